@@ -1,0 +1,536 @@
+"""The shared vocabulary of ScholarMap.
+
+Every layer speaks in these pydantic v2 models: tools map outside records into them, the domain
+reasons over them, the run store writes them to disk and the server sends them to clients. This
+module imports nothing else from the project so that `tools/` can depend on it without depending
+on the domain.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Model(BaseModel):
+    """Base for every model: unknown keys are rejected so typos in stored files surface."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+# ----------------------------------------------------------------------------------------------
+# Identifiers
+# ----------------------------------------------------------------------------------------------
+
+_DOI_PREFIXES = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*|doi\.org/)", re.IGNORECASE)
+_DOI_SHAPE = re.compile(r"^10\.\d{4,9}/\S+$")
+
+
+def normalize_doi(value: str | None) -> str | None:
+    """Canonical DOI: lower-case, no resolver prefix, no trailing punctuation, HTML/URL escapes undone.
+
+    DOIs are case-insensitive by definition (Semantic Scholar keeps the registrant's case,
+    OpenAlex lower-cases and adds the resolver URL), so lower-casing is what makes them joinable.
+    Returns None for anything that is not shaped like a DOI.
+    """
+    if not value:
+        return None
+    text = html.unescape(str(value)).strip()
+    text = _DOI_PREFIXES.sub("", text)
+    text = re.sub(r"%2F", "/", text, flags=re.IGNORECASE)
+    text = text.strip().rstrip(".,;:)]}>'\"").strip().lower()
+    return text if _DOI_SHAPE.match(text) else None
+
+
+def normalize_pmid(value: str | int | None) -> str | None:
+    if value is None:
+        return None
+    text = str(value).strip()
+    text = re.sub(r"^https?://pubmed\.ncbi\.nlm\.nih\.gov/", "", text).strip("/")
+    return text if text.isdigit() else None
+
+
+def normalize_pmcid(value: str | None) -> str | None:
+    if not value:
+        return None
+    text = str(value).strip().rstrip("/").rsplit("/", 1)[-1].upper()
+    if text.isdigit():
+        text = f"PMC{text}"
+    return text if re.fullmatch(r"PMC\d+", text) else None
+
+
+def normalize_title(value: str | None) -> str:
+    """Title key for fuzzy matching: NFKC, lower-case, letters and digits only, single spaces."""
+    if not value:
+        return ""
+    text = unicodedata.normalize("NFKC", html.unescape(value)).lower()
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"[^\w\s]", " ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# ----------------------------------------------------------------------------------------------
+# Sources
+# ----------------------------------------------------------------------------------------------
+
+
+class Source(StrEnum):
+    """The literature databases a Run searches."""
+
+    PUBMED = "pubmed"
+    SEMANTIC_SCHOLAR = "semantic_scholar"
+    OPENALEX = "openalex"
+
+
+SEARCH_SOURCES: tuple[Source, ...] = (Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX)
+
+
+class ErrorKind(StrEnum):
+    UNAVAILABLE = "unavailable"
+    RATE_LIMITED = "rate_limited"
+    BAD_RESPONSE = "bad_response"
+    NOT_FOUND = "not_found"
+    TIMEOUT = "timeout"
+    BAD_QUERY = "bad_query"
+    CANCELLED = "cancelled"
+    INTERNAL = "internal"
+
+
+class SourceError(Model):
+    """A failure of one outside service, recorded in the Run and shown to the user."""
+
+    source: str
+    kind: ErrorKind
+    message: str
+    at: datetime = Field(default_factory=utcnow)
+
+
+# ----------------------------------------------------------------------------------------------
+# Understanding: the eight slots
+# ----------------------------------------------------------------------------------------------
+
+SLOT_NAMES: tuple[str, ...] = (
+    "research_goal",
+    "task",
+    "method_measurement",
+    "method_algorithm",
+    "subject_population",
+    "signal_feature",
+    "output_target",
+    "context",
+)
+LIST_SLOT_NAMES: tuple[str, ...] = SLOT_NAMES[1:]
+
+
+def _clean_phrase(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    return re.sub(r"\s+", " ", text).strip(" \t\n,;.")
+
+
+class Slots(Model):
+    """The fixed semantic slots of a research description (requirements 4.1.2)."""
+
+    model_config = ConfigDict(extra="ignore")  # an LLM may add keys; they are dropped, not fatal
+
+    research_goal: str = ""
+    task: list[str] = Field(default_factory=list)
+    method_measurement: list[str] = Field(default_factory=list)
+    method_algorithm: list[str] = Field(default_factory=list)
+    subject_population: list[str] = Field(default_factory=list)
+    signal_feature: list[str] = Field(default_factory=list)
+    output_target: list[str] = Field(default_factory=list)
+    context: list[str] = Field(default_factory=list)
+
+    @field_validator("research_goal", mode="before")
+    @classmethod
+    def _goal(cls, value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, list):
+            value = "; ".join(str(v) for v in value if v)
+        return _clean_phrase(str(value))
+
+    @field_validator(*LIST_SLOT_NAMES, mode="before")
+    @classmethod
+    def _phrases(cls, value: Any) -> list[str]:
+        """Accept a string or list, trim, drop empties and case-insensitive duplicates, keep order."""
+        if value is None:
+            return []
+        items = [value] if isinstance(value, str) else list(value)
+        seen: set[str] = set()
+        out: list[str] = []
+        for item in items:
+            phrase = _clean_phrase(str(item)) if item is not None else ""
+            if phrase and phrase.casefold() not in seen:
+                seen.add(phrase.casefold())
+                out.append(phrase)
+        return out
+
+    def filled(self) -> list[str]:
+        return [name for name in SLOT_NAMES if getattr(self, name)]
+
+    def empty(self) -> list[str]:
+        return [name for name in SLOT_NAMES if not getattr(self, name)]
+
+
+class Produced(StrEnum):
+    """Who produced a piece of understanding: a real LLM, the scripted test LLM, or the rules fallback."""
+
+    LLM = "llm"
+    SCRIPTED = "scripted"
+    RULES = "rules"
+
+
+class ClarifyingQuestion(Model):
+    slot: str
+    question: str
+    options: list[str] = Field(default_factory=list)
+
+    @field_validator("slot")
+    @classmethod
+    def _known_slot(cls, value: str) -> str:
+        if value not in SLOT_NAMES:
+            raise ValueError(f"unknown slot {value!r}; expected one of {', '.join(SLOT_NAMES)}")
+        return value
+
+
+MAX_QUESTIONS_PER_ROUND = 3
+
+
+class Understanding(Model):
+    """What the system understood of a description, its doubts, and what it asks next."""
+
+    description: str
+    slots: Slots
+    summary: str = ""
+    uncertainties: list[str] = Field(default_factory=list)
+    questions: list[ClarifyingQuestion] = Field(default_factory=list, max_length=MAX_QUESTIONS_PER_ROUND)
+    round: int = 1
+    ready: bool = False
+    produced_by: Produced = Produced.LLM
+    notes: list[str] = Field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------------------------
+# Keywords: canonical terms and their synonyms
+# ----------------------------------------------------------------------------------------------
+
+
+class SynonymOrigin(StrEnum):
+    MESH = "mesh"
+    OPENALEX = "openalex"
+    WIKIDATA = "wikidata"
+    WIKIPEDIA = "wikipedia"
+    LLM = "llm"
+    MORPHOLOGY = "morphology"
+    USER = "user"
+
+
+class Synonym(Model):
+    text: str
+    origins: list[SynonymOrigin] = Field(default_factory=list)
+    # hit counts per database ("pubmed", "openalex", ...); None = not checked or the check failed
+    hits: dict[str, int | None] = Field(default_factory=dict)
+    kept: bool = True
+    reason: str = ""  # why it was dropped, when kept is False
+
+
+class MeshDescriptor(Model):
+    ui: str  # "D006973"
+    heading: str
+    entry_terms: list[str] = Field(default_factory=list)
+    tree_numbers: list[str] = Field(default_factory=list)
+    scope_note: str = ""
+
+
+class Term(Model):
+    """A canonical English term for one slot, with its validated synonyms."""
+
+    canonical: str
+    slot: str
+    synonyms: list[Synonym] = Field(default_factory=list)
+    mesh: MeshDescriptor | None = None
+    hits: dict[str, int | None] = Field(default_factory=dict)
+
+    def kept_synonyms(self) -> list[Synonym]:
+        return [s for s in self.synonyms if s.kept]
+
+
+class Facet(Model):
+    """One slot as a block of a Boolean query: its terms are OR'd, facets are AND'ed."""
+
+    slot: str
+    enabled: bool = True
+    required: bool = True  # False: the facet only adds recall and is not AND'ed in
+
+
+class KeywordPlan(Model):
+    terms: list[Term] = Field(default_factory=list)
+    facets: list[Facet] = Field(default_factory=list)
+    source_errors: list[SourceError] = Field(default_factory=list)
+    produced_by: Produced = Produced.LLM
+    notes: list[str] = Field(default_factory=list)
+
+    def terms_for(self, slot: str) -> list[Term]:
+        return [t for t in self.terms if t.slot == slot]
+
+
+class SourceQuery(Model):
+    """One reproducible query for one database: the query text and every parameter sent."""
+
+    source: Source
+    query: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    url: str = ""  # a human-readable URL reproducing the search, when the service has one
+
+
+class QueryPlan(Model):
+    queries: dict[Source, SourceQuery] = Field(default_factory=dict)
+    notes: list[str] = Field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------------------------
+# Papers
+# ----------------------------------------------------------------------------------------------
+
+
+class Affiliation(Model):
+    raw: str = ""
+    institution: str | None = None
+    ror: str | None = None
+    openalex_id: str | None = None
+    country_code: str | None = None
+    city: str | None = None
+    region: str | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+
+
+class Author(Model):
+    name: str
+    given: str | None = None
+    family: str | None = None
+    position: int = Field(1, ge=1)  # 1-based order in the byline
+    is_last: bool = False
+    corresponding: bool = False
+    collective: bool = False  # a group author ("The XYZ Consortium")
+    orcid: str | None = None
+    affiliations: list[Affiliation] = Field(default_factory=list)
+    openalex_id: str | None = None
+    semantic_scholar_id: str | None = None
+
+    @field_validator("orcid", mode="before")
+    @classmethod
+    def _orcid(cls, value: Any) -> str | None:
+        if not value:
+            return None
+        match = re.search(r"(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])", str(value))
+        return match.group(1).upper() if match else None
+
+
+class MeshHeading(Model):
+    descriptor: str
+    ui: str | None = None
+    major: bool = False
+    qualifiers: list[str] = Field(default_factory=list)
+
+
+class AbstractSection(Model):
+    label: str | None = None
+    text: str
+
+
+class Paper(Model):
+    """One record from one source, mapped into a common shape (the source's own ids are kept)."""
+
+    title: str = ""
+    vernacular_title: str | None = None
+    authors: list[Author] = Field(default_factory=list)
+    year: int | None = None
+    publication_date: str | None = None
+    venue: str | None = None
+    doi: str | None = None
+    pmid: str | None = None
+    pmcid: str | None = None
+    semantic_scholar_id: str | None = None
+    openalex_id: str | None = None
+    arxiv_id: str | None = None
+    abstract: str | None = None
+    abstract_sections: list[AbstractSection] = Field(default_factory=list)
+    mesh_headings: list[MeshHeading] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    publication_types: list[str] = Field(default_factory=list)
+    fields_of_study: list[str] = Field(default_factory=list)
+    languages: list[str] = Field(default_factory=list)
+    citation_count: int | None = None
+    oa_url: str | None = None
+    is_book: bool = False
+    source: Source | None = None
+    source_rank: int | None = None  # 1-based rank in that source's result list
+
+    @field_validator("doi", mode="before")
+    @classmethod
+    def _doi(cls, value: Any) -> str | None:
+        return normalize_doi(value)
+
+    @field_validator("pmid", mode="before")
+    @classmethod
+    def _pmid(cls, value: Any) -> str | None:
+        return normalize_pmid(value)
+
+    @field_validator("pmcid", mode="before")
+    @classmethod
+    def _pmcid(cls, value: Any) -> str | None:
+        return normalize_pmcid(value)
+
+    @model_validator(mode="after")
+    def _mark_last_author(self) -> Paper:
+        if self.authors and not any(a.is_last for a in self.authors) and len(self.authors) > 1:
+            self.authors[-1].is_last = True
+        return self
+
+    def source_id(self) -> str | None:
+        return {
+            Source.PUBMED: self.pmid,
+            Source.SEMANTIC_SCHOLAR: self.semantic_scholar_id,
+            Source.OPENALEX: self.openalex_id,
+        }.get(self.source) if self.source else None
+
+
+class SourceEvidence(Model):
+    """That one source found a paper: its id there, its rank, and the query that found it."""
+
+    source: Source
+    source_id: str | None = None
+    rank: int | None = None
+    title: str = ""
+    doi: str | None = None
+
+
+class ScoreBreakdown(Model):
+    """Every component of a merged paper's score, so a ranking can be explained and re-weighted."""
+
+    source_weight: float = 0.0
+    rrf: float = 0.0
+    agreement: float = 0.0
+    recency: float = 0.0
+    citations: float = 0.0
+    semantic: float = 0.0
+    llm_relevance: float | None = None
+    total: float = 0.0
+
+
+class AggregatedPaper(Model):
+    """A paper merged across sources, with the evidence for it and where each field came from."""
+
+    key: str  # "doi:10.x/y", "pmid:123", or "title:<hash>" — stable within a Run
+    paper: Paper
+    evidence: list[SourceEvidence] = Field(default_factory=list)
+    field_sources: dict[str, Source] = Field(default_factory=dict)
+    score: ScoreBreakdown = Field(default_factory=ScoreBreakdown)
+    rank: int | None = None
+    merged_by: list[str] = Field(default_factory=list)  # "doi", "pmid", "pmcid", "title"
+
+    @property
+    def sources(self) -> list[Source]:
+        return sorted({e.source for e in self.evidence}, key=list(Source).index)
+
+
+# ----------------------------------------------------------------------------------------------
+# Projects and Runs
+# ----------------------------------------------------------------------------------------------
+
+
+class RunStatus(StrEnum):
+    COMPLETED = "completed"  # every enabled source answered
+    PARTIAL = "partial"  # some sources failed, the rest are in the Run
+    FAILED = "failed"  # every source failed; the Run is kept so the errors can be seen
+
+
+class RunTimings(Model):
+    started_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+    seconds: dict[str, float] = Field(default_factory=dict)  # per step / per source
+
+
+class Project(Model):
+    id: str
+    name: str = ""
+    description: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+    chosen_run_id: str | None = None  # the Run used for Phase 2 (the academic map)
+
+
+class Run(Model):
+    id: str
+    project_id: str
+    created_at: datetime = Field(default_factory=utcnow)
+    status: RunStatus = RunStatus.COMPLETED
+    description: str = ""
+    sources: list[Source] = Field(default_factory=list)
+    counts: dict[str, int] = Field(default_factory=dict)  # per source, plus "aggregated"
+    totals: dict[str, int | None] = Field(default_factory=dict)  # hits each database reported
+    timings: RunTimings = Field(default_factory=RunTimings)
+    errors: list[SourceError] = Field(default_factory=list)
+    thread_id: str | None = None
+    settings: dict[str, Any] = Field(default_factory=dict)  # the non-secret knobs the Run used
+
+
+class RunData(Model):
+    """Everything a Run folder holds, loaded."""
+
+    run: Run
+    understanding: Understanding | None = None
+    keywords: KeywordPlan | None = None
+    queries: QueryPlan | None = None
+    results: dict[Source, list[Paper]] = Field(default_factory=dict)
+    aggregated: list[AggregatedPaper] = Field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------------------------
+# Academic map
+# ----------------------------------------------------------------------------------------------
+
+
+class Institution(Model):
+    id: str  # ROR id when known, else a stable slug of the normalised name
+    name: str
+    ror: str | None = None
+    aliases: list[str] = Field(default_factory=list)
+    country_code: str | None = None
+    country: str | None = None
+    city: str | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+    coordinates_from: Literal["ror", "openalex", "geocoder", "city_centroid", "none"] = "none"
+    paper_keys: list[str] = Field(default_factory=list)
+
+
+class Researcher(Model):
+    id: str
+    name: str
+    institution_id: str | None = None
+    orcid: str | None = None
+    openalex_id: str | None = None
+    paper_keys: list[str] = Field(default_factory=list)
+    last_author_count: int = 0
+    first_author_count: int = 0
+    corresponding_count: int = 0
+    is_pi: bool = False
+    pi_confidence: float = Field(0.0, ge=0.0, le=1.0)
+    pi_reasons: list[str] = Field(default_factory=list)
+    first_year_in_run: int | None = None
+    first_year_overall: int | None = None  # from OpenAlex author records, when fetched
+    career_years: int | None = None
+    summary: str = ""
+    summary_produced_by: Produced = Produced.RULES

@@ -1,0 +1,218 @@
+"""One settings object for the whole service (env prefix `SCHOLARMAP_`, `.env` supported).
+
+Outside-source base URLs are settings so that tests and offline machines can point every client at
+the local fake-sources server. Secrets are `SecretStr`, so they never appear in a repr, a log line
+or an error message.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SOURCE_NAMES = (
+    "pubmed",
+    "mesh",
+    "openalex",
+    "semantic_scholar",
+    "wikidata",
+    "wikipedia",
+    "europepmc",
+    "unpaywall",
+    "zotero",
+)
+
+DEFAULT_BASE_URLS: dict[str, str] = {
+    "pubmed": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+    "mesh": "https://id.nlm.nih.gov/mesh",
+    "openalex": "https://api.openalex.org",
+    "semantic_scholar": "https://api.semanticscholar.org/graph/v1",
+    "wikidata": "https://www.wikidata.org/w/api.php",
+    "wikipedia": "https://en.wikipedia.org/w/api.php",
+    "europepmc": "https://www.ebi.ac.uk/europepmc/webservices/rest",
+    "unpaywall": "https://api.unpaywall.org/v2",
+    "zotero": "https://api.zotero.org",
+}
+
+PositiveFloat = Annotated[float, Field(gt=0)]
+PositiveInt = Annotated[int, Field(gt=0)]
+
+
+class ConfigError(Exception):
+    """Start-up configuration is invalid; the message names the variable and what it accepts."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="SCHOLARMAP_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        validate_default=True,
+    )
+
+    data_dir: Path = Field(Path("~/.scholarmap").expanduser(), description="Projects, Runs, embedded PostgreSQL, caches")
+    database_url: SecretStr | None = Field(None, description="External PostgreSQL with pgvector; unset = embedded pgserver")
+
+    # LLM: any OpenAI-compatible endpoint. OPENAI_API_KEY is read without the prefix, as every OpenAI tool does.
+    openai_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("SCHOLARMAP_OPENAI_API_KEY", "OPENAI_API_KEY")
+    )
+    llm_base_url: str | None = Field(None, description="e.g. https://api.deepseek.com/v1 or http://localhost:11434/v1")
+    llm_model: str = "gpt-4o-mini"
+    llm_temperature: float = Field(0.1, ge=0.0, le=2.0)
+    llm_allow_high_temperature: bool = False
+    llm_timeout: PositiveFloat = 60.0
+    llm: str = Field("auto", description="auto | openai | rules")
+
+    # outside services
+    ncbi_api_key: SecretStr | None = None
+    contact_email: str = Field("scholarmap@example.org", description="Sent to NCBI, OpenAlex and Wikimedia")
+    openalex_mailto: str | None = None
+    openalex_api_key: SecretStr | None = None
+    semantic_scholar_api_key: SecretStr | None = None
+    unpaywall_email: str | None = None
+    zotero_api_key: SecretStr | None = None
+
+    pubmed_base_url: str = DEFAULT_BASE_URLS["pubmed"]
+    mesh_base_url: str = DEFAULT_BASE_URLS["mesh"]
+    openalex_base_url: str = DEFAULT_BASE_URLS["openalex"]
+    semantic_scholar_base_url: str = DEFAULT_BASE_URLS["semantic_scholar"]
+    wikidata_base_url: str = DEFAULT_BASE_URLS["wikidata"]
+    wikipedia_base_url: str = DEFAULT_BASE_URLS["wikipedia"]
+    europepmc_base_url: str = DEFAULT_BASE_URLS["europepmc"]
+    unpaywall_base_url: str = DEFAULT_BASE_URLS["unpaywall"]
+    zotero_base_url: str = DEFAULT_BASE_URLS["zotero"]
+
+    # HTTP policy
+    http_timeout: PositiveFloat = Field(20.0, description="Seconds for one request, connect to last byte")
+    http_retries: Annotated[int, Field(ge=0, le=10)] = 4
+    http_backoff: PositiveFloat = Field(0.5, description="First retry delay in seconds; doubles, with jitter")
+    http_max_retry_after: PositiveFloat = Field(60.0, description="Longest Retry-After we will honour")
+    http_concurrency: PositiveInt = Field(8, description="Requests in flight at once, per service")
+    cache_ttl: Annotated[float, Field(ge=0)] = Field(7 * 24 * 3600.0, description="Response cache lifetime; 0 = off")
+    rate_pubmed: PositiveFloat | None = Field(None, description="Requests/s to NCBI; default 3, or 10 with an API key")
+    rate_semantic_scholar: PositiveFloat = 1.0
+    rate_openalex: PositiveFloat = 10.0
+    rate_wikimedia: PositiveFloat = 5.0
+    rate_other: PositiveFloat = 5.0
+
+    # Runs
+    max_per_source: Annotated[int, Field(ge=1, le=2000)] = 200
+    source_time_limit: PositiveFloat = Field(300.0, description="Seconds one source may take within a Run")
+    clarification_rounds: Annotated[int, Field(ge=0, le=10)] = 3
+
+    # retrieval models (loaded from local paths or installed packages; nothing is downloaded at run time
+    # unless the name is a hub id and the machine is online)
+    embedding_model: str = "all-MiniLM-L6-v2"
+    reranker_model: str = "BAAI/bge-reranker-base"
+
+    # server
+    api_token: SecretStr | None = None
+    host: str = "127.0.0.1"
+    port: Annotated[int, Field(ge=1, le=65535)] = 8000
+    cors_origins: list[str] = Field(default_factory=list)
+    max_body_bytes: PositiveInt = 1_000_000
+
+    @field_validator("data_dir", mode="after")
+    @classmethod
+    def _expand(cls, value: Path) -> Path:
+        return value.expanduser().resolve()
+
+    @field_validator("llm")
+    @classmethod
+    def _llm_choice(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in {"auto", "openai", "rules"}:
+            raise ValueError("must be one of auto, openai, rules")
+        return value
+
+    @field_validator(*(f"{name}_base_url" for name in SOURCE_NAMES), "llm_base_url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http:// or https:// URL")
+        return value
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _origins(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip().startswith("["):
+            return [v.strip() for v in value.split(",") if v.strip()]
+        return value
+
+    @model_validator(mode="after")
+    def _temperature_cap(self) -> Settings:
+        # Extraction must be reproducible; a higher temperature is an explicit, deliberate choice.
+        if self.llm_temperature > 0.2 and not self.llm_allow_high_temperature:
+            raise ValueError(
+                "SCHOLARMAP_LLM_TEMPERATURE above 0.2 needs SCHOLARMAP_LLM_ALLOW_HIGH_TEMPERATURE=true"
+            )
+        return self
+
+    # ------------------------------------------------------------------------------------------
+
+    def base_url(self, source: str) -> str:
+        return str(getattr(self, f"{source}_base_url"))
+
+    @property
+    def pubmed_rate(self) -> float:
+        if self.rate_pubmed is not None:
+            return self.rate_pubmed
+        return 10.0 if self.ncbi_api_key else 3.0
+
+    @property
+    def llm_configured(self) -> bool:
+        if self.llm == "rules":
+            return False
+        return self.openai_api_key is not None or self.llm_base_url is not None
+
+    @property
+    def projects_dir(self) -> Path:
+        return self.data_dir / "projects"
+
+    def public_dict(self) -> dict[str, Any]:
+        """Settings safe to record in a Run or show at /healthz: every secret reduced to set/unset."""
+        out: dict[str, Any] = {}
+        for name, value in self.model_dump().items():
+            if isinstance(value, SecretStr) or name in {"database_url"}:
+                out[name] = "set" if value else None
+            elif isinstance(value, Path):
+                out[name] = str(value)
+            else:
+                out[name] = value
+        return out
+
+
+def format_validation_error(error: ValidationError) -> str:
+    """One line per bad variable: its environment name, the value's problem and what it accepts."""
+    lines = []
+    for item in error.errors():
+        loc = item.get("loc") or ()
+        field = str(loc[0]) if loc else ""
+        env = f"SCHOLARMAP_{field.upper()}" if field else "settings"
+        if field == "openai_api_key":
+            env = "OPENAI_API_KEY"
+        message = item.get("msg", "invalid value").removeprefix("Value error, ")
+        lines.append(f"{env}: {message}")
+    return "; ".join(lines)
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build settings from the environment (and `.env`), raising ConfigError with a readable message."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        raise ConfigError(f"invalid configuration: {format_validation_error(error)}") from None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return load_settings()

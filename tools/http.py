@@ -1,0 +1,309 @@
+"""The one HTTP policy every outside-service client goes through.
+
+- a shared `httpx.AsyncClient` (pooling) injected by the caller, so tests inject `MockTransport`;
+- a rate limiter per host, shared by every client of that host (PubMed and MeSH both hit NCBI);
+- a concurrency cap per service;
+- timeouts on every request;
+- retries with exponential backoff and full jitter on connection errors, timeouts, 429 and 5xx,
+  honouring `Retry-After` (seconds or an HTTP date) up to a ceiling;
+- an optional response cache keyed by the normalised request, so repeated hit-count checks are free;
+- typed errors (`tools.errors`) that name the service and never contain a secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import logging
+import random
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from tools.cache import ResponseCache
+from tools.errors import BadQuery, BadResponse, NotFound, RateLimited, SourceTimeout, SourceUnavailable
+
+log = logging.getLogger(__name__)
+
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+# Query parameters and headers whose values are secrets: removed from cache keys' logs and from errors.
+SECRET_NAMES = frozenset({"api_key", "apikey", "key", "x-api-key", "authorization", "token", "access_token"})
+
+USER_AGENT = "ScholarMap/0.1 (https://github.com/scholarmap/scholarmap; mailto:{email})"
+
+
+class RateLimiter:
+    """A spacing limiter: at most `rate` request starts per second, evenly spaced.
+
+    Spacing (rather than a bursty token bucket) is what NCBI and Semantic Scholar ask for, and it
+    makes the measured rate at the server never exceed the configured one, even for 30 concurrent
+    callers.
+    """
+
+    def __init__(self, rate: float) -> None:
+        if rate <= 0:
+            raise ValueError("rate must be positive")
+        self.interval = 1.0 / rate
+        self._next = 0.0
+        self._lock = asyncio.Lock()
+
+    async def acquire(self) -> None:
+        async with self._lock:
+            now = time.monotonic()
+            wait = self._next - now
+            self._next = max(now, self._next) + self.interval
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    def penalise(self, seconds: float) -> None:
+        """Push every later start back (after a 429 with Retry-After, the whole host must wait)."""
+        self._next = max(self._next, time.monotonic() + seconds)
+
+
+class RateLimiterRegistry:
+    """One limiter per host; the first client to name a host sets its rate."""
+
+    def __init__(self) -> None:
+        self._limiters: dict[str, RateLimiter] = {}
+
+    def for_host(self, host: str, rate: float) -> RateLimiter:
+        limiter = self._limiters.get(host)
+        if limiter is None:
+            limiter = self._limiters[host] = RateLimiter(rate)
+        return limiter
+
+
+@dataclass
+class SourceConfig:
+    """How one client talks to its service."""
+
+    service: str
+    base_url: str
+    rate: float = 5.0
+    timeout: float = 20.0
+    retries: int = 4
+    backoff: float = 0.5
+    max_retry_after: float = 60.0
+    concurrency: int = 8
+    cache_ttl: float = 0.0
+    default_params: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    secrets: tuple[str, ...] = ()  # literal secret values to scrub from any message
+
+
+def parse_retry_after(value: str | None) -> float | None:
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def redact(text: str, secrets: Iterable[str]) -> str:
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return text
+
+
+class HttpPolicy:
+    """Requests to one service under the shared policy. Cheap to create; share the registry and client."""
+
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        config: SourceConfig,
+        *,
+        limiters: RateLimiterRegistry | None = None,
+        cache: ResponseCache | None = None,
+    ) -> None:
+        self.client = client
+        self.config = config
+        self.service = config.service
+        host = urlsplit(config.base_url).netloc or config.service
+        self.limiter = (limiters or RateLimiterRegistry()).for_host(host, config.rate)
+        self.semaphore = asyncio.Semaphore(config.concurrency)
+        self.cache = cache if config.cache_ttl > 0 else None
+
+    # -- public API ------------------------------------------------------------------------------
+
+    async def get_json(self, path: str, params: Mapping[str, Any] | None = None, *, cache: bool = True) -> Any:
+        response = await self.request("GET", path, params=params, cache=cache)
+        return self.parse_json(response)
+
+    async def post_json(self, path: str, body: Any, params: Mapping[str, Any] | None = None) -> Any:
+        response = await self.request("POST", path, params=params, json_body=body, cache=False)
+        return self.parse_json(response)
+
+    async def get_text(self, path: str, params: Mapping[str, Any] | None = None, *, cache: bool = True) -> str:
+        response = await self.request("GET", path, params=params, cache=cache)
+        return response.text
+
+    async def post_form_text(self, path: str, data: Mapping[str, Any], *, cache: bool = True) -> str:
+        response = await self.request("POST", path, data=data, cache=cache)
+        return response.text
+
+    def parse_json(self, response: httpx.Response) -> Any:
+        content_type = response.headers.get("content-type", "")
+        try:
+            return json.loads(response.content)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            kind = "an HTML page" if "html" in content_type or response.text.lstrip().startswith("<") else "malformed JSON"
+            raise BadResponse(
+                self.service,
+                f"expected JSON from {self._path_of(response)} but got {kind} ({error.msg if hasattr(error, 'msg') else error})",
+                status=response.status_code,
+            ) from None
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        data: Mapping[str, Any] | None = None,
+        json_body: Any = None,
+        cache: bool = True,
+    ) -> httpx.Response:
+        """Send one logical request, retrying as the policy allows. Returns a 2xx response or raises."""
+        url = self._url(path)
+        merged = {**self.config.default_params, **{k: v for k, v in (params or {}).items() if v is not None}}
+        cache_key = None
+        if cache and self.cache is not None:
+            cache_key = self.cache.key(method, url, merged, data, json_body)
+            hit = self.cache.get(cache_key, self.config.cache_ttl)
+            if hit is not None:
+                status, headers, content = hit
+                return httpx.Response(status, headers=headers, content=content, request=httpx.Request(method, url))
+
+        response = await self._send_with_retries(method, url, merged, data, json_body)
+        if cache_key is not None and self.cache is not None:
+            self.cache.put(cache_key, response.status_code, dict(response.headers), response.content)
+        return response
+
+    # -- internals ---------------------------------------------------------------------------------
+
+    def _url(self, path: str) -> str:
+        if path.startswith(("http://", "https://")):
+            return path
+        base = self.config.base_url.rstrip("/")
+        return f"{base}/{path.lstrip('/')}" if path else base
+
+    def _path_of(self, response: httpx.Response) -> str:
+        try:
+            return response.request.url.path
+        except RuntimeError:
+            return "the service"
+
+    def _scrub(self, text: str) -> str:
+        return redact(text, self.config.secrets)
+
+    async def _send_with_retries(
+        self, method: str, url: str, params: Mapping[str, Any], data: Mapping[str, Any] | None, json_body: Any
+    ) -> httpx.Response:
+        attempts = self.config.retries + 1
+        last_error: Exception | None = None
+        for attempt in range(attempts):
+            retry_after: float | None = None
+            try:
+                async with self.semaphore:
+                    await self.limiter.acquire()
+                    response = await self.client.request(
+                        method,
+                        url,
+                        params=params or None,
+                        data=data,
+                        json=json_body,
+                        headers=self.config.headers or None,
+                        timeout=self.config.timeout,
+                    )
+                    # Read the body inside the timeout budget: a server that sends headers and then
+                    # stalls must not hold us past the configured timeout.
+                    await asyncio.wait_for(response.aread(), timeout=self.config.timeout)
+            except (httpx.TimeoutException, TimeoutError) as error:
+                last_error = SourceTimeout(self.service, f"no answer within {self.config.timeout:g} s")
+                log.warning("%s: timeout (attempt %d/%d)", self.service, attempt + 1, attempts)
+                del error
+            except (httpx.TransportError, httpx.DecodingError) as error:
+                last_error = SourceUnavailable(self.service, f"connection failed: {type(error).__name__}")
+                log.warning("%s: %s (attempt %d/%d)", self.service, type(error).__name__, attempt + 1, attempts)
+            else:
+                status = response.status_code
+                if status < 300:
+                    return response
+                if status in RETRY_STATUSES or (status == 403 and self._is_rate_limit_body(response)):
+                    retry_after = parse_retry_after(response.headers.get("retry-after"))
+                    if status in (429, 403):
+                        last_error = RateLimited(
+                            self.service,
+                            f"rate-limited us (HTTP {status}) after {attempt + 1} attempt(s)",
+                            status=status,
+                            retry_after=retry_after,
+                        )
+                        if retry_after is not None:
+                            self.limiter.penalise(min(retry_after, self.config.max_retry_after))
+                    else:
+                        last_error = SourceUnavailable(
+                            self.service, f"HTTP {status} after {attempt + 1} attempt(s)", status=status
+                        )
+                    log.warning("%s: HTTP %d (attempt %d/%d)", self.service, status, attempt + 1, attempts)
+                else:
+                    raise self._final_error(response)
+            if attempt + 1 < attempts:
+                await asyncio.sleep(self._delay(attempt, retry_after))
+        assert last_error is not None
+        raise last_error
+
+    def _delay(self, attempt: int, retry_after: float | None) -> float:
+        if retry_after is not None:
+            return min(retry_after, self.config.max_retry_after)
+        # exponential backoff with full jitter, capped
+        ceiling = min(self.config.backoff * (2**attempt), 30.0)
+        return random.uniform(ceiling / 2, ceiling)
+
+    def _is_rate_limit_body(self, response: httpx.Response) -> bool:
+        text = response.text[:500].lower()
+        return "rate limit" in text or "too many requests" in text
+
+    def _final_error(self, response: httpx.Response) -> Exception:
+        status = response.status_code
+        detail = self._scrub(self._error_detail(response))
+        if status == 404:
+            return NotFound(self.service, f"not found ({detail})" if detail else "not found", status=status)
+        if status in (400, 422):
+            return BadQuery(self.service, f"rejected the query: {detail or f'HTTP {status}'}", status=status)
+        if status in (401, 403):
+            return SourceUnavailable(
+                self.service, f"refused access (HTTP {status}); check the API key setting", status=status
+            )
+        return BadResponse(self.service, f"unexpected HTTP {status}: {detail}", status=status)
+
+    @staticmethod
+    def _error_detail(response: httpx.Response) -> str:
+        try:
+            body = response.json()
+        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+            text = response.text.strip()
+            if text.startswith("<"):
+                return "HTML error page"
+            return text[:200]
+        if isinstance(body, dict):
+            for key in ("message", "error", "detail"):
+                value = body.get(key)
+                if isinstance(value, str) and value:
+                    return value[:300]
+                if isinstance(value, dict):
+                    return str(value.get("info") or value.get("message") or value)[:300]
+        return str(body)[:200]
