@@ -400,11 +400,15 @@ class Paper(Model):
         return self
 
     def source_id(self) -> str | None:
-        return {
-            Source.PUBMED: self.pmid,
-            Source.SEMANTIC_SCHOLAR: self.semantic_scholar_id,
-            Source.OPENALEX: self.openalex_id,
-        }.get(self.source) if self.source else None
+        return (
+            {
+                Source.PUBMED: self.pmid,
+                Source.SEMANTIC_SCHOLAR: self.semantic_scholar_id,
+                Source.OPENALEX: self.openalex_id,
+            }.get(self.source)
+            if self.source
+            else None
+        )
 
 
 class SourceEvidence(Model):

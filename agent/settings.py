@@ -55,14 +55,20 @@ class Settings(BaseSettings):
         validate_default=True,
     )
 
-    data_dir: Path = Field(Path("~/.scholarmap").expanduser(), description="Projects, Runs, embedded PostgreSQL, caches")
-    database_url: SecretStr | None = Field(None, description="External PostgreSQL with pgvector; unset = embedded pgserver")
+    data_dir: Path = Field(
+        Path("~/.scholarmap").expanduser(), description="Projects, Runs, embedded PostgreSQL, caches"
+    )
+    database_url: SecretStr | None = Field(
+        None, description="External PostgreSQL with pgvector; unset = embedded pgserver"
+    )
 
     # LLM: any OpenAI-compatible endpoint. OPENAI_API_KEY is read without the prefix, as every OpenAI tool does.
     openai_api_key: SecretStr | None = Field(
         None, validation_alias=AliasChoices("SCHOLARMAP_OPENAI_API_KEY", "OPENAI_API_KEY")
     )
-    llm_base_url: str | None = Field(None, description="e.g. https://api.deepseek.com/v1 or http://localhost:11434/v1")
+    llm_base_url: str | None = Field(
+        None, description="e.g. https://api.deepseek.com/v1 or http://localhost:11434/v1"
+    )
     llm_model: str = "gpt-4o-mini"
     llm_temperature: float = Field(0.1, ge=0.0, le=2.0)
     llm_allow_high_temperature: bool = False
@@ -94,8 +100,12 @@ class Settings(BaseSettings):
     http_backoff: PositiveFloat = Field(0.5, description="First retry delay in seconds; doubles, with jitter")
     http_max_retry_after: PositiveFloat = Field(60.0, description="Longest Retry-After we will honour")
     http_concurrency: PositiveInt = Field(8, description="Requests in flight at once, per service")
-    cache_ttl: Annotated[float, Field(ge=0)] = Field(7 * 24 * 3600.0, description="Response cache lifetime; 0 = off")
-    rate_pubmed: PositiveFloat | None = Field(None, description="Requests/s to NCBI; default 3, or 10 with an API key")
+    cache_ttl: Annotated[float, Field(ge=0)] = Field(
+        7 * 24 * 3600.0, description="Response cache lifetime; 0 = off"
+    )
+    rate_pubmed: PositiveFloat | None = Field(
+        None, description="Requests/s to NCBI; default 3, or 10 with an API key"
+    )
     rate_semantic_scholar: PositiveFloat = 1.0
     rate_openalex: PositiveFloat = 10.0
     rate_wikimedia: PositiveFloat = 5.0

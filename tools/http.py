@@ -132,7 +132,10 @@ class HttpPolicy:
         self.client = client
         self.config = config
         self.service = config.service
-        host = urlsplit(config.base_url).netloc or config.service
+        # A limiter is keyed by host *and* base path: PubMed and MeSH share eutils (one NCBI budget),
+        # while services mounted under different prefixes of one host (the fake server) do not.
+        parts = urlsplit(config.base_url)
+        host = (parts.netloc + parts.path.rstrip("/")) or config.service
         self.limiter = (limiters or RateLimiterRegistry()).for_host(host, config.rate)
         self.semaphore = asyncio.Semaphore(config.concurrency)
         self.cache = cache if config.cache_ttl > 0 else None

@@ -1,0 +1,43 @@
+"""What every searchable source client returns, so the executor can treat them alike."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from agent.models import Paper
+
+
+@dataclass(frozen=True)
+class PageProgress:
+    """Reported after each page a search fetches: enough for a progress bar."""
+
+    service: str
+    page: int
+    fetched: int
+    total: int | None
+
+
+PageCallback = Callable[[PageProgress], Awaitable[None] | None]
+
+
+@dataclass
+class SearchOutcome:
+    """One search of one source: the papers in source rank order plus what the source said about it."""
+
+    service: str
+    query: str
+    total: int | None
+    papers: list[Paper] = field(default_factory=list)
+    pages: int = 0
+    warnings: list[str] = field(default_factory=list)
+    translation: str | None = None  # how the service read the query (PubMed's QueryTranslation)
+
+
+async def report(callback: PageCallback | None, progress: PageProgress) -> None:
+    """Call a progress callback that may be sync or async."""
+    if callback is None:
+        return
+    result = callback(progress)
+    if isinstance(result, Awaitable):
+        await result
