@@ -1,0 +1,59 @@
+"""The conversation as a LangGraph state machine.
+
+    route ─▶ understand ─▶ clarify (interrupt) ─▶ understand … ─▶ confirm (interrupt) ─▶ keywords
+          │                                     rejected ◀──────┘                         │
+          │                                     review (interrupt) ◀─ edits ─┐ ◀──────────┘
+          │                                        └─ accepted ─▶ search (a new Run) ─▶ END
+          ├─▶ ask (hybrid retrieval on the active Run, streamed) ─▶ END
+          └─▶ map (academic map of the active Run) ─▶ END
+
+Each user message starts a new pass from `route`; the thread's Runs and active Run persist in the
+checkpointed state, so a thread can search many times and ask about any of its Runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from graph import nodes
+from graph.context import GraphContext
+from graph.state import ConversationState
+
+
+def build_graph(checkpointer: Any = None) -> Any:
+    """Compile the conversation graph; `checkpointer` is an AsyncPostgresSaver in production."""
+    builder = StateGraph(ConversationState, context_schema=GraphContext)
+    builder.add_node("route", nodes.route)
+    builder.add_node("no_run", nodes.no_run)
+    builder.add_node("understand", nodes.understand)
+    builder.add_node("clarify", nodes.clarify)
+    builder.add_node("confirm", nodes.confirm)
+    builder.add_node("keywords", nodes.keywords)
+    builder.add_node("review", nodes.review)
+    builder.add_node("search", nodes.search)
+    builder.add_node("ask", nodes.ask)
+    builder.add_node("map", nodes.map_run)
+
+    builder.add_edge(START, "route")
+    builder.add_conditional_edges("route", nodes.after_route, ["understand", "ask", "map", "no_run"])
+    builder.add_edge("no_run", END)
+    builder.add_conditional_edges("understand", nodes.after_understand, ["clarify", "confirm"])
+    builder.add_edge("clarify", "understand")
+    builder.add_conditional_edges("confirm", nodes.after_confirm, ["understand", "keywords"])
+    builder.add_edge("keywords", "review")
+    builder.add_conditional_edges("review", nodes.after_review, ["review", "search"])
+    builder.add_edge("search", END)
+    builder.add_edge("ask", END)
+    builder.add_edge("map", END)
+    return builder.compile(checkpointer=checkpointer)
+
+
+async def postgres_checkpointer(pool: Any) -> Any:
+    """An AsyncPostgresSaver on the project's pool, its tables created if needed."""
+    from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+
+    saver = AsyncPostgresSaver(pool)
+    await saver.setup()
+    return saver

@@ -1,0 +1,34 @@
+"""What the graph's nodes may use at run time. Passed as LangGraph's run context, never checkpointed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.db import Database
+from agent.llm import LLM
+from agent.settings import Settings
+from agent.store import RunStore
+
+
+@dataclass
+class GraphContext:
+    settings: Settings
+    store: RunStore
+    llm: LLM
+    sources: Any = None  # agent.sources.SourceClients, opened by whoever runs the graph
+    database: Database | None = None
+    retrieval: Any = None  # tools.retrieval.engine.RetrievalEngine, created on first `ask`
+    options: dict[str, Any] = field(default_factory=dict)  # per-conversation knobs: sources, max_per_source
+
+    def retrieval_engine(self) -> Any:
+        """The hybrid retrieval engine, built on first use (loading the embedding model takes seconds)."""
+        if self.retrieval is None:
+            if self.database is None:
+                raise RuntimeError("questions need the database, which is not available")
+            from tools.retrieval.engine import RetrievalEngine
+
+            from tools.embeddings import get_embedder
+
+            self.retrieval = RetrievalEngine(self.database.pool, get_embedder(self.settings.embedding_model))
+        return self.retrieval

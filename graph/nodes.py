@@ -1,0 +1,305 @@
+"""The graph's nodes. Each one calls one domain function and returns the state update; nothing else.
+
+Nodes that pause (`clarify`, `confirm`, `review`) call `interrupt()` before doing anything with side
+effects, because LangGraph re-runs a node from its start when it is resumed.
+Progress for clients goes through LangGraph's custom stream (`get_stream_writer()`), as plain dicts with
+a `type` that the server turns into typed events.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_stream_writer
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+from pydantic import TypeAdapter, ValidationError
+
+from agent.models import KeywordPlan, QueryPlan, Understanding
+from graph.context import GraphContext
+from graph.interrupts import ClarificationReply, ConfirmationReply, ReviewReply
+from graph.state import ConversationState, Mode
+
+_COMMAND = re.compile(
+    r"^\s*(?:/(search|new|ask|map)\b|(new search|search|ask|map)\s*[:：])\s*", re.IGNORECASE
+)
+
+
+def _emit(kind: str, **data: Any) -> None:
+    get_stream_writer()({"type": kind, **data})
+
+
+def _started(node: str) -> None:
+    _emit("node", node=node, status="started")
+
+
+def parse_command(message: str) -> tuple[Mode | None, str]:
+    """`/search ...`, `/ask ...`, `/map`, `new search: ...` pick a mode explicitly; returns (mode, rest)."""
+    match = _COMMAND.match(message)
+    if not match:
+        return None, message.strip()
+    word = (match.group(1) or match.group(2)).lower()
+    mode: Mode = "map" if word == "map" else "ask" if word == "ask" else "search"
+    return mode, message[match.end() :].strip()
+
+
+# -- routing -----------------------------------------------------------------------------------------
+
+
+async def route(state: ConversationState) -> dict[str, Any]:
+    """Decide what the new message asks for. With a Run active, plain text is a question about it."""
+    _started("route")
+    explicit, text = parse_command(state.get("message", ""))
+    mode: Mode = state.get("mode") or explicit or ("ask" if state.get("active_run_id") else "search")
+    if mode == "search":
+        return {
+            "mode": "search",
+            "description": text,
+            "round": 1,
+            "understanding": None,
+            "keywords": None,
+            "queries": None,
+            "review_diff": None,
+            "review_error": None,
+        }
+    return {"mode": mode, "question": text}
+
+
+def after_route(state: ConversationState) -> str:
+    mode = state.get("mode", "search")
+    if mode != "search" and not state.get("active_run_id"):
+        return "no_run"
+    return {"search": "understand", "ask": "ask", "map": "map"}[mode]
+
+
+async def no_run(state: ConversationState) -> dict[str, Any]:
+    _emit(
+        "text",
+        delta="There is no Run in this conversation yet. Describe your research first, and I will search for it.",
+    )
+    return {"mode": "search"}
+
+
+# -- understanding -----------------------------------------------------------------------------------
+
+
+async def understand(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    from agent.understanding import understand as understand_description
+
+    _started("understand")
+    ctx = runtime.context
+    previous = Understanding.model_validate(state["understanding"]) if state.get("understanding") else None
+    result = await understand_description(
+        state["description"],
+        ctx.llm,
+        round=state.get("round", 1),
+        max_rounds=ctx.settings.clarification_rounds,
+        previous=previous,
+    )
+    return {"understanding": result.model_dump(mode="json")}
+
+
+def after_understand(state: ConversationState) -> str:
+    understanding = Understanding.model_validate(state["understanding"])
+    return "confirm" if understanding.ready or not understanding.questions else "clarify"
+
+
+async def clarify(state: ConversationState) -> dict[str, Any]:
+    from agent.understanding import merge_answers
+
+    understanding = Understanding.model_validate(state["understanding"])
+    reply = ClarificationReply.model_validate(
+        interrupt(
+            {
+                "kind": "clarification",
+                "round": understanding.round,
+                "summary": understanding.summary,
+                "uncertainties": understanding.uncertainties,
+                "questions": [q.model_dump(mode="json") for q in understanding.questions],
+            }
+        )
+    )
+    description = merge_answers(state["description"], understanding.questions, reply.answers)
+    return {"description": description, "round": state.get("round", 1) + 1}
+
+
+async def confirm(state: ConversationState) -> dict[str, Any]:
+    understanding = Understanding.model_validate(state["understanding"])
+    reply = ConfirmationReply.model_validate(
+        interrupt(
+            {
+                "kind": "confirmation",
+                "summary": understanding.summary,
+                "slots": understanding.slots.model_dump(mode="json"),
+                "uncertainties": understanding.uncertainties,
+                "produced_by": understanding.produced_by.value,
+                "notes": understanding.notes,
+            }
+        )
+    )
+    if reply.accept:
+        return {"confirmed": True}
+    # A rejection is a correction: fold it into the description and understand again from round 1.
+    feedback = (reply.feedback or "").strip()
+    description = f"{state['description']}\n{feedback}" if feedback else state["description"]
+    return {"description": description, "round": 1, "understanding": None, "confirmed": False}
+
+
+def after_confirm(state: ConversationState) -> str:
+    return "keywords" if state.get("confirmed") else "understand"
+
+
+# -- keywords ------------------------------------------------------------------------------------------
+
+
+async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    from agent.querybuild import build_queries
+    from agent.synonyms import build_keyword_plan
+
+    _started("keywords")
+    ctx = runtime.context
+    understanding = Understanding.model_validate(state["understanding"])
+    plan = await build_keyword_plan(understanding, ctx.llm, ctx.sources)
+    return {
+        "keywords": plan.model_dump(mode="json"),
+        "queries": build_queries(plan).model_dump(mode="json"),
+        "review_error": None,
+    }
+
+
+async def review(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    from agent.querybuild import build_queries
+    from agent.review import KeywordEdit, apply_edits, parse_edit_text
+
+    plan = KeywordPlan.model_validate(state["keywords"])
+    reply = ReviewReply.model_validate(
+        interrupt(
+            {
+                "kind": "review",
+                "terms": [term.model_dump(mode="json") for term in plan.terms],
+                "facets": [facet.model_dump(mode="json") for facet in plan.facets],
+                "queries": state.get("queries"),
+                "source_errors": [e.model_dump(mode="json") for e in plan.source_errors],
+                "diff": state.get("review_diff"),
+                "error": state.get("review_error"),
+            }
+        )
+    )
+    if reply.accept and not reply.edits and not reply.text:
+        return {"review_diff": None, "review_error": None, "reviewed": True}
+    try:
+        edits = TypeAdapter(list[KeywordEdit]).validate_python(reply.edits)
+        if reply.text:
+            edits += parse_edit_text(reply.text)
+    except (ValidationError, ValueError) as exc:
+        return {"review_error": str(exc), "review_diff": None, "reviewed": False}
+    new_plan, diff = await apply_edits(plan, edits, runtime.context.llm, runtime.context.sources)
+    return {
+        "keywords": new_plan.model_dump(mode="json"),
+        "queries": build_queries(new_plan).model_dump(mode="json"),
+        "review_diff": diff.model_dump(mode="json") if hasattr(diff, "model_dump") else diff,
+        "review_error": None,
+        "reviewed": reply.accept,
+    }
+
+
+def after_review(state: ConversationState) -> str:
+    # Edits without acceptance show the changed plan again; acceptance (with or without edits) searches.
+    return "search" if state.get("reviewed") else "review"
+
+
+# -- search, ask, map -------------------------------------------------------------------------------------
+
+
+async def search(
+    state: ConversationState, runtime: Runtime[GraphContext], config: RunnableConfig
+) -> dict[str, Any]:
+    from agent.executor import execute_run
+
+    _started("search")
+    ctx = runtime.context
+    writer = get_stream_writer()
+    understanding = (
+        Understanding.model_validate(state["understanding"]) if state.get("understanding") else None
+    )
+    thread_id = config.get("configurable", {}).get("thread_id")
+
+    def progress(event: Any) -> None:
+        data = event.model_dump(mode="json") if hasattr(event, "model_dump") else dict(vars(event))
+        writer({"type": "search_progress", **data})
+
+    run = await execute_run(
+        store=ctx.store,
+        project_id=state["project_id"],
+        understanding=understanding,
+        keywords=KeywordPlan.model_validate(state["keywords"]),
+        queries=QueryPlan.model_validate(state["queries"]),
+        sources=ctx.sources,
+        settings=ctx.settings,
+        enabled=ctx.options.get("sources"),
+        max_per_source=ctx.options.get("max_per_source"),
+        llm=ctx.llm,
+        on_progress=progress,
+        thread_id=thread_id,
+        description=state.get("description", ""),
+    )
+    writer(
+        {
+            "type": "run_ready",
+            "run_id": run.id,
+            "project_id": run.project_id,
+            "status": run.status.value,
+            "counts": run.counts,
+            "totals": run.totals,
+            "errors": [e.model_dump(mode="json") for e in run.errors],
+        }
+    )
+    return {"run_ids": [*state.get("run_ids", []), run.id], "active_run_id": run.id, "mode": "ask"}
+
+
+async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    from agent.ask import ask as ask_run
+
+    _started("ask")
+    ctx = runtime.context
+    writer = get_stream_writer()
+    run_id = state["active_run_id"]
+    engine = ctx.retrieval_engine()
+    if not await engine.run_has_index(run_id):
+        _emit("node", node="ask", status="indexing", run_id=run_id)
+        data = ctx.store.load_run(run_id)
+        await engine.ingest(run_id, data.aggregated, plan=data.keywords)
+    text: list[str] = []
+    citations: list[dict[str, Any]] = []
+    async for chunk in ask_run(run_id, state.get("question") or "", engine=engine, llm=ctx.llm):
+        payload = chunk.model_dump(mode="json")
+        kind = payload.get("type")
+        if kind == "text":
+            text.append(payload.get("delta", ""))
+            writer({"type": "text", "delta": payload.get("delta", "")})
+        elif kind == "citation":
+            citations.append(payload)
+            writer(payload)
+        else:
+            writer({"type": f"ask_{kind}", **{k: v for k, v in payload.items() if k != "type"}})
+    return {"answer": {"text": "".join(text), "citations": citations}}
+
+
+async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    from agent.academic_map import map_for_run
+
+    _started("map")
+    ctx = runtime.context
+    run_id = state["active_run_id"]
+    academic_map = await map_for_run(ctx.store, run_id, llm=ctx.llm, settings=ctx.settings)
+    summary = academic_map.model_dump(mode="json")
+    counts = {k: summary.get(k) for k in ("countries", "institutions", "researchers") if k in summary}
+    _emit("map_ready", run_id=run_id, url=f"/runs/{run_id}/map.html", json_url=f"/runs/{run_id}/map")
+    return {
+        "map_summary": {
+            "run_id": run_id,
+            **{k: len(v) if isinstance(v, list) else v for k, v in counts.items()},
+        }
+    }

@@ -1,0 +1,118 @@
+"""Plain-text renderings of stream events, for chat clients, bots and the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SOURCE_NAMES = {"pubmed": "PubMed", "semantic_scholar": "Semantic Scholar", "openalex": "OpenAlex"}
+
+
+def _slots_text(slots: dict[str, Any]) -> str:
+    lines = []
+    for name, value in slots.items():
+        if not value:
+            continue
+        shown = "; ".join(value) if isinstance(value, list) else str(value)
+        lines.append(f"- {name.replace('_', ' ')}: {shown}")
+    return "\n".join(lines) or "- (nothing yet)"
+
+
+def render_interrupt(payload: dict[str, Any]) -> str:
+    kind = payload.get("kind")
+    if kind == "clarification":
+        parts = []
+        if payload.get("summary"):
+            parts.append(f"Here is what I understood so far: {payload['summary']}")
+        questions = payload.get("questions") or []
+        parts.append("Before I search, a few questions:")
+        parts += [f"{i}. {q.get('question', '')}" for i, q in enumerate(questions, 1)]
+        parts.append("Answer them in one message (numbered answers are fine).")
+        return "\n".join(parts)
+    if kind == "confirmation":
+        parts = [
+            f"My interpretation: {payload.get('summary') or ''}".strip(),
+            _slots_text(payload.get("slots") or {}),
+        ]
+        if payload.get("uncertainties"):
+            parts.append("Still uncertain: " + "; ".join(payload["uncertainties"]))
+        if payload.get("produced_by") == "rules":
+            parts.append("(No LLM is configured: this interpretation comes from the rule-based fallback.)")
+        parts.append("Reply 'yes' to confirm, or tell me what to correct.")
+        return "\n".join(parts)
+    if kind == "review":
+        parts = []
+        if payload.get("error"):
+            parts.append(f"I could not apply that edit: {payload['error']}")
+        if payload.get("diff"):
+            parts.append(f"Changes: {render_diff(payload['diff'])}")
+        parts.append("Search terms:")
+        for term in payload.get("terms") or []:
+            synonyms = [s.get("text") for s in term.get("synonyms", []) if s.get("kept", True)]
+            extra = f" (synonyms: {', '.join(synonyms)})" if synonyms else ""
+            parts.append(f"- [{term.get('slot')}] {term.get('canonical')}{extra}")
+        queries = (payload.get("queries") or {}).get("queries") or {}
+        if queries:
+            parts.append("Queries:")
+            for source, query in queries.items():
+                parts.append(f"- {SOURCE_NAMES.get(source, source)}: {query.get('query')}")
+        for error in payload.get("source_errors") or []:
+            parts.append(f"(synonym source {error.get('source')} failed: {error.get('message')})")
+        parts.append(
+            "Reply 'yes' to search, or edit: 'add term: X', 'remove term: X', "
+            "'add synonym Y to X', 'remove synonym Y from X', 'disable facet SLOT'."
+        )
+        return "\n".join(parts)
+    return str(payload)
+
+
+def render_diff(diff: Any) -> str:
+    if isinstance(diff, dict):
+        if diff.get("summary"):
+            return str(diff["summary"])
+        items = [
+            f"{key}: {', '.join(map(str, value))}"
+            for key, value in diff.items()
+            if value and isinstance(value, list)
+        ]
+        return "; ".join(items) or "no changes"
+    return str(diff)
+
+
+def render_progress(data: dict[str, Any]) -> str | None:
+    """One line when a source finishes or fails; page-by-page progress is left to progress bars."""
+    name = SOURCE_NAMES.get(data.get("source", ""), data.get("source", ""))
+    stage = data.get("stage")
+    if stage == "done":
+        total = data.get("total")
+        return f"{name}: {data.get('fetched', 0)} records fetched" + (
+            f" of {total}" if total is not None else ""
+        )
+    if stage == "failed":
+        return f"{name}: failed ({data.get('message') or 'error'})"
+    return None
+
+
+def render_run_ready(data: dict[str, Any]) -> str:
+    counts = data.get("counts") or {}
+    merged = counts.get("aggregated")
+    parts = [f"Run {data.get('run_id')} saved ({data.get('status')})"]
+    if merged is not None:
+        parts.append(f"{merged} papers after merging")
+    errors = data.get("errors") or []
+    if errors:
+        parts.append("errors: " + "; ".join(f"{e.get('source')}: {e.get('message')}" for e in errors))
+    return ", ".join(parts) + ". Ask me questions about these papers, or say '/map' for the academic map."
+
+
+def render_sources(citations: list[dict[str, Any]]) -> str:
+    seen: dict[int, dict[str, Any]] = {}
+    for citation in citations:
+        seen.setdefault(int(citation.get("n", len(seen) + 1)), citation)
+    lines = ["Sources:"]
+    for n in sorted(seen):
+        c = seen[n]
+        year = f" ({c['year']})" if c.get("year") else ""
+        doi = f" https://doi.org/{c['doi']}" if c.get("doi") else ""
+        section = f", {c['section']}" if c.get("section") else ""
+        lines.append(f"[{n}] {c.get('title') or c.get('paper_key')}{year}{section}{doi}")
+    return "\n".join(lines)

@@ -1,0 +1,333 @@
+"""Conversation threads: running the graph in the background and keeping every event replayable.
+
+A message or resume starts one background task per thread that drives the graph and appends each event
+to `thread_events` in PostgreSQL. Clients only *read* that log (live, or from a `Last-Event-ID`), so a
+client that disconnects never cancels a search, and a reconnecting client gets exactly what it missed.
+Only `cancel()` stops a task. Checkpoints are in PostgreSQL too, so after a restart a thread resumes
+from its last interrupt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from langgraph.types import Command
+from pydantic import ValidationError
+
+from graph.context import GraphContext
+from graph.interrupts import REPLY_MODELS, expected_fields, reply_from_text
+from server.events import Event
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 20_000
+
+
+class ThreadNotFound(LookupError):
+    def __init__(self, thread_id: str) -> None:
+        super().__init__(f"thread '{thread_id}' does not exist")
+
+
+class ThreadBusy(Exception):
+    def __init__(self, thread_id: str) -> None:
+        super().__init__(f"thread '{thread_id}' is already working on a message; wait for it or cancel it")
+
+
+class ResumeMismatch(ValueError):
+    """A resume payload that does not fit the pending interrupt (or nothing is pending)."""
+
+
+def new_thread_id() -> str:
+    return f"th_{secrets.token_hex(8)}"
+
+
+class ThreadManager:
+    def __init__(
+        self, graph: Any, context: GraphContext, pool: Any, *, retention_hours: float = 168.0
+    ) -> None:
+        self.graph = graph
+        self.context = context
+        self.pool = pool
+        self.retention = timedelta(hours=retention_hours)
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._next_id: dict[str, int] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._changed: dict[str, asyncio.Event] = {}
+
+    # -- threads ------------------------------------------------------------------------------------
+
+    async def create(self, project_id: str, *, chat_key: str | None = None) -> dict[str, Any]:
+        thread_id = new_thread_id()
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO threads (thread_id, project_id, chat_key) VALUES (%s, %s, %s)",
+                (thread_id, project_id, chat_key),
+            )
+        return await self.get(thread_id)
+
+    async def get(self, thread_id: str) -> dict[str, Any]:
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute("SELECT * FROM threads WHERE thread_id = %s", (thread_id,))
+            row = await cursor.fetchone()
+        if row is None:
+            raise ThreadNotFound(thread_id)
+        return dict(row)
+
+    async def by_chat_key(self, chat_key: str) -> dict[str, Any] | None:
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute("SELECT * FROM threads WHERE chat_key = %s", (chat_key,))
+            row = await cursor.fetchone()
+        return dict(row) if row else None
+
+    def _config(self, thread_id: str) -> dict[str, Any]:
+        return {"configurable": {"thread_id": thread_id}}
+
+    async def pending(self, thread_id: str) -> dict[str, Any] | None:
+        """The payload of the interrupt the thread waits on, if any."""
+        snapshot = await self.graph.aget_state(self._config(thread_id))
+        for task in snapshot.tasks or ():
+            for item in task.interrupts or ():
+                return dict(item.value)
+        return None
+
+    async def state(self, thread_id: str) -> dict[str, Any]:
+        thread = await self.get(thread_id)
+        snapshot = await self.graph.aget_state(self._config(thread_id))
+        values = dict(snapshot.values or {})
+        return {
+            "thread_id": thread_id,
+            "project_id": thread["project_id"],
+            "busy": self.busy(thread_id),
+            "pending": await self.pending(thread_id),
+            "next": list(snapshot.next or ()),
+            "active_run_id": values.get("active_run_id"),
+            "run_ids": values.get("run_ids", []),
+            "values": values,
+            "last_event_id": await self._last_event_id(thread_id),
+        }
+
+    async def history(self, thread_id: str, *, limit: int = 100) -> list[dict[str, Any]]:
+        await self.get(thread_id)
+        out = []
+        async for snapshot in self.graph.aget_state_history(self._config(thread_id), limit=limit):
+            out.append(
+                {
+                    "checkpoint_id": snapshot.config["configurable"].get("checkpoint_id"),
+                    "created_at": snapshot.created_at,
+                    "next": list(snapshot.next or ()),
+                    "step": (snapshot.metadata or {}).get("step"),
+                    "source": (snapshot.metadata or {}).get("source"),
+                }
+            )
+        return out
+
+    async def set_active_run(self, thread_id: str, run_id: str) -> None:
+        thread = await self.get(thread_id)
+        run = self.context.store.get_run(run_id)
+        if run.project_id != thread["project_id"]:
+            raise ResumeMismatch(
+                f"run '{run_id}' belongs to project '{run.project_id}', not this thread's project"
+            )
+        if self.busy(thread_id):
+            raise ThreadBusy(thread_id)
+        await self.graph.aupdate_state(self._config(thread_id), {"active_run_id": run_id})
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE threads SET active_run_id = %s, updated_at = now() WHERE thread_id = %s",
+                (run_id, thread_id),
+            )
+
+    # -- running ----------------------------------------------------------------------------------------
+
+    def busy(self, thread_id: str) -> bool:
+        task = self._tasks.get(thread_id)
+        return task is not None and not task.done()
+
+    async def submit(
+        self,
+        thread_id: str,
+        *,
+        text: str | None = None,
+        resume: dict[str, Any] | None = None,
+        mode: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> int:
+        """Start the graph on a message or a resume; returns the last event id before this submission."""
+        thread = await self.get(thread_id)
+        if self.busy(thread_id):
+            raise ThreadBusy(thread_id)
+        pending = await self.pending(thread_id)
+        graph_input: Any
+        if resume is not None or (pending is not None and text is not None and mode is None):
+            if pending is None:
+                raise ResumeMismatch("this thread is not waiting for a reply; send a message instead")
+            kind = pending["kind"]
+            try:
+                reply = (
+                    REPLY_MODELS[kind].model_validate(resume)
+                    if resume is not None
+                    else reply_from_text(kind, text or "")
+                )
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
+                )
+                raise ResumeMismatch(
+                    f"the thread waits for a {kind} reply with fields: {expected_fields(kind)} ({problems})"
+                ) from None
+            graph_input = Command(resume=reply.model_dump(mode="json"))
+        else:
+            if not text or not text.strip():
+                raise ResumeMismatch("send a non-empty 'text' message (or a 'resume' payload)")
+            if len(text) > MAX_MESSAGE_CHARS:
+                raise ResumeMismatch(f"the message is longer than {MAX_MESSAGE_CHARS} characters; shorten it")
+            graph_input = {"message": text, "mode": mode, "project_id": thread["project_id"]}
+        before = await self._last_event_id(thread_id)
+        context = dataclasses.replace(self.context, options={**self.context.options, **(options or {})})
+        if self.busy(thread_id):  # checked again with no await before the task starts: no double start
+            raise ThreadBusy(thread_id)
+        self._tasks[thread_id] = asyncio.create_task(self._drive(thread_id, graph_input, context))
+        return before
+
+    async def cancel(self, thread_id: str) -> bool:
+        await self.get(thread_id)
+        task = self._tasks.get(thread_id)
+        if task is None or task.done():
+            return False
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+        return True
+
+    async def shutdown(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        for task in list(self._tasks.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _drive(self, thread_id: str, graph_input: Any, context: GraphContext) -> None:
+        try:
+            async for mode, chunk in self.graph.astream(
+                graph_input, self._config(thread_id), context=context, stream_mode=["custom", "updates"]
+            ):
+                if mode == "custom" and isinstance(chunk, dict):
+                    data = dict(chunk)
+                    kind = data.pop("type", "info")
+                    await self.append(
+                        thread_id,
+                        kind if kind in _KNOWN else "info",
+                        data if kind in _KNOWN else {"kind": kind, **data},
+                    )
+                elif mode == "updates" and isinstance(chunk, dict):
+                    for node, update in chunk.items():
+                        if node == "__interrupt__":
+                            for item in update:
+                                payload = dict(item.value)
+                                payload["expects"] = expected_fields(payload["kind"])
+                                await self.append(thread_id, "interrupt", payload)
+                        else:
+                            await self.append(thread_id, "node", {"node": node, "status": "finished"})
+            state = await self.state(thread_id)
+            if state["active_run_id"]:
+                async with self.pool.connection() as conn:
+                    await conn.execute(
+                        "UPDATE threads SET active_run_id = %s, updated_at = now() WHERE thread_id = %s",
+                        (state["active_run_id"], thread_id),
+                    )
+            pending = state["pending"]
+            await self.append(
+                thread_id,
+                "done",
+                {"state": "waiting" if pending else "finished", "pending": pending and pending["kind"]},
+            )
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self.append(thread_id, "done", {"state": "cancelled"}))
+            raise
+        except Exception as exc:
+            log.exception("thread %s failed", thread_id)
+            await self.append(
+                thread_id, "error", {"message": _public_message(exc), "kind": type(exc).__name__}
+            )
+            await self.append(thread_id, "done", {"state": "failed"})
+
+    # -- the event log -------------------------------------------------------------------------------------
+
+    async def append(self, thread_id: str, type: str, data: dict[str, Any]) -> Event:
+        lock = self._locks.setdefault(thread_id, asyncio.Lock())
+        async with lock:
+            if thread_id not in self._next_id:
+                self._next_id[thread_id] = await self._last_event_id(thread_id) + 1
+            event = Event.make(self._next_id[thread_id], type, data)
+            async with self.pool.connection() as conn:
+                await conn.execute(
+                    "INSERT INTO thread_events (thread_id, event_id, type, data, ts) VALUES (%s, %s, %s, %s, %s)",
+                    (thread_id, event.id, event.type, json.dumps(event.data, ensure_ascii=False), event.ts),
+                )
+            self._next_id[thread_id] += 1
+        self._changed.setdefault(thread_id, asyncio.Event()).set()
+        return event
+
+    async def _last_event_id(self, thread_id: str) -> int:
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT coalesce(max(event_id), 0) AS last FROM thread_events WHERE thread_id = %s",
+                (thread_id,),
+            )
+            row = await cursor.fetchone()
+        return int(row["last"])
+
+    async def events_after(self, thread_id: str, after: int) -> list[Event]:
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT event_id, type, data, ts FROM thread_events WHERE thread_id = %s AND event_id > %s"
+                " ORDER BY event_id",
+                (thread_id, after),
+            )
+            rows = await cursor.fetchall()
+        return [Event(id=r["event_id"], type=r["type"], data=r["data"], ts=r["ts"]) for r in rows]
+
+    async def follow(self, thread_id: str, after: int) -> AsyncIterator[Event]:
+        """Every event after `after`, then live ones until the running task ends (or none runs)."""
+        await self.get(thread_id)
+        changed = self._changed.setdefault(thread_id, asyncio.Event())
+        while True:
+            changed.clear()
+            events = await self.events_after(thread_id, after)
+            for event in events:
+                yield event
+                after = event.id
+            if events and events[-1].type == "done":
+                if not self.busy(thread_id):
+                    return
+                await asyncio.sleep(0.02)  # the task is just finishing, or a new one is starting
+                continue
+            if not self.busy(thread_id) and not events:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), timeout=5.0)
+
+    async def prune(self) -> int:
+        """Forget events older than the retention window."""
+        cutoff = datetime.now(UTC) - self.retention
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute("DELETE FROM thread_events WHERE ts < %s", (cutoff,))
+            return cursor.rowcount
+
+
+_KNOWN = frozenset({"node", "text", "search_progress", "run_ready", "citation", "map_ready", "info", "error"})
+
+
+def _public_message(exc: Exception) -> str:
+    """An error message fit for a client: the exception's own text, never a traceback."""
+    text = str(exc).strip() or type(exc).__name__
+    return text[:500]
