@@ -146,9 +146,9 @@ class RunStore:
 
     def create_project(self, name: str, description: str = "", project_id: str | None = None) -> Project:
         name = (name or "").strip()
-        if not name and not project_id:
+        if not name and project_id is None:
             raise InvalidId("a project needs a name")
-        project_id = validate_project_id(project_id or slugify(name))
+        project_id = validate_project_id(slugify(name) if project_id is None else project_id)
         directory = self.root / project_id
         with self._lock(project_id):
             if (directory / "project.json").exists():

@@ -1,0 +1,97 @@
+import asyncio
+import subprocess
+import sys
+import textwrap
+
+import psycopg
+import pytest
+
+from agent.db import Database, DatabaseError, Migration, apply_migrations, load_migrations, redact_url
+from agent.settings import load_settings
+from tests.paths import REPO
+
+
+def test_migrations_are_numbered_and_unique():
+    migrations = load_migrations()
+    assert migrations[0].version == 1
+    assert [m.version for m in migrations] == sorted({m.version for m in migrations})
+
+
+async def test_external_database_by_url_only(pg_url, tmp_path):
+    # The session's pgserver is reached here only through SCHOLARMAP_DATABASE_URL: the external path.
+    settings = load_settings(data_dir=tmp_path, database_url=pg_url)
+    db = await Database.open(settings, max_size=2)
+    try:
+        health = await db.health()
+        assert health["ok"] and not health["embedded"]
+        assert health["vector"]
+        assert health["version"].startswith("16")
+        async with db.pool.connection() as conn:
+            cursor = await conn.execute("SELECT '[1,2,3]'::vector <-> '[1,2,4]'::vector AS distance")
+            assert (await cursor.fetchone())["distance"] == pytest.approx(1.0)
+    finally:
+        await db.close()
+    assert not (tmp_path / "pg").exists()
+
+
+async def test_migrations_apply_once(pg_url):
+    first = await apply_migrations(pg_url)
+    assert first == [m.version for m in load_migrations()]
+    assert await apply_migrations(pg_url) == []
+    extra = Migration(900, "probe", "CREATE TABLE probe (x int)")
+    assert await apply_migrations(pg_url, [*load_migrations(), extra]) == [900]
+    assert await apply_migrations(pg_url, [*load_migrations(), extra]) == []
+
+
+async def test_failed_migration_rolls_back(pg_url):
+    bad = Migration(901, "broken", "CREATE TABLE half (x int); SELECT * FROM missing_table")
+    with pytest.raises(psycopg.Error):
+        await apply_migrations(pg_url, [*load_migrations(), bad])
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute("SELECT to_regclass('half')").fetchone()[0] is None
+        assert conn.execute("SELECT count(*) FROM schema_migrations WHERE version = 901").fetchone()[0] == 0
+
+
+async def test_embedded_database_shared_by_two_processes(tmp_path):
+    data_dir = tmp_path / "d"
+    settings = load_settings(data_dir=data_dir)
+    db = await Database.open(settings, max_size=2)
+    try:
+        assert db.embedded and (data_dir / "pg").is_dir()
+        async with db.pool.connection() as conn:
+            await conn.execute("CREATE TABLE shared_probe (x int)")
+            await conn.execute("INSERT INTO shared_probe VALUES (42)")
+        script = textwrap.dedent(
+            f"""
+            import asyncio, sys
+            sys.path.insert(0, {str(REPO)!r})
+            from agent.db import Database
+            from agent.settings import load_settings
+            async def main():
+                db = await Database.open(load_settings(data_dir={str(data_dir)!r}), max_size=1)
+                async with db.pool.connection() as conn:
+                    row = await (await conn.execute("SELECT x FROM shared_probe")).fetchone()
+                print(row["x"])
+                await db.close()
+            asyncio.run(main())
+            """
+        )
+        result = await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+        )
+        assert result.stdout.strip() == "42", result.stderr[-2000:]
+        assert (await db.health())["ok"]  # the other process leaving did not stop our server
+    finally:
+        await db.close()
+
+
+async def test_unreachable_url_is_a_clear_error(tmp_path):
+    settings = load_settings(data_dir=tmp_path, database_url="postgresql://u:hunter2@127.0.0.1:1/none")
+    with pytest.raises(DatabaseError) as info:
+        await Database.open(settings)
+    assert "hunter2" not in str(info.value)
+    assert "127.0.0.1:1" in str(info.value)
+
+
+def test_redact_url():
+    assert redact_url("postgresql://user:secret@host/db") == "postgresql://user:***@host/db"
