@@ -186,13 +186,13 @@ async def _chat(args: argparse.Namespace, console: Console, read_line: Any) -> i
                 graph_input = None
                 pending = _pending(await graph.aget_state(config))
                 if pending is None:
-                    line = await read_line(
-                        "\nAsk about this Run, '/search ...' for a new search, '/map', or /quit: "
-                    )
-                    if line is None or line.strip() in EXIT_WORDS:
-                        return 0
-                    if not line.strip():
-                        continue
+                    line = ""
+                    while not line.strip():
+                        line = await read_line(
+                            "\nAsk about this Run, '/search ...' for a new search, '/map', or /quit: "
+                        )
+                        if line is None or line.strip() in EXIT_WORDS:
+                            return 0
                     graph_input = {"message": line, "mode": None, "project_id": args.project}
     finally:
         await database.close()
