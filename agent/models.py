@@ -444,6 +444,9 @@ class AggregatedPaper(Model):
     score: ScoreBreakdown = Field(default_factory=ScoreBreakdown)
     rank: int | None = None
     merged_by: list[str] = Field(default_factory=list)  # "doi", "pmid", "pmcid", "title"
+    # keys of other papers in the same Run that are versions of this work (preprint <-> journal
+    # article): separate works with their own DOIs, linked rather than merged (see agent/merge.py)
+    related: list[str] = Field(default_factory=list)
 
     @property
     def sources(self) -> list[Source]:
@@ -486,6 +489,8 @@ class Run(Model):
     totals: dict[str, int | None] = Field(default_factory=dict)  # hits each database reported
     timings: RunTimings = Field(default_factory=RunTimings)
     errors: list[SourceError] = Field(default_factory=list)
+    # non-fatal remarks, "<source>: <text>" (a cap reached, records PubMed did not return, a ranking note)
+    warnings: list[str] = Field(default_factory=list)
     thread_id: str | None = None
     settings: dict[str, Any] = Field(default_factory=dict)  # the non-secret knobs the Run used
 

@@ -118,6 +118,9 @@ class Settings(BaseSettings):
 
     # retrieval models (loaded from local paths or installed packages; nothing is downloaded at run time
     # unless the name is a hub id and the machine is online)
+    mesh_file: Path | None = Field(
+        None, description="Optional offline MeSH descriptor file (.jsonl[.gz]) consulted before the MeSH services"
+    )
     embedding_model: str = "all-MiniLM-L6-v2"
     reranker_model: str = "BAAI/bge-reranker-base"
 
