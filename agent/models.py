@@ -280,6 +280,8 @@ class KeywordPlan(Model):
     source_errors: list[SourceError] = Field(default_factory=list)
     produced_by: Produced = Produced.LLM
     notes: list[str] = Field(default_factory=list)
+    # Semantic Scholar fieldsOfStudy the research implies ("Medicine", "Computer Science"); empty = no filter
+    fields_of_study: list[str] = Field(default_factory=list)
 
     def terms_for(self, slot: str) -> list[Term]:
         return [t for t in self.terms if t.slot == slot]

@@ -1,0 +1,427 @@
+"""One reproducible query per database from a keyword plan — pure functions, no I/O.
+
+**Facets.** Each list slot with terms is one facet: its terms and their kept synonyms are OR'ed, and the
+*required* facets are AND'ed. The rule (`decide_facets`):
+
+- `task`, `method_measurement`, `subject_population` and `context` are required: they name what is done,
+  how it is observed, in whom, and where — the concepts a relevant paper must mention;
+- a population made only of generic words ("humans", "patients", "participants") is optional: nearly every
+  paper of the field has one, and AND'ing it only loses papers that do not say so in the abstract;
+- `method_algorithm`, `output_target` and `signal_feature` are optional (they only narrow); but while fewer
+  than two facets are required, they are promoted in that order, so that a description such as "graph
+  neural networks for molecular property prediction" still ANDs its two concepts;
+- optional facets are kept in the plan (shown in the review, used for ranking) but not AND'ed; the user
+  switches a facet on, off, or to required in the review.
+
+**PubMed**: per facet `("Heading"[Mesh] OR "phrase"[tiab] OR word[tiab] ...)`, facets joined by AND.
+Phrases are quoted, single alphanumeric words are not (as PubMed's own examples write them), double
+quotes and brackets inside a term are removed (PubMed has no escape for them), and Boolean words are
+quoted. A singular/plural pair of the same term becomes one truncated phrase (`"interface*"[tiab]`) only
+when the stem has at least five letters and is plain letters, so that truncation cannot explode.
+
+**Semantic Scholar** (`/paper/search/bulk`): `(a | "b c") + (d | e)`, phrases quoted, the syntax
+characters `+ | - * ( ) ~ "` never left bare inside a term; `fieldsOfStudy` when the plan names fields.
+
+**OpenAlex** (`/works`): one `title_and_abstract.search:(a OR "b c")` filter per facet, comma-joined
+(OpenAlex ANDs repeated filters); commas, pipes, colons and quotes inside a term are removed because they
+are filter syntax.
+
+**Length**: PubMed queries are kept under `PUBMED_MAX_QUERY_CHARS`, and Semantic Scholar and OpenAlex
+request URLs under `MAX_URL_CHARS` (OpenAlex documents ~4 KB), by dropping each term's lowest-ranked
+synonyms first; the query plan's notes say when that happened.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from urllib.parse import quote, urlencode
+
+from agent.models import (
+    LIST_SLOT_NAMES,
+    Facet,
+    KeywordPlan,
+    QueryPlan,
+    Slots,
+    Source,
+    SourceQuery,
+    Term,
+)
+from agent.settings import DEFAULT_BASE_URLS
+from agent.text import term_key
+
+
+def _words(text: str) -> frozenset[str]:
+    """A word list written as one string (whitespace-separated), as a set."""
+    return frozenset(text.split())
+
+
+CORE_FACETS: tuple[str, ...] = ("task", "method_measurement", "subject_population", "context")
+NARROWING_FACETS: tuple[str, ...] = ("method_algorithm", "output_target", "signal_feature")
+MIN_REQUIRED_FACETS = 2
+GENERIC_POPULATIONS = frozenset(
+    term_key(t)
+    for t in _words(
+        """
+        human humans patient patients participant participants subject subjects people person
+        persons individual individuals adult adults volunteer volunteers case cases
+        """
+    )
+) | {"healthy subject", "healthy volunteer", "healthy participant", "human subject", "human participant"}
+
+PUBMED_MAX_QUERY_CHARS = 4_000
+MAX_URL_CHARS = 4_000
+
+PUBMED_ESEARCH = f"{DEFAULT_BASE_URLS['pubmed']}/esearch.fcgi"
+SEMANTIC_SCHOLAR_BULK = f"{DEFAULT_BASE_URLS['semantic_scholar']}/paper/search/bulk"
+OPENALEX_WORKS = f"{DEFAULT_BASE_URLS['openalex']}/works"
+
+_BOOLEAN_WORDS = frozenset({"AND", "OR", "NOT"})
+_PLAIN_WORD = re.compile(r"^[A-Za-z0-9]+$")
+
+
+# ----------------------------------------------------------------------------------------------
+# Facets
+# ----------------------------------------------------------------------------------------------
+
+
+def decide_facets(slot_terms: Mapping[str, Sequence[str]]) -> list[Facet]:
+    """Facets for the slots that have terms, in slot order, by the rule in the module docstring."""
+    facets: list[Facet] = []
+    for slot in LIST_SLOT_NAMES:
+        terms = [t for t in slot_terms.get(slot) or [] if t.strip()]
+        if not terms:
+            continue
+        required = slot in CORE_FACETS
+        if slot == "subject_population" and all(term_key(t) in GENERIC_POPULATIONS for t in terms):
+            required = False
+        facets.append(Facet(slot=slot, required=required))
+    by_slot = {f.slot: f for f in facets}
+    count = sum(f.required for f in facets)
+    for slot in NARROWING_FACETS:
+        if count >= MIN_REQUIRED_FACETS:
+            break
+        if slot in by_slot and not by_slot[slot].required:
+            by_slot[slot].required = True
+            count += 1
+    if count == 0 and facets:
+        facets[0].required = True  # only generic words: search them rather than nothing
+    return facets
+
+
+def facets_for_slots(slots: Slots) -> list[Facet]:
+    return decide_facets({name: getattr(slots, name) for name in LIST_SLOT_NAMES})
+
+
+def facets_for_terms(terms: Iterable[Term]) -> list[Facet]:
+    grouped: dict[str, list[str]] = {}
+    for term in terms:
+        grouped.setdefault(term.slot, []).append(term.canonical)
+    return decide_facets(grouped)
+
+
+def effective_facets(plan: KeywordPlan) -> list[Facet]:
+    """The plan's facets, plus the rule's facet for any slot with terms that the plan has none for."""
+    known = {f.slot for f in plan.facets}
+    extra = [f for f in facets_for_terms(plan.terms) if f.slot not in known]
+    ordered = sorted([*plan.facets, *extra], key=lambda f: _slot_index(f.slot))
+    return ordered
+
+
+def _slot_index(slot: str) -> int:
+    return LIST_SLOT_NAMES.index(slot) if slot in LIST_SLOT_NAMES else len(LIST_SLOT_NAMES)
+
+
+# ----------------------------------------------------------------------------------------------
+# Blocks: the OR groups, before any database syntax
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _TermStrings:
+    mesh: str | None
+    texts: list[str]  # canonical first, then kept synonyms in their order
+
+
+@dataclass
+class _Block:
+    slot: str
+    terms: list[_TermStrings] = field(default_factory=list)
+
+
+def _blocks(plan: KeywordPlan) -> list[_Block]:
+    blocks = []
+    for facet in effective_facets(plan):
+        if not (facet.enabled and facet.required):
+            continue
+        terms = [
+            _TermStrings(
+                t.mesh.heading if t.mesh else None, [t.canonical, *(s.text for s in t.kept_synonyms())]
+            )
+            for t in plan.terms_for(facet.slot)
+        ]
+        if terms:
+            blocks.append(_Block(facet.slot, terms))
+    return blocks
+
+
+def _limit(blocks: list[_Block], synonyms: int) -> list[_Block]:
+    return [_Block(b.slot, [_TermStrings(t.mesh, t.texts[: 1 + synonyms]) for t in b.terms]) for b in blocks]
+
+
+def _fit(
+    blocks: list[_Block], render: Callable[[list[_Block]], str], size: Callable[[str], int], limit: int
+) -> tuple[str, str | None]:
+    """Render with as many synonyms per term as fit in `limit` (lowest-ranked dropped first).
+
+    The length grows with the number of synonyms kept, so the largest number that fits is found by
+    bisection: a handful of renders even for a plan with hundreds of synonyms.
+    """
+    most = max((len(t.texts) - 1 for b in blocks for t in b.terms), default=0)
+    full = render(blocks)
+    if size(full) <= limit:
+        return full, None
+    low, high = 0, most - 1  # the most synonyms that might fit
+    best: str | None = None
+    while low <= high:
+        middle = (low + high) // 2
+        text = render(_limit(blocks, middle))
+        if size(text) <= limit:
+            best, low = text, middle + 1
+        else:
+            high = middle - 1
+    if best is None:
+        return render(_limit(blocks, 0)), (
+            f"still longer than {limit:,} characters with no synonyms; remove some terms in the review"
+        )
+    return best, f"kept at most {low - 1} synonym(s) per term to stay within {limit:,} characters"
+
+
+def _dedupe(items: Iterable[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        if item and item.casefold() not in seen:
+            seen.add(item.casefold())
+            out.append(item)
+    return out
+
+
+def _spaces(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# ----------------------------------------------------------------------------------------------
+# PubMed
+# ----------------------------------------------------------------------------------------------
+
+
+def _pubmed_clean(text: str) -> str:
+    return _spaces(re.sub(r'["\[\]*]', " ", text))
+
+
+def pubmed_term(text: str, truncate: bool = False) -> str:
+    """One free-text item: `word[tiab]`, `"a phrase"[tiab]`, or a truncated `"a phras*"[tiab]`."""
+    clean = _pubmed_clean(text)
+    if not clean:
+        return ""
+    star = "*" if truncate else ""
+    if _PLAIN_WORD.match(clean) and clean.upper() not in _BOOLEAN_WORDS:
+        return f"{clean}{star}[tiab]"
+    return f'"{clean}{star}"[tiab]'
+
+
+def _truncatable(singular: str, plural: str) -> bool:
+    """ "interface"/"interfaces" may become "interface*": same phrase + "s", plain letters, stem >= 5."""
+    if plural.casefold() != singular.casefold() + "s":
+        return False
+    last = re.split(r"[\s-]+", singular)[-1]
+    return bool(re.fullmatch(r"[A-Za-z][A-Za-z \-]*", singular)) and len(last) >= 5 and not last.isupper()
+
+
+def _pubmed_items(term: _TermStrings) -> list[str]:
+    items = [f'"{_pubmed_clean(term.mesh)}"[Mesh]'] if term.mesh else []
+    texts = list(term.texts)
+    position = {text.casefold(): index for index, text in reversed(list(enumerate(texts)))}
+    truncated: dict[int, int] = {}  # index of the pair's first member -> index of its singular
+    absorbed: set[int] = set()
+    for index, single in enumerate(texts):
+        other = position.get(single.casefold() + "s")
+        if (
+            other is not None
+            and index not in absorbed
+            and other not in absorbed
+            and _truncatable(single, texts[other])
+        ):
+            truncated[min(index, other)] = index
+            absorbed.add(max(index, other))
+    for index, text in enumerate(texts):
+        if index in absorbed:
+            continue
+        items.append(
+            pubmed_term(texts[truncated[index]], truncate=True) if index in truncated else pubmed_term(text)
+        )
+    return items
+
+
+def _render_pubmed(blocks: list[_Block]) -> str:
+    groups = []
+    for block in blocks:
+        items = _dedupe(item for term in block.terms for item in _pubmed_items(term))
+        if items:
+            groups.append("(" + " OR ".join(items) + ")")
+    return " AND ".join(groups)
+
+
+def _pubmed(plan: KeywordPlan) -> tuple[str, str | None]:
+    return _fit(_blocks(plan), _render_pubmed, len, PUBMED_MAX_QUERY_CHARS)
+
+
+def build_pubmed_query(plan: KeywordPlan) -> str:
+    """The PubMed query ("" when the plan has no required facet with terms)."""
+    return _pubmed(plan)[0]
+
+
+def pubmed_url(query: str) -> str:
+    return f"{PUBMED_ESEARCH}?{urlencode({'db': 'pubmed', 'term': query}, quote_via=quote, safe='')}"
+
+
+# ----------------------------------------------------------------------------------------------
+# Semantic Scholar
+# ----------------------------------------------------------------------------------------------
+
+
+def semantic_scholar_term(text: str) -> str:
+    clean = _spaces(re.sub(r'["()|+~*]', " ", text)).lstrip("-").strip()
+    if not clean:
+        return ""
+    return clean if _PLAIN_WORD.match(clean) else f'"{clean}"'
+
+
+def _render_s2(blocks: list[_Block]) -> str:
+    groups = []
+    for block in blocks:
+        items = _dedupe(semantic_scholar_term(t) for term in block.terms for t in term.texts)
+        if items:
+            groups.append("(" + " | ".join(items) + ")")
+    return " + ".join(groups)
+
+
+def _s2_params(query: str, plan: KeywordPlan) -> dict[str, str]:
+    params = {"query": query}
+    if plan.fields_of_study:
+        params["fieldsOfStudy"] = ",".join(plan.fields_of_study)
+    return params
+
+
+def semantic_scholar_url(params: Mapping[str, str]) -> str:
+    return f"{SEMANTIC_SCHOLAR_BULK}?{urlencode(params, quote_via=quote, safe=',')}"
+
+
+def _semantic_scholar(plan: KeywordPlan) -> tuple[str, dict[str, str], str | None]:
+    query, note = _fit(
+        _blocks(plan), _render_s2, lambda q: len(semantic_scholar_url(_s2_params(q, plan))), MAX_URL_CHARS
+    )
+    return query, _s2_params(query, plan), note
+
+
+def build_semantic_scholar_query(plan: KeywordPlan) -> tuple[str, dict]:
+    """The bulk-search query and every parameter that defines the search (query, fieldsOfStudy)."""
+    query, params, _ = _semantic_scholar(plan)
+    return query, params
+
+
+# ----------------------------------------------------------------------------------------------
+# OpenAlex
+# ----------------------------------------------------------------------------------------------
+
+
+def openalex_term(text: str) -> str:
+    clean = _spaces(re.sub(r'[,|:"()]', " ", text))
+    if not clean:
+        return ""
+    if _PLAIN_WORD.match(clean) and clean.upper() not in _BOOLEAN_WORDS:
+        return clean
+    return f'"{clean}"'
+
+
+def _render_openalex(blocks: list[_Block]) -> str:
+    filters = []
+    for block in blocks:
+        items = _dedupe(openalex_term(t) for term in block.terms for t in term.texts)
+        if items:
+            filters.append("title_and_abstract.search:(" + " OR ".join(items) + ")")
+    return ",".join(filters)
+
+
+def openalex_url(params: Mapping[str, str]) -> str:
+    return f"{OPENALEX_WORKS}?{urlencode(params, quote_via=quote, safe=':,')}"
+
+
+def _openalex(plan: KeywordPlan) -> tuple[str, dict[str, str], str | None]:
+    query, note = _fit(
+        _blocks(plan), _render_openalex, lambda q: len(openalex_url({"filter": q})), MAX_URL_CHARS
+    )
+    return query, {"filter": query}, note
+
+
+def build_openalex_query(plan: KeywordPlan) -> tuple[str, dict]:
+    """The works filter and every parameter that defines the search (`filter`)."""
+    query, params, _ = _openalex(plan)
+    return query, params
+
+
+# ----------------------------------------------------------------------------------------------
+# All three
+# ----------------------------------------------------------------------------------------------
+
+
+def build_queries(plan: KeywordPlan) -> QueryPlan:
+    """The three queries with their reproducible URLs, and notes on what the plan left out and why."""
+    notes: list[str] = []
+    facets = effective_facets(plan)
+    with_terms = {t.slot for t in plan.terms}
+    for facet in facets:
+        if facet.slot not in with_terms:
+            continue
+        if not facet.enabled:
+            notes.append(f"facet {facet.slot} is switched off")
+        elif not facet.required:
+            notes.append(
+                f"facet {facet.slot} is optional: shown and used for ranking, not AND'ed into the queries"
+            )
+    foreign = [t.canonical for t in plan.terms if not t.canonical.isascii()]
+    if foreign:
+        notes.append(
+            "terms not in English: " + ", ".join(foreign) + " (the databases index English titles and "
+            "abstracts; rename them in the review)"
+        )
+    queries: dict[Source, SourceQuery] = {}
+    pubmed, note = _pubmed(plan)
+    if pubmed:
+        queries[Source.PUBMED] = SourceQuery(
+            source=Source.PUBMED,
+            query=pubmed,
+            params={"db": "pubmed", "term": pubmed},
+            url=pubmed_url(pubmed),
+        )
+        if note:
+            notes.append(f"PubMed: {note}")
+    s2, s2_params, note = _semantic_scholar(plan)
+    if s2:
+        queries[Source.SEMANTIC_SCHOLAR] = SourceQuery(
+            source=Source.SEMANTIC_SCHOLAR, query=s2, params=s2_params, url=semantic_scholar_url(s2_params)
+        )
+        if note:
+            notes.append(f"Semantic Scholar: {note}")
+    openalex, oa_params, note = _openalex(plan)
+    if openalex:
+        queries[Source.OPENALEX] = SourceQuery(
+            source=Source.OPENALEX, query=openalex, params=oa_params, url=openalex_url(oa_params)
+        )
+        if note:
+            notes.append(f"OpenAlex: {note}")
+    if not queries:
+        notes.append("no facet with terms is switched on and required: there is nothing to search for")
+    return QueryPlan(queries=queries, notes=notes)
