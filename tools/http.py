@@ -17,7 +17,9 @@ import email.utils
 import json
 import logging
 import random
+import re
 import time
+import xml.parsers.expat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +38,34 @@ SECRET_NAMES = frozenset({"api_key", "apikey", "key", "x-api-key", "authorizatio
 
 USER_AGENT = "ScholarMap/0.1 (https://github.com/scholarmap/scholarmap; mailto:{email})"
 
+_SECRET_IN_URL = re.compile(
+    r"(?i)\b(" + "|".join(sorted(n for n in SECRET_NAMES if "-" not in n)) + r")=([^&\s\"']+)"
+)
+
+
+class RedactSecretsFilter(logging.Filter):
+    """Blanks secret query parameters in log lines. httpx logs every request URL at INFO level, and
+    NCBI and OpenAlex take their API keys as query parameters, so without this a key would reach
+    any log that has INFO enabled for httpx."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = _SECRET_IN_URL.sub(r"\1=***", message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, ()
+        return True
+
+
+def install_log_redaction() -> None:
+    """Attach the redacting filter to the loggers that print request URLs (idempotent)."""
+    for name in ("httpx", "httpcore"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecretsFilter) for f in logger.filters):
+            logger.addFilter(RedactSecretsFilter())
+
+
+install_log_redaction()
+
 
 class RateLimiter:
     """A spacing limiter: at most `rate` request starts per second, evenly spaced.
@@ -53,12 +83,14 @@ class RateLimiter:
         self._lock = asyncio.Lock()
 
     async def acquire(self) -> None:
+        # The lock is held while waiting, and the next slot is counted from the moment this caller
+        # really goes. Reserving future slots and sleeping outside the lock lets a caller that wakes
+        # late (a busy event loop) go together with the next one: two starts closer than the
+        # interval. Waiting in a loop also honours a penalty that arrives while we sleep.
         async with self._lock:
-            now = time.monotonic()
-            wait = self._next - now
-            self._next = max(now, self._next) + self.interval
-        if wait > 0:
-            await asyncio.sleep(wait)
+            while (wait := self._next - time.monotonic()) > 0:
+                await asyncio.sleep(wait)
+            self._next = time.monotonic() + self.interval
 
     def penalise(self, seconds: float) -> None:
         """Push every later start back (after a 429 with Retry-After, the whole host must wait)."""
@@ -111,6 +143,26 @@ def parse_retry_after(value: str | None) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
+def _cacheable(response: httpx.Response) -> bool:
+    """Only bodies that parse are cached: a truncated or malformed answer, or an HTML page where data
+    was expected, would otherwise be served from the cache for the whole TTL."""
+    content_type = response.headers.get("content-type", "").lower()
+    if "html" in content_type:
+        return False
+    if "json" in content_type:
+        try:
+            json.loads(response.content)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return False
+    elif "xml" in content_type:
+        parser = xml.parsers.expat.ParserCreate()
+        try:
+            parser.Parse(response.content, True)
+        except xml.parsers.expat.ExpatError:
+            return False
+    return True
+
+
 def redact(text: str, secrets: Iterable[str]) -> str:
     for secret in secrets:
         if secret:
@@ -142,7 +194,9 @@ class HttpPolicy:
 
     # -- public API ------------------------------------------------------------------------------
 
-    async def get_json(self, path: str, params: Mapping[str, Any] | None = None, *, cache: bool = True) -> Any:
+    async def get_json(
+        self, path: str, params: Mapping[str, Any] | None = None, *, cache: bool = True
+    ) -> Any:
         response = await self.request("GET", path, params=params, cache=cache)
         return self.parse_json(response)
 
@@ -150,7 +204,9 @@ class HttpPolicy:
         response = await self.request("POST", path, params=params, json_body=body, cache=False)
         return self.parse_json(response)
 
-    async def get_text(self, path: str, params: Mapping[str, Any] | None = None, *, cache: bool = True) -> str:
+    async def get_text(
+        self, path: str, params: Mapping[str, Any] | None = None, *, cache: bool = True
+    ) -> str:
         response = await self.request("GET", path, params=params, cache=cache)
         return response.text
 
@@ -163,7 +219,11 @@ class HttpPolicy:
         try:
             return json.loads(response.content)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            kind = "an HTML page" if "html" in content_type or response.text.lstrip().startswith("<") else "malformed JSON"
+            kind = (
+                "an HTML page"
+                if "html" in content_type or response.text.lstrip().startswith("<")
+                else "malformed JSON"
+            )
             raise BadResponse(
                 self.service,
                 f"expected JSON from {self._path_of(response)} but got {kind} ({error.msg if hasattr(error, 'msg') else error})",
@@ -189,10 +249,12 @@ class HttpPolicy:
             hit = self.cache.get(cache_key, self.config.cache_ttl)
             if hit is not None:
                 status, headers, content = hit
-                return httpx.Response(status, headers=headers, content=content, request=httpx.Request(method, url))
+                return httpx.Response(
+                    status, headers=headers, content=content, request=httpx.Request(method, url)
+                )
 
         response = await self._send_with_retries(method, url, merged, data, json_body)
-        if cache_key is not None and self.cache is not None:
+        if cache_key is not None and self.cache is not None and _cacheable(response):
             self.cache.put(cache_key, response.status_code, dict(response.headers), response.content)
         return response
 
@@ -223,25 +285,30 @@ class HttpPolicy:
             try:
                 async with self.semaphore:
                     await self.limiter.acquire()
-                    response = await self.client.request(
-                        method,
-                        url,
-                        params=params or None,
-                        data=data,
-                        json=json_body,
-                        headers=self.config.headers or None,
+                    # httpx's timeout bounds each phase (connect, each read), not the whole exchange:
+                    # a server that trickles a byte at a time would never trip it. wait_for bounds the
+                    # whole attempt, body included (client.request reads the body before returning).
+                    response = await asyncio.wait_for(
+                        self.client.request(
+                            method,
+                            url,
+                            params=params or None,
+                            data=data,
+                            json=json_body,
+                            headers=self.config.headers or None,
+                            timeout=self.config.timeout,
+                        ),
                         timeout=self.config.timeout,
                     )
-                    # Read the body inside the timeout budget: a server that sends headers and then
-                    # stalls must not hold us past the configured timeout.
-                    await asyncio.wait_for(response.aread(), timeout=self.config.timeout)
             except (httpx.TimeoutException, TimeoutError) as error:
                 last_error = SourceTimeout(self.service, f"no answer within {self.config.timeout:g} s")
                 log.warning("%s: timeout (attempt %d/%d)", self.service, attempt + 1, attempts)
                 del error
             except (httpx.TransportError, httpx.DecodingError) as error:
                 last_error = SourceUnavailable(self.service, f"connection failed: {type(error).__name__}")
-                log.warning("%s: %s (attempt %d/%d)", self.service, type(error).__name__, attempt + 1, attempts)
+                log.warning(
+                    "%s: %s (attempt %d/%d)", self.service, type(error).__name__, attempt + 1, attempts
+                )
             else:
                 status = response.status_code
                 if status < 300:
