@@ -265,7 +265,7 @@ async def test_cursor_paging_stops_at_the_last_page(server: Server) -> None:
     client = server.client(handler, api_key=SECRET)
     progress: list[PageProgress] = []
     outcome = await client.search_works(
-        filter="openalex:W3045921891|W3046863325", limit=200, on_page=progress.append
+        filter="openalex:W3045921891|W3046863325", limit=200, on_page=progress.append, paging="cursor"
     )
 
     _, first_page = load("oapro_works_cursor_page1.json")
@@ -297,9 +297,33 @@ async def test_paging_follows_next_cursor_until_limit(server: Server) -> None:
         return replay("oapro_works_cursor_page2_last.json")
 
     client = server.client(handler)
-    outcome = await client.search_works(search="x", filter="type:article", limit=80)
+    outcome = await client.search_works(search="x", filter="type:article", limit=80, paging="cursor")
     assert len(server.requests) == 2 and len(outcome.papers) == 50
     assert outcome.query == "search=x filter=type:article"
+
+
+async def test_numbered_pages_are_fetched_concurrently_and_kept_in_order(server: Server) -> None:
+    _, page = load("oapro_works_page_50_results_incl_CN.json")
+    template = page["results"][0]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        number, per_page = int(request.url.params["page"]), int(request.url.params["per_page"])
+        first = (number - 1) * per_page
+        results = [
+            {**template, "id": f"https://openalex.org/W{900000 + i}", "doi": None}
+            for i in range(first, min(first + per_page, 450))
+        ]
+        return httpx.Response(200, json={"meta": {**page["meta"], "count": 450}, "results": results})
+
+    client = server.client(handler)
+    progress: list[PageProgress] = []
+    outcome = await client.search_works(search="x", limit=420, on_page=progress.append, select=None)
+    assert sorted(int(r.url.params["page"]) for r in server.requests) == [1, 2, 3]
+    assert all("cursor" not in r.url.params for r in server.requests)
+    assert [p.openalex_id for p in outcome.papers] == [f"W{900000 + i}" for i in range(420)]
+    assert [p.source_rank for p in outcome.papers] == list(range(1, 421))
+    assert outcome.total == 450 and outcome.pages == 3
+    assert [p.page for p in progress] == [1, 2, 3] and progress[-1].fetched == 420
 
 
 async def test_counts_are_cached_searches_are_not(tmp_path: Path) -> None:

@@ -1,0 +1,358 @@
+"""Execute a Run: search every enabled database at once, merge, rank, and save one immutable snapshot.
+
+- Each source runs as its own task under `settings.source_time_limit`; the searches page and fetch
+  details in batches inside the clients (`tools/`), which report every page through `on_page`.
+- A source that fails (a typed `tools.errors.SourceError`, the time limit, or an unexpected bug) is
+  recorded as a `SourceError` with its kind and message, and the Run completes with the others:
+  `partial` when some failed, `failed` when all did (the Run is still saved, so the errors can be seen).
+  A source that times out keeps nothing: its client returns only complete result lists.
+- Merge (`agent.merge`) and ranking (`agent.ranking`) run in worker threads, so a server's event loop
+  keeps serving other requests while a big Run is scored.
+- The Run is saved through `RunStore.save_run`, which writes a temporary folder and renames it into
+  place. Cancellation (`asyncio.CancelledError`, e.g. the client went away or Ctrl-C) before the save
+  cancels every search and saves nothing; a save already under way finishes as a whole Run. A process
+  killed outright leaves at most a hidden `.tmp-run_*` folder that listings ignore.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from agent.llm import LLM
+from agent.merge import merge_papers
+from agent.models import (
+    SEARCH_SOURCES,
+    ErrorKind,
+    KeywordPlan,
+    Paper,
+    QueryPlan,
+    Run,
+    RunStatus,
+    RunTimings,
+    Source,
+    SourceError,
+    SourceQuery,
+    Understanding,
+    utcnow,
+)
+from agent.ranking import RankingWeights, rank
+from agent.settings import Settings
+from agent.store import RunStore, new_run_id
+from tools import errors as source_errors
+from tools.base import PageProgress, SearchOutcome
+
+if TYPE_CHECKING:  # agent.sources imports the clients; only its type is needed here
+    from agent.sources import SourceClients
+
+log = logging.getLogger(__name__)
+
+MAX_PER_SOURCE_LIMIT = 2000  # the most a Run asks of one database (requirements: up to 2,000)
+DEFAULT_LLM_TOP_K = 20  # papers the LLM judges when one is configured: two calls, a few seconds
+
+
+class SearchProgress(BaseModel):
+    """Progress of one source within a Run, reported as it happens (for progress bars and SSE)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: Source
+    stage: Literal["started", "page", "done", "failed"]
+    page: int = 0
+    fetched: int = 0
+    total: int | None = None
+    message: str = ""
+
+
+ProgressCallback = Callable[[SearchProgress], Awaitable[None] | None]
+
+
+class RunConfigError(ValueError):
+    """The Run cannot start as asked (no source enabled, an unknown source); the message says what to fix."""
+
+
+async def _emit(callback: ProgressCallback | None, event: SearchProgress) -> None:
+    """Report progress; a broken progress display must not sink the Run, but it is logged, not hidden."""
+    if callback is None:
+        return
+    try:
+        result = callback(event)
+        if inspect.isawaitable(result):
+            await result
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("progress callback failed for %s/%s", event.source.value, event.stage)
+
+
+def resolve_sources(enabled: Sequence[Source | str] | None) -> list[Source]:
+    """The enabled sources in canonical order; `None` means all three."""
+    if enabled is None:
+        return list(SEARCH_SOURCES)
+    chosen: set[Source] = set()
+    for item in enabled:
+        try:
+            chosen.add(Source(item))
+        except ValueError:
+            raise RunConfigError(
+                f"unknown source {item!r}; choose from {', '.join(s.value for s in SEARCH_SOURCES)}"
+            ) from None
+    if not chosen:
+        raise RunConfigError("enable at least one source")
+    return [s for s in SEARCH_SOURCES if s in chosen]
+
+
+def resolve_cap(max_per_source: int | None, settings: Settings) -> int:
+    cap = settings.max_per_source if max_per_source is None else max_per_source
+    if not 1 <= cap <= MAX_PER_SOURCE_LIMIT:
+        raise RunConfigError(f"max per source must be between 1 and {MAX_PER_SOURCE_LIMIT}, got {cap}")
+    return cap
+
+
+async def _search(
+    source: Source,
+    query: SourceQuery,
+    clients: SourceClients,
+    limit: int,
+    on_page: Callable[[PageProgress], Awaitable[None]],
+) -> SearchOutcome:
+    """One source's search, with the parameters its query plan recorded."""
+    params = query.params or {}
+    client = getattr(clients, source.value, None)
+    if client is None:
+        raise source_errors.SourceUnavailable(source.value, "no client is configured for this source")
+    if source is Source.PUBMED:
+        return await client.search(query.query, limit=limit, on_page=on_page, sort=params.get("sort"))
+    if source is Source.SEMANTIC_SCHOLAR:
+        fields_of_study = params.get("fieldsOfStudy") or params.get("fields_of_study")
+        if isinstance(fields_of_study, str):
+            fields_of_study = [f for f in fields_of_study.split(",") if f]
+        return await client.search_bulk(
+            params.get("query") or query.query, limit=limit, on_page=on_page, fields_of_study=fields_of_study
+        )
+    # OpenAlex: the plan may use `search=`, a `filter=` (e.g. title_and_abstract.search:...), or both
+    search, filter_ = params.get("search"), params.get("filter")
+    if not search and not filter_:
+        search = query.query
+    return await client.search_works(search=search, filter=filter_, limit=limit, on_page=on_page)
+
+
+def _goal(understanding: Understanding | None, description: str) -> str:
+    if understanding is not None:
+        return understanding.slots.research_goal or understanding.description or description
+    return description
+
+
+async def execute_run(
+    *,
+    store: RunStore,
+    project_id: str,
+    understanding: Understanding | None,
+    keywords: KeywordPlan | None,
+    queries: QueryPlan,
+    sources: SourceClients,
+    settings: Settings,
+    enabled: Sequence[Source | str] | None = None,
+    max_per_source: int | None = None,
+    llm: LLM | None = None,
+    on_progress: ProgressCallback | None = None,
+    thread_id: str | None = None,
+    description: str = "",
+    weights: RankingWeights | None = None,
+    embedder: Any = None,
+    llm_top_k: int | None = None,
+) -> Run:
+    """Search, merge, rank and save one Run; returns the saved `Run` (its folder is `store.run_dir(run.id)`).
+
+    `embedder` defaults to `settings.embedding_model`; `llm_top_k` to `DEFAULT_LLM_TOP_K` when `llm` is a
+    usable model (0 turns the judgement off). Raises `RunConfigError` for a bad source list or cap.
+    """
+    chosen = resolve_sources(enabled)
+    cap = resolve_cap(max_per_source, settings)
+    weights = weights or RankingWeights()
+    store.ensure_project(project_id)  # fail fast on a bad id, before minutes of searching
+    run_id = new_run_id()
+    timings = RunTimings(started_at=utcnow())
+    clock = time.monotonic()
+
+    goal = _goal(understanding, description)
+    # The embedding model loads in a thread while the slower sources still search: in a fresh process
+    # (the CLI) the first load takes seconds. It starts when a first source has papers to rank, so a
+    # Run whose sources all fail never pays for it (a loading thread cannot be stopped half-way).
+    encoder_task: asyncio.Task[tuple[Any, str | None]] | None = None
+    wants_encoder = embedder is None and weights.semantic > 0 and bool(goal.strip())
+
+    def start_encoder() -> None:
+        nonlocal encoder_task
+        if wants_encoder and encoder_task is None:
+            encoder_task = asyncio.create_task(
+                asyncio.to_thread(_load_embedder, settings), name="load-embedder"
+            )
+
+    results: dict[Source, list[Paper]] = {}
+    totals: dict[str, int | None] = {}
+    errors: list[SourceError] = []
+    warnings: list[str] = []
+
+    async def search_one(source: Source) -> None:
+        started = time.monotonic()
+        await _emit(on_progress, SearchProgress(source=source, stage="started"))
+
+        async def on_page(progress: PageProgress) -> None:
+            await _emit(
+                on_progress,
+                SearchProgress(
+                    source=source,
+                    stage="page",
+                    page=progress.page,
+                    fetched=progress.fetched,
+                    total=progress.total,
+                ),
+            )
+
+        query = queries.queries.get(source)
+        error: SourceError | None = None
+        try:
+            if query is None or not query.query.strip():
+                raise source_errors.BadQuery(source.value, "the query plan has no query for this source")
+            async with asyncio.timeout(settings.source_time_limit):
+                outcome = await _search(source, query, sources, cap, on_page)
+        except TimeoutError:
+            error = SourceError(
+                source=source.value,
+                kind=ErrorKind.TIMEOUT,
+                message=f"no complete answer within the {settings.source_time_limit:g} s limit",
+            )
+        except source_errors.SourceError as exc:
+            # the message without the "service: " prefix: the error names its source in its own field
+            error = SourceError(source=source.value, kind=exc.kind, message=exc.message)
+        except Exception as exc:  # a bug in a client must not sink the other sources; it is logged in full
+            log.exception("%s search failed unexpectedly", source.value)
+            error = SourceError(
+                source=source.value,
+                kind=ErrorKind.INTERNAL,
+                message=f"{type(exc).__name__}: {exc}",
+            )
+        timings.seconds[source.value] = round(time.monotonic() - started, 3)
+        if error is not None:
+            errors.append(error)
+            totals[source.value] = None
+            await _emit(on_progress, SearchProgress(source=source, stage="failed", message=error.message))
+            return
+        results[source] = outcome.papers
+        totals[source.value] = outcome.total
+        if outcome.papers:
+            start_encoder()
+        warnings.extend(f"{source.value}: {w}" for w in outcome.warnings)
+        await _emit(
+            on_progress,
+            SearchProgress(
+                source=source,
+                stage="done",
+                page=outcome.pages,
+                fetched=len(outcome.papers),
+                total=outcome.total,
+            ),
+        )
+
+    try:
+        # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one never raises
+        # anything else, so one failing source cannot cancel the others.
+        async with asyncio.TaskGroup() as group:
+            for source in chosen:
+                group.create_task(search_one(source), name=f"search-{source.value}")
+        timings.seconds["search"] = round(time.monotonic() - clock, 3)
+
+        step = time.monotonic()
+        aggregated = await asyncio.to_thread(merge_papers, results)
+        timings.seconds["merge"] = round(time.monotonic() - step, 3)
+
+        step = time.monotonic()
+        if encoder_task is not None:
+            embedder, note = await encoder_task
+            if note:
+                warnings.append(note)
+                weights = weights.model_copy(update={"semantic": 0.0})
+    finally:
+        if encoder_task is not None and not encoder_task.done():
+            encoder_task.cancel()  # the thread finishes loading on its own; nobody waits for it
+    top_k = (
+        llm_top_k
+        if llm_top_k is not None
+        else (DEFAULT_LLM_TOP_K if llm is not None and llm.available else 0)
+    )
+    aggregated = await rank(
+        aggregated,
+        goal=goal,
+        weights=weights,
+        embedder=embedder,
+        llm=llm,
+        llm_top_k=top_k,
+    )
+    timings.seconds["rank"] = round(time.monotonic() - step, 3)
+
+    failed = {e.source for e in errors}
+    status = (
+        RunStatus.FAILED
+        if len(failed) == len(chosen)
+        else RunStatus.PARTIAL
+        if failed
+        else RunStatus.COMPLETED
+    )
+    counts = {source.value: len(results.get(source, [])) for source in chosen}
+    counts["aggregated"] = len(aggregated)
+    timings.finished_at = utcnow()
+    timings.seconds["total"] = round(time.monotonic() - clock, 3)
+    snapshot = settings.public_dict()  # secrets are reduced to "set"/None there
+    snapshot.update(
+        max_per_source=cap,
+        sources=[s.value for s in chosen],
+        ranking=weights.model_dump(mode="json"),
+        llm=(llm.model or llm.kind.value) if llm is not None else None,
+        llm_judge_top_k=top_k,
+    )
+    run = Run(
+        id=run_id,
+        project_id=project_id,
+        status=status,
+        description=description or (understanding.description if understanding else ""),
+        sources=chosen,
+        counts=counts,
+        totals=totals,
+        timings=timings,
+        errors=sorted(errors, key=lambda e: SEARCH_SOURCES.index(Source(e.source))),
+        warnings=warnings,
+        thread_id=thread_id,
+        settings=snapshot,
+    )
+    # The save runs in a thread; if this task is cancelled meanwhile, the thread still finishes the
+    # atomic rename (a whole Run or none), and the cancellation is re-raised to the caller.
+    await asyncio.to_thread(
+        store.save_run,
+        run,
+        understanding=understanding,
+        keywords=keywords,
+        queries=queries,
+        results={source: results.get(source, []) for source in chosen},
+        aggregated=aggregated,
+    )
+    return run
+
+
+def _load_embedder(settings: Settings) -> tuple[Any, str | None]:
+    """The configured embedding model, or (None, a note) when it cannot be loaded: rank without it."""
+    from tools.embeddings import EmbeddingModelError, get_embedder
+
+    embedder = get_embedder(settings.embedding_model)
+    try:
+        embedder.model  # noqa: B018 - load now, so a missing model is a note and not a crash mid-ranking
+    except EmbeddingModelError as exc:
+        log.warning("ranking without semantic similarity: %s", exc)
+        return None, f"ranking: semantic similarity left out ({exc})"
+    return embedder, None

@@ -1,0 +1,510 @@
+"""Merge the per-source result lists of a Run into one evidence-keeping list (`results_aggregated.json`).
+
+Records are the nodes of a union-find; three passes link them, strongest evidence first:
+
+1. **DOI** — the DOI canonicalised by `canonical_doi` (lower-case, resolver prefixes and `doi:` stripped,
+   URL/HTML escapes undone, trailing punctuation dropped). Equal DOIs are the same work, always.
+2. **PMID, then PMCID** — a record without a DOI (PubMed often has none for older papers) joins the
+   record of another source that lists the same PubMed / PubMed Central id among its cross-ids.
+3. **Title** — normalised titles compared with rapidfuzz (`fuzz.ratio`, 0-100) at `title_threshold` or
+   above, and then checked: every differing word must have a look-alike on the other side (a typo,
+   not a substituted word: templated titles differ in one word and still score above 90), years at most one apart (online-first vs issue year), the same
+   first author (family name, accents folded) when both records name one, and the same numbers in the
+   title ("Part II" is not "Part III"; "COVID-19" is not "COVID-20"). Very short titles ("Correction",
+   "Reply to Smith") must be equal *and* share year and first author. Candidate pairs are taken best
+   score first, so the closest match wins when several compete.
+
+Constraints ("cannot-link") keep the weaker passes from gluing distinct works together:
+
+- two groups with *different* DOIs never merge through a PMID, PMCID or title; the same holds for
+  different PMIDs or PMCIDs in the title pass;
+- a title merge never joins two groups that already hold a record of the same source: one index
+  rarely lists the same work twice, while it often lists an erratum, a reply or a part II under an
+  almost identical title.
+
+**Preprints and journal versions are not merged.** An arXiv/bioRxiv preprint and the article it became
+have different DOIs and are registered as different works by Crossref, DataCite and OpenAlex; they
+differ in text, date and sometimes authors, and a researcher citing one must cite it by its own DOI.
+Merging them would also make a Run's counts depend on which source happens to conflate versions
+(Semantic Scholar does; OpenAlex does not). So they stay two papers, and each lists the other's key in
+`related`, found through an arXiv DOI (`10.48550/arxiv.<id>`) matching another record's `arxiv_id`, or
+through a title match that the different-DOI constraint refused.
+
+**Which value each field takes** (`field_sources` records the source it came from):
+
+- identity and bibliographic fields (`IDENTITY_FIELDS`: title, year, date, venue, ids, oa_url, ...):
+  the first non-empty value in the precedence PubMed > OpenAlex > Semantic Scholar. PubMed records are
+  curated by indexers and OpenAlex tracks the version of record, while Semantic Scholar often folds a
+  preprint's year and venue into the journal record (the `10.1016/j.xgen.2025.100814` fixture says
+  bioRxiv 2024; the journal is Cell Genomics 2025);
+- content fields: the richest value. Text (`abstract`) — the longest; lists (`LIST_FIELDS`: MeSH,
+  keywords, abstract sections, ...) — the longest list; `authors` — the byline with the most
+  affiliations, then ORCIDs, then names; `citation_count` — the largest (counts only grow, so the
+  largest is the most recent);
+- ties go to the precedence order, then to the better source rank, so the result is deterministic.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote
+
+from rapidfuzz import fuzz, process
+
+from agent.models import (
+    AggregatedPaper,
+    Author,
+    Paper,
+    Source,
+    SourceEvidence,
+    normalize_doi,
+    normalize_title,
+)
+
+DEFAULT_TITLE_THRESHOLD = 92.0
+# Field precedence for identity/bibliographic fields (see the module docstring for why).
+PRECEDENCE: tuple[Source, ...] = (Source.PUBMED, Source.OPENALEX, Source.SEMANTIC_SCHOLAR)
+IDENTITY_FIELDS: tuple[str, ...] = (
+    "title",
+    "vernacular_title",
+    "year",
+    "publication_date",
+    "venue",
+    "doi",
+    "pmid",
+    "pmcid",
+    "semantic_scholar_id",
+    "openalex_id",
+    "arxiv_id",
+    "oa_url",
+    "is_book",
+)
+LIST_FIELDS: tuple[str, ...] = (
+    "abstract_sections",
+    "mesh_headings",
+    "keywords",
+    "publication_types",
+    "fields_of_study",
+    "languages",
+)
+# A title this short (in words or characters) is generic ("Editorial", "Correction") and needs more proof.
+SHORT_TITLE_WORDS = 4
+SHORT_TITLE_CHARS = 25
+_ROMAN = frozenset({"ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii", "xiii", "xiv", "xv"})
+_STOP_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "for", "and", "with", "to", "by", "at", "from"})
+_WORD_SIMILARITY = 75.0  # two differing words this alike are one word misspelt, not two words
+_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
+
+
+def canonical_doi(value: str | None) -> str | None:
+    """The joinable form of a DOI, or None: URL-unescaped, then `normalize_doi` (lower-case, no prefix)."""
+    if not value:
+        return None
+    return normalize_doi(unquote(str(value)))
+
+
+def canonical_arxiv(value: str | None) -> str | None:
+    """An arXiv id without prefix or version: 'arXiv:2304.05376v2' -> '2304.05376'."""
+    if not value:
+        return None
+    text = str(value).strip().lower().removeprefix("arxiv:").strip()
+    text = re.sub(r"v\d+$", "", text)
+    return text or None
+
+
+# ----------------------------------------------------------------------------------------------
+# Records and the union-find
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Record:
+    index: int
+    source: Source
+    rank: int
+    paper: Paper
+    doi: str | None
+    title_key: str
+    first_author: Author | None
+
+
+@dataclass
+class _Group:
+    """What a union-find root knows about its component, for the cannot-link checks."""
+
+    dois: set[str] = field(default_factory=set)
+    pmids: set[str] = field(default_factory=set)
+    pmcids: set[str] = field(default_factory=set)
+    sources: set[Source] = field(default_factory=set)
+    reasons: set[str] = field(default_factory=set)
+
+
+class _UnionFind:
+    def __init__(self, records: list[_Record]) -> None:
+        self.parent = list(range(len(records)))
+        self.groups = [
+            _Group(
+                dois={r.doi} if r.doi else set(),
+                pmids={r.paper.pmid} if r.paper.pmid else set(),
+                pmcids={r.paper.pmcid} if r.paper.pmcid else set(),
+                sources={r.source},
+            )
+            for r in records
+        ]
+
+    def find(self, i: int) -> int:
+        root = i
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[i] != root:  # path compression
+            self.parent[i], i = root, self.parent[i]
+        return root
+
+    def group(self, i: int) -> _Group:
+        return self.groups[self.find(i)]
+
+    def union(self, a: int, b: int, reason: str) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        self.parent[rb] = ra
+        ga, gb = self.groups[ra], self.groups[rb]
+        ga.dois |= gb.dois
+        ga.pmids |= gb.pmids
+        ga.pmcids |= gb.pmcids
+        ga.sources |= gb.sources
+        ga.reasons |= gb.reasons | {reason}
+        return True
+
+
+def _conflict(a: set[str], b: set[str]) -> bool:
+    """Two groups disagree on an identifier when both have one and they share none."""
+    return bool(a) and bool(b) and not (a & b)
+
+
+# ----------------------------------------------------------------------------------------------
+# Title-pass helpers
+# ----------------------------------------------------------------------------------------------
+
+
+def _fold(text: str) -> str:
+    """Lower-case, accents removed, letters only: 'Andrés' -> 'andres'."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return re.sub(r"[^\w]+", " ", stripped.lower()).strip()
+
+
+def _family(author: Author) -> str:
+    if author.family:
+        return _fold(author.family).split(" ")[-1] if _fold(author.family) else ""
+    name = author.name.strip()
+    if "," in name:  # "Adak, Subrata"
+        return _fold(name.split(",", 1)[0]).split(" ")[-1]
+    tokens = _fold(name).split()
+    return tokens[-1] if tokens else ""
+
+
+def _name_tokens(author: Author) -> set[str]:
+    return {
+        t
+        for t in _fold(" ".join(filter(None, [author.name, author.family, author.given]))).split()
+        if len(t) > 1
+    }
+
+
+def _same_first_author(a: Author | None, b: Author | None) -> bool | None:
+    """True/False when both records name a (personal) first author; None when either does not."""
+    if a is None or b is None or a.collective or b.collective:
+        return None
+    fa, fb = _family(a), _family(b)
+    if not fa or not fb:
+        return None
+    if fa == fb or fa in _name_tokens(b) or fb in _name_tokens(a):
+        return True  # also covers "Bran AM" vs "Andres M. Bran": name order differs between sources
+    return fuzz.ratio(fa, fb) >= 85
+
+
+def _numbers(title_key: str) -> tuple[str, ...]:
+    return tuple(sorted(t for t in title_key.split() if t.isdigit() or t in _ROMAN))
+
+
+def _is_short(title_key: str) -> bool:
+    return len(title_key.split()) < SHORT_TITLE_WORDS or len(title_key) < SHORT_TITLE_CHARS
+
+
+def _same_words(a: str, b: str) -> bool:
+    """Every word that differs has a look-alike on the other side (a typo or a spelling variant).
+
+    Templated titles differ by one substituted word ("Bayesian ... for older adults" vs "Benchmark ...
+    for older adults") and still score above 90 overall; a whole-word substitution is a different paper.
+    Dropped stop words and split compounds ("data sets" / "datasets") are tolerated.
+    """
+    if a.replace(" ", "") == b.replace(" ", ""):
+        return True
+    words_a, words_b = set(a.split()), set(b.split())
+    only_a, only_b = words_a - words_b - _STOP_WORDS, words_b - words_a - _STOP_WORDS
+    return all(any(fuzz.ratio(x, y) >= _WORD_SIMILARITY for y in only_b) for x in only_a) and all(
+        any(fuzz.ratio(y, x) >= _WORD_SIMILARITY for x in only_a) for y in only_b
+    )
+
+
+def _title_match(a: _Record, b: _Record) -> bool:
+    """The checks after the fuzzy score passed (see the module docstring)."""
+    ya, yb = a.paper.year, b.paper.year
+    same_author = _same_first_author(a.first_author, b.first_author)
+    if _numbers(a.title_key) != _numbers(b.title_key) or not _same_words(a.title_key, b.title_key):
+        return False
+    if _is_short(a.title_key) or _is_short(b.title_key):
+        return a.title_key == b.title_key and ya is not None and ya == yb and same_author is True
+    if ya is not None and yb is not None and abs(ya - yb) > 1:
+        return False
+    return same_author is not False
+
+
+def _title_candidates(
+    records: list[_Record], uf: _UnionFind, threshold: float
+) -> list[tuple[float, int, int]]:
+    """Scored pairs (score, i, j) worth checking, best first.
+
+    Only records whose group has no DOI need a title match: two groups that both have DOIs either share
+    them (already merged) or may not merge. Records are blocked by year (±1; unknown years compare with
+    everything) so a Run of thousands of records stays fast.
+    """
+    queries = [r for r in records if r.title_key and not uf.group(r.index).dois]
+    if not queries:
+        return []
+    by_year: dict[int | None, list[_Record]] = defaultdict(list)
+    for r in records:
+        if r.title_key:
+            by_year[r.paper.year].append(r)
+    pairs: dict[tuple[int, int], float] = {}
+    queries_by_year: dict[int | None, list[_Record]] = defaultdict(list)
+    for q in queries:
+        queries_by_year[q.paper.year].append(q)
+    for year, block in queries_by_year.items():
+        if year is None:
+            choices = [r for rs in by_year.values() for r in rs]
+        else:
+            choices = (
+                by_year.get(year - 1, [])
+                + by_year.get(year, [])
+                + by_year.get(year + 1, [])
+                + by_year.get(None, [])
+            )
+        if not choices:
+            continue
+        matrix = process.cdist(
+            [q.title_key for q in block],
+            [c.title_key for c in choices],
+            scorer=fuzz.ratio,
+            score_cutoff=threshold,
+            dtype="float32",
+        )
+        rows, cols = matrix.nonzero()
+        for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
+            i, j = block[row].index, choices[col].index
+            if i != j:
+                pairs[(min(i, j), max(i, j))] = float(matrix[row, col])
+    return sorted(((s, i, j) for (i, j), s in pairs.items()), key=lambda t: (-t[0], t[1], t[2]))
+
+
+# ----------------------------------------------------------------------------------------------
+# Choosing each field's value
+# ----------------------------------------------------------------------------------------------
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or value == [] or value is False
+
+
+def _order_key(record: _Record) -> tuple[int, int, int]:
+    return (PRECEDENCE.index(record.source), record.rank, record.index)
+
+
+def _authors_richness(authors: list[Author]) -> tuple[int, int, int]:
+    return (
+        sum(len(a.affiliations) for a in authors),
+        sum(1 for a in authors if a.orcid),
+        len(authors),
+    )
+
+
+def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict[str, Source]]:
+    ordered = sorted(records, key=_order_key)
+    values: dict[str, Any] = {}
+    origins: dict[str, Source] = {}
+
+    def take(name: str, record: _Record) -> None:
+        values[name] = getattr(record.paper, name)
+        origins[name] = record.source
+
+    for name in IDENTITY_FIELDS:
+        for record in ordered:
+            if not _empty(getattr(record.paper, name)):
+                take(name, record)
+                break
+    # richest content: max() keeps the first of equals, and `ordered` is in precedence order
+    for name, measure in (
+        ("abstract", lambda p: len((p.abstract or "").strip())),
+        ("authors", lambda p: _authors_richness(p.authors)),
+        ("citation_count", lambda p: p.citation_count if p.citation_count is not None else -1),
+        *((name, (lambda p, n=name: len(getattr(p, n)))) for name in LIST_FIELDS),
+    ):
+        best = ordered[0] if len(ordered) == 1 else max(ordered, key=lambda r, m=measure: m(r.paper))
+        if not _empty(getattr(best.paper, name)):
+            take(name, best)
+    if doi:  # the canonical form, whichever source's spelling was chosen
+        values["doi"] = doi
+    # Validating with the chosen model instances is fast (pydantic does not re-validate instances) and
+    # gives the merged paper its own lists; the authors/MeSH objects in them are shared with the
+    # per-source records, which are read-only once a source has answered.
+    return Paper.model_validate({**values, "source": None, "source_rank": None}), origins
+
+
+# ----------------------------------------------------------------------------------------------
+# The merge
+# ----------------------------------------------------------------------------------------------
+
+
+def _records(results: Mapping[Source, Sequence[Paper]]) -> list[_Record]:
+    records: list[_Record] = []
+    for source in Source:  # a fixed order makes every tie-break deterministic
+        for position, paper in enumerate(results.get(source, ()) or (), start=1):
+            records.append(
+                _Record(
+                    index=len(records),
+                    source=source,
+                    rank=paper.source_rank or position,
+                    paper=paper,
+                    doi=canonical_doi(paper.doi),
+                    title_key=normalize_title(paper.title),
+                    first_author=paper.authors[0] if paper.authors else None,
+                )
+            )
+    return records
+
+
+def _link_by(records: list[_Record], uf: _UnionFind, attribute: str, reason: str, *, guard: bool) -> None:
+    """Union every pair of records that share a value of `attribute` (unless their DOIs disagree)."""
+    buckets: dict[str, list[int]] = defaultdict(list)
+    for r in records:
+        value = r.doi if attribute == "doi" else getattr(r.paper, attribute)
+        if value:
+            buckets[value].append(r.index)
+    for members in buckets.values():
+        first = members[0]
+        for other in members[1:]:
+            if guard and _conflict(uf.group(first).dois, uf.group(other).dois):
+                continue
+            uf.union(first, other, reason)
+
+
+def _key_for(records: list[_Record], paper: Paper, used: set[str]) -> str:
+    if paper.doi:
+        key = f"doi:{paper.doi}"
+    elif paper.pmid:
+        key = f"pmid:{paper.pmid}"
+    else:
+        first = _family(paper.authors[0]) if paper.authors else ""
+        basis = f"{normalize_title(paper.title)}|{paper.year or ''}|{first}"
+        key = f"title:{hashlib.sha1(basis.encode()).hexdigest()[:16]}"
+    unique, n = key, 2
+    while unique in used:  # same-titled distinct works ("Correction") must still have distinct keys
+        unique, n = f"{key}~{n}", n + 1
+    used.add(unique)
+    return unique
+
+
+def merge_papers(
+    results: Mapping[Source, Sequence[Paper]], *, title_threshold: float = DEFAULT_TITLE_THRESHOLD
+) -> list[AggregatedPaper]:
+    """Merge per-source result lists into one list of `AggregatedPaper`, best source rank first.
+
+    `title_threshold` is the rapidfuzz `fuzz.ratio` (0-100) two normalised titles need before the
+    year/author/number checks are applied. See the module docstring for the rules.
+    """
+    if not 0 < title_threshold <= 100:
+        raise ValueError(f"title_threshold must be in (0, 100], got {title_threshold}")
+    records = _records(results)
+    uf = _UnionFind(records)
+    _link_by(records, uf, "doi", "doi", guard=False)
+    _link_by(records, uf, "pmid", "pmid", guard=True)
+    _link_by(records, uf, "pmcid", "pmcid", guard=True)
+
+    refused: list[tuple[int, int]] = []  # title matches kept apart by different DOIs: related versions
+    for _score, i, j in _title_candidates(records, uf, title_threshold):
+        gi, gj = uf.group(i), uf.group(j)
+        if gi is gj or not _title_match(records[i], records[j]):
+            continue
+        if _conflict(gi.dois, gj.dois):
+            refused.append((i, j))
+            continue
+        if _conflict(gi.pmids, gj.pmids) or _conflict(gi.pmcids, gj.pmcids) or gi.sources & gj.sources:
+            continue
+        uf.union(i, j, "title")
+
+    components: dict[int, list[_Record]] = defaultdict(list)
+    for r in records:
+        components[uf.find(r.index)].append(r)
+
+    merged: list[tuple[tuple[int, int], int, AggregatedPaper]] = []
+    used_keys: set[str] = set()
+    key_of_root: dict[int, str] = {}
+    for root, members in components.items():
+        group = uf.groups[root]
+        doi = sorted(group.dois)[0] if group.dois else None
+        paper, origins = _choose_fields(members, doi)
+        key = _key_for(members, paper, used_keys)
+        key_of_root[root] = key
+        evidence = [
+            SourceEvidence(
+                source=r.source, source_id=r.paper.source_id(), rank=r.rank, title=r.paper.title, doi=r.doi
+            )
+            for r in sorted(members, key=lambda r: (list(Source).index(r.source), r.rank))
+        ]
+        aggregated = AggregatedPaper(
+            key=key,
+            paper=paper,
+            evidence=evidence,
+            field_sources=origins,
+            merged_by=[reason for reason in ("doi", "pmid", "pmcid", "title") if reason in group.reasons],
+        )
+        best = min((r.rank, list(Source).index(r.source)) for r in members)
+        merged.append((best, root, aggregated))
+
+    _link_related(records, uf, refused, key_of_root, {root: agg for _b, root, agg in merged})
+    merged.sort(key=lambda item: (item[0], item[2].key))
+    return [aggregated for _best, _root, aggregated in merged]
+
+
+def _link_related(
+    records: list[_Record],
+    uf: _UnionFind,
+    refused: list[tuple[int, int]],
+    key_of_root: dict[int, str],
+    by_root: dict[int, AggregatedPaper],
+) -> None:
+    """Fill `related` for preprint/journal pairs: arXiv DOI ↔ arXiv id, and refused title matches."""
+    pairs: set[tuple[int, int]] = {(uf.find(i), uf.find(j)) for i, j in refused}
+    arxiv_doi_roots: dict[str, int] = {}
+    for r in records:
+        if r.doi and (match := _ARXIV_DOI.match(r.doi)):
+            arxiv_doi_roots[canonical_arxiv(match.group(1)) or ""] = uf.find(r.index)
+    for r in records:
+        arxiv = canonical_arxiv(r.paper.arxiv_id)
+        if arxiv and arxiv in arxiv_doi_roots:
+            pairs.add((uf.find(r.index), arxiv_doi_roots[arxiv]))
+    for a, b in pairs:
+        if a == b:
+            continue
+        for x, y in ((a, b), (b, a)):
+            if key_of_root[y] not in by_root[x].related:
+                by_root[x].related.append(key_of_root[y])
+    for aggregated in by_root.values():
+        aggregated.related.sort()

@@ -1,0 +1,293 @@
+"""Rank a Run's merged papers by a documented, configurable score, and keep the breakdown on each paper.
+
+Every component is a number in [0, 1] stored as is in the paper's `ScoreBreakdown`, so a ranking can be
+explained ("semantic 0.71, two sources agree") and re-weighted later from the stored Run:
+
+- `source_weight` = max over the sources that found the paper of `w_s / max(w)`. The defaults trust
+  PubMed (curated, MEDLINE-indexed) over Semantic Scholar over OpenAlex (broadest, least filtered).
+- `rrf` — weighted reciprocal-rank fusion of the per-source ranks,
+  `Σ_s w_s / (k + rank_s)`, divided by its largest possible value in this Run, `Σ_s w_s / (k + 1)` over
+  the sources present, so a paper ranked first everywhere scores 1.
+- `agreement` = `(n_sources(paper) − 1) / (n_sources(run) − 1)`: a paper found independently by several
+  databases is more likely on target (0 when the Run has one source).
+- `recency` = `0.5 ** (age / half_life)` with `age = max(0, now_year − year)`; 0 when the year is unknown.
+- `citations` = `log1p(citations) / log1p(max citations in the Run)`; log-scaled so that a classic with
+  20,000 citations does not drown a relevant paper with 40.
+- `semantic` = cosine similarity (clipped at 0) of the embedding of "title. start of the abstract" to
+  the embedding of the confirmed research goal (MiniLM by default, encoded in batches); 0 when there is
+  no goal. Embedding is by far the most expensive step (tens of ms per paper on a small CPU), so it is
+  a second stage: only the best `semantic_top_n` papers by the other components get it (0 for the
+  rest). Since it can only add to a score, those candidates stay above the rest and are re-ordered
+  among themselves; `semantic_top_n=None` embeds every paper.
+
+    total = Σ_c weight_c · component_c  (+ llm · (llm_relevance − 0.5) for papers the LLM judged)
+
+With an LLM available and `llm_top_k > 0`, the top K papers by that total are judged by the model
+(prompt `judge_relevance`) on a 0-1 scale; a judgement above 0.5 lifts a paper and one below lowers
+it, papers that were not judged are treated as a neutral 0.5. Ties go to the better best source rank,
+then to the key, so a ranking is reproducible. Papers get `rank` 1..N.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Protocol
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from agent.llm import LLM
+from agent.models import AggregatedPaper, Paper, ScoreBreakdown, Source
+
+log = logging.getLogger(__name__)
+
+EMBED_BATCH = 256  # texts per encode call: bounds memory for 6,000-paper Runs, still amortises overhead
+ABSTRACT_CHARS = 400  # the aim of a paper is in its first sentences; encoding cost grows with length
+JUDGE_BATCH = 10  # papers per LLM judgement call
+
+
+class Encoder(Protocol):
+    def encode(self, texts: list[str]) -> np.ndarray: ...
+
+
+class RankingWeights(BaseModel):
+    """The knobs of the ranking score (see the module docstring for the formula)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    sources: dict[Source, float] = Field(
+        default_factory=lambda: {Source.PUBMED: 1.0, Source.SEMANTIC_SCHOLAR: 0.8, Source.OPENALEX: 0.6}
+    )
+    rrf_k: float = Field(60.0, gt=0, description="the k of reciprocal-rank fusion; larger flattens ranks")
+    recency_half_life: float = Field(8.0, gt=0, description="years after which recency halves")
+    source_weight: float = Field(0.10, ge=0)
+    rrf: float = Field(0.30, ge=0)
+    agreement: float = Field(0.15, ge=0)
+    recency: float = Field(0.10, ge=0)
+    citations: float = Field(0.10, ge=0)
+    semantic: float = Field(0.25, ge=0)
+    llm: float = Field(0.50, ge=0, description="scale of the LLM judgement's lift or penalty")
+    semantic_top_n: int | None = Field(
+        200,
+        ge=1,
+        description="papers (best by the other components) whose similarity is computed; None = all",
+    )
+
+    @field_validator("sources")
+    @classmethod
+    def _positive(cls, value: dict[Source, float]) -> dict[Source, float]:
+        if any(w < 0 for w in value.values()):
+            raise ValueError("source weights must not be negative")
+        return value
+
+    def weight_of(self, source: Source) -> float:
+        return self.sources.get(source, 0.0)
+
+
+# ----------------------------------------------------------------------------------------------
+# components
+# ----------------------------------------------------------------------------------------------
+
+
+def _source_ranks(paper: AggregatedPaper) -> dict[Source, int]:
+    """The best rank each source gave the paper (a source may list one work twice)."""
+    ranks: dict[Source, int] = {}
+    for evidence in paper.evidence:
+        rank = evidence.rank or 10**6
+        ranks[evidence.source] = min(rank, ranks.get(evidence.source, rank))
+    return ranks
+
+
+def paper_text(paper: Paper) -> str:
+    """What the embedding of a paper reads: its title and the start of its abstract."""
+    title = paper.title.strip()
+    abstract = (paper.abstract or "").strip()[:ABSTRACT_CHARS]
+    return f"{title}. {abstract}" if abstract else title
+
+
+def semantic_similarity(texts: list[str], goal: str, embedder: Encoder) -> np.ndarray:
+    """Cosine similarity (clipped to [0, 1]) of each text to the goal, encoding in batches."""
+    if not texts or not goal.strip():
+        return np.zeros(len(texts), dtype=np.float32)
+    goal_vector = np.asarray(embedder.encode([goal.strip()]), dtype=np.float32)[0]
+    scores = np.empty(len(texts), dtype=np.float32)
+    for start in range(0, len(texts), EMBED_BATCH):
+        batch = np.asarray(embedder.encode(texts[start : start + EMBED_BATCH]), dtype=np.float32)
+        scores[start : start + len(batch)] = batch @ goal_vector
+    return np.clip(scores, 0.0, 1.0)
+
+
+def score_papers(
+    papers: Sequence[AggregatedPaper],
+    *,
+    goal: str,
+    weights: RankingWeights | None = None,
+    embedder: Encoder | None = None,
+    now_year: int | None = None,
+) -> list[AggregatedPaper]:
+    """Copies of `papers` with every component but the LLM's computed, sorted best first, ranked 1..N.
+
+    `embedder=None` uses the packaged MiniLM model; the caller may pass any object with `encode`.
+    """
+    weights = weights or RankingWeights()
+    now_year = now_year or datetime.now(UTC).year
+    # shallow copies: only `score` and `rank` are replaced, never mutated in place, so inputs stay intact
+    out = [p.model_copy() for p in papers]
+    if not out:
+        return out
+
+    run_sources = sorted({e.source for p in out for e in p.evidence}, key=list(Source).index)
+    max_weight = max((weights.weight_of(s) for s in run_sources), default=0.0) or 1.0
+    rrf_ceiling = sum(weights.weight_of(s) / (weights.rrf_k + 1) for s in run_sources) or 1.0
+    max_citations = max((p.paper.citation_count or 0 for p in out), default=0)
+
+    # stage 1: every component but the semantic one
+    for paper in out:
+        ranks = _source_ranks(paper)
+        year = paper.paper.year
+        components = ScoreBreakdown(
+            source_weight=max((weights.weight_of(s) for s in ranks), default=0.0) / max_weight,
+            rrf=sum(weights.weight_of(s) / (weights.rrf_k + r) for s, r in ranks.items()) / rrf_ceiling,
+            agreement=(len(ranks) - 1) / (len(run_sources) - 1) if len(run_sources) > 1 else 0.0,
+            recency=0.5 ** (max(0, now_year - year) / weights.recency_half_life) if year else 0.0,
+            citations=(
+                math.log1p(paper.paper.citation_count or 0) / math.log1p(max_citations)
+                if max_citations
+                else 0.0
+            ),
+        )
+        components.total = _total(components, weights)
+        paper.score = components
+    _sort_and_number(out)
+
+    # stage 2: semantic similarity of the best `semantic_top_n` (adding it can only lift a paper, so the
+    # candidates stay above the rest and only their order changes)
+    if goal.strip() and weights.semantic > 0:
+        if embedder is None:
+            from tools.embeddings import get_embedder
+
+            embedder = get_embedder()
+        candidates = out if weights.semantic_top_n is None else out[: weights.semantic_top_n]
+        similarity = semantic_similarity([paper_text(p.paper) for p in candidates], goal, embedder)
+        for paper, value in zip(candidates, similarity.tolist(), strict=True):
+            paper.score.semantic = float(value)
+            paper.score.total = _total(paper.score, weights)
+        _sort_and_number(out)
+    return out
+
+
+def _total(score: ScoreBreakdown, weights: RankingWeights) -> float:
+    total = (
+        weights.source_weight * score.source_weight
+        + weights.rrf * score.rrf
+        + weights.agreement * score.agreement
+        + weights.recency * score.recency
+        + weights.citations * score.citations
+        + weights.semantic * score.semantic
+    )
+    if score.llm_relevance is not None:
+        total += weights.llm * (score.llm_relevance - 0.5)
+    return round(total, 6)  # rounding keeps totals comparable across platforms' float noise
+
+
+def _best_rank(paper: AggregatedPaper) -> int:
+    return min((e.rank or 10**6 for e in paper.evidence), default=10**6)
+
+
+def _sort_and_number(papers: list[AggregatedPaper]) -> None:
+    papers.sort(key=lambda p: (-p.score.total, _best_rank(p), p.key))
+    for position, paper in enumerate(papers, start=1):
+        paper.rank = position
+
+
+# ----------------------------------------------------------------------------------------------
+# the LLM judgement
+# ----------------------------------------------------------------------------------------------
+
+
+class Judgement(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    index: int
+    relevance: float = Field(ge=0.0, le=1.0)
+    reason: str = ""
+
+
+class Judgements(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    judgements: list[Judgement] = Field(default_factory=list)
+
+
+async def judge_relevance(papers: Sequence[AggregatedPaper], *, goal: str, llm: LLM) -> dict[str, float]:
+    """The model's 0-1 relevance of each paper to the goal, by paper key; papers it skipped are absent.
+
+    Judged in batches of `JUDGE_BATCH`; a batch the model cannot answer is skipped (logged), never fatal:
+    the ranking without the judgement is still a ranking.
+    """
+    out: dict[str, float] = {}
+    for start in range(0, len(papers), JUDGE_BATCH):
+        batch = list(papers[start : start + JUDGE_BATCH])
+        listing = [
+            {
+                "index": i,
+                "title": p.paper.title,
+                "abstract": (p.paper.abstract or "")[:800],
+                "year": p.paper.year,
+            }
+            for i, p in enumerate(batch)
+        ]
+        completion = await llm.complete_or_fallback(
+            "judge_relevance",
+            {"goal": goal, "papers": json.dumps(listing, ensure_ascii=False)},
+            Judgements,
+            Judgements,
+        )
+        if completion.note:
+            log.warning(
+                "relevance judgement skipped for papers %d-%d: %s",
+                start + 1,
+                start + len(batch),
+                completion.note,
+            )
+        for judgement in completion.value.judgements:
+            if 0 <= judgement.index < len(batch):
+                out[batch[judgement.index].key] = judgement.relevance
+    return out
+
+
+async def rank(
+    papers: list[AggregatedPaper],
+    *,
+    goal: str,
+    weights: RankingWeights | None = None,
+    embedder: Encoder | None = None,
+    llm: LLM | None = None,
+    llm_top_k: int = 0,
+    now_year: int | None = None,
+) -> list[AggregatedPaper]:
+    """Score and rank `papers` (copies; the input is untouched), best first with `rank` 1..N.
+
+    The embedding work runs in a worker thread so an event loop serving other requests stays responsive.
+    With `llm` available and `llm_top_k > 0` the top K are judged by the model and re-sorted.
+    """
+    weights = weights or RankingWeights()
+    ranked = await asyncio.to_thread(
+        score_papers, papers, goal=goal, weights=weights, embedder=embedder, now_year=now_year
+    )
+    if llm is None or not llm.available or llm_top_k <= 0 or not goal.strip() or not ranked:
+        return ranked
+    judged = await judge_relevance(ranked[:llm_top_k], goal=goal, llm=llm)
+    if not judged:
+        return ranked
+    for paper in ranked:
+        if paper.key in judged:
+            paper.score.llm_relevance = judged[paper.key]
+            paper.score.total = _total(paper.score, weights)
+    _sort_and_number(ranked)
+    return ranked

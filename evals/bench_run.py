@@ -1,0 +1,152 @@
+"""Benchmark: one full Run of 3 sources × 1,000 results through the fake-sources server.
+
+    .venv/bin/python -m evals.bench_run [--per-source 1000] [--latency-ms 100] [--seed 0]
+
+The fake server answers every request after `--latency-ms` and serves at least `--per-source` results
+per source; the clients keep the *default* rate limits (PubMed 3/s without a key, Semantic Scholar 1/s,
+OpenAlex 10/s). The Run (search ‖ merge ‖ rank ‖ atomic save) executes in a child process so that its
+peak RSS is measured alone, with the packaged MiniLM model loaded beforehand, as a server holds it
+(the load time is printed as information).
+
+The rate-limit floor of a source is the least time its requests can take under its limit:
+`(requests − 1) / rate + latency` (the last request cannot start earlier, and takes the latency to
+answer); the requests counted are the ones the server saw. Printed:
+
+    RESULT bench_run_wall_ratio <Run wall time / floor of the slowest source>   (goal ≤ 1.2)
+    RESULT bench_run_peak_rss_mb <peak RSS of the Run's process, MB>              (goal < 500)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SERVICES = ("pubmed", "semantic_scholar", "openalex")
+
+
+def _child(base_urls: dict[str, str], data_dir: str, per_source: int, semantic: bool, queue: Any) -> None:
+    """Runs in the child process: load the model, execute one Run, report timings and peak RSS."""
+    try:
+        queue.put(asyncio.run(_run_once(base_urls, data_dir, per_source, semantic)))
+    except BaseException as exc:  # report, so the parent prints one clear line instead of hanging
+        queue.put({"error": f"{type(exc).__name__}: {exc}"})
+
+
+async def _run_once(
+    base_urls: dict[str, str], data_dir: str, per_source: int, semantic: bool
+) -> dict[str, Any]:
+    from agent.executor import execute_run
+    from agent.llm import RulesLLM
+    from agent.models import SEARCH_SOURCES, QueryPlan, Slots, SourceQuery, Understanding
+    from agent.ranking import RankingWeights
+    from agent.settings import load_settings
+    from agent.sources import open_sources
+    from agent.store import RunStore
+    from tools.embeddings import get_embedder
+
+    settings = load_settings(
+        data_dir=Path(data_dir),
+        cache_ttl=0,  # a warm response cache would measure the cache, not the Run
+        **{f"{service}_base_url": url for service, url in base_urls.items()},
+    )
+    started = time.perf_counter()
+    if semantic:
+        get_embedder(settings.embedding_model).encode(["warm up"])
+    load_seconds = time.perf_counter() - started
+
+    query = "closed loop deep brain stimulation parkinson"
+    queries = QueryPlan(queries={s: SourceQuery(source=s, query=query) for s in SEARCH_SOURCES})
+    understanding = Understanding(
+        description=query,
+        slots=Slots(research_goal="adaptive closed-loop deep brain stimulation for Parkinson's disease"),
+    )
+    store = RunStore(settings.projects_dir)
+    store.ensure_project("bench")
+    async with open_sources(settings) as sources:
+        started = time.perf_counter()
+        run = await execute_run(
+            store=store,
+            project_id="bench",
+            understanding=understanding,
+            keywords=None,
+            queries=queries,
+            sources=sources,
+            settings=settings,
+            max_per_source=per_source,
+            llm=RulesLLM(),
+            weights=RankingWeights() if semantic else RankingWeights(semantic=0.0),
+        )
+        wall = time.perf_counter() - started
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    return {
+        "wall": wall,
+        "load_seconds": load_seconds,
+        "peak_rss_mb": peak_kb / 1024,
+        "status": run.status.value,
+        "counts": run.counts,
+        "errors": [e.message for e in run.errors],
+        "seconds": run.timings.seconds,
+        "rates": {
+            "pubmed": settings.pubmed_rate,
+            "semantic_scholar": settings.rate_semantic_scholar,
+            "openalex": settings.rate_openalex,
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per-source", type=int, default=1000)
+    parser.add_argument("--latency-ms", type=float, default=100.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--no-semantic",
+        action="store_true",
+        help="diagnosis: rank without the embedding model (not the goal)",
+    )
+    args = parser.parse_args(argv)
+
+    from tests.fake_sources import FakeConfig, running_fake_sources
+
+    config = FakeConfig(seed=args.seed, latency_ms=args.latency_ms, total=args.per_source * 3)
+    with running_fake_sources(config) as fake, tempfile.TemporaryDirectory() as data_dir:
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: RSS of the Run alone
+        queue = context.Queue()
+        child = context.Process(
+            target=_child, args=(fake.base_urls, data_dir, args.per_source, not args.no_semantic, queue)
+        )
+        child.start()
+        report = queue.get(timeout=1800)
+        child.join(timeout=60)
+        requests = {service: len(fake.app.requests_for(service)) for service in SERVICES}
+
+    if "error" in report:
+        print(f"bench_run: the Run failed: {report['error']}", file=sys.stderr)
+        return 1
+    latency = args.latency_ms / 1000
+    floors = {
+        service: (requests[service] - 1) / report["rates"][service] + latency
+        for service in SERVICES
+        if requests[service]
+    }
+    slowest = max(floors, key=floors.__getitem__)
+    ratio = report["wall"] / floors[slowest]
+    print(f"# status {report['status']}, counts {report['counts']}, errors {report['errors'] or 'none'}")
+    print(f"# requests {requests}; floors {', '.join(f'{s} {v:.2f} s' for s, v in floors.items())}")
+    print(f"# Run wall {report['wall']:.2f} s (slowest floor: {slowest} {floors[slowest]:.2f} s)")
+    print(f"# steps {report['seconds']}")
+    print(f"# embedding model load (before the Run, as in a running server) {report['load_seconds']:.1f} s")
+    print(f"RESULT bench_run_wall_ratio {ratio:.3f}")
+    print(f"RESULT bench_run_peak_rss_mb {report['peak_rss_mb']:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
