@@ -83,11 +83,11 @@ async def run_file(
 
 @router.get("/runs/{run_id}/export")
 async def export_run(run_id: str, store: StoreDep, format: ExportFormat = "ris") -> Response:
-    from agent.exports import CONTENT_TYPES, FILE_EXTENSIONS, export_papers
+    from agent.exports import CONTENT_TYPES, export_filename, export_papers
 
     papers = store.load_aggregated(run_id)
     body = export_papers(papers, format)
-    filename = f"scholarmap_{run_id}.{FILE_EXTENSIONS[format]}"
+    filename = export_filename(f"scholarmap_{run_id}", format)
     return Response(
         body,
         media_type=CONTENT_TYPES[format],

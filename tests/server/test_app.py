@@ -72,3 +72,27 @@ def test_token_auth(secured_url):
     ok = httpx.get(f"{secured_url}/projects", headers={"authorization": "Bearer s3cret-token"})
     assert ok.status_code == 200
     assert httpx.get(f"{secured_url}/v1/models").status_code == 401
+
+
+def test_run_results_and_exports(base_url, tmp_path):
+    from agent.models import AggregatedPaper, Paper, Run, Source
+    from agent.store import RunStore, new_run_id
+
+    store = RunStore(tmp_path / "projects")
+    store.create_project("p")
+    paper = Paper(
+        title="Speech decoding from ECoG", doi="10.1000/x", year=2024, source=Source.PUBMED, source_rank=1
+    )
+    run = Run(id=new_run_id(), project_id="p", sources=[Source.PUBMED], counts={"pubmed": 1, "aggregated": 1})
+    store.save_run(
+        run, results={Source.PUBMED: [paper]}, aggregated=[AggregatedPaper(key="doi:10.1000/x", paper=paper)]
+    )
+    assert httpx.get(f"{base_url}/runs/{run.id}").json()["id"] == run.id
+    assert httpx.get(f"{base_url}/runs/{run.id}/results").json()[0]["key"] == "doi:10.1000/x"
+    assert httpx.get(f"{base_url}/runs/{run.id}/results/pubmed").json()[0]["doi"] == "10.1000/x"
+    assert httpx.get(f"{base_url}/runs/{run.id}/results/openalex").json() == []
+    assert httpx.get(f"{base_url}/runs/{run.id}/results/scopus").status_code == 404
+    ris = httpx.get(f"{base_url}/runs/{run.id}/export", params={"format": "ris"})
+    assert ris.status_code == 200 and "TI  - Speech decoding from ECoG" in ris.text
+    assert ris.headers["content-disposition"].endswith('.ris"')
+    assert httpx.get(f"{base_url}/runs/{run.id}/export", params={"format": "docx"}).status_code == 422
