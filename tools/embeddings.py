@@ -8,6 +8,7 @@ per process and shared, since loading costs far more than encoding a batch.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from functools import cache
@@ -41,7 +42,7 @@ def resolve_model_path(name: str) -> str:
 class Embedder:
     """Encodes texts into L2-normalised float32 vectors (so cosine similarity is a dot product)."""
 
-    def __init__(self, name: str = "all-MiniLM-L6-v2", *, device: str = "cpu", batch_size: int = 64) -> None:
+    def __init__(self, name: str = "all-MiniLM-L6-v2", *, device: str = "cpu", batch_size: int = 16) -> None:
         self.name = name
         self.batch_size = batch_size
         self._device = device
@@ -78,6 +79,8 @@ class Embedder:
 
 @cache
 def _load(path: str, device: str) -> Any:
+    if _plain_transformer_pooling(path) is not None:
+        return _TransformerEncoder(path, device)
     from sentence_transformers import SentenceTransformer
 
     try:
@@ -85,8 +88,90 @@ def _load(path: str, device: str) -> Any:
     except Exception as exc:
         where = "folder" if Path(path).exists() else "model id (no model hub is reachable offline)"
         raise EmbeddingModelError(f"could not load embedding model {path!r} as a {where}: {exc}") from exc
-    log.info("loaded embedding model %s", path)
+    log.info("loaded embedding model %s with sentence-transformers", path)
     return model
+
+
+_PLAIN_MODULES = frozenset(
+    {
+        "sentence_transformers.models.Transformer",
+        "sentence_transformers.models.Pooling",
+        "sentence_transformers.models.Normalize",
+    }
+)
+
+
+def _plain_transformer_pooling(path: str) -> str | None:
+    """'mean' or 'cls' when a local sentence-transformers folder is just transformer + pooling (+ normalise).
+
+    Such models (MiniLM, bge, e5 ...) are run with `transformers` directly: the same vectors, without
+    importing sentence-transformers, whose dependencies (scikit-learn, scipy) double the process's memory.
+    """
+    folder = Path(path)
+    try:
+        modules = json.loads((folder / "modules.json").read_text())
+        types = {module["type"] for module in modules}
+        pooling_dir = next(m["path"] for m in modules if m["type"].endswith("Pooling"))
+        pooling = json.loads((folder / pooling_dir / "config.json").read_text())
+    except (OSError, ValueError, KeyError, StopIteration):
+        return None
+    if not types <= _PLAIN_MODULES or "sentence_transformers.models.Normalize" not in types:
+        return None
+    modes = {key for key, value in pooling.items() if key.startswith("pooling_mode") and value}
+    if modes == {"pooling_mode_mean_tokens"}:
+        return "mean"
+    if modes == {"pooling_mode_cls_token"}:
+        return "cls"
+    return None
+
+
+class _TransformerEncoder:
+    """Transformer + pooling + L2 normalisation, as sentence-transformers computes it for such folders."""
+
+    def __init__(self, path: str, device: str) -> None:
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+
+        self._torch = torch
+        self.pooling = _plain_transformer_pooling(path)
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(path)
+            self.model = AutoModel.from_pretrained(path).to(device).eval()
+        except Exception as exc:
+            raise EmbeddingModelError(f"could not load embedding model from {path!r}: {exc}") from exc
+        self.device = device
+        config_file = Path(path) / "sentence_bert_config.json"
+        config = json.loads(config_file.read_text()) if config_file.exists() else {}
+        self.max_seq_length = int(config.get("max_seq_length") or self.tokenizer.model_max_length or 512)
+        log.info("loaded embedding model %s with transformers (%s pooling)", path, self.pooling)
+
+    def get_sentence_embedding_dimension(self) -> int:
+        return int(self.model.config.hidden_size)
+
+    def encode(self, texts: list[str], *, batch_size: int = 64, **_: Any) -> np.ndarray:
+        torch = self._torch
+        # Sorting by length keeps padding, and so wasted compute, small within each batch.
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        out = np.zeros((len(texts), self.get_sentence_embedding_dimension()), dtype=np.float32)
+        with torch.inference_mode():
+            for start in range(0, len(order), batch_size):
+                index = order[start : start + batch_size]
+                batch = self.tokenizer(
+                    [texts[i] for i in index],
+                    padding=True,
+                    truncation=True,
+                    max_length=self.max_seq_length,
+                    return_tensors="pt",
+                ).to(self.device)
+                hidden = self.model(**batch).last_hidden_state
+                if self.pooling == "cls":
+                    pooled = hidden[:, 0]
+                else:
+                    mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                    pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)
+                pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
+                out[index] = pooled.cpu().numpy()
+        return out
 
 
 @cache
