@@ -1,7 +1,10 @@
 import asyncio
+import secrets
+import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -52,8 +55,17 @@ async def test_failed_migration_rolls_back(pg_url):
         assert conn.execute("SELECT count(*) FROM schema_migrations WHERE version = 901").fetchone()[0] == 0
 
 
-async def test_embedded_database_shared_by_two_processes(tmp_path):
-    data_dir = tmp_path / "d"
+@pytest.fixture
+def short_data_dir():
+    # pgserver runs postgres as its own user when we are root, so the data folder must be reachable by
+    # it (pytest's tmp folders are 0700) and short (unix socket paths are limited to ~107 bytes).
+    path = Path("/tmp") / f"smdb-{secrets.token_hex(4)}"
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+async def test_embedded_database_shared_by_two_processes(short_data_dir):
+    data_dir = short_data_dir
     settings = load_settings(data_dir=data_dir)
     db = await Database.open(settings, max_size=2)
     try:
@@ -83,6 +95,8 @@ async def test_embedded_database_shared_by_two_processes(tmp_path):
         assert (await db.health())["ok"]  # the other process leaving did not stop our server
     finally:
         await db.close()
+        if db._server is not None:
+            await asyncio.to_thread(db._server.cleanup)
 
 
 async def test_unreachable_url_is_a_clear_error(tmp_path):

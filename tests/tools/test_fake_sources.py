@@ -278,10 +278,21 @@ async def test_pubmed_search_through_history_and_efetch(
 async def test_openalex_search_works_cursor_paging(
     sources: SourceClients, fake_sources: RunningFakeSources
 ) -> None:
-    outcome = await sources.openalex.search_works(search=QUERY, limit=250)
+    outcome = await sources.openalex.search_works(search=QUERY, limit=250, paging="cursor")
     assert len(outcome.papers) == 250 and outcome.total == TOTAL
     pages = [r for r in fake_sources.app.requests_for("openalex") if r.path == "/works"]
     assert len(pages) == 2 and "cursor=%2A" in pages[0].query
+
+
+async def test_openalex_search_works_numbered_pages(
+    sources: SourceClients, fake_sources: RunningFakeSources
+) -> None:
+    cursor = await sources.openalex.search_works(search=QUERY, limit=450, paging="cursor")
+    fake_sources.app.reset()
+    pages = await sources.openalex.search_works(search=QUERY, limit=450)
+    requests = [r for r in fake_sources.app.requests_for("openalex") if r.path == "/works"]
+    assert len(requests) == 3 and all("page=" in r.query for r in requests)
+    assert [p.openalex_id for p in pages.papers] == [p.openalex_id for p in cursor.papers]
 
 
 async def test_semantic_scholar_search_bulk(sources: SourceClients, fake_sources: RunningFakeSources) -> None:
