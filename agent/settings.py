@@ -124,6 +124,11 @@ class Settings(BaseSettings):
     embedding_model: str = "all-MiniLM-L6-v2"
     reranker_model: str = "BAAI/bge-reranker-base"
 
+    # academic map: institutions are matched against this file when it is set
+    ror_registry: Path | None = Field(
+        None, description="Optional ROR-form institution registry (.json/.jsonl[.gz]), academic map"
+    )
+
     # server
     api_token: SecretStr | None = None
     host: str = "127.0.0.1"
