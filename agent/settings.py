@@ -64,25 +64,35 @@ class Settings(BaseSettings):
 
     # LLM: any OpenAI-compatible endpoint. OPENAI_API_KEY is read without the prefix, as every OpenAI tool does.
     openai_api_key: SecretStr | None = Field(
-        None, validation_alias=AliasChoices("SCHOLARMAP_OPENAI_API_KEY", "OPENAI_API_KEY")
+        None,
+        validation_alias=AliasChoices("SCHOLARMAP_OPENAI_API_KEY", "OPENAI_API_KEY"),
+        description="Key for the OpenAI-compatible endpoint; with none, the rules fallback runs",
     )
     llm_base_url: str | None = Field(
         None, description="e.g. https://api.deepseek.com/v1 or http://localhost:11434/v1"
     )
-    llm_model: str = "gpt-4o-mini"
-    llm_temperature: float = Field(0.1, ge=0.0, le=2.0)
-    llm_allow_high_temperature: bool = False
-    llm_timeout: PositiveFloat = 60.0
+    llm_model: str = Field("gpt-4o-mini", description="Model name at the LLM endpoint")
+    llm_temperature: float = Field(0.1, ge=0.0, le=2.0, description="At most 0.2 unless allowed below")
+    llm_allow_high_temperature: bool = Field(False, description="Permit a temperature above 0.2")
+    llm_timeout: PositiveFloat = Field(60.0, description="Seconds for one LLM call")
     llm: str = Field("auto", description="auto | openai | rules")
 
     # outside services
-    ncbi_api_key: SecretStr | None = None
+    ncbi_api_key: SecretStr | None = Field(
+        None, description="NCBI E-utilities key (raises PubMed to 10 requests/s)"
+    )
     contact_email: str = Field("scholarmap@example.org", description="Sent to NCBI, OpenAlex and Wikimedia")
-    openalex_mailto: str | None = None
-    openalex_api_key: SecretStr | None = None
-    semantic_scholar_api_key: SecretStr | None = None
-    unpaywall_email: str | None = None
-    zotero_api_key: SecretStr | None = None
+    openalex_mailto: str | None = Field(
+        None, description="OpenAlex polite-pool e-mail (default: contact e-mail)"
+    )
+    openalex_api_key: SecretStr | None = Field(None, description="OpenAlex API key")
+    semantic_scholar_api_key: SecretStr | None = Field(
+        None, description="Semantic Scholar API key (x-api-key)"
+    )
+    unpaywall_email: str | None = Field(
+        None, description="E-mail Unpaywall requires (default: contact e-mail)"
+    )
+    zotero_api_key: SecretStr | None = Field(None, description="Zotero API key")
 
     pubmed_base_url: str = DEFAULT_BASE_URLS["pubmed"]
     mesh_base_url: str = DEFAULT_BASE_URLS["mesh"]
@@ -96,7 +106,7 @@ class Settings(BaseSettings):
 
     # HTTP policy
     http_timeout: PositiveFloat = Field(20.0, description="Seconds for one request, connect to last byte")
-    http_retries: Annotated[int, Field(ge=0, le=10)] = 4
+    http_retries: Annotated[int, Field(ge=0, le=10, description="Retries after a failed request")] = 4
     http_backoff: PositiveFloat = Field(0.5, description="First retry delay in seconds; doubles, with jitter")
     http_max_retry_after: PositiveFloat = Field(60.0, description="Longest Retry-After we will honour")
     http_concurrency: PositiveInt = Field(8, description="Requests in flight at once, per service")
@@ -106,23 +116,34 @@ class Settings(BaseSettings):
     rate_pubmed: PositiveFloat | None = Field(
         None, description="Requests/s to NCBI; default 3, or 10 with an API key"
     )
-    rate_semantic_scholar: PositiveFloat = 1.0
-    rate_openalex: PositiveFloat = 10.0
-    rate_wikimedia: PositiveFloat = 5.0
-    rate_other: PositiveFloat = 5.0
+    rate_semantic_scholar: PositiveFloat = Field(1.0, description="Requests/s to Semantic Scholar")
+    rate_openalex: PositiveFloat = Field(10.0, description="Requests/s to OpenAlex")
+    rate_wikimedia: PositiveFloat = Field(5.0, description="Requests/s to Wikidata and Wikipedia")
+    rate_other: PositiveFloat = Field(
+        5.0, description="Requests/s to Europe PMC, Unpaywall, Zotero, geocoding"
+    )
 
     # Runs
-    max_per_source: Annotated[int, Field(ge=1, le=2000)] = 200
+    max_per_source: Annotated[
+        int, Field(ge=1, le=2000, description="Records fetched per source in a Run")
+    ] = 200
     source_time_limit: PositiveFloat = Field(300.0, description="Seconds one source may take within a Run")
-    clarification_rounds: Annotated[int, Field(ge=0, le=10)] = 3
+    clarification_rounds: Annotated[
+        int, Field(ge=0, le=10, description="Most clarification rounds before searching")
+    ] = 3
 
     # retrieval models (loaded from local paths or installed packages; nothing is downloaded at run time
     # unless the name is a hub id and the machine is online)
     mesh_file: Path | None = Field(
-        None, description="Optional offline MeSH descriptor file (.jsonl[.gz]) consulted before the MeSH services"
+        None,
+        description="Optional offline MeSH descriptor file (.jsonl[.gz]) consulted before the MeSH services",
     )
-    embedding_model: str = "all-MiniLM-L6-v2"
-    reranker_model: str = "BAAI/bge-reranker-base"
+    embedding_model: str = Field(
+        "all-MiniLM-L6-v2", description="Packaged MiniLM, a local folder, or a hub id"
+    )
+    reranker_model: str = Field(
+        "BAAI/bge-reranker-base", description="Cross-encoder for reranking (local folder or hub id)"
+    )
 
     # academic map: institutions are matched against this file when it is set
     ror_registry: Path | None = Field(
@@ -130,11 +151,15 @@ class Settings(BaseSettings):
     )
 
     # server
-    api_token: SecretStr | None = None
-    host: str = "127.0.0.1"
-    port: Annotated[int, Field(ge=1, le=65535)] = 8000
-    cors_origins: list[str] = Field(default_factory=list)
-    max_body_bytes: PositiveInt = 1_000_000
+    api_token: SecretStr | None = Field(
+        None, description="When set, every route but /healthz needs Authorization: Bearer"
+    )
+    host: str = Field("127.0.0.1", description="Address `scholarmap serve` binds")
+    port: Annotated[int, Field(ge=1, le=65535, description="Port `scholarmap serve` listens on")] = 8000
+    cors_origins: list[str] = Field(
+        default_factory=list, description="Comma-separated origins; CORS is off when empty"
+    )
+    max_body_bytes: PositiveInt = Field(1_000_000, description="Largest request body; larger gets 413")
 
     @field_validator("data_dir", mode="after")
     @classmethod

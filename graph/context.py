@@ -26,9 +26,8 @@ class GraphContext:
         if self.retrieval is None:
             if self.database is None:
                 raise RuntimeError("questions need the database, which is not available")
-            from tools.retrieval.engine import RetrievalEngine
-
             from tools.embeddings import get_embedder
+            from tools.retrieval.engine import RetrievalEngine
 
             self.retrieval = RetrievalEngine(self.database.pool, get_embedder(self.settings.embedding_model))
         return self.retrieval

@@ -196,10 +196,14 @@ async def review(state: ConversationState, runtime: Runtime[GraphContext]) -> di
     except (ValidationError, ValueError) as exc:
         return {"review_error": str(exc), "review_diff": None, "reviewed": False}
     new_plan, diff = await apply_edits(plan, edits, runtime.context.llm, runtime.context.sources)
+    shown = diff.model_dump(mode="json")
+    # `summary` is what server.render.render_diff shows: PlanDiff.text() covers synonyms and query
+    # changes too, which a rendering of the dump's list fields alone would leave out.
+    shown["summary"] = diff.text()
     return {
         "keywords": new_plan.model_dump(mode="json"),
         "queries": build_queries(new_plan).model_dump(mode="json"),
-        "review_diff": diff.model_dump(mode="json") if hasattr(diff, "model_dump") else diff,
+        "review_diff": shown,
         "review_error": None,
         "reviewed": reply.accept,
     }
@@ -294,12 +298,13 @@ async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> d
     ctx = runtime.context
     run_id = state["active_run_id"]
     academic_map = await map_for_run(ctx.store, run_id, llm=ctx.llm, settings=ctx.settings)
-    summary = academic_map.model_dump(mode="json")
-    counts = {k: summary.get(k) for k in ("countries", "institutions", "researchers") if k in summary}
-    _emit("map_ready", run_id=run_id, url=f"/runs/{run_id}/map.html", json_url=f"/runs/{run_id}/map")
-    return {
-        "map_summary": {
-            "run_id": run_id,
-            **{k: len(v) if isinstance(v, list) else v for k, v in counts.items()},
-        }
-    }
+    counts = academic_map.counts.model_dump(mode="json")
+    _emit(
+        "map_ready",
+        run_id=run_id,
+        url=f"/runs/{run_id}/map.html",
+        json_url=f"/runs/{run_id}/map",
+        counts=counts,
+        note=academic_map.note,
+    )
+    return {"map_summary": {"run_id": run_id, "counts": counts, "note": academic_map.note}}

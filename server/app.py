@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agent.db import Database, DatabaseError
-from agent.llm import build_llm
+from agent.llm import LLM, build_llm
 from agent.settings import Settings, get_settings
 from agent.store import InvalidId, ProjectExists, ProjectNotFound, RunNotFound, RunStore, StoreError
 from server.deps import Services
@@ -128,8 +128,16 @@ def _jsonable(errors: Any) -> Any:
     return json.loads(json.dumps(errors, default=str))
 
 
-def create_app(settings: Settings | None = None, *, services: Services | None = None) -> FastAPI:
-    """The ASGI app. `services` may be given ready-made (tests); otherwise the lifespan builds them."""
+def create_app(
+    settings: Settings | None = None, *, services: Services | None = None, llm: LLM | None = None
+) -> FastAPI:
+    """The ASGI app. `services` may be given ready-made (tests); otherwise the lifespan builds them.
+
+    `llm` replaces the LLM the settings ask for (tests and benchmarks inject a ScriptedLLM). It exists
+    because ready-made `services` cannot carry a database to a server that runs its own event loop
+    (uvicorn in a thread): a psycopg pool is bound to the loop that opened it, so the database must be
+    opened by the lifespan, in the server's loop.
+    """
     settings = settings or (services.settings if services else get_settings())
 
     @asynccontextmanager
@@ -149,7 +157,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
                 app.state.services = Services(
                     settings=settings,
                     store=RunStore(settings.projects_dir),
-                    llm=build_llm(settings),
+                    llm=llm or build_llm(settings),
                     database=database,
                     extras={"database_error": None if database else "the database could not be started"},
                 )

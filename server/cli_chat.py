@@ -43,17 +43,20 @@ async def _read_line(prompt: str) -> str | None:
 class TerminalView:
     """Turns the graph's custom-stream events into terminal output."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, *, limit: int | None = None) -> None:
         self.console = console
         self.progress: Progress | None = None
         self.bars: dict[str, Any] = {}
         self.citations: list[dict[str, Any]] = []
         self.run: dict[str, Any] | None = None
+        self.limit = limit  # records asked of each source: progress events carry only the reported total
 
     def handle(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         if kind == "text":
-            self.console.print(event.get("delta", ""), end="", soft_wrap=True, highlight=False)
+            # markup=False everywhere text comes from the conversation: rich would take "[tiab]" or
+            # "[task]" for style tags and drop them (and raise on a stray "[/x]").
+            self.console.print(event.get("delta", ""), end="", soft_wrap=True, highlight=False, markup=False)
         elif kind == "citation":
             self.citations.append(event)
         elif kind == "search_progress":
@@ -70,7 +73,7 @@ class TerminalView:
             if event.get("node") in labels:
                 self.console.print(f"[dim]{labels[event['node']]}…[/dim]")
         elif kind == "map_ready":
-            self.console.print(f"The academic map is ready: {event.get('url')}")
+            self.console.print(f"The academic map is ready: {event.get('url')}", markup=False)
 
     def _progress(self, event: dict[str, Any]) -> None:
         if self.progress is None:
@@ -87,7 +90,7 @@ class TerminalView:
         if source not in self.bars:
             self.bars[source] = self.progress.add_task(source, total=None)
         total = event.get("total")
-        limit = event.get("limit")
+        limit = event.get("limit") or self.limit  # else a bar for 1 of 559 records never fills
         target = (
             min(x for x in (total, limit) if x is not None)
             if (total is not None or limit is not None)
@@ -95,7 +98,7 @@ class TerminalView:
         )
         self.progress.update(self.bars[source], completed=event.get("fetched") or 0, total=target)
         if line := (render_progress(event) if event.get("stage") == "failed" else None):
-            self.progress.console.print(line)
+            self.progress.console.print(line, markup=False)
 
     def _close_progress(self) -> None:
         if self.progress is not None:
@@ -115,22 +118,22 @@ class TerminalView:
             table.add_row(source, str(count), str((run.get("totals") or {}).get(source, "")))
         self.console.print(table)
         for error in run.get("errors") or []:
-            self.console.print(f"[red]{error.get('source')}: {error.get('message')}[/red]")
+            self.console.print(f"{error.get('source')}: {error.get('message')}", style="red", markup=False)
         self.run = None
 
     def finish_answer(self) -> None:
         if self.citations:
-            self.console.print("\n" + render_sources(self.citations))
+            self.console.print("\n" + render_sources(self.citations), markup=False)
             self.citations = []
 
 
 async def _chat(args: argparse.Namespace, console: Console, read_line: Any) -> int:
-    from agent.sources import open_sources
     from langgraph.types import Command
 
     from agent.db import Database
     from agent.llm import build_llm
     from agent.settings import get_settings
+    from agent.sources import open_sources
     from agent.store import RunStore
     from graph.build import build_graph, postgres_checkpointer
     from graph.context import GraphContext
@@ -158,7 +161,7 @@ async def _chat(args: argparse.Namespace, console: Console, read_line: Any) -> i
             thread_id = args.thread or new_thread_id()
             config = {"configurable": {"thread_id": thread_id}}
             console.print(f"[dim]Thread {thread_id} in project {args.project}. Type /quit to leave.[/dim]")
-            view = TerminalView(console)
+            view = TerminalView(console, limit=options.get("max_per_source") or settings.max_per_source)
             snapshot = await graph.aget_state(config)
             pending = _pending(snapshot)
             graph_input: Any = None
@@ -169,7 +172,7 @@ async def _chat(args: argparse.Namespace, console: Console, read_line: Any) -> i
                 graph_input = {"message": line, "mode": None, "project_id": args.project}
             while True:
                 if pending is not None and graph_input is None:
-                    console.print(render_interrupt(pending))
+                    console.print(render_interrupt(pending), markup=False, highlight=False)
                     line = await read_line("> ")
                     if line is None or line.strip() in EXIT_WORDS:
                         return 0

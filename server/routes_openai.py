@@ -15,8 +15,8 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any, Literal
 
-from fastapi import APIRouter, Header, HTTPException
-from fastapi.responses import StreamingResponse
+from fastapi import APIRouter, Header
+from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from server.deps import ServicesDep
@@ -85,6 +85,15 @@ async def _text_pieces(events: AsyncIterator[Event]) -> AsyncIterator[str | dict
         yield "\n\n" + render_sources(citations)
 
 
+def _error(status: int, message: str, kind: str) -> JSONResponse:
+    """An error in OpenAI's shape: the official client shows only `error.message` (a bare FastAPI
+    `{"detail": ...}` surfaced as "Error code: 502" with the cause hidden). `detail` is kept as well, as
+    in every other error of this service."""
+    return JSONResponse(
+        {"error": {"message": message, "type": kind, "code": status}, "detail": message}, status_code=status
+    )
+
+
 def _chunk(completion_id: str, created: int, delta: dict[str, Any], finish: str | None = None) -> str:
     body = {
         "id": completion_id,
@@ -113,15 +122,15 @@ async def chat_completions(
 ) -> Any:
     user_messages = [m for m in body.messages if m.role == "user"]
     if not user_messages or not _text_of(user_messages[-1]).strip():
-        raise HTTPException(422, "messages must end with a non-empty user message")
+        return _error(422, "messages must end with a non-empty user message", "invalid_request_error")
     text = _text_of(user_messages[-1])
     thread_id = await _thread_for(threads, services, x_scholarmap_thread or body.user)
     try:
         before = await threads.submit(thread_id, text=text)
     except ThreadBusy as exc:
-        raise HTTPException(409, str(exc)) from None
+        return _error(409, str(exc), "conflict")
     except ResumeMismatch as exc:
-        raise HTTPException(422, str(exc)) from None
+        return _error(422, str(exc), "invalid_request_error")
     completion_id = f"chatcmpl-{secrets.token_hex(12)}"
     created = int(time.time())
     pieces = _text_pieces(threads.follow(thread_id, before))
@@ -146,11 +155,9 @@ async def chat_completions(
     parts: list[str] = []
     async for piece in pieces:
         if isinstance(piece, dict):
-            raise HTTPException(502, f"the conversation failed: {piece['message']}")
+            return _error(502, f"the conversation failed: {piece['message']}", piece.get("type", "internal"))
         parts.append(piece)
     content = "".join(parts).strip()
-    from fastapi.responses import JSONResponse
-
     return JSONResponse(
         {
             "id": completion_id,

@@ -13,7 +13,7 @@ from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 
 from server.deps import Services, ServicesDep
 from server.events import Event
-from server.threads import ResumeMismatch, ThreadBusy, ThreadManager, ThreadNotFound
+from server.threads import ResumeMismatch, ThreadBusy, ThreadManager, ThreadNotFound, ThreadWaiting
 
 router = APIRouter(tags=["threads"])
 
@@ -27,7 +27,6 @@ async def startup(app: FastAPI, stack: AsyncExitStack) -> None:
     if services.database is None or "threads" in services.extras:
         return
     from agent.sources import open_sources
-
     from graph.build import build_graph, postgres_checkpointer
     from graph.context import GraphContext
 
@@ -75,9 +74,10 @@ def _not_found(exc: Exception) -> HTTPException:
     return HTTPException(404, str(exc))
 
 
-async def _thread(threads: ThreadManager, thread_id: str) -> dict[str, Any]:
+async def _thread(threads: ThreadManager, thread_id: str) -> str:
+    """404 unless the thread exists; its project id (cached: no query once the thread is known)."""
     try:
-        return await threads.get(thread_id)
+        return await threads.project_of(thread_id)
     except ThreadNotFound as exc:
         raise _not_found(exc) from None
 
@@ -167,7 +167,7 @@ async def set_active_run(
         await threads.set_active_run(thread_id, body.run_id)
     except ThreadNotFound as exc:
         raise _not_found(exc) from None
-    except ThreadBusy as exc:
+    except (ThreadBusy, ThreadWaiting) as exc:
         raise HTTPException(409, str(exc)) from None
     except ResumeMismatch as exc:
         raise HTTPException(422, str(exc)) from None

@@ -41,6 +41,16 @@ class ThreadBusy(Exception):
         super().__init__(f"thread '{thread_id}' is already working on a message; wait for it or cancel it")
 
 
+class ThreadWaiting(Exception):
+    """The thread waits for a reply to a question; some changes must wait until it is answered."""
+
+    def __init__(self, thread_id: str, kind: str) -> None:
+        super().__init__(
+            f"thread '{thread_id}' waits for a reply to its {kind} question; answer it before switching "
+            "the active Run"
+        )
+
+
 class ResumeMismatch(ValueError):
     """A resume payload that does not fit the pending interrupt (or nothing is pending)."""
 
@@ -61,6 +71,13 @@ class ThreadManager:
         self._next_id: dict[str, int] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._changed: dict[str, asyncio.Event] = {}
+        # Thread -> project. Threads are never deleted and never move, so a thread seen once exists for
+        # good: its existence check costs no query after that (even with several workers on one database).
+        self._projects: dict[str, str] = {}
+        # Live events of the running task, so followers get them without one SELECT per event. Purely a
+        # shortcut: each entry is (last event id before the buffer, events since), and whatever a follower
+        # cannot find here contiguously it reads from thread_events, which stays the source of truth.
+        self._live: dict[str, tuple[int, list[Event]]] = {}
 
     # -- threads ------------------------------------------------------------------------------------
 
@@ -79,7 +96,13 @@ class ThreadManager:
             row = await cursor.fetchone()
         if row is None:
             raise ThreadNotFound(thread_id)
+        self._projects[thread_id] = row["project_id"]
         return dict(row)
+
+    async def project_of(self, thread_id: str) -> str:
+        """The thread's project; ThreadNotFound if there is no such thread (a query only the first time)."""
+        project = self._projects.get(thread_id)
+        return project if project is not None else (await self.get(thread_id))["project_id"]
 
     async def by_chat_key(self, chat_key: str) -> dict[str, Any] | None:
         async with self.pool.connection() as conn:
@@ -92,21 +115,18 @@ class ThreadManager:
 
     async def pending(self, thread_id: str) -> dict[str, Any] | None:
         """The payload of the interrupt the thread waits on, if any."""
-        snapshot = await self.graph.aget_state(self._config(thread_id))
-        for task in snapshot.tasks or ():
-            for item in task.interrupts or ():
-                return dict(item.value)
-        return None
+        return _pending_of(await self.graph.aget_state(self._config(thread_id)))
 
     async def state(self, thread_id: str) -> dict[str, Any]:
-        thread = await self.get(thread_id)
+        project_id = await self.project_of(thread_id)
+        # One snapshot for everything (loading a checkpoint is the costly part of this call).
         snapshot = await self.graph.aget_state(self._config(thread_id))
         values = dict(snapshot.values or {})
         return {
             "thread_id": thread_id,
-            "project_id": thread["project_id"],
+            "project_id": project_id,
             "busy": self.busy(thread_id),
-            "pending": await self.pending(thread_id),
+            "pending": _pending_of(snapshot),
             "next": list(snapshot.next or ()),
             "active_run_id": values.get("active_run_id"),
             "run_ids": values.get("run_ids", []),
@@ -115,7 +135,7 @@ class ThreadManager:
         }
 
     async def history(self, thread_id: str, *, limit: int = 100) -> list[dict[str, Any]]:
-        await self.get(thread_id)
+        await self.project_of(thread_id)
         out = []
         async for snapshot in self.graph.aget_state_history(self._config(thread_id), limit=limit):
             out.append(
@@ -130,14 +150,18 @@ class ThreadManager:
         return out
 
     async def set_active_run(self, thread_id: str, run_id: str) -> None:
-        thread = await self.get(thread_id)
+        project_id = await self.project_of(thread_id)
         run = self.context.store.get_run(run_id)
-        if run.project_id != thread["project_id"]:
+        if run.project_id != project_id:
             raise ResumeMismatch(
                 f"run '{run_id}' belongs to project '{run.project_id}', not this thread's project"
             )
         if self.busy(thread_id):
             raise ThreadBusy(thread_id)
+        # Updating the state makes a new checkpoint, and LangGraph keeps no interrupt on it: the pending
+        # question would vanish (a resume then got 422 "not waiting for a reply"). So not while one waits.
+        if (pending := await self.pending(thread_id)) is not None:
+            raise ThreadWaiting(thread_id, pending["kind"])
         await self.graph.aupdate_state(self._config(thread_id), {"active_run_id": run_id})
         async with self.pool.connection() as conn:
             await conn.execute(
@@ -161,7 +185,7 @@ class ThreadManager:
         options: dict[str, Any] | None = None,
     ) -> int:
         """Start the graph on a message or a resume; returns the last event id before this submission."""
-        thread = await self.get(thread_id)
+        project_id = await self.project_of(thread_id)
         if self.busy(thread_id):
             raise ThreadBusy(thread_id)
         pending = await self.pending(thread_id)
@@ -189,16 +213,18 @@ class ThreadManager:
                 raise ResumeMismatch("send a non-empty 'text' message (or a 'resume' payload)")
             if len(text) > MAX_MESSAGE_CHARS:
                 raise ResumeMismatch(f"the message is longer than {MAX_MESSAGE_CHARS} characters; shorten it")
-            graph_input = {"message": text, "mode": mode, "project_id": thread["project_id"]}
-        before = await self._last_event_id(thread_id)
+            graph_input = {"message": text, "mode": mode, "project_id": project_id}
+        known = self._next_id.get(thread_id)
+        before = known - 1 if known is not None else await self._last_event_id(thread_id)
         context = dataclasses.replace(self.context, options={**self.context.options, **(options or {})})
         if self.busy(thread_id):  # checked again with no await before the task starts: no double start
             raise ThreadBusy(thread_id)
+        self._live[thread_id] = (before, [])
         self._tasks[thread_id] = asyncio.create_task(self._drive(thread_id, graph_input, context))
         return before
 
     async def cancel(self, thread_id: str) -> bool:
-        await self.get(thread_id)
+        await self.project_of(thread_id)
         task = self._tasks.get(thread_id)
         if task is None or task.done():
             return False
@@ -216,12 +242,21 @@ class ThreadManager:
 
     async def _drive(self, thread_id: str, graph_input: Any, context: GraphContext) -> None:
         try:
+            await self._run_graph(thread_id, graph_input, context)
+        finally:
+            # Followers read anything after this from thread_events (see `follow`).
+            self._live.pop(thread_id, None)
+
+    async def _run_graph(self, thread_id: str, graph_input: Any, context: GraphContext) -> None:
+        new_run = False
+        try:
             async for mode, chunk in self.graph.astream(
                 graph_input, self._config(thread_id), context=context, stream_mode=["custom", "updates"]
             ):
                 if mode == "custom" and isinstance(chunk, dict):
                     data = dict(chunk)
                     kind = data.pop("type", "info")
+                    new_run = new_run or kind == "run_ready"
                     await self.append(
                         thread_id,
                         kind if kind in _KNOWN else "info",
@@ -236,14 +271,15 @@ class ThreadManager:
                                 await self.append(thread_id, "interrupt", payload)
                         else:
                             await self.append(thread_id, "node", {"node": node, "status": "finished"})
-            state = await self.state(thread_id)
-            if state["active_run_id"]:
+            snapshot = await self.graph.aget_state(self._config(thread_id))
+            active_run_id = (snapshot.values or {}).get("active_run_id")
+            if new_run and active_run_id:  # only a search changes the active Run within a pass
                 async with self.pool.connection() as conn:
                     await conn.execute(
                         "UPDATE threads SET active_run_id = %s, updated_at = now() WHERE thread_id = %s",
-                        (state["active_run_id"], thread_id),
+                        (active_run_id, thread_id),
                     )
-            pending = state["pending"]
+            pending = _pending_of(snapshot)
             await self.append(
                 thread_id,
                 "done",
@@ -268,12 +304,28 @@ class ThreadManager:
             if thread_id not in self._next_id:
                 self._next_id[thread_id] = await self._last_event_id(thread_id) + 1
             event = Event.make(self._next_id[thread_id], type, data)
-            async with self.pool.connection() as conn:
-                await conn.execute(
-                    "INSERT INTO thread_events (thread_id, event_id, type, data, ts) VALUES (%s, %s, %s, %s, %s)",
-                    (thread_id, event.id, event.type, json.dumps(event.data, ensure_ascii=False), event.ts),
-                )
-            self._next_id[thread_id] += 1
+            try:
+                async with self.pool.connection() as conn:
+                    await conn.execute(
+                        "INSERT INTO thread_events (thread_id, event_id, type, data, ts) VALUES (%s, %s, %s, %s, %s)",
+                        (
+                            thread_id,
+                            event.id,
+                            event.type,
+                            json.dumps(event.data, ensure_ascii=False),
+                            event.ts,
+                        ),
+                    )
+            except BaseException:
+                # A cancel (or error) may land after the INSERT committed, e.g. while the connection goes
+                # back to the pool: forget the counter so the next append reads the table again, instead
+                # of reusing this id and failing on the primary key (which lost the `cancelled` event).
+                self._next_id.pop(thread_id, None)
+                raise
+            self._next_id[thread_id] = event.id + 1
+            live = self._live.get(thread_id)
+            if live is not None:
+                live[1].append(event)
         self._changed.setdefault(thread_id, asyncio.Event()).set()
         return event
 
@@ -294,25 +346,39 @@ class ThreadManager:
                 (thread_id, after),
             )
             rows = await cursor.fetchall()
-        return [Event(id=r["event_id"], type=r["type"], data=r["data"], ts=r["ts"]) for r in rows]
+        # In UTC like the live events served from memory, whatever the database session's TimeZone.
+        return [
+            Event(id=r["event_id"], type=r["type"], data=r["data"], ts=r["ts"].astimezone(UTC)) for r in rows
+        ]
+
+    def _live_after(self, thread_id: str, after: int) -> list[Event] | None:
+        """The running task's events after `after` from memory; None when memory cannot tell them all."""
+        live = self._live.get(thread_id)
+        if live is None or live[0] > after:
+            return None
+        return [event for event in live[1] if event.id > after]
 
     async def follow(self, thread_id: str, after: int) -> AsyncIterator[Event]:
         """Every event after `after`, then live ones until the running task ends (or none runs)."""
-        await self.get(thread_id)
+        await self.project_of(thread_id)
         changed = self._changed.setdefault(thread_id, asyncio.Event())
         while True:
             changed.clear()
-            events = await self.events_after(thread_id, after)
+            # Whether a task runs is looked at *before* reading: a task that is done has committed all
+            # its events, so this read gets them all and the stream may end after it. (Looking after the
+            # read lost a task's last events, e.g. `done` after a cancel, when it ended in between.)
+            idle = not self.busy(thread_id)
+            events = None if idle else self._live_after(thread_id, after)
+            if events is None:
+                events = await self.events_after(thread_id, after)
             for event in events:
                 yield event
                 after = event.id
+            if idle:
+                return
             if events and events[-1].type == "done":
-                if not self.busy(thread_id):
-                    return
                 await asyncio.sleep(0.02)  # the task is just finishing, or a new one is starting
                 continue
-            if not self.busy(thread_id) and not events:
-                return
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), timeout=5.0)
 
@@ -325,6 +391,14 @@ class ThreadManager:
 
 
 _KNOWN = frozenset({"node", "text", "search_progress", "run_ready", "citation", "map_ready", "info", "error"})
+
+
+def _pending_of(snapshot: Any) -> dict[str, Any] | None:
+    """The payload of the interrupt a state snapshot waits on, if any."""
+    for task in snapshot.tasks or ():
+        for item in task.interrupts or ():
+            return dict(item.value)
+    return None
 
 
 def _public_message(exc: Exception) -> str:

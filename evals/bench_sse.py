@@ -1,0 +1,458 @@
+"""Many concurrent conversations over the native SSE API, against the fake sources, with the Scripted LLM.
+
+    python -m evals.bench_sse [--n 200] [--ramp 30] [--think 30] [--max-per-source 1] [--embeddings]
+
+The server runs in this process (uvicorn on 127.0.0.1 in a thread, with its own event loop) on an embedded
+PostgreSQL in a temporary folder; the fake-sources server runs in a child process so that its work does
+not compete with the server for this interpreter's GIL. A conversation is what one user does:
+
+    POST /threads ─▶ POST message (description) … interrupt: confirmation, done
+        (reads for --think s) ─▶ POST resume {accept: true} … interrupt: review, done
+        (reads for --think s) ─▶ POST resume {accept: true} … search_progress …, run_ready, done
+
+The N conversations start evenly over --ramp seconds. With the defaults (200, 30 s, 30 s) every
+conversation lasts over 60 s, so all 200 are open at once from the 30th second on (the output prints the
+peak measured). `--ramp 0 --think 0` sends all 200 descriptions in the same instant and every reply at
+once: a stress test of one server process, whose time to first event is then queueing behind the whole
+burst's work (the service is CPU-bound on one interpreter).
+
+Ranking leaves semantic similarity out unless --embeddings: encoding abstracts with the embedding model
+costs ~1 s of CPU per small Run on a 2-vCPU machine, which would make this a benchmark of the model
+(`evals/bench_run.py` is the one for Runs); each Run records that it was ranked without it.
+
+Figures: errors (a request that failed, an `error` event, or a conversation that did not reach its Run;
+goal 0), the p50 and p99 time from sending a message to its first SSE event over every message sent
+(goal p99 < 250 ms), and the peak RSS of this process (the server, plus the client, which is small).
+One warm-up conversation runs first and is not counted: it fills the HTTP cache (and loads the model
+with --embeddings), as on a server that has been up for a while. Each figure is printed as a
+`RESULT <name> <value>` line at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from httpx_sse import aconnect_sse
+
+from agent.llm import LLMCall, ScriptedLLM
+from agent.settings import Settings, load_settings
+from evals.paths import REPO
+
+# --------------------------------------------------------------------------------------------------
+# The scripted conversation (shared with tests/server: the same replies drive the SSE and OpenAI tests)
+# --------------------------------------------------------------------------------------------------
+
+DESCRIPTION = "I decode speech from electrocorticography (ECoG) recordings in epilepsy patients."
+
+SLOTS: dict[str, Any] = {
+    "research_goal": "decode speech from cortical recordings",
+    "task": ["speech decoding"],
+    "method_measurement": ["electrocorticography"],
+    "subject_population": ["epilepsy patients"],
+}
+
+INTERPRETATION: dict[str, Any] = {
+    "summary": "You decode speech from ECoG recorded in people with epilepsy.",
+    "uncertainties": [],
+    "questions": [],
+    "ready": True,
+}
+
+FAIL_MARKER = "EXPLODE-NOW"
+# A model path that does not exist: loading fails at once (a path is never looked up on a model hub).
+NO_EMBEDDINGS = "/nonexistent/scholarmap-bench-sse-without-embeddings"
+
+
+class ScriptedFailure(RuntimeError):
+    """Raised by the scripted LLM for a description containing FAIL_MARKER (an unexpected LLM bug)."""
+
+
+def conversation_llm() -> ScriptedLLM:
+    """A ScriptedLLM for a conversation with no clarification: confirmation, review, search.
+
+    Replies are fixed (not consumed lists) so any number of concurrent conversations can share it. Prompts
+    without a script (synonym candidates, relevance judgement, answers) are "unavailable" and take their
+    rules fallback. A description containing FAIL_MARKER makes the extraction raise a plain exception,
+    which the LLM port does not catch: the way to provoke an error in the middle of a stream.
+    """
+
+    def extract(call: LLMCall) -> dict[str, Any]:
+        if FAIL_MARKER in str(call.values.get("description", "")):
+            raise ScriptedFailure("the scripted model failed on purpose")
+        return SLOTS
+
+    return ScriptedLLM({"extract_slots": extract, "normalize_terms": SLOTS, "interpret": INTERPRETATION})
+
+
+def fast_settings(data_dir: Path, database_url: str, base_urls: dict[str, str], **overrides: Any) -> Settings:
+    """Settings for a local run against the fake sources: no rate limits worth the name, small Runs.
+
+    The default rate limits (PubMed 3/s, Semantic Scholar 1/s) protect the real services; the fake one
+    needs no protection, and the figures here are about the conversation service, not about them.
+    """
+    values: dict[str, Any] = {
+        "data_dir": data_dir,
+        "database_url": database_url,
+        "max_per_source": 1,
+        "rate_pubmed": 10_000.0,
+        "rate_semantic_scholar": 10_000.0,
+        "rate_openalex": 10_000.0,
+        "rate_wikimedia": 10_000.0,
+        "rate_other": 10_000.0,
+        "http_concurrency": 32,
+        "http_retries": 1,
+        "http_backoff": 0.05,
+        **{f"{service}_base_url": url for service, url in base_urls.items()},
+    }
+    values.update(overrides)
+    return load_settings(**values)
+
+
+# --------------------------------------------------------------------------------------------------
+# Running the pieces
+# --------------------------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def fake_sources_process(*, latency_ms: float = 0.0) -> Iterator[dict[str, str]]:
+    """`python -m tests.fake_sources` in a child process; yields the base URL of each service."""
+    port = _free_port()
+    command = [sys.executable, "-m", "tests.fake_sources", "--port", str(port), "--seed", "5"]
+    if latency_ms:
+        command += ["--latency-ms", str(latency_ms)]
+    process = subprocess.Popen(
+        command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+    root = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"the fake-sources server exited: {process.stderr.read().decode()[-500:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{root}/", timeout=1).status_code < 500:
+                    break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the fake-sources server did not start within 30 s")
+            time.sleep(0.1)
+        from tests.fake_sources.server import base_urls
+
+        yield base_urls(root)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+class PeakRSS:
+    """Samples this process's resident set size every 50 ms (ru_maxrss also counts start-up peaks)."""
+
+    def __init__(self) -> None:
+        import psutil
+
+        self._process = psutil.Process()
+        self.peak = self._process.memory_info().rss
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.05):
+            self.peak = max(self.peak, self._process.memory_info().rss)
+
+    def __enter__(self) -> PeakRSS:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+# --------------------------------------------------------------------------------------------------
+# One conversation
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    ttfe: dict[str, float] = field(
+        default_factory=dict
+    )  # message -> seconds from sending it to its first event
+    errors: list[str] = field(default_factory=list)
+    run_id: str | None = None
+    started: float = 0.0  # perf_counter at the first request and after the last response
+    ended: float = 0.0
+
+
+async def _submit(
+    client: httpx.AsyncClient, thread_id: str, body: dict[str, Any], outcome: Outcome, message: str
+) -> list[dict[str, Any]]:
+    """POST one message and read its stream to `done`; returns the events (data of each SSE frame)."""
+    events: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    async with aconnect_sse(client, "POST", f"/threads/{thread_id}/messages", json=body) as source:
+        if source.response.status_code != 200:
+            await source.response.aread()
+            raise RuntimeError(f"HTTP {source.response.status_code}: {source.response.text[:200]}")
+        async for sse in source.aiter_sse():
+            if not sse.data:
+                # a heartbeat comment: httpx-sse reports it as an event with empty data
+                continue
+            if not events:
+                outcome.ttfe[message] = time.perf_counter() - started
+            event = json.loads(sse.data)
+            events.append(event)
+            if event["type"] == "error":
+                outcome.errors.append(f"error event: {event['data'].get('message')}")
+            if event["type"] == "done":
+                break
+    if not events or events[-1]["type"] != "done":
+        raise RuntimeError("the stream ended without a done event")
+    return events
+
+
+def _interrupt(events: list[dict[str, Any]]) -> str | None:
+    kinds = [e["data"]["kind"] for e in events if e["type"] == "interrupt"]
+    return kinds[-1] if kinds else None
+
+
+@dataclass(frozen=True)
+class Load:
+    """How the virtual users behave: how many, how their starts spread, how long they read and think."""
+
+    n: int = 200
+    ramp: float = 30.0  # seconds over which the conversations start (0: all at once, the hardest case)
+    think: float = 30.0  # seconds a user reads a reply before sending the next message
+    max_per_source: int = 1
+
+
+async def conversation(client: httpx.AsyncClient, load: Load, *, start_after: float = 0.0) -> Outcome:
+    outcome = Outcome()
+    await asyncio.sleep(start_after)
+    outcome.started = time.perf_counter()
+    step = "create the thread"
+    try:
+        created = await client.post("/threads", json={})
+        created.raise_for_status()
+        thread_id = created.json()["thread_id"]
+        step = "describe"
+        events = await _submit(client, thread_id, {"text": DESCRIPTION}, outcome, step)
+        if _interrupt(events) != "confirmation":
+            raise RuntimeError(f"expected the confirmation, got {_interrupt(events)}")
+        await asyncio.sleep(load.think)
+        step = "confirm"
+        events = await _submit(client, thread_id, {"resume": {"accept": True}}, outcome, step)
+        if _interrupt(events) != "review":
+            raise RuntimeError(f"expected the keyword review, got {_interrupt(events)}")
+        await asyncio.sleep(load.think)
+        step = "accept the keywords"
+        events = await _submit(
+            client,
+            thread_id,
+            {"resume": {"accept": True}, "options": {"max_per_source": load.max_per_source}},
+            outcome,
+            step,
+        )
+        ready = [e for e in events if e["type"] == "run_ready"]
+        if not ready:
+            raise RuntimeError("the search ended without run_ready")
+        outcome.run_id = ready[0]["data"]["run_id"]
+    except Exception as exc:  # counted and shown, never hidden: errors are the first figure
+        outcome.errors.append(f"{step}: {type(exc).__name__}: {exc}")
+    outcome.ended = time.perf_counter()
+    return outcome
+
+
+def peak_concurrency(outcomes: list[Outcome]) -> int:
+    """The most conversations open at one moment (first request sent, last response not yet read)."""
+    moments = sorted([(o.started, 1) for o in outcomes] + [(o.ended, -1) for o in outcomes])
+    open_now = peak = 0
+    for _, change in moments:
+        open_now += change
+        peak = max(peak, open_now)
+    return peak
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by linear interpolation between closest ranks."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = (len(ordered) - 1) * q / 100
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+async def drive(base_url: str, load: Load) -> tuple[list[Outcome], float]:
+    limits = httpx.Limits(max_connections=load.n + 10, max_keepalive_connections=load.n + 10)
+    timeout = httpx.Timeout(300.0, connect=60.0)
+    async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=timeout) as client:
+        warm = await conversation(client, Load(n=1, ramp=0, think=0, max_per_source=load.max_per_source))
+        if warm.errors:
+            raise RuntimeError(f"the warm-up conversation failed: {warm.errors}")
+        started = time.perf_counter()
+        spacing = load.ramp / load.n
+        outcomes = await asyncio.gather(
+            *(conversation(client, load, start_after=i * spacing) for i in range(load.n))
+        )
+        return list(outcomes), time.perf_counter() - started
+
+
+@contextlib.contextmanager
+def serve_app(app: Any) -> Iterator[str]:
+    """The app on uvicorn, 127.0.0.1, in a thread of this process; yields its base URL.
+
+    Like tests.asgi_server.serve, but keep-alive connections live longer than any pause of a virtual
+    user: with uvicorn's 5 s default, a connection the server is closing can be handed to a new request
+    by the client's pool, which then fails with a read error that says nothing about the service.
+    """
+    import uvicorn
+
+    port = _free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", timeout_keep_alive=300
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="bench-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=60)
+
+
+@dataclass
+class BenchResult:
+    load: Load
+    errors: int
+    ttfe_p50_ms: float
+    ttfe_p99_ms: float
+    peak_rss_mb: float
+    wall_seconds: float
+    peak_concurrency: int
+    runs: int
+    messages: int
+    error_samples: list[str]
+    ttfe_p99_by_message_ms: dict[str, float]
+
+
+def run_bench(load: Load, *, latency_ms: float = 0.0, embeddings: bool = False) -> BenchResult:
+    from agent.db import start_embedded
+    from server.app import create_app
+
+    # Unix socket paths are limited to ~107 bytes: keep the embedded PostgreSQL's folder short.
+    tmp = Path(tempfile.mkdtemp(prefix=f"smb-{secrets.token_hex(3)}-", dir="/tmp"))
+    pg_server = None
+    try:
+        pg_url, pg_server = start_embedded(tmp / "pg")
+        with fake_sources_process(latency_ms=latency_ms) as urls, PeakRSS() as rss:
+            overrides: dict[str, Any] = {"max_per_source": load.max_per_source}
+            if not embeddings:
+                # A model that cannot load: ranking leaves semantic similarity out, as documented in
+                # agent.executor, and each Run records that in its warnings. See the module docstring.
+                overrides["embedding_model"] = NO_EMBEDDINGS
+            settings = fast_settings(tmp / "data", pg_url, urls, **overrides)
+            with serve_app(create_app(settings, llm=conversation_llm())) as base_url:
+                outcomes, wall = asyncio.run(drive(base_url, load))
+        ttfe = [t for o in outcomes for t in o.ttfe.values()]
+        by_message: dict[str, list[float]] = {}
+        for outcome in outcomes:
+            for message, seconds in outcome.ttfe.items():
+                by_message.setdefault(message, []).append(seconds)
+        errors = [e for o in outcomes for e in o.errors]
+        return BenchResult(
+            load=load,
+            errors=sum(1 for o in outcomes if o.errors),
+            ttfe_p50_ms=percentile(ttfe, 50) * 1000,
+            ttfe_p99_ms=percentile(ttfe, 99) * 1000,
+            peak_rss_mb=max(rss.peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024) / 2**20,
+            wall_seconds=wall,
+            peak_concurrency=peak_concurrency(outcomes),
+            runs=sum(1 for o in outcomes if o.run_id),
+            messages=len(ttfe),
+            error_samples=errors[:5],
+            ttfe_p99_by_message_ms={m: percentile(v, 99) * 1000 for m, v in by_message.items()},
+        )
+    finally:
+        if pg_server is not None:
+            with contextlib.suppress(Exception):
+                pg_server.cleanup()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals.bench_sse", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=200, help="concurrent conversations (default 200)")
+    parser.add_argument(
+        "--ramp", type=float, default=30.0, help="seconds over which they start (default 30; 0: all at once)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=30.0, help="seconds a user reads before each reply (default 30)"
+    )
+    parser.add_argument("--max-per-source", type=int, default=1, help="records per source in each Run")
+    parser.add_argument("--latency-ms", type=float, default=0.0, help="latency of the fake sources")
+    parser.add_argument(
+        "--embeddings",
+        action="store_true",
+        help="rank with the embedding model (semantic similarity), as a default server does",
+    )
+    args = parser.parse_args(argv)
+    if args.n < 1 or args.ramp < 0 or args.think < 0 or args.max_per_source < 1:
+        parser.error("--n and --max-per-source must be at least 1; --ramp and --think not negative")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    load = Load(n=args.n, ramp=args.ramp, think=args.think, max_per_source=args.max_per_source)
+    result = run_bench(load, latency_ms=args.latency_ms, embeddings=args.embeddings)
+    print(
+        f"{load.n} conversations (starts spread over {load.ramp:g} s, {load.think:g} s pauses, "
+        f"{load.max_per_source} record(s) per source, semantic ranking {'on' if args.embeddings else 'off'}) "
+        f"in {result.wall_seconds:.1f} s: {result.runs} Runs saved, {result.messages} messages streamed, "
+        f"at most {result.peak_concurrency} conversations open at once"
+    )
+    for message, value in result.ttfe_p99_by_message_ms.items():
+        print(f"  time to first event, p99, message '{message}': {value:.1f} ms")
+    for sample in result.error_samples:
+        print(f"  error: {sample}")
+    print(f"RESULT bench_sse_errors {result.errors}")
+    print(f"RESULT bench_sse_ttfe_p50_ms {result.ttfe_p50_ms:.1f}")
+    print(f"RESULT bench_sse_ttfe_p99_ms {result.ttfe_p99_ms:.1f}")
+    print(f"RESULT bench_sse_peak_rss_mb {result.peak_rss_mb:.0f}")
+    return 0 if result.errors == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
