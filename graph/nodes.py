@@ -229,6 +229,8 @@ async def search(
         Understanding.model_validate(state["understanding"]) if state.get("understanding") else None
     )
     thread_id = config.get("configurable", {}).get("thread_id")
+    # options sent earlier in the conversation (kept in state) override the runner's defaults
+    options = {**ctx.options, **(state.get("options") or {})}
 
     def progress(event: Any) -> None:
         data = event.model_dump(mode="json") if hasattr(event, "model_dump") else dict(vars(event))
@@ -242,8 +244,8 @@ async def search(
         queries=QueryPlan.model_validate(state["queries"]),
         sources=ctx.sources,
         settings=ctx.settings,
-        enabled=ctx.options.get("sources"),
-        max_per_source=ctx.options.get("max_per_source"),
+        enabled=options.get("sources"),
+        max_per_source=options.get("max_per_source"),
         llm=ctx.llm,
         on_progress=progress,
         thread_id=thread_id,

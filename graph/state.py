@@ -30,3 +30,4 @@ class ConversationState(TypedDict, total=False):
     question: str | None
     answer: dict[str, Any] | None  # the last answer: text + citations
     map_summary: dict[str, Any] | None
+    options: dict[str, Any]  # per-conversation search knobs (sources, max_per_source), kept once sent

@@ -207,13 +207,18 @@ class ThreadManager:
                 raise ResumeMismatch(
                     f"the thread waits for a {kind} reply with fields: {expected_fields(kind)} ({problems})"
                 ) from None
-            graph_input = Command(resume=reply.model_dump(mode="json"))
+            # Options sent with a reply are kept in the conversation's state, like those sent with a message.
+            graph_input = Command(
+                resume=reply.model_dump(mode="json"), update={"options": options} if options else None
+            )
         else:
             if not text or not text.strip():
                 raise ResumeMismatch("send a non-empty 'text' message (or a 'resume' payload)")
             if len(text) > MAX_MESSAGE_CHARS:
                 raise ResumeMismatch(f"the message is longer than {MAX_MESSAGE_CHARS} characters; shorten it")
             graph_input = {"message": text, "mode": mode, "project_id": project_id}
+            if options:
+                graph_input["options"] = options
         known = self._next_id.get(thread_id)
         before = known - 1 if known is not None else await self._last_event_id(thread_id)
         context = dataclasses.replace(self.context, options={**self.context.options, **(options or {})})

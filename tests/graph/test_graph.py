@@ -374,3 +374,21 @@ async def test_ask_after_a_run(harness: Harness) -> None:
     assert [c["n"] for c in step.of("citation")] == [c["n"] for c in answer["citations"]]
     values = await chat.values()
     assert values["active_run_id"] == run_id and values["mode"] == "ask"
+
+
+async def test_options_sent_with_the_description_apply_to_the_search(harness: Harness) -> None:
+    chat = harness.conversation(scripted())
+    step = await chat._run(
+        {
+            "message": DESCRIPTION,
+            "mode": None,
+            "project_id": chat.project_id,
+            "options": {"sources": ["pubmed"], "max_per_source": 2},
+        }
+    )
+    assert step.interrupt and step.interrupt["kind"] == "confirmation"
+    await chat.reply({"accept": True})
+    step = await chat.reply({"accept": True})  # no options here: the earlier ones still hold
+    run = harness.store.get_run(step.of("run_ready")[0]["run_id"])
+    assert [s.value for s in run.sources] == ["pubmed"]
+    assert run.counts["pubmed"] <= 2
