@@ -82,12 +82,20 @@ class ThreadManager:
     # -- threads ------------------------------------------------------------------------------------
 
     async def create(self, project_id: str, *, chat_key: str | None = None) -> dict[str, Any]:
+        """A new thread; with a `chat_key`, the thread of that key (two first requests race to one thread)."""
         thread_id = new_thread_id()
         async with self.pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO threads (thread_id, project_id, chat_key) VALUES (%s, %s, %s)",
+            cursor = await conn.execute(
+                "INSERT INTO threads (thread_id, project_id, chat_key) VALUES (%s, %s, %s)"
+                " ON CONFLICT (chat_key) DO NOTHING RETURNING thread_id",
                 (thread_id, project_id, chat_key),
             )
+            if await cursor.fetchone() is None:  # the key already has a thread: use it (same connection)
+                cursor = await conn.execute("SELECT * FROM threads WHERE chat_key = %s", (chat_key,))
+                existing = await cursor.fetchone()
+                if existing is None:  # pragma: no cover - a conflict implies the row exists
+                    raise RuntimeError(f"thread for chat key {chat_key!r} vanished")
+                return dict(existing)
         return await self.get(thread_id)
 
     async def get(self, thread_id: str) -> dict[str, Any]:

@@ -348,3 +348,14 @@ def test_switching_the_active_run(server: str, shared_data_dir: Path, pg_url: st
         assert refused.status_code == 422
         assert foreign.id in refused.json()["detail"] and "elsewhere" in refused.json()["detail"]
         assert client.get(f"/threads/{thread_id}").json()["active_run_id"] == first_id
+
+
+async def test_one_chat_key_maps_to_one_thread_under_a_race(database) -> None:
+    import asyncio
+
+    from server.threads import ThreadManager
+
+    manager = ThreadManager(graph=None, context=None, pool=database.pool)  # type: ignore[arg-type]
+    threads = await asyncio.gather(*(manager.create("p", chat_key="user-42") for _ in range(8)))
+    assert len({t["thread_id"] for t in threads}) == 1
+    assert (await manager.create("p"))["thread_id"] != threads[0]["thread_id"]
