@@ -26,8 +26,7 @@ class GraphContext:
         if self.retrieval is None:
             if self.database is None:
                 raise RuntimeError("questions need the database, which is not available")
-            from tools.embeddings import get_embedder
-            from tools.retrieval.engine import RetrievalEngine
+            from agent.knowledge import build_retrieval_engine
 
-            self.retrieval = RetrievalEngine(self.database.pool, get_embedder(self.settings.embedding_model))
+            self.retrieval, _notes = build_retrieval_engine(self.settings, self.database)
         return self.retrieval

@@ -16,7 +16,6 @@ import argparse
 import asyncio
 import sys
 import time
-from pathlib import Path
 from typing import Any, TextIO
 
 from agent.ask import MAX_QUESTION_CHARS, AskCitation, AskEnd, AskStart, AskText, validate_question
@@ -119,42 +118,21 @@ async def run_ask(
 
 async def _open_engine(settings: Settings, embedder: Any, *, rerank: bool, err: TextIO) -> tuple[Any, Any]:
     from agent.db import Database, DatabaseError
-    from tools.embeddings import EmbeddingModelError, get_embedder
-    from tools.retrieval.engine import RetrievalEngine
+    from agent.knowledge import build_retrieval_engine
+    from tools.embeddings import EmbeddingModelError
 
     try:
         database = await Database.open(settings, max_size=4)
     except DatabaseError as exc:
         raise AskCommandError(str(exc)) from exc
     try:
-        embedder = embedder or get_embedder(settings.embedding_model)
-        reranker = _local_reranker(settings.reranker_model, err) if rerank else None
-        return database, RetrievalEngine(database.pool, embedder, reranker=reranker)
+        engine, notes = build_retrieval_engine(settings, database, embedder=embedder, rerank=rerank)
     except EmbeddingModelError as exc:
         await database.close()
         raise AskCommandError(str(exc)) from exc
-
-
-def _local_reranker(name: str, err: TextIO) -> Any:
-    """The configured cross-encoder when it is on this machine; None (answer without rerank) otherwise.
-
-    A model that is neither a folder nor in the Hugging Face cache would be downloaded on first use,
-    which an offline machine cannot do and which would hold the command until the attempt times out.
-    """
-    from tools.retrieval.rerank import Reranker
-
-    available = Path(name).expanduser().is_dir()
-    if not available:
-        try:
-            from huggingface_hub import try_to_load_from_cache
-
-            available = isinstance(try_to_load_from_cache(name, "config.json"), str)
-        except Exception:  # an invalid repo id, or no huggingface_hub: treat as not available
-            available = False
-    if not available:
-        print(f"note: reranker model {name} is not on this machine; answering without rerank", file=err)
-        return None
-    return Reranker(name)
+    for note in notes:
+        print(f"note: {note}", file=err)
+    return database, engine
 
 
 async def _ensure_index(
