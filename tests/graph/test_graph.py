@@ -392,3 +392,16 @@ async def test_options_sent_with_the_description_apply_to_the_search(harness: Ha
     run = harness.store.get_run(step.of("run_ready")[0]["run_id"])
     assert [s.value for s in run.sources] == ["pubmed"]
     assert run.counts["pubmed"] <= 2
+
+
+async def test_map_after_a_run(harness: Harness) -> None:
+    chat = harness.conversation(scripted())
+    run_id, _ = await chat.search_to_run(DESCRIPTION)
+    step = await chat.say("/map")
+    assert step.started == ["route", "map"]
+    [ready] = step.of("map_ready")
+    assert ready["run_id"] == run_id and ready["url"] == f"/runs/{run_id}/map.html"
+    assert ready["counts"]["papers"] > 0 and "this Run" in ready["note"]
+    values = await chat.values()
+    assert values["map_summary"]["counts"] == ready["counts"]
+    assert harness.store.read_derived(run_id, "map.json") is not None  # stored beside the Run
