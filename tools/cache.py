@@ -16,7 +16,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "x-api-key", "token", "access_token", "email", "mailto"})
+SECRET_PARAMS = frozenset(
+    {"api_key", "apikey", "key", "x-api-key", "token", "access_token", "email", "mailto"}
+)
 
 
 class ResponseCache:
@@ -33,11 +35,17 @@ class ResponseCache:
         self._conn.commit()
 
     @staticmethod
-    def key(method: str, url: str, params: Mapping[str, Any] | None, data: Mapping[str, Any] | None, body: Any) -> str:
+    def key(
+        method: str, url: str, params: Mapping[str, Any] | None, data: Mapping[str, Any] | None, body: Any
+    ) -> str:
         def clean(values: Mapping[str, Any] | None) -> list[tuple[str, str]]:
-            return sorted((str(k), str(v)) for k, v in (values or {}).items() if str(k).lower() not in SECRET_PARAMS)
+            return sorted(
+                (str(k), str(v)) for k, v in (values or {}).items() if str(k).lower() not in SECRET_PARAMS
+            )
 
-        material = json.dumps([method.upper(), url, clean(params), clean(data), body], sort_keys=True, default=str)
+        material = json.dumps(
+            [method.upper(), url, clean(params), clean(data), body], sort_keys=True, default=str
+        )
         return hashlib.sha256(material.encode()).hexdigest()
 
     def get(self, key: str, ttl: float) -> tuple[int, dict[str, str], bytes] | None:

@@ -32,7 +32,9 @@ class RateLimited(SourceError):
 
     kind = ErrorKind.RATE_LIMITED
 
-    def __init__(self, service: str, message: str, *, status: int | None = 429, retry_after: float | None = None):
+    def __init__(
+        self, service: str, message: str, *, status: int | None = 429, retry_after: float | None = None
+    ):
         super().__init__(service, message, status=status)
         self.retry_after = retry_after
 

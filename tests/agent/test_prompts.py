@@ -8,7 +8,11 @@ def write(tmp_path, name, text):
 
 
 def test_load_and_render(tmp_path):
-    write(tmp_path, "demo", 'System: answer as JSON like {"a": 1}.\n=== user ===\nText: {{ text }} in {{lang}}\n')
+    write(
+        tmp_path,
+        "demo",
+        'System: answer as JSON like {"a": 1}.\n=== user ===\nText: {{ text }} in {{lang}}\n',
+    )
     template = load_prompt("demo", {"text", "lang"}, directory=tmp_path)
     system, user = template.render(text="ECoG", lang="en")
     assert system == 'System: answer as JSON like {"a": 1}.'

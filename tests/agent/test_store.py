@@ -124,7 +124,9 @@ def test_writer_killed_before_rename_leaves_no_run(store, tmp_path):
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
     assert result.returncode == -9
     runs_dir = store.root / "p" / "runs"
-    assert [p.name for p in runs_dir.iterdir() if p.name.startswith(".tmp-")], "the killed writer left its temp"
+    assert [p.name for p in runs_dir.iterdir() if p.name.startswith(".tmp-")], (
+        "the killed writer left its temp"
+    )
     assert store.list_runs("p") == []
     run = make_run("p")
     store.save_run(run)  # the next write succeeds, and sweeps the dead writer's folder
