@@ -131,6 +131,10 @@ class _TransformerEncoder:
     def __init__(self, path: str, device: str) -> None:
         import torch
         from transformers import AutoModel, AutoTokenizer
+        from transformers.utils import logging as transformers_logging
+
+        # A weight-loading progress bar is noise in a terminal chat and in server logs.
+        transformers_logging.disable_progress_bar()
 
         self._torch = torch
         self.pooling = _plain_transformer_pooling(path)
