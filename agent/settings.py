@@ -7,6 +7,7 @@ or an error message.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -229,6 +230,9 @@ class Settings(BaseSettings):
                 out[name] = "set" if value else None
             elif isinstance(value, Path):
                 out[name] = str(value)
+            elif isinstance(value, str) and name.endswith("base_url"):
+                # a URL may carry credentials (https://user:password@host/v1): keep only the user
+                out[name] = re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", value)
             else:
                 out[name] = value
         return out

@@ -60,3 +60,8 @@ def test_env_file_is_read(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text("SCHOLARMAP_RATE_OPENALEX=4\n")
     assert load_settings(data_dir=tmp_path).rate_openalex == 4.0
+
+
+def test_credentials_in_urls_are_not_shown(tmp_path):
+    settings = load_settings(data_dir=tmp_path, llm_base_url="https://bob:pa55word@llm.example.org/v1")
+    assert settings.public_dict()["llm_base_url"] == "https://bob:***@llm.example.org/v1"
