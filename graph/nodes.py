@@ -267,11 +267,18 @@ async def search(
 
 async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.ask import ask as ask_run
+    from agent.ask import validate_question
 
     _started("ask")
     ctx = runtime.context
     writer = get_stream_writer()
     run_id = state["active_run_id"]
+    try:
+        question = validate_question(state.get("question") or "")
+    except ValueError as exc:  # a conversational slip, not a failure: say what to fix
+        _emit("text", delta=f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+        return {"answer": None}
+    options = {**ctx.options, **(state.get("options") or {})}
     engine = ctx.retrieval_engine()
     if not await engine.run_has_index(run_id):
         _emit("node", node="ask", status="indexing", run_id=run_id)
@@ -279,7 +286,15 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         await engine.ingest(run_id, data.aggregated, plan=data.keywords)
     text: list[str] = []
     citations: list[dict[str, Any]] = []
-    async for chunk in ask_run(run_id, state.get("question") or "", engine=engine, llm=ctx.llm):
+    async for chunk in ask_run(
+        run_id,
+        question,
+        engine=engine,
+        llm=ctx.llm,
+        top_k=int(options.get("top_k", 8)),
+        rerank=bool(options.get("rerank", True)),
+        probes=bool(options.get("probes", False)),
+    ):
         payload = chunk.model_dump(mode="json")
         kind = payload.get("type")
         if kind == "text":

@@ -405,3 +405,11 @@ async def test_map_after_a_run(harness: Harness) -> None:
     values = await chat.values()
     assert values["map_summary"]["counts"] == ready["counts"]
     assert harness.store.read_derived(run_id, "map.json") is not None  # stored beside the Run
+
+
+async def test_an_empty_question_is_answered_with_what_to_fix(harness: Harness) -> None:
+    chat = harness.conversation(scripted())
+    await chat.search_to_run(DESCRIPTION)
+    step = await chat.say("/ask   ")
+    assert step.started == ["route", "ask"]
+    assert "question is empty" in "".join(e["delta"] for e in step.of("text")).lower()
