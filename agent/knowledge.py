@@ -12,6 +12,9 @@ from typing import Any
 
 from agent.db import Database
 from agent.settings import Settings
+from tools.embeddings import EmbeddingModelError
+
+__all__ = ["EmbeddingModelError", "build_retrieval_engine", "local_reranker", "reranker_is_local"]
 
 log = logging.getLogger(__name__)
 

@@ -118,8 +118,7 @@ async def run_ask(
 
 async def _open_engine(settings: Settings, embedder: Any, *, rerank: bool, err: TextIO) -> tuple[Any, Any]:
     from agent.db import Database, DatabaseError
-    from agent.knowledge import build_retrieval_engine
-    from tools.embeddings import EmbeddingModelError
+    from agent.knowledge import EmbeddingModelError, build_retrieval_engine
 
     try:
         database = await Database.open(settings, max_size=4)
