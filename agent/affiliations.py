@@ -27,7 +27,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -705,20 +705,15 @@ def _parse_latin(text: str, raw: str) -> ParsedAffiliation:
     if institution is None and departments:
         institution = departments.pop()  # "Department of Surgery" alone: better than nothing
     institution = _with_campus(institution, segments, city_text if city_source == "address" else None)
-    parsed.institution = institution
-    parsed.departments = departments
-    parsed.organisations = [s.text for s in organisations if not s.covered]
-    parsed.country_code = country
-    parsed.country_source = country_source
-    parsed.region = region
-    if city is not None:
-        parsed.city, parsed.city_text, parsed.city_source, parsed.geonameid = (
-            city.name,
-            city_text,
-            city_source,
-            city.geonameid,
-        )
-    return parsed
+    return _fill(
+        parsed,
+        institution=institution,
+        departments=departments,
+        organisations=[s.text for s in organisations if not s.covered],
+        country=(country, country_source),
+        region=region,
+        city=(city, city_text, city_source),
+    )
 
 
 _CN_SPECIAL = frozenset({"HK", "MO", "TW"})
@@ -974,18 +969,40 @@ def _parse_chinese(text: str, raw: str) -> ParsedAffiliation:
     if city is not None and region is None and city.country_code == "CN":
         region = next((name for name, zh in CN_PROVINCES.items() if city_text in zh), None)
 
+    return _fill(
+        parsed,
+        institution=institution,
+        departments=departments,
+        organisations=organisations,
+        country=(country, country_source),
+        region=region,
+        city=(city, city_text, city_source),
+    )
+
+
+def _fill(
+    parsed: ParsedAffiliation,
+    *,
+    institution: str | None,
+    departments: list[str],
+    organisations: list[str],
+    country: tuple[str | None, Any],
+    region: str | None,
+    city: tuple[Any, Any, Any],
+) -> ParsedAffiliation:
+    """Write what a parser found into `parsed` (shared by the Latin-script and Chinese parsers)."""
     parsed.institution = institution
     parsed.departments = departments
     parsed.organisations = organisations
-    parsed.country_code = country
-    parsed.country_source = country_source
+    parsed.country_code, parsed.country_source = country
     parsed.region = region
-    if city is not None:
+    place, city_text, city_source = city
+    if place is not None:
         parsed.city, parsed.city_text, parsed.city_source, parsed.geonameid = (
-            city.name,
+            place.name,
             city_text,
             city_source,
-            city.geonameid,
+            place.geonameid,
         )
     return parsed
 
