@@ -61,3 +61,14 @@ def build_retrieval_engine(
         database.pool, embedder or get_embedder(settings.embedding_model), reranker=reranker
     )
     return engine, notes
+
+
+async def index_run(
+    engine: Any, store: Any, run_id: str, *, data: Any = None, fulltext: dict[str, Any] | None = None
+) -> Any:
+    """Ingest a stored Run's merged papers (and any full texts) into its knowledge base; the report.
+
+    `data` is the Run already loaded by the caller (`RunStore.load_run`), to avoid reading it twice.
+    """
+    data = data if data is not None else store.load_run(run_id)
+    return await engine.ingest(run_id, data.aggregated, plan=data.keywords, fulltext=fulltext or {})

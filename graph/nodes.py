@@ -268,6 +268,7 @@ async def search(
 async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.ask import ask as ask_run
     from agent.ask import validate_question
+    from agent.knowledge import index_run
 
     _started("ask")
     ctx = runtime.context
@@ -282,8 +283,7 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
     engine = ctx.retrieval_engine()
     if not await engine.run_has_index(run_id):
         _emit("node", node="ask", status="indexing", run_id=run_id)
-        data = ctx.store.load_run(run_id)
-        await engine.ingest(run_id, data.aggregated, plan=data.keywords)
+        await index_run(engine, ctx.store, run_id)
     text: list[str] = []
     citations: list[dict[str, Any]] = []
     async for chunk in ask_run(

@@ -144,6 +144,8 @@ async def _ensure_index(
     err: TextIO,
 ) -> None:
     """Index the Run when it has no index yet, or when full texts were asked for."""
+    from agent.knowledge import index_run
+
     if await engine.run_has_index(run_id) and not args.fulltext:
         return
     data = store.load_run(run_id)
@@ -170,7 +172,7 @@ async def _ensure_index(
             )
     print(f"indexing run {run_id}: {len(data.aggregated)} papers…", file=err, flush=True)
     began = time.perf_counter()
-    report = await engine.ingest(run_id, data.aggregated, plan=data.keywords, fulltext=dict(fulltext or {}))
+    report = await index_run(engine, store, run_id, data=data, fulltext=dict(fulltext or {}))
     print(
         f"  indexed {report.sections} sections of {report.papers} papers "
         f"({report.embedded} embedded, {report.reused} reused) in {time.perf_counter() - began:.1f} s",
