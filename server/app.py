@@ -159,7 +159,6 @@ def create_app(
                     store=RunStore(settings.projects_dir),
                     llm=llm or build_llm(settings),
                     database=database,
-                    extras={"database_error": None if database else "the database could not be started"},
                 )
             for module in _mounted_modules(app):
                 startup = getattr(module, "startup", None)

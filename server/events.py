@@ -7,9 +7,9 @@ Each event has an `id` (monotonic per thread, so a client resumes with `Last-Eve
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field
 
 EventType = Literal[
     "node",
@@ -92,6 +92,3 @@ class Event(BaseModel):
         """Build an event, validating its data against the model for its type."""
         model = DATA_MODELS.get(type, EventData)
         return cls(id=event_id, type=type, data=model.model_validate(data).model_dump(mode="json"))  # type: ignore[arg-type]
-
-
-EventList = TypeAdapter(list[Annotated[Event, Field()]])

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query
 from pydantic import BaseModel, Field
 from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 
@@ -160,9 +160,7 @@ async def cancel_thread(thread_id: str, threads: ThreadsDep) -> dict[str, bool]:
 
 
 @router.put("/threads/{thread_id}/active-run")
-async def set_active_run(
-    thread_id: str, body: ActiveRun, threads: ThreadsDep, request: Request
-) -> dict[str, Any]:
+async def set_active_run(thread_id: str, body: ActiveRun, threads: ThreadsDep) -> dict[str, Any]:
     try:
         await threads.set_active_run(thread_id, body.run_id)
     except ThreadNotFound as exc:
