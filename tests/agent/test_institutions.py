@@ -316,3 +316,141 @@ def test_the_shared_registry():
     }
     for raw, ror in cases.items():
         assert [r.ror for r in resolver.resolve(Affiliation(raw=raw))] == [ror], raw
+
+
+# ----------------------------------------------------------------------------------------------
+# Matching rules found on the Crossref train split: one small registry, one test per error class
+# ----------------------------------------------------------------------------------------------
+
+
+def _row(ror_id: str, name: str, city: str, country: str, **extra) -> dict:
+    return {
+        "ror_id": ror_id,
+        "name": name,
+        "city": city,
+        "country_code": country,
+        "status": "active",
+        **extra,
+    }
+
+
+RULE_ROWS = [
+    _row("0000bbb01", "King's College Hospital", "London", "GB", aliases=["King's"], types=["healthcare"]),
+    _row("0000bbb02", "King's College London", "London", "GB", types=["education"]),
+    _row("0000bbb03", "University of Vienna", "Vienna", "AT", types=["education"]),
+    _row("0000bbb04", "Medical University of Vienna", "Vienna", "AT", types=["education"]),
+    _row("0000bbb05", "Stanford University", "Stanford", "US", types=["education"]),
+    _row("0000bbb06", "Tokyo University of Science", "Tokyo", "JP", aliases=["Science University of Tokyo"]),
+    _row("0000bbb07", "The University of Tokyo", "Tokyo", "JP"),
+    _row("0000bbb08", "Newcastle University", "Newcastle upon Tyne", "GB"),
+    _row(
+        "0000bbb09", "University of Newcastle Australia", "Newcastle", "AU", aliases=["Newcastle University"]
+    ),
+    _row("0000bbb13", "Université Paris 8", "Paris", "FR"),
+    _row("0000bbb14", "Université Paris Cité", "Paris", "FR", aliases=["Université de Paris"]),
+    _row("0000bbb15", "University of Miami", "Coral Gables", "US", types=["education"]),
+    _row(
+        "0000bbb16",
+        "University of Miami Health System",
+        "Miami",
+        "US",
+        types=["healthcare"],
+        parents=["0000bbb15"],
+    ),
+    _row("0000bbb17", "Institute of Ecology and Evolution", "Moscow", "RU"),
+    _row("0000bbb18", "University of Oregon", "Eugene", "US"),
+    _row("0000bbb19", "Leiden University", "Leiden", "NL"),
+    _row(
+        "0000bbb20",
+        "Institut des Sciences Cognitives",
+        "Bron",
+        "FR",
+        aliases=["Institute of Cognitive Science"],
+    ),
+    _row(
+        "0000bbb21",
+        "University of Colorado System",
+        "Denver",
+        "US",
+        labels=[{"value": "Université du Colorado", "lang": "fr"}],
+    ),
+    _row(
+        "0000bbb22",
+        "Leipzig University",
+        "Leipzig",
+        "DE",
+        labels=[{"value": "Universität Leipzig", "lang": "de"}],
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def rules() -> InstitutionRegistry:
+    return InstitutionRegistry.from_records([record_from_compact(r) for r in RULE_ROWS], "rules")
+
+
+def test_a_longer_name_is_a_subunit_only_after_a_whole_institution_name(rules):
+    # "King's" (an alias of the hospital) starts "King's College London", which is no part of it
+    assert match(rules, "Department of Infectious Diseases, King's College London") == "0000bbb02"
+    # "University of Vienna" ends "Medical University of Vienna": the longer name is the institution
+    assert match(rules, "Department of Pathology, Medical University of Vienna") == "0000bbb04"
+    # a school named after its university is still the university
+    found = rules.match(
+        parse_one("Department of Genetics, Stanford University School of Medicine, Stanford, CA")
+    )
+    assert found is not None and found.record.id == "0000bbb05" and found.score >= 0.7
+
+
+def test_a_name_across_a_comma_starts_where_its_segment_starts(rules):
+    raw = "Medical Proteomics Laboratory, The Institute of Medical Science, The University of Tokyo"
+    assert match(rules, raw) == "0000bbb07"  # not "Science, The University of Tokyo"
+
+
+def test_namesakes_are_settled_by_a_city_named_outside_the_name(rules):
+    # "Newcastle" inside the name says nothing of which Newcastle University is meant
+    assert match(rules, "Centre for Bacterial Cell Biology, Newcastle University") == "0000bbb08"
+    assert (
+        match(rules, "School of Medicine, Newcastle University, Callaghan, Newcastle, Australia")
+        == "0000bbb09"
+    )
+
+
+def test_a_numbered_name_is_not_the_plain_name(rules):
+    # "Université Paris 8" keys like "Université de Paris" once its number is dropped; it is not it
+    assert match(rules, "Université de Paris") != "0000bbb13"
+
+
+def test_a_campus_is_a_child_of_the_same_kind(rules):
+    # the university's health system in Miami is no campus of the university in Coral Gables
+    assert match(rules, "Department of Medicine, University of Miami, Miami, FL, USA") == "0000bbb15"
+
+
+def test_a_namesake_in_another_country_is_no_rival(rules):
+    # no address: the namesake in Russia is a candidate, but the string places only Oregon (in the US)
+    found = rules.match(parse_one("Institute of Ecology and Evolution, University of Oregon"))
+    assert found is not None and found.record.id == "0000bbb18"
+    assert found.signals["rivals"] == 0 and found.score >= 0.7
+
+
+def test_a_name_extended_into_another_institution_is_doubted(rules):
+    found = rules.match(parse_one("Department of Anesthesiology, Leiden University Medical Center"))
+    assert found is not None and found.signals["extended_name"] == 1.0 and found.score < 0.7
+    plain = rules.match(parse_one("Department of Anesthesiology, Leiden University"))
+    assert plain is not None and plain.signals["extended_name"] == 0.0 and plain.score >= 0.7
+
+
+def test_a_match_before_an_unmatched_university_is_doubted(rules):
+    found = rules.match(
+        parse_one("Comparative BioCognition, Institute of Cognitive Science, University of Osnabrück")
+    )
+    assert found is not None and found.signals["unmatched_university_after"] == 1.0 and found.score < 0.7
+    alone = rules.match(parse_one("Comparative BioCognition, Institute of Cognitive Science, Bron, France"))
+    assert alone is not None and alone.record.id == "0000bbb20" and alone.score >= 0.7
+
+
+def test_a_near_miss_must_say_all_that_the_name_says(rules):
+    # "University of Colorado" is a near-miss of the System's French label, but does not say "System"
+    system = rules.match(parse_one("Department of Biochemistry, University of Colorado, Denver, CO, USA"))
+    assert system is not None and system.kind == "fuzzy" and system.score < 0.7
+    leipzig = rules.match(parse_one("Institute of Biology, University of Leipzig, Leipzig, Germany"))
+    assert leipzig is not None and leipzig.record.id == "0000bbb22" and leipzig.score >= 0.7
