@@ -8,10 +8,12 @@
   A source that times out keeps nothing: its client returns only complete result lists.
 - Merge (`agent.merge`) and ranking (`agent.ranking`) run in worker threads, so a server's event loop
   keeps serving other requests while a big Run is scored.
-- The Run is saved through `RunStore.save_run`, which writes a temporary folder and renames it into
-  place. Cancellation (`asyncio.CancelledError`, e.g. the client went away or Ctrl-C) before the save
-  cancels every search and saves nothing; a save already under way finishes as a whole Run. A process
-  killed outright leaves at most a hidden `.tmp-run_*` folder that listings ignore.
+- The Run is written through a `RunWriter` (`RunStore.begin_run`): each source's results go into the
+  Run's hidden temporary folder as soon as that source is done, the rest at the end, and the folder
+  is renamed into place. Cancellation (`asyncio.CancelledError`, e.g. the client went away or Ctrl-C)
+  before the commit cancels every search and removes that folder; a commit already under way finishes
+  as a whole Run. A process killed outright leaves at most a hidden `.tmp-run_*` folder that listings
+  ignore and later writes sweep away.
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ from agent.models import (
     Understanding,
     utcnow,
 )
-from agent.ranking import RankingWeights, rank
+from agent.ranking import RankingWeights, rank, ranking_embedder
 from agent.settings import Settings
+from agent.similarity import GoalSimilarity, SimilarityPrefetch
 from agent.store import RunStore, new_run_id
 from tools import errors as source_errors
 from tools.base import PageProgress, SearchOutcome
@@ -188,12 +191,31 @@ async def execute_run(
     encoder_task: asyncio.Task[tuple[Any, str | None]] | None = None
     wants_encoder = embedder is None and weights.semantic > 0 and bool(goal.strip())
 
+    # While pages arrive, the likeliest ranking candidates are embedded in a worker thread (see
+    # agent/similarity.py): most of a Run's search is spent waiting on rate limits.
+    semantic = weights.semantic > 0 and bool(goal.strip())
+    prefetch = SimilarityPrefetch(weights.sources, weights.rrf_k, weights.semantic_top_n or 10**9)
+    similarity: GoalSimilarity | None = None
+    prefetch_task: asyncio.Task[None] | None = None
+
+    async def prefetch_similarity() -> None:
+        nonlocal similarity
+        encoder = embedder
+        if encoder is None and encoder_task is not None:
+            encoder, _ = await encoder_task
+        if encoder is None:
+            return
+        similarity = GoalSimilarity(goal, encoder)
+        await prefetch.run(similarity)
+
     def start_encoder() -> None:
-        nonlocal encoder_task
+        nonlocal encoder_task, prefetch_task
         if wants_encoder and encoder_task is None:
             encoder_task = asyncio.create_task(
                 asyncio.to_thread(_load_embedder, settings), name="load-embedder"
             )
+        if semantic and prefetch_task is None:
+            prefetch_task = asyncio.create_task(prefetch_similarity(), name="prefetch-similarity")
 
     results: dict[Source, list[Paper]] = {}
     totals: dict[str, int | None] = {}
@@ -205,6 +227,9 @@ async def execute_run(
         await _emit(on_progress, SearchProgress(source=source, stage="started"))
 
         async def on_page(progress: PageProgress) -> None:
+            if progress.papers and semantic:
+                prefetch.offer(source, progress.papers, progress.first_rank)
+                start_encoder()
             await _emit(
                 on_progress,
                 SearchProgress(
@@ -260,96 +285,121 @@ async def execute_run(
                 total=outcome.total,
             ),
         )
+        # saved now, while the other sources still search, so less is left to write at the end
+        await asyncio.to_thread(writer.write_results, source, outcome.papers)
 
+    async def _search_rank_save() -> Run:
+        nonlocal weights, embedder, committing
+        try:
+            # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one never raises
+            # anything else, so one failing source cannot cancel the others.
+            async with asyncio.TaskGroup() as group:
+                for source in chosen:
+                    group.create_task(search_one(source), name=f"search-{source.value}")
+            timings.seconds["search"] = round(time.monotonic() - clock, 3)
+
+            step = time.monotonic()
+            # the prefetch goes on beside the merge: every record is known now, so its guesses are good
+            aggregated = await asyncio.to_thread(merge_papers, results)
+            prefetch.finish()  # after the batch under way
+            timings.seconds["merge"] = round(time.monotonic() - step, 3)
+
+            step = time.monotonic()
+            if encoder_task is not None:
+                embedder, note = await encoder_task
+                if note:
+                    warnings.append(note)
+                    weights = weights.model_copy(update={"semantic": 0.0})
+            if prefetch_task is not None:
+                await prefetch_task
+            prefetched = similarity.computed if similarity is not None else 0
+        finally:
+            for task in (encoder_task, prefetch_task):
+                if task is not None and not task.done():
+                    task.cancel()  # a thread under way finishes on its own; nobody waits for it
+        top_k = (
+            llm_top_k
+            if llm_top_k is not None
+            else (DEFAULT_LLM_TOP_K if llm is not None and llm.available else 0)
+        )
+        aggregated = await rank(
+            aggregated,
+            goal=goal,
+            weights=weights,
+            embedder=embedder,
+            similarity=similarity if weights.semantic > 0 else None,
+            llm=llm,
+            llm_top_k=top_k,
+        )
+        timings.seconds["rank"] = round(time.monotonic() - step, 3)
+        if similarity is not None:
+            log.info("ranking embedded %d texts, %d of them while searching", similarity.computed, prefetched)
+
+        failed = {e.source for e in errors}
+        status = (
+            RunStatus.FAILED
+            if len(failed) == len(chosen)
+            else RunStatus.PARTIAL
+            if failed
+            else RunStatus.COMPLETED
+        )
+        counts = {source.value: len(results.get(source, [])) for source in chosen}
+        counts["aggregated"] = len(aggregated)
+        timings.finished_at = utcnow()
+        timings.seconds["total"] = round(time.monotonic() - clock, 3)
+        snapshot = settings.public_dict()  # secrets are reduced to "set"/None there
+        snapshot.update(
+            max_per_source=cap,
+            sources=[s.value for s in chosen],
+            ranking=weights.model_dump(mode="json"),
+            llm=(llm.model or llm.kind.value) if llm is not None else None,
+            llm_judge_top_k=top_k,
+        )
+        run = Run(
+            id=run_id,
+            project_id=project_id,
+            status=status,
+            description=description or (understanding.description if understanding else ""),
+            sources=chosen,
+            counts=counts,
+            totals=totals,
+            timings=timings,
+            errors=sorted(errors, key=lambda e: SEARCH_SOURCES.index(Source(e.source))),
+            warnings=warnings,
+            thread_id=thread_id,
+            settings=snapshot,
+        )
+        # The commit runs in a thread; if this task is cancelled meanwhile, the thread still finishes the
+        # atomic rename (a whole Run or none), and the cancellation is re-raised to the caller.
+        committing = True
+        await asyncio.to_thread(
+            writer.commit,
+            run,
+            understanding=understanding,
+            keywords=keywords,
+            queries=queries,
+            aggregated=aggregated,
+        )
+        return run
+
+    writer = store.begin_run(project_id, run_id)
+    committing = False
     try:
-        # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one never raises
-        # anything else, so one failing source cannot cancel the others.
-        async with asyncio.TaskGroup() as group:
-            for source in chosen:
-                group.create_task(search_one(source), name=f"search-{source.value}")
-        timings.seconds["search"] = round(time.monotonic() - clock, 3)
-
-        step = time.monotonic()
-        aggregated = await asyncio.to_thread(merge_papers, results)
-        timings.seconds["merge"] = round(time.monotonic() - step, 3)
-
-        step = time.monotonic()
-        if encoder_task is not None:
-            embedder, note = await encoder_task
-            if note:
-                warnings.append(note)
-                weights = weights.model_copy(update={"semantic": 0.0})
-    finally:
-        if encoder_task is not None and not encoder_task.done():
-            encoder_task.cancel()  # the thread finishes loading on its own; nobody waits for it
-    top_k = (
-        llm_top_k
-        if llm_top_k is not None
-        else (DEFAULT_LLM_TOP_K if llm is not None and llm.available else 0)
-    )
-    aggregated = await rank(
-        aggregated,
-        goal=goal,
-        weights=weights,
-        embedder=embedder,
-        llm=llm,
-        llm_top_k=top_k,
-    )
-    timings.seconds["rank"] = round(time.monotonic() - step, 3)
-
-    failed = {e.source for e in errors}
-    status = (
-        RunStatus.FAILED
-        if len(failed) == len(chosen)
-        else RunStatus.PARTIAL
-        if failed
-        else RunStatus.COMPLETED
-    )
-    counts = {source.value: len(results.get(source, [])) for source in chosen}
-    counts["aggregated"] = len(aggregated)
-    timings.finished_at = utcnow()
-    timings.seconds["total"] = round(time.monotonic() - clock, 3)
-    snapshot = settings.public_dict()  # secrets are reduced to "set"/None there
-    snapshot.update(
-        max_per_source=cap,
-        sources=[s.value for s in chosen],
-        ranking=weights.model_dump(mode="json"),
-        llm=(llm.model or llm.kind.value) if llm is not None else None,
-        llm_judge_top_k=top_k,
-    )
-    run = Run(
-        id=run_id,
-        project_id=project_id,
-        status=status,
-        description=description or (understanding.description if understanding else ""),
-        sources=chosen,
-        counts=counts,
-        totals=totals,
-        timings=timings,
-        errors=sorted(errors, key=lambda e: SEARCH_SOURCES.index(Source(e.source))),
-        warnings=warnings,
-        thread_id=thread_id,
-        settings=snapshot,
-    )
-    # The save runs in a thread; if this task is cancelled meanwhile, the thread still finishes the
-    # atomic rename (a whole Run or none), and the cancellation is re-raised to the caller.
-    await asyncio.to_thread(
-        store.save_run,
-        run,
-        understanding=understanding,
-        keywords=keywords,
-        queries=queries,
-        results={source: results.get(source, []) for source in chosen},
-        aggregated=aggregated,
-    )
-    return run
+        return await _search_rank_save()
+    except asyncio.CancelledError:
+        if not committing:  # once the commit thread runs, it finishes a whole Run on its own
+            writer.abort()
+        raise
+    except BaseException:
+        writer.abort()
+        raise
 
 
 def _load_embedder(settings: Settings) -> tuple[Any, str | None]:
     """The configured embedding model, or (None, a note) when it cannot be loaded: rank without it."""
-    from tools.embeddings import EmbeddingModelError, get_embedder
+    from tools.embeddings import EmbeddingModelError
 
-    embedder = get_embedder(settings.embedding_model)
+    embedder = ranking_embedder(settings)
     try:
         embedder.model  # noqa: B018 - load now, so a missing model is a note and not a crash mid-ranking
     except EmbeddingModelError as exc:

@@ -57,9 +57,10 @@ def build_retrieval_engine(
         reranker, note = local_reranker(settings.reranker_model)
         if note:
             notes.append(note)
-    engine = RetrievalEngine(
-        database.pool, embedder or get_embedder(settings.embedding_model), reranker=reranker
+    embedder = embedder or get_embedder(
+        settings.embedding_model, backend=settings.embedding_backend, cache_dir=settings.model_cache_dir
     )
+    engine = RetrievalEngine(database.pool, embedder, reranker=reranker)
     return engine, notes
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -144,6 +144,16 @@ class Settings(BaseSettings):
     )
     reranker_model: str = Field(
         "BAAI/bge-reranker-base", description="Cross-encoder for reranking (local folder or hub id)"
+    )
+    embedding_backend: Literal["auto", "onnx", "torch"] = Field(
+        "auto",
+        description="Runtime of transformer + pooling embedding models: onnx (ONNX Runtime), torch, or auto",
+    )
+    ranking_precision: Literal["int8", "fp32"] = Field(
+        "int8", description="Embedding precision of the Run ranking's similarity (int8 needs onnx)"
+    )
+    model_cache_dir: Path | None = Field(
+        None, description="Folder of derived model files (ONNX exports); default ~/.cache/scholarmap/models"
     )
 
     # academic map: institutions are matched against this file when it is set

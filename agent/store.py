@@ -132,6 +132,61 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+class RunWriter:
+    """A Run being written: parts go into its hidden temporary folder as soon as they are ready (a
+    source's results while the others still search), and `commit` renames the whole into place.
+
+    Until `commit` nothing is visible; `abort` (or a killed process, swept later) leaves nothing.
+    `write_results` may be called from worker threads, one source each.
+    """
+
+    def __init__(self, temp: Path, final: Path) -> None:
+        self.temp = temp
+        self.final = final
+        self._written: set[str] = set()
+
+    def write_results(self, source: Source, papers: list[Paper]) -> None:
+        name = f"results_{source.value}.json"
+        _write_file(self.temp / name, _dump(papers))
+        self._written.add(name)
+
+    def commit(
+        self,
+        run: Run,
+        *,
+        understanding: Understanding | None = None,
+        keywords: KeywordPlan | None = None,
+        queries: QueryPlan | None = None,
+        aggregated: list[AggregatedPaper] | None = None,
+    ) -> Path:
+        """Write the remaining files, run.json last, and rename the folder into place; returns it."""
+        if run.id not in self.final.name:
+            raise StoreError(f"run '{run.id}' does not belong to the folder {self.final.name}")
+        files: dict[str, Any] = {
+            "understanding.json": understanding.model_dump(mode="json") if understanding else None,
+            "keywords.json": keywords.model_dump(mode="json") if keywords else None,
+            "queries.json": queries.model_dump(mode="json") if queries else None,
+            "results_aggregated.json": aggregated or [],
+        }
+        for source in Source:  # a source that was not searched, or failed, has an empty list
+            name = f"results_{source.value}.json"
+            if name not in self._written:
+                files[name] = []
+        for name, value in files.items():
+            _write_file(self.temp / name, _dump(value))
+        # run.json last: a folder holding run.json is a finished write.
+        _write_file(self.temp / "run.json", _dump(run))
+        _fsync_dir(self.temp)
+        if self.final.exists():
+            raise StoreError(f"run '{run.id}' already exists; Runs are immutable")
+        os.rename(self.temp, self.final)
+        _fsync_dir(self.final.parent)
+        return self.final
+
+    def abort(self) -> None:
+        shutil.rmtree(self.temp, ignore_errors=True)
+
+
 class RunStore:
     """The file store of Projects and Runs rooted at `root` (normally `settings.projects_dir`)."""
 
@@ -204,38 +259,31 @@ class RunStore:
         aggregated: list[AggregatedPaper] | None = None,
     ) -> Path:
         """Write a whole Run atomically and return its folder. Existing Runs are never overwritten."""
-        validate_run_id(run.id)
-        project_dir = self.project_dir(run.project_id)
+        writer = self.begin_run(run.project_id, run.id)
+        try:
+            for source, papers in (results or {}).items():
+                writer.write_results(source, papers)
+            return writer.commit(
+                run, understanding=understanding, keywords=keywords, queries=queries, aggregated=aggregated
+            )
+        except BaseException:
+            writer.abort()
+            raise
+
+    def begin_run(self, project_id: str, run_id: str) -> RunWriter:
+        """Start writing a Run whose parts become ready at different times (see `RunWriter`)."""
+        validate_run_id(run_id)
+        project_dir = self.project_dir(project_id)
         if not (project_dir / "project.json").exists():
-            raise ProjectNotFound(run.project_id)
+            raise ProjectNotFound(project_id)
         runs_dir = project_dir / "runs"
         runs_dir.mkdir(exist_ok=True)
         self._sweep_stale_temps(runs_dir)
-        final = runs_dir / f"run_{run.id}"
-        if final.exists():
-            raise StoreError(f"run '{run.id}' already exists; Runs are immutable")
-        temp = runs_dir / f".tmp-run_{run.id}-{os.getpid()}-{secrets.token_hex(3)}"
+        if (runs_dir / f"run_{run_id}").exists():
+            raise StoreError(f"run '{run_id}' already exists; Runs are immutable")
+        temp = runs_dir / f".tmp-run_{run_id}-{os.getpid()}-{secrets.token_hex(3)}"
         temp.mkdir()
-        try:
-            files: dict[str, Any] = {
-                "understanding.json": understanding.model_dump(mode="json") if understanding else None,
-                "keywords.json": keywords.model_dump(mode="json") if keywords else None,
-                "queries.json": queries.model_dump(mode="json") if queries else None,
-                "results_aggregated.json": aggregated or [],
-            }
-            for source in Source:
-                files[f"results_{source.value}.json"] = (results or {}).get(source, [])
-            for name, value in files.items():
-                _write_file(temp / name, _dump(value))
-            # run.json last: a folder holding run.json is a finished write.
-            _write_file(temp / "run.json", _dump(run))
-            _fsync_dir(temp)
-            os.rename(temp, final)
-            _fsync_dir(runs_dir)
-        except BaseException:
-            shutil.rmtree(temp, ignore_errors=True)
-            raise
-        return final
+        return RunWriter(temp, runs_dir / f"run_{run_id}")
 
     def list_runs(self, project_id: str) -> list[Run]:
         runs_dir = self.project_dir(project_id) / "runs"

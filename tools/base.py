@@ -16,6 +16,10 @@ class PageProgress:
     page: int
     fetched: int
     total: int | None
+    # The page's papers, in source order, and the source rank of the first: consumers that can start
+    # work early (the Run's ranking embeds likely candidates while other pages are still on the way).
+    papers: tuple[Paper, ...] = field(default=(), compare=False, repr=False)
+    first_rank: int = field(default=1, compare=False, repr=False)
 
 
 PageCallback = Callable[[PageProgress], Awaitable[None] | None]

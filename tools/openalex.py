@@ -489,9 +489,16 @@ class OpenAlexClient:
             outcome.pages += 1
             if outcome.total is None and isinstance(meta.get("count"), int):
                 outcome.total = meta["count"]
+            first = len(outcome.papers)
             for work in results[: limit - len(outcome.papers)]:
                 outcome.papers.append(work_to_paper(work, rank=len(outcome.papers) + 1))
-            await report(on_page, PageProgress(SERVICE, outcome.pages, len(outcome.papers), outcome.total))
+            page_papers = tuple(outcome.papers[first:])
+            await report(
+                on_page,
+                PageProgress(
+                    SERVICE, outcome.pages, len(outcome.papers), outcome.total, page_papers, first + 1
+                ),
+            )
             next_cursor = meta.get("next_cursor")
             if not results or not next_cursor or next_cursor in seen:
                 break
@@ -525,7 +532,17 @@ class OpenAlexClient:
                 outcome.total = meta["count"]
             outcome.pages += 1
             fetched += len(pages[number])
-            await report(on_page, PageProgress(SERVICE, outcome.pages, min(fetched, limit), outcome.total))
+            await report(
+                on_page,
+                PageProgress(
+                    SERVICE,
+                    outcome.pages,
+                    min(fetched, limit),
+                    outcome.total,
+                    tuple(paper for _, paper in pages[number]),
+                    first_rank=(number - 1) * per_page + 1,
+                ),
+            )
 
         tasks = [asyncio.create_task(fetch(n)) for n in range(1, -(-limit // per_page) + 1)]
         try:

@@ -163,7 +163,7 @@ class PubMedClient:
         )
         # Each WebEnv is unique, so caching would only fill the cache.
         response = await self._call("efetch.fcgi", params, cache=False)
-        return self._parse_records(response)
+        return await asyncio.to_thread(self._parse_records, response)  # a page is ~0.1 s of parsing
 
     # -- search ----------------------------------------------------------------------------------
 
@@ -197,7 +197,7 @@ class PubMedClient:
             papers = await self.efetch(result.ids) if result.ids else []
             pages = 1 if result.ids else 0
             if pages:
-                await report(on_page, PageProgress(self.service, 1, len(papers), result.count))
+                await report(on_page, PageProgress(self.service, 1, len(papers), result.count, tuple(papers)))
             expected = len(result.ids)
         else:
             result = await self.esearch(query, retmax=0, usehistory=True, sort=sort)
@@ -248,7 +248,17 @@ class PubMedClient:
                 index, papers = await next_done
                 done[index] = papers
                 fetched += len(papers)
-                await report(on_page, PageProgress(self.service, len(done), fetched, result.count))
+                await report(
+                    on_page,
+                    PageProgress(
+                        self.service,
+                        len(done),
+                        fetched,
+                        result.count,
+                        tuple(papers),
+                        first_rank=index * EFETCH_BATCH + 1,
+                    ),
+                )
         finally:
             await _cancel(tasks)
         return [paper for index in range(pages) for paper in done[index]], pages
@@ -279,7 +289,7 @@ class PubMedClient:
     async def _efetch_batch(self, ids: list[str]) -> list[Paper]:
         params = self._params(id=",".join(ids), retmode="xml")
         response = await self._call("efetch.fcgi", params, cache=True, post=True)
-        return self._parse_records(response)
+        return await asyncio.to_thread(self._parse_records, response)  # a page is ~0.1 s of parsing
 
     def _parse_records(self, response: httpx.Response) -> list[Paper]:
         try:

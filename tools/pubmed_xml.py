@@ -35,7 +35,6 @@ MONTHS = {
     )
 }
 _YEAR = re.compile(r"\b(1[5-9]\d{2}|2\d{3})\b")
-_WS = re.compile(r"\s+")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -47,7 +46,11 @@ def text_of(element: ET.Element | None) -> str:
     """All the text inside an element, inline markup dropped, whitespace collapsed."""
     if element is None:
         return ""
-    return _WS.sub(" ", "".join(element.itertext())).strip()
+    # str.split() collapses the same (Unicode) whitespace as `\s+`, at a fraction of a regex's cost:
+    # this runs ~70 times per record
+    if len(element):
+        return " ".join("".join(element.itertext()).split())
+    return " ".join(element.text.split()) if element.text else ""
 
 
 def _texts(elements: Iterable[ET.Element]) -> list[str]:

@@ -211,9 +211,16 @@ class SemanticScholarClient:
             outcome.pages += 1
             if outcome.total is None and isinstance(body.get("total"), int):
                 outcome.total = body["total"]
+            first = len(outcome.papers)
             for record in data[: limit - len(outcome.papers)]:
                 outcome.papers.append(paper_from_s2(record, rank=len(outcome.papers) + 1))
-            await report(on_page, PageProgress(SERVICE, outcome.pages, len(outcome.papers), outcome.total))
+            page_papers = tuple(outcome.papers[first:])
+            await report(
+                on_page,
+                PageProgress(
+                    SERVICE, outcome.pages, len(outcome.papers), outcome.total, page_papers, first + 1
+                ),
+            )
             next_offset = body.get("next")
             # `next` is absent on the last page; a `next` that does not move forward is a broken server
             if not data or not isinstance(next_offset, int) or next_offset <= offset:
@@ -253,9 +260,16 @@ class SemanticScholarClient:
             outcome.pages += 1
             if outcome.total is None and isinstance(body.get("total"), int):
                 outcome.total = body["total"]
+            first = len(outcome.papers)
             for record in data[: limit - len(outcome.papers)]:
                 outcome.papers.append(paper_from_s2(record, rank=len(outcome.papers) + 1))
-            await report(on_page, PageProgress(SERVICE, outcome.pages, len(outcome.papers), outcome.total))
+            page_papers = tuple(outcome.papers[first:])
+            await report(
+                on_page,
+                PageProgress(
+                    SERVICE, outcome.pages, len(outcome.papers), outcome.total, page_papers, first + 1
+                ),
+            )
             token = body.get("token")
             if not data or not token or token in seen:
                 break

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import re
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from agent.executor import RunConfigError, SearchProgress, execute_run
 from agent.llm import RulesLLM
 from agent.models import (
     SEARCH_SOURCES,
+    AggregatedPaper,
     ErrorKind,
     QueryPlan,
     RunStatus,
@@ -25,7 +29,9 @@ from agent.models import (
     SourceQuery,
     Understanding,
 )
+from agent.ranking import RankingWeights
 from agent.settings import Settings, load_settings
+from agent.similarity import GoalSimilarity, paper_text
 from agent.sources import open_sources
 from agent.store import RUN_FILES, RunStore
 from tests.agent.test_ranking import BagOfWords
@@ -267,3 +273,24 @@ async def test_progress_callback_errors_do_not_sink_the_run(fake: Any, tmp_path:
     assert run.status is RunStatus.COMPLETED
     assert "progress callback failed" in caplog.text
     assert run.description == "speech"
+
+
+async def test_similarity_computed_while_searching_gives_the_ranking_a_fresh_one_would(
+    fake: Any, tmp_path: Path, caplog: Any
+) -> None:
+    caplog.set_level(logging.INFO, logger="agent.executor")
+    run, store = await run_with(fake, tmp_path, max_per_source=120)
+    aggregated = [
+        AggregatedPaper.model_validate(p) for p in read(store.run_dir(run.id), "results_aggregated.json")
+    ]
+
+    # some texts were embedded while the sources were still answering ...
+    line = next(r.getMessage() for r in caplog.records if "while searching" in r.getMessage())
+    total, during = (int(n) for n in re.findall(r"\d+", line))
+    assert 0 < during <= total
+    # ... and every similarity equals what a fresh computation gives for the merged paper's text
+    fresh = GoalSimilarity(understanding().slots.research_goal, BagOfWords())
+    candidates = aggregated[: RankingWeights().semantic_top_n]
+    expected = fresh.similarity([paper_text(p.paper) for p in candidates])
+    np.testing.assert_allclose([p.score.semantic for p in candidates], expected, atol=1e-6)
+    assert any(p.score.semantic > 0 for p in candidates)

@@ -144,3 +144,31 @@ def test_derived_artefacts_leave_the_run_untouched(store):
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     with pytest.raises(StoreError):
         store.write_derived(run.id, "../escape.json", {})
+
+
+def test_a_run_written_in_parts_is_invisible_until_committed(store: RunStore) -> None:
+    store.ensure_project("p")
+    run = make_run("p")
+    writer = store.begin_run("p", run.id)
+    writer.write_results(Source.OPENALEX, [Paper(source=Source.OPENALEX, title="Early", source_rank=1)])
+    assert store.list_runs("p") == []  # a part on disk is not a Run
+    with pytest.raises(RunNotFound):
+        store.get_run(run.id)
+
+    folder = writer.commit(run, aggregated=[])
+    assert store.get_run(run.id) == run
+    assert json.loads((folder / "results_openalex.json").read_text())[0]["title"] == "Early"
+    assert json.loads((folder / "results_pubmed.json").read_text()) == []  # not written: an empty list
+    assert sorted(p.name for p in folder.iterdir()) == sorted(RUN_FILES)
+    with pytest.raises(StoreError, match="immutable"):
+        store.begin_run("p", run.id)
+
+
+def test_an_aborted_run_leaves_nothing(store: RunStore) -> None:
+    store.ensure_project("p")
+    run = make_run("p")
+    writer = store.begin_run("p", run.id)
+    writer.write_results(Source.PUBMED, [])
+    writer.abort()
+    assert list((store.project_dir("p") / "runs").iterdir()) == []
+    assert store.list_runs("p") == []

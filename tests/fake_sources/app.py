@@ -91,6 +91,10 @@ class FakeSources:
     def truth_for(self, query: str, *, limit: int | None = None, fake_total: int | None = None) -> Truth:
         return self.universe.truth_for(query, limit=limit, fake_total=fake_total)
 
+    def forget_requests(self) -> None:
+        """Forget the requests seen and fault counters, keeping remembered answers (benchmarks)."""
+        self.server_state.reset()
+
     def reset(self) -> None:
         """Forget requests, fault counters, replay positions and history (between tests)."""
         self.server_state.reset()

@@ -181,7 +181,7 @@ def test_main_indexes_once_then_answers(tmp_path, pg_url, monkeypatch, capsys):
     monkeypatch.setenv("SCHOLARMAP_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("SCHOLARMAP_DATABASE_URL", pg_url)
     monkeypatch.setenv("SCHOLARMAP_LLM", "rules")
-    monkeypatch.setattr(tools.embeddings, "get_embedder", lambda name: HashEmbedder())
+    monkeypatch.setattr(tools.embeddings, "get_embedder", lambda name, **_: HashEmbedder())
     get_settings.cache_clear()
     try:
         assert (

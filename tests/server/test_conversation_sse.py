@@ -232,6 +232,24 @@ def test_a_message_while_the_thread_is_busy_is_409(slow_server: str) -> None:
         assert "something else" not in str(state["values"]) and len(state["run_ids"]) == 1
 
 
+def test_a_quiet_stream_carries_heartbeats(slow_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Proxies drop idle connections: while a search is quiet, the stream sends SSE comment pings."""
+    import server.routes_threads
+
+    monkeypatch.setattr(server.routes_threads, "HEARTBEAT_SECONDS", 0.05)
+    with httpx.Client(base_url=slow_server, timeout=60) as client:
+        thread_id = new_thread(client)
+        to_review(client, thread_id)
+        lines: list[str] = []
+        with client.stream(
+            "POST", f"/threads/{thread_id}/messages", json={"resume": {"accept": True}}
+        ) as reply:
+            lines.extend(reply.iter_lines())
+    pings = [line for line in lines if line.startswith(":")]
+    assert pings and all("ping" in line for line in pings)
+    assert any(line.startswith("event: run_ready") for line in lines)  # the events still all arrive
+
+
 def test_the_server_restarted_mid_conversation_resumes_from_the_checkpoint(
     app_settings: SettingsFactory, start_server: ServerFactory
 ) -> None:

@@ -1,0 +1,104 @@
+"""Similarity to the goal: remembered by text, guessed ahead while pages arrive, never changing a ranking."""
+
+from __future__ import annotations
+
+import asyncio
+
+import numpy as np
+
+from agent.merge import merge_papers
+from agent.models import Paper, Source
+from agent.similarity import ABSTRACT_CHARS, GoalSimilarity, SimilarityPrefetch, embedding_text, paper_text
+from tests.agent.test_ranking import BagOfWords
+
+WEIGHTS = {Source.PUBMED: 1.0, Source.SEMANTIC_SCHOLAR: 0.8, Source.OPENALEX: 0.6}
+
+
+def paper(source: Source, rank: int, *, doi: str | None, title: str, abstract: str | None = None) -> Paper:
+    return Paper(source=source, source_rank=rank, doi=doi, title=title, abstract=abstract)
+
+
+def test_embedding_text_reads_the_same_whichever_source_spelt_it() -> None:
+    pubmed = embedding_text("Speech  decoding from ECoG.", "Background:\n we  decoded speech.")
+    openalex = embedding_text("Speech decoding from ECoG", "Background: we decoded speech.")
+    assert pubmed == openalex == "Speech decoding from ECoG. Background: we decoded speech."
+    assert embedding_text("Title", None) == "Title"
+    assert len(embedding_text("T", "x" * 5000)) == len("T. ") + ABSTRACT_CHARS
+
+
+def test_goal_similarity_embeds_each_text_once_and_matches_a_direct_cosine() -> None:
+    encoder = BagOfWords()
+    similarity = GoalSimilarity("decode speech from ECoG", encoder)
+    texts = ["decode speech", "soil microbes", "decode speech"]
+    first = similarity.similarity(texts)
+    again = similarity.similarity(texts[:2])
+    assert encoder.calls == [1, 2]  # the goal once, then the two distinct texts once
+    goal = encoder.encode(["decode speech from ECoG"])[0]
+    expected = np.clip(encoder.encode(texts) @ goal, 0, 1)
+    np.testing.assert_allclose(first, expected, atol=1e-6)
+    np.testing.assert_allclose(again, first[:2])
+    assert first[1] == 0.0 and similarity.computed == 2
+    assert GoalSimilarity("  ", encoder).similarity(["x"]).tolist() == [0.0]  # no goal, no embedding
+
+
+def test_prefetch_guesses_multi_source_works_first_with_the_merged_text() -> None:
+    prefetch = SimilarityPrefetch(WEIGHTS, rrf_k=60.0, limit=2)
+    prefetch.offer(
+        Source.SEMANTIC_SCHOLAR,
+        [
+            paper(Source.SEMANTIC_SCHOLAR, 1, doi="10.1234/solo", title="Only here"),
+            paper(Source.SEMANTIC_SCHOLAR, 2, doi="10.1234/SHARED", title="Shared work", abstract="short"),
+        ],
+        first_rank=1,
+    )
+    prefetch.offer(
+        Source.PUBMED,
+        [
+            paper(
+                Source.PUBMED,
+                40,
+                doi="https://doi.org/10.1234/shared",
+                title="Shared work.",
+                abstract="a longer abstract",
+            )
+        ],
+        first_rank=40,
+    )
+    similarity = GoalSimilarity("shared", BagOfWords())
+    batch = prefetch.next_batch(similarity)
+    # the work two sources found comes first, read as the merge will read it: PubMed's title, the
+    # longest abstract; the limit (the ranking's top N) bounds the guesses
+    assert batch == ["Shared work. a longer abstract", "Only here"]
+    assert prefetch.next_batch(similarity) == []  # nothing is tried twice
+
+    merged = merge_papers(
+        {
+            Source.SEMANTIC_SCHOLAR: [
+                paper(Source.SEMANTIC_SCHOLAR, 2, doi="10.1234/SHARED", title="Shared work", abstract="short")
+            ],
+            Source.PUBMED: [
+                paper(
+                    Source.PUBMED, 40, doi="10.1234/shared", title="Shared work.", abstract="a longer abstract"
+                )
+            ],
+        }
+    )
+    assert paper_text(merged[0].paper) == batch[0]
+
+
+async def test_prefetch_runs_until_finished_and_then_stops() -> None:
+    prefetch = SimilarityPrefetch(WEIGHTS, rrf_k=60.0, limit=100)
+    similarity = GoalSimilarity("brain", BagOfWords())
+    task = asyncio.create_task(prefetch.run(similarity))
+    prefetch.offer(
+        Source.OPENALEX,
+        [paper(Source.OPENALEX, i, doi=f"10.1234/{i}", title=f"brain {i}") for i in range(1, 21)],
+        1,
+    )
+    for _ in range(100):
+        if similarity.computed == 20:
+            break
+        await asyncio.sleep(0.01)
+    assert similarity.computed == 20 and not task.done()  # it waits for more pages
+    prefetch.finish()
+    await asyncio.wait_for(task, 2)
