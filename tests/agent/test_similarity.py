@@ -78,7 +78,11 @@ def test_prefetch_guesses_multi_source_works_first_with_the_merged_text() -> Non
             ],
             Source.PUBMED: [
                 paper(
-                    Source.PUBMED, 40, doi="10.1234/shared", title="Shared work.", abstract="a longer abstract"
+                    Source.PUBMED,
+                    40,
+                    doi="10.1234/shared",
+                    title="Shared work.",
+                    abstract="a longer abstract",
                 )
             ],
         }
