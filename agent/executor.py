@@ -206,7 +206,10 @@ async def execute_run(
         if encoder is None:
             return
         similarity = GoalSimilarity(goal, encoder)
-        await prefetch.run(similarity)
+        try:
+            await prefetch.run(similarity)
+        except Exception:  # a guess ahead of time is optional; the ranking computes what it needs
+            log.warning("embedding ahead of the ranking failed; the ranking embeds on its own", exc_info=True)
 
     def start_encoder() -> None:
         nonlocal encoder_task, prefetch_task
@@ -291,8 +294,9 @@ async def execute_run(
     async def _search_rank_save() -> Run:
         nonlocal weights, embedder, committing
         try:
-            # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one never raises
-            # anything else, so one failing source cannot cancel the others.
+            # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one records a
+            # failing source instead of raising (it raises only when its results cannot be written), so
+            # one failing source cannot cancel the others.
             async with asyncio.TaskGroup() as group:
                 for source in chosen:
                     group.create_task(search_one(source), name=f"search-{source.value}")

@@ -294,3 +294,21 @@ async def test_similarity_computed_while_searching_gives_the_ranking_a_fresh_one
     expected = fresh.similarity([paper_text(p.paper) for p in candidates])
     np.testing.assert_allclose([p.score.semantic for p in candidates], expected, atol=1e-6)
     assert any(p.score.semantic > 0 for p in candidates)
+
+
+class FailsFirst(BagOfWords):
+    """An embedder whose first call fails (a model hiccup): only the guess ahead of time is lost."""
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        if not self.calls:
+            self.calls.append(-1)
+            raise RuntimeError("first call fails")
+        return super().encode(texts)
+
+
+async def test_a_failing_prefetch_only_costs_the_guess(fake: Any, tmp_path: Path, caplog: Any) -> None:
+    run, store = await run_with(fake, tmp_path, max_per_source=60, embedder=FailsFirst())
+    assert run.status is RunStatus.COMPLETED
+    aggregated = read(store.run_dir(run.id), "results_aggregated.json")
+    assert any(p["score"]["semantic"] > 0 for p in aggregated)
+    assert "embedding ahead of the ranking failed" in caplog.text
