@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from agent.models import Paper
 
@@ -36,6 +37,28 @@ class SearchOutcome:
     pages: int = 0
     warnings: list[str] = field(default_factory=list)
     translation: str | None = None  # how the service read the query (PubMed's QueryTranslation)
+
+    async def add_page(
+        self,
+        records: list[Any],
+        to_paper: Callable[..., Paper],
+        *,
+        limit: int,
+        total: Any,
+        on_page: PageCallback | None,
+    ) -> None:
+        """Append one page of sequentially paged `records` (mapped by `to_paper(record, rank=...)`, up
+        to `limit` papers in all), note the service's `total` if it is the first, and report the page."""
+        self.pages += 1
+        if self.total is None and isinstance(total, int):
+            self.total = total
+        first = len(self.papers)
+        for record in records[: limit - first]:
+            self.papers.append(to_paper(record, rank=len(self.papers) + 1))
+        progress = PageProgress(
+            self.service, self.pages, len(self.papers), self.total, tuple(self.papers[first:]), first + 1
+        )
+        await report(on_page, progress)
 
 
 async def report(callback: PageCallback | None, progress: PageProgress) -> None:

@@ -486,18 +486,8 @@ class OpenAlexClient:
             # counts, single works and vocabulary lookups are
             body = await self.http.get_json("works", {**params, "cursor": cursor}, cache=False)
             meta, results = _list_parts(body, "works search")
-            outcome.pages += 1
-            if outcome.total is None and isinstance(meta.get("count"), int):
-                outcome.total = meta["count"]
-            first = len(outcome.papers)
-            for work in results[: limit - len(outcome.papers)]:
-                outcome.papers.append(work_to_paper(work, rank=len(outcome.papers) + 1))
-            page_papers = tuple(outcome.papers[first:])
-            await report(
-                on_page,
-                PageProgress(
-                    SERVICE, outcome.pages, len(outcome.papers), outcome.total, page_papers, first + 1
-                ),
+            await outcome.add_page(
+                results, work_to_paper, limit=limit, total=meta.get("count"), on_page=on_page
             )
             next_cursor = meta.get("next_cursor")
             if not results or not next_cursor or next_cursor in seen:

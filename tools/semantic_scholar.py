@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import quote
 
 from agent.models import Affiliation, Author, Paper, Source, normalize_doi
-from tools.base import PageCallback, PageProgress, SearchOutcome, report
+from tools.base import PageCallback, SearchOutcome
 from tools.errors import BadQuery, BadResponse, EmptyQuery, NotFound
 from tools.http import HttpPolicy
 
@@ -208,19 +208,7 @@ class SemanticScholarClient:
                 "paper/search", {**params, "offset": offset, "limit": size}, cache=False
             )
             data = _page_data(body, "search")
-            outcome.pages += 1
-            if outcome.total is None and isinstance(body.get("total"), int):
-                outcome.total = body["total"]
-            first = len(outcome.papers)
-            for record in data[: limit - len(outcome.papers)]:
-                outcome.papers.append(paper_from_s2(record, rank=len(outcome.papers) + 1))
-            page_papers = tuple(outcome.papers[first:])
-            await report(
-                on_page,
-                PageProgress(
-                    SERVICE, outcome.pages, len(outcome.papers), outcome.total, page_papers, first + 1
-                ),
-            )
+            await outcome.add_page(data, paper_from_s2, limit=limit, total=body.get("total"), on_page=on_page)
             next_offset = body.get("next")
             # `next` is absent on the last page; a `next` that does not move forward is a broken server
             if not data or not isinstance(next_offset, int) or next_offset <= offset:
@@ -257,19 +245,7 @@ class SemanticScholarClient:
             # search pages are not cached (a search must reflect the service now; tokens are one-off)
             body = await self.http.get_json("paper/search/bulk", {**params, "token": token}, cache=False)
             data = _page_data(body, "bulk search")
-            outcome.pages += 1
-            if outcome.total is None and isinstance(body.get("total"), int):
-                outcome.total = body["total"]
-            first = len(outcome.papers)
-            for record in data[: limit - len(outcome.papers)]:
-                outcome.papers.append(paper_from_s2(record, rank=len(outcome.papers) + 1))
-            page_papers = tuple(outcome.papers[first:])
-            await report(
-                on_page,
-                PageProgress(
-                    SERVICE, outcome.pages, len(outcome.papers), outcome.total, page_papers, first + 1
-                ),
-            )
+            await outcome.add_page(data, paper_from_s2, limit=limit, total=body.get("total"), on_page=on_page)
             token = body.get("token")
             if not data or not token or token in seen:
                 break
