@@ -188,12 +188,12 @@ async def execute_run(
     # The embedding model loads in a thread while the slower sources still search: in a fresh process
     # (the CLI) the first load takes seconds. It starts when a first source has papers to rank, so a
     # Run whose sources all fail never pays for it (a loading thread cannot be stopped half-way).
+    semantic = weights.semantic > 0 and bool(goal.strip())
     encoder_task: asyncio.Task[tuple[Any, str | None]] | None = None
-    wants_encoder = embedder is None and weights.semantic > 0 and bool(goal.strip())
+    wants_encoder = embedder is None and semantic
 
     # While pages arrive, the likeliest ranking candidates are embedded in a worker thread (see
     # agent/similarity.py): most of a Run's search is spent waiting on rate limits.
-    semantic = weights.semantic > 0 and bool(goal.strip())
     prefetch = SimilarityPrefetch(weights.sources, weights.rrf_k, weights.semantic_top_n or 10**9)
     similarity: GoalSimilarity | None = None
     prefetch_task: asyncio.Task[None] | None = None

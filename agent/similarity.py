@@ -125,6 +125,7 @@ class SimilarityPrefetch:
         self.rrf_k = rrf_k
         self.limit = limit  # how many papers the ranking embeds (its semantic_top_n)
         self._groups: dict[str, _Group] = {}
+        self._ranked: list[_Group] | None = None  # the best `limit` groups, until a page changes them
         self._attempted: set[str] = set()
         self._changed = asyncio.Event()
         self._done = False
@@ -138,6 +139,7 @@ class SimilarityPrefetch:
                 group = self._groups[key] = _Group()
             group.add(source, paper, paper.source_rank or first_rank + offset)
         if papers:
+            self._ranked = None
             self._changed.set()
 
     def finish(self) -> None:
@@ -147,9 +149,10 @@ class SimilarityPrefetch:
 
     def next_batch(self, similarity: GoalSimilarity, size: int = PREFETCH_BATCH) -> list[str]:
         """The texts of the likeliest candidates not tried yet, best guess first."""
-        ranked = sorted(self._groups.values(), key=self._priority, reverse=True)[: self.limit]
+        if self._ranked is None:  # sorted again only after new pages, not for every batch
+            self._ranked = sorted(self._groups.values(), key=self._priority, reverse=True)[: self.limit]
         batch: list[str] = []
-        for group in ranked:
+        for group in self._ranked:
             text = group.text()
             if text in self._attempted or similarity.known(text):
                 continue

@@ -24,6 +24,7 @@ import hashlib
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -145,8 +146,6 @@ def export_model(model_dir: Path, target: Path, pooling: str) -> None:
                 raise
     finally:
         if work.exists():
-            import shutil
-
             shutil.rmtree(work, ignore_errors=True)
 
 
