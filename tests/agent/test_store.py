@@ -172,3 +172,19 @@ def test_an_aborted_run_leaves_nothing(store: RunStore) -> None:
     writer.abort()
     assert list((store.project_dir("p") / "runs").iterdir()) == []
     assert store.list_runs("p") == []
+
+
+def test_model_lists_are_written_one_per_line_and_read_back_whatever_their_text() -> None:
+    from agent.store import _dump
+
+    tricky = 'A title quoting JSON: },{"key": "doi:10.1/x"} and a "quote"'
+    papers = [
+        AggregatedPaper(key=f"doi:10.1/{i}", paper=Paper(title=tricky if i == 1 else f"Paper {i}"))
+        for i in range(3)
+    ]
+    data = _dump(papers)
+    lines = data.decode().splitlines()
+    assert lines[0] == "[" and lines[-1] == "]" and len(lines) == 2 + len(papers)
+    assert [AggregatedPaper.model_validate(item) for item in json.loads(data)] == papers
+    # the same bytes as one serializer call per paper
+    assert data == ("[\n" + ",\n".join(p.model_dump_json() for p in papers) + "\n]\n").encode()
