@@ -42,12 +42,19 @@ through a title match that the different-DOI constraint refused.
   affiliations, then ORCIDs, then names; `citation_count` — the largest (counts only grow, so the
   largest is the most recent);
 - ties go to the precedence order, then to the better source rank, so the result is deterministic.
+
+**Merging again** (`MergeMemo`): a Run whose last source is still paging merges what it has while it
+waits, so that the final merge reuses each record's join keys (canonical DOI, title key) and each
+unchanged component's chosen fields and evidence. Both are pure functions of the records (a
+component's of its members' source, rank and record, in order), so reuse never changes the result;
+only components the late pages touched are worked out again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -100,6 +107,7 @@ _ROMAN = frozenset({"ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii", "
 _STOP_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "for", "and", "with", "to", "by", "at", "from"})
 _WORD_SIMILARITY = 75.0  # two differing words this alike are one word misspelt, not two words
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
+_SOURCE_ORDER = {source: position for position, source in enumerate(Source)}
 
 
 def canonical_doi(value: str | None) -> str | None:
@@ -372,22 +380,78 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
 # ----------------------------------------------------------------------------------------------
 
 
-def _records(results: Mapping[Source, Sequence[Paper]]) -> list[_Record]:
+_JoinKeys = tuple[Paper, str | None, str]  # the record (pinned, so its id() stays unique), DOI, title key
+_ComponentSignature = tuple[str | None, tuple[tuple[Source, int, int], ...]]
+_ComponentWork = tuple[Paper, dict[str, Source], list[SourceEvidence]]
+
+
+class MergeMemo:
+    """Work an earlier merge of (mostly) the same records did, for the next merge to reuse.
+
+    Records are keyed by identity: a memo belongs to one Run, whose records are not changed once a
+    source delivered them (only PubMed's final ranks are set later, and ranks are part of a component's
+    signature). Merges may use one memo from several threads: entries are whole values, written once.
+    """
+
+    def __init__(self) -> None:
+        self.join_keys: dict[int, _JoinKeys] = {}
+        self.components: dict[_ComponentSignature, _ComponentWork] = {}
+        self.reused = 0  # components taken from the memo by the last merge (for logs and tests)
+
+    def clear(self) -> None:
+        self.join_keys.clear()
+        self.components.clear()
+
+
+def _records(results: Mapping[Source, Sequence[Paper]], memo: MergeMemo | None) -> list[_Record]:
     records: list[_Record] = []
     for source in Source:  # a fixed order makes every tie-break deterministic
         for position, paper in enumerate(results.get(source, ()) or (), start=1):
+            keys = memo.join_keys.get(id(paper)) if memo is not None else None
+            if keys is None or keys[0] is not paper:
+                keys = (paper, canonical_doi(paper.doi), normalize_title(paper.title))
+                if memo is not None:
+                    memo.join_keys[id(paper)] = keys
             records.append(
                 _Record(
                     index=len(records),
                     source=source,
                     rank=paper.source_rank or position,
                     paper=paper,
-                    doi=canonical_doi(paper.doi),
-                    title_key=normalize_title(paper.title),
+                    doi=keys[1],
+                    title_key=keys[2],
                     first_author=paper.authors[0] if paper.authors else None,
                 )
             )
     return records
+
+
+class MergeAbandoned(Exception):
+    """A merge ahead of time was told to stop (its work so far stays in the memo)."""
+
+
+def _check(abandon: threading.Event | None) -> None:
+    if abandon is not None and abandon.is_set():
+        raise MergeAbandoned
+
+
+def _component_work(members: list[_Record], doi: str | None, memo: MergeMemo | None) -> _ComponentWork:
+    """A component's merged paper, field origins and evidence; from the memo when it was seen before."""
+    signature = (doi, tuple((r.source, r.rank, id(r.paper)) for r in members))
+    if memo is not None and (work := memo.components.get(signature)) is not None:
+        memo.reused += 1
+        return work
+    paper, origins = _choose_fields(members, doi)
+    evidence = [
+        SourceEvidence(
+            source=r.source, source_id=r.paper.source_id(), rank=r.rank, title=r.paper.title, doi=r.doi
+        )
+        for r in sorted(members, key=lambda r: (_SOURCE_ORDER[r.source], r.rank))
+    ]
+    work = (paper, origins, evidence)
+    if memo is not None:
+        memo.components[signature] = work
+    return work
 
 
 def _link_by(records: list[_Record], uf: _UnionFind, attribute: str, reason: str, *, guard: bool) -> None:
@@ -422,16 +486,26 @@ def _key_for(records: list[_Record], paper: Paper, used: set[str]) -> str:
 
 
 def merge_papers(
-    results: Mapping[Source, Sequence[Paper]], *, title_threshold: float = DEFAULT_TITLE_THRESHOLD
+    results: Mapping[Source, Sequence[Paper]],
+    *,
+    title_threshold: float = DEFAULT_TITLE_THRESHOLD,
+    memo: MergeMemo | None = None,
+    abandon: threading.Event | None = None,
 ) -> list[AggregatedPaper]:
     """Merge per-source result lists into one list of `AggregatedPaper`, best source rank first.
 
     `title_threshold` is the rapidfuzz `fuzz.ratio` (0-100) two normalised titles need before the
-    year/author/number checks are applied. See the module docstring for the rules.
+    year/author/number checks are applied. See the module docstring for the rules. A `memo` shared
+    with earlier merges of the same Run's records saves their work; the result is the same without it.
+    A merge ahead of time passes `abandon`: once it is set, the merge stops at its next step and raises
+    `MergeAbandoned`, so it no longer competes with the final merge for the CPU.
     """
     if not 0 < title_threshold <= 100:
         raise ValueError(f"title_threshold must be in (0, 100], got {title_threshold}")
-    records = _records(results)
+    if memo is not None:
+        memo.reused = 0
+    records = _records(results, memo)
+    _check(abandon)
     uf = _UnionFind(records)
     _link_by(records, uf, "doi", "doi", guard=False)
     _link_by(records, uf, "pmid", "pmid", guard=True)
@@ -456,26 +530,23 @@ def merge_papers(
     merged: list[tuple[tuple[int, int], int, AggregatedPaper]] = []
     used_keys: set[str] = set()
     key_of_root: dict[int, str] = {}
-    for root, members in components.items():
+    _check(abandon)
+    for count, (root, members) in enumerate(components.items()):
+        if count % 256 == 0:
+            _check(abandon)
         group = uf.groups[root]
         doi = sorted(group.dois)[0] if group.dois else None
-        paper, origins = _choose_fields(members, doi)
+        paper, origins, evidence = _component_work(members, doi, memo)
         key = _key_for(members, paper, used_keys)
         key_of_root[root] = key
-        evidence = [
-            SourceEvidence(
-                source=r.source, source_id=r.paper.source_id(), rank=r.rank, title=r.paper.title, doi=r.doi
-            )
-            for r in sorted(members, key=lambda r: (list(Source).index(r.source), r.rank))
-        ]
         aggregated = AggregatedPaper(
             key=key,
             paper=paper,
-            evidence=evidence,
+            evidence=evidence,  # validation copies the list and the dict: the memo's stay as they are
             field_sources=origins,
             merged_by=[reason for reason in ("doi", "pmid", "pmcid", "title") if reason in group.reasons],
         )
-        best = min((r.rank, list(Source).index(r.source)) for r in members)
+        best = min((r.rank, _SOURCE_ORDER[r.source]) for r in members)
         merged.append((best, root, aggregated))
 
     _link_related(records, uf, refused, key_of_root, {root: agg for _b, root, agg in merged})

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from typing import Any
 
 import pytest
 
-from agent.merge import canonical_doi, merge_papers
+from agent.merge import MergeAbandoned, MergeMemo, canonical_doi, merge_papers
 from agent.models import SEARCH_SOURCES, Affiliation, AggregatedPaper, Author, Paper, Source
 from tests.paths import FIXTURES
 
@@ -444,3 +445,40 @@ async def test_generated_overlap_pairwise_precision_and_recall(fake_server: Any,
     # every record is in exactly one merged paper, and keys are unique
     assert sum(len(m.evidence) for m in merged) == sum(len(v) for v in results.values())
     assert len({m.key for m in merged}) == len(merged)
+
+
+@pytest.mark.parametrize("query", GENERATED_QUERIES[:1])
+async def test_a_memo_of_earlier_partial_merges_never_changes_the_merge(fake_server: Any, query: str) -> None:
+    results = await search_all(fake_server, query, 300)
+    # unranked records are ranked by their position: the same record then has another rank when
+    # earlier ones are missing, and a reused component must not keep the old one
+    results[Source.PUBMED] = [p.model_copy(update={"source_rank": None}) for p in results[Source.PUBMED]]
+    expected = [p.model_dump(mode="json") for p in merge_papers(results)]
+
+    memo = MergeMemo()
+    pubmed = results[Source.PUBMED]
+    for early in (pubmed[10:100], pubmed[:200]):  # merged ahead while PubMed still paged
+        merge_papers({**results, Source.PUBMED: early}, memo=memo)
+    final = merge_papers(results, memo=memo)
+
+    assert [p.model_dump(mode="json") for p in final] == expected
+    assert 0 < memo.reused < len(final)  # reused what the last 100 records did not touch, redid the rest
+    again = merge_papers(results, memo=memo)
+    assert memo.reused == len(again)
+    assert [p.model_dump(mode="json") for p in again] == expected
+
+
+def test_an_abandoned_merge_stops_and_keeps_its_work_for_the_next() -> None:
+    results = {
+        Source.OPENALEX: [
+            paper(f"Work number {i} about the cortex", Source.OPENALEX, year=2000 + i % 20, doi=f"10.1/{i}")
+            for i in range(600)
+        ]
+    }
+    abandon = threading.Event()
+    abandon.set()
+    memo = MergeMemo()
+    with pytest.raises(MergeAbandoned):
+        merge_papers(results, memo=memo, abandon=abandon)
+    assert len(memo.join_keys) == 600  # the records' keys were worked out before the first check
+    assert len(merge_papers(results, memo=memo)) == 600
