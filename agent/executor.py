@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from agent.gc_tuning import Housekeeping, relaxed_gc
 from agent.llm import LLM
-from agent.merge import merge_papers
+from agent.merge_ahead import MergeAhead
 from agent.models import (
     SEARCH_SOURCES,
     ErrorKind,
@@ -44,7 +45,7 @@ from agent.models import (
     Understanding,
     utcnow,
 )
-from agent.ranking import RankingWeights, rank, ranking_embedder
+from agent.ranking import RankingWeights, first_stage_priority, rank, ranking_embedder
 from agent.settings import Settings
 from agent.similarity import GoalSimilarity, SimilarityPrefetch
 from agent.store import RunStore, new_run_id
@@ -194,7 +195,7 @@ async def execute_run(
 
     # While pages arrive, the likeliest ranking candidates are embedded in a worker thread (see
     # agent/similarity.py): most of a Run's search is spent waiting on rate limits.
-    prefetch = SimilarityPrefetch(weights.sources, weights.rrf_k, weights.semantic_top_n or 10**9)
+    prefetch = SimilarityPrefetch(first_stage_priority(weights), weights.semantic_top_n or 10**9)
     similarity: GoalSimilarity | None = None
     prefetch_task: asyncio.Task[None] | None = None
 
@@ -221,6 +222,7 @@ async def execute_run(
             prefetch_task = asyncio.create_task(prefetch_similarity(), name="prefetch-similarity")
 
     results: dict[Source, list[Paper]] = {}
+    merge_ahead = MergeAhead(chosen)
     totals: dict[str, int | None] = {}
     errors: list[SourceError] = []
     warnings: list[str] = []
@@ -230,6 +232,8 @@ async def execute_run(
         await _emit(on_progress, SearchProgress(source=source, stage="started"))
 
         async def on_page(progress: PageProgress) -> None:
+            expected = cap if progress.total is None else min(cap, progress.total)
+            merge_ahead.page(source, progress.papers, progress.first_rank, last=progress.fetched >= expected)
             if progress.papers and semantic:
                 prefetch.offer(source, progress.papers, progress.first_rank)
                 start_encoder()
@@ -268,6 +272,7 @@ async def execute_run(
                 message=f"{type(exc).__name__}: {exc}",
             )
         timings.seconds[source.value] = round(time.monotonic() - started, 3)
+        merge_ahead.done(source, outcome.papers if error is None else None)
         if error is not None:
             errors.append(error)
             totals[source.value] = None
@@ -288,15 +293,19 @@ async def execute_run(
                 total=outcome.total,
             ),
         )
-        # saved now, while the other sources still search, so less is left to write at the end
-        await asyncio.to_thread(writer.write_results, source, outcome.papers)
+        # saved now, while the other sources still search (the last one's beside the merge), so less is
+        # left to write at the end; `_search_rank_save` waits for every write before the commit
+        writes.append(
+            asyncio.create_task(
+                asyncio.to_thread(writer.write_results, source, outcome.papers), name=f"save-{source.value}"
+            )
+        )
 
-    async def _search_rank_save() -> Run:
+    async def _search_rank_save(housekeeping: Housekeeping) -> Run:
         nonlocal weights, embedder, committing
         try:
             # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one records a
-            # failing source instead of raising (it raises only when its results cannot be written), so
-            # one failing source cannot cancel the others.
+            # failing source instead of raising, so one failing source cannot cancel the others.
             async with asyncio.TaskGroup() as group:
                 for source in chosen:
                     group.create_task(search_one(source), name=f"search-{source.value}")
@@ -304,7 +313,7 @@ async def execute_run(
 
             step = time.monotonic()
             # the prefetch goes on beside the merge: every record is known now, so its guesses are good
-            aggregated = await asyncio.to_thread(merge_papers, results)
+            aggregated = await merge_ahead.merge(results)
             prefetch.finish()  # after the batch under way
             timings.seconds["merge"] = round(time.monotonic() - step, 3)
 
@@ -318,6 +327,7 @@ async def execute_run(
                 await prefetch_task
             prefetched = similarity.computed if similarity is not None else 0
         finally:
+            merge_ahead.stop()
             for task in (encoder_task, prefetch_task):
                 if task is not None and not task.done():
                     task.cancel()  # a thread under way finishes on its own; nobody waits for it
@@ -375,6 +385,7 @@ async def execute_run(
         )
         # The commit runs in a thread; if this task is cancelled meanwhile, the thread still finishes the
         # atomic rename (a whole Run or none), and the cancellation is re-raised to the caller.
+        await asyncio.gather(*writes)  # a source's results that cannot be written fail the Run here
         committing = True
         await asyncio.to_thread(
             writer.commit,
@@ -384,17 +395,25 @@ async def execute_run(
             queries=queries,
             aggregated=aggregated,
         )
+        prefetch.clear()
+        # the Run is saved: freeing its records need not delay the caller
+        housekeeping.release(results, aggregated, merge_ahead.memo.join_keys, merge_ahead.memo.components)
         return run
 
     writer = store.begin_run(project_id, run_id)
+    writes: list[asyncio.Task[None]] = []
     committing = False
     try:
-        return await _search_rank_save()
-    except asyncio.CancelledError:
-        if not committing:  # once the commit thread runs, it finishes a whole Run on its own
-            writer.abort()
-        raise
-    except BaseException:
+        # a Run's objects live until it is saved: collecting less often saves walking them again and again
+        with relaxed_gc() as housekeeping:
+            return await _search_rank_save(housekeeping)
+    except BaseException as exc:
+        # A cancelled Run whose commit thread already runs is finished whole by that thread. Otherwise
+        # the folder goes, after the writes under way (a thread cannot be stopped), so that none of
+        # them lands in a removed folder.
+        if committing and isinstance(exc, asyncio.CancelledError):
+            raise
+        await asyncio.gather(*writes, return_exceptions=True)
         writer.abort()
         raise
 

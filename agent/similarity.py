@@ -6,8 +6,10 @@ papers the ranking will embed and embeds them in a worker thread (ONNX Runtime a
 GIL, so parsing and the event loop go on beside it). The ranking then asks `GoalSimilarity` for the
 candidates it chose and embeds only the ones the guess missed.
 
-The guess mirrors the ranking's first stage: the papers with the best fused source ranks, most sources
-agreeing first, found by grouping records by DOI (else PMID). The text it embeds mirrors the merge's
+The guess is the ranking's own first stage (`agent.ranking.first_stage_priority`, passed in as a
+`StagePriority`) applied to the records grouped by DOI (else PMID), scaled by what the Run has seen so
+far (its sources, its most cited record). Year and citations follow the merge's rules (year by source
+precedence, the largest citation count). The text it embeds mirrors the merge's
 field rule (title by source precedence, the longest abstract), so a guessed paper's text is usually the
 merged paper's text exactly; when it is not, the work is wasted, never wrong: similarity is a pure
 function of the text, so a ranking does not depend on what happened to be prefetched.
@@ -18,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -34,6 +36,19 @@ PREFETCH_BATCH = 16  # small batches: the prefetch can stop soon after the last 
 
 class Encoder(Protocol):
     def encode(self, texts: list[str]) -> np.ndarray: ...
+
+
+class StagePriority(Protocol):
+    """How likely a work is to be a semantic candidate: the ranking's first-stage total (higher first)."""
+
+    def __call__(
+        self,
+        ranks: Mapping[Source, int],
+        year: int | None,
+        citation_count: int | None,
+        sources: frozenset[Source],
+        max_citations: int,
+    ) -> float: ...
 
 
 def embedding_text(title: str | None, abstract: str | None) -> str:
@@ -110,21 +125,31 @@ class _Group:
             self.ranks[source] = rank
             self.papers[source] = paper
 
+    def _ordered(self) -> list[Paper]:
+        return [self.papers[s] for s in PRECEDENCE if s in self.papers]
+
     def text(self) -> str:
-        ordered = [self.papers[s] for s in PRECEDENCE if s in self.papers]
+        ordered = self._ordered()
         title = next((p.title for p in ordered if p.title), "")
         abstract = max(ordered, key=lambda p: len((p.abstract or "").strip())).abstract
         return embedding_text(title, abstract)
+
+    def year(self) -> int | None:
+        return next((p.year for p in self._ordered() if p.year), None)
+
+    def citation_count(self) -> int:
+        return max((p.citation_count or 0 for p in self.papers.values()), default=0)
 
 
 class SimilarityPrefetch:
     """Embeds the papers a Run's ranking will most likely need while its sources are still searching."""
 
-    def __init__(self, weights: dict[Source, float], rrf_k: float, limit: int) -> None:
-        self.weights = weights
-        self.rrf_k = rrf_k
+    def __init__(self, priority: StagePriority, limit: int) -> None:
+        self.priority = priority
         self.limit = limit  # how many papers the ranking embeds (its semantic_top_n)
         self._groups: dict[str, _Group] = {}
+        self._sources: set[Source] = set()
+        self._max_citations = 0
         self._ranked: list[_Group] | None = None  # the best `limit` groups, until a page changes them
         self._attempted: set[str] = set()
         self._changed = asyncio.Event()
@@ -138,7 +163,9 @@ class SimilarityPrefetch:
             if group is None:
                 group = self._groups[key] = _Group()
             group.add(source, paper, paper.source_rank or first_rank + offset)
+            self._max_citations = max(self._max_citations, paper.citation_count or 0)
         if papers:
+            self._sources.add(source)
             self._ranked = None
             self._changed.set()
 
@@ -147,10 +174,23 @@ class SimilarityPrefetch:
         self._done = True
         self._changed.set()
 
+    def clear(self) -> None:
+        """Forget every record (the Run is ranked): the prefetch no longer keeps them alive."""
+        self.finish()
+        self._groups.clear()
+        self._ranked = None
+
     def next_batch(self, similarity: GoalSimilarity, size: int = PREFETCH_BATCH) -> list[str]:
         """The texts of the likeliest candidates not tried yet, best guess first."""
         if self._ranked is None:  # sorted again only after new pages, not for every batch
-            self._ranked = sorted(self._groups.values(), key=self._priority, reverse=True)[: self.limit]
+            sources = frozenset(self._sources)
+
+            def priority(group: _Group) -> float:
+                return self.priority(
+                    group.ranks, group.year(), group.citation_count(), sources, self._max_citations
+                )
+
+            self._ranked = sorted(self._groups.values(), key=priority, reverse=True)[: self.limit]
         batch: list[str] = []
         for group in self._ranked:
             text = group.text()
@@ -171,10 +211,6 @@ class SimilarityPrefetch:
                 await self._changed.wait()
                 continue
             await asyncio.to_thread(similarity.compute, batch)
-
-    def _priority(self, group: _Group) -> tuple[int, float]:
-        fused = sum(self.weights.get(s, 0.0) / (self.rrf_k + r) for s, r in group.ranks.items())
-        return len(group.ranks), fused
 
 
 def _work_key(source: Source, paper: Paper) -> str:

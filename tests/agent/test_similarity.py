@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import numpy as np
 
 from agent.merge import merge_papers
 from agent.models import Paper, Source
+from agent.ranking import RankingWeights, first_stage_priority, score_papers
 from agent.similarity import ABSTRACT_CHARS, GoalSimilarity, SimilarityPrefetch, embedding_text, paper_text
 from tests.agent.test_ranking import BagOfWords
-
-WEIGHTS = {Source.PUBMED: 1.0, Source.SEMANTIC_SCHOLAR: 0.8, Source.OPENALEX: 0.6}
 
 
 def paper(source: Source, rank: int, *, doi: str | None, title: str, abstract: str | None = None) -> Paper:
@@ -42,7 +42,7 @@ def test_goal_similarity_embeds_each_text_once_and_matches_a_direct_cosine() -> 
 
 
 def test_prefetch_guesses_multi_source_works_first_with_the_merged_text() -> None:
-    prefetch = SimilarityPrefetch(WEIGHTS, rrf_k=60.0, limit=2)
+    prefetch = SimilarityPrefetch(first_stage_priority(RankingWeights()), limit=2)
     prefetch.offer(
         Source.SEMANTIC_SCHOLAR,
         [
@@ -90,8 +90,52 @@ def test_prefetch_guesses_multi_source_works_first_with_the_merged_text() -> Non
     assert paper_text(merged[0].paper) == batch[0]
 
 
+def test_prefetch_guesses_the_rankings_semantic_candidates_from_the_pages() -> None:
+    """With every page offered, the guess is the ranking's top N: same formula, same merged fields."""
+    rng = random.Random(7)
+    works = [
+        {
+            "doi": f"10.1234/w{i}",
+            "title": f"work {i} on topic {rng.randrange(10**6)}",
+            "year": rng.choice([None, *range(1995, 2026)]),
+            "citations": rng.choice([None, 0, *range(1, 5000, 37)]),
+        }
+        for i in range(300)
+    ]
+    results: dict[Source, list[Paper]] = {}
+    for source in (Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX):
+        chosen = rng.sample(works, 150)
+        results[source] = [
+            Paper(
+                source=source,
+                source_rank=rank,
+                doi=work["doi"],
+                title=work["title"],
+                # sources disagree on the year and the count; the merge's rules decide
+                year=work["year"] if source is not Source.SEMANTIC_SCHOLAR else 2025,
+                citation_count=(work["citations"] or 0) + (3 if source is Source.OPENALEX else 0),
+            )
+            for rank, work in enumerate(chosen, start=1)
+        ]
+    weights = RankingWeights()
+    prefetch = SimilarityPrefetch(first_stage_priority(weights, now_year=2026), limit=40)
+    for source, papers in results.items():
+        for start in range(0, len(papers), 50):  # page by page, as the sources deliver them
+            prefetch.offer(source, papers[start : start + 50], start + 1)
+    similarity = GoalSimilarity("topic", BagOfWords())
+    guessed = prefetch.next_batch(similarity, size=1000)
+
+    ranked = score_papers(
+        merge_papers(results),
+        goal="",  # the first stage only: the ranking's candidate list before similarity
+        weights=weights,
+        now_year=2026,
+    )
+    assert set(guessed) == {paper_text(p.paper) for p in ranked[:40]}
+
+
 async def test_prefetch_runs_until_finished_and_then_stops() -> None:
-    prefetch = SimilarityPrefetch(WEIGHTS, rrf_k=60.0, limit=100)
+    prefetch = SimilarityPrefetch(first_stage_priority(RankingWeights()), limit=100)
     similarity = GoalSimilarity("brain", BagOfWords())
     task = asyncio.create_task(prefetch.run(similarity))
     prefetch.offer(

@@ -1,0 +1,95 @@
+"""Merging ahead while the last source pages: only then, never changing the final merge, and stoppable."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+
+from agent import merge_ahead as merge_ahead_module
+from agent.merge import merge_papers
+from agent.merge_ahead import MergeAhead
+from agent.models import Paper, Source
+
+
+def records(source: Source, start: int, count: int, *, shared_from: int = 0) -> list[Paper]:
+    """`count` records; those numbered from `shared_from` on share DOIs with the other sources."""
+    return [
+        Paper(
+            source=source,
+            source_rank=start + i,
+            doi=f"10.1/{'shared' if start + i >= shared_from else source.value}-{start + i}",
+            title=f"Record {start + i} on cortical speech decoding",
+            year=2020,
+        )
+        for i in range(count)
+    ]
+
+
+async def settle(ahead: MergeAhead) -> None:
+    for _ in range(200):
+        task = ahead._task
+        if task is None or task.done():
+            return
+        await asyncio.sleep(0.01)
+
+
+async def test_merges_ahead_only_once_a_single_source_is_still_searching() -> None:
+    ahead = MergeAhead([Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX])
+    ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 50), 1)
+    ahead.done(Source.OPENALEX, records(Source.OPENALEX, 1, 80, shared_from=40))
+    await settle(ahead)
+    assert ahead.merges == 0  # two sources still search: their pages would change most of it
+
+    s2 = records(Source.SEMANTIC_SCHOLAR, 1, 60, shared_from=30)
+    ahead.done(Source.SEMANTIC_SCHOLAR, s2)
+    await settle(ahead)
+    assert ahead.merges == 1 and ahead.memo.components
+
+    ahead.page(Source.PUBMED, records(Source.PUBMED, 51, 50), 51)
+    await settle(ahead)
+    assert ahead.merges == 2
+
+    ahead.page(Source.PUBMED, records(Source.PUBMED, 101, 20), 101, last=True)
+    await settle(ahead)
+    assert ahead.merges == 2  # after the last page the final merge comes at once
+
+    results = {
+        Source.PUBMED: records(Source.PUBMED, 1, 120),
+        Source.SEMANTIC_SCHOLAR: s2,
+        Source.OPENALEX: records(Source.OPENALEX, 1, 80, shared_from=40),
+    }
+    final = await ahead.merge(results)
+    assert [p.model_dump() for p in final] == [p.model_dump() for p in merge_papers(results)]
+
+
+async def test_a_failing_merge_ahead_is_logged_and_the_final_merge_is_whole(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*_: Any, **__: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(merge_ahead_module, "merge_papers", broken)
+    ahead = MergeAhead([Source.PUBMED])
+    with caplog.at_level(logging.WARNING, logger="agent.merge_ahead"):
+        ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 10), 1)
+        await settle(ahead)
+    assert "merging ahead failed" in caplog.text and ahead.merges == 0
+
+    monkeypatch.setattr(merge_ahead_module, "merge_papers", merge_papers)
+    results = {Source.PUBMED: records(Source.PUBMED, 1, 10)}
+    assert len(await ahead.merge(results)) == 10
+
+
+async def test_stop_abandons_the_merge_under_way_and_forgets_the_records() -> None:
+    ahead = MergeAhead([Source.OPENALEX])
+    ahead.page(Source.OPENALEX, records(Source.OPENALEX, 1, 3000), 1)
+    await asyncio.sleep(0)  # the merge thread has started
+    ahead.stop()
+    await settle(ahead)
+    assert ahead._task is not None and ahead._task.done()
+    assert not ahead._pages and not ahead._finished
+    ahead.page(Source.OPENALEX, records(Source.OPENALEX, 3001, 10), 3001)
+    assert ahead._task.done() and not ahead._pages  # stopped for good
