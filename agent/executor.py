@@ -302,7 +302,7 @@ async def execute_run(
         )
 
     async def _search_rank_save(housekeeping: Housekeeping) -> Run:
-        nonlocal weights, embedder, committing
+        nonlocal weights, embedder, committing, similarity
         try:
             # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one records a
             # failing source instead of raising, so one failing source cannot cancel the others.
@@ -323,8 +323,10 @@ async def execute_run(
                 if note:
                     warnings.append(note)
                     weights = weights.model_copy(update={"semantic": 0.0})
-            if prefetch_task is not None:
-                await prefetch_task
+            if similarity is None and embedder is not None and weights.semantic > 0:
+                similarity = GoalSimilarity(goal, embedder)  # the prefetch had not started
+            # The ranking does not wait for the prefetch's batch under way: it embeds the candidates
+            # nobody has started on, beside that batch, and waits for the batch only if it needs it.
             prefetched = similarity.computed if similarity is not None else 0
         finally:
             merge_ahead.stop()

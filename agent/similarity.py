@@ -67,7 +67,11 @@ def paper_text(paper: Paper) -> str:
 
 
 class GoalSimilarity:
-    """Cosine similarity (clipped to [0, 1]) of texts to one goal, remembered by text. Thread-safe."""
+    """Cosine similarity (clipped to [0, 1]) of texts to one goal, remembered by text. Thread-safe.
+
+    Threads share the work: a text another thread is embedding is waited for, not embedded again, so
+    the ranking can start on the texts the prefetch missed while the prefetch finishes its last batch.
+    """
 
     def __init__(self, goal: str, encoder: Encoder, *, batch: int = 256) -> None:
         self.goal = goal.strip()
@@ -75,22 +79,47 @@ class GoalSimilarity:
         self.batch = batch
         self._goal_vector: np.ndarray | None = None
         self._known: dict[str, float] = {}
+        self._pending: dict[str, threading.Event] = {}  # text -> set when its embedding is known (or failed)
         self._lock = threading.Lock()
         self.computed = 0  # texts embedded so far (for timings and tests)
 
     def known(self, text: str) -> bool:
+        """Whether the text is embedded or being embedded (by any thread)."""
         with self._lock:
-            return text in self._known
+            return text in self._known or text in self._pending
 
     def compute(self, texts: Iterable[str]) -> None:
-        """Embed the texts not seen yet (in batches of `batch`)."""
-        with self._lock:
-            missing = list(dict.fromkeys(t for t in texts if t not in self._known))
-        if not missing or not self.goal:
+        """Embed the texts not seen yet (in batches of `batch`); wait for those another thread embeds."""
+        if not self.goal:
+            return
+        wanted = list(dict.fromkeys(texts))
+        while wanted:
+            with self._lock:
+                missing = [t for t in wanted if t not in self._known and t not in self._pending]
+                elsewhere = {self._pending[t] for t in wanted if t in self._pending}
+                done = threading.Event()
+                self._pending.update((t, done) for t in missing)
+            try:
+                self._embed(missing)
+            finally:
+                with self._lock:
+                    for text in missing:
+                        self._pending.pop(text, None)
+                done.set()
+            if not elsewhere:
+                return
+            for event in elsewhere:
+                event.wait()
+            # what another thread failed to embed is neither known nor pending now: this one does it
+            with self._lock:
+                wanted = [t for t in wanted if t not in self._known]
+
+    def _embed(self, texts: list[str]) -> None:
+        if not texts:
             return
         goal = self._goal()
-        for start in range(0, len(missing), self.batch):
-            chunk = missing[start : start + self.batch]
+        for start in range(0, len(texts), self.batch):
+            chunk = texts[start : start + self.batch]
             vectors = np.asarray(self.encoder.encode(chunk), dtype=np.float32)
             scores = np.clip(vectors @ goal, 0.0, 1.0)
             with self._lock:

@@ -166,6 +166,9 @@ def _session(path: Path, *, threads: int) -> Any:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
+    # Worker threads sleep between calls instead of spinning: a Run embeds beside the event loop and
+    # the parsing of pages, which a spinning thread would starve of the second core.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3  # warnings about unused initialisers are noise
     return onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
@@ -199,9 +202,7 @@ class OnnxEncoder:
             pad_id=padding.get("pad_id", 0), pad_token=padding.get("pad_token", "[PAD]")
         )
         name = "model.int8.onnx" if precision == "int8" else "model.onnx"
-        # int8 kernels gain nothing from a second thread here (measured), so they leave it to the
-        # event loop; fp32 uses two
-        threads = threads or (1 if precision == "int8" else min(2, os.cpu_count() or 1))
+        threads = threads or min(2, os.cpu_count() or 1)
         self.session = _session(exported / name, threads=threads)
         self.inputs = [item.name for item in self.session.get_inputs()]
         self.dimension = int(self.session.get_outputs()[0].shape[-1])

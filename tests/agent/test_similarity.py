@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import random
+import threading
+import time
+from typing import Any
 
 import numpy as np
+import pytest
 
 from agent.merge import merge_papers
 from agent.models import Paper, Source
@@ -39,6 +45,55 @@ def test_goal_similarity_embeds_each_text_once_and_matches_a_direct_cosine() -> 
     np.testing.assert_allclose(again, first[:2])
     assert first[1] == 0.0 and similarity.computed == 2
     assert GoalSimilarity("  ", encoder).similarity(["x"]).tolist() == [0.0]  # no goal, no embedding
+
+
+class SlowOnce(BagOfWords):
+    """Blocks its first call until released, so a second thread arrives while a batch is under way."""
+
+    def __init__(self, *, fail_first: bool = False) -> None:
+        super().__init__()
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.fail_first = fail_first
+        self.texts: list[str] = []
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        self.texts.extend(texts)
+        if texts != ["goal words"] and not self.started.is_set():
+            self.started.set()
+            assert self.release.wait(5)
+            if self.fail_first:
+                raise RuntimeError("the prefetch's batch failed")
+        return super().encode(texts)
+
+
+@pytest.mark.parametrize("fail_first", [False, True])
+def test_a_text_under_way_in_another_thread_is_waited_for_not_embedded_twice(fail_first: bool) -> None:
+    encoder = SlowOnce(fail_first=fail_first)
+    similarity = GoalSimilarity("goal words", encoder)
+    prefetch = threading.Thread(target=lambda: _swallow(similarity.compute, ["alpha", "beta"]))
+    prefetch.start()
+    assert encoder.started.wait(5)
+    assert similarity.known("alpha")  # under way counts as known to the prefetch's next guess
+
+    ranking = concurrent.futures.ThreadPoolExecutor(1).submit(similarity.similarity, ["beta", "gamma"])
+    for _ in range(200):  # the ranking embeds "gamma" at once, beside the batch under way
+        if "gamma" in encoder.texts:
+            break
+        time.sleep(0.01)
+    assert "gamma" in encoder.texts and not ranking.done()  # and waits for "beta"
+    encoder.release.set()
+    values = ranking.result(5)
+    prefetch.join(5)
+
+    assert values.shape == (2,)
+    embedded_beta = encoder.texts.count("beta")
+    assert embedded_beta == (2 if fail_first else 1)  # again only when the other thread failed
+
+
+def _swallow(function: Any, *args: Any) -> None:
+    with contextlib.suppress(RuntimeError):  # the failing prefetch's own error is not under test
+        function(*args)
 
 
 def test_prefetch_guesses_multi_source_works_first_with_the_merged_text() -> None:
