@@ -297,7 +297,8 @@ async def execute_run(
         # left to write at the end; `_search_rank_save` waits for every write before the commit
         writes.append(
             asyncio.create_task(
-                asyncio.to_thread(writer.write_results, source, outcome.papers), name=f"save-{source.value}"
+                asyncio.to_thread(writer.write_results, source, outcome.papers, merge_ahead.prepared),
+                name=f"save-{source.value}",
             )
         )
 
@@ -396,10 +397,12 @@ async def execute_run(
             keywords=keywords,
             queries=queries,
             aggregated=aggregated,
+            prepared=merge_ahead.prepared,
         )
         prefetch.clear()
         # the Run is saved: freeing its records need not delay the caller
-        housekeeping.release(results, aggregated, merge_ahead.memo.join_keys, merge_ahead.memo.components)
+        memo, prepared = merge_ahead.memo, merge_ahead.prepared
+        housekeeping.release(results, aggregated, memo.join_keys, memo.components, prepared.entries)
         return run
 
     writer = store.begin_run(project_id, run_id)

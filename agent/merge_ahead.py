@@ -8,6 +8,10 @@ complete lists, reuses every record's join keys and every component the late pag
 the 3 × 1,000-record benchmark, 1,406 of 1,606: 0.09 s instead of 0.15 s). The memo holds only pure
 functions of the records, so the final merge is the same as a merge from scratch; a merge ahead that
 fails costs only its own work (it is logged).
+
+The same thread serializes ahead what the Run will write after that last page (`prepared`, see
+agent/run_json.py): the searching source's records and the merged papers, so that only what the late
+pages changed is serialized at the end.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 
 from agent.merge import MergeAbandoned, MergeMemo, merge_papers
 from agent.models import AggregatedPaper, Paper, Source
+from agent.run_json import PreparedJson
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +33,7 @@ class MergeAhead:
 
     def __init__(self, sources: Sequence[Source]) -> None:
         self.memo = MergeMemo()
+        self.prepared = PreparedJson()
         self.merges = 0  # merges ahead completed (for logs and tests)
         self._searching = set(sources)
         self._pages: dict[Source, dict[int, tuple[Paper, ...]]] = {}
@@ -88,13 +94,21 @@ class MergeAhead:
             self._dirty = False
             known = self._known()
             try:
-                await asyncio.to_thread(merge_papers, known, memo=self.memo, abandon=self._abandon)
+                await asyncio.to_thread(self._merge_and_prepare, known)
             except MergeAbandoned:
                 return
             except Exception:  # only a head start is lost; the final merge does the work itself
                 log.warning("merging ahead failed; the final merge starts from scratch", exc_info=True)
                 return
             self.merges += 1
+
+    def _merge_and_prepare(self, known: dict[Source, list[Paper]]) -> None:
+        merged = merge_papers(known, memo=self.memo, abandon=self._abandon)
+        for source in self._searching:
+            if not self._abandon.is_set():
+                self.prepared.prepare(known.get(source, ()))
+        if not self._abandon.is_set():
+            self.prepared.prepare(paper.paper for paper in merged)
 
     def _known(self) -> dict[Source, list[Paper]]:
         known = {source: list(papers) for source, papers in self._finished.items()}

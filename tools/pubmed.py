@@ -246,6 +246,10 @@ class PubMedClient:
         try:
             for next_done in asyncio.as_completed(tasks):
                 index, papers = await next_done
+                # ranks are known as a page arrives (its place in the search), so work that starts on
+                # the page early sees them; the final list is numbered again after de-duplication
+                for offset, paper in enumerate(papers):
+                    paper.source_rank = index * EFETCH_BATCH + offset + 1
                 done[index] = papers
                 fetched += len(papers)
                 await report(

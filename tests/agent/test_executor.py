@@ -22,6 +22,7 @@ from agent.models import (
     SEARCH_SOURCES,
     AggregatedPaper,
     ErrorKind,
+    Paper,
     QueryPlan,
     RunStatus,
     Slots,
@@ -312,3 +313,46 @@ async def test_a_failing_prefetch_only_costs_the_guess(fake: Any, tmp_path: Path
     aggregated = read(store.run_dir(run.id), "results_aggregated.json")
     assert any(p["score"]["semantic"] > 0 for p in aggregated)
     assert "embedding ahead of the ranking failed" in caplog.text
+
+
+@pytest.fixture(scope="module")
+def fake_large():
+    with running_fake_sources(FakeConfig(seed=3, total=1000)) as server:
+        yield server
+
+
+async def test_work_done_ahead_while_pubmed_pages_leaves_the_run_as_a_fresh_merge_would(
+    fake_large: Any, tmp_path: Path, caplog: Any
+) -> None:
+    from agent.merge import merge_papers
+    from agent.run_json import dump_models
+
+    caplog.set_level(logging.INFO, logger="agent.merge_ahead")
+    # PubMed pages slowly (esearch and 4 pages at 6/s); the others answer at once (once the fake server
+    # has rendered its answers: the first Run), so the Run merges ahead while PubMed pages
+    slow_pubmed = {"rate_pubmed": 6.0}
+    await run_with(fake_large, tmp_path / "warm", max_per_source=800, settings=slow_pubmed)
+    caplog.clear()
+    run, store = await run_with(fake_large, tmp_path, max_per_source=800, settings=slow_pubmed)
+    folder = store.run_dir(run.id)
+    line = next(r.getMessage() for r in caplog.records if "merges ahead" in r.getMessage())
+    reused, _, merges = (int(n) for n in re.findall(r"\d+", line))
+    assert run.counts["pubmed"] == 800 and merges >= 1 and reused > 0
+
+    results = {
+        source: [Paper.model_validate(p) for p in read(folder, f"results_{source.value}.json")]
+        for source in SEARCH_SOURCES
+    }
+    aggregated = [AggregatedPaper.model_validate(p) for p in read(folder, "results_aggregated.json")]
+    fresh = {p.key: p for p in merge_papers(results)}
+    assert {p.key for p in aggregated} == set(fresh)
+    for paper in aggregated:  # the same merged record as a merge from scratch, ranked
+        assert paper.model_dump(exclude={"score", "rank"}) == fresh[paper.key].model_dump(
+            exclude={"score", "rank"}
+        )
+    # the files serialized partly ahead are the bytes a plain dump gives
+    for name, items in [
+        ("results_pubmed.json", results[Source.PUBMED]),
+        ("results_aggregated.json", aggregated),
+    ]:
+        assert (folder / name).read_bytes() == dump_models(items)

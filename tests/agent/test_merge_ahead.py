@@ -48,9 +48,14 @@ async def test_merges_ahead_only_once_a_single_source_is_still_searching() -> No
     await settle(ahead)
     assert ahead.merges == 1 and ahead.memo.components
 
-    ahead.page(Source.PUBMED, records(Source.PUBMED, 51, 50), 51)
+    second_page = records(Source.PUBMED, 51, 50)
+    ahead.page(Source.PUBMED, second_page, 51)
     await settle(ahead)
     assert ahead.merges == 2
+    # what the Run writes after the last page is serialized ahead: the searching source's records
+    # and the merged papers
+    assert all(ahead.prepared.get(paper) is not None for paper in second_page)
+    assert len(ahead.prepared.entries) > len(second_page) + 50
 
     ahead.page(Source.PUBMED, records(Source.PUBMED, 101, 20), 101, last=True)
     await settle(ahead)
