@@ -386,9 +386,9 @@ async def execute_run(
             thread_id=thread_id,
             settings=snapshot,
         )
+        await asyncio.gather(*writes)  # a source's results that cannot be written fail the Run here
         # The commit runs in a thread; if this task is cancelled meanwhile, the thread still finishes the
         # atomic rename (a whole Run or none), and the cancellation is re-raised to the caller.
-        await asyncio.gather(*writes)  # a source's results that cannot be written fail the Run here
         committing = True
         await asyncio.to_thread(
             writer.commit,

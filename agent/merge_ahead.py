@@ -92,9 +92,9 @@ class MergeAhead:
     async def _merge_while_new_pages(self) -> None:
         while self._dirty and not self._stopped:
             self._dirty = False
-            known = self._known()
+            known, searching = self._known(), frozenset(self._searching)  # read here, on the loop's thread
             try:
-                await asyncio.to_thread(self._merge_and_prepare, known)
+                await asyncio.to_thread(self._merge_and_prepare, known, searching)
             except MergeAbandoned:
                 return
             except Exception:  # only a head start is lost; the final merge does the work itself
@@ -102,9 +102,9 @@ class MergeAhead:
                 return
             self.merges += 1
 
-    def _merge_and_prepare(self, known: dict[Source, list[Paper]]) -> None:
+    def _merge_and_prepare(self, known: dict[Source, list[Paper]], searching: frozenset[Source]) -> None:
         merged = merge_papers(known, memo=self.memo, abandon=self._abandon)
-        for source in self._searching:
+        for source in searching:
             if not self._abandon.is_set():
                 self.prepared.prepare(known.get(source, ()))
         if not self._abandon.is_set():
