@@ -328,9 +328,9 @@ async def test_work_done_ahead_while_pubmed_pages_leaves_the_run_as_a_fresh_merg
     from agent.run_json import dump_models
 
     caplog.set_level(logging.INFO, logger="agent.merge_ahead")
-    # PubMed pages slowly (esearch and 4 pages at 6/s); the others answer at once (once the fake server
+    # PubMed pages slowly (esearch and 4 pages at 3/s); the others answer at once (once the fake server
     # has rendered its answers: the first Run), so the Run merges ahead while PubMed pages
-    slow_pubmed = {"rate_pubmed": 6.0}
+    slow_pubmed = {"rate_pubmed": 3.0}
     await run_with(fake_large, tmp_path / "warm", max_per_source=800, settings=slow_pubmed)
     caplog.clear()
     run, store = await run_with(fake_large, tmp_path, max_per_source=800, settings=slow_pubmed)
