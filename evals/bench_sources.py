@@ -27,22 +27,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import math
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
-from evals.paths import REPO
+from evals.fake_process import fake_sources_process
 
 SERVICES = ("pubmed", "semantic_scholar", "openalex")
 QUERY = "sleep apnea electrocardiogram deep learning"
@@ -73,44 +68,6 @@ def requests_needed(service: str, n: int) -> int:
     if service == "semantic_scholar":
         return math.ceil(n / 1000)
     return math.ceil(n / 200)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextlib.contextmanager
-def fake_server(*, latency_ms: float, total: int, seed: int) -> Iterator[str]:
-    """The fake-sources server in a child process; yields its root URL and stops it afterwards."""
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "tests.fake_sources", "--port", str(port), "--seed", str(seed),
-        "--latency-ms", str(latency_ms), "--total", str(total),
-    ]  # fmt: skip
-    process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    root = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                stderr = process.stderr.read().decode() if process.stderr else ""
-                raise RuntimeError(f"the fake-sources server exited: {stderr[-500:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{root}/", timeout=1).status_code == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the fake-sources server did not start within 60 s")
-            time.sleep(0.1)
-        yield root
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 async def fetch(service: str, root: str, n: int, data_dir: Path) -> tuple[float, int, int, float]:
@@ -167,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     latency = args.latency_ms / 1000
 
     with (
-        fake_server(latency_ms=args.latency_ms, total=args.n * 2, seed=args.seed) as root,
+        fake_sources_process(latency_ms=args.latency_ms, total=args.n * 2, seed=args.seed) as root,
         tempfile.TemporaryDirectory() as data_dir,
     ):
         results = asyncio.run(measure(root, args.n, latency, Path(data_dir)))

@@ -38,9 +38,6 @@ import os
 import resource
 import secrets
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -55,7 +52,7 @@ from httpx_sse import aconnect_sse
 
 from agent.llm import LLMCall, ScriptedLLM
 from agent.settings import Settings, load_settings
-from evals.paths import REPO
+from evals.fake_process import fake_sources_process, free_port
 
 # --------------------------------------------------------------------------------------------------
 # The scripted conversation (shared with tests/server: the same replies drive the SSE and OpenAI tests)
@@ -132,44 +129,13 @@ def fast_settings(data_dir: Path, database_url: str, base_urls: dict[str, str], 
 # --------------------------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
-def fake_sources_process(*, latency_ms: float = 0.0) -> Iterator[dict[str, str]]:
-    """`python -m tests.fake_sources` in a child process; yields the base URL of each service."""
-    port = _free_port()
-    command = [sys.executable, "-m", "tests.fake_sources", "--port", str(port), "--seed", "5"]
-    if latency_ms:
-        command += ["--latency-ms", str(latency_ms)]
-    process = subprocess.Popen(
-        command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
-    )
-    root = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the fake-sources server exited: {process.stderr.read().decode()[-500:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{root}/", timeout=1).status_code < 500:
-                    break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the fake-sources server did not start within 30 s")
-            time.sleep(0.1)
-        from tests.fake_sources.server import base_urls
+def fake_sources_process_urls(*, latency_ms: float = 0.0) -> Iterator[dict[str, str]]:
+    """The fake-sources server in a child process; yields the base URL of each service."""
+    from tests.fake_sources.server import base_urls
 
+    with fake_sources_process(seed=5, latency_ms=latency_ms, start_timeout=30) as root:
         yield base_urls(root)
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 class PeakRSS:
@@ -337,7 +303,7 @@ def serve_app(app: Any) -> Iterator[str]:
     """
     import uvicorn
 
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", timeout_keep_alive=300
     )
@@ -380,7 +346,7 @@ def run_bench(load: Load, *, latency_ms: float = 0.0, embeddings: bool = False) 
     pg_server = None
     try:
         pg_url, pg_server = start_embedded(tmp / "pg")
-        with fake_sources_process(latency_ms=latency_ms) as urls, PeakRSS() as rss:
+        with fake_sources_process_urls(latency_ms=latency_ms) as urls, PeakRSS() as rss:
             overrides: dict[str, Any] = {"max_per_source": load.max_per_source}
             if not embeddings:
                 # A model that cannot load: ranking leaves semantic similarity out, as documented in
