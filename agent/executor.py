@@ -7,7 +7,9 @@
   `partial` when some failed, `failed` when all did (the Run is still saved, so the errors can be seen).
   A source that times out keeps nothing: its client returns only complete result lists.
 - Merge (`agent.merge`) and ranking (`agent.ranking`) run in worker threads, so a server's event loop
-  keeps serving other requests while a big Run is scored.
+  keeps serving other requests while a big Run is scored. While the last source still pages, the Run
+  works ahead: it embeds likely ranking candidates (`agent.similarity`), merges and serializes what it
+  has (`agent.merge_ahead`), and collects garbage less often (`agent.gc_tuning`).
 - The Run is written through a `RunWriter` (`RunStore.begin_run`): each source's results go into the
   Run's hidden temporary folder as soon as that source is done, the rest at the end, and the folder
   is renamed into place. Cancellation (`asyncio.CancelledError`, e.g. the client went away or Ctrl-C)
