@@ -404,7 +404,16 @@ async def execute_run(
         prefetch.clear()
         # the Run is saved: freeing its records need not delay the caller
         memo, prepared = merge_ahead.memo, merge_ahead.prepared
-        housekeeping.release(results, aggregated, memo.join_keys, memo.components, prepared.entries)
+        housekeeping.release(
+            results,
+            aggregated,
+            memo.join_keys,
+            memo.components,
+            memo.titles,
+            memo.title_checks,
+            prepared.entries,
+            prepared.evidence,
+        )
         return run
 
     writer = store.begin_run(project_id, run_id)

@@ -68,6 +68,7 @@ from agent.models import (
     AggregatedPaper,
     Author,
     Paper,
+    ScoreBreakdown,
     Source,
     SourceEvidence,
     normalize_doi,
@@ -276,13 +277,14 @@ def _title_match(a: _Record, b: _Record) -> bool:
 
 
 def _title_candidates(
-    records: list[_Record], uf: _UnionFind, threshold: float
+    records: list[_Record], uf: _UnionFind, threshold: float, memo: MergeMemo | None = None
 ) -> list[tuple[float, int, int]]:
     """Scored pairs (score, i, j) worth checking, best first.
 
     Only records whose group has no DOI need a title match: two groups that both have DOIs either share
     them (already merged) or may not merge. Records are blocked by year (±1; unknown years compare with
-    everything) so a Run of thousands of records stays fast.
+    everything) so a Run of thousands of records stays fast. With a `memo`, a record scored before is
+    scored only against the records it has not met (see `_TitleScores`).
     """
     queries = [r for r in records if r.title_key and not uf.group(r.index).dois]
     if not queries:
@@ -291,6 +293,7 @@ def _title_candidates(
     for r in records:
         if r.title_key:
             by_year[r.paper.year].append(r)
+    scores = memo.title_scores(threshold, records) if memo is not None else None
     pairs: dict[tuple[int, int], float] = {}
     queries_by_year: dict[int | None, list[_Record]] = defaultdict(list)
     for q in queries:
@@ -307,19 +310,78 @@ def _title_candidates(
             )
         if not choices:
             continue
-        matrix = process.cdist(
-            [q.title_key for q in block],
-            [c.title_key for c in choices],
-            scorer=fuzz.ratio,
-            score_cutoff=threshold,
-            dtype="float32",
-        )
-        rows, cols = matrix.nonzero()
-        for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
-            i, j = block[row].index, choices[col].index
+        if scores is None:
+            found = _score_titles(block, choices, threshold)
+        else:
+            found = scores.score(block, choices)
+        for i, j, score in found:
             if i != j:
-                pairs[(min(i, j), max(i, j))] = float(matrix[row, col])
+                pairs[(min(i, j), max(i, j))] = score
     return sorted(((s, i, j) for (i, j), s in pairs.items()), key=lambda t: (-t[0], t[1], t[2]))
+
+
+def _score_titles(
+    block: Sequence[_Record], choices: Sequence[_Record], threshold: float
+) -> list[tuple[int, int, float]]:
+    """(i, j, score) for every query i of `block` and choice j whose titles score `threshold` or more."""
+    if not block or not choices:
+        return []
+    matrix = process.cdist(
+        [q.title_key for q in block],
+        [c.title_key for c in choices],
+        scorer=fuzz.ratio,
+        score_cutoff=threshold,
+        dtype="float32",
+    )
+    rows, cols = matrix.nonzero()
+    return [
+        (block[row].index, choices[col].index, float(matrix[row, col]))
+        for row, col in zip(rows.tolist(), cols.tolist(), strict=True)
+    ]
+
+
+class _TitleScores:
+    """The title pass of one merge, reusing the scores of the merges before it (kept in a `MergeMemo`).
+
+    For each record that was a title query before, the memo holds the records it was scored against and
+    those that reached the threshold, as one value (a merge ahead may write while another merge reads).
+    A query then needs scoring only against the records of its block it has not met; its earlier hits
+    that are still present are the rest. Two titles' score never changes and neither does a record's
+    year (its block), so this finds exactly the pairs a full scoring would.
+    """
+
+    def __init__(self, memo: MergeMemo, threshold: float, records: list[_Record]) -> None:
+        self.memo = memo
+        self.threshold = threshold
+        self.papers = [r.paper for r in records]
+        self.index_of = {id(paper): index for index, paper in enumerate(self.papers)}
+
+    def score(self, block: list[_Record], choices: list[_Record]) -> list[tuple[int, int, float]]:
+        """(i, j, score) for the queries of one year `block` against its `choices`, as `_score_titles`."""
+        met = frozenset(id(c.paper) for c in choices)
+        titles = self.memo.titles
+        fresh: list[_Record] = []
+        # earlier queries grouped by the set they were scored against: one set per earlier block
+        by_set: dict[int, tuple[frozenset[int], list[tuple[_Record, _TitleEntry]]]] = {}
+        for q in block:
+            entry = titles.get(id(q.paper))
+            if entry is None:
+                fresh.append(q)
+            else:
+                by_set.setdefault(id(entry[0]), (entry[0], []))[1].append((q, entry))
+        found = _score_titles(fresh, choices, self.threshold)
+        for earlier, queries in by_set.values():
+            unmet = [c for c in choices if id(c.paper) not in earlier]
+            found += _score_titles([q for q, _entry in queries], unmet, self.threshold)
+            for q, (_earlier, hits) in queries:
+                found.extend((q.index, self.index_of[other], score) for other, score in hits if other in met)
+            self.memo.titles_reused += len(queries)
+        now: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        for i, j, score in found:
+            now[i].append((id(self.papers[j]), score))
+        for q in block:
+            titles[id(q.paper)] = (met, tuple(now.get(q.index, ())))
+        return found
 
 
 # ----------------------------------------------------------------------------------------------
@@ -385,22 +447,52 @@ _ComponentSignature = tuple[str | None, tuple[tuple[Source, int, int], ...]]
 _ComponentWork = tuple[Paper, dict[str, Source], list[SourceEvidence]]
 
 
+_TitleEntry = tuple[frozenset[int], tuple[tuple[int, float], ...]]  # records met, and (record, score) hits
+
+
 class MergeMemo:
     """Work an earlier merge of (mostly) the same records did, for the next merge to reuse.
 
     Records are keyed by identity: a memo belongs to one Run, whose records are not changed once a
     source delivered them (only PubMed's final ranks are set later, and ranks are part of a component's
-    signature). Merges may use one memo from several threads: entries are whole values, written once.
+    signature). Merges may use one memo from several threads: entries are whole values, written once
+    per merge, and every record they name is pinned by `join_keys`, so its id is not reused.
     """
 
     def __init__(self) -> None:
         self.join_keys: dict[int, _JoinKeys] = {}
         self.components: dict[_ComponentSignature, _ComponentWork] = {}
+        self.titles: dict[int, _TitleEntry] = {}  # by title query: see `_TitleScores`
+        self.title_threshold: float | None = None
+        self.title_checks: dict[tuple[int, int], bool] = {}  # `_title_match` of two records, by their ids
         self.reused = 0  # components taken from the memo by the last merge (for logs and tests)
+        self.titles_reused = 0  # title queries of the last merge scored only against records new to them
 
     def clear(self) -> None:
         self.join_keys.clear()
         self.components.clear()
+        self.titles.clear()
+        self.title_checks.clear()
+
+    def title_scores(self, threshold: float, records: list[_Record]) -> _TitleScores | None:
+        """The title scoring of a merge of `records`, or None when the memo cannot serve it.
+
+        The memo serves one threshold (a Run's), and records that are distinct objects.
+        """
+        if self.title_threshold is None:
+            self.title_threshold = threshold
+        scores = _TitleScores(self, threshold, records)
+        if threshold != self.title_threshold or len(scores.index_of) != len(records):
+            return None
+        return scores
+
+    def title_match(self, a: _Record, b: _Record) -> bool:
+        """`_title_match`, remembered: it depends on the two records alone, and not on their order."""
+        key = (id(a.paper), id(b.paper)) if id(a.paper) < id(b.paper) else (id(b.paper), id(a.paper))
+        known = self.title_checks.get(key)
+        if known is None:
+            known = self.title_checks[key] = _title_match(a, b)
+        return known
 
 
 def _records(results: Mapping[Source, Sequence[Paper]], memo: MergeMemo | None) -> list[_Record]:
@@ -503,7 +595,7 @@ def merge_papers(
     if not 0 < title_threshold <= 100:
         raise ValueError(f"title_threshold must be in (0, 100], got {title_threshold}")
     if memo is not None:
-        memo.reused = 0
+        memo.reused = memo.titles_reused = 0
     records = _records(results, memo)
     _check(abandon)
     uf = _UnionFind(records)
@@ -512,9 +604,11 @@ def merge_papers(
     _link_by(records, uf, "pmcid", "pmcid", guard=True)
 
     refused: list[tuple[int, int]] = []  # title matches kept apart by different DOIs: related versions
-    for _score, i, j in _title_candidates(records, uf, title_threshold):
+    for _score, i, j in _title_candidates(records, uf, title_threshold, memo):
         gi, gj = uf.group(i), uf.group(j)
-        if gi is gj or not _title_match(records[i], records[j]):
+        if gi is gj:
+            continue
+        if not (memo.title_match if memo is not None else _title_match)(records[i], records[j]):
             continue
         if _conflict(gi.dois, gj.dois):
             refused.append((i, j))
@@ -539,12 +633,17 @@ def merge_papers(
         paper, origins, evidence = _component_work(members, doi, memo)
         key = _key_for(members, paper, used_keys)
         key_of_root[root] = key
-        aggregated = AggregatedPaper(
+        # every value is valid already (validating 1,600 papers again is 15 ms of a Run's last merge);
+        # the copies give each merged paper its own list and dict, the memo's stay as they are
+        aggregated = AggregatedPaper.model_construct(
             key=key,
             paper=paper,
-            evidence=evidence,  # validation copies the list and the dict: the memo's stay as they are
-            field_sources=origins,
+            evidence=list(evidence),
+            field_sources=dict(origins),
+            score=ScoreBreakdown(),
+            rank=None,
             merged_by=[reason for reason in ("doi", "pmid", "pmcid", "title") if reason in group.reasons],
+            related=[],
         )
         best = min((r.rank, _SOURCE_ORDER[r.source]) for r in members)
         merged.append((best, root, aggregated))

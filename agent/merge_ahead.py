@@ -10,8 +10,8 @@ functions of the records, so the final merge is the same as a merge from scratch
 fails costs only its own work (it is logged).
 
 The same thread serializes ahead what the Run will write after that last page (`prepared`, see
-agent/run_json.py): the searching source's records and the merged papers, so that only what the late
-pages changed is serialized at the end.
+agent/run_json.py): the searching source's records, and the merged papers with their evidence, so that
+only what the late pages changed is serialized at the end.
 """
 
 from __future__ import annotations
@@ -109,6 +109,8 @@ class MergeAhead:
                 self.prepared.prepare(known.get(source, ()))
         if not self._abandon.is_set():
             self.prepared.prepare(paper.paper for paper in merged)
+        if not self._abandon.is_set():
+            self.prepared.prepare_evidence(merged)
 
     def _known(self) -> dict[Source, list[Paper]]:
         known = {source: list(papers) for source, papers in self._finished.items()}

@@ -125,24 +125,31 @@ class RunScale:
 FIRST_STAGE = ("source_weight", "rrf", "agreement", "recency", "citations")
 
 
-def _first_stage(
-    ranks: Mapping[Source, int],
-    year: int | None,
-    citation_count: int | None,
-    weights: RankingWeights,
-    scale: RunScale,
-) -> tuple[float, float, float, float, float]:
-    """The first-stage components in `FIRST_STAGE` order (plain floats: the prefetch calls this often)."""
-    max_weight = max((weights.weight_of(s) for s in scale.sources), default=0.0) or 1.0
-    rrf_ceiling = sum(weights.weight_of(s) / (weights.rrf_k + 1) for s in scale.sources) or 1.0
-    n_sources = len(scale.sources)
-    return (
-        max((weights.weight_of(s) for s in ranks), default=0.0) / max_weight,
-        sum(weights.weight_of(s) / (weights.rrf_k + r) for s, r in ranks.items()) / rrf_ceiling,
-        (len(ranks) - 1) / (n_sources - 1) if n_sources > 1 else 0.0,
-        0.5 ** (max(0, scale.now_year - year) / weights.recency_half_life) if year else 0.0,
-        math.log1p(citation_count or 0) / math.log1p(scale.max_citations) if scale.max_citations else 0.0,
-    )
+class _FirstStage:
+    """The first-stage components of one Run's scale, in `FIRST_STAGE` order (plain floats: the ranking
+    calls this for every paper and the prefetch for every work it has seen, again after each page)."""
+
+    def __init__(self, weights: RankingWeights, scale: RunScale) -> None:
+        self.weight = {source: weights.weight_of(source) for source in Source}
+        self.rrf_k = weights.rrf_k
+        self.half_life = weights.recency_half_life
+        self.now_year = scale.now_year
+        self.max_weight = max((self.weight[s] for s in scale.sources), default=0.0) or 1.0
+        self.rrf_ceiling = sum(self.weight[s] / (weights.rrf_k + 1) for s in scale.sources) or 1.0
+        self.n_sources = len(scale.sources)
+        self.log_max_citations = math.log1p(scale.max_citations) if scale.max_citations else 0.0
+
+    def __call__(
+        self, ranks: Mapping[Source, int], year: int | None, citation_count: int | None
+    ) -> tuple[float, float, float, float, float]:
+        weight, n_sources = self.weight, self.n_sources
+        return (
+            max((weight[s] for s in ranks), default=0.0) / self.max_weight,
+            sum(weight[s] / (self.rrf_k + r) for s, r in ranks.items()) / self.rrf_ceiling,
+            (len(ranks) - 1) / (n_sources - 1) if n_sources > 1 else 0.0,
+            0.5 ** (max(0, self.now_year - year) / self.half_life) if year else 0.0,
+            math.log1p(citation_count or 0) / self.log_max_citations if self.log_max_citations else 0.0,
+        )
 
 
 def first_stage_score(
@@ -154,7 +161,10 @@ def first_stage_score(
     scale: RunScale,
 ) -> ScoreBreakdown:
     """Every component but the semantic and the LLM's, with their total (see the module docstring)."""
-    values = _first_stage(ranks, year, citation_count, weights, scale)
+    return _first_stage_breakdown(_FirstStage(weights, scale)(ranks, year, citation_count), weights)
+
+
+def _first_stage_breakdown(values: tuple[float, ...], weights: RankingWeights) -> ScoreBreakdown:
     components = ScoreBreakdown(**dict(zip(FIRST_STAGE, values, strict=True)))
     components.total = _total(components, weights)
     return components
@@ -168,6 +178,7 @@ def first_stage_priority(weights: RankingWeights, now_year: int | None = None) -
     """
     year_now = now_year or datetime.now(UTC).year
     factors = [getattr(weights, name) for name in FIRST_STAGE]
+    stages: dict[tuple[frozenset[Source], int], _FirstStage] = {}  # one per scale the prefetch has seen
 
     def priority(
         ranks: Mapping[Source, int],
@@ -176,8 +187,11 @@ def first_stage_priority(weights: RankingWeights, now_year: int | None = None) -
         sources: frozenset[Source],
         max_citations: int,
     ) -> float:
-        scale = RunScale(sources=sources, max_citations=max_citations, now_year=year_now)
-        values = _first_stage(ranks, year, citation_count, weights, scale)
+        stage = stages.get((sources, max_citations))
+        if stage is None:
+            scale = RunScale(sources=sources, max_citations=max_citations, now_year=year_now)
+            stage = stages[(sources, max_citations)] = _FirstStage(weights, scale)
+        values = stage(ranks, year, citation_count)
         return sum(factor * value for factor, value in zip(factors, values, strict=True))
 
     return priority
@@ -209,15 +223,15 @@ def score_papers(
         now_year=now_year or datetime.now(UTC).year,
     )
     # stage 1: every component but the semantic one
+    stage = _FirstStage(weights, scale)
+    best_rank: dict[int, int] = {}  # the tie-break, by id() of the copies in `out`
     for paper in out:
-        paper.score = first_stage_score(
-            _source_ranks(paper),
-            paper.paper.year,
-            paper.paper.citation_count,
-            weights=weights,
-            scale=scale,
+        ranks = _source_ranks(paper)
+        best_rank[id(paper)] = min(ranks.values(), default=10**6)
+        paper.score = _first_stage_breakdown(
+            stage(ranks, paper.paper.year, paper.paper.citation_count), weights
         )
-    _sort_and_number(out)
+    _sort_and_number(out, best_rank)
 
     # stage 2: semantic similarity of the best `semantic_top_n` (adding it can only lift a paper, so the
     # candidates stay above the rest and only their order changes)
@@ -233,7 +247,7 @@ def score_papers(
         for paper, value in zip(candidates, values.tolist(), strict=True):
             paper.score.semantic = float(value)
             paper.score.total = _total(paper.score, weights)
-        _sort_and_number(out)
+        _sort_and_number(out, best_rank)
     return out
 
 
@@ -255,8 +269,11 @@ def _best_rank(paper: AggregatedPaper) -> int:
     return min((e.rank or 10**6 for e in paper.evidence), default=10**6)
 
 
-def _sort_and_number(papers: list[AggregatedPaper]) -> None:
-    papers.sort(key=lambda p: (-p.score.total, _best_rank(p), p.key))
+def _sort_and_number(papers: list[AggregatedPaper], best_rank: Mapping[int, int] | None = None) -> None:
+    """Best total first; ties to the better best source rank (`best_rank` by id(), when known), then key."""
+    if best_rank is None:
+        best_rank = {id(p): _best_rank(p) for p in papers}
+    papers.sort(key=lambda p: (-p.score.total, best_rank[id(p)], p.key))
     for position, paper in enumerate(papers, start=1):
         paper.rank = position
 

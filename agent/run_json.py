@@ -16,19 +16,24 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from agent.models import AggregatedPaper
+from agent.models import AggregatedPaper, Source, SourceEvidence
 
 
 class PreparedJson:
-    """JSON of models serialized before they are written, keyed by identity. Thread-safe.
+    """JSON serialized before it is written, keyed by identity. Thread-safe.
 
-    An entry is used only while the model is unchanged: records are read-only once a source has
-    delivered them except their `source_rank`, which is recorded with the entry and checked on use.
-    Entries keep their model alive, so an id is never reused while the entry exists.
+    Records (and merged papers' `paper`): an entry is used only while the model is unchanged. Records
+    are read-only once a source has delivered them except their `source_rank`, which is recorded with
+    the entry and checked on use. Entries keep their model alive, so an id is never reused meanwhile.
+
+    A merged paper's evidence and field origins (`prepare_evidence`): keyed by its evidence objects,
+    which a merge creates and nobody changes afterwards (a later merge reuses them for an unchanged
+    component, agent/merge.py), and checked against the field origins on use.
     """
 
     def __init__(self) -> None:
         self.entries: dict[int, tuple[BaseModel, Any, bytes]] = {}
+        self.evidence: dict[int, tuple[tuple[SourceEvidence, ...], dict[str, Source], bytes]] = {}
         self._lock = threading.Lock()
 
     def prepare(self, models: Iterable[BaseModel]) -> None:
@@ -45,9 +50,29 @@ class PreparedJson:
             return None
         return entry[2]
 
+    def prepare_evidence(self, items: Iterable[AggregatedPaper]) -> None:
+        for item in items:
+            if not item.evidence or self.get_evidence(item) is not None:
+                continue
+            data = item.__pydantic_serializer__.to_json(item, include=_EVIDENCE)[1:-1]
+            entry = (tuple(item.evidence), dict(item.field_sources), data)
+            with self._lock:
+                self.evidence[id(item.evidence[0])] = entry
+
+    def get_evidence(self, item: AggregatedPaper) -> bytes | None:
+        """`"evidence":[...],"field_sources":{...}` of a merged paper, when prepared."""
+        if not item.evidence:
+            return None
+        entry = self.evidence.get(id(item.evidence[0]))
+        # tuples compare their items by identity first: this is cheap when the objects are the same ones
+        if entry is None or entry[0] != tuple(item.evidence) or entry[1] != item.field_sources:
+            return None
+        return entry[2]
+
     def clear(self) -> None:
         with self._lock:
             self.entries.clear()
+            self.evidence.clear()
 
 
 @functools.lru_cache(maxsize=16)
@@ -75,26 +100,38 @@ def dump_models(items: Sequence[BaseModel], prepared: PreparedJson | None = None
     return b"[\n" + body.replace(boundary, b'},\n{"' + first.encode() + b'":') + b"\n]\n"
 
 
-# `paper` follows `key` and precedes `evidence` in AggregatedPaper (tests/agent/test_run_json.py checks)
+# AggregatedPaper's fields begin key, paper, evidence, field_sources, score (tests/agent/test_run_json.py
+# checks): the parts prepared ahead go between the key and the score
+_PREPARED = {"paper", "evidence", "field_sources"}
+_EVIDENCE = {"evidence", "field_sources"}
+_BEFORE_SCORE = b',"score":'
 _AFTER_KEY = b',"evidence":'
 
 
 def dump_aggregated(items: Sequence[AggregatedPaper], prepared: PreparedJson | None = None) -> bytes:
-    """Merged papers as JSON, one per line; a merged paper's `paper` prepared ahead is spliced in.
+    """Merged papers as JSON, one per line, with the parts prepared ahead spliced in.
 
-    The rest of each line (key, evidence, score, rank...) is small and changes with the ranking, so it
-    is serialized now. `,"evidence":` cannot occur inside the key: a quote inside a JSON string is
-    escaped, so its first occurrence is where `paper` belongs.
+    What changes with the ranking (key, score, rank, merged_by, related) is serialized now, for all
+    items in one call; a merged paper's `paper` and its evidence and field origins come from `prepared`
+    when they are there. `,"score":` and `,"evidence":` cannot occur inside the key (a quote inside a
+    JSON string is escaped), so their first occurrences are where the prepared parts belong; for the
+    same reason `},{"key":` is only ever the boundary between two items.
     """
     if prepared is None or not items:
         return dump_models(items)
-    parts = []
-    for item in items:
-        paper = prepared.get(item.paper)
-        if paper is None:
-            parts.append(item.__pydantic_serializer__.to_json(item))
-            continue
-        rest = item.__pydantic_serializer__.to_json(item, exclude={"paper"})
-        cut = rest.index(_AFTER_KEY)
-        parts.append(rest[:cut] + b',"paper":' + paper + rest[cut:])
-    return b"[\n" + b",\n".join(parts) + b"\n]\n"
+    small = _list_adapter(AggregatedPaper).dump_json(list(items), exclude={"__all__": _PREPARED})
+    lines = small[1:-1].replace(b'},{"key":', b'}\n{"key":').split(b"\n")
+    pieces = [b"[\n"]  # joined once at the end: a Run's merged papers are ~10 MB of JSON
+    for item, line in zip(items, lines, strict=True):
+        paper, evidence = prepared.get(item.paper), prepared.get_evidence(item)
+        if paper is not None and evidence is not None:
+            cut = line.index(_BEFORE_SCORE)
+            pieces += (line[:cut], b',"paper":', paper, b",", evidence, line[cut:], b",\n")
+        elif paper is not None:
+            rest = item.__pydantic_serializer__.to_json(item, exclude={"paper"})
+            cut = rest.index(_AFTER_KEY)
+            pieces += (rest[:cut], b',"paper":', paper, rest[cut:], b",\n")
+        else:
+            pieces += (item.__pydantic_serializer__.to_json(item), b",\n")
+    pieces[-1] = b"\n]\n"  # the last item's separator
+    return b"".join(pieces)

@@ -64,3 +64,35 @@ def test_merged_papers_with_their_paper_prepared_ahead_are_the_same_bytes() -> N
     data = dump_aggregated(aggregated, prepared)
     assert data == plain(aggregated) == dump_aggregated(aggregated)
     assert [AggregatedPaper.model_validate(item) for item in json.loads(data)] == aggregated
+
+
+def test_merged_papers_field_order_is_what_the_splicing_relies_on() -> None:
+    assert list(AggregatedPaper.model_fields)[:5] == ["key", "paper", "evidence", "field_sources", "score"]
+
+
+def test_merged_papers_with_evidence_prepared_ahead_are_the_same_bytes() -> None:
+    aggregated = merged(records())
+    aggregated[3].field_sources = {"title": Source.PUBMED}
+    prepared = PreparedJson()
+    prepared.prepare(item.paper for item in aggregated)
+    prepared.prepare_evidence(aggregated[:4])  # #4 has only its paper prepared
+    # a later merge's copy of an unchanged component: new list and dict, the same evidence objects
+    aggregated[1] = aggregated[1].model_copy(
+        update={"evidence": list(aggregated[1].evidence), "field_sources": dict(aggregated[1].field_sources)}
+    )
+    assert prepared.get_evidence(aggregated[1]) is not None
+    data = dump_aggregated(aggregated, prepared)
+    assert data == plain(aggregated)
+    assert [AggregatedPaper.model_validate(item) for item in json.loads(data)] == aggregated
+
+
+def test_prepared_evidence_is_not_used_once_the_origins_or_the_evidence_differ() -> None:
+    aggregated = merged(records())
+    prepared = PreparedJson()
+    prepared.prepare(item.paper for item in aggregated)
+    prepared.prepare_evidence(aggregated)
+    aggregated[0].field_sources = {"abstract": Source.OPENALEX}
+    aggregated[1].evidence.append(SourceEvidence(source=Source.OPENALEX, source_id="W1", rank=7))
+    assert prepared.get_evidence(aggregated[0]) is None and prepared.get_evidence(aggregated[1]) is None
+    assert prepared.get_evidence(aggregated[2]) is not None
+    assert dump_aggregated(aggregated, prepared) == plain(aggregated)
