@@ -235,7 +235,9 @@ async def execute_run(
 
         async def on_page(progress: PageProgress) -> None:
             expected = cap if progress.total is None else min(cap, progress.total)
-            merge_ahead.page(source, progress.papers, progress.first_rank, last=progress.fetched >= expected)
+            merge_ahead.page(
+                source, progress.papers, progress.first_rank, remaining=expected - progress.fetched
+            )
             if progress.papers and semantic:
                 prefetch.offer(source, progress.papers, progress.first_rank)
                 start_encoder()
@@ -315,9 +317,11 @@ async def execute_run(
             timings.seconds["search"] = round(time.monotonic() - clock, 3)
 
             step = time.monotonic()
-            # the prefetch goes on beside the merge: every record is known now, so its guesses are good
+            # The prefetch stops after its batch under way: beside the merge, an embedding on two
+            # threads and the merge's Python would fight over two cores and both crawl; the ranking
+            # embeds what is still missing right after, with the CPU to itself.
+            prefetch.finish()
             aggregated = await merge_ahead.merge(results)
-            prefetch.finish()  # after the batch under way
             timings.seconds["merge"] = round(time.monotonic() - step, 3)
 
             step = time.monotonic()

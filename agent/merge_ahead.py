@@ -2,16 +2,20 @@
 only redoes the part the late pages change.
 
 A Run usually waits on one slow source (PubMed's 3 requests a second) long after the others have
-answered. In that wait the CPU is idle, so `MergeAhead` merges the records known so far in a worker
-thread, again after each new page, into a shared `agent.merge.MergeMemo`. The final merge, on the
-complete lists, reuses every record's join keys and every component the late pages did not touch (on
-the 3 × 1,000-record benchmark, 1,406 of 1,606: 0.09 s instead of 0.15 s). The memo holds only pure
-functions of the records, so the final merge is the same as a merge from scratch; a merge ahead that
-fails costs only its own work (it is logged).
+answered. In that wait `MergeAhead` merges the records known so far in a worker thread into a shared
+`agent.merge.MergeMemo`: once when a single source is left, and again when that source's next page is
+its last. The final merge, on the complete lists, reuses every record's join keys, title scores and
+every component the last page did not touch (on the 3 × 1,000-record benchmark, 1,406 of 1,606). The
+memo holds only pure functions of the records, so the final merge is the same as a merge from scratch;
+a merge ahead that fails costs only its own work (it is logged).
+
+Merging after every page would keep the memo fresher, but the pages in between change little that the
+second merge does not redo anyway, and the CPU is not idle then: the prefetch of embeddings
+(agent/similarity.py) and the parsing of pages need it more.
 
 The same thread serializes ahead what the Run will write after that last page (`prepared`, see
 agent/run_json.py): the searching source's records, and the merged papers with their evidence, so that
-only what the late pages changed is serialized at the end.
+only what the last page changed is serialized at the end.
 """
 
 from __future__ import annotations
@@ -38,21 +42,27 @@ class MergeAhead:
         self._searching = set(sources)
         self._pages: dict[Source, dict[int, tuple[Paper, ...]]] = {}
         self._finished: dict[Source, Sequence[Paper]] = {}
+        self._next_is_last: set[Source] = set()
+        self._asked: set[str] = set()  # which of the two merges ahead were asked for
         self._task: asyncio.Task[None] | None = None
         self._dirty = False
         self._stopped = False
         self._abandon = threading.Event()
 
-    def page(self, source: Source, papers: Sequence[Paper], first_rank: int, *, last: bool = False) -> None:
+    def page(self, source: Source, papers: Sequence[Paper], first_rank: int, *, remaining: int) -> None:
         """A page of a source still searching (`first_rank` places it; pages may arrive out of order).
 
-        After the `last` page the final merge follows at once: merging ahead then would only compete.
+        `remaining` is how many records the source has still to deliver: none after its last page, when
+        the final merge follows at once (a merge ahead then would only compete with it).
         """
         if self._stopped:
             return
         self._pages.setdefault(source, {})[first_rank] = tuple(papers)
-        if not last:
-            self._kick()
+        if remaining <= 0:
+            return
+        if remaining <= len(papers):
+            self._next_is_last.add(source)
+        self._kick()
 
     def done(self, source: Source, papers: Sequence[Paper] | None) -> None:
         """A source finished with its final list, or failed (`None`: it adds nothing to the merge)."""
@@ -84,6 +94,15 @@ class MergeAhead:
         # Only the wait on a last source is worth using: while two or more still search, their later
         # pages would change most components, and the merge would compete with parsing them.
         if self._stopped or len(self._searching) != 1:
+            return
+        next_is_last = bool(self._searching & self._next_is_last)
+        if "first" not in self._asked:
+            self._asked.add("first")
+            if next_is_last:  # this one merge is also the one before the last page
+                self._asked.add("before last")
+        elif next_is_last and "before last" not in self._asked:
+            self._asked.add("before last")
+        else:
             return
         self._dirty = True
         if self._task is None or self._task.done():

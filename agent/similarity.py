@@ -143,13 +143,15 @@ class GoalSimilarity:
 class _Group:
     """The records of one work seen so far (grouped by DOI, else PMID): enough to guess its rank and text."""
 
-    __slots__ = ("ranks", "papers")
+    __slots__ = ("ranks", "papers", "priority")
 
     def __init__(self) -> None:
         self.ranks: dict[Source, int] = {}
         self.papers: dict[Source, Paper] = {}
+        self.priority: float | None = None  # at the last ranking; None once a record was added since
 
     def add(self, source: Source, paper: Paper, rank: int) -> None:
+        self.priority = None
         if rank < self.ranks.get(source, 10**9):
             self.ranks[source] = rank
             self.papers[source] = paper
@@ -180,6 +182,7 @@ class SimilarityPrefetch:
         self._sources: set[Source] = set()
         self._max_citations = 0
         self._ranked: list[_Group] | None = None  # the best `limit` groups, until a page changes them
+        self._scale: tuple[frozenset[Source], int] | None = None  # what the cached priorities assumed
         self._attempted: set[str] = set()
         self._changed = asyncio.Event()
         self._done = False
@@ -212,14 +215,7 @@ class SimilarityPrefetch:
     def next_batch(self, similarity: GoalSimilarity, size: int = PREFETCH_BATCH) -> list[str]:
         """The texts of the likeliest candidates not tried yet, best guess first."""
         if self._ranked is None:  # sorted again only after new pages, not for every batch
-            sources = frozenset(self._sources)
-
-            def priority(group: _Group) -> float:
-                return self.priority(
-                    group.ranks, group.year(), group.citation_count(), sources, self._max_citations
-                )
-
-            self._ranked = sorted(self._groups.values(), key=priority, reverse=True)[: self.limit]
+            self._ranked = self._rank()
         batch: list[str] = []
         for group in self._ranked:
             text = group.text()
@@ -230,6 +226,24 @@ class SimilarityPrefetch:
                 break
         self._attempted.update(batch)
         return batch
+
+    def _rank(self) -> list[_Group]:
+        """The best `limit` groups. This runs on the event loop after every page, so a group's priority
+        is worked out again only when a record joined it or the Run's scale (sources, most citations)
+        changed: late in a search that is the new page's works, not every work seen."""
+        sources = frozenset(self._sources)
+        scale = (sources, self._max_citations)
+        everything = scale != self._scale
+        self._scale = scale
+
+        def priority(group: _Group) -> float:
+            if everything or group.priority is None:
+                group.priority = self.priority(
+                    group.ranks, group.year(), group.citation_count(), sources, self._max_citations
+                )
+            return group.priority
+
+        return sorted(self._groups.values(), key=priority, reverse=True)[: self.limit]
 
     async def run(self, similarity: GoalSimilarity) -> None:
         """Embed guessed candidates in a worker thread until `finish()`; meant to run as a task."""

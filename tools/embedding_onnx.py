@@ -213,7 +213,7 @@ class OnnxEncoder:
     def get_sentence_embedding_dimension(self) -> int:
         return self.dimension
 
-    def encode(self, texts: list[str], *, batch_size: int = 32, **_: Any) -> np.ndarray:
+    def encode(self, texts: list[str], *, batch_size: int = 8, **_: Any) -> np.ndarray:
         # Sorting by length keeps padding, and so wasted compute, small within each batch.
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)

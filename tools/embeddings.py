@@ -58,6 +58,12 @@ def resolve_model_path(name: str) -> str:
     return name
 
 
+# Texts per forward pass. Small batches are faster per text on a CPU (activations stay in cache):
+# MiniLM int8 on 2 threads, 64-token texts sorted by length, 3.0 ms/text at 8, 3.5 at 32, 4.7 at 64;
+# fp32 on 256-token abstracts 5.8 ms at 8 against 6.7 at 32.
+ENCODE_BATCH = 8
+
+
 class Embedder:
     """Encodes texts into L2-normalised float32 vectors (so cosine similarity is a dot product).
 
@@ -70,7 +76,7 @@ class Embedder:
         name: str = "all-MiniLM-L6-v2",
         *,
         device: str = "cpu",
-        batch_size: int = 16,
+        batch_size: int = ENCODE_BATCH,
         backend: Backend = "auto",
         precision: Precision = "fp32",
         cache_dir: Path | None = None,

@@ -36,9 +36,9 @@ async def settle(ahead: MergeAhead) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_merges_ahead_only_once_a_single_source_is_still_searching() -> None:
+async def test_merges_ahead_once_a_single_source_is_left_and_again_before_its_last_page() -> None:
     ahead = MergeAhead([Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX])
-    ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 50), 1)
+    ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 30), 1, remaining=90)
     ahead.done(Source.OPENALEX, records(Source.OPENALEX, 1, 80, shared_from=40))
     await settle(ahead)
     assert ahead.merges == 0  # two sources still search: their pages would change most of it
@@ -48,16 +48,20 @@ async def test_merges_ahead_only_once_a_single_source_is_still_searching() -> No
     await settle(ahead)
     assert ahead.merges == 1 and ahead.memo.components
 
-    second_page = records(Source.PUBMED, 51, 50)
-    ahead.page(Source.PUBMED, second_page, 51)
+    ahead.page(Source.PUBMED, records(Source.PUBMED, 31, 30), 31, remaining=60)
+    await settle(ahead)
+    assert ahead.merges == 1  # a page in between: the merge before the last page will redo it anyway
+
+    before_last = records(Source.PUBMED, 61, 30)
+    ahead.page(Source.PUBMED, before_last, 61, remaining=30)
     await settle(ahead)
     assert ahead.merges == 2
     # what the Run writes after the last page is serialized ahead: the searching source's records
     # and the merged papers
-    assert all(ahead.prepared.get(paper) is not None for paper in second_page)
-    assert len(ahead.prepared.entries) > len(second_page) + 50
+    assert all(ahead.prepared.get(paper) is not None for paper in before_last)
+    assert len(ahead.prepared.entries) > 90 + 50
 
-    ahead.page(Source.PUBMED, records(Source.PUBMED, 101, 20), 101, last=True)
+    ahead.page(Source.PUBMED, records(Source.PUBMED, 91, 30), 91, remaining=0)
     await settle(ahead)
     assert ahead.merges == 2  # after the last page the final merge comes at once
 
@@ -79,7 +83,7 @@ async def test_a_failing_merge_ahead_is_logged_and_the_final_merge_is_whole(
     monkeypatch.setattr(merge_ahead_module, "merge_papers", broken)
     ahead = MergeAhead([Source.PUBMED])
     with caplog.at_level(logging.WARNING, logger="agent.merge_ahead"):
-        ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 10), 1)
+        ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 10), 1, remaining=10)
         await settle(ahead)
     assert "merging ahead failed" in caplog.text and ahead.merges == 0
 
@@ -90,11 +94,11 @@ async def test_a_failing_merge_ahead_is_logged_and_the_final_merge_is_whole(
 
 async def test_stop_abandons_the_merge_under_way_and_forgets_the_records() -> None:
     ahead = MergeAhead([Source.OPENALEX])
-    ahead.page(Source.OPENALEX, records(Source.OPENALEX, 1, 3000), 1)
+    ahead.page(Source.OPENALEX, records(Source.OPENALEX, 1, 3000), 1, remaining=10)
     await asyncio.sleep(0)  # the merge thread has started
     ahead.stop()
     await settle(ahead)
     assert ahead._task is not None and ahead._task.done()
     assert not ahead._pages and not ahead._finished
-    ahead.page(Source.OPENALEX, records(Source.OPENALEX, 3001, 10), 3001)
+    ahead.page(Source.OPENALEX, records(Source.OPENALEX, 3001, 10), 3001, remaining=0)
     assert ahead._task.done() and not ahead._pages  # stopped for good

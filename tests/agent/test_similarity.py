@@ -145,6 +145,13 @@ def test_prefetch_guesses_multi_source_works_first_with_the_merged_text() -> Non
     assert paper_text(merged[0].paper) == batch[0]
 
 
+class KnowsEverything(GoalSimilarity):
+    """A similarity with every text embedded already: the prefetch ranks its guesses and takes none."""
+
+    def known(self, text: str) -> bool:
+        return True
+
+
 def test_prefetch_guesses_the_rankings_semantic_candidates_from_the_pages() -> None:
     """With every page offered, the guess is the ranking's top N: same formula, same merged fields."""
     rng = random.Random(7)
@@ -157,9 +164,10 @@ def test_prefetch_guesses_the_rankings_semantic_candidates_from_the_pages() -> N
         }
         for i in range(300)
     ]
+    works[0]["citations"] = 10**6  # first in every source: the Run's scale is set by the first pages
     results: dict[Source, list[Paper]] = {}
     for source in (Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX):
-        chosen = rng.sample(works, 150)
+        chosen = [works[0], *rng.sample(works[1:], 149)]
         results[source] = [
             Paper(
                 source=source,
@@ -174,9 +182,12 @@ def test_prefetch_guesses_the_rankings_semantic_candidates_from_the_pages() -> N
         ]
     weights = RankingWeights()
     prefetch = SimilarityPrefetch(first_stage_priority(weights, now_year=2026), limit=40)
-    for source, papers in results.items():
-        for start in range(0, len(papers), 50):  # page by page, as the sources deliver them
+    knows_all = KnowsEverything("topic", BagOfWords())
+    for start in range(0, 150, 50):  # page by page, the sources taking turns, as they deliver them
+        for source, papers in results.items():
             prefetch.offer(source, papers[start : start + 50], start + 1)
+            # a guess after every page: later guesses reuse the priorities of works no page changed
+            assert prefetch.next_batch(knows_all) == []
     similarity = GoalSimilarity("topic", BagOfWords())
     guessed = prefetch.next_batch(similarity, size=1000)
 
