@@ -224,6 +224,7 @@ async def execute_run(
             prefetch_task = asyncio.create_task(prefetch_similarity(), name="prefetch-similarity")
 
     results: dict[Source, list[Paper]] = {}
+    searching = set(chosen)
     merge_ahead = MergeAhead(chosen)
     totals: dict[str, int | None] = {}
     errors: list[SourceError] = []
@@ -241,6 +242,8 @@ async def execute_run(
             if progress.papers and semantic:
                 prefetch.offer(source, progress.papers, progress.first_rank)
                 start_encoder()
+            if progress.fetched >= expected and searching == {source}:
+                prefetch.finish()  # the last page of the search: see the merge below for why
             await _emit(
                 on_progress,
                 SearchProgress(
@@ -276,6 +279,7 @@ async def execute_run(
                 message=f"{type(exc).__name__}: {exc}",
             )
         timings.seconds[source.value] = round(time.monotonic() - started, 3)
+        searching.discard(source)
         merge_ahead.done(source, outcome.papers if error is None else None)
         if error is not None:
             errors.append(error)
@@ -317,9 +321,10 @@ async def execute_run(
             timings.seconds["search"] = round(time.monotonic() - clock, 3)
 
             step = time.monotonic()
-            # The prefetch stops after its batch under way: beside the merge, an embedding on two
-            # threads and the merge's Python would fight over two cores and both crawl; the ranking
-            # embeds what is still missing right after, with the CPU to itself.
+            # The prefetch stops after its batch under way (at the last page if the source said which
+            # it was): beside the parsing of that page and the merge, an embedding on two threads and
+            # their Python would fight over two cores and all crawl; the ranking embeds what is still
+            # missing right after the merge, with the CPU to itself.
             prefetch.finish()
             aggregated = await merge_ahead.merge(results)
             timings.seconds["merge"] = round(time.monotonic() - step, 3)
@@ -353,6 +358,7 @@ async def execute_run(
             similarity=similarity if weights.semantic > 0 else None,
             llm=llm,
             llm_top_k=top_k,
+            copy=False,  # the merged papers are this Run's alone
         )
         timings.seconds["rank"] = round(time.monotonic() - step, 3)
         if similarity is not None:

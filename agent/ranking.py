@@ -205,15 +205,17 @@ def score_papers(
     embedder: Encoder | None = None,
     similarity: GoalSimilarity | None = None,
     now_year: int | None = None,
+    copy: bool = True,
 ) -> list[AggregatedPaper]:
     """Copies of `papers` with every component but the LLM's computed, sorted best first, ranked 1..N.
 
     `embedder=None` uses the packaged MiniLM model; the caller may pass any object with `encode`, or a
     `similarity` for `goal` that may already know some texts (computed while the Run searched).
+    `copy=False` scores the given papers themselves (a caller that has no other use for them).
     """
     weights = weights or RankingWeights()
     # shallow copies: only `score` and `rank` are replaced, never mutated in place, so inputs stay intact
-    out = [p.model_copy() for p in papers]
+    out = [p.model_copy() for p in papers] if copy else list(papers)
     if not out:
         return out
 
@@ -344,8 +346,9 @@ async def rank(
     llm: LLM | None = None,
     llm_top_k: int = 0,
     now_year: int | None = None,
+    copy: bool = True,
 ) -> list[AggregatedPaper]:
-    """Score and rank `papers` (copies; the input is untouched), best first with `rank` 1..N.
+    """Score and rank `papers` (copies unless `copy=False`), best first with `rank` 1..N.
 
     The embedding work runs in a worker thread so an event loop serving other requests stays responsive.
     With `llm` available and `llm_top_k > 0` the top K are judged by the model and re-sorted.
@@ -359,6 +362,7 @@ async def rank(
         embedder=embedder,
         similarity=similarity,
         now_year=now_year,
+        copy=copy,
     )
     if llm is None or not llm.available or llm_top_k <= 0 or not goal.strip() or not ranked:
         return ranked

@@ -31,7 +31,7 @@ from agent.models import Paper, Source
 log = logging.getLogger(__name__)
 
 ABSTRACT_CHARS = 300  # SciFact nDCG@10 with MiniLM int8: 300 chars 0.755, 400 chars 0.756, 25% less work
-PREFETCH_BATCH = 16  # small batches: the prefetch can stop soon after the last page arrives
+PREFETCH_BATCH = 8  # one forward pass (tools.embeddings.ENCODE_BATCH): it ends soon after the last page
 
 
 class Encoder(Protocol):

@@ -166,6 +166,10 @@ def test_ranking_is_deterministic_and_leaves_input_untouched() -> None:
     assert [p.rank for p in first] == list(range(1, 7))
     assert [p.model_dump() for p in papers] == before
     assert [p.key for p in first[:2]] == ["p0", "tie"]  # equal scores: best source rank, then key
+    # without copies the same papers come back scored, in the same order
+    in_place = score_papers(papers, goal="x", embedder=BagOfWords(), now_year=NOW, copy=False)
+    assert all(any(p is q for q in papers) for p in in_place)
+    assert [p.model_dump() for p in in_place] == [p.model_dump() for p in first]
 
 
 def test_weights_validation() -> None:
