@@ -2,20 +2,23 @@
 only redoes the part the late pages change.
 
 A Run usually waits on one slow source (PubMed's 3 requests a second) long after the others have
-answered. In that wait `MergeAhead` merges the records known so far in a worker thread into a shared
-`agent.merge.MergeMemo`: once when a single source is left, and again when that source's next page is
-its last. The final merge, on the complete lists, reuses every record's join keys, title scores and
-every component the last page did not touch (on the 3 × 1,000-record benchmark, 1,406 of 1,606). The
-memo holds only pure functions of the records, so the final merge is the same as a merge from scratch;
-a merge ahead that fails costs only its own work (it is logged).
+answered. In that wait `MergeAhead` merges the records known so far, once, in a worker thread, into a
+shared `agent.merge.MergeMemo`: when a single source is left and it has at most `PAGES_AHEAD` pages to
+come. The final merge, on the complete lists, then reuses every record's join keys and title scores
+and every component the late pages did not touch. The memo holds only pure functions of the records,
+so the final merge is the same as a merge from scratch; a merge ahead that fails costs only its own
+work (it is logged).
 
-Merging after every page would keep the memo fresher, but the pages in between change little that the
-second merge does not redo anyway, and the CPU is not idle then: the prefetch of embeddings
-(agent/similarity.py) and the parsing of pages need it more.
+Why once, and why then: merging after every page keeps the memo freshest, but each merge walks every
+record again, and the CPU is not idle while pages arrive: the prefetch of embeddings
+(agent/similarity.py) and the parsing of the pages need it. On the 3 × 1,000-record benchmark merging
+after pages 1 and 4 of 5 costs 0.36 s for a 0.07 s final merge, one merge after page 3 costs 0.14 s for
+0.09 s. Two pages ahead rather than one leaves the merge two request intervals to finish in.
 
 The same thread serializes ahead what the Run will write after that last page (`prepared`, see
-agent/run_json.py): the searching source's records, and the merged papers with their evidence, so that
-only what the last page changed is serialized at the end.
+agent/run_json.py): the searching source's records, and the merged papers with their evidence; pages
+that arrive after the merge ahead have their records serialized on their own, so that only the last
+page and the components it changed are serialized at the end.
 """
 
 from __future__ import annotations
@@ -32,8 +35,11 @@ from agent.run_json import PreparedJson
 log = logging.getLogger(__name__)
 
 
+PAGES_AHEAD = 2  # merge ahead when the last source has at most this many pages still to come
+
+
 class MergeAhead:
-    """Merges a Run's records ahead of time once all but one of its sources are done."""
+    """Merges a Run's records once ahead of time, near the end of its last source's paging."""
 
     def __init__(self, sources: Sequence[Source]) -> None:
         self.memo = MergeMemo()
@@ -42,10 +48,9 @@ class MergeAhead:
         self._searching = set(sources)
         self._pages: dict[Source, dict[int, tuple[Paper, ...]]] = {}
         self._finished: dict[Source, Sequence[Paper]] = {}
-        self._next_is_last: set[Source] = set()
-        self._asked: set[str] = set()  # which of the two merges ahead were asked for
+        self._near_end: set[Source] = set()  # sources with at most PAGES_AHEAD pages to come
         self._task: asyncio.Task[None] | None = None
-        self._dirty = False
+        self._jobs: set[asyncio.Task[None]] = set()  # pages serialized after the merge ahead began
         self._stopped = False
         self._abandon = threading.Event()
 
@@ -53,15 +58,20 @@ class MergeAhead:
         """A page of a source still searching (`first_rank` places it; pages may arrive out of order).
 
         `remaining` is how many records the source has still to deliver: none after its last page, when
-        the final merge follows at once (a merge ahead then would only compete with it).
+        the final merge follows at once (work ahead then would only compete with it).
         """
         if self._stopped:
             return
         self._pages.setdefault(source, {})[first_rank] = tuple(papers)
         if remaining <= 0:
             return
-        if remaining <= len(papers):
-            self._next_is_last.add(source)
+        if remaining <= PAGES_AHEAD * len(papers):
+            self._near_end.add(source)
+        if self._task is not None:  # merged (or merging) without this page: serialize it on its own
+            job = asyncio.create_task(asyncio.to_thread(self._prepare, papers), name="prepare-page")
+            self._jobs.add(job)
+            job.add_done_callback(self._jobs.discard)
+            return
         self._kick()
 
     def done(self, source: Source, papers: Sequence[Paper] | None) -> None:
@@ -73,13 +83,14 @@ class MergeAhead:
         self._kick()
 
     def stop(self) -> None:
-        """No more merges ahead; one under way finishes in its thread, its work still in the memo."""
+        """No more work ahead; a merge under way finishes in its thread, its work still in the memo."""
         self._stopped = True
         self._abandon.set()
         self._pages.clear()  # the records are the Run's to free, not this helper's to keep alive
         self._finished.clear()
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
+        for task in (self._task, *self._jobs):
+            if task is not None and not task.done():
+                task.cancel()
 
     async def merge(self, results: dict[Source, list[Paper]]) -> list[AggregatedPaper]:
         """The final merge of the complete lists, reusing the work done ahead."""
@@ -93,43 +104,36 @@ class MergeAhead:
     def _kick(self) -> None:
         # Only the wait on a last source is worth using: while two or more still search, their later
         # pages would change most components, and the merge would compete with parsing them.
-        if self._stopped or len(self._searching) != 1:
+        if self._stopped or self._task is not None or len(self._searching) != 1:
             return
-        next_is_last = bool(self._searching & self._next_is_last)
-        if "first" not in self._asked:
-            self._asked.add("first")
-            if next_is_last:  # this one merge is also the one before the last page
-                self._asked.add("before last")
-        elif next_is_last and "before last" not in self._asked:
-            self._asked.add("before last")
-        else:
+        if not self._searching & self._near_end:
             return
-        self._dirty = True
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._merge_while_new_pages(), name="merge-ahead")
+        # read here, on the loop's thread: the worker must not see the sets change under it
+        known, searching = self._known(), frozenset(self._searching)
+        self._task = asyncio.create_task(self._merge_ahead(known, searching), name="merge-ahead")
 
-    async def _merge_while_new_pages(self) -> None:
-        while self._dirty and not self._stopped:
-            self._dirty = False
-            known, searching = self._known(), frozenset(self._searching)  # read here, on the loop's thread
-            try:
-                await asyncio.to_thread(self._merge_and_prepare, known, searching)
-            except MergeAbandoned:
-                return
-            except Exception:  # only a head start is lost; the final merge does the work itself
-                log.warning("merging ahead failed; the final merge starts from scratch", exc_info=True)
-                return
-            self.merges += 1
+    async def _merge_ahead(self, known: dict[Source, list[Paper]], searching: frozenset[Source]) -> None:
+        try:
+            await asyncio.to_thread(self._merge_and_prepare, known, searching)
+        except MergeAbandoned:
+            return
+        except Exception:  # only a head start is lost; the final merge does the work itself
+            log.warning("merging ahead failed; the final merge starts from scratch", exc_info=True)
+            return
+        self.merges += 1
 
     def _merge_and_prepare(self, known: dict[Source, list[Paper]], searching: frozenset[Source]) -> None:
         merged = merge_papers(known, memo=self.memo, abandon=self._abandon)
         for source in searching:
-            if not self._abandon.is_set():
-                self.prepared.prepare(known.get(source, ()))
+            self._prepare(known.get(source, ()))
         if not self._abandon.is_set():
             self.prepared.prepare(paper.paper for paper in merged)
         if not self._abandon.is_set():
             self.prepared.prepare_evidence(merged)
+
+    def _prepare(self, records: Sequence[Paper]) -> None:
+        if not self._abandon.is_set():
+            self.prepared.prepare(records)
 
     def _known(self) -> dict[Source, list[Paper]]:
         known = {source: list(papers) for source, papers in self._finished.items()}

@@ -30,40 +30,39 @@ def records(source: Source, start: int, count: int, *, shared_from: int = 0) -> 
 
 async def settle(ahead: MergeAhead) -> None:
     for _ in range(200):
-        task = ahead._task
-        if task is None or task.done():
+        if all(task is None or task.done() for task in (ahead._task, *ahead._jobs)):
             return
         await asyncio.sleep(0.01)
 
 
-async def test_merges_ahead_once_a_single_source_is_left_and_again_before_its_last_page() -> None:
+async def test_merges_ahead_once_when_a_single_source_is_left_with_two_pages_to_come() -> None:
     ahead = MergeAhead([Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX])
     ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 30), 1, remaining=90)
     ahead.done(Source.OPENALEX, records(Source.OPENALEX, 1, 80, shared_from=40))
-    await settle(ahead)
-    assert ahead.merges == 0  # two sources still search: their pages would change most of it
-
     s2 = records(Source.SEMANTIC_SCHOLAR, 1, 60, shared_from=30)
     ahead.done(Source.SEMANTIC_SCHOLAR, s2)
     await settle(ahead)
+    assert ahead.merges == 0  # PubMed has three pages to come: later pages would change most of it
+
+    second = records(Source.PUBMED, 31, 30)
+    ahead.page(Source.PUBMED, second, 31, remaining=60)
+    await settle(ahead)
     assert ahead.merges == 1 and ahead.memo.components
-
-    ahead.page(Source.PUBMED, records(Source.PUBMED, 31, 30), 31, remaining=60)
-    await settle(ahead)
-    assert ahead.merges == 1  # a page in between: the merge before the last page will redo it anyway
-
-    before_last = records(Source.PUBMED, 61, 30)
-    ahead.page(Source.PUBMED, before_last, 61, remaining=30)
-    await settle(ahead)
-    assert ahead.merges == 2
     # what the Run writes after the last page is serialized ahead: the searching source's records
     # and the merged papers
-    assert all(ahead.prepared.get(paper) is not None for paper in before_last)
-    assert len(ahead.prepared.entries) > 90 + 50
+    assert all(ahead.prepared.get(paper) is not None for paper in second)
+    assert len(ahead.prepared.entries) > 60 + 50
 
-    ahead.page(Source.PUBMED, records(Source.PUBMED, 91, 30), 91, remaining=0)
+    third = records(Source.PUBMED, 61, 30)
+    ahead.page(Source.PUBMED, third, 61, remaining=30)
     await settle(ahead)
-    assert ahead.merges == 2  # after the last page the final merge comes at once
+    assert ahead.merges == 1  # once: each merge walks every record again
+    assert all(ahead.prepared.get(paper) is not None for paper in third)  # serialized on its own
+
+    last = records(Source.PUBMED, 91, 30)
+    ahead.page(Source.PUBMED, last, 91, remaining=0)
+    await settle(ahead)
+    assert all(ahead.prepared.get(paper) is None for paper in last)  # the final work follows at once
 
     results = {
         Source.PUBMED: records(Source.PUBMED, 1, 120),

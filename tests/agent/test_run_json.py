@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from agent.models import AggregatedPaper, Author, Paper, ScoreBreakdown, Source, SourceEvidence
-from agent.run_json import PreparedJson, dump_aggregated, dump_models
+from agent.run_json import _DUMP_SLICE, PreparedJson, dump_aggregated, dump_models
 
 
 def plain(items: list) -> bytes:
@@ -96,3 +96,13 @@ def test_prepared_evidence_is_not_used_once_the_origins_or_the_evidence_differ()
     assert prepared.get_evidence(aggregated[0]) is None and prepared.get_evidence(aggregated[1]) is None
     assert prepared.get_evidence(aggregated[2]) is not None
     assert dump_aggregated(aggregated, prepared) == plain(aggregated)
+
+
+def test_long_lists_are_serialized_in_slices_with_the_same_bytes() -> None:
+    papers = [
+        Paper(source=Source.OPENALEX, source_rank=i + 1, title=f'Work {i} "}},{{"source": x', doi=f"10.1/{i}")
+        for i in range(2 * _DUMP_SLICE + 7)
+    ]
+    data = dump_models(papers)
+    assert data == plain(papers)
+    assert len(data.splitlines()) == len(papers) + 2
