@@ -173,11 +173,19 @@ class _Group:
 
 
 class SimilarityPrefetch:
-    """Embeds the papers a Run's ranking will most likely need while its sources are still searching."""
+    """Embeds the papers a Run's ranking will most likely need while its sources are still searching.
+
+    The event loop only hands pages in (`offer` queues them); grouping them, ranking the guesses and
+    embedding happen in the worker thread of `run`, so none of it holds up the loop, whose timers start
+    the sources' rate-limited requests. The groups belong to whichever thread takes `_lock`.
+    """
 
     def __init__(self, priority: StagePriority, limit: int) -> None:
         self.priority = priority
         self.limit = limit  # how many papers the ranking embeds (its semantic_top_n)
+        self._inbox: list[tuple[Source, Sequence[Paper], int]] = []  # pages not grouped yet
+        self._inbox_lock = threading.Lock()
+        self._lock = threading.Lock()  # the groups and the guesses below
         self._groups: dict[str, _Group] = {}
         self._sources: set[Source] = set()
         self._max_citations = 0
@@ -189,17 +197,11 @@ class SimilarityPrefetch:
 
     def offer(self, source: Source, papers: Sequence[Paper], first_rank: int) -> None:
         """Papers of one page as they arrive, in source order starting at `first_rank`."""
-        for offset, paper in enumerate(papers):
-            key = _work_key(source, paper)
-            group = self._groups.get(key)
-            if group is None:
-                group = self._groups[key] = _Group()
-            group.add(source, paper, paper.source_rank or first_rank + offset)
-            self._max_citations = max(self._max_citations, paper.citation_count or 0)
-        if papers:
-            self._sources.add(source)
-            self._ranked = None
-            self._changed.set()
+        if not papers:
+            return
+        with self._inbox_lock:
+            self._inbox.append((source, papers, first_rank))
+        self._changed.set()
 
     def finish(self) -> None:
         """The search is over: stop after the batch under way."""
@@ -209,28 +211,47 @@ class SimilarityPrefetch:
     def clear(self) -> None:
         """Forget every record (the Run is ranked): the prefetch no longer keeps them alive."""
         self.finish()
-        self._groups.clear()
-        self._ranked = None
+        with self._inbox_lock:
+            self._inbox.clear()
+        with self._lock:
+            self._groups.clear()
+            self._ranked = None
 
     def next_batch(self, similarity: GoalSimilarity, size: int = PREFETCH_BATCH) -> list[str]:
         """The texts of the likeliest candidates not tried yet, best guess first."""
-        if self._ranked is None:  # sorted again only after new pages, not for every batch
-            self._ranked = self._rank()
-        batch: list[str] = []
-        for group in self._ranked:
-            text = group.text()
-            if text in self._attempted or similarity.known(text):
-                continue
-            batch.append(text)
-            if len(batch) == size:
-                break
-        self._attempted.update(batch)
-        return batch
+        with self._lock:
+            self._group_new_pages()
+            if self._ranked is None:  # sorted again only after new pages, not for every batch
+                self._ranked = self._rank()
+            batch: list[str] = []
+            for group in self._ranked:
+                text = group.text()
+                if text in self._attempted or similarity.known(text):
+                    continue
+                batch.append(text)
+                if len(batch) == size:
+                    break
+            self._attempted.update(batch)
+            return batch
+
+    def _group_new_pages(self) -> None:
+        with self._inbox_lock:
+            pages, self._inbox = self._inbox, []
+        for source, papers, first_rank in pages:
+            for offset, paper in enumerate(papers):
+                key = _work_key(source, paper)
+                group = self._groups.get(key)
+                if group is None:
+                    group = self._groups[key] = _Group()
+                group.add(source, paper, paper.source_rank or first_rank + offset)
+                self._max_citations = max(self._max_citations, paper.citation_count or 0)
+            self._sources.add(source)
+            self._ranked = None
 
     def _rank(self) -> list[_Group]:
-        """The best `limit` groups. This runs on the event loop after every page, so a group's priority
-        is worked out again only when a record joined it or the Run's scale (sources, most citations)
-        changed: late in a search that is the new page's works, not every work seen."""
+        """The best `limit` groups. A group's priority is worked out again only when a record joined
+        it or the Run's scale (sources, most citations) changed: late in a search that is the new
+        page's works, not every work seen."""
         sources = frozenset(self._sources)
         scale = (sources, self._max_citations)
         everything = scale != self._scale
@@ -245,15 +266,19 @@ class SimilarityPrefetch:
 
         return sorted(self._groups.values(), key=priority, reverse=True)[: self.limit]
 
+    def _guess_and_embed(self, similarity: GoalSimilarity) -> bool:
+        """One step of `run`, in a worker thread: False when there was nothing left to embed."""
+        batch = self.next_batch(similarity)
+        if batch:
+            similarity.compute(batch)
+        return bool(batch)
+
     async def run(self, similarity: GoalSimilarity) -> None:
         """Embed guessed candidates in a worker thread until `finish()`; meant to run as a task."""
         while not self._done:
-            batch = self.next_batch(similarity)
-            if not batch:
-                self._changed.clear()
+            self._changed.clear()  # before the step: a page offered during it wakes the wait below
+            if not await asyncio.to_thread(self._guess_and_embed, similarity):
                 await self._changed.wait()
-                continue
-            await asyncio.to_thread(similarity.compute, batch)
 
 
 def _work_key(source: Source, paper: Paper) -> str:
