@@ -132,7 +132,7 @@ def canonical_arxiv(value: str | None) -> str | None:
 # ----------------------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Record:
     index: int
     source: Source
@@ -143,7 +143,7 @@ class _Record:
     first_author: Author | None
 
 
-@dataclass
+@dataclass(slots=True)
 class _Group:
     """What a union-find root knows about its component, for the cannot-link checks."""
 
