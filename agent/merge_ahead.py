@@ -2,23 +2,23 @@
 only redoes the part the late pages change.
 
 A Run usually waits on one slow source (PubMed's 3 requests a second) long after the others have
-answered. In that wait `MergeAhead` merges the records known so far, once, in a worker thread, into a
-shared `agent.merge.MergeMemo`: when a single source is left and it has at most `PAGES_AHEAD` pages to
-come. The final merge, on the complete lists, then reuses every record's join keys and title scores
-and every component the late pages did not touch. The memo holds only pure functions of the records,
-so the final merge is the same as a merge from scratch; a merge ahead that fails costs only its own
-work (it is logged).
+answered. In that wait `MergeAhead` merges the records known so far in a worker thread into a shared
+`agent.merge.MergeMemo`: once when a single source is left with at most `PAGES_AHEAD` pages to come,
+and again, cheaply, from the same memo, when its next page is its last. The final merge, on the
+complete lists, then reuses every record's join keys and title scores and every component the last
+page did not touch. The memo holds only pure functions of the records, so the final merge is the same
+as a merge from scratch; a merge ahead that fails costs only its own work (it is logged).
 
-Why once, and why then: merging after every page keeps the memo freshest, but each merge walks every
-record again, and the CPU is not idle while pages arrive: the prefetch of embeddings
-(agent/similarity.py) and the parsing of the pages need it. On the 3 × 1,000-record benchmark merging
-after pages 1 and 4 of 5 costs 0.36 s for a 0.07 s final merge, one merge after page 3 costs 0.14 s for
-0.09 s. Two pages ahead rather than one leaves the merge two request intervals to finish in.
+Why not after every page: each merge walks every record again, and the CPU is not idle while pages
+arrive: the prefetch of embeddings (agent/similarity.py) and the parsing of pages need it. On the
+3 × 1,000-record benchmark, merging after pages 1 and 4 of 5 costs 0.36 s for a 0.07 s final merge;
+after pages 3 and 4, 0.19 s for 0.06 s. Starting two pages ahead leaves the first, longer merge two
+request intervals to finish in; the second runs only if the first is done.
 
 The same thread serializes ahead what the Run will write after that last page (`prepared`, see
-agent/run_json.py): the searching source's records, and the merged papers with their evidence; pages
-that arrive after the merge ahead have their records serialized on their own, so that only the last
-page and the components it changed are serialized at the end.
+agent/run_json.py): the searching source's records, and the merged papers with their evidence; a page
+that arrives while nothing is merged for it has its records serialized on their own, so that only the
+last page and the components it changed are serialized at the end.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ PAGES_AHEAD = 2  # merge ahead when the last source has at most this many pages 
 
 
 class MergeAhead:
-    """Merges a Run's records once ahead of time, near the end of its last source's paging."""
+    """Merges a Run's records ahead of time, near the end of its last source's paging."""
 
     def __init__(self, sources: Sequence[Source]) -> None:
         self.memo = MergeMemo()
@@ -49,6 +49,7 @@ class MergeAhead:
         self._pages: dict[Source, dict[int, tuple[Paper, ...]]] = {}
         self._finished: dict[Source, Sequence[Paper]] = {}
         self._near_end: set[Source] = set()  # sources with at most PAGES_AHEAD pages to come
+        self._next_is_last: set[Source] = set()
         self._task: asyncio.Task[None] | None = None
         self._jobs: set[asyncio.Task[None]] = set()  # pages serialized after the merge ahead began
         self._stopped = False
@@ -67,12 +68,21 @@ class MergeAhead:
             return
         if remaining <= PAGES_AHEAD * len(papers):
             self._near_end.add(source)
-        if self._task is not None:  # merged (or merging) without this page: serialize it on its own
+        if remaining <= len(papers):
+            self._next_is_last.add(source)
+        if self._task is None:
+            self._kick()
+        elif (
+            self._task.done()
+            and self.merges == 1
+            and source in self._next_is_last
+            and self._searching == {source}
+        ):
+            self._start_merge()  # the second merge: before the last page, from the first one's memo
+        else:  # merged (or merging) without this page: serialize it on its own
             job = asyncio.create_task(asyncio.to_thread(self._prepare, papers), name="prepare-page")
             self._jobs.add(job)
             job.add_done_callback(self._jobs.discard)
-            return
-        self._kick()
 
     def done(self, source: Source, papers: Sequence[Paper] | None) -> None:
         """A source finished with its final list, or failed (`None`: it adds nothing to the merge)."""
@@ -108,6 +118,9 @@ class MergeAhead:
             return
         if not self._searching & self._near_end:
             return
+        self._start_merge()
+
+    def _start_merge(self) -> None:
         # read here, on the loop's thread: the worker must not see the sets change under it
         known, searching = self._known(), frozenset(self._searching)
         self._task = asyncio.create_task(self._merge_ahead(known, searching), name="merge-ahead")

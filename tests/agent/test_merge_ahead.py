@@ -35,7 +35,7 @@ async def settle(ahead: MergeAhead) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_merges_ahead_once_when_a_single_source_is_left_with_two_pages_to_come() -> None:
+async def test_merges_ahead_when_a_single_source_is_left_with_two_pages_to_come_and_before_the_last() -> None:
     ahead = MergeAhead([Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX])
     ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 30), 1, remaining=90)
     ahead.done(Source.OPENALEX, records(Source.OPENALEX, 1, 80, shared_from=40))
@@ -56,13 +56,14 @@ async def test_merges_ahead_once_when_a_single_source_is_left_with_two_pages_to_
     third = records(Source.PUBMED, 61, 30)
     ahead.page(Source.PUBMED, third, 61, remaining=30)
     await settle(ahead)
-    assert ahead.merges == 1  # once: each merge walks every record again
-    assert all(ahead.prepared.get(paper) is not None for paper in third)  # serialized on its own
+    assert ahead.merges == 2  # again before the last page, from the first merge's memo
+    assert ahead.memo.reused > 0 and all(ahead.prepared.get(paper) is not None for paper in third)
 
     last = records(Source.PUBMED, 91, 30)
     ahead.page(Source.PUBMED, last, 91, remaining=0)
     await settle(ahead)
-    assert all(ahead.prepared.get(paper) is None for paper in last)  # the final work follows at once
+    assert ahead.merges == 2  # the final work follows at once
+    assert all(ahead.prepared.get(paper) is None for paper in last)
 
     results = {
         Source.PUBMED: records(Source.PUBMED, 1, 120),
@@ -101,3 +102,13 @@ async def test_stop_abandons_the_merge_under_way_and_forgets_the_records() -> No
     assert not ahead._pages and not ahead._finished
     ahead.page(Source.OPENALEX, records(Source.OPENALEX, 3001, 10), 3001, remaining=0)
     assert ahead._task.done() and not ahead._pages  # stopped for good
+
+
+async def test_a_page_that_arrives_during_the_merge_ahead_is_serialized_on_its_own() -> None:
+    ahead = MergeAhead([Source.PUBMED])
+    ahead.page(Source.PUBMED, records(Source.PUBMED, 1, 30), 1, remaining=60)
+    before_last = records(Source.PUBMED, 31, 30)
+    ahead.page(Source.PUBMED, before_last, 31, remaining=30)  # the merge of the first has not finished
+    await settle(ahead)
+    assert ahead.merges == 1  # no second merge: the first was not done when this page came
+    assert all(ahead.prepared.get(paper) is not None for paper in before_last)
