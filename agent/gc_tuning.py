@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 from collections.abc import Iterator, MutableMapping, MutableSequence
 from contextlib import contextmanager
 from typing import Any
 
 BULK_THRESHOLDS = (200_000, 30, 30)
+START_DELAY = 0.05  # seconds the housekeeping thread waits before it starts freeing
 
 _lock = threading.Lock()
 _active = 0
@@ -87,6 +89,9 @@ def wait_for_housekeeping(timeout: float | None = None) -> bool:
 
 def _housekeep(held: list[Any]) -> None:
     global _saved
+    # The block has just ended: its thread is returning the Run to a caller that is waiting for it.
+    # Started at once, this thread would take the GIL from it for a few switch intervals.
+    time.sleep(START_DELAY)
     _free_gradually(held)
     with _lock:
         if _active or _saved is None:  # another block of bulk work began meanwhile: it restores them
