@@ -4,7 +4,9 @@ Embedding is the one expensive step of ranking (several ms per paper on a small 
 most of its search waiting on rate limits. So while pages arrive, `SimilarityPrefetch` guesses which
 papers the ranking will embed and embeds them in a worker thread (ONNX Runtime and torch release the
 GIL, so parsing and the event loop go on beside it). The ranking then asks `GoalSimilarity` for the
-candidates it chose and embeds only the ones the guess missed.
+candidates it chose and embeds only the ones the guess missed. The prefetch stops at the search's last
+page (the executor calls `finish`): an embedding on two threads beside the parsing of that page and the
+final merge would slow all of them, and the ranking embeds the few misses right after, alone.
 
 The guess is the ranking's own first stage (`agent.ranking.first_stage_priority`, passed in as a
 `StagePriority`) applied to the records grouped by DOI (else PMID), scaled by what the Run has seen so
