@@ -322,10 +322,22 @@ def fake_large():
 
 
 async def test_work_done_ahead_while_pubmed_pages_leaves_the_run_as_a_fresh_merge_would(
-    fake_large: Any, tmp_path: Path, caplog: Any
+    fake_large: Any, tmp_path: Path, caplog: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import inspect
+
     from agent.merge import merge_papers
     from agent.run_json import dump_models
+    from agent.similarity import SimilarityPrefetch
+
+    stopped_by: list[str] = []
+    finish = SimilarityPrefetch.finish
+
+    def recording_finish(self: SimilarityPrefetch) -> None:
+        stopped_by.append(inspect.stack()[1].function)
+        finish(self)
+
+    monkeypatch.setattr(SimilarityPrefetch, "finish", recording_finish)
 
     caplog.set_level(logging.INFO, logger="agent.merge_ahead")
     # PubMed pages slowly (esearch and 4 pages at 3/s); the others answer at once (once the fake server
@@ -338,6 +350,8 @@ async def test_work_done_ahead_while_pubmed_pages_leaves_the_run_as_a_fresh_merg
     line = next(r.getMessage() for r in caplog.records if "merges ahead" in r.getMessage())
     reused, _, merges = (int(n) for n in re.findall(r"\d+", line))
     assert run.counts["pubmed"] == 800 and merges >= 1 and reused > 0
+    # at PubMed's last page, again before the merge, and once the Run is saved
+    assert stopped_by[-3:] == ["on_page", "_search_rank_save", "clear"]
 
     results = {
         source: [Paper.model_validate(p) for p in read(folder, f"results_{source.value}.json")]
