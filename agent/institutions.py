@@ -39,7 +39,8 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from agent.affiliations import CN_PROVINCES, ParsedAffiliation
+from agent.affiliations import CN_PROVINCES, ParsedAffiliation, segment_kind
+from agent.affiliations.text import SegmentKind
 from tools.geocode import fold, get_gazetteer, has_cjk
 
 
@@ -762,11 +763,9 @@ class InstitutionRegistry:
         return RegistryMatch(record, "fuzzy", round(confidence, 3), written, {"fuzzy_ratio": score})
 
 
-def _segment_kinds(text: str) -> list[str]:
-    from agent.affiliations import _kind
-
+def _segment_kinds(text: str) -> list[SegmentKind]:
     segments = [s for s in re.split(r"\s*[,;\n]\s*|\s+/\s+", text) if s.strip()]
-    return [_kind(s.strip()) for s in segments] + ["other"]
+    return [segment_kind(s.strip()) for s in segments] + ["other"]
 
 
 # Words that, written next to an institution's name, name another institution: its medical centre,
