@@ -19,7 +19,7 @@ Capital Medical University, Beijing 100053, P.R. China. wang@x.cn; 2 Broad Insti
 
 The package: `lexicon` (country and region names), `text` (cleaning, segment kinds), `places`
 (cities and regions in a segment), `latin` and `chinese` (the two parsers), `parsed` (the result).
-Nothing here is tied to a registry: `agent/institutions.py` resolves the institution afterwards.
+Nothing here is tied to a registry: `agent/institutions/` resolves the institution afterwards.
 """
 
 from __future__ import annotations
