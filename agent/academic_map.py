@@ -211,21 +211,22 @@ async def build_map(
             unique = _author_institutions(found)
             any_affiliation = any_affiliation or bool(unique)
             resolved_all.extend(unique)
-            for institution in unique or [None]:
-                raw_authorships.append((item, author, institution))
+            if not unique:
+                raw_authorships.append((item, author, None))
+            raw_authorships.extend((item, author, resolved) for resolved in unique)
         papers_with_affiliations += any_affiliation
     remap = _unify(resolved_all)
 
     institutions: dict[str, ResolvedInstitution] = {}
-    for item in resolved_all:
-        key = remap.get(item.id, item.id)
+    for resolved in resolved_all:
+        key = remap.get(resolved.id, resolved.id)
         if key not in institutions:
-            institutions[key] = item.model_copy(update={"id": key})
+            institutions[key] = resolved.model_copy(update={"id": key})
         else:
             known = institutions[key]
-            known.aliases = sorted(set(known.aliases) | set(item.aliases))
-            known.country_code = known.country_code or item.country_code
-            known.city = known.city or item.city
+            known.aliases = sorted(set(known.aliases) | set(resolved.aliases))
+            known.country_code = known.country_code or resolved.country_code
+            known.city = known.city or resolved.city
 
     authorships: list[Authorship] = []
     for item, author, institution in raw_authorships:

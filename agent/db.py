@@ -88,7 +88,7 @@ async def apply_migrations(url: str, migrations: list[Migration] | None = None) 
                 if migration.version in done:
                     continue
                 async with conn.transaction():
-                    await conn.execute(migration.sql)  # type: ignore[arg-type]  # trusted files of ours
+                    await conn.execute(migration.sql)  # trusted files of ours
                     await conn.execute(
                         "INSERT INTO schema_migrations (version, name) VALUES (%s, %s)",
                         (migration.version, migration.name),
@@ -156,7 +156,7 @@ class Database:
                     " (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS vector,"
                     " (SELECT max(version) FROM schema_migrations) AS schema_version"
                 )
-                row = await cursor.fetchone()
+                row: dict[str, Any] | None = await cursor.fetchone()  # type: ignore[assignment]  # dict_row
         except Exception as exc:
             return {"ok": False, "embedded": self.embedded, "error": str(exc)}
         return {"ok": True, "embedded": self.embedded, **(row or {})}

@@ -181,7 +181,7 @@ async def execute_run(
     """
     chosen = resolve_sources(enabled)
     cap = resolve_cap(max_per_source, settings)
-    weights = weights or RankingWeights()
+    ranking = weights or RankingWeights()
     store.ensure_project(project_id)  # fail fast on a bad id, before minutes of searching
     run_id = new_run_id()
     timings = RunTimings(started_at=utcnow())
@@ -191,13 +191,13 @@ async def execute_run(
     # The embedding model loads in a thread while the slower sources still search: in a fresh process
     # (the CLI) the first load takes seconds. It starts when a first source has papers to rank, so a
     # Run whose sources all fail never pays for it (a loading thread cannot be stopped half-way).
-    semantic = weights.semantic > 0 and bool(goal.strip())
+    semantic = ranking.semantic > 0 and bool(goal.strip())
     encoder_task: asyncio.Task[tuple[Any, str | None]] | None = None
     wants_encoder = embedder is None and semantic
 
     # While pages arrive, the likeliest ranking candidates are embedded in a worker thread (see
     # agent/similarity.py): most of a Run's search is spent waiting on rate limits.
-    prefetch = SimilarityPrefetch(first_stage_priority(weights), weights.semantic_top_n or 10**9)
+    prefetch = SimilarityPrefetch(first_stage_priority(ranking), ranking.semantic_top_n or 10**9)
     similarity: GoalSimilarity | None = None
     prefetch_task: asyncio.Task[None] | None = None
 
@@ -310,8 +310,10 @@ async def execute_run(
             )
         )
 
+    committing = False  # set once the commit thread runs: from then on it finishes the Run whole
+
     async def _search_rank_save(housekeeping: Housekeeping) -> Run:
-        nonlocal weights, embedder, committing, similarity
+        nonlocal ranking, embedder, committing, similarity
         try:
             # A TaskGroup cancels every sibling when the Run itself is cancelled; search_one records a
             # failing source instead of raising, so one failing source cannot cancel the others.
@@ -334,8 +336,8 @@ async def execute_run(
                 embedder, note = await encoder_task
                 if note:
                     warnings.append(note)
-                    weights = weights.model_copy(update={"semantic": 0.0})
-            if similarity is None and embedder is not None and weights.semantic > 0:
+                    ranking = ranking.model_copy(update={"semantic": 0.0})
+            if similarity is None and embedder is not None and ranking.semantic > 0:
                 similarity = GoalSimilarity(goal, embedder)  # the prefetch had not started
             # The ranking does not wait for the prefetch's batch under way: it embeds the candidates
             # nobody has started on, beside that batch, and waits for the batch only if it needs it.
@@ -353,9 +355,9 @@ async def execute_run(
         aggregated = await rank(
             aggregated,
             goal=goal,
-            weights=weights,
+            weights=ranking,
             embedder=embedder,
-            similarity=similarity if weights.semantic > 0 else None,
+            similarity=similarity if ranking.semantic > 0 else None,
             llm=llm,
             llm_top_k=top_k,
             copy=False,  # the merged papers are this Run's alone
@@ -380,7 +382,7 @@ async def execute_run(
         snapshot.update(
             max_per_source=cap,
             sources=[s.value for s in chosen],
-            ranking=weights.model_dump(mode="json"),
+            ranking=ranking.model_dump(mode="json"),
             llm=(llm.model or llm.kind.value) if llm is not None else None,
             llm_judge_top_k=top_k,
         )
@@ -428,7 +430,6 @@ async def execute_run(
 
     writer = store.begin_run(project_id, run_id)
     writes: list[asyncio.Task[None]] = []
-    committing = False
     try:
         # a Run's objects live until it is saved: collecting less often saves walking them again and again
         with relaxed_gc() as housekeeping:

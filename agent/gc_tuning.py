@@ -26,7 +26,7 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from collections.abc import Iterator, MutableMapping, MutableSequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -45,13 +45,13 @@ class Housekeeping:
     def __init__(self) -> None:
         self._held: list[Any] = []
 
-    def release(self, *containers: MutableMapping[Any, Any] | MutableSequence[Any]) -> None:
+    def release(self, *containers: dict[Any, Any] | list[Any]) -> None:
         """Empty `containers` now; what they held is freed by the housekeeping thread after the block.
 
         Only what nothing else references is freed there; the rest simply stays alive as before.
         """
         for container in containers:
-            self._held.append(container.copy())  # type: ignore[attr-defined]
+            self._held.append(container.copy())
             container.clear()
 
 

@@ -57,7 +57,7 @@ import re
 import threading
 import unicodedata
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
@@ -405,6 +405,19 @@ def _authors_richness(authors: list[Author]) -> tuple[int, int, int]:
     )
 
 
+def _list_length(name: str) -> Callable[[Paper], int]:
+    return lambda paper: len(getattr(paper, name))
+
+
+# How rich a record's value of a content field is; the richest wins (see the module docstring).
+_RICHNESS: tuple[tuple[str, Callable[[Paper], Any]], ...] = (
+    ("abstract", lambda p: len((p.abstract or "").strip())),
+    ("authors", lambda p: _authors_richness(p.authors)),
+    ("citation_count", lambda p: p.citation_count if p.citation_count is not None else -1),
+    *((name, _list_length(name)) for name in LIST_FIELDS),
+)
+
+
 def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict[str, Source]]:
     ordered = sorted(records, key=_order_key)
     values: dict[str, Any] = {}
@@ -420,13 +433,8 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
                 take(name, record)
                 break
     # richest content: max() keeps the first of equals, and `ordered` is in precedence order
-    for name, measure in (
-        ("abstract", lambda p: len((p.abstract or "").strip())),
-        ("authors", lambda p: _authors_richness(p.authors)),
-        ("citation_count", lambda p: p.citation_count if p.citation_count is not None else -1),
-        *((name, (lambda p, n=name: len(getattr(p, n)))) for name in LIST_FIELDS),
-    ):
-        best = ordered[0] if len(ordered) == 1 else max(ordered, key=lambda r, m=measure: m(r.paper))
+    for name, measure in _RICHNESS:
+        best = ordered[0] if len(ordered) == 1 else max(ordered, key=lambda r: measure(r.paper))
         if not _empty(getattr(best.paper, name)):
             take(name, best)
     if doi:  # the canonical form, whichever source's spelling was chosen

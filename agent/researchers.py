@@ -348,7 +348,7 @@ def top_terms(
 ) -> list[str]:
     """The researcher's most characteristic terms in this Run: keywords and MeSH first, then title words,
     weighted by how rare they are across the Run (tf-idf)."""
-    scores: Counter[str] = Counter()
+    scores: defaultdict[str, float] = defaultdict(float)
     shown: dict[str, str] = {}
     for item in papers:
         for term, weight in _paper_terms(item):
@@ -356,7 +356,9 @@ def top_terms(
             idf = math.log((1 + n_docs) / (1 + corpus_df.get(key, 0))) + 1
             scores[key] += weight * idf
             shown.setdefault(key, term)
-    return [shown[key] for key, _ in scores.most_common(k)]
+    # highest first; of equals, the first met (as Counter.most_common orders them)
+    best = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:k]
+    return [shown[key] for key, _ in best]
 
 
 def _paper_terms(item: AggregatedPaper) -> list[tuple[str, float]]:

@@ -257,6 +257,7 @@ async def apply_edits(
     renamed: list[tuple[str, str]] = []
     to_expand: list[Term] = []  # new Term objects in `new.terms` that need synonyms
     user_synonyms: list[Synonym] = []  # added by the user: counted, never dropped
+    term: Term | None
 
     for raw in edits:
         edit = _unwrap(raw)
@@ -424,7 +425,7 @@ _Q = r"[\"'“”‘’「」]?"
 _X = r"(?P<{}>.+?)"
 _SLOT_NAME = r"(?P<slot>[A-Za-z_ ]+?|[\u4e00-\u9fff]+)"
 
-_EN_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+_EN_PATTERNS: list[tuple[str, str]] = [
     (
         rf"^add (?:a )?synonyms? {_Q}{_X.format('synonym')}{_Q} (?:to|for) (?:the )?(?:term )?{_Q}{_X.format('term')}{_Q}$",
         "add_synonym",
@@ -462,7 +463,7 @@ _EN_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (rf"^(?:remove|delete|drop):? {_Q}{_X.format('term')}{_Q}$", "delete_term"),
 ]
-_ZH_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+_ZH_PATTERNS: list[tuple[str, str]] = [
     (
         rf"^(?:为|给){_Q}{_X.format('term')}{_Q}(?:添加|增加|加)同义词[:：]?\s*{_Q}{_X.format('synonym')}{_Q}$",
         "add_synonym",
@@ -540,7 +541,7 @@ def parse_edit_text(text: str) -> list[KeywordEdit]:
             match = pattern.match(line)
             if match:
                 groups = {k: v for k, v in match.groupdict().items() if v is not None}
-                edits.append(KeywordEdit(_edit_from(kind, groups, line)))  # type: ignore[arg-type]
+                edits.append(KeywordEdit(_edit_from(kind, groups, line)))
                 break
         else:
             raise ValueError(

@@ -272,7 +272,7 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
 
 
 @cache
-def _jieba():  # type: ignore[no-untyped-def]
+def _jieba():
     import jieba
 
     jieba.setLogLevel(logging.WARNING)

@@ -42,6 +42,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -314,7 +315,7 @@ async def _mesh(session: Session, term: str) -> MeshDescriptor | None:
         client = getattr(session.sources, name)
         if client is None:
             continue
-        found = await session.call(name, lambda c=client: c.lookup(term, limit=3), [])
+        found: Sequence[MeshDescriptor] = await session.call(name, partial(client.lookup, term, limit=3), [])
         for descriptor in found:
             if _matches(term, [descriptor.heading, *descriptor.entry_terms]):
                 return descriptor
@@ -326,8 +327,9 @@ async def _openalex_names(session: Session, term: str) -> list[str]:
     if client is None:
         return []
     searches = (client.search_concepts, client.search_topics, client.search_keywords)
+    nothing: Sequence[Any] = []
     results = await asyncio.gather(
-        *(session.call("openalex", lambda s=search: s(term, limit=5), []) for search in searches)
+        *(session.call("openalex", partial(search, term, limit=5), nothing) for search in searches)
     )
     names: list[str] = []
     for entries in results:
@@ -343,7 +345,7 @@ async def _wikidata_names(session: Session, term: str) -> list[str]:
     client = session.sources.wikidata
     if client is None:
         return []
-    entities = await session.call(
+    entities: Sequence[Any] = await session.call(
         "wikidata", lambda: client.search_entities(term, language="en", limit=3), []
     )
     for entity in entities:
@@ -357,7 +359,7 @@ async def _wikipedia_names(session: Session, term: str) -> list[str]:
     client = session.sources.wikipedia
     if client is None:
         return []
-    titles = await session.call("wikipedia", lambda: client.redirects(term, language="en"), [])
+    titles: list[str] = await session.call("wikipedia", lambda: client.redirects(term, language="en"), [])
     return [t for t in titles if t.isascii() or to_half_width(t).isascii()]
 
 
@@ -366,7 +368,7 @@ async def english_name(session: Session, term: str) -> str | None:
     client = session.sources.wikidata
     if client is None:
         return None
-    entities = await session.call(
+    entities: Sequence[Any] = await session.call(
         "wikidata", lambda: client.search_entities(term, language="zh", limit=3), []
     )
     for entity in entities:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
-from langgraph.config import get_stream_writer
+from langgraph.config import get_config, get_stream_writer
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 from pydantic import TypeAdapter, ValidationError
@@ -80,6 +79,14 @@ async def no_run(state: ConversationState) -> dict[str, Any]:
         delta="There is no Run in this conversation yet. Describe your research first, and I will search for it.",
     )
     return {"mode": "search"}
+
+
+def _active_run(state: ConversationState) -> str:
+    """The Run that `ask` and `map` work on; `after_route` sends a conversation without one to `no_run`."""
+    run_id = state.get("active_run_id")
+    if not run_id:
+        raise RuntimeError("no active Run: after_route should have sent this message to no_run")
+    return run_id
 
 
 # -- understanding -----------------------------------------------------------------------------------
@@ -217,9 +224,7 @@ def after_review(state: ConversationState) -> str:
 # -- search, ask, map -------------------------------------------------------------------------------------
 
 
-async def search(
-    state: ConversationState, runtime: Runtime[GraphContext], config: RunnableConfig
-) -> dict[str, Any]:
+async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.executor import execute_run
 
     _started("search")
@@ -228,7 +233,7 @@ async def search(
     understanding = (
         Understanding.model_validate(state["understanding"]) if state.get("understanding") else None
     )
-    thread_id = config.get("configurable", {}).get("thread_id")
+    thread_id = get_config().get("configurable", {}).get("thread_id")
     # options sent earlier in the conversation (kept in state) override the runner's defaults
     options = {**ctx.options, **(state.get("options") or {})}
 
@@ -273,7 +278,7 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
     _started("ask")
     ctx = runtime.context
     writer = get_stream_writer()
-    run_id = state["active_run_id"]
+    run_id = _active_run(state)
     try:
         question = validate_question(state.get("question") or "")
     except ValueError as exc:  # a conversational slip, not a failure: say what to fix
@@ -313,7 +318,7 @@ async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> d
 
     _started("map")
     ctx = runtime.context
-    run_id = state["active_run_id"]
+    run_id = _active_run(state)
     academic_map = await map_for_run(ctx.store, run_id, llm=ctx.llm, settings=ctx.settings)
     counts = academic_map.counts.model_dump(mode="json")
     _emit(

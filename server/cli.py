@@ -179,7 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        handler = getattr(args, "handler", None) or getattr(args, "func", None)
+        # every sub-command sets one (the sub-command is required, so argparse exits without one)
+        handler: Callable[[argparse.Namespace], int | None] = args.handler
         return int(handler(args) or 0)
     except ConfigError as exc:
         return fail(str(exc), 2)

@@ -91,4 +91,4 @@ class Event(BaseModel):
     def make(cls, event_id: int, type: str, data: dict[str, Any]) -> Event:
         """Build an event, validating its data against the model for its type."""
         model = DATA_MODELS.get(type, EventData)
-        return cls(id=event_id, type=type, data=model.model_validate(data).model_dump(mode="json"))  # type: ignore[arg-type]
+        return cls(id=event_id, type=type, data=model.model_validate(data).model_dump(mode="json"))

@@ -96,7 +96,7 @@ class InstitutionResolver:
             country_code=parsed.country_code,
             city=parsed.city,
             region=parsed.region,
-            matched_by=matched_by,  # type: ignore[arg-type]
+            matched_by=matched_by,
             confidence=0.5,
             departments=parsed.departments,
         )

@@ -84,17 +84,25 @@ def evaluate_combined(
     rows: list[dict[str, Any]], predict: Callable[[str], list[tuple[ParsedAffiliation, Any]]], set_label: str
 ) -> list[str]:
     lines = []
-    parser_pairs, pairs, named_pairs = [], [], []
+    parser_pairs: list[tuple[set[str], set[str]]] = []
+    pairs: list[tuple[set[str], set[str]]] = []
+    named_pairs: list[tuple[set[str], set[str]]] = []
     ror_rows: dict[str, list[tuple[set[str], set[str], bool]]] = defaultdict(list)
     for row in rows:
         predictions = predict(row["affiliation"])
         gold_countries = set(row.get("country_codes") or [])
         if row.get("all_ids_in_ror_table", True) and gold_countries:
             parser_only = {p.country_code for p, _ in predictions if p.country_code}
+            # the registry's country where it matched, else the parser's
             combined = {
-                (m.record.country_code if m is not None and m.record.country_code else p.country_code)
+                code
                 for p, m in predictions
-            } - {None}
+                if (
+                    code := m.record.country_code
+                    if m is not None and m.record.country_code
+                    else p.country_code
+                )
+            }
             parser_pairs.append((gold_countries, parser_only))
             pairs.append((gold_countries, combined))
             if names_country(row["affiliation"]):

@@ -56,7 +56,7 @@ def _epmc_record(p: FakePaper, core: bool) -> dict[str, Any]:
         {
             "title": p.title,
             "authorString": ", ".join(
-                a.collective or f"{a.researcher.family} {a.researcher.initials}"
+                f"{a.researcher.family} {a.researcher.initials}" if a.researcher else (a.collective or "")
                 for a in p.authors
                 if a.researcher or a.collective
             )

@@ -294,7 +294,7 @@ def work(p: FakePaper) -> dict[str, Any]:
         "version": "publishedVersion",
     }
     people = [a for a in p.authors if a.researcher is not None]
-    authorships = []
+    authorships: list[dict[str, Any]] = []
     for i, author in enumerate(people):
         person: Researcher = author.researcher  # type: ignore[assignment]
         # About one authorship in ten is not matched to an institution: only the raw string is kept.

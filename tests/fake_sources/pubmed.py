@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
 from xml.sax.saxutils import escape
 
 from starlette.responses import Response
@@ -151,7 +152,7 @@ def _esearch_error(message: str, as_xml: bool) -> Response:
 
 def translate(term: str, ctx: Ctx) -> tuple[list[object], str, list[str]]:
     """PubMed's translation stack (terms in RPN, operators as bare strings), query translation, bad fields."""
-    tokens = []
+    tokens: list[str | dict[str, str]] = []
     unknown: list[str] = []
     for match in _TOKEN.finditer(term):
         lpar, rpar, op, text, tag = match.groups()
@@ -200,12 +201,11 @@ def translate(term: str, ctx: Ctx) -> tuple[list[object], str, list[str]]:
         if isinstance(token, dict):
             stack.append(token)
             # a bare word after another word means AND in PubMed
-            while pos < len(tokens) and isinstance(tokens[pos], dict):
-                nxt = tokens[pos]
+            while pos < len(tokens) and isinstance(nxt := tokens[pos], dict):
                 pos += 1
                 stack.append(nxt)
                 stack.append("AND")
-                token = {"term": f"{token['term']} AND {nxt['term']}"}  # type: ignore[index]
+                token = {"term": f"{token['term']} AND {nxt['term']}"}
             return str(token["term"])
         return atom() if token != ")" else ""
 
@@ -217,17 +217,17 @@ def translate(term: str, ctx: Ctx) -> tuple[list[object], str, list[str]]:
     return stack, translation, unknown
 
 
-def _esearch_xml(result: dict[str, object]) -> str:
-    ids = "".join(f"\n<Id>{i}</Id>" for i in result["idlist"])  # type: ignore[union-attr]
+def _esearch_xml(result: dict[str, Any]) -> str:
+    ids = "".join(f"\n<Id>{i}</Id>" for i in result["idlist"])
     history = ""
     if "webenv" in result:
         history = f"<QueryKey>{result['querykey']}</QueryKey><WebEnv>{result['webenv']}</WebEnv>"
     translations = "".join(
         f"<Translation>     <From>{escape(t['from'])}</From>     <To>{escape(t['to'])}</To>    </Translation>"
-        for t in result["translationset"]  # type: ignore[union-attr]
+        for t in result["translationset"]
     )
     stack = ""
-    for item in result["translationstack"]:  # type: ignore[union-attr]
+    for item in result["translationstack"]:
         if isinstance(item, dict):
             stack += (
                 f"<TermSet>    <Term>{escape(item['term'])}</Term>    <Field>{escape(item['field'])}</Field>"

@@ -518,8 +518,7 @@ class Universe:
             inst = lead if rng.random() < 0.6 else rng.randrange(len(vocab.INSTITUTIONS))
             members.append(inst * RESEARCHERS_PER_INSTITUTION + rng.randrange(RESEARCHERS_PER_INSTITUTION))
         members.append(pi_index)
-        seen: set[int] = set()
-        people = [self.researcher(i) for i in members if not (i in seen or seen.add(i))]
+        people = [self.researcher(i) for i in dict.fromkeys(members)]  # each once, in order
         corresponding = len(people) - 1 if rng.random() < 0.8 else 0
         authors = [
             FakeAuthor(

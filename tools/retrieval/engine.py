@@ -410,9 +410,9 @@ class RetrievalEngine:
             graph_chunks: list[tuple[str, float]] = []
             if "graph" in active:
                 t = time.perf_counter()
-                hits = ctx.graph.search(intent.entities, depth)
-                graph_chunks = [(h.section_id, h.score) for h in hits]
-                graph_paths = {section_key(h.section_id): h.path for h in reversed(hits)}  # best path wins
+                walked = ctx.graph.search(intent.entities, depth)
+                graph_chunks = [(h.section_id, h.score) for h in walked]
+                graph_paths = {section_key(h.section_id): h.path for h in reversed(walked)}  # best path wins
                 results["graph"] = _by_section(graph_chunks, {})
                 timings["graph"] = time.perf_counter() - t
             if dense_task is not None:
@@ -490,7 +490,7 @@ class RetrievalEngine:
             outcome = await self.reranker.score_within(trace.normalized_text, passages, rerank_timeout)
             timings["rerank"] = outcome.seconds
             rerank_trace = RerankTrace(
-                status=outcome.status,  # type: ignore[arg-type]
+                status=outcome.status,
                 model=self.reranker.name,
                 candidates=len(hits),
                 message=outcome.message,

@@ -183,7 +183,7 @@ def classify(
     if "graph" in strategy.legs and not entities:
         strategy.legs = [leg for leg in strategy.legs if leg != "graph"]  # nothing to start a walk from
     return Intent(
-        kind=kind,  # type: ignore[arg-type]
+        kind=kind,
         confidence=confidence,
         evidence=evidence,
         entities=[node for node, _ in entities],

@@ -255,6 +255,6 @@ class Normalizer:
             tokens=tokens,
             keywords=keywords,
             bm25_tokens=bm25_unique,
-            language=detect_language(spaced),  # type: ignore[arg-type]
+            language=detect_language(spaced),
             normalized_text=spaced,
         )

@@ -169,21 +169,21 @@ def _paper_sections(paper: AggregatedPaper, fulltext: list[FullTextSection] | No
             sections.append(_RawSection("abstract", "abstract", "Abstract", text, {"part": "abstract"}))
 
     counts: Counter[str] = Counter()
-    for part in fulltext or []:
-        body = "\n".join(x for x in (part.caption, part.text) if x and x.strip())
+    for piece in fulltext or []:
+        body = "\n".join(x for x in (piece.caption, piece.text) if x and x.strip())
         if not body.strip():
             continue
-        counts[part.kind] += 1
-        n = counts[part.kind]
+        counts[piece.kind] += 1
+        n = counts[piece.kind]
         # tables and figures are always numbered (each is its own section); other kinds only repeat rarely
-        if part.kind in ("table", "figure"):
-            name = f"{part.kind}-{n}"
+        if piece.kind in ("table", "figure"):
+            name = f"{piece.kind}-{n}"
         else:
-            name = part.kind if n == 1 else f"{part.kind}-{n}"
+            name = piece.kind if n == 1 else f"{piece.kind}-{n}"
         meta: dict[str, object] = {"part": "fulltext"}
-        if part.caption:
-            meta["caption"] = part.caption
-        sections.append(_RawSection(name, part.kind, part.title or part.kind.capitalize(), body, meta))
+        if piece.caption:
+            meta["caption"] = piece.caption
+        sections.append(_RawSection(name, piece.kind, piece.title or piece.kind.capitalize(), body, meta))
     return sections
 
 
