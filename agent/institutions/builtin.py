@@ -9,10 +9,6 @@ from agent.affiliations import CN_PROVINCES
 from agent.institutions.records import RegistryRecord
 from tools.geocode import fold, get_gazetteer
 
-# ----------------------------------------------------------------------------------------------
-# Built-in table: Chinese institutions and their English names
-# ----------------------------------------------------------------------------------------------
-
 # (English name, acronyms, Chinese names, country, city). Small on purpose: a configured ROR file is
 # the real source; this lets translated names meet without one.
 # fmt: off

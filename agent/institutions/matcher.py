@@ -25,10 +25,6 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# ----------------------------------------------------------------------------------------------
-# The registry and its matcher
-# ----------------------------------------------------------------------------------------------
-
 MatchKind = Literal["ror_id", "name", "acronym", "fuzzy"]
 _STRONG_COUNTRY = frozenset({"name", "code", "region"})
 _MAX_NAME_TOKENS = 14
