@@ -14,7 +14,6 @@ Shapes and quirks (see the shared fixtures' API_NOTES.md):
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import re
 from collections.abc import Iterable, Sequence
@@ -244,11 +243,7 @@ class SemanticScholarClient:
         seen: set[str] = set()
         while len(outcome.papers) < limit and outcome.pages < MAX_BULK_PAGES:
             # search pages are not cached (a search must reflect the service now; tokens are one-off)
-            response = await self.http.request(
-                "GET", "paper/search/bulk", params={**params, "token": token}, cache=False
-            )
-            # a bulk page is up to 1,000 records (~2.5 MB): decoded in a worker thread, as it is mapped
-            body = await asyncio.to_thread(self.http.parse_json, response)
+            body = await self.http.get_json("paper/search/bulk", {**params, "token": token}, cache=False)
             data = _page_data(body, "bulk search")
             await outcome.add_page(data, paper_from_s2, limit=limit, total=body.get("total"), on_page=on_page)
             token = body.get("token")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -19,7 +20,14 @@ import pytest
 
 from tools.cache import ResponseCache
 from tools.errors import BadQuery, BadResponse, NotFound, RateLimited, SourceTimeout, SourceUnavailable
-from tools.http import HttpPolicy, RateLimiter, RateLimiterRegistry, SourceConfig, parse_retry_after
+from tools.http import (
+    THREAD_JSON_BYTES,
+    HttpPolicy,
+    RateLimiter,
+    RateLimiterRegistry,
+    SourceConfig,
+    parse_retry_after,
+)
 
 BASE = "https://api.example.org/v1"
 SECRET = "sk-test-5ecret-KEY-123"
@@ -430,3 +438,26 @@ async def test_concurrency_is_capped_per_service() -> None:
     http = policy(Script(slow), concurrency=2)
     await asyncio.gather(*(http.get_json("works") for _ in range(8)))
     assert peak == 2
+
+
+# ------------------------------------------------------------------------------------------------
+# decoding
+# ------------------------------------------------------------------------------------------------
+
+
+async def test_big_json_bodies_are_decoded_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    big = {"data": ["x" * 100] * (THREAD_JSON_BYTES // 100)}
+    http = policy(Script(ok({"small": True}), ok(big)))
+    decoded_on: list[int] = []
+    parse = http.parse_json
+
+    def recording_parse(response: httpx.Response) -> Any:
+        decoded_on.append(threading.get_ident())
+        return parse(response)
+
+    monkeypatch.setattr(http, "parse_json", recording_parse)
+    assert await http.get_json("small") == {"small": True}
+    assert await http.get_json("big") == big
+    loop_thread = threading.get_ident()
+    assert decoded_on[0] == loop_thread  # a thread hop costs more than a small body's decoding
+    assert decoded_on[1] != loop_thread
