@@ -224,7 +224,6 @@ async def execute_run(
             prefetch_task = asyncio.create_task(prefetch_similarity(), name="prefetch-similarity")
 
     results: dict[Source, list[Paper]] = {}
-    searching = set(chosen)
     merge_ahead = MergeAhead(chosen)
     totals: dict[str, int | None] = {}
     errors: list[SourceError] = []
@@ -242,7 +241,7 @@ async def execute_run(
             if progress.papers and semantic:
                 prefetch.offer(source, progress.papers, progress.first_rank)
                 start_encoder()
-            if progress.fetched >= expected and searching == {source}:
+            if progress.fetched >= expected and merge_ahead.searching == {source}:
                 prefetch.finish()  # the last page of the search: see the merge below for why
             await _emit(
                 on_progress,
@@ -279,7 +278,6 @@ async def execute_run(
                 message=f"{type(exc).__name__}: {exc}",
             )
         timings.seconds[source.value] = round(time.monotonic() - started, 3)
-        searching.discard(source)
         merge_ahead.done(source, outcome.papers if error is None else None)
         if error is not None:
             errors.append(error)

@@ -84,6 +84,11 @@ class MergeAhead:
             self._jobs.add(job)
             job.add_done_callback(self._jobs.discard)
 
+    @property
+    def searching(self) -> frozenset[Source]:
+        """The sources that have not finished (nor failed) yet."""
+        return frozenset(self._searching)
+
     def done(self, source: Source, papers: Sequence[Paper] | None) -> None:
         """A source finished with its final list, or failed (`None`: it adds nothing to the merge)."""
         self._searching.discard(source)
