@@ -254,13 +254,19 @@ class MeshDescriptor(Model):
 
 
 class Term(Model):
-    """A canonical English term for one slot, with its validated synonyms."""
+    """A canonical English term for one slot, with its validated synonyms.
+
+    `concept` names the `Concept` (query block) the term belongs to; terms of one concept are OR'ed.
+    `original` keeps the words the user wrote when they were not English (the Chinese beside the term).
+    """
 
     canonical: str
     slot: str
     synonyms: list[Synonym] = Field(default_factory=list)
     mesh: MeshDescriptor | None = None
     hits: dict[str, int | None] = Field(default_factory=dict)
+    concept: str = ""
+    original: str = ""
 
     def kept_synonyms(self) -> list[Synonym]:
         return [s for s in self.synonyms if s.kept]
@@ -274,9 +280,51 @@ class Facet(Model):
     required: bool = True  # False: the facet only adds recall and is not AND'ed in
 
 
+class ConceptRole(StrEnum):
+    """What a concept is to the search, which decides whether it is AND'ed (see agent/concepts.py)."""
+
+    CONDITION = "condition"  # a disease, disorder or pathogen
+    INTERVENTION = "intervention"  # a drug, substance, exposure or treatment
+    METHOD = "method"  # a technique, test, device, algorithm or task
+    POPULATION = "population"  # people or organisms studied
+    OUTCOME = "outcome"  # a process, function or behaviour measured
+    ANATOMY = "anatomy"  # a body part, tissue or fluid
+    SETTING = "setting"  # a place, care setting or context
+
+
+class Concept(Model):
+    """One block of a Boolean query: its terms are OR'ed; required concepts are AND'ed."""
+
+    id: str
+    label: str
+    role: ConceptRole = ConceptRole.METHOD
+    required: bool = True
+    enabled: bool = True
+    reason: str = ""  # why it is required or optional, in words a user reads
+
+
+class StudyFilter(Model):
+    """Words of the description that say which *kind* of study is wanted (not a concept to AND)."""
+
+    text: str
+    enabled: bool = False  # the user may switch it on in the review
+
+
+class BlockCount(Model):
+    """Hits of one concept block, and of the query, in one database (execution-checked queries)."""
+
+    concept: str  # a concept id, or "" for the whole query
+    source: str
+    hits: int | None = None
+    note: str = ""
+
+
 class KeywordPlan(Model):
     terms: list[Term] = Field(default_factory=list)
+    # plans written before concepts existed have facets (one block per slot); new plans have concepts
     facets: list[Facet] = Field(default_factory=list)
+    concepts: list[Concept] = Field(default_factory=list)
+    study_filters: list[StudyFilter] = Field(default_factory=list)
     source_errors: list[SourceError] = Field(default_factory=list)
     produced_by: Produced = Produced.LLM
     notes: list[str] = Field(default_factory=list)
@@ -285,6 +333,12 @@ class KeywordPlan(Model):
 
     def terms_for(self, slot: str) -> list[Term]:
         return [t for t in self.terms if t.slot == slot]
+
+    def terms_of(self, concept_id: str) -> list[Term]:
+        return [t for t in self.terms if t.concept == concept_id]
+
+    def concept(self, concept_id: str) -> Concept | None:
+        return next((c for c in self.concepts if c.id == concept_id), None)
 
 
 class SourceQuery(Model):
@@ -299,6 +353,7 @@ class SourceQuery(Model):
 class QueryPlan(Model):
     queries: dict[Source, SourceQuery] = Field(default_factory=dict)
     notes: list[str] = Field(default_factory=list)
+    counts: list[BlockCount] = Field(default_factory=list)  # per concept block and query, when checked
 
 
 # ----------------------------------------------------------------------------------------------
@@ -413,14 +468,35 @@ class Paper(Model):
         )
 
 
+class CitationPath(Model):
+    """How citation snowballing reached a paper: which paper of the Run it is linked to, and how.
+
+    `relation` is what the found paper is to `linked`: `cited_by` (it is in the references of `linked`:
+    backward) or `cites` (it cites `linked`: forward). `depth` is the snowball round (1 = linked to a seed).
+    """
+
+    relation: Literal["cites", "cited_by"]
+    linked: str  # the linked paper's id at this source (OpenAlex "W…", a Semantic Scholar paperId)
+    linked_key: str | None = None  # the linked paper's key in the Run, when it is one of its papers
+    depth: int = Field(1, ge=1)
+
+    def describe(self) -> str:
+        return f"{self.relation.replace('_', ' ')} {self.linked} (depth {self.depth})"
+
+
 class SourceEvidence(Model):
-    """That one source found a paper: its id there, its rank, and the query that found it."""
+    """That one source found a paper: its id there, its rank, and the query that found it.
+
+    Papers reached by citation snowballing have no rank and carry the `via` path; the field is left
+    out of the JSON when empty, so Runs without snowballing are written exactly as before.
+    """
 
     source: Source
     source_id: str | None = None
     rank: int | None = None
     title: str = ""
     doi: str | None = None
+    via: CitationPath | None = Field(None, exclude_if=lambda value: value is None)
 
 
 class ScoreBreakdown(Model):
@@ -449,6 +525,9 @@ class AggregatedPaper(Model):
     # keys of other papers in the same Run that are versions of this work (preprint <-> journal
     # article): separate works with their own DOIs, linked rather than merged (see agent/merge.py)
     related: list[str] = Field(default_factory=list)
+    # how the Run found it: its queries, citation snowballing (agent/snowball.py), or both; "query" is
+    # left out of the JSON, so Runs without snowballing are written exactly as before
+    origin: Literal["query", "snowball", "both"] = Field("query", exclude_if=lambda value: value == "query")
 
     @property
     def sources(self) -> list[Source]:
@@ -470,6 +549,37 @@ class RunTimings(Model):
     started_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None
     seconds: dict[str, float] = Field(default_factory=dict)  # per step / per source
+
+
+class SnowballRound(Model):
+    """One round of citation snowballing: what it looked at, what it kept, and the saturation figure."""
+
+    depth: int
+    seeds: int  # papers whose references and citations were followed
+    candidates: int  # distinct papers linked to them
+    relevant: int  # of those, the ones the relevance screen passed (found before or not)
+    new_relevant: int  # relevant ones neither in the Run nor found in an earlier round
+    kept: int  # new relevant papers fetched in full and added
+    requests: int
+    new_share: float | None = None  # new_relevant / relevant: near 0 means the search has saturated
+    errors: list[SourceError] = Field(default_factory=list)
+
+
+class SnowballReport(Model):
+    """Citation snowballing of a Run (issue 22): its limits, its rounds, and why it stopped."""
+
+    depth: int
+    budget: int  # requests allowed to the sources
+    threshold: float  # stop when a round's new_share falls below this
+    seeds: list[str] = Field(default_factory=list)  # Run keys (or named ids) of the seeds
+    notes: list[str] = Field(default_factory=list)  # seeds skipped and why, screening remarks
+    rounds: list[SnowballRound] = Field(default_factory=list)
+    candidates_seen: int = 0
+    kept: int = 0
+    requests: int = 0
+    estimate: float | None = None  # the last round's new_share
+    stopped: Literal["saturated", "depth", "budget", "no_seeds", "no_candidates"] = "depth"
+    message: str = ""  # "search saturated after 2 rounds", "stopped at the budget", ...
 
 
 class Project(Model):
@@ -495,6 +605,8 @@ class Run(Model):
     warnings: list[str] = Field(default_factory=list)
     thread_id: str | None = None
     settings: dict[str, Any] = Field(default_factory=dict)  # the non-secret knobs the Run used
+    # citation snowballing, when the Run was asked for it; absent from run.json otherwise
+    snowball: SnowballReport | None = Field(None, exclude_if=lambda value: value is None)
 
 
 class RunData(Model):
