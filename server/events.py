@@ -41,6 +41,7 @@ class TextData(EventData):
 class InterruptData(EventData):
     kind: Literal["clarification", "confirmation", "review"]
     expects: str = ""  # the reply fields this interrupt accepts
+    pause_id: str | None = None  # names this pause; a reply may name it back (a stale one gets 409)
 
 
 class SearchProgressData(EventData):
@@ -65,7 +66,8 @@ class ErrorData(EventData):
 
 
 class DoneData(EventData):
-    state: Literal["waiting", "finished", "cancelled", "failed"]
+    # interrupted: the process running the step stopped (a crash); `retry` runs the step again
+    state: Literal["waiting", "finished", "cancelled", "failed", "interrupted"]
     pending: str | None = None  # the interrupt kind the thread waits on, if any
 
 

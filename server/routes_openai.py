@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.deps import ServicesDep
 from server.events import Event
+from server.inputs import InvalidInput
 from server.render import render_interrupt, render_progress, render_run_ready, render_sources
 from server.routes_threads import DEFAULT_PROJECT, ThreadsDep
 from server.threads import ResumeMismatch, ThreadBusy, ThreadManager
@@ -124,12 +125,12 @@ async def chat_completions(
     if not user_messages or not _text_of(user_messages[-1]).strip():
         return _error(422, "messages must end with a non-empty user message", "invalid_request_error")
     text = _text_of(user_messages[-1])
-    thread_id = await _thread_for(threads, services, x_scholarmap_thread or body.user)
     try:
+        thread_id = await _thread_for(threads, services, x_scholarmap_thread or body.user)
         before = await threads.submit(thread_id, text=text)
     except ThreadBusy as exc:
         return _error(409, str(exc), "conflict")
-    except ResumeMismatch as exc:
+    except (ResumeMismatch, InvalidInput) as exc:
         return _error(422, str(exc), "invalid_request_error")
     completion_id = f"chatcmpl-{secrets.token_hex(12)}"
     created = int(time.time())

@@ -13,7 +13,15 @@ from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 
 from server.deps import Services, ServicesDep
 from server.events import Event
-from server.threads import ResumeMismatch, ThreadBusy, ThreadManager, ThreadNotFound, ThreadWaiting
+from server.inputs import ConversationOptions, InvalidInput, validate_key
+from server.threads import (
+    ResumeMismatch,
+    StalePause,
+    ThreadBusy,
+    ThreadManager,
+    ThreadNotFound,
+    ThreadWaiting,
+)
 
 router = APIRouter(tags=["threads"])
 
@@ -40,9 +48,10 @@ async def startup(app: FastAPI, stack: AsyncExitStack) -> None:
         database=services.database,
     )
     manager = ThreadManager(graph, context, services.database.pool)
-    await manager.prune()
-    services.extras["threads"] = manager
     stack.push_async_callback(manager.shutdown)
+    await manager.prune()
+    await manager.start()  # listens for other workers' events; closes steps a crash cut
+    services.extras["threads"] = manager
 
 
 def get_threads(services: ServicesDep) -> ThreadManager:
@@ -63,7 +72,12 @@ class MessageIn(BaseModel):
     text: str | None = Field(None, description="a user message (a description, an answer, a question)")
     resume: dict[str, Any] | None = Field(None, description="a structured reply to the pending interrupt")
     mode: Literal["search", "ask", "map"] | None = Field(None, description="force what the message asks for")
-    options: dict[str, Any] = Field(default_factory=dict, description="sources, max_per_source")
+    options: ConversationOptions = Field(
+        default_factory=ConversationOptions, description="sources, max_per_source, top_k, rerank, probes"
+    )
+    pause_id: str | None = Field(
+        None, description="the pause this reply answers (from the interrupt event); a stale one gets 409"
+    )
 
 
 class ActiveRun(BaseModel):
@@ -75,11 +89,20 @@ def _not_found(exc: Exception) -> HTTPException:
 
 
 async def _thread(threads: ThreadManager, thread_id: str) -> str:
-    """404 unless the thread exists; its project id (cached: no query once the thread is known)."""
+    """404 unless the thread exists (422 for an id that cannot be one); its project id (cached)."""
     try:
-        return await threads.project_of(thread_id)
+        return await threads.project_of(validate_key(thread_id))
     except ThreadNotFound as exc:
         raise _not_found(exc) from None
+    except InvalidInput as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+def _start_error(exc: Exception) -> HTTPException:
+    """The status of a message, reply or retry that cannot start: always before any stream."""
+    if isinstance(exc, ThreadBusy | StalePause):
+        return HTTPException(409, str(exc))
+    return HTTPException(422, str(exc))
 
 
 def sse(events: AsyncIterator[Event]) -> EventSourceResponse:
@@ -105,6 +128,7 @@ async def create_thread(body: ThreadCreate, threads: ThreadsDep, services: Servi
 
 @router.get("/threads/{thread_id}")
 async def thread_state(thread_id: str, threads: ThreadsDep) -> dict[str, Any]:
+    await _thread(threads, thread_id)
     try:
         return await threads.state(thread_id)
     except ThreadNotFound as exc:
@@ -113,6 +137,7 @@ async def thread_state(thread_id: str, threads: ThreadsDep) -> dict[str, Any]:
 
 @router.get("/threads/{thread_id}/history")
 async def thread_history(thread_id: str, threads: ThreadsDep) -> list[dict[str, Any]]:
+    await _thread(threads, thread_id)
     try:
         return await threads.history(thread_id)
     except ThreadNotFound as exc:
@@ -126,12 +151,26 @@ async def post_message(thread_id: str, body: MessageIn, threads: ThreadsDep) -> 
         raise HTTPException(422, "send 'text' (a message) or 'resume' (a reply to the pending question)")
     try:
         before = await threads.submit(
-            thread_id, text=body.text, resume=body.resume, mode=body.mode, options=body.options
+            thread_id,
+            text=body.text,
+            resume=body.resume,
+            mode=body.mode,
+            options=body.options.model_dump(mode="json", exclude_none=True),
+            pause_id=body.pause_id,
         )
-    except ThreadBusy as exc:
-        raise HTTPException(409, str(exc)) from None
-    except ResumeMismatch as exc:
-        raise HTTPException(422, str(exc)) from None
+    except (ThreadBusy, StalePause, ResumeMismatch, InvalidInput) as exc:
+        raise _start_error(exc) from None
+    return sse(threads.follow(thread_id, before))
+
+
+@router.post("/threads/{thread_id}/retry")
+async def retry_step(thread_id: str, threads: ThreadsDep) -> EventSourceResponse:
+    """Run the step a stopped server (or a failure) cut again, from its checkpoint; streamed like a message."""
+    await _thread(threads, thread_id)
+    try:
+        before = await threads.retry(thread_id)
+    except (ThreadBusy, ResumeMismatch) as exc:
+        raise _start_error(exc) from None
     return sse(threads.follow(thread_id, before))
 
 
@@ -153,6 +192,7 @@ async def replay_events(
 
 @router.post("/threads/{thread_id}/cancel")
 async def cancel_thread(thread_id: str, threads: ThreadsDep) -> dict[str, bool]:
+    await _thread(threads, thread_id)
     try:
         return {"cancelled": await threads.cancel(thread_id)}
     except ThreadNotFound as exc:
@@ -161,6 +201,7 @@ async def cancel_thread(thread_id: str, threads: ThreadsDep) -> dict[str, bool]:
 
 @router.put("/threads/{thread_id}/active-run")
 async def set_active_run(thread_id: str, body: ActiveRun, threads: ThreadsDep) -> dict[str, Any]:
+    await _thread(threads, thread_id)
     try:
         await threads.set_active_run(thread_id, body.run_id)
     except ThreadNotFound as exc:
