@@ -171,6 +171,25 @@ class Settings(BaseSettings):
         default_factory=list, description="Comma-separated origins; CORS is off when empty"
     )
     max_body_bytes: PositiveInt = Field(1_000_000, description="Largest request body; larger gets 413")
+    public_url: str | None = Field(
+        None, description="The web app's address (https://...), for links to Runs and maps in the chat bots"
+    )
+
+    # chat bots (`scholarmap slack`, `scholarmap teams`); secrets are never logged
+    slack_bot_token: SecretStr | None = Field(None, description="Slack bot token (xoxb-...)")
+    slack_app_token: SecretStr | None = Field(
+        None, description="Slack app-level token (xapp-...), Socket Mode"
+    )
+    slack_signing_secret: SecretStr | None = Field(
+        None, description="Slack signing secret, for HTTP events (`scholarmap slack --http`)"
+    )
+    slack_api_url: str = Field("https://slack.com/api/", description="Slack Web API base URL")
+    slack_update_interval: PositiveFloat = Field(
+        1.0, description="Seconds between two edits of one Slack message (answers, progress)"
+    )
+    teams_app_id: str | None = Field(None, description="Microsoft app (client) id of the Teams bot")
+    teams_app_password: SecretStr | None = Field(None, description="Client secret of the Teams bot's app")
+    teams_tenant_id: str | None = Field(None, description="Tenant of a single-tenant Teams bot")
 
     @field_validator("data_dir", mode="after")
     @classmethod
@@ -185,7 +204,9 @@ class Settings(BaseSettings):
             raise ValueError("must be one of auto, openai, rules")
         return value
 
-    @field_validator(*(f"{name}_base_url" for name in SOURCE_NAMES), "llm_base_url")
+    @field_validator(
+        *(f"{name}_base_url" for name in SOURCE_NAMES), "llm_base_url", "slack_api_url", "public_url"
+    )
     @classmethod
     def _url(cls, value: str | None) -> str | None:
         if value is None:
