@@ -129,6 +129,28 @@ class Settings(BaseSettings):
         int, Field(ge=1, le=2000, description="Records fetched per source in a Run")
     ] = 200
     source_time_limit: PositiveFloat = Field(300.0, description="Seconds one source may take within a Run")
+    # citation snowballing (agent/snowball.py), when a Run asks for it
+    snowball_depth: Annotated[
+        int, Field(ge=1, le=5, description="Rounds of citation snowballing (`run --snowball`)")
+    ] = 2
+    snowball_budget: Annotated[
+        int, Field(ge=1, le=5000, description="Requests snowballing may send to the sources, per Run")
+    ] = 200
+    snowball_seeds: Annotated[
+        int, Field(ge=0, le=100, description="Top-ranked papers of a Run that seed snowballing")
+    ] = 10
+    snowball_saturation: Annotated[
+        float,
+        Field(
+            ge=0,
+            le=1,
+            description="Snowballing stops when a round's share of new relevant papers is below this",
+        ),
+    ] = 0.1
+    snowball_min_match: Annotated[
+        float,
+        Field(ge=0, le=1, description="Share of the plan's concepts a linked paper must mention to be kept"),
+    ] = 0.5
     clarification_rounds: Annotated[
         int, Field(ge=0, le=10, description="Most clarification rounds before searching")
     ] = 3

