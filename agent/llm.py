@@ -291,7 +291,7 @@ def build_llm(settings: Settings) -> LLM:
         model=settings.llm_model,
         base_url=settings.llm_base_url,
         temperature=settings.llm_temperature,
-        timeout=settings.http_timeout * 3,
+        timeout=settings.llm_timeout,
     )
 
 

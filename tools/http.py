@@ -324,6 +324,16 @@ class HttpPolicy:
                     return response
                 if status in RETRY_STATUSES or (status == 403 and self._is_rate_limit_body(response)):
                     retry_after = parse_retry_after(response.headers.get("retry-after"))
+                    if retry_after is not None and retry_after > self.config.max_retry_after:
+                        # Waiting less than asked would only be refused again; waiting as asked is longer
+                        # than we allow. Either way this source is done for now: say so at once.
+                        raise RateLimited(
+                            self.service,
+                            f"asked us to wait {retry_after:.0f} s (HTTP {status}), longer than the "
+                            f"{self.config.max_retry_after:g} s we wait at most; try again later",
+                            status=status,
+                            retry_after=retry_after,
+                        )
                     if status in (429, 403):
                         last_error = RateLimited(
                             self.service,

@@ -136,12 +136,14 @@ async def test_429_retry_after_is_honoured_over_the_wire(
     assert second - first >= 0.59
 
 
-async def test_retry_after_beyond_the_ceiling_is_capped(
+async def test_retry_after_beyond_the_ceiling_ends_the_source_at_once(
     fake_sources: RunningFakeSources, client: httpx.AsyncClient
 ) -> None:
     started = time.monotonic()
-    await search(s2_policy(fake_sources, client, "429:120*1", max_retry_after=0.3))
-    assert 0.29 <= time.monotonic() - started < 1.5
+    with pytest.raises(RateLimited, match="wait 120 s"):
+        await search(s2_policy(fake_sources, client, "429:120*1", max_retry_after=0.3))
+    assert time.monotonic() - started < 1.0
+    assert len(fake_sources.app.requests_for("semantic_scholar")) == 1
 
 
 async def test_fault_by_query_parameter(fake_sources: RunningFakeSources, client: httpx.AsyncClient) -> None:

@@ -124,12 +124,16 @@ async def test_429_honours_retry_after_seconds() -> None:
     assert script.times[1] - script.times[0] >= 0.39
 
 
-async def test_429_retry_after_is_capped_by_max_retry_after() -> None:
+async def test_429_retry_after_beyond_max_retry_after_ends_the_source_at_once() -> None:
+    # Waiting less than asked would only be refused again (four times: minutes for nothing).
     script = Script(httpx.Response(429, headers={"Retry-After": "3600"}), ok())
     started = time.monotonic()
-    assert await policy(script, max_retry_after=0.2).get_json("works") == {"ok": True}
-    elapsed = time.monotonic() - started
-    assert 0.19 <= elapsed < 1.0
+    with pytest.raises(RateLimited) as caught:
+        await policy(script, max_retry_after=0.2).get_json("works")
+    assert time.monotonic() - started < 0.15
+    assert len(script.times) == 1
+    assert caught.value.retry_after == 3600 and "wait 3600 s" in str(caught.value)
+    assert "0.2 s we wait at most" in str(caught.value)
 
 
 async def test_429_penalises_the_host_for_every_caller() -> None:
