@@ -46,7 +46,7 @@ def _store(settings: Settings) -> RunStore:
 def cmd_projects(args: argparse.Namespace) -> int:
     settings = get_settings()
     store = _store(settings)
-    if args.create:
+    if args.create is not None:  # `--create ""` is a mistake to report, not a request for the listing
         project = store.create_project(args.create, description=args.description or "")
         print(f"created project {project.id}")
         return 0
@@ -120,14 +120,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     host = args.host or settings.host
-    port = args.port or settings.port
+    port = settings.port if args.port is None else args.port
+    if not 1 <= port <= 65535:  # uvicorn would listen on port % 65536, or pick 8000 for 0
+        raise CommandError(f"--port must be between 1 and 65535, not {port}", 2)
+    if args.workers < 1:
+        raise CommandError(f"--workers must be at least 1, not {args.workers}", 2)
     if host not in {"127.0.0.1", "localhost", "::1"} and settings.api_token is None:
         print(
             f"scholarmap: warning: serving on {host} without SCHOLARMAP_API_TOKEN; anyone who can reach "
             "this address can use the service",
             file=sys.stderr,
         )
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level)
+    if args.workers == 1:
+        uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level)
+    else:  # each worker process builds its own app from the same settings (environment, .env)
+        uvicorn.run(
+            "server.app:create_app",
+            factory=True,
+            workers=args.workers,
+            host=host,
+            port=port,
+            log_level=args.log_level,
+        )
     return 0
 
 
@@ -161,6 +175,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="serve the HTTP API (REST, SSE, OpenAI-compatible chat)")
     p.add_argument("--host", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, help="port (default 8000)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the port and the database (default 1); see README, Scale",
+    )
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(handler=cmd_serve)
 
