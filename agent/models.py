@@ -285,7 +285,8 @@ class ConceptRole(StrEnum):
 
     CONDITION = "condition"  # a disease, disorder or pathogen
     INTERVENTION = "intervention"  # a drug, substance, exposure or treatment
-    METHOD = "method"  # a technique, test, device, algorithm or task
+    METHOD = "method"  # a technique, test, device or task
+    ALGORITHM = "algorithm"  # an analysis method or model the user applies (it narrows)
     POPULATION = "population"  # people or organisms studied
     OUTCOME = "outcome"  # a process, function or behaviour measured
     ANATOMY = "anatomy"  # a body part, tissue or fluid

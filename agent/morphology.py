@@ -71,7 +71,8 @@ _UNCOUNTABLE = _words(
     """
     research evidence information software hardware equipment knowledge health welfare data
     speech cognition behaviour behavior memory attention perception pollution learning fish
-    sheep deer species series news mathematics physics economics genetics
+    sheep deer species series news mathematics physics economics genetics diabetes herpes rabies
+    scabies caries measles mumps feces faeces genitalia means
     """
 )
 _NO_PLURAL_ENDINGS = (
@@ -131,6 +132,8 @@ def singular(word: str) -> str:
     lower = word.lower()
     if lower in _IRREGULAR_SINGULAR:
         return _match_case(word, _IRREGULAR_SINGULAR[lower])
+    if lower in _UNCOUNTABLE:
+        return word
     if len(lower) <= 3 or lower.endswith(_FALSE_PLURALS) or is_acronym(word) or not lower.isalpha():
         return word
     if lower.endswith("ies") and len(lower) > 4:
@@ -151,6 +154,10 @@ def plural(word: str) -> str | None:
         return None
     if len(lower) < 3 or lower.endswith(_NO_PLURAL_ENDINGS) or singular(word) != word:
         return None
+    if lower.endswith("sis") and not lower.endswith("itis"):
+        return word[:-2] + "es"  # Greek: sepsis -> sepses, like analysis -> analyses
+    if lower.endswith(("us", "is", "ae")) and len(lower) > 4:
+        return None  # Latin and Greek singulars whose plural is irregular or unused (mellitus, itis)
     if lower.endswith("y") and lower[-2:-1] not in set("aeiou"):
         return word[:-1] + "ies"
     if lower.endswith(("s", "x", "z", "ch", "sh")):
@@ -224,10 +231,14 @@ def acronym(phrase: str) -> str | None:
 
 
 def variants(phrase: str) -> list[str]:
-    """Morphological candidates for one term: its number, its hyphenation, and its acronym."""
+    """Morphological candidates for one term: its number and its hyphenation.
+
+    Never its acronym: initials invented for a phrase ("SD" for speech decoding, "HSWR") are not
+    attested anywhere, and an acronym is a synonym only when the user, MeSH or a vocabulary writes it.
+    """
     seen = {phrase.casefold()}
     out: list[str] = []
-    for candidate in (*number_variants(phrase), *hyphen_variants(phrase), acronym(phrase)):
+    for candidate in (*number_variants(phrase), *hyphen_variants(phrase)):
         if candidate and candidate.casefold() not in seen:
             seen.add(candidate.casefold())
             out.append(candidate)

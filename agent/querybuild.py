@@ -150,7 +150,24 @@ class _Block:
     terms: list[_TermStrings] = field(default_factory=list)
 
 
+def _term_strings(term: Term) -> _TermStrings:
+    return _TermStrings(term.mesh.heading if term.mesh else None, [term.canonical, *term_texts(term)])
+
+
+def term_texts(term: Term) -> list[str]:
+    """The kept synonyms a query uses for a term, in their order."""
+    return [s.text for s in term.kept_synonyms()]
+
+
 def _blocks(plan: KeywordPlan) -> list[_Block]:
+    """One block per required, enabled concept (plans without concepts: one per required slot)."""
+    if plan.concepts:
+        blocks = []
+        for concept in plan.concepts:
+            terms = [_term_strings(t) for t in plan.terms_of(concept.id)]
+            if concept.enabled and concept.required and terms:
+                blocks.append(_Block(concept.id, terms))
+        return blocks
     blocks = []
     for facet in effective_facets(plan):
         if not (facet.enabled and facet.required):

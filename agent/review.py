@@ -20,11 +20,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, computed_field, field_validator
 
+from agent.concepts import concept_for_term, new_term
 from agent.llm import LLM
-from agent.models import LIST_SLOT_NAMES, Facet, KeywordPlan, Source, Synonym, SynonymOrigin, Term
+from agent.models import LIST_SLOT_NAMES, Concept, Facet, KeywordPlan, Source, Synonym, SynonymOrigin, Term
 from agent.querybuild import build_queries, effective_facets, facets_for_terms
 from agent.rules_extract import classify_phrase
-from agent.synonyms import Session, SynonymSources, count_hits, expand_terms, new_term, variant_key
+from agent.synonyms import Session, SynonymSources, count_hits, expand_terms, variant_key
 from agent.text import clean_term, has_content, normalize_whitespace, to_half_width
 
 # ----------------------------------------------------------------------------------------------
@@ -55,6 +56,7 @@ class AddTerm(_Edit):
     op: Literal["add_term"] = "add_term"
     text: str = Field(min_length=1)
     slot: str | None = None  # None: the slot the phrase's head word suggests
+    concept: str | None = None  # a concept's id or label to OR it into; None: a concept of its own
 
 
 class DeleteTerm(_Edit):
@@ -87,8 +89,41 @@ class ToggleFacet(_Edit):
     required: bool | None = None
 
 
+class SetConcept(_Edit):
+    """Make a concept required (AND'ed) or optional, or switch it off altogether."""
+
+    op: Literal["set_concept"] = "set_concept"
+    concept: str = Field(min_length=1)  # id or label
+    required: bool | None = None
+    enabled: bool | None = None
+
+
+class MoveTerm(_Edit):
+    """OR a term into another concept, or split it into a concept of its own (`concept` None)."""
+
+    op: Literal["move_term"] = "move_term"
+    term: str = Field(min_length=1)
+    concept: str | None = None
+
+
+class MergeConcepts(_Edit):
+    """One concept from several: their terms are OR'ed in the first one."""
+
+    op: Literal["merge_concepts"] = "merge_concepts"
+    concepts: list[str] = Field(min_length=2)
+
+
 AnyEdit = Annotated[
-    AddTerm | DeleteTerm | RenameTerm | AddSynonym | RemoveSynonym | ToggleFacet, Field(discriminator="op")
+    AddTerm
+    | DeleteTerm
+    | RenameTerm
+    | AddSynonym
+    | RemoveSynonym
+    | ToggleFacet
+    | SetConcept
+    | MoveTerm
+    | MergeConcepts,
+    Field(discriminator="op"),
 ]
 
 
@@ -119,6 +154,7 @@ class PlanDiff(BaseModel):
     synonyms_added: dict[str, list[str]] = Field(default_factory=dict)
     synonyms_removed: dict[str, list[str]] = Field(default_factory=dict)
     facets_changed: list[str] = Field(default_factory=list)
+    concepts_changed: list[str] = Field(default_factory=list)
     queries: dict[str, QueryChange] = Field(default_factory=dict)
     warnings: list[str] = Field(default_factory=list)
     outside_calls: int = 0  # requests to outside services the edits needed (0 for deletions and toggles)
@@ -138,6 +174,7 @@ class PlanDiff(BaseModel):
             or self.synonyms_added
             or self.synonyms_removed
             or self.facets_changed
+            or self.concepts_changed
             or self.queries
         )
 
@@ -151,6 +188,7 @@ class PlanDiff(BaseModel):
         for term, items in self.synonyms_removed.items():
             lines += [f"- synonym of {term}: {s}" for s in items]
         lines += [f"~ facet {f}" for f in self.facets_changed]
+        lines += [f"~ concept {c}" for c in self.concepts_changed]
         for source, change in self.queries.items():
             parts = [f"+{a}" for a in change.added] + [f"-{r}" for r in change.removed]
             lines.append(f"~ {source} query: " + (", ".join(parts) if parts else "reordered"))
@@ -217,8 +255,17 @@ def _diff_plans(before: KeywordPlan, after: KeywordPlan, renamed: list[tuple[str
             diff.synonyms_added[new.canonical] = added
         if removed:
             diff.synonyms_removed[new.canonical] = removed
-    old_facets = {f.slot: f for f in effective_facets(before)}
-    for facet in effective_facets(after):
+    old_concepts = {c.id: c for c in before.concepts}
+    for concept in after.concepts:
+        was = old_concepts.get(concept.id)
+        members = sorted(t.canonical for t in after.terms_of(concept.id))
+        moved = was is not None and members != sorted(t.canonical for t in before.terms_of(concept.id))
+        if was is None or moved or (was.enabled, was.required) != (concept.enabled, concept.required):
+            state = "off" if not concept.enabled else ("required" if concept.required else "optional")
+            diff.concepts_changed.append(f"{concept.label}: {state} ({' OR '.join(members)})")
+    diff.concepts_changed += [f"{c.label}: removed" for c in before.concepts if not after.concept(c.id)]
+    old_facets = {f.slot: f for f in effective_facets(before)} if not after.concepts else {}
+    for facet in effective_facets(after) if not after.concepts else []:
         was = old_facets.get(facet.slot)
         if was is None or (was.enabled, was.required) != (facet.enabled, facet.required):
             state = "off" if not facet.enabled else ("required" if facet.required else "optional")
@@ -247,6 +294,41 @@ def _facet(plan: KeywordPlan, slot: str) -> Facet:
     return facet
 
 
+def _concept(plan: KeywordPlan, name: str | None) -> Concept | None:
+    """A concept by id or label (case-insensitive), or the concept of the term so named."""
+    if not name:
+        return None
+    key = variant_key(name)
+    for concept in plan.concepts:
+        if concept.id == name or variant_key(concept.label) == key:
+            return concept
+    term = _find(plan, name)
+    return plan.concept(term.concept) if term else None
+
+
+def _own_concept(plan: KeywordPlan, term: Term) -> Concept:
+    """A new concept for `term`, required or optional by the role its slot gives it."""
+    concept = concept_for_term(term, {c.id for c in plan.concepts})
+    plan.concepts.append(concept)
+    return concept
+
+
+def _drop_empty_concepts(plan: KeywordPlan) -> None:
+    used = {t.concept for t in plan.terms}
+    plan.concepts = [c for c in plan.concepts if c.id in used]
+
+
+def _set(concept: Concept, enabled: bool | None, required: bool | None, reason: str) -> None:
+    if enabled is None and required is None:
+        concept.enabled = not concept.enabled
+    if enabled is not None:
+        concept.enabled = enabled
+    if required is not None:
+        concept.required = required
+        concept.enabled = concept.enabled or required
+    concept.reason = reason
+
+
 async def apply_edits(
     plan: KeywordPlan, edits: Sequence[KeywordEdit | BaseModel], llm: LLM, sources: Any
 ) -> tuple[KeywordPlan, PlanDiff]:
@@ -267,9 +349,17 @@ async def apply_edits(
                 continue
             slot = edit.slot or classify_phrase(edit.text)
             term = new_term(edit.text, slot)
+            if new.concepts:
+                target = _concept(new, edit.concept) if edit.concept else None
+                if edit.concept and target is None:
+                    warnings.append(
+                        f"there is no concept '{edit.concept}'; '{edit.text}' is a concept of its own"
+                    )
+                term.concept = target.id if target else _own_concept(new, term).id
+            else:
+                _facet(new, slot)
             new.terms.append(term)
             to_expand.append(term)
-            _facet(new, slot)
         elif isinstance(edit, DeleteTerm):
             term = _find(new, edit.term)
             if term is None:
@@ -277,6 +367,7 @@ async def apply_edits(
                 continue
             new.terms = [t for t in new.terms if t is not term]
             to_expand = [t for t in to_expand if t is not term]
+            _drop_empty_concepts(new)
         elif isinstance(edit, RenameTerm):
             term = _find(new, edit.term)
             if term is None:
@@ -290,7 +381,7 @@ async def apply_edits(
                 warnings.append(f"'{edit.new}' is already a term; delete '{edit.term}' instead")
                 continue
             mine = [s for s in term.synonyms if SynonymOrigin.USER in s.origins and s.kept]
-            replacement = Term(canonical=edit.new, slot=term.slot, synonyms=mine)
+            replacement = Term(canonical=edit.new, slot=term.slot, synonyms=mine, concept=term.concept)
             new.terms[new.terms.index(term)] = replacement
             to_expand = [replacement if t is term else t for t in to_expand]
             if term not in to_expand:
@@ -323,6 +414,42 @@ async def apply_edits(
             if not found:
                 where = f" of '{edit.term}'" if edit.term else ""
                 warnings.append(f"there is no synonym '{edit.synonym}'{where} to remove")
+        elif isinstance(edit, SetConcept):
+            concept = _concept(new, edit.concept)
+            if concept is None:
+                warnings.append(f"there is no concept '{edit.concept}'")
+                continue
+            _set(concept, edit.enabled, edit.required, "changed in the review")
+        elif isinstance(edit, MoveTerm):
+            term = _find(new, edit.term)
+            target = _concept(new, edit.concept) if edit.concept else None
+            if term is None or (edit.concept and target is None):
+                missing = f"term '{edit.term}'" if term is None else f"concept '{edit.concept}'"
+                warnings.append(f"there is no {missing} to move to or from")
+                continue
+            term.concept = target.id if target else _own_concept(new, term).id
+            _drop_empty_concepts(new)
+        elif isinstance(edit, MergeConcepts):
+            found = [_concept(new, name) for name in edit.concepts]
+            if any(c is None for c in found):
+                names = [n for n, c in zip(edit.concepts, found, strict=True) if c is None]
+                warnings.append("there is no concept " + ", ".join(f"'{n}'" for n in names) + " to merge")
+                continue
+            first, *rest = [c for c in found if c is not None]
+            for term in new.terms:
+                if any(term.concept == c.id for c in rest):
+                    term.concept = first.id
+            _drop_empty_concepts(new)
+        elif isinstance(edit, ToggleFacet) and new.concepts:
+            slot_concepts = {t.concept for t in new.terms if t.slot == edit.slot}
+            for concept in new.concepts:
+                if concept.id in slot_concepts:
+                    _set(
+                        concept,
+                        edit.enabled,
+                        edit.required,
+                        f"the {edit.slot} slot was changed in the review",
+                    )
         elif isinstance(edit, ToggleFacet):
             facet = _facet(new, edit.slot)
             if edit.enabled is None and edit.required is None:

@@ -47,9 +47,10 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from agent.concepts import build_concepts
 from agent.llm import LLM
+from agent.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
 from agent.models import (
-    LIST_SLOT_NAMES,
     ErrorKind,
     KeywordPlan,
     MeshDescriptor,
@@ -60,10 +61,11 @@ from agent.models import (
     Term,
     Understanding,
 )
-from agent.morphology import find_expansion, is_acronym
+from agent.morphology import is_acronym
 from agent.morphology import variants as morphological_variants
-from agent.querybuild import facets_for_terms, openalex_term, pubmed_term
-from agent.text import clean_term, normalize_whitespace, split_parenthetical, term_key, to_half_width
+from agent.querybuild import openalex_term, pubmed_term
+from agent.text import clean_term, normalize_whitespace, term_key, to_half_width
+from tools.mesh import MeshFile
 
 log = logging.getLogger(__name__)
 
@@ -504,35 +506,6 @@ def _order_and_cap(canonical: str, synonyms: list[Synonym]) -> list[Synonym]:
 # ----------------------------------------------------------------------------------------------
 
 
-def terms_from_slots(understanding: Understanding) -> list[Term]:
-    """One Term per slot phrase; "full term (ACRONYM)" becomes the full term with the acronym as synonym."""
-    description = understanding.description
-    terms: list[Term] = []
-    seen: set[tuple[str, str]] = set()
-    for slot in LIST_SLOT_NAMES:
-        for phrase in getattr(understanding.slots, slot):
-            term = new_term(phrase, slot, description)
-            key = (slot, variant_key(term.canonical))
-            if key not in seen:
-                seen.add(key)
-                terms.append(term)
-    return terms
-
-
-def new_term(phrase: str, slot: str, description: str = "") -> Term:
-    main, inner = split_parenthetical(clean_term(phrase))
-    synonyms: list[Synonym] = []
-    canonical = main
-    if inner and is_acronym(main) and not is_acronym(inner):
-        canonical, inner = inner, main  # "ECoG (electrocorticography)"
-    if inner:
-        said = inner.casefold() in description.casefold()
-        synonyms.append(Synonym(text=inner, origins=[SynonymOrigin.USER if said else SynonymOrigin.LLM]))
-    elif is_acronym(main) and description and (long := find_expansion(main, to_half_width(description))):
-        synonyms.append(Synonym(text=long, origins=[SynonymOrigin.USER]))
-    return Term(canonical=canonical, slot=slot, synonyms=synonyms)
-
-
 async def expand_term(
     term: Term, session: Session, llm_candidates: Sequence[str], other_canonicals: set[str]
 ) -> Term:
@@ -543,13 +516,13 @@ async def expand_term(
         for origin in synonym.origins or [SynonymOrigin.USER]:
             candidates.add([synonym.text], origin)
     mesh, openalex_names, wikidata_names, wikipedia_names = await asyncio.gather(
-        _mesh(session, canonical),
+        _mesh_for(session, term),
         _openalex_names(session, canonical),
         _wikidata_names(session, canonical),
         _wikipedia_names(session, canonical),
     )
     if mesh is not None:
-        candidates.add([mesh.heading, *mesh.entry_terms], SynonymOrigin.MESH)
+        candidates.add(mesh_synonyms(mesh, canonical), SynonymOrigin.MESH)
     candidates.add(openalex_names, SynonymOrigin.OPENALEX)
     candidates.add(wikidata_names, SynonymOrigin.WIKIDATA)
     candidates.add(wikipedia_names, SynonymOrigin.WIKIPEDIA)
@@ -568,6 +541,44 @@ async def expand_term(
     return term.model_copy(
         update={"synonyms": _order_and_cap(canonical, chosen), "mesh": mesh, "hits": term_hits}
     )
+
+
+async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
+    """The descriptor recognition already found for the term, else one looked up by its name."""
+    return term.mesh if term.mesh is not None else await _mesh(session, term.canonical)
+
+
+def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
+    """The heading and the entry terms a searcher would put in [tiab] beside `descriptor`[Mesh].
+
+    Entry terms of a descriptor include narrower concepts and old names ("Rodentia" lists
+    "Capybaras" and "Beavers"; "Down Syndrome" lists "Mongolism" and "47,XY,+21"), so an entry term is
+    kept only when it shares a word stem with the heading or the user's term, or is an acronym of it;
+    never when it is an inverted form ("Diabetes, Gestational"), a formula or a parenthesised
+    qualifier; and not when it only adds words to the heading or the term ("soluble insulin"), which
+    the shorter [tiab] term finds already.
+    """
+    names = [_stems(descriptor.heading), _stems(canonical)]
+    anchors = set().union(*names)
+    out = [descriptor.heading] if ", " not in descriptor.heading else [natural_order(descriptor.heading)]
+    for entry in descriptor.entry_terms:
+        if re.search(r"[,;()+]", entry):
+            continue
+        words = _stems(entry)
+        if not (is_acronym(entry) or words & anchors):
+            continue  # no word in common: a narrower concept or an old name, not a synonym
+        if any(name < words for name in names if name):
+            continue  # "Metformin Hydrochloride" holds "metformin": the shorter term finds it already
+        out.append(entry)
+    return out
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:5]
 
 
 @dataclass
@@ -630,6 +641,19 @@ async def expand_terms(
     return Expansion(list(expanded), produced_by, _fields_of_study(suggestions.fields_of_study), notes)
 
 
+async def _vocabulary(session: Session) -> MeshVocabulary | None:
+    """The MeSH vocabulary for recognition, built off the event loop (None without a MeSH file)."""
+    mesh_file = session.sources.mesh_file
+    if not isinstance(mesh_file, MeshFile):
+        return None
+    try:
+        return await asyncio.to_thread(vocabulary_for, mesh_file)
+    except Exception as exc:  # a broken file degrades recognition only, and says so
+        kind = getattr(exc, "kind", ErrorKind.BAD_RESPONSE)
+        session.errors.append(SourceError(source="mesh-file", kind=kind, message=str(exc)[:500]))
+        return None
+
+
 async def build_keyword_plan(understanding: Understanding, llm: LLM, sources: Any) -> KeywordPlan:
     """Canonical terms per slot with validated synonyms, facets, and the sources' errors.
 
@@ -637,9 +661,12 @@ async def build_keyword_plan(understanding: Understanding, llm: LLM, sources: An
     morphology, the user's words and checked-nothing LLM candidates, of which the unvouched are dropped).
     """
     session = Session(SynonymSources.coerce(sources))
-    terms = terms_from_slots(understanding)
-    expansion = await expand_terms(terms, llm, session, goal=understanding.slots.research_goal)
-    notes = list(expansion.notes)
+    vocabulary = await _vocabulary(session)
+    found = build_concepts(understanding, vocabulary)
+    expansion = await expand_terms(found.terms, llm, session, goal=understanding.slots.research_goal)
+    notes = [*found.notes, *expansion.notes]
+    if vocabulary is None:
+        notes.append("no MeSH vocabulary is available: terms are searched as written, without headings")
     if not session.sources.counters:
         notes.append("no database is available for hit counts: synonyms could not be validated")
     if session.errors:
@@ -648,7 +675,8 @@ async def build_keyword_plan(understanding: Understanding, llm: LLM, sources: An
         notes.append("the understanding has no terms to search for")
     return KeywordPlan(
         terms=expansion.terms,
-        facets=facets_for_terms(expansion.terms),
+        concepts=found.concepts,
+        study_filters=found.study_filters,
         source_errors=session.errors,
         produced_by=expansion.produced_by,
         notes=notes,

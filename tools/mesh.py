@@ -362,6 +362,7 @@ class MeshFile:
         self._rows: dict[str, dict[str, Any]] | None = None
         # term key -> [(rank, ui)]: rank 0 heading, 1 entry term, 2 permuted term
         self._index: dict[str, list[tuple[int, str]]] = {}
+        self._trees: dict[str, str] | None = None  # tree number -> ui, built on first use
         self._lock = threading.Lock()
 
     def load(self) -> None:
@@ -441,6 +442,20 @@ class MeshFile:
         if self._rows is None:
             await asyncio.to_thread(self.load)
         return self.get(ui)
+
+    def records(self) -> dict[str, dict[str, Any]]:
+        """Every record of the file by descriptor UI, as read (loads the file if needed)."""
+        self.load()
+        assert self._rows is not None
+        return self._rows
+
+    def by_tree_number(self, number: str) -> MeshDescriptor | None:
+        """The descriptor at a tree number ("C10.228.140.490"), or None."""
+        self.load()
+        if self._trees is None:
+            self._trees = {t: ui for ui, row in self.records().items() for t in row.get("tree_numbers") or []}
+        ui = self._trees.get(number)
+        return self._descriptor(ui) if ui else None
 
     def __len__(self) -> int:
         self.load()

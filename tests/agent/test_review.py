@@ -7,14 +7,18 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from agent.llm import RulesLLM, ScriptedLLM
-from agent.models import KeywordPlan, Slots, Source, SynonymOrigin, Understanding
+from agent.models import ConceptRole, KeywordPlan, Slots, Source, SynonymOrigin, Understanding
+from agent.querybuild import build_queries
 from agent.review import (
     AddSynonym,
     AddTerm,
     DeleteTerm,
     KeywordEdit,
+    MergeConcepts,
+    MoveTerm,
     RemoveSynonym,
     RenameTerm,
+    SetConcept,
     ToggleFacet,
     apply_edits,
     parse_edit_text,
@@ -90,16 +94,19 @@ async def test_delete_remove_and_toggle_make_no_outside_calls() -> None:
     bci = new.terms[2]
     removed = next(s for s in bci.synonyms if s.text == "BCI")
     assert not removed.kept and removed.reason == "removed in the review"
-    assert next(f for f in new.facets if f.slot == "context").enabled is False
+    assert [c.enabled for c in new.concepts if c.label == "brain-computer interface"] == [False]
     assert diff.terms_removed == ["sEEG"]
     assert diff.synonyms_removed == {"brain-computer interface": ["BCI"]}
-    assert diff.facets_changed == ["context: off"]
+    assert diff.concepts_changed == [
+        "electrocorticography / sEEG: required (electrocorticography)",
+        "brain-computer interface: off (brain-computer interface)",
+    ]
     assert "sEEG[tiab]" in diff.queries["pubmed"].removed
     text = diff.text()
     assert (
         "- term: sEEG" in text
         and "- synonym of brain-computer interface: BCI" in text
-        and "~ facet context: off" in text
+        and "~ concept brain-computer interface: off (brain-computer interface)" in text
     )
 
 
@@ -171,12 +178,36 @@ async def test_facet_made_required_enters_the_queries() -> None:
     plan, _ = await apply_edits(
         plan, [AddTerm(text="transformer", slot="method_algorithm")], RulesLLM(), None
     )
-    assert next(f for f in plan.facets if f.slot == "method_algorithm").required is False
+    added = next(c for c in plan.concepts if c.label == "transformer")
+    assert added.role is ConceptRole.ALGORITHM and added.required is False  # an algorithm only narrows
     new, diff = await apply_edits(
         plan, [ToggleFacet(slot="method_algorithm", required=True)], RulesLLM(), None
     )
-    assert diff.facets_changed == ["method_algorithm: required"]
+    assert diff.concepts_changed == ["transformer: required (transformer)"]
     assert "transformer*[tiab]" in diff.queries["pubmed"].added  # with its plural, truncated
+
+
+async def test_concepts_are_split_merged_and_switched() -> None:
+    plan = await base_plan()
+    ecog = next(c for c in plan.concepts if c.label.startswith("electrocorticography"))
+    # sEEG is OR'ed with electrocorticography; splitting it makes it a block of its own (AND'ed)
+    split, diff = await apply_edits(plan, [MoveTerm(term="sEEG")], RulesLLM(), None)
+    query = build_queries(split).queries[Source.PUBMED].query
+    assert "AND (sEEG[tiab])" in query and "sEEG" not in " ".join(
+        t.canonical for t in split.terms_of(ecog.id)
+    )
+    merged, diff = await apply_edits(
+        split, [MergeConcepts(concepts=["electrocorticography / sEEG", "sEEG"])], RulesLLM(), None
+    )
+    assert len(merged.concepts) == len(plan.concepts)
+    assert "OR sEEG[tiab])" in build_queries(merged).queries[Source.PUBMED].query
+    optional, diff = await apply_edits(
+        merged, [SetConcept(concept="speech decoding", required=False)], RulesLLM(), None
+    )
+    assert "speech decoding" not in build_queries(optional).queries[Source.PUBMED].query
+    assert diff.concepts_changed == ["speech decoding: optional (speech decoding)"]
+    _, diff = await apply_edits(merged, [SetConcept(concept="nothing like it")], RulesLLM(), None)
+    assert diff.warnings == ["there is no concept 'nothing like it'"]
 
 
 def test_structured_edits_validate() -> None:

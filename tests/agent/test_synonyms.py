@@ -10,7 +10,16 @@ import httpx
 import pytest
 
 from agent.llm import RulesLLM, ScriptedLLM
-from agent.models import ErrorKind, KeywordPlan, Produced, Slots, SynonymOrigin, Term, Understanding
+from agent.models import (
+    ConceptRole,
+    ErrorKind,
+    KeywordPlan,
+    Produced,
+    Slots,
+    SynonymOrigin,
+    Term,
+    Understanding,
+)
 from agent.querybuild import openalex_term
 from agent.synonyms import MAX_CANDIDATES, MAX_KEPT, SynonymSources, build_keyword_plan
 from agent.text import term_key
@@ -134,11 +143,13 @@ async def test_expansion_from_every_source_with_validation() -> None:
     assert plan.produced_by is Produced.SCRIPTED
     assert plan.fields_of_study == ["Medicine", "Computer Science", "Engineering"]
     assert plan.source_errors == []
-    assert [(f.slot, f.required) for f in plan.facets] == [
-        ("task", True),
-        ("method_measurement", True),
-        ("context", True),
+    # one concept per slot and role; the application context only narrows, so it is optional
+    assert [(c.label, c.role, c.required) for c in plan.concepts] == [
+        ("speech decoding", ConceptRole.METHOD, True),
+        ("electrocorticography", ConceptRole.METHOD, True),
+        ("brain-computer interface", ConceptRole.SETTING, False),
     ]
+    assert [t.concept for t in plan.terms] == [c.id for c in plan.concepts]
 
     bci = term(plan, "brain-computer interface")
     assert bci.mesh == BCI_MESH
