@@ -55,6 +55,7 @@ from tools import errors as source_errors
 from tools.base import PageProgress, SearchOutcome
 
 if TYPE_CHECKING:  # agent.sources imports the clients; only its type is needed here
+    from agent.snowball import EventCallback, SnowballOptions
     from agent.sources import SourceClients
 
 log = logging.getLogger(__name__)
@@ -173,11 +174,16 @@ async def execute_run(
     weights: RankingWeights | None = None,
     embedder: Any = None,
     llm_top_k: int | None = None,
+    snowball: SnowballOptions | None = None,
+    on_snowball: EventCallback | None = None,
 ) -> Run:
     """Search, merge, rank and save one Run; returns the saved `Run` (its folder is `store.run_dir(run.id)`).
 
     `embedder` defaults to `settings.embedding_model`; `llm_top_k` to `DEFAULT_LLM_TOP_K` when `llm` is a
     usable model (0 turns the judgement off). Raises `RunConfigError` for a bad source list or cap.
+    With `snowball`, the ranked papers' citations are followed afterwards (`agent.snowball`): what it
+    finds is merged in, the list ranked again, and `results_snowball.json` and `run.snowball` written;
+    `on_snowball` hears its budget before it starts and a line per round.
     """
     chosen = resolve_sources(enabled)
     cap = resolve_cap(max_per_source, settings)
@@ -363,6 +369,33 @@ async def execute_run(
         timings.seconds["rank"] = round(time.monotonic() - step, 3)
         if similarity is not None:
             log.info("ranking embedded %d texts, %d of them while searching", similarity.computed, prefetched)
+        snowballed = None
+        if snowball is not None:
+            from agent.snowball import merge_with_snowball
+            from agent.snowball import snowball as follow_citations
+
+            step = time.monotonic()
+            snowballed = await follow_citations(
+                aggregated,
+                clients=sources,
+                plan=keywords,
+                options=snowball,
+                weights=ranking,
+                on_event=on_snowball,
+            )
+            if snowballed.papers:
+                aggregated = await asyncio.to_thread(merge_with_snowball, results, snowballed)
+                aggregated = await rank(
+                    aggregated,
+                    goal=goal,
+                    weights=ranking,
+                    embedder=embedder,
+                    similarity=similarity if ranking.semantic > 0 else None,
+                    llm=llm,
+                    llm_top_k=top_k,
+                    copy=False,
+                )
+            timings.seconds["snowball"] = round(time.monotonic() - step, 3)
 
         failed = {e.source for e in errors}
         status = (
@@ -374,9 +407,13 @@ async def execute_run(
         )
         counts = {source.value: len(results.get(source, [])) for source in chosen}
         counts["aggregated"] = len(aggregated)
+        if snowballed is not None:
+            counts["snowball"] = sum(item.origin != "query" for item in aggregated)
         timings.finished_at = utcnow()
         timings.seconds["total"] = round(time.monotonic() - clock, 3)
         snapshot = settings.public_dict()  # secrets are reduced to "set"/None there
+        # snowballing's knobs are recorded in run.snowball when it ran; without it the snapshot is as before
+        snapshot = {name: value for name, value in snapshot.items() if not name.startswith("snowball_")}
         snapshot.update(
             max_per_source=cap,
             sources=[s.value for s in chosen],
@@ -397,7 +434,20 @@ async def execute_run(
             warnings=warnings,
             thread_id=thread_id,
             settings=snapshot,
+            snowball=snowballed.report if snowballed is not None else None,
         )
+        if snowballed is not None:
+            from agent.run_json import dump_models
+
+            finds = snowballed.finds()
+            writes.append(
+                asyncio.create_task(
+                    asyncio.to_thread(
+                        writer.write_file, "results_snowball.json", dump_models(finds) if finds else b"[]"
+                    ),
+                    name="save-snowball",
+                )
+            )
         await asyncio.gather(*writes)  # a source's results that cannot be written fail the Run here
         # The commit runs in a thread; if this task is cancelled meanwhile, the thread still finishes the
         # atomic rename (a whole Run or none), and the cancellation is re-raised to the caller.

@@ -51,6 +51,8 @@ RUN_FILES = (
     *(f"results_{source.value}.json" for source in Source),
     "results_aggregated.json",
 )
+# files only some Runs have: what citation snowballing found (agent/snowball.py), when it was asked for
+OPTIONAL_RUN_FILES = ("results_snowball.json",)
 _STALE_TEMP_SECONDS = 3600.0
 
 
@@ -158,6 +160,13 @@ class RunWriter:
     ) -> None:
         name = f"results_{source.value}.json"
         _write_file(self.temp / name, dump_models(papers, prepared) if papers else _dump(papers))
+        self._written.add(name)
+
+    def write_file(self, name: str, data: bytes) -> None:
+        """One of the Run's optional files (`OPTIONAL_RUN_FILES`), serialized by the caller."""
+        if name not in OPTIONAL_RUN_FILES:
+            raise StoreError(f"unknown run file {name!r}; expected one of {', '.join(OPTIONAL_RUN_FILES)}")
+        _write_file(self.temp / name, data)
         self._written.add(name)
 
     def commit(
@@ -316,16 +325,28 @@ class RunStore:
     def get_run(self, run_id: str) -> Run:
         return self._read_model(self.run_dir(run_id) / "run.json", Run)
 
-    def read_run_file(self, run_id: str, name: str) -> Any:
+    def run_file_path(self, run_id: str, name: str) -> Path:
+        """Where one of a Run's files is stored (for streaming it as it is); StoreError if it has none."""
         if name not in RUN_FILES:
+            raise StoreError(f"unknown run file {name!r}; expected one of {', '.join(RUN_FILES)}")
+        path = self.run_dir(run_id) / name
+        if not path.is_file():
+            raise StoreError(f"run '{run_id}' has no {name}")
+        return path
+
+    def read_run_file(self, run_id: str, name: str) -> Any:
+        if name not in RUN_FILES + OPTIONAL_RUN_FILES:
             raise StoreError(f"unknown run file {name!r}; expected one of {', '.join(RUN_FILES)}")
         path = self.run_dir(run_id) / name
         try:
             return json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError as exc:
             raise StoreError(f"run '{run_id}' has no {name}") from exc
-        except json.JSONDecodeError as exc:
-            raise CorruptRun(f"{path} is not valid JSON: {exc}") from exc
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            # No server path in the message: it reaches API clients.
+            raise CorruptRun(
+                f"the stored file {name} of run '{run_id}' is damaged (not valid JSON); it cannot be served"
+            ) from exc
 
     def load_run(self, run_id: str) -> RunData:
         directory = self.run_dir(run_id)
@@ -404,7 +425,14 @@ class RunStore:
         try:
             return model.model_validate_json(path.read_bytes())
         except ValidationError as exc:
-            raise CorruptRun(f"{path} does not match the current schema: {exc}") from exc
+            # Named by its folder and file, never by the server's absolute path (messages reach clients).
+            where = f"{path.parent.name}/{path.name}"
+            first = exc.errors(include_url=False)[0]
+            field = ".".join(map(str, first.get("loc", ()))) or "the document"
+            raise CorruptRun(
+                f"the stored file {where} is damaged or from an incompatible version "
+                f"({exc.error_count()} problem(s), first at {field}: {first.get('msg')})"
+            ) from exc
 
     @staticmethod
     def _sweep_stale_temps(runs_dir: Path) -> None:

@@ -56,6 +56,21 @@ DEFAULT_SELECT: tuple[str, ...] = (
     "mesh",
 )
 
+# What citation snowballing reads of a linked work before deciding to fetch it whole (agent/snowball.py):
+# enough to screen it (title, abstract), to know it (ids) and to follow it (referenced_works).
+CITATION_SELECT: tuple[str, ...] = (
+    "id",
+    "doi",
+    "title",
+    "display_name",
+    "publication_year",
+    "ids",
+    "cited_by_count",
+    "abstract_inverted_index",
+    "referenced_works",
+)
+ID_BATCH = 50  # ids OR'ed in one filter (`openalex_id:W1|W2|…`, `cites:W1|…`); OpenAlex allows up to 100
+
 BOOK_TYPES = frozenset({"book", "book-chapter", "monograph", "edited-book", "reference-book"})
 
 _SHORT_ID = re.compile(r"^(?:https?://openalex\.org/)?([WAISCTPF]\d+)$", re.IGNORECASE)
@@ -146,6 +161,23 @@ class OpenAlexBudget(BaseModel):
         daily = self.daily_remaining_usd
         prepaid = self.prepaid_remaining_usd
         return daily is not None and daily <= 0 and (prepaid is None or prepaid <= 0)
+
+
+@dataclasses.dataclass(frozen=True)
+class LinkedWork:
+    """A work met by following citations: the mapped paper and the short ids of the works it cites
+    (empty unless `referenced_works` was selected)."""
+
+    paper: Paper
+    referenced: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass
+class LinkedWorks:
+    """Works from a citation lookup, and how many requests the lookup sent (for a request budget)."""
+
+    works: list[LinkedWork] = dataclasses.field(default_factory=list)
+    requests: int = 0
 
 
 # ----------------------------------------------------------------------------------------------
@@ -578,6 +610,69 @@ class OpenAlexClient:
         body = await self.http.get_json(_work_path(doi_or_id), params)
         return work_to_paper(body)
 
+    # -- citations -------------------------------------------------------------------------------
+
+    async def works_by_ids(
+        self,
+        ids: Sequence[str],
+        *,
+        kind: Literal["openalex", "doi", "pmid"] = "openalex",
+        select: Sequence[str] = CITATION_SELECT,
+    ) -> LinkedWorks:
+        """Works by OpenAlex id (W…), DOI or PMID, `ID_BATCH` OR'ed in one `filter=` request.
+
+        Ids OpenAlex does not know are simply absent from the answer. With `referenced_works` selected
+        this is also how a work's references (backward citations) are read.
+        """
+        name = {"openalex": "openalex_id", "doi": "doi", "pmid": "pmid"}[kind]
+        values = list(dict.fromkeys(_filter_value(kind, i) for i in ids if i and i.strip()))
+        outcome = LinkedWorks()
+        for chunk in _id_chunks(values):
+            body = await self.http.get_json(
+                "works",
+                {"filter": f"{name}:{'|'.join(chunk)}", "per_page": MAX_PER_PAGE, "select": ",".join(select)},
+            )
+            outcome.requests += 1
+            _, results = _list_parts(body, "works lookup")
+            outcome.works.extend(_linked(work) for work in results)
+        return outcome
+
+    async def citing_works(
+        self,
+        ids: Sequence[str],
+        *,
+        select: Sequence[str] = CITATION_SELECT,
+        limit: int = MAX_PER_PAGE,
+        max_requests: int | None = None,
+    ) -> LinkedWorks:
+        """Works that cite any of `ids` (`filter=cites:W1|W2|…`, forward citations), cursor-paged.
+
+        At most `limit` works per batch of `ID_BATCH` ids, and at most `max_requests` requests in all.
+        Select `referenced_works` to tell which of `ids` each work cites.
+        """
+        values = list(dict.fromkeys(short_id(i) or i for i in ids if i and i.strip()))
+        outcome = LinkedWorks()
+        for chunk in _id_chunks(values):
+            params = {"filter": f"cites:{'|'.join(chunk)}", "per_page": min(MAX_PER_PAGE, max(1, limit))}
+            if select:
+                params["select"] = ",".join(select)
+            cursor: str | None = "*"
+            seen: set[str] = set()
+            taken = 0
+            while cursor and taken < limit:
+                if max_requests is not None and outcome.requests >= max_requests:
+                    return outcome
+                seen.add(cursor)
+                body = await self.http.get_json("works", {**params, "cursor": cursor}, cache=False)
+                outcome.requests += 1
+                meta, results = _list_parts(body, "citing works")
+                for work in results[: limit - taken]:
+                    outcome.works.append(_linked(work))
+                taken += len(results)
+                next_cursor = meta.get("next_cursor")
+                cursor = next_cursor if results and next_cursor and next_cursor not in seen else None
+        return outcome
+
     # -- institutions and vocabulary -------------------------------------------------------------
 
     async def get_institution(self, id_or_ror: str) -> OpenAlexInstitution:
@@ -630,6 +725,25 @@ class OpenAlexClient:
         body = await self.http.get_json(path, {"search": term, "per_page": max(1, min(limit, MAX_PER_PAGE))})
         _, results = _list_parts(body, f"{kind} search")
         return [vocabulary_entry(r, kind, languages) for r in results[:limit]]
+
+
+def _filter_value(kind: str, identifier: str) -> str:
+    text = identifier.strip()
+    if kind == "doi":
+        return normalize_doi(text) or text
+    if kind == "pmid":
+        return text.rsplit("/", 1)[-1].removeprefix("pmid:")
+    return short_id(text) or text
+
+
+def _id_chunks(values: list[str]) -> Iterable[list[str]]:
+    for start in range(0, len(values), ID_BATCH):
+        yield values[start : start + ID_BATCH]
+
+
+def _linked(work: dict[str, Any]) -> LinkedWork:
+    references = tuple(r for r in (short_id(w) for w in work.get("referenced_works") or []) if r)
+    return LinkedWork(work_to_paper(work), references)
 
 
 def _clean(text: str | None) -> str | None:

@@ -49,6 +49,9 @@ DEFAULT_FIELDS: tuple[str, ...] = (
     "publicationTypes",
 )
 AUTHOR_FIELDS: tuple[str, ...] = ("name", "affiliations")
+# What citation snowballing reads of a linked paper before deciding to fetch it whole (agent/snowball.py)
+CITATION_FIELDS: tuple[str, ...] = ("paperId", "externalIds", "title", "abstract", "year", "citationCount")
+LINKS_PAGE = 1000  # /paper/{id}/references and /citations serve at most 1000 per request
 
 # Venues that are preprint servers: when S2's `venue` is one of these but `journal.name` names a real
 # journal, the paper has been published and the journal is the better venue (S2 merges the two).
@@ -296,6 +299,45 @@ class SemanticScholarClient:
                 raise BadResponse(SERVICE, "the paper batch answer is not a list aligned with the ids sent")
             out.extend(paper_from_s2(r) if r else None for r in body)
         return out
+
+    # -- citations -------------------------------------------------------------------------------
+
+    async def references(
+        self, paper_id: str, *, fields: Sequence[str] = CITATION_FIELDS, limit: int = LINKS_PAGE
+    ) -> list[Paper]:
+        """The papers `paper_id` cites (`/paper/{id}/references`, `citedPaper`), up to `limit`.
+
+        One request per `LINKS_PAGE` papers; references S2 could not resolve (no paperId) are left out.
+        """
+        return await self._links(paper_id, "references", "citedPaper", fields, limit)
+
+    async def citations(
+        self, paper_id: str, *, fields: Sequence[str] = CITATION_FIELDS, limit: int = LINKS_PAGE
+    ) -> list[Paper]:
+        """The papers citing `paper_id` (`/paper/{id}/citations`, `citingPaper`), up to `limit`."""
+        return await self._links(paper_id, "citations", "citingPaper", fields, limit)
+
+    async def _links(
+        self, paper_id: str, sub: str, role: str, fields: Sequence[str], limit: int
+    ) -> list[Paper]:
+        path = f"paper/{quote(paper_id_for(paper_id), safe='/:')}/{sub}"
+        out: list[Paper] = []
+        offset = 0
+        while len(out) < limit:
+            size = min(LINKS_PAGE, limit - len(out))
+            body = await self.http.get_json(
+                path, {"fields": ",".join(fields), "offset": offset, "limit": size}, cache=False
+            )
+            data = _page_data(body, sub)
+            for item in data:
+                linked = item.get(role)
+                if isinstance(linked, dict) and linked.get("paperId"):
+                    out.append(paper_from_s2(linked))
+            next_offset = body.get("next")
+            if not data or not isinstance(next_offset, int) or next_offset <= offset:
+                break
+            offset = next_offset
+        return out[:limit]
 
     # -- authors ---------------------------------------------------------------------------------
 

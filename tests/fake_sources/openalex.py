@@ -132,7 +132,11 @@ def works(ctx: Ctx) -> Response:
     text_parts = [ctx.get("search")] + [v for n, v in pairs if n in SEARCH_FILTERS]
     text = " ".join(p for p in text_parts if p).strip()
     id_filters = [(n, v) for n, v in pairs if n in ID_FILTERS]
-    if id_filters:
+    cites = [v for n, v in pairs if n == "cites"]
+    if cites:
+        listed = _citing_works(ctx, cites)
+        total = len(listed)
+    elif id_filters:
         listed = _works_by_ids(ctx, id_filters)
         total = len(listed)
     else:
@@ -152,12 +156,14 @@ def works(ctx: Ctx) -> Response:
             return _bad_request(
                 "Maximum results size of 10,000 records is exceeded. Cursor pagination is required for records beyond 10,000."
             )
-    if id_filters:
+    if id_filters or cites:
         results = list(listed[offset : offset + per_page])
     else:
         results = [work(p) for p in ctx.universe.page(text, "openalex", offset, per_page, ctx.fake_total)]
     if select:
         results = [{k: w.get(k) for k in select} for w in results]
+    if "referenced_works" in select or "referenced_works_count" in select:
+        _fill_references(ctx, results)
     meta: dict[str, Any] = {
         "count": total,
         "db_response_time_ms": 12 + stable_hash(text, offset) % 80,
@@ -185,6 +191,38 @@ def _works_by_ids(ctx: Ctx, filters: list[tuple[str, str]]) -> list[dict[str, An
             if found is not None:
                 out.append(found)
     return out
+
+
+def _citing_works(ctx: Ctx, values: list[str]) -> list[dict[str, Any]]:
+    """`cites:W1|W2`: the works citing any of them (tests/fake_sources/citations.py), each once."""
+    from tests.fake_sources.citations import graph_for
+
+    graph = graph_for(ctx.universe)
+    out: dict[str, dict[str, Any]] = {}
+    for value in values:
+        for item in value.split("|"):
+            cited = ctx.universe.lookup("openalex", item.strip().rsplit("/", 1)[-1])
+            if cited is None or "openalex" not in cited.services:
+                continue
+            for paper in graph.citing(cited, "openalex"):
+                out.setdefault(paper.openalex_id, work(paper))
+    return list(out.values())
+
+
+def _fill_references(ctx: Ctx, results: list[dict[str, Any]]) -> None:
+    """`referenced_works` of generated works, filled only when a request selects them."""
+    from tests.fake_sources.citations import graph_for
+
+    graph = graph_for(ctx.universe)
+    for result in results:
+        paper = ctx.universe.lookup("openalex", str(result.get("id") or ""))
+        if paper is None:
+            continue
+        cited = [OA + p.openalex_id for p in graph.cited_by(paper, "openalex")]
+        if "referenced_works" in result:
+            result["referenced_works"] = cited
+        if "referenced_works_count" in result:
+            result["referenced_works_count"] = len(cited)
 
 
 def _bare_doi(text: str) -> str:
@@ -222,6 +260,8 @@ def single_work(ctx: Ctx, rest: str) -> Response:
     select = [s.strip() for s in ctx.get("select").split(",") if s.strip()]
     if select:
         found = {k: found.get(k) for k in select}
+        if "referenced_works" in select or "referenced_works_count" in select:
+            _fill_references(ctx, [found])
     return json_response(found)
 
 

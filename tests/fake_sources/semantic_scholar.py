@@ -223,6 +223,8 @@ def paper_sub(ctx: Ctx, ident: str, sub: str) -> Response:
     found = find_paper(ctx, ident)
     if found is None:
         return json_response({"error": f"Paper with id {ident} not found"}, status=404)
+    if sub in ("references", "citations") and not isinstance(found, dict):
+        return citation_links(ctx, found, sub)
     if sub != "authors" or isinstance(found, dict):
         return json_response({"offset": 0, "data": []})
     fields = _fields(ctx, AUTHOR_FIELDS, ("authorId", "name"))
@@ -230,6 +232,43 @@ def paper_sub(ctx: Ctx, ident: str, sub: str) -> Response:
         return fields
     people = [a.researcher for a in found.authors if a.researcher is not None]
     return json_response({"offset": 0, "data": [author_object(p, fields) for p in people]})
+
+
+LINK_FIELDS = {"contexts", "intents", "isInfluential"}
+
+
+def citation_links(ctx: Ctx, paper: FakePaper, sub: str) -> Response:
+    """`/paper/{id}/references` (`citedPaper`) and `/citations` (`citingPaper`), offset-paged like S2."""
+    from tests.fake_sources.citations import graph_for
+
+    fields = _fields(ctx, PAPER_FIELDS | LINK_FIELDS, ("paperId", "title"))
+    if isinstance(fields, Response):
+        return fields
+    graph = graph_for(ctx.universe)
+    linked = (
+        graph.cited_by(paper, "semantic_scholar")
+        if sub == "references"
+        else graph.citing(paper, "semantic_scholar")
+    )
+    offset, limit = max(0, ctx.get_int("offset", 0)), ctx.get_int("limit", 100)
+    if not 1 <= limit <= 1000:
+        return json_response({"error": "Limit must be between 1 and 1000"}, status=400)
+    paper_fields = [f for f in fields if f not in LINK_FIELDS]
+    role = "citedPaper" if sub == "references" else "citingPaper"
+    data = []
+    for other in linked[offset : offset + limit]:
+        item: dict[str, Any] = {role: paper_object(other, paper_fields)}
+        if "contexts" in fields:
+            item["contexts"] = []
+        if "intents" in fields:
+            item["intents"] = []
+        if "isInfluential" in fields:
+            item["isInfluential"] = False
+        data.append(item)
+    body: dict[str, Any] = {"offset": offset, "data": data}
+    if offset + limit < len(linked):
+        body["next"] = offset + limit
+    return json_response(body)
 
 
 def author_batch(ctx: Ctx) -> Response:
