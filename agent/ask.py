@@ -21,18 +21,30 @@ from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from agent.answer_cues import cue_matches, cues_for
+from agent.answerability import Answerability, ModelFile, decide, evidence_features, load_model
+from agent.ask_search import QuestionSearch, search_question
+from agent.ask_trace import build_trace
+from agent.citation_check import CitationChecker
 from agent.llm import LLM, LLMError, LLMUnavailable
 from agent.models import Produced
-from agent.probes import ProbeLimits, ProbeMetadata, search_with_probes
-from tools.retrieval.types import ExpandedSection, Intent, NormalizationTrace, RetrievalResult, SectionHit
+from agent.probes import ProbeLimits, ProbeMetadata
+from tools.retrieval.types import (
+    ExpandedSection,
+    Intent,
+    NormalizationTrace,
+    RerankTrace,
+    RetrievalResult,
+    SectionHit,
+)
 
 log = logging.getLogger(__name__)
 
 MAX_QUESTION_CHARS = 2000
 MAX_SOURCE_CHARS = 3500  # one source in the prompt: a long discussion is cut around its hit
 MAX_CONTEXT_CHARS = 24000  # all sources together: ~6k tokens, inside any current model's window
-EXTRACTIVE_SENTENCES = 5
-EXTRACTIVE_PER_SOURCE = 2
+EXTRACTIVE_SENTENCES = 5  # at most one per paper
+RELATED_PASSAGES = 3  # offered, as "related, not an answer", when the Run cannot answer
 QUOTE_CHARS = 300
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -122,6 +134,12 @@ class AskStart(BaseModel):
     hits: int = 0
     sources: int = 0
     papers: int = 0
+    answerable: bool | None = None  # None only when there was nothing to decide on (no index, no hits)
+    answerability: Answerability | None = None
+    translation: str | None = None  # the English query terms a Chinese question was also searched with
+    evidence_language: str | None = None  # "en" / "zh": the language of the cited passages
+    rerank: RerankTrace | None = None
+    trace: dict[str, Any] | None = None  # each retrieval step's output (requirement 001), when asked for
 
 
 class AskText(BaseModel):
@@ -143,11 +161,16 @@ class AskCitation(BaseModel):
     year: int | None = None
     doi: str | None = None
     quote: str = ""
+    related: bool = False  # offered as related reading, not as support for an answer (the Run cannot answer)
+    supported: bool | None = None  # the citation check of a model's sentence (None: not checked)
+    support: dict[str, float] = Field(default_factory=dict)  # overlap, cross_encoder
+    claim: str = ""  # the sentence of the answer that cites this source (model answers)
 
 
 class AskEnd(BaseModel):
     type: Literal["end"] = "end"
     produced_by: Produced
+    answerable: bool | None = None
     timings: dict[str, float] = Field(default_factory=dict)
     counts: dict[str, int] = Field(default_factory=dict)
     note: str | None = None  # why the answer is extractive, cut short, or empty
@@ -394,6 +417,7 @@ def best_quote(source: AssembledSource, claim: str = "") -> str:
 
 def citation_for(source: AssembledSource, claim: str = "") -> AskCitation:
     return AskCitation(
+        claim=" ".join(claim.split())[:QUOTE_CHARS],
         n=source.n,
         paper_key=source.paper_key,
         section_id=source.section_id,
@@ -454,14 +478,23 @@ class CitationTracker:
 
 
 def extractive_answer(
-    sources: Sequence[AssembledSource], query_terms: Sequence[str]
+    sources: Sequence[AssembledSource], query_terms: Sequence[str], question: str = ""
 ) -> list[tuple[str, AssembledSource]]:
-    """The best sentences with their sources: ranked by the question terms they contain (longer terms
-    weigh more) plus a bonus for the source's retrieval rank; at most two per source."""
+    """The best sentence of each paper, for the question's information need, strongest evidence first.
+
+    A sentence with the answer shape the question wants (`agent.answer_cues`: a number of participants
+    for a sample-size question, a percentage for an accuracy question) comes first, then the question
+    terms a sentence contains (longer terms weigh more). Each paper gives at most one
+    sentence; papers keep their retrieval order (the fused or reranked evidence), so the first
+    citation is the retrieval's best paper that has a sentence for the question.
+    """
     terms = match_terms(query_terms)
-    candidates: list[tuple[float, int, str, AssembledSource]] = []
-    for rank, source in enumerate(sources):
-        rank_bonus = 1.0 / (1 + rank)
+    cues = cues_for(question)
+    best: dict[str, tuple[tuple[int, float, int], str, AssembledSource]] = {}
+    paper_order: list[str] = []
+    for source in sources:
+        if source.paper_key not in paper_order:
+            paper_order.append(source.paper_key)
         texts = [source.caption or ""] if source.is_figure else [source.text]
         for index, sentence in enumerate(s for text in texts for s in split_sentences(text)):
             size = len(sentence) if _CJK_CHAR.search(sentence) else len(sentence.split())
@@ -469,30 +502,37 @@ def extractive_answer(
                 continue
             lowered = sentence.lower()
             matched = [t for t in terms if _contains(lowered, t)]
-            if not matched:
+            shapes = cue_matches(sentence, cues)
+            if not matched and not shapes:
                 continue
-            score = sum(min(len(t), 12) ** 0.5 for t in matched) + rank_bonus
-            candidates.append((score, -index, sentence, source))
-    candidates.sort(key=lambda c: (-c[0], -c[1]))
-    picked: list[tuple[str, AssembledSource]] = []
-    per_source: dict[int, int] = {}
-    for _, _, sentence, source in candidates:
-        if per_source.get(source.n, 0) >= EXTRACTIVE_PER_SOURCE:
-            continue
-        if any(sentence == other for other, _ in picked):
-            continue
-        per_source[source.n] = per_source.get(source.n, 0) + 1
-        picked.append((_trim(sentence, 500), source))
-        if len(picked) >= EXTRACTIVE_SENTENCES:
-            break
+            # the wanted answer shape first, then the question's terms, then the earlier sentence
+            score = (min(1, len(shapes)), sum(min(len(t), 12) ** 0.5 for t in matched), -index)
+            current = best.get(source.paper_key)
+            if current is None or score > current[0]:
+                best[source.paper_key] = (score, sentence, source)
+    picked = [(_trim(best[key][1], 500), best[key][2]) for key in paper_order if key in best]
+    picked = picked[:EXTRACTIVE_SENTENCES]
     if not picked:
         # nothing shares a word with the question (a dense-only match, or another language):
-        # the opening of each top source's matched passage is still the best evidence there is
-        for source in sources[:3]:
-            anchor = source.hit_texts[0] if source.hit_texts else source.text
-            first = split_sentences(anchor)
-            picked.append((_trim(first[0] if first else anchor, 500), source))
+        # the opening of each top paper's matched passage is still the best evidence there is
+        picked = [(_opening(source), source) for source in _one_per_paper(sources)[:3]]
     return picked
+
+
+def _opening(source: AssembledSource) -> str:
+    anchor = source.hit_texts[0] if source.hit_texts else source.text
+    first = split_sentences(anchor)
+    return _trim(first[0] if first else anchor, 500)
+
+
+def _one_per_paper(sources: Sequence[AssembledSource]) -> list[AssembledSource]:
+    seen: set[str] = set()
+    out: list[AssembledSource] = []
+    for source in sources:
+        if source.paper_key not in seen:
+            seen.add(source.paper_key)
+            out.append(source)
+    return out
 
 
 def match_terms(query_terms: Sequence[str]) -> list[str]:
@@ -535,7 +575,25 @@ MESSAGES = {
         "en": "\n\n(The model's answer was cut off: {reason}.)",
         "zh": "\n\n（模型的回答中断：{reason}。）",
     },
+    "abstain": {
+        "en": "The papers in this Run do not answer this question. "
+        "The closest passages follow as related reading, not as an answer:\n\n",
+        "zh": "这个 Run 的论文无法回答这个问题。以下是最接近的段落，仅供参考，并非答案：\n\n",
+    },
+    "evidence_language": {
+        "en": "\n(The evidence is in {language}; no language model is configured to answer in the question's language.)\n",
+        "zh": "\n（证据为{language}原文；未配置语言模型，无法用问题的语言作答。）\n",
+    },
+    "rerank_skipped": {
+        "en": "\n(Rerank skipped: {reason}; passages are in fused order.)\n",
+        "zh": "\n（未重排：{reason}；段落按融合分数排序。）\n",
+    },
+    "unsupported": {
+        "en": "\n\nCitation check: not supported by the cited passage: {items}.",
+        "zh": "\n\n引用核查：以下句子未得到所引段落支持：{items}。",
+    },
 }
+LANGUAGE_NAMES = {"en": {"en": "English", "zh": "英文"}, "zh": {"en": "Chinese", "zh": "中文"}}
 
 
 def _message(name: str, chinese: bool, **values: str) -> str:
@@ -545,6 +603,35 @@ def _message(name: str, chinese: bool, **values: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # The pipeline
 # ----------------------------------------------------------------------------------------------
+
+
+def evidence_language(sources: Sequence[AssembledSource]) -> str:
+    """The language most of the cited passages are written in ("en" or "zh")."""
+    text = " ".join(source.text[:400] for source in sources[:5])
+    return "zh" if is_chinese(text) else "en"
+
+
+def judge_answerability(
+    searched: QuestionSearch,
+    sections: Sequence[ExpandedSection],
+    model: ModelFile | None,
+    embed_model: str | None = None,
+) -> Answerability:
+    """The decision over every search made for the question (as written, and its English terms):
+    the most answerable reading wins, so a Chinese question is judged on its English evidence."""
+    titles = {s.paper_key: s.title for s in sections}
+    texts: dict[str, list[str]] = {}
+    for section in sections:
+        texts.setdefault(section.paper_key, [section.title]).append(section.text)
+    joined = {key: " ".join(parts) for key, parts in texts.items()}
+    decisions = [
+        decide(evidence_features(result, titles, joined), model, embed_model=embed_model)
+        for result in searched.results
+        if result.hits
+    ]
+    if not decisions:
+        return Answerability(answerable=False, reason="nothing found")
+    return max(decisions, key=lambda d: (d.answerable, d.probability or 0.0))
 
 
 async def ask(
@@ -557,17 +644,22 @@ async def ask(
     rerank: bool = True,
     probes: bool = False,
     limits: ProbeLimits | None = None,
+    trace: bool = False,
+    answerability_model: ModelFile | None | Literal["default"] = "default",
+    translate: bool = True,
 ) -> AsyncIterator[AskChunk]:
     """Answer a question about a Run as a stream of chunks: start, text…, citation…, end.
 
     Raises `ValueError` (on first iteration) for an empty or over-long question. An empty Run or a
     question that matches nothing yields a clear message, not an error; errors of the retrieval engine
-    itself propagate.
+    itself propagate. When the evidence does not answer the question (`agent.answerability`), the
+    answer says so in one sentence and lists the closest passages as related reading.
     """
     question = validate_question(question)
     if top_k < 1:
         raise ValueError("top_k must be at least 1")
     chinese = is_chinese(question)
+    model = load_model() if answerability_model == "default" else answerability_model
     started = time.perf_counter()
     timings: dict[str, float] = {}
 
@@ -585,17 +677,20 @@ async def ask(
         )
         return
 
-    # steps 1–5: retrieval (the engine), with or without probes
+    # steps 1–5: retrieval (the engine), with or without probes, and in English for a Chinese question
     mark = time.perf_counter()
-    probe_meta: ProbeMetadata | None = None
-    if probes:
-        found = await search_with_probes(
-            engine, run_id, question, llm=llm, limits=limits, top_k=top_k, rerank=rerank
-        )
-        result, hits, probe_meta = found.result, found.hits, found.metadata
-    else:
-        result = await engine.search(run_id, question, top_k=top_k, rerank=rerank)
-        hits = list(result.hits)
+    searched = await search_question(
+        engine,
+        run_id,
+        question,
+        llm=llm,
+        top_k=top_k,
+        rerank=rerank,
+        probes=probes,
+        limits=limits,
+        translate=translate,
+    )
+    result, hits = searched.result, searched.hits
     for step, seconds in result.timings.items():
         timings[f"retrieval.{step}"] = round(seconds, 3)
     mark = lap("retrieval", mark)
@@ -604,17 +699,26 @@ async def ask(
     sections = await engine.expand_sections(run_id, hits) if hits else []
     sources = assemble(sections, hits)
     mark = lap("assembly", mark)
-    trace = result.normalization
+    embed_model = getattr(getattr(engine, "embedder", None), "name", None)
+    verdict = judge_answerability(searched, sections, model, embed_model) if sources else None
+    norm = result.normalization
+    rerank_trace = (searched.translated or result).rerank
     yield AskStart(
         run_id=run_id,
         question=question,
-        normalization=trace,
-        steps=trace.steps(),
+        normalization=norm,
+        steps=norm.steps(),
         intent=result.intent,
-        probes=probe_meta,
+        probes=searched.probes,
         hits=len(hits),
         sources=len(sources),
         papers=len({s.paper_key for s in sources}),
+        answerable=verdict.answerable if verdict else None,
+        answerability=verdict,
+        translation=searched.translation,
+        evidence_language=evidence_language(sources) if sources else None,
+        rerank=rerank_trace,
+        trace=build_trace(searched, sections, sources, verdict) if trace else None,
     )
     counts = {
         "hits": len(hits),
@@ -624,22 +728,52 @@ async def ask(
         "tables": sum(1 for s in sources if s.is_table),
         "figures": sum(1 for s in sources if s.is_figure),
     }
+    notes = list(searched.notes)
+    rerank_missing = rerank_skip_reason(rerank_trace) if rerank else None
+    if rerank_missing:
+        notes.append(f"rerank skipped: {rerank_missing}")
 
-    if not sources:
+    def end_note(extra: str | None = None) -> str | None:
+        parts = [*notes, *([extra] if extra else [])]
+        return "; ".join(parts) if parts else None
+
+    if not sources or verdict is None:
         yield AskText(delta=_message("nothing_found", chinese))
         lap("total", started)
         yield AskEnd(
             produced_by=Produced.RULES,
+            answerable=False,
             timings=timings,
             counts={**counts, "citations": 0},
-            note="nothing found",
+            note=end_note("nothing found"),
+        )
+        return
+
+    tracker = CitationTracker(sources)
+    if not verdict.answerable:
+        # one sentence that the Run cannot answer, then the closest passages as related reading
+        yield AskText(delta=_message("abstain", chinese))
+        query_terms = _query_terms(searched)
+        for sentence, source in extractive_answer(sources, query_terms, _cue_text(searched))[
+            :RELATED_PASSAGES
+        ]:
+            yield AskText(delta=f"- {sentence} [{source.n}]\n")
+            for citation in tracker.feed(f"[{source.n}]"):
+                yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS), "related": True})
+        lap("total", started)
+        yield AskEnd(
+            produced_by=Produced.RULES,
+            answerable=False,
+            timings=timings,
+            counts={**counts, "citations": len(tracker.cited)},
+            note=end_note(f"abstained: {verdict.reason}"),
         )
         return
 
     # step 8: the streamed answer
-    tracker = CitationTracker(sources)
     produced_by: Produced = llm.kind
     note: str | None = None
+    checker = CitationChecker(getattr(engine, "reranker", None))
     try:
         stream = llm.stream(
             "answer",
@@ -656,7 +790,7 @@ async def ask(
                 continue
             yield AskText(delta=delta)
             for citation in tracker.feed(delta):
-                yield citation
+                yield await checker.check(citation, tracker.by_n[citation.n])
     except LLMError as exc:
         if tracker.text.strip():
             note = f"the model stopped mid-answer: {exc}"
@@ -671,11 +805,24 @@ async def ask(
             log.info("ask %s: %s", run_id, note)
             produced_by = Produced.RULES
             yield AskText(delta=_message("extractive", chinese, reason=str(exc) or type(exc).__name__))
-            query_terms = [*trace.keywords, *trace.bm25_tokens, *trace.tokens]
-            for sentence, source in extractive_answer(sources, query_terms):
+            for sentence, source in extractive_answer(sources, _query_terms(searched), _cue_text(searched)):
                 yield AskText(delta=f"- {sentence} [{source.n}]\n")
                 for citation in tracker.feed(f"[{source.n}]"):
                     yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS)})
+            language = evidence_language(sources)
+            if language != ("zh" if chinese else "en"):
+                name = LANGUAGE_NAMES[language]["zh" if chinese else "en"]
+                yield AskText(delta=_message("evidence_language", chinese, language=name))
+            if rerank_missing:
+                yield AskText(delta=_message("rerank_skipped", chinese, reason=rerank_missing))
+    if checker.unsupported:
+        items = "; ".join(f"[{n}] “{_trim(claim, 120)}”" for n, claim in checker.unsupported)
+        yield AskText(delta=_message("unsupported", chinese, items=items))
+        note = (
+            f"{note}; {len(checker.unsupported)} unsupported citation(s)"
+            if note
+            else (f"{len(checker.unsupported)} unsupported citation(s)")
+        )
     if tracker.unknown:
         extra = f"the answer cites sources that do not exist: {', '.join(map(str, tracker.unknown))}"
         note = f"{note}; {extra}" if note else extra
@@ -685,7 +832,29 @@ async def ask(
     lap("total", started)
     yield AskEnd(
         produced_by=produced_by,
+        answerable=True,
         timings=timings,
         counts={**counts, "citations": len(tracker.cited)},
-        note=note,
+        note=end_note(note),
     )
+
+
+def rerank_skip_reason(trace: RerankTrace) -> str | None:
+    """Why a requested rerank did not happen (None when it ran, or when the engine gave no reason)."""
+    if trace.status == "done" or (trace.status == "skipped" and not trace.message):
+        return None
+    if trace.message == "no reranker":
+        return "no cross-encoder model is available on this machine"
+    return f"{trace.status}: {trace.message}" if trace.message else trace.status
+
+
+def _query_terms(searched: QuestionSearch) -> list[str]:
+    terms: list[str] = []
+    for result in searched.results:
+        trace = result.normalization
+        terms += [*trace.keywords, *trace.bm25_tokens, *trace.tokens]
+    return terms
+
+
+def _cue_text(searched: QuestionSearch) -> str:
+    return " ".join(x for x in (searched.result.question, searched.translation) if x)

@@ -1,11 +1,14 @@
 """`scholarmap ask RUN "QUESTION"`: a cited answer from a Run's papers, streamed to the terminal.
 
     scholarmap ask 20261123T101500-1a2b3c "Which papers decode speech from high-gamma activity?" \
-        [--probes] [--no-rerank] [--top-k N] [--fulltext [--fulltext-limit N]] [--json]
+        [--probes] [--no-rerank] [--top-k N] [--fulltext [--fulltext-limit N]] [--json | --jsonl] [--trace]
 
 The Run is indexed on first use (with `--fulltext`, open-access full texts are fetched first and the
 index is refreshed with them). The answer streams to stdout, followed by its numbered sources; progress
-and notes go to stderr, so `> answer.txt` keeps only the answer. Every failure is one line on stderr and
+and notes go to stderr, so `> answer.txt` keeps only the answer. `--json` prints one object instead:
+`{"answer", "answerable", "citations", "produced_by", "note"}` (and `"trace"` with `--trace`);
+`--jsonl` prints the stream's chunks as they come. `--trace` alone prints each retrieval step's output
+(requirement 001's shapes) as JSON on stderr. Every failure is one line on stderr and
 a non-zero exit: 1 for a missing Run or an unavailable service, 2 for a bad question or option.
 Heavy imports (torch, the engine) happen only when the command runs.
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 import time
 from typing import Any, TextIO
@@ -51,7 +55,15 @@ def add_ask_command(subparsers: Any) -> None:
     p.add_argument(
         "--fulltext-limit", type=int, default=20, metavar="N", help="papers, by rank, to fetch full text for"
     )
-    p.add_argument("--json", action="store_true", help="print the answer's chunks as JSON lines")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"answer", "answerable", "citations", ...} as one JSON object',
+    )
+    p.add_argument("--jsonl", action="store_true", help="print the answer's stream chunks as JSON lines")
+    p.add_argument(
+        "--trace", action="store_true", help="show each retrieval step's output (normalisation … assembly)"
+    )
     p.set_defaults(handler=ask_command)
 
 
@@ -187,6 +199,10 @@ async def _stream_answer(
 
     citations: list[AskCitation] = []
     end: AskEnd | None = None
+    start: AskStart | None = None
+    answer: list[str] = []
+    trace = bool(getattr(args, "trace", False))
+    as_object = bool(getattr(args, "json", False))
     async for chunk in ask(
         run_id,
         question,
@@ -195,10 +211,23 @@ async def _stream_answer(
         top_k=args.top_k,
         rerank=not args.no_rerank,
         probes=args.probes,
+        trace=trace,
     ):
-        if args.json:
+        if getattr(args, "jsonl", False):
             print(chunk.model_dump_json(), file=out, flush=True)
             continue
+        if as_object:
+            if isinstance(chunk, AskStart):
+                start = chunk
+            elif isinstance(chunk, AskText):
+                answer.append(chunk.delta)
+            elif isinstance(chunk, AskCitation):
+                citations.append(chunk)
+            elif isinstance(chunk, AskEnd):
+                end = chunk
+            continue
+        if isinstance(chunk, AskStart) and trace and chunk.trace is not None:
+            print(json.dumps({"trace": chunk.trace}, ensure_ascii=False, indent=2), file=err, flush=True)
         if isinstance(chunk, AskStart) and chunk.probes is not None:
             meta = chunk.probes
             queries = "; ".join(meta.expanded_queries) or "none"
@@ -215,7 +244,21 @@ async def _stream_answer(
             citations.append(chunk)
         elif isinstance(chunk, AskEnd):
             end = chunk
-    if args.json:
+    if getattr(args, "jsonl", False):
+        return
+    if as_object:
+        body: dict[str, Any] = {
+            "answer": "".join(answer).strip(),
+            "answerable": end.answerable if end is not None else None,
+            "citations": [c.model_dump(mode="json", exclude={"type"}) for c in citations],
+            "produced_by": end.produced_by.value if end is not None else None,
+            "note": end.note if end is not None else None,
+        }
+        if start is not None and start.answerability is not None:
+            body["answerability"] = start.answerability.model_dump(mode="json")
+        if trace and start is not None:
+            body["trace"] = start.trace
+        print(json.dumps(body, ensure_ascii=False), file=out, flush=True)
         return
     out.write("\n")
     if citations:

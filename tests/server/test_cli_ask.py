@@ -94,7 +94,7 @@ def test_bad_question_and_options_are_exit_2(tmp_path):
 def test_help_lists_the_options(tmp_path):
     done = cli("ask", "--help", data_dir=tmp_path)
     assert done.returncode == 0
-    for option in ("--probes", "--no-rerank", "--top-k", "--fulltext", "--json"):
+    for option in ("--probes", "--no-rerank", "--top-k", "--fulltext", "--json", "--jsonl", "--trace"):
         assert option in done.stdout
 
 
@@ -103,7 +103,7 @@ def test_help_lists_the_options(tmp_path):
 
 def namespace(question: str, **options: object) -> argparse.Namespace:
     defaults = {"run": RUN_ID, "question": question, "probes": False, "no_rerank": True, "top_k": 8,
-                "fulltext": False, "fulltext_limit": 20, "json": False}  # fmt: skip
+                "fulltext": False, "fulltext_limit": 20, "json": False, "jsonl": False, "trace": False}  # fmt: skip
     return argparse.Namespace(**{**defaults, **options})
 
 
@@ -134,11 +134,11 @@ async def test_streams_the_answer_then_the_numbered_sources(tmp_path):
     assert "answered by a scripted model" in err.getvalue()
 
 
-async def test_json_mode_prints_one_chunk_per_line(tmp_path):
+async def test_jsonl_mode_prints_one_chunk_per_line(tmp_path):
     save_run(tmp_path)
     out = io.StringIO()
     code = await run_ask(
-        namespace("high-gamma decoding", json=True),
+        namespace("high-gamma decoding", jsonl=True),
         settings=load_settings(data_dir=tmp_path),
         engine=FakeEngine(),
         llm=RulesLLM(),
@@ -148,6 +148,24 @@ async def test_json_mode_prints_one_chunk_per_line(tmp_path):
     assert code == 0
     chunks = [TypeAdapter(AskChunk).validate_json(line) for line in out.getvalue().splitlines()]
     assert isinstance(chunks[0], AskStart) and isinstance(chunks[-1], AskEnd)
+
+
+async def test_json_mode_prints_the_answer_and_its_decision_as_one_object(tmp_path):
+    save_run(tmp_path)
+    out = io.StringIO()
+    code = await run_ask(
+        namespace("How was speech decoded from high-gamma activity?", json=True, trace=True),
+        settings=load_settings(data_dir=tmp_path),
+        engine=FakeEngine(),
+        llm=RulesLLM(),
+        out=out,
+        err=io.StringIO(),
+    )
+    assert code == 0
+    body = json.loads(out.getvalue())
+    assert body["answerable"] is True and body["answer"].startswith("No language model answered")
+    assert body["citations"][0]["paper_key"] == "doi:10.1000/ecog"
+    assert body["trace"]["normalized_query"]["original_text"].startswith("How was speech")
 
 
 async def test_engine_failures_are_one_line(tmp_path):
@@ -206,9 +224,18 @@ def test_main_indexes_once_then_answers(tmp_path, pg_url, monkeypatch, capsys):
         assert main(["ask", RUN_ID, "What drove the cursor?", "--no-rerank", "--json"]) == 0
         second = capsys.readouterr()
         assert "indexing" not in second.err  # the index is reused
-        chunks = [json.loads(line) for line in second.out.splitlines()]
-        citations = [c for c in chunks if c["type"] == "citation"]
-        assert citations and citations[0]["paper_key"] == "pmid:2"
+        body = json.loads(second.out)
+        assert set(body) >= {"answer", "answerable", "citations"} and isinstance(body["answerable"], bool)
+        assert body["citations"] and body["citations"][0]["paper_key"] == "pmid:2"
+
+        assert main(["ask", RUN_ID, "What drove the cursor?", "--no-rerank", "--jsonl", "--trace"]) == 0
+        chunks = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        start = chunks[0]
+        assert start["type"] == "start" and "answerable" in start
+        assert {"normalized_query", "intent_analysis", "multi_recall_results", "aggregated_results"} <= set(
+            start["trace"]
+        )
+        assert start["trace"]["aggregated_results"]["candidates"][0]["fusion_weights"]
     finally:
         get_settings.cache_clear()
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import sys
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -44,6 +45,7 @@ from .types import (
     FullTextSection,
     FusionTrace,
     IngestReport,
+    LegCandidate,
     RerankTrace,
     RetrievalResult,
     SectionHit,
@@ -51,6 +53,8 @@ from .types import (
 )
 
 log = logging.getLogger(__name__)
+
+LEG_TRACE_DEPTH = 10  # candidates per leg kept in a search result for the trace
 
 
 class EmbedderLike(Protocol):
@@ -91,6 +95,15 @@ class RunContext:
     info: dict[str, SectionInfo]
     bm25: BM25Index
     graph: TermGraph
+    doc_freq: Counter[str]  # BM25 token → sections that contain it (for the question's term weights)
+
+    def idf(self, token: str) -> float:
+        """Lucene's BM25 idf of a token in this Run (0 when no section has it)."""
+        df = self.doc_freq.get(token, 0)
+        if not df:
+            return 0.0
+        n = len(self.keys)
+        return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
 
 def section_key(chunk_id: str) -> str:
@@ -303,7 +316,7 @@ class RetrievalEngine:
         plan = KeywordPlan.model_validate(run["plan"]) if run["plan"] else None
         normalizer = Normalizer.for_plan(plan)
 
-        def build() -> tuple[list[str], dict[str, SectionInfo], BM25Index, TermGraph]:
+        def build() -> tuple[list[str], dict[str, SectionInfo], BM25Index, TermGraph, Counter[str]]:
             # BM25 scores whole sections (the paper title once, then every chunk): on SciFact that
             # is 0.695 nDCG@10 against 0.678 for chunks scored apart, since a claim's words are
             # spread over an abstract that the embedding window cuts in two.
@@ -329,15 +342,17 @@ class RetrievalEngine:
                     tokens.setdefault(key, []).extend(toks)
             keys = list(tokens)
             docs = []
+            doc_freq: Counter[str] = Counter()
             for key in keys:
                 entry = info[key]
                 title = [] if entry.kind == "title" else titles.get(entry.paper_key, [])
                 docs.append(title + tokens[key])
+                doc_freq.update(set(docs[-1]))
             index = build_index(docs, self.bm25_backend)
             graph = TermGraph.from_json(graph_data) if graph_data else TermGraph.build([], [], None)
-            return keys, info, index, graph
+            return keys, info, index, graph, doc_freq
 
-        keys, info, index, graph = await asyncio.to_thread(build)
+        keys, info, index, graph, doc_freq = await asyncio.to_thread(build)
         log.info("run %s: loaded %d sections in %.2f s", run_id, len(keys), time.perf_counter() - started)
         return RunContext(
             run_id=run_id,
@@ -350,6 +365,7 @@ class RetrievalEngine:
             info=info,
             bm25=index,
             graph=graph,
+            doc_freq=doc_freq,
         )
 
     # ------------------------------------------------------------------------------------------
@@ -475,6 +491,7 @@ class RetrievalEngine:
                     text=row["text"],
                     score=f.score,
                     leg_scores=dict(f.leg_scores),
+                    normalized_scores={leg: round(v, 4) for leg, v in f.normalized.items()},
                     legs=f.legs,
                     kind=row["kind"],
                     heading=row["heading"],
@@ -509,6 +526,14 @@ class RetrievalEngine:
             fusion=fusion_trace,
             rerank=rerank_trace,
             timings=timings,
+            leg_candidates={
+                leg: [
+                    LegCandidate(section_key=key, score=round(score, 4))
+                    for key, score in ranked[:LEG_TRACE_DEPTH]
+                ]
+                for leg, ranked in results.items()
+            },
+            term_idf={token: round(ctx.idf(token), 4) for token in trace.bm25_tokens},
         )
 
     async def _chunks_by_overlap(

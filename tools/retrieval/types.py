@@ -141,6 +141,9 @@ class SectionHit(_Model):
     text: str
     score: float  # the fused score (after boosts); the order of `hits` is the final order
     leg_scores: dict[str, float] = Field(default_factory=dict)  # raw score of each leg that found it
+    normalized_scores: dict[str, float] = Field(
+        default_factory=dict
+    )  # each leg's score after min-max (or RRF)
     legs: list[str] = Field(default_factory=list)
     rerank_score: float | None = None
     kind: str = ""
@@ -154,6 +157,13 @@ class FusionTrace(_Model):
     candidates: int
     multi_leg: int  # sections found by more than one leg
     per_leg: dict[str, int]  # how many sections each leg returned
+
+
+class LegCandidate(_Model):
+    """One section as a single leg ranked it (step 3's per-path candidates, kept for the trace)."""
+
+    section_key: str  # "<paper>#<section>"
+    score: float  # the leg's raw score: BM25, cosine similarity, graph walk
 
 
 class RerankTrace(_Model):
@@ -172,6 +182,11 @@ class RetrievalResult(_Model):
     fusion: FusionTrace
     rerank: RerankTrace
     timings: dict[str, float] = Field(default_factory=dict)  # seconds per step
+    # each leg's best candidates before fusion (at most `LEG_TRACE_DEPTH`), for the trace
+    leg_candidates: dict[str, list[LegCandidate]] = Field(default_factory=dict)
+    # the Run's inverse document frequency of each BM25 query token (0 for a token no section has):
+    # how much a term weighs when the answer layer asks how much of the question the evidence covers
+    term_idf: dict[str, float] = Field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -1,0 +1,194 @@
+"""Can the Run answer this question? A calibrated decision from the fused evidence, not from its ranks.
+
+Fusion min-max scales every leg over its own candidates, so the best passage of a Run that knows
+nothing about the question still scores 1.0: ranks say which passage is best, never whether it is
+good. The decision therefore reads the raw evidence of the best few hits:
+
+- `dense_best`      the best raw cosine similarity of a top hit (the embedding model's own scale);
+- `dense_margin`    how far it stands above the dense leg's tenth candidate (a real match stands out,
+                    a topical neighbourhood is flat);
+- `coverage_best`   the share of the question's BM25 terms, weighted by their idf in the Run, that a
+                    top paper's retrieved text contains ("caffeine sleep mice" over BCI papers: 0);
+- `absent_terms`    the idf-free share of question terms no section of the Run contains at all;
+- `legs_agree`      whether BM25 and the dense leg put the same paper first.
+
+A small logistic model over these (standardised) gives P(answerable); `ModelFile` holds its
+coefficients, the threshold and how both were fitted (`python -m evals.answers --fit`, SciFact train
+split, relevant abstracts removed for half of the claims). The dense features are in the units of
+the embedding model the model was fitted with; another model gets a note saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from tools.retrieval.normalize import get_segmenter
+from tools.retrieval.types import RetrievalResult
+
+log = logging.getLogger(__name__)
+
+MODEL_PATH = Path(__file__).with_name("answerability.json")
+FEATURES: tuple[str, ...] = ("dense_best", "dense_margin", "coverage_best", "absent_terms", "legs_agree")
+TOP_PAPERS = 3  # the decision reads the best evidence of this many papers
+
+
+class ModelFile(BaseModel):
+    """The fitted decision as product data: coefficients over standardised features, and provenance."""
+
+    features: list[str]
+    mean: list[float]
+    scale: list[float]
+    coef: list[float]
+    intercept: float
+    threshold: float  # answerable when P(answerable) >= threshold
+    embed_model: str  # the dense features' units
+    fitted_on: str = ""  # data and procedure
+    train_metrics: dict[str, float] = Field(default_factory=dict)
+
+
+class Answerability(BaseModel):
+    """The decision with its evidence, as the answer stream and the trace show it."""
+
+    answerable: bool
+    probability: float | None = None  # None when no model applies (then a rule decided)
+    threshold: float | None = None
+    features: dict[str, float] = Field(default_factory=dict)
+    reason: str = ""
+
+
+def _paper_texts(result: RetrievalResult, titles: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The top papers' retrieved text (title + the hits of that paper), best paper first."""
+    texts: dict[str, list[str]] = {}
+    for hit in result.hits:
+        if hit.paper_key not in texts:
+            if len(texts) >= TOP_PAPERS:
+                continue
+            texts[hit.paper_key] = [titles.get(hit.paper_key, "")]
+        texts[hit.paper_key].append(hit.text)
+    return [(key, " ".join(parts)) for key, parts in texts.items()]
+
+
+def evidence_features(
+    result: RetrievalResult,
+    titles: Mapping[str, str] | None = None,
+    section_texts: Mapping[str, str] | None = None,
+) -> dict[str, float]:
+    """The decision's features for one search result.
+
+    `titles` maps paper keys to titles; `section_texts` may give a paper's whole retrieved sections
+    (the hits hold only their best chunk), keyed by paper.
+    """
+    top = result.hits[: max(TOP_PAPERS * 2, 6)]
+    dense = [h.leg_scores["dense"] for h in top if "dense" in h.leg_scores]
+    dense_best = max(dense) if dense else 0.0
+    dense_candidates = [c.score for c in result.leg_candidates.get("dense", [])]
+    floor = dense_candidates[-1] if dense_candidates else dense_best
+    idf = result.term_idf or dict.fromkeys(result.normalization.bm25_tokens, 1.0)
+    total = sum(idf.values())
+    segmenter = get_segmenter()
+    coverage_best = 0.0
+    for key, text in _paper_texts(result, titles or {}):
+        text = (section_texts or {}).get(key, text)
+        present = set(segmenter.index_tokens(text))
+        covered = sum(weight for token, weight in idf.items() if token in present)
+        coverage_best = max(coverage_best, covered / total if total > 0 else 0.0)
+    absent = sum(1 for weight in idf.values() if weight <= 0) / len(idf) if idf else 1.0
+    leaders = {leg: _paper_of(cands[0].section_key) for leg, cands in result.leg_candidates.items() if cands}
+    agree = 1.0 if leaders.get("bm25") and leaders.get("bm25") == leaders.get("dense") else 0.0
+    return {
+        "dense_best": round(dense_best, 4),
+        "dense_margin": round(dense_best - floor, 4),
+        "coverage_best": round(coverage_best, 4),
+        "absent_terms": round(absent, 4),
+        "legs_agree": agree,
+    }
+
+
+def _paper_of(section_key: str) -> str:
+    return section_key.split("#", 1)[0]
+
+
+def probability(model: ModelFile, features: Mapping[str, float]) -> float:
+    z = model.intercept
+    for name, mean, scale, coef in zip(model.features, model.mean, model.scale, model.coef, strict=True):
+        z += coef * (features.get(name, 0.0) - mean) / (scale or 1.0)
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+@lru_cache(maxsize=4)
+def load_model(path: Path = MODEL_PATH) -> ModelFile | None:
+    """The fitted model, or None when the file is missing or unreadable (then a rule decides)."""
+    try:
+        return ModelFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        log.warning("answerability model %s unreadable (%s); using the fallback rule", path, exc)
+        return None
+
+
+def decide(
+    features: Mapping[str, float], model: ModelFile | None = None, *, embed_model: str | None = None
+) -> Answerability:
+    """Answerable or not. Without a model: answerable when a top paper covers half the question's
+    weighted terms or the best passage is a close paraphrase (cosine ≥ 0.6)."""
+    values = dict(features)
+    if model is None:
+        ok = values.get("coverage_best", 0.0) >= 0.5 or values.get("dense_best", 0.0) >= 0.6
+        return Answerability(
+            answerable=ok,
+            features=values,
+            reason="no fitted answerability model; rule: term coverage ≥ 0.5 or cosine ≥ 0.6",
+        )
+    p = probability(model, values)
+    reason = f"P(answerable) {p:.2f} against threshold {model.threshold:.2f}"
+    if embed_model and embed_model != model.embed_model:
+        reason += f" (fitted with {model.embed_model}; this Run uses {embed_model}, so dense features differ)"
+    return Answerability(
+        answerable=p >= model.threshold,
+        probability=round(p, 4),
+        threshold=model.threshold,
+        features=values,
+        reason=reason,
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# Fitting (used by evals/answers; numpy only)
+# ----------------------------------------------------------------------------------------------
+
+
+def fit_logistic(
+    rows: Sequence[Mapping[str, float]], labels: Sequence[int], *, l2: float = 1.0, iterations: int = 50
+) -> tuple[list[float], list[float], list[float], float]:
+    """L2-regularised logistic regression by Newton's method on standardised features.
+
+    Returns (mean, scale, coef, intercept). `labels` are 1 for answerable, 0 for not.
+    """
+    import numpy as np
+
+    x = np.array([[row.get(name, 0.0) for name in FEATURES] for row in rows], dtype=np.float64)
+    y = np.asarray(labels, dtype=np.float64)
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    z = np.hstack([np.ones((len(x), 1)), (x - mean) / scale])
+    w = np.zeros(z.shape[1])
+    penalty = np.eye(z.shape[1]) * l2
+    penalty[0, 0] = 0.0  # the intercept is not shrunk
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(z @ w, -40, 40)))
+        gradient = z.T @ (p - y) + penalty @ w
+        hessian = (z * (p * (1 - p))[:, None]).T @ z + penalty
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if float(np.abs(step).max()) < 1e-8:
+            break
+    return mean.tolist(), scale.tolist(), w[1:].tolist(), float(w[0])

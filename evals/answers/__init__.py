@@ -1,0 +1,1 @@
+"""Answer-quality evaluation on SciFact: abstention, citations, Chinese questions (`python -m evals.answers`)."""
