@@ -348,6 +348,7 @@ class _Round:
         self.depth = depth
         self.candidates: dict[str, Candidate] = {}
         self.errors: list[SourceError] = []
+        self.notes: list[str] = []
         self.requests = 0
 
     def offer(self, source: Source, paper: Paper, path: CitationPath) -> None:
@@ -431,7 +432,11 @@ class _Round:
             for relation, call in calls:
                 if not self.spend(1):
                     return
-                papers = await call(ref)
+                try:
+                    papers = await call(ref)
+                except source_errors.NotFound:
+                    self.notes.append(f"{node.label}: Semantic Scholar does not know this paper")
+                    break
                 linked = node.s2_id or ref
                 for paper in papers:
                     self.offer(Source.SEMANTIC_SCHOLAR, paper, self._path(relation, linked, known, node))
@@ -556,6 +561,7 @@ async def snowball(
     for depth in range(1, options.depth + 1):
         round_ = _Round(clients, budget, depth)
         await round_.gather(frontier, known, sources)
+        report.notes.extend(round_.notes)
         relevant: list[tuple[float, float, Candidate]] = []
         relevant_total = 0
         for candidate in round_.candidates.values():
