@@ -24,8 +24,16 @@ from server.deps import Services
 log = logging.getLogger(__name__)
 
 # Routers contributed by feature modules; a module that is absent is simply not mounted.
-ROUTERS = ("server.routes_projects", "server.routes_threads", "server.routes_openai", "server.routes_map")
-PUBLIC_PATHS = frozenset({"/healthz"})
+ROUTERS = (
+    "server.routes_projects",
+    "server.routes_threads",
+    "server.routes_openai",
+    "server.routes_map",
+    "server.routes_webapp",
+)
+# The web app's shell and assets hold no data: they load without a token, and the page asks for it.
+PUBLIC_PATHS = frozenset({"/healthz", "/"})
+PUBLIC_PREFIXES = ("/app/",)
 
 
 class BodyLimitMiddleware:
@@ -65,14 +73,16 @@ class _BodyTooLarge(Exception):
 
 
 class TokenAuthMiddleware:
-    """With SCHOLARMAP_API_TOKEN set, every route but /healthz needs `Authorization: Bearer <token>`."""
+    """With SCHOLARMAP_API_TOKEN set, every route but /healthz and the web app's files needs a bearer token."""
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
         self.token = token.encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] in PUBLIC_PATHS or scope.get("method") == "OPTIONS":
+        path = scope.get("path", "")
+        public = path in PUBLIC_PATHS or path.startswith(PUBLIC_PREFIXES)
+        if scope["type"] != "http" or public or scope.get("method") == "OPTIONS":
             await self.app(scope, receive, send)
             return
         header = dict(scope.get("headers") or []).get(b"authorization", b"")

@@ -1,0 +1,382 @@
+"""The web app in headless Chromium, against the real app (uvicorn, PostgreSQL, the conversation graph)
+and the fake-sources server on 127.0.0.1, with a token set so the page signs in like a real deployment.
+
+One server, one database and one browser serve the whole module, and the tests run in order as one
+researcher's session: sign in and create a project, the workflow from a description to a Run (with an
+edit that changes the query, and a reload in the middle of the search), the four result tabs and an
+export, a second Run, switching and comparing Runs, a question with a citation, the map, the language
+switch, then the main path again with the keyboard only. Semantic Scholar answers slowly and fails its
+first two requests, so the first Run is partial: its tab shows the error while the others work.
+
+Screenshots of the main screens go to `.artifacts/webapp/` (gitignored; SCHOLARMAP_TEST_ARTIFACTS moves it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from evals.bench_sse import DESCRIPTION, conversation_llm, fast_settings
+from server.app import create_app
+from tests.asgi_server import serve
+from tests.fake_sources.config import FakeConfig
+from tests.fake_sources.server import running_fake_sources
+from tests.fixtures_db import database_url
+from tests.server.test_map_page import find_chromium
+
+pytestmark = pytest.mark.slow
+
+TOKEN = "webapp-test-token"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("SCHOLARMAP_TEST_ARTIFACTS", REPO / ".artifacts")) / "webapp"
+TIMEOUT = 60_000
+SECOND_DESCRIPTION = "I classify imagined speech from EEG with deep learning in healthy volunteers."
+
+
+@pytest.fixture(scope="module")
+def module_pg_url(pg_server_url: str) -> Iterator[str]:
+    name = f"w_{secrets.token_hex(6)}"
+    with psycopg.connect(pg_server_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield database_url(pg_server_url, name)
+    with psycopg.connect(pg_server_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def app_url(module_pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    faults = {"semantic_scholar": "latency:1200,500*2"}
+    with running_fake_sources(FakeConfig(seed=4, faults=faults)) as fake:
+        settings = fast_settings(
+            tmp_path_factory.mktemp("webapp-data"),
+            module_pg_url,
+            fake.base_urls,
+            api_token=TOKEN,
+            max_per_source=10,
+        )
+        with serve(create_app(settings, llm=conversation_llm()), timeout=60) as url:
+            yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    executable = find_chromium()
+    if executable is None:
+        pytest.skip("no Chromium found (set SCHOLARMAP_CHROMIUM or run .ci/install-browser)")
+    with sync_api.sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield instance
+        instance.close()
+
+
+class Session:
+    """One browser tab on the app, refusing every request that leaves the test server."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.url = url
+        self.context = browser.new_context(
+            viewport={"width": 1366, "height": 900}, locale="en-US", accept_downloads=True
+        )
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT)
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._only_local)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def _only_local(self, route: Any) -> None:
+        if route.request.url.startswith(self.url) or route.request.url.startswith(
+            ("blob:", "about:", "data:")
+        ):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture(scope="module")
+def session(browser: Any, app_url: str) -> Iterator[Session]:
+    tab = Session(browser, app_url)
+    yield tab
+    tab.context.close()
+
+
+def expect() -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=TIMEOUT)
+    return playwright_expect
+
+
+def describe_and_confirm(page: Any, description: str) -> None:
+    page.get_by_label("Research description").fill(description)
+    page.get_by_role("button", name="Send").click()
+    expect()(page.locator("[data-kind='confirmation'] .summary")).to_contain_text("You decode speech")
+    page.get_by_role("button", name="Confirm").click()
+    expect()(page.locator("#review-title")).to_be_visible()
+
+
+# --------------------------------------------------------------------------------------------------
+
+
+def test_sign_in_and_create_a_project(session: Session) -> None:
+    page = session.page
+    page.goto(session.url + "/")
+    token = page.get_by_label("API token")
+    expect()(token).to_be_visible()
+    session.shot("01-sign-in")
+    token.fill("not-the-token")
+    token.press("Enter")
+    expect()(page.locator("#token-error")).to_have_text("The server did not accept this token.")
+    token.fill(TOKEN)
+    page.get_by_role("button", name="Sign in").click()
+    expect()(page.get_by_role("heading", name="Projects")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('sm.token')") == TOKEN
+
+    # a bad input: the API's message appears next to the field, and the typed description is kept
+    page.get_by_label("Description", exact=True).fill("Decoding speech from the brain")
+    page.get_by_role("button", name="Create project").click()
+    expect()(page.locator("#project-name-error")).to_contain_text("name")
+    expect()(page.locator("#project-name")).to_have_attribute("aria-invalid", "true")
+    page.reload()
+    expect()(page.get_by_label("Description", exact=True)).to_have_value("Decoding speech from the brain")
+    page.get_by_label("Name", exact=True).fill("Speech BCI")
+    page.get_by_role("button", name="Create project").click()
+    expect()(page.get_by_role("heading", name="Speech BCI")).to_be_visible()
+    assert page.url.endswith("#/p/speech-bci")
+
+
+def test_description_to_a_run_with_an_edit_and_a_reload(session: Session) -> None:
+    page = session.page
+    # an empty description is refused by the API, and the message shows next to the field
+    page.get_by_role("button", name="Send").click()
+    expect()(page.locator("#description-error")).to_contain_text("empty")
+
+    page.get_by_label("Research description").fill(DESCRIPTION)
+    page.get_by_role("button", name="Send").click()
+    confirmation = page.locator("[data-kind='confirmation']")
+    expect()(confirmation.locator(".summary")).to_contain_text("You decode speech from ECoG")
+    expect()(confirmation).to_contain_text("electrocorticography")
+    expect()(page.get_by_role("button", name="Revise")).to_be_visible()
+    session.shot("02-interpretation")
+    page.get_by_role("button", name="Confirm").click()
+
+    review = page.locator("section.review")
+    expect()(review.locator("tr[data-term='speech decoding']")).to_be_visible()
+    assert review.locator("tr[data-term='electrocorticography']").count() == 1
+    assert review.locator(".synonyms li").count() > 0
+    pubmed = page.locator("#query-pubmed")
+    before = pubmed.inner_text()
+
+    # an edit that changes the query: the new synonym appears in the queries, marked as added
+    page.get_by_label("New synonym for speech decoding").fill("speech neuroprosthesis")
+    review.locator("tr[data-term='speech decoding']").get_by_role("button", name="Add synonym").click()
+    expect()(pubmed.locator("ins")).to_contain_text("speech neuroprosthesis")
+    assert pubmed.inner_text() != before and "speech neuroprosthesis" in pubmed.inner_text()
+    expect()(page.locator(".changes")).to_contain_text("speech neuroprosthesis")
+    expect()(review.locator("li[data-synonym='speech neuroprosthesis']")).to_be_visible()
+    assert page.locator(".query-box").count() == 3
+    session.shot("03-keyword-review")
+
+    # Query, then a reload in the middle of the search: the page catches up with Last-Event-ID
+    page.get_by_label("Records per source").fill("8")
+    page.get_by_role("button", name="Query").click()
+    expect()(page.locator("#progress-pubmed")).to_be_visible()
+    expect()(page.locator("#activity")).to_contain_text("Searching the databases")
+    session.shot("04-search-progress")
+    replays: list[dict[str, str]] = []
+    page.on(
+        "request",
+        lambda request: replays.append(request.headers) if request.url.endswith("/events") else None,
+    )
+    page.reload()
+    expect()(page.locator("#run-select option")).to_have_count(1)
+    assert replays and int(replays[0]["last-event-id"]) > 0
+    expect()(page.locator("#stage")).to_contain_text("is ready")
+    expect()(page.locator("#progress-semantic_scholar")).to_have_attribute("data-stage", "failed")
+
+
+def test_the_four_tabs_sorting_filtering_and_export(session: Session) -> None:
+    page = session.page
+    tabs = page.get_by_role("tab")
+    expect()(tabs).to_have_count(4)
+    assert [re.sub(r"\s*\d+$", "", tabs.nth(i).inner_text()) for i in range(4)] == [
+        "PubMed",
+        "Semantic Scholar",
+        "OpenAlex",
+        "Aggregated",
+    ]
+    table = page.get_by_role("table").filter(has=page.locator("tbody tr[data-key]"))
+    rows = page.locator("#papers tbody tr")
+    # Aggregated first: evidence and score breakdown, titles linked
+    expect()(rows.first).to_be_visible()
+    aggregated = rows.count()
+    assert aggregated > 0 and table.count() == 1
+    first = rows.first
+    assert first.locator("td.title a").get_attribute("href").startswith("https://")
+    assert first.locator("td.evidence li").count() >= 1
+    first.locator("details.breakdown summary").click()
+    expect()(first.locator("details.breakdown dl")).to_contain_text("total")
+    first.locator("details.abstract summary").click()
+    session.shot("05-results-aggregated")
+
+    for name, source in (("PubMed", "pubmed"), ("OpenAlex", "openalex")):
+        page.get_by_role("tab", name=name).click()
+        expect()(page.locator("#papers")).to_have_attribute("data-ready", re.compile(f":{source}:0$"))
+        assert rows.count() > 0
+        assert page.locator("#tab-error").is_hidden()
+    # the failed source shows its error in its own tab; the others worked
+    page.get_by_role("tab", name="Semantic Scholar").click()
+    expect()(page.locator("#tab-error")).to_contain_text("Semantic Scholar failed in this Run")
+    session.shot("06-results-failed-source")
+    page.get_by_role("tab", name="Aggregated").click()
+    expect()(page.locator("#papers")).to_have_attribute("data-ready", re.compile(":aggregated:0$"))
+
+    # sort by year (descending first), then filter by a word of the first title
+    page.get_by_role("button", name="Year").click()
+    years = [int(y) for y in page.locator("#papers tbody td:nth-child(4)").all_inner_texts() if y.strip()]
+    assert years == sorted(years, reverse=True)
+    word = rows.first.locator("td.doi").inner_text().strip()
+    page.get_by_label("Filter").fill(word)
+    expect()(page.locator("#row-count")).to_contain_text("filtered from")
+    assert 0 < rows.count() <= aggregated
+    page.get_by_label("Filter").fill("")
+    expect()(page.locator("#row-count")).not_to_contain_text("filtered")
+
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="CSV").click()
+    download = download_info.value
+    assert download.suggested_filename.endswith(".csv")
+    text = Path(download.path()).read_text(encoding="utf-8")
+    header = next(csv.reader(io.StringIO(text)))
+    assert "title" in [h.lower() for h in header] and len(text.splitlines()) > aggregated
+    expect()(page.locator("#export-status")).to_contain_text("Downloaded")
+
+
+def test_a_second_run_switching_and_comparing(session: Session) -> None:
+    page = session.page
+    describe_and_confirm(page, SECOND_DESCRIPTION)
+    page.get_by_role("button", name="Query").click()
+    expect()(page.locator("#run-select option")).to_have_count(2)
+    expect()(page.locator("#stage")).to_contain_text("is ready")
+    options = page.locator("#run-select option")
+    newest, older = options.nth(0).get_attribute("value"), options.nth(1).get_attribute("value")
+    assert page.get_by_label("Run", exact=True).input_value() == newest
+    expect()(page.locator("#papers")).to_have_attribute("data-ready", f"{newest}:aggregated:0")
+
+    # switching the Run reloads the tabs
+    page.get_by_label("Run", exact=True).select_option(older)
+    expect()(page.locator("#papers")).to_have_attribute("data-ready", f"{older}:aggregated:0")
+    page.get_by_role("tab", name="PubMed").click()
+    expect()(page.locator("#papers")).to_have_attribute("data-ready", f"{older}:pubmed:0")
+    page.get_by_role("tab", name="Aggregated").click()
+    assert page.locator("#runs-table tbody tr").count() == 2
+
+    # side by side: both Runs' queries and the papers only one of them found
+    compare = page.locator("#compare")
+    page.get_by_label("First Run").select_option(older)
+    page.get_by_label("Second Run").select_option(newest)
+    compare.get_by_role("button", name="Compare").click()
+    columns = compare.locator(".compare-col")
+    expect()(columns).to_have_count(2)
+    assert "speech neuroprosthesis" in columns.nth(0).locator("pre.query").first.inner_text()
+    assert "speech neuroprosthesis" not in columns.nth(1).locator("pre.query").first.inner_text()
+    assert columns.nth(0).locator("ol.only li").count() + columns.nth(1).locator("ol.only li").count() > 0
+    session.shot("07-compare")
+    page.get_by_label("Second Run").select_option(older)
+    compare.get_by_role("button", name="Compare").click()
+    expect()(page.locator("#compare-error")).to_have_text("Choose two different Runs.")
+
+
+def test_a_question_with_a_numbered_citation(session: Session) -> None:
+    page = session.page
+    page.get_by_label("Question").fill("Which methods decode speech from ECoG?")
+    page.get_by_role("button", name="Ask", exact=True).click()
+    citation = page.locator("#citations li").first
+    expect()(citation).to_be_visible(timeout=120_000)
+    expect()(page.locator("#answer a.cite").first).to_be_visible(timeout=120_000)
+    page.locator("#answer a.cite").first.click()
+    expect()(citation.locator("details")).to_have_attribute("open", "")
+    expect()(citation.locator("blockquote")).not_to_be_empty()
+    session.shot("08-ask")
+
+
+def test_choose_for_map_and_open_the_map(session: Session) -> None:
+    page = session.page
+    page.get_by_role("button", name="Choose for map").click()
+    expect()(page.locator("#chosen-note")).to_be_visible()
+    expect()(page.locator("#runs-table")).to_contain_text("Chosen for the map")
+    expect()(page.get_by_role("note")).to_contain_text("not the field's global total")
+    with page.expect_popup() as popup_info:
+        page.get_by_role("link", name="Open the academic map").click()
+    popup = popup_info.value
+    popup.wait_for_selector("body[data-ready='true']", timeout=TIMEOUT)
+    assert "not the field's global total" in popup.locator("#scope-note").inner_text()
+    assert popup.locator("path.country-shape").count() > 150
+    popup.screenshot(path=str(ARTIFACTS / "09-map.png"))
+    popup.close()
+
+
+def test_the_language_switch(session: Session) -> None:
+    page = session.page
+    page.get_by_label("Language").select_option("zh")
+    expect()(page.locator("label[for='description']")).to_have_text("研究描述")
+    expect()(page.get_by_role("tab", name="PubMed")).to_be_visible()
+    session.shot("10-chinese")
+    page.get_by_label("语言").select_option("en")
+    expect()(page.locator("label[for='description']")).to_have_text("Research description")
+    assert session.errors == [] and session.outside == []
+
+
+def test_the_main_path_with_the_keyboard_only(browser: Any, app_url: str) -> None:
+    tab = Session(browser, app_url)
+    page = tab.page
+
+    def tab_to(check: str, limit: int = 60) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate(check):
+                return
+        raise AssertionError(f"no focusable element for {check} within {limit} Tab presses")
+
+    focused = "(n) => document.activeElement && document.activeElement.matches(n)"
+    page.goto(app_url + "/")
+    tab_to(f"({focused})('#token')")
+    page.keyboard.type(TOKEN)
+    page.keyboard.press("Enter")
+    expect()(page.get_by_role("heading", name="Projects")).to_be_visible()
+    tab_to(f"({focused})('a[href=\"#/p/speech-bci\"]')")
+    page.keyboard.press("Enter")
+    expect()(page.get_by_role("heading", name="Speech BCI")).to_be_visible()
+    tab_to(f"({focused})('#description')")
+    page.keyboard.type(DESCRIPTION)
+    page.keyboard.press("Control+Enter")
+    expect()(page.locator("#stage-title")).to_be_focused()
+    tab_to(f"({focused})('#confirm')")
+    page.keyboard.press("Enter")
+    expect()(page.locator("#review-title")).to_be_focused()
+    tab_to(f"({focused})('#query-button')", limit=200)
+    page.keyboard.press("Enter")
+    expect()(page.locator("#stage")).to_contain_text("is ready")
+    expect()(page.locator("#run-select option")).to_have_count(3)
+    tab_to(f"({focused})('[role=tab][aria-selected=true]')", limit=80)
+    page.keyboard.press("ArrowLeft")
+    expect()(page.get_by_role("tab", name="OpenAlex")).to_be_focused()
+    expect()(page.locator("#papers")).to_have_attribute("data-ready", re.compile(":openalex:0$"))
+    tab.shot("11-keyboard")
+    assert tab.errors == [] and tab.outside == []
+    tab.context.close()
