@@ -67,17 +67,17 @@ _FUNCTION_WORDS = _words(
     于 为 以 从 到 由 被 把 将 给 向 用 中 上 下 内 外 之 其 这 那 这些 那些 这个 那个 此 该 各 每 哪 哪些 哪个
     什么 怎样 怎么 如何 为什么 为何 多少 几 吗 呢 吧 啊 能 能否 是否 可以 可 会 应 应该 需要 请 一下 一些 等 等等
     我 我们 你 你们 他 她 它 他们 她们 它们 进行 开展 实现 所 如果 因为 所以 但 但是 然而 目前 已经 主要
-    之间 方面 情况 问题"""
+    之间 方面 情况 问题 采用 使用 利用 通过 基于 针对 用于 旨在 探讨 探究 本文"""
 )
 _FUNCTION_TAGS = ("u", "p", "c", "r", "y", "e", "o", "q", "f", "d", "m", "x", "w", "h", "k", "t")
-_GRAMMAR_TAGS = ("u", "y", "r")  # particles, modal words, pronouns: never part of a longer word
+_GRAMMAR_TAGS = ("u", "y", "r", "p", "c")  # particles, modal words, pronouns, prepositions, conjunctions
 _ASPECT_PARTICLES = frozenset("了着过")
 _NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s")
 
 # CC-CEDICT register and domain markers: such a sense is kept only after the plain ones.
 _MARKED = re.compile(
     r"\((?:coll|slang|archaic|old|dialect|literary|fig|Internet|derog|vulgar|onom|Cantonese|"
-    r"Buddhism|Taoism|TCM|euphemism|humorous|loanword|Tw|polite|honorific)\b[^)]*\)",
+    r"Buddhism|Taoism|TCM|euphemism|humorous|polite|honorific)\b[^)]*\)",
     re.IGNORECASE,
 )
 _REFERENCE = re.compile(
@@ -91,8 +91,16 @@ _DROPPED_SENSE = re.compile(
 )
 _PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
 _ACRONYM_GLOSS = re.compile(r"^[A-Z][A-Za-z0-9.\-]{1,9}$")
+_CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
+_LATIN_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 _NUMBER = re.compile(r"^(?:\d+|[IVX]+|[一二三四五六七八九十])$")
-_NUMBER_CLASSIFIERS = {"型": "type", "期": "stage", "级": "grade", "类": "class", "代": "generation"}
+_NUMBER_CLASSIFIERS = {  # "2型" -> "type 2": a number and its classifier, English order
+    "型": ("type",),
+    "期": ("phase", "stage"),
+    "级": ("grade", "level"),
+    "类": ("class", "category"),
+    "代": ("generation",),
+}
 _CHINESE_NUMBERS = dict(
     zip("一二三四五六七八九十", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"), strict=True)
 )
@@ -326,7 +334,7 @@ class Token:
 
 
 def _tokens(text: str) -> list[Token]:
-    """jieba's words with their tags, refined by the dictionary (merged known words, split unknown ones)."""
+    """jieba's words with their tags, re-cut by the dictionary (脑机|接口 -> 脑机接口, unknown words split)."""
     normal = _half_width(to_simplified(text))
     raw: list[Token] = []
     start = 0
@@ -334,48 +342,106 @@ def _tokens(text: str) -> list[Token]:
         word, tag = pair.word, pair.flag
         raw.append(Token(text[start : start + len(word)], word, tag))
         start += len(word)
-    return _split_unknown(_merge_known(raw))
+    return _refine(_join_latin(raw, normal))
 
 
-def _merge_known(tokens: list[Token]) -> list[Token]:
-    known = lexicon().knows
+_LATIN_SPAN = re.compile(r"[A-Za-z0-9]+(?:[.+\-][A-Za-z0-9]+)*")
+
+
+def _join_latin(tokens: list[Token], normal: str) -> list[Token]:
+    """jieba cuts "PM2.5" into "PM2", ".", "5": tokens inside one Latin word become one token again."""
+    ends = {m.start(): m.end() for m in _LATIN_SPAN.finditer(normal)}
     out: list[Token] = []
-    i = 0
-    while i < len(tokens):
-        merged = None
-        if has_chinese(tokens[i].key):
-            for j in range(min(len(tokens), i + 6), i + 1, -1):
-                key = "".join(t.key for t in tokens[i:j])
-                joinable = all(
-                    has_chinese(t.key) and not t.tag.startswith(_GRAMMAR_TAGS) for t in tokens[i:j]
-                )
-                if len(key) <= _MAX_WORD and joinable and known(key):
-                    merged = Token("".join(t.text for t in tokens[i:j]), key, "n"), j
-                    break
-        if merged:
-            out.append(merged[0])
-            i = merged[1]
-        else:
-            out.append(tokens[i])
-            i += 1
+    position = 0
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        end = ends.get(position)
+        if end is not None and position + len(token.key) < end:
+            group = [token]
+            reach = position + len(token.key)
+            while reach < end and index + 1 < len(tokens):
+                index += 1
+                group.append(tokens[index])
+                reach += len(tokens[index].key)
+            token = Token("".join(t.text for t in group), "".join(t.key for t in group), "eng")
+        out.append(token)
+        position += len(token.key)
+        index += 1
     return out
 
 
-def _split_unknown(tokens: list[Token]) -> list[Token]:
-    lex = lexicon()
+def _refine(tokens: list[Token]) -> list[Token]:
+    """Each run of Chinese content tokens re-cut by the dictionary (see `_best_cut`), jieba as the hint."""
     out: list[Token] = []
+    group: list[Token] = []
+
+    def flush() -> None:
+        if group:
+            out.extend(_recut(group))
+            group.clear()
+
     for token in tokens:
-        if len(token.key) < 2 or not has_chinese(token.key) or lex.knows(token.key):
+        if (
+            has_chinese(token.key)
+            and not token.tag.startswith(_GRAMMAR_TAGS)
+            and token.key not in _FUNCTION_WORDS
+        ):
+            group.append(token)
+        else:
+            flush()
             out.append(token)
-            continue
-        i = 0
-        while i < len(token.key):
-            for j in range(min(len(token.key), i + _MAX_WORD), i, -1):
-                if j - i == 1 or lex.knows(token.key[i:j]):
-                    out.append(Token(token.text[i:j], token.key[i:j], token.tag))
-                    i = j
-                    break
+    flush()
     return out
+
+
+def _recut(group: list[Token]) -> list[Token]:
+    key = "".join(t.key for t in group)
+    text = "".join(t.text for t in group)
+    spans: dict[tuple[int, int], str] = {}
+    position = 0
+    for token in group:
+        spans[(position, position + len(token.key))] = token.tag
+        position += len(token.key)
+    out = []
+    for start, end in _best_cut(key, frozenset(spans)):
+        tag = spans.get((start, end))
+        if tag is None:
+            inside = [t for (a, b), t in spans.items() if a <= start and end <= b]
+            tag = inside[0] if inside else "n"
+        out.append(Token(text[start:end], key[start:end], tag))
+    return out
+
+
+def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True) -> list[tuple[int, int]]:
+    """The cut of `chars` into known words (or single characters) with the fewest words; among equals,
+    the most glossary words (scientific terms), then the most words jieba also found (`hints`).
+    `whole=False` leaves out the whole string as one word (to compose a dictionary word from its parts)."""
+    lex = lexicon()
+    size = len(chars)
+    best: list[tuple[tuple[int, int, int], list[tuple[int, int]]] | None] = [None] * (size + 1)
+    best[0] = ((0, 0, 0), [])
+    for start in range(size):
+        current = best[start]
+        if current is None:
+            continue
+        (words, plain, unhinted), cut = current
+        for end in range(start + 1, min(size, start + _MAX_WORD) + 1):
+            word = chars[start:end]
+            if end - start > 1 and not lex.knows(word):
+                continue
+            if not whole and (start, end) == (0, size):
+                continue
+            score = (
+                words + 1,
+                plain + (word not in lex.glossary),
+                unhinted + ((start, end) not in hints),
+            )
+            known = best[end]
+            if known is None or score < known[0]:
+                best[end] = (score, [*cut, (start, end)])
+    final = best[size]
+    return final[1] if final else [(i, i + 1) for i in range(size)]
 
 
 def segment(text: str) -> list[str]:
@@ -396,6 +462,7 @@ class _Part:
     affix: bool = False
 
 
+@lru_cache(maxsize=20000)
 def _word_part(word: str) -> _Part | None:
     """How one dictionary word or morpheme renders (glossary first, then CC-CEDICT)."""
     if not has_chinese(word):
@@ -466,17 +533,20 @@ def _people_plural(phrase: str) -> str:
     return f"{head} {many}" if head else many
 
 
-def _parts(chinese: str) -> list[_Part]:
-    """The parts of a phrase, numbers with their classifier turned round ("2型" -> "type 2")."""
+def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
+    """The parts of a phrase, numbers with their classifier turned round ("2型" -> "type 2").
+    `split_word`: a phrase that is one dictionary word is cut into its own known parts (抑郁症 -> 抑郁|症)."""
     keys = [t.key for t in _tokens(chinese) if t.key.strip()]
+    if split_word and len(keys) == 1:
+        keys = [keys[0][a:b] for a, b in _best_cut(keys[0], frozenset(), whole=False)]
     parts: list[_Part] = []
     i = 0
     while i < len(keys):
         key = keys[i]
         if _NUMBER.match(key) and i + 1 < len(keys) and keys[i + 1] in _NUMBER_CLASSIFIERS:
             number = _CHINESE_NUMBERS.get(key, key)
-            term = f"{_NUMBER_CLASSIFIERS[keys[i + 1]]} {number}"
-            parts.append(_Part((term,), (term,)))
+            terms = tuple(f"{word} {number}" for word in _NUMBER_CLASSIFIERS[keys[i + 1]])
+            parts.append(_Part(terms, terms))
             i += 2
             continue
         if key not in _FUNCTION_WORDS or len(keys) == 1:
@@ -520,14 +590,14 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     written = chinese.strip()
     key = _half_width(to_simplified(written))
     if not has_chinese(key):
-        return Rendering(written, (written,) if written else (), "none" if not written else "dictionary")
+        return Rendering(written, (written,) if written else (), "none")  # nothing to translate
     whole = _word_part(key)
     lex = lexicon()
     if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
         heads = [_people_plural(h) if whole.people else h for h in whole.nouns]
         how = "glossary" if key in lex.glossary else "dictionary"
         if attested is not None and len(key) > 1 and not any(attested(h) for h in heads[:_MAX_CANDIDATES]):
-            heads += _compose(_parts(key))  # an unattested gloss: compositions may name the concept
+            heads += _compose(_parts(key, split_word=True))  # compositions may name the concept
         return Rendering(written, _rank(heads, attested), how)
     parts = _parts(key)
     if not parts:
@@ -554,6 +624,18 @@ def _is_nominal(token: Token) -> bool:
     return token.tag.startswith(_NOMINAL_TAGS) or token.tag in ("vn", "an", "x", "m")
 
 
+@lru_cache(maxsize=20000)
+def _verb_first(word: str) -> bool:
+    """CC-CEDICT's first plain sense of `word` is a verb ("to record"): in the middle of a noun run it is
+    the predicate (脑|表面|电极|记录|神经|活动), not a part of the term."""
+    for raw in lexicon().entries.get(word, ()):
+        for definition in raw.partition("]")[2].strip().strip("/").split("/"):
+            senses = [s for s in clean_definition(definition) if not s.marked]
+            if senses:
+                return senses[0].verb
+    return False
+
+
 def _is_people(token: Token) -> bool:
     part = _word_part(token.key)
     return bool(part and part.people)
@@ -570,25 +652,33 @@ def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
             run.clear()
 
     for index, token in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
         if not has_chinese(token.key):
-            if (
-                _NUMBER.match(token.key)
-                and index + 1 < len(tokens)
-                and tokens[index + 1].key in _NUMBER_CLASSIFIERS
-            ):
-                run.append(token)  # "2型糖尿病": the number belongs to the phrase
+            # an English word written against a Chinese term is part of it ("PM2.5暴露", "EEG信号", "2型糖尿病")
+            before_term = following is not None and (
+                (has_chinese(following.key) and not _is_function(following))
+                or (following.key in _NUMBER_CLASSIFIERS and bool(_NUMBER.match(token.key)))
+            )
+            if _LATIN_WORD.match(token.key) and (run or before_term):
+                run.append(token)
                 continue
             yield from flush()
             yield "text", [token]
             continue
-        if _is_function(token) and not (
-            run and token.key in _NUMBER_CLASSIFIERS and _NUMBER.match(run[-1].key)
+        numbered = (
+            bool(_NUMBER.match(token.key)) and following is not None and following.key in _NUMBER_CLASSIFIERS
+        )
+        if (
+            _is_function(token)
+            and not numbered
+            and not (run and token.key in _NUMBER_CLASSIFIERS and _NUMBER.match(run[-1].key))
         ):
             yield from flush()
             continue
-        following = tokens[index + 1] if index + 1 < len(tokens) else None
-        nominal = _is_nominal(token) or (
-            token.key in _NUMBER_CLASSIFIERS and run and _NUMBER.match(run[-1].key)
+        nominal = (
+            _is_nominal(token)
+            or numbered
+            or (token.key in _NUMBER_CLASSIFIERS and run and _NUMBER.match(run[-1].key))
         )
         # a verb closing a noun run is its nominalised head (乳腺癌|诊断, 语音|解码), unless an aspect
         # particle makes it the predicate (研究|使用|了)
@@ -598,6 +688,13 @@ def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
             and (following is None or not has_chinese(following.key) or _is_function(following))
             and not (following is not None and following.key in _ASPECT_PARTICLES)
         )
+        continues = following is not None and has_chinese(following.key) and _is_nominal(following)
+        # after a subject of two words or more, a verb-first word followed by nouns is the predicate; after one
+        # word it is more often a compound (乳腺癌|预测|模型, 二甲双胍|治疗|效果)
+        if nominal and len(run) >= 2 and continues and _verb_first(token.key):
+            yield from flush()
+            yield "word", [token]
+            continue
         if nominal or verb_head:
             if run and _is_people(run[-1]) and not _is_people(token):
                 yield from flush()  # a people word heads its own phrase (儿童|哮喘 -> children, asthma)
@@ -624,7 +721,7 @@ def english_phrases(text: str, attested: Attested | None = None) -> list[Renderi
 def to_english(text: str, attested: Attested | None = None) -> str:
     """`text` with every Chinese span replaced by its best English and function words dropped."""
     if not has_chinese(text):
-        return text.strip()
+        return re.sub(r"\s+", " ", _CJK_PUNCTUATION.sub(" ", text)).strip()
     pieces: list[str] = []
     for kind, tokens in _chunks(text):
         if kind == "text":
@@ -640,6 +737,6 @@ def to_english(text: str, attested: Attested | None = None) -> str:
         if best:
             pieces.append(f" {best} ")
     joined = "".join(pieces)
-    joined = re.sub(r"[\u3000-\u303f\uff00-\uffef]", " ", joined)
+    joined = _CJK_PUNCTUATION.sub(" ", joined)
     joined = re.sub(r"\s+([?.!,;:])", r"\1", joined)
     return re.sub(r"\s+", " ", joined).strip()
