@@ -11,8 +11,8 @@ query universe (a query key, see `universe.py`) this module defines:
   In cluster c, papers 0 and 2 are cited by the cluster's anchors (backward, depth 1), 1 and 3 cite
   them (forward, depth 1); paper j+4 is cited by paper j when j is even and cites paper j when j is
   odd (depth 2); papers 5 and 7 also cite paper 0, so a second round meets papers it found already.
-- **listed links**: paper k cites papers k+3, k+10 and k+17 of its own universe (relevant, mostly in
-  the Run already: what tells a snowball it has saturated).
+- **listed links**: paper k cites papers k+3, k+10 and k+17 of its own universe, below `LISTED_SPAN`
+  (relevant, mostly in the Run already: what tells a snowball it has saturated; the field ends there).
 - **noise**: every paper cites `NOISE_REFS` off-topic papers (a pottery universe), and anchors and
   planted papers are cited by `NOISE_CITERS` off-topic papers each; a relevance screen drops them.
 
@@ -34,6 +34,7 @@ CLUSTERS = 3
 CLUSTER_SIZE = 8
 PLANT_START = 18_000
 LISTED_REF_STEPS = (3, 10, 17)
+LISTED_SPAN = 300
 NOISE_REFS = 5
 NOISE_CITERS = 3
 NOISE_TOPIC = "ceramic glaze kiln pottery"
@@ -116,7 +117,7 @@ class CitationGraph:
         out: list[Node] = []
         position = planted.position(k)
         if position is None:
-            out += [(key, k + step) for step in LISTED_REF_STEPS]
+            out += [(key, k + step) for step in LISTED_REF_STEPS if k + step < LISTED_SPAN]
             if k < ANCHORS:
                 c = k % CLUSTERS
                 out += [(key, planted.clusters[c][0]), (key, planted.clusters[c][2])]
@@ -144,7 +145,7 @@ class CitationGraph:
         out: list[Node] = []
         position = planted.position(k)
         if position is None:
-            out += [(key, k - step) for step in LISTED_REF_STEPS if k - step >= 0]
+            out += [(key, k - step) for step in LISTED_REF_STEPS if k - step >= 0 and k < LISTED_SPAN]
             if k < ANCHORS:
                 c = k % CLUSTERS
                 out += [(key, planted.clusters[c][1]), (key, planted.clusters[c][3])]
