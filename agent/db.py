@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
+import signal
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
@@ -55,20 +59,104 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
 
 
 def redact_url(url: str) -> str:
-    """A connection URL safe to print: the password replaced."""
-    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+    """A connection string safe to print, in any form libpq accepts (URL, key=value, `?password=`).
+
+    It is parsed the way libpq parses it, and only the parsed parts come back, the password masked. A
+    password with a raw `@` makes libpq read its tail as part of the host: only what follows the last
+    `@` is shown. A string that does not parse (a bad %-escape) is not shown at all.
+    """
+    try:
+        parts = conninfo_to_dict(url)
+    except Exception:  # its message quotes the offending token, which may be the password
+        return "(a database URL that could not be parsed: check its syntax and %-escape the password)"
+    shown = {key: str(value) for key, value in parts.items() if value is not None}
+    user, password = shown.pop("user", ""), shown.pop("password", None)
+    host, port, dbname = shown.pop("host", ""), shown.pop("port", ""), shown.pop("dbname", "")
+    host = host.rsplit("@", 1)[-1]
+    if host.startswith("/"):  # a socket folder: a query parameter, as libpq writes it
+        shown, host = {"host": host, **shown}, ""
+    auth = f"{user}{':***' if password is not None else ''}@" if user or password is not None else ""
+    query = "&".join(f"{key}={value}" for key, value in shown.items())
+    return f"postgresql://{auth}{host}{f':{port}' if port else ''}/{dbname}" + (f"?{query}" if query else "")
+
+
+def _safe_reason(exc: BaseException, url: str) -> str:
+    """A connection error's text without the password (libpq quotes a token it cannot parse)."""
+    try:
+        parts = conninfo_to_dict(url)
+    except Exception:
+        return "the database URL could not be parsed"
+    text = str(exc).strip() or type(exc).__name__
+    # A raw `@` in a password puts its tail in the host, which libpq then names in its errors.
+    secrets = [str(parts.get("password") or ""), str(parts.get("host") or "").rpartition("@")[0]]
+    for secret in sorted(filter(None, secrets), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
+
+
+# Embedded servers this process uses, by data folder: the process's handle is released (and the server
+# stopped when no other ScholarMap process uses it) when the last of its users closes.
+_EMBEDDED_USERS: dict[Path, int] = {}
+
+
+def _prune_dead_handles(pgdata: Path) -> None:
+    """Drop the pids of dead processes from pgserver's handle list (a process killed with SIGKILL never
+    removes itself, and a stale entry kept the server running after every real user had left)."""
+    from pgserver.postgres_server import PostgresServer
+    from pgserver.utils import DiskList, process_is_running
+
+    path = pgdata / ".handle_pids.json"
+    if not path.exists():
+        return
+    with PostgresServer._lock:
+        handles = DiskList(path)
+        pids = handles.get()
+        alive = [pid for pid in pids if pid == os.getpid() or process_is_running(pid)]
+        if alive != pids:
+            handles.put(alive)
+            log.info("embedded PostgreSQL: dropped %d handle(s) of dead processes", len(pids) - len(alive))
+
+
+def exit_cleanly_on_sigterm() -> None:
+    """Make SIGTERM a normal exit (cleanup handlers run: the embedded server is released), unless the
+    program handles SIGTERM itself. Only the main thread may set signal handlers."""
+    main = threading.current_thread() is threading.main_thread()
+    if main and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
+
+def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
 
 
 def start_embedded(data_dir: Path) -> tuple[str, Any]:
-    """Start or join the embedded PostgreSQL under `data_dir`; returns (url, server handle)."""
+    """Start or join the embedded PostgreSQL under `data_dir`; returns (url, server handle).
+
+    Release it with `release_embedded` (Database.close does): the server stops when the last ScholarMap
+    process using it lets go, whether it exits cleanly or on SIGTERM.
+    """
     import pgserver  # imported lazily: only the embedded path needs it
 
     data_dir.mkdir(parents=True, exist_ok=True)
+    exit_cleanly_on_sigterm()
     try:
+        _prune_dead_handles(data_dir.expanduser().resolve())
         server = pgserver.get_server(data_dir, cleanup_mode="stop")
     except Exception as exc:  # pgserver raises plain exceptions with the postgres log attached
         raise DatabaseError(f"could not start the embedded PostgreSQL in {data_dir}: {exc}") from exc
+    _EMBEDDED_USERS[server.pgdata] = _EMBEDDED_USERS.get(server.pgdata, 0) + 1
     return server.get_uri(), server
+
+
+def release_embedded(server: Any) -> None:
+    """Let go of an embedded server from `start_embedded`; the last user in this process releases the
+    process's handle, and pgserver stops the server if no other process holds one."""
+    users = _EMBEDDED_USERS.get(server.pgdata, 0) - 1
+    if users > 0:
+        _EMBEDDED_USERS[server.pgdata] = users
+        return
+    _EMBEDDED_USERS.pop(server.pgdata, None)
+    server.cleanup()
 
 
 async def apply_migrations(url: str, migrations: list[Migration] | None = None) -> list[int]:
@@ -126,11 +214,16 @@ class Database:
         if settings.database_url is not None:
             url = settings.database_url.get_secret_value()
         else:
+            exit_cleanly_on_sigterm()  # here: start_embedded runs in a worker thread, which cannot
             url, server = await asyncio.to_thread(start_embedded, settings.data_dir / "pg")
         try:
             await apply_migrations(url)
         except psycopg.Error as exc:
-            raise DatabaseError(f"could not prepare the database at {redact_url(url)}: {exc}") from exc
+            if server is not None:
+                await asyncio.to_thread(release_embedded, server)
+            raise DatabaseError(
+                f"could not prepare the database at {redact_url(url)}: {_safe_reason(exc, url)}"
+            ) from exc
         pool = AsyncConnectionPool(
             url,
             min_size=min_size,
@@ -142,11 +235,14 @@ class Database:
         try:
             await pool.open(wait=True, timeout=30)
         except Exception as exc:
-            raise DatabaseError(f"could not connect to {redact_url(url)}: {exc}") from exc
+            raise DatabaseError(f"could not connect to {redact_url(url)}: {_safe_reason(exc, url)}") from exc
         return cls(url, pool, embedded=server is not None, server=server)
 
     async def close(self) -> None:
         await self.pool.close()
+        if self._server is not None:
+            server, self._server = self._server, None
+            await asyncio.to_thread(release_embedded, server)
 
     async def health(self) -> dict[str, Any]:
         try:

@@ -1,6 +1,9 @@
 import asyncio
+import json
+import os
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -109,3 +112,90 @@ async def test_unreachable_url_is_a_clear_error(tmp_path):
 
 def test_redact_url():
     assert redact_url("postgresql://user:secret@host/db") == "postgresql://user:***@host/db"
+
+
+@pytest.mark.parametrize(
+    ("url", "secret", "shown"),
+    [
+        ("host=db.example user=app password=s3cret-kv dbname=papers", "s3cret-kv", "db.example"),
+        ("postgresql://db.example/papers?user=app&password=s3cret-q", "s3cret-q", "db.example"),
+        ("postgresql://app:s3cret@raw@db.example:5433/papers", "s3cret", "db.example:5433"),
+        ("postgresql://app:s3cret%zz@db.example/papers", "s3cret", "could not be parsed"),
+        ("postgres://app:s3%40cret@db.example/papers", "s3@cret", "db.example"),
+    ],
+)
+def test_redact_url_parses_every_form(url: str, secret: str, shown: str) -> None:
+    redacted = redact_url(url)
+    assert secret not in redacted and secret.split("@")[0] not in redacted, redacted
+    assert shown in redacted
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "host=127.0.0.1 port=1 user=u password=kv-hunter2 dbname=none",
+        "postgresql://u:raw@hunter2@127.0.0.1:1/none",
+        "postgresql://u:hunter2%zz@127.0.0.1:1/none",
+    ],
+)
+async def test_connection_errors_never_carry_the_password(tmp_path, url: str) -> None:
+    settings = load_settings(data_dir=tmp_path, database_url=url)
+    with pytest.raises(DatabaseError) as info:
+        await Database.open(settings)
+    assert "hunter2" not in str(info.value), str(info.value)
+
+
+def _postmaster_running(pgdata: Path) -> bool:
+    pid_file = pgdata / "postmaster.pid"
+    if not pid_file.exists():
+        return False
+    pid = int(pid_file.read_text().splitlines()[0])
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+USER_SCRIPT = """
+import asyncio, sys, time
+sys.path.insert(0, {repo!r})
+from agent.db import Database
+from agent.settings import load_settings
+async def main():
+    db = await Database.open(load_settings(data_dir={data!r}), max_size=1)
+    try:
+        print("ready", flush=True)
+        if sys.argv[1] == "wait":
+            await asyncio.sleep(120)
+    finally:
+        await db.close()
+asyncio.run(main())
+"""
+
+
+def test_embedded_postgres_stops_with_its_last_user_even_on_sigterm(short_data_dir: Path) -> None:
+    pgdata = short_data_dir / "pg"
+    script = USER_SCRIPT.format(repo=str(REPO), data=str(short_data_dir))
+    # A clean exit stops it (it kept running after every exit).
+    done = subprocess.run([sys.executable, "-c", script, "exit"], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "ready", done.stderr[-2000:]
+    assert not _postmaster_running(pgdata), "a clean exit left the embedded PostgreSQL running"
+
+    # A handle list left by a process killed with SIGKILL: its dead pid kept the server up for good.
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (pgdata / ".handle_pids.json").write_text(json.dumps([dead.pid]))
+    user = subprocess.Popen(
+        [sys.executable, "-c", script, "wait"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert user.stdout is not None and user.stdout.readline().strip() == "ready"
+        assert _postmaster_running(pgdata)
+        assert json.loads((pgdata / ".handle_pids.json").read_text()) == [user.pid]  # the stale pid is gone
+        user.send_signal(signal.SIGTERM)
+        user.wait(timeout=60)
+    finally:
+        if user.poll() is None:
+            user.kill()
+    assert not _postmaster_running(pgdata), "a SIGTERM left the embedded PostgreSQL running"
