@@ -125,6 +125,8 @@ GENERIC_WORDS = _words(
     clinical health care medical new novel different various potential possible current
     quantity quality rate rates prevalence incidence extent value values sign signs
     framework tool tools model models system systems performance accuracy
+    disease diseases disorder disorders condition conditions illness illnesses early
+    assay assays scan scans scanning examination examinations procedure procedures
     """
 )
 # Generic people words: a population made only of these (plus age words) is not AND'ed.
