@@ -1,0 +1,64 @@
+"""The expert strategies: CLEF TAR 2018 (training and test split) and the Seed collection.
+
+Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied into the repository.
+- CLEF: `clef_tar/CLEF-2018.jsonl`, field `original_query` (the expert Ovid query translated to
+  PubMed). The split comes from `clef_tar_2018_task2_topics.jsonl.gz`, field `source`: the 42
+  `2018-TAR/Task2/Training` topics (carried over from 2017) are where rules may be chosen, the 30
+  `.../Testing` topics are only measured.
+- Seed: `seed_collection/bgr_seed_collection.jsonl`, field `Edited search` (the PubMed-ready query;
+  `overall_collection.jsonl` has wrong queries for topics 1 and 103). Topic 42 is suspect (its title
+  and query disagree between the two upstream copies), so Seed is reported with and without it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from evals.paths import DATA
+
+BOOLEAN_QUERIES = DATA / "boolean_queries"
+SUSPECT_SEED_TOPIC = "42"
+SPLITS = ("clef_train", "clef_test", "seed", "seed_no42")
+
+
+@dataclass(frozen=True)
+class Topic:
+    id: str
+    collection: str  # "clef" or "seed"
+    split: str  # "clef_train", "clef_test" or "seed"
+    title: str
+    expert_query: str
+
+    @property
+    def suspect(self) -> bool:
+        return self.collection == "seed" and self.id == SUSPECT_SEED_TOPIC
+
+    def in_split(self, split: str) -> bool:
+        if split == "seed_no42":
+            return self.split == "seed" and not self.suspect
+        return self.split == split
+
+
+def _jsonl(path: Path) -> list[dict]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def load_topics(root: Path = BOOLEAN_QUERIES) -> list[Topic]:
+    """All 72 CLEF and 40 Seed topics, CLEF first, in file order."""
+    sources = {
+        row["topic_id"]: row["source"]
+        for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
+    }
+    topics = []
+    for row in _jsonl(root / "clef_tar" / "CLEF-2018.jsonl"):
+        source = sources[row["topicid"]]
+        split = {"2018-TAR/Task2/Training": "clef_train", "2018-TAR/Task2/Testing": "clef_test"}[source]
+        topics.append(Topic(row["topicid"], "clef", split, row["title"].strip(), row["original_query"]))
+    for row in _jsonl(root / "seed_collection" / "bgr_seed_collection.jsonl"):
+        topics.append(Topic(str(row["topicid"]), "seed", "seed", row["title"].strip(), row["Edited search"]))
+    return topics
