@@ -66,6 +66,22 @@ def add_run_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--max-per-source", type=int, help="records per source, 1-2000 (default from settings: 200)"
     )
+    parser.add_argument(
+        "--snowball",
+        action="store_true",
+        help="after the search, follow the references and citations of the best papers (see --depth)",
+    )
+    parser.add_argument("--depth", type=int, help="snowballing rounds, 1-5 (default from settings: 2)")
+    parser.add_argument(
+        "--budget", type=int, help="requests snowballing may send, 1-5000 (default from settings: 200)"
+    )
+    parser.add_argument(
+        "--seed",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a paper to snowball from besides the best ones (DOI, pmid:N, OpenAlex W…, S2 id); repeatable",
+    )
     parser.add_argument("--export", choices=EXPORT_FORMATS, help="also write the merged list in this format")
     parser.add_argument(
         "--output", type=Path, help="where to write the export (default: beside the Run, in derived/)"
@@ -146,6 +162,7 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
         cap = resolve_cap(args.max_per_source, settings)
     except RunConfigError as exc:
         raise CommandFailed(str(exc)) from None
+    snowball = _snowball_options(args, settings)
     store = RunStore(settings.projects_dir)
     store.ensure_project(args.project)
     llm = build_llm(settings)
@@ -182,6 +199,8 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
                 llm=llm,
                 on_progress=on_progress,
                 description=description,
+                snowball=snowball,
+                on_snowball=lambda line: stderr.print(f"snowball: {line}"),
             )
 
     folder = store.run_dir(run.id)
@@ -197,6 +216,21 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
 # ----------------------------------------------------------------------------------------------
 # interpretation and keyword review on the terminal
 # ----------------------------------------------------------------------------------------------
+
+
+def _snowball_options(args: argparse.Namespace, settings: Any) -> Any:
+    """The snowballing options asked for, or None; a value out of range is a one-line error."""
+    from agent.snowball import SnowballConfigError, resolve_options
+
+    asked = args.depth is not None or args.budget is not None or args.seed
+    if not args.snowball:
+        if asked:
+            raise CommandFailed("--depth, --budget and --seed belong to --snowball; add --snowball")
+        return None
+    try:
+        return resolve_options(settings, depth=args.depth, budget=args.budget, named=args.seed)
+    except SnowballConfigError as exc:
+        raise CommandFailed(str(exc)) from None
 
 
 def _ask(prompt: str, **kwargs: Any) -> str:
@@ -369,11 +403,15 @@ def _summary(run: Run, store: Any, console: Console) -> None:
             "-" if total is None else f"{total:,}",
             f"{run.timings.seconds.get(source.value, 0):.1f}",
         )
+    if run.snowball is not None:
+        table.add_row("snowball", run.snowball.stopped, str(run.counts.get("snowball", 0)), "", "")
     table.add_row("merged", "", str(run.counts.get("aggregated", 0)), "", "")
     table.caption = f"{run.timings.seconds.get('total', 0):.1f} s in all"
     console.print(table)
     for warning in run.warnings:
         console.print(f"[yellow]warning:[/yellow] {warning}")
+    if run.snowball is not None:
+        _snowball_summary(run, console)
     papers = store.load_aggregated(run.id)[:TOP_PAPERS_SHOWN]
     if papers:
         top = Table(title="Top papers")
@@ -387,6 +425,26 @@ def _summary(run: Run, store: Any, console: Console) -> None:
                 ", ".join(s.value for s in paper.sources),
             )
         console.print(top)
+
+
+def _snowball_summary(run: Run, console: Console) -> None:
+    """The snowball's rounds and its verdict: "search saturated after N rounds" or "stopped at the budget"."""
+    report = run.snowball
+    if report is None:
+        return
+    for note in report.notes:
+        console.print(f"[dim]snowball: {note}[/dim]")
+    for round_ in report.rounds:
+        share = "-" if round_.new_share is None else f"{round_.new_share:.0%}"
+        console.print(
+            f"snowball round {round_.depth}: {round_.seeds} seeds, {round_.candidates} linked papers, "
+            f"{round_.relevant} relevant, {round_.new_relevant} new ({share}), {round_.kept} kept, "
+            f"{round_.requests} requests"
+        )
+        for error in round_.errors:
+            console.print(f"[yellow]snowball round {round_.depth}: {error.source}: {error.message}[/yellow]")
+    # plain print: scripts read this line
+    print(f"Snowball: {report.message}; {report.kept} papers added, {report.requests} requests", flush=True)
 
 
 def _export(run: Run, store: Any, fmt: str, output: Path | None, console: Console) -> None:
