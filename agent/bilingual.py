@@ -36,6 +36,7 @@ import importlib.util
 import itertools
 import logging
 import re
+import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -107,6 +108,8 @@ _CHINESE_NUMBERS = dict(
 _PEOPLE_SUFFIXES = ("者", "员", "户", "民", "人", "儿", "童", "妇")
 
 _loads = 0  # how many times the dictionary was read (once per process)
+_lexicon: Lexicon | None = None
+_load_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,14 @@ class GlossaryEntry:
 
 @dataclass
 class Lexicon:
-    entries: dict[str, list[str]]  # headword (simplified and traditional) -> raw "[pinyin] /defs/" per entry
+    # headword (simplified and traditional) -> its raw entries "[pinyin] /defs/", one per line (a string, not
+    # a list: 17 MB less for 194,000 headwords)
+    entries: dict[str, str]
+
+    def raw_entries(self, word: str) -> list[str]:
+        raw = self.entries.get(word)
+        return raw.split("\n") if raw else []
+
     simplified: dict[str, str]  # traditional character -> simplified character
     glossary: dict[str, GlossaryEntry]
 
@@ -160,12 +170,20 @@ def cedict_path() -> Path:
     return Path(next(iter(spec.submodule_search_locations))).joinpath(*_CEDICT_FILE)
 
 
-@cache
 def lexicon() -> Lexicon:
-    """CC-CEDICT and the glossary, read once per process."""
+    """CC-CEDICT and the glossary, read once per process (threads asking at once wait for one read)."""
+    global _lexicon
+    if _lexicon is None:
+        with _load_lock:
+            if _lexicon is None:
+                _lexicon = _load()
+    return _lexicon
+
+
+def _load() -> Lexicon:
     global _loads
     _loads += 1
-    entries: dict[str, list[str]] = {}
+    entries: dict[str, str] = {}
     simplified: dict[str, str] = {}
     simple_chars: set[str] = set()
     text = gzip.decompress(cedict_path().read_bytes()).decode("utf-8")
@@ -173,9 +191,9 @@ def lexicon() -> Lexicon:
         if not line or line[0] == "#":
             continue
         traditional, simple, rest = line.split(" ", 2)
-        entries.setdefault(simple, []).append(rest)
+        entries[simple] = f"{entries[simple]}\n{rest}" if simple in entries else rest
         if traditional != simple:
-            entries.setdefault(traditional, []).append(rest)
+            entries[traditional] = f"{entries[traditional]}\n{rest}" if traditional in entries else rest
             if len(traditional) == 1 and len(simple) == 1:
                 simplified.setdefault(traditional, simple)
             elif len(traditional) == len(simple):
@@ -247,7 +265,7 @@ def reference(definition: str) -> str | None:
 def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
     """All cleaned senses of a CC-CEDICT headword, plain nouns first (empty when unknown)."""
     ranked: list[tuple[tuple[int, ...], Sense]] = []
-    for entry_index, raw in enumerate(lexicon().entries.get(word, ())):
+    for entry_index, raw in enumerate(lexicon().raw_entries(word)):
         pinyin, _, body = raw.partition("]")
         proper = pinyin[1:2].isupper()
         for position, definition in enumerate(body.strip().strip("/").split("/")):
@@ -628,7 +646,7 @@ def _is_nominal(token: Token) -> bool:
 def _verb_first(word: str) -> bool:
     """CC-CEDICT's first plain sense of `word` is a verb ("to record"): in the middle of a noun run it is
     the predicate (脑|表面|电极|记录|神经|活动), not a part of the term."""
-    for raw in lexicon().entries.get(word, ()):
+    for raw in lexicon().raw_entries(word):
         for definition in raw.partition("]")[2].strip().strip("/").split("/"):
             senses = [s for s in clean_definition(definition) if not s.marked]
             if senses:

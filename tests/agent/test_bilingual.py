@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
 from agent import bilingual
 from agent.bilingual import (
     Rendering,
@@ -231,11 +235,22 @@ def test_long_text_is_handled() -> None:
 
 def test_dictionary_is_loaded_once_per_process() -> None:
     first = bilingual.lexicon()
+    loads = bilingual._loads
     render("癫痫患者")
     to_english("哪些研究使用了贝叶斯方法？")
+    english_phrases("癲癇患者的腦電信號")
     assert bilingual.lexicon() is first
-    assert bilingual._loads == 1
+    assert bilingual._loads == loads
     assert len(first.entries) > 150_000  # simplified and traditional headwords of CC-CEDICT
+
+
+def test_threads_asking_at_once_share_one_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bilingual, "_lexicon", None)  # as in a fresh process; restored afterwards
+    before = bilingual._loads
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: bilingual.lexicon(), range(4)))
+    assert bilingual._loads == before + 1
+    assert all(result is results[0] for result in results)
 
 
 def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
