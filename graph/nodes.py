@@ -241,6 +241,17 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
         data = event.model_dump(mode="json") if hasattr(event, "model_dump") else dict(vars(event))
         writer({"type": "search_progress", **data})
 
+    snowball = None
+    if options.get("snowball"):
+        from agent.snowball import resolve_options
+
+        snowball = resolve_options(
+            ctx.settings,
+            depth=options.get("snowball_depth"),
+            budget=options.get("snowball_budget"),
+            named=options.get("snowball_seeds") or (),
+        )
+
     run = await execute_run(
         store=ctx.store,
         project_id=state["project_id"],
@@ -255,6 +266,8 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
         on_progress=progress,
         thread_id=thread_id,
         description=state.get("description", ""),
+        snowball=snowball,
+        on_snowball=lambda line: writer({"type": "info", "message": f"snowball: {line}"}),
     )
     writer(
         {
@@ -265,6 +278,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
             "counts": run.counts,
             "totals": run.totals,
             "errors": [e.model_dump(mode="json") for e in run.errors],
+            **({"snowball": run.snowball.message} if run.snowball is not None else {}),
         }
     )
     return {"run_ids": [*state.get("run_ids", []), run.id], "active_run_id": run.id, "mode": "ask"}
@@ -291,6 +305,7 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         await index_run(engine, ctx.store, run_id)
     text: list[str] = []
     citations: list[dict[str, Any]] = []
+    answerable: bool | None = None
     async for chunk in ask_run(
         run_id,
         question,
@@ -299,6 +314,7 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         top_k=int(options.get("top_k", 8)),
         rerank=bool(options.get("rerank", True)),
         probes=bool(options.get("probes", False)),
+        trace=bool(options.get("trace", False)),
     ):
         payload = chunk.model_dump(mode="json")
         kind = payload.get("type")
@@ -309,8 +325,10 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
             citations.append(payload)
             writer(payload)
         else:
+            if kind == "end":
+                answerable = payload.get("answerable")
             writer({"type": f"ask_{kind}", **{k: v for k, v in payload.items() if k != "type"}})
-    return {"answer": {"text": "".join(text), "citations": citations}}
+    return {"answer": {"text": "".join(text), "citations": citations, "answerable": answerable}}
 
 
 async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:

@@ -33,6 +33,14 @@ class ConversationOptions(BaseModel):
     top_k: int | None = Field(None, ge=1, le=50, description="passages an answer is built from")
     rerank: bool | None = Field(None, description="rerank passages with the cross-encoder")
     probes: bool | None = Field(None, description="ask follow-up probe questions")
+    # citation snowballing after a search (agent/snowball.py); defaults from the settings
+    snowball: bool | None = Field(None, description="follow the citations of the best papers after a search")
+    snowball_depth: int | None = Field(None, ge=1, le=5, description="snowballing rounds")
+    snowball_budget: int | None = Field(None, ge=1, le=5000, description="requests snowballing may send")
+    snowball_seeds: list[str] | None = Field(
+        None, max_length=50, description="papers to snowball from besides the best ones (DOI, pmid:N, W…)"
+    )
+    trace: bool | None = Field(None, description="add each retrieval step's output to the answer's start event")
 
 
 def _bad_characters(text: str) -> bool:

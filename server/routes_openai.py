@@ -4,7 +4,10 @@ Any OpenAI client or chat UI can hold a ScholarMap conversation. The chat maps o
 stable key (the `X-ScholarMap-Thread` header, else the `user` field; with neither, each request starts a
 new thread). Only the last user message is new input: interrupts become plain questions in the reply, and
 the next message answers them ('yes', 'ok', 'confirm', '确认', '好' accept a confirmation or review).
-Citations appear as `[n]` markers with a numbered source list at the end.
+Citations appear as `[n]` markers with a numbered source list at the end. An answer also carries its
+decision beside the text, in a `scholarmap` field of the response (the last chunk when streaming):
+`{"answerable": bool, "citations": [...]}`, plus `"trace"` (each retrieval step's output) when the
+request says `"trace": true`.
 """
 
 from __future__ import annotations
@@ -61,11 +64,22 @@ async def _thread_for(threads: ThreadManager, services: ServicesDep, key: str | 
     return (await threads.create(DEFAULT_PROJECT, chat_key=key))["thread_id"]
 
 
-async def _text_pieces(events: AsyncIterator[Event]) -> AsyncIterator[str | dict[str, Any]]:
-    """The conversation's events as text pieces; an error becomes a dict (sent as an error chunk)."""
+async def _text_pieces(
+    events: AsyncIterator[Event], answer: dict[str, Any] | None = None
+) -> AsyncIterator[str | dict[str, Any]]:
+    """The conversation's events as text pieces; an error becomes a dict (sent as an error chunk).
+
+    `answer` collects what an answer decided beside its text (answerable, citations, trace), for the
+    response's `scholarmap` field."""
     citations: list[dict[str, Any]] = []
+    answer = answer if answer is not None else {}
     async for event in events:
         data = event.data
+        step = data.get("kind") if event.type == "info" else event.type  # the ask node's start/end
+        if step in ("ask_start", "ask_end"):
+            answer["answerable"] = data.get("answerable")
+            if data.get("trace") is not None:
+                answer["trace"] = data["trace"]
         if event.type == "text":
             yield data.get("delta", "")
         elif event.type == "interrupt":
@@ -83,6 +97,7 @@ async def _text_pieces(events: AsyncIterator[Event]) -> AsyncIterator[str | dict
             yield {"message": data.get("message", "error"), "type": data.get("kind", "internal")}
             return
     if citations:
+        answer["citations"] = citations
         yield "\n\n" + render_sources(citations)
 
 
@@ -127,14 +142,17 @@ async def chat_completions(
     text = _text_of(user_messages[-1])
     try:
         thread_id = await _thread_for(threads, services, x_scholarmap_thread or body.user)
-        before = await threads.submit(thread_id, text=text)
+        trace = (body.model_extra or {}).get("trace")
+        options = {"trace": trace} if isinstance(trace, bool) else None
+        before = await threads.submit(thread_id, text=text, options=options)
     except ThreadBusy as exc:
         return _error(409, str(exc), "conflict")
     except (ResumeMismatch, InvalidInput) as exc:
         return _error(422, str(exc), "invalid_request_error")
     completion_id = f"chatcmpl-{secrets.token_hex(12)}"
     created = int(time.time())
-    pieces = _text_pieces(threads.follow(thread_id, before))
+    answer: dict[str, Any] = {}
+    pieces = _text_pieces(threads.follow(thread_id, before), answer)
     headers = {"x-scholarmap-thread": thread_id}
 
     if body.stream:
@@ -148,7 +166,10 @@ async def chat_completions(
                 if piece:
                     yield _chunk(completion_id, created, {"content": piece})
             else:
-                yield _chunk(completion_id, created, {}, finish="stop")
+                final = json.loads(_chunk(completion_id, created, {}, finish="stop")[len("data: ") :])
+                if answer:
+                    final["scholarmap"] = answer
+                yield f"data: {json.dumps(final, ensure_ascii=False)}\n\n"
             yield "data: [DONE]\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
@@ -169,6 +190,7 @@ async def chat_completions(
                 {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
             ],
             "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
+            **({"scholarmap": answer} if answer else {}),
         },
         headers=headers,
     )

@@ -108,6 +108,16 @@ def test_non_streaming_with_the_thread_header(client: OpenAI, server: str) -> No
     )
     assert "saved (completed)" in raw.parse().choices[0].message.content
     header_thread = raw.headers["x-scholarmap-thread"]
+    # An answer carries its decision beside the text; `"trace": true` adds each retrieval step.
+    answer = client.chat.completions.create(
+        model="scholarmap",
+        messages=[{"role": "user", "content": "Which methods decode speech from ECoG?"}],
+        extra_headers=headers,
+        extra_body={"trace": True},
+    )
+    decision = (answer.model_extra or {})["scholarmap"]
+    assert isinstance(decision["answerable"], bool) and decision["citations"]
+    assert {"normalized_query", "multi_recall_results", "aggregated_results"} <= set(decision["trace"])
     fresh = client.chat.completions.with_raw_response.create(
         model="scholarmap", messages=[{"role": "user", "content": DESCRIPTION}]
     )
