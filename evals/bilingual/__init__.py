@@ -28,7 +28,7 @@ CASES = Path(__file__).with_name("cases.jsonl")
 
 def normal(term: str) -> str:
     """A comparison key: lower case, hyphens as spaces, no possessive 's, punctuation as spaces, every word
-    singular (irregular plurals as `agent.morphology` knows them, otherwise a plain trailing "s")."""
+    singular (irregular plurals as `agent.morphology` knows them, otherwise "-ies" or a plain "-s")."""
     text = re.sub(r"'s\b", "", term.casefold()).replace("-", " ")
     text = re.sub(r"[^\w.\s]|(?<!\d)\.|\.(?!\d)", " ", text)
     return " ".join(_singular(word) for word in text.split())
@@ -38,6 +38,8 @@ def _singular(word: str) -> str:
     irregular = singular(word)
     if irregular != word and plural(irregular) == word and not word.endswith("s"):
         return irregular  # mice -> mouse, women -> woman
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
@@ -63,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     bilingual.lexicon()
     load_seconds = time.perf_counter() - started
+    bilingual.segment("分词器预热")  # jieba's own dictionary loads on first use: not a rendering's cost
 
     best = any_ok = 0
     outside = outside_best = outside_any = 0

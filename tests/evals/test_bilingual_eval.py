@@ -1,0 +1,50 @@
+"""The bilingual evaluation: its cases are well formed, its comparison key behaves, and it reports."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agent.bilingual import has_chinese
+from evals.bilingual import load_cases, main, normal, question_passes
+
+RESULT = re.compile(r"^RESULT (bilingual_[a-z_]+) (\d+\.\d{3})$")
+
+
+def test_cases_span_the_fields_and_are_well_formed() -> None:
+    phrases, questions = load_cases()
+    assert len(phrases) >= 60 and len(questions) >= 10
+    assert len({p["zh"] for p in phrases}) == len(phrases)
+    domains = {p["domain"] for p in phrases}
+    assert {"medicine", "neuroscience", "ecology", "materials", "machine learning", "economics"} <= domains
+    assert "public health" in domains
+    for phrase in phrases:
+        assert has_chinese(phrase["zh"]) and phrase["en"], phrase
+        assert not any(has_chinese(e) for e in phrase["en"]), phrase
+    for question in questions:
+        assert has_chinese(question["zh"]) and all(question["must"]), question
+
+
+def test_comparison_key() -> None:
+    assert normal("Alzheimer's disease") == normal("alzheimer disease")
+    assert normal("Lithium-ion batteries") == normal("lithium ion battery")
+    assert normal("mice") == normal("mouse")
+    assert normal("sample sizes") == "sample size"
+    assert normal("PM2.5") == "pm2.5"
+    assert normal("epilepsy patients") != normal("epilepsy")
+
+
+def test_question_check_needs_every_group() -> None:
+    assert question_passes("study use Bayesian method", [["bayesian"], ["method"]])
+    assert not question_passes("study use Bayesian", [["bayesian"], ["method"]])
+    assert question_passes("pollinating insects", [["pollinat"]])  # word-prefix match
+    assert not question_passes("depollination", [["pollinat"]])
+
+
+def test_report_ends_with_result_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    names = [m.group(1) for line in lines if (m := RESULT.match(line))]
+    assert "bilingual_best_acceptable" in names and "bilingual_questions_pass" in names
+    assert all(RESULT.match(line) for line in lines[-len(names) :])
