@@ -101,6 +101,8 @@ def render_run_ready(data: dict[str, Any]) -> str:
     errors = data.get("errors") or []
     if errors:
         parts.append("errors: " + "; ".join(f"{e.get('source')}: {e.get('message')}" for e in errors))
+    if data.get("snowball"):
+        parts.append(str(data["snowball"]))
     return ", ".join(parts) + ". Ask me questions about these papers, or say '/map' for the academic map."
 
 
