@@ -79,3 +79,20 @@ async def test_time_limit_and_errors_are_reported_not_raised(tiny_reranker_dir: 
     broken = Reranker(str(tiny_reranker_dir.parent / "missing"))
     failed = await broken.score_within("speech", PASSAGES, timeout=30)
     assert failed.status == "error" and "could not load" in failed.message
+
+
+async def test_loading_the_model_is_not_charged_to_the_first_questions_time_limit(
+    tiny_reranker_dir: Path,
+) -> None:
+    class SlowToLoad(Reranker):
+        def load(self) -> None:
+            if not self.loaded:
+                threading.Event().wait(1.0)  # a big model's load, longer than the question's limit
+            super().load()
+
+    reranker = SlowToLoad(str(tiny_reranker_dir))
+    first = await reranker.score_within("speech", PASSAGES, timeout=0.9)
+    assert first.status == "done" and first.scores is not None and "not counted" in first.message
+    again = await reranker.score_within("speech", PASSAGES, timeout=0.9)
+    assert again.status == "done" and again.message == ""  # loaded once per process
+    reranker.close()
