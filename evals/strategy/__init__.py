@@ -44,7 +44,8 @@ Figures, per topic, then the mean over the topics of a split where the figure is
 4. `block_coverage` / `strict_block_coverage`: the expert's concept blocks are the operands of its
    top-level AND (AND groups flattened through parentheses, the excluded side of a NOT dropped). When
    that gives fewer than two concept blocks (a query that is one OR), the AND group inside with the most
-   concept blocks is used (the first of equals); failing that, the whole query is one block. Filter
+   concept blocks is used (the first of equals), among those holding at least half of the query's
+   concept terms; failing that, the whole query is one block. Filter
    blocks are set aside and counted in `--json`: blocks with no MeSH or free-text term (authors, dates,
    languages) and study-design filters (at least half of the terms are publication types or design
    words: randomised, trial, controlled, blind, cohort, prospective, meta-analysis, review, ... see

@@ -143,14 +143,18 @@ def expert_blocks(parsed: Parsed) -> tuple[list[Node], int]:
 
     The top-level AND operands (AND flattened through parentheses, NOT exclusions dropped). When that
     gives fewer than two concept blocks (the query is one OR, or one block plus filters), the AND group
-    inside with the most concept blocks is used instead (the first of equals); failing that, the query
-    is one block.
+    inside with the most concept blocks is used instead (the first of equals), among the AND groups
+    holding at least half of the query's concept terms (so that `thromb* AND elastom*`, one synonym
+    among many, does not stand for the query); failing that, the query is one block.
     """
     if parsed.root is None:
         return [], 0
-    candidates = [conjuncts(parsed.root)] + [conjuncts(g) for g in and_groups(parsed.root)]
-    best = candidates[0]
+    best = conjuncts(parsed.root)
     if sum(not is_filter_block(b) for b in best) < 2:
+        total = len(concept_terms(parsed.root))
+        candidates = [best] + [
+            conjuncts(g) for g in and_groups(parsed.root) if 2 * len(concept_terms(g)) >= total
+        ]
         best = max(candidates, key=lambda c: sum(not is_filter_block(b) for b in c))
     concepts = [b for b in best if not is_filter_block(b)]
     if not concepts:

@@ -1,0 +1,374 @@
+"""The strategy evaluation: its PubMed reader on messy real-looking queries, heading normalisation,
+concept blocks and their coverage, the invented-acronym, malformed-form and review-block detectors,
+syntax validity, and one run of the harness on two topics when the shared data are present."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from evals.paths import DATA
+from evals.strategy import main
+from evals.strategy.generate import generate, load_generator
+from evals.strategy.metrics import (
+    expert_blocks,
+    invented_acronyms,
+    is_design_term,
+    malformed_forms,
+    max_matching,
+    score_topic,
+)
+from evals.strategy.pubmed_syntax import Group, Term, conjuncts, parse, validity_issues
+from evals.strategy.vocabulary import MeshVocabulary, normalize
+
+MESH_FILE = DATA / "mesh" / "mesh2024_descriptors.jsonl.gz"
+QUERIES = DATA / "boolean_queries"
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    """A handful of descriptors written for these tests (headings, entry and permuted terms, trees)."""
+    mesh = MeshVocabulary()
+    mesh.add("D1", "Tuberculosis", ["Tuberculoses", "TB"], [], ["C01.150"])
+    mesh.add(
+        "D2",
+        "Tuberculosis, Pulmonary",
+        ["Pulmonary Tuberculosis", "Pulmonary Consumption"],
+        ["Tuberculoses, Pulmonary"],
+        ["C01.150.899"],
+    )
+    mesh.add("D3", "Down Syndrome", ["Down's Syndrome", "Trisomy 21"], ["Syndrome, Down"], ["C10.597"])
+    mesh.add("D4", "Diabetes, Gestational", ["Gestational Diabetes Mellitus"], [], ["C19.246.200"])
+    mesh.add("D5", "Diabetes Mellitus", ["Diabetes"], [], ["C19.246"])
+    mesh.add("D6", "Neoplasms", ["Tumors", "Cancer"], ["Tumor"], ["C04"])
+    mesh.add("D7", "Meta-Analysis", ["Meta-Analyses"], [], ["V03.600"])
+    mesh.add("D8", "Sepsis", ["Pyemia"], [], ["C01.757"])
+    mesh.add("D9", "Viruses", ["Virus"], [], ["B04"])
+    mesh.add("D10", "Bias", [], [], ["E05.318"])
+    mesh.add("D11", "Anemia", [], [], ["C15.378.071"])
+    return mesh
+
+
+# ----------------------------------------------------------------------------------------------
+# the reader
+# ----------------------------------------------------------------------------------------------
+
+
+def test_nested_query_with_tags_truncation_and_a_not() -> None:
+    parsed = parse(
+        '((Tuberculosis, Pulmonary[mesh:noexp] OR TB[Text Word]) AND (Xpert[tiab] OR "rapid diagnos* '
+        'test*"[Title/Abstract] OR rapid diagnos* device*[tiab])) NOT case reports[pt]'
+    )
+    assert parsed.issues == []
+    assert isinstance(parsed.root, Group) and parsed.root.op == "NOT"
+    blocks = conjuncts(parsed.root)
+    assert len(blocks) == 2
+    terms = parsed.terms()
+    assert [t.text for t in terms] == [
+        "Tuberculosis, Pulmonary",
+        "TB",
+        "Xpert",
+        "rapid diagnos* test*",
+        "rapid diagnos* device*",
+        "case reports",
+    ]
+    assert [t.kind for t in terms] == ["mesh", "tw", "tiab", "tiab", "tiab", "pt"]
+    assert terms[3].quoted and terms[3].truncated and not terms[4].quoted
+    assert [t.text for t in parsed.terms(include_excluded=False)][-1] == "rapid diagnos* device*"
+
+
+def test_operators_apply_left_to_right_without_precedence() -> None:
+    root = parse("a[tiab] OR b[tiab] AND c[tiab]").root
+    assert isinstance(root, Group) and root.op == "AND"
+    assert isinstance(root.children[0], Group) and root.children[0].op == "OR"
+
+
+def test_unbalanced_parentheses_are_closed_or_skipped() -> None:
+    parsed = parse(
+        "(Malaria[mesh] OR Plasmodium[mesh]) AND (Rapid[All Fields] AND (detection*[tiab] OR diagnos*[tiab])"
+    )
+    assert any("never closed" in issue for issue in parsed.issues)
+    assert len(conjuncts(parsed.root)) == 3  # type: ignore[arg-type]
+    stray = parse("a[tiab] OR b[tiab]) AND c[tiab]")
+    assert any("')' without '('" in issue for issue in stray.issues)
+    assert [t.text for t in stray.terms()] == ["a", "b", "c"]
+
+
+def test_major_topic_isotopes_curly_quotes_and_stray_quotes() -> None:
+    parsed = parse(
+        '*Lymphatic Metastasis[mesh:noexp] OR "[11C]PIB"[tiab] OR [18F]florbetapir[tiab] OR “ASC US”[tw] '
+        'OR "Serology"[mesh] OR Serology"[mesh] OR serology[tiab] OR Neoplasms[majr]'
+    )
+    terms = parsed.terms()
+    assert terms[0] == Term("Lymphatic Metastasis", "mesh:noexp", major=True)
+    assert terms[0].is_mesh
+    assert [t.text for t in terms[1:4]] == ["[11C]PIB", "[18F]florbetapir", "ASC US"]
+    assert [t.text for t in terms[4:7]] == ["Serology", "Serology", "serology"]
+    assert len(parsed.issues) == 1 and "quote" in parsed.issues[0]
+    assert terms[-1].major and terms[-1].is_mesh
+
+
+def test_ovid_leftovers_and_lowercase_operators_are_read_and_reported() -> None:
+    parsed = parse("(Anterior adj (release or slide)) AND shoulder[tiab] not Animals[Mesh]")
+    assert [t.text for t in parsed.terms()] == ["Anterior", "release", "slide", "shoulder", "Animals"]
+    assert any("Ovid operator 'adj'" in i for i in parsed.issues)
+    assert any("bare Boolean word 'or'" in i for i in parsed.issues)
+    assert any("bare Boolean word 'not'" in i for i in parsed.issues)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        '("Down Syndrome"[Mesh] OR "trisomy 21"[tiab]) AND ("Pregnancy Trimester, Second"[Mesh] OR '
+        "second trimester*[tiab])",
+        "Tuberculosis, Pulmonary[mesh:noexp] OR tuberculos*[Title/Abstract] OR TB[Text Word]",
+        '"Sensitivity and Specificity"[MeSH Terms] AND 2010/01/01:2020/12/31[dp] AND english[la]',
+        '"brain computer interface"[tiab:~2] OR Neoplasms[majr] OR "prevention and control"[sh]',
+    ],
+)
+def test_valid_queries(query: str) -> None:
+    assert validity_issues(query) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "reason"),
+    [
+        ("(asthma[tiab] OR wheez*[tiab]", "never closed"),
+        ("asthma[tiab] OR OR wheeze[tiab]", "without a left operand"),
+        ("asthma[tiab] AND ()", "empty group"),
+        ("asthma[tiab] OR", "without a right operand"),
+        ("asthma[foo]", "unknown field tag"),
+        ("women and children[tiab]", "bare Boolean word 'and'"),
+        ('asthma[tiab] "air pollution"[tiab]', "no operator"),
+        ("tend?nitis[tiab]", "'?'"),
+        ("(asthma OR wheeze)[tiab]", "after a parenthesised group"),
+        ('"air pollution[tiab]', "unterminated quote"),
+        ("", "no search term"),
+    ],
+)
+def test_invalid_queries(query: str, reason: str) -> None:
+    issues = validity_issues(query)
+    assert any(reason in issue for issue in issues), issues
+
+
+# ----------------------------------------------------------------------------------------------
+# MeSH, normalisation, blocks
+# ----------------------------------------------------------------------------------------------
+
+
+def test_word_normalisation() -> None:
+    assert normalize("tumours") == normalize("Tumor")
+    assert normalize("oesophageal haemorrhage") == normalize("esophageal hemorrhages")
+    assert normalize("randomised") == normalize("randomized")
+    assert normalize("Down's syndrome") == normalize("down syndrome")
+    assert normalize("brain-computer interfaces") == normalize("Brain Computer Interface")
+    assert normalize("studies") == normalize("study")
+    assert normalize("diabetes") != normalize("diabetic")
+
+
+def test_headings_are_normalised_through_heading_entry_and_permuted_terms(vocabulary: MeshVocabulary) -> None:
+    assert vocabulary.resolve("tuberculosis, pulmonary") == "D2"
+    assert vocabulary.resolve("Pulmonary Tuberculosis") == "D2"
+    assert vocabulary.resolve("Tuberculoses, Pulmonary") == "D2"
+    assert vocabulary.resolve("Down Syndrome/diagnosis") == "D3"
+    assert vocabulary.resolve("Downs syndrome") == "D3"  # normalised form of the entry term
+    assert vocabulary.resolve("Pulmonary Embolism") is None
+    assert vocabulary.related("D1", "D2") and vocabulary.related("D5", "D4")
+    assert not vocabulary.related("D1", "D3")
+
+
+def test_recognition_in_a_title(vocabulary: MeshVocabulary) -> None:
+    found = vocabulary.recognise(
+        "Screening for Down's syndrome and gestational diabetes in women with anaemia"
+    )
+    assert {"D3", "D4", "D5", "D11"} <= found  # un-inverted heading, British spelling, nested match
+    assert "D6" not in found
+
+
+def test_expert_blocks_drop_filters_and_exclusions() -> None:
+    parsed = parse(
+        "(Tuberculosis[mesh] OR TB[tiab]) AND (Xpert[tiab] OR GeneXpert[tiab]) AND (rifampicin[tiab]) "
+        "AND (randomized controlled trial[pt] OR randomized[tiab] OR placebo[tiab] OR randomly[tiab] OR "
+        "trial[tiab] OR groups[tiab]) AND 2010:2020[dp] NOT (Animals[Mesh] NOT Humans[Mesh])"
+    )
+    blocks, filters = expert_blocks(parsed)
+    assert len(blocks) == 3 and filters == 2
+    one_or = parse(
+        "((brain dea* OR coma depasse) AND (CT OR comput* tomograph*)) OR ((tomograph* OR angio*) AND humans)"
+    )
+    assert len(expert_blocks(one_or)[0]) == 2
+    synonyms = parse(
+        "thrombelasto* OR thromboelasto* OR ROTEM OR TEG OR haemoscope OR (thromb* AND elastom*)"
+    )
+    assert len(expert_blocks(synonyms)[0]) == 1
+
+
+def test_block_coverage_and_one_to_one_matching(vocabulary: MeshVocabulary) -> None:
+    expert = (
+        "(Tuberculosis, Pulmonary[mesh] OR TB[tiab]) AND (rapid diagnos* test*[tiab] OR Xpert[tiab]) "
+        "AND (rifampicin[tiab] OR rifampin[tiab])"
+    )
+    generated = (
+        '("Tuberculosis, Pulmonary"[Mesh] OR "pulmonary tuberculosis"[tiab]) AND '
+        '("rapid diagnostic tests"[tiab] OR rifampicin[tiab])'
+    )
+    scores = score_topic(
+        "Xpert for pulmonary tuberculosis and rifampicin resistance", expert, generated, vocabulary
+    )
+    assert scores["block_coverage"] == 1.0
+    assert scores["strict_block_coverage"] == pytest.approx(2 / 3)
+    assert scores["mesh_recall"] == 1.0 and scores["mesh_precision"] == 1.0
+    assert scores["syntax_valid"] == 1.0 and scores["review_blocks"] == 0
+    # a free-text synonym covers a MeSH-only block through the descriptor it names; the ancestor counts
+    # only in the explode-aware figures
+    other = score_topic(
+        "tuberculosis",
+        "Tuberculosis, Pulmonary[mesh]",
+        'Tuberculosis[Mesh] OR "pulmonary consumption"[tiab]',
+        vocabulary,
+    )
+    assert other["block_coverage"] == 1.0
+    assert other["mesh_recall"] == 0.0 and other["mesh_recall_explode"] == 1.0
+    assert other["mesh_precision_explode"] == 1.0
+    assert max_matching({0: [0], 1: [0, 1], 2: [1]}) == 2
+
+
+def test_ceiling_and_undefined_precision(vocabulary: MeshVocabulary) -> None:
+    scores = score_topic(
+        "Second trimester serum tests for Down's Syndrome screening",
+        "(Down Syndrome[mesh] OR trisomy 21[tiab]) AND (Neoplasms[mesh] OR Sepsis[mesh])",
+        "serum[tiab] AND screening[tiab]",
+        vocabulary,
+    )
+    assert scores["ceiling"] == pytest.approx(1 / 3)
+    assert scores["mesh_recall"] == 0.0 and scores["mesh_precision"] is None
+
+
+# ----------------------------------------------------------------------------------------------
+# detectors
+# ----------------------------------------------------------------------------------------------
+
+
+def test_invented_acronyms(vocabulary: MeshVocabulary) -> None:
+    generated = parse(
+        'RA[tiab] OR HSWR[tiab] OR TEG[tiab] OR TB[tiab] OR BNP[tiab] OR UTIs[tiab] OR "Down Syndrome"[tiab] '
+        "OR Neoplasms[Mesh] OR ECoG[tiab] OR HIV1[tiab]"
+    ).terms()
+    expert = parse("BNP[tiab] OR natriuretic[tiab]").terms()
+    found = invented_acronyms(
+        generated, "Thromboelastography (TEG) in rheumatoid arthritis", expert, vocabulary
+    )
+    assert found == ["RA", "HSWR", "UTIs", "HIV1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "reason"),
+    [
+        ("Sepsises", False, "-sis/-itis"),
+        ("diabetes mellituses", True, "Latin word ending in -us"),
+        ("versu*", False, "function word"),
+        ("pat*", False, "fewer than 4 letters"),
+        ("criterias", False, "already plural"),
+        ("tu*mor", False, "inside a word"),
+        ("prostat* cancer*", True, "quoted phrase"),
+        ("virus", False, None),
+        ("viruses", False, None),
+        ("tuberculoses", False, None),
+        ("bia", False, "dropping the -s"),
+        ("tuberculos*", False, None),
+        ("breast feed*", True, None),
+    ],
+)
+def test_malformed_forms(vocabulary: MeshVocabulary, text: str, quoted: bool, reason: str | None) -> None:
+    found = malformed_forms(Term(text, "tiab", quoted=quoted), vocabulary)
+    if reason is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and reason in found[0]
+
+
+def test_latin_plural_of_a_mesh_word(vocabulary: MeshVocabulary) -> None:
+    mesh = MeshVocabulary()
+    mesh.add("D1", "Diabetes Mellitus", [], [], ["C19.246"])
+    assert "'-es' plural" in malformed_forms(Term("mellituses", "tiab"), mesh)[0]
+    assert malformed_forms(Term("viruses", "tiab"), vocabulary) == []
+
+
+def test_review_blocks_and_design_terms(vocabulary: MeshVocabulary) -> None:
+    for text in (
+        "Meta-Analysis",
+        "systematic reviews",
+        "randomised controlled trial",
+        "diagnostic accuracy study",
+    ):
+        assert is_design_term(Term(text, "tiab")), text
+    for text in ("placebo", "sham treatment", "breast cancer", "clinical"):
+        assert not is_design_term(Term(text, "tiab")), text
+    review = score_topic(
+        "asthma: a meta-analysis",
+        "asthma[tiab]",
+        '("Meta-Analysis"[Mesh] OR "meta-analysis"[tiab] OR Meta-Analysis[pt]) AND asthma[tiab]',
+        vocabulary,
+    )
+    assert review["review_blocks"] == 1
+    comparator = score_topic(
+        "placebo", "asthma[tiab]", "(placebo[tiab] OR sham[tiab]) AND asthma[tiab]", vocabulary
+    )
+    assert comparator["review_blocks"] == 0
+
+
+# ----------------------------------------------------------------------------------------------
+# the harness
+# ----------------------------------------------------------------------------------------------
+
+
+def title_as_query(description: str, mesh_path: Path) -> str:
+    """A generator for the plug-in test: the description's words as one [tiab] block."""
+    return " OR ".join(f"{word}[tiab]" for word in re.findall(r"[A-Za-z]{4,}", description))
+
+
+async def async_title_as_query(description: str, mesh_path: Path) -> str:
+    return title_as_query(description, mesh_path)
+
+
+def test_generators_are_plugged_by_name() -> None:
+    for name in ("title_as_query", "async_title_as_query"):
+        generator = load_generator(f"tests.evals.test_strategy_eval:{name}")
+        assert generate(generator, "Asthma in children", Path("unused")) == "Asthma[tiab] OR children[tiab]"
+    for bad in ("no_colon", "tests.evals.test_strategy_eval:missing", "no.such.module:f"):
+        with pytest.raises(ValueError):
+            load_generator(bad)
+
+
+def test_bad_options_exit_with_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["--mesh", str(tmp_path / "none.jsonl")]) == 2
+    assert "MeSH file" in capsys.readouterr().err
+    if MESH_FILE.is_file():
+        assert main(["--generator", "nonsense"]) == 2
+        assert "module:function" in capsys.readouterr().err
+
+
+RESULT = re.compile(r"^RESULT (clef_test_[a-z_]+) (\d+(?:\.\d{3})?)$")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (MESH_FILE.is_file() and QUERIES.is_dir()), reason="needs ../shared/data")
+def test_harness_on_two_topics(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    details = tmp_path / "topics.json"
+    assert main(["--split", "test", "--limit", "2", "--show", "1", "--json", str(details)]) == 0
+    output = capsys.readouterr().out
+    results = {m.group(1): float(m.group(2)) for line in output.splitlines() if (m := RESULT.match(line))}
+    assert results["clef_test_topics"] == 2
+    for name in ("mesh_recall", "mesh_precision", "ceiling", "block_coverage", "strict_block_coverage"):
+        assert 0.0 <= results[f"clef_test_{name}"] <= 1.0, name
+    assert {"clef_test_invented_acronym_share", "clef_test_malformed", "clef_test_review_blocks"} <= set(
+        results
+    )
+    assert results["clef_test_generator_errors"] == 0
+    assert "EXPERT" in output and "GENERATED" in output and "goals on clef_test" in output
+    rows = json.loads(details.read_text(encoding="utf-8"))
+    assert len(rows) == 2 and all(r["split"] == "clef_test" and r["generated_query"] for r in rows)
+    assert all(r["details"]["expert_blocks"] for r in rows)
