@@ -80,13 +80,16 @@ async def turn(
     resume: dict[str, Any] | None = None,
     mode: str | None = None,
     options: dict[str, Any] | None = None,
+    pause_id: str | None = None,
 ) -> AsyncIterator[Event]:
     """Submit a message (or a reply to the pending question) and yield the events it causes, to `done`.
 
     Raises what `ThreadManager.submit` raises (ThreadBusy, ResumeMismatch, ThreadNotFound) before the
-    first event, so an adapter can answer bad input before it shows anything.
+    first event, so an adapter can answer bad input before it shows anything. `pause_id` names the pause
+    a reply answers (a button of an earlier question): a reply to a pause that is over is refused.
     """
-    before = await threads.submit(thread_id, text=text, resume=resume, mode=mode, options=options)
+    named = {"pause_id": pause_id} if pause_id else {}
+    before = await threads.submit(thread_id, text=text, resume=resume, mode=mode, options=options, **named)
     async for event in threads.follow(thread_id, before):
         yield event
         if event.type == "done":

@@ -22,7 +22,10 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("server.cli_chat", "add_chat_command"),
     ("server.cli_ask", "add_ask_command"),
     ("server.cli_map", "add_map_command"),
+    ("server.cli_plan", "add_plan_command"),
+    ("server.cli_mesh", "add_mesh_command"),
     ("server.cli_adapters", "add_mcp_command"),
+    ("server.cli_adapters", "add_slack_command"),
 )
 
 

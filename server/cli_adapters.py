@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from agent.settings import get_settings
-from server.cli import CommandError
+from server.cli import fail
 
 
 def add_mcp_command(subparsers: argparse._SubParsersAction) -> None:
@@ -33,6 +33,32 @@ def mcp_command(args: argparse.Namespace) -> int:
     from server.mcp_server import run_mcp
 
     if not args.path.startswith("/"):
-        raise CommandError(f"--path must start with '/', got {args.path!r}", 2)
+        return fail(f"--path must start with '/', got {args.path!r}", 2)
     run_mcp(get_settings(), http=args.http, host=args.host, port=args.port, path=args.path)
+    return 0
+
+
+def add_slack_command(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "slack",
+        help="run the Slack bot (Socket Mode, or HTTP events with --http)",
+        description="Mention the bot or send it a direct message to start a conversation in a thread. "
+        "Needs SCHOLARMAP_SLACK_BOT_TOKEN, and SCHOLARMAP_SLACK_APP_TOKEN (Socket Mode) or "
+        "SCHOLARMAP_SLACK_SIGNING_SECRET (--http: POST /slack/events).",
+    )
+    parser.add_argument("--http", action="store_true", help="serve the Events API instead of Socket Mode")
+    parser.add_argument("--host", help="address to bind with --http (default: SCHOLARMAP_HOST)")
+    parser.add_argument("--port", type=int, default=3000, help="port with --http (default 3000)")
+    parser.set_defaults(handler=slack_command)
+
+
+def slack_command(args: argparse.Namespace) -> int:
+    from server.slack_bot import check_settings, run_slack
+
+    settings = get_settings()
+    try:
+        check_settings(settings, http=args.http)
+    except ValueError as exc:
+        return fail(str(exc), 2)
+    run_slack(settings, http=args.http, host=args.host, port=args.port)
     return 0
