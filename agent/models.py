@@ -219,6 +219,7 @@ class Understanding(Model):
     ready: bool = False
     produced_by: Produced = Produced.LLM
     notes: list[str] = Field(default_factory=list)
+    originals: dict[str, str] = Field(default_factory=dict)  # English slot phrase -> the Chinese written
 
 
 # ----------------------------------------------------------------------------------------------
@@ -562,6 +563,9 @@ class SnowballRound(Model):
     new_relevant: int  # relevant ones neither in the Run nor found in an earlier round
     kept: int  # new relevant papers fetched in full and added
     requests: int
+    requests_by_source: dict[str, int] = Field(default_factory=dict)
+    seconds: float = 0.0  # the whole round
+    seconds_linking: float = 0.0  # reading the links, before the relevant ones are fetched in full
     new_share: float | None = None  # new_relevant / relevant: near 0 means the search has saturated
     errors: list[SourceError] = Field(default_factory=list)
 

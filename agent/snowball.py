@@ -32,6 +32,7 @@ import inspect
 import logging
 import math
 import re
+import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -350,6 +351,7 @@ class _Round:
         self.errors: list[SourceError] = []
         self.notes: list[str] = []
         self.requests = 0
+        self.by_source: dict[str, int] = {}
 
     def offer(self, source: Source, paper: Paper, path: CitationPath) -> None:
         ident = Known.ids(paper)
@@ -360,14 +362,21 @@ class _Round:
         candidate.records.setdefault(source, paper)
         candidate.paths.setdefault(source, path)
 
-    def spend(self, requests: int) -> bool:
+    def spend(self, requests: int, source: Source) -> bool:
         if self.budget.take(requests):
             self.requests += requests
+            self.by_source[source.value] = self.by_source.get(source.value, 0) + requests
             return True
         return False
 
+    def unspend(self, requests: int, source: Source) -> None:
+        self.budget.refund(requests)
+        self.requests -= requests
+        self.by_source[source.value] -= requests
+
     async def openalex(self, nodes: list[Node], known: Known) -> None:
         client = self.clients.openalex
+        oa = Source.OPENALEX
         # the seeds' OpenAlex ids and references; seeds known by DOI or PMID only are looked up by them
         refs: dict[str, tuple[str, ...]] = {}
         for kind, attribute in _LOOKUPS:
@@ -375,7 +384,7 @@ class _Round:
                 n for n in nodes if getattr(n, attribute) and not (kind != "openalex" and n.openalex_id)
             ]
             values = [getattr(n, attribute) for n in wanted]
-            if not values or not self.spend(math.ceil(len(values) / ID_BATCH)):
+            if not values or not self.spend(math.ceil(len(values) / ID_BATCH), oa):
                 continue
             looked_up = await client.works_by_ids(
                 values, kind=kind, select=("id", "doi", "ids", "referenced_works")
@@ -386,60 +395,82 @@ class _Round:
                         node.openalex_id = node.openalex_id or work.paper.openalex_id
                 if work.paper.openalex_id:
                     refs[work.paper.openalex_id] = work.referenced
-        # backward: the references not in the Run yet, read with the screening fields
+        # backward (the references not in the Run yet, read with the screening fields) and forward
+        # (works citing the seeds, one page per batch of seeds) at once: neither waits for the other
+        await asyncio.gather(self._openalex_backward(refs, known), self._openalex_forward(list(refs), known))
+
+    async def _openalex_backward(self, refs: dict[str, tuple[str, ...]], known: Known) -> None:
         cited_by: dict[str, str] = {}
         for seed, referenced in refs.items():
             for work_id in referenced:
                 if not known.has_openalex(work_id):
                     cited_by.setdefault(work_id, seed)
-        if cited_by and self.spend(math.ceil(len(cited_by) / ID_BATCH)):
-            references = await client.works_by_ids(list(cited_by))
+        if cited_by and self.spend(math.ceil(len(cited_by) / ID_BATCH), Source.OPENALEX):
+            references = await self.clients.openalex.works_by_ids(list(cited_by))
             for work in references.works:
                 citing_seed = cited_by.get(work.paper.openalex_id or "")
                 if citing_seed:
                     self.offer(Source.OPENALEX, work.paper, self._path("cited_by", citing_seed, known))
-        # forward: works citing the seeds, one page per batch of seeds
-        seeds = list(refs)
+
+    async def _openalex_forward(self, seeds: list[str], known: Known) -> None:
         batches = math.ceil(len(seeds) / ID_BATCH)
         allowed = min(batches, self.budget.left)
         if allowed < batches:
             self.budget.exhausted = True
-        if seeds and allowed > 0:
-            self.spend(allowed)  # reserved now (the other source spends meanwhile), the unused returned
-            sent = 0
-            try:
-                found = await client.citing_works(seeds, limit=CITING_PER_BATCH, max_requests=allowed)
-                sent = found.requests
-            finally:
-                self.budget.refund(allowed - sent)
-                self.requests -= allowed - sent
-            seed_ids = set(seeds)
-            for work in found.works:
-                linked = next((w for w in work.referenced if w in seed_ids), None)
-                if linked:
-                    self.offer(Source.OPENALEX, work.paper, self._path("cites", linked, known))
+        if not seeds or allowed <= 0:
+            return
+        self.spend(allowed, Source.OPENALEX)  # reserved now (others spend meanwhile), the unused returned
+        sent = 0
+        try:
+            found = await self.clients.openalex.citing_works(
+                seeds, limit=CITING_PER_BATCH, max_requests=allowed
+            )
+            sent = found.requests
+        finally:
+            self.unspend(allowed - sent, Source.OPENALEX)
+        seed_ids = set(seeds)
+        for work in found.works:
+            linked = next((w for w in work.referenced if w in seed_ids), None)
+            if linked:
+                self.offer(Source.OPENALEX, work.paper, self._path("cites", linked, known))
 
     async def semantic_scholar(self, nodes: list[Node], known: Known) -> None:
+        """Each seed's references and citations; the requests go out together and the shared rate
+        limiter spaces them, so a round is not a rate interval plus a round trip per request."""
         client = self.clients.semantic_scholar
+        unknown: set[str] = set()
+
+        async def follow(node: Node, ref: str, relation: Relation, call: Any) -> None:
+            try:
+                papers = await call(ref)
+            except source_errors.NotFound:
+                unknown.add(node.label)
+                return
+            linked = node.s2_id or ref
+            for paper in papers:
+                self.offer(Source.SEMANTIC_SCHOLAR, paper, self._path(relation, linked, known, node))
+
+        calls: tuple[tuple[Relation, Any], ...] = (
+            ("cited_by", client.references),
+            ("cites", client.citations),
+        )
+        jobs = []
         for node in nodes:
             ref = node.s2_ref()
             if ref is None:
                 continue
-            calls: tuple[tuple[Relation, Any], ...] = (
-                ("cited_by", client.references),
-                ("cites", client.citations),
-            )
             for relation, call in calls:
-                if not self.spend(1):
-                    return
-                try:
-                    papers = await call(ref)
-                except source_errors.NotFound:
-                    self.notes.append(f"{node.label}: Semantic Scholar does not know this paper")
+                if not self.spend(1, Source.SEMANTIC_SCHOLAR):
                     break
-                linked = node.s2_id or ref
-                for paper in papers:
-                    self.offer(Source.SEMANTIC_SCHOLAR, paper, self._path(relation, linked, known, node))
+                jobs.append(follow(node, ref, relation, call))
+        outcomes = await asyncio.gather(*jobs, return_exceptions=True)
+        self.notes += [f"{label}: Semantic Scholar does not know this paper" for label in sorted(unknown)]
+        failures = [o for o in outcomes if isinstance(o, BaseException)]
+        if failures:  # one error for the source, with how many of its requests failed
+            error = _error(Source.SEMANTIC_SCHOLAR, failures[0])
+            if len(failures) > 1:
+                error.message = f"{error.message} ({len(failures)} of {len(jobs)} requests failed)"
+            self.errors.append(error)
 
     def _path(self, relation: Relation, linked: str, known: Known, node: Node | None = None) -> CitationPath:
         key = node.key if node is not None else known.has_openalex(linked)
@@ -473,16 +504,16 @@ def _same(node: Node, paper: Paper) -> bool:
 async def _fetch_full(
     clients: SourceClients, chosen: list[Candidate], round_: _Round
 ) -> list[tuple[Source, Paper, CitationPath]]:
-    """The chosen candidates' full records, per source, in batches; the screening record where the
-    budget or the source did not allow more."""
-    out: list[tuple[Source, Paper, CitationPath]] = []
-    for source in SNOWBALL_SOURCES:
+    """The chosen candidates' full records, both sources at once, in batches; the screening record
+    where the budget or the source did not allow more."""
+
+    async def one_source(source: Source) -> list[tuple[Source, Paper, CitationPath]]:
         items = [(c.records[source], c.paths[source]) for c in chosen if source in c.records]
         if not items:
-            continue
+            return []
         full: dict[str, Paper] = {}
         batch = ID_BATCH if source is Source.OPENALEX else BATCH_SIZE
-        if round_.spend(math.ceil(len(items) / batch)):
+        if round_.spend(math.ceil(len(items) / batch), source):
             try:
                 ids = [paper.source_id() or "" for paper, _ in items]
                 if source is Source.OPENALEX:
@@ -493,10 +524,13 @@ async def _fetch_full(
                     full = {p.semantic_scholar_id or "": p for p in papers if p is not None}
             except Exception as exc:
                 round_.errors.append(_error(source, exc))
-        for paper, path in items:
-            record = full.get(paper.source_id() or "", paper)
-            out.append((source, record.model_copy(update={"source_rank": None}), path))
-    return out
+        return [
+            (source, full.get(paper.source_id() or "", paper).model_copy(update={"source_rank": None}), path)
+            for paper, path in items
+        ]
+
+    parts = await asyncio.gather(*(one_source(source) for source in SNOWBALL_SOURCES))
+    return [item for part in parts for item in part]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -560,7 +594,9 @@ async def snowball(
     found_count = 0
     for depth in range(1, options.depth + 1):
         round_ = _Round(clients, budget, depth)
+        started = time.monotonic()
         await round_.gather(frontier, known, sources)
+        gathered = time.monotonic() - started
         report.notes.extend(round_.notes)
         relevant: list[tuple[float, float, Candidate]] = []
         relevant_total = 0
@@ -604,6 +640,9 @@ async def snowball(
                 new_relevant=len(chosen),
                 kept=len(next_frontier),
                 requests=round_.requests,
+                requests_by_source=round_.by_source,
+                seconds=round(time.monotonic() - started, 3),
+                seconds_linking=round(gathered, 3),
                 new_share=share,
                 errors=round_.errors,
             )
