@@ -20,6 +20,7 @@ from agent.llm import LLM, build_llm
 from agent.settings import Settings, get_settings
 from agent.store import InvalidId, ProjectExists, ProjectNotFound, RunNotFound, RunStore, StoreError
 from server.deps import Services
+from server.inputs import InvalidInput
 
 log = logging.getLogger(__name__)
 
@@ -51,25 +52,41 @@ class BodyLimitMiddleware:
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             await _json_error(send, 413, f"request body is larger than the limit of {self.limit} bytes")
             return
+        # A chunked body declares no length: it is counted as it arrives. Past the limit the 413 is sent
+        # at once and the app is told the client left, so whatever it does with the body (FastAPI turned
+        # the exception it got into a 400) sends nothing more.
         received = 0
+        refused = False
+        started = False
 
         async def limited_receive() -> Message:
-            nonlocal received
+            nonlocal received, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.limit:
-                    raise _BodyTooLarge
+                    refused = True
+                    if not started:
+                        await _json_error(
+                            send, 413, f"request body is larger than the limit of {self.limit} bytes"
+                        )
+                    return {"type": "http.disconnect"}
             return message
 
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if refused:
+                return
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
         try:
-            await self.app(scope, limited_receive, send)
-        except _BodyTooLarge:
-            await _json_error(send, 413, f"request body is larger than the limit of {self.limit} bytes")
-
-
-class _BodyTooLarge(Exception):
-    pass
+            await self.app(scope, limited_receive, guarded_send)
+        except Exception:
+            if not refused:  # after a 413 the app may fail on the body it never got: nothing to report
+                raise
 
 
 class TokenAuthMiddleware:
@@ -115,6 +132,7 @@ def _install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RunNotFound, handler(404))
     app.add_exception_handler(InvalidId, handler(422))
     app.add_exception_handler(ProjectExists, handler(409))
+    app.add_exception_handler(InvalidInput, handler(422))
     app.add_exception_handler(StoreError, handler(500))
 
     async def validation(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -1,14 +1,20 @@
-"""REST views of Projects and their Runs (read-only for Runs: a Run is immutable once saved)."""
+"""REST views of Projects and their Runs (read-only for Runs: a Run is immutable once saved).
+
+Result files and exports are served by `server/run_files.py`: streamed as stored, parsed only for a
+page or a field selection, in worker threads, with ETag and Last-Modified.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import asyncio
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 
-from agent.models import Project, Run, Source
+from agent.models import AggregatedPaper, Paper, Project, Run, Source
 from server.deps import StoreDep
+from server.run_files import not_modified, parse_fields, serve_run_file, validator_headers
 
 router = APIRouter(tags=["projects"])
 
@@ -55,15 +61,41 @@ async def get_run(run_id: str, store: StoreDep) -> Run:
     return store.get_run(run_id)
 
 
+Offset = Annotated[int, Query(ge=0, description="skip this many records (paging)")]
+Limit = Annotated[int | None, Query(ge=1, le=10_000, description="return at most this many records")]
+Fields = Annotated[
+    str | None, Query(description="comma-separated record fields to keep, e.g. key,paper,score")
+]
+
+
 @router.get("/runs/{run_id}/results")
-async def merged_results(run_id: str, store: StoreDep) -> Any:
-    return store.read_run_file(run_id, "results_aggregated.json")
+async def merged_results(
+    run_id: str,
+    request: Request,
+    store: StoreDep,
+    offset: Offset = 0,
+    limit: Limit = None,
+    fields: Fields = None,
+) -> Response:
+    """The merged papers; the whole stored list, or a page of it (`X-Total-Count` holds the total)."""
+    chosen = parse_fields(fields, AggregatedPaper.model_fields)
+    return await serve_run_file(
+        request, store, run_id, "results_aggregated.json", offset=offset, limit=limit, fields=chosen
+    )
 
 
 @router.get("/runs/{run_id}/results/{source}")
-async def source_results(run_id: str, source: str, store: StoreDep) -> Any:
+async def source_results(
+    run_id: str,
+    source: str,
+    request: Request,
+    store: StoreDep,
+    offset: Offset = 0,
+    limit: Limit = None,
+    fields: Fields = None,
+) -> Response:
     if source == "aggregated":
-        return store.read_run_file(run_id, "results_aggregated.json")
+        return await merged_results(run_id, request, store, offset, limit, fields)
     try:
         Source(source)
     except ValueError:
@@ -71,25 +103,40 @@ async def source_results(run_id: str, source: str, store: StoreDep) -> Any:
         raise HTTPException(
             404, f"unknown source '{source}'; expected one of {names} or aggregated"
         ) from None
-    return store.read_run_file(run_id, f"results_{source}.json")
+    chosen = parse_fields(fields, Paper.model_fields)
+    return await serve_run_file(
+        request, store, run_id, f"results_{source}.json", offset=offset, limit=limit, fields=chosen
+    )
 
 
 @router.get("/runs/{run_id}/files/{name}")
 async def run_file(
-    run_id: str, name: Literal["understanding", "keywords", "queries", "run"], store: StoreDep
-) -> Any:
-    return store.read_run_file(run_id, f"{name}.json")
+    run_id: str,
+    name: Literal["understanding", "keywords", "queries", "run"],
+    request: Request,
+    store: StoreDep,
+) -> Response:
+    return await serve_run_file(request, store, run_id, f"{name}.json")
 
 
 @router.get("/runs/{run_id}/export")
-async def export_run(run_id: str, store: StoreDep, format: ExportFormat = "ris") -> Response:
+async def export_run(
+    run_id: str, request: Request, store: StoreDep, format: ExportFormat = "ris"
+) -> Response:
     from agent.exports import CONTENT_TYPES, export_filename, export_papers
 
-    papers = store.load_aggregated(run_id)
-    body = export_papers(papers, format)
+    path = await asyncio.to_thread(store.run_file_path, run_id, "results_aggregated.json")
+    headers = await asyncio.to_thread(validator_headers, path, format)
+    if not_modified(request, headers):
+        return Response(status_code=304, headers=headers)
+
+    def build() -> bytes:  # parsing and formatting thousands of papers: in a worker thread
+        return export_papers(store.load_aggregated(run_id), format)
+
+    body = await asyncio.to_thread(build)
     filename = export_filename(f"scholarmap_{run_id}", format)
     return Response(
         body,
         media_type=CONTENT_TYPES[format],
-        headers={"content-disposition": f'attachment; filename="{filename}"'},
+        headers={**headers, "content-disposition": f'attachment; filename="{filename}"'},
     )
