@@ -68,12 +68,12 @@ _FUNCTION_WORDS = _words(
     于 为 以 从 到 由 被 把 将 给 向 用 中 上 下 内 外 之 其 这 那 这些 那些 这个 那个 此 该 各 每 哪 哪些 哪个
     什么 怎样 怎么 如何 为什么 为何 多少 几 吗 呢 吧 啊 能 能否 是否 可以 可 会 应 应该 需要 请 一下 一些 等 等等
     我 我们 你 你们 他 她 它 他们 她们 它们 进行 开展 实现 所 如果 因为 所以 但 但是 然而 目前 已经 主要
-    之间 方面 情况 问题 采用 使用 利用 通过 基于 针对 用于 旨在 探讨 探究 本文"""
+    之间 方面 情况 问题 知道 不知道 不清楚 不确定 采用 使用 利用 通过 基于 针对 用于 旨在 探讨 探究 本文"""
 )
 _FUNCTION_TAGS = ("u", "p", "c", "r", "y", "e", "o", "q", "f", "d", "m", "x", "w", "h", "k", "t")
 _GRAMMAR_TAGS = ("u", "y", "r", "p", "c")  # particles, modal words, pronouns, prepositions, conjunctions
 _ASPECT_PARTICLES = frozenset("了着过")
-_NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s")
+_NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s", "h")  # h: a prefix (非) the glossary knows
 
 # CC-CEDICT register and domain markers: such a sense is kept only after the plain ones.
 _MARKED = re.compile(
@@ -589,9 +589,23 @@ def _compose(parts: list[_Part]) -> list[str]:
         itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)
     ):
         rank = sum(r for r, _ in choice)
-        scored.append((rank, order, " ".join(w for _, w in choice)))
+        scored.append((rank, order, _join_words([w for _, w in choice])))
     scored.sort()
     return [text for _, _, text in scored]
+
+
+def _join_words(words: list[str]) -> str:
+    """Words of a composition; a prefix modifier joins its head: "non-" hyphenated ("non-small"), "nano+"
+    closed up ("nanotube")."""
+    out = ""
+    for word in words:
+        if out.endswith("+") and out[-2:-1].isalpha():
+            out = out[:-1] + word
+        elif out.endswith("-") and out[-2:-1].isalpha():
+            out = out + word
+        else:
+            out = f"{out} {word}" if out else word
+    return out.rstrip("+")
 
 
 def _rank(candidates: list[str], attested: Attested | None) -> tuple[str, ...]:
@@ -635,11 +649,11 @@ def _is_function(token: Token) -> bool:
         return False
     if lexicon().glossary.get(token.key) is not None:
         return False
-    return token.tag.startswith(_FUNCTION_TAGS) and len(token.key) < 3 and token.tag not in ("x", "m")
+    return token.tag.startswith(_FUNCTION_TAGS) and len(token.key) < 3 and token.tag != "x"
 
 
 def _is_nominal(token: Token) -> bool:
-    return token.tag.startswith(_NOMINAL_TAGS) or token.tag in ("vn", "an", "x", "m")
+    return token.tag.startswith(_NOMINAL_TAGS) or token.tag in ("vn", "an", "x")
 
 
 @lru_cache(maxsize=20000)

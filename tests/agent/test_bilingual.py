@@ -188,6 +188,22 @@ def test_verb_heads_become_gerunds_and_numbers_turn_round() -> None:
     assert bilingual._gerund("tie") == "tying"
 
 
+def test_prefixes_join_their_head_and_negation_is_kept() -> None:
+    assert render("非小细胞肺癌").english[0] == "non-small cell lung cancer"
+    assert render("碳纳米管").english[0] == "carbon nanotube"
+    # a negating prefix is never dropped from a term: it would name the opposite concept
+    assert [r.english[0] for r in english_phrases("非侵入性脑机接口")] == [
+        "non-invasive brain-computer interface"
+    ]
+    assert to_english("收入不平等") == "income inequality"
+
+
+def test_numerals_with_classifiers_and_non_answers_are_not_terms() -> None:
+    assert [r.english[0] for r in english_phrases("一项横断面研究")] == ["cross-sectional study"]
+    assert to_english("我不知道") == ""
+    assert english_phrases("不知道") == []
+
+
 # --- sentences and questions -----------------------------------------------------------------------
 
 
