@@ -104,8 +104,13 @@ class Session:
             self.outside.append(route.request.url)
             route.abort()
 
-    def shot(self, name: str) -> None:
-        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    def shot(self, name: str, part: Any = None) -> None:
+        """A screenshot of the page, or of one part of it (legible at full size)."""
+        path = str(ARTIFACTS / f"{name}.png")
+        if part is not None:
+            part.screenshot(path=path)
+        else:
+            self.page.screenshot(path=path, full_page=True)
 
 
 @pytest.fixture(scope="module")
@@ -232,7 +237,7 @@ def test_the_four_tabs_sorting_filtering_and_export(session: Session) -> None:
     first.locator("details.breakdown summary").click()
     expect()(first.locator("details.breakdown dl")).to_contain_text("total")
     first.locator("details.abstract summary").click()
-    session.shot("05-results-aggregated")
+    session.shot("05-results-aggregated", page.locator("#results"))
 
     for name, source in (("PubMed", "pubmed"), ("OpenAlex", "openalex")):
         page.get_by_role("tab", name=name).click()
@@ -248,6 +253,7 @@ def test_the_four_tabs_sorting_filtering_and_export(session: Session) -> None:
 
     # sort by year (descending first), then filter by a word of the first title
     page.get_by_role("button", name="Year").click()
+    expect()(page.locator("#papers")).to_have_attribute("data-view", "year:desc:")
     years = [int(y) for y in page.locator("#papers tbody td:nth-child(4)").all_inner_texts() if y.strip()]
     assert years == sorted(years, reverse=True)
     word = rows.first.locator("td.doi").inner_text().strip()
@@ -296,7 +302,7 @@ def test_a_second_run_switching_and_comparing(session: Session) -> None:
     assert "speech neuroprosthesis" in columns.nth(0).locator("pre.query").first.inner_text()
     assert "speech neuroprosthesis" not in columns.nth(1).locator("pre.query").first.inner_text()
     assert columns.nth(0).locator("ol.only li").count() + columns.nth(1).locator("ol.only li").count() > 0
-    session.shot("07-compare")
+    session.shot("07-compare", page.locator("#compare"))
     page.get_by_label("Second Run").select_option(older)
     compare.get_by_role("button", name="Compare").click()
     expect()(page.locator("#compare-error")).to_have_text("Choose two different Runs.")
@@ -312,7 +318,7 @@ def test_a_question_with_a_numbered_citation(session: Session) -> None:
     page.locator("#answer a.cite").first.click()
     expect()(citation.locator("details")).to_have_attribute("open", "")
     expect()(citation.locator("blockquote")).not_to_be_empty()
-    session.shot("08-ask")
+    session.shot("08-ask", page.locator("#ask"))
 
 
 def test_choose_for_map_and_open_the_map(session: Session) -> None:

@@ -210,7 +210,8 @@ function renderInterrupt(payload) {
       query: (options) => reply({ accept: true }, options, $("#query-error")),
     });
   }
-  if (conv.busy) setBusy(true); // disable the new controls until the stream ends
+  // The controls stay usable: the thread waits now (only `done` is still to come), and a reply sent in
+  // that instant is retried by `post` while the thread finishes.
   if (heading && !conv.replaying) heading.focus();
 }
 
@@ -311,8 +312,16 @@ async function post(body, errorBox, field) {
   showError(errorBox, null, field);
   try {
     await ensureThread();
-    await follow(`/threads/${conv.threadId}/messages`, { method: "POST", body });
-    return true;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await follow(`/threads/${conv.threadId}/messages`, { method: "POST", body });
+        return true;
+      } catch (error) {
+        // 409: the thread is still finishing the step that asked this question (its `done` is on the way)
+        if (!(error instanceof ApiError && error.status === 409 && attempt < 10)) throw error;
+        await sleep(200);
+      }
+    }
   } catch (error) {
     showError(errorBox, error, field);
     if (field) field.focus();

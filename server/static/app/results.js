@@ -199,6 +199,7 @@ async function draw() {
   $("#prev-page").disabled = state.offset === 0;
   $("#next-page").disabled = to >= page.filtered;
   $("#papers").dataset.ready = `${run.id}:${tab}:${state.offset}`;
+  $("#papers").dataset.view = `${state.sort}:${state.dir}:${state.filter}`;
 }
 
 function selectTab(tab) {
