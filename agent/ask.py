@@ -760,6 +760,8 @@ async def ask(
             yield AskText(delta=f"- {sentence} [{source.n}]\n")
             for citation in tracker.feed(f"[{source.n}]"):
                 yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS), "related": True})
+        if language_note := _language_note(sources, chinese):
+            yield AskText(delta=language_note)
         lap("total", started)
         yield AskEnd(
             produced_by=Produced.RULES,
@@ -809,10 +811,8 @@ async def ask(
                 yield AskText(delta=f"- {sentence} [{source.n}]\n")
                 for citation in tracker.feed(f"[{source.n}]"):
                     yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS)})
-            language = evidence_language(sources)
-            if language != ("zh" if chinese else "en"):
-                name = LANGUAGE_NAMES[language]["zh" if chinese else "en"]
-                yield AskText(delta=_message("evidence_language", chinese, language=name))
+            if language_note := _language_note(sources, chinese):
+                yield AskText(delta=language_note)
             if rerank_missing:
                 yield AskText(delta=_message("rerank_skipped", chinese, reason=rerank_missing))
     if checker.unsupported:
@@ -836,6 +836,16 @@ async def ask(
         timings=timings,
         counts={**counts, "citations": len(tracker.cited)},
         note=end_note(note),
+    )
+
+
+def _language_note(sources: Sequence[AssembledSource], chinese: bool) -> str | None:
+    """Without a model the passages are quoted as written: say so when that is not the question's language."""
+    language = evidence_language(sources)
+    if language == ("zh" if chinese else "en"):
+        return None
+    return _message(
+        "evidence_language", chinese, language=LANGUAGE_NAMES[language]["zh" if chinese else "en"]
     )
 
 
