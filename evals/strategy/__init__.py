@@ -67,8 +67,9 @@ Figures, per topic, then the mean over the topics of a split where the figure is
    free-text words with `-es` added to a -sis/-itis word (`Sepsises`), to a Latin -us word known to
    MeSH whose `-uses` form MeSH does not know (`mellituses`), `-s` added to an -is/-us word
    (same test), a plural of a form already plural (`criterias`, `vertebraes`), a "singular" made by
-   dropping the `-s` of a word that is no plural (`bia` from bias, `sepsi`: a word ending in a vowel that
-   is neither a heading word nor used by two descriptors, while the word + s is a MeSH word), truncation
+   dropping the `-s` of an -is/-us word (`sepsi`, `mellitu`: a word ending in -i/-u that is neither a
+   heading word nor used by two descriptors, while the word + s is a MeSH word; `-a` words are left
+   alone because `endometrioma` and `bia` cannot be told apart this way), truncation
    after fewer than 4 letters, truncation of a function word (`versu*`), `*` inside a word, or
    truncation of a word before the last one inside a quoted phrase. Goal: 0.
 7. `review_blocks` (count over the split): generated top-level AND blocks made only of study-design

@@ -324,7 +324,7 @@ def _malformed_word(word: str, vocabulary: MeshVocabulary) -> str | None:
         return "plural of a form that is already plural"
     if word.endswith("aes") and word[:-1] in known and word not in known:
         return "plural of a form that is already plural"
-    if len(word) >= 3 and word[-1] in "aiouy" and word + "s" in known and word not in vocabulary.common_words:
+    if len(word) >= 4 and word[-1] in "iu" and word + "s" in known and word not in vocabulary.common_words:
         return "singular made by dropping the -s of a word that is not a plural"
     return None
 

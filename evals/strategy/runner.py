@@ -167,6 +167,13 @@ def main(argv: list[str] | None = None) -> int:
             {"topic": topic, "generated": generated, "error": failure, "figures": scored, "details": details}
         )
     elapsed = time.perf_counter() - started
+    failures = [r for r in rows if r["error"]]
+    if failures:
+        print(
+            f"warning: the generator failed on {len(failures)} of {len(rows)} topics "
+            f"(scored as an empty query); first: {failures[0]['error']}",
+            file=sys.stderr,
+        )
 
     width = shutil.get_terminal_size((160, 40)).columns
     for row in rows[: max(0, args.show)]:

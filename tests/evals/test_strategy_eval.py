@@ -46,6 +46,7 @@ def vocabulary() -> MeshVocabulary:
     mesh.add("D6", "Neoplasms", ["Tumors", "Cancer"], ["Tumor"], ["C04"])
     mesh.add("D7", "Meta-Analysis", ["Meta-Analyses"], [], ["V03.600"])
     mesh.add("D8", "Sepsis", ["Pyemia"], [], ["C01.757"])
+    mesh.add("D12", "Endometriosis", ["Endometriomas"], [], ["C13.371.300"])
     mesh.add("D9", "Viruses", ["Virus"], [], ["B04"])
     mesh.add("D10", "Bias", [], [], ["E05.318"])
     mesh.add("D11", "Anemia", [], [], ["C15.378.071"])
@@ -277,7 +278,8 @@ def test_invented_acronyms(vocabulary: MeshVocabulary) -> None:
         ("virus", False, None),
         ("viruses", False, None),
         ("tuberculoses", False, None),
-        ("bia", False, "dropping the -s"),
+        ("sepsi", False, "dropping the -s"),
+        ("endometrioma", False, None),
         ("tuberculos*", False, None),
         ("breast feed*", True, None),
     ],
