@@ -14,14 +14,16 @@ The report ends with `RESULT name value` lines.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from agent import bilingual
 from agent.morphology import plural, singular
+from evals.paths import DATA
 
 CASES = Path(__file__).with_name("cases.jsonl")
 
@@ -56,9 +58,48 @@ def question_passes(english: str, must: list[list[str]]) -> bool:
     return all(any(" " + normal(alt) in text for alt in group) for group in must)
 
 
+def mesh_attested(path: Path) -> Callable[[str], bool]:
+    """`attested(term)`: the term is a MeSH heading, entry term or permuted term (inverted headings such as
+    "Diabetes, Gestational" also read in natural order), compared by `normal`; the role MeSH plays for
+    the strategy step."""
+    known: set[str] = set()
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            if "heading" not in record:
+                continue
+            for term in [
+                record["heading"],
+                *record.get("entry_terms", []),
+                *record.get("permuted_terms", []),
+            ]:
+                known.add(normal(term))
+                head, comma, rest = term.partition(", ")
+                if comma and "," not in rest:
+                    known.add(normal(f"{rest} {head}"))
+    return lambda term: normal(term) in known
+
+
+def score(phrases: list[dict], attested: Callable[[str], bool] | None) -> tuple[float, float]:
+    """Shares of phrases whose best rendering, and any candidate, is acceptable."""
+    best = any_ok = 0
+    for case in phrases:
+        accepted = {normal(e) for e in case["en"]}
+        got = [normal(e) for e in bilingual.render(case["zh"], attested).english]
+        best += bool(got) and got[0] in accepted
+        any_ok += any(g in accepted for g in got)
+    return best / max(len(phrases), 1), any_ok / max(len(phrases), 1)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals.bilingual", description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="print every case")
+    parser.add_argument(
+        "--mesh",
+        type=Path,
+        default=DATA / "mesh" / "mesh2024_descriptors.jsonl.gz",
+        help="MeSH descriptors (JSON Lines, gzipped) used as `attested` for a second score; skipped if missing",
+    )
     args = parser.parse_args(argv)
     phrases, questions = load_cases()
 
@@ -106,6 +147,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"RESULT bilingual_any_acceptable {any_ok / total:.3f}")
     print(f"RESULT bilingual_best_acceptable_not_glossary {outside_best / max(outside, 1):.3f}")
     print(f"RESULT bilingual_any_acceptable_not_glossary {outside_any / max(outside, 1):.3f}")
+    if args.mesh.is_file():
+        mesh_best, mesh_any = score(phrases, mesh_attested(args.mesh))
+        print(f"RESULT bilingual_best_acceptable_mesh_attested {mesh_best:.3f}")
+        print(f"RESULT bilingual_any_acceptable_mesh_attested {mesh_any:.3f}")
+    else:
+        print(f"no MeSH table at {args.mesh}: the score with MeSH as `attested` is skipped")
     print(f"RESULT bilingual_questions_pass {passed / max(len(questions), 1):.3f}")
     print(f"RESULT bilingual_load_seconds {load_seconds:.3f}")
     print(f"RESULT bilingual_load_cpu_seconds {load_cpu_seconds:.3f}")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 from agent.bilingual import has_chinese
-from evals.bilingual import load_cases, main, normal, question_passes
+from evals.bilingual import load_cases, main, mesh_attested, normal, question_passes
 
 RESULT = re.compile(r"^RESULT (bilingual_[a-z_]+) (\d+\.\d{3})$")
 
@@ -42,9 +45,28 @@ def test_question_check_needs_every_group() -> None:
     assert not question_passes("depollination", [["pollinat"]])
 
 
-def test_report_ends_with_result_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 0
+def test_report_ends_with_result_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["--mesh", str(tmp_path / "no-mesh.jsonl.gz")]) == 0  # the MeSH score is tested below
     lines = capsys.readouterr().out.strip().splitlines()
     names = [m.group(1) for line in lines if (m := RESULT.match(line))]
     assert "bilingual_best_acceptable" in names and "bilingual_questions_pass" in names
     assert all(RESULT.match(line) for line in lines[-len(names) :])
+
+
+def test_mesh_attested_reads_inverted_headings(tmp_path: Path) -> None:
+    table = tmp_path / "mesh.jsonl.gz"
+    with gzip.open(table, "wt", encoding="utf-8") as out:
+        out.write(json.dumps({"meta": {"year": 2024}}) + "\n")
+        out.write(
+            json.dumps(
+                {"ui": "D1", "heading": "Diabetes, Gestational", "entry_terms": ["Pregnancy Diabetes"]}
+            )
+            + "\n"
+        )
+    attested = mesh_attested(table)
+    assert (
+        attested("gestational diabetes")
+        and attested("Pregnancy diabetes")
+        and attested("diabetes, gestational")
+    )
+    assert not attested("diabetes")
