@@ -143,16 +143,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     total = max(len(phrases), 1)
     print(f"phrases {len(phrases)} (rendered by: {by_how}); {len(phrases) - outside} are glossary headwords")
+    mesh_scores = score(phrases, mesh_attested(args.mesh)) if args.mesh.is_file() else None
+    if mesh_scores is None:
+        print(f"no MeSH table at {args.mesh}: the score with MeSH as `attested` is skipped")
     print(f"RESULT bilingual_best_acceptable {best / total:.3f}")
     print(f"RESULT bilingual_any_acceptable {any_ok / total:.3f}")
     print(f"RESULT bilingual_best_acceptable_not_glossary {outside_best / max(outside, 1):.3f}")
     print(f"RESULT bilingual_any_acceptable_not_glossary {outside_any / max(outside, 1):.3f}")
-    if args.mesh.is_file():
-        mesh_best, mesh_any = score(phrases, mesh_attested(args.mesh))
-        print(f"RESULT bilingual_best_acceptable_mesh_attested {mesh_best:.3f}")
-        print(f"RESULT bilingual_any_acceptable_mesh_attested {mesh_any:.3f}")
-    else:
-        print(f"no MeSH table at {args.mesh}: the score with MeSH as `attested` is skipped")
+    if mesh_scores is not None:
+        print(f"RESULT bilingual_best_acceptable_mesh_attested {mesh_scores[0]:.3f}")
+        print(f"RESULT bilingual_any_acceptable_mesh_attested {mesh_scores[1]:.3f}")
     print(f"RESULT bilingual_questions_pass {passed / max(len(questions), 1):.3f}")
     print(f"RESULT bilingual_load_seconds {load_seconds:.3f}")
     print(f"RESULT bilingual_load_cpu_seconds {load_cpu_seconds:.3f}")
