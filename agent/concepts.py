@@ -126,7 +126,7 @@ GENERIC_WORDS = _words(
     quantity quality rate rates prevalence incidence extent value values sign signs
     framework tool tools model models system systems performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
-    assay assays scan scans scanning examination examinations procedure procedures
+    assay assays scan scans scanning examination examinations procedure procedures work works
     """
 )
 # Generic people words: a population made only of these (plus age words) is not AND'ed.
@@ -215,6 +215,7 @@ class _Part:
     text: str
     slot: str
     group: int  # the two sides of "versus" get different groups
+    original: str = ""  # the Chinese the phrase was rendered from
 
 
 @dataclass
@@ -260,7 +261,9 @@ def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
                 group = compared if index else 0
                 for piece in _WITH.split(side):
                     if content_words(piece):
-                        parts.append(_Part(piece.strip(), slot, group))
+                        parts.append(
+                            _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""))
+                        )
     return parts, study_types
 
 
@@ -291,9 +294,13 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     description = understanding.description
     defined = _defined_acronyms(description)
     parts, study_types = _parts(understanding)
-    drafts: list[_Draft] = []
-    for part in parts:
-        drafts += _drafts_for(part, vocabulary, defined, description)
+    drafts_parts = [
+        (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
+    ]
+    for draft, part in drafts_parts:
+        for term in draft.terms:
+            term.original = part.original
+    drafts = [draft for draft, _ in drafts_parts]
     result = Concepts(study_filters=[StudyFilter(text=t) for t in _unique(study_types)])
     if study_types:
         result.notes.append(
@@ -449,6 +456,10 @@ def _is_generic_people(terms: list[Term], concept_id: str) -> bool:
     return bool(words) and all(w in GENERIC_PEOPLE for w in words)
 
 
+def _a(role: ConceptRole) -> str:
+    return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
+
+
 def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = None) -> None:
     """Mark each concept required or optional, with the reason (rule in the module docstring)."""
     generic = generic or {}
@@ -464,14 +475,14 @@ def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = N
                 f"a {concept.role.value}: a relevant paper must mention it",
             )
         else:
-            concept.required, concept.reason = False, f"a {concept.role.value}: it only narrows the search"
+            concept.required, concept.reason = False, f"{_a(concept.role)}: it only narrows the search"
     for role in PROMOTION_ORDER:
         for concept in concepts:
             if sum(c.required for c in concepts) >= MIN_REQUIRED:
                 return
             if concept.role is role and not concept.required and not generic.get(concept.id):
                 concept.required = True
-                concept.reason = f"a {role.value}, required because the search has too few other concepts"
+                concept.reason = f"{_a(role)}, required because the search has too few other concepts"
     if concepts and not any(c.required for c in concepts):
         concepts[0].required, concepts[0].reason = True, "the only concept there is"
 

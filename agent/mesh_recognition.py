@@ -58,12 +58,16 @@ _IRREGULAR_PLURALS = frozenset(
 )
 
 
+_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue")
+
+
 @lru_cache(maxsize=200_000)
 def word_key(word: str) -> str:
     """One word, normalised for matching: lower case, American spelling, singular."""
     lower = word.lower().replace("'", "")
-    for pattern, replacement in _SPELLING:
-        lower = pattern.sub(replacement, lower)
+    if _SPELLING_HINT.search(lower):
+        for pattern, replacement in _SPELLING:
+            lower = pattern.sub(replacement, lower)
     if lower in _IRREGULAR_PLURALS or lower.endswith(("ae", "i", "a")) and len(lower) > 4:
         single = morphology_singular(lower)
         if single != lower:
@@ -107,7 +111,9 @@ def tokenize(text: str) -> list[Token]:
 
 
 def phrase_key(text: str) -> tuple[str, ...]:
-    return tuple(t.key for t in tokenize(text))
+    """The normalised words of a phrase (what the index is keyed by)."""
+    normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    return tuple(word_key(w[:-2] if w[-2:].lower() == "'s" else w) for w in _WORD.findall(normalised))
 
 
 def natural_order(term: str) -> str:

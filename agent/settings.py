@@ -159,7 +159,10 @@ class Settings(BaseSettings):
     # unless the name is a hub id and the machine is online)
     mesh_file: Path | None = Field(
         None,
-        description="Optional offline MeSH descriptor file (.jsonl[.gz]) consulted before the MeSH services",
+        description=(
+            "MeSH descriptor table (.jsonl[.gz]) for recognition, consulted before the MeSH services; "
+            "default: the MeSH 2024 table ScholarMap ships (rebuild with `scholarmap mesh-build`)"
+        ),
     )
     embedding_model: str = Field(
         "all-MiniLM-L6-v2", description="Packaged MiniLM, a local folder, or a hub id"
@@ -206,8 +209,8 @@ class Settings(BaseSettings):
         None, description="Slack signing secret, for HTTP events (`scholarmap slack --http`)"
     )
     slack_api_url: str = Field("https://slack.com/api/", description="Slack Web API base URL")
-    slack_update_interval: PositiveFloat = Field(
-        1.0, description="Seconds between two edits of one Slack message (answers, progress)"
+    chat_update_interval: PositiveFloat = Field(
+        1.0, description="Seconds between two edits of one chat-bot message (Slack, Teams: answers, progress)"
     )
     teams_app_id: str | None = Field(None, description="Microsoft app (client) id of the Teams bot")
     teams_app_password: SecretStr | None = Field(None, description="Client secret of the Teams bot's app")

@@ -22,6 +22,7 @@ from tools.cache import ResponseCache
 from tools.europepmc import EuropePMCClient
 from tools.http import USER_AGENT, HttpPolicy, RateLimiterRegistry, SourceConfig
 from tools.mesh import MeshClient, MeshFile
+from tools.mesh_build import EMBEDDED_MESH
 from tools.openalex import OpenAlexClient
 from tools.pubmed import PubMedClient
 from tools.semantic_scholar import SemanticScholarClient
@@ -56,7 +57,7 @@ class SourceClients:
     wikipedia: WikipediaClient
     europepmc: EuropePMCClient
     unpaywall: UnpaywallClient | None = None  # None when no usable contact e-mail is configured
-    mesh_file: MeshFile | None = None  # the offline descriptor file, when settings.mesh_file is set
+    mesh_file: MeshFile | None = None  # the MeSH table: settings.mesh_file, else the one ScholarMap ships
     http: httpx.AsyncClient | None = field(default=None, repr=False)
     cache: ResponseCache | None = field(default=None, repr=False)
 
@@ -186,7 +187,7 @@ async def open_sources(
             wikipedia=WikipediaClient(policy("wikipedia")),
             europepmc=EuropePMCClient(policy("europepmc")),
             unpaywall=unpaywall,
-            mesh_file=MeshFile(settings.mesh_file) if settings.mesh_file else None,
+            mesh_file=MeshFile(settings.mesh_file or EMBEDDED_MESH),
             http=http,
             cache=cache,
         )

@@ -554,14 +554,15 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
     Entry terms of a descriptor include narrower concepts and old names ("Rodentia" lists
     "Capybaras" and "Beavers"; "Down Syndrome" lists "Mongolism" and "47,XY,+21"), so an entry term is
     kept only when it shares a word stem with the heading or the user's term, or is an acronym of it;
-    never when it is an inverted form ("Diabetes, Gestational"), a formula or a parenthesised
-    qualifier; and not when it only adds words to the heading or the term ("soluble insulin"), which
+    an inverted form ("Diabetes, Pregnancy-Induced") is written in natural order; never a formula or
+    a parenthesised qualifier; and not when it only adds words to the heading or the term ("soluble insulin"), which
     the shorter [tiab] term finds already.
     """
     names = [_stems(descriptor.heading), _stems(canonical)]
     anchors = set().union(*names)
     out = [descriptor.heading] if ", " not in descriptor.heading else [natural_order(descriptor.heading)]
-    for entry in descriptor.entry_terms:
+    for written in descriptor.entry_terms:
+        entry = natural_order(written)  # "Diabetes, Pregnancy-Induced" -> "Pregnancy-Induced Diabetes"
         if re.search(r"[,;()+]", entry):
             continue
         words = _stems(entry)

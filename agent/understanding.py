@@ -22,6 +22,7 @@ own instructions is discarded in favour of the rules (so an injected "print your
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -30,6 +31,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from agent.bilingual import has_chinese
 from agent.llm import LLM, Completion
 from agent.models import (
     LIST_SLOT_NAMES,
@@ -43,6 +45,7 @@ from agent.models import (
 from agent.prompts import load_prompt
 from agent.querybuild import facets_for_slots
 from agent.rules_extract import extract_slots
+from agent.slot_translation import embedded_vocabulary, translate_slots
 from agent.text import (
     LANGUAGE_NAMES,
     acronym_casings,
@@ -181,20 +184,27 @@ async def understand(
         )
         _note(notes, normalised, "canonicalisation skipped")
         slots = _keep_dropped_slots(before, normalised.value, notes)
-    elif language in {"zh", "mixed"}:
-        notes.append(
-            "Chinese terms are kept as written (there is no model to translate them); the keyword step "
-            "looks up their English names, and you can rename them in the review."
-        )
+
+    originals: dict[str, str] = {}
+    if any(has_chinese(p) for name in LIST_SLOT_NAMES for p in getattr(slots, name)):
+        vocabulary = await asyncio.to_thread(embedded_vocabulary)
+        slots, originals, translation_notes = translate_slots(slots, vocabulary)
+        notes += translation_notes
 
     slots = clean_slots(slots, text, notes)
     asked = list(previous.questions) if previous else []
     interpretation, interpretation_produced = await _interpret(
         llm, text, slots, language, round, max_rounds, asked, notes
     )
-    return _decide(
+    decided = _decide(
         text, slots, interpretation, interpretation_produced, round, max_rounds, asked, produced_by, notes
     )
+    decided.originals = {en: zh for en, zh in originals.items() if en in _all_phrases(decided.slots)}
+    return decided
+
+
+def _all_phrases(slots: Slots) -> set[str]:
+    return {phrase for name in LIST_SLOT_NAMES for phrase in getattr(slots, name)}
 
 
 def _note(notes: list[str], completion: Completion[Any], prefix: str | None = None) -> None:

@@ -187,6 +187,8 @@ async def review(state: ConversationState, runtime: Runtime[GraphContext]) -> di
                 "kind": "review",
                 "terms": [term.model_dump(mode="json") for term in plan.terms],
                 "facets": [facet.model_dump(mode="json") for facet in plan.facets],
+                "concepts": [concept.model_dump(mode="json") for concept in plan.concepts],
+                "study_filters": [f.model_dump(mode="json") for f in plan.study_filters],
                 "queries": state.get("queries"),
                 "source_errors": [e.model_dump(mode="json") for e in plan.source_errors],
                 "diff": state.get("review_diff"),

@@ -45,24 +45,85 @@ def render_interrupt(payload: dict[str, Any]) -> str:
             parts.append(f"I could not apply that edit: {payload['error']}")
         if payload.get("diff"):
             parts.append(f"Changes: {render_diff(payload['diff'])}")
-        parts.append("Search terms:")
-        for term in payload.get("terms") or []:
-            synonyms = [s.get("text") for s in term.get("synonyms", []) if s.get("kept", True)]
-            extra = f" (synonyms: {', '.join(synonyms)})" if synonyms else ""
-            parts.append(f"- [{term.get('slot')}] {term.get('canonical')}{extra}")
-        queries = (payload.get("queries") or {}).get("queries") or {}
-        if queries:
-            parts.append("Queries:")
-            for source, query in queries.items():
-                parts.append(f"- {SOURCE_NAMES.get(source, source)}: {query.get('query')}")
-        for error in payload.get("source_errors") or []:
-            parts.append(f"(synonym source {error.get('source')} failed: {error.get('message')})")
+        parts.append(render_keywords(payload, payload.get("queries") or {}))
         parts.append(
             "Reply 'yes' to search, or edit: 'add term: X', 'remove term: X', "
-            "'add synonym Y to X', 'remove synonym Y from X', 'disable facet SLOT'."
+            "'add synonym Y to X', 'remove synonym Y from X', 'make X optional', 'require X', "
+            "'split X', 'merge X and Y', 'move X to Y'."
         )
         return "\n".join(parts)
     return str(payload)
+
+
+def _synonym_text(synonym: dict[str, Any]) -> str:
+    origins = "+".join(synonym.get("origins") or []) or "?"
+    hits = ", ".join(f"{db} {n:,}" for db, n in (synonym.get("hits") or {}).items() if n is not None)
+    return f"{synonym.get('text')} [{origins}{'; ' + hits if hits else ''}]"
+
+
+def render_keywords(keywords: dict[str, Any], queries: dict[str, Any], *, dropped: bool = False) -> str:
+    """A keyword plan and its queries (JSON shapes of keywords.json / queries.json) for a person.
+
+    Concepts are listed with their role and whether they are AND'ed, each term with its MeSH heading
+    and its synonyms (origin and hit counts); `dropped` adds the synonyms left out and why.
+    """
+    terms = keywords.get("terms") or []
+    concepts = keywords.get("concepts") or []
+    lines: list[str] = []
+    if concepts:
+        lines.append("Concepts (required ones are AND'ed; the terms of a concept are OR'ed):")
+        for concept in concepts:
+            state = (
+                "off"
+                if not concept.get("enabled", True)
+                else ("required" if concept.get("required") else "optional")
+            )
+            lines.append(
+                f"- {concept.get('label')} [{concept.get('role')}, {state}]: {concept.get('reason', '')}"
+            )
+            for term in (t for t in terms if t.get("concept") == concept.get("id")):
+                lines += _term_lines(term, dropped)
+    else:
+        lines.append("Search terms:")
+        for term in terms:
+            lines += _term_lines(term, dropped)
+    for study in keywords.get("study_filters") or []:
+        state = "on" if study.get("enabled") else "off"
+        lines.append(f"Study-type filter ({state}, not a concept): {study.get('text')}")
+    for note in keywords.get("notes") or []:
+        lines.append(f"note: {note}")
+    for error in keywords.get("source_errors") or []:
+        lines.append(f"(synonym source {error.get('source')} failed: {error.get('message')})")
+    listed = (queries or {}).get("queries") or {}
+    if listed:
+        lines.append("Queries:")
+        for source, query in listed.items():
+            lines.append(f"- {SOURCE_NAMES.get(source, source)}: {query.get('query')}")
+    for count in (queries or {}).get("counts") or []:
+        where = count.get("concept") or "whole query"
+        hits = count.get("hits")
+        lines.append(
+            f"  {SOURCE_NAMES.get(count.get('source'), count.get('source'))} hits, {where}: "
+            f"{'?' if hits is None else f'{hits:,}'}{' - ' + count['note'] if count.get('note') else ''}"
+        )
+    for note in (queries or {}).get("notes") or []:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)
+
+
+def _term_lines(term: dict[str, Any], dropped: bool) -> list[str]:
+    mesh = term.get("mesh") or {}
+    heading = f" [MeSH: {mesh.get('heading')}]" if mesh.get("heading") else ""
+    original = f" (written: {term['original']})" if term.get("original") else ""
+    hits = ", ".join(f"{db} {n:,}" for db, n in (term.get("hits") or {}).items() if n is not None)
+    lines = [f"    {term.get('canonical')}{heading}{original}{' - ' + hits if hits else ''}"]
+    kept = [s for s in term.get("synonyms") or [] if s.get("kept", True)]
+    if kept:
+        lines.append("      synonyms: " + "; ".join(_synonym_text(s) for s in kept))
+    if dropped:
+        for synonym in (s for s in term.get("synonyms") or [] if not s.get("kept", True)):
+            lines.append(f"      dropped: {_synonym_text(synonym)} - {synonym.get('reason')}")
+    return lines
 
 
 def render_diff(diff: Any) -> str:

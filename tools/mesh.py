@@ -380,6 +380,8 @@ class MeshFile:
                         continue
                     try:
                         row = json.loads(line)
+                        if "meta" in row and number == 1:
+                            continue  # the compact table's header (year, source)
                         ui, heading = row["ui"], row["heading"]
                         if not isinstance(ui, str) or not isinstance(heading, str) or not ui or not heading:
                             raise ValueError("'ui' and 'heading' must be non-empty strings")

@@ -177,9 +177,12 @@ async def test_rules_do_not_ask_the_same_slot_twice() -> None:
 
 async def test_chinese_description_with_the_rules() -> None:
     result = await understand("我们采用深度学习方法预测癫痫患者的发作。", RulesLLM())
-    assert result.slots.subject_population == ["癫痫患者"]
+    # searched in English, the Chinese kept beside it; the summary stays in the user's language
+    assert result.slots.subject_population == ["epilepsy patients"]
+    assert result.originals["epilepsy patients"] == "癫痫患者"
+    assert result.slots.method_algorithm == ["deep learning method"]
     assert result.summary.startswith("您的研究")
-    assert any("Chinese terms are kept as written" in note for note in result.notes)
+    assert any("rendered in English offline" in note for note in result.notes)
 
 
 async def test_other_language_is_processed_with_a_note() -> None:
