@@ -25,7 +25,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from evals.bench_sse import DESCRIPTION, conversation_llm, fast_settings
+from agent.llm import LLMCall, ScriptedLLM
+from evals.bench_sse import DESCRIPTION, INTERPRETATION, SLOTS, fast_settings
 from server.app import create_app
 from tests.asgi_server import serve
 from tests.fake_sources.config import FakeConfig
@@ -40,6 +41,33 @@ REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SCHOLARMAP_TEST_ARTIFACTS", REPO / ".artifacts")) / "webapp"
 TIMEOUT = 60_000
 SECOND_DESCRIPTION = "I classify imagined speech from EEG with deep learning in healthy volunteers."
+
+
+QUESTIONS = [
+    {
+        "slot": "method_measurement",
+        "question": "How is the EEG recorded?",
+        "options": ["scalp EEG", "ear-EEG"],
+    },
+    {"slot": "subject_population", "question": "Who are the participants?"},
+    {"slot": "output_target", "question": "What is decoded: words or phonemes?"},
+]
+
+
+def webapp_llm() -> ScriptedLLM:
+    """The scripted conversation of the other server tests; the second description is asked about first."""
+
+    def interpret(call: LLMCall) -> dict[str, Any]:
+        if "volunteers" in str(call.values.get("description")) and int(call.values["round"]) == 1:
+            return {
+                "summary": "You classify imagined speech from EEG.",
+                "uncertainties": ["Whether the EEG is recorded on the scalp or in the ear"],
+                "questions": QUESTIONS,
+                "ready": False,
+            }
+        return INTERPRETATION
+
+    return ScriptedLLM({"extract_slots": SLOTS, "normalize_terms": SLOTS, "interpret": interpret})
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +91,7 @@ def app_url(module_pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
             api_token=TOKEN,
             max_per_source=10,
         )
-        with serve(create_app(settings, llm=conversation_llm()), timeout=60) as url:
+        with serve(create_app(settings, llm=webapp_llm()), timeout=60) as url:
             yield url
 
 
@@ -125,14 +153,6 @@ def expect() -> Any:
 
     playwright_expect.set_options(timeout=TIMEOUT)
     return playwright_expect
-
-
-def describe_and_confirm(page: Any, description: str) -> None:
-    page.get_by_label("Research description").fill(description)
-    page.get_by_role("button", name="Send").click()
-    expect()(page.locator("[data-kind='confirmation'] .summary")).to_contain_text("You decode speech")
-    page.get_by_role("button", name="Confirm").click()
-    expect()(page.locator("#review-title")).to_be_visible()
 
 
 # --------------------------------------------------------------------------------------------------
@@ -275,7 +295,22 @@ def test_the_four_tabs_sorting_filtering_and_export(session: Session) -> None:
 
 def test_a_second_run_switching_and_comparing(session: Session) -> None:
     page = session.page
-    describe_and_confirm(page, SECOND_DESCRIPTION)
+    # this description gets clarifying questions first: one answer field each, one filled from its options
+    page.get_by_label("Research description").fill(SECOND_DESCRIPTION)
+    page.get_by_role("button", name="Send").click()
+    clarification = page.locator("[data-kind='clarification']")
+    expect()(clarification.locator(".summary")).to_have_text("You classify imagined speech from EEG.")
+    expect()(clarification).to_contain_text("recorded on the scalp or in the ear")
+    expect()(clarification.locator("input.answer")).to_have_count(3)
+    clarification.get_by_role("button", name="scalp EEG").click()
+    expect()(page.get_by_label("How is the EEG recorded?")).to_have_value("scalp EEG")
+    page.get_by_label("Who are the participants?").fill("healthy adults")
+    page.get_by_label("What is decoded: words or phonemes?").fill("words")
+    session.shot("06b-clarification")
+    page.get_by_role("button", name="Send answers").click()
+    expect()(page.locator("[data-kind='confirmation'] .summary")).to_be_visible()
+    page.get_by_role("button", name="Confirm").click()
+    expect()(page.locator("#review-title")).to_be_visible()
     page.get_by_role("button", name="Query").click()
     expect()(page.locator("#run-select option")).to_have_count(2)
     expect()(page.locator("#stage")).to_contain_text("is ready")
