@@ -78,6 +78,10 @@ Figures, per topic, then the mean over the topics of a split where the figure is
    them. Goal: 0.
 8. Length: `chars_generated` / `chars_expert` and `terms_generated` / `terms_expert` (means).
 
+Also counted: `unresolved_generated_headings` (generated `[Mesh]` terms that are no MeSH 2024
+descriptor, summed), `mesh_precision_undefined`, `generator_errors` (topics where the generator
+raised; they are scored as an empty query).
+
 The run ends with `RESULT <split>_<figure> <value>` lines and `RESULT strategy_seconds`.
 """
 

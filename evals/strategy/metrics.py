@@ -352,18 +352,15 @@ def score_topic(
     e_blocks, filters = expert_blocks(expert)
     g_blocks = conjuncts(generated.root) if generated.root is not None else []
     g_block_terms = [concept_terms(b) for b in g_blocks]
-    all_generated = [t for terms in g_block_terms for t in terms]
-    edges: dict[int, list[int]] = {}
-    covered = 0
+    edges: dict[int, list[int]] = {}  # expert block -> the generated blocks sharing a term with it
     for i, block in enumerate(e_blocks):
         e_terms = concept_terms(block)
-        if any(terms_match(e, g, vocabulary, keys) for e in e_terms for g in all_generated):
-            covered += 1
         edges[i] = [
             j
             for j, g_terms in enumerate(g_block_terms)
             if any(terms_match(e, g, vocabulary, keys) for e in e_terms for g in g_terms)
         ]
+    covered = sum(bool(found) for found in edges.values())
     strict = max_matching(edges)
 
     generated_terms = generated.terms()
@@ -400,6 +397,7 @@ def score_topic(
         "invented_acronym_share": _share(len(invented), len(generated_terms)) or 0.0,
         "malformed": len(malformed),
         "review_blocks": len(review_blocks),
+        "unresolved_generated_headings": len(generated_mesh.unresolved),
         "syntax_valid": 0.0 if syntax else 1.0,
         "chars_generated": len(generated_query),
         "chars_expert": len(expert_query),
@@ -416,6 +414,7 @@ def score_topic(
             "expert_filter_blocks": filters,
             "generated_blocks": [_describe(b) for b in g_blocks],
             "blocks_covered": covered,
+            "generated_blocks_sharing_a_term": [edges[i] for i in range(len(e_blocks))],
             "blocks_matched_one_to_one": strict,
             "invented_acronyms": invented,
             "malformed": malformed,

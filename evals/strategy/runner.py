@@ -40,7 +40,7 @@ MEAN_FIGURES = (
     "terms_generated",
     "terms_expert",
 )
-SUM_FIGURES = ("malformed", "review_blocks")
+SUM_FIGURES = ("malformed", "review_blocks", "unresolved_generated_headings")
 GOAL_SPLITS = ("clef_test", "seed", "seed_no42")
 
 
