@@ -14,6 +14,14 @@ answer); the requests counted are the ones the server saw. Printed:
 
     RESULT bench_run_wall_ratio <Run wall time / floor of the slowest source>   (goal ≤ 1.2)
     RESULT bench_run_peak_rss_mb <peak RSS of the Run's process, MB>              (goal < 500)
+
+With `--snowball` the Run also follows citations (agent/snowball.py, the settings' depth and budget,
+a keyword plan of the query's words), and each round is compared with its own floor: per source,
+`(requests − 1) / rate + latency × dependent steps` (OpenAlex: seed lookup, links, full records;
+Semantic Scholar: links, full records), the slowest source's. Also printed:
+
+    RESULT bench_run_snowball_round_ratio <median over rounds of round wall / round floor>  (goal ≤ 1.2)
+    RESULT bench_run_snowball_extra_seconds <median over rounds of round wall − round floor>
 """
 
 from __future__ import annotations
@@ -31,16 +39,23 @@ from typing import Any
 SERVICES = ("pubmed", "semantic_scholar", "openalex")
 
 
-def _child(base_urls: dict[str, str], data_dir: str, per_source: int, semantic: bool, queue: Any) -> None:
+def _child(
+    base_urls: dict[str, str],
+    data_dir: str,
+    per_source: int,
+    semantic: bool,
+    queue: Any,
+    snowball: bool = False,
+) -> None:
     """Runs in the child process: load the model, execute one Run, report timings and peak RSS."""
     try:
-        queue.put(asyncio.run(_run_once(base_urls, data_dir, per_source, semantic)))
+        queue.put(asyncio.run(_run_once(base_urls, data_dir, per_source, semantic, snowball)))
     except BaseException as exc:  # report, so the parent prints one clear line instead of hanging
         queue.put({"error": f"{type(exc).__name__}: {exc}"})
 
 
 async def _run_once(
-    base_urls: dict[str, str], data_dir: str, per_source: int, semantic: bool
+    base_urls: dict[str, str], data_dir: str, per_source: int, semantic: bool, snowball: bool = False
 ) -> dict[str, Any]:
     from agent.executor import execute_run
     from agent.llm import RulesLLM
@@ -68,19 +83,29 @@ async def _run_once(
     )
     store = RunStore(settings.projects_dir)
     store.ensure_project("bench")
+    keywords, snowball_options = None, None
+    if snowball:
+        from agent.models import KeywordPlan, Term
+        from agent.snowball import resolve_options
+
+        keywords = KeywordPlan(
+            terms=[Term(canonical=word, slot=f"s{i}") for i, word in enumerate(query.split())]
+        )
+        snowball_options = resolve_options(settings)
     async with open_sources(settings) as sources:
         started = time.perf_counter()
         run = await execute_run(
             store=store,
             project_id="bench",
             understanding=understanding,
-            keywords=None,
+            keywords=keywords,
             queries=queries,
             sources=sources,
             settings=settings,
             max_per_source=per_source,
             llm=RulesLLM(),
             weights=RankingWeights() if semantic else RankingWeights(semantic=0.0),
+            snowball=snowball_options,
         )
         wall = time.perf_counter() - started
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
@@ -92,6 +117,7 @@ async def _run_once(
         "counts": run.counts,
         "errors": [e.message for e in run.errors],
         "seconds": run.timings.seconds,
+        "snowball": run.snowball.model_dump(mode="json") if run.snowball is not None else None,
         "rates": {
             "pubmed": settings.pubmed_rate,
             "semantic_scholar": settings.rate_semantic_scholar,
@@ -100,12 +126,16 @@ async def _run_once(
     }
 
 
-def _run_in_child(base_urls: dict[str, str], per_source: int, semantic: bool) -> dict[str, Any]:
+def _run_in_child(
+    base_urls: dict[str, str], per_source: int, semantic: bool, snowball: bool = False
+) -> dict[str, Any]:
     """One Run in a fresh interpreter (so its peak RSS is the Run's alone), with its own data folder."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
     with tempfile.TemporaryDirectory() as data_dir:
-        child = context.Process(target=_child, args=(base_urls, data_dir, per_source, semantic, queue))
+        child = context.Process(
+            target=_child, args=(base_urls, data_dir, per_source, semantic, queue, snowball)
+        )
         child.start()
         report = queue.get(timeout=1800)
         child.join(timeout=60)
@@ -122,6 +152,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="diagnosis: rank without the embedding model (not the goal)",
     )
+    parser.add_argument(
+        "--snowball",
+        action="store_true",
+        help="also snowball citations, and time each round against its floor",
+    )
     args = parser.parse_args(argv)
 
     from tests.fake_sources import FakeConfig, running_fake_sources
@@ -131,9 +166,9 @@ def main(argv: list[str] | None = None) -> int:
         # A first Run renders every answer the fake server will give (it remembers them): the measured
         # Run then competes for the 2 cores with the Run's own work only, as against remote servers,
         # whose work is what `--latency-ms` stands for.
-        warm_up = _run_in_child(fake.base_urls, args.per_source, not args.no_semantic)
+        warm_up = _run_in_child(fake.base_urls, args.per_source, not args.no_semantic, args.snowball)
         fake.app.forget_requests()
-        report = _run_in_child(fake.base_urls, args.per_source, not args.no_semantic)
+        report = _run_in_child(fake.base_urls, args.per_source, not args.no_semantic, args.snowball)
         requests = {service: len(fake.app.requests_for(service)) for service in SERVICES}
 
     if "error" in warm_up:
@@ -157,7 +192,38 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# embedding model load (before the Run, as in a running server) {report['load_seconds']:.1f} s")
     print(f"RESULT bench_run_wall_ratio {ratio:.3f}")
     print(f"RESULT bench_run_peak_rss_mb {report['peak_rss_mb']:.1f}")
+    if report.get("snowball"):
+        _snowball_rounds(report["snowball"], report["rates"], latency)
     return 0
+
+
+def _snowball_rounds(snowball: dict[str, Any], rates: dict[str, float], latency: float) -> None:
+    """Each snowball round's wall time against its rate-limit floor (see the module docstring)."""
+    import statistics
+
+    steps = {"openalex": 3, "semantic_scholar": 2}
+    ratios, extras = [], []
+    for round_ in snowball["rounds"]:
+        floor = max(
+            (
+                (n - 1) / rates[source] + latency * steps[source]
+                for source, n in round_["requests_by_source"].items()
+                if n
+            ),
+            default=0.0,
+        )
+        if floor <= 0:
+            continue
+        ratios.append(round_["seconds"] / floor)
+        extras.append(round_["seconds"] - floor)
+        print(
+            f"# snowball round {round_['depth']}: {round_['seconds']:.2f} s, floor {floor:.2f} s, "
+            f"requests {round_['requests_by_source']}, {round_['kept']} kept"
+        )
+    print(f"# snowball: {snowball['message']} ({snowball['requests']} requests)")
+    if ratios:
+        print(f"RESULT bench_run_snowball_round_ratio {statistics.median(ratios):.3f}")
+        print(f"RESULT bench_run_snowball_extra_seconds {statistics.median(extras):.3f}")
 
 
 if __name__ == "__main__":
