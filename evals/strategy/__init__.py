@@ -26,7 +26,8 @@ Figures, per topic, then the mean over the topics of a split where the figure is
    `?` wildcard, at least one term. Goal: 1.000 (100 %).
 2. `mesh_recall` / `mesh_precision` (primary): the MeSH headings of a query are its terms tagged as
    MeSH (`[mesh]`, `[mh]`, `[mesh:noexp]`, `[MeSH Terms]`, `[majr]`; not `[sh]` subheadings; not inside
-   the excluded side of a NOT), each normalised to its descriptor through the MeSH file: exact
+   the excluded side of a NOT; for the expert, not in a filter block of 4., such as the "Cohort
+   Studies"[Mesh] of a study-design filter, which the generator is asked not to write), each normalised to its descriptor through the MeSH file: exact
    case-insensitive match on heading, entry term or permuted term, else on the normalised form (see
    `vocabulary.py`), a `/subheading` suffix ignored. Headings that match nothing are kept as their own
    text and listed in `--json` (`unresolved_*`). recall = |expert ∩ generated| / |expert| (topics with

@@ -7,6 +7,7 @@ here follow it literally.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
@@ -69,11 +70,13 @@ class Headings:
         return self.resolved | {f"?{t.casefold()}" for t in self.unresolved}
 
 
-def mesh_headings(parsed: Parsed, vocabulary: MeshVocabulary) -> Headings:
-    """The MeSH-tagged terms of a query (not inside a NOT's excluded side), as descriptor UIs."""
+def mesh_headings(parsed: Parsed, vocabulary: MeshVocabulary, leave_out: Sequence[Node] = ()) -> Headings:
+    """The MeSH-tagged terms of a query (not inside a NOT's excluded side nor in the `leave_out`
+    blocks), as descriptor UIs."""
     found = Headings()
+    skipped = {id(term) for block in leave_out for term in iter_terms(block)}
     for term in parsed.terms(include_excluded=False):
-        if term.is_mesh:
+        if term.is_mesh and id(term) not in skipped:
             ui = vocabulary.resolve(term.text)
             if ui:
                 found.resolved.add(ui)
@@ -138,8 +141,8 @@ def is_filter_block(block: Node) -> bool:
     return sum(is_design_term(t) for t in terms) * 2 >= len(terms)
 
 
-def expert_blocks(parsed: Parsed) -> tuple[list[Node], int]:
-    """The expert's concept blocks and how many filter blocks were set aside.
+def expert_blocks(parsed: Parsed) -> tuple[list[Node], list[Node]]:
+    """The expert's concept blocks and the filter blocks set aside.
 
     The top-level AND operands (AND flattened through parentheses, NOT exclusions dropped). When that
     gives fewer than two concept blocks (the query is one OR, or one block plus filters), the AND group
@@ -148,7 +151,7 @@ def expert_blocks(parsed: Parsed) -> tuple[list[Node], int]:
     among many, does not stand for the query); failing that, the query is one block.
     """
     if parsed.root is None:
-        return [], 0
+        return [], []
     best = conjuncts(parsed.root)
     if sum(not is_filter_block(b) for b in best) < 2:
         total = len(concept_terms(parsed.root))
@@ -158,8 +161,8 @@ def expert_blocks(parsed: Parsed) -> tuple[list[Node], int]:
         best = max(candidates, key=lambda c: sum(not is_filter_block(b) for b in c))
     concepts = [b for b in best if not is_filter_block(b)]
     if not concepts:
-        return [parsed.root], 0
-    return concepts, len(best) - len(concepts)
+        return [parsed.root], []
+    return concepts, [b for b in best if is_filter_block(b)]
 
 
 def max_matching(edges: dict[int, list[int]]) -> int:
@@ -343,13 +346,14 @@ def score_topic(
 ) -> dict[str, Any]:
     """Every figure of one topic, with the details a reader needs to check them."""
     expert, generated = parse(expert_query), parse(generated_query)
-    expert_mesh, generated_mesh = mesh_headings(expert, vocabulary), mesh_headings(generated, vocabulary)
+    e_blocks, filters = expert_blocks(expert)
+    expert_mesh = mesh_headings(expert, vocabulary, leave_out=filters)
+    generated_mesh = mesh_headings(generated, vocabulary)
     e_set, g_set = expert_mesh.all, generated_mesh.all
     shared = e_set & g_set
     recognised = vocabulary.recognise(description)
 
     keys: dict[Term, set[str]] = {}
-    e_blocks, filters = expert_blocks(expert)
     g_blocks = conjuncts(generated.root) if generated.root is not None else []
     g_block_terms = [concept_terms(b) for b in g_blocks]
     edges: dict[int, list[int]] = {}  # expert block -> the generated blocks sharing a term with it
@@ -411,7 +415,7 @@ def score_topic(
             "unresolved_generated_headings": generated_mesh.unresolved,
             "headings_named_in_title": sorted(vocabulary.heading(u) for u in e_set & recognised),
             "expert_blocks": [_describe(b) for b in e_blocks],
-            "expert_filter_blocks": filters,
+            "expert_filter_blocks": [_describe(b) for b in filters],
             "generated_blocks": [_describe(b) for b in g_blocks],
             "blocks_covered": covered,
             "generated_blocks_sharing_a_term": [edges[i] for i in range(len(e_blocks))],

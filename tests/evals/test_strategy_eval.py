@@ -47,6 +47,7 @@ def vocabulary() -> MeshVocabulary:
     mesh.add("D7", "Meta-Analysis", ["Meta-Analyses"], [], ["V03.600"])
     mesh.add("D8", "Sepsis", ["Pyemia"], [], ["C01.757"])
     mesh.add("D12", "Endometriosis", ["Endometriomas"], [], ["C13.371.300"])
+    mesh.add("D13", "Cohort Studies", ["Cohort Study"], [], ["E05.318.372.500.750.500"])
     mesh.add("D9", "Viruses", ["Virus"], [], ["B04"])
     mesh.add("D10", "Bias", [], [], ["E05.318"])
     mesh.add("D11", "Anemia", [], [], ["C15.378.071"])
@@ -196,7 +197,7 @@ def test_expert_blocks_drop_filters_and_exclusions() -> None:
         "trial[tiab] OR groups[tiab]) AND 2010:2020[dp] NOT (Animals[Mesh] NOT Humans[Mesh])"
     )
     blocks, filters = expert_blocks(parsed)
-    assert len(blocks) == 3 and filters == 2
+    assert len(blocks) == 3 and len(filters) == 2
     one_or = parse(
         "((brain dea* OR coma depasse) AND (CT OR comput* tomograph*)) OR ((tomograph* OR angio*) AND humans)"
     )
@@ -246,6 +247,15 @@ def test_ceiling_and_undefined_precision(vocabulary: MeshVocabulary) -> None:
     )
     assert scores["ceiling"] == pytest.approx(1 / 3)
     assert scores["mesh_recall"] == 0.0 and scores["mesh_precision"] is None
+    # the heading of a study-design filter is not one of the expert's concept headings
+    design = score_topic(
+        "Down syndrome",
+        "(Down Syndrome[mesh] OR trisomy 21[tiab]) AND (Cohort Studies[mesh] OR prospective[tiab] OR cohort[tiab])",
+        '"Down Syndrome"[Mesh]',
+        vocabulary,
+    )
+    assert design["mesh_recall"] == 1.0 and design["ceiling"] == 1.0
+    assert design["block_coverage"] == 1.0
 
 
 # ----------------------------------------------------------------------------------------------
