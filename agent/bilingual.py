@@ -92,7 +92,9 @@ _ASPECT_PARTICLES = frozenset("了着过")
 _NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s", "h")  # h: a prefix (非) the glossary knows
 
 _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
-_LATIN_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
+_LATIN_WORD = re.compile(
+    r"^[A-Za-z0-9\u0391-\u03c9][A-Za-z0-9\u0391-\u03c9.+\-]*$"
+)  # Greek too: α波, β-淀粉样
 _NUMBER = re.compile(r"^(?:\d+|[IVX]+|[一二三四五六七八九十])$")
 _NUMBER_CLASSIFIERS = {  # "2型" -> "type 2": a number and its classifier, English order
     "型": ("type",),
@@ -160,7 +162,10 @@ def _tokens(text: str) -> list[Token]:
     return _refine(_join_latin(raw, normal))
 
 
-_LATIN_SPAN = re.compile(r"[A-Za-z0-9]+(?:[.+\-][A-Za-z0-9]+)*")
+# a Latin (or Greek) word; a hyphen written against a Chinese word stays with it ("β-淀粉样蛋白")
+_LATIN_SPAN = re.compile(
+    r"[A-Za-z0-9\u0391-\u03c9]+(?:[.+\-][A-Za-z0-9\u0391-\u03c9]+)*(?:-(?=[\u3400-\u4dbf\u4e00-\u9fff]))?"
+)
 
 
 def _join_latin(tokens: list[Token], normal: str) -> list[Token]:

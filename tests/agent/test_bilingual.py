@@ -115,6 +115,10 @@ def test_segmentation_keeps_dictionary_words_whole() -> None:
 def test_segmentation_of_mixed_text_keeps_latin_words_whole() -> None:
     assert segment("研究PM2.5暴露") == ["研究", "PM2.5", "暴露"]
     assert segment("使用 EEG 的脑机接口") == ["使用", "EEG", "的", "脑机接口"]
+    assert segment("ＥＥＧ信号") == ["ＥＥＧ", "信号"]  # full-width letters, returned as written
+    assert render("ＥＥＧ信号").english[0] == "EEG signal"
+    assert render("α波").english[0] == "α wave"  # Greek letters are Latin-like words of a term
+    assert render("β-淀粉样蛋白").english[0] == "β-amyloid"
 
 
 def test_traditional_characters() -> None:
