@@ -68,17 +68,17 @@ __all__ = [
 
 Attested = Callable[[str], bool]
 
-_MAX_WORD = 8  # longest headword tried by the longest-match split
+_MAX_WORD = 8  # longest headword tried by the dictionary re-cut
 _PER_PART = 3  # candidates per part combined in a composition
 _MAX_CANDIDATES = 8
 
 
-# Words that carry grammar, not content: dropped from queries (jieba tags them u, p, c, r, y, e, o, q, f, d,
-# m as well; this list catches the light verbs and question words it tags otherwise).
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# Words that carry grammar, not content: dropped from queries (jieba tags most of them u, p, c, r, y, e, o,
+# q, f, d or m; this list also catches light verbs, method cues and question words it tags otherwise).
 _FUNCTION_WORDS = _words(
     """的 地 得 了 着 过 是 有 没有 在 和 与 及 以及 或 或者 并 并且 而 且 也 都 还 又 很 对 对于 关于 有关
     于 为 以 从 到 由 被 把 将 给 向 用 中 上 下 内 外 之 其 这 那 这些 那些 这个 那个 此 该 各 每 哪 哪些 哪个
@@ -92,9 +92,8 @@ _ASPECT_PARTICLES = frozenset("了着过")
 _NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s", "h")  # h: a prefix (非) the glossary knows
 
 _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
-_LATIN_WORD = re.compile(
-    r"^[A-Za-z0-9\u0391-\u03c9][A-Za-z0-9\u0391-\u03c9.+\-]*$"
-)  # Greek too: α波, β-淀粉样
+# a Latin word as jieba leaves it, Greek letters included (α波, β-淀粉样蛋白)
+_LATIN_WORD = re.compile(r"^[A-Za-z0-9\u0391-\u03c9][A-Za-z0-9\u0391-\u03c9.+\-]*$")
 _NUMBER = re.compile(r"^(?:\d+|[IVX]+|[一二三四五六七八九十])$")
 _NUMBER_CLASSIFIERS = {  # "2型" -> "type 2": a number and its classifier, English order
     "型": ("type",),
