@@ -260,11 +260,17 @@ def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
                     compared += 1
                 group = compared if index else 0
                 for piece in _WITH.split(side):
-                    if content_words(piece):
+                    if content_words(piece) or _people_only(piece):
                         parts.append(
                             _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""))
                         )
     return parts, study_types
+
+
+def _people_only(text: str) -> bool:
+    """ "patients", "healthy adults": kept as an optional concept, so nothing is dropped silently."""
+    words = [t.text.lower() for t in tokenize(text) if t.text.lower() not in _FUNCTION]
+    return bool(words) and any(w in GENERIC_PEOPLE for w in words)
 
 
 def _defined_acronyms(description: str) -> dict[str, str]:
@@ -323,14 +329,14 @@ def _drafts_for(
     part: _Part, vocabulary: MeshVocabulary | None, defined: dict[str, str], description: str
 ) -> list[_Draft]:
     """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
-    pieces = [p for p in _COORDINATION.split(part.text) if p and content_words(p)]
+    pieces = [p for p in _COORDINATION.split(part.text) if p and (content_words(p) or _people_only(p))]
     drafts: list[_Draft] = []
     for piece in pieces:
         text = clean_term(piece)
         matches = vocabulary.recognize(text, defined) if vocabulary else []
         matches = [m for m in matches if not is_study_type(m.descriptor) and content_words(m.text)]
-        words = content_words(text)
-        if not matches:
+        words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
+        if not matches or not content_words(text):
             drafts.append(_free_draft(text, part, words, description))
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
@@ -452,7 +458,13 @@ def _concept_id(label: str, taken: set[str]) -> str:
 
 
 def _is_generic_people(terms: list[Term], concept_id: str) -> bool:
-    words = [w.lower() for t in terms if t.concept == concept_id for w in content_words(t.canonical)]
+    words = [
+        token.text.lower()
+        for term in terms
+        if term.concept == concept_id
+        for token in tokenize(term.canonical)
+        if token.text.lower() not in _FUNCTION
+    ]
     return bool(words) and all(w in GENERIC_PEOPLE for w in words)
 
 

@@ -9,8 +9,8 @@ that the vocabulary knows anywhere in a text:
 - **normalisation** (`word_key`, applied alike to the text and to every MeSH term): case, Unicode
   compatibility forms, apostrophes ("Down's" = "Downs" = "Down"), hyphens and slashes as spaces,
   British and American spelling ("oesophageal", "haemorrhage", "tumour", "randomised", "centre",
-  "modelling", "analogue"), and singular/plural by an inflection rule set (Harman's S-stemmer with the
-  Latin and Greek irregulars of `agent.morphology`);
+  "modelling", "analogue"), and singular/plural by the inflection rules of `agent.morphology`
+  (regular endings, Latin and Greek irregulars, words that only look plural such as "diabetes");
 - **word order**: an inverted heading or entry term ("Diabetes, Gestational") is also indexed in its
   natural order ("gestational diabetes");
 - **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
@@ -53,9 +53,6 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[a-z]{3})ogue(s?)$"), r"og\1"),  # analogue, catalogue
 )
 
-_IRREGULAR_PLURALS = frozenset(
-    {"children", "women", "men", "mice", "feet", "teeth", "people", "criteria", "bacteria", "data"}
-)
 
 
 _SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue")
@@ -68,23 +65,7 @@ def word_key(word: str) -> str:
     if _SPELLING_HINT.search(lower):
         for pattern, replacement in _SPELLING:
             lower = pattern.sub(replacement, lower)
-    if lower in _IRREGULAR_PLURALS or lower.endswith(("ae", "i", "a")) and len(lower) > 4:
-        single = morphology_singular(lower)
-        if single != lower:
-            return single
-    if len(lower) <= 3 or not lower.isalpha():
-        return lower
-    if lower.endswith("ies") and not lower.endswith(("eies", "aies")):
-        return lower[:-3] + "y"
-    if lower.endswith("es") and not lower.endswith(("aes", "ees", "oes", "ses", "ches", "shes", "xes")):
-        return lower[:-1]
-    if lower.endswith(("ches", "shes", "xes", "sses")):
-        return lower[:-2]
-    if lower.endswith("s") and not lower.endswith(("us", "ss", "is", "ses")):
-        return lower[:-1]
-    if lower.endswith("ses") and len(lower) > 5:
-        return lower[:-1]  # "diseases" -> "disease", "analyses" stays distinct from "analysis" (rare)
-    return lower
+    return morphology_singular(lower)
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)

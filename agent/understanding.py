@@ -571,8 +571,8 @@ def merge_answers(
     budget = MAX_DESCRIPTION_CHARS - len(lines[0])
     for question, answer in pairs:
         text = normalize_whitespace(answer)[:MAX_ANSWER_CHARS]
-        if not has_content(text):
-            continue
+        if not has_content(text) or is_non_answer(text):
+            continue  # "I don't know" names nothing to search for; the slot is not asked again
         question_text = normalize_whitespace(question.question).replace(" Answer: ", " ") if question else ""
         line = (
             f"Clarification ({question.slot}): {question_text} Answer: {text}"
@@ -584,6 +584,23 @@ def merge_answers(
         budget -= len(line) + 1
         lines.append(line)
     return "\n".join(lines)
+
+
+# Answers that decline to answer, in English and Chinese ("I don't know", "skip", 不知道, 随便).
+_NON_ANSWER = re.compile(
+    r"^(?:(?:i|we)\s+(?:really\s+)?(?:do\s*n[o']?t|dont|cannot|can'?t)\s+(?:know|say|tell)(?:\s+yet)?"
+    r"|(?:i'?m\s+|i\s+am\s+)?(?:not\s+sure|unsure)(?:\s+yet)?|no\s+idea|don'?t\s+know|dunno|unknown"
+    r"|skip(?:\s+(?:this|it))?|pass|n/?a|none|nothing|no\s+preference|any|anything|whatever"
+    r"|doesn'?t\s+matter|not\s+applicable|no\s+answer|\?+"
+    r"|不知道|不清楚|不确定|不太清楚|跳过|无|没有|随便|都可以|不好说|暂无)"
+    r"[\s.!?。！？,，]*$",
+    re.IGNORECASE,
+)
+
+
+def is_non_answer(text: str) -> bool:
+    """True for an answer that declines to answer: it must not become a search term."""
+    return bool(_NON_ANSWER.match(normalize_whitespace(to_half_width(text))))
 
 
 def _numbered_items(text: str) -> list[str]:
