@@ -6,8 +6,9 @@ plus papers the user names) and repeats rounds:
 
 1. **Links**: backward references and forward citations of the round's seeds, from OpenAlex
    (`referenced_works` read through an id filter, `filter=cites:W1|W2|…`, 50 ids a request) and from
-   Semantic Scholar (`/paper/{id}/references` and `/citations`, one request each), read with a few
-   fields only (ids, title, abstract, year, citations).
+   Semantic Scholar (references through `/paper/batch` with `references.<field>`, 25 seeds a request;
+   citations through `/paper/{id}/citations`, one request a seed, since the batch endpoint's citations
+   are unreliable), read with a few fields only (ids, title, abstract, year, citations).
 2. **Screen**: a candidate is relevant when its title and abstract mention at least `min_match` of the
    plan's concepts (a concept matches when any of its terms' canonical forms or kept synonyms occurs);
    papers already in the Run are screened on their Run record. Relevant new candidates are ordered by
@@ -57,7 +58,7 @@ from agent.models import (
 from agent.ranking import RankingWeights, first_stage_priority
 from tools import errors as source_errors
 from tools.openalex import DEFAULT_SELECT, ID_BATCH
-from tools.semantic_scholar import BATCH_SIZE, DEFAULT_FIELDS
+from tools.semantic_scholar import BATCH_SIZE, DEFAULT_FIELDS, REFERENCES_BATCH
 
 if TYPE_CHECKING:
     from agent.settings import Settings
@@ -435,39 +436,45 @@ class _Round:
                 self.offer(Source.OPENALEX, work.paper, self._path("cites", linked, known))
 
     async def semantic_scholar(self, nodes: list[Node], known: Known) -> None:
-        """Each seed's references and citations; the requests go out together and the shared rate
-        limiter spaces them, so a round is not a rate interval plus a round trip per request."""
+        """Each seed's references (the batch endpoint, 25 seeds a request) and citations (one request
+        a seed: the batch endpoint's citations are unreliable). The requests go out together and the
+        shared rate limiter spaces them, so a round is not a rate interval plus a round trip each."""
         client = self.clients.semantic_scholar
+        s2 = Source.SEMANTIC_SCHOLAR
         unknown: set[str] = set()
+        followed = [(node, ref) for node in nodes if (ref := node.s2_ref()) is not None]
 
-        async def follow(node: Node, ref: str, relation: Relation, call: Any) -> None:
+        async def references(chunk: list[tuple[Node, str]]) -> None:
+            answers = await client.references_batch([ref for _, ref in chunk])
+            for (node, ref), papers in zip(chunk, answers, strict=True):
+                if papers is None:
+                    unknown.add(node.label)
+                    continue
+                for paper in papers:
+                    self.offer(s2, paper, self._path("cited_by", node.s2_id or ref, known, node))
+
+        async def citations(node: Node, ref: str) -> None:
             try:
-                papers = await call(ref)
+                papers = await client.citations(ref)
             except source_errors.NotFound:
                 unknown.add(node.label)
                 return
-            linked = node.s2_id or ref
             for paper in papers:
-                self.offer(Source.SEMANTIC_SCHOLAR, paper, self._path(relation, linked, known, node))
+                self.offer(s2, paper, self._path("cites", node.s2_id or ref, known, node))
 
-        calls: tuple[tuple[Relation, Any], ...] = (
-            ("cited_by", client.references),
-            ("cites", client.citations),
-        )
-        jobs = []
-        for node in nodes:
-            ref = node.s2_ref()
-            if ref is None:
-                continue
-            for relation, call in calls:
-                if not self.spend(1, Source.SEMANTIC_SCHOLAR):
-                    break
-                jobs.append(follow(node, ref, relation, call))
+        jobs: list[Awaitable[None]] = []
+        for start in range(0, len(followed), REFERENCES_BATCH):
+            if self.spend(1, s2):
+                jobs.append(references(followed[start : start + REFERENCES_BATCH]))
+        for node, ref in followed:
+            if not self.spend(1, s2):
+                break
+            jobs.append(citations(node, ref))
         outcomes = await asyncio.gather(*jobs, return_exceptions=True)
         self.notes += [f"{label}: Semantic Scholar does not know this paper" for label in sorted(unknown)]
         failures = [o for o in outcomes if isinstance(o, BaseException)]
         if failures:  # one error for the source, with how many of its requests failed
-            error = _error(Source.SEMANTIC_SCHOLAR, failures[0])
+            error = _error(s2, failures[0])
             if len(failures) > 1:
                 error.message = f"{error.message} ({len(failures)} of {len(jobs)} requests failed)"
             self.errors.append(error)

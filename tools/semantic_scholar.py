@@ -52,6 +52,9 @@ AUTHOR_FIELDS: tuple[str, ...] = ("name", "affiliations")
 # What citation snowballing reads of a linked paper before deciding to fetch it whole (agent/snowball.py)
 CITATION_FIELDS: tuple[str, ...] = ("paperId", "externalIds", "title", "abstract", "year", "citationCount")
 LINKS_PAGE = 1000  # /paper/{id}/references and /citations serve at most 1000 per request
+# papers per `/paper/batch` request when their references are asked for: the API allows 500, but
+# batches of references time out well below that (s2-folks #58 saw 504s at 50)
+REFERENCES_BATCH = 25
 
 # Venues that are preprint servers: when S2's `venue` is one of these but `journal.name` names a real
 # journal, the paper has been published and the journal is the better venue (S2 merges the two).
@@ -316,6 +319,32 @@ class SemanticScholarClient:
     ) -> list[Paper]:
         """The papers citing `paper_id` (`/paper/{id}/citations`, `citingPaper`), up to `limit`."""
         return await self._links(paper_id, "citations", "citingPaper", fields, limit)
+
+    async def references_batch(
+        self, paper_ids: Sequence[str], *, fields: Sequence[str] = CITATION_FIELDS
+    ) -> list[list[Paper] | None]:
+        """The references of many papers (`POST /paper/batch` with `references.<field>`), aligned with
+        `paper_ids`; None where S2 does not know the paper. One request per `REFERENCES_BATCH` papers.
+
+        Only references are read this way: citations through the batch endpoint came back empty for
+        most papers (s2-folks #199), so forward citations use `citations()` per paper.
+        """
+        ids = [paper_id_for(i) for i in paper_ids]
+        nested = ",".join(["paperId", *(f"references.{f}" for f in fields)])
+        out: list[list[Paper] | None] = []
+        for chunk in _chunks(ids, REFERENCES_BATCH):
+            body = await self.http.post_json("paper/batch", {"ids": chunk}, {"fields": nested})
+            if not isinstance(body, list) or len(body) != len(chunk):
+                raise BadResponse(SERVICE, "the paper batch answer is not a list aligned with the ids sent")
+            for record in body:
+                if not isinstance(record, dict):
+                    out.append(None)
+                    continue
+                linked = [
+                    r for r in record.get("references") or [] if isinstance(r, dict) and r.get("paperId")
+                ]
+                out.append([paper_from_s2(r) for r in linked])
+        return out
 
     async def _links(
         self, paper_id: str, sub: str, role: str, fields: Sequence[str], limit: int

@@ -18,6 +18,7 @@ from tests.fake_sources.context import Ctx, json_response
 from tests.fake_sources.universe import FakePaper, Researcher, stable_hash
 from tests.fake_sources.vocab import Institution
 
+SERVICE = "semantic_scholar"
 BULK_PAGE = 1000
 SEARCH_WINDOW = 1000  # /paper/search serves at most offset + limit <= 1000
 PAPER_FIELDS = {
@@ -209,14 +210,37 @@ def paper_batch(ctx: Ctx) -> Response:
         return json_response({"error": 'Unacceptable request body: expected {"ids": [...]}'}, status=400)
     if len(ids) > 500:
         return json_response({"error": "Cannot process more than 500 ids in a single request"}, status=400)
-    fields = _fields(ctx, PAPER_FIELDS, ("paperId", "title"))
+    fields = _fields(ctx, PAPER_FIELDS | NESTED_LINKS, ("paperId", "title"))
     if isinstance(fields, Response):
         return fields
     out = []
     for ident in ids:
         found = find_paper(ctx, str(ident))
-        out.append(_render(found, fields) if found is not None else None)
+        out.append(_render_with_links(ctx, found, fields) if found is not None else None)
     return json_response(out)
+
+
+NESTED_LINKS = {"references", "citations"}
+
+
+def _render_with_links(ctx: Ctx, found: FakePaper | dict[str, Any], fields: list[str]) -> dict[str, Any]:
+    """A batch record; `references.<field>` / `citations.<field>` add the linked papers (citation graph)."""
+    record = _render(found, [f for f in fields if f.split(".")[0] not in NESTED_LINKS])
+    for name in NESTED_LINKS:
+        wanted = [f.split(".", 1)[1] for f in fields if f.startswith(name + ".")] or (
+            ["paperId", "title"] if name in fields else []
+        )
+        if not wanted:
+            continue
+        if isinstance(found, dict):
+            record[name] = []
+            continue
+        from tests.fake_sources.citations import graph_for
+
+        graph = graph_for(ctx.universe)
+        linked = graph.cited_by(found, SERVICE) if name == "references" else graph.citing(found, SERVICE)
+        record[name] = [paper_object(other, wanted) for other in linked[:1000]]
+    return record
 
 
 def paper_sub(ctx: Ctx, ident: str, sub: str) -> Response:

@@ -8,6 +8,7 @@ recorded paper record), and the recorded 504 of `/citations`.
 
 from __future__ import annotations
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -92,3 +93,20 @@ async def test_a_recorded_504_on_citations_is_a_typed_error(s2_server: s2.Server
     with pytest.raises(SourceUnavailable):
         await client.citations("CorpusId:49313245")
     assert len(s2_server.requests) == 2
+
+
+async def test_references_batch_is_aligned_with_the_ids(s2_server: s2.Server) -> None:
+    record = s2.load("pqa_paper_doi_10.1016_j.addr.2015.01.008.json")["body"]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent = json.loads(request.content)["ids"]
+        answers = [{"paperId": "a" * 40, "references": [record, {"paperId": None}]}, None][: len(sent)]
+        return httpx.Response(200, json=answers + [None] * (len(sent) - len(answers)))
+
+    client = s2_server.client(handler)
+    found = await client.references_batch(["10.1000/A", "PMID:9"] + [f"10.1000/{n}" for n in range(30)])
+    assert len(found) == 32 and found[1] is None
+    assert [p.semantic_scholar_id for p in found[0] or []] == [record["paperId"]]
+    assert len(s2_server.requests) == 2  # 25 papers a request
+    fields = _params(s2_server.requests[0])["fields"].split(",")
+    assert fields[0] == "paperId" and "references.title" in fields and "references.abstract" in fields
