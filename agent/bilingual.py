@@ -429,9 +429,11 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
         heads = [_people_plural(h) if whole.people else h for h in whole.nouns]
         how = "glossary" if key in lex.glossary else "dictionary"
-        if attested is not None and len(key) > 1 and not any(attested(h) for h in heads[:_MAX_CANDIDATES]):
-            heads += _compose(_parts(key, split_word=True))  # compositions may name the concept
-        return Rendering(written, _rank(heads, attested), how)
+        if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):
+            return Rendering(written, _rank(heads, attested), how)
+        # a gloss the caller's vocabulary does not know: compositions of the word's parts may name it
+        ranked = _rank(heads + _compose(_parts(key, split_word=True)), attested)
+        return Rendering(written, ranked, how if ranked and ranked[0] in heads else "composed")
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")

@@ -171,6 +171,8 @@ def test_unattested_dictionary_gloss_also_offers_compositions() -> None:
     assert plain.how == "dictionary"
     widened = render("抑郁症", attested=lambda term: term == "depression disorder")
     assert widened.english[0] == "depression disorder"
+    assert widened.how == "composed"
+    assert render("抑郁症", attested=lambda term: term == "nothing known").how == "dictionary"
 
 
 def test_people_words_are_plural_at_the_head_only() -> None:
