@@ -203,9 +203,9 @@ def main(argv: list[str] | None = None) -> int:
         f"strategy evaluation: {len(rows)} topics, generator {args.generator}, MeSH {args.mesh.name} "
         f"(loaded in {loaded - started:.1f} s), {elapsed:.1f} s in all"
     )
-    print(f"{'figure':<26}" + "".join(f"{s:>12}" for s in splits))
+    print(f"{'figure':<31}" + "".join(f"{s:>12}" for s in splits))
     for name in names:
-        print(f"{name:<26}" + "".join(f"{_value(name, summaries[s][name]):>12}" for s in splits))
+        print(f"{name:<31}" + "".join(f"{_value(name, summaries[s][name]):>12}" for s in splits))
     for split in (s for s in splits if s in GOAL_SPLITS):
         print(f"goals on {split}:")
         for name, value, goal, met in _goals(summaries[split]):
