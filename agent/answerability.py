@@ -80,7 +80,7 @@ def evidence_features(
     titles: Mapping[str, str] | None = None,
     section_texts: Mapping[str, str] | None = None,
 ) -> dict[str, float]:
-    """The decision's features for one search result.
+    """The decision's candidate features for one search result (a model uses the ones it names).
 
     `titles` maps paper keys to titles; `section_texts` may give a paper's whole retrieved sections
     (the hits hold only their best chunk), keyed by paper.
@@ -89,25 +89,50 @@ def evidence_features(
     dense = [h.leg_scores["dense"] for h in top if "dense" in h.leg_scores]
     dense_best = max(dense) if dense else 0.0
     dense_candidates = [c.score for c in result.leg_candidates.get("dense", [])]
+    bm25_candidates = [c.score for c in result.leg_candidates.get("bm25", [])]
     floor = dense_candidates[-1] if dense_candidates else dense_best
     idf = result.term_idf or dict.fromkeys(result.normalization.bm25_tokens, 1.0)
     total = sum(idf.values())
     segmenter = get_segmenter()
-    coverage_best = 0.0
+    coverages: list[float] = []
     for key, text in _paper_texts(result, titles or {}):
         text = (section_texts or {}).get(key, text)
         present = set(segmenter.index_tokens(text))
         covered = sum(weight for token, weight in idf.items() if token in present)
-        coverage_best = max(coverage_best, covered / total if total > 0 else 0.0)
+        coverages.append(covered / total if total > 0 else 0.0)
+    ranked = sorted(coverages, reverse=True)
     absent = sum(1 for weight in idf.values() if weight <= 0) / len(idf) if idf else 1.0
-    leaders = {leg: _paper_of(cands[0].section_key) for leg, cands in result.leg_candidates.items() if cands}
-    agree = 1.0 if leaders.get("bm25") and leaders.get("bm25") == leaders.get("dense") else 0.0
+    leaders = {
+        leg: [_paper_of(c.section_key) for c in cands[:3]]
+        for leg, cands in result.leg_candidates.items()
+        if cands
+    }
+    bm25_lead, dense_lead = leaders.get("bm25", []), leaders.get("dense", [])
+    agree = 1.0 if bm25_lead and dense_lead and bm25_lead[0] == dense_lead[0] else 0.0
+    near = (
+        1.0
+        if bm25_lead and dense_lead and (dense_lead[0] in bm25_lead or bm25_lead[0] in dense_lead)
+        else 0.0
+    )
+    b1 = bm25_candidates[0] if bm25_candidates else 0.0
     return {
         "dense_best": round(dense_best, 4),
         "dense_margin": round(dense_best - floor, 4),
-        "coverage_best": round(coverage_best, 4),
+        "dense_gap": round(dense_candidates[0] - dense_candidates[1], 4)
+        if len(dense_candidates) > 1
+        else 0.0,
+        "coverage_best": round(ranked[0] if ranked else 0.0, 4),
+        "coverage_first": round(coverages[0] if coverages else 0.0, 4),
+        "coverage_gap": round(ranked[0] - ranked[1], 4)
+        if len(ranked) > 1
+        else round(ranked[0] if ranked else 0.0, 4),
+        "bm25_per_idf": round(b1 / total, 4) if total > 0 else 0.0,
+        "bm25_gap": round((b1 - bm25_candidates[1]) / b1, 4) if len(bm25_candidates) > 1 and b1 > 0 else 0.0,
+        "bm25_margin": round((b1 - bm25_candidates[-1]) / b1, 4) if bm25_candidates and b1 > 0 else 0.0,
         "absent_terms": round(absent, 4),
+        "query_terms": round(math.log1p(len(idf)), 4),
         "legs_agree": agree,
+        "legs_near": near,
     }
 
 

@@ -5,9 +5,11 @@ The tiers, tried per paper until one gives something:
 1. **PMC open access** — the paper has a PMCID (its own, one Europe PMC resolves from its PMID/DOI, or
    a PubMed Central copy Unpaywall lists): Europe PMC's JATS XML, parsed into sections, tables and
    figure captions. This is the only tier that yields text.
-2. **Open-access location** — Unpaywall knows an OA copy (landing page or PDF). The URL, PDF URL and
-   licence are recorded so a user can read it; PDF parsing is out of scope, so no text comes from here.
-3. **Abstract only** — nothing better; the retrieval index already holds the title and abstract.
+2. **Open PDF** — Unpaywall knows an open PDF: it is downloaded (bounded) and parsed with pypdf
+   (`tools.pdftext`: sections at their headings, table and figure captions) when a PDF fetcher is given.
+3. **Open-access location** — an OA copy is known but gave no text (a landing page, or a PDF that is
+   corrupt, too large or a scan): its URL and licence are recorded so a user can read it.
+4. **Abstract only** — nothing better; the retrieval index already holds the title and abstract.
 
 "Papers the user names always get full text" (002, Phase 1) maps onto `required`: those keys are
 fetched whatever the `limit`; the rest are taken by Run rank up to `limit`. Every failure degrades that
@@ -323,6 +325,7 @@ def parse_jats(
 
 class FullTextTier(StrEnum):
     PMC = "pmc_oa"  # structured text from Europe PMC
+    PDF = "oa_pdf"  # text parsed from the open-access PDF Unpaywall lists
     OA_LOCATION = "oa_location"  # an OA copy is known (URL recorded); its PDF is not parsed
     ABSTRACT = "abstract"  # nothing better than the abstract already indexed
 
@@ -362,8 +365,8 @@ class FullTextResult(dict[str, list[FullTextSection]]):
     def summary(self) -> str:
         counts = self.counts()
         return (
-            f"full text: {counts['pmc_oa']} from PMC, {counts['oa_location']} with an OA link only, "
-            f"{counts['abstract']} abstract only"
+            f"full text: {counts['pmc_oa']} from PMC, {counts['oa_pdf']} from open PDFs, "
+            f"{counts['oa_location']} with an OA link only, {counts['abstract']} abstract only"
         )
 
 
@@ -381,6 +384,12 @@ class UnpaywallPort(Protocol):
     """What tier 2 needs of `tools.unpaywall.UnpaywallClient`."""
 
     async def lookup(self, doi: str) -> Any: ...
+
+
+class PdfPort(Protocol):
+    """What the PDF tier needs of `tools.pdftext.PdfFetcher`."""
+
+    async def sections(self, url: str, *, include_abstract: bool = False) -> list[FullTextSection]: ...
 
 
 def _describe(exc: BaseException) -> str:
@@ -452,16 +461,30 @@ async def _from_pmc(
     return blocks
 
 
+async def _from_pdf(
+    pdf_fetcher: PdfPort, url: str, outcome: FullTextOutcome, include_abstract: bool
+) -> list[FullTextSection]:
+    """The open PDF tier for one paper; an empty list (with a warning) when the PDF gives nothing."""
+    try:
+        return await pdf_fetcher.sections(url, include_abstract=include_abstract)
+    except Exception as exc:  # corrupt, too large, a scan, a dead link: this paper falls back
+        outcome.notes.append(f"open PDF skipped: {_describe(exc)}")
+        log.warning("[fulltext] %s: open PDF %s skipped (%s)", outcome.paper_key, url, _describe(exc))
+        return []
+
+
 async def _fetch_one(
     paper: AggregatedPaper,
     outcome: FullTextOutcome,
     pmcid: str | None,
     europepmc: EuropePMCPort | None,
     unpaywall: UnpaywallPort | None,
+    pdf_fetcher: PdfPort | None = None,
 ) -> list[FullTextSection]:
     started = time.perf_counter()
     include_abstract = not (paper.paper.abstract or "").strip()
     blocks: list[FullTextSection] = []
+    pdf_blocks = False
     tried: set[str] = set()
     try:
         if pmcid and europepmc is not None:
@@ -492,6 +515,9 @@ async def _fetch_one(
                     outcome.oa_url = info.url
                     outcome.pdf_url = getattr(info, "pdf_url", None)
                     outcome.license = getattr(info, "license", None)
+                    if not blocks and outcome.pdf_url and pdf_fetcher is not None:
+                        blocks = await _from_pdf(pdf_fetcher, outcome.pdf_url, outcome, include_abstract)
+                        pdf_blocks = bool(blocks)
                 elif not blocks:
                     outcome.notes.append(f"Unpaywall: no open-access copy ({outcome.oa_status or 'closed'})")
         elif not blocks and not paper.paper.doi:
@@ -500,17 +526,18 @@ async def _fetch_one(
         outcome.seconds = round(time.perf_counter() - started, 3)
 
     if blocks:
-        outcome.tier = FullTextTier.PMC
+        outcome.tier = FullTextTier.PDF if pdf_blocks else FullTextTier.PMC
         outcome.sections = sum(1 for b in blocks if b.kind not in ("table", "figure"))
         outcome.tables = sum(1 for b in blocks if b.kind == "table")
         outcome.figures = sum(1 for b in blocks if b.kind == "figure")
         log.info(
-            "[fulltext] %s: full text ✓ (Europe PMC %s, %d sections, %d tables, %d figures)",
-            paper.key, outcome.pmcid, outcome.sections, outcome.tables, outcome.figures,
+            "[fulltext] %s: full text ✓ (%s, %d sections, %d tables, %d figures)",
+            paper.key, f"open PDF {outcome.pdf_url}" if pdf_blocks else f"Europe PMC {outcome.pmcid}",
+            outcome.sections, outcome.tables, outcome.figures,
         )  # fmt: skip
     elif outcome.oa_url:
         outcome.tier = FullTextTier.OA_LOCATION
-        outcome.notes.append("open-access copy recorded; PDF/HTML parsing is not implemented, abstract used")
+        outcome.notes.append("open-access copy recorded but no text was read from it; abstract used")
         log.info(
             "[fulltext] %s: OA copy at %s (not parsed), falling back to the abstract",
             paper.key,
@@ -531,6 +558,7 @@ async def fetch_fulltext(
     concurrency: int = 4,
     required: Iterable[str] = (),
     resolve_ids: bool = True,
+    pdf_fetcher: PdfPort | None = None,
 ) -> FullTextResult:
     """Full text for a Run's papers, tier by tier; see the module docstring.
 
@@ -566,7 +594,7 @@ async def fetch_fulltext(
         result.outcomes[paper.key] = outcome
         pmcid = paper.paper.pmcid or resolved.get(paper.key)
         async with semaphore:
-            blocks = await _fetch_one(paper, outcome, pmcid, europepmc, unpaywall)
+            blocks = await _fetch_one(paper, outcome, pmcid, europepmc, unpaywall, pdf_fetcher)
         if blocks:
             result[paper.key] = blocks
 

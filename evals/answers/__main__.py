@@ -234,6 +234,16 @@ async def chinese_ndcg(
     return mean(zh_scores), mean(en_scores), len(items)
 
 
+def dump(path: Path, splits: dict[str, list[Asked]]) -> None:
+    """Each claim's features, truth and citations, for fitting experiments outside this program."""
+    with path.open("w", encoding="utf-8") as fh:
+        for name, asked in splits.items():
+            for a in asked:
+                row = {"split": name, "qid": a.qid, "truth": a.answerable_truth, "features": a.features}
+                row |= {"cited": a.cited, "top": a.top_paper, "relevant": sorted(a.relevant)}
+                fh.write(json.dumps(row) + "\n")
+
+
 async def main_async(args: argparse.Namespace) -> int:
     root = Path(args.dataset)
     train = load_beir(root, split="train", limit_queries=args.limit)
@@ -281,6 +291,8 @@ async def main_async(args: argparse.Namespace) -> int:
         say("test: asking every claim with the stored model")
         test_asked = await ask_split(engine, run_id, test, split.unanswerable, model)
         report("test", score(test_asked, [a.answerable for a in test_asked]))
+        if args.dump:
+            dump(Path(args.dump), {"train": train_asked, "test": test_asked})
 
         if not args.skip_zh:
             zh, en, n = await chinese_ndcg(engine, run_id, full, full.queries)
@@ -307,6 +319,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--database-url", help="PostgreSQL with pgvector (default: embedded)")
     parser.add_argument("--cache-dir", default=str(DEFAULT_CACHE), help="document embedding cache")
     parser.add_argument("--keep", action="store_true", help="keep the evaluation Run in the database")
+    parser.add_argument("--dump", help="write each claim's features, truth and citations to this JSONL file")
     return parser.parse_args(argv)
 
 

@@ -220,7 +220,7 @@ async def test_every_tier_and_every_fallback(clients, caplog):
     assert pnas.tier is FullTextTier.OA_LOCATION and pnas.oa_status == "bronze"
     assert pnas.pdf_url == "https://www.pnas.org/content/pnas/111/45/E4832.full.pdf"
     assert any("PMC4234579" in note for note in pnas.notes) and any(
-        "not implemented" in n for n in pnas.notes
+        "no text was read from it" in n for n in pnas.notes
     )
     closed = outcomes["closed"]
     assert closed.tier is FullTextTier.ABSTRACT and closed.oa_url is None
@@ -234,7 +234,7 @@ async def test_every_tier_and_every_fallback(clients, caplog):
         outcomes["late"].tier is FullTextTier.ABSTRACT
         and "beyond the full-text limit" in outcomes["late"].notes[0]
     )
-    assert result.counts() == {"pmc_oa": 1, "oa_location": 1, "abstract": 4}
+    assert result.counts() == {"pmc_oa": 1, "oa_pdf": 0, "oa_location": 1, "abstract": 4}
     assert "1 from PMC" in result.summary()
     # every degradation is logged
     assert any(
