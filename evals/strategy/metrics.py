@@ -22,7 +22,7 @@ from evals.strategy.pubmed_syntax import (
     parse,
     validity_issues,
 )
-from evals.strategy.vocabulary import MeshVocabulary, fold, normalize, normalize_word, words
+from evals.strategy.vocabulary import MeshVocabulary, american, fold, normalize, normalize_word, words
 
 # ----------------------------------------------------------------------------------------------
 # study-design words
@@ -102,7 +102,7 @@ _WILD_WORD = re.compile(r"[a-z0-9*?]+")
 
 
 def _pattern_words(text: str) -> list[str]:
-    return _WILD_WORD.findall(fold(text).replace("oe", "e").replace("ae", "e"))
+    return [american(w) for w in _WILD_WORD.findall(fold(text))]
 
 
 def _word_matches(a: str, b: str) -> bool:
@@ -120,9 +120,10 @@ def _word_matches(a: str, b: str) -> bool:
 def terms_match(a: Term, b: Term, vocabulary: MeshVocabulary, keys: dict[Term, set[str]]) -> bool:
     """Equal after normalisation, the same descriptor, or word by word equal where a truncated stem
     (either side) is a prefix of the other side's word."""
-    ka = keys.setdefault(a, term_keys(a, vocabulary))
-    kb = keys.setdefault(b, term_keys(b, vocabulary))
-    if ka & kb:
+    for term in (a, b):
+        if term not in keys:
+            keys[term] = term_keys(term, vocabulary)
+    if keys[a] & keys[b]:
         return True
     if not (a.truncated or b.truncated or "?" in a.text or "?" in b.text):
         return False

@@ -97,11 +97,18 @@ def _fold_word(word: str) -> str:
     return fold(word)
 
 
+def american(word: str) -> str:
+    """British -> American spelling of one folded word (or truncated stem): `tumour*` -> `tumor*`."""
+    stem, star, rest = word.partition("*")
+    for pattern, replacement in _SPELLING:
+        stem = pattern.sub(replacement, stem)
+    return stem + star + rest
+
+
 @lru_cache(maxsize=200_000)
 def normalize_word(word: str) -> str:
     """The comparison key of one already folded word (see the module docstring)."""
-    for pattern, replacement in _SPELLING:
-        word = pattern.sub(replacement, word)
+    word = american(word)
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if word.endswith(("sses", "xes", "ches", "shes")):

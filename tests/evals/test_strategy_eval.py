@@ -20,6 +20,7 @@ from evals.strategy.metrics import (
     malformed_forms,
     max_matching,
     score_topic,
+    terms_match,
 )
 from evals.strategy.pubmed_syntax import Group, Term, conjuncts, parse, validity_issues
 from evals.strategy.vocabulary import MeshVocabulary, normalize
@@ -236,6 +237,23 @@ def test_block_coverage_and_one_to_one_matching(vocabulary: MeshVocabulary) -> N
     assert other["mesh_recall"] == 0.0 and other["mesh_recall_explode"] == 1.0
     assert other["mesh_precision_explode"] == 1.0
     assert max_matching({0: [0], 1: [0, 1], 2: [1]}) == 2
+
+
+@pytest.mark.parametrize(
+    ("expert", "generated", "expected"),
+    [
+        ("tumour*", "tumors", True),
+        ("haemorrhag*", "hemorrhage", True),
+        ("rapid diagnos* test*", "rapid diagnostic tests", True),
+        ("oesophageal varices", "esophageal varix", False),  # varix/varices is no plural rule
+        ("oesophageal cancers", "esophageal cancer", True),
+        ("child*", "childhood asthma", False),  # word by word: one word is not a phrase
+        ("tuberculosis", "tuberculos*", True),  # the generated stem covers the expert word
+        ("asthma", "asthmatic", False),
+    ],
+)
+def test_term_matching(vocabulary: MeshVocabulary, expert: str, generated: str, expected: bool) -> None:
+    assert terms_match(Term(expert, "tiab"), Term(generated, "tiab"), vocabulary, {}) is expected
 
 
 def test_ceiling_and_undefined_precision(vocabulary: MeshVocabulary) -> None:
