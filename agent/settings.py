@@ -170,6 +170,13 @@ class Settings(BaseSettings):
     reranker_model: str = Field(
         "BAAI/bge-reranker-base", description="Cross-encoder for reranking (local folder or hub id)"
     )
+    fulltext_budget_chars: Annotated[int, Field(ge=0)] = Field(
+        200_000,
+        description="Full text a question may pull in beyond the required papers (Related-Work tier), in characters",
+    )
+    fulltext_max_pdf_mb: Annotated[float, Field(gt=0, le=500)] = Field(
+        30.0, description="Largest open-access PDF downloaded for full text, in MB"
+    )
     embedding_backend: Literal["auto", "onnx", "torch"] = Field(
         "auto",
         description="Runtime of transformer + pooling embedding models: onnx (ONNX Runtime), torch, or auto",
