@@ -89,6 +89,9 @@ _FUNCTION_WORDS = _words(
 _FUNCTION_TAGS = ("u", "p", "c", "r", "y", "e", "o", "q", "f", "d", "m", "x", "w", "h", "k", "t")
 _GRAMMAR_TAGS = ("u", "y", "r", "p", "c")  # particles, modal words, pronouns, prepositions, conjunctions
 _ASPECT_PARTICLES = frozenset("了着过")
+# inside a phrase given to `render` only these particles are dropped (癫痫患者的脑电): other function words
+# there are morphemes (过拟合 over-fitting, 不平等 inequality)
+_PHRASE_PARTICLES = frozenset("的之地得了着")
 _NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s", "h")  # h: a prefix (非) the glossary knows
 
 _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
@@ -368,7 +371,7 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
-        if key not in _FUNCTION_WORDS or len(keys) == 1:
+        if key not in _PHRASE_PARTICLES or len(keys) == 1:
             part = _word_part(key)
             if part is not None:
                 parts.append(part)
