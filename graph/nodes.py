@@ -162,16 +162,17 @@ def after_confirm(state: ConversationState) -> str:
 
 
 async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.querybuild import build_queries
-    from agent.synonyms import build_keyword_plan
+    from agent.plan import keywords_and_queries
 
     _started("keywords")
     ctx = runtime.context
     understanding = Understanding.model_validate(state["understanding"])
-    plan = await build_keyword_plan(understanding, ctx.llm, ctx.sources)
+    plan, queries = await keywords_and_queries(
+        understanding, ctx.llm, ctx.sources, hit_limit=ctx.settings.query_hit_limit
+    )
     return {
         "keywords": plan.model_dump(mode="json"),
-        "queries": build_queries(plan).model_dump(mode="json"),
+        "queries": queries.model_dump(mode="json"),
         "review_error": None,
     }
 
@@ -289,6 +290,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
 async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.ask import ask as ask_run
     from agent.ask import validate_question
+    from agent.fulltext_ask import report_json
     from agent.knowledge import index_run
 
     _started("ask")
@@ -302,9 +304,16 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         return {"answer": None}
     options = {**ctx.options, **(state.get("options") or {})}
     engine = ctx.retrieval_engine()
+    cache = fulltext_cache(ctx.settings)
     if not await engine.run_has_index(run_id):
         _emit("node", node="ask", status="indexing", run_id=run_id)
-        await index_run(engine, ctx.store, run_id)
+        data = ctx.store.load_run(run_id)
+        await index_run(engine, ctx.store, run_id, data=data, fulltext=cache.blocks_for(data.aggregated))
+    if ctx.sources is not None and options.get("fulltext", True):
+        report = await question_fulltext(question, run_id, engine, ctx, cache)
+        _emit("fulltext", **report_json(report))
+        if report.warnings:  # the fallbacks are part of the answer a user reads, not only of the log
+            _emit("text", delta="".join(f"(Full text: {w}.)\n" for w in report.warnings) + "\n")
     text: list[str] = []
     citations: list[dict[str, Any]] = []
     answerable: bool | None = None
@@ -331,6 +340,33 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
                 answerable = payload.get("answerable")
             writer({"type": f"ask_{kind}", **{k: v for k, v in payload.items() if k != "type"}})
     return {"answer": {"text": "".join(text), "citations": citations, "answerable": answerable}}
+
+
+def fulltext_cache(settings: Any) -> Any:
+    from agent.fulltext_ask import FulltextCache
+
+    return FulltextCache(settings.data_dir / "fulltext")
+
+
+async def question_fulltext(question: str, run_id: str, engine: Any, ctx: GraphContext, cache: Any) -> Any:
+    """The 002 tiers for this question: named papers and Methods/Results evidence in full text."""
+    from agent.fulltext_ask import prepare_fulltext
+    from tools.pdftext import PdfFetcher
+
+    sources = ctx.sources
+    http = getattr(sources, "http", None)
+    max_bytes = int(ctx.settings.fulltext_max_pdf_mb * 2**20)
+    return await prepare_fulltext(
+        question,
+        run_id,
+        engine=engine,
+        store=ctx.store,
+        cache=cache,
+        europepmc=getattr(sources, "europepmc", None),
+        unpaywall=getattr(sources, "unpaywall", None),
+        pdf_fetcher=PdfFetcher(http, max_bytes=max_bytes) if http is not None else None,
+        budget_chars=ctx.settings.fulltext_budget_chars,
+    )
 
 
 async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:

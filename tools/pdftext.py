@@ -113,7 +113,7 @@ def parse_pdf(
             ):
                 blocks[-1] = blocks[-1].model_copy(update={"text": f"{blocks[-1].text} {text}"})
             else:
-                blocks.append(FullTextSection(kind=kind, title=heading, text=text))  # type: ignore[arg-type]
+                blocks.append(FullTextSection(kind=kind, title=heading, text=text))
 
     def end_caption() -> None:
         nonlocal caption
