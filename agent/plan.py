@@ -12,7 +12,7 @@ from typing import Any
 
 from agent.llm import LLM
 from agent.models import KeywordPlan, Model, QueryPlan, Understanding
-from agent.querybuild import build_queries
+from agent.query_check import check_queries
 from agent.synonyms import build_keyword_plan
 from agent.understanding import understand
 
@@ -25,7 +25,24 @@ class SearchPlan(Model):
     queries: QueryPlan
 
 
-async def plan_search(description: str, llm: LLM, sources: Any) -> SearchPlan:
+DEFAULT_HIT_LIMIT = 20_000
+
+
+async def keywords_and_queries(
+    understanding: Understanding, llm: LLM, sources: Any, *, hit_limit: int = DEFAULT_HIT_LIMIT
+) -> tuple[KeywordPlan, QueryPlan]:
+    """The keyword step and the queries, checked against the databases' counts where they answer.
+
+    Every entry point (the conversation, `scholarmap run`, `scholarmap plan`, the MCP tool) takes
+    this one path from a confirmed understanding to the queries a Run will send.
+    """
+    keywords = await build_keyword_plan(understanding, llm, sources)
+    return await check_queries(keywords, sources, limit=hit_limit)
+
+
+async def plan_search(
+    description: str, llm: LLM, sources: Any, *, hit_limit: int = DEFAULT_HIT_LIMIT
+) -> SearchPlan:
     """Understand `description` (one round, taken as confirmed), expand its terms, write the queries.
 
     `sources` is what `build_keyword_plan` takes: `agent.sources.SourceClients`, a `SynonymSources`
@@ -34,5 +51,5 @@ async def plan_search(description: str, llm: LLM, sources: Any) -> SearchPlan:
     """
     understanding = await understand(description, llm)
     understanding = understanding.model_copy(update={"ready": True, "questions": []})
-    keywords = await build_keyword_plan(understanding, llm, sources)
-    return SearchPlan(understanding=understanding, keywords=keywords, queries=build_queries(keywords))
+    keywords, queries = await keywords_and_queries(understanding, llm, sources, hit_limit=hit_limit)
+    return SearchPlan(understanding=understanding, keywords=keywords, queries=queries)

@@ -157,6 +157,13 @@ class Settings(BaseSettings):
 
     # retrieval models (loaded from local paths or installed packages; nothing is downloaded at run time
     # unless the name is a hub id and the machine is online)
+    query_hit_limit: Annotated[
+        int,
+        Field(
+            ge=1,
+            description="A query finding more records than this gets a warning naming the block to tighten",
+        ),
+    ] = 20_000
     mesh_file: Path | None = Field(
         None,
         description=(

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from agent.settings import ConfigError, Settings, get_settings
 from agent.store import RunStore, StoreError
+from server.render import render_queries
 
 # Commands contributed by other modules: (module, function that registers the sub-command).
 PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
@@ -105,6 +106,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     for error in run.errors:
         print(f"  error  {error.source}: {error.kind} - {error.message}")
     print(f"  folder    {store.run_dir(run.id)}")
+    queries = store.read_run_file(run.id, "queries.json")
+    if queries:
+        print(render_queries(queries))
     return 0
 
 

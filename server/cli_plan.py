@@ -78,4 +78,4 @@ async def _plan(description: str, settings: Settings) -> SearchPlan:
 
     llm = build_llm(settings)
     async with open_sources(settings) as sources:
-        return await plan_search(description, llm, sources)
+        return await plan_search(description, llm, sources, hit_limit=settings.query_hit_limit)

@@ -27,7 +27,8 @@ from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedCo
 from rich.prompt import Confirm, Prompt
 from rich.table import Table
 
-from agent.models import SEARCH_SOURCES, KeywordPlan, QueryPlan, Run, RunStatus, Source, Understanding
+from agent.models import SEARCH_SOURCES, KeywordPlan, Run, RunStatus, Source, Understanding
+from server.render import render_queries
 
 EXIT_OK, EXIT_ERROR, EXIT_ALL_FAILED, EXIT_INTERRUPTED = 0, 1, 2, 130
 ACCEPT_WORDS = frozenset({"", "y", "yes", "ok", "accept", "go"})
@@ -153,10 +154,10 @@ def _fail(message: str) -> None:
 async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr: Console) -> int:
     from agent.executor import RunConfigError, SearchProgress, execute_run, resolve_cap
     from agent.llm import build_llm
+    from agent.plan import keywords_and_queries
     from agent.querybuild import build_queries
     from agent.sources import open_sources
     from agent.store import RunStore
-    from agent.synonyms import build_keyword_plan
 
     try:
         cap = resolve_cap(args.max_per_source, settings)
@@ -175,10 +176,12 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
 
     async with open_sources(settings) as sources:
         understanding, description = await _understand(description, llm, settings, console, yes=args.yes)
-        plan = await build_keyword_plan(understanding, llm, sources)
+        plan, queries = await keywords_and_queries(
+            understanding, llm, sources, hit_limit=settings.query_hit_limit
+        )
         if not args.yes:
             plan = await _review(plan, llm, sources, console)
-        queries: QueryPlan = build_queries(plan)
+            queries = build_queries(plan)
         enabled = args.sources or list(SEARCH_SOURCES)
 
         with _SearchBars(stderr, enabled) as bars:
@@ -205,6 +208,7 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
 
     folder = store.run_dir(run.id)
     _report_unreachable(run, plan)
+    print(render_queries(queries.model_dump(mode="json")), flush=True)
     _summary(run, store, console)
     if args.export:
         _export(run, store, args.export, args.output, console)

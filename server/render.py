@@ -94,6 +94,13 @@ def render_keywords(keywords: dict[str, Any], queries: dict[str, Any], *, droppe
         lines.append(f"note: {note}")
     for error in keywords.get("source_errors") or []:
         lines.append(f"(synonym source {error.get('source')} failed: {error.get('message')})")
+    lines.append(render_queries(queries))
+    return "\n".join(line for line in lines if line)
+
+
+def render_queries(queries: dict[str, Any] | None) -> str:
+    """The queries of a plan or Run (queries.json's shape), their hit counts and notes."""
+    lines: list[str] = []
     listed = (queries or {}).get("queries") or {}
     if listed:
         lines.append("Queries:")

@@ -6,9 +6,22 @@ from __future__ import annotations
 import pytest
 
 from agent.llm import RulesLLM, ScriptedLLM
-from agent.models import MAX_QUESTIONS_PER_ROUND, ClarifyingQuestion, Produced, Slots, Understanding
+from agent.models import (
+    LIST_SLOT_NAMES,
+    MAX_QUESTIONS_PER_ROUND,
+    ClarifyingQuestion,
+    Produced,
+    Slots,
+    Understanding,
+)
 from agent.prompts import load_prompt
-from agent.understanding import MAX_DESCRIPTION_CHARS, InvalidDescription, merge_answers, understand
+from agent.understanding import (
+    MAX_DESCRIPTION_CHARS,
+    InvalidDescription,
+    is_non_answer,
+    merge_answers,
+    understand,
+)
 
 PRD = "I am working on invasive speech brain-computer interface decoding using ECoG and sEEG."
 
@@ -276,3 +289,21 @@ async def test_previous_questions_are_passed_to_the_model() -> None:
     interpret = llm.calls[-1]
     assert "What do you do?" in interpret.user or "What do you do?" in interpret.system
     assert interpret.values["round"] == 2
+
+
+@pytest.mark.parametrize("answer", ["I don't know", "not sure", "skip", "不知道", "随便。", "n/a"])
+def test_a_non_answer_never_becomes_a_term(answer: str) -> None:
+    question = ClarifyingQuestion(slot="task", question="What do you want to do, e.g. classification?")
+    merged = merge_answers("I record EEG in infants.", [question], [answer])
+    assert merged == "I record EEG in infants."
+    assert is_non_answer(answer) and not is_non_answer("EEG and MEG")
+
+
+async def test_the_example_in_a_question_is_not_the_answer() -> None:
+    question = ClarifyingQuestion(slot="task", question="What do you want to do, e.g. seizure prediction?")
+    merged = merge_answers("I record EEG in infants.", [question], ["sleep staging"])
+    understanding = await understand(merged, RulesLLM())
+    assert "sleep staging" in understanding.slots.task
+    assert not any(
+        "seizure" in term for name in LIST_SLOT_NAMES for term in getattr(understanding.slots, name)
+    )
