@@ -124,6 +124,34 @@ def fast_settings(data_dir: Path, database_url: str, base_urls: dict[str, str], 
     return load_settings(**values)
 
 
+def settings_env(settings: Settings) -> dict[str, str]:
+    """Environment variables that give a server process these settings (the values that differ from the
+    defaults, and the data folder)."""
+    from pydantic import SecretStr
+
+    env = {"SCHOLARMAP_DATA_DIR": str(settings.data_dir)}
+    defaults = Settings.model_construct()
+    for name in Settings.model_fields:
+        value = getattr(settings, name)
+        if value is None or value == getattr(defaults, name, None):
+            continue
+        if isinstance(value, SecretStr):
+            value = value.get_secret_value()
+        elif isinstance(value, list):
+            value = ",".join(map(str, value))
+        env[f"SCHOLARMAP_{name.upper()}"] = str(value)
+    return env
+
+
+def bench_app() -> Any:
+    """The app of a server *process* (`uvicorn evals.bench_sse:bench_app --factory`): settings from the
+    environment (see `settings_env`), the scripted LLM. Used by `--workers` and by tests/server."""
+    from agent.settings import get_settings
+    from server.app import create_app
+
+    return create_app(get_settings(), llm=conversation_llm())
+
+
 # --------------------------------------------------------------------------------------------------
 # Running the pieces
 # --------------------------------------------------------------------------------------------------

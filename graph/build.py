@@ -55,5 +55,14 @@ async def postgres_checkpointer(pool: Any) -> Any:
     from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
     saver = AsyncPostgresSaver(pool)
-    await saver.setup()
+    # Several workers start at once on one database: their first setups would race on CREATE TABLE.
+    async with pool.connection() as conn:
+        await conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
+        try:
+            await saver.setup()
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
     return saver
+
+
+_SETUP_LOCK = 0x5C401B  # arbitrary constant shared by every ScholarMap process (next to agent.db's)
