@@ -237,17 +237,18 @@ def _recut(group: list[Token]) -> list[Token]:
 
 def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True) -> list[tuple[int, int]]:
     """The cut of `chars` into known words (or single characters) with the fewest words; among equals,
-    the most glossary words (scientific terms), then the most words jieba also found (`hints`).
+    the most glossary words (scientific terms), the fewest lone characters before the end, then the most
+    words jieba also found (`hints`).
     `whole=False` leaves out the whole string as one word (to compose a dictionary word from its parts)."""
     lex = lexicon()
     size = len(chars)
-    best: list[tuple[tuple[int, int, int], list[tuple[int, int]]] | None] = [None] * (size + 1)
-    best[0] = ((0, 0, 0), [])
+    best: list[tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None] = [None] * (size + 1)
+    best[0] = ((0, 0, 0, 0), [])
     for start in range(size):
         current = best[start]
         if current is None:
             continue
-        (words, plain, unhinted), cut = current
+        (words, plain, leading, unhinted), cut = current
         for end in range(start + 1, min(size, start + _MAX_WORD) + 1):
             word = chars[start:end]
             if end - start > 1 and not lex.knows(word):
@@ -257,6 +258,8 @@ def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True)
             score = (
                 words + 1,
                 plain + (word not in lex.glossary),
+                # a lone character is more often a suffix (早产|儿, 脑电|信号) than a prefix (早|产儿)
+                leading + (end - start == 1 and end < size),
                 unhinted + ((start, end) not in hints),
             )
             known = best[end]
@@ -297,7 +300,7 @@ def _word_part(word: str) -> _Part | None:
     heads: list[str] = list(entry.english) if entry else []
     modifiers: list[str] = list(entry.modifiers) if entry else []
     for sense in senses:
-        heads.append(_gerund(sense.text) if sense.verb else sense.text)
+        heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
         modifiers.append(sense.text)
     if entry is None and not senses:
         return None
@@ -322,6 +325,13 @@ def _unique(items: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+# verbs stressed on the last syllable double their final consonant ("controlling", "transferring")
+_FINAL_STRESS = _words(
+    """control patrol compel expel propel refer prefer occur recur confer defer deter infer transfer admit commit
+    emit omit permit submit transmit regret forget begin equip acquit"""
+)
+
+
 def _gerund(verb: str) -> str:
     """'decode' -> 'decoding', 'cut down' -> 'cutting down' (the noun a verb head takes in a term)."""
     first, _, rest = verb.partition(" ")
@@ -332,7 +342,7 @@ def _gerund(verb: str) -> str:
         stem = first[:-2] + "y"
     elif word.endswith("e") and not word.endswith(("ee", "oe", "ye")) and len(word) > 2:
         stem = first[:-1]
-    elif (
+    elif word in _FINAL_STRESS or (
         len(word) <= 4
         and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", word)
         and not re.search(r"[aeiou]{2}", word)
@@ -341,6 +351,21 @@ def _gerund(verb: str) -> str:
     else:
         stem = first
     return f"{stem}ing" + (f" {rest}" if rest else "")
+
+
+def _verb_nouns(verb: str) -> list[str]:
+    """Nouns for a verb at the head of a term, best first: the regular "-ation" noun of "-ate", "-ize" and
+    "-ify" verbs (migrate -> migration), the gerund (decode -> decoding), the bare verb (control, rise)."""
+    out = []
+    if " " not in verb and verb.isalpha():
+        word = verb.lower()
+        if word.endswith("ate") and len(word) > 5:
+            out.append(verb[:-1] + "ion")
+        elif word.endswith(("ize", "ise")) and len(word) > 5:
+            out.append(verb[:-1] + "ation")
+        elif word.endswith("ify") and len(word) > 5:
+            out.append(verb[:-1] + "ication")
+    return [*out, _gerund(verb), verb]
 
 
 def _people_plural(phrase: str) -> str:

@@ -181,7 +181,9 @@ def clean_definition(definition: str) -> list[Sense]:
         verb = piece.startswith("to ")
         if verb:
             piece = piece[3:]
-        piece = re.sub(r"\b(?:sth|sb|etc|one's|oneself)\b\.?", "", piece).strip(" .,")
+        if re.search(r"\b(?:sth|sb|one's|oneself|someone|something)\b", piece):
+            continue  # "to kill oneself": without its object the verb means something else
+        piece = re.sub(r"\betc\b\.?", "", piece).strip(" .,")
         piece = re.sub(r"\s+", " ", piece)
         if (
             not piece

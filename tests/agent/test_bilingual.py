@@ -78,6 +78,9 @@ def test_clean_definition_marks_verbs_and_registers() -> None:
     assert verb.text == "research" and verb.verb
     (noun,) = clean_definition("research")
     assert not noun.verb
+    # a verb without its object means something else ("to kill oneself" is not "kill")
+    assert clean_definition("to kill oneself") == []
+    assert _texts(clean_definition("to strip (sb of his property)")) == ["strip"]
     (slang,) = clean_definition("(coll.) to lure")
     assert slang.marked and slang.text == "lure"
 
@@ -109,6 +112,8 @@ def test_segmentation_keeps_dictionary_words_whole() -> None:
     assert segment("脑机接口") == ["脑机接口"]
     assert segment("脑表面电极") == ["脑", "表面", "电极"]
     assert segment("石墨烯电极") == ["石墨烯", "电极"]  # jieba: 石墨|烯
+    # equal cuts: a lone character is taken as a suffix rather than a prefix (早产|儿, not 早|产儿)
+    assert segment("早产儿") == ["早产", "儿"]
     assert segment("癫痫患者的脑电信号") == ["癫痫", "患者", "的", "脑电", "信号"]
 
 
@@ -193,6 +198,12 @@ def test_verb_heads_become_gerunds_and_numbers_turn_round() -> None:
     assert bilingual._gerund("study") == "studying"
     assert bilingual._gerund("hew") == "hewing"
     assert bilingual._gerund("tie") == "tying"
+    assert bilingual._gerund("control") == "controlling"
+    assert bilingual._verb_nouns("migrate") == ["migration", "migrating", "migrate"]
+    assert bilingual._verb_nouns("decode") == ["decoding", "decode"]
+    assert bilingual._verb_nouns("go up") == ["going up", "go up"]
+    assert render("鸟类迁徙").english[0] == "birds migration"
+    assert "blood sugar control" in render("血糖控制").english
 
 
 def test_prefixes_join_their_head_and_negation_is_kept() -> None:
