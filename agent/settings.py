@@ -129,6 +129,11 @@ class Settings(BaseSettings):
         int, Field(ge=1, le=2000, description="Records fetched per source in a Run")
     ] = 200
     source_time_limit: PositiveFloat = Field(300.0, description="Seconds one source may take within a Run")
+    step_time_limit: PositiveFloat = Field(
+        90.0,
+        description="Seconds a conversation step may spend on outside services (the keyword step); "
+        "past it the step finishes without them and says so",
+    )
     # citation snowballing (agent/snowball.py), when a Run asks for it
     snowball_depth: Annotated[
         int, Field(ge=1, le=5, description="Rounds of citation snowballing (`run --snowball`)")
