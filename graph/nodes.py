@@ -163,12 +163,17 @@ def after_confirm(state: ConversationState) -> str:
 
 async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.plan import keywords_and_queries
+    from agent.step_deadline import keywords_within
 
     _started("keywords")
     ctx = runtime.context
     understanding = Understanding.model_validate(state["understanding"])
-    plan, queries = await keywords_and_queries(
-        understanding, ctx.llm, ctx.sources, hit_limit=ctx.settings.query_hit_limit
+    plan, queries = await keywords_within(
+        lambda sources: keywords_and_queries(
+            understanding, ctx.llm, sources, hit_limit=ctx.settings.query_hit_limit
+        ),
+        ctx.sources,
+        ctx.settings.step_time_limit,
     )
     return {
         "keywords": plan.model_dump(mode="json"),
