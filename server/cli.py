@@ -27,6 +27,7 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("server.cli_mesh", "add_mesh_command"),
     ("server.cli_adapters", "add_mcp_command"),
     ("server.cli_adapters", "add_slack_command"),
+    ("server.cli_adapters", "add_teams_command"),
 )
 
 

@@ -62,3 +62,29 @@ def slack_command(args: argparse.Namespace) -> int:
         return fail(str(exc), 2)
     run_slack(settings, http=args.http, host=args.host, port=args.port)
     return 0
+
+
+def add_teams_command(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "teams",
+        help="run the Microsoft Teams bot (Bot Framework messaging endpoint POST /api/messages)",
+        description="The conversation in Teams on the Microsoft 365 Agents SDK: streamed in 1:1 chats, "
+        "plain messages in group chats and channels, Adaptive Cards for questions and review. Needs "
+        "SCHOLARMAP_TEAMS_APP_ID and SCHOLARMAP_TEAMS_APP_PASSWORD (and SCHOLARMAP_TEAMS_TENANT_ID for "
+        "a single-tenant bot).",
+    )
+    parser.add_argument("--host", help="address to bind (default: SCHOLARMAP_HOST)")
+    parser.add_argument("--port", type=int, default=3978, help="port (default 3978)")
+    parser.set_defaults(handler=teams_command)
+
+
+def teams_command(args: argparse.Namespace) -> int:
+    from server.teams_bot import check_settings, run_teams
+
+    settings = get_settings()
+    try:
+        check_settings(settings)
+    except ValueError as exc:
+        return fail(str(exc), 2)
+    run_teams(settings, host=args.host, port=args.port)
+    return 0

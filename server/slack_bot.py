@@ -206,7 +206,7 @@ class SlackBot:
     def __init__(self, runtime: AdapterRuntime, client: AsyncWebClient) -> None:
         self.runtime = runtime
         self.client = client
-        self.update_interval = runtime.settings.slack_update_interval
+        self.update_interval = runtime.settings.chat_update_interval
         self.public_url = runtime.settings.public_url
         self._working = 0
         self._idle = asyncio.Event()

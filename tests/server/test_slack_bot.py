@@ -162,7 +162,7 @@ async def test_a_conversation_in_a_slack_thread(
         slack_bot_token="xoxb-test-token",
         slack_signing_secret=SECRET,
         slack_api_url=f"{fake_slack.base_url}/api",
-        slack_update_interval=0.05,
+        chat_update_interval=0.05,
     )
     client = AsyncWebClient(token="xoxb-test-token", base_url=f"{fake_slack.base_url}/api/")
     async with open_runtime(settings, llm=conversation_llm()) as runtime:
