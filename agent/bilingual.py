@@ -108,6 +108,8 @@ _NUMBER_CLASSIFIERS = {  # "2型" -> "type 2": a number and its classifier, Engl
 _CHINESE_NUMBERS = dict(
     zip("一二三四五六七八九十", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"), strict=True)
 )
+# nouns for groups, never plural ("personnels" is malformed)
+_COLLECTIVE = _words("personnel staff people police cattle livestock poultry offspring folk public youth")
 _PEOPLE_SUFFIXES = ("者", "员", "户", "民", "人", "儿", "童", "妇")
 
 
@@ -370,8 +372,8 @@ def _verb_nouns(verb: str) -> list[str]:
 
 def _people_plural(phrase: str) -> str:
     head, _, last = phrase.rpartition(" ")
-    if phrase.lower().startswith("the ") or last.lower().endswith("ly"):
-        return phrase  # "the elderly": already a group
+    if phrase.lower().startswith("the ") or last.lower().endswith("ly") or last.lower() in _COLLECTIVE:
+        return phrase  # "the elderly", "medical personnel": already a group
     many = plural(last)
     if many is None and last.isalpha() and last.lower().endswith(("ant", "ent")) and last.islower():
         many = last + "s"

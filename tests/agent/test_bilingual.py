@@ -187,6 +187,7 @@ def test_people_words_are_plural_at_the_head_only() -> None:
     assert render("小鼠").english[0] == "mice"
     assert render("孕妇").english[0] == "pregnant women"
     assert "the elderly" in render("老年人").english  # not "the elderlies"
+    assert render("医护人员").english[0] == "medical personnel"  # a collective noun: not "personnels"
 
 
 def test_verb_heads_become_gerunds_and_numbers_turn_round() -> None:
