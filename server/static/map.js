@@ -122,6 +122,18 @@
     }).addTo(map);
 
     var markers = L.layerGroup().addTo(map);
+    // Institutions that share a point (a city centroid) are spread on a circle whose size is in screen
+    // pixels, at every zoom, so each marker can be seen and clicked on its own.
+    var spreadMarkers = [];
+    function spread() {
+      spreadMarkers.forEach(function (entry) {
+        var centre = map.latLngToLayerPoint(entry.base);
+        var radiusPx = 12 + 3 * entry.count;
+        var angle = (2 * Math.PI * entry.index) / entry.count - Math.PI / 2;
+        entry.marker.setLatLng(map.layerPointToLatLng(centre.add(L.point(radiusPx * Math.cos(angle), radiusPx * Math.sin(angle)))));
+      });
+    }
+    map.on("zoomend", spread);
     var state = { level: "world", country: null, city: null, institution: null };
 
     // -- panel ------------------------------------------------------------------------------------
@@ -176,6 +188,7 @@
       state = { level: "world", country: null, city: null, institution: null };
       map.closePopup();
       markers.clearLayers();
+      spreadMarkers = [];
       details.hidden = true;
       listTitle.textContent = "Countries";
       list.textContent = "";
@@ -203,6 +216,7 @@
       state = { level: "country", country: code, city: null, institution: null };
       map.closePopup();
       markers.clearLayers();
+      spreadMarkers = [];
       details.hidden = true;
       listTitle.textContent = "Cities in " + country.name;
       list.textContent = "";
@@ -234,20 +248,20 @@
       state = { level: "city", country: code, city: city, institution: null };
       map.closePopup();
       markers.clearLayers();
+      spreadMarkers = [];
       details.hidden = true;
       listTitle.textContent = "Institutions in " + city.name;
       list.textContent = "";
-      var seen = {};
       var bounds = [];
+      var groups = {};  // "lat,lon" -> institutions placed at that same point (often a city centroid)
+      city.institutions.forEach(function (node) {
+        var key = node.latitude + "," + node.longitude;
+        (groups[key] = groups[key] || []).push(node);
+      });
       city.institutions.forEach(function (node, index) {
         list.appendChild(item("institution-item", "data-institution-id", node.id, node.name,
           plural(node.researcher_count, "researcher"), function () { showInstitution(node.id); }));
-        // institutions placed at the same point (a city centroid) are spread on a small circle
-        var key = node.latitude + "," + node.longitude;
-        var n = seen[key] = (seen[key] || 0) + 1;
-        var angle = n * 2.4;
-        var spread = n > 1 ? 0.004 * Math.sqrt(n) : 0;
-        var point = [node.latitude + spread * Math.sin(angle), node.longitude + spread * Math.cos(angle)];
+        var point = [node.latitude, node.longitude];
         bounds.push(point);
         var marker = L.circleMarker(point, {
           radius: radius(node.researcher_count, 4), className: "institution-marker", color: "#8a3b00", fillColor: "#f08c2e", fillOpacity: 0.85, weight: 1
@@ -256,10 +270,13 @@
         marker.on("add", function () { var p = marker.getElement(); if (p) p.setAttribute("data-institution-id", node.id); });
         marker.addTo(markers);
         node._marker = marker;
+        var group = groups[node.latitude + "," + node.longitude];
+        if (group.length > 1) spreadMarkers.push({ marker: marker, base: L.latLng(point), index: group.indexOf(node), count: group.length });
       });
       fillUnplaced([]);
       breadcrumb();
       if (bounds.length) map.fitBounds(L.latLngBounds(bounds).pad(0.6), { maxZoom: 7 });
+      spread();  // again on zoomend when fitting the bounds changed the zoom
     }
 
     function popupContent(node) {

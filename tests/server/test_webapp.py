@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import re
 import secrets
@@ -22,12 +23,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 
 from agent.llm import LLMCall, ScriptedLLM
 from evals.bench_sse import DESCRIPTION, INTERPRETATION, SLOTS, fast_settings
 from server.app import create_app
+from server.routes_map import render_map_page
 from tests.asgi_server import serve
 from tests.fake_sources.config import FakeConfig
 from tests.fake_sources.server import running_fake_sources
@@ -370,6 +373,56 @@ def test_choose_for_map_and_open_the_map(session: Session) -> None:
     assert popup.locator("path.country-shape").count() > 150
     popup.screenshot(path=str(ARTIFACTS / "09-map.png"))
     popup.close()
+
+
+def test_institutions_sharing_a_point_are_spread_so_each_can_be_clicked(session: Session) -> None:
+    """Three institutions at one city centroid: three markers apart on screen, each opening its own popup."""
+    run_id = session.page.get_by_label("Run", exact=True).input_value()
+    response = httpx.get(
+        f"{session.url}/runs/{run_id}/map", headers={"authorization": f"Bearer {TOKEN}"}, timeout=60
+    )
+    assert response.status_code == 200, response.text
+    data = response.json()
+    country = next(c for c in data["countries"] if c["cities"])
+    city = country["cities"][0]
+    first = city["institutions"][0]
+    for n in (1, 2):
+        city["institutions"].append(
+            {**first, "id": f"{first['id']}-twin{n}", "name": f"{first['name']} Twin {n}"}
+        )
+    for node in city["institutions"]:
+        node["latitude"], node["longitude"] = city["latitude"], city["longitude"]
+    page = session.context.new_page()
+    page.set_content(render_map_page(json.dumps(data)))
+    page.wait_for_selector("body[data-ready='true']")
+    page.locator(f"li.country-item[data-country='{country['code']}']").click()
+    page.locator(f"li.city-item[data-city='{city['name']}']").click()
+    markers = page.locator("path.institution-marker")
+    expect()(markers).to_have_count(len(city["institutions"]))
+    page.wait_for_timeout(500)  # the zoom animation of the drill-down
+    centres = []
+    for i in range(markers.count()):
+        box = markers.nth(i).bounding_box()
+        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    gaps = [
+        ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+        for i, a in enumerate(centres)
+        for b in centres[i + 1 :]
+    ]
+    assert min(gaps) > 12, centres
+    names = set()
+    for i in range(markers.count()):
+        box = markers.nth(i).bounding_box()  # again: an open popup pans the map
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        clicked = markers.nth(i).get_attribute("data-institution-id")
+        popup = page.locator(f".leaflet-popup .institution-popup[data-institution-id='{clicked}'] h3")
+        expect()(popup).to_be_visible()
+        names.add(popup.inner_text())
+        page.locator(".leaflet-popup-close-button").click()  # as a user would: it may cover a neighbour
+        expect()(popup).to_have_count(0)
+    assert names == {node["name"] for node in city["institutions"]}
+    page.screenshot(path=str(ARTIFACTS / "09b-map-city.png"))
+    page.close()
 
 
 def test_the_language_switch(session: Session) -> None:
