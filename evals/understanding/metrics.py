@@ -4,9 +4,13 @@ Each case lists, per slot, the expected *concepts*; each concept is a list of ac
 ("ECoG", "electrocorticography"). A predicted phrase matches a spelling when, after normalisation
 (half-width, case, hyphens, singular nouns, stop words dropped; Chinese segmented with jieba), the two
 are equal or their token sets have a Dice coefficient of at least `DICE`. A phrase written
-"term (ACRONYM)" matches through either part.
+"term (ACRONYM)" matches through either part. A predicted phrase containing Chinese characters never
+matches: expected terms are English canonical terms, so a Chinese description is scored as English (a
+Chinese phrase copied from the description is not a canonical term, however close to the meaning).
 
-- precision of a slot: predicted phrases that match some concept of that slot / predicted phrases;
+- precision of a slot: predicted phrases that match some concept of that slot / predicted phrases,
+  leaving out phrases that match no concept but equal (same tokens) one of the case's *neutral* phrases
+  (the kind of study wanted: study type, sample size, time span), which are neither right nor wrong;
 - recall of a slot: expected concepts matched by some predicted phrase / expected concepts;
 - the overall figures are micro-averages over the seven list slots; the research goal is scored apart
   (recall: share of the case's goal keywords found in it; precision: share of non-empty goals that
@@ -49,6 +53,12 @@ _STOP = frozenset(
     ]
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# any Han character, including the extension-A and compatibility blocks
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def has_chinese(text: str) -> bool:
+    return HAN.search(text) is not None
 
 
 @cache
@@ -77,6 +87,8 @@ def _dice(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def matches(predicted: str, spelling: str) -> bool:
+    if has_chinese(predicted) or has_chinese(spelling):
+        return False
     main, inner = split_parenthetical(predicted)
     for form in {predicted, main, *([inner] if inner else [])}:
         a, b = tokens(form), tokens(spelling)
@@ -111,8 +123,24 @@ class Counts:
         return self.found / self.expected if self.expected else 1.0
 
 
-def score_slot(predicted: Iterable[str], concepts: Sequence[Sequence[str]]) -> Counts:
+def is_neutral(predicted: str, neutral: Sequence[str]) -> bool:
+    """Equal (same tokens, not merely similar) to one of the neutral phrases."""
+    if has_chinese(predicted):
+        return False
+    forms = {predicted, *(part for part in split_parenthetical(predicted) if part)}
+    keys = {tokens(form) for form in forms} - {frozenset()}
+    return any(tokens(phrase) in keys for phrase in neutral)
+
+
+def score_slot(
+    predicted: Iterable[str], concepts: Sequence[Sequence[str]], neutral: Sequence[str] = ()
+) -> Counts:
     predicted = [p for p in predicted if p.strip()]
+    predicted = [
+        p
+        for p in predicted
+        if not (is_neutral(p, neutral) and not any(_matches_concept(p, c) for c in concepts))
+    ]
     return Counts(
         predicted=len(predicted),
         correct=sum(any(_matches_concept(p, c) for c in concepts) for p in predicted),
@@ -132,11 +160,15 @@ class CaseScore:
 
 
 def score_case(
-    slots: Slots, expected: dict[str, list[list[str]]], goal_keywords: Sequence[str], facets: Sequence[str]
+    slots: Slots,
+    expected: dict[str, list[list[str]]],
+    goal_keywords: Sequence[str],
+    facets: Sequence[str],
+    neutral: Sequence[str] = (),
 ) -> CaseScore:
     score = CaseScore()
     for name in LIST_SLOT_NAMES:
-        score.slots[name] = score_slot(getattr(slots, name), expected.get(name, []))
+        score.slots[name] = score_slot(getattr(slots, name), expected.get(name, []), neutral)
         score.terms += len(getattr(slots, name))
         score.english_terms += sum(t.isascii() for t in getattr(slots, name))
     if goal_keywords:
