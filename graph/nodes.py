@@ -163,6 +163,7 @@ def after_confirm(state: ConversationState) -> str:
 
 async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.plan import keywords_and_queries
+    from agent.search_guard import ensure_something_to_search
     from agent.step_deadline import keywords_within
 
     _started("keywords")
@@ -175,6 +176,7 @@ async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> 
         ctx.sources,
         ctx.settings.step_time_limit,
     )
+    ensure_something_to_search(plan, queries)  # NothingToSearch: a clear error, no review, no Run
     return {
         "keywords": plan.model_dump(mode="json"),
         "queries": queries.model_dump(mode="json"),
@@ -314,12 +316,14 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         _emit("node", node="ask", status="indexing", run_id=run_id)
         data = ctx.store.load_run(run_id)
         await index_run(engine, ctx.store, run_id, data=data, fulltext=cache.blocks_for(data.aggregated))
+    text: list[str] = []
     if ctx.sources is not None and options.get("fulltext", True):
         report = await question_fulltext(question, run_id, engine, ctx, cache)
         _emit("fulltext", **report_json(report))
         if report.warnings:  # the fallbacks are part of the answer a user reads, not only of the log
-            _emit("text", delta="".join(f"(Full text: {w}.)\n" for w in report.warnings) + "\n")
-    text: list[str] = []
+            notes = "".join(f"(Full text: {w}.)\n" for w in report.warnings) + "\n"
+            text.append(notes)
+            _emit("text", delta=notes)
     citations: list[dict[str, Any]] = []
     answerable: bool | None = None
     async for chunk in ask_run(

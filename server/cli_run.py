@@ -156,6 +156,7 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
     from agent.llm import build_llm
     from agent.plan import keywords_and_queries
     from agent.querybuild import build_queries
+    from agent.search_guard import NothingToSearch, ensure_something_to_search
     from agent.sources import open_sources
     from agent.store import RunStore
 
@@ -179,6 +180,10 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
         plan, queries = await keywords_and_queries(
             understanding, llm, sources, hit_limit=settings.query_hit_limit
         )
+        try:
+            ensure_something_to_search(plan, queries)
+        except NothingToSearch as exc:  # one line, exit 1, and no failed Run saved
+            raise CommandFailed(str(exc)) from None
         if not args.yes:
             plan = await _review(plan, llm, sources, console)
             queries = build_queries(plan)
