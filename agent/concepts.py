@@ -54,46 +54,21 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# Words that name the kind of study wanted, longest first (grammar of review titles, not topics).
-STUDY_TYPE_PHRASES: tuple[str, ...] = (
-    "systematic review and network meta-analysis",
-    "systematic review and meta-analysis",
-    "dose-response meta-analysis",
-    "network meta-analysis",
-    "individual participant data meta-analysis",
-    "meta-regression analysis",
-    "meta-regression",
-    "meta-analysis",
-    "meta analysis",
-    "metaanalysis",
-    "systematic review",
-    "scoping review",
-    "rapid systematic review",
-    "rapid review",
-    "umbrella review",
-    "narrative review",
-    "literature review",
-    "randomized controlled trials",
-    "randomised controlled trials",
-    "randomized controlled trial",
-    "randomised controlled trial",
-    "randomized trials",
-    "randomised trials",
-    "placebo-controlled trials",
-    "controlled trials",
-    "clinical trials",
-    "cohort studies",
-    "cohort study",
-    "case-control studies",
-    "cross-sectional studies",
-    "observational studies",
-    "diagnostic test accuracy",
-    "diagnostic accuracy",
-    "test accuracy",
-    "autopsy studies",
+# Words that name the kind of study wanted: design modifiers before a design noun ("randomised
+# placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
+# a noun ("diagnostic accuracy"). Grammar of study designs, not topics.
+_DESIGN_MODIFIER = (
+    r"(?:randomi[sz]ed|non[- ]?randomi[sz]ed|quasi[- ]?randomi[sz]ed|placebo[- ]controlled|"
+    r"double[- ]blind(?:ed)?|single[- ]blind(?:ed)?|triple[- ]blind(?:ed)?|controlled|clinical|pragmatic|"
+    r"cross[- ]?over|cluster|multi[- ]?cent(?:er|re|ric)|open[- ]label|prospective|retrospective|"
+    r"observational|comparative|cohort|case[- ]control|cross[- ]sectional|longitudinal|systematic|"
+    r"scoping|rapid|umbrella|narrative|literature|network|dose[- ]response|individual participant data|"
+    r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative)"
 )
+_DESIGN_NOUN = r"(?:trials?|stud(?:y|ies)|reviews?|meta[- ]?analys[ie]s|meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
 _STUDY_TYPE = re.compile(
-    r"\b(?:" + "|".join(re.escape(p).replace(r"\-", "[- ]?") for p in STUDY_TYPE_PHRASES) + r")\b",
+    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}|meta[- ]?analys[ie]s|"
+    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
     re.IGNORECASE,
 )
 
@@ -127,6 +102,7 @@ GENERIC_WORDS = _words(
     framework tool tools model models system systems performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
+    presenting presented suspected undergoing receiving considered apparently impending current
     """
 )
 # Generic people words: a population made only of these (plus age words) is not AND'ed.
@@ -334,7 +310,7 @@ def _drafts_for(
     for piece in pieces:
         text = clean_term(piece)
         matches = vocabulary.recognize(text, defined) if vocabulary else []
-        matches = [m for m in matches if not is_study_type(m.descriptor) and content_words(m.text)]
+        matches = [m for m in matches if _meant(m)]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(_free_draft(text, part, words, description))
@@ -349,6 +325,20 @@ def _drafts_for(
             last = match is matches[-1]
             drafts.append(_mesh_draft(match, text if last else "", part, description, defined))
     return drafts
+
+
+def _meant(match: MeshMatch) -> bool:
+    """A match that names a concept of the search: not a study type, not only generic words, not a
+    single word for a heading near the top of its tree ("cancer" -> Neoplasms, "injuries" -> Wounds and
+    Injuries: the phrase is searched as written instead), and not an everyday word that MeSH files
+    under the humanities ("flags" -> Emblems and Insignia)."""
+    if is_study_type(match.descriptor) or not content_words(match.text):
+        return False
+    one_word = len(match.text.split()) == 1
+    if one_word and all(t.count(".") < 2 for t in match.descriptor.tree_numbers):
+        return False  # "cancer" -> Neoplasms (C04): too broad a heading to search on; the words stay
+    everyday = match.via == "entry term" and one_word
+    return not (everyday and all(t.startswith("K") for t in match.descriptor.tree_numbers))
 
 
 def _free_draft(text: str, part: _Part, words: list[str], description: str) -> _Draft:
@@ -400,13 +390,24 @@ def _mesh_draft(
 
 
 def _strip_generic_edges(text: str) -> str:
-    """ "Down's syndrome screening" keeps its words; "the treatment of X" loses "the treatment of"."""
+    """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X".
+
+    A generic head is kept when what it leaves is one unrecognised word: "rapid tests" stays "rapid
+    tests" ("rapid" alone is no concept), "Galactomannan detection" stays whole.
+    """
     words = text.split()
-    while words and (words[0].lower() in _FUNCTION or words[0].lower() in GENERIC_WORDS) and len(words) > 1:
+
+    def generic(word: str) -> bool:
+        return word.lower() in _FUNCTION or word.lower() in GENERIC_WORDS
+
+    while len(words) > 1 and generic(words[0]):
         words = words[1:]
-    while words and (words[-1].lower() in _FUNCTION) and len(words) > 1:
+    while len(words) > 1 and words[-1].lower() in _FUNCTION:
         words = words[:-1]
-    return clean_term(" ".join(words))
+    trimmed = list(words)
+    while len(trimmed) > 1 and generic(trimmed[-1]):
+        trimmed = trimmed[:-1]
+    return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 
 
 def _group(drafts: list[_Draft]) -> list[_Draft]:
