@@ -29,11 +29,11 @@ def test_a_search_with_snowball_says_how_it_stopped(server: str) -> None:
         thread_id = new_thread(client)
         assert interrupt_of(send(client, thread_id, {"text": DESCRIPTION}))["kind"] == "confirmation"
         assert interrupt_of(send(client, thread_id, {"resume": {"accept": True}}))["kind"] == "review"
-        options = {"max_per_source": 20, "snowball": True, "snowball_depth": 1, "snowball_budget": 20}
+        options = {"max_per_source": 20, "snowball": True, "snowball_depth": 1, "snowball_budget": 6}
         events = send(client, thread_id, {"resume": {"accept": True}, "options": options})
         infos = [e["data"]["message"] for e in events if e["type"] == "info" and "message" in e["data"]]
-        assert any(m.startswith("snowball: snowballing from") and "budget of 20 requests" in m for m in infos)
+        assert any(m.startswith("snowball: snowballing from") and "budget of 6 requests" in m for m in infos)
         ready = next(e["data"] for e in events if e["type"] == "run_ready")
         assert ready["snowball"].startswith(("search saturated after 1 round", "stopped at"))
         run = client.get(f"/runs/{ready['run_id']}").json()
-        assert run["snowball"]["requests"] <= 20
+        assert run["snowball"]["requests"] <= 6
