@@ -303,7 +303,7 @@ def _word_part(word: str) -> _Part | None:
     modifiers: list[str] = list(entry.modifiers) if entry else []
     for sense in senses:
         heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
-        modifiers.append(sense.text)
+        modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
     if entry is None and not senses:
         return None
     people = bool(entry and entry.people) or (
@@ -315,6 +315,20 @@ def _word_part(word: str) -> _Part | None:
         people=people,
         affix=bool(entry and entry.affix),
     )
+
+
+def _discipline_adjectives(noun: str) -> list[str]:
+    """The adjective a discipline's name takes before a head: electrochemistry -> electrochemical,
+    biology -> biological, genetics -> genetic (the regular English derivations only)."""
+    if " " in noun or not noun.isalpha() or not noun.islower():
+        return []
+    if noun.endswith("istry"):
+        return [noun[:-5] + "ical"]
+    if noun.endswith("ology"):
+        return [noun[:-1] + "ical"]
+    if noun.endswith("ics") and len(noun) > 6:
+        return [noun[:-1], noun[:-1] + "al"]
+    return []
 
 
 def _unique(items: list[str]) -> tuple[str, ...]:

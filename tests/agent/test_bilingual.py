@@ -215,6 +215,11 @@ def test_prefixes_join_their_head_and_negation_is_kept() -> None:
         "non-invasive brain-computer interface"
     ]
     assert to_english("收入不平等") == "income inequality"
+    assert bilingual._discipline_adjectives("electrochemistry") == ["electrochemical"]
+    assert bilingual._discipline_adjectives("biology") == ["biological"]
+    assert bilingual._discipline_adjectives("genetics") == ["genetic", "genetical"]
+    assert bilingual._discipline_adjectives("basics") == []
+    assert render("电化学阻抗").english[0] == "electrochemical impedance"
     assert render("微电极").english[0] == "microelectrode"  # closed-up prefixes, composed
     assert render("过表达").english[0] == "overexpression"  # 过 is a prefix here, not an aspect particle
     assert render("癫痫患者的脑电").english[0] == "epilepsy patient EEG"  # only the particle is dropped
