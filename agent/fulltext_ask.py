@@ -164,8 +164,10 @@ async def prepare_fulltext(
     status = {key: _status(outcomes.get(key), have.get(key)) for key in wanted}
     for key in wanted:
         if not status[key].startswith("✓"):
+            outcome = outcomes.get(key)
+            why = outcome.notes[-1] if outcome is not None and outcome.notes else "not fetched"
             report.warnings.append(
-                f"{key}: full text {plan.reasons.get(key, '')} not available {status[key][2:]}"
+                f"{key} ({plan.reasons.get(key, '')}): no full text ({why}); its abstract is used"
             )
     if report.fetched:
         fulltext = cache.blocks_for(papers)

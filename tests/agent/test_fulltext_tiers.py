@@ -149,7 +149,7 @@ async def test_no_open_full_text_falls_back_to_the_abstract_with_a_warning(tmp_p
         budget_chars=10**6,
     )
     assert report.plan.named == [EEG.key] and not report.reindexed
-    assert report.warnings and "fell back to the abstract" in report.warnings[0]
+    assert report.warnings and "its abstract is used" in report.warnings[0]
     assert "required full text ⚠" in report.log[1]
 
 
