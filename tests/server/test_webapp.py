@@ -429,6 +429,8 @@ def test_the_language_switch(session: Session) -> None:
     page = session.page
     page.get_by_label("Language").select_option("zh")
     expect()(page.locator("label[for='description']")).to_have_text("研究描述")
+    expect()(page.locator("#citations summary").first).to_have_text("引用段落")
+    expect()(page.locator("#compare-result")).to_contain_text("仅在此次检索中")
     expect()(page.get_by_role("tab", name="PubMed")).to_be_visible()
     session.shot("10-chinese")
     page.get_by_label("语言").select_option("en")

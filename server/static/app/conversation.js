@@ -5,7 +5,7 @@
 
 import { ApiError, getJson, sendJson, stream } from "./api.js";
 import { $, clearDraft, countsText, el, keepDraft, messageOf, showError } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, onLangChange, t } from "./i18n.js";
 import { renderReview } from "./keywords.js";
 
 const conv = {
@@ -48,8 +48,24 @@ function tick() {
   box.replaceChildren(el("span", { className: "spinner", "aria-hidden": "true" }), t("step.seconds", { step: conv.step, s: seconds }));
 }
 
+// What #activity and #stage say last, as [key, vars], so a language switch can say it again.
+let said = null;
+let stageNote = null;
+
 function say(text, className = "") {
+  said = null;
   $("#activity").replaceChildren(el("span", { className, text }));
+}
+
+function sayKey(key, vars = {}, className = "") {
+  say(t(key, vars), className);
+  said = [key, vars, className];
+}
+
+function noteStage(key, vars) {
+  stageNote = [key, vars];
+  const text = t(key, { ...vars, counts: countsText(vars.counts) });
+  $("#stage").replaceChildren(el("p", { className: "ok", role: "status", text }));
 }
 
 function setBusy(busy) {
@@ -199,6 +215,8 @@ function reviewQueries(payload) {
 }
 
 function renderInterrupt(payload) {
+  conv.shown = payload;
+  stageNote = null;
   let heading;
   if (payload.kind === "clarification") heading = renderClarification(payload);
   else if (payload.kind === "confirmation") heading = renderConfirmation(payload);
@@ -240,7 +258,7 @@ function handle(event) {
       break;
     case "run_ready":
       conv.activeRun = data.run_id;
-      $("#stage").replaceChildren(el("p", { className: "ok", role: "status", text: t("conv.ready", { run: data.run_id, counts: countsText(data.counts) }) }));
+      noteStage("conv.ready", { run: data.run_id, counts: data.counts });
       conv.onRunReady(data.run_id);
       break;
     case "text":
@@ -254,15 +272,15 @@ function handle(event) {
       if (data.kind === "ask_end" && data.note) $("#answer").append(el("p", { className: "muted small", text: data.note }));
       break;
     case "error":
-      say(t("conv.failed", { message: data.message }), "error");
+      sayKey("conv.failed", { message: data.message }, "error");
       conv.failed = true;
       break;
     case "done":
       conv.done = true;
       $("#cancel").hidden = true;
-      if (data.state === "cancelled") say(t("conv.cancelled"));
-      else if (data.state === "waiting") say(t("conv.waiting"));
-      else if (data.state === "finished") say(t("conv.finished"));
+      if (data.state === "cancelled") sayKey("conv.cancelled");
+      else if (data.state === "waiting") sayKey("conv.waiting");
+      else if (data.state === "finished" && !conv.failed) sayKey("conv.finished");
       if (conv.purpose === "ask") linkCitations();
       break;
     default:
@@ -288,7 +306,7 @@ async function follow(path, options) {
         if (error instanceof ApiError && error.status > 0) throw error; // refused: the caller shows it
         if (error.name === "AbortError" || attempt > 30) return;
       }
-      say(t("conv.reconnecting"));
+      sayKey("conv.reconnecting");
       await sleep(Math.min(500 * (attempt + 1), 5000));
       request = { path: `/threads/${conv.threadId}/events`, lastEventId: conv.lastId };
     }
@@ -359,7 +377,7 @@ function addCitation(data) {
   $("#citations").append(
     el("li", { id: `cite-${data.n}`, value: String(data.n), dataset: { paperKey: data.paper_key } }, [
       data.doi ? el("a", { href: `https://doi.org/${data.doi}`, target: "_blank", rel: "noopener", text: title }) : el("span", { text: title }),
-      el("details", {}, [el("summary", { text: t("ask.passage") }), el("blockquote", { text: passage || data.section_id })]),
+      el("details", {}, [el("summary", { text: t("ask.passage"), dataset: { i18n: "ask.passage" } }), el("blockquote", { text: passage || data.section_id })]),
     ]),
   );
 }
@@ -459,7 +477,19 @@ export async function openConversation(projectId) {
   }
 }
 
+/** After a language switch: say again what the page said, and draw the pending pause again. */
+function retranslate() {
+  if (said) sayKey(...said);
+  if (stageNote) noteStage(...stageNote);
+  else if (conv.shown && $("#stage").firstElementChild) {
+    conv.replaying = true;
+    renderInterrupt(conv.shown);
+    conv.replaying = false;
+  }
+}
+
 export function setupConversation({ onRunReady, onBusy }) {
+  onLangChange(retranslate);
   conv.onRunReady = onRunReady;
   conv.onBusy = onBusy || (() => {});
   const field = $("#description");

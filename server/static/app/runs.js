@@ -106,7 +106,7 @@ function queriesColumn(run, queries, only, count) {
 }
 
 async function compare(event) {
-  event.preventDefault();
+  if (event) event.preventDefault();
   const a = view.runs.find((run) => run.id === $("#compare-a").value);
   const b = view.runs.find((run) => run.id === $("#compare-b").value);
   const box = $("#compare-result");
@@ -144,7 +144,10 @@ export function setupRuns({ onSelect }) {
   });
   $("#open-map").addEventListener("click", openMap);
   $("#compare-form").addEventListener("submit", compare);
-  onLangChange(() => view.projectId && view.runs.length && renderRuns({ project: { id: view.projectId }, runs: view.runs }));
+  onLangChange(() => {
+    if (view.projectId && view.runs.length) renderRuns({ project: { id: view.projectId }, runs: view.runs });
+    if ($("#compare-result").childElementCount) compare(null);
+  });
 }
 
 export { reload as reloadRuns };
