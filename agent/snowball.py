@@ -511,8 +511,8 @@ def _same(node: Node, paper: Paper) -> bool:
 async def _fetch_full(
     clients: SourceClients, chosen: list[Candidate], round_: _Round
 ) -> list[tuple[Source, Paper, CitationPath]]:
-    """The chosen candidates' full records, both sources at once, in batches; the screening record
-    where the budget or the source did not allow more."""
+    """The chosen candidates' full records, both sources at once, in batches, best first; the
+    screening record where the budget or the source did not allow more."""
 
     async def one_source(source: Source) -> list[tuple[Source, Paper, CitationPath]]:
         items = [(c.records[source], c.paths[source]) for c in chosen if source in c.records]
@@ -520,9 +520,13 @@ async def _fetch_full(
             return []
         full: dict[str, Paper] = {}
         batch = ID_BATCH if source is Source.OPENALEX else BATCH_SIZE
-        if round_.spend(math.ceil(len(items) / batch), source):
+        # the best first (`chosen` is in priority order), as many batches as the budget still allows
+        batches = min(math.ceil(len(items) / batch), round_.budget.left)
+        if batches < math.ceil(len(items) / batch):
+            round_.budget.exhausted = True
+        if batches > 0 and round_.spend(batches, source):
             try:
-                ids = [paper.source_id() or "" for paper, _ in items]
+                ids = [paper.source_id() or "" for paper, _ in items[: batches * batch]]
                 if source is Source.OPENALEX:
                     found = await clients.openalex.works_by_ids(ids, select=DEFAULT_SELECT)
                     full = {w.paper.openalex_id or "": w.paper for w in found.works}
