@@ -412,12 +412,44 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
+        if key in _ADJECTIVE_SUFFIXES and parts and 0 < i < len(keys) - 1:
+            parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
+            i += 1
+            continue
         if key not in _PHRASE_PARTICLES or len(keys) == 1:
             part = _word_part(key)
             if part is not None:
                 parts.append(part)
         i += 1
     return parts
+
+
+# suffixes that make an adjective of the word before them when a head follows (阻塞性肺病, 生成式模型)
+_ADJECTIVE_SUFFIXES = frozenset("性式")
+# regular English "-ive" adjectives of verbs: (verb ending, adjective ending)
+_IVE_ENDINGS = (
+    ("ate", "ative"),
+    ("ct", "ctive"),
+    ("ss", "ssive"),
+    ("pt", "ptive"),
+    ("ade", "asive"),
+    ("ude", "usive"),
+)
+
+
+def _adjectival(part: _Part, word: str) -> _Part:
+    """`part` before a head, after 性 or 式: the regular "-ive" adjectives of its verb senses first
+    (degenerate -> degenerative, generate -> generative, adapt -> adaptive), then its usual modifiers."""
+    derived = []
+    for sense in dictionary_senses(word):
+        text = sense.text.lower()
+        if not sense.verb or " " in text or not text.isalpha():
+            continue
+        for ending, adjective in _IVE_ENDINGS:
+            if text.endswith(ending) and len(text) > len(ending) + 2:
+                derived.append(text[: -len(ending)] + adjective)
+                break
+    return _Part(part.nouns, _unique([*derived, *part.modifiers]), part.people, part.affix)
 
 
 def _compose(parts: list[_Part]) -> list[str]:

@@ -220,6 +220,8 @@ def test_prefixes_join_their_head_and_negation_is_kept() -> None:
     assert bilingual._discipline_adjectives("genetics") == ["genetic", "genetical"]
     assert bilingual._discipline_adjectives("basics") == []
     assert render("电化学阻抗").english[0] == "electrochemical impedance"
+    assert render("退行性疾病").english[0] == "degenerative disease"  # 性 before a head: an adjective
+    assert render("生成式模型").english[0] == "generative model"
     assert render("微电极").english[0] == "microelectrode"  # closed-up prefixes, composed
     assert render("过表达").english[0] == "overexpression"  # 过 is a prefix here, not an aspect particle
     assert render("癫痫患者的脑电").english[0] == "epilepsy patient EEG"  # only the particle is dropped
