@@ -65,7 +65,9 @@ _DESIGN_MODIFIER = (
     r"scoping|rapid|umbrella|narrative|literature|network|dose[- ]response|individual participant data|"
     r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative)"
 )
-_DESIGN_NOUN = r"(?:trials?|stud(?:y|ies)|reviews?|meta[- ]?analys[ie]s|meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
+_DESIGN_NOUN = (
+    r"(?:trials?|stud(?:y|ies)|reviews?|meta[- ]?analys[ie]s|meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
+)
 _STUDY_TYPE = re.compile(
     rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}|meta[- ]?analys[ie]s|"
     rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
@@ -368,7 +370,7 @@ def _mesh_draft(
     canonical = match.text
     if match.via == "acronym" and (long := find_expansion(match.text, to_half_width(description))):
         canonical = long
-    term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor)
+    term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=list(match.parents))
     if match.via == "acronym" and canonical != match.text:
         term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))
     for short, long in defined.items():  # "electrocorticography (ECoG)": the user's acronym is a synonym

@@ -54,7 +54,6 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-
 _SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue")
 
 
@@ -114,6 +113,7 @@ class MeshMatch:
     end: int
     descriptor: MeshDescriptor
     via: str  # "heading", "entry term" or "acronym"
+    parents: tuple[MeshDescriptor, ...] = ()  # direct tree parents named by words inside the match
 
 
 _RANK = {"heading": 0, "entry term": 1, "permuted term": 2, "acronym": 1}
@@ -214,9 +214,24 @@ class MeshVocabulary:
                 end=tokens[end - 1].end,
                 descriptor=self.descriptor(ui),
                 via=how,
+                parents=self._named_parents(self.descriptor(ui), tokens[start:end]),
             )
             for start, end, how, ui in chosen
         ]
+
+    def _named_parents(
+        self, descriptor: MeshDescriptor, window: Sequence[Token]
+    ) -> tuple[MeshDescriptor, ...]:
+        """Direct tree parents of `descriptor` that words inside the match name ("back pain" in "low
+        back pain"): the heading a searcher would add and explode beside the specific one."""
+        parents = {p.ui: p for p in self.ancestors(descriptor)}
+        named: dict[str, MeshDescriptor] = {}
+        for length in range(len(window) - 1, 0, -1):
+            for start in range(len(window) - length + 1):
+                for _, ui in self._keys.get(tuple(t.key for t in window[start : start + length]), []):
+                    if ui in parents:
+                        named.setdefault(ui, parents[ui])
+        return tuple(named.values())
 
     def _acronym_uis(self, word: str, defined: dict[str, str]) -> list[str]:
         if not is_acronym(word):

@@ -268,6 +268,9 @@ class Term(Model):
     hits: dict[str, int | None] = Field(default_factory=dict)
     concept: str = ""
     original: str = ""
+    # parent headings of `mesh` that the text names inside the term ("tuberculosis" in "pulmonary
+    # tuberculosis"): searched as [Mesh] beside it, as a searcher explodes what the user wrote
+    broader: list[MeshDescriptor] = Field(default_factory=list)
 
     def kept_synonyms(self) -> list[Synonym]:
         return [s for s in self.synonyms if s.kept]

@@ -142,6 +142,7 @@ def _slot_index(slot: str) -> int:
 class _TermStrings:
     mesh: str | None
     texts: list[str]  # canonical first, then kept synonyms in their order
+    broader: tuple[str, ...] = ()  # parent headings the text names inside the term (searched as [Mesh])
 
 
 @dataclass
@@ -151,7 +152,11 @@ class _Block:
 
 
 def _term_strings(term: Term) -> _TermStrings:
-    return _TermStrings(term.mesh.heading if term.mesh else None, [term.canonical, *term_texts(term)])
+    return _TermStrings(
+        term.mesh.heading if term.mesh else None,
+        [term.canonical, *term_texts(term)],
+        tuple(d.heading for d in term.broader),
+    )
 
 
 def term_texts(term: Term) -> list[str]:
@@ -184,7 +189,10 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
 
 
 def _limit(blocks: list[_Block], synonyms: int) -> list[_Block]:
-    return [_Block(b.slot, [_TermStrings(t.mesh, t.texts[: 1 + synonyms]) for t in b.terms]) for b in blocks]
+    return [
+        _Block(b.slot, [_TermStrings(t.mesh, t.texts[: 1 + synonyms], t.broader) for t in b.terms])
+        for b in blocks
+    ]
 
 
 def _fit(
@@ -258,7 +266,8 @@ def _truncatable(singular: str, plural: str) -> bool:
 
 
 def _pubmed_items(term: _TermStrings) -> list[str]:
-    items = [f'"{_pubmed_clean(term.mesh)}"[Mesh]'] if term.mesh else []
+    headings = [term.mesh, *term.broader] if term.mesh else []
+    items = [f'"{_pubmed_clean(heading)}"[Mesh]' for heading in headings]
     texts = list(term.texts)
     position = {text.casefold(): index for index, text in reversed(list(enumerate(texts)))}
     truncated: dict[int, int] = {}  # index of the pair's first member -> index of its singular
