@@ -101,3 +101,10 @@ def test_knows_and_lookup(vocabulary: MeshVocabulary) -> None:
     assert [d.heading for d in vocabulary.lookup("Brain Machine Interfaces")] == ["Brain-Computer Interfaces"]
     parents = [p.heading for p in vocabulary.ancestors(vocabulary.lookup("Epilepsy")[0])]
     assert parents == ["Brain Diseases"]
+
+
+def test_direct_parents_named_inside_a_match(vocabulary: MeshVocabulary) -> None:
+    (low_back,) = vocabulary.recognize("low back pain")
+    assert [p.heading for p in low_back.parents] == ["Back Pain"]  # not "Pain": two steps up
+    (tb,) = vocabulary.recognize("pulmonary tuberculosis")
+    assert [p.heading for p in tb.parents] == ["Tuberculosis"]
