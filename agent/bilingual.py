@@ -317,17 +317,22 @@ def _word_part(word: str) -> _Part | None:
     )
 
 
+# "-ics" disciplines whose adjective ends in "-ical" (physics -> physical); the others take "-ic" (genetic)
+_ICAL_STEMS = ("tistics", "matics", "ysics", "itics", "anics", "ptics", "thics")
+
+
 def _discipline_adjectives(noun: str) -> list[str]:
     """The adjective a discipline's name takes before a head: electrochemistry -> electrochemical,
-    biology -> biological, genetics -> genetic (the regular English derivations only)."""
+    biology -> biological, genetics -> genetic, physics -> physical (regular derivations only; "ministry"
+    or "registry" are no disciplines)."""
     if " " in noun or not noun.isalpha() or not noun.islower():
         return []
-    if noun.endswith("istry"):
+    if noun.endswith("chemistry"):
         return [noun[:-5] + "ical"]
-    if noun.endswith("ology"):
+    if noun.endswith("ology") and len(noun) > 6:
         return [noun[:-1] + "ical"]
     if noun.endswith("ics") and len(noun) > 6:
-        return [noun[:-1], noun[:-1] + "al"]
+        return [noun[:-1] + "al"] if noun.endswith(_ICAL_STEMS) else [noun[:-1]]
     return []
 
 
@@ -375,7 +380,7 @@ def _verb_nouns(verb: str) -> list[str]:
     out = []
     if " " not in verb and verb.isalpha():
         word = verb.lower()
-        if word.endswith("ate") and len(word) > 5:
+        if word.endswith("ate") and len(word) > 5 and word not in _NO_IVE:
             out.append(verb[:-1] + "ion")
         elif word.endswith(("ize", "ise")) and len(word) > 5:
             out.append(verb[:-1] + "ation")
@@ -426,15 +431,19 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
 
 # suffixes that make an adjective of the word before them when a head follows (阻塞性肺病, 生成式模型)
 _ADJECTIVE_SUFFIXES = frozenset("性式")
-# regular English "-ive" adjectives of verbs: (verb ending, adjective ending)
+# regular English "-ive" adjectives of verbs: (verb ending, adjective ending), only the endings whose
+# derivation gives a word (progress -> progressive, but not expect -> "expective" or accept -> "acceptive")
 _IVE_ENDINGS = (
     ("ate", "ative"),
-    ("ct", "ctive"),
-    ("ss", "ssive"),
-    ("pt", "ptive"),
+    ("uct", "uctive"),
+    ("ect", "ective"),
+    ("ress", "ressive"),
+    ("apt", "aptive"),
+    ("upt", "uptive"),
     ("ade", "asive"),
     ("ude", "usive"),
 )
+_NO_IVE = _words("expect inspect respect suspect reflect neglect elect address update debate mandate")
 
 
 def _adjectival(part: _Part, word: str) -> _Part:
@@ -443,7 +452,7 @@ def _adjectival(part: _Part, word: str) -> _Part:
     derived = []
     for sense in dictionary_senses(word):
         text = sense.text.lower()
-        if not sense.verb or " " in text or not text.isalpha():
+        if not sense.verb or " " in text or not text.isalpha() or text in _NO_IVE:
             continue
         for ending, adjective in _IVE_ENDINGS:
             if text.endswith(ending) and len(text) > len(ending) + 2:
