@@ -140,7 +140,7 @@ def research_goal(text: str) -> str:
     body = drop_instructions(
         "\n".join(line for line in text.splitlines() if not CLARIFICATION_LINE.match(line) and line.strip())
     )
-    first = re.split(r"(?<=[.!?。！？])\s*|\n", body.strip(), maxsplit=1)[0].strip()
+    first = re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n", body.strip(), maxsplit=1)[0].strip()
     first = _GOAL_OPENERS.sub("", first).strip(" .。!！?？")
     if len(first) > 200:
         first = first[:200].rsplit(" ", 1)[0]
@@ -151,7 +151,11 @@ def research_goal(text: str) -> str:
 # Phrases
 # ----------------------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]")
+# A number with thousands separators ("10,000") is one token, so a count is not cut into "10" and "000".
+_TOKEN = re.compile(
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]"
+)
+_NUMBER = re.compile(r"^[\d,.]+$")
 
 
 def _en_tokens(text: str) -> list[str]:
@@ -200,7 +204,16 @@ def _english_phrases(text: str) -> list[Phrase]:
             cue = "exposure" if lower == "of" else "outcome"
             last_break = lower
             continue
-        if lower in lex.EN_FUNCTION or lower in lex.EN_VERBS:
+        if lower in lex.EFFECT_VERBS:
+            # "X reduces Y": X (the phrase just read, if nothing cued it) is the exposure, Y the outcome
+            flush()
+            if phrases and phrases[-1].cue is None and phrases[-1].slot is None:
+                phrases[-1].cue = "exposure"
+            cue, last_break = "outcome", lower
+            continue
+        if _NUMBER.match(token) and not current:
+            continue  # a count before its noun ("10,000 patients"): the noun is the concept
+        if lower in lex.EN_FUNCTION or lower in lex.EN_VERBS or _is_contraction(lower):
             flush()
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
@@ -210,6 +223,11 @@ def _english_phrases(text: str) -> list[Phrase]:
         current.append(token)
     flush()
     return _share_heads(_merge_population_with(_merge_bare_task_heads(phrases)))
+
+
+def _is_contraction(word: str) -> bool:
+    """ "I'm", "we're", "don't", "it's": pronouns and auxiliaries with a clitic are never terms."""
+    return bool(re.fullmatch(r"(?:i|we|you|they|he|she|it|that|there|what)'(?:m|re|s|ve|ll|d)|\w+n't", word))
 
 
 def _share_heads(phrases: list[Phrase]) -> list[Phrase]:

@@ -57,7 +57,12 @@ EN_VERBS = words(
     prevent preventing prevents treat treating treats enable enabling enables allow allowing
     allows help helping helps make making conducted conduct conducting perform performing
     performed estimated assessed evaluated quantified modelled modeled ignore print forget
-    disregard reveal repeat
+    disregard reveal repeat know knows knew known think thinks thought believe believes see sees
+    seen saw find finds found show shows showed shown suggest suggests suggested get gets got give
+    gives gave given take takes took taken seem seems seemed become becomes became remain remains
+    remained keep keeps kept lead leads led affect affects affected cause causes caused relate
+    relates depend depends vary varies differ differs occur occurs occurred happen happens
+    wonder wondering know hope ask asking asked report reports reported
     """
 )
 
@@ -221,6 +226,18 @@ POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
 EFFECT_WORDS = words(
     """
     effect effects impact impacts influence influences role association associations
+    """
+)
+# Verbs of effect: "X reduces Y" names an exposure or intervention X and an outcome Y.
+EFFECT_VERBS = words(
+    """
+    affect affects affected affecting reduce reduces reduced reducing improve improves improved
+    improving increase increases increased increasing decrease decreases decreased decreasing
+    prevent prevents prevented cause causes caused influence influences influenced alter alters
+    altered modulate modulates modulated impair impairs impaired enhance enhances enhanced worsen
+    worsens worsened lower lowers lowered raise raises raised protect protects protected shape
+    shapes shaped drive drives driven promote promotes promoted inhibit inhibits inhibited
+    mitigate mitigates mitigated alleviate alleviates alleviated
     """
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing"})
