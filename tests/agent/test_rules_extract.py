@@ -213,3 +213,11 @@ def test_morphology() -> None:
     assert find_expansion("BCI", "a brain-computer interface (BCI) for speech") == "brain-computer interface"
     assert find_expansion("ECoG", "recorded with electrocorticography (ECoG).") == "electrocorticography"
     assert find_expansion("XYZ", "nothing (XYZ) here") is None
+
+
+def test_effect_verbs_counts_and_contractions() -> None:
+    slots = extract_slots("I'm asking whether mindfulness reduces anxiety in 10,000 nurses.")
+    assert slots.context == ["mindfulness"] and slots.output_target == ["anxiety"]
+    assert slots.subject_population == ["nurses"]  # not "000 nurses"
+    assert not any("I'm" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+    assert extract_slots("Long-term PM2.5 exposure and asthma.").research_goal.startswith("Long-term PM2.5")
