@@ -327,7 +327,7 @@ class RunStore:
 
     def run_file_path(self, run_id: str, name: str) -> Path:
         """Where one of a Run's files is stored (for streaming it as it is); StoreError if it has none."""
-        if name not in RUN_FILES:
+        if name not in RUN_FILES + OPTIONAL_RUN_FILES:
             raise StoreError(f"unknown run file {name!r}; expected one of {', '.join(RUN_FILES)}")
         path = self.run_dir(run_id) / name
         if not path.is_file():

@@ -96,12 +96,21 @@ async def source_results(
 ) -> Response:
     if source == "aggregated":
         return await merged_results(run_id, request, store, offset, limit, fields)
+    if source == "snowball":  # what citation snowballing found, when the Run was asked for it
+        from agent.snowball import SnowballFind
+
+        if not (store.run_dir(run_id) / "results_snowball.json").is_file():
+            raise HTTPException(404, f"run '{run_id}' was not snowballed; start a Run with snowballing")
+        chosen = parse_fields(fields, SnowballFind.model_fields)
+        return await serve_run_file(
+            request, store, run_id, "results_snowball.json", offset=offset, limit=limit, fields=chosen
+        )
     try:
         Source(source)
     except ValueError:
         names = ", ".join(s.value for s in Source)
         raise HTTPException(
-            404, f"unknown source '{source}'; expected one of {names} or aggregated"
+            404, f"unknown source '{source}'; expected one of {names}, aggregated or snowball"
         ) from None
     chosen = parse_fields(fields, Paper.model_fields)
     return await serve_run_file(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import httpx
 
+from agent.models import Run
+from agent.store import RunStore, new_run_id
 from evals.bench_sse import DESCRIPTION
-from tests.server.conftest import interrupt_of, send
+from tests.server.conftest import SettingsFactory, interrupt_of, send
 from tests.server.test_strict_input import new_thread, refused
 
 
@@ -37,3 +39,20 @@ def test_a_search_with_snowball_says_how_it_stopped(server: str) -> None:
         assert ready["snowball"].startswith(("search saturated after 1 round", "stopped at"))
         run = client.get(f"/runs/{ready['run_id']}").json()
         assert run["snowball"]["requests"] <= 6
+        finds = client.get(f"/runs/{ready['run_id']}/results/snowball")
+        assert finds.status_code == 200 and all(
+            f["via"]["relation"] in ("cites", "cited_by") for f in finds.json()
+        )
+        assert len(finds.json()) >= run["counts"]["snowball"]
+
+
+def test_a_run_without_snowballing_has_no_snowball_results(
+    server: str, app_settings: SettingsFactory
+) -> None:
+    store = RunStore(app_settings().projects_dir)
+    store.ensure_project("plain")
+    run = Run(id=new_run_id(), project_id="plain")
+    store.save_run(run)
+    with httpx.Client(base_url=server, timeout=60) as client:
+        refused(client.get(f"/runs/{run.id}/results/snowball"), 404, "was not snowballed")
+        assert client.get(f"/runs/{run.id}/results/aggregated").json() == []
