@@ -90,10 +90,10 @@ async def check_queries(plan: KeywordPlan, sources: Any, *, limit: int) -> tuple
                 key=lambda c: c.hits or 0,
                 default=None,
             )
-            concept = plan.concept(broadest.concept) if broadest else None
+            target = plan.concept(broadest.concept) if broadest else None
             advice = (
-                f"; tighten '{concept.label}' first ({broadest.hits:,} hits alone)"
-                if concept and broadest
+                f"; tighten '{target.label}' first ({broadest.hits:,} hits alone)"
+                if target and broadest
                 else ""
             )
             count.note = f"above {limit:,}"

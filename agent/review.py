@@ -266,8 +266,8 @@ def _diff_plans(before: KeywordPlan, after: KeywordPlan, renamed: list[tuple[str
     diff.concepts_changed += [f"{c.label}: removed" for c in before.concepts if not after.concept(c.id)]
     old_facets = {f.slot: f for f in effective_facets(before)} if not after.concepts else {}
     for facet in effective_facets(after) if not after.concepts else []:
-        was = old_facets.get(facet.slot)
-        if was is None or (was.enabled, was.required) != (facet.enabled, facet.required):
+        was_facet = old_facets.get(facet.slot)
+        if was_facet is None or (was_facet.enabled, was_facet.required) != (facet.enabled, facet.required):
             state = "off" if not facet.enabled else ("required" if facet.required else "optional")
             diff.facets_changed.append(f"{facet.slot}: {state}")
     diff.queries = _diff_queries(before, after)
@@ -430,12 +430,12 @@ async def apply_edits(
             term.concept = target.id if target else _own_concept(new, term).id
             _drop_empty_concepts(new)
         elif isinstance(edit, MergeConcepts):
-            found = [_concept(new, name) for name in edit.concepts]
-            if any(c is None for c in found):
-                names = [n for n, c in zip(edit.concepts, found, strict=True) if c is None]
+            named = [_concept(new, name) for name in edit.concepts]
+            if any(c is None for c in named):
+                names = [n for n, c in zip(edit.concepts, named, strict=True) if c is None]
                 warnings.append("there is no concept " + ", ".join(f"'{n}'" for n in names) + " to merge")
                 continue
-            first, *rest = [c for c in found if c is not None]
+            first, *rest = [c for c in named if c is not None]
             for term in new.terms:
                 if any(term.concept == c.id for c in rest):
                     term.concept = first.id

@@ -26,7 +26,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 EMBEDDED_MESH = Path(__file__).parent / "data" / "mesh_descriptors.jsonl.gz"
 
@@ -44,7 +44,7 @@ class BuildReport:
 
 
 def _open(path: Path) -> IO[bytes]:
-    return gzip.open(path, "rb") if path.suffix == ".gz" else path.open("rb")
+    return cast(IO[bytes], gzip.open(path, "rb")) if path.suffix == ".gz" else path.open("rb")
 
 
 def _text(element: ET.Element | None, path: str) -> str:
