@@ -83,9 +83,16 @@ def parse_pdf(
 ) -> list[FullTextSection]:
     """Sections, table and figure captions of a PDF's text layer, in reading order."""
     pages = pdf_text(data, max_pages=max_pages)
-    lines = [" ".join(line.split()) for page in pages for line in page.splitlines()]
-    if sum(len(line) for line in lines) < 200:
+    lines = [line for page in pages for line in page.splitlines()]
+    if sum(len(line.strip()) for line in lines) < 200:
         raise PdfError("the PDF has no text layer to read (a scan?)")
+    return sections_from_lines(lines, include_abstract=include_abstract)
+
+
+def sections_from_lines(raw_lines: list[str], *, include_abstract: bool = False) -> list[FullTextSection]:
+    """A paper's plain text (a PDF's text layer, a reference manager's full-text index) as sections:
+    cut at heading lines, captions apart, reference lists and acknowledgements dropped."""
+    lines = [" ".join(line.split()) for line in raw_lines]
     blocks: list[FullTextSection] = []
     # text before the first heading is front matter (title, authors, affiliations): kept only when
     # the PDF has no heading at all
