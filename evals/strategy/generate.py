@@ -19,23 +19,25 @@ Generator = Callable[[str, Path], "str | Awaitable[str]"]
 DEFAULT_GENERATOR = "evals.strategy.generate:product_query"
 
 
-@lru_cache(maxsize=4)
-def _product_sources(mesh_path: Path) -> Any:
+@lru_cache(maxsize=1)
+def _product_sources() -> Any:
     from agent.synonyms import SynonymSources
     from tools.mesh import MeshFile
+    from tools.mesh_build import EMBEDDED_MESH
 
-    mesh_file = MeshFile(mesh_path)
+    mesh_file = MeshFile(EMBEDDED_MESH)
     mesh_file.load()
     return SynonymSources(mesh_file=mesh_file)
 
 
 async def product_query(description: str, mesh_path: Path) -> str:
-    """ScholarMap's own PubMed query: `plan_search` with the rules (no LLM) and the offline MeSH file."""
+    """ScholarMap's own PubMed query, as a user without an LLM or a network gets it: `plan_search` with
+    the rules and the MeSH table the product ships (`mesh_path` is the eval's yardstick, not used here)."""
     from agent.llm import RulesLLM
     from agent.models import Source
     from agent.plan import plan_search
 
-    plan = await plan_search(description, RulesLLM(), _product_sources(mesh_path))
+    plan = await plan_search(description, RulesLLM(), _product_sources())
     pubmed = plan.queries.queries.get(Source.PUBMED)
     return pubmed.query if pubmed is not None else ""
 
