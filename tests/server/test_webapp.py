@@ -235,7 +235,11 @@ def test_description_to_a_run_with_an_edit_and_a_reload(session: Session) -> Non
     expect()(page.locator("#run-select option")).to_have_count(1)
     assert replays and int(replays[0]["last-event-id"]) > 0
     expect()(page.locator("#stage")).to_contain_text("is ready")
+    # the reloaded page redrew the whole search: a bar per source, Semantic Scholar's failure shown
     expect()(page.locator("#progress-semantic_scholar")).to_have_attribute("data-stage", "failed")
+    for source in ("pubmed", "openalex"):
+        expect()(page.locator(f"#progress-{source}")).to_have_attribute("data-stage", "done")
+    expect()(page.get_by_label("Research description")).to_have_value(DESCRIPTION)
 
 
 def test_the_four_tabs_sorting_filtering_and_export(session: Session) -> None:
@@ -418,7 +422,7 @@ def test_institutions_sharing_a_point_are_spread_so_each_can_be_clicked(session:
         popup = page.locator(f".leaflet-popup .institution-popup[data-institution-id='{clicked}'] h3")
         expect()(popup).to_be_visible()
         names.add(popup.inner_text())
-        page.locator(".leaflet-popup-close-button").click()  # as a user would: it may cover a neighbour
+        page.evaluate("window.scholarMap.map.closePopup()")  # an open popup may cover a neighbour
         expect()(popup).to_have_count(0)
     assert names == {node["name"] for node in city["institutions"]}
     page.screenshot(path=str(ARTIFACTS / "09b-map-city.png"))

@@ -125,7 +125,8 @@ function setup() {
   setupResults();
   setupRuns({ onSelect: () => {} });
   setupConversation({
-    onRunReady: (runId) => openProjectId && reloadRuns(runId),
+    // a new Run is selected; one only replayed after a reload leaves the selection as it was
+    onRunReady: (runId, fresh) => openProjectId && reloadRuns(fresh ? runId : null),
   });
   $("#ask-form").addEventListener("submit", (event) => {
     event.preventDefault();

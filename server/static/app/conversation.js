@@ -26,6 +26,8 @@ const conv = {
 
 const threadKey = (projectId) => `sm.thread.${projectId}`;
 const lastKey = (threadId) => `sm.last.${threadId}`;
+// the last event before the message now running: a reloaded page replays from there to redraw it all
+const startKey = (threadId) => `sm.start.${threadId}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // -- activity: the step running now, with a ticking clock (the page never looks frozen) -------------------
@@ -259,7 +261,7 @@ function handle(event) {
     case "run_ready":
       conv.activeRun = data.run_id;
       noteStage("conv.ready", { run: data.run_id, counts: data.counts });
-      conv.onRunReady(data.run_id);
+      conv.onRunReady(data.run_id, !conv.replaying);
       break;
     case "text":
       if (conv.purpose === "ask") appendAnswer(data.delta);
@@ -330,6 +332,7 @@ async function post(body, errorBox, field) {
   showError(errorBox, null, field);
   try {
     await ensureThread();
+    sessionStorage.setItem(startKey(conv.threadId), String(conv.lastId));
     for (let attempt = 0; ; attempt++) {
       try {
         await follow(`/threads/${conv.threadId}/messages`, { method: "POST", body });
@@ -465,10 +468,13 @@ export async function openConversation(projectId) {
     renderInterrupt(state.pending);
     conv.replaying = false;
   }
-  if (state.busy || state.last_event_id > conv.lastId) {
+  // Replay the last message's events from where it started (progress, the pause, the answer), then
+  // follow live; the stored id is sent as Last-Event-ID.
+  const start = Math.min(conv.lastId, Number(sessionStorage.getItem(startKey(conv.threadId)) ?? conv.lastId));
+  if (state.busy || state.last_event_id > start) {
     conv.replaying = !state.busy;
     try {
-      await follow(`/threads/${conv.threadId}/events`, { lastEventId: conv.lastId });
+      await follow(`/threads/${conv.threadId}/events`, { lastEventId: start });
     } catch (error) {
       say(messageOf(error), "error");
     } finally {
