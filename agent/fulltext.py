@@ -324,6 +324,7 @@ def parse_jats(
 
 
 class FullTextTier(StrEnum):
+    ZOTERO = "zotero"  # the user's own library: Zotero's full-text index or the attached PDF
     PMC = "pmc_oa"  # structured text from Europe PMC
     PDF = "oa_pdf"  # text parsed from the open-access PDF Unpaywall lists
     OA_LOCATION = "oa_location"  # an OA copy is known (URL recorded); its PDF is not parsed
@@ -365,7 +366,7 @@ class FullTextResult(dict[str, list[FullTextSection]]):
     def summary(self) -> str:
         counts = self.counts()
         return (
-            f"full text: {counts['pmc_oa']} from PMC, {counts['oa_pdf']} from open PDFs, "
+            f"full text: {counts['zotero']} from Zotero, {counts['pmc_oa']} from PMC, {counts['oa_pdf']} from open PDFs, "
             f"{counts['oa_location']} with an OA link only, {counts['abstract']} abstract only"
         )
 
@@ -384,6 +385,14 @@ class UnpaywallPort(Protocol):
     """What tier 2 needs of `tools.unpaywall.UnpaywallClient`."""
 
     async def lookup(self, doi: str) -> Any: ...
+
+
+class ZoteroPort(Protocol):
+    """What the library tier needs of `tools.zotero.ZoteroClient`."""
+
+    async def find(self, *, doi: str | None = None, title: str | None = None) -> Any: ...
+
+    async def item_fulltext(self, key: str) -> tuple[list[FullTextSection], str]: ...
 
 
 class PdfPort(Protocol):
@@ -461,6 +470,24 @@ async def _from_pmc(
     return blocks
 
 
+async def _from_zotero(
+    zotero: ZoteroPort, paper: AggregatedPaper, outcome: FullTextOutcome
+) -> list[FullTextSection]:
+    """The user's library first (002 Phase 1): its index or PDF; a note and [] when it has nothing."""
+    try:
+        item = await zotero.find(doi=paper.paper.doi, title=paper.paper.title)
+        if item is None:
+            outcome.notes.append("Zotero: not in the library")
+            return []
+        blocks, how = await zotero.item_fulltext(item.key)
+    except Exception as exc:  # a refused key, the desktop app closed: this tier is skipped, visibly
+        outcome.notes.append(f"Zotero: {_describe(exc)}")
+        log.warning("[fulltext] %s: Zotero skipped (%s)", paper.key, _describe(exc))
+        return []
+    outcome.notes.append(f"Zotero: {how}")
+    return blocks
+
+
 async def _from_pdf(
     pdf_fetcher: PdfPort, url: str, outcome: FullTextOutcome, include_abstract: bool
 ) -> list[FullTextSection]:
@@ -480,6 +507,7 @@ async def _fetch_one(
     europepmc: EuropePMCPort | None,
     unpaywall: UnpaywallPort | None,
     pdf_fetcher: PdfPort | None = None,
+    zotero: ZoteroPort | None = None,
 ) -> list[FullTextSection]:
     started = time.perf_counter()
     include_abstract = not (paper.paper.abstract or "").strip()
@@ -487,6 +515,17 @@ async def _fetch_one(
     pdf_blocks = False
     tried: set[str] = set()
     try:
+        if zotero is not None:
+            blocks = await _from_zotero(zotero, paper, outcome)
+            if blocks:
+                outcome.tier = FullTextTier.ZOTERO
+                outcome.sections = sum(1 for b in blocks if b.kind not in ("table", "figure"))
+                log.info(
+                    "[fulltext] %s: full text ✓ (%s)",
+                    paper.key,
+                    outcome.notes[-1] if outcome.notes else "Zotero",
+                )
+                return blocks
         if pmcid and europepmc is not None:
             tried.add(pmcid)
             blocks = await _from_pmc(europepmc, pmcid, outcome, include_abstract=include_abstract)
@@ -559,6 +598,7 @@ async def fetch_fulltext(
     required: Iterable[str] = (),
     resolve_ids: bool = True,
     pdf_fetcher: PdfPort | None = None,
+    zotero: ZoteroPort | None = None,
 ) -> FullTextResult:
     """Full text for a Run's papers, tier by tier; see the module docstring.
 
@@ -594,7 +634,7 @@ async def fetch_fulltext(
         result.outcomes[paper.key] = outcome
         pmcid = paper.paper.pmcid or resolved.get(paper.key)
         async with semaphore:
-            blocks = await _fetch_one(paper, outcome, pmcid, europepmc, unpaywall, pdf_fetcher)
+            blocks = await _fetch_one(paper, outcome, pmcid, europepmc, unpaywall, pdf_fetcher, zotero)
         if blocks:
             result[paper.key] = blocks
 

@@ -97,6 +97,8 @@ def _status(outcome: FullTextOutcome | None, entry: CachedFulltext | None) -> st
 def _source_of(outcome: FullTextOutcome) -> str:
     if outcome.tier == FullTextTier.PMC:
         return f"Europe PMC {outcome.pmcid}"
+    if outcome.tier == FullTextTier.ZOTERO:
+        return outcome.notes[-1] if outcome.notes else "Zotero"
     if outcome.tier == FullTextTier.PDF:
         return f"open PDF {outcome.pdf_url}"
     return outcome.tier.value
@@ -112,8 +114,10 @@ async def prepare_fulltext(
     europepmc: Any,
     unpaywall: Any,
     pdf_fetcher: Any = None,
+    zotero: Any = None,
     budget_chars: int,
     data: Any = None,
+    notes: Sequence[str] = (),
 ) -> FulltextReport:
     """Make the full texts this question needs part of the Run's index; see the module docstring."""
     from agent.knowledge import index_run
@@ -125,19 +129,20 @@ async def prepare_fulltext(
         result = await engine.search(run_id, question, top_k=SEARCH_DEPTH, rerank=False)
         retrieved = [hit.paper_key for hit in result.hits]
     plan = plan_fulltext(question, papers, retrieved, budget_chars=budget_chars)
-    report = FulltextReport(plan=plan)
+    report = FulltextReport(plan=plan, warnings=list(notes))
     wanted = plan.wanted
     by_key = {paper.key: paper for paper in papers}
     have = {key: cache.get(key) for key in wanted}
     missing = [by_key[key] for key in wanted if key in by_key and have[key] is None]
     report.cached = [key for key, entry in have.items() if entry is not None and entry.blocks]
     outcomes: dict[str, FullTextOutcome] = {}
-    if missing and (europepmc is not None or unpaywall is not None):
+    if missing and (europepmc is not None or unpaywall is not None or zotero is not None):
         fetched = await fetch_fulltext(
             missing,
             europepmc=europepmc,
             unpaywall=unpaywall,
             pdf_fetcher=pdf_fetcher,
+            zotero=zotero,
             limit=None,
             required=[p.key for p in missing],
         )
@@ -165,7 +170,7 @@ async def prepare_fulltext(
     for key in wanted:
         if not status[key].startswith("✓"):
             outcome = outcomes.get(key)
-            why = outcome.notes[-1] if outcome is not None and outcome.notes else "not fetched"
+            why = "; ".join(outcome.notes) if outcome is not None and outcome.notes else "not fetched"
             report.warnings.append(
                 f"{key} ({plan.reasons.get(key, '')}): no full text ({why}); its abstract is used"
             )

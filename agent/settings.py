@@ -94,6 +94,12 @@ class Settings(BaseSettings):
         None, description="E-mail Unpaywall requires (default: contact e-mail)"
     )
     zotero_api_key: SecretStr | None = Field(None, description="Zotero API key")
+    zotero_library: str | None = Field(
+        None, description="Zotero library read for full texts: 'users/<id>' or 'groups/<id>' (Web API)"
+    )
+    zotero_local: bool = Field(
+        False, description="Read full texts from the Zotero 7 desktop app's local API instead of the Web API"
+    )
 
     pubmed_base_url: str = DEFAULT_BASE_URLS["pubmed"]
     mesh_base_url: str = DEFAULT_BASE_URLS["mesh"]

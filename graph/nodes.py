@@ -361,10 +361,16 @@ async def question_fulltext(question: str, run_id: str, engine: Any, ctx: GraphC
     """The 002 tiers for this question: named papers and Methods/Results evidence in full text."""
     from agent.fulltext_ask import prepare_fulltext
     from tools.pdftext import PdfFetcher
+    from tools.zotero import ZoteroError
 
     sources = ctx.sources
     http = getattr(sources, "http", None)
     max_bytes = int(ctx.settings.fulltext_max_pdf_mb * 2**20)
+    notes: list[str] = []
+    try:
+        zotero = zotero_client(ctx.settings, http)
+    except ZoteroError as exc:  # a malformed zotero_library: the other sources still answer
+        zotero, notes = None, [f"Zotero is not used: {exc}"]
     return await prepare_fulltext(
         question,
         run_id,
@@ -374,7 +380,26 @@ async def question_fulltext(question: str, run_id: str, engine: Any, ctx: GraphC
         europepmc=getattr(sources, "europepmc", None),
         unpaywall=getattr(sources, "unpaywall", None),
         pdf_fetcher=PdfFetcher(http, max_bytes=max_bytes) if http is not None else None,
+        zotero=zotero,
         budget_chars=ctx.settings.fulltext_budget_chars,
+        notes=notes,
+    )
+
+
+def zotero_client(settings: Any, http: Any) -> Any:
+    """The user's Zotero library when one is configured (Web API or the desktop app's local API)."""
+    if http is None or not (settings.zotero_local or settings.zotero_library):
+        return None
+    from tools.zotero import ZoteroClient, ZoteroLibrary
+
+    if settings.zotero_local:
+        return ZoteroClient.local_api(http)
+    key = settings.zotero_api_key.get_secret_value() if settings.zotero_api_key else None
+    return ZoteroClient(
+        http,
+        library=ZoteroLibrary.parse(settings.zotero_library),
+        api_key=key,
+        base_url=settings.zotero_base_url,
     )
 
 

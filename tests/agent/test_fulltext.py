@@ -234,7 +234,7 @@ async def test_every_tier_and_every_fallback(clients, caplog):
         outcomes["late"].tier is FullTextTier.ABSTRACT
         and "beyond the full-text limit" in outcomes["late"].notes[0]
     )
-    assert result.counts() == {"pmc_oa": 1, "oa_pdf": 0, "oa_location": 1, "abstract": 4}
+    assert result.counts() == {"zotero": 0, "pmc_oa": 1, "oa_pdf": 0, "oa_location": 1, "abstract": 4}
     assert "1 from PMC" in result.summary()
     # every degradation is logged
     assert any(

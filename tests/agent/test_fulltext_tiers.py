@@ -178,3 +178,41 @@ async def test_other_questions_use_the_abstracts(tmp_path, question):
         unpaywall=Unpaywall(), budget_chars=10,
     )  # fmt: skip
     assert report.plan.need == "abstract" and port.calls == [] and not report.reindexed
+
+
+class Zotero:
+    """The library port: one item, whose attachment has no text; or a refused key."""
+
+    def __init__(self, *, refuse: bool = False) -> None:
+        self.refuse = refuse
+
+    async def find(self, *, doi: str | None = None, title: str | None = None) -> Any:
+        if self.refuse:
+            from tools.zotero import ZoteroAuthError
+
+            raise ZoteroAuthError(
+                "Zotero answered 403: the API key was refused; check the setting zotero_api_key"
+            )
+        return SimpleNamespace(key="ABCD1234") if doi == NAR.paper.doi else None
+
+    async def item_fulltext(self, key: str) -> tuple[list[Any], str]:
+        return [], "No attachment"
+
+
+@pytest.mark.parametrize("refuse", [False, True])
+async def test_the_library_is_tried_first_then_the_open_sources(tmp_path, refuse):
+    port = Port()
+    report = await prepare_fulltext(
+        "What does 10.1093/nar/gkr715 report?", "r", engine=Engine([]), store=STORE, cache=FulltextCache(tmp_path),
+        europepmc=port, unpaywall=Unpaywall(), zotero=Zotero(refuse=refuse), budget_chars=10**6,
+    )  # fmt: skip
+    assert report.fetched == [NAR.key] and port.calls == ["PMC3258128"]  # Zotero had nothing: PMC gave it
+    assert report.warnings == []
+
+
+async def test_a_refused_zotero_key_is_a_warning_naming_the_setting(tmp_path):
+    report = await prepare_fulltext(
+        "In 'Motor imagery BCI with scalp EEG', what drove the cursor?", "r", engine=Engine([]), store=STORE,
+        cache=FulltextCache(tmp_path), europepmc=None, unpaywall=None, zotero=Zotero(refuse=True), budget_chars=10,
+    )  # fmt: skip
+    assert any("zotero_api_key" in w for w in report.warnings)
