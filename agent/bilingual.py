@@ -329,7 +329,7 @@ def _discipline_adjectives(noun: str) -> list[str]:
         return []
     if noun.endswith("chemistry"):
         return [noun[:-5] + "ical"]
-    if noun.endswith("ology") and len(noun) > 6:
+    if noun.endswith("ology") and len(noun) > 6 and noun not in ("anthology", "apology"):
         return [noun[:-1] + "ical"]
     if noun.endswith("ics") and len(noun) > 6:
         return [noun[:-1] + "al"] if noun.endswith(_ICAL_STEMS) else [noun[:-1]]
@@ -346,6 +346,8 @@ def _unique(items: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+# "-ize" verbs whose "-ization" noun is regular (stabilize, organize, optimize; not "apologization")
+_IZE_ENDINGS = ("alize", "ilize", "anize", "icize", "orize", "imize", "rdize", "erize", "unize")
 # verbs stressed on the last syllable double their final consonant ("controlling", "transferring")
 _FINAL_STRESS = _words(
     """control patrol compel expel propel refer prefer occur recur confer defer deter infer transfer admit commit
@@ -382,7 +384,7 @@ def _verb_nouns(verb: str) -> list[str]:
         word = verb.lower()
         if word.endswith("ate") and len(word) > 5 and word not in _NO_IVE:
             out.append(verb[:-1] + "ion")
-        elif word.endswith(("ize", "ise")) and len(word) > 5:
+        elif word.endswith(_IZE_ENDINGS):
             out.append(verb[:-1] + "ation")
         elif word.endswith("ify") and len(word) > 5:
             out.append(verb[:-1] + "ication")
@@ -423,6 +425,8 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             continue
         if key not in _PHRASE_PARTICLES or len(keys) == 1:
             part = _word_part(key)
+            if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
+                part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
             if part is not None:
                 parts.append(part)
         i += 1
@@ -431,34 +435,40 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
 
 # suffixes that make an adjective of the word before them when a head follows (阻塞性肺病, 生成式模型)
 _ADJECTIVE_SUFFIXES = frozenset("性式")
-# regular English "-ive" adjectives of verbs: (verb ending, adjective ending), only the endings whose
-# derivation gives a word (progress -> progressive, but not expect -> "expective" or accept -> "acceptive")
+# regular English "-ive" adjectives of verbs: (verb ending, adjective ending). The first ones nearly always
+# give a word (progress -> progressive, construct -> constructive); "-ate" -> "-ative" often does
+# (generate -> generative) but not always ("vibrative"), so those come after the word's own first modifier.
 _IVE_ENDINGS = (
-    ("ate", "ative"),
     ("uct", "uctive"),
     ("ect", "ective"),
     ("ress", "ressive"),
     ("apt", "aptive"),
     ("upt", "uptive"),
-    ("ade", "asive"),
     ("ude", "usive"),
 )
+_IVE_ENDINGS_LATE = (("ate", "ative"),)
+_ADJECTIVE_ENDINGS = ("ive", "ous", "al", "ic", "able", "ible", "ary", "ant", "ent", "ful")
 _NO_IVE = _words("expect inspect respect suspect reflect neglect elect address update debate mandate")
 
 
 def _adjectival(part: _Part, word: str) -> _Part:
-    """`part` before a head, after 性 or 式: the regular "-ive" adjectives of its verb senses first
-    (degenerate -> degenerative, generate -> generative, adapt -> adaptive), then its usual modifiers."""
-    derived = []
+    """`part` before a head, after 性 or 式: the regular "-ive" adjectives of its verb senses (adapt ->
+    adaptive, progress -> progressive; generate -> generative after the first usual modifier)."""
+    early: list[str] = []
+    late: list[str] = []
     for sense in dictionary_senses(word):
         text = sense.text.lower()
         if not sense.verb or " " in text or not text.isalpha() or text in _NO_IVE:
             continue
-        for ending, adjective in _IVE_ENDINGS:
-            if text.endswith(ending) and len(text) > len(ending) + 2:
-                derived.append(text[: -len(ending)] + adjective)
-                break
-    return _Part(part.nouns, _unique([*derived, *part.modifiers]), part.people, part.affix)
+        for endings, out in ((_IVE_ENDINGS, early), (_IVE_ENDINGS_LATE, late)):
+            for ending, adjective in endings:
+                if text.endswith(ending) and len(text) >= len(ending) + 2:
+                    out.append(text[: -len(ending)] + adjective)
+    own = list(part.modifiers[:1])
+    if own and own[0].lower().endswith(_ADJECTIVE_ENDINGS):
+        early, own = own, early  # the dictionary's own adjective (退行性 "degenerative") stays first
+    modifiers = [*early, *own, *late, *part.modifiers[1:]]
+    return _Part(part.nouns, _unique(modifiers), part.people, part.affix)
 
 
 def _compose(parts: list[_Part]) -> list[str]:

@@ -203,6 +203,8 @@ def test_verb_heads_become_gerunds_and_numbers_turn_round() -> None:
     assert bilingual._verb_nouns("migrate") == ["migration", "migrating", "migrate"]
     assert bilingual._verb_nouns("decode") == ["decoding", "decode"]
     assert bilingual._verb_nouns("go up") == ["going up", "go up"]
+    assert bilingual._verb_nouns("stabilize")[0] == "stabilization"
+    assert bilingual._verb_nouns("apologize") == ["apologizing", "apologize"]  # no "apologization"
     assert render("鸟类迁徙").english[0] == "birds migration"
     assert "blood sugar control" in render("血糖控制").english
 
@@ -217,11 +219,17 @@ def test_prefixes_join_their_head_and_negation_is_kept() -> None:
     assert to_english("收入不平等") == "income inequality"
     assert bilingual._discipline_adjectives("electrochemistry") == ["electrochemical"]
     assert bilingual._discipline_adjectives("biology") == ["biological"]
-    assert bilingual._discipline_adjectives("genetics") == ["genetic", "genetical"]
+    assert bilingual._discipline_adjectives("genetics") == ["genetic"]
+    assert bilingual._discipline_adjectives("physics") == ["physical"]
+    assert bilingual._discipline_adjectives("ministry") == []  # never "minical"
     assert bilingual._discipline_adjectives("basics") == []
     assert render("电化学阻抗").english[0] == "electrochemical impedance"
     assert render("退行性疾病").english[0] == "degenerative disease"  # 性 before a head: an adjective
-    assert render("生成式模型").english[0] == "generative model"
+    # "-ate" -> "-ative" is not always a word ("vibrative"): it follows the usual modifier unless attested
+    generative = render("生成式模型").english
+    assert generative[0] == "generate model" and "generative model" in generative[:3]
+    assert render("生成式模型", attested=lambda t: t == "generative model").english[0] == "generative model"
+    assert render("适应性免疫").english[0] == "adaptive immunity"
     assert render("微电极").english[0] == "microelectrode"  # closed-up prefixes, composed
     assert render("过表达").english[0] == "overexpression"  # 过 is a prefix here, not an aspect particle
     assert render("癫痫患者的脑电").english[0] == "epilepsy patient EEG"  # only the particle is dropped
