@@ -219,7 +219,8 @@ class Understanding(Model):
     ready: bool = False
     produced_by: Produced = Produced.LLM
     notes: list[str] = Field(default_factory=list)
-    originals: dict[str, str] = Field(default_factory=dict)  # English slot phrase -> the Chinese written
+    # English slot phrase -> the Chinese written; left out of the JSON when there is none
+    originals: dict[str, str] = Field(default_factory=dict, exclude_if=lambda value: not value)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -213,7 +213,15 @@ def _english_phrases(text: str) -> list[Phrase]:
             continue
         if _NUMBER.match(token) and not current:
             continue  # a count before its noun ("10,000 patients"): the noun is the concept
-        if lower in lex.EN_FUNCTION or lower in lex.EN_VERBS or _is_contraction(lower):
+        common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
+        adverb = lower.endswith("ly") and len(lower) > 5 and lower not in lex.LY_NOT_ADVERBS
+        if (
+            lower in lex.EN_FUNCTION
+            or lower in lex.EN_VERBS
+            or common_verb
+            or adverb
+            or _is_contraction(lower)
+        ):
             flush()
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:

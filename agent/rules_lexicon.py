@@ -228,6 +228,58 @@ EFFECT_WORDS = words(
     effect effects impact impacts influence influences role association associations
     """
 )
+
+
+def inflections(base_forms: str) -> frozenset[str]:
+    """Base forms with their third-person and past forms: "accumulate" -> accumulates, accumulated.
+
+    Not the "-ing" forms: those are as often nouns ("deep learning", "signal processing").
+    """
+    out: set[str] = set()
+    for base in base_forms.split():
+        out.add(base)
+        if base.endswith("e"):
+            out |= {base + "s", base + "d"}
+        elif base.endswith("y") and base[-2:-1] not in "aeiou":
+            out |= {base[:-1] + "ies", base[:-1] + "ied"}
+        elif base.endswith(("s", "sh", "ch", "x", "z")):
+            out |= {base + "es", base + "ed"}
+        else:
+            out |= {base + "s", base + "ed"}
+    return frozenset(out)
+
+
+# Common verbs of research prose that are rarely the nouns of a topic: they end a phrase
+# ("microplastics accumulate in fish", "our lab designs electrolytes"). Grammar, not a domain list;
+# words as often nouns ("control", "spread", "design", "model", "test") are left out.
+EN_COMMON_VERBS = inflections(
+    """
+    accumulate disrupt suppress look emerge arise evolve interact contribute correspond compare relate
+    differ depend tend appear seem exist persist remain become occur happen involve require allow
+    enable facilitate explain describe determine reveal demonstrate indicate suggest propose argue
+    assume expect seek try attempt intend wish wonder examine explore investigate analyse analyze
+    assess evaluate quantify estimate calculate compute validate verify confirm replicate extend
+    apply adapt adopt implement deploy develop build construct create produce generate synthesize
+    synthesise fabricate integrate combine incorporate leverage exploit employ utilize utilise rely
+    concentrate address tackle solve overcome mitigate alleviate respond react interfere compete
+    collaborate participate engage recruit enroll enrol observe collect gather obtain acquire
+    extract derive identify characterize characterise classify predict detect diagnose recognize
+    recognise distinguish discriminate isolate purify modify regulate manage treat cure heal
+    recover survive stabilize stabilise degrade decompose dissolve absorb emit convert transform
+    transcribe encode decode bind activate deactivate trigger induce mediate connect correlate
+    understand know teach educate inform influence shape drive promote inhibit prevent protect
+    reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
+    limit restrict contaminate infect transmit
+    """
+)
+# Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
+# phrase only after one has begun.
+EN_PAST_FORMS = frozenset(w for w in EN_COMMON_VERBS if w.endswith("ed"))
+# "-ly" words that are adjectives or nouns, not adverbs.
+LY_NOT_ADVERBS = words(
+    "elderly early daily weekly monthly yearly quarterly hourly nightly family assembly anomaly supply italy friendly costly deadly lonely orderly"
+)
+
 # Verbs of effect: "X reduces Y" names an exposure or intervention X and an outcome Y.
 EFFECT_VERBS = words(
     """
@@ -237,7 +289,8 @@ EFFECT_VERBS = words(
     altered modulate modulates modulated impair impairs impaired enhance enhances enhanced worsen
     worsens worsened lower lowers lowered raise raises raised protect protects protected shape
     shapes shaped drive drives driven promote promotes promoted inhibit inhibits inhibited
-    mitigate mitigates mitigated alleviate alleviates alleviated
+    mitigate mitigates mitigated alleviate alleviates alleviated disrupt disrupts disrupted
+    suppress suppresses suppressed
     """
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing"})
