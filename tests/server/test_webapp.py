@@ -201,6 +201,11 @@ def test_description_to_a_run_with_an_edit_and_a_reload(session: Session) -> Non
     expect()(confirmation).to_contain_text("electrocorticography")
     expect()(page.get_by_role("button", name="Revise")).to_be_visible()
     session.shot("02-interpretation")
+    # Revise with a correction: the description is understood again and shown for confirmation again
+    page.get_by_label("What should change (for Revise)").fill("Also stereo-EEG recordings.")
+    page.get_by_role("button", name="Revise").click()
+    expect()(page.get_by_label("What should change (for Revise)")).to_have_value("")
+    expect()(page.locator("#activity")).to_have_text("Waiting for your reply.")
     page.get_by_role("button", name="Confirm").click()
 
     review = page.locator("section.review")

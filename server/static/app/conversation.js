@@ -4,7 +4,7 @@
 // thread (clarification, confirmation, keyword review) are drawn in #stage; progress in #activity.
 
 import { ApiError, getJson, sendJson, stream } from "./api.js";
-import { $, clearDraft, countsText, el, keepDraft, messageOf, showError } from "./dom.js";
+import { $, countsText, el, keepDraft, messageOf, showError } from "./dom.js";
 import { has, onLangChange, t } from "./i18n.js";
 import { renderReview } from "./keywords.js";
 
@@ -40,14 +40,15 @@ function stepLabel(node, status) {
 function setStep(label) {
   conv.step = label;
   conv.stepStarted = performance.now();
+  $("#activity").replaceChildren(el("span", { className: "now" }));
   tick();
 }
 
 function tick() {
-  const box = $("#activity");
-  if (!conv.busy || !conv.step) return;
+  const now = $("#activity .now");
+  if (!conv.busy || !conv.step || !now) return;
   const seconds = Math.floor((performance.now() - conv.stepStarted) / 1000);
-  box.replaceChildren(el("span", { className: "spinner", "aria-hidden": "true" }), t("step.seconds", { step: conv.step, s: seconds }));
+  now.replaceChildren(el("span", { className: "spinner", "aria-hidden": "true" }), t("step.seconds", { step: conv.step, s: seconds }));
 }
 
 // What #activity and #stage say last, as [key, vars], so a language switch can say it again.
@@ -166,7 +167,8 @@ function renderClarification(payload) {
       onsubmit: (event) => {
         event.preventDefault();
         const answers = inputs.map((box) => box.querySelector("input").value);
-        reply({ answers }, {}, error);
+        const keys = inputs.map((_, i) => `sm.draft.${conv.threadId}.answer-${payload.round}-${i}`);
+        reply({ answers }, {}, error).then((ok) => ok && keys.forEach((key) => sessionStorage.removeItem(key)));
       },
     },
     [el("h5", { text: t("conv.questions") }), ...inputs, el("div", {}, el("button", { type: "submit", text: t("conv.sendAnswers") })), error],
@@ -195,7 +197,13 @@ function renderConfirmation(payload) {
           id: "revise",
           className: "secondary",
           text: t("conv.revise"),
-          onclick: () => reply({ accept: false, feedback: feedback.value.trim() || null }, {}, error, () => clearDraft(feedback, `${conv.threadId}.feedback`)),
+          onclick: async () => {
+            // the correction is sent: the next confirmation starts with an empty field (kept if refused)
+            const text = feedback.value;
+            const key = `sm.draft.${conv.threadId}.feedback`;
+            sessionStorage.removeItem(key);
+            if (!(await reply({ accept: false, feedback: text.trim() || null }, {}, error))) sessionStorage.setItem(key, text);
+          },
         }),
       ]),
       error,
@@ -272,6 +280,7 @@ function handle(event) {
       break;
     case "info":
       if (data.kind === "ask_end" && data.note) $("#answer").append(el("p", { className: "muted small", text: data.note }));
+      else if (data.message && conv.busy) $("#activity").append(el("div", { className: "muted small", text: data.message }));
       break;
     case "error":
       sayKey("conv.failed", { message: data.message }, "error");
@@ -350,12 +359,13 @@ async function post(body, errorBox, field) {
   }
 }
 
-function reply(resume, options, errorBox, onSent) {
+/** Reply to the pending pause; resolves to whether the server took it. */
+function reply(resume, options, errorBox) {
   conv.purpose = "search";
   sessionStorage.setItem(`sm.purpose.${conv.threadId}`, "search");
   const body = { resume };
   if (options && Object.keys(options).length) body.options = options;
-  return post(body, errorBox).then((ok) => ok && onSent && onSent());
+  return post(body, errorBox);
 }
 
 export async function sendDescription() {
