@@ -110,6 +110,41 @@ def browser() -> Iterator[Any]:
         instance.close()
 
 
+def test_the_shell_and_its_assets_are_public_and_the_data_is_not(tmp_path: Path) -> None:
+    """With a token, `/` and `/app/*` load without it (they carry no data); the API and files outside
+    the app's folder do not."""
+    from starlette.testclient import TestClient
+
+    from agent.llm import RulesLLM
+    from agent.settings import load_settings
+    from agent.store import RunStore
+    from server.deps import Services
+
+    settings = load_settings(data_dir=tmp_path, llm="rules", api_token=TOKEN)
+    store = RunStore(settings.projects_dir)
+    store.create_project("Demo")
+    services = Services(settings=settings, store=store, llm=RulesLLM())
+    with TestClient(create_app(settings, services=services)) as client:
+        shell = client.get("/")
+        assert shell.status_code == 200 and '<script type="module" src="/app/app.js">' in shell.text
+        script = client.get("/app/app.js")
+        assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
+        assert client.get("/app/results-worker.js").status_code == 200
+        for path in ("/app/../app.py", "/app/%2e%2e/routes_webapp.py", "/app/nope.js", "/app/"):
+            response = client.get(path)  # a path leaving the folder is refused (401 or 404), never served
+            assert response.status_code in (401, 404) and "import" not in response.text, path
+        for path in ("/projects", "/projects/demo/overview"):
+            assert client.get(path).status_code == 401, path
+        auth = {"authorization": f"Bearer {TOKEN}"}
+        overview = client.get("/projects/demo/overview", headers=auth)
+        assert overview.status_code == 200 and overview.json() == {
+            "project": overview.json()["project"],
+            "runs": [],
+        }
+        assert overview.json()["project"]["id"] == "demo"
+        assert client.get("/projects/nope/overview", headers=auth).status_code == 404
+
+
 class Session:
     """One browser tab on the app, refusing every request that leaves the test server."""
 
@@ -180,6 +215,7 @@ def test_sign_in_and_create_a_project(session: Session) -> None:
     page.get_by_role("button", name="Create project").click()
     expect()(page.locator("#project-name-error")).to_contain_text("name")
     expect()(page.locator("#project-name")).to_have_attribute("aria-invalid", "true")
+    session.shot("01b-projects-bad-input")
     page.reload()
     expect()(page.get_by_label("Description", exact=True)).to_have_value("Decoding speech from the brain")
     page.get_by_label("Name", exact=True).fill("Speech BCI")
