@@ -43,6 +43,7 @@ from server.slack_blocks import (
 
 log = logging.getLogger(__name__)
 
+SEEN_EVENTS = 1000
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
 # What a submit may refuse with before the turn starts (StalePause: a button of a pause that is over).
 _REFUSALS: tuple[type[Exception], ...] = tuple(
@@ -211,6 +212,19 @@ class SlackBot:
         self._working = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self._seen: dict[str, None] = {}  # event ids already handled (Slack redelivers unacknowledged ones)
+
+    def first_delivery(self, body: dict[str, Any]) -> bool:
+        """False for an event this process already took (a retry, or the same message as app_mention)."""
+        event_id = str(body.get("event_id") or "")
+        if not event_id:
+            return True
+        if event_id in self._seen:
+            return False
+        self._seen[event_id] = None
+        if len(self._seen) > SEEN_EVENTS:
+            self._seen.pop(next(iter(self._seen)))
+        return True
 
     def link(self, path: str) -> str:
         return f"<{self.public_url.rstrip('/')}{path}|{path}>" if self.public_url else path
@@ -244,6 +258,8 @@ class SlackBot:
     # -- events --------------------------------------------------------------------------------------
 
     async def on_mention(self, event: dict[str, Any], body: dict[str, Any]) -> None:
+        if not self.first_delivery(body):
+            return
         async with self._work():
             where = _where_of_message(event, body)
             await self.converse(where, text=_MENTION.sub("", event.get("text", "")).strip())
@@ -255,6 +271,8 @@ class SlackBot:
         text = str(event.get("text", ""))
         bot_user = getattr(context, "bot_user_id", None) or context.get("bot_user_id")
         if bot_user and f"<@{bot_user}>" in text:
+            return
+        if not self.first_delivery(body):
             return
         async with self._work():
             where = _where_of_message(event, body)

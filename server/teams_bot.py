@@ -68,6 +68,7 @@ class TeamsTurn:
         self.stream = context.streaming_response if self.personal else None
         self.text = ""
         self.attached = False
+        self.informed = False  # a stream begun with informative updates must end with a final message
         self.citations: list[dict[str, Any]] = []
         self.progress: dict[str, str] = {}
         self.progress_id: str | None = None
@@ -85,6 +86,7 @@ class TeamsTurn:
         if event.type == "node" and data.get("status") == "started" and self.stream:
             if label := NODE_LABELS.get(str(data.get("node"))):
                 self.stream.queue_informative_update(label)
+                self.informed = True
         elif event.type == "search_progress":
             await self.search_progress(data)
         elif event.type == "text":
@@ -124,6 +126,7 @@ class TeamsTurn:
         self.progress[str(data.get("source"))] = line
         if self.stream:
             self.stream.queue_informative_update(line)
+            self.informed = True
             return
         if self.progress_id is None:
             self.progress_id = await self.send(self._progress_text())
@@ -145,6 +148,8 @@ class TeamsTurn:
             if self.citations:  # on the final message only with the AI label (the SDK's rule)
                 self.stream.set_citations(_numbered(self.citations))
                 self.stream.set_generated_by_ai_label(True)
+            if self.informed and not (self.text or self.attached):
+                self.add_text("Done.")
             if self.text or self.attached:
                 await self.stream.end_stream()
             return
