@@ -76,7 +76,7 @@ _UNCOUNTABLE = _words(
     """
 )
 _NO_PLURAL_ENDINGS = (
-    *("ing", "ed", "ous", "ful", "less", "ics", "ness", "ism", "ive", "ic", "ary", "ant"),
+    *("ing", "ed", "ous", "ful", "less", "ics", "ness", "ism", "ive", "ic", "ary"),
     *("graphy", "scopy", "metry", "ology", "omics"),  # disciplines and techniques: mass nouns in titles
 )
 
@@ -138,7 +138,7 @@ def singular(word: str) -> str:
         return word
     if lower.endswith("ies") and len(lower) > 4:
         return word[:-3] + "y"
-    if lower.endswith(("ches", "shes", "xes", "zes", "sses")):
+    if lower.endswith(("ches", "shes", "xes", "zzes", "sses")):
         return word[:-2]
     if lower.endswith("s") and not lower.endswith("ss"):
         return word[:-1]

@@ -204,6 +204,10 @@ def _english_phrases(text: str) -> list[Phrase]:
             cue = "exposure" if lower == "of" else "outcome"
             last_break = lower
             continue
+        if lower in {"of", "for"} and current and current[-1].lower() in lex.OUTCOME_MEASURES:
+            flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
+            cue, last_break = "outcome", lower
+            continue
         if lower in lex.EFFECT_VERBS:
             # "X reduces Y": X (the phrase just read, if nothing cued it) is the exposure, Y the outcome
             flush()
@@ -531,6 +535,12 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
         return _split_task([*words, task_word])
     slot = _en_head_slot(words)
+    if (
+        slot == "subject_population"
+        and phrase.cue == "outcome"
+        and singular(words[-1].lower()) in lex.EN_CONDITION_HEADS
+    ):
+        return [("output_target", text)]  # "reduces the risk of respiratory infections": the outcome
     if slot == "task" and phrase.cue in lex.METHOD_CUES and phrase.cue not in {"from", "based"}:
         return [("method_algorithm", text)]  # "with uncertainty estimation": a task used as a method
     if slot == "task":
@@ -538,7 +548,26 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     if slot is None:
         # no telling head: the cue decides, then a gerund is a task, and what is left is the setting
         slot = _cue_slot(phrase.cue, False) or ("task" if _is_gerund(words) else "context")
+    if slot == "context" and phrase.cue not in lex.POPULATION_CUES and _names_a_condition(text):
+        slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _names_a_condition(text: str) -> bool:
+    """True when MeSH files the phrase's head under diseases or mental disorders (the shipped table)."""
+    from agent.concepts import role_of
+    from agent.models import ConceptRole
+    from agent.slot_translation import embedded_vocabulary
+
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None:
+        return False
+    matches = vocabulary.recognize(text)
+    return (
+        bool(matches)
+        and text.rstrip().endswith(matches[-1].text)
+        and role_of(matches[-1].descriptor) is ConceptRole.CONDITION
+    )
 
 
 def _split_task(words: list[str]) -> list[tuple[str, str]]:

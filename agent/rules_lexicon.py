@@ -203,7 +203,7 @@ GENERIC_WORDS = words(
     study research project work approach method system paper thesis topic field area problem
     question goal aim purpose way use effect role impact performance result results time part
     kind type lab group team phd postdoc hello hi hey thanks thank please dear biomarker working idea ideas thing things literature review application
-    applications
+    applications risk risks factor factors
     """
 )
 
@@ -291,6 +291,21 @@ EFFECT_VERBS = words(
     shapes shaped drive drives driven promote promotes promoted inhibit inhibits inhibited
     mitigate mitigates mitigated alleviate alleviates alleviated disrupt disrupts disrupted
     suppress suppresses suppressed
+    """
+)
+# Condition words among the population heads: a condition after an outcome cue is the outcome.
+EN_CONDITION_HEADS = words(
+    """
+    cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder syndrome
+    diabetes infection
+    """
+)
+# Measures whose "of" introduces an outcome ("the risk of X", "the incidence of X").
+OUTCOME_MEASURES = words(
+    """
+    risk risks incidence prevalence rate rates onset severity progression recurrence occurrence
+    odds likelihood probability symptoms burden mortality factors predictors determinants correlates
+    causes drivers
     """
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing"})

@@ -221,3 +221,18 @@ def test_effect_verbs_counts_and_contractions() -> None:
     assert slots.subject_population == ["nurses"]  # not "000 nurses"
     assert not any("I'm" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
     assert extract_slots("Long-term PM2.5 exposure and asthma.").research_goal.startswith("Long-term PM2.5")
+
+
+def test_outcomes_named_by_their_measure_or_by_mesh() -> None:
+    slots = extract_slots(
+        "Does vitamin D supplementation reduce the risk of respiratory infections in nursing home residents?"
+    )
+    assert slots.output_target == ["respiratory infections"] and "risk" not in slots.output_target
+    assert extract_slots(
+        "Risk factors for surgical site infection after caesarean section"
+    ).output_target == ["surgical site infection"]
+    # a condition MeSH knows, with no cue of a population, is the outcome studied
+    assert (
+        "insomnia"
+        in extract_slots("Cognitive behavioural therapy for insomnia in adolescents.").output_target
+    )
