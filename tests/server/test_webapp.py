@@ -315,6 +315,7 @@ def test_the_four_tabs_sorting_filtering_and_export(session: Session) -> None:
     # the failed source shows its error in its own tab; the others worked
     page.get_by_role("tab", name="Semantic Scholar").click()
     expect()(page.locator("#tab-error")).to_contain_text("Semantic Scholar failed in this Run")
+    expect()(page.locator("#run-warnings")).to_contain_text("Semantic Scholar: ")
     session.shot("06-results-failed-source")
     page.get_by_role("tab", name="Aggregated").click()
     expect()(page.locator("#papers")).to_have_attribute("data-ready", re.compile(":aggregated:0$"))

@@ -2,7 +2,7 @@
 // and drafts (typed text kept in sessionStorage so an error or a reload never loses it).
 
 import { ApiError } from "./api.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export function el(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
@@ -68,6 +68,11 @@ export function formatDate(iso) {
 }
 
 export const SOURCES = ["pubmed", "semantic_scholar", "openalex"];
+
+/** A source's display name ("semantic_scholar" -> "Semantic Scholar"); unknown ones as they are. */
+export function sourceName(source) {
+  return has(`source.${source}`) ? t(`source.${source}`) : source;
+}
 
 /** "PubMed 12 · Semantic Scholar 9 · OpenAlex 15 · merged 30" */
 export function countsText(counts) {

@@ -3,7 +3,7 @@
 // a time and draws only that page, so thousands of rows never freeze the page.
 
 import { download, token } from "./api.js";
-import { $, countsText, el, messageOf, showError, SOURCES } from "./dom.js";
+import { $, countsText, el, messageOf, showError, SOURCES, sourceName } from "./dom.js";
 import { onLangChange, t } from "./i18n.js";
 
 const TABS = [...SOURCES, "aggregated"];
@@ -125,7 +125,7 @@ function cell(key, row) {
     case "doi":
       return el("td", { className: "doi" }, row.doi ? el("a", { href: `https://doi.org/${row.doi}`, target: "_blank", rel: "noopener", text: row.doi }) : "");
     case "sources":
-      return el("td", { text: row.sources.map((s) => t(`source.${s}`)).join(", ") });
+      return el("td", { text: row.sources.map(sourceName).join(", ") });
     case "score":
       return el("td", { className: "num" }, [
         row.score === null ? "" : row.score.toFixed(3),
@@ -231,6 +231,9 @@ export function showRun(run) {
     state.shown = 0;
   }
   $("#run-summary").textContent = t("runs.summary", { status: t(`runs.status.${run.status}`), counts: countsText(run.counts) });
+  // what the Run itself says went wrong or was capped, as stored with it
+  const remarks = [...(run.errors || []).map((e) => `${sourceName(e.source)}: ${e.message}`), ...(run.warnings || [])];
+  $("#run-warnings").replaceChildren(...remarks.map((text) => el("li", { text })));
   renderTabs();
   draw();
 }
