@@ -204,6 +204,9 @@ def _english_phrases(text: str) -> list[Phrase]:
             cue = "exposure" if lower == "of" else "outcome"
             last_break = lower
             continue
+        if not current and last_break in {"i", "we", "they", "you"} and lower.isalpha():
+            last_break = cue = lower  # right after a subject pronoun comes its verb ("we measure X")
+            continue
         if lower in {"of", "for"} and current and current[-1].lower() in lex.OUTCOME_MEASURES:
             flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
             cue, last_break = "outcome", lower

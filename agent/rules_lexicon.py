@@ -203,7 +203,7 @@ GENERIC_WORDS = words(
     study research project work approach method system paper thesis topic field area problem
     question goal aim purpose way use effect role impact performance result results time part
     kind type lab group team phd postdoc hello hi hey thanks thank please dear biomarker working idea ideas thing things literature review application
-    applications risk risks factor factors
+    applications risk risks factor factors efficacy effectiveness safety feasibility
     """
 )
 
@@ -269,7 +269,8 @@ EN_COMMON_VERBS = inflections(
     transcribe encode decode bind activate deactivate trigger induce mediate connect correlate
     understand know teach educate inform influence shape drive promote inhibit prevent protect
     reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
-    limit restrict contaminate infect transmit
+    limit restrict contaminate infect transmit confer exhibit display possess contain carry harbor
+    harbour undergo receive experience
     """
 )
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a

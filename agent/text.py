@@ -184,6 +184,8 @@ _STOPWORDS: dict[str, frozenset[str]] = {
     "en": _words(
         """
         the of and in to a is for on with we are this that using by from as an be our i am my
+        how do does did what why when which whether can could among during between into at or not
+        their its it they how versus vs after before under over than these those was were has have
         """
     ),
     "de": _words(
@@ -263,6 +265,8 @@ def detect_language(text: str) -> str:
     if scores[best] == 0:
         # a bare list of technical words ("ECoG sEEG speech decoding") reads as English
         return "en" if all(w.isascii() for w in words) else "unknown"
-    if best != "en" and scores[best] <= scores["en"]:
-        return "en"
+    if best != "en" and (
+        scores[best] <= scores["en"] or (scores[best] == 1 and all(w.isascii() for w in words))
+    ):
+        return "en"  # one shared short word ("do", "a") does not make an ASCII sentence foreign
     return best

@@ -236,3 +236,9 @@ def test_outcomes_named_by_their_measure_or_by_mesh() -> None:
         "insomnia"
         in extract_slots("Cognitive behavioural therapy for insomnia in adolescents.").output_target
     )
+
+
+def test_questions_are_english_and_verbs_after_pronouns_end_phrases() -> None:
+    slots = extract_slots("How do urban heat islands affect mortality among older adults during heatwaves?")
+    assert slots.output_target == ["mortality"] and slots.subject_population == ["older adults"]
+    assert "soil organic carbon" in extract_slots("We measure soil organic carbon with spectroscopy.").context
