@@ -3,9 +3,9 @@
 The Run's papers are mostly English. A Chinese or mixed question searched as written meets them only
 through the few Latin words it contains (`哪些研究使用了贝叶斯方法？` matched only 研究), so it is also
 searched as English query terms from the shared offline dictionary (`agent.bilingual.to_english`).
-The two rankings are merged by reciprocal rank, each weighted by how much of its query its best papers
-contain: a section either search ranks high stays high, and neither search's scale (min-max fused
-scores are not comparable across searches) decides alone.
+The two rankings are merged by reciprocal rank, each weighted by the share of its query terms the Run
+contains at all: over English papers the Chinese search counts for little, over Chinese papers both
+count; neither search's scale (min-max fused scores are not comparable across searches) decides.
 """
 
 from __future__ import annotations
@@ -108,15 +108,19 @@ async def search_question(
     if english:
         outcome.translation = english
         outcome.translated = await engine.search(run_id, english, top_k=top_k, rerank=rerank)
-        # each search counts by how much of its own query its best papers contain: over English
-        # papers the Chinese search finds only dense-leg neighbours (coverage ~0), over Chinese
-        # papers the reverse
-        weights = [0.5 + _coverage(r) for r in (outcome.result, outcome.translated)]
+        # each search counts by the share of its query terms the Run has at all: over English papers
+        # the Chinese terms are absent and that search only brings the dense leg's neighbours (30
+        # SciFact questions: nDCG@10 0.53 merged evenly, 0.62 with the English search alone)
+        weights = [_present_share(r) for r in (outcome.result, outcome.translated)]
+        if not any(weights):
+            weights = [1.0, 1.0]
         outcome.hits = merge_hits([outcome.hits, outcome.translated.hits], top_k, weights)
     return outcome
 
 
-def _coverage(result: RetrievalResult) -> float:
-    from agent.answerability import evidence_features  # it imports the engine types; keep startup light
-
-    return evidence_features(result)["coverage_best"] if result.hits else 0.0
+def _present_share(result: RetrievalResult) -> float:
+    """The share of a search's BM25 query terms that occur in the Run (1.0 when the engine gives no idf)."""
+    idf = result.term_idf
+    if not idf:
+        return 1.0
+    return sum(1 for weight in idf.values() if weight > 0) / len(idf)

@@ -366,7 +366,7 @@ class FullTextResult(dict[str, list[FullTextSection]]):
     def summary(self) -> str:
         counts = self.counts()
         return (
-            f"full text: {counts['zotero']} from Zotero, {counts['pmc_oa']} from PMC, {counts['oa_pdf']} from open PDFs, "
+            f"full text: {counts['pmc_oa']} from PMC, {counts['oa_pdf']} from open PDFs, {counts['zotero']} from Zotero, "
             f"{counts['oa_location']} with an OA link only, {counts['abstract']} abstract only"
         )
 

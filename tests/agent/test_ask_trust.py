@@ -18,12 +18,25 @@ from tests.agent.test_ask import QUESTION, FakeEngine, _trace_result, collect, t
 from tools.retrieval.types import LegCandidate, RerankTrace, SectionHit
 
 
+class MeasuredEngine(FakeEngine):
+    """FakeEngine whose results carry what a fitted model reads: dense candidates and term weights."""
+
+    async def search(self, run_id, question, **options):
+        result = await super().search(run_id, question, **options)
+        result.leg_candidates = {
+            "dense": [LegCandidate(section_key=f"{h.paper_key}#{h.section}", score=0.5) for h in result.hits]
+        }
+        result.term_idf = dict.fromkeys(result.normalization.bm25_tokens, 1.0)
+        return result
+
+
 def model(threshold: float, **coef: float) -> ModelFile:
+    names = list(coef) or list(FEATURES)
     return ModelFile(
-        features=list(FEATURES),
-        mean=[0.0] * len(FEATURES),
-        scale=[1.0] * len(FEATURES),
-        coef=[coef.get(name, 0.0) for name in FEATURES],
+        features=names,
+        mean=[0.0] * len(names),
+        scale=[1.0] * len(names),
+        coef=[coef.get(name, 0.0) for name in names],
         intercept=0.0,
         threshold=threshold,
         embed_model="test",
@@ -63,6 +76,13 @@ def test_features_read_raw_evidence_not_ranks():
     assert features["legs_agree"] == 0.0
 
 
+def test_a_model_does_not_judge_evidence_it_was_not_fitted_on():
+    fitted = model(0.99, dense_best=1.0)
+    unmeasured = {"coverage_best": 0.9, "measured": 0.0}  # no dense leg, no term weights
+    verdict = decide(unmeasured, fitted)
+    assert verdict.answerable and verdict.probability is None and "no dense leg" in verdict.reason
+
+
 def test_decide_with_and_without_a_fitted_model():
     strong = {"dense_best": 0.7, "coverage_best": 0.9}
     weak = {"dense_best": 0.1, "coverage_best": 0.1}
@@ -77,11 +97,12 @@ def test_decide_with_and_without_a_fitted_model():
 def test_the_logistic_fit_separates_what_it_can():
     rows = [{"coverage_best": x / 10, "dense_best": 0.3} for x in range(10)]
     labels = [1 if x >= 5 else 0 for x in range(10)]
-    mean, scale, coef, intercept = fit_logistic(rows, labels)
+    names = ["coverage_best", "dense_best"]
+    mean, scale, coef, intercept = fit_logistic(rows, labels, features=names)
     fitted = ModelFile(
-        features=list(FEATURES), mean=mean, scale=scale, coef=coef, intercept=intercept, threshold=0.5, embed_model="t"
+        features=names, mean=mean, scale=scale, coef=coef, intercept=intercept, threshold=0.5, embed_model="t"
     )  # fmt: skip
-    assert coef[FEATURES.index("coverage_best")] > 0
+    assert coef[0] > 0
     assert [decide(r, fitted).answerable for r in rows] == [bool(y) for y in labels]
 
 
@@ -90,7 +111,9 @@ def test_the_logistic_fit_separates_what_it_can():
 
 async def test_a_run_that_cannot_answer_says_so_and_offers_related_passages():
     never = model(1.01)  # nothing reaches the threshold: the Run cannot answer
-    chunks = await collect(ask("r", QUESTION, engine=FakeEngine(), llm=RulesLLM(), answerability_model=never))
+    chunks = await collect(
+        ask("r", QUESTION, engine=MeasuredEngine(), llm=RulesLLM(), answerability_model=never)
+    )
     start, end = chunks[0], chunks[-1]
     assert isinstance(start, AskStart) and start.answerable is False and start.answerability is not None
     text = text_of(chunks)
@@ -104,7 +127,9 @@ async def test_a_run_that_cannot_answer_says_so_and_offers_related_passages():
 
 async def test_a_model_answer_is_not_requested_when_the_run_cannot_answer():
     llm = ScriptedLLM(replies={"answer": "Invented [1]."})
-    chunks = await collect(ask("r", QUESTION, engine=FakeEngine(), llm=llm, answerability_model=model(1.01)))
+    chunks = await collect(
+        ask("r", QUESTION, engine=MeasuredEngine(), llm=llm, answerability_model=model(1.01))
+    )
     assert llm.calls == [] and chunks[-1].answerable is False
 
 
@@ -113,7 +138,7 @@ async def test_chinese_abstention_is_in_chinese():
         ask(
             "r",
             "高伽马活动解码语音的准确率是多少？",
-            engine=FakeEngine(),
+            engine=MeasuredEngine(),
             llm=RulesLLM(),
             answerability_model=model(1.01),
         )
