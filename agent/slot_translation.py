@@ -39,7 +39,7 @@ def translate_slots(
                 continue
             for rendering in english_phrases(phrase, attested):
                 if rendering.english:
-                    english = rendering.english[0]
+                    english = _no_repeats(rendering.english[0])
                     originals.setdefault(english, rendering.chinese)
                     phrases.append(english)
                 else:
@@ -53,3 +53,10 @@ def translate_slots(
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes
+
+
+def _no_repeats(phrase: str) -> str:
+    """ "urban urban heat island" -> "urban heat island": a word the composition said twice in a row."""
+    words = phrase.split()
+    kept = [w for i, w in enumerate(words) if i == 0 or w.casefold() != words[i - 1].casefold()]
+    return " ".join(kept)
