@@ -160,21 +160,33 @@ async def _ensure_index(
 
     if await engine.run_has_index(run_id) and not args.fulltext:
         return
+    from agent.fulltext_ask import CachedFulltext, FulltextCache
+
     data = store.load_run(run_id)
+    cache = FulltextCache(settings.data_dir / "fulltext")
     fulltext = None
     if args.fulltext and data.aggregated:
         from agent.fulltext import fetch_fulltext
         from agent.sources import open_sources
+        from graph.nodes import zotero_client
+        from tools.pdftext import PdfFetcher
 
         print(f"fetching full texts for up to {args.fulltext_limit} papers…", file=err, flush=True)
         async with open_sources(settings, client=http_client) as sources:
+            http = sources.http
             fulltext = await fetch_fulltext(
                 data.aggregated,
                 europepmc=sources.europepmc,
                 unpaywall=sources.unpaywall,
+                pdf_fetcher=PdfFetcher(http, max_bytes=int(settings.fulltext_max_pdf_mb * 2**20))
+                if http
+                else None,
+                zotero=zotero_client(settings, http),
                 limit=args.fulltext_limit,
                 concurrency=min(4, settings.http_concurrency),
             )
+        for key, blocks in fulltext.items():  # kept for later questions and re-indexing
+            cache.put(CachedFulltext(paper_key=key, tier=fulltext.outcomes[key].tier.value, blocks=blocks))
         print(f"  {fulltext.summary()}", file=err)
         links = [o for o in fulltext.outcomes.values() if o.oa_url]
         for outcome in links[:10]:
@@ -184,7 +196,13 @@ async def _ensure_index(
             )
     print(f"indexing run {run_id}: {len(data.aggregated)} papers…", file=err, flush=True)
     began = time.perf_counter()
-    report = await index_run(engine, store, run_id, data=data, fulltext=dict(fulltext or {}))
+    report = await index_run(
+        engine,
+        store,
+        run_id,
+        data=data,
+        fulltext={**cache.blocks_for(data.aggregated), **dict(fulltext or {})},
+    )
     print(
         f"  indexed {report.sections} sections of {report.papers} papers "
         f"({report.embedded} embedded, {report.reused} reused) in {time.perf_counter() - began:.1f} s",
