@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from agent.exports import CONTENT_TYPES, EXPORT_FORMATS, export_filename, export_papers
 from agent.llm import LLM
 from agent.settings import Settings
-from agent.store import RUN_FILES, StoreError
+from agent.store import RUN_FILES, CorruptRun, StoreError
 from server.adapter_runtime import DEFAULT_PROJECT, AdapterRuntime, TurnOutcome, open_runtime, turn
 from server.render import SOURCE_NAMES, render_sources
 from server.threads import ResumeMismatch, ThreadBusy, ThreadNotFound, ThreadWaiting
@@ -410,9 +410,12 @@ def read_run_resource(runtime: AdapterRuntime, run_id: str, name: str) -> str:
 def build_server(settings: Settings, *, llm: LLM | None = None) -> Any:
     """The MCPServer; its lifespan opens the runtime (once for stdio, once for all HTTP sessions)."""
 
+    opened: dict[str, AdapterRuntime] = {}
+
     @asynccontextmanager
     async def lifespan(_server: Any) -> AsyncIterator[AdapterRuntime]:
         async with open_runtime(settings, llm=llm) as runtime:
+            opened["runtime"] = runtime  # static resources get no Context to reach it through
             yield runtime
 
     server: Any = MCPServer(
@@ -548,10 +551,23 @@ def build_server(settings: Settings, *, llm: LLM | None = None) -> Any:
     async def run_file(run_id: str, name: str, ctx: Context) -> str:
         try:
             return read_run_resource(runtime_of(ctx), run_id, name)
-        except StoreError as exc:
-            if "not found" in str(exc) or "no " in str(exc):
-                raise ResourceNotFoundError(str(exc)) from None
+        except CorruptRun as exc:
             raise ResourceError(str(exc)) from None
+        except StoreError as exc:  # no such Run, no such file
+            raise ResourceNotFoundError(str(exc)) from None
+
+    @server.resource(
+        "scholarmap://runs",
+        name="runs",
+        description="every saved Run, newest first (what list_runs returns)",
+        mime_type="application/json",
+    )
+    async def runs_index() -> str:
+        try:
+            listing = list_runs(opened["runtime"], project=None)
+        except ToolFailure as exc:
+            raise ResourceError(str(exc)) from None
+        return listing.model_dump_json(indent=2)
 
     return server
 

@@ -16,7 +16,7 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from mcp import Client, StdioServerParameters
+from mcp import Client, MCPError, StdioServerParameters
 
 from evals.bench_sse import DESCRIPTION, conversation_llm
 from server.mcp_server import build_server
@@ -171,6 +171,12 @@ def test_tools_over_streamable_http(app_settings: SettingsFactory) -> None:
                     await client.call_tool("export_run", {"run_id": run["run_id"], "format": "docx"})
                 )
                 await ask_and_map(client, run["run_id"])
+                listed = await client.list_resources()
+                assert "scholarmap://runs" in [str(r.uri) for r in listed.resources]
+                index = await client.read_resource("scholarmap://runs")
+                assert run["run_id"] in [r["run_id"] for r in json.loads(index.contents[0].text)["runs"]]
+                with pytest.raises(MCPError, match="run '20200101T000000-abcdef' does not exist"):
+                    await client.read_resource("scholarmap://runs/20200101T000000-abcdef/run.json")
                 assert "thread 'th_0000000000000000' does not exist" in error_text(
                     await client.call_tool("plan_search", {"thread_id": "th_0000000000000000"})
                 )
