@@ -31,7 +31,7 @@ from agent.llm import LLM
 from agent.settings import Settings
 from server import threads as thread_errors
 from server.adapter_runtime import AdapterRuntime, open_runtime, thread_for_key, turn
-from server.render import render_progress, render_run_ready, render_sources
+from server.render import SOURCE_NAMES, render_progress, render_run_ready, render_sources
 from server.teams_cards import interrupt_card, resume_of, run_card
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,7 @@ NODE_LABELS = {
     "ask": "Reading the papers…",
     "map": "Drawing the academic map…",
 }
+STREAM_KEEPALIVE = 20.0  # seconds without an informative update before a page of progress is sent
 LEADS = {
     "clarification": "A few questions before I search:",
     "confirmation": "Here is how I read your description; confirm or correct it:",
@@ -69,6 +70,7 @@ class TeamsTurn:
         self.text = ""
         self.attached = False
         self.informed = False  # a stream begun with informative updates must end with a final message
+        self.last_informed = time.monotonic()
         self.citations: list[dict[str, Any]] = []
         self.progress: dict[str, str] = {}
         self.progress_id: str | None = None
@@ -86,7 +88,7 @@ class TeamsTurn:
         if event.type == "node" and data.get("status") == "started" and self.stream:
             if label := NODE_LABELS.get(str(data.get("node"))):
                 self.stream.queue_informative_update(label)
-                self.informed = True
+                self.informed, self.last_informed = True, time.monotonic()
         elif event.type == "search_progress":
             await self.search_progress(data)
         elif event.type == "text":
@@ -121,13 +123,19 @@ class TeamsTurn:
 
     async def search_progress(self, data: dict[str, Any]) -> None:
         line = render_progress(data)
+        if self.stream:
+            # A source finishing is news; a page is sent only to keep the stream alive (Teams drops a
+            # stream after 45 s without an update).
+            quiet = time.monotonic() - self.last_informed >= STREAM_KEEPALIVE
+            if line is None and quiet:
+                line = f"{SOURCE_NAMES.get(str(data.get('source')), data.get('source'))}: {data.get('fetched', 0)} records so far"
+            if line is not None:
+                self.stream.queue_informative_update(line)
+                self.informed, self.last_informed = True, time.monotonic()
+            return
         if line is None:
             return
         self.progress[str(data.get("source"))] = line
-        if self.stream:
-            self.stream.queue_informative_update(line)
-            self.informed = True
-            return
         if self.progress_id is None:
             self.progress_id = await self.send(self._progress_text())
             self.last_progress = time.monotonic()
