@@ -46,7 +46,7 @@ from agent.models import (
     Term,
     Understanding,
 )
-from agent.morphology import find_expansion, is_acronym
+from agent.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.text import clean_term, split_parenthetical, to_half_width
 
 
@@ -251,32 +251,20 @@ def _people_only(text: str) -> bool:
     return bool(words) and any(w in GENERIC_PEOPLE for w in words)
 
 
-def _defined_acronyms(description: str) -> dict[str, str]:
-    text = to_half_width(description)
-    found: dict[str, str] = {}
-    for match in re.finditer(r"\(\s*([A-Za-z][A-Za-z0-9\-]{1,9})\s*\)", text):
-        short = match.group(1)
-        if is_acronym(short) and (long := find_expansion(short, text)):
-            found[short] = long
-    return found
-
-
 @dataclass
 class _Draft:
-    """A concept under construction."""
+    """A concept under construction: terms of one role from one slot (and one side of a "versus")."""
 
-    label: str
     role: ConceptRole
     slot: str
     group: int
     terms: list[Term] = field(default_factory=list)
-    generic_people: bool = False
 
 
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
     """Concepts and their terms for a confirmed understanding (see the module docstring)."""
     description = understanding.description
-    defined = _defined_acronyms(description)
+    defined = defined_acronyms(to_half_width(description))
     parts, study_types = _parts(understanding)
     drafts_parts = [
         (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
@@ -315,13 +303,13 @@ def _drafts_for(
         matches = [m for m in matches if _meant(m)]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
-            drafts.append(_free_draft(text, part, words, description))
+            drafts.append(_free_draft(text, part, description))
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
         head_covered = words[-1].lower() in covered
         if not head_covered:
             # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know
-            drafts.append(_free_draft(text, part, words, description))
+            drafts.append(_free_draft(text, part, description))
             continue
         for match in matches:
             last = match is matches[-1]
@@ -343,11 +331,10 @@ def _meant(match: MeshMatch) -> bool:
     return not (everyday and all(t.startswith("K") for t in match.descriptor.tree_numbers))
 
 
-def _free_draft(text: str, part: _Part, words: list[str], description: str) -> _Draft:
+def _free_draft(text: str, part: _Part, description: str) -> _Draft:
+    """A phrase MeSH does not name: one free-text term whose role is its slot's."""
     term = new_term(_strip_generic_edges(text), part.slot, description)
-    generic = all(w.lower() in GENERIC_PEOPLE for w in words)
-    role = _SLOT_ROLE.get(part.slot, ConceptRole.METHOD)
-    return _Draft(term.canonical, role, part.slot, part.group, [term], generic)
+    return _Draft(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part.slot, part.group, [term])
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:
@@ -367,9 +354,7 @@ def new_term(phrase: str, slot: str, description: str = "") -> Term:
 def _mesh_draft(
     match: MeshMatch, phrase: str, part: _Part, description: str, defined: dict[str, str]
 ) -> _Draft:
-    canonical = match.text
-    if match.via == "acronym" and (long := find_expansion(match.text, to_half_width(description))):
-        canonical = long
+    canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=list(match.parents))
     if match.via == "acronym" and canonical != match.text:
         term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))
@@ -384,11 +369,7 @@ def _mesh_draft(
     ):
         # "invasive aspergillosis": the phrase as written is searched beside the broader heading
         term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
-    role = role_of(match.descriptor)
-    generic = role is ConceptRole.POPULATION and all(
-        w.lower() in GENERIC_PEOPLE for w in content_words(match.text) or [match.text]
-    )
-    return _Draft(canonical, role, part.slot, part.group, [term], generic)
+    return _Draft(role_of(match.descriptor), part.slot, part.group, [term])
 
 
 def _strip_generic_edges(text: str) -> str:
@@ -420,27 +401,22 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
         if key not in grouped:
             grouped[key] = draft
             continue
-        target = grouped[key]
-        target.terms += draft.terms
-        target.generic_people = target.generic_people and draft.generic_people
+        grouped[key].terms += draft.terms
     return list(grouped.values())
 
 
 def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
     """Concept ids, and one term per descriptor or spelling across the whole plan."""
-    seen_mesh: dict[str, str] = {}
-    seen_text: dict[str, str] = {}
+    seen: set[str] = set()  # descriptor UIs and spellings already placed
     labels: set[str] = set()
     for draft in drafts:
         terms = []
         for term in draft.terms:
-            key = term.canonical.casefold()
-            if term.mesh and term.mesh.ui in seen_mesh or key in seen_text:
+            keys = {term.canonical.casefold(), *([term.mesh.ui] if term.mesh else [])}
+            if keys & seen:
                 continue
             terms.append(term)
-            seen_text[key] = draft.label
-            if term.mesh:
-                seen_mesh[term.mesh.ui] = draft.label
+            seen |= keys
         if not terms:
             continue
         label = " / ".join(t.canonical for t in terms) if len(terms) <= 3 else terms[0].canonical

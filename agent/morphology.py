@@ -262,6 +262,15 @@ def find_expansion(short: str, text: str) -> str | None:
     return None
 
 
+def defined_acronyms(text: str) -> dict[str, str]:
+    """Every acronym the text defines, with its long form: "brain-computer interface (BCI)" -> BCI."""
+    out: dict[str, str] = {}
+    for short in dict.fromkeys(re.findall(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)", text)):
+        if is_acronym(short) and (long := find_expansion(short, text)):
+            out[short] = long
+    return out
+
+
 def _long_form(short: str, long: str) -> str | None:
     s_index, l_index = len(short) - 1, len(long) - 1
     while s_index >= 0:

@@ -30,7 +30,7 @@ from functools import cache
 
 from agent import rules_lexicon as lex
 from agent.models import LIST_SLOT_NAMES, Slots
-from agent.morphology import find_expansion, is_acronym, singular
+from agent.morphology import defined_acronyms, is_acronym, singular
 from agent.text import clean_term, dedupe_terms, detect_language, to_half_width
 
 # A line written by `agent.understanding.merge_answers`: the slot travels with the answer.
@@ -611,11 +611,7 @@ def _split_answer(answer: str) -> list[str]:
 
 def _defined_acronyms(text: str) -> dict[str, str]:
     """long form (case-folded) -> acronym, for every "long form (ACRONYM)" in the text."""
-    out: dict[str, str] = {}
-    for short in set(re.findall(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)", text)):
-        if is_acronym(short) and (long := find_expansion(short, text)):
-            out[long.casefold()] = short
-    return out
+    return {long.casefold(): short for short, long in defined_acronyms(text).items()}
 
 
 def _with_acronym(term: str, acronyms: dict[str, str]) -> str:
