@@ -182,3 +182,37 @@ def test_tools_over_streamable_http(app_settings: SettingsFactory) -> None:
                 )
 
         anyio.run(session)
+
+
+def clarifying_llm() -> Any:
+    """The scripted conversation, but a first round that asks who the subjects are."""
+    from agent.llm import LLMCall, ScriptedLLM
+    from evals.bench_sse import INTERPRETATION, SLOTS
+
+    def interpret(call: LLMCall) -> dict[str, Any]:
+        if int(call.values.get("round", 1)) > 1:
+            return INTERPRETATION
+        question = {"slot": "subject_population", "question": "In whom?", "options": ["adults", "children"]}
+        return {**INTERPRETATION, "ready": False, "questions": [question]}
+
+    return ScriptedLLM({"extract_slots": SLOTS, "normalize_terms": SLOTS, "interpret": interpret})
+
+
+@pytest.mark.slow
+async def test_a_vague_description_comes_back_with_questions(app_settings: SettingsFactory) -> None:
+    """In process (the SDK's in-memory transport): the tools are the same, only the wire differs."""
+    server = build_server(app_settings(), llm=clarifying_llm())
+    async with Client(server) as client:
+        asked = structured(await client.call_tool("plan_search", {"description": "speech from the brain"}))
+        assert asked["status"] == "needs_answers" and asked["questions"] == ["In whom?"]
+        refused = error_text(await client.call_tool("run_search", {"thread_id": asked["thread_id"]}))
+        assert "waits for a clarification reply" in refused and "call plan_search first" in refused
+        assert "pass them as 'answers'" in error_text(
+            await client.call_tool("plan_search", {"thread_id": asked["thread_id"]})
+        )
+        plan = structured(
+            await client.call_tool("plan_search", {"thread_id": asked["thread_id"], "answers": ["adults"]})
+        )
+        assert plan["status"] == "ready" and plan["thread_id"] == asked["thread_id"] and plan["queries"]
+        direct = error_text(await client.call_tool("run_search", {"description": "speech from the brain"}))
+        assert "needs answers first" in direct and "In whom?" in direct
