@@ -317,18 +317,22 @@ def _drafts_for(
     return drafts
 
 
-def _meant(match: MeshMatch) -> bool:
-    """A match that names a concept of the search: not a study type, not only generic words, not a
-    single word for a heading near the top of its tree ("cancer" -> Neoplasms, "injuries" -> Wounds and
-    Injuries: the phrase is searched as written instead), and not an everyday word that MeSH files
-    under the humanities ("flags" -> Emblems and Insignia)."""
-    if is_study_type(match.descriptor) or not content_words(match.text):
+def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
+    """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
+    generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
+    "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
+    word that MeSH files under the humanities ("flags" -> Emblems and Insignia)."""
+    if is_study_type(descriptor) or not content_words(text):
         return False
-    one_word = len(match.text.split()) == 1
-    if one_word and all(t.count(".") < 2 for t in match.descriptor.tree_numbers):
-        return False  # "cancer" -> Neoplasms (C04): too broad a heading to search on; the words stay
-    everyday = match.via == "entry term" and one_word
-    return not (everyday and all(t.startswith("K") for t in match.descriptor.tree_numbers))
+    one_word = len(text.split()) == 1
+    if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
+        return False  # too broad a heading to search on; the words stay
+    everyday = via == "entry term" and one_word
+    return not (everyday and all(t.startswith("K") for t in descriptor.tree_numbers))
+
+
+def _meant(match: MeshMatch) -> bool:
+    return names_the_concept(match.descriptor, match.text, match.via)
 
 
 def _free_draft(text: str, part: _Part, description: str) -> _Draft:

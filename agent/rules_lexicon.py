@@ -35,7 +35,7 @@ EN_FUNCTION = words(
     without via through across between among amongst about over under upon and or but if whether
     while during after before toward towards which who whom whose what where when how why e.g
     i.e etc currently mainly particularly especially specifically namely new novel different
-    various several many much well against
+    various several many much well against following regarding concerning including excluding
     """
 )
 

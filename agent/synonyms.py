@@ -47,7 +47,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from agent.concepts import build_concepts
+from agent.concepts import build_concepts, names_the_concept
 from agent.llm import LLM
 from agent.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
 from agent.models import (
@@ -544,8 +544,15 @@ async def expand_term(
 
 
 async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
-    """The descriptor recognition already found for the term, else one looked up by its name."""
-    return term.mesh if term.mesh is not None else await _mesh(session, term.canonical)
+    """The descriptor recognition already found for the term, else one looked up by its name and
+    judged by the same rule as recognition (`names_the_concept`: "malignancy" is not Neoplasms)."""
+    if term.mesh is not None:
+        return term.mesh
+    found = await _mesh(session, term.canonical)
+    if found is None:
+        return None
+    via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
+    return found if names_the_concept(found, term.canonical, via) else None
 
 
 def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
