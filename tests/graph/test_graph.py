@@ -372,6 +372,9 @@ async def test_ask_after_a_run(harness: Harness) -> None:
     assert answer["text"] == text and "[1]" in text
     assert answer["citations"] and all(c["paper_key"] for c in answer["citations"])
     assert [c["n"] for c in step.of("citation")] == [c["n"] for c in answer["citations"]]
+    # the answer's decision travels with it: in the state and in the stream's ask events
+    assert isinstance(answer["answerable"], bool)
+    assert [e.get("answerable") for e in step.of("ask_end")] == [answer["answerable"]]
     values = await chat.values()
     assert values["active_run_id"] == run_id and values["mode"] == "ask"
 
