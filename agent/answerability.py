@@ -151,6 +151,9 @@ def evidence_features(
         "bm25_margin": round((b1 - bm25_candidates[-1]) / b1, 4) if bm25_candidates and b1 > 0 else 0.0,
         "sentence_coverage": round(sentence_best, 4),
         "sentence_bigrams": round(bigram_best, 4),
+        "bm25_z": _z(result.leg_stats.get("bm25")),
+        "dense_z": _z(result.leg_stats.get("dense")),
+        "bm25_nqc": _nqc(result.leg_stats.get("bm25")),
         "absent_terms": round(absent, 4),
         "query_terms": round(math.log1p(len(idf)), 4),
         "legs_agree": agree,
@@ -159,6 +162,20 @@ def evidence_features(
         "measured": 1.0 if dense_candidates and result.term_idf else 0.0,
         "legs_near": near,
     }
+
+
+def _z(stats: Mapping[str, float] | None) -> float:
+    """How many standard deviations the best candidate stands above the leg's candidates."""
+    if not stats or stats.get("std", 0.0) <= 1e-9:
+        return 0.0
+    return round((stats["top"] - stats["mean"]) / stats["std"], 4)
+
+
+def _nqc(stats: Mapping[str, float] | None) -> float:
+    """Normalised query commitment: the spread of the leg's scores relative to their mean."""
+    if not stats or stats.get("mean", 0.0) <= 1e-9:
+        return 0.0
+    return round(stats["std"] / stats["mean"], 4)
 
 
 def _paper_of(section_key: str) -> str:

@@ -534,6 +534,9 @@ class RetrievalEngine:
                 for leg, ranked in results.items()
             },
             term_idf={token: round(ctx.idf(token), 4) for token in trace.bm25_tokens},
+            leg_stats={
+                leg: _score_stats([score for _, score in ranked]) for leg, ranked in results.items() if ranked
+            },
         )
 
     async def _chunks_by_overlap(
@@ -630,6 +633,16 @@ class RetrievalEngine:
     ) -> list[SectionRecord]:
         """The sections ingest would store for one paper (for previews and tests)."""
         return build_sections(paper, fulltext)
+
+
+def _score_stats(scores: Sequence[float]) -> dict[str, float]:
+    values = np.asarray(scores, dtype=np.float64)
+    return {
+        "top": round(float(values.max()), 4),
+        "mean": round(float(values.mean()), 4),
+        "std": round(float(values.std()), 4),
+        "n": float(len(values)),
+    }
 
 
 def _by_section(

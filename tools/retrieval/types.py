@@ -187,6 +187,9 @@ class RetrievalResult(_Model):
     # the Run's inverse document frequency of each BM25 query token (0 for a token no section has):
     # how much a term weighs when the answer layer asks how much of the question the evidence covers
     term_idf: dict[str, float] = Field(default_factory=dict)
+    # each leg's raw-score distribution over all its candidates ("top", "mean", "std", "n"): how far
+    # the best stands out from the rest is a classic query-performance signal (answerability)
+    leg_stats: dict[str, dict[str, float]] = Field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------------------------
