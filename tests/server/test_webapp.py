@@ -13,12 +13,15 @@ Screenshots of the main screens go to `.artifacts/webapp/` (gitignored; SCHOLARM
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import os
 import re
 import secrets
+import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,6 +84,62 @@ def module_pg_url(pg_server_url: str) -> Iterator[str]:
     yield database_url(pg_server_url, name)
     with psycopg.connect(pg_server_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class DroppingProxy:
+    """A TCP proxy in front of the app whose open connections the test can cut, as a network would."""
+
+    def __init__(self, target: str) -> None:
+        host, _, port = target.removeprefix("http://").partition(":")
+        self.target = (host, int(port))
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.open: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(self.target)
+            with self.lock:
+                self.open += [client, upstream]
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def drop(self) -> None:
+        """Cut every connection open now (the browser sees its streams fail)."""
+        with self.lock:
+            cut, self.open = self.open, []
+        for end in cut:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def close(self) -> None:
+        self.listener.close()
+        self.drop()
+
+
+@pytest.fixture(scope="module")
+def proxy(app_url: str) -> Iterator[DroppingProxy]:
+    running = DroppingProxy(app_url)
+    yield running
+    running.close()
 
 
 @pytest.fixture(scope="module")
@@ -180,8 +239,8 @@ class Session:
 
 
 @pytest.fixture(scope="module")
-def session(browser: Any, app_url: str) -> Iterator[Session]:
-    tab = Session(browser, app_url)
+def session(browser: Any, proxy: DroppingProxy) -> Iterator[Session]:
+    tab = Session(browser, proxy.url)
     yield tab
     tab.context.close()
 
@@ -342,7 +401,7 @@ def test_the_four_tabs_sorting_filtering_and_export(session: Session) -> None:
     expect()(page.locator("#export-status")).to_contain_text("Downloaded")
 
 
-def test_a_second_run_switching_and_comparing(session: Session) -> None:
+def test_a_second_run_switching_and_comparing(session: Session, proxy: DroppingProxy) -> None:
     page = session.page
     # this description gets clarifying questions first: one answer field each, one filled from its options
     page.get_by_label("Research description").fill(SECOND_DESCRIPTION)
@@ -360,9 +419,18 @@ def test_a_second_run_switching_and_comparing(session: Session) -> None:
     expect()(page.locator("[data-kind='confirmation'] .summary")).to_be_visible()
     page.get_by_role("button", name="Confirm").click()
     expect()(page.locator("#review-title")).to_be_visible()
+    # the connection drops in the middle of the search: the page reconnects with Last-Event-ID
+    replays: list[dict[str, str]] = []
+    page.on(
+        "request",
+        lambda request: replays.append(request.headers) if request.url.endswith("/events") else None,
+    )
     page.get_by_role("button", name="Query").click()
+    expect()(page.locator("#progress-pubmed")).to_be_visible()
+    proxy.drop()
     expect()(page.locator("#run-select option")).to_have_count(2)
     expect()(page.locator("#stage")).to_contain_text("is ready")
+    assert replays and int(replays[-1]["last-event-id"]) > 0
     options = page.locator("#run-select option")
     newest, older = options.nth(0).get_attribute("value"), options.nth(1).get_attribute("value")
     assert page.get_by_label("Run", exact=True).input_value() == newest

@@ -348,7 +348,7 @@ async function post(body, errorBox, field) {
         return true;
       } catch (error) {
         // 409: the thread is still finishing the step that asked this question (its `done` is on the way)
-        if (!(error instanceof ApiError && error.status === 409 && attempt < 10)) throw error;
+        if (!(error instanceof ApiError && error.status === 409 && attempt < 25)) throw error;
         await sleep(200);
       }
     }
