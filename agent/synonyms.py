@@ -662,6 +662,26 @@ async def _vocabulary(session: Session) -> MeshVocabulary | None:
         return None
 
 
+_OUTSIDE_VOCABULARIES = {
+    SynonymOrigin.OPENALEX: "OpenAlex topics and keywords",
+    SynonymOrigin.WIKIDATA: "Wikidata",
+    SynonymOrigin.WIKIPEDIA: "Wikipedia",
+}
+
+
+def _vocabulary_notes(terms: Sequence[Term]) -> list[str]:
+    """Which vocabulary stood in for MeSH, per term MeSH does not know (materials, economics, ML ...)."""
+    notes = []
+    for term in terms:
+        if term.mesh is not None:
+            continue
+        used = {o for s in term.kept_synonyms() for o in s.origins if o in _OUTSIDE_VOCABULARIES}
+        if used:
+            names = ", ".join(_OUTSIDE_VOCABULARIES[o] for o in _OUTSIDE_VOCABULARIES if o in used)
+            notes.append(f"'{term.canonical}' has no MeSH heading; its synonyms come from {names}")
+    return notes
+
+
 async def build_keyword_plan(understanding: Understanding, llm: LLM, sources: Any) -> KeywordPlan:
     """Canonical terms per slot with validated synonyms, facets, and the sources' errors.
 
@@ -681,6 +701,7 @@ async def build_keyword_plan(understanding: Understanding, llm: LLM, sources: An
         notes.append("skipped after errors: " + ", ".join(sorted({e.source for e in session.errors})))
     if not expansion.terms:
         notes.append("the understanding has no terms to search for")
+    notes += _vocabulary_notes(expansion.terms)
     return KeywordPlan(
         terms=expansion.terms,
         concepts=found.concepts,

@@ -16,12 +16,13 @@ from agent.models import (
     KeywordPlan,
     Produced,
     Slots,
+    Synonym,
     SynonymOrigin,
     Term,
     Understanding,
 )
 from agent.querybuild import openalex_term
-from agent.synonyms import MAX_CANDIDATES, MAX_KEPT, SynonymSources, build_keyword_plan
+from agent.synonyms import MAX_CANDIDATES, MAX_KEPT, SynonymSources, _vocabulary_notes, build_keyword_plan
 from agent.text import term_key
 from tests.agent.keyword_fakes import (
     BCI_MESH,
@@ -319,3 +320,19 @@ async def test_real_wikipedia_redirects_are_validated(wikipedia: WikipediaClient
     for junk in ("Jane Belson", "Bop Ad", "Adamsian"):
         assert junk not in by_text or not by_text[junk].kept
     assert "Adams, Douglas" not in by_text  # inverted forms are not search phrases
+
+
+def test_the_plan_says_which_vocabulary_stood_in_for_mesh() -> None:
+    mof = Term(
+        canonical="metal-organic frameworks",
+        slot="subject_population",
+        synonyms=[
+            Synonym(text="MOFs", origins=[SynonymOrigin.OPENALEX, SynonymOrigin.WIKIDATA]),
+            Synonym(text="porous coordination polymers", origins=[SynonymOrigin.WIKIDATA], kept=False),
+        ],
+    )
+    with_mesh = Term(canonical="epilepsy", slot="subject_population", mesh=ECOG_MESH)
+    assert _vocabulary_notes([mof, with_mesh]) == [
+        "'metal-organic frameworks' has no MeSH heading; its synonyms come from OpenAlex topics and "
+        "keywords, Wikidata"
+    ]
