@@ -22,6 +22,10 @@ from server.events import Event
 from server.threads import ThreadManager
 
 DEFAULT_PROJECT = "default"
+HOW_TO_BEGIN = (
+    "Describe your research in a few sentences, and I will search PubMed, Semantic Scholar and OpenAlex "
+    "for it. Then ask me about the papers, or say /map for the academic map."
+)
 
 
 @dataclass

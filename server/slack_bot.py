@@ -32,7 +32,7 @@ from agent.llm import LLM
 from agent.settings import Settings
 from agent.store import StoreError
 from server import threads as thread_errors
-from server.adapter_runtime import AdapterRuntime, open_runtime, thread_for_key, turn
+from server.adapter_runtime import HOW_TO_BEGIN, AdapterRuntime, open_runtime, thread_for_key, turn
 from server.slack_blocks import (
     escape,
     interrupt_message,
@@ -344,8 +344,11 @@ class SlackBot:
         mode: str | None = None,
         pause_id: str | None = None,
     ) -> None:
-        if text is not None and not text:
-            text = "Hello"  # a bare mention: the conversation answers with how to begin
+        if text is not None and not text:  # a bare mention: how to begin, and nothing starts
+            await self.client.chat_postMessage(
+                channel=where.channel, thread_ts=where.thread_ts, text=HOW_TO_BEGIN
+            )
+            return
         thread_id = await thread_for_key(self.runtime, where.key)
         renderer = SlackTurn(self, where, thread_id)
         try:

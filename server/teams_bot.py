@@ -30,7 +30,7 @@ from microsoft_agents.hosting.core.app.streaming import Citation
 from agent.llm import LLM
 from agent.settings import Settings
 from server import threads as thread_errors
-from server.adapter_runtime import AdapterRuntime, open_runtime, thread_for_key, turn
+from server.adapter_runtime import HOW_TO_BEGIN, AdapterRuntime, open_runtime, thread_for_key, turn
 from server.render import SOURCE_NAMES, render_progress, render_run_ready, render_sources
 from server.teams_cards import interrupt_card, resume_of, run_card
 
@@ -200,8 +200,11 @@ class TeamsBot:
             if value and value.get("action"):
                 await self.on_card(context, value)
                 return
-            text = (activity.remove_recipient_mention() or activity.text or "").strip()
-            await self.converse(context, text=text or "Hello")
+            text = (activity.remove_recipient_mention() if activity.text else "").strip()
+            if not text:  # a bare mention, or only an attachment: how to begin, and nothing starts
+                await context.send_activity(HOW_TO_BEGIN)
+                return
+            await self.converse(context, text=text)
         elif activity.type == ActivityTypes.conversation_update:
             added = [
                 m
@@ -209,10 +212,7 @@ class TeamsBot:
                 if activity.recipient and m.id != activity.recipient.id
             ]
             if added:
-                await context.send_activity(
-                    "Describe your research in a few sentences, and I will search PubMed, Semantic Scholar "
-                    "and OpenAlex for it. Then ask me about the papers, or say /map."
-                )
+                await context.send_activity(HOW_TO_BEGIN)
 
     async def on_card(self, context: TurnContext, value: dict[str, Any]) -> None:
         if value.get("action") == "run_map":

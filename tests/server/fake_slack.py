@@ -34,7 +34,6 @@ class FakeSlack:
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     uploads: dict[str, bytes] = field(default_factory=dict)
     refuse_streaming: bool = False
-    times: list = field(default_factory=list)
     base_url: str = ""
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _ts: Iterator[int] = field(default_factory=lambda: itertools.count(1))
@@ -60,10 +59,10 @@ class FakeSlack:
         params = {**dict(request.query_params), **params}  # some methods send their arguments as a query
         if request.headers.get("authorization") != "Bearer xoxb-test-token":
             return JSONResponse({"ok": False, "error": "invalid_auth"})
+        answer = self.answer(method, params)
         with self._lock:
-            self.calls.append((method, params))
-            self.times.append((method, time.monotonic()))
-        return JSONResponse(self.answer(method, params))
+            self.calls.append((method, {**params, "_reply": answer}))  # `_reply`: what the bot was told
+        return JSONResponse(answer)
 
     def answer(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         if method == "auth.test":

@@ -25,7 +25,7 @@ from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from evals.bench_sse import DESCRIPTION, conversation_llm
-from server.adapter_runtime import open_runtime
+from server.adapter_runtime import HOW_TO_BEGIN, open_runtime
 from server.slack_bot import build_app, check_settings
 from tests.server.conftest import ServerFactory, SettingsFactory
 from tests.server.fake_slack import BOT_USER, TEAM, FakeSlack, running_fake_slack
@@ -172,6 +172,13 @@ async def test_a_conversation_in_a_slack_thread(
     async with open_runtime(settings, llm=conversation_llm()) as runtime:
         app, bot = build_app(runtime, client=client)
 
+        # A bare mention says how to begin, and starts nothing.
+        calls = await dispatch(app, bot, fake_slack, mention(""), until="chat.postMessage")
+        assert [(m, p["thread_ts"], p["text"]) for m, p in calls] == [
+            ("chat.postMessage", ROOT_TS, HOW_TO_BEGIN)
+        ]
+        assert await runtime.threads.by_chat_key(f"slack:{TEAM}:{CHANNEL}:{ROOT_TS}") is None
+
         # A mention starts the conversation in its thread: the interpretation, with two buttons.
         first = mention(DESCRIPTION)
         calls = await dispatch(app, bot, fake_slack, first, until="chat.postMessage")
@@ -223,7 +230,7 @@ async def test_a_conversation_in_a_slack_thread(
         assert methods[0] == "chat.postMessage" and calls[0][1]["text"].startswith(":mag: Searching")
         assert "chat.update" in methods
         final_progress = [p for m, p in calls if m == "chat.update"][-1]
-        assert final_progress["ts"] == "1800000000.000004" and final_progress["text"].count(" ✓") == 3
+        assert final_progress["ts"] == calls[0][1]["_reply"]["ts"] and final_progress["text"].count(" ✓") == 3
         run_post = [p for m, p in calls if m == "chat.postMessage"][-1]
         assert "saved (completed)" in run_post["text"] and run_post["thread_ts"] == ROOT_TS
         run_id = json.loads(button(blocks_of(run_post), "export:ris")["value"])["run_id"]
@@ -252,7 +259,8 @@ async def test_a_conversation_in_a_slack_thread(
             p["markdown_text"] for m, p in calls if m == "chat.appendStream"
         )
         stop = calls[-1][1]
-        assert len({p["ts"] for m, p in calls if m in {"chat.appendStream", "chat.stopStream"}}) == 1
+        stream_ts = calls[0][1]["_reply"]["ts"]  # the streamed message, as chat.startStream named it
+        assert {p["ts"] for m, p in calls if m in {"chat.appendStream", "chat.stopStream"}} == {stream_ts}
         answer, _, sources = (streamed + stop["markdown_text"]).partition("\n\n**Sources**\n")
         cited = re.findall(r"^(\d+)\. ", sources, flags=re.M)
         assert cited and all(f"[{n}]" in answer for n in cited)

@@ -21,7 +21,7 @@ from microsoft_agents.hosting.core import ClaimsIdentity
 from microsoft_agents.testing import TestAdapter
 
 from evals.bench_sse import DESCRIPTION, conversation_llm
-from server.adapter_runtime import open_runtime
+from server.adapter_runtime import HOW_TO_BEGIN, open_runtime
 from server.teams_bot import TeamsBot, check_settings
 from tests.server.conftest import SettingsFactory
 
@@ -165,6 +165,9 @@ async def test_one_to_one_chat_streams_and_group_chat_gets_plain_messages(
         progress, run_message = replies[0], replies[-1]
         assert progress.text.startswith("Searching…") and progress.text.count("records fetched") == 3
         assert "saved (completed)" in run_message.text and card_of(run_message)["actions"]
+
+        # A bare mention says how to begin.
+        assert [a.text for a in await send(group, bot, message("", mention=True))] == [HOW_TO_BEGIN]
 
         # A card action without what it needs is answered in words, and nothing runs.
         replies = await send(
