@@ -234,6 +234,10 @@ async def chinese_ndcg(
     return mean(zh_scores), mean(en_scores), len(items)
 
 
+def write_model(path: Path, model: ModelFile) -> None:
+    path.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")
+
+
 def dump(path: Path, splits: dict[str, list[Asked]]) -> None:
     """Each claim's features, truth and citations, for fitting experiments outside this program."""
     with path.open("w", encoding="utf-8") as fh:
@@ -246,6 +250,7 @@ def dump(path: Path, splits: dict[str, list[Asked]]) -> None:
 
 async def main_async(args: argparse.Namespace) -> int:
     root = Path(args.dataset)
+    model_path = Path(args.model)
     train = load_beir(root, split="train", limit_queries=args.limit)
     test = load_beir(root, split="test", limit_queries=args.limit)
     full = load_beir(root, split="test")  # the whole corpus
@@ -279,11 +284,11 @@ async def main_async(args: argparse.Namespace) -> int:
                 f"top_k={TOP_K}, no rerank; python -m evals.answers --fit"
             )
             fitted = fit(train_asked, embedder.name, note)
-            MODEL_PATH.write_text(fitted.model_dump_json(indent=2) + "\n", encoding="utf-8")
+            write_model(model_path, fitted)
             load_model.cache_clear()
             coefficients = dict(zip(FEATURES, fitted.coef, strict=True))
-            say(f"wrote {MODEL_PATH.name}: threshold {fitted.threshold}, coefficients {coefficients}")
-        model = load_model()
+            say(f"wrote {model_path}: threshold {fitted.threshold}, coefficients {coefficients}")
+        model = load_model(model_path)
         if model is None:
             say("no fitted model (run with --fit); the fallback rule decides")
         report("train", score(train_asked, [decide(a.features, model).answerable for a in train_asked]))
@@ -312,6 +317,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--dataset", default=str(DEFAULT_DATASET), help="SciFact in BEIR layout")
     parser.add_argument(
         "--fit", action="store_true", help="fit the answerability model on train and store it"
+    )
+    parser.add_argument(
+        "--model", default=str(MODEL_PATH), help="answerability model file (read; --fit writes it)"
     )
     parser.add_argument("--limit", type=int, help="only the first N claims of each split (a quick run)")
     parser.add_argument("--skip-zh", action="store_true", help="skip the Chinese questions")
