@@ -188,12 +188,24 @@ async def _pending(runtime: AdapterRuntime, thread_id: str) -> dict[str, Any] | 
 
 
 class ProgressSink:
-    """Turns search_progress events into one rising number: records fetched over records expected."""
+    """Turns search_progress events into one rising number: records fetched over records expected.
+
+    MCP requires each notification's progress to be greater than the last, so an event that fetched
+    nothing new (a source starting, or failing) is not reported; failures are in the Run's errors.
+    """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.fetched: dict[str, int] = {}
         self.expected: dict[str, int] = {}
+        self.reported: float | None = None
+
+    def report(self, data: dict[str, Any]) -> tuple[float, float, str] | None:
+        progress, total, message = self.update(data)
+        if self.reported is not None and progress <= self.reported:
+            return None
+        self.reported = progress
+        return progress, total, message
 
     def update(self, data: dict[str, Any]) -> tuple[float, float, str]:
         source = str(data.get("source", "?"))
@@ -229,7 +241,8 @@ async def search(
     try:
         async for event in turn(runtime.threads, thread_id, resume=resume, options=options or None):
             if event.type == "search_progress":
-                await report(*sink.update(event.data))
+                if (notification := sink.report(event.data)) is not None:
+                    await report(*notification)
             elif event.type == "run_ready":
                 run = event.data
             elif event.type == "error":

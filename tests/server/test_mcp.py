@@ -61,11 +61,10 @@ async def plan_and_search(
     assert run["status"] == "completed" and run["thread_id"] == plan["thread_id"]
     assert run["counts"] == {"pubmed": 1, "semantic_scholar": 1, "openalex": 1, "aggregated": 3}
     assert f"scholarmap://runs/{run['run_id']}/results_aggregated.json" in run["resources"]
-    # One notification per search_progress event: rising, ending with every record fetched.
+    # Notifications rise strictly (as MCP requires), from nothing fetched to every record fetched.
     values = [p for p, _total, _message in progress]
-    assert len(progress) >= 6 and values == sorted(values)
-    assert progress[-1][0] == progress[-1][1] == 3.0
-    assert any(message and message.startswith("PubMed: done") for _p, _t, message in progress)
+    assert values == [0.0, 1.0, 2.0, 3.0] and progress[-1][1] == 3.0
+    assert {m.split(":")[0] for _p, _t, m in progress[1:] if m} == {"PubMed", "Semantic Scholar", "OpenAlex"}
     return run
 
 
