@@ -212,6 +212,7 @@ class Session:
         self.context = browser.new_context(
             viewport={"width": 1366, "height": 900}, locale="en-US", accept_downloads=True
         )
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT)
         self.outside: list[str] = []
@@ -318,6 +319,9 @@ def test_description_to_a_run_with_an_edit_and_a_reload(session: Session) -> Non
     expect()(page.locator(".changes")).to_contain_text("speech neuroprosthesis")
     expect()(review.locator("li[data-synonym='speech neuroprosthesis']")).to_be_visible()
     assert page.locator(".query-box").count() == 3
+    page.get_by_role("button", name="Copy PubMed").click()
+    expect()(page.get_by_role("button", name="Copy PubMed")).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == pubmed.inner_text()
     session.shot("03-keyword-review")
 
     # Query, then a reload in the middle of the search: the page catches up with Last-Event-ID
