@@ -1,6 +1,12 @@
 """Many concurrent conversations over the native SSE API, against the fake sources, with the Scripted LLM.
 
     python -m evals.bench_sse [--n 200] [--ramp 30] [--think 30] [--max-per-source 1] [--embeddings]
+    python -m evals.bench_sse --workers 2 [--n 200]
+
+With --workers N the server runs as separate processes (`uvicorn --workers`, on one embedded PostgreSQL):
+all conversations start at the same instant on a 1-worker server, then on an N-worker one, and the
+first-event p99 of both is reported (and their ratio); then, on the 1-worker server, /healthz is timed
+at idle and while 20 downloads of a several-MB result file run at once.
 
 The server runs in this process (uvicorn on 127.0.0.1 in a thread, with its own event loop) on an embedded
 PostgreSQL in a temporary folder; the fake-sources server runs in a child process so that its work does
@@ -306,13 +312,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
-async def drive(base_url: str, load: Load) -> tuple[list[Outcome], float]:
+async def drive(base_url: str, load: Load, *, warmups: int = 1) -> tuple[list[Outcome], float]:
     limits = httpx.Limits(max_connections=load.n + 10, max_keepalive_connections=load.n + 10)
     timeout = httpx.Timeout(300.0, connect=60.0)
     async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=timeout) as client:
-        warm = await conversation(client, Load(n=1, ramp=0, think=0, max_per_source=load.max_per_source))
-        if warm.errors:
-            raise RuntimeError(f"the warm-up conversation failed: {warm.errors}")
+        # With several workers, enough warm-up conversations at once that every worker gets some.
+        warm_load = Load(n=1, ramp=0, think=0, max_per_source=load.max_per_source)
+        for warm in await asyncio.gather(*(conversation(client, warm_load) for _ in range(warmups))):
+            if warm.errors:
+                raise RuntimeError(f"a warm-up conversation failed: {warm.errors}")
         started = time.perf_counter()
         spacing = load.ramp / load.n
         outcomes = await asyncio.gather(
@@ -409,6 +417,196 @@ def run_bench(load: Load, *, latency_ms: float = 0.0, embeddings: bool = False) 
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+# --------------------------------------------------------------------------------------------------
+# --workers: the same burst on 1 and on N server processes, and /healthz during result downloads
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class WorkersResult:
+    workers: int
+    one: BenchResult
+    many: BenchResult
+    healthz_idle_p99_ms: float
+    healthz_downloads_p99_ms: float
+    download_mb: float
+    downloads: int
+
+
+def _burst(url: str, load: Load, workers: int) -> BenchResult:
+    outcomes, wall = asyncio.run(drive(url, load, warmups=1 if workers == 1 else 4 * workers))
+    ttfe = [t for o in outcomes for t in o.ttfe.values()]
+    by_message: dict[str, list[float]] = {}
+    for outcome in outcomes:
+        for message, seconds in outcome.ttfe.items():
+            by_message.setdefault(message, []).append(seconds)
+    errors = [e for o in outcomes for e in o.errors]
+    return BenchResult(
+        load=load,
+        errors=sum(1 for o in outcomes if o.errors),
+        ttfe_p50_ms=percentile(ttfe, 50) * 1000,
+        ttfe_p99_ms=percentile(ttfe, 99) * 1000,
+        peak_rss_mb=float("nan"),  # the servers are other processes here
+        wall_seconds=wall,
+        peak_concurrency=peak_concurrency(outcomes),
+        runs=sum(1 for o in outcomes if o.run_id),
+        messages=len(ttfe),
+        error_samples=errors[:5],
+        ttfe_p99_by_message_ms={m: percentile(v, 99) * 1000 for m, v in by_message.items()},
+    )
+
+
+def _big_run(data_dir: Path, papers: int) -> str:
+    """A saved Run with `papers` merged papers (several MB of results), for the download figure."""
+    from agent.models import AggregatedPaper, Paper, Run, Source
+    from agent.store import RunStore, new_run_id
+
+    store = RunStore(data_dir / "projects")
+    store.ensure_project("downloads")
+    words = ["cortical", "speech", "decoding", "with", "electrocorticography", "in", "epilepsy", "patients"]
+    records = [
+        Paper(
+            title=f"Paper {i}: " + " ".join(words[(i + k) % len(words)] for k in range(12)),
+            abstract=" ".join(words[(i * 7 + k) % len(words)] for k in range(180)),
+            doi=f"10.5555/bench.{i}",
+            year=1990 + i % 35,
+            source=Source.OPENALEX,
+            source_rank=i + 1,
+        )
+        for i in range(papers)
+    ]
+    run = Run(id=new_run_id(), project_id="downloads", sources=[Source.OPENALEX], counts={"openalex": papers})
+    store.save_run(
+        run,
+        results={Source.OPENALEX: records},
+        aggregated=[AggregatedPaper(key=f"doi:{p.doi}", paper=p) for p in records],
+    )
+    return run.id
+
+
+# The downloads run in a child process (threads, urllib): read by this process, 20 downloads of several
+# MB would keep its own event loop busy and inflate the /healthz times it measures.
+DOWNLOADER = """
+import sys, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+url, count = sys.argv[1], int(sys.argv[2])
+def fetch(_):
+    size = 0
+    with urllib.request.urlopen(url, timeout=300) as response:
+        while chunk := response.read(1 << 20):
+            size += len(chunk)
+    return size
+with ThreadPoolExecutor(count) as pool:
+    print(sum(pool.map(fetch, range(count))))
+"""
+
+
+async def _healthz_during(url: str, run_id: str, downloads: int) -> tuple[list[float], list[float], int]:
+    """/healthz latencies at idle, then while `downloads` result downloads run at once; bytes read."""
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+
+        async def sample(count: int | None, until: asyncio.subprocess.Process | None) -> list[float]:
+            seconds: list[float] = []
+            while (count is not None and len(seconds) < count) or (
+                until is not None and until.returncode is None
+            ):
+                started = time.perf_counter()
+                (await client.get("/healthz")).raise_for_status()
+                seconds.append(time.perf_counter() - started)
+                await asyncio.sleep(0.01)
+            return seconds
+
+        idle = await sample(100, None)
+        downloader = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            DOWNLOADER,
+            f"{url}/runs/{run_id}/results",
+            str(downloads),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        busy_task = asyncio.create_task(sample(None, downloader))
+        output, _ = await downloader.communicate()
+        busy = await busy_task
+        if downloader.returncode != 0:
+            raise RuntimeError("the result downloads failed")
+        return idle, busy, int(output.decode().strip() or 0)
+
+
+def run_workers_bench(load: Load, workers: int, *, downloads: int = 20, papers: int = 4000) -> WorkersResult:
+    """The burst on a 1-worker server process, then on an N-worker one, each on a fresh database of one
+    embedded PostgreSQL; /healthz during result downloads is measured on the 1-worker process."""
+    import psycopg
+
+    from agent.db import start_embedded
+    from evals.server_process import server_processes
+
+    tmp = Path(tempfile.mkdtemp(prefix=f"smw-{secrets.token_hex(3)}-", dir="/tmp"))
+    pg_server = None
+    try:
+        server_url, pg_server = start_embedded(tmp / "pg")
+        with fake_sources_process_urls() as urls:
+            results: dict[int, BenchResult] = {}
+            idle: list[float] = []
+            busy: list[float] = []
+            size = 0
+            for count in (1, workers):
+                name = f"bench_w{count}"
+                with psycopg.connect(server_url, autocommit=True) as conn:
+                    conn.execute(f'CREATE DATABASE "{name}"')
+                base, _, query = server_url.partition("?")
+                db_url = f"{base.rsplit('/', 1)[0]}/{name}" + (f"?{query}" if query else "")
+                settings = fast_settings(
+                    tmp / "data",
+                    db_url,
+                    urls,
+                    max_per_source=load.max_per_source,
+                    embedding_model=NO_EMBEDDINGS,
+                )
+                with server_processes(settings, workers=count) as (server,):
+                    results[count] = _burst(server.url, load, count)
+                    if count == 1:
+                        run_id = _big_run(tmp / "data", papers)
+                        idle, busy, size = asyncio.run(_healthz_during(server.url, run_id, downloads))
+        return WorkersResult(
+            workers=workers,
+            one=results[1],
+            many=results[workers],
+            healthz_idle_p99_ms=percentile(idle, 99) * 1000,
+            healthz_downloads_p99_ms=percentile(busy, 99) * 1000,
+            download_mb=size / downloads / 2**20,
+            downloads=downloads,
+        )
+    finally:
+        if pg_server is not None:
+            with contextlib.suppress(Exception):
+                pg_server.cleanup()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def print_workers(result: WorkersResult) -> None:
+    for label, bench in (("1 worker", result.one), (f"{result.workers} workers", result.many)):
+        print(
+            f"{label}: {bench.load.n} conversations at once in {bench.wall_seconds:.1f} s, {bench.runs} Runs, "
+            f"{bench.errors} with errors; first event p50 {bench.ttfe_p50_ms:.0f} ms, p99 {bench.ttfe_p99_ms:.0f} ms"
+        )
+        for sample in bench.error_samples:
+            print(f"  error: {sample}")
+    ratio = result.many.ttfe_p99_ms / result.one.ttfe_p99_ms if result.one.ttfe_p99_ms else float("nan")
+    print(
+        f"/healthz p99 {result.healthz_idle_p99_ms:.1f} ms idle, {result.healthz_downloads_p99_ms:.1f} ms while "
+        f"{result.downloads} downloads of {result.download_mb:.1f} MB of results ran (1 worker)"
+    )
+    print(f"RESULT bench_sse_workers {result.workers}")
+    print(f"RESULT bench_sse_errors_1_worker {result.one.errors}")
+    print(f"RESULT bench_sse_errors_{result.workers}_workers {result.many.errors}")
+    print(f"RESULT bench_sse_ttfe_p99_ms_1_worker {result.one.ttfe_p99_ms:.1f}")
+    print(f"RESULT bench_sse_ttfe_p99_ms_{result.workers}_workers {result.many.ttfe_p99_ms:.1f}")
+    print(f"RESULT bench_sse_ttfe_p99_ratio_{result.workers}_vs_1 {ratio:.2f}")
+    print(f"RESULT bench_sse_healthz_p99_ms_idle {result.healthz_idle_p99_ms:.1f}")
+    print(f"RESULT bench_sse_healthz_p99_ms_during_downloads {result.healthz_downloads_p99_ms:.1f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals.bench_sse", description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=200, help="concurrent conversations (default 200)")
@@ -425,10 +623,27 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="rank with the embedding model (semantic similarity), as a default server does",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="run the burst on server processes with 1 and with N workers (all conversations at once "
+        "unless --ramp/--think are given), and measure /healthz during 20 result downloads",
+    )
     args = parser.parse_args(argv)
     if args.n < 1 or args.ramp < 0 or args.think < 0 or args.max_per_source < 1:
         parser.error("--n and --max-per-source must be at least 1; --ramp and --think not negative")
+    if args.workers is not None and args.workers < 2:
+        parser.error("--workers must be at least 2 (it is compared with 1 worker)")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    if args.workers is not None:
+        given = {a.split("=")[0] for a in (argv if argv is not None else sys.argv[1:])}
+        ramp = args.ramp if "--ramp" in given else 0.0
+        think = args.think if "--think" in given else 0.0
+        burst = Load(n=args.n, ramp=ramp, think=think, max_per_source=args.max_per_source)
+        workers_result = run_workers_bench(burst, args.workers)
+        print_workers(workers_result)
+        return 0 if workers_result.one.errors == 0 and workers_result.many.errors == 0 else 1
     load = Load(n=args.n, ramp=args.ramp, think=args.think, max_per_source=args.max_per_source)
     result = run_bench(load, latency_ms=args.latency_ms, embeddings=args.embeddings)
     print(

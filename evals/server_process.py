@@ -1,7 +1,9 @@
-"""Real server processes for tests of several workers on one database and of crash recovery.
+"""Real server processes, for `evals.bench_sse --workers` and the tests of several workers on one
+database and of crash recovery.
 
 Each process is `uvicorn evals.bench_sse:bench_app --factory` (the app with the scripted LLM) with its
-settings passed in the environment, on its own port on 127.0.0.1. A test can SIGKILL one mid-step.
+settings passed in the environment, on its own port on 127.0.0.1, with `--workers N` worker processes
+sharing that port. A test can SIGKILL one mid-step.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ import httpx
 
 from agent.settings import Settings
 from evals.bench_sse import settings_env
-from tests.asgi_server import free_port
-from tests.paths import REPO
+from evals.fake_process import free_port
+from evals.paths import REPO
 
 
 @dataclass
@@ -68,13 +70,13 @@ def launch(settings: Settings, *, workers: int = 1) -> ServerProcess:
     return ServerProcess(f"http://127.0.0.1:{port}", process, log_path)
 
 
-def wait_ready(server: ServerProcess, timeout: float = 90.0) -> None:
+def wait_ready(server: ServerProcess, timeout: float = 180.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"the server process exited: {server.log()}")
         try:
-            if httpx.get(f"{server.url}/healthz", timeout=2).json().get("ok"):
+            if httpx.get(f"{server.url}/healthz", timeout=5).json().get("ok"):
                 return
         except (httpx.HTTPError, ValueError):
             pass
@@ -94,9 +96,10 @@ def stop(server: ServerProcess) -> None:
 
 
 @contextmanager
-def server_processes(*settings: Settings) -> Iterator[list[ServerProcess]]:
-    """One server process per settings, started together; stopped at the end of the block."""
-    servers = [launch(s) for s in settings]
+def server_processes(*settings: Settings, workers: int = 1) -> Iterator[list[ServerProcess]]:
+    """One server process per settings (each with `workers` worker processes), started together;
+    stopped at the end of the block."""
+    servers = [launch(s, workers=workers) for s in settings]
     try:
         for server in servers:
             wait_ready(server)

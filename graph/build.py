@@ -13,6 +13,7 @@ checkpointed state, so a thread can search many times and ask about any of its R
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
@@ -56,8 +57,11 @@ async def postgres_checkpointer(pool: Any) -> Any:
 
     saver = AsyncPostgresSaver(pool)
     # Several workers start at once on one database: their first setups would race on CREATE TABLE.
+    # The lock is polled, not waited for: the setup's CREATE INDEX CONCURRENTLY waits for every open
+    # transaction, and a worker blocked in pg_advisory_lock is one (a deadlock PostgreSQL cannot see).
     async with pool.connection() as conn:
-        await conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
+        while not await _try_setup_lock(conn):
+            await asyncio.sleep(0.1)
         try:
             await saver.setup()
         finally:
@@ -66,3 +70,9 @@ async def postgres_checkpointer(pool: Any) -> Any:
 
 
 _SETUP_LOCK = 0x5C401B  # arbitrary constant shared by every ScholarMap process (next to agent.db's)
+
+
+async def _try_setup_lock(conn: Any) -> bool:
+    cursor = await conn.execute("SELECT pg_try_advisory_lock(%s) AS taken", (_SETUP_LOCK,))
+    row = await cursor.fetchone()
+    return bool(row["taken"] if isinstance(row, dict) else row[0])

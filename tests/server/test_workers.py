@@ -1,6 +1,6 @@
 """Several server processes on one database, and a step cut by a crash (issue 20).
 
-Real processes (`tests/server/processes.py`) on the session's embedded PostgreSQL: one thread served by
+Real processes (`evals/server_process.py`) on the session's embedded PostgreSQL: one thread served by
 two workers (409 across workers, events produced on one followed on the other, one id sequence), and a
 worker SIGKILLed mid-search whose thread the next start closes and a `retry` finishes.
 """
@@ -17,9 +17,9 @@ from httpx_sse import connect_sse
 
 from agent.settings import Settings
 from evals.bench_sse import DESCRIPTION, NO_EMBEDDINGS, fast_settings
+from evals.server_process import server_processes
 from tests.fake_sources.server import RunningFakeSources
 from tests.server.conftest import events_of, interrupt_of, read_events, send
-from tests.server.processes import server_processes
 
 SEARCH_STARTED = {"node": "search", "status": "started"}
 
