@@ -6,7 +6,7 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
-const KNOWN = new Set(["kind", "terms", "facets", "queries", "source_errors", "diff", "error", "expects"]);
+const KNOWN = new Set(["kind", "terms", "facets", "concepts", "study_filters", "queries", "source_errors", "diff", "error", "expects"]);
 const SLOTS = ["task", "method_measurement", "method_algorithm", "subject_population", "signal_feature", "output_target", "context"];
 const SOURCE_ORDER = ["pubmed", "semantic_scholar", "openalex"];
 
@@ -114,12 +114,83 @@ function inlineForm(label, buttonText, draftKey, onSubmit, extra = null) {
   );
 }
 
+/** The concept a term is OR'ed in, as a select: choosing another moves the term (move_term). */
+function conceptPicker(term, concepts, edit) {
+  const own = "__own__"; // a value no concept id takes (ids are slugs)
+  const select = el(
+    "select",
+    {
+      "aria-label": t("kw.conceptOf", { term: term.canonical }),
+      dataset: { term: term.canonical },
+      onchange: (event) => edit([{ op: "move_term", term: term.canonical, concept: event.target.value === own ? null : event.target.value }]),
+    },
+    [
+      ...concepts.map((c) => el("option", { value: c.id, text: c.label, selected: c.id === term.concept })),
+      el("option", { value: own, text: t("kw.ownConcept") }),
+    ],
+  );
+  return select;
+}
+
+/** Concepts (the query's blocks): required or optional, on or off, merged; study types asked for. */
+function conceptsPanel(payload, concepts, terms, edit) {
+  const rows = concepts.map((concept) => {
+    const members = terms.filter((term) => term.concept === concept.id).map((term) => term.canonical);
+    return el("div", { className: "concept", dataset: { concept: concept.id } }, [
+      el("div", { className: "row wrap" }, [
+        el("strong", { text: concept.label }),
+        el("span", { className: "badge", text: concept.role }),
+        el("label", {}, [
+          el("input", { type: "checkbox", checked: concept.required, onchange: (e) => edit([{ op: "set_concept", concept: concept.id, required: e.target.checked }]) }),
+          ` ${t("kw.required")}`,
+        ]),
+        el("label", {}, [
+          el("input", { type: "checkbox", checked: concept.enabled, onchange: (e) => edit([{ op: "set_concept", concept: concept.id, enabled: e.target.checked }]) }),
+          ` ${t("kw.enabled")}`,
+        ]),
+      ]),
+      el("div", { className: "muted small", text: [members.join(" OR "), concept.reason].filter(Boolean).join(" · ") }),
+    ]);
+  });
+  const parts = [el("legend", { text: t("kw.concepts") }), el("p", { className: "muted small", text: t("kw.conceptsHelp") }), ...rows];
+  if (concepts.length > 1) {
+    const options = () => concepts.map((c) => el("option", { value: c.id, text: c.label }));
+    const into = el("select", { "aria-label": t("kw.mergeInto") }, options());
+    const from = el("select", { "aria-label": t("kw.mergeFrom") }, options());
+    from.value = concepts[1].id;
+    const error = el("span", { className: "error small", role: "alert" });
+    parts.push(
+      el(
+        "form",
+        {
+          className: "inline merge",
+          onsubmit: (event) => {
+            event.preventDefault();
+            if (into.value === from.value) {
+              error.textContent = t("kw.mergeSame");
+              return;
+            }
+            edit([{ op: "merge_concepts", concepts: [into.value, from.value] }]);
+          },
+        },
+        [el("span", { text: t("kw.mergeFrom") }), from, el("span", { text: t("kw.mergeIntoText") }), into, el("button", { type: "submit", className: "secondary small", text: t("kw.merge") }), error],
+      ),
+    );
+  }
+  const filters = payload.study_filters || [];
+  if (filters.length) {
+    parts.push(el("p", { className: "small" }, [el("strong", { text: `${t("kw.studyFilters")}: ` }), filters.map((f) => f.text || JSON.stringify(f)).join("; ")]));
+  }
+  return el("fieldset", { className: "concepts" }, parts);
+}
+
 /**
  * Render the review interrupt into `root`. `edit(edits)` sends edits; `query(options)` accepts the plan and
  * starts the Run. `previous` are the queries shown before the last edit (for the diff).
  */
 export function renderReview(root, payload, { edit, query, previous, threadId }) {
   const terms = payload.terms || [];
+  const concepts = payload.concepts || [];
   const queries = (payload.queries && payload.queries.queries) || {};
   const heading = el("h4", { id: "review-title", tabindex: "-1", text: t("kw.title") });
   const parts = [heading, el("p", { className: "muted", text: t("kw.help") })];
@@ -133,7 +204,7 @@ export function renderReview(root, payload, { edit, query, previous, threadId })
   const rows = terms.map((term) =>
     el("tr", { dataset: { term: term.canonical } }, [
       el("th", { scope: "row" }, [term.canonical, term.mesh ? el("div", { className: "muted small", text: `MeSH ${term.mesh.heading}` }) : null]),
-      el("td", { text: slotName(term.slot) }),
+      concepts.length ? el("td", {}, conceptPicker(term, concepts, edit)) : el("td", { text: slotName(term.slot) }),
       el("td", { className: "small", text: hitsText(term.hits) }),
       el("td", {}, [
         el(
@@ -178,7 +249,7 @@ export function renderReview(root, payload, { edit, query, previous, threadId })
   parts.push(
     terms.length
       ? el("table", { className: "grid terms", role: "table" }, [
-          el("thead", {}, el("tr", {}, ["kw.term", "kw.slot", "kw.hits", "kw.synonyms", "kw.actions"].map((k) => el("th", { scope: "col", text: t(k) })))),
+          el("thead", {}, el("tr", {}, ["kw.term", concepts.length ? "kw.concept" : "kw.slot", "kw.hits", "kw.synonyms", "kw.actions"].map((k) => el("th", { scope: "col", text: t(k) })))),
           el("tbody", {}, rows),
         ])
       : el("p", { className: "muted", text: t("kw.noTerms") }),
@@ -189,7 +260,8 @@ export function renderReview(root, payload, { edit, query, previous, threadId })
     inlineForm(t("kw.newTerm"), t("kw.addTerm"), `${threadId}.newterm`, (value, chosen) => edit([{ op: "add_term", text: value, slot: chosen }]), slot),
   );
 
-  if ((payload.facets || []).length) {
+  if (concepts.length) parts.push(conceptsPanel(payload, concepts, terms, edit));
+  else if ((payload.facets || []).length) {
     parts.push(
       el("fieldset", { className: "facets" }, [
         el("legend", { text: t("kw.facets") }),
