@@ -12,7 +12,8 @@ tasks, and a requestAnimationFrame loop for the longest gap between frames):
     RESULT webapp_first_rows_ms <navigation start to the first rows of the Aggregated tab>  (goal < 1000)
     RESULT webapp_full_page_ms <navigation start to a full page (50 rows) drawn>
     RESULT webapp_next_page_p50_ms / _max_ms <click on Next to the new page drawn>
-    RESULT webapp_sort_ms / webapp_filter_ms <a sort by year / a text filter, to the rows drawn>
+    RESULT webapp_sort_ms / webapp_filter_ms <a sort by year / a text filter, to the rows drawn; the
+           filter waits 150 ms after the last keystroke before it asks, which is counted>
     RESULT webapp_tab_switch_ms <a click on the PubMed tab (2,000 records, not loaded yet) to its rows>
     RESULT webapp_max_stall_ms <longest main-thread task while loading, paging, sorting, filtering>  (goal < 200)
     RESULT webapp_max_frame_gap_ms <longest gap between animation frames over the same time>
