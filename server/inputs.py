@@ -19,8 +19,14 @@ MAX_MESSAGE_CHARS = 20_000
 MAX_KEY_CHARS = 200
 
 
-class InvalidInput(ValueError):
-    """A client input that cannot be used; the message says what to fix (a 422)."""
+class ResumeMismatch(ValueError):
+    """A message or reply that does not fit the thread now (nothing pending, a reply of the wrong shape);
+    a 422. Also importable from server.threads, where it has always been."""
+
+
+class InvalidInput(ResumeMismatch):
+    """A client input that cannot be used at all; the message says what to fix (a 422). A ResumeMismatch,
+    so an adapter that handles that one handles this one too."""
 
 
 class ConversationOptions(BaseModel):

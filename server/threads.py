@@ -34,6 +34,7 @@ from server.events import Event
 from server.inputs import (
     MAX_MESSAGE_CHARS,
     InvalidInput,
+    ResumeMismatch,
     validate_key,
     validate_new_message,
     validate_options,
@@ -44,7 +45,7 @@ from server.workers import CHANNEL, WorkerLinks
 
 log = logging.getLogger(__name__)
 
-__all__ = ["MAX_MESSAGE_CHARS", "InvalidInput", "ThreadManager"]
+__all__ = ["MAX_MESSAGE_CHARS", "InvalidInput", "ResumeMismatch", "ThreadManager"]
 
 KNOWN_PROJECTS = 10_000  # thread -> project entries kept in memory (a query brings back any other)
 RETRY_WORDS = frozenset({"retry", "/retry", "重试"})
@@ -68,10 +69,6 @@ class ThreadWaiting(Exception):
             f"thread '{thread_id}' waits for a reply to its {kind} question; answer it before switching "
             "the active Run"
         )
-
-
-class ResumeMismatch(ValueError):
-    """A resume payload that does not fit the pending interrupt (or nothing is pending)."""
 
 
 class StalePause(Exception):
