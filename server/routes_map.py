@@ -9,6 +9,7 @@ saved and shared as a file. `render_map_page` is shared with `scholarmap map`.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -81,7 +82,8 @@ async def get_map(
     force: Annotated[bool, Query(description="recompute even if map.json is stored")] = False,
 ) -> Response:
     result = await _map(run_id, store, llm, settings, force)
-    return Response(result.model_dump_json(), media_type="application/json")
+    # A map of thousands of researchers is MBs of JSON: encoded in a worker thread, off the event loop.
+    return Response(await asyncio.to_thread(result.model_dump_json), media_type="application/json")
 
 
 @router.get(
@@ -95,7 +97,7 @@ async def get_map_page(
     force: bool = False,
 ) -> HTMLResponse:
     result = await _map(run_id, store, llm, settings, force)
-    return HTMLResponse(render_map_page(result.model_dump_json()))
+    return HTMLResponse(await asyncio.to_thread(lambda: render_map_page(result.model_dump_json())))
 
 
 __all__ = ["render_map_page", "router"]
