@@ -46,7 +46,9 @@ class ConversationOptions(BaseModel):
     snowball_seeds: list[str] | None = Field(
         None, max_length=50, description="papers to snowball from besides the best ones (DOI, pmid:N, W…)"
     )
-    trace: bool | None = Field(None, description="add each retrieval step's output to the answer's start event")
+    trace: bool | None = Field(
+        None, description="add each retrieval step's output to the answer's start event"
+    )
     fulltext: bool | None = Field(
         None, description="fetch full texts a question needs (named papers, Methods/Results); default on"
     )
