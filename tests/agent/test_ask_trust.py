@@ -270,3 +270,36 @@ async def test_a_chinese_question_is_also_searched_in_english():
     assert cited[0] == "pmid:2"  # the motor-imagery paper, found through the English terms
     assert start.evidence_language == "en"
     assert "证据为英文原文" in text_of(chunks)  # no model: the answer says the evidence is English
+
+
+@pytest.mark.slow
+async def test_the_shipped_model_abstains_on_the_issues_example(database):
+    """A BCI Run asked about caffeine and sleep in mice: no lexical match, so the Run says it cannot
+    answer (the issue's report: three unrelated sentences presented as the answer)."""
+    from agent.models import AggregatedPaper, Paper
+    from tests.agent.test_ask import HashEmbedder
+    from tools.retrieval.engine import RetrievalEngine
+
+    abstracts = {
+        "p1": ("Speech decoding from high-gamma ECoG", "We decoded speech from high-gamma activity recorded with electrocorticography in five epilepsy patients. Decoding accuracy reached 80 percent."),
+        "p2": ("Motor imagery BCI with scalp EEG", "Mu rhythm desynchronisation during motor imagery drove a cursor in twelve healthy volunteers."),
+        "p3": ("Intracortical arrays for handwriting", "A participant with tetraplegia wrote 90 characters a minute by imagining handwriting, decoded from motor cortex."),
+        "p4": ("Stimulation of the vagus nerve", "Vagus nerve stimulation paired with rehabilitation improved arm function after stroke."),
+    }  # fmt: skip
+    papers = [AggregatedPaper(key=k, paper=Paper(title=t, abstract=a)) for k, (t, a) in abstracts.items()]
+    engine = RetrievalEngine(database.pool, HashEmbedder())
+    await engine.ingest("20260101T000000-trust1", papers)
+    off = await collect(
+        ask("20260101T000000-trust1", "Effect of caffeine on sleep in mice?", engine=engine, llm=RulesLLM())
+    )
+    assert off[0].answerable is False and text_of(off).startswith("The papers in this Run do not answer")
+    on = await collect(
+        ask(
+            "20260101T000000-trust1",
+            "How accurately was speech decoded from high-gamma ECoG activity?",
+            engine=engine,
+            llm=RulesLLM(),
+        )
+    )
+    assert on[0].answerable is True
+    assert [c.paper_key for c in on if isinstance(c, AskCitation)][0] == "p1"
