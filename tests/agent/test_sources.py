@@ -8,6 +8,7 @@ import httpx
 
 from agent.settings import load_settings
 from agent.sources import POLICIES, configured_secrets, http_limits, open_sources, source_configs
+from tools.mesh_build import EMBEDDED_MESH
 
 
 def test_configs_follow_the_settings(tmp_path: Path) -> None:
@@ -73,7 +74,7 @@ async def test_open_sources_shares_one_client_limiter_registry_and_cache(tmp_pat
         assert sources.openalex.http.limiter is not sources.pubmed.http.limiter
         assert sources.cache is not None and all(p is not None and p.cache is sources.cache for p in policies)
         assert (tmp_path / "cache" / "http.sqlite").is_file()
-        assert sources.mesh_file is None
+        assert sources.mesh_file is not None and sources.mesh_file.path == EMBEDDED_MESH  # the shipped table
         client = sources.http
     assert client is not None and client.is_closed  # opened here, so closed here
 

@@ -95,7 +95,10 @@ def test_chat_reaches_a_saved_run(pg_url: str, tmp_path: Path, sources_server: R
                 mark = terminal.answer("yes")
             elif "Reply 'yes' to search" in shown:
                 seen.append("review")
-                assert "Search terms:" in shown and "- [task] speech decoding" in shown
+                assert (
+                    "Concepts (required ones are AND'ed" in shown
+                    and "- speech decoding [method, required]" in shown
+                )
                 assert "[tiab]" in shown  # queries are shown as written, not read as markup
                 mark = terminal.answer("yes")
             elif shown.endswith("or /quit: "):

@@ -56,7 +56,7 @@ def test_a_whole_conversation_streamed_with_the_openai_client(client: OpenAI, se
     assert "My interpretation:" in again and "Reply 'yes' to confirm" in again
 
     review = turn("yes")
-    assert "Search terms:" in review and "- [task] speech decoding" in review
+    assert "Concepts (required ones are AND'ed" in review and "- speech decoding [method, required]" in review
     assert "PubMed:" in review and "OpenAlex:" in review and "Reply 'yes' to search" in review
 
     edited = turn("add term: speech synthesis")
@@ -97,7 +97,7 @@ def test_non_streaming_with_the_thread_header(client: OpenAI, server: str) -> No
     assert first.choices[0].message.role == "assistant"
     assert "Reply 'yes' to confirm" in first.choices[0].message.content
     second = turn("确认")  # the header, not the (absent) history, carries the conversation on
-    assert "Search terms:" in second.choices[0].message.content
+    assert "Concepts (required ones are AND'ed" in second.choices[0].message.content
 
     # The header wins over `user`; a request with neither starts a thread of its own.
     raw = client.chat.completions.with_raw_response.create(
