@@ -547,16 +547,16 @@ def test_institutions_sharing_a_point_are_spread_so_each_can_be_clicked(session:
         for b in centres[i + 1 :]
     ]
     assert min(gaps) > 12, centres
+    # Top marker first: a popup opens above its marker, so it never covers a marker still to click
+    # (and opening one closes the one before).
     names = set()
-    for i in range(markers.count()):
+    for i in sorted(range(markers.count()), key=lambda index: centres[index][1]):
         box = markers.nth(i).bounding_box()  # again: an open popup pans the map
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         clicked = markers.nth(i).get_attribute("data-institution-id")
         popup = page.locator(f".leaflet-popup .institution-popup[data-institution-id='{clicked}'] h3")
         expect()(popup).to_be_visible()
         names.add(popup.inner_text())
-        page.evaluate("window.scholarMap.map.closePopup()")  # an open popup may cover a neighbour
-        expect()(popup).to_have_count(0)
     assert names == {node["name"] for node in city["institutions"]}
     page.screenshot(path=str(ARTIFACTS / "09b-map-city.png"))
     page.close()
