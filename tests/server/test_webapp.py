@@ -572,6 +572,12 @@ def test_the_language_switch(session: Session) -> None:
     session.shot("10-chinese")
     page.get_by_label("语言").select_option("en")
     expect()(page.locator("label[for='description']")).to_have_text("Research description")
+    # a record's link that is not a web address (javascript:, //elsewhere) is never made a link
+    hrefs = page.evaluate(
+        "import('/app/dom.js').then((m) => ['javascript:alert(1)', '//evil.test/x', 'https://doi.org/10.1/x']"
+        ".map((href) => m.el('a', { href }).getAttribute('href')))"
+    )
+    assert hrefs == [None, None, "https://doi.org/10.1/x"]
     assert session.errors == [] and session.outside == []
 
 

@@ -12,6 +12,8 @@ export function el(tag, attrs = {}, children = []) {
     else if (key === "className") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    // links come from outside data (a record's URL): only web, in-page and same-site ones are followed
+    else if (key === "href" && !/^(https?:\/\/|#|\/(?!\/))/i.test(String(value))) continue;
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of [].concat(children)) {
