@@ -99,6 +99,8 @@ def evidence_features(
     total = sum(idf.values())
     segmenter = get_segmenter()
     coverages: list[float] = []
+    rare = [t for t, w in sorted(idf.items(), key=lambda kv: -kv[1]) if w > 0][:3]
+    rare_best = 0.0
     sentence_best = 0.0
     bigram_best = 0.0
     query = list(result.normalization.bm25_tokens)
@@ -108,6 +110,8 @@ def evidence_features(
         present = set(segmenter.index_tokens(text))
         covered = sum(weight for token, weight in idf.items() if token in present)
         coverages.append(covered / total if total > 0 else 0.0)
+        if rare:
+            rare_best = max(rare_best, sum(1 for t in rare if t in present) / len(rare))
         # the single sentence that says most of the question: a claim paraphrases one sentence of
         # its source, while a merely related paper spreads the same words over many
         for sentence in _SENTENCE.split(text):
@@ -149,6 +153,7 @@ def evidence_features(
         "bm25_per_idf": round(b1 / total, 4) if total > 0 else 0.0,
         "bm25_gap": round((b1 - bm25_candidates[1]) / b1, 4) if len(bm25_candidates) > 1 and b1 > 0 else 0.0,
         "bm25_margin": round((b1 - bm25_candidates[-1]) / b1, 4) if bm25_candidates and b1 > 0 else 0.0,
+        "rare_terms": round(rare_best, 4),
         "sentence_coverage": round(sentence_best, 4),
         "sentence_bigrams": round(bigram_best, 4),
         "bm25_z": _z(result.leg_stats.get("bm25")),
