@@ -20,6 +20,7 @@ import dataclasses
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -47,6 +48,7 @@ log = logging.getLogger(__name__)
 
 __all__ = ["MAX_MESSAGE_CHARS", "InvalidInput", "ResumeMismatch", "ThreadManager"]
 
+FINISHING_GRACE_SECONDS = 3.0  # how long a request waits for a task that has sent `done` to let go
 KNOWN_PROJECTS = 10_000  # thread -> project entries kept in memory (a query brings back any other)
 RETRY_WORDS = frozenset({"retry", "/retry", "重试"})
 
@@ -239,19 +241,39 @@ class ThreadManager:
 
     @contextlib.asynccontextmanager
     async def _claimed(self, thread_id: str) -> AsyncIterator[None]:
-        """Hold the thread against every process for the block; ThreadBusy if anyone works on it."""
-        if self.busy(thread_id):
-            raise ThreadBusy(thread_id)
-        self._starting.add(thread_id)  # no await before this: two requests of this process can't both pass
-        try:
-            if not await self.links.try_lock(thread_id):
+        """Hold the thread against every process for the block; ThreadBusy if anyone works on it.
+
+        A thread whose last event is `done` is only finishing (its task releases it a moment later):
+        a reply sent as soon as the client read `done`, maybe to another worker, waits for that instead
+        of getting 409.
+        """
+        deadline = time.monotonic() + FINISHING_GRACE_SECONDS
+        while True:
+            if not self.busy(thread_id):
+                self._starting.add(thread_id)  # no await before this: requests of this process queue here
+                if await self.links.try_lock(thread_id):
+                    break
+                self._starting.discard(thread_id)
+            if time.monotonic() > deadline or not await self._finishing(thread_id):
                 raise ThreadBusy(thread_id)
+            await asyncio.sleep(0.02)
+        try:
             try:
                 yield
             finally:
                 await self.links.unlock(thread_id)
         finally:
             self._starting.discard(thread_id)
+
+    async def _finishing(self, thread_id: str) -> bool:
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT e.type FROM threads t JOIN thread_events e"
+                " ON e.thread_id = t.thread_id AND e.event_id = t.last_event_id WHERE t.thread_id = %s",
+                (thread_id,),
+            )
+            row = await cursor.fetchone()
+        return row is not None and row["type"] == "done"
 
     async def submit(
         self,
@@ -274,8 +296,6 @@ class ThreadManager:
         if resume is not None:
             validate_reply(resume)
         options = validate_options(options)
-        if self.busy(thread_id):
-            raise ThreadBusy(thread_id)
         async with self._claimed(thread_id):
             snapshot = await self.graph.aget_state(self._config(thread_id))
             pending = _pending_of(snapshot)
