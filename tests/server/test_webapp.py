@@ -616,6 +616,6 @@ def test_the_main_path_with_the_keyboard_only(browser: Any, app_url: str) -> Non
     page.keyboard.press("ArrowLeft")
     expect()(page.get_by_role("tab", name="OpenAlex")).to_be_focused()
     expect()(page.locator("#papers")).to_have_attribute("data-ready", re.compile(":openalex:0$"))
-    tab.shot("11-keyboard")
+    tab.shot("11-keyboard", page.locator("#results"))
     assert tab.errors == [] and tab.outside == []
     tab.context.close()
