@@ -67,9 +67,14 @@ def test_a_whole_conversation_streamed_with_the_openai_client(client: OpenAI, se
     assert "Run " in done and "saved (completed)" in done and "papers after merging" in done
 
     # With a Run, plain text is a question about it: cited with [n], the sources listed at the end.
+    # (the fake papers are word salad: the Run may answer or say it cannot and offer related passages)
     answer = turn("Which methods decode speech from ECoG?")
-    assert "[1]" in answer
-    assert re.search(r"\n\nSources:\n\[1\] .+\(\d{4}\), abstract https://doi.org/10\.", answer), answer
+    cited = re.findall(r"\[(\d+)\]", answer.split("Sources:")[0])
+    assert cited, answer
+    sources = answer.split("\n\nSources:\n", 1)[1]
+    for number in set(cited):  # every cited number is listed with its title, year and passage
+        assert re.search(rf"^\[{number}\] .+\(\d{{4}}\), [a-z-]+", sources, re.MULTILINE), answer
+    assert "https://doi.org/10." in sources
 
     # Every turn went to one thread: the `user` key mapped them, and that thread holds the Run.
     with httpx.Client(base_url=server) as http:
