@@ -115,7 +115,7 @@ class ThreadManager:
 
     async def start(self) -> int:
         """Listen for other workers' events and close the steps a crash cut; returns how many."""
-        self.links.listen(self._wake)
+        self.links.listen(self._wake, self._cancel_here)
         return await self.recover_interrupted()
 
     def _wake(self, thread_id: str) -> None:
@@ -342,14 +342,28 @@ class ThreadManager:
         return before
 
     async def cancel(self, thread_id: str) -> bool:
+        """Stop the thread's task, wherever it runs; False when none runs. Returns once it has stopped
+        (its `done {"state": "cancelled"}` is stored) or, for another process, after at most 10 s."""
         await self.project_of(thread_id)
         task = self._tasks.get(thread_id)
-        if task is None or task.done():
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+            return True
+        if not await self.busy_anywhere(thread_id):
             return False
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
+        async with self.pool.connection() as conn:
+            await self.links.ask_cancel(conn, thread_id)
+        deadline = time.monotonic() + 10.0
+        while await self.busy_anywhere(thread_id) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
         return True
+
+    def _cancel_here(self, thread_id: str) -> None:
+        task = self._tasks.get(thread_id)
+        if task is not None and not task.done():
+            task.cancel()
 
     async def shutdown(self) -> None:
         for task in list(self._tasks.values()):

@@ -6,6 +6,8 @@
 - **Live events**: every appended event is announced with `NOTIFY` on one channel (payload: the thread
   id); each process `LISTEN`s on its own connection and wakes the followers of that thread, so a client
   following `/events` on one worker sees events produced on another as they happen.
+- **Cancel**: a cancel for a thread that runs elsewhere is a `NOTIFY` on a second channel; the process
+  running it cancels its task.
 
 Event ids come from a counter column of the thread's row (see `server/threads.py`), so they need
 nothing here.
@@ -24,6 +26,7 @@ import psycopg
 log = logging.getLogger(__name__)
 
 CHANNEL = "scholarmap_events"
+CANCEL_CHANNEL = "scholarmap_cancel"
 LOCK_CLASS = 0x5C41  # first half of every thread lock's key; the second is hashtext(thread_id)
 
 
@@ -77,22 +80,31 @@ class WorkerLinks:
         held = row["held"] if isinstance(row, dict) else row[0]  # type: ignore[index]
         return bool(held)
 
+    async def ask_cancel(self, conn: psycopg.AsyncConnection[Any], thread_id: str) -> None:
+        """Ask every process to cancel the thread's task (the one running it does)."""
+        await conn.execute("SELECT pg_notify(%s, %s)", (CANCEL_CHANNEL, thread_id))
+
     # -- live events ----------------------------------------------------------------------------------------
 
-    def listen(self, on_event: Callable[[str], None]) -> None:
-        """Call `on_event(thread_id)` for every event any process appends, until `close`."""
+    def listen(self, on_event: Callable[[str], None], on_cancel: Callable[[str], None] | None = None) -> None:
+        """Call `on_event(thread_id)` for every event any process appends, and `on_cancel(thread_id)` for
+        every cancel asked of any process, until `close`."""
         if self._listener is None:
-            self._listener = asyncio.create_task(self._listen(on_event), name="scholarmap-listen")
+            self._listener = asyncio.create_task(self._listen(on_event, on_cancel), name="scholarmap-listen")
 
-    async def _listen(self, on_event: Callable[[str], None]) -> None:
+    async def _listen(self, on_event: Callable[[str], None], on_cancel: Callable[[str], None] | None) -> None:
         delay = 0.5
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    await conn.execute(f"LISTEN {CANCEL_CHANNEL}")
                     delay = 0.5
                     async for notice in conn.notifies():
-                        on_event(notice.payload)
+                        if notice.channel == CHANNEL:
+                            on_event(notice.payload)
+                        elif on_cancel is not None:
+                            on_cancel(notice.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # followers still poll every few seconds meanwhile

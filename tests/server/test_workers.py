@@ -79,6 +79,19 @@ def check_two_workers_serve_one_thread(on_a: httpx.Client, on_b: httpx.Client) -
     assert on_a.get(f"/threads/{thread_id}").json()["busy"] is False
 
 
+def check_cancel_from_another_worker(on_a: httpx.Client, on_b: httpx.Client) -> None:
+    thread_id = to_review(on_b)
+    with connect_sse(on_b, "POST", f"/threads/{thread_id}/messages", json=accept(4)) as source:
+        events = []
+        for event in events_of(source):
+            events.append(event)
+            if event["data"] == SEARCH_STARTED:
+                assert on_a.post(f"/threads/{thread_id}/cancel").json() == {"cancelled": True}
+    assert events[-1]["type"] == "done" and events[-1]["data"]["state"] == "cancelled"
+    assert not any(e["type"] == "run_ready" for e in events)
+    assert on_a.post(f"/threads/{thread_id}/cancel").json() == {"cancelled": False}
+
+
 @pytest.mark.slow
 def test_two_workers_on_one_database_and_a_crash_mid_search(process_settings: Settings) -> None:
     with server_processes(process_settings, process_settings) as (a, b):
@@ -87,6 +100,7 @@ def test_two_workers_on_one_database_and_a_crash_mid_search(process_settings: Se
             httpx.Client(base_url=b.url, timeout=60) as on_b,
         ):
             check_two_workers_serve_one_thread(on_a, on_b)
+            check_cancel_from_another_worker(on_a, on_b)
             # Worker A is killed (SIGKILL) in the middle of a search; worker B goes on serving.
             thread_id = to_review(on_a)
             with connect_sse(on_a, "POST", f"/threads/{thread_id}/messages", json=accept(3)) as source:
