@@ -7,7 +7,14 @@ worker SIGKILLed mid-search whose thread the next start closes and a `retry` fin
 
 from __future__ import annotations
 
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +24,7 @@ from httpx_sse import connect_sse
 
 from agent.settings import Settings
 from evals.bench_sse import DESCRIPTION, NO_EMBEDDINGS, fast_settings
+from evals.fake_process import free_port
 from evals.server_process import server_processes
 from tests.fake_sources.server import RunningFakeSources
 from tests.server.conftest import events_of, interrupt_of, read_events, send
@@ -140,3 +148,34 @@ def test_a_retry_message_runs_a_cancelled_step_again(server: str) -> None:
         assert state["next"] == ["keywords"] and state["pending"] is None
         retried = send(client, thread_id, {"text": "Retry!"})
         assert interrupt_of(retried)["kind"] == "review" and retried[-1]["data"]["state"] == "waiting"
+
+
+@pytest.mark.slow
+def test_serve_with_two_workers_on_the_embedded_database_stops_it_on_sigterm(tmp_path: Path) -> None:
+    data_dir = Path("/tmp") / f"smsv-{secrets.token_hex(4)}"  # short: unix socket paths are limited
+    port = free_port()
+    env = {**os.environ, "SCHOLARMAP_DATA_DIR": str(data_dir), "SCHOLARMAP_LLM": "rules"}
+    command = [sys.executable, "-m", "server.cli", "serve", "--workers", "2", "--port", str(port)]
+    server = subprocess.Popen(
+        command, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert server.poll() is None and time.monotonic() < deadline, "serve --workers 2 did not start"
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).json()
+                if health["ok"]:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        assert health["database"]["embedded"] is True
+        assert (data_dir / "pg" / "postmaster.pid").exists()
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=60) == 0
+        # Both workers let go of the embedded PostgreSQL, so the last one stopped it.
+        assert not (data_dir / "pg" / "postmaster.pid").exists()
+    finally:
+        if server.poll() is None:
+            server.kill()
+        shutil.rmtree(data_dir, ignore_errors=True)
