@@ -581,6 +581,20 @@ def test_the_language_switch(session: Session) -> None:
     assert session.errors == [] and session.outside == []
 
 
+def test_stop_cancels_a_running_search(session: Session) -> None:
+    page = session.page
+    page.get_by_label("Research description").fill(DESCRIPTION)
+    page.get_by_role("button", name="Send").click()
+    page.get_by_role("button", name="Confirm").click()
+    page.get_by_role("button", name="Query").click()
+    expect()(page.locator("#progress-pubmed")).to_be_visible()
+    page.get_by_role("button", name="Stop").click()
+    expect()(page.locator("#activity")).to_have_text("Stopped.")
+    expect()(page.get_by_role("button", name="Stop")).to_be_hidden()
+    expect()(page.get_by_role("button", name="Send")).to_be_enabled()
+    assert page.locator("#run-select option").count() == 2  # a cancelled search saves no Run
+
+
 def test_the_main_path_with_the_keyboard_only(browser: Any, app_url: str) -> None:
     tab = Session(browser, app_url)
     page = tab.page
