@@ -189,3 +189,18 @@ async def prepare_fulltext(
 
 def report_json(report: FulltextReport) -> dict[str, Any]:
     return json.loads(report.model_dump_json())
+
+
+def fallback_note(report: FulltextReport) -> str:
+    """One line for the end of an answer when full text was wanted and not had (details in the log)."""
+    if not report.warnings:
+        return ""
+    fell_back = [w for w in report.warnings if w.endswith("its abstract is used")]
+    parts = [w for w in report.warnings if w not in fell_back]
+    if fell_back:
+        parts.insert(
+            0,
+            f"{len(fell_back)} of the papers this question needed in full had no open full text, "
+            "so their abstracts were used",
+        )
+    return "\n\n(Full text: " + "; ".join(parts) + ".)"

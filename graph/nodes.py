@@ -297,7 +297,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
 async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.ask import ask as ask_run
     from agent.ask import validate_question
-    from agent.fulltext_ask import report_json
+    from agent.fulltext_ask import fallback_note, report_json
     from agent.knowledge import index_run
 
     _started("ask")
@@ -317,13 +317,11 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         data = ctx.store.load_run(run_id)
         await index_run(engine, ctx.store, run_id, data=data, fulltext=cache.blocks_for(data.aggregated))
     text: list[str] = []
+    fallback = ""
     if ctx.sources is not None and options.get("fulltext", True):
         report = await question_fulltext(question, run_id, engine, ctx, cache)
-        _emit("fulltext", **report_json(report))
-        if report.warnings:  # the fallbacks are part of the answer a user reads, not only of the log
-            notes = "".join(f"(Full text: {w}.)\n" for w in report.warnings) + "\n"
-            text.append(notes)
-            _emit("text", delta=notes)
+        _emit("fulltext", **report_json(report))  # every paper's tier and reason, for clients that show it
+        fallback = fallback_note(report)  # said once, after the answer
     citations: list[dict[str, Any]] = []
     answerable: bool | None = None
     async for chunk in ask_run(
@@ -348,6 +346,9 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
             if kind == "end":
                 answerable = payload.get("answerable")
             writer({"type": f"ask_{kind}", **{k: v for k, v in payload.items() if k != "type"}})
+    if fallback:
+        text.append(fallback)
+        _emit("text", delta=fallback)
     return {"answer": {"text": "".join(text), "citations": citations, "answerable": answerable}}
 
 

@@ -216,3 +216,23 @@ async def test_a_refused_zotero_key_is_a_warning_naming_the_setting(tmp_path):
         cache=FulltextCache(tmp_path), europepmc=None, unpaywall=None, zotero=Zotero(refuse=True), budget_chars=10,
     )  # fmt: skip
     assert any("zotero_api_key" in w for w in report.warnings)
+
+
+def test_the_fallback_is_said_once_after_the_answer() -> None:
+    from agent.fulltext_ask import FulltextReport, fallback_note
+    from agent.fulltext_plan import plan_fulltext
+
+    report = FulltextReport(
+        plan=plan_fulltext("What sample sizes were used?", [], [], budget_chars=10_000),
+        warnings=[
+            "pmid:1 (Methods/Results evidence): no full text (not fetched); its abstract is used",
+            "doi:10.1/x (Methods/Results evidence): no full text (not fetched); its abstract is used",
+            "no full-text source is configured; the abstracts are used",
+        ],
+    )
+    note = fallback_note(report)
+    assert note.startswith(
+        "\n\n(Full text: 2 of the papers this question needed in full had no open full text"
+    )
+    assert note.endswith("no full-text source is configured; the abstracts are used.)")
+    assert fallback_note(FulltextReport(plan=report.plan)) == ""
