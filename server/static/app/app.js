@@ -3,7 +3,7 @@
 
 import { ApiError, getJson, sendJson, setToken } from "./api.js";
 import { askQuestion, openConversation, setupConversation } from "./conversation.js";
-import { $, clearDraft, el, formatDate, keepDraft, messageOf, showError } from "./dom.js";
+import { $, clearDraft, countsText, el, formatDate, keepDraft, messageOf, showError } from "./dom.js";
 import { apply, lang, setLang, t } from "./i18n.js";
 import { setupResults } from "./results.js";
 import { reloadRuns, renderRuns, selectedRun, setupRuns } from "./runs.js";
@@ -47,10 +47,27 @@ async function showProjects() {
         el("td", {}, el("a", { href: `#/p/${encodeURIComponent(project.id)}`, text: project.name || project.id })),
         el("td", { text: project.description }),
         el("td", { text: formatDate(project.created_at) }),
+        el("td", { className: "runs-cell" }),
       ]),
     ),
   );
   document.title = "ScholarMap";
+  // each project's Runs: how many, the newest (status, counts), the one chosen for the map
+  for (const project of projects.slice(0, 100)) {
+    getJson(`/projects/${encodeURIComponent(project.id)}/overview`)
+      .then(({ runs }) => {
+        const cell = $(`#projects-table tr[data-project="${CSS.escape(project.id)}"] .runs-cell`);
+        if (!cell) return;
+        const newest = runs[0];
+        const chosen = runs.find((run) => run.chosen);
+        cell.replaceChildren(
+          el("div", { text: t("projects.runCount", { n: runs.length }) }),
+          newest ? el("div", { className: "muted small", text: `${formatDate(newest.created_at)} · ${t(`runs.status.${newest.status}`)} · ${countsText(newest.counts)}` }) : null,
+          chosen ? el("div", { className: "small", text: `★ ${t("runs.chosen")}: ${formatDate(chosen.created_at)}` }) : null,
+        );
+      })
+      .catch(() => {});
+  }
 }
 
 async function createProject(event) {
