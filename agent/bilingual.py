@@ -48,6 +48,7 @@ from agent.cedict import (
     to_simplified,
 )
 from agent.morphology import plural
+from agent.text import unique_casefold
 
 __all__ = [
     "GlossaryEntry",
@@ -337,13 +338,7 @@ def _discipline_adjectives(noun: str) -> list[str]:
 
 
 def _unique(items: list[str]) -> tuple[str, ...]:
-    seen: set[str] = set()
-    out = []
-    for item in items:
-        if item and item.casefold() not in seen:
-            seen.add(item.casefold())
-            out.append(item)
-    return tuple(out)
+    return tuple(unique_casefold(items))
 
 
 # "-ize" verbs whose "-ization" noun is regular (stabilize, organize, optimize; not "apologization")

@@ -47,12 +47,7 @@ from agent.models import (
     Understanding,
 )
 from agent.morphology import defined_acronyms, find_expansion, is_acronym
-from agent.text import clean_term, split_parenthetical, to_half_width
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
+from agent.text import clean_term, split_parenthetical, to_half_width, word_set
 
 # Words that name the kind of study wanted: design modifiers before a design noun ("randomised
 # placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
@@ -86,7 +81,7 @@ _COUNTED = re.compile(r"\b\d[\d,.]*\s+(?=[a-z])", re.IGNORECASE)  # "6046 women"
 
 # Words every paper of a field shares: alone they are not a concept to AND (they may stay as
 # modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
-GENERIC_WORDS = _words(
+GENERIC_WORDS = word_set(
     """
     treatment treatments therapy therapies pharmacotherapy pharmacological management intervention interventions strategy strategies
     program programme programs programmes approach approaches method methods technique techniques
@@ -108,7 +103,7 @@ GENERIC_WORDS = _words(
     """
 )
 # Generic people words: a population made only of these (plus age words) is not AND'ed.
-GENERIC_PEOPLE = _words(
+GENERIC_PEOPLE = word_set(
     """
     patient patients people person persons individual individuals participant participants subject
     subjects human humans adult adults volunteer volunteers case cases population populations
@@ -118,7 +113,7 @@ GENERIC_PEOPLE = _words(
 _CUT = re.compile(r"\s+(?:versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
 _COORDINATION = re.compile(r"\s*(?:,|\band\b|\bor\b|\band/or\b|/)\s*", re.IGNORECASE)
-_FUNCTION = _words(
+_FUNCTION = word_set(
     "a an the of in on for to with by from at as into via and or nor their its his her our your "
     "among between within without under over after before during per than that which who whose"
 )

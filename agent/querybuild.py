@@ -49,20 +49,14 @@ from agent.models import (
     Term,
 )
 from agent.settings import DEFAULT_BASE_URLS
-from agent.text import term_key
-
-
-def _words(text: str) -> frozenset[str]:
-    """A word list written as one string (whitespace-separated), as a set."""
-    return frozenset(text.split())
-
+from agent.text import term_key, unique_casefold, word_set
 
 CORE_FACETS: tuple[str, ...] = ("task", "method_measurement", "subject_population", "context")
 NARROWING_FACETS: tuple[str, ...] = ("method_algorithm", "output_target", "signal_feature")
 MIN_REQUIRED_FACETS = 2
 GENERIC_POPULATIONS = frozenset(
     term_key(t)
-    for t in _words(
+    for t in word_set(
         """
         human humans patient patients participant participants subject subjects people person
         persons individual individuals adult adults volunteer volunteers case cases
@@ -223,16 +217,6 @@ def _fit(
     return best, f"kept at most {low - 1} synonym(s) per term to stay within {limit:,} characters"
 
 
-def _dedupe(items: Iterable[str]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for item in items:
-        if item and item.casefold() not in seen:
-            seen.add(item.casefold())
-            out.append(item)
-    return out
-
-
 def _spaces(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
@@ -294,7 +278,7 @@ def _pubmed_items(term: _TermStrings) -> list[str]:
 def _render_pubmed(blocks: list[_Block]) -> str:
     groups = []
     for block in blocks:
-        items = _dedupe(item for term in block.terms for item in _pubmed_items(term))
+        items = unique_casefold(item for term in block.terms for item in _pubmed_items(term))
         if items:
             groups.append("(" + " OR ".join(items) + ")")
     return " AND ".join(groups)
@@ -328,7 +312,7 @@ def semantic_scholar_term(text: str) -> str:
 def _render_s2(blocks: list[_Block]) -> str:
     groups = []
     for block in blocks:
-        items = _dedupe(semantic_scholar_term(t) for term in block.terms for t in term.texts)
+        items = unique_casefold(semantic_scholar_term(t) for term in block.terms for t in term.texts)
         if items:
             groups.append("(" + " | ".join(items) + ")")
     return " + ".join(groups)
@@ -375,7 +359,7 @@ def openalex_term(text: str) -> str:
 def _render_openalex(blocks: list[_Block]) -> str:
     filters = []
     for block in blocks:
-        items = _dedupe(openalex_term(t) for term in block.terms for t in term.texts)
+        items = unique_casefold(openalex_term(t) for term in block.terms for t in term.texts)
         if items:
             filters.append("title_and_abstract.search:(" + " OR ".join(items) + ")")
     return ",".join(filters)

@@ -47,9 +47,20 @@ _CJK_PUNCT = str.maketrans(
 )
 
 
-def _words(text: str) -> frozenset[str]:
+def word_set(text: str) -> frozenset[str]:
     """A word list written as one string (whitespace-separated), as a set."""
     return frozenset(text.split())
+
+
+def unique_casefold(items: Iterable[str]) -> list[str]:
+    """The non-empty items in order, each spelling once whatever its case."""
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        if item and item.casefold() not in seen:
+            seen.add(item.casefold())
+            out.append(item)
+    return out
 
 
 def to_half_width(text: str) -> str:
@@ -181,39 +192,39 @@ _SCRIPTS: tuple[tuple[str, str], ...] = (
 # A handful of the most frequent function words per Latin-script language: enough to tell a German or
 # Spanish description from an English one, which is all the note needs.
 _STOPWORDS: dict[str, frozenset[str]] = {
-    "en": _words(
+    "en": word_set(
         """
         the of and in to a is for on with we are this that using by from as an be our i am my
         how do does did what why when which whether can could among during between into at or not
         their its it they how versus vs after before under over than these those was were has have
         """
     ),
-    "de": _words(
+    "de": word_set(
         """
         der die das und ist mit von für ein eine wir ich zu den dem bei auf nicht sich
         """
     ),
-    "fr": _words(
+    "fr": word_set(
         """
         le la les et des est une un du dans pour avec nous je sur par au aux
         """
     ),
-    "es": _words(
+    "es": word_set(
         """
         el la los las y de del es una un en para con por que nosotros yo sobre
         """
     ),
-    "pt": _words(
+    "pt": word_set(
         """
         o a os as e de do da é uma um em para com por que nós eu sobre
         """
     ),
-    "it": _words(
+    "it": word_set(
         """
         il lo la gli le e di del della è una un in per con che noi io sulla
         """
     ),
-    "nl": _words("de het een en van is in met voor wij ik op dat bij"),
+    "nl": word_set("de het een en van is in met voor wij ik op dat bij"),
 }
 
 LANGUAGE_NAMES = {
