@@ -448,6 +448,9 @@ def test_a_second_run_switching_and_comparing(session: Session, proxy: DroppingP
         "request",
         lambda request: replays.append(request.headers) if request.url.endswith("/events") else None,
     )
+    # this Run also follows citations (snowballing), switched on beside the Query button
+    page.get_by_label("Follow citations of the best papers (snowballing)").check()
+    page.get_by_label("Rounds").fill("1")
     page.get_by_role("button", name="Query").click()
     expect()(page.locator("#progress-pubmed")).to_be_visible()
     proxy.drop()
@@ -458,6 +461,10 @@ def test_a_second_run_switching_and_comparing(session: Session, proxy: DroppingP
     newest, older = options.nth(0).get_attribute("value"), options.nth(1).get_attribute("value")
     assert page.get_by_label("Run", exact=True).input_value() == newest
     expect()(page.locator("#papers")).to_have_attribute("data-ready", f"{newest}:aggregated:0")
+    snowball = page.request.get(f"{session.url}/runs/{newest}", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert snowball.ok and len(snowball.json()["snowball"]["rounds"]) == 1  # the switch reached the Run
+    found = page.locator("#papers .evidence .badge")  # papers reached by citation are marked
+    assert found.count() == 0 or "citation" in found.first.inner_text()
 
     # switching the Run reloads the tabs
     page.get_by_label("Run", exact=True).select_option(older)

@@ -321,6 +321,8 @@ export function renderReview(root, payload, { edit, query, previous, threadId })
   if (savedMax) max.value = savedMax;
   max.addEventListener("input", () => sessionStorage.setItem("sm.draft.max-per-source", max.value));
   const boxes = SOURCE_ORDER.map((s) => el("input", { type: "checkbox", value: s, checked: true, id: `use-${s}` }));
+  const snowball = el("input", { type: "checkbox", id: "snowball" });
+  const depth = el("input", { id: "snowball-depth", type: "number", min: "1", max: "5", step: "1", value: "2", inputmode: "numeric" });
   parts.push(
     el(
       "form",
@@ -333,6 +335,10 @@ export function renderReview(root, payload, { edit, query, previous, threadId })
           if (max.value) options.max_per_source = Number(max.value);
           const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
           if (chosen.length !== boxes.length) options.sources = chosen;
+          if (snowball.checked) {
+            options.snowball = true;
+            if (depth.value) options.snowball_depth = Number(depth.value);
+          }
           query(options);
         },
       },
@@ -343,6 +349,9 @@ export function renderReview(root, payload, { edit, query, previous, threadId })
           el("legend", { className: "small", text: t("kw.sources") }),
           ...boxes.map((box) => el("label", {}, [box, ` ${t(`source.${box.value}`)}`])),
         ]),
+        el("label", {}, [snowball, ` ${t("kw.snowball")}`]),
+        el("label", { for: "snowball-depth", text: t("kw.snowballDepth") }),
+        depth,
         el("button", { type: "submit", id: "query-button", text: t("kw.query") }),
         el("p", { id: "query-error", className: "error", role: "alert", hidden: true }),
       ],

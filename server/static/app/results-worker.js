@@ -41,8 +41,9 @@ function rowOf(item, index, aggregated) {
     abstract: abstractOf(paper),
     score: aggregated ? (item.score || {}).total ?? null : null,
     breakdown: aggregated ? item.score || {} : null,
-    evidence: aggregated ? (item.evidence || []).map((e) => ({ source: e.source, rank: e.rank, id: e.source_id })) : null,
+    evidence: aggregated ? (item.evidence || []).map((e) => ({ source: e.source, rank: e.rank, id: e.source_id, via: e.via || null })) : null,
     merged_by: aggregated ? item.merged_by || [] : null,
+    origin: aggregated ? item.origin || "query" : null,
   };
   return row;
 }

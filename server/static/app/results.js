@@ -142,7 +142,18 @@ function cell(key, row) {
       ]);
     case "evidence":
       return el("td", { className: "evidence" }, [
-        el("ul", {}, row.evidence.map((e) => el("li", { text: t("results.rankIn", { rank: e.rank ?? "?", source: t(`source.${e.source}`) }) }))),
+        row.origin && row.origin !== "query" ? el("span", { className: "badge", text: t(`results.origin.${row.origin}`) }) : null,
+        el(
+          "ul",
+          {},
+          row.evidence.map((e) =>
+            el("li", {
+              text: e.via
+                ? t(`results.via.${e.via.relation}`, { linked: e.via.linked, depth: e.via.depth, source: t(`source.${e.source}`) })
+                : t("results.rankIn", { rank: e.rank ?? "?", source: t(`source.${e.source}`) }),
+            }),
+          ),
+        ),
         row.merged_by.length ? el("span", { className: "muted small", text: t("results.mergedBy", { keys: row.merged_by.join(", ") }) }) : null,
       ]);
     case "year":
