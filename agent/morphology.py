@@ -245,6 +245,20 @@ def variants(phrase: str) -> list[str]:
     return out
 
 
+def malformed_number(candidate: str, term: str) -> bool:
+    """True when `candidate` is `term` with an "-s"/"-es" its last word does not take ("epilepsys",
+    "electrocorticographys", "speech decodings"): outside sources and careless generators write them."""
+    _, last = _split_last(term)
+    head, candidate_last = _split_last(candidate)
+    if not last or not candidate_last or head.casefold() != _split_last(term)[0].casefold():
+        return False
+    lower, written = last.lower(), candidate_last.lower()
+    if written not in {lower + "s", lower + "es"}:
+        return False
+    right = plural(last)
+    return right is None or right.lower() != written
+
+
 def find_expansion(short: str, text: str) -> str | None:
     """The long form defined for `short` in `text` ("brain-computer interface (BCI)").
 

@@ -61,7 +61,7 @@ from agent.models import (
     Term,
     Understanding,
 )
-from agent.morphology import is_acronym
+from agent.morphology import is_acronym, malformed_number
 from agent.morphology import variants as morphological_variants
 from agent.querybuild import openalex_term, pubmed_term
 from agent.text import clean_term, normalize_whitespace, term_key, to_half_width
@@ -529,7 +529,11 @@ async def expand_term(
     candidates.add(llm_candidates, SynonymOrigin.LLM)
     candidates.add(morphological_variants(canonical), SynonymOrigin.MORPHOLOGY)
 
-    ranked = [s for s in candidates.ranked() if variant_key(s.text) not in other_canonicals]
+    ranked = [
+        s
+        for s in candidates.ranked()
+        if variant_key(s.text) not in other_canonicals and not malformed_number(s.text, canonical)
+    ]
     chosen = ranked[:MAX_CANDIDATES]
     counts = await asyncio.gather(
         count_hits(session, canonical), *(count_hits(session, s.text) for s in chosen)

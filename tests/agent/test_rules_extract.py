@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.models import LIST_SLOT_NAMES
-from agent.morphology import acronym, find_expansion, is_acronym, plural, singular, variants
+from agent.morphology import acronym, find_expansion, is_acronym, malformed_number, plural, singular, variants
 from agent.rules_extract import classify_phrase, extract_slots, research_goal
 from agent.text import (
     acronym_casings,
@@ -242,3 +242,12 @@ def test_questions_are_english_and_verbs_after_pronouns_end_phrases() -> None:
     slots = extract_slots("How do urban heat islands affect mortality among older adults during heatwaves?")
     assert slots.output_target == ["mortality"] and slots.subject_population == ["older adults"]
     assert "soil organic carbon" in extract_slots("We measure soil organic carbon with spectroscopy.").context
+
+
+def test_malformed_numbers_from_outside_sources() -> None:
+    assert malformed_number("epilepsys", "epilepsy") and malformed_number(
+        "speech decodings", "speech decoding"
+    )
+    assert malformed_number("electrocorticographys", "electrocorticography")
+    assert not malformed_number("epilepsies", "epilepsy") and not malformed_number("analyses", "analysis")
+    assert not malformed_number("brain-computer interfaces", "brain-computer interface")
