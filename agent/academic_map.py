@@ -13,6 +13,7 @@ the field's global total.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -463,13 +464,15 @@ async def map_for_run(
     institution registry file. Online geocoding and OpenAlex author records are used only when the
     caller passes `geocoder` / `enrich`.
     """
+    # file reads and JSON parsing run in a worker thread: a Run's files are megabytes, and a server
+    # answering other requests must not wait for them
     if not force:
-        stored = read_map(store, run_id)
+        stored = await asyncio.to_thread(read_map, store, run_id)
         if stored is not None:
             return stored
     run = store.get_run(run_id)
-    papers = store.load_aggregated(run_id)
-    registry = load_registry(getattr(settings, "ror_registry", None))
+    papers = await asyncio.to_thread(store.load_aggregated, run_id)
+    registry = await asyncio.to_thread(load_registry, getattr(settings, "ror_registry", None))
     result = await build_map(
         run_id,
         papers,
@@ -479,5 +482,6 @@ async def map_for_run(
         enrich=enrich,
         reference_year=run.created_at.year,
     )
-    store.write_derived(run_id, MAP_FILE, result.model_dump_json(indent=1).encode())
+    encoded = await asyncio.to_thread(lambda: result.model_dump_json(indent=1).encode())
+    await asyncio.to_thread(store.write_derived, run_id, MAP_FILE, encoded)
     return result
