@@ -73,7 +73,9 @@ async def ask_and_map(client: Client, run_id: str) -> None:
         await client.call_tool("ask_run", {"run_id": run_id, "question": "Which methods decode speech?"})
     )
     assert answer["citations"] and all(f"[{c['n']}]" in answer["answer"] for c in answer["citations"])
-    assert answer["sources"].startswith("Sources:\n[") and "https://doi.org/10." in answer["sources"]
+    assert answer["sources"].startswith("Sources:\n[")
+    # which fake papers are cited varies with the ranking; a cited paper's DOI is linked when it has one
+    assert all(c["doi"] in answer["sources"] for c in answer["citations"] if c.get("doi"))
 
     found = structured(await client.call_tool("academic_map", {"run_id": run_id}))
     assert found["counts"]["papers"] == 3 and found["countries"] and found["institutions"]

@@ -74,7 +74,7 @@ def test_a_whole_conversation_streamed_with_the_openai_client(client: OpenAI, se
     sources = answer.split("\n\nSources:\n", 1)[1]
     for number in set(cited):  # every cited number is listed with its title, year and passage
         assert re.search(rf"^\[{number}\] .+\(\d{{4}}\), [a-z-]+", sources, re.MULTILINE), answer
-    assert "https://doi.org/10." in sources
+    assert all(url.startswith("https://doi.org/10.") for url in re.findall(r"https://\S+", sources))
 
     # Every turn went to one thread: the `user` key mapped them, and that thread holds the Run.
     with httpx.Client(base_url=server) as http:
