@@ -25,6 +25,7 @@ import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -50,6 +51,8 @@ from agent.models import (
 from agent.ranking import RankingWeights, first_stage_priority, rank, ranking_embedder
 from agent.settings import Settings
 from agent.similarity import GoalSimilarity, SimilarityPrefetch
+from agent.snowball import merge_with_snowball
+from agent.snowball import snowball as follow_citations
 from agent.store import RunStore, new_run_id
 from tools import errors as source_errors
 from tools.base import PageProgress, SearchOutcome
@@ -356,8 +359,8 @@ async def execute_run(
             if llm_top_k is not None
             else (DEFAULT_LLM_TOP_K if llm is not None and llm.available else 0)
         )
-        aggregated = await rank(
-            aggregated,
+        rank_run = partial(
+            rank,
             goal=goal,
             weights=ranking,
             embedder=embedder,
@@ -366,14 +369,12 @@ async def execute_run(
             llm_top_k=top_k,
             copy=False,  # the merged papers are this Run's alone
         )
+        aggregated = await rank_run(aggregated)
         timings.seconds["rank"] = round(time.monotonic() - step, 3)
         if similarity is not None:
             log.info("ranking embedded %d texts, %d of them while searching", similarity.computed, prefetched)
         snowballed = None
         if snowball is not None:
-            from agent.snowball import merge_with_snowball
-            from agent.snowball import snowball as follow_citations
-
             step = time.monotonic()
             snowballed = await follow_citations(
                 aggregated,
@@ -385,16 +386,7 @@ async def execute_run(
             )
             if snowballed.papers:
                 aggregated = await asyncio.to_thread(merge_with_snowball, results, snowballed)
-                aggregated = await rank(
-                    aggregated,
-                    goal=goal,
-                    weights=ranking,
-                    embedder=embedder,
-                    similarity=similarity if ranking.semantic > 0 else None,
-                    llm=llm,
-                    llm_top_k=top_k,
-                    copy=False,
-                )
+                aggregated = await rank_run(aggregated)
             timings.seconds["snowball"] = round(time.monotonic() - step, 3)
 
         failed = {e.source for e in errors}

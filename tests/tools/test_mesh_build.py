@@ -119,3 +119,18 @@ def test_the_embedded_table_ships_with_its_year() -> None:
     assert EMBEDDED_MESH.is_file() and embedded_year() == 2024
     assert (EMBEDDED_MESH.parent / "MESH_NOTICE.md").is_file()
     assert len(MeshFile(EMBEDDED_MESH)) > 30_000
+
+
+def test_the_command_writes_where_asked_and_fails_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from server.cli import main
+
+    source = tmp_path / "desc2025.xml"
+    source.write_text(NLM_XML, encoding="utf-8")
+    out = tmp_path / "mesh.jsonl.gz"
+    assert main(["mesh-build", str(source), "--out", str(out)]) == 0
+    assert "MeSH 2025: 2 descriptors" in capsys.readouterr().out and embedded_year(out) == 2025
+    assert main(["mesh-build", str(tmp_path / "missing.xml"), "--out", str(out)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("scholarmap: error:") and "does not exist" in err[0]
