@@ -31,11 +31,13 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from agent.models import MeshDescriptor
 from agent.morphology import is_acronym
 from agent.morphology import singular as morphology_singular
 from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH, BuildReport, MeshBuildError, build
 
 MAX_WORDS = 8  # the longest word sequence looked up (MeSH terms of more words are rare)
 
@@ -312,3 +314,9 @@ def vocabulary_for(mesh_file: MeshFile) -> MeshVocabulary:
 def attested_terms(vocabulary: MeshVocabulary, texts: Iterable[str]) -> list[str]:
     """The texts the vocabulary knows (for ranking translations and candidates)."""
     return [t for t in texts if vocabulary.knows(t)]
+
+
+def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None = None) -> BuildReport:
+    """Rebuild the MeSH table recognition reads (the shipped one unless `out` is given) from NLM's
+    descriptor XML or a JSONL table; `MeshBuildError` says what is wrong with the source."""
+    return build(source, out or EMBEDDED_MESH, year)

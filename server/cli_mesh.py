@@ -26,10 +26,10 @@ def add_mesh_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def mesh_build_command(args: argparse.Namespace) -> int:
-    from tools.mesh_build import EMBEDDED_MESH, MeshBuildError, build
+    from agent.mesh_recognition import MeshBuildError, rebuild_vocabulary
 
     try:
-        report = build(args.source, args.out or EMBEDDED_MESH, args.year)
+        report = rebuild_vocabulary(args.source, args.out, args.year)
     except (MeshBuildError, OSError) as exc:
         print(f"scholarmap: error: {exc}", file=sys.stderr)
         return 1
