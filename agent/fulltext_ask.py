@@ -14,6 +14,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ from pydantic import BaseModel, Field, ValidationError
 from agent.fulltext import FullTextOutcome, FullTextTier, fetch_fulltext
 from agent.fulltext_plan import FulltextPlan, fulltext_log, plan_fulltext, within_budget
 from agent.models import AggregatedPaper
+from tools.pdftext import PdfFetcher
 from tools.retrieval.types import FullTextSection
+from tools.zotero import ZoteroClient, ZoteroError, ZoteroLibrary
 
 log = logging.getLogger(__name__)
 
@@ -204,3 +207,72 @@ def fallback_note(report: FulltextReport) -> str:
             "so their abstracts were used",
         )
     return "\n\n(Full text: " + "; ".join(parts) + ".)"
+
+
+def fulltext_cache(settings: Any) -> FulltextCache:
+    """The full texts fetched for this data folder's Runs."""
+    return FulltextCache(settings.data_dir / "fulltext")
+
+
+def zotero_client(settings: Any, http: Any) -> ZoteroClient | None:
+    """The user's Zotero library when one is configured (Web API or the desktop app's local API).
+
+    Raises ZoteroError for a malformed `zotero_library` setting."""
+    if http is None or not (settings.zotero_local or settings.zotero_library):
+        return None
+    if settings.zotero_local:
+        return ZoteroClient.local_api(http)
+    key = settings.zotero_api_key.get_secret_value() if settings.zotero_api_key else None
+    return ZoteroClient(
+        http,
+        library=ZoteroLibrary.parse(settings.zotero_library),
+        api_key=key,
+        base_url=settings.zotero_base_url,
+    )
+
+
+@dataclass
+class FulltextClients:
+    """The full-text sources of the tiers, built from Settings over the session's shared HTTP client."""
+
+    europepmc: Any = None
+    unpaywall: Any = None
+    pdf_fetcher: PdfFetcher | None = None
+    zotero: ZoteroClient | None = None
+    notes: list[str] = field(default_factory=list)  # what could not be used, and why
+
+
+def fulltext_clients(settings: Any, sources: Any) -> FulltextClients:
+    """Europe PMC, Unpaywall, the PDF reader and Zotero from `agent.sources.SourceClients`; a
+    malformed Zotero setting is a note, and the other sources still serve."""
+    http = getattr(sources, "http", None)
+    clients = FulltextClients(
+        europepmc=getattr(sources, "europepmc", None),
+        unpaywall=getattr(sources, "unpaywall", None),
+        pdf_fetcher=PdfFetcher(http, max_bytes=int(settings.fulltext_max_pdf_mb * 2**20)) if http else None,
+    )
+    try:
+        clients.zotero = zotero_client(settings, http)
+    except ZoteroError as exc:
+        clients.notes.append(f"Zotero is not used: {exc}")
+    return clients
+
+
+async def question_fulltext(
+    question: str, run_id: str, *, engine: Any, store: Any, settings: Any, sources: Any
+) -> FulltextReport:
+    """The 002 tiers for one question: named papers and Methods/Results evidence in full text."""
+    clients = fulltext_clients(settings, sources)
+    return await prepare_fulltext(
+        question,
+        run_id,
+        engine=engine,
+        store=store,
+        cache=fulltext_cache(settings),
+        europepmc=clients.europepmc,
+        unpaywall=clients.unpaywall,
+        pdf_fetcher=clients.pdf_fetcher,
+        zotero=clients.zotero,
+        budget_chars=settings.fulltext_budget_chars,
+        notes=clients.notes,
+    )

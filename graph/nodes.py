@@ -297,7 +297,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
 async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     from agent.ask import ask as ask_run
     from agent.ask import validate_question
-    from agent.fulltext_ask import fallback_note, report_json
+    from agent.fulltext_ask import fallback_note, fulltext_cache, question_fulltext, report_json
     from agent.knowledge import index_run
 
     _started("ask")
@@ -319,7 +319,9 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
     text: list[str] = []
     fallback = ""
     if ctx.sources is not None and options.get("fulltext", True):
-        report = await question_fulltext(question, run_id, engine, ctx, cache)
+        report = await question_fulltext(
+            question, run_id, engine=engine, store=ctx.store, settings=ctx.settings, sources=ctx.sources
+        )
         _emit("fulltext", **report_json(report))  # every paper's tier and reason, for clients that show it
         fallback = fallback_note(report)  # said once, after the answer
     citations: list[dict[str, Any]] = []
@@ -350,58 +352,6 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         text.append(fallback)
         _emit("text", delta=fallback)
     return {"answer": {"text": "".join(text), "citations": citations, "answerable": answerable}}
-
-
-def fulltext_cache(settings: Any) -> Any:
-    from agent.fulltext_ask import FulltextCache
-
-    return FulltextCache(settings.data_dir / "fulltext")
-
-
-async def question_fulltext(question: str, run_id: str, engine: Any, ctx: GraphContext, cache: Any) -> Any:
-    """The 002 tiers for this question: named papers and Methods/Results evidence in full text."""
-    from agent.fulltext_ask import prepare_fulltext
-    from tools.pdftext import PdfFetcher
-    from tools.zotero import ZoteroError
-
-    sources = ctx.sources
-    http = getattr(sources, "http", None)
-    max_bytes = int(ctx.settings.fulltext_max_pdf_mb * 2**20)
-    notes: list[str] = []
-    try:
-        zotero = zotero_client(ctx.settings, http)
-    except ZoteroError as exc:  # a malformed zotero_library: the other sources still answer
-        zotero, notes = None, [f"Zotero is not used: {exc}"]
-    return await prepare_fulltext(
-        question,
-        run_id,
-        engine=engine,
-        store=ctx.store,
-        cache=cache,
-        europepmc=getattr(sources, "europepmc", None),
-        unpaywall=getattr(sources, "unpaywall", None),
-        pdf_fetcher=PdfFetcher(http, max_bytes=max_bytes) if http is not None else None,
-        zotero=zotero,
-        budget_chars=ctx.settings.fulltext_budget_chars,
-        notes=notes,
-    )
-
-
-def zotero_client(settings: Any, http: Any) -> Any:
-    """The user's Zotero library when one is configured (Web API or the desktop app's local API)."""
-    if http is None or not (settings.zotero_local or settings.zotero_library):
-        return None
-    from tools.zotero import ZoteroClient, ZoteroLibrary
-
-    if settings.zotero_local:
-        return ZoteroClient.local_api(http)
-    key = settings.zotero_api_key.get_secret_value() if settings.zotero_api_key else None
-    return ZoteroClient(
-        http,
-        library=ZoteroLibrary.parse(settings.zotero_library),
-        api_key=key,
-        base_url=settings.zotero_base_url,
-    )
 
 
 async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:

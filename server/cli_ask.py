@@ -160,28 +160,27 @@ async def _ensure_index(
 
     if await engine.run_has_index(run_id) and not args.fulltext:
         return
-    from agent.fulltext_ask import CachedFulltext, FulltextCache
+    from agent.fulltext_ask import CachedFulltext, fulltext_cache
 
     data = store.load_run(run_id)
-    cache = FulltextCache(settings.data_dir / "fulltext")
+    cache = fulltext_cache(settings)
     fulltext = None
     if args.fulltext and data.aggregated:
         from agent.fulltext import fetch_fulltext
+        from agent.fulltext_ask import fulltext_clients
         from agent.sources import open_sources
-        from graph.nodes import zotero_client
-        from tools.pdftext import PdfFetcher
 
         print(f"fetching full texts for up to {args.fulltext_limit} papers…", file=err, flush=True)
         async with open_sources(settings, client=http_client) as sources:
-            http = sources.http
+            clients = fulltext_clients(settings, sources)
+            for note in clients.notes:
+                print(f"  {note}", file=err)
             fulltext = await fetch_fulltext(
                 data.aggregated,
-                europepmc=sources.europepmc,
-                unpaywall=sources.unpaywall,
-                pdf_fetcher=PdfFetcher(http, max_bytes=int(settings.fulltext_max_pdf_mb * 2**20))
-                if http
-                else None,
-                zotero=zotero_client(settings, http),
+                europepmc=clients.europepmc,
+                unpaywall=clients.unpaywall,
+                pdf_fetcher=clients.pdf_fetcher,
+                zotero=clients.zotero,
                 limit=args.fulltext_limit,
                 concurrency=min(4, settings.http_concurrency),
             )
