@@ -99,7 +99,7 @@ GENERIC_WORDS = word_set(
     framework tool tools model models system systems performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
-    presenting presented suspected undergoing receiving considered apparently impending current
+    presenting presented suspected undergoing receiving considered current
     """
 )
 # Generic people words: a population made only of these (plus age words) is not AND'ed.
