@@ -140,3 +140,13 @@ def test_role_of_descriptors(vocabulary: MeshVocabulary) -> None:
     assert role("Child") is ConceptRole.POPULATION
     assert role("Mycobacterium tuberculosis") is ConceptRole.CONDITION  # a pathogen
     assert role("Serum") is ConceptRole.ANATOMY
+
+
+def test_too_broad_headings_and_everyday_words_are_not_headings(vocabulary: MeshVocabulary) -> None:
+    from agent.concepts import names_the_concept
+
+    result = concepts_of(vocabulary, "Red flags to screen for cancer", task=["red flags"], context=["cancer"])
+    assert all(t.mesh is None for t in result.terms)  # not Emblems and Insignia, not Neoplasms (C04)
+    neoplasms = vocabulary.lookup("Neoplasms")[0]
+    assert not names_the_concept(neoplasms, "malignancy") and names_the_concept(neoplasms, "solid neoplasms")
+    assert names_the_concept(vocabulary.lookup("Epilepsy")[0], "epilepsy", "heading")
