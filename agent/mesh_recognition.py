@@ -37,7 +37,8 @@ from agent.models import MeshDescriptor
 from agent.morphology import is_acronym
 from agent.morphology import singular as morphology_singular
 from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH, BuildReport, MeshBuildError, build
+from tools.mesh_build import EMBEDDED_MESH, BuildReport, build
+from tools.mesh_build import MeshBuildError as MeshBuildError  # raised by rebuild_vocabulary
 
 MAX_WORDS = 8  # the longest word sequence looked up (MeSH terms of more words are rare)
 
