@@ -286,7 +286,7 @@ class Facet(Model):
 
 
 class ConceptRole(StrEnum):
-    """What a concept is to the search, which decides whether it is AND'ed (see agent/concepts.py)."""
+    """What a concept is to the search, which decides whether it is AND'ed (see agent/keywords/concepts.py)."""
 
     CONDITION = "condition"  # a disease, disorder or pathogen
     INTERVENTION = "intervention"  # a drug, substance, exposure or treatment
@@ -529,9 +529,9 @@ class AggregatedPaper(Model):
     rank: int | None = None
     merged_by: list[str] = Field(default_factory=list)  # "doi", "pmid", "pmcid", "title"
     # keys of other papers in the same Run that are versions of this work (preprint <-> journal
-    # article): separate works with their own DOIs, linked rather than merged (see agent/merge.py)
+    # article): separate works with their own DOIs, linked rather than merged (see agent/search/merge.py)
     related: list[str] = Field(default_factory=list)
-    # how the Run found it: its queries, citation snowballing (agent/snowball.py), or both; "query" is
+    # how the Run found it: its queries, citation snowballing (agent/search/snowball.py), or both; "query" is
     # left out of the JSON, so Runs without snowballing are written exactly as before
     origin: Literal["query", "snowball", "both"] = Field("query", exclude_if=lambda value: value == "query")
 

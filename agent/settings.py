@@ -140,7 +140,7 @@ class Settings(BaseSettings):
         description="Seconds a conversation step may spend on outside services (the keyword step); "
         "past it the step finishes without them and says so",
     )
-    # citation snowballing (agent/snowball.py), when a Run asks for it
+    # citation snowballing (agent/search/snowball.py), when a Run asks for it
     snowball_depth: Annotated[
         int, Field(ge=1, le=5, description="Rounds of citation snowballing (`run --snowball`)")
     ] = 2

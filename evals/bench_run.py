@@ -15,7 +15,7 @@ answer); the requests counted are the ones the server saw. Printed:
     RESULT bench_run_wall_ratio <Run wall time / floor of the slowest source>   (goal ≤ 1.2)
     RESULT bench_run_peak_rss_mb <peak RSS of the Run's process, MB>              (goal < 500)
 
-With `--snowball` the Run also follows citations (agent/snowball.py, the settings' depth and budget,
+With `--snowball` the Run also follows citations (agent/search/snowball.py, the settings' depth and budget,
 a keyword plan of the query's words), and each round is compared with its own floor: per source,
 `(requests − 1) / rate + latency × dependent steps` (OpenAlex: seed lookup, links, full records;
 Semantic Scholar: links, full records), the slowest source's. Also printed:
@@ -57,13 +57,13 @@ def _child(
 async def _run_once(
     base_urls: dict[str, str], data_dir: str, per_source: int, semantic: bool, snowball: bool = False
 ) -> dict[str, Any]:
-    from agent.executor import execute_run
     from agent.llm import RulesLLM
     from agent.models import SEARCH_SOURCES, QueryPlan, Slots, SourceQuery, Understanding
-    from agent.ranking import RankingWeights, ranking_embedder
+    from agent.runs.store import RunStore
+    from agent.search.executor import execute_run
+    from agent.search.ranking import RankingWeights, ranking_embedder
+    from agent.search.sources import open_sources
     from agent.settings import load_settings
-    from agent.sources import open_sources
-    from agent.store import RunStore
 
     settings = load_settings(
         data_dir=Path(data_dir),
@@ -86,7 +86,7 @@ async def _run_once(
     keywords, snowball_options = None, None
     if snowball:
         from agent.models import KeywordPlan, Term
-        from agent.snowball import resolve_options
+        from agent.search.snowball import resolve_options
 
         keywords = KeywordPlan(
             terms=[Term(canonical=word, slot=f"s{i}") for i, word in enumerate(query.split())]
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from tests.fake_sources import FakeConfig, running_fake_sources
+    from evals.fake_sources import FakeConfig, running_fake_sources
 
     config = FakeConfig(seed=args.seed, latency_ms=args.latency_ms, total=args.per_source * 3)
     with running_fake_sources(config) as fake:

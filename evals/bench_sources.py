@@ -3,7 +3,7 @@ clients and the fake-sources server, and compare each wall time with what the ra
 
     .venv/bin/python -m evals.bench_sources [--n 1000] [--latency-ms 100] [--seed 0]
 
-The fake server runs in a child process (`python -m tests.fake_sources`, so its CPU does not share
+The fake server runs in a child process (`python -m evals.fake_sources`, so its CPU does not share
 the client's interpreter) and answers every request after `--latency-ms`. The clients use the
 *default* rate limits from Settings (PubMed 3/s without a key, Semantic Scholar 1/s, OpenAlex 10/s)
 and no response cache. The searches:
@@ -72,9 +72,9 @@ def requests_needed(service: str, n: int) -> int:
 
 async def fetch(service: str, root: str, n: int, data_dir: Path) -> tuple[float, int, int, float]:
     """One search of `service` for `n` works: (wall seconds, papers, requests made, rate used)."""
+    from agent.search.sources import open_sources
     from agent.settings import load_settings
-    from agent.sources import open_sources
-    from tests.fake_sources.server import base_urls
+    from evals.fake_sources.server import base_urls
 
     settings = load_settings(
         data_dir=data_dir,

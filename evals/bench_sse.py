@@ -166,7 +166,7 @@ def bench_app() -> Any:
 @contextlib.contextmanager
 def fake_sources_process_urls(*, latency_ms: float = 0.0) -> Iterator[dict[str, str]]:
     """The fake-sources server in a child process; yields the base URL of each service."""
-    from tests.fake_sources.server import base_urls
+    from evals.fake_sources.server import base_urls
 
     with fake_sources_process(seed=5, latency_ms=latency_ms, start_timeout=30) as root:
         yield base_urls(root)
@@ -386,7 +386,7 @@ def run_bench(load: Load, *, latency_ms: float = 0.0, embeddings: bool = False) 
             overrides: dict[str, Any] = {"max_per_source": load.max_per_source}
             if not embeddings:
                 # A model that cannot load: ranking leaves semantic similarity out, as documented in
-                # agent.executor, and each Run records that in its warnings. See the module docstring.
+                # agent.search.executor, and each Run records that in its warnings. See the module docstring.
                 overrides["embedding_model"] = NO_EMBEDDINGS
             settings = fast_settings(tmp / "data", pg_url, urls, **overrides)
             with serve_app(create_app(settings, llm=conversation_llm())) as base_url:
@@ -459,7 +459,7 @@ def _burst(url: str, load: Load, workers: int) -> BenchResult:
 def _big_run(data_dir: Path, papers: int) -> str:
     """A saved Run with `papers` merged papers (several MB of results), for the download figure."""
     from agent.models import AggregatedPaper, Paper, Run, Source
-    from agent.store import RunStore, new_run_id
+    from agent.runs.store import RunStore, new_run_id
 
     store = RunStore(data_dir / "projects")
     store.ensure_project("downloads")

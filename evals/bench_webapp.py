@@ -167,8 +167,8 @@ def _paper(rng: random.Random, n: int, source: Source | None) -> Paper:
 
 def write_run(data_dir: Path, per_source: int, seed: int = 0) -> tuple[Any, str]:
     """A project `bench` with one Run of `per_source` records per source; returns (settings, run id)."""
+    from agent.runs.store import RunStore, new_run_id
     from agent.settings import load_settings
-    from agent.store import RunStore, new_run_id
 
     rng = random.Random(seed)
     settings = load_settings(data_dir=data_dir, llm="rules")
@@ -333,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from agent.llm import RulesLLM
-    from agent.store import RunStore
+    from agent.runs.store import RunStore
     from server.app import create_app
     from server.deps import Services
 

@@ -1,4 +1,4 @@
-"""The fake-sources server (`python -m tests.fake_sources`) in a child process, for benchmarks.
+"""The fake-sources server (`python -m evals.fake_sources`) in a child process, for benchmarks.
 
 A benchmark measures its own process (CPU, peak RSS), so the server that stands for PubMed, Semantic
 Scholar and OpenAlex runs beside it, not inside it.
@@ -31,7 +31,7 @@ def fake_sources_process(
 ) -> Iterator[str]:
     """Start the server, wait until it answers, yield its root URL, and stop it (SIGINT, then kill)."""
     port = free_port()
-    command = [sys.executable, "-m", "tests.fake_sources", "--port", str(port), "--seed", str(seed)]
+    command = [sys.executable, "-m", "evals.fake_sources", "--port", str(port), "--seed", str(seed)]
     if latency_ms:
         command += ["--latency-ms", str(latency_ms)]
     if total is not None:

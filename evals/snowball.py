@@ -3,7 +3,7 @@
     .venv/bin/python -m evals.snowball [--seed 0] [--depth 2] [--budget 200] [--per-source 100]
 
 For each topic, one Run searches the fake sources (PubMed, Semantic Scholar, OpenAlex) and snowballs
-with the settings' defaults unless given. The fake sources' citation graph (tests/fake_sources/
+with the settings' defaults unless given. The fake sources' citation graph (evals/fake_sources/
 citations.py) plants clusters of on-topic papers that no query lists and citations reach. Measured:
 
 - recall of the planted papers by the query alone (the Run's papers found by its queries);
@@ -44,16 +44,16 @@ TOPICS = (
 
 
 async def _evaluate(fake: Any, topic: str, args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
-    from agent.executor import execute_run
     from agent.llm import RulesLLM
     from agent.models import SEARCH_SOURCES, KeywordPlan, QueryPlan, Slots, SourceQuery, Term, Understanding
-    from agent.ranking import RankingWeights
+    from agent.runs.store import RunStore
+    from agent.search.executor import execute_run
+    from agent.search.ranking import RankingWeights
+    from agent.search.snowball import resolve_options
+    from agent.search.sources import open_sources
     from agent.settings import load_settings
-    from agent.snowball import resolve_options
-    from agent.sources import open_sources
-    from agent.store import RunStore
-    from tests.fake_sources.citations import graph_for, reachable_planted
-    from tests.fake_sources.universe import query_key
+    from evals.fake_sources.citations import graph_for, reachable_planted
+    from evals.fake_sources.universe import query_key
 
     settings = load_settings(
         data_dir=data_dir,
@@ -126,7 +126,7 @@ async def _evaluate(fake: Any, topic: str, args: argparse.Namespace, data_dir: P
 
 
 async def _main(args: argparse.Namespace) -> list[dict[str, Any]]:
-    from tests.fake_sources import FakeConfig, running_fake_sources
+    from evals.fake_sources import FakeConfig, running_fake_sources
 
     rows = []
     with running_fake_sources(FakeConfig(seed=args.seed)) as fake, tempfile.TemporaryDirectory() as tmp:

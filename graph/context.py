@@ -7,8 +7,8 @@ from typing import Any
 
 from agent.db import Database
 from agent.llm import LLM
+from agent.runs.store import RunStore
 from agent.settings import Settings
-from agent.store import RunStore
 
 
 @dataclass
@@ -16,7 +16,7 @@ class GraphContext:
     settings: Settings
     store: RunStore
     llm: LLM
-    sources: Any = None  # agent.sources.SourceClients, opened by whoever runs the graph
+    sources: Any = None  # agent.search.sources.SourceClients, opened by whoever runs the graph
     database: Database | None = None
     retrieval: Any = None  # tools.retrieval.engine.RetrievalEngine, created on first `ask`
     options: dict[str, Any] = field(default_factory=dict)  # per-conversation knobs: sources, max_per_source
@@ -26,7 +26,7 @@ class GraphContext:
         if self.retrieval is None:
             if self.database is None:
                 raise RuntimeError("questions need the database, which is not available")
-            from agent.knowledge import build_retrieval_engine
+            from agent.ask.knowledge import build_retrieval_engine
 
             self.retrieval, _notes = build_retrieval_engine(self.settings, self.database)
         return self.retrieval

@@ -93,7 +93,7 @@ def _active_run(state: ConversationState) -> str:
 
 
 async def understand(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.understanding import understand as understand_description
+    from agent.understanding.description import understand as understand_description
 
     _started("understand")
     ctx = runtime.context
@@ -114,7 +114,7 @@ def after_understand(state: ConversationState) -> str:
 
 
 async def clarify(state: ConversationState) -> dict[str, Any]:
-    from agent.understanding import merge_answers
+    from agent.understanding.description import merge_answers
 
     understanding = Understanding.model_validate(state["understanding"])
     reply = ClarificationReply.model_validate(
@@ -162,8 +162,8 @@ def after_confirm(state: ConversationState) -> str:
 
 
 async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.plan import keywords_and_queries
-    from agent.search_guard import ensure_something_to_search
+    from agent.keywords.plan import keywords_and_queries
+    from agent.search.guard import ensure_something_to_search
     from agent.step_deadline import keywords_within
 
     _started("keywords")
@@ -185,8 +185,8 @@ async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> 
 
 
 async def review(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.querybuild import build_queries
-    from agent.review import KeywordEdit, apply_edits, parse_edit_text
+    from agent.keywords.querybuild import build_queries
+    from agent.keywords.review import KeywordEdit, apply_edits, parse_edit_text
 
     plan = KeywordPlan.model_validate(state["keywords"])
     reply = ReviewReply.model_validate(
@@ -214,7 +214,7 @@ async def review(state: ConversationState, runtime: Runtime[GraphContext]) -> di
         return {"review_error": str(exc), "review_diff": None, "reviewed": False}
     new_plan, diff = await apply_edits(plan, edits, runtime.context.llm, runtime.context.sources)
     shown = diff.model_dump(mode="json")
-    # `summary` is what server.render.render_diff shows: PlanDiff.text() covers synonyms and query
+    # `summary` is what server.streaming.render.render_diff shows: PlanDiff.text() covers synonyms and query
     # changes too, which a rendering of the dump's list fields alone would leave out.
     shown["summary"] = diff.text()
     return {
@@ -235,7 +235,7 @@ def after_review(state: ConversationState) -> str:
 
 
 async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.executor import execute_run
+    from agent.search.executor import execute_run
 
     _started("search")
     ctx = runtime.context
@@ -253,7 +253,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
 
     snowball = None
     if options.get("snowball"):
-        from agent.snowball import resolve_options
+        from agent.search.snowball import resolve_options
 
         snowball = resolve_options(
             ctx.settings,
@@ -295,10 +295,10 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
 
 
 async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.ask import ask as ask_run
-    from agent.ask import validate_question
-    from agent.fulltext_ask import fallback_note, fulltext_cache, question_fulltext, report_json
-    from agent.knowledge import index_run
+    from agent.ask.answer import ask as ask_run
+    from agent.ask.answer import validate_question
+    from agent.ask.fulltext_ask import fallback_note, fulltext_cache, question_fulltext, report_json
+    from agent.ask.knowledge import index_run
 
     _started("ask")
     ctx = runtime.context
@@ -355,7 +355,7 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
 
 
 async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.academic_map import map_for_run
+    from agent.academic_map.build import map_for_run
 
     _started("map")
     ctx = runtime.context

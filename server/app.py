@@ -17,8 +17,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agent.db import Database, DatabaseError
 from agent.llm import LLM, build_llm
+from agent.runs.store import InvalidId, ProjectExists, ProjectNotFound, RunNotFound, RunStore, StoreError
 from agent.settings import Settings, get_settings
-from agent.store import InvalidId, ProjectExists, ProjectNotFound, RunNotFound, RunStore, StoreError
 from server.deps import Services
 from server.inputs import InvalidInput
 
@@ -26,11 +26,11 @@ log = logging.getLogger(__name__)
 
 # Routers contributed by feature modules; a module that is absent is simply not mounted.
 ROUTERS = (
-    "server.routes_projects",
-    "server.routes_threads",
-    "server.routes_openai",
-    "server.routes_map",
-    "server.routes_webapp",
+    "server.routes.projects",
+    "server.routes.threads",
+    "server.routes.openai",
+    "server.routes.map",
+    "server.routes.webapp",
 )
 # The web app's shell and assets hold no data: they load without a token, and the page asks for it.
 PUBLIC_PATHS = frozenset({"/healthz", "/"})

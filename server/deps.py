@@ -12,8 +12,8 @@ from fastapi import Depends, Request
 
 from agent.db import Database
 from agent.llm import LLM
+from agent.runs.store import RunStore
 from agent.settings import Settings
-from agent.store import RunStore
 
 
 @dataclass

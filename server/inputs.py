@@ -21,7 +21,7 @@ MAX_KEY_CHARS = 200
 
 class ResumeMismatch(ValueError):
     """A message or reply that does not fit the thread now (nothing pending, a reply of the wrong shape);
-    a 422. Also importable from server.threads, where it has always been."""
+    a 422. Also importable from server.streaming.threads, where it has always been."""
 
 
 class InvalidInput(ResumeMismatch):
@@ -39,7 +39,7 @@ class ConversationOptions(BaseModel):
     top_k: int | None = Field(None, ge=1, le=50, description="passages an answer is built from")
     rerank: bool | None = Field(None, description="rerank passages with the cross-encoder")
     probes: bool | None = Field(None, description="ask follow-up probe questions")
-    # citation snowballing after a search (agent/snowball.py); defaults from the settings
+    # citation snowballing after a search (agent/search/snowball.py); defaults from the settings
     snowball: bool | None = Field(None, description="follow the citations of the best papers after a search")
     snowball_depth: int | None = Field(None, ge=1, le=5, description="snowballing rounds")
     snowball_budget: int | None = Field(None, ge=1, le=5000, description="requests snowballing may send")

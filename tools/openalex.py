@@ -56,7 +56,7 @@ DEFAULT_SELECT: tuple[str, ...] = (
     "mesh",
 )
 
-# What citation snowballing reads of a linked work before deciding to fetch it whole (agent/snowball.py):
+# What citation snowballing reads of a linked work before deciding to fetch it whole (agent/search/snowball.py):
 # enough to screen it (title, abstract), to know it (ids) and to follow it (referenced_works).
 CITATION_SELECT: tuple[str, ...] = (
     "id",

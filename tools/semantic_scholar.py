@@ -49,7 +49,7 @@ DEFAULT_FIELDS: tuple[str, ...] = (
     "publicationTypes",
 )
 AUTHOR_FIELDS: tuple[str, ...] = ("name", "affiliations")
-# What citation snowballing reads of a linked paper before deciding to fetch it whole (agent/snowball.py)
+# What citation snowballing reads of a linked paper before deciding to fetch it whole (agent/search/snowball.py)
 CITATION_FIELDS: tuple[str, ...] = ("paperId", "externalIds", "title", "abstract", "year", "citationCount")
 LINKS_PAGE = 1000  # /paper/{id}/references and /citations serve at most 1000 per request
 # papers per `/paper/batch` request when their references are asked for: the API allows 500, but

@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from agent.affiliations import ParsedAffiliation, parse_affiliation
-from agent.institutions import InstitutionRegistry
+from agent.academic_map.affiliations import ParsedAffiliation, parse_affiliation
+from agent.academic_map.institutions import InstitutionRegistry
 from evals.affiliations.metrics import (
     city_matches,
     gold_form,

@@ -1,6 +1,6 @@
 """python -m evals.answers [--dataset DIR] [--fit] [--limit N] [--skip-zh]
 
-Answers a researcher can trust, measured on SciFact through the product's own `agent.ask.ask`:
+Answers a researcher can trust, measured on SciFact through the product's own `agent.ask.answer.ask`:
 
 1. One Run holds the SciFact corpus minus the relevant abstracts of half of the claims (`split.py`):
    those claims are unanswerable, the others answerable.
@@ -8,11 +8,11 @@ Answers a researcher can trust, measured on SciFact through the product's own `a
    answerability decision is compared with the truth (abstention = "unanswerable" is the positive
    class), and for answerable claims the answer's citations (at most 5) with the relevant abstracts.
 3. `--fit` fits the answerability model on the train split (logistic regression over the evidence
-   features of `agent.answerability`, threshold at the best train abstention F1) and writes it to
+   features of `agent.ask.answerability`, threshold at the best train abstention F1) and writes it to
    `agent/answerability.json`; the test split is then answered with that file, as the product does.
 4. 30 Chinese questions written for SciFact claims (`zh_questions.jsonl`): nDCG@10 of each Chinese
    question against its English claim, both through the product's search (with the English query
-   terms of `agent.bilingual` for the Chinese one).
+   terms of `agent.bilingual.render` for the Chinese one).
 
 RESULT lines per split: <split>_abstention_f1 / _precision / _recall, <split>_citation_accuracy
 (answerable claims the answer answered: any of ≤ 5 citations relevant), <split>_citation_accuracy_all
@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agent.answerability import (
+from agent.ask.answer import AskCitation, AskStart, ask
+from agent.ask.answerability import (
     FEATURES,
     MODEL_PATH,
     ModelFile,
@@ -41,8 +42,7 @@ from agent.answerability import (
     fit_logistic,
     load_model,
 )
-from agent.ask import AskCitation, AskStart, ask
-from agent.ask_search import search_question
+from agent.ask.search import search_question
 from agent.llm import RulesLLM
 from agent.models import AggregatedPaper, Paper
 from evals.paths import DATA
@@ -50,7 +50,7 @@ from evals.retrieval.__main__ import DEFAULT_CACHE, open_database
 from evals.retrieval.beir import BeirSet, load_beir
 from evals.retrieval.embedcache import CachingEmbedder
 from evals.retrieval.metrics import mean, ndcg_at_k
-from tools.embeddings import get_embedder
+from tools.embeddings.sentence import get_embedder
 from tools.retrieval.engine import RetrievalEngine
 
 from .split import assign
@@ -216,8 +216,8 @@ async def chinese_ndcg(
     engine: Any, run_id: str, data: BeirSet, queries: dict[str, str]
 ) -> tuple[float, float, int]:
     """Mean nDCG@10 of the Chinese questions and of their English claims, same search path."""
-    if importlib.util.find_spec("agent.bilingual") is None:
-        say("zh: agent.bilingual is not installed; Chinese questions skipped")
+    if importlib.util.find_spec("agent.bilingual.render") is None:
+        say("zh: agent.bilingual.render is not installed; Chinese questions skipped")
         return 0.0, 0.0, 0
     items = [
         json.loads(line) for line in ZH_QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()

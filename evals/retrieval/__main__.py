@@ -26,7 +26,7 @@ from pathlib import Path
 
 from agent.db import Database, start_embedded
 from agent.settings import load_settings
-from tools.embeddings import get_embedder
+from tools.embeddings.sentence import get_embedder
 from tools.retrieval.engine import RetrievalEngine
 from tools.retrieval.rerank import Reranker
 

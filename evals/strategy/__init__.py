@@ -3,7 +3,7 @@
 For every topic of CLEF TAR 2018 (42 training topics carried over from 2017, 30 test topics of 2018)
 and of the Seed collection (40 topics; topic 42 is suspect, so Seed is also reported without it), the
 review title is the description; the generator writes a PubMed query (by default the product's
-`agent.plan.plan_search` with the rules, no LLM, and the offline MeSH file given by `--mesh`, loaded
+`agent.keywords.plan.plan_search` with the rules, no LLM, and the offline MeSH file given by `--mesh`, loaded
 once); the query is compared with the expert's. Rules may be chosen on `clef_train` only; `clef_test`
 and `seed` are measured, never tuned on. Data: `../shared/data/boolean_queries` (see `topics.py`).
 

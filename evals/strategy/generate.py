@@ -21,7 +21,7 @@ DEFAULT_GENERATOR = "evals.strategy.generate:product_query"
 
 @lru_cache(maxsize=1)
 def _product_sources() -> Any:
-    from agent.synonyms import SynonymSources
+    from agent.keywords.synonyms import SynonymSources
     from tools.mesh import MeshFile
     from tools.mesh_build import EMBEDDED_MESH
 
@@ -33,9 +33,9 @@ def _product_sources() -> Any:
 async def product_query(description: str, mesh_path: Path) -> str:
     """ScholarMap's own PubMed query, as a user without an LLM or a network gets it: `plan_search` with
     the rules and the MeSH table the product ships (`mesh_path` is the eval's yardstick, not used here)."""
+    from agent.keywords.plan import plan_search
     from agent.llm import RulesLLM
     from agent.models import Source
-    from agent.plan import plan_search
 
     plan = await plan_search(description, RulesLLM(), _product_sources())
     pubmed = plan.queries.queries.get(Source.PUBMED)

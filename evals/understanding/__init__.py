@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agent.llm import LLM, RulesLLM, ScriptedLLM, build_llm
 from agent.models import LIST_SLOT_NAMES, SLOT_NAMES
-from agent.understanding import understand
+from agent.understanding.description import understand
 from evals.understanding.metrics import CaseScore, Summary, has_chinese, score_case
 
 CASES = Path(__file__).with_name("cases.jsonl")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answerability import ModelFile
+from agent.ask.answerability import ModelFile
 from evals.answers.__main__ import main
 from evals.answers.split import assign
 

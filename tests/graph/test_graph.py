@@ -1,7 +1,7 @@
 """The conversation graph end to end: Scripted LLM, the fake-sources server, checkpoints in PostgreSQL.
 
 The compiled graph is driven directly (no HTTP) with an AsyncPostgresSaver on the test database, the way
-server.threads and the terminal chat drive it: a message as graph input, each interrupt answered with
+server.streaming.threads and the terminal chat drive it: a message as graph input, each interrupt answered with
 `Command(resume=...)`, progress read from the custom stream.
 """
 
@@ -18,13 +18,13 @@ from langgraph.types import Command
 
 from agent.db import Database
 from agent.llm import LLMCall, ScriptedLLM
-from agent.sources import open_sources
-from agent.store import RunStore
+from agent.runs.store import RunStore
+from agent.search.sources import open_sources
 from evals.bench_sse import INTERPRETATION, SLOTS, fast_settings
+from evals.fake_sources.config import FakeConfig
+from evals.fake_sources.server import RunningFakeSources, running_fake_sources
 from graph.build import build_graph, postgres_checkpointer
 from graph.context import GraphContext
-from tests.fake_sources.config import FakeConfig
-from tests.fake_sources.server import RunningFakeSources, running_fake_sources
 
 DESCRIPTION = "I decode speech from electrocorticography (ECoG) recordings in epilepsy patients."
 

@@ -21,10 +21,10 @@ from httpx_sse import EventSource, connect_sse
 from agent.llm import LLM
 from agent.settings import Settings
 from evals.bench_sse import conversation_llm, fast_settings
+from evals.fake_sources.config import FakeConfig
+from evals.fake_sources.server import RunningFakeSources, running_fake_sources
 from server.app import create_app
 from tests.asgi_server import serve
-from tests.fake_sources.config import FakeConfig
-from tests.fake_sources.server import RunningFakeSources, running_fake_sources
 
 SLOW_SEARCH_MS = 1500  # Semantic Scholar's latency on the slow server: a search that takes a while
 

@@ -76,7 +76,7 @@ def test_token_auth(secured_url):
 
 def test_run_results_and_exports(base_url, tmp_path):
     from agent.models import AggregatedPaper, Paper, Run, Source
-    from agent.store import RunStore, new_run_id
+    from agent.runs.store import RunStore, new_run_id
 
     store = RunStore(tmp_path / "projects")
     store.create_project("p")

@@ -13,8 +13,8 @@ import pytest
 from httpx_sse import connect_sse
 
 from agent.models import Run
+from agent.runs.store import RunStore, new_run_id
 from agent.settings import Settings
-from agent.store import RunStore, new_run_id
 from evals.bench_sse import DESCRIPTION, Load, drive, peak_concurrency, percentile
 from tests.server.conftest import (
     ServerFactory,
@@ -234,9 +234,9 @@ def test_a_message_while_the_thread_is_busy_is_409(slow_server: str) -> None:
 
 def test_a_quiet_stream_carries_heartbeats(slow_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Proxies drop idle connections: while a search is quiet, the stream sends SSE comment pings."""
-    import server.routes_threads
+    import server.routes.threads
 
-    monkeypatch.setattr(server.routes_threads, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(server.routes.threads, "HEARTBEAT_SECONDS", 0.05)
     with httpx.Client(base_url=slow_server, timeout=60) as client:
         thread_id = new_thread(client)
         to_review(client, thread_id)
@@ -371,7 +371,7 @@ def test_switching_the_active_run(server: str, shared_data_dir: Path, pg_url: st
 async def test_one_chat_key_maps_to_one_thread_under_a_race(database) -> None:
     import asyncio
 
-    from server.threads import ThreadManager
+    from server.streaming.threads import ThreadManager
 
     manager = ThreadManager(graph=None, context=None, pool=database.pool)  # type: ignore[arg-type]
     threads = await asyncio.gather(*(manager.create("p", chat_key="user-42") for _ in range(8)))

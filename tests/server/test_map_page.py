@@ -23,14 +23,14 @@ from fastapi.responses import JSONResponse
 
 from agent.llm import RulesLLM
 from agent.models import AggregatedPaper, Run
+from agent.runs.store import InvalidId, RunNotFound, RunStore, new_run_id
 from agent.settings import load_settings
-from agent.store import InvalidId, RunNotFound, RunStore, new_run_id
-from server.cli_map import add_map_command, run_map
+from server.cli.map import add_map_command, run_map
 from server.deps import get_llm, get_settings, get_store
-from server.routes_map import render_map_page, router
+from server.routes.map import render_map_page, router
 from tests.asgi_server import serve
 
-PAPERS = Path(__file__).resolve().parents[1] / "agent" / "data" / "map_papers.json"
+PAPERS = Path(__file__).resolve().parents[1] / "agent" / "academic_map" / "data" / "map_papers.json"
 
 
 def sample_papers() -> list[AggregatedPaper]:

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from agent.keywords.plan import plan_search
 from agent.llm import RulesLLM
-from agent.plan import plan_search
-from agent.search_guard import NothingToSearch, ensure_something_to_search
-from agent.store import RunStore
-from tests.server.test_cli_run import closed_port, parse
+from agent.runs.store import RunStore
+from agent.search.guard import NothingToSearch, ensure_something_to_search
+from tests.server.cli.test_cli_run import closed_port, parse
 
 VAGUE = "please help me"
 
@@ -26,7 +26,7 @@ async def test_a_description_without_concepts_has_nothing_to_search() -> None:
 
 
 def test_run_refuses_it_in_one_line_and_saves_no_run(tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
-    from server.cli_run import run_command
+    from server.cli.run import run_command
 
     unreachable = f"http://127.0.0.1:{closed_port()}"
     monkeypatch.setenv("SCHOLARMAP_DATA_DIR", str(tmp_path))

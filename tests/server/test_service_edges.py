@@ -11,10 +11,10 @@ import httpx
 import pytest
 
 from agent.models import AggregatedPaper, Paper, Run, Source
+from agent.runs.store import RunStore, new_run_id
 from agent.settings import get_settings, load_settings
-from agent.store import RunStore, new_run_id
 from server.app import create_app
-from server.cli import main
+from server.cli.main import main
 from tests.asgi_server import serve
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 
 from agent.models import Run
-from agent.store import RunStore, new_run_id
+from agent.runs.store import RunStore, new_run_id
 from evals.bench_sse import DESCRIPTION
 from tests.server.conftest import SettingsFactory, interrupt_of, send
 from tests.server.test_strict_input import new_thread, refused

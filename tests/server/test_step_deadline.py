@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 from evals.bench_sse import DESCRIPTION, fast_settings
-from tests.fake_sources.config import FakeConfig
-from tests.fake_sources.server import RunningFakeSources, running_fake_sources
+from evals.fake_sources.config import FakeConfig
+from evals.fake_sources.server import RunningFakeSources, running_fake_sources
 from tests.server.conftest import ServerFactory, interrupt_of, send
 
 

@@ -7,8 +7,8 @@ import httpx
 import pytest
 
 from evals.bench_sse import DESCRIPTION, conversation_llm
-from server import threads as threads_module
 from server.app import create_app
+from server.streaming import threads as threads_module
 from tests.asgi_server import serve
 from tests.server.conftest import SettingsFactory, read_events, send
 

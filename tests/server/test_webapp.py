@@ -32,11 +32,11 @@ import pytest
 
 from agent.llm import LLMCall, ScriptedLLM
 from evals.bench_sse import DESCRIPTION, INTERPRETATION, SLOTS, fast_settings
+from evals.fake_sources.config import FakeConfig
+from evals.fake_sources.server import running_fake_sources
 from server.app import create_app
-from server.routes_map import render_map_page
+from server.routes.map import render_map_page
 from tests.asgi_server import serve
-from tests.fake_sources.config import FakeConfig
-from tests.fake_sources.server import running_fake_sources
 from tests.fixtures_db import database_url
 from tests.server.test_map_page import find_chromium
 
@@ -175,8 +175,8 @@ def test_the_shell_and_its_assets_are_public_and_the_data_is_not(tmp_path: Path)
     from starlette.testclient import TestClient
 
     from agent.llm import RulesLLM
+    from agent.runs.store import RunStore
     from agent.settings import load_settings
-    from agent.store import RunStore
     from server.deps import Services
 
     settings = load_settings(data_dir=tmp_path, llm="rules", api_token=TOKEN)

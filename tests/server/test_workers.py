@@ -25,8 +25,8 @@ from httpx_sse import connect_sse
 from agent.settings import Settings
 from evals.bench_sse import DESCRIPTION, NO_EMBEDDINGS, fast_settings
 from evals.fake_process import free_port
+from evals.fake_sources.server import RunningFakeSources
 from evals.server_process import server_processes
-from tests.fake_sources.server import RunningFakeSources
 from tests.server.conftest import events_of, interrupt_of, read_events, send
 
 SEARCH_STARTED = {"node": "search", "status": "started"}
@@ -155,7 +155,7 @@ def test_serve_with_two_workers_on_the_embedded_database_stops_it_on_sigterm(tmp
     data_dir = Path("/tmp") / f"smsv-{secrets.token_hex(4)}"  # short: unix socket paths are limited
     port = free_port()
     env = {**os.environ, "SCHOLARMAP_DATA_DIR": str(data_dir), "SCHOLARMAP_LLM": "rules"}
-    command = [sys.executable, "-m", "server.cli", "serve", "--workers", "2", "--port", str(port)]
+    command = [sys.executable, "-m", "server.cli.main", "serve", "--workers", "2", "--port", str(port)]
     server = subprocess.Popen(
         command, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )

@@ -9,7 +9,8 @@ from unittest import mock
 import numpy as np
 import pytest
 
-from tools.embeddings import Embedder, EmbeddingModelError, _plain_transformer_pooling, resolve_model_path
+from tools.embeddings.model_folder import plain_transformer_pooling
+from tools.embeddings.sentence import Embedder, EmbeddingModelError, resolve_model_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_packaged_model_resolves_to_a_local_folder():
     path = resolve_model_path("all-MiniLM-L6-v2")
     assert resolve_model_path("sentence-transformers/all-MiniLM-L6-v2") == path
-    assert _plain_transformer_pooling(path) == "mean"
+    assert plain_transformer_pooling(path) == "mean"
     assert resolve_model_path("BAAI/bge-m3") == "BAAI/bge-m3"  # other names go to sentence-transformers as is
 
 
@@ -30,7 +31,7 @@ def test_pooling_detection_refuses_unusual_pipelines(tmp_path):
     ]
     (tmp_path / "modules.json").write_text(json.dumps(modules))
     (tmp_path / "1_Pooling" / "config.json").write_text(json.dumps({"pooling_mode_mean_tokens": True}))
-    assert _plain_transformer_pooling(str(tmp_path)) is None  # a Dense layer: sentence-transformers' job
+    assert plain_transformer_pooling(str(tmp_path)) is None  # a Dense layer: sentence-transformers' job
 
 
 def test_vectors_match_sentence_transformers():
@@ -59,7 +60,7 @@ def test_onnx_backend_gives_the_torch_vectors_without_importing_torch(tmp_path):
     script = (
         "import sys, numpy as np\n"
         "from pathlib import Path\n"
-        "from tools.embeddings import Embedder\n"
+        "from tools.embeddings.sentence import Embedder\n"
         f"e = Embedder(backend='onnx', cache_dir=Path({str(tmp_path)!r}))\n"
         f"np.save({str(tmp_path / 'onnx.npy')!r}, e.encode({TEXTS!r}))\n"
         "print(type(e.model).__name__, 'torch' in sys.modules)\n"
@@ -85,7 +86,7 @@ def test_onnx_backend_gives_the_torch_vectors_without_importing_torch(tmp_path):
 
 def test_a_failed_export_falls_back_to_torch_or_is_a_clear_error(tmp_path, caplog):
     failed = subprocess.CompletedProcess([], 1, stdout="", stderr="RuntimeError: no exporter here")
-    with mock.patch("tools.embedding_onnx.subprocess.run", return_value=failed):
+    with mock.patch("tools.embeddings.onnx.subprocess.run", return_value=failed):
         embedder = Embedder("minilm", backend="auto", cache_dir=tmp_path / "auto")
         vectors = embedder.encode(["x"])
         assert type(embedder.model).__name__ == "_TransformerEncoder" and vectors.shape == (1, 384)

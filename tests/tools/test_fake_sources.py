@@ -21,10 +21,10 @@ import httpx
 import pytest
 
 from agent.models import normalize_doi
+from agent.search.sources import SourceClients, open_sources
 from agent.settings import Settings, load_settings
-from agent.sources import SourceClients, open_sources
-from tests.fake_sources import FakeConfig, RunningFakeSources, running_fake_sources
-from tests.fake_sources.__main__ import main as fake_sources_main
+from evals.fake_sources import FakeConfig, RunningFakeSources, running_fake_sources
+from evals.fake_sources.__main__ import main as fake_sources_main
 from tests.paths import REPO
 from tools.errors import BadResponse, RateLimited, SourceError, SourceTimeout, SourceUnavailable
 from tools.http import HttpPolicy, RateLimiterRegistry, SourceConfig
@@ -377,7 +377,7 @@ def test_command_line_serves_until_stopped() -> None:
     with socket_port() as port:
         pass
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.fake_sources", "--port", str(port), "--fault", "pubmed=503*1"],
+        [sys.executable, "-m", "evals.fake_sources", "--port", str(port), "--fault", "pubmed=503*1"],
         cwd=REPO,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -124,7 +124,7 @@ def test_the_embedded_table_ships_with_its_year() -> None:
 def test_the_command_writes_where_asked_and_fails_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from server.cli import main
+    from server.cli.main import main
 
     source = tmp_path / "desc2025.xml"
     source.write_text(NLM_XML, encoding="utf-8")

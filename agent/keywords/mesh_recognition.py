@@ -1,0 +1,323 @@
+"""MeSH descriptors recognised inside free text: the vocabulary a searcher would reach for.
+
+A description names its concepts in the user's words ("gestational diabetes mellitus", "Down's syndrome
+screening", "ECoG", "epilepsy patients"); MeSH names them as headings and entry terms ("Diabetes,
+Gestational", "Down Syndrome", "Electrocorticography", "Epilepsy"). Matching whole phrases exactly
+misses most of them, so recognition works on *normalised word sequences* and finds the longest ones
+that the vocabulary knows anywhere in a text:
+
+- **normalisation** (`word_key`, applied alike to the text and to every MeSH term): case, Unicode
+  compatibility forms, apostrophes ("Down's" = "Downs" = "Down"), hyphens and slashes as spaces,
+  British and American spelling ("oesophageal", "haemorrhage", "tumour", "randomised", "centre",
+  "modelling", "analogue"), and singular/plural by the inflection rules of `agent.keywords.morphology`
+  (regular endings, Latin and Greek irregulars, words that only look plural such as "diabetes");
+- **word order**: an inverted heading or entry term ("Diabetes, Gestational") is also indexed in its
+  natural order ("gestational diabetes");
+- **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
+  text itself ("electrocorticography (ECoG)"), or an entry term of exactly one descriptor
+  ("Electrocorticography (EcoG)", "Intracranial EEG"), matched with its capitals as written;
+- **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
+  entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
+  from them (`tree_distance`).
+
+Nothing here is a list of domain terms: every word comes from MeSH itself.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from agent.keywords.morphology import is_acronym
+from agent.keywords.morphology import singular as morphology_singular
+from agent.models import MeshDescriptor
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH, BuildReport, build
+from tools.mesh_build import MeshBuildError as MeshBuildError  # raised by rebuild_vocabulary
+
+MAX_WORDS = 8  # the longest word sequence looked up (MeSH terms of more words are rare)
+
+# British -> American spelling, applied to one lower-case word (both the text and MeSH go through it).
+_SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<=[^aeiou\W])oe(?=[a-z]{2})"), "e"),  # oesophagus, oedema, foetal, diarrhoea
+    (re.compile(r"^oe(?=[a-z]{3})"), "e"),
+    (re.compile(r"(?<=[a-z])ae(?=[a-z]{2})"), "e"),  # haemorrhage, anaemia, paediatric, leukaemia
+    (re.compile(r"^ae(?=[a-z]{3})"), "e"),  # aetiology
+    (re.compile(r"(?<=[a-z]{3})our(s?)$"), r"or\1"),  # tumour, behaviour, labour
+    (re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$"), r"iz\1"),  # randomised
+    (re.compile(r"(?<=[a-z]{2})ys(e|ed|es|ing)$"), r"yz\1"),  # analyse, dialysed
+    (re.compile(r"(?<=[a-z]{2}[^aeiou])re(s?)$"), r"er\1"),  # centre, fibre, litre
+    (re.compile(r"(?<=[a-z]{3})ll(ing|ed|er|ers)$"), r"l\1"),  # modelling, labelled
+    (re.compile(r"(?<=[a-z]{3})ogue(s?)$"), r"og\1"),  # analogue, catalogue
+)
+
+
+_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue")
+
+
+@lru_cache(maxsize=200_000)
+def word_key(word: str) -> str:
+    """One word, normalised for matching: lower case, American spelling, singular."""
+    lower = word.lower().replace("'", "")
+    if _SPELLING_HINT.search(lower):
+        for pattern, replacement in _SPELLING:
+            lower = pattern.sub(replacement, lower)
+    return morphology_singular(lower)
+
+
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str  # as written
+    key: str  # normalised
+    start: int  # character offsets in the normalised text
+    end: int
+
+
+def tokenize(text: str) -> list[Token]:
+    """Words of a text with their keys; "Down's" loses its possessive, hyphens and slashes split words."""
+    normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    tokens = []
+    for match in _WORD.finditer(normalised):
+        word = match.group(0)
+        if word.lower().endswith("'s"):
+            word = word[:-2]
+        tokens.append(Token(word, word_key(word), match.start(), match.end()))
+    return tokens
+
+
+def phrase_key(text: str) -> tuple[str, ...]:
+    """The normalised words of a phrase (what the index is keyed by)."""
+    normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    return tuple(word_key(w[:-2] if w[-2:].lower() == "'s" else w) for w in _WORD.findall(normalised))
+
+
+def natural_order(term: str) -> str:
+    """ "Diabetes, Gestational" -> "Gestational Diabetes"; terms with no or several commas unchanged."""
+    parts = [p.strip() for p in term.split(", ")]
+    if len(parts) == 2 and all(parts) and not any(ch.isdigit() for ch in parts[1]):
+        return f"{parts[1]} {parts[0]}"
+    return term
+
+
+@dataclass(frozen=True)
+class MeshMatch:
+    """A descriptor found in a text: the words as written, and how they matched."""
+
+    text: str
+    start: int  # character offsets in the (NFKC-normalised) text
+    end: int
+    descriptor: MeshDescriptor
+    via: str  # "heading", "entry term" or "acronym"
+    parents: tuple[MeshDescriptor, ...] = ()  # direct tree parents named by words inside the match
+
+
+_RANK = {"heading": 0, "entry term": 1, "permuted term": 2, "acronym": 1}
+_ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s*\((?P<short>[^()]+)\)$")
+
+
+class MeshVocabulary:
+    """An index of every MeSH heading and entry term by normalised word sequence (see the module doc).
+
+    Built once per file from `tools.mesh.MeshFile`'s records; `for_file` shares one per path.
+    """
+
+    def __init__(self, mesh_file: MeshFile) -> None:
+        self.file = mesh_file
+        mesh_file.load()
+        self._keys: dict[tuple[str, ...], list[tuple[int, str]]] = {}
+        self._acronyms: dict[str, set[str]] = {}  # acronym as written (case kept) -> descriptor uis
+        for ui, row in mesh_file.records().items():
+            groups = (
+                ("heading", [row["heading"]]),
+                ("entry term", row.get("entry_terms") or []),
+                ("permuted term", row.get("permuted_terms") or []),
+            )
+            for how, terms in groups:
+                for term in terms:
+                    self._add(term, how, ui)
+
+    def _add(self, term: str, how: str, ui: str) -> None:
+        match = _ACRONYM_IN_PARENS.match(term)
+        if match:  # "Electrocorticography (EcoG)": the long form, and the acronym
+            self._add(match.group("long"), how, ui)
+            short = match.group("short").strip()
+            if is_acronym(short):
+                self._acronyms.setdefault(short.upper(), set()).add(ui)
+            return
+        if is_acronym(term):
+            self._acronyms.setdefault(term.upper(), set()).add(ui)
+            return
+        for form in {term, natural_order(term)}:
+            key = phrase_key(form)
+            if key and len(key) <= MAX_WORDS:
+                entries = self._keys.setdefault(key, [])
+                if (_RANK[how], ui) not in entries:
+                    entries.append((_RANK[how], ui))
+
+    # ------------------------------------------------------------------------------------------
+
+    def descriptor(self, ui: str) -> MeshDescriptor:
+        return self.file.get(ui)
+
+    def lookup(self, phrase: str) -> list[MeshDescriptor]:
+        """Descriptors whose heading or entry term is `phrase` after normalisation, best first."""
+        if is_acronym(phrase.strip()):
+            return [self.descriptor(ui) for ui in sorted(self._acronyms.get(phrase.strip().upper(), ()))]
+        hits = sorted(self._keys.get(phrase_key(phrase), []))
+        return [self.descriptor(ui) for ui in dict.fromkeys(ui for _, ui in hits)]
+
+    def knows(self, phrase: str) -> bool:
+        """True when `phrase` is a heading or entry term (normalised), or an acronym one of them writes."""
+        if is_acronym(phrase.strip()):
+            return phrase.strip().upper() in self._acronyms
+        return phrase_key(phrase) in self._keys
+
+    def recognize(self, text: str, defined: dict[str, str] | None = None) -> list[MeshMatch]:
+        """The descriptors named in `text`, longest match first, non-overlapping, in text order.
+
+        `defined` maps acronyms to the long forms the text gives them ("ECoG" -> "electrocorticography");
+        such an acronym is recognised as its long form wherever it stands alone.
+        """
+        normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+        tokens = tokenize(normalised)
+        found: list[tuple[int, int, str, list[str], str]] = []  # start, end token, how, candidates
+        index = 0
+        while index < len(tokens):
+            step = 1
+            for length in range(min(MAX_WORDS, len(tokens) - index), 0, -1):
+                window = tokens[index : index + length]
+                if length > 1 and _crosses_a_break(normalised, window):
+                    continue
+                entries = self._keys.get(tuple(t.key for t in window))
+                if entries:
+                    best = min(rank for rank, _ in entries)
+                    how = "heading" if best == 0 else "entry term"
+                    candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
+                    found.append((index, index + length, how, candidates, ""))
+                    step = length
+                    break
+                if length == 1:
+                    uis = self._acronym_uis(window[0].text, defined or {})
+                    if uis:
+                        found.append((index, index + 1, "acronym", uis, ""))
+            index += step
+        chosen = _choose(found, self)
+        return [
+            MeshMatch(
+                text=normalised[tokens[start].start : tokens[end - 1].end],
+                start=tokens[start].start,
+                end=tokens[end - 1].end,
+                descriptor=self.descriptor(ui),
+                via=how,
+                parents=self._named_parents(self.descriptor(ui), tokens[start:end]),
+            )
+            for start, end, how, ui in chosen
+        ]
+
+    def _named_parents(
+        self, descriptor: MeshDescriptor, window: Sequence[Token]
+    ) -> tuple[MeshDescriptor, ...]:
+        """Direct tree parents of `descriptor` that words inside the match name ("back pain" in "low
+        back pain"): the heading a searcher would add and explode beside the specific one."""
+        parents = {p.ui: p for p in self.ancestors(descriptor)}
+        named: dict[str, MeshDescriptor] = {}
+        for length in range(len(window) - 1, 0, -1):
+            for start in range(len(window) - length + 1):
+                for _, ui in self._keys.get(tuple(t.key for t in window[start : start + length]), []):
+                    if ui in parents:
+                        named.setdefault(ui, parents[ui])
+        return tuple(named.values())
+
+    def _acronym_uis(self, word: str, defined: dict[str, str]) -> list[str]:
+        if not is_acronym(word):
+            return []
+        if word in defined:
+            return [d.ui for d in self.lookup(defined[word])][:1]
+        uis = self._acronyms.get(word.upper(), set())
+        return sorted(uis) if len(uis) == 1 else []  # ambiguous in MeSH and undefined in the text: no
+
+    def ancestors(self, descriptor: MeshDescriptor) -> list[MeshDescriptor]:
+        """The descriptors one level up each of this one's tree numbers (what a searcher might explode)."""
+        parents: list[MeshDescriptor] = []
+        for number in descriptor.tree_numbers:
+            if "." in number:
+                parent = self.file.by_tree_number(number.rsplit(".", 1)[0])
+                if parent is not None and parent.ui not in {p.ui for p in parents}:
+                    parents.append(parent)
+        return parents
+
+
+def _crosses_a_break(text: str, window: Sequence[Token]) -> bool:
+    """True when a comma, full stop, semicolon, colon or bracket separates two words of the window."""
+    between = text[window[0].end : window[-1].start]
+    return bool(re.search(r"[,.;:()\[\]]", between))
+
+
+def tree_distance(a: MeshDescriptor, b: MeshDescriptor) -> int:
+    """Steps between the closest tree positions of two descriptors (0 = same, large = other branch)."""
+    best = 99
+    for x in a.tree_numbers:
+        for y in b.tree_numbers:
+            xs, ys = x.split("."), y.split(".")
+            if xs[0][0] != ys[0][0]:
+                continue
+            common = 0
+            for p, q in zip(xs, ys, strict=False):
+                if p != q:
+                    break
+                common += 1
+            best = min(best, len(xs) + len(ys) - 2 * common)
+    return best
+
+
+def _choose(
+    found: list[tuple[int, int, str, list[str], str]], vocabulary: MeshVocabulary
+) -> list[tuple[int, int, str, str]]:
+    """One descriptor per match: unambiguous ones first, then the candidate nearest to those."""
+    settled = [vocabulary.descriptor(c[0]) for _, _, _, c, _ in found if len(c) == 1]
+    chosen = []
+    for start, end, how, candidates, _ in found:
+        if len(candidates) == 1 or not settled:
+            chosen.append((start, end, how, candidates[0]))
+            continue
+        scored = sorted(
+            candidates,
+            key=lambda ui: (
+                min((tree_distance(vocabulary.descriptor(ui), s) for s in settled), default=99),
+                candidates.index(ui),
+            ),
+        )
+        chosen.append((start, end, how, scored[0]))
+    return chosen
+
+
+_SHARED: dict[str, MeshVocabulary] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def vocabulary_for(mesh_file: MeshFile) -> MeshVocabulary:
+    """One vocabulary per MeSH file path in this process (building it takes a few seconds)."""
+    key = str(mesh_file.path.resolve())
+    with _SHARED_LOCK:
+        if key not in _SHARED:
+            _SHARED[key] = MeshVocabulary(mesh_file)
+        return _SHARED[key]
+
+
+def attested_terms(vocabulary: MeshVocabulary, texts: Iterable[str]) -> list[str]:
+    """The texts the vocabulary knows (for ranking translations and candidates)."""
+    return [t for t in texts if vocabulary.knows(t)]
+
+
+def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None = None) -> BuildReport:
+    """Rebuild the MeSH table recognition reads (the shipped one unless `out` is given) from NLM's
+    descriptor XML or a JSONL table; `MeshBuildError` says what is wrong with the source."""
+    return build(source, out or EMBEDDED_MESH, year)

@@ -1,0 +1,717 @@
+"""Canonical terms with synonyms from five kinds of source, each checked against the databases.
+
+For every canonical term of the confirmed slots:
+
+1. **candidates** come from (a) MeSH — the descriptor whose heading or entry term *is* the term, with
+   its heading and entry terms (inverted forms such as "Interfaces, Brain-Computer" left out);
+   (b) OpenAlex concepts, topics and keywords whose name or synonyms are the term, with their names and
+   synonyms (never their *related* terms); (c) the Wikidata item labelled or aliased by the term, with
+   its English label and aliases, and Wikipedia's redirects to the term's page; (d) the LLM (prompt
+   `synonym_candidates`: abbreviations, expansions, spellings), never used unchecked; (e) morphology:
+   singular/plural, hyphen/space, prefix closing, and the acronym of a multi-word term. A term written
+   "full term (ACRONYM)" keeps the acronym as a synonym the user gave.
+   A term not written in English (the rules fallback keeps Chinese as written) is first given its
+   English name: the LLM's, else the English label of the Wikidata item found in Chinese.
+2. the `MAX_CANDIDATES` best candidates are **validated** by hit counts: `"candidate"[tiab]` in PubMed
+   and `title_and_abstract.search:"candidate"` in OpenAlex (`meta.count`). Dropped, with the reason
+   kept on the synonym:
+   - a candidate with no hits in any database that answered;
+   - an outlier: more than `OUTLIER_RATIO` times the canonical term's hits in a database, which for an
+     acronym means it is ambiguous (BMI: body mass index, not brain-machine interface) and for a phrase
+     that it is broader than the term. MeSH entry terms and the user's own words are exempt: they are
+     curated or intended;
+   - when no database answered, LLM candidates and generated acronyms (nothing vouches for them).
+3. the canonical term's own spellings are kept, and at most `MAX_KEPT` other spelling families (a hyphen
+   is a space to the databases, and plurals are stemmed): the user's first, then the most used.
+
+A source that fails is skipped for the rest of the plan and recorded in `KeywordPlan.source_errors`;
+"not found" answers are simply empty. Expansion always returns a plan.
+
+**Facets** (the rule is `agent.keywords.querybuild.decide_facets`, documented there): every slot with terms is a
+facet whose terms are OR'ed; `task`, `method_measurement`, `subject_population` (unless only generic
+words such as "patients") and `context` are required and AND'ed; `method_algorithm`, `output_target` and
+`signal_feature` are optional — they narrow only when the user makes them required in the review — except
+that while fewer than two facets are required they are promoted in that order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from agent.keywords.concepts import build_concepts, names_the_concept
+from agent.keywords.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
+from agent.keywords.morphology import is_acronym, malformed_number
+from agent.keywords.morphology import variants as morphological_variants
+from agent.keywords.querybuild import openalex_term, pubmed_term
+from agent.llm import LLM
+from agent.models import (
+    ErrorKind,
+    KeywordPlan,
+    MeshDescriptor,
+    Produced,
+    SourceError,
+    Synonym,
+    SynonymOrigin,
+    Term,
+    Understanding,
+)
+from agent.text import clean_term, normalize_whitespace, term_key, to_half_width
+from tools.mesh import MeshFile
+
+log = logging.getLogger(__name__)
+
+MAX_CANDIDATES = 8  # candidates validated per term (each costs one count per database)
+MAX_KEPT = 6  # synonyms kept per term
+OUTLIER_RATIO = 20.0  # more than an order of magnitude above the term's own hits
+MAX_CANDIDATE_WORDS = 8
+
+S2_FIELDS_OF_STUDY = (
+    "Computer Science",
+    "Medicine",
+    "Chemistry",
+    "Biology",
+    "Materials Science",
+    "Physics",
+    "Geology",
+    "Psychology",
+    "Art",
+    "History",
+    "Geography",
+    "Sociology",
+    "Business",
+    "Political Science",
+    "Economics",
+    "Philosophy",
+    "Mathematics",
+    "Engineering",
+    "Environmental Science",
+    "Agricultural and Food Sciences",
+    "Education",
+    "Law",
+    "Linguistics",
+)
+
+# ----------------------------------------------------------------------------------------------
+# What the keyword step needs from the outside clients (the real ones live in tools/)
+# ----------------------------------------------------------------------------------------------
+
+
+class PubMedCounter(Protocol):
+    async def count(self, query: str) -> int: ...
+
+
+class MeshLookup(Protocol):
+    async def lookup(self, term: str, *, limit: int = 3) -> list[MeshDescriptor]: ...
+
+
+class OpenAlexVocabulary(Protocol):
+    """`count` answers meta.count; the searches return entries with `name` and `synonyms`."""
+
+    async def count(self, *, search: str | None = None, filter: str | None = None) -> int: ...
+
+    async def search_concepts(self, term: str, *, limit: int = 5) -> Sequence[Any]: ...
+
+    async def search_topics(self, term: str, *, limit: int = 5) -> Sequence[Any]: ...
+
+    async def search_keywords(self, term: str, *, limit: int = 5) -> Sequence[Any]: ...
+
+
+class WikidataSearch(Protocol):
+    """Entities with `labels` (language -> label) and `aliases` (language -> list of aliases)."""
+
+    async def search_entities(
+        self, term: str, *, language: str | None = None, limit: int = 5
+    ) -> Sequence[Any]: ...
+
+
+class WikipediaRedirects(Protocol):
+    async def redirects(self, title: str, *, language: str = "en") -> list[str]: ...
+
+
+@dataclass
+class SynonymSources:
+    """The optional clients the keyword step uses; any of them may be None (that source is skipped)."""
+
+    pubmed: PubMedCounter | None = None
+    mesh: MeshLookup | None = None
+    mesh_file: MeshLookup | None = None  # an offline descriptor file, asked before the online service
+    openalex: OpenAlexVocabulary | None = None
+    wikidata: WikidataSearch | None = None
+    wikipedia: WikipediaRedirects | None = None
+
+    @classmethod
+    def coerce(cls, sources: Any) -> SynonymSources:
+        """From `agent.search.sources.SourceClients`, another object with those attributes, or None."""
+        if sources is None:
+            return cls()
+        if isinstance(sources, cls):
+            return sources
+        return cls(**{name: getattr(sources, name, None) for name in cls.__dataclass_fields__})
+
+    @property
+    def counters(self) -> list[str]:
+        return [name for name in ("pubmed", "openalex") if getattr(self, name) is not None]
+
+
+# ----------------------------------------------------------------------------------------------
+# Calling sources: failures recorded once, a failed source skipped afterwards
+# ----------------------------------------------------------------------------------------------
+
+R = TypeVar("R")
+_BREAKING = {ErrorKind.UNAVAILABLE, ErrorKind.TIMEOUT, ErrorKind.RATE_LIMITED, ErrorKind.INTERNAL}
+
+
+@dataclass
+class Session:
+    """One keyword step's use of the sources: errors, broken sources, and counts already known."""
+
+    sources: SynonymSources
+    errors: list[SourceError] = field(default_factory=list)
+    broken: set[str] = field(default_factory=set)
+    counts: dict[tuple[str, str], int | None] = field(default_factory=dict)
+    calls: int = 0
+
+    async def call(self, name: str, make: Callable[[], Awaitable[R]], empty: R) -> R:
+        """The call's result; `empty` for a "not found"; `empty` and a recorded error when it fails."""
+        if name in self.broken:
+            return empty
+        self.calls += 1
+        try:
+            return await make()
+        except Exception as exc:  # every failure is recorded below and shown in the plan
+            kind = getattr(exc, "kind", None)
+            if kind is ErrorKind.NOT_FOUND:
+                return empty
+            if kind is ErrorKind.BAD_QUERY:
+                # this term cannot be searched there (e.g. characters the service refuses); others can
+                self._record(name, ErrorKind.BAD_QUERY, str(exc))
+                return empty
+            if not isinstance(kind, ErrorKind):
+                log.exception("%s failed unexpectedly during synonym expansion", name)
+                kind = ErrorKind.INTERNAL
+            self._record(name, kind, str(exc) or type(exc).__name__)
+            if kind in _BREAKING:
+                self.broken.add(name)
+            return empty
+
+    def _record(self, name: str, kind: ErrorKind, message: str) -> None:
+        if not any(e.source == name and e.kind == kind for e in self.errors):
+            self.errors.append(SourceError(source=name, kind=kind, message=message[:500]))
+
+
+async def count_hits(session: Session, text: str) -> dict[str, int | None]:
+    """Hits of one phrase in PubMed (title/abstract) and OpenAlex (title and abstract); None = unknown."""
+    sources = session.sources
+    jobs: dict[str, Callable[[], Awaitable[int]]] = {}
+    if sources.pubmed is not None:
+        pubmed = sources.pubmed
+        jobs["pubmed"] = lambda: pubmed.count(pubmed_term(text))
+    if sources.openalex is not None:
+        openalex = sources.openalex
+        jobs["openalex"] = lambda: openalex.count(filter=f"title_and_abstract.search:{openalex_term(text)}")
+
+    async def one(name: str, make: Callable[[], Awaitable[int]]) -> tuple[str, int | None]:
+        key = (name, variant_key(text))
+        if key not in session.counts:
+            session.counts[key] = await session.call(name, make, None)
+        return name, session.counts[key]
+
+    results = await asyncio.gather(*(one(name, make) for name, make in jobs.items()))
+    return dict(results)
+
+
+# ----------------------------------------------------------------------------------------------
+# Candidates
+# ----------------------------------------------------------------------------------------------
+
+
+def variant_key(text: str) -> str:
+    """Identity of a spelling: case and dash style do not matter, hyphen versus space does."""
+    return normalize_whitespace(to_half_width(text)).casefold()
+
+
+_ORIGIN_WEIGHT = {
+    SynonymOrigin.USER: 100,
+    SynonymOrigin.MESH: 50,
+    SynonymOrigin.MORPHOLOGY: 5,
+    SynonymOrigin.OPENALEX: 4,
+    SynonymOrigin.WIKIDATA: 3,
+    SynonymOrigin.WIKIPEDIA: 2,
+    SynonymOrigin.LLM: 1,
+}
+
+
+@dataclass
+class _Candidates:
+    canonical: str
+    found: dict[str, Synonym] = field(default_factory=dict)
+
+    def add(self, texts: Iterable[str], origin: SynonymOrigin) -> None:
+        for raw in texts:
+            text = _case_like(_tidy_candidate(raw), self.canonical)
+            if not text or variant_key(text) == variant_key(self.canonical):
+                continue
+            key = variant_key(text)
+            synonym = self.found.setdefault(key, Synonym(text=text))
+            if origin not in synonym.origins:
+                synonym.origins.append(origin)
+
+    def ranked(self) -> list[Synonym]:
+        def score(s: Synonym) -> int:
+            return sum(_ORIGIN_WEIGHT[o] for o in s.origins) + 10 * (len(s.origins) - 1)
+
+        return sorted(self.found.values(), key=score, reverse=True)
+
+
+def _tidy_candidate(text: str) -> str:
+    text = clean_term(re.sub(r"\s*\([^()]*\)\s*$", "", str(text or "")))  # "BCI (neuroscience)" -> "BCI"
+    if not text or ", " in text or len(text.split()) > MAX_CANDIDATE_WORDS or len(text) > 100:
+        return ""  # inverted headings ("Interfaces, Brain-Computer") and sentences are not search terms
+    return text
+
+
+def _case_like(text: str, canonical: str) -> str:
+    """Title-cased headings and page titles ("Brain-Machine Interfaces", "Neural interface") in lower case
+    when the canonical term is lower case; acronyms and mixed-case words ("ECoG", "McGurk") keep theirs."""
+    if not text or any(ch.isupper() for ch in canonical):
+        return text
+
+    def lower(word: str) -> str:
+        parts = word.split("-")
+        if all(p[:1].isupper() and p[1:].islower() for p in parts if p):
+            return word.lower()
+        return word
+
+    return " ".join(lower(w) for w in text.split(" "))
+
+
+def _matches(term: str, names: Iterable[str]) -> bool:
+    key = term_key(term)
+    return any(term_key(name) == key for name in names if name)
+
+
+def _entity_names(entity: Any, language: str) -> list[str]:
+    labels = getattr(entity, "labels", None) or {}
+    aliases = getattr(entity, "aliases", None) or {}
+    names = [labels.get(language)] if isinstance(labels, dict) else []
+    if isinstance(aliases, dict):
+        names += list(aliases.get(language) or [])
+    elif isinstance(aliases, list):
+        names += aliases
+    if not names and language == "en":
+        names = [getattr(entity, "label", None)]
+    return [n for n in names if n]
+
+
+async def _mesh(session: Session, term: str) -> MeshDescriptor | None:
+    for name in ("mesh_file", "mesh"):
+        client = getattr(session.sources, name)
+        if client is None:
+            continue
+        found: Sequence[MeshDescriptor] = await session.call(name, partial(client.lookup, term, limit=3), [])
+        for descriptor in found:
+            if _matches(term, [descriptor.heading, *descriptor.entry_terms]):
+                return descriptor
+    return None
+
+
+async def _openalex_names(session: Session, term: str) -> list[str]:
+    client = session.sources.openalex
+    if client is None:
+        return []
+    searches = (client.search_concepts, client.search_topics, client.search_keywords)
+    nothing: Sequence[Any] = []
+    results = await asyncio.gather(
+        *(session.call("openalex", partial(search, term, limit=5), nothing) for search in searches)
+    )
+    names: list[str] = []
+    for entries in results:
+        for entry in entries:
+            name = getattr(entry, "name", None) or getattr(entry, "display_name", None) or ""
+            synonyms = list(getattr(entry, "synonyms", None) or [])
+            if _matches(term, [name, *synonyms]):
+                names += [name, *(s for s in synonyms if s.isascii())]
+    return names
+
+
+async def _wikidata_names(session: Session, term: str) -> list[str]:
+    client = session.sources.wikidata
+    if client is None:
+        return []
+    entities: Sequence[Any] = await session.call(
+        "wikidata", lambda: client.search_entities(term, language="en", limit=3), []
+    )
+    for entity in entities:
+        names = _entity_names(entity, "en")
+        if _matches(term, names):
+            return names
+    return []
+
+
+async def _wikipedia_names(session: Session, term: str) -> list[str]:
+    client = session.sources.wikipedia
+    if client is None:
+        return []
+    titles: list[str] = await session.call("wikipedia", lambda: client.redirects(term, language="en"), [])
+    return [t for t in titles if t.isascii() or to_half_width(t).isascii()]
+
+
+async def english_name(session: Session, term: str) -> str | None:
+    """The English label of the Wikidata item a non-English term names (None when none is found)."""
+    client = session.sources.wikidata
+    if client is None:
+        return None
+    entities: Sequence[Any] = await session.call(
+        "wikidata", lambda: client.search_entities(term, language="zh", limit=3), []
+    )
+    for entity in entities:
+        labels = getattr(entity, "labels", None) or {}
+        english = clean_term(labels.get("en") or "") if isinstance(labels, dict) else ""
+        if english and english.isascii():
+            return english
+    return None
+
+
+# ----------------------------------------------------------------------------------------------
+# The LLM's candidates
+# ----------------------------------------------------------------------------------------------
+
+
+class _TermCandidates(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    term: str = ""
+    english: str = ""
+    candidates: list[str] = Field(default_factory=list)
+
+    @field_validator("candidates", mode="before")
+    @classmethod
+    def _list(cls, value: Any) -> list[str]:
+        if value is None:
+            return []
+        return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+
+class SynonymCandidates(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    terms: list[_TermCandidates] = Field(default_factory=list)
+    fields_of_study: list[str] = Field(default_factory=list)
+
+
+def _fields_of_study(values: Iterable[str]) -> list[str]:
+    known = {f.casefold(): f for f in S2_FIELDS_OF_STUDY}
+    return list(dict.fromkeys(known[v.strip().casefold()] for v in values if v.strip().casefold() in known))
+
+
+async def _llm_candidates(
+    llm: LLM, terms: Sequence[Term], goal: str
+) -> tuple[SynonymCandidates, Produced, str | None]:
+    if not terms:
+        return SynonymCandidates(), Produced.RULES, None
+    payload = json.dumps([{"term": t.canonical, "slot": t.slot} for t in terms], ensure_ascii=False)
+    completion = await llm.complete_or_fallback(
+        "synonym_candidates",
+        {"terms_json": payload, "goal": goal.replace("GOAL>>>", "GOAL") or "(not stated)"},
+        SynonymCandidates,
+        SynonymCandidates,
+    )
+    return completion.value, completion.produced_by, completion.note
+
+
+# ----------------------------------------------------------------------------------------------
+# Validation
+# ----------------------------------------------------------------------------------------------
+
+
+def _judge(synonym: Synonym, canonical: str, term_hits: dict[str, int | None]) -> None:
+    known = {db: n for db, n in synonym.hits.items() if n is not None}
+    trusted = SynonymOrigin.USER in synonym.origins or SynonymOrigin.MESH in synonym.origins
+    if not known:
+        unvouched = set(synonym.origins) <= {SynonymOrigin.LLM} or (
+            set(synonym.origins) <= {SynonymOrigin.MORPHOLOGY, SynonymOrigin.LLM} and is_acronym(synonym.text)
+        )
+        if unvouched and not trusted:
+            synonym.kept, synonym.reason = False, "not validated: no database answered the hit count"
+        return
+    if all(n == 0 for n in known.values()):
+        if SynonymOrigin.USER not in synonym.origins:
+            synonym.kept, synonym.reason = False, "no hits in " + " or ".join(_db_names(known))
+        return
+    if trusted:
+        return
+    for db, hits in known.items():
+        base = term_hits.get(db)
+        if base and hits / base > OUTLIER_RATIO:
+            ratio = hits / base
+            if is_acronym(synonym.text):
+                synonym.reason = (
+                    f"ambiguous acronym: {ratio:,.0f}× the hits of '{canonical}' in {_db_names([db])[0]}"
+                )
+            else:
+                synonym.reason = (
+                    f"much broader than '{canonical}': {ratio:,.0f}× its hits in {_db_names([db])[0]}"
+                )
+            synonym.kept = False
+            return
+
+
+def _db_names(dbs: Iterable[str]) -> list[str]:
+    return [{"pubmed": "PubMed", "openalex": "OpenAlex"}.get(db, db) for db in dbs]
+
+
+def _order_and_cap(canonical: str, synonyms: list[Synonym]) -> list[Synonym]:
+    """Kept synonyms first, grouped by spelling family (case, hyphen/space and number aside).
+
+    The canonical term's own spellings are always kept; of the other families, the user's come first and
+    then the most used, up to `MAX_KEPT` families. A family counts once because the databases treat its
+    members alike (a hyphen is a space to PubMed, OpenAlex stems plurals), so they cost no recall.
+    """
+
+    def total(s: Synonym) -> int:
+        return sum(n for n in s.hits.values() if n)
+
+    families: dict[str, list[Synonym]] = {}
+    for synonym in synonyms:
+        if synonym.kept:
+            families.setdefault(term_key(synonym.text), []).append(synonym)
+    own = families.pop(term_key(canonical), [])
+    ranked = sorted(
+        families.values(),
+        key=lambda family: (
+            0 if any(SynonymOrigin.USER in s.origins for s in family) else 1,
+            -max(total(s) for s in family),
+        ),
+    )
+    for family in ranked[MAX_KEPT:]:
+        for extra in family:
+            extra.kept, extra.reason = False, f"beyond the {MAX_KEPT} most used synonyms of this term"
+    kept = sorted(own, key=total, reverse=True) + [
+        s for family in ranked[:MAX_KEPT] for s in sorted(family, key=total, reverse=True)
+    ]
+    return kept + [s for s in synonyms if not s.kept]
+
+
+# ----------------------------------------------------------------------------------------------
+# Terms
+# ----------------------------------------------------------------------------------------------
+
+
+async def expand_term(
+    term: Term, session: Session, llm_candidates: Sequence[str], other_canonicals: set[str]
+) -> Term:
+    """The term with MeSH, candidates from every source, validation and the kept list (see module doc)."""
+    canonical = term.canonical
+    candidates = _Candidates(canonical)
+    for synonym in term.synonyms:  # what the user or the slots already said about this term
+        for origin in synonym.origins or [SynonymOrigin.USER]:
+            candidates.add([synonym.text], origin)
+    mesh, openalex_names, wikidata_names, wikipedia_names = await asyncio.gather(
+        _mesh_for(session, term),
+        _openalex_names(session, canonical),
+        _wikidata_names(session, canonical),
+        _wikipedia_names(session, canonical),
+    )
+    if mesh is not None:
+        candidates.add(mesh_synonyms(mesh, canonical), SynonymOrigin.MESH)
+    candidates.add(openalex_names, SynonymOrigin.OPENALEX)
+    candidates.add(wikidata_names, SynonymOrigin.WIKIDATA)
+    candidates.add(wikipedia_names, SynonymOrigin.WIKIPEDIA)
+    candidates.add(llm_candidates, SynonymOrigin.LLM)
+    candidates.add(morphological_variants(canonical), SynonymOrigin.MORPHOLOGY)
+
+    ranked = [
+        s
+        for s in candidates.ranked()
+        if variant_key(s.text) not in other_canonicals and not malformed_number(s.text, canonical)
+    ]
+    chosen = ranked[:MAX_CANDIDATES]
+    counts = await asyncio.gather(
+        count_hits(session, canonical), *(count_hits(session, s.text) for s in chosen)
+    )
+    term_hits, synonym_hits = counts[0], counts[1:]
+    for synonym, hits in zip(chosen, synonym_hits, strict=True):
+        synonym.hits = hits
+        _judge(synonym, canonical, term_hits)
+    return term.model_copy(
+        update={"synonyms": _order_and_cap(canonical, chosen), "mesh": mesh, "hits": term_hits}
+    )
+
+
+async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
+    """The descriptor recognition already found for the term, else one looked up by its name and
+    judged by the same rule as recognition (`names_the_concept`: "malignancy" is not Neoplasms)."""
+    if term.mesh is not None:
+        return term.mesh
+    found = await _mesh(session, term.canonical)
+    if found is None:
+        return None
+    via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
+    return found if names_the_concept(found, term.canonical, via) else None
+
+
+def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
+    """The heading and the entry terms a searcher would put in [tiab] beside `descriptor`[Mesh].
+
+    Entry terms of a descriptor include narrower concepts and old names ("Rodentia" lists
+    "Capybaras" and "Beavers"; "Down Syndrome" lists "Mongolism" and "47,XY,+21"), so an entry term is
+    kept only when it shares a word stem with the heading or the user's term, or is an acronym of it;
+    an inverted form ("Diabetes, Pregnancy-Induced") is written in natural order; never a formula or
+    a parenthesised qualifier; and not when it only adds words to the heading or the term ("soluble insulin"), which
+    the shorter [tiab] term finds already.
+    """
+    names = [_stems(descriptor.heading), _stems(canonical)]
+    anchors = set().union(*names)
+    out = [descriptor.heading] if ", " not in descriptor.heading else [natural_order(descriptor.heading)]
+    for written in descriptor.entry_terms:
+        entry = natural_order(written)  # "Diabetes, Pregnancy-Induced" -> "Pregnancy-Induced Diabetes"
+        if re.search(r"[,;()+]", entry):
+            continue
+        words = _stems(entry)
+        if not (is_acronym(entry) or words & anchors):
+            continue  # no word in common: a narrower concept or an old name, not a synonym
+        if any(name < words for name in names if name):
+            continue  # "Metformin Hydrochloride" holds "metformin": the shorter term finds it already
+        out.append(entry)
+    return out
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:5]
+
+
+@dataclass
+class Expansion:
+    terms: list[Term]
+    produced_by: Produced
+    fields_of_study: list[str]
+    notes: list[str]
+
+
+async def expand_terms(
+    terms: Sequence[Term],
+    llm: LLM,
+    session: Session,
+    *,
+    goal: str = "",
+    context_canonicals: Iterable[str] = (),
+) -> Expansion:
+    """Expand `terms` (and only them); `context_canonicals` are the plan's other terms, never synonyms."""
+    notes: list[str] = []
+    suggestions, produced_by, note = await _llm_candidates(llm, terms, goal)
+    if note:
+        notes.append(f"synonym candidates: {note}")
+    by_term = {variant_key(s.term): s for s in suggestions.terms if s.term}
+
+    named: list[Term] = []
+    for term in terms:
+        suggestion = by_term.get(variant_key(term.canonical))
+        if not term.canonical.isascii():
+            english = clean_term(suggestion.english) if suggestion and suggestion.english.isascii() else ""
+            source = "LLM"
+            if not english:
+                english, source = (await english_name(session, term.canonical)) or "", "Wikidata"
+            if english:
+                notes.append(f"'{term.canonical}' is searched as '{english}' ({source})")
+                term = term.model_copy(update={"canonical": english})
+            else:
+                notes.append(f"no English name found for '{term.canonical}'; it is searched as written")
+        named.append(term)
+
+    canonicals = {variant_key(t.canonical) for t in named} | {variant_key(c) for c in context_canonicals}
+    expanded = await asyncio.gather(
+        *(
+            expand_term(
+                term,
+                session,
+                (by_term.get(variant_key(original.canonical)) or _TermCandidates()).candidates,
+                canonicals - {variant_key(term.canonical)},
+            )
+            for term, original in zip(named, terms, strict=True)
+        )
+    )
+    for term in expanded:
+        if (
+            term.hits
+            and all(n == 0 for n in term.hits.values() if n is not None)
+            and any(n is not None for n in term.hits.values())
+        ):
+            notes.append(f"'{term.canonical}' has no hits as written; consider renaming it in the review")
+    return Expansion(list(expanded), produced_by, _fields_of_study(suggestions.fields_of_study), notes)
+
+
+async def _vocabulary(session: Session) -> MeshVocabulary | None:
+    """The MeSH vocabulary for recognition, built off the event loop (None without a MeSH file)."""
+    mesh_file = session.sources.mesh_file
+    if not isinstance(mesh_file, MeshFile):
+        return None
+    try:
+        return await asyncio.to_thread(vocabulary_for, mesh_file)
+    except Exception as exc:  # a broken file degrades recognition only, and says so
+        kind = getattr(exc, "kind", ErrorKind.BAD_RESPONSE)
+        session.errors.append(SourceError(source="mesh-file", kind=kind, message=str(exc)[:500]))
+        return None
+
+
+_OUTSIDE_VOCABULARIES = {
+    SynonymOrigin.OPENALEX: "OpenAlex topics and keywords",
+    SynonymOrigin.WIKIDATA: "Wikidata",
+    SynonymOrigin.WIKIPEDIA: "Wikipedia",
+}
+
+
+def _vocabulary_notes(terms: Sequence[Term]) -> list[str]:
+    """Which vocabulary stood in for MeSH, per term MeSH does not know (materials, economics, ML ...)."""
+    notes = []
+    for term in terms:
+        if term.mesh is not None:
+            continue
+        used = {o for s in term.kept_synonyms() for o in s.origins if o in _OUTSIDE_VOCABULARIES}
+        if used:
+            names = ", ".join(_OUTSIDE_VOCABULARIES[o] for o in _OUTSIDE_VOCABULARIES if o in used)
+            notes.append(f"'{term.canonical}' has no MeSH heading; its synonyms come from {names}")
+    return notes
+
+
+async def build_keyword_plan(understanding: Understanding, llm: LLM, sources: Any) -> KeywordPlan:
+    """Canonical terms per slot with validated synonyms, facets, and the sources' errors.
+
+    `sources` is `agent.search.sources.SourceClients`, a `SynonymSources`, or None (no outside source: only
+    morphology, the user's words and checked-nothing LLM candidates, of which the unvouched are dropped).
+    """
+    session = Session(SynonymSources.coerce(sources))
+    vocabulary = await _vocabulary(session)
+    found = build_concepts(understanding, vocabulary)
+    expansion = await expand_terms(found.terms, llm, session, goal=understanding.slots.research_goal)
+    notes = [*found.notes, *expansion.notes]
+    if vocabulary is None:
+        notes.append("no MeSH vocabulary is available: terms are searched as written, without headings")
+    if not session.sources.counters:
+        notes.append("no database is available for hit counts: synonyms could not be validated")
+    if session.errors:
+        notes.append("skipped after errors: " + ", ".join(sorted({e.source for e in session.errors})))
+    if not expansion.terms:
+        notes.append("the understanding has no terms to search for")
+    notes += _vocabulary_notes(expansion.terms)
+    return KeywordPlan(
+        terms=expansion.terms,
+        concepts=found.concepts,
+        study_filters=found.study_filters,
+        source_errors=session.errors,
+        produced_by=expansion.produced_by,
+        notes=notes,
+        fields_of_study=expansion.fields_of_study,
+    )

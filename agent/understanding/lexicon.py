@@ -1,0 +1,391 @@
+"""Word classes of the rules fallback (`agent.understanding.rules`): grammar and generic research vocabulary.
+
+These are not a domain dictionary: no term is translated or expanded here. They say which words end a
+phrase (function words, verbs), which word before a phrase is a cue for its slot ("using", "in", 基于,
+针对), and which kinds of head noun each slot takes (nominalised tasks, people and units of study,
+measurement nouns and suffixes, model nouns, signal nouns, outcome nouns, settings), in English and
+Chinese. Each set is written as one whitespace-separated string.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def words(text: str) -> frozenset[str]:
+    """A word list written as one string (whitespace-separated), as a set."""
+    return frozenset(text.split())
+
+
+def pairs(text: str) -> dict[str, str]:
+    """ "verb:noun verb:noun ..." as a mapping."""
+    return dict(item.split(":", 1) for item in text.split())
+
+
+# ----------------------------------------------------------------------------------------------
+# English word classes (grammar and generic research vocabulary, not a domain dictionary)
+# ----------------------------------------------------------------------------------------------
+
+EN_FUNCTION = words(
+    """
+    i we my our me us you your he she his her it its they them their this that these those there
+    here a an the am is are was were be been being have has had do does did will would can could
+    should may might must shall not no nor only also very more most less least such both each
+    every other some any all than then so as at by for from in into of on onto to with within
+    without via through across between among amongst about over under upon and or but if whether
+    while during after before toward towards which who whom whose what where when how why e.g
+    i.e etc currently mainly particularly especially specifically namely new novel different
+    various several many much well against following regarding concerning including excluding
+    """
+)
+
+# Verbs (and verb forms) of research descriptions: they end a phrase; some of them are cues.
+EN_VERBS = words(
+    """
+    work working works worked study studying studies studied investigate investigating
+    investigates investigated explore exploring explores explored examine examining examines
+    examined develop developing develops developed build building builds built aim aims aiming
+    aimed want wants wanted focus focusing focuses focused focusing interested looking look
+    trying try tries apply applying applies applied employ employing employs employed leverage
+    leveraging combine combining combines combined compare comparing compares compared use using
+    uses used utilize utilizing utilise utilising recorded measured collected obtained acquired
+    derived extracted analyzed analysed propose proposing proposed plan planning planned test
+    testing tests tested assess assessing assesses want hope hoping seek seeking seeks need
+    needs require requires include including includes based relies relying rely understand
+    understanding understands determine determining determines evaluate evaluating evaluates
+    identify improve improving improves reduce reducing reduces increase increasing increases
+    prevent preventing prevents treat treating treats enable enabling enables allow allowing
+    allows help helping helps make making conducted conduct conducting perform performing
+    performed estimated assessed evaluated quantified modelled modeled ignore print forget
+    disregard reveal repeat know knows knew known think thinks thought believe believes see sees
+    seen saw find finds found show shows showed shown suggest suggests suggested get gets got give
+    gives gave given take takes took taken seem seems seemed become becomes became remain remains
+    remained keep keeps kept lead leads led affect affects affected cause causes caused relate
+    relates depend depends vary varies differ differs occur occurs occurred happen happens
+    wonder wondering know hope ask asking asked report reports reported
+    """
+)
+
+# Gerunds that name a task when they open a phrase ("decoding speech" -> "speech decoding").
+EN_TASK_GERUNDS = pairs(
+    """
+    decoding:decoding predicting:prediction forecasting:forecasting classifying:classification
+    detecting:detection estimating:estimation segmenting:segmentation reconstructing:reconstruction
+    identifying:identification localizing:localization localising:localisation tracking:tracking
+    monitoring:monitoring diagnosing:diagnosis screening:screening generating:generation
+    designing:design synthesizing:synthesis synthesising:synthesis recognizing:recognition
+    recognising:recognition quantifying:quantification modeling:modeling modelling:modelling
+    simulating:simulation optimizing:optimization optimising:optimisation
+    characterizing:characterization characterising:characterisation mapping:mapping
+    measuring:measurement inferring:inference discovering:discovery controlling:control
+    translating:translation retrieving:retrieval imputing:imputation clustering:clustering
+    ranking:ranking summarizing:summarization annotating:annotation profiling:profiling
+
+    """
+)
+
+# The same verbs in their base form ("to detect lung nodules" -> "lung nodule detection").
+EN_TASK_VERBS = pairs(
+    """
+    decode:decoding predict:prediction forecast:forecasting classify:classification detect:detection
+    estimate:estimation segment:segmentation reconstruct:reconstruction identify:identification
+    localize:localization localise:localisation track:tracking monitor:monitoring diagnose:diagnosis
+    screen:screening generate:generation synthesize:synthesis synthesise:synthesis
+    recognize:recognition recognise:recognition quantify:quantification simulate:simulation
+    optimize:optimization optimise:optimisation characterize:characterization
+    characterise:characterisation map:mapping infer:inference discover:discovery
+    translate:translation retrieve:retrieval impute:imputation annotate:annotation
+    summarize:summarization
+    """
+)
+
+EN_TASK_HEADS = frozenset(
+    set(EN_TASK_GERUNDS.values())
+    | set(
+        words(
+            """
+            decoding prediction forecast forecasting classification detection estimation
+            segmentation reconstruction identification localization localisation tracking monitoring
+            diagnosis prognosis screening generation design synthesis recognition quantification
+            modeling modelling simulation optimization optimisation characterization
+            characterisation mapping inference discovery control translation retrieval imputation
+            clustering ranking summarization annotation profiling evaluation assessment analysis
+            surveillance stratification phenotyping genotyping triage planning navigation
+            understanding comprehension production perception restoration repair prevention
+            treatment management delivery transfer conversion degradation catalysis storage
+            separation fabrication characterization valuation attribution identification matching
+            alignment tracing stimulation answering training grasping manipulation locomotion
+            captioning parsing reasoning
+            """
+        )
+    )
+)
+
+EN_POPULATION_HEADS = words(
+    """
+    patient participant subject volunteer child adolescent adult infant newborn neonate woman
+    man elderly people individual person population cohort resident worker student household
+    firm farmer smoker user consumer mouse rat macaque monkey primate animal human zebrafish
+    cell organoid plant crop tree species bird insect fish bacterium strain country region city
+    county state municipality hospital school company enterprise bank teacher nurse physician
+    clinician survivor case control twin family mother father pregnancy veteran athlete driver
+    pedestrian employee investor migrant refugee community village donor recipient carrier men
+    women children people mice neuron
+    cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
+    syndrome diabetes infection
+    material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
+    membrane bridge building
+    """
+)
+
+EN_MEASUREMENT_HEADS = words(
+    """
+    recording imaging scan sensor electrode array survey questionnaire interview sequencing
+    assay spectroscopy microscopy tomography diffraction data dataset record trial experiment
+    observation image camera satellite telemetry accelerometer census registry sample biopsy
+    test measurement probe implant microarray cytometry chromatography spectrometry
+    electrophysiology biopsy smartphone variable
+    """
+)
+EN_MEASUREMENT_SUFFIXES = ("graphy", "gram", "scopy", "metry", "imaging", "sensing", "omics", "seq")
+
+EN_ALGORITHM_HEADS = words(
+    """
+    network model learning regression algorithm filter classifier transformer machine estimator
+    clustering analysis simulation optimization inference method framework architecture
+    autoencoder encoder decoder tree boosting embedding randomization matching differences
+    equation approach technique attention lstm theory calculation
+    """
+)
+
+EN_FEATURE_HEADS = words(
+    """
+    activity oscillation power band rhythm spike potential connectivity amplitude phase
+    coherence spectrum feature waveform signal envelope entropy variability biomarker expression
+    gamma alpha beta theta delta firing dynamics burst methylation radiomics
+    """
+)
+
+EN_OUTPUT_HEADS = words(
+    """
+    position trajectory acoustics phoneme word text sentence label outcome survival mortality
+    risk yield price return emission property intention kinematics movement velocity force
+    speech spelling readmission recurrence incidence prevalence response consumption income
+    expenditure employment innovation productivity hesitancy uptake adherence occupancy
+    abundance richness diversity biomass gap
+    """
+)
+
+EN_CONTEXT_HEADS = words(
+    """
+    interface application setting rehabilitation therapy care surgery policy environment system
+    prosthesis prosthetic device context scenario practice industry sector market economy
+    ecosystem climate agriculture education trade intervention programme program forest
+    landscape scene
+    """
+)
+# adjectives that describe the setting rather than the task ("invasive", "closed-loop")
+EN_CONTEXT_ADJECTIVES = words(
+    """
+    invasive non-invasive noninvasive minimally-invasive intracranial implanted implantable
+    clinical real-time closed-loop open-loop online offline wearable portable
+    """
+)
+# hyphenated tokens that are adjectives ("ECoG-based"), not compounds naming a thing
+ADJECTIVAL_HYPHEN = re.compile(
+    r"-(?:based|driven|related|dependent|specific|free|like|induced|associated|level|scale|term|wide|"
+    r"time|loop|invasive|resolution|order|guided|aware|informed|derived|evoked|mediated|sensitive)$",
+    re.IGNORECASE,
+)
+
+GENERIC_WORDS = words(
+    """
+    study research project work approach method system paper thesis topic field area problem
+    question goal aim purpose way use effect role impact performance result results time part
+    kind type lab group team phd postdoc hello hi hey thanks thank please dear biomarker working idea ideas thing things literature review application
+    applications risk risks factor factors efficacy effectiveness safety feasibility
+    """
+)
+
+# words that do not change the cue of the phrase after them ("using the", "in our")
+TRANSPARENT = words(
+    """
+    and or a an the our my their its this these those both each several many various different
+    new novel such other more
+    """
+)
+ZH_TRANSPARENT = words("和 与 及 以及 或 或者 的 并 其")
+
+METHOD_CUES = words(
+    """
+    using use uses used with via through by from employing applying leveraging combining
+    utilizing utilising based recorded measured collected obtained acquired derived
+    """
+)
+POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
+EFFECT_WORDS = words(
+    """
+    effect effects impact impacts influence influences role association associations
+    """
+)
+
+
+def inflections(base_forms: str) -> frozenset[str]:
+    """Base forms with their third-person and past forms: "accumulate" -> accumulates, accumulated.
+
+    Not the "-ing" forms: those are as often nouns ("deep learning", "signal processing").
+    """
+    out: set[str] = set()
+    for base in base_forms.split():
+        out.add(base)
+        if base.endswith("e"):
+            out |= {base + "s", base + "d"}
+        elif base.endswith("y") and base[-2:-1] not in "aeiou":
+            out |= {base[:-1] + "ies", base[:-1] + "ied"}
+        elif base.endswith(("s", "sh", "ch", "x", "z")):
+            out |= {base + "es", base + "ed"}
+        else:
+            out |= {base + "s", base + "ed"}
+    return frozenset(out)
+
+
+# Common verbs of research prose that are rarely the nouns of a topic: they end a phrase
+# ("microplastics accumulate in fish", "our lab designs electrolytes"). Grammar, not a domain list;
+# words as often nouns ("control", "spread", "design", "model", "test") are left out.
+EN_COMMON_VERBS = inflections(
+    """
+    accumulate disrupt suppress look emerge arise evolve interact contribute correspond compare relate
+    differ depend tend appear seem exist persist remain become occur happen involve require allow
+    enable facilitate explain describe determine reveal demonstrate indicate suggest propose argue
+    assume expect seek try attempt intend wish wonder examine explore investigate analyse analyze
+    assess evaluate quantify estimate calculate compute validate verify confirm replicate extend
+    apply adapt adopt implement deploy develop build construct create produce generate synthesize
+    synthesise fabricate integrate combine incorporate leverage exploit employ utilize utilise rely
+    concentrate address tackle solve overcome mitigate alleviate respond react interfere compete
+    collaborate participate engage recruit enroll enrol observe collect gather obtain acquire
+    extract derive identify characterize characterise classify predict detect diagnose recognize
+    recognise distinguish discriminate isolate purify modify regulate manage treat cure heal
+    recover survive stabilize stabilise degrade decompose dissolve absorb emit convert transform
+    transcribe encode decode bind activate deactivate trigger induce mediate connect correlate
+    understand know teach educate inform influence shape drive promote inhibit prevent protect
+    reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
+    limit restrict contaminate infect transmit confer exhibit display possess contain carry harbor
+    harbour undergo receive experience
+    """
+)
+# Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
+# phrase only after one has begun.
+EN_PAST_FORMS = frozenset(w for w in EN_COMMON_VERBS if w.endswith("ed"))
+# "-ly" words that are adjectives or nouns, not adverbs.
+LY_NOT_ADVERBS = words(
+    "elderly early daily weekly monthly yearly quarterly hourly nightly family assembly anomaly supply italy friendly costly deadly lonely orderly"
+)
+
+# Verbs of effect: "X reduces Y" names an exposure or intervention X and an outcome Y.
+EFFECT_VERBS = words(
+    """
+    affect affects affected affecting reduce reduces reduced reducing improve improves improved
+    improving increase increases increased increasing decrease decreases decreased decreasing
+    prevent prevents prevented cause causes caused influence influences influenced alter alters
+    altered modulate modulates modulated impair impairs impaired enhance enhances enhanced worsen
+    worsens worsened lower lowers lowered raise raises raised protect protects protected shape
+    shapes shaped drive drives driven promote promotes promoted inhibit inhibits inhibited
+    mitigate mitigates mitigated alleviate alleviates alleviated disrupt disrupts disrupted
+    suppress suppresses suppressed
+    """
+)
+# Condition words among the population heads: a condition after an outcome cue is the outcome.
+EN_CONDITION_HEADS = words(
+    """
+    cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder syndrome
+    diabetes infection
+    """
+)
+# Measures whose "of" introduces an outcome ("the risk of X", "the incidence of X").
+OUTCOME_MEASURES = words(
+    """
+    risk risks incidence prevalence rate rates onset severity progression recurrence occurrence
+    odds likelihood probability symptoms burden mortality factors predictors determinants correlates
+    causes drivers
+    """
+)
+CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing"})
+OUTPUT_CUES = frozenset(
+    {"into", "predict", "predicting", "reconstruct", "reconstructing", "generate", "generating", "output"}
+)
+OUTCOME_CUES = frozenset(
+    {"improve", "improving", "reduce", "reducing", "increase", "increasing", "prevent", "preventing"}
+)
+
+# ----------------------------------------------------------------------------------------------
+# Chinese word classes
+# ----------------------------------------------------------------------------------------------
+
+ZH_BREAKS = words(
+    """
+    我 我们 你 你们 他们 本 该 这 这些 那些 其 它 是 在 的 地 得 了 着 过 和 与 及 以及 或 或者 并 并且 而 而且
+    对 对于 从 向 把 将 以 为 被 于 中 上 下 等 等等 期间 时期 进行 开展 从事 致力于 旨在 希望 想 想要 要 需要
+    研究 主要 关于 方面 一种 一个 一些 项目 工作 方向 课题 问题 目前 正在 如何 怎样 能否 是否 可以 能够 来 去
+    做 实现 提高 改善 降低 减少 增加 探索 探讨 分析 分析了 建立 构建 开发 评价 比较 考察 研究了 通过 基于 采用
+    使用 利用 借助 运用 结合 应用 用 针对 面向 用于 应用于 服务于 以便 以期 从而 进而 及其 之间 之 所 也 都
+    还 又 很 更 最 自动 自动地 同时 分别 显著 有效地 准确地 快速 进一步 尤其 特别
+    """
+)
+ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以")
+ZH_POPULATION_CUES = words("针对 对于")
+ZH_CONTEXT_CUES = words("在 面向 用于 应用于 服务于 应用")
+ZH_OUTCOME_CUES = words("提高 改善 降低 减少 增加 对")
+
+ZH_TASK_HEADS = words(
+    """
+    解码 预测 分类 检测 识别 分割 估计 估算 诊断 筛查 筛选 重建 监测 合成 设计 生成 评估 定位 追踪 跟踪 控制
+    优化 建模 发现 推断 映射 翻译 检索 聚类 排序 标注 预警 溯源 治疗 管理 规划 导航 降解 催化 储能 分离
+    制备 表征 模拟 仿真
+    """
+)
+# heads ending in 者 (a person who ...) are people too: 患者, 阅读障碍者
+ZH_POPULATION_HEADS = words(
+    """
+    者 患者 病人 受试者 被试 人群 群 小鼠 大鼠 猕猴 猴 儿童 青少年 老年人 成人 居民 农户 家庭 企业 公司 学生
+    细胞 神经元 动物 志愿者 孕妇 妇女 工人 员工 医生 护士 农民 城市 国家 地区 省份 医院 学校 物种 植物 作物
+    材料 催化剂 电池 合金
+    """
+)
+ZH_MEASUREMENT_HEADS = words(
+    """
+    电图 脑电 电极 成像 影像 记录 测序 光谱 谱 扫描 问卷 调查 数据 传感器 显微镜 显微 造影 图像 试验 实验
+    样本 活检 遥感 卫星 观测 测量 阵列 数据集
+    """
+)
+ZH_ALGORITHM_HEADS = words(
+    "网络 模型 学习 算法 回归 滤波 分类器 森林 向量机 方法 法 框架 架构 编码器 解码器 机制 计算"
+)
+ZH_FEATURE_HEADS = words(
+    "活动 振荡 频段 波段 特征 信号 功率 相位 连接 节律 电位 发放 动力学 表达 生物标志物 标志物"
+)
+ZH_OUTPUT_HEADS = words(
+    "声学 音素 单词 文本 句子 位置 轨迹 结局 死亡率 风险 产量 价格 意图 运动 发作 复发 收益 就业 衰老 模式"
+)
+ZH_CONTEXT_HEADS = words("康复 临床 应用 场景 手术 政策 系统 接口 环境 产业 行业 市场 背景")
+ZH_HEADS = (
+    ZH_TASK_HEADS
+    | ZH_POPULATION_HEADS
+    | ZH_MEASUREMENT_HEADS
+    | ZH_ALGORITHM_HEADS
+    | ZH_FEATURE_HEADS
+    | ZH_OUTPUT_HEADS
+    | ZH_CONTEXT_HEADS
+)
+
+
+ZH_GENERIC = words(
+    """
+    影响 效果 作用 关系 意义 方法 技术 研究 问题 领域 方向 工作 应用 项目
+    """
+)
+
+STUDY_DESIGN_WORDS = words(
+    """
+    study experimental quasi-experimental trial survey sampling research factorial crossover
+    """
+)

@@ -1,0 +1,62 @@
+"""Chinese slot phrases in English: the same offline path for the rules and for an LLM's leftovers.
+
+Without an LLM the rules extract Chinese phrases as written (`癫痫患者`, `脑机接口`); the databases index
+English, so every slot phrase that holds Chinese is rendered into English search phrases by the
+offline bilingual module (`agent.bilingual.render`: jieba, CC-CEDICT and a glossary of scientific
+morphemes), with MeSH as the judge among candidate renderings (an English phrase that is a MeSH
+heading or entry term is preferred). An LLM that leaves Chinese in its slots goes through the same
+step. The Chinese as written is kept beside each English phrase (`Understanding.originals`), so the
+review can show both and the user can correct a rendering.
+"""
+
+from __future__ import annotations
+
+from agent.bilingual.render import english_phrases, has_chinese
+from agent.keywords.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.models import LIST_SLOT_NAMES, Slots
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+def embedded_vocabulary() -> MeshVocabulary | None:
+    """The MeSH vocabulary ScholarMap ships (None if the table is missing from this installation)."""
+    return vocabulary_for(MeshFile(EMBEDDED_MESH)) if EMBEDDED_MESH.is_file() else None
+
+
+def translate_slots(
+    slots: Slots, vocabulary: MeshVocabulary | None
+) -> tuple[Slots, dict[str, str], list[str]]:
+    """Slots with their Chinese phrases in English, the English -> Chinese originals, and notes."""
+    attested = vocabulary.knows if vocabulary is not None else None
+    data = slots.model_dump()
+    originals: dict[str, str] = {}
+    untranslated: list[str] = []
+    for name in LIST_SLOT_NAMES:
+        phrases: list[str] = []
+        for phrase in data[name]:
+            if not has_chinese(phrase):
+                phrases.append(phrase)
+                continue
+            for rendering in english_phrases(phrase, attested):
+                if rendering.english:
+                    english = _no_repeats(rendering.english[0])
+                    originals.setdefault(english, rendering.chinese)
+                    phrases.append(english)
+                else:
+                    untranslated.append(rendering.chinese)
+                    phrases.append(rendering.chinese)
+        data[name] = phrases
+    notes = []
+    if originals:
+        shown = ", ".join(f"{zh} -> {en}" for en, zh in list(originals.items())[:8])
+        notes.append(f"Chinese terms were rendered in English offline ({shown}); correct them in the review")
+    if untranslated:
+        notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
+    return Slots.model_validate(data), originals, notes
+
+
+def _no_repeats(phrase: str) -> str:
+    """ "urban urban heat island" -> "urban heat island": a word the composition said twice in a row."""
+    words = phrase.split()
+    kept = [w for i, w in enumerate(words) if i == 0 or w.casefold() != words[i - 1].casefold()]
+    return " ".join(kept)

@@ -1,0 +1,469 @@
+"""`scholarmap run "DESCRIPTION"`: the whole search flow in one command, without a conversation.
+
+With `--yes` the interpretation and the keyword plan are accepted as generated. Without it the
+clarifying questions, the confirmation and the keyword review happen on the terminal: each question is a
+prompt, the interpretation is confirmed with y/n (a "no" asks what to change), and the keyword plan is
+accepted with Enter or changed by typing edits (`agent.keywords.review.parse_edit_text`: "add term: X",
+"delete term: Y", "add synonym A to B", ...; several separated by ';').
+
+The search shows one progress bar per source; at the end a summary table, the top papers and the Run's
+folder are printed. A source that cannot be reached is one line on stderr and an error recorded in the
+saved Run. Exit codes: 0 a Run was saved (completed or partial), 2 every source failed (the Run is still
+saved), 1 any other error (one line on stderr), 130 interrupted (no Run is saved).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.prompt import Confirm, Prompt
+from rich.table import Table
+
+from agent.models import SEARCH_SOURCES, KeywordPlan, Run, RunStatus, Source, Understanding
+from server.streaming.render import render_queries
+
+EXIT_OK, EXIT_ERROR, EXIT_ALL_FAILED, EXIT_INTERRUPTED = 0, 1, 2, 130
+ACCEPT_WORDS = frozenset({"", "y", "yes", "ok", "accept", "go"})
+TOP_PAPERS_SHOWN = 10
+
+
+class CommandFailed(Exception):
+    """A user-facing failure of the run command: printed as one line on stderr."""
+
+    def __init__(self, message: str, code: int = EXIT_ERROR) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def add_run_command(subparsers: argparse._SubParsersAction) -> None:
+    from agent.runs.exports import EXPORT_FORMATS
+
+    parser = subparsers.add_parser(
+        "run",
+        help="search PubMed, Semantic Scholar and OpenAlex for a research description and save a Run",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    parser.add_argument("description", help="your research in a few sentences (English, Chinese or mixed)")
+    parser.add_argument(
+        "--project", default="default", help="project id (created if absent; default: default)"
+    )
+    parser.add_argument(
+        "--yes", "-y", action="store_true", help="accept the interpretation and keywords as generated"
+    )
+    parser.add_argument(
+        "--sources",
+        type=parse_sources,
+        default=None,
+        help="comma-separated sources to search (default: pubmed,semantic_scholar,openalex)",
+    )
+    parser.add_argument(
+        "--max-per-source", type=int, help="records per source, 1-2000 (default from settings: 200)"
+    )
+    parser.add_argument(
+        "--snowball",
+        action="store_true",
+        help="after the search, follow the references and citations of the best papers (see --depth)",
+    )
+    parser.add_argument("--depth", type=int, help="snowballing rounds, 1-5 (default from settings: 2)")
+    parser.add_argument(
+        "--budget", type=int, help="requests snowballing may send, 1-5000 (default from settings: 200)"
+    )
+    parser.add_argument(
+        "--seed",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a paper to snowball from besides the best ones (DOI, pmid:N, OpenAlex W…, S2 id); repeatable",
+    )
+    parser.add_argument("--export", choices=EXPORT_FORMATS, help="also write the merged list in this format")
+    parser.add_argument(
+        "--output", type=Path, help="where to write the export (default: beside the Run, in derived/)"
+    )
+    parser.add_argument("--verbose", "-v", action="store_true", help="show log records (retries, fallbacks)")
+    parser.set_defaults(handler=run_command)
+
+
+def parse_sources(text: str) -> list[Source]:
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    known = {s.value for s in SEARCH_SOURCES}
+    unknown = [n for n in names if n not in known]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown source(s) {', '.join(unknown) or '(none given)'}; choose from {', '.join(sorted(known))}"
+        )
+    return [Source(n) for n in names]
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """The handler of `scholarmap run`; returns the exit code."""
+    from agent.settings import ConfigError, load_settings
+
+    _quiet_libraries(getattr(args, "verbose", False))
+    stderr = Console(stderr=True, highlight=False)
+    try:
+        settings = load_settings()
+        if not args.description or not args.description.strip():
+            raise CommandFailed("the description is empty; describe your research in a few sentences")
+        return asyncio.run(_run(args, settings, Console(highlight=False), stderr))
+    except KeyboardInterrupt:
+        _fail("interrupted; no Run was saved")
+        return EXIT_INTERRUPTED
+    except CommandFailed as exc:
+        _fail(str(exc))
+        return exc.code
+    except ConfigError as exc:
+        _fail(str(exc))
+        return EXIT_ERROR
+    except Exception as exc:  # one line for the user; the type says where to look
+        from agent.runs.store import StoreError
+
+        if isinstance(exc, StoreError | ValueError):
+            _fail(str(exc))
+        else:
+            _fail(f"{type(exc).__name__}: {exc}")
+        return EXIT_ERROR
+
+
+def _quiet_libraries(verbose: bool) -> None:
+    """The terminal shows our lines, not the libraries' log records and download bars.
+
+    Failures reach the user as recorded source errors (one line each); per-attempt retry warnings and
+    the model loader's progress bar would bury them. `--verbose` shows the log records again.
+    """
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.ERROR,
+        format="scholarmap: %(levelname)s %(name)s: %(message)s",
+    )
+
+
+def _fail(message: str) -> None:
+    print(f"scholarmap: error: {message}", file=sys.stderr)
+
+
+async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr: Console) -> int:
+    from agent.keywords.plan import keywords_and_queries
+    from agent.keywords.querybuild import build_queries
+    from agent.llm import build_llm
+    from agent.runs.store import RunStore
+    from agent.search.executor import RunConfigError, SearchProgress, execute_run, resolve_cap
+    from agent.search.guard import NothingToSearch, ensure_something_to_search
+    from agent.search.sources import open_sources
+
+    try:
+        cap = resolve_cap(args.max_per_source, settings)
+    except RunConfigError as exc:
+        raise CommandFailed(str(exc)) from None
+    snowball = _snowball_options(args, settings)
+    store = RunStore(settings.projects_dir)
+    store.ensure_project(args.project)
+    llm = build_llm(settings)
+    if not llm.available:
+        print(
+            "note: no LLM is configured (SCHOLARMAP_LLM / OPENAI_API_KEY); using the rule-based fallback",
+            file=sys.stderr,
+        )
+    description = args.description.strip()
+
+    async with open_sources(settings) as sources:
+        understanding, description = await _understand(description, llm, settings, console, yes=args.yes)
+        plan, queries = await keywords_and_queries(
+            understanding, llm, sources, hit_limit=settings.query_hit_limit
+        )
+        try:
+            ensure_something_to_search(plan, queries)
+        except NothingToSearch as exc:  # one line, exit 1, and no failed Run saved
+            raise CommandFailed(str(exc)) from None
+        if not args.yes:
+            plan = await _review(plan, llm, sources, console)
+            queries = build_queries(plan)
+        enabled = args.sources or list(SEARCH_SOURCES)
+
+        with _SearchBars(stderr, enabled) as bars:
+
+            async def on_progress(event: SearchProgress) -> None:
+                bars.update(event)
+
+            run = await execute_run(
+                store=store,
+                project_id=args.project,
+                understanding=understanding,
+                keywords=plan,
+                queries=queries,
+                sources=sources,
+                settings=settings,
+                enabled=enabled,
+                max_per_source=cap,
+                llm=llm,
+                on_progress=on_progress,
+                description=description,
+                snowball=snowball,
+                on_snowball=lambda line: stderr.print(f"snowball: {line}"),
+            )
+
+    folder = store.run_dir(run.id)
+    _report_unreachable(run, plan)
+    print(render_queries(queries.model_dump(mode="json")), flush=True)
+    _summary(run, store, console)
+    if args.export:
+        _export(run, store, args.export, args.output, console)
+    # plain print: a path must not be wrapped or styled, scripts read this line
+    print(f"Run saved: {folder}", flush=True)
+    return EXIT_ALL_FAILED if run.status is RunStatus.FAILED else EXIT_OK
+
+
+# ----------------------------------------------------------------------------------------------
+# interpretation and keyword review on the terminal
+# ----------------------------------------------------------------------------------------------
+
+
+def _snowball_options(args: argparse.Namespace, settings: Any) -> Any:
+    """The snowballing options asked for, or None; a value out of range is a one-line error."""
+    from agent.search.snowball import SnowballConfigError, resolve_options
+
+    asked = args.depth is not None or args.budget is not None or args.seed
+    if not args.snowball:
+        if asked:
+            raise CommandFailed("--depth, --budget and --seed belong to --snowball; add --snowball")
+        return None
+    try:
+        return resolve_options(settings, depth=args.depth, budget=args.budget, named=args.seed)
+    except SnowballConfigError as exc:
+        raise CommandFailed(str(exc)) from None
+
+
+def _ask(prompt: str, **kwargs: Any) -> str:
+    try:
+        return Prompt.ask(prompt, **kwargs)
+    except EOFError:
+        raise CommandFailed(
+            "no answer on standard input (use --yes to accept everything as generated)"
+        ) from None
+
+
+def _confirm(prompt: str) -> bool:
+    try:
+        return Confirm.ask(prompt, default=True)
+    except EOFError:
+        raise CommandFailed(
+            "no answer on standard input (use --yes to accept everything as generated)"
+        ) from None
+
+
+async def _understand(
+    description: str, llm: Any, settings: Any, console: Console, *, yes: bool
+) -> tuple[Understanding, str]:
+    from agent.understanding.description import merge_answers, understand
+
+    round_, previous = 1, None
+    while True:
+        understanding = await understand(
+            description, llm, round=round_, max_rounds=settings.clarification_rounds, previous=previous
+        )
+        if yes:
+            return understanding, description
+        if understanding.questions and not understanding.ready and round_ <= settings.clarification_rounds:
+            if understanding.summary:
+                console.print(f"[bold]So far:[/bold] {understanding.summary}")
+            answers = []
+            for question in understanding.questions:
+                options = f" ({' / '.join(question.options)})" if question.options else ""
+                answers.append(_ask(f"[bold]{question.question}[/bold]{options}", default=""))
+            if any(a.strip() for a in answers):
+                description = merge_answers(description, understanding.questions, answers)
+            round_, previous = round_ + 1, understanding
+            if any(a.strip() for a in answers):
+                continue
+        _show_understanding(understanding, console)
+        if _confirm("Is this what you are looking for?"):
+            return understanding, description
+        feedback = _ask("What should change? (empty to stop)", default="").strip()
+        if not feedback:
+            raise CommandFailed("stopped at the confirmation; nothing was searched", EXIT_ERROR)
+        description, round_, previous = f"{description}\n{feedback}", 1, None
+
+
+def _show_understanding(understanding: Understanding, console: Console) -> None:
+    table = Table(title="What I understood", show_lines=False)
+    table.add_column("slot")
+    table.add_column("value")
+    for name, value in understanding.slots.model_dump().items():
+        if value:
+            table.add_row(name, value if isinstance(value, str) else "; ".join(value))
+    console.print(table)
+    for note in understanding.notes:
+        console.print(f"[dim]{note}[/dim]")
+
+
+async def _review(plan: KeywordPlan, llm: Any, sources: Any, console: Console) -> KeywordPlan:
+    from agent.keywords.review import apply_edits, parse_edit_text
+
+    while True:
+        _show_plan(plan, console)
+        text = _ask(
+            "Press Enter to accept, or type edits (e.g. 'add term: speech synthesis; delete term: EEG')",
+            default="",
+        )
+        if text.strip().lower() in ACCEPT_WORDS:
+            return plan
+        try:
+            edits = parse_edit_text(text)
+        except ValueError as exc:
+            console.print(f"[red]{exc}[/red]")
+            continue
+        plan, _diff = await apply_edits(plan, edits, llm, sources)
+
+
+def _show_plan(plan: KeywordPlan, console: Console) -> None:
+    table = Table(title="Keywords")
+    for column in ("slot", "term", "synonyms"):
+        table.add_column(column)
+    for term in plan.terms:
+        table.add_row(term.slot, term.canonical, ", ".join(s.text for s in term.kept_synonyms()))
+    console.print(table)
+
+
+def _report_unreachable(run: Run, plan: KeywordPlan) -> None:
+    """One line on stderr per outside source that failed, in the search or in the keyword step.
+
+    A database that failed in both steps is reported once, with its search error (the one that cost
+    the Run its results); services only the keyword step uses (MeSH, Wikidata, ...) follow.
+    """
+    seen: set[str] = set()
+    for stage, errors in (("search", run.errors), ("keywords", plan.source_errors)):
+        for error in errors:
+            if error.source in seen:
+                continue
+            seen.add(error.source)
+            message = error.message.removeprefix(f"{error.source}: ")
+            print(f"{error.source}: {error.kind.value} ({stage}): {message}", file=sys.stderr)
+
+
+# ----------------------------------------------------------------------------------------------
+# progress, summary, export
+# ----------------------------------------------------------------------------------------------
+
+
+class _SearchBars:
+    """One rich progress bar per source, fed by the executor's SearchProgress events."""
+
+    def __init__(self, console: Console, sources: list[Source]) -> None:
+        self.progress = Progress(
+            TextColumn("{task.fields[source]:<17}"),
+            BarColumn(),
+            TextColumn("{task.completed:>5.0f}/{task.fields[shown_total]:<6}"),
+            TextColumn("{task.fields[status]}"),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        )
+        self.tasks: dict[Source, TaskID] = {
+            s: self.progress.add_task("", source=s.value, shown_total="?", status="waiting", total=None)
+            for s in sources
+        }
+
+    def __enter__(self) -> _SearchBars:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+    def update(self, event: Any) -> None:
+        task = self.tasks.get(event.source)
+        if task is None:
+            return
+        fields: dict[str, Any] = {}
+        if event.stage == "started":
+            fields["status"] = "searching"
+        elif event.stage == "page":
+            fields.update(status=f"page {event.page}", completed=event.fetched)
+        elif event.stage == "done":
+            fields.update(status="done", completed=event.fetched, total=max(event.fetched, 1))
+        elif event.stage == "failed":
+            fields.update(status="failed", total=1, completed=0)
+        if event.total is not None:
+            fields["shown_total"] = str(event.total)
+        self.progress.update(task, **fields)
+
+
+def _summary(run: Run, store: Any, console: Console) -> None:
+    table = Table(title=f"Run {run.id} ({run.status.value})")
+    for column in ("source", "status", "fetched", "reported", "seconds"):
+        table.add_column(column, justify="right" if column in {"fetched", "reported", "seconds"} else "left")
+    failed = {e.source: e for e in run.errors}
+    for source in run.sources:
+        error = failed.get(source.value)
+        total = run.totals.get(source.value)
+        table.add_row(
+            source.value,
+            f"failed ({error.kind.value})" if error else "ok",
+            str(run.counts.get(source.value, 0)),
+            "-" if total is None else f"{total:,}",
+            f"{run.timings.seconds.get(source.value, 0):.1f}",
+        )
+    if run.snowball is not None:
+        table.add_row("snowball", run.snowball.stopped, str(run.counts.get("snowball", 0)), "", "")
+    table.add_row("merged", "", str(run.counts.get("aggregated", 0)), "", "")
+    table.caption = f"{run.timings.seconds.get('total', 0):.1f} s in all"
+    console.print(table)
+    for warning in run.warnings:
+        console.print(f"[yellow]warning:[/yellow] {warning}")
+    if run.snowball is not None:
+        _snowball_summary(run, console)
+    papers = store.load_aggregated(run.id)[:TOP_PAPERS_SHOWN]
+    if papers:
+        top = Table(title="Top papers")
+        for column in ("#", "title", "year", "sources"):
+            top.add_column(column)
+        for paper in papers:
+            top.add_row(
+                str(paper.rank or ""),
+                paper.paper.title[:100],
+                str(paper.paper.year or ""),
+                ", ".join(s.value for s in paper.sources),
+            )
+        console.print(top)
+
+
+def _snowball_summary(run: Run, console: Console) -> None:
+    """The snowball's rounds and its verdict: "search saturated after N rounds" or "stopped at the budget"."""
+    report = run.snowball
+    if report is None:
+        return
+    for note in report.notes:
+        console.print(f"[dim]snowball: {note}[/dim]")
+    for round_ in report.rounds:
+        share = "-" if round_.new_share is None else f"{round_.new_share:.0%}"
+        console.print(
+            f"snowball round {round_.depth}: {round_.seeds} seeds, {round_.candidates} linked papers, "
+            f"{round_.relevant} relevant, {round_.new_relevant} new ({share}), {round_.kept} kept, "
+            f"{round_.requests} requests"
+        )
+        for error in round_.errors:
+            console.print(f"[yellow]snowball round {round_.depth}: {error.source}: {error.message}[/yellow]")
+    # plain print: scripts read this line
+    print(f"Snowball: {report.message}; {report.kept} papers added, {report.requests} requests", flush=True)
+
+
+def _export(run: Run, store: Any, fmt: str, output: Path | None, console: Console) -> None:
+    from agent.runs.exports import export_filename, export_papers
+
+    data = export_papers(store.load_aggregated(run.id), fmt)
+    if output is not None:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_bytes(data)
+        path = output
+    else:
+        path = store.write_derived(run.id, export_filename("papers", fmt), data)
+    print(f"Exported {run.counts.get('aggregated', 0)} papers as {fmt}: {path}", flush=True)

@@ -1,0 +1,321 @@
+"""The offline Chinese -> English rendering: dictionary cleaning, segmentation, composition, ranking."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+
+import pytest
+
+from agent.bilingual import cedict
+from agent.bilingual import render as bilingual
+from agent.bilingual.render import (
+    Rendering,
+    clean_definition,
+    dictionary_senses,
+    english_phrases,
+    has_chinese,
+    reference,
+    render,
+    segment,
+    to_english,
+    to_simplified,
+)
+
+
+def _texts(senses: list[cedict.Sense] | tuple[cedict.Sense, ...]) -> list[str]:
+    return [s.text for s in senses]
+
+
+# --- detection and empty input -------------------------------------------------------------------
+
+
+def test_has_chinese() -> None:
+    assert has_chinese("脑机接口")
+    assert has_chinese("EEG 信号")
+    assert has_chinese("腦機接口")
+    assert not has_chinese("brain-computer interface")
+    assert not has_chinese("")
+    assert not has_chinese("？。，")  # punctuation alone is not Chinese text
+
+
+def test_empty_and_ascii_input() -> None:
+    assert to_english("") == ""
+    assert to_english("   ") == ""
+    assert to_english("EEG decoding of speech") == "EEG decoding of speech"
+    assert english_phrases("") == []
+    assert english_phrases("speech decoding with ECoG") == []
+    assert segment("") == []
+    empty = render("")
+    assert empty == Rendering("", (), "none")
+    assert render("ECoG") == Rendering("ECoG", ("ECoG",), "none")
+    assert to_english("？！。") == ""
+
+
+# --- cleaning CC-CEDICT definitions --------------------------------------------------------------
+
+
+def test_clean_definition_drops_what_is_not_a_term() -> None:
+    assert clean_definition("CL:個|个[ge4]") == []
+    assert clean_definition("surname Bei") == []
+    assert clean_definition("see 癲癇|癫痫[dian1 xian2]") == []
+    assert clean_definition("classifier for small boats") == []
+    assert clean_definition("Taiwan pr. [duo4]") == []
+
+
+def test_clean_definition_removes_glosses_and_keeps_the_term() -> None:
+    assert _texts(clean_definition("Bayes (name)")) == ["Bayes"]
+    assert _texts(clean_definition("cell (biology)")) == ["cell"]
+    assert _texts(clean_definition("(computing) queue")) == ["queue"]
+    assert _texts(clean_definition("a study")) == ["study"]
+    # an acronym glossed in parentheses is a term of its own
+    assert _texts(clean_definition("electroencephalogram (EEG)")) == ["electroencephalogram", "EEG"]
+    # semicolons separate senses
+    assert _texts(clean_definition("sample; specimen")) == ["sample", "specimen"]
+
+
+def test_clean_definition_marks_verbs_and_registers() -> None:
+    (verb,) = clean_definition("to research")
+    assert verb.text == "research" and verb.verb
+    (noun,) = clean_definition("research")
+    assert not noun.verb
+    # a verb without its object means something else ("to kill oneself" is not "kill")
+    assert clean_definition("to kill oneself") == []
+    assert _texts(clean_definition("to strip (sb of his property)")) == ["strip"]
+    (slang,) = clean_definition("(coll.) to lure")
+    assert slang.marked and slang.text == "lure"
+
+
+def test_references_are_followed_to_the_full_entry() -> None:
+    assert reference("abbr. for 世界博覽會|世界博览会[Shi4 jie4 Bo2 lan3 hui4], World Expo") == "世界博览会"
+    assert reference("variant of 癲癇|癫痫[dian1 xian2]") == "癫痫"
+    assert reference("abbr. to 世博") is None
+    # 世博 is only "abbr. for 世界博览会": its senses are those of the full form
+    assert _texts(dictionary_senses("世博")) == _texts(dictionary_senses("世界博览会"))
+    assert "World Expo" in _texts(dictionary_senses("世博"))
+
+
+def test_all_entries_of_a_headword_are_kept_plain_nouns_first() -> None:
+    senses = _texts(dictionary_senses("症"))  # two CC-CEDICT entries (zheng4 and zheng1)
+    assert senses[0] == "disease"
+    assert "abdominal tumor" in senses
+    research = dictionary_senses("研究")  # "research/a study/CL:.../to research/to look into"
+    assert [s.text for s in research][:2] == ["research", "study"]
+    assert all(not s.verb for s in research[:2]) and research[-1].verb
+    assert dictionary_senses("并非一个词典词条") == ()
+
+
+# --- segmentation ----------------------------------------------------------------------------------
+
+
+def test_segmentation_keeps_dictionary_words_whole() -> None:
+    # jieba alone cuts 脑机|接口; the dictionary knows 脑机接口
+    assert segment("脑机接口") == ["脑机接口"]
+    assert segment("脑表面电极") == ["脑", "表面", "电极"]
+    assert segment("石墨烯电极") == ["石墨烯", "电极"]  # jieba: 石墨|烯
+    # equal cuts: a lone character is taken as a suffix rather than a prefix (早产|儿, not 早|产儿)
+    assert segment("早产儿") == ["早产", "儿"]
+    assert segment("癫痫患者的脑电信号") == ["癫痫", "患者", "的", "脑电", "信号"]
+
+
+def test_segmentation_of_mixed_text_keeps_latin_words_whole() -> None:
+    assert segment("研究PM2.5暴露") == ["研究", "PM2.5", "暴露"]
+    assert segment("使用 EEG 的脑机接口") == ["使用", "EEG", "的", "脑机接口"]
+    assert segment("ＥＥＧ信号") == ["ＥＥＧ", "信号"]  # full-width letters, returned as written
+    assert render("ＥＥＧ信号").english[0] == "EEG signal"
+    assert render("α波").english[0] == "α wave"  # Greek letters are Latin-like words of a term
+    assert render("β-淀粉样蛋白").english[0] == "β-amyloid"
+
+
+def test_traditional_characters() -> None:
+    assert to_simplified("腦機接口") == "脑机接口"
+    assert to_simplified("什么") == "什么"  # 么 is simplified text itself, never turned into 幺
+    assert segment("腦機接口") == ["腦機接口"]  # words come back as written
+    rendering = render("癲癇患者")
+    assert rendering.chinese == "癲癇患者"
+    assert rendering.english[0] == "epilepsy patients"
+    assert render("腦機接口").english[0] == "brain-computer interface"
+
+
+# --- rendering and composition ---------------------------------------------------------------------
+
+
+def test_dictionary_and_glossary_words() -> None:
+    assert render("脑机接口") == Rendering("脑机接口", ("brain-computer interface",), "dictionary")
+    metformin = render("二甲双胍")  # not in CC-CEDICT
+    assert metformin.how == "glossary" and metformin.english[0] == "metformin"
+    bayes = render("贝叶斯")  # CC-CEDICT: "Bayes (name)"; as a modifier the adjective is wanted
+    assert bayes.english[0] == "Bayesian" and "Bayes" in bayes.english
+
+
+def test_composition_keeps_modifier_head_order() -> None:
+    assert render("癫痫患者").english[0] == "epilepsy patients"
+    surface = render("脑表面电极")
+    assert surface.how == "composed"
+    assert surface.english[0] == "brain surface electrode"
+    assert render("深度学习模型").english[0] == "deep learning model"
+    assert render("贝叶斯方法").english[0] == "Bayesian method"
+
+
+def test_modifier_forms_and_attested_ranking() -> None:
+    gestational = render("妊娠糖尿病")
+    assert gestational.english[0] == "gestational diabetes"
+    assert "pregnancy diabetes" in gestational.english
+    # the caller's vocabulary decides between candidates
+    attested = render("妊娠糖尿病", attested=lambda term: term == "pregnancy diabetes")
+    assert attested.english[0] == "pregnancy diabetes"
+    assert set(attested.english) == set(gestational.english)
+    cerebral = render("脑表面电极", attested=lambda term: term.startswith("cerebral"))
+    assert cerebral.english[0] == "cerebral surface electrode"
+    # a dictionary word with several senses: the attested one first
+    particles = render("细颗粒物", attested=lambda term: term == "fine particulate matter")
+    assert particles.english[0] == "fine particulate matter"
+
+
+def test_unattested_dictionary_gloss_also_offers_compositions() -> None:
+    plain = render("抑郁症")
+    assert plain.how == "dictionary"
+    widened = render("抑郁症", attested=lambda term: term == "depression disorder")
+    assert widened.english[0] == "depression disorder"
+    assert widened.how == "composed"
+    assert render("抑郁症", attested=lambda term: term == "nothing known").how == "dictionary"
+
+
+def test_people_words_are_plural_at_the_head_only() -> None:
+    assert render("患者").english[0] == "patients"
+    assert render("哮喘儿童").english[0] == "asthma children"
+    assert render("儿童哮喘").english[0] == "child asthma"  # a modifier stays singular
+    assert render("小鼠").english[0] == "mice"
+    assert render("孕妇").english[0] == "pregnant women"
+    assert "the elderly" in render("老年人").english  # not "the elderlies"
+    assert render("医护人员").english[0] == "medical personnel"  # a collective noun: not "personnels"
+
+
+def test_verb_heads_become_gerunds_and_numbers_turn_round() -> None:
+    assert render("语音解码").english[0] == "speech decoding"
+    assert render("2型糖尿病").english[0] == "type 2 diabetes"
+    assert render("三期临床试验").english[:2] == ("phase 3 clinical trial", "stage 3 clinical trial")
+    assert bilingual._gerund("decode") == "decoding"
+    assert bilingual._gerund("cut down") == "cutting down"
+    assert bilingual._gerund("study") == "studying"
+    assert bilingual._gerund("hew") == "hewing"
+    assert bilingual._gerund("tie") == "tying"
+    assert bilingual._gerund("control") == "controlling"
+    assert bilingual._verb_nouns("migrate") == ["migration", "migrating", "migrate"]
+    assert bilingual._verb_nouns("decode") == ["decoding", "decode"]
+    assert bilingual._verb_nouns("go up") == ["going up", "go up"]
+    assert bilingual._verb_nouns("stabilize")[0] == "stabilization"
+    assert bilingual._verb_nouns("apologize") == ["apologizing", "apologize"]  # no "apologization"
+    assert render("鸟类迁徙").english[0] == "birds migration"
+    assert "blood sugar control" in render("血糖控制").english
+
+
+def test_prefixes_join_their_head_and_negation_is_kept() -> None:
+    assert render("非小细胞肺癌").english[0] == "non-small cell lung cancer"
+    assert render("碳纳米管").english[0] == "carbon nanotube"
+    # a negating prefix is never dropped from a term: it would name the opposite concept
+    assert [r.english[0] for r in english_phrases("非侵入性脑机接口")] == [
+        "non-invasive brain-computer interface"
+    ]
+    assert to_english("收入不平等") == "income inequality"
+    assert bilingual._discipline_adjectives("electrochemistry") == ["electrochemical"]
+    assert bilingual._discipline_adjectives("biology") == ["biological"]
+    assert bilingual._discipline_adjectives("genetics") == ["genetic"]
+    assert bilingual._discipline_adjectives("physics") == ["physical"]
+    assert bilingual._discipline_adjectives("ministry") == []  # never "minical"
+    assert bilingual._discipline_adjectives("basics") == []
+    assert render("电化学阻抗").english[0] == "electrochemical impedance"
+    assert render("退行性疾病").english[0] == "degenerative disease"  # 性 before a head: an adjective
+    # "-ate" -> "-ative" is not always a word ("vibrative"): it follows the usual modifier unless attested
+    generative = render("生成式模型").english
+    assert generative[0] == "generate model" and "generative model" in generative[:3]
+    assert render("生成式模型", attested=lambda t: t == "generative model").english[0] == "generative model"
+    assert render("适应性免疫").english[0] == "adaptive immunity"
+    assert render("微电极").english[0] == "microelectrode"  # closed-up prefixes, composed
+    assert render("过表达").english[0] == "overexpression"  # 过 is a prefix here, not an aspect particle
+    assert render("癫痫患者的脑电").english[0] == "epilepsy patient EEG"  # only the particle is dropped
+
+
+def test_numerals_with_classifiers_and_non_answers_are_not_terms() -> None:
+    assert [r.english[0] for r in english_phrases("一项横断面研究")] == ["cross-sectional study"]
+    assert to_english("我不知道") == ""
+    assert english_phrases("不知道") == []
+
+
+# --- sentences and questions -----------------------------------------------------------------------
+
+
+def test_to_english_of_a_question_drops_function_words() -> None:
+    english = to_english("哪些研究使用了贝叶斯方法？")
+    assert "Bayesian method" in english
+    assert not has_chinese(english)
+    assert "what" not in english.lower()
+
+
+def test_to_english_keeps_english_parts_as_written() -> None:
+    assert to_english("What sample sizes were used in 小鼠 experiments?") == (
+        "What sample sizes were used in mice experiments?"
+    )
+    mixed = to_english("使用 EEG 的脑机接口研究有哪些？")
+    assert "EEG" in mixed and "brain-computer interface" in mixed
+    assert not has_chinese(mixed)
+
+
+def test_english_phrases_splits_at_function_words_predicates_and_people() -> None:
+    text = "本研究针对癫痫患者，采用脑表面电极记录神经活动，并使用深度学习模型解码语音。"
+    best = [r.english[0] for r in english_phrases(text)]
+    assert "epilepsy patients" in best
+    assert "brain surface electrode" in best
+    assert "neural activity" in best
+    assert "deep learning model" in best
+    for rendering in english_phrases(text):
+        assert has_chinese(rendering.chinese) and rendering.chinese in text
+    # an English word written against a Chinese term belongs to it
+    assert [r.english[0] for r in english_phrases("PM2.5暴露与儿童哮喘")] == [
+        "PM2.5 exposure",
+        "children",
+        "asthma",
+    ]
+
+
+def test_long_text_is_handled() -> None:
+    text = "我们研究癫痫患者的脑电信号。" * 1500  # 21,000 characters
+    english = to_english(text)
+    assert "epilepsy patients" in english and not has_chinese(english)
+
+
+# --- data and loading --------------------------------------------------------------------------------
+
+
+def test_dictionary_is_loaded_once_per_process() -> None:
+    first = bilingual.lexicon()
+    loads = cedict._loads
+    render("癫痫患者")
+    to_english("哪些研究使用了贝叶斯方法？")
+    english_phrases("癲癇患者的腦電信號")
+    assert bilingual.lexicon() is first
+    assert cedict._loads == loads
+    assert len(first.entries) > 150_000  # simplified and traditional headwords of CC-CEDICT
+
+
+def test_threads_asking_at_once_share_one_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cedict, "_lexicon", None)  # as in a fresh process; restored afterwards
+    before = cedict._loads
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: bilingual.lexicon(), range(4)))
+    assert cedict._loads == before + 1
+    assert all(result is results[0] for result in results)
+
+
+def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
+    path = resources.files("agent.bilingual").joinpath("data", "zh_en_glossary.tsv")
+    text = path.read_text(encoding="utf-8")
+    assert "original work" in text.lower()
+    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    assert 100 < len(rows) < 500
+    heads = [row.split("\t")[0] for row in rows]
+    assert len(heads) == len(set(heads)), "a headword is listed twice"
+    for row in rows:
+        fields = row.split("\t")
+        assert has_chinese(fields[0]) and fields[1].strip(), row
+        assert not has_chinese(fields[1]), row

@@ -1,0 +1,152 @@
+"""Concepts from understood slots: roles from MeSH, what is AND'ed, what is set aside."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.keywords.concepts import build_concepts, content_words, decide_required, role_of, set_aside
+from agent.keywords.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.keywords.querybuild import build_queries
+from agent.models import Concept, ConceptRole, KeywordPlan, Slots, Source, Understanding
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def concepts_of(vocabulary: MeshVocabulary | None, description: str, **slots: list[str]):
+    return build_concepts(Understanding(description=description, slots=Slots(**slots)), vocabulary)
+
+
+def summary(result) -> list[tuple[str, str, bool]]:
+    return [(c.label, c.role.value, c.required) for c in result.concepts]
+
+
+def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Metformin versus insulin for gestational diabetes",
+        task=["gestational diabetes treatment"],
+        context=["Metformin versus insulin"],
+    )
+    assert summary(result) == [
+        ("gestational diabetes", "condition", True),
+        ("Metformin", "intervention", True),
+        ("insulin", "intervention", True),
+    ]
+    assert [t.mesh.heading for t in result.terms if t.mesh] == [
+        "Diabetes, Gestational",
+        "Metformin",
+        "Insulin",
+    ]
+
+
+def test_alternatives_of_one_role_are_one_concept(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Decoding speech from electrocorticography (ECoG) and sEEG",
+        task=["speech decoding"],
+        method_measurement=["electrocorticography (ECoG)", "sEEG"],
+    )
+    method = next(c for c in result.concepts if c.label.startswith("electrocorticography"))
+    members = [t.canonical for t in result.terms if t.concept == method.id]
+    assert members == ["electrocorticography", "sEEG"]
+    ecog = next(t for t in result.terms if t.canonical == "electrocorticography")
+    assert [s.text for s in ecog.synonyms] == ["ECoG"]  # the user's acronym, attested by the text
+
+
+def test_study_types_spans_and_counts_are_set_aside(vocabulary: MeshVocabulary) -> None:
+    text, found = set_aside("Metformin in 6046 women over six decades: a network meta-analysis")
+    assert found == ["network meta-analysis"] and "6046" not in text and "decades" not in text
+    result = concepts_of(
+        vocabulary,
+        "Prevalence of thyroid cancer in autopsy studies over six decades: a meta-analysis",
+        task=["thyroid cancer prevalence"],
+        context=["autopsy studies over six decades", "meta-analysis"],
+    )
+    assert [f.text for f in result.study_filters] == ["autopsy studies", "meta-analysis"]
+    assert not any(f.enabled for f in result.study_filters)  # a filter the user may switch on
+    query = (
+        build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED].query
+    )
+    assert "Meta-Analysis" not in query and "decade" not in query
+
+
+def test_population_is_optional_when_a_condition_defines_it(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Galactomannan detection for invasive aspergillosis in children",
+        task=["Galactomannan detection"],
+        subject_population=["children"],
+        context=["invasive aspergillosis"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    assert roles["children"] == (ConceptRole.POPULATION, False)
+    assert roles["aspergillosis"] == (ConceptRole.CONDITION, True)
+    aspergillosis = next(t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillosis")
+    assert aspergillosis.canonical == "aspergillosis"
+    assert aspergillosis.synonyms[0].text == "invasive aspergillosis"  # the phrase beside the broader heading
+
+
+def test_generic_people_are_never_required(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary, "sleep in patients", output_target=["sleep"], subject_population=["patients"]
+    )
+    generic = next(c for c in result.concepts if c.label == "patients")
+    assert generic.required is False and "generic" in generic.reason
+
+
+def test_without_a_vocabulary_the_slots_give_the_roles() -> None:
+    result = concepts_of(
+        None,
+        "graph neural networks for molecular property prediction",
+        task=["molecular property prediction"],
+        method_algorithm=["graph neural networks"],
+    )
+    # two concepts at least are AND'ed: the algorithm is promoted
+    assert summary(result) == [
+        ("molecular property prediction", "method", True),
+        ("graph neural networks", "algorithm", True),
+    ]
+
+
+def test_decide_required_promotes_in_order() -> None:
+    concepts = [
+        Concept(id="a", label="a", role=ConceptRole.SETTING),
+        Concept(id="b", label="b", role=ConceptRole.OUTCOME),
+        Concept(id="c", label="c", role=ConceptRole.METHOD),
+    ]
+    decide_required(concepts)
+    assert [c.required for c in concepts] == [False, True, True]
+
+
+def test_content_words_drop_function_and_generic_words() -> None:
+    assert content_words("the treatment of gestational diabetes in 200 patients") == [
+        "gestational",
+        "diabetes",
+    ]
+
+
+def test_role_of_descriptors(vocabulary: MeshVocabulary) -> None:
+    def role(heading: str) -> ConceptRole:
+        return role_of(vocabulary.lookup(heading)[0])
+
+    assert role("Epilepsy") is ConceptRole.CONDITION
+    assert role("Metformin") is ConceptRole.INTERVENTION
+    assert role("Electrocorticography") is ConceptRole.METHOD
+    assert role("Child") is ConceptRole.POPULATION
+    assert role("Mycobacterium tuberculosis") is ConceptRole.CONDITION  # a pathogen
+    assert role("Serum") is ConceptRole.ANATOMY
+
+
+def test_too_broad_headings_and_everyday_words_are_not_headings(vocabulary: MeshVocabulary) -> None:
+    from agent.keywords.concepts import names_the_concept
+
+    result = concepts_of(vocabulary, "Red flags to screen for cancer", task=["red flags"], context=["cancer"])
+    assert all(t.mesh is None for t in result.terms)  # not Emblems and Insignia, not Neoplasms (C04)
+    neoplasms = vocabulary.lookup("Neoplasms")[0]
+    assert not names_the_concept(neoplasms, "malignancy") and names_the_concept(neoplasms, "solid neoplasms")
+    assert names_the_concept(vocabulary.lookup("Epilepsy")[0], "epilepsy", "heading")

@@ -1,0 +1,110 @@
+"""MeSH recognition inside free text, on the MeSH table ScholarMap ships."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.keywords.mesh_recognition import (
+    MeshVocabulary,
+    natural_order,
+    phrase_key,
+    tree_distance,
+    vocabulary_for,
+    word_key,
+)
+from agent.models import MeshDescriptor
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def headings(
+    vocabulary: MeshVocabulary, text: str, defined: dict[str, str] | None = None
+) -> list[tuple[str, str]]:
+    return [(m.text, m.descriptor.heading) for m in vocabulary.recognize(text, defined)]
+
+
+@pytest.mark.parametrize(
+    ("written", "normalised"),
+    [
+        ("Oesophageal", "esophageal"),
+        ("haemorrhage", "hemorrhage"),
+        ("tumours", "tumor"),
+        ("randomised", "randomized"),
+        ("centre", "center"),
+        ("modelling", "modeling"),
+        ("studies", "study"),
+        ("children", "child"),
+        ("diabetes", "diabetes"),  # not a plural
+        ("sepsis", "sepsis"),
+    ],
+)
+def test_words_are_normalised_for_spelling_and_number(written: str, normalised: str) -> None:
+    assert word_key(written) == normalised
+
+
+def test_phrases_lose_possessives_hyphens_and_inversions() -> None:
+    assert phrase_key("Down's Syndrome") == phrase_key("down syndrome")
+    assert phrase_key("low-back pain") == phrase_key("low back pain")
+    assert natural_order("Diabetes, Gestational") == "Gestational Diabetes"
+    assert (
+        natural_order("Chorionic Gonadotropin, beta Subunit, Human")
+        == "Chorionic Gonadotropin, beta Subunit, Human"
+    )
+
+
+def test_longest_match_in_a_sentence(vocabulary: MeshVocabulary) -> None:
+    found = headings(
+        vocabulary, "Metformin versus insulin for gestational diabetes mellitus in Down's syndrome"
+    )
+    assert (
+        "gestational diabetes mellitus",
+        "Diabetes, Gestational",
+    ) in found  # the longest, not "diabetes mellitus"
+    assert ("Metformin", "Metformin") in found
+    assert ("Down's syndrome", "Down Syndrome") in found
+
+
+def test_british_spelling_and_plural_find_the_heading(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "macular oedema") == [("macular oedema", "Macular Edema")]
+    assert headings(vocabulary, "epilepsies") == [("epilepsies", "Epilepsy")]
+
+
+def test_acronyms_only_when_attested(vocabulary: MeshVocabulary) -> None:
+    # defined in the text itself
+    assert headings(vocabulary, "ECoG", {"ECoG": "electrocorticography"}) == [
+        ("ECoG", "Electrocorticography")
+    ]
+    # an entry term of exactly one descriptor ("Electrocorticography (EcoG)")
+    assert headings(vocabulary, "ECoG") == [("ECoG", "Electrocorticography")]
+    # a made-up acronym is not recognised
+    assert headings(vocabulary, "HSWR") == []
+
+
+def test_words_across_a_comma_are_not_one_term(vocabulary: MeshVocabulary) -> None:
+    assert ("low back pain", "Low Back Pain") not in headings(vocabulary, "low back, pain")
+
+
+def test_tree_distance() -> None:
+    a = MeshDescriptor(ui="D1", heading="a", tree_numbers=["C10.228.140"])
+    b = MeshDescriptor(ui="D2", heading="b", tree_numbers=["C10.228.140.490"])
+    c = MeshDescriptor(ui="D3", heading="c", tree_numbers=["E01.370"])
+    assert tree_distance(a, b) == 1 and tree_distance(a, c) == 99
+
+
+def test_knows_and_lookup(vocabulary: MeshVocabulary) -> None:
+    assert vocabulary.knows("gestational diabetes") and not vocabulary.knows("speech decoding")
+    assert [d.heading for d in vocabulary.lookup("Brain Machine Interfaces")] == ["Brain-Computer Interfaces"]
+    parents = [p.heading for p in vocabulary.ancestors(vocabulary.lookup("Epilepsy")[0])]
+    assert parents == ["Brain Diseases"]
+
+
+def test_direct_parents_named_inside_a_match(vocabulary: MeshVocabulary) -> None:
+    (low_back,) = vocabulary.recognize("low back pain")
+    assert [p.heading for p in low_back.parents] == ["Back Pain"]  # not "Pain": two steps up
+    (tb,) = vocabulary.recognize("pulmonary tuberculosis")
+    assert [p.heading for p in tb.parents] == ["Tuberculosis"]

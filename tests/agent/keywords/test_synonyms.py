@@ -1,0 +1,344 @@
+"""Synonym expansion and validation: every source, hit-count validation, failing sources, no sources,
+Chinese terms, and two real clients (the MeSH descriptor file and Wikipedia on a recorded answer)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from agent.keywords.querybuild import openalex_term
+from agent.keywords.synonyms import (
+    MAX_CANDIDATES,
+    MAX_KEPT,
+    SynonymSources,
+    _vocabulary_notes,
+    build_keyword_plan,
+)
+from agent.llm import RulesLLM, ScriptedLLM
+from agent.models import (
+    ConceptRole,
+    ErrorKind,
+    KeywordPlan,
+    Produced,
+    Slots,
+    Synonym,
+    SynonymOrigin,
+    Term,
+    Understanding,
+)
+from agent.text import term_key
+from tests.agent.keywords.keyword_fakes import (
+    BCI_MESH,
+    ECOG_MESH,
+    PUBMED_HITS,
+    FakeMesh,
+    FakeOpenAlex,
+    FakePubMed,
+    FakeSources,
+    FakeWikidata,
+    FakeWikipedia,
+    unavailable,
+)
+from tests.paths import DATA, FIXTURES
+from tools.http import HttpPolicy, SourceConfig
+from tools.mesh import MeshFile
+from tools.openalex import VocabularyEntry
+from tools.wikidata import WikidataEntity
+from tools.wikipedia import WikipediaClient
+
+DESCRIPTION = "I work on speech decoding with a brain-computer interface (BCI) using ECoG."
+
+
+def understanding() -> Understanding:
+    return Understanding(
+        description=DESCRIPTION,
+        slots=Slots(
+            research_goal="speech decoding with a brain-computer interface",
+            task=["speech decoding"],
+            method_measurement=["electrocorticography (ECoG)"],
+            context=["brain-computer interface (BCI)"],
+        ),
+    )
+
+
+def openalex_hits() -> dict[str, int]:
+    """OpenAlex counts twice PubMed's for the same phrase (its filter key as the fake receives it)."""
+    out = {}
+    for query, hits in PUBMED_HITS.items():
+        text = query.removesuffix("[tiab]").strip('"')
+        out[f"title_and_abstract.search:{openalex_term(text)}"] = hits * 2
+    return out
+
+
+def sources() -> FakeSources:
+    return FakeSources(
+        pubmed=FakePubMed(hits=PUBMED_HITS),
+        mesh=FakeMesh(descriptors=[BCI_MESH, ECOG_MESH]),
+        openalex=FakeOpenAlex(
+            hits=openalex_hits(),
+            keywords=[
+                VocabularyEntry(
+                    id="keywords/brain-computer-interface",
+                    name="Brain-Computer Interface",
+                    kind="keyword",
+                    synonyms=["Brain Computer Interface"],
+                    related=["Electroencephalography"],
+                )
+            ],
+            topics=[
+                VocabularyEntry(
+                    id="T10429",
+                    name="EEG and Brain-Computer Interfaces",
+                    kind="topic",
+                    related=["Brain-Computer Interface", "P300"],
+                )
+            ],
+        ),
+        wikidata=FakeWikidata(
+            entities=[
+                WikidataEntity(
+                    id="Q897410",
+                    label="brain–computer interface",
+                    labels={"en": "brain–computer interface", "zh": "脑机接口"},
+                    aliases={"en": ["BCI", "brain-machine interface", "BMI", "mind-machine interface"]},
+                )
+            ]
+        ),
+        wikipedia=FakeWikipedia(
+            pages={
+                "Brain–computer interface": [
+                    "Brain-computer interface",
+                    "BCI (neuroscience)",
+                    "Brain–machine interface",
+                    "Neural interface",
+                ]
+            }
+        ),
+    )
+
+
+LLM_REPLY = {
+    "terms": [
+        {
+            "term": "brain-computer interface",
+            "english": "brain-computer interface",
+            "candidates": ["BCI", "BMI", "neural interface"],
+        },
+        {"term": "speech decoding", "english": "speech decoding", "candidates": ["speech BCI decoding"]},
+    ],
+    "fields_of_study": ["Medicine", "Computer Science", "Engineering"],
+}
+
+
+def term(plan: KeywordPlan, canonical: str) -> Term:
+    return next(t for t in plan.terms if t.canonical == canonical)
+
+
+async def test_expansion_from_every_source_with_validation() -> None:
+    fakes = sources()
+    llm = ScriptedLLM(replies={"synonym_candidates": LLM_REPLY})
+    plan = await build_keyword_plan(understanding(), llm, fakes)
+
+    assert [t.canonical for t in plan.terms] == [
+        "speech decoding",
+        "electrocorticography",
+        "brain-computer interface",
+    ]
+    assert plan.produced_by is Produced.SCRIPTED
+    assert plan.fields_of_study == ["Medicine", "Computer Science", "Engineering"]
+    assert plan.source_errors == []
+    # one concept per slot and role; the application context only narrows, so it is optional
+    assert [(c.label, c.role, c.required) for c in plan.concepts] == [
+        ("speech decoding", ConceptRole.METHOD, True),
+        ("electrocorticography", ConceptRole.METHOD, True),
+        ("brain-computer interface", ConceptRole.SETTING, False),
+    ]
+    assert [t.concept for t in plan.terms] == [c.id for c in plan.concepts]
+
+    bci = term(plan, "brain-computer interface")
+    assert bci.mesh == BCI_MESH
+    assert bci.hits == {"pubmed": 9_800, "openalex": 19_600}
+    by_text = {s.text: s for s in bci.synonyms}
+    kept = [s.text for s in bci.kept_synonyms()]
+    # the term's own spellings first, then at most MAX_KEPT spelling families, the user's first
+    assert kept[:2] == ["brain computer interface", "brain-computer interfaces"]
+    assert kept[2] == "BCI"
+    assert len({term_key(s) for s in kept[2:]}) <= MAX_KEPT
+    assert len(bci.synonyms) <= MAX_CANDIDATES
+    # the user's acronym: several sources agree
+    assert set(by_text["BCI"].origins) >= {SynonymOrigin.USER, SynonymOrigin.WIKIDATA, SynonymOrigin.LLM}
+    assert by_text["BCI"].hits == {"pubmed": 12_000, "openalex": 24_000}
+    # MeSH heading and entry terms, merged with the morphological plural and the OpenAlex keyword
+    # (title-cased headings and titles are written in the canonical term's lower case)
+    assert set(by_text["brain-computer interfaces"].origins) == {SynonymOrigin.MESH, SynonymOrigin.MORPHOLOGY}
+    assert set(by_text["brain computer interface"].origins) == {
+        SynonymOrigin.OPENALEX,
+        SynonymOrigin.MORPHOLOGY,
+    }
+    assert "brain-machine interface" in kept and "neural interface" in kept
+    # BMI is an acronym with 31x the term's PubMed hits: ambiguous (body mass index), dropped with the reason
+    assert not by_text["BMI"].kept
+    assert by_text["BMI"].reason.startswith(
+        "ambiguous acronym: 32× the hits of 'brain-computer interface' in PubMed"
+    )
+    # a topic's related keywords are neighbours, never synonyms
+    assert "P300" not in by_text and "Electroencephalography" not in by_text
+
+    ecog = term(plan, "electrocorticography")
+    assert ecog.mesh == ECOG_MESH
+    assert [s.text for s in ecog.kept_synonyms()][0] == "ECoG"
+    ecog_texts = {s.text for s in ecog.synonyms}
+    assert "Electrocorticography (EcoG)" not in ecog_texts  # the entry term reduced to the canonical itself
+
+    speech = term(plan, "speech decoding")
+    dropped = {s.text: s.reason for s in speech.synonyms if not s.kept}
+    assert dropped["speech BCI decoding"] == "no hits in PubMed or OpenAlex"
+
+
+async def test_failing_source_is_recorded_once_and_skipped() -> None:
+    fakes = sources()
+    assert fakes.openalex is not None and fakes.wikidata is not None
+    fakes.openalex.fail = unavailable("openalex")
+    fakes.wikidata.fail = unavailable("wikidata")
+    plan = await build_keyword_plan(
+        understanding(), ScriptedLLM(replies={"synonym_candidates": LLM_REPLY}), fakes
+    )
+
+    assert [(e.source, e.kind) for e in plan.source_errors] == [
+        ("openalex", ErrorKind.UNAVAILABLE),
+        ("wikidata", ErrorKind.UNAVAILABLE),
+    ] or sorted((e.source, e.kind) for e in plan.source_errors) == [
+        ("openalex", ErrorKind.UNAVAILABLE),
+        ("wikidata", ErrorKind.UNAVAILABLE),
+    ]
+    assert "503" in plan.source_errors[0].message
+    assert len(fakes.openalex.calls) == 1 and len(fakes.wikidata.calls) == 1  # skipped after failing
+    assert any("skipped after errors: openalex, wikidata" in note for note in plan.notes)
+    bci = term(plan, "brain-computer interface")
+    assert bci.hits == {"pubmed": 9_800, "openalex": None}
+    # PubMed alone still validates: BMI is still recognised as ambiguous
+    bmi = next(s for s in bci.synonyms if s.text == "BMI")
+    assert not bmi.kept and bmi.hits == {"pubmed": 310_000, "openalex": None}
+
+
+async def test_not_found_is_not_an_error() -> None:
+    fakes = sources()
+    plan = await build_keyword_plan(
+        Understanding(description="x", slots=Slots(task=["unheard-of technique"])), RulesLLM(), fakes
+    )
+    assert plan.source_errors == []
+    assert fakes.wikipedia is not None and fakes.wikipedia.calls == [("redirects", "unheard-of technique")]
+    assert plan.produced_by is Produced.RULES
+
+
+async def test_without_sources_unvouched_candidates_are_dropped() -> None:
+    llm = ScriptedLLM(replies={"synonym_candidates": LLM_REPLY})
+    plan = await build_keyword_plan(understanding(), llm, None)
+    bci = term(plan, "brain-computer interface")
+    by_text = {s.text: s for s in bci.synonyms}
+    assert by_text["BCI"].kept  # the user wrote it
+    assert not by_text["BMI"].kept and by_text["BMI"].reason.startswith("not validated")
+    assert not by_text["neural interface"].kept
+    assert by_text["brain-computer interfaces"].kept  # a plural vouches for itself
+    assert all(s.hits == {} for s in bci.synonyms)
+    assert "no database is available for hit counts: synonyms could not be validated" in plan.notes
+    assert plan.source_errors == []
+
+
+async def test_chinese_term_gets_its_english_name_from_wikidata() -> None:
+    fakes = sources()
+    plan = await build_keyword_plan(
+        Understanding(description="脑机接口", slots=Slots(context=["脑机接口"])), RulesLLM(), fakes
+    )
+    assert [t.canonical for t in plan.terms] == ["brain-computer interface"]
+    assert "'脑机接口' is searched as 'brain-computer interface' (Wikidata)" in plan.notes
+    assert fakes.wikidata is not None and ("search_entities", "脑机接口") in fakes.wikidata.calls
+
+
+async def test_sources_object_coercion() -> None:
+    fakes = sources()
+    coerced = SynonymSources.coerce(fakes)
+    assert coerced.pubmed is fakes.pubmed and coerced.mesh_file is None
+    assert SynonymSources.coerce(None).counters == []
+    assert SynonymSources.coerce(coerced) is coerced
+
+
+# -- real clients ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mesh_file() -> MeshFile:
+    path = DATA / "mesh" / "mesh2024_descriptors.jsonl.gz"
+    if not path.is_file():
+        pytest.skip(f"the shared MeSH descriptor file is missing: {path}")
+    mesh = MeshFile(path)
+    mesh.load()
+    return mesh
+
+
+async def test_real_mesh_file(mesh_file: MeshFile) -> None:
+    """The offline MeSH 2024 descriptor table, through the real `MeshFile` client."""
+    fakes = FakeSources(pubmed=FakePubMed(hits=PUBMED_HITS))
+    sources_ = SynonymSources(pubmed=fakes.pubmed, mesh_file=mesh_file)
+    plan = await build_keyword_plan(
+        Understanding(description="x", slots=Slots(context=["brain-computer interface"])),
+        RulesLLM(),
+        sources_,
+    )
+    bci = plan.terms[0]
+    assert (
+        bci.mesh is not None and bci.mesh.ui == "D062207" and bci.mesh.heading == "Brain-Computer Interfaces"
+    )
+    mesh_synonyms = [s.text for s in bci.synonyms if SynonymOrigin.MESH in s.origins]
+    assert "brain-machine interfaces" in mesh_synonyms and "brain machine interface" in mesh_synonyms
+
+
+@pytest.fixture
+async def wikipedia() -> AsyncIterator[WikipediaClient]:
+    recorded = json.loads((FIXTURES / "wikipedia" / "wptools_query_redirects_douglas_adams.json").read_text())
+    client = httpx.AsyncClient(
+        transport=httpx.MockTransport(lambda request: httpx.Response(200, json=recorded["body"]))
+    )
+    config = SourceConfig(
+        service="wikipedia", base_url="https://en.wikipedia.org/w/api.php", rate=1000, retries=0
+    )
+    yield WikipediaClient(HttpPolicy(client, config))
+    await client.aclose()
+
+
+async def test_real_wikipedia_redirects_are_validated(wikipedia: WikipediaClient) -> None:
+    """Redirects from a real recorded answer include a spouse and nicknames: hit counts drop them."""
+    pubmed = FakePubMed(
+        hits={'"Douglas Adams"[tiab]': 40, '"Douglas Noel Adams"[tiab]': 2, '"Douglas adams"[tiab]': 40}
+    )
+    plan = await build_keyword_plan(
+        Understanding(description="x", slots=Slots(context=["Douglas Adams"])),
+        RulesLLM(),
+        SynonymSources(pubmed=pubmed, wikipedia=wikipedia),
+    )
+    douglas = plan.terms[0]
+    by_text = {s.text: s for s in douglas.synonyms}
+    assert SynonymOrigin.WIKIPEDIA in by_text["Douglas Noel Adams"].origins
+    assert by_text["Douglas Noel Adams"].kept
+    for junk in ("Jane Belson", "Bop Ad", "Adamsian"):
+        assert junk not in by_text or not by_text[junk].kept
+    assert "Adams, Douglas" not in by_text  # inverted forms are not search phrases
+
+
+def test_the_plan_says_which_vocabulary_stood_in_for_mesh() -> None:
+    mof = Term(
+        canonical="metal-organic frameworks",
+        slot="subject_population",
+        synonyms=[
+            Synonym(text="MOFs", origins=[SynonymOrigin.OPENALEX, SynonymOrigin.WIKIDATA]),
+            Synonym(text="porous coordination polymers", origins=[SynonymOrigin.WIKIDATA], kept=False),
+        ],
+    )
+    with_mesh = Term(canonical="epilepsy", slot="subject_population", mesh=ECOG_MESH)
+    assert _vocabulary_notes([mof, with_mesh]) == [
+        "'metal-organic frameworks' has no MeSH heading; its synonyms come from OpenAlex topics and "
+        "keywords, Wikidata"
+    ]
