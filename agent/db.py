@@ -25,6 +25,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from agent.errors import StorageError
 from agent.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ _MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _MIGRATION_LOCK = 0x5C401A  # arbitrary constant shared by every ScholarMap process
 
 
-class DatabaseError(Exception):
+class DatabaseError(StorageError):
     """The database could not be reached or prepared; the message says which and why."""
 
 

@@ -22,6 +22,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from agent.errors import ServiceError
 from agent.models import Produced
 from agent.prompts import PromptTemplate, load_prompt
 from agent.settings import Settings
@@ -36,7 +37,7 @@ RETRY_INSTRUCTION = (
 )
 
 
-class LLMError(Exception):
+class LLMError(ServiceError):
     """Base class of LLM failures."""
 
 

@@ -14,11 +14,13 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from agent.errors import ScholarMapError
+
 PLACEHOLDER = re.compile(r"\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}")
 USER_SEPARATOR = re.compile(r"^=== user ===\s*$", re.MULTILINE)
 
 
-class PromptError(Exception):
+class PromptError(ScholarMapError):
     """A prompt file is missing or does not match the way it is called."""
 
 

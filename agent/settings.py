@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from agent.errors import ConfigError
+
 SOURCE_NAMES = (
     "pubmed",
     "mesh",
@@ -41,10 +43,6 @@ DEFAULT_BASE_URLS: dict[str, str] = {
 
 PositiveFloat = Annotated[float, Field(gt=0)]
 PositiveInt = Annotated[int, Field(gt=0)]
-
-
-class ConfigError(Exception):
-    """Start-up configuration is invalid; the message names the variable and what it accepts."""
 
 
 class Settings(BaseSettings):

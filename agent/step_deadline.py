@@ -13,12 +13,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from agent.errors import ScholarMapError
 from agent.models import ErrorKind, KeywordPlan, QueryPlan, SourceError
 
 log = logging.getLogger(__name__)
 
 
-class StepTimeout(Exception):
+class StepTimeout(ScholarMapError):
     """A step could not finish within its deadline even without outside services."""
 
 

@@ -13,13 +13,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.errors import InputError
 from agent.models import Source
 
 MAX_MESSAGE_CHARS = 20_000
 MAX_KEY_CHARS = 200
 
 
-class ResumeMismatch(ValueError):
+class ResumeMismatch(InputError):
     """A message or reply that does not fit the thread now (nothing pending, a reply of the wrong shape);
     a 422. Also importable from server.streaming.threads, where it has always been."""
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from agent.errors import ServiceError
 from agent.models import ErrorKind
 
 
-class SourceError(Exception):
-    """Base of every outside-service failure. `kind` maps onto the Run's recorded error kinds."""
+class ServiceCallError(ServiceError):
+    """Base of every failed call to an outside service. `kind` maps onto the Run's recorded error kinds."""
 
     kind: ErrorKind = ErrorKind.UNAVAILABLE
 
@@ -17,7 +18,7 @@ class SourceError(Exception):
         super().__init__(f"{service}: {message}")
 
 
-class SourceUnavailable(SourceError):
+class SourceUnavailable(ServiceCallError):
     """Connection failed, timed out, or the service kept answering 5xx."""
 
     kind = ErrorKind.UNAVAILABLE
@@ -27,7 +28,7 @@ class SourceTimeout(SourceUnavailable):
     kind = ErrorKind.TIMEOUT
 
 
-class RateLimited(SourceError):
+class RateLimited(ServiceCallError):
     """The service kept answering 429 (or 403 with a rate-limit body) after our backoff."""
 
     kind = ErrorKind.RATE_LIMITED
@@ -39,17 +40,17 @@ class RateLimited(SourceError):
         self.retry_after = retry_after
 
 
-class BadResponse(SourceError):
+class BadResponse(ServiceCallError):
     """The body was not what the service documents: malformed JSON/XML, HTML for JSON, missing keys."""
 
     kind = ErrorKind.BAD_RESPONSE
 
 
-class NotFound(SourceError):
+class NotFound(ServiceCallError):
     kind = ErrorKind.NOT_FOUND
 
 
-class BadQuery(SourceError):
+class BadQuery(ServiceCallError):
     """The service rejected our query (HTTP 400, an E-utilities ERROR); retrying will not help."""
 
     kind = ErrorKind.BAD_QUERY

@@ -30,7 +30,7 @@ from geopy.geocoders import Nominatim
 from pydantic import BaseModel
 
 from tools.cache import ResponseCache
-from tools.errors import BadResponse, RateLimited, SourceError, SourceTimeout, SourceUnavailable
+from tools.errors import BadResponse, RateLimited, ServiceCallError, SourceTimeout, SourceUnavailable
 
 
 def _words(text: str) -> frozenset[str]:
@@ -391,7 +391,7 @@ __all__ = [
     "NominatimGeocoder",
     "OfflineGeocoder",
     "Place",
-    "SourceError",
+    "ServiceCallError",
     "fold",
     "get_gazetteer",
     "has_cjk",

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from agent.models import MeshDescriptor
-from tools.errors import BadQuery, BadResponse, EmptyQuery, NotFound, SourceError, SourceUnavailable
+from tools.errors import BadQuery, BadResponse, EmptyQuery, NotFound, ServiceCallError, SourceUnavailable
 from tools.http import HttpPolicy
 from tools.pubmed_xml import parse_root, text_of
 
@@ -212,13 +212,13 @@ class MeshClient:
         if not term:
             raise EmptyQuery(self.service)
         limit = max(1, limit)
-        primary_error: SourceError | None = None
+        primary_error: ServiceCallError | None = None
         try:
             found = await self._lookup_eutils(term, limit)
         except BadQuery as error:  # E-utilities could not search the term at all: nothing found
             log.info("%s: MeSH esearch could not search %r: %s", self.service, term, error.message)
             found = []
-        except SourceError as error:
+        except ServiceCallError as error:
             if self.rdf is None:
                 raise
             log.warning("%s: E-utilities failed (%s); asking the MeSH RDF API", self.service, error.message)
@@ -227,7 +227,7 @@ class MeshClient:
             return found
         try:
             return await self._lookup_rdf(term, limit)
-        except SourceError as error:
+        except ServiceCallError as error:
             if primary_error is not None:
                 raise primary_error from error
             raise
@@ -239,7 +239,7 @@ class MeshClient:
             raise BadQuery(self.service, f"{str(ui)[:40]!r} is not a MeSH descriptor UI (like D003920)")
         try:
             found = await self._summaries(["68" + normalized[1:]])
-        except SourceError as error:
+        except ServiceCallError as error:
             if self.rdf is None or isinstance(error, NotFound):
                 raise
             log.warning("%s: E-utilities failed (%s); asking the MeSH RDF API", self.service, error.message)

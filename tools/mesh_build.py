@@ -28,10 +28,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, cast
 
+from agent.errors import InputError
+
 EMBEDDED_MESH = Path(__file__).parent / "data" / "mesh_descriptors.jsonl.gz"
 
 
-class MeshBuildError(ValueError):
+class MeshBuildError(InputError):
     """The source cannot be read as MeSH descriptors; the message says what is wrong."""
 
 

@@ -17,6 +17,7 @@ import logging
 import re
 from typing import Any
 
+from agent.errors import ServiceError
 from tools.retrieval.types import FullTextSection, SectionKind
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ _KINDS: tuple[tuple[SectionKind, re.Pattern[str]], ...] = (
 )
 
 
-class PdfError(Exception):
+class PdfError(ServiceError):
     """The PDF could not be used: too large, corrupt, encrypted, or without extractable text."""
 
 

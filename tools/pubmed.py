@@ -26,7 +26,7 @@ from pydantic import Field, ValidationError
 
 from agent.models import Model, Paper
 from tools.base import PageCallback, PageProgress, SearchOutcome, report
-from tools.errors import BadQuery, BadResponse, EmptyQuery, RateLimited, SourceError, SourceUnavailable
+from tools.errors import BadQuery, BadResponse, EmptyQuery, RateLimited, ServiceCallError, SourceUnavailable
 from tools.http import HttpPolicy, redact
 from tools.pubmed_xml import parse_esearch_xml, parse_pubmed_xml
 
@@ -298,7 +298,7 @@ class PubMedClient:
     def _parse_records(self, response: httpx.Response) -> list[Paper]:
         try:
             return parse_pubmed_xml(response.content, self.service)
-        except SourceError as error:
+        except ServiceCallError as error:
             raise type(error)(error.service, self._scrub(error.message), status=error.status) from None
 
     def _esearch_body(self, response: httpx.Response) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from tools.errors import (
     EmptyQuery,
     NotFound,
     RateLimited,
-    SourceError,
+    ServiceCallError,
     SourceUnavailable,
 )
 from tools.http import HttpPolicy
@@ -67,7 +67,7 @@ def check_mediawiki(service: str, body: Any) -> dict[str, Any]:
     if isinstance(error, dict):
         code = str(error.get("code") or "unknown")
         info = str(error.get("info") or error.get("*") or "")[:300]
-        exc: SourceError
+        exc: ServiceCallError
         if code in {"ratelimited", "maxlag"}:
             exc = RateLimited(service, f"asked us to slow down ({code}): {info}", status=200)
         elif code in {"readonly"} or code.startswith("internal_api_error"):

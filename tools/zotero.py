@@ -21,6 +21,7 @@ from typing import Any, Literal
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.errors import ServiceError
 from agent.models import normalize_doi
 from tools.pdftext import MAX_PDF_BYTES, PdfError, parse_pdf, sections_from_lines
 from tools.retrieval.types import FullTextSection
@@ -32,7 +33,7 @@ _DOI_IN_EXTRA = re.compile(r"^DOI:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
 _LIBRARY = re.compile(r"^(users|groups)/(\d+)$")
 
 
-class ZoteroError(Exception):
+class ZoteroError(ServiceError):
     """A Zotero request failed; the message says what to check."""
 
 

@@ -44,7 +44,7 @@ from agent.academic_map.researchers import (
 from agent.llm import LLM
 from agent.models import AggregatedPaper, Author, Institution, Produced
 from agent.runs.store import RunStore
-from tools.errors import SourceError
+from tools.errors import ServiceCallError
 from tools.geocode import Geocoder, OfflineGeocoder, get_gazetteer
 
 log = logging.getLogger(__name__)
@@ -251,7 +251,7 @@ async def build_map(
         if ids:
             try:
                 records = await enrich(ids)
-            except SourceError as exc:
+            except ServiceCallError as exc:
                 notes.append(f"career from OpenAlex author records unavailable: {exc}")
     corpus = corpus_frequencies(papers)
     profiles: list[ResearcherProfile] = []
@@ -293,7 +293,7 @@ async def _geocode(institutions: dict[str, ResolvedInstitution], geocoder: Geoco
         query = ", ".join(p for p in (institution.name, institution.city) if p)
         try:
             point = await geocoder.geocode(query, country_code=institution.country_code)
-        except SourceError as exc:
+        except ServiceCallError as exc:
             failures += 1
             last_error = str(exc)
             continue

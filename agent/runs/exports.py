@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Literal, get_args
 
+from agent.errors import InputError
 from agent.models import AggregatedPaper, Author, Paper
 
 ExportFormat = Literal["csv", "ris", "bibtex", "json"]
@@ -55,7 +56,7 @@ CSV_COLUMNS: tuple[str, ...] = (
 )
 
 
-class ExportError(ValueError):
+class ExportError(InputError):
     """An unknown export format; the message lists the known ones."""
 
 

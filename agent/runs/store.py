@@ -28,6 +28,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from agent.errors import StorageError
 from agent.models import (
     AggregatedPaper,
     KeywordPlan,
@@ -56,7 +57,7 @@ OPTIONAL_RUN_FILES = ("results_snowball.json",)
 _STALE_TEMP_SECONDS = 3600.0
 
 
-class StoreError(Exception):
+class StoreError(StorageError):
     """Base class for run-store errors; the message says what to fix."""
 
 

@@ -2,7 +2,7 @@
 
 - Each source runs as its own task under `settings.source_time_limit`; the searches page and fetch
   details in batches inside the clients (`tools/`), which report every page through `on_page`.
-- A source that fails (a typed `tools.errors.SourceError`, the time limit, or an unexpected bug) is
+- A source that fails (a typed `tools.errors.ServiceCallError`, the time limit, or an unexpected bug) is
   recorded as a `SourceError` with its kind and message, and the Run completes with the others:
   `partial` when some failed, `failed` when all did (the Run is still saved, so the errors can be seen).
   A source that times out keeps nothing: its client returns only complete result lists.
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from agent.errors import InputError
 from agent.llm import LLM
 from agent.models import (
     SEARCH_SOURCES,
@@ -83,7 +84,7 @@ class SearchProgress(BaseModel):
 ProgressCallback = Callable[[SearchProgress], Awaitable[None] | None]
 
 
-class RunConfigError(ValueError):
+class RunConfigError(InputError):
     """The Run cannot start as asked (no source enabled, an unknown source); the message says what to fix."""
 
 
@@ -276,7 +277,7 @@ async def execute_run(
                 kind=ErrorKind.TIMEOUT,
                 message=f"no complete answer within the {settings.source_time_limit:g} s limit",
             )
-        except source_errors.SourceError as exc:
+        except source_errors.ServiceCallError as exc:
             # the message without the "service: " prefix: the error names its source in its own field
             error = SourceError(source=source.value, kind=exc.kind, message=exc.message)
         except Exception as exc:  # a bug in a client must not sink the other sources; it is logged in full

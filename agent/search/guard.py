@@ -7,10 +7,11 @@ failed", which points at the sources instead of at the description. Every entry 
 
 from __future__ import annotations
 
+from agent.errors import InputError
 from agent.models import KeywordPlan, QueryPlan
 
 
-class NothingToSearch(ValueError):
+class NothingToSearch(InputError):
     """The description yields no search term; the message says what to change."""
 
 

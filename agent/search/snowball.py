@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.errors import InputError
 from agent.models import (
     AggregatedPaper,
     CitationPath,
@@ -82,7 +83,7 @@ Relation = Literal["cites", "cited_by"]
 _OPENALEX_ID = re.compile(r"^(?:https?://openalex\.org/)?(W\d+)$", re.IGNORECASE)
 
 
-class SnowballConfigError(ValueError):
+class SnowballConfigError(InputError):
     """Snowballing cannot start as asked; the message says what to fix."""
 
 
@@ -335,7 +336,7 @@ async def _say(callback: EventCallback | None, message: str) -> None:
 
 
 def _error(source: Source, exc: BaseException) -> SourceError:
-    if isinstance(exc, source_errors.SourceError):
+    if isinstance(exc, source_errors.ServiceCallError):
         return SourceError(source=source.value, kind=exc.kind, message=exc.message)
     log.error("snowball: %s failed unexpectedly", source.value, exc_info=exc)
     return SourceError(source=source.value, kind=ErrorKind.INTERNAL, message=f"{type(exc).__name__}: {exc}")

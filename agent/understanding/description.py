@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agent.bilingual.render import has_chinese
+from agent.errors import InputError
 from agent.keywords.querybuild import facets_for_slots
 from agent.llm import LLM, Completion
 from agent.models import (
@@ -65,7 +66,7 @@ MAX_ANSWER_CHARS = 2_000
 T = TypeVar("T", bound=BaseModel)
 
 
-class InvalidDescription(ValueError):
+class InvalidDescription(InputError):
     """The description cannot be understood as it is; the message says what to change."""
 
 

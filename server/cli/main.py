@@ -13,8 +13,9 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
+from agent.errors import ConfigError, InputError
 from agent.runs.store import RunStore, StoreError
-from agent.settings import ConfigError, Settings, get_settings
+from agent.settings import Settings, get_settings
 from server.streaming.render import render_queries
 
 # Commands contributed by other modules: (module, function that registers the sub-command).
@@ -31,7 +32,7 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
 )
 
 
-class CommandError(Exception):
+class CommandError(InputError):
     """A user-facing failure: printed as one line, exit code `code`."""
 
     def __init__(self, message: str, code: int = 1) -> None:

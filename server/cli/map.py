@@ -15,8 +15,9 @@ import webbrowser
 from typing import Any, TextIO
 
 from agent.academic_map.build import AcademicMap, map_for_run
+from agent.errors import ConfigError
 from agent.runs.store import RunStore, StoreError
-from agent.settings import ConfigError, Settings, get_settings
+from agent.settings import Settings, get_settings
 
 
 def add_map_command(subparsers: Any) -> None:

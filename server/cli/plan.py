@@ -37,7 +37,8 @@ def add_plan_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def plan_command(args: argparse.Namespace) -> int:
-    from agent.settings import ConfigError, load_settings
+    from agent.errors import ConfigError
+    from agent.settings import load_settings
     from agent.understanding.description import InvalidDescription
 
     logging.basicConfig(level=logging.ERROR, format="scholarmap: %(levelname)s %(name)s: %(message)s")

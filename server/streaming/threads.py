@@ -29,6 +29,7 @@ from typing import Any
 from langgraph.types import Command
 from pydantic import ValidationError
 
+from agent.errors import ConversationError
 from graph.context import GraphContext
 from graph.interrupts import REPLY_MODELS, expected_fields, reply_from_text
 from server.inputs import (
@@ -53,17 +54,17 @@ KNOWN_PROJECTS = 10_000  # thread -> project entries kept in memory (a query bri
 RETRY_WORDS = frozenset({"retry", "/retry", "重试"})
 
 
-class ThreadNotFound(LookupError):
+class ThreadNotFound(ConversationError, LookupError):
     def __init__(self, thread_id: str) -> None:
         super().__init__(f"thread '{thread_id}' does not exist")
 
 
-class ThreadBusy(Exception):
+class ThreadBusy(ConversationError):
     def __init__(self, thread_id: str) -> None:
         super().__init__(f"thread '{thread_id}' is already working on a message; wait for it or cancel it")
 
 
-class ThreadWaiting(Exception):
+class ThreadWaiting(ConversationError):
     """The thread waits for a reply to a question; some changes must wait until it is answered."""
 
     def __init__(self, thread_id: str, kind: str) -> None:
@@ -73,7 +74,7 @@ class ThreadWaiting(Exception):
         )
 
 
-class StalePause(Exception):
+class StalePause(ConversationError):
     """A reply names a pause that is not the one the thread waits on now (a double click, an old tab)."""
 
     def __init__(self, named: str, current: dict[str, Any] | None) -> None:

@@ -1,6 +1,7 @@
 import pytest
 
-from agent.settings import DEFAULT_BASE_URLS, SOURCE_NAMES, ConfigError, load_settings
+from agent.errors import ConfigError
+from agent.settings import DEFAULT_BASE_URLS, SOURCE_NAMES, load_settings
 
 
 def test_defaults_point_at_the_real_services(tmp_path):

@@ -26,7 +26,7 @@ from agent.settings import Settings, load_settings
 from evals.fake_sources import FakeConfig, RunningFakeSources, running_fake_sources
 from evals.fake_sources.__main__ import main as fake_sources_main
 from tests.paths import REPO
-from tools.errors import BadResponse, RateLimited, SourceError, SourceTimeout, SourceUnavailable
+from tools.errors import BadResponse, RateLimited, ServiceCallError, SourceTimeout, SourceUnavailable
 from tools.http import HttpPolicy, RateLimiterRegistry, SourceConfig
 
 TIMEOUT = 0.5
@@ -98,7 +98,7 @@ async def test_faults_that_a_retry_gets_past(
 
 
 # fault spec -> (error type, words in its message)
-FAILED: dict[str, tuple[type[SourceError], str]] = {
+FAILED: dict[str, tuple[type[ServiceCallError], str]] = {
     "429": (RateLimited, "semantic_scholar: rate-limited us (HTTP 429) after 2 attempt(s)"),
     "503": (SourceUnavailable, "semantic_scholar: HTTP 503 after 2 attempt(s)"),
     "hang": (SourceTimeout, "semantic_scholar: no answer within 0.5 s"),

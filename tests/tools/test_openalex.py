@@ -15,7 +15,7 @@ from agent.models import Source
 from tests.paths import FIXTURES
 from tools.base import PageProgress
 from tools.cache import ResponseCache
-from tools.errors import BadQuery, BadResponse, EmptyQuery, NotFound, SourceError, SourceUnavailable
+from tools.errors import BadQuery, BadResponse, EmptyQuery, NotFound, ServiceCallError, SourceUnavailable
 from tools.http import HttpPolicy, SourceConfig
 from tools.openalex import (
     DEFAULT_SELECT,
@@ -532,7 +532,7 @@ async def test_api_key_never_in_error_messages(server: Server, name: str) -> Non
         return response
 
     client = server.client(handler, api_key=SECRET)
-    with pytest.raises(SourceError) as caught:
+    with pytest.raises(ServiceCallError) as caught:
         await client.search_works(search="x")
     assert SECRET not in str(caught.value) and SECRET not in repr(caught.value)
     assert caught.value.service == "openalex"

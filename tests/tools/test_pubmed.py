@@ -20,7 +20,7 @@ from agent.models import Source
 from tests.paths import FIXTURES
 from tools.base import PageProgress
 from tools.cache import ResponseCache
-from tools.errors import BadQuery, BadResponse, EmptyQuery, SourceError, SourceUnavailable
+from tools.errors import BadQuery, BadResponse, EmptyQuery, ServiceCallError, SourceUnavailable
 from tools.http import HttpPolicy, SourceConfig
 from tools.pubmed import EFETCH_BATCH, PubMedClient
 from tools.pubmed_xml import parse_pubmed_xml, year_from_text
@@ -664,7 +664,7 @@ async def test_malformed_xml_is_a_bad_response_naming_pubmed() -> None:
 async def test_api_key_never_appears_in_an_error(respond: Callable[[httpx.Request], httpx.Response]) -> None:
     client, recorder = make_client(respond, api_key=SECRET, retries=1)
     for call in (client.esearch("cancer"), client.efetch(["1"])):
-        with pytest.raises(SourceError) as caught:
+        with pytest.raises(ServiceCallError) as caught:
             await call
         error = caught.value
         assert error.service == "pubmed"

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from agent.errors import ModelError
 from tools.embeddings.model_folder import plain_transformer_pooling
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ _WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
 _PROBES = ["brain-computer interface", "decoding speech from high-gamma ECoG activity", "脑机接口", "x"]
 
 
-class OnnxExportError(RuntimeError):
+class OnnxExportError(ModelError):
     """The model could not be exported or checked; the caller falls back to PyTorch."""
 
 

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from agent.errors import ModelError
 from tools.embeddings.model_folder import plain_transformer_pooling
 from tools.embeddings.onnx import OnnxEncoder
 
@@ -44,7 +45,7 @@ def default_model_cache() -> Path:
     return base / "scholarmap" / "models"
 
 
-class EmbeddingModelError(Exception):
+class EmbeddingModelError(ModelError):
     """The configured embedding model could not be loaded; the message says which and why."""
 
 

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 import numpy as np
 from psycopg_pool import AsyncConnectionPool
 
+from agent.errors import StorageError
 from agent.models import AggregatedPaper, KeywordPlan
 
 from . import store
@@ -66,7 +67,7 @@ class EmbedderLike(Protocol):
     def encode(self, texts: list[str]) -> np.ndarray: ...
 
 
-class RunNotIndexed(LookupError):
+class RunNotIndexed(StorageError, LookupError):
     """search/expand on a Run that was never ingested (or was deleted)."""
 
 

@@ -19,12 +19,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from agent.errors import ModelError
+
 log = logging.getLogger(__name__)
 
 DEFAULT_RERANKER = "BAAI/bge-reranker-base"
 
 
-class RerankerError(Exception):
+class RerankerError(ModelError):
     """The reranking model could not be loaded or failed to score; the message says which and why."""
 
 
