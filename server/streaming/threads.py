@@ -43,6 +43,7 @@ from server.inputs import (
     validate_text,
 )
 from server.streaming.events import Event
+from server.streaming.failures import public_failure
 from server.streaming.workers import CHANNEL, WorkerLinks
 
 log = logging.getLogger(__name__)
@@ -428,10 +429,19 @@ class ThreadManager:
                 await asyncio.shield(self.append(thread_id, "done", {"state": "cancelled"}))
             raise
         except Exception as exc:
-            log.exception("thread %s failed", thread_id)
-            await self.append(
-                thread_id, "error", {"message": _public_message(exc), "kind": type(exc).__name__}
+            # A named failure keeps its message; anything else (a bug, a library's error) is logged with
+            # its traceback and reaches the client as a generic sentence with a reference (never its text).
+            failure = public_failure(
+                exc,
+                log,
+                doing="working on this message",
+                next_step="Send 'retry' to run the step again.",
+                where=f"thread {thread_id}",
             )
+            data: dict[str, Any] = {"message": failure.message, "kind": failure.kind}
+            if failure.reference:
+                data["reference"] = failure.reference
+            await self.append(thread_id, "error", data)
             await self.append(thread_id, "done", {"state": "failed"})
 
     async def recover_interrupted(self) -> int:
@@ -601,9 +611,3 @@ def _reply_input(
         ) from None
     # Options sent with a reply are kept in the conversation's state, like those sent with a message.
     return Command(resume=reply.model_dump(mode="json"), update={"options": options} if options else None)
-
-
-def _public_message(exc: Exception) -> str:
-    """An error message fit for a client: the exception's own text, never a traceback."""
-    text = str(exc).strip() or type(exc).__name__
-    return text[:500]
