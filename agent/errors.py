@@ -16,16 +16,18 @@ the root and is drawn here.
     │   ├── ExportError                               agent/runs/exports.py
     │   ├── MeshBuildError                            tools/mesh_build.py
     │   ├── ResumeMismatch                            server/inputs.py
+    │   │   └── InvalidInput
     │   └── CommandError                              server/cli/main.py
     ├── ConfigError                                   a setting is missing or wrong (agent/settings.py)
-    ├── ServiceError                                  tools/errors.py: an outside service failed
-    │   ├── SourceUnavailable
-    │   │   └── SourceTimeout
-    │   ├── RateLimited
-    │   ├── BadResponse
-    │   ├── NotFound
-    │   ├── BadQuery
-    │   │   └── EmptyQuery
+    ├── ServiceError                                  an outside service failed
+    │   ├── ServiceCallError                          tools/errors.py: one call (names service, status, kind)
+    │   │   ├── SourceUnavailable
+    │   │   │   └── SourceTimeout
+    │   │   ├── RateLimited
+    │   │   ├── BadResponse
+    │   │   ├── NotFound
+    │   │   └── BadQuery
+    │   │       └── EmptyQuery
     │   ├── ZoteroError                               tools/zotero.py
     │   │   └── ZoteroAuthError
     │   ├── PdfError                                  tools/pdftext.py
@@ -35,6 +37,9 @@ the root and is drawn here.
     ├── StepTimeout                                   agent/step_deadline.py: a step ran out of time
     ├── StorageError                                  Projects, Runs, the database, the retrieval index
     │   ├── StoreError                                agent/runs/store.py
+    │   │   ├── InvalidId (ValueError)
+    │   │   ├── ProjectNotFound (LookupError)
+    │   │   ├── RunNotFound (LookupError)
     │   │   ├── ProjectExists
     │   │   └── CorruptRun
     │   ├── DatabaseError                             agent/db.py
@@ -48,7 +53,8 @@ the root and is drawn here.
         ├── ThreadNotFound (LookupError)
         ├── ThreadBusy
         ├── ThreadWaiting
-        └── StalePause
+        ├── StalePause
+        └── ToolFailure                               server/adapters/mcp_tools.py: an MCP tool call failed
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Build the compact MeSH vocabulary ScholarMap ships, from NLM's descriptor XML (or a JSONL copy).
 
-The product recognises MeSH descriptors offline (`agent.keywords.mesh_recognition`), so it carries a compact
+The product recognises MeSH descriptors offline (`agent.language.mesh_recognition`), so it carries a compact
 table of every descriptor: its UI, heading, entry terms and tree numbers, one JSON object per line,
 gzipped, with a first line that names the MeSH year and the source (`{"meta": {...}}`).
 

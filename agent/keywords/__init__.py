@@ -1,7 +1,7 @@
-"""From confirmed slots to a search strategy: concepts, synonyms, MeSH and one query per database (stage 2).
+"""From confirmed slots to a search strategy: concepts, synonyms and one query per database (stage 2).
 
-Owns: `concepts` (what to AND, what to OR, what to leave out), `mesh_recognition` (the embedded MeSH
-vocabulary), `synonyms` (attested synonyms checked by hit counts), `morphology`, `querybuild` (pure query
-text per database), `query_check` (counted blocks), `review` (the researcher's edits) and `plan`.
-May import: `agent` root modules, `agent.bilingual`, and `tools` (through `agent.search.sources` for clients).
+Owns: `concepts` (what to AND, what to OR, what to leave out), `synonyms` (attested synonyms checked by hit
+counts), `querybuild` (pure query text per database), `query_check` (counted blocks), `review` (the
+researcher's edits) and `plan` (description -> understanding -> queries in one call).
+May import: `agent` root modules, `agent.language`, `agent.understanding` and `tools`.
 """

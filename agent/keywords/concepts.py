@@ -11,7 +11,7 @@ synonyms. The steps, for every phrase of every slot:
    review, meta-analysis, randomised trial, diagnostic accuracy: kept as `StudyFilter`s the user can
    switch on, never AND'ed), counts and time spans ("6046 women", "six decades"), and generic words
    that every paper of a field shares ("treatment", "patients", "detection", "tests");
-3. **recognise** MeSH descriptors inside what is left (`agent.keywords.mesh_recognition`); a descriptor's tree
+3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`); a descriptor's tree
    gives the concept's **role** (`ConceptRole`): C and F03 a condition, D an intervention, E and L a
    method, M01 a population, A anatomy, G/F01/F02 an outcome, N and Z a setting. A phrase whose last
    word is not part of a descriptor ("speech decoding") stays one free-text concept whose role is its
@@ -34,8 +34,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from agent.keywords.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, tokenize
-from agent.keywords.morphology import defined_acronyms, find_expansion, is_acronym
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, tokenize
+from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
+from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
     LIST_SLOT_NAMES,
     Concept,
@@ -47,7 +48,6 @@ from agent.models import (
     Term,
     Understanding,
 )
-from agent.text import clean_term, split_parenthetical, to_half_width, word_set
 
 # Words that name the kind of study wanted: design modifiers before a design noun ("randomised
 # placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
@@ -127,7 +127,6 @@ _SLOT_ROLE: dict[str, ConceptRole] = {
     "output_target": ConceptRole.OUTCOME,
     "context": ConceptRole.SETTING,
 }
-_HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"
 
 REQUIRED_ROLES = frozenset(
     {ConceptRole.CONDITION, ConceptRole.INTERVENTION, ConceptRole.METHOD, ConceptRole.POPULATION}
@@ -140,35 +139,6 @@ PROMOTION_ORDER = (
     ConceptRole.POPULATION,
 )
 MIN_REQUIRED = 2
-
-
-def role_of(descriptor: MeshDescriptor) -> ConceptRole:
-    """A descriptor's role by its tree numbers (the most telling branch wins)."""
-    trees = descriptor.tree_numbers
-    letters = {t[0] for t in trees}
-
-    def under(*prefixes: str) -> bool:
-        return any(t.startswith(prefixes) for t in trees)
-
-    if "C" in letters or under("F03"):
-        return ConceptRole.CONDITION
-    if "B" in letters and not under(_HUMANS_TREE):
-        return ConceptRole.CONDITION if under("B03", "B04", "B05") else ConceptRole.POPULATION
-    if "D" in letters:
-        return ConceptRole.INTERVENTION
-    if "E" in letters or "L" in letters or under("J01"):
-        return ConceptRole.METHOD
-    if under("M01") or under(_HUMANS_TREE):
-        return ConceptRole.POPULATION
-    if "A" in letters:
-        return ConceptRole.ANATOMY
-    if letters & {"G", "F"}:
-        return ConceptRole.OUTCOME
-    if letters & {"I", "H", "K"}:
-        return ConceptRole.INTERVENTION if under("I03") else ConceptRole.METHOD
-    if letters & {"N", "Z"}:
-        return ConceptRole.SETTING
-    return ConceptRole.METHOD
 
 
 def is_study_type(descriptor: MeshDescriptor) -> bool:

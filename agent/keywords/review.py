@@ -21,11 +21,12 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel, computed_field, field_validator
 
 from agent.keywords.concepts import concept_for_term, new_term
-from agent.keywords.querybuild import build_queries, effective_facets, facets_for_terms
+from agent.keywords.querybuild import build_queries
 from agent.keywords.synonyms import Session, SynonymSources, count_hits, expand_terms, variant_key
+from agent.language.text import clean_term, has_content, normalize_whitespace, to_half_width
 from agent.llm import LLM
 from agent.models import LIST_SLOT_NAMES, Concept, Facet, KeywordPlan, Source, Synonym, SynonymOrigin, Term
-from agent.text import clean_term, has_content, normalize_whitespace, to_half_width
+from agent.understanding.facets import effective_facets, facets_for_terms
 from agent.understanding.rules import classify_phrase
 
 # ----------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ For every canonical term of the confirmed slots:
 A source that fails is skipped for the rest of the plan and recorded in `KeywordPlan.source_errors`;
 "not found" answers are simply empty. Expansion always returns a plan.
 
-**Facets** (the rule is `agent.keywords.querybuild.decide_facets`, documented there): every slot with terms is a
+**Facets** (the rule is `agent.understanding.facets.decide_facets`, documented there): every slot with terms is a
 facet whose terms are OR'ed; `task`, `method_measurement`, `subject_population` (unless only generic
 words such as "patients") and `context` are required and AND'ed; `method_algorithm`, `output_target` and
 `signal_feature` are optional — they narrow only when the user makes them required in the review — except
@@ -48,10 +48,11 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agent.keywords.concepts import build_concepts, names_the_concept
-from agent.keywords.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
-from agent.keywords.morphology import is_acronym, malformed_number
-from agent.keywords.morphology import variants as morphological_variants
 from agent.keywords.querybuild import openalex_term, pubmed_term
+from agent.language.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
+from agent.language.morphology import is_acronym, malformed_number
+from agent.language.morphology import variants as morphological_variants
+from agent.language.text import clean_term, normalize_whitespace, term_key, to_half_width
 from agent.llm import LLM
 from agent.models import (
     ErrorKind,
@@ -64,7 +65,6 @@ from agent.models import (
     Term,
     Understanding,
 )
-from agent.text import clean_term, normalize_whitespace, term_key, to_half_width
 from tools.mesh import MeshFile
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,7 @@
-"""Offline Chinese -> English: the renderings that let Chinese descriptions and questions reach English databases.
+"""Words and vocabularies every stage shares: clean-up, English morphology, MeSH, Chinese -> English.
 
-Owns: `render` (phrases and questions in English, MeSH as judge), `cedict` (CC-CEDICT and the shipped
-scientific glossary in `data/`). May import: `agent` root modules and `agent.keywords.mesh_recognition`.
+Owns: `text` (deterministic clean-up of descriptions and terms), `morphology` (plurals, spellings,
+acronyms), `mesh_recognition` (the embedded MeSH vocabulary: descriptors recognised in text, their roles),
+`bilingual` + `cedict` (offline Chinese -> English renderings; CC-CEDICT and the glossary in `data/`).
+May import: `agent` root modules and `tools` (the MeSH table). Nothing here knows about slots or queries.
 """

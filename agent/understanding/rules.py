@@ -28,10 +28,12 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from agent.keywords.morphology import defined_acronyms, is_acronym, singular
-from agent.models import LIST_SLOT_NAMES, Slots
-from agent.text import clean_term, dedupe_terms, detect_language, to_half_width
+from agent.language.mesh_recognition import role_of
+from agent.language.morphology import defined_acronyms, is_acronym, singular
+from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
+from agent.models import LIST_SLOT_NAMES, ConceptRole, Slots
 from agent.understanding import lexicon as lex
+from agent.understanding.slot_translation import embedded_vocabulary
 
 # A line written by `agent.understanding.description.merge_answers`: the slot travels with the answer.
 CLARIFICATION_LINE = re.compile(
@@ -558,10 +560,6 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
 
 def _names_a_condition(text: str) -> bool:
     """True when MeSH files the phrase's head under diseases or mental disorders (the shipped table)."""
-    from agent.keywords.concepts import role_of
-    from agent.models import ConceptRole
-    from agent.understanding.slot_translation import embedded_vocabulary
-
     vocabulary = embedded_vocabulary()
     if vocabulary is None:
         return False

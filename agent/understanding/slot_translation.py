@@ -2,7 +2,7 @@
 
 Without an LLM the rules extract Chinese phrases as written (`癫痫患者`, `脑机接口`); the databases index
 English, so every slot phrase that holds Chinese is rendered into English search phrases by the
-offline bilingual module (`agent.bilingual.render`: jieba, CC-CEDICT and a glossary of scientific
+offline bilingual module (`agent.language.bilingual`: jieba, CC-CEDICT and a glossary of scientific
 morphemes), with MeSH as the judge among candidate renderings (an English phrase that is a MeSH
 heading or entry term is preferred). An LLM that leaves Chinese in its slots goes through the same
 step. The Chinese as written is kept beside each English phrase (`Understanding.originals`), so the
@@ -11,8 +11,8 @@ review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
-from agent.bilingual.render import english_phrases, has_chinese
-from agent.keywords.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.language.bilingual import english_phrases, has_chinese
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import LIST_SLOT_NAMES, Slots
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH

@@ -1,4 +1,4 @@
-"""Evaluation of the offline Chinese -> English rendering (`agent.bilingual.render`).
+"""Evaluation of the offline Chinese -> English rendering (`agent.language.bilingual`).
 
     python -m evals.bilingual [--verbose]
 
@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from agent.bilingual import render as bilingual
-from agent.keywords.morphology import plural, singular
+from agent.language import bilingual
+from agent.language.morphology import plural, singular
 from evals.paths import DATA
 
 CASES = Path(__file__).with_name("cases.jsonl")
@@ -41,7 +41,7 @@ SETS = ("first", "fresh", "final", "last")
 
 def normal(term: str) -> str:
     """A comparison key: lower case, hyphens as spaces, no possessive 's, punctuation as spaces, every word
-    singular (irregular plurals as `agent.keywords.morphology` knows them, otherwise "-ies", "-xes"/"-ches"/"-shes"/
+    singular (irregular plurals as `agent.language.morphology` knows them, otherwise "-ies", "-xes"/"-ches"/"-shes"/
     "-sses" or a plain "-s")."""
     text = re.sub(r"'s\b", "", term.casefold()).replace("-", " ")
     text = re.sub(r"[^\w.\s]|(?<!\d)\.|\.(?!\d)", " ", text)

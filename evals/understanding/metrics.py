@@ -15,7 +15,7 @@ Chinese phrase copied from the description is not a canonical term, however clos
 - the overall figures are micro-averages over the seven list slots; the research goal is scored apart
   (recall: share of the case's goal keywords found in it; precision: share of non-empty goals that
   contain at least one of them);
-- facets: the required facets the documented rule (`agent.keywords.querybuild.decide_facets`) gives for the
+- facets: the required facets the documented rule (`agent.understanding.facets.decide_facets`) gives for the
   predicted slots, against the case's expected facets (micro precision and recall).
 """
 
@@ -26,10 +26,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from agent.keywords.morphology import singular
-from agent.keywords.querybuild import facets_for_slots
+from agent.language.morphology import singular
+from agent.language.text import split_parenthetical, to_half_width
 from agent.models import LIST_SLOT_NAMES, Slots
-from agent.text import split_parenthetical, to_half_width
+from agent.understanding.facets import facets_for_slots
 
 DICE = 0.5
 _STOP = frozenset(

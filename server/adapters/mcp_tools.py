@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from agent.errors import ConversationError
 from agent.runs.exports import CONTENT_TYPES, export_filename, export_papers
 from agent.runs.store import RUN_FILES, StoreError
 from server.adapters.runtime import DEFAULT_PROJECT, AdapterRuntime, TurnOutcome, thread_for_key, turn
@@ -23,7 +24,7 @@ MAP_FILES = ("map.json",)
 TOP_SHOWN = 10
 
 
-class ToolFailure(Exception):
+class ToolFailure(ConversationError):
     """Raised inside the tools; turned into the SDK's ToolError (an `isError` result) at the boundary."""
 
 

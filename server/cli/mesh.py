@@ -26,7 +26,7 @@ def add_mesh_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def mesh_build_command(args: argparse.Namespace) -> int:
-    from agent.keywords.mesh_recognition import MeshBuildError, rebuild_vocabulary
+    from agent.language.mesh_recognition import MeshBuildError, rebuild_vocabulary
 
     try:
         report = rebuild_vocabulary(args.source, args.out, args.year)

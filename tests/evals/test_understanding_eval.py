@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.keywords.querybuild import decide_facets
 from agent.models import LIST_SLOT_NAMES, Slots
+from agent.understanding.facets import decide_facets
 from evals.paths import REPO
 from evals.understanding import (
     CASE_FILES,

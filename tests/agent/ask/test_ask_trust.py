@@ -249,7 +249,8 @@ async def test_an_answer_without_rerank_says_so():
 
 
 @pytest.mark.skipif(
-    importlib.util.find_spec("agent.bilingual.render") is None, reason="agent.bilingual.render not installed"
+    importlib.util.find_spec("agent.language.bilingual") is None,
+    reason="agent.language.bilingual not installed",
 )
 async def test_a_chinese_question_is_also_searched_in_english():
     engine = FakeEngine()

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from agent.language.text import term_key
 from agent.models import MeshDescriptor
-from agent.text import term_key
 from tools.errors import SourceUnavailable
 from tools.openalex import VocabularyEntry
 from tools.wikidata import WikidataEntity

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concepts import build_concepts, content_words, decide_required, role_of, set_aside
-from agent.keywords.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.keywords.concepts import build_concepts, content_words, decide_required, set_aside
 from agent.keywords.querybuild import build_queries
+from agent.language.mesh_recognition import MeshVocabulary, role_of, vocabulary_for
 from agent.models import Concept, ConceptRole, KeywordPlan, Slots, Source, Understanding
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH

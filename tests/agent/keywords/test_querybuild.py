@@ -13,13 +13,12 @@ from agent.keywords.querybuild import (
     build_pubmed_query,
     build_queries,
     build_semantic_scholar_query,
-    decide_facets,
-    facets_for_terms,
     pubmed_term,
 )
 from agent.keywords.synonyms import build_keyword_plan
 from agent.llm import ScriptedLLM
 from agent.models import Facet, KeywordPlan, Slots, Source, Synonym, SynonymOrigin, Term, Understanding
+from agent.understanding.facets import decide_facets, facets_for_terms
 from tests.agent.keywords.keyword_fakes import BCI_MESH, ECOG_MESH
 
 

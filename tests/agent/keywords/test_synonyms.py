@@ -17,6 +17,7 @@ from agent.keywords.synonyms import (
     _vocabulary_notes,
     build_keyword_plan,
 )
+from agent.language.text import term_key
 from agent.llm import RulesLLM, ScriptedLLM
 from agent.models import (
     ConceptRole,
@@ -29,7 +30,6 @@ from agent.models import (
     Term,
     Understanding,
 )
-from agent.text import term_key
 from tests.agent.keywords.keyword_fakes import (
     BCI_MESH,
     ECOG_MESH,

@@ -7,9 +7,8 @@ from importlib import resources
 
 import pytest
 
-from agent.bilingual import cedict
-from agent.bilingual import render as bilingual
-from agent.bilingual.render import (
+from agent.language import bilingual, cedict
+from agent.language.bilingual import (
     Rendering,
     clean_definition,
     dictionary_senses,
@@ -308,7 +307,7 @@ def test_threads_asking_at_once_share_one_read(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
-    path = resources.files("agent.bilingual").joinpath("data", "zh_en_glossary.tsv")
+    path = resources.files("agent.language").joinpath("data", "zh_en_glossary.tsv")
     text = path.read_text(encoding="utf-8")
     assert "original work" in text.lower()
     rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.mesh_recognition import (
+from agent.language.mesh_recognition import (
     MeshVocabulary,
     natural_order,
     phrase_key,

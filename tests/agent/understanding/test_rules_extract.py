@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.morphology import (
+from agent.language.morphology import (
     acronym,
     find_expansion,
     is_acronym,
@@ -13,8 +13,7 @@ from agent.keywords.morphology import (
     singular,
     variants,
 )
-from agent.models import LIST_SLOT_NAMES
-from agent.text import (
+from agent.language.text import (
     acronym_casings,
     clean_term,
     dedupe_terms,
@@ -23,6 +22,7 @@ from agent.text import (
     split_parenthetical,
     to_half_width,
 )
+from agent.models import LIST_SLOT_NAMES
 from agent.understanding.rules import classify_phrase, extract_slots, research_goal
 
 CASES: list[tuple[str, dict[str, list[str]]]] = [
