@@ -214,6 +214,7 @@ class OpenAICompatibleLLM(LLM):
         timeout: float = 60.0,
         client: Any = None,
     ) -> None:
+        # the OpenAI SDK is imported only when an LLM endpoint is configured
         import openai
 
         self.model = model

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.graph import END, START, StateGraph
 
 from graph import nodes
@@ -53,8 +54,6 @@ def build_graph(checkpointer: Any = None) -> Any:
 
 async def postgres_checkpointer(pool: Any) -> Any:
     """An AsyncPostgresSaver on the project's pool, its tables created if needed."""
-    from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
-
     saver = AsyncPostgresSaver(pool)
     # Several workers start at once on one database: their first setups would race on CREATE TABLE.
     # The lock is polled, not waited for: the setup's CREATE INDEX CONCURRENTLY waits for every open

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent.ask.knowledge import build_retrieval_engine
 from agent.db import Database
 from agent.llm import LLM
 from agent.runs.store import RunStore
@@ -26,7 +27,6 @@ class GraphContext:
         if self.retrieval is None:
             if self.database is None:
                 raise RuntimeError("questions need the database, which is not available")
-            from agent.ask.knowledge import build_retrieval_engine
 
             self.retrieval, _notes = build_retrieval_engine(self.settings, self.database)
         return self.retrieval

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import importlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -111,8 +112,6 @@ class TokenAuthMiddleware:
 
 
 async def _json_error(send: Send, status: int, message: str) -> None:
-    import json
-
     body = json.dumps({"detail": message}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if status == 401:
@@ -151,8 +150,6 @@ def _install_error_handlers(app: FastAPI) -> None:
 
 
 def _jsonable(errors: Any) -> Any:
-    import json
-
     return json.loads(json.dumps(errors, default=str))
 
 

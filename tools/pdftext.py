@@ -12,6 +12,7 @@ the caller turns into a warning and an abstract-only fallback.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
@@ -63,7 +64,10 @@ def _kind(heading: str) -> SectionKind:
 
 def pdf_text(data: bytes, *, max_pages: int = MAX_PAGES) -> list[str]:
     """The text of each page (at most `max_pages`); `PdfError` for a file pypdf cannot read."""
+    # pypdf is imported when the first PDF is read (tier 2 of full text)
     from pypdf import PdfReader
+
+    # pypdf is imported when the first PDF is read (tier 2 of full text)
     from pypdf.errors import PyPdfError
 
     if not data.lstrip()[:5].startswith(b"%PDF"):
@@ -194,7 +198,5 @@ class PdfFetcher:
         return b"".join(chunks)
 
     async def sections(self, url: str, *, include_abstract: bool = False) -> list[FullTextSection]:
-        import asyncio
-
         data = await self.fetch(url)
         return await asyncio.to_thread(parse_pdf, data, include_abstract=include_abstract)

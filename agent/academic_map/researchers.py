@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import re
 from collections import Counter, defaultdict
@@ -377,8 +378,7 @@ def _paper_terms(item: AggregatedPaper) -> list[tuple[str, float]]:
 
 def _cjk_words(text: str) -> list[str]:
     """Chinese words of a title (jieba segmentation), two characters or more."""
-    import logging
-
+    # jieba loads its dictionary on import (~1 s): only for Chinese titles
     import jieba
 
     jieba.setLogLevel(logging.WARNING)

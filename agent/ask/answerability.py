@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from pydantic import BaseModel, Field
 
 from tools.retrieval.normalize import get_segmenter
@@ -254,8 +255,6 @@ def fit_logistic(
 
     Returns (mean, scale, coef, intercept). `labels` are 1 for answerable, 0 for not.
     """
-    import numpy as np
-
     x = np.array([[row.get(name, 0.0) for name in features] for row in rows], dtype=np.float64)
     y = np.asarray(labels, dtype=np.float64)
     mean = x.mean(axis=0)

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from agent.ask.fulltext import FullTextOutcome, FullTextTier, fetch_fulltext
 from agent.ask.fulltext_plan import FulltextPlan, fulltext_log, plan_fulltext, within_budget
+from agent.ask.knowledge import index_run
 from agent.models import AggregatedPaper
 from tools.pdftext import PdfFetcher
 from tools.retrieval.types import FullTextSection
@@ -123,8 +124,6 @@ async def prepare_fulltext(
     notes: Sequence[str] = (),
 ) -> FulltextReport:
     """Make the full texts this question needs part of the Run's index; see the module docstring."""
-    from agent.ask.knowledge import index_run
-
     data = data if data is not None else store.load_run(run_id)
     papers: list[AggregatedPaper] = list(data.aggregated)
     retrieved: list[str] = []

@@ -28,6 +28,7 @@ def reranker_is_local(name: str) -> bool:
     if Path(name).expanduser().is_dir():
         return True
     try:
+        # imported on first use: a heavy optional dependency, kept out of processes that never need it
         from huggingface_hub import try_to_load_from_cache
 
         return isinstance(try_to_load_from_cache(name, "config.json"), str)
@@ -39,6 +40,7 @@ def local_reranker(name: str) -> tuple[Any, str | None]:
     """(the configured Reranker, None) when its model is local, else (None, a note saying why not)."""
     if not reranker_is_local(name):
         return None, f"reranker model {name} is not on this machine; answering without rerank"
+    # imported on first use: a heavy optional dependency, kept out of processes that never need it
     from tools.retrieval.rerank import Reranker
 
     return Reranker(name), None
@@ -48,7 +50,10 @@ def build_retrieval_engine(
     settings: Settings, database: Database, *, embedder: Any = None, rerank: bool = True
 ) -> tuple[Any, list[str]]:
     """The hybrid retrieval engine on the project's database; returns (engine, notes for the user)."""
+    # imported on first use: a heavy optional dependency, kept out of processes that never need it
     from tools.embeddings.sentence import get_embedder
+
+    # imported on first use: a heavy optional dependency, kept out of processes that never need it
     from tools.retrieval.engine import RetrievalEngine
 
     notes: list[str] = []

@@ -55,6 +55,7 @@ JUDGE_BATCH = 10  # papers per LLM judgement call
 
 def ranking_embedder(settings: Settings) -> Any:
     """The process-wide embedder the Run ranking uses (loaded lazily on first use)."""
+    # imported on first use: a heavy optional dependency, kept out of processes that never need it
     from tools.embeddings.sentence import get_embedder
 
     return get_embedder(
@@ -240,6 +241,7 @@ def score_papers(
     if goal.strip() and weights.semantic > 0:
         if similarity is None:
             if embedder is None:
+                # imported on first use: a heavy optional dependency, kept out of processes that never need it
                 from tools.embeddings.sentence import get_embedder
 
                 embedder = get_embedder()

@@ -232,12 +232,14 @@ def run_mcp(
     llm: LLM | None = None,
 ) -> None:
     """Serve until stdin closes (stdio) or the process is stopped (HTTP)."""
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     import anyio
 
     server = build_server(settings, llm=llm)
     if not http:
         anyio.run(server.run_stdio_async)
         return
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     import uvicorn
 
     bind = host or settings.host

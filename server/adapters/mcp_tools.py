@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from agent.academic_map.build import read_map
 from agent.errors import ConversationError
 from agent.runs.exports import CONTENT_TYPES, export_filename, export_papers
 from agent.runs.store import RUN_FILES, StoreError
@@ -298,8 +299,6 @@ async def ask(runtime: AdapterRuntime, *, run_id: str, question: str) -> Answer:
 
 
 async def academic_map(runtime: AdapterRuntime, *, run_id: str) -> MapSummary:
-    from agent.academic_map.build import read_map
-
     thread_id = await _run_thread(runtime, run_id)
     outcome = await _finish(runtime, thread_id, text="/map", mode="map")
     found = read_map(runtime.store, run_id)

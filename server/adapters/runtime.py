@@ -15,9 +15,14 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent.llm import LLM
+from fastapi import FastAPI
+
+from agent.db import Database
+from agent.llm import LLM, build_llm
 from agent.runs.store import RunStore
 from agent.settings import Settings
+from server.deps import Services
+from server.routes.threads import startup
 from server.streaming.events import Event
 from server.streaming.threads import ThreadManager
 
@@ -46,13 +51,6 @@ async def open_runtime(settings: Settings, *, llm: LLM | None = None) -> AsyncIt
     adapter process runs exactly what a `scholarmap serve` worker runs. `llm` replaces the one the
     settings ask for (tests inject a ScriptedLLM, as `create_app` allows).
     """
-    from fastapi import FastAPI
-
-    from agent.db import Database
-    from agent.llm import build_llm
-    from server.deps import Services
-    from server.routes.threads import startup
-
     store = RunStore(settings.projects_dir)
     async with AsyncExitStack() as stack:
         database = await Database.open(settings)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server.streaming.render import SOURCE_NAMES, render_interrupt, render_run_ready
+from server.streaming.render import SOURCE_NAMES, render_diff, render_interrupt, render_run_ready
 
 MAX_SECTION = 2900  # Slack refuses a section text over 3,000 characters
 MAX_BUTTON_VALUE = 2000
@@ -107,8 +107,6 @@ def review_blocks(payload: dict[str, Any], thread_id: str) -> Blocks:
     if payload.get("error"):
         blocks.append(_section(f":warning: I could not apply that edit: {escape(str(payload['error']))}"))
     if payload.get("diff"):
-        from server.streaming.render import render_diff
-
         blocks.append(_section(f"*Changes:* {escape(render_diff(payload['diff']))}"))
     terms = []
     for term in payload.get("terms") or []:

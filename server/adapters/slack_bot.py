@@ -442,10 +442,19 @@ def check_settings(settings: Settings, *, http: bool) -> None:
 
 def http_app(settings: Settings, *, llm: LLM | None = None, path: str = "/slack/events") -> Any:
     """A Starlette app serving Slack's Events API and interactivity at `path`."""
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from slack_bolt.adapter.starlette.async_handler import AsyncSlackRequestHandler
+
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from starlette.applications import Starlette
+
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from starlette.requests import Request
+
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from starlette.responses import Response
+
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from starlette.routing import Route
 
     handlers: dict[str, AsyncSlackRequestHandler] = {}
@@ -466,12 +475,14 @@ def http_app(settings: Settings, *, llm: LLM | None = None, path: str = "/slack/
 def run_slack(settings: Settings, *, http: bool, host: str | None, port: int, llm: LLM | None = None) -> None:
     check_settings(settings, http=http)
     if http:
+        # imported when this adapter runs: the other entry points never load its SDK or web server
         import uvicorn
 
         uvicorn.run(http_app(settings, llm=llm), host=host or settings.host, port=port, log_level="warning")
         return
 
     async def socket_mode() -> None:
+        # imported when this adapter runs: the other entry points never load its SDK or web server
         from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
         assert settings.slack_app_token is not None  # check_settings

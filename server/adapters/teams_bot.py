@@ -261,9 +261,16 @@ def check_settings(settings: Settings) -> None:
 
 def http_app(settings: Settings, *, llm: LLM | None = None) -> Any:
     """FastAPI app with the messaging endpoint, JWT-checked as the Agents SDK hosting does it."""
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from fastapi import FastAPI, Request, Response
+
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from microsoft_agents.authentication.msal import MsalConnectionManager
+
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from microsoft_agents.hosting.core import AgentAuthConfiguration
+
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     from microsoft_agents.hosting.fastapi import CloudAdapter, JwtAuthorizationMiddleware
 
     assert settings.teams_app_password is not None  # check_settings
@@ -295,6 +302,7 @@ def http_app(settings: Settings, *, llm: LLM | None = None) -> Any:
 
 
 def run_teams(settings: Settings, *, host: str | None, port: int) -> None:
+    # imported when this adapter runs: the other entry points never load its SDK or web server
     import uvicorn
 
     check_settings(settings)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.streaming.render import SOURCE_NAMES, render_run_ready
+from server.streaming.render import SOURCE_NAMES, render_diff, render_run_ready
 
 CARD_VERSION = "1.5"
 
@@ -88,8 +88,6 @@ def review_card(payload: dict[str, Any], thread_id: str) -> dict[str, Any]:
     if payload.get("error"):
         body.append(_text(f"I could not apply that edit: {payload['error']}", color="Attention"))
     if payload.get("diff"):
-        from server.streaming.render import render_diff
-
         body.append(_text(f"Changes: {render_diff(payload['diff'])}"))
     body.append(_text("Search terms", weight="Bolder"))
     for term in payload.get("terms") or []:

@@ -30,6 +30,7 @@ def add_mcp_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def mcp_command(args: argparse.Namespace) -> int:
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from server.adapters.mcp_server import run_mcp
 
     if not args.path.startswith("/"):
@@ -53,6 +54,7 @@ def add_slack_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def slack_command(args: argparse.Namespace) -> int:
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from server.adapters.slack_bot import check_settings, run_slack
 
     settings = get_settings()
@@ -79,6 +81,7 @@ def add_teams_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def teams_command(args: argparse.Namespace) -> int:
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from server.adapters.teams_bot import check_settings, run_teams
 
     settings = get_settings()

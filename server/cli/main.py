@@ -123,8 +123,10 @@ def cmd_choose(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     import uvicorn
 
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from server.app import create_app
 
     settings = get_settings()

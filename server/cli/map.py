@@ -63,10 +63,12 @@ async def run_map(
         settings = settings or get_settings()
         store = RunStore(settings.projects_dir)
         if llm is None:
+            # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
             from agent.llm import build_llm
 
             llm = build_llm(settings)
         result = await map_for_run(store, args.run, llm=llm, settings=settings, force=args.force)
+        # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
         from server.routes.map import render_map_page
 
         json_path = store.derived_dir(args.run) / "map.json"

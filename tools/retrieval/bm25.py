@@ -48,6 +48,7 @@ class Bm25sIndex:
     def __init__(
         self, corpus_tokens: Sequence[Sequence[str]], *, k1: float = DEFAULT_K1, b: float = DEFAULT_B
     ) -> None:
+        # one of two BM25 backends, chosen by settings: only the chosen one is imported
         import bm25s
 
         self.size = len(corpus_tokens)
@@ -73,6 +74,7 @@ class RankBm25Index:
     def __init__(
         self, corpus_tokens: Sequence[Sequence[str]], *, k1: float = DEFAULT_K1, b: float = DEFAULT_B
     ) -> None:
+        # one of two BM25 backends, chosen by settings: only the chosen one is imported
         from rank_bm25 import BM25Okapi
 
         self.size = len(corpus_tokens)

@@ -74,6 +74,7 @@ class Reranker:
             errors: list[str] = []
             if self.backend in ("auto", "flag"):
                 try:
+                    # imported on first use: a heavy optional dependency, kept out of processes that never need it
                     from FlagEmbedding import FlagReranker
 
                     self._model = FlagReranker(
@@ -91,6 +92,7 @@ class Reranker:
                     errors.append(f"FlagEmbedding: {exc}")
             if self.backend in ("auto", "cross_encoder"):
                 try:
+                    # imported on first use: a heavy optional dependency, kept out of processes that never need it
                     from sentence_transformers import CrossEncoder
 
                     self._model = CrossEncoder(self.name, device=self.device, max_length=self.max_length)
@@ -119,6 +121,7 @@ class Reranker:
             if self.loaded_with == "flag":
                 raw = self._model.compute_score(pairs, batch_size=self.batch_size, max_length=self.max_length)
             else:
+                # imported on first use: a heavy optional dependency, kept out of processes that never need it
                 import torch
 
                 activation = torch.nn.Sigmoid() if self.normalize else torch.nn.Identity()

