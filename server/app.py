@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import importlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -22,17 +21,11 @@ from agent.runs.store import InvalidId, ProjectExists, ProjectNotFound, RunNotFo
 from agent.settings import Settings, get_settings
 from server.deps import Services
 from server.inputs import InvalidInput
+from server.routes import map as academic_map
+from server.routes import openai, projects, threads, webapp
 
 log = logging.getLogger(__name__)
 
-# Routers contributed by feature modules; a module that is absent is simply not mounted.
-ROUTERS = (
-    "server.routes.projects",
-    "server.routes.threads",
-    "server.routes.openai",
-    "server.routes.map",
-    "server.routes.webapp",
-)
 # The web app's shell and assets hold no data: they load without a token, and the page asks for it.
 PUBLIC_PATHS = frozenset({"/healthz", "/"})
 PUBLIC_PREFIXES = ("/app/",)
@@ -185,10 +178,7 @@ def create_app(
                     llm=llm or build_llm(settings),
                     database=database,
                 )
-            for module in _mounted_modules(app):
-                startup = getattr(module, "startup", None)
-                if startup is not None:
-                    await startup(app, stack)
+            await threads.startup(app, stack)  # the conversation machinery (graph, thread manager)
             yield
 
     app = FastAPI(title="ScholarMap", version="0.1.0", lifespan=lifespan)
@@ -202,17 +192,11 @@ def create_app(
         llm = {"kind": svc.llm.kind.value, "model": svc.llm.model, "configured": svc.llm.available}
         return {"ok": bool(database.get("ok")), "database": database, "llm": llm}
 
-    loaded = []
-    for name in ROUTERS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        app.include_router(module.router)
-        loaded.append(module)
-    app.state.modules = loaded
+    app.include_router(projects.router)
+    app.include_router(threads.router)
+    app.include_router(openai.router)
+    app.include_router(academic_map.router)
+    app.include_router(webapp.router)
 
     if settings.cors_origins:
         app.add_middleware(
@@ -226,7 +210,3 @@ def create_app(
         app.add_middleware(TokenAuthMiddleware, token=settings.api_token.get_secret_value())
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
     return app
-
-
-def _mounted_modules(app: FastAPI) -> list[Any]:
-    return list(getattr(app.state, "modules", []))

@@ -22,7 +22,7 @@ import re
 import threading
 import unicodedata
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -30,6 +30,7 @@ from agent.models import MeshDescriptor
 from tools.errors import BadQuery, BadResponse, EmptyQuery, NotFound, ServiceCallError, SourceUnavailable
 from tools.http import HttpPolicy
 from tools.pubmed_xml import parse_root, text_of
+from tools.values import unique_strings
 
 log = logging.getLogger(__name__)
 
@@ -75,17 +76,6 @@ def term_key(text: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().casefold()
 
 
-def _dedupe(values: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:
-    seen = {term_key(v) for v in exclude}
-    out: list[str] = []
-    for value in values:
-        value = value.strip()
-        if value and term_key(value) not in seen:
-            seen.add(term_key(value))
-            out.append(value)
-    return out
-
-
 def matches(descriptor: MeshDescriptor, term: str) -> bool:
     key = term_key(term)
     return key == term_key(descriptor.heading) or any(key == term_key(t) for t in descriptor.entry_terms)
@@ -122,7 +112,7 @@ def descriptor_from_summary(doc: Mapping[str, Any]) -> MeshDescriptor | None:
     return MeshDescriptor(
         ui=ui,
         heading=terms[0].strip(),
-        entry_terms=_dedupe(terms[1:], exclude=[terms[0]]),
+        entry_terms=unique_strings(terms[1:], exclude=[terms[0]], key=term_key),
         tree_numbers=sorted(set(tree_numbers)),
         scope_note=str(doc.get("ds_scopenote") or "").strip(),
     )
@@ -337,7 +327,9 @@ class MeshClient:
         if not heading:
             raise NotFound(self.rdf.service, f"MeSH has no descriptor {ui}")
         return MeshDescriptor(
-            ui=ui, heading=heading, entry_terms=_dedupe((str(t["label"]) for t in terms), [heading])
+            ui=ui,
+            heading=heading,
+            entry_terms=unique_strings((str(t["label"]) for t in terms), exclude=[heading], key=term_key),
         )
 
 

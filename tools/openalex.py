@@ -27,6 +27,7 @@ from agent.models import Affiliation, Author, Institution, MeshHeading, Paper, S
 from tools.base import PageCallback, PageProgress, SearchOutcome, report
 from tools.errors import BadQuery, BadResponse, EmptyQuery
 from tools.http import HttpPolicy
+from tools.values import unique_strings
 
 SERVICE = "openalex"
 MAX_PER_PAGE = 200  # OpenAlex's ceiling for per_page
@@ -215,17 +216,6 @@ def rebuild_abstract(inverted: dict[str, list[int]] | None) -> str | None:
     return text.strip() or None
 
 
-def _dedupe(values: Iterable[str | None], *, exclude: Iterable[str] = ()) -> list[str]:
-    seen = {e.casefold() for e in exclude if e}
-    out: list[str] = []
-    for value in values:
-        text = (value or "").strip()
-        if text and text.casefold() not in seen:
-            seen.add(text.casefold())
-            out.append(text)
-    return out
-
-
 def _institution_affiliation(inst: dict[str, Any], raw: str) -> Affiliation:
     return Affiliation(
         raw=raw,
@@ -324,14 +314,14 @@ def work_to_paper(work: dict[str, Any], *, rank: int | None = None) -> Paper:
     topics = [t for t in work.get("topics") or [] if isinstance(t, dict)]
     primary_topic = work.get("primary_topic") or (topics[0] if topics else None)
     concepts = [c for c in work.get("concepts") or [] if isinstance(c, dict)]
-    keywords = _dedupe(
+    keywords = unique_strings(
         [k.get("display_name") for k in work.get("keywords") or [] if isinstance(k, dict)]
         + [primary_topic.get("display_name") if primary_topic else None]
     )
     # Broad fields, comparable to Semantic Scholar's fieldsOfStudy: the topics' fields. Level-0
     # concepts only stand in for records without topics; OpenAlex deprecated concepts, and their
     # level-0 tags are noisy ("Political science" on a bibliometrics paper).
-    fields = _dedupe([(t.get("field") or {}).get("display_name") for t in topics]) or _dedupe(
+    fields = unique_strings([(t.get("field") or {}).get("display_name") for t in topics]) or unique_strings(
         [c.get("display_name") for c in concepts if c.get("level") == 0]
     )
     work_type = work.get("type")
@@ -349,7 +339,7 @@ def work_to_paper(work: dict[str, Any], *, rank: int | None = None) -> Paper:
         abstract=rebuild_abstract(work.get("abstract_inverted_index")),
         mesh_headings=_mesh(m for m in work.get("mesh") or [] if isinstance(m, dict)),
         keywords=keywords,
-        publication_types=_dedupe([work_type, work.get("type_crossref")]),
+        publication_types=unique_strings([work_type, work.get("type_crossref")]),
         fields_of_study=fields,
         languages=[language] if language else [],
         citation_count=work.get("cited_by_count"),
@@ -375,7 +365,7 @@ def institution_from_openalex(record: dict[str, Any]) -> OpenAlexInstitution:
         region=geo.get("region"),
         latitude=geo.get("latitude"),
         longitude=geo.get("longitude"),
-        aliases=_dedupe(
+        aliases=unique_strings(
             list(record.get("display_name_acronyms") or [])
             + list(record.get("display_name_alternatives") or []),
             exclude=[record["display_name"]],
@@ -415,8 +405,8 @@ def vocabulary_entry(
         id=short_id(record["id"]) or record["id"],
         name=name,
         kind=kind,
-        synonyms=_dedupe(synonyms, exclude=[name]),
-        related=_dedupe(related, exclude=[name]),
+        synonyms=unique_strings(synonyms, exclude=[name]),
+        related=unique_strings(related, exclude=[name]),
         description=record.get("description"),
         works_count=record.get("works_count"),
         wikidata=str(wikidata).rsplit("/", 1)[-1] if wikidata else None,

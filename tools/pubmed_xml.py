@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from agent.models import AbstractSection, Affiliation, Author, MeshHeading, Paper, Source
 from tools.errors import BadQuery, BadResponse
+from tools.values import unique_strings
 
 log = logging.getLogger(__name__)
 
@@ -55,17 +56,6 @@ def text_of(element: ET.Element | None) -> str:
 
 def _texts(elements: Iterable[ET.Element]) -> list[str]:
     return [t for t in (text_of(e) for e in elements) if t]
-
-
-def _dedupe(values: Iterable[str]) -> list[str]:
-    seen: set[str] = set()
-    out: list[str] = []
-    for value in values:
-        key = value.casefold()
-        if value and key not in seen:
-            seen.add(key)
-            out.append(value)
-    return out
 
 
 _FEED_CHUNK = 64 * 1024
@@ -241,7 +231,7 @@ def _article_ids(*id_lists: ET.Element | None) -> dict[str, str]:
 
 
 def _keywords(record: ET.Element) -> list[str]:
-    return _dedupe(_texts(k for kl in record.findall("KeywordList") for k in kl.findall("Keyword")))
+    return unique_strings(_texts(k for kl in record.findall("KeywordList") for k in kl.findall("Keyword")))
 
 
 def _build(fields: dict[str, Any], service: str) -> Paper:
@@ -314,7 +304,9 @@ def parse_article(record: ET.Element, service: str = "pubmed") -> Paper | None:
             "abstract_sections": sections,
             "mesh_headings": parse_mesh(citation.find("MeshHeadingList")),
             "keywords": _keywords(citation),
-            "publication_types": _dedupe(_texts(article.findall("PublicationTypeList/PublicationType"))),
+            "publication_types": unique_strings(
+                _texts(article.findall("PublicationTypeList/PublicationType"))
+            ),
             "languages": _texts(article.findall("Language")),
         },
         service,
@@ -363,7 +355,7 @@ def parse_book_article(record: ET.Element, service: str = "pubmed") -> Paper | N
             "abstract": abstract,
             "abstract_sections": sections,
             "keywords": _keywords(document),
-            "publication_types": _dedupe(_texts(publication_types)),
+            "publication_types": unique_strings(_texts(publication_types)),
             "languages": _texts(document.findall("Language")),
             "is_book": True,
         },

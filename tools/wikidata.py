@@ -14,13 +14,14 @@ a deleted or unknown id comes back marked `missing` and is left out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.errors import BadResponse, EmptyQuery
 from tools.http import HttpPolicy
+from tools.values import unique_strings
 from tools.wikipedia import check_mediawiki
 
 SERVICE = "wikidata"
@@ -49,23 +50,12 @@ class WikidataEntity(BaseModel):
         """Labels then aliases in `languages`, distinct (case-insensitively), in that order."""
         values = [self.labels.get(lang) for lang in languages]
         values += [alias for lang in languages for alias in self.aliases.get(lang, [])]
-        return _dedupe(values)
+        return unique_strings(values)
 
 
 def guess_language(term: str) -> str:
     """ "zh" when the term is written in Chinese characters, else "en"."""
     return "zh" if _CJK.search(term) else "en"
-
-
-def _dedupe(values: Iterable[str | None], *, exclude: Iterable[str] = ()) -> list[str]:
-    seen = {e.casefold() for e in exclude if e}
-    out: list[str] = []
-    for value in values:
-        text = (value or "").strip()
-        if text and text.casefold() not in seen:
-            seen.add(text.casefold())
-            out.append(text)
-    return out
 
 
 def _codes(languages: Sequence[str]) -> list[str]:
@@ -97,7 +87,7 @@ def entity_from_wikidata(
         names = [value(raw_labels.get(c)) for c in codes] + [
             value(a) for c in codes for a in raw_aliases.get(c) or []
         ]
-        found = _dedupe(names, exclude=[label] if label else [])
+        found = unique_strings(names, exclude=[label] if label else [])
         if found:
             aliases[lang] = found
     descriptions = record.get("descriptions") or {}
@@ -202,4 +192,4 @@ class WikidataClient:
         entities = await self.search_entities(term, limit=1, languages=languages)
         if not entities:
             return []
-        return _dedupe(entities[0].names(languages), exclude=[term.strip()])
+        return unique_strings(entities[0].names(languages), exclude=[term.strip()])
