@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from pgvector.psycopg import register_vector_async
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
@@ -103,7 +104,10 @@ _EMBEDDED_USERS: dict[Path, int] = {}
 def _prune_dead_handles(pgdata: Path) -> None:
     """Drop the pids of dead processes from pgserver's handle list (a process killed with SIGKILL never
     removes itself, and a stale entry kept the server running after every real user had left)."""
+    # the embedded PostgreSQL is used only when no SCHOLARMAP_DATABASE_URL is set
     from pgserver.postgres_server import PostgresServer
+
+    # the embedded PostgreSQL is used only when no SCHOLARMAP_DATABASE_URL is set
     from pgserver.utils import DiskList, process_is_running
 
     path = pgdata / ".handle_pids.json"
@@ -190,8 +194,6 @@ async def apply_migrations(url: str, migrations: list[Migration] | None = None) 
 
 
 async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
-    from pgvector.psycopg import register_vector_async
-
     await register_vector_async(conn)
 
 
@@ -255,7 +257,14 @@ class Database:
                 )
                 row: dict[str, Any] | None = await cursor.fetchone()  # type: ignore[assignment]  # dict_row
         except Exception as exc:
-            return {"ok": False, "embedded": self.embedded, "error": str(exc)}
+            # /healthz answers without a token: libpq's text (hosts, users, socket paths) stays in the log,
+            # without the password (no traceback: it would repeat the raw text).
+            log.warning("database health check failed: %s", _safe_reason(exc, self.url))
+            return {
+                "ok": False,
+                "embedded": self.embedded,
+                "error": f"the database does not answer ({type(exc).__name__}); see the server's log",
+            }
         return {"ok": True, "embedded": self.embedded, **(row or {})}
 
     async def __aenter__(self) -> Database:

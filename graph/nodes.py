@@ -9,6 +9,7 @@ a `type` that the server turns into typed events.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from langgraph.config import get_config, get_stream_writer
@@ -128,8 +129,21 @@ async def clarify(state: ConversationState) -> dict[str, Any]:
             }
         )
     )
+    if reply.accept and not _has_text(reply.answers):  # no answers: confirm the interpretation as it is
+        return {"clarified": True}
     description = merge_answers(state["description"], understanding.questions, reply.answers)
-    return {"description": description, "round": state.get("round", 1) + 1}
+    return {"description": description, "round": state.get("round", 1) + 1, "clarified": False}
+
+
+def _has_text(answers: list[str] | dict[str, str] | str) -> bool:
+    values = (
+        answers.values() if isinstance(answers, dict) else [answers] if isinstance(answers, str) else answers
+    )
+    return any(value.strip() for value in values)
+
+
+def after_clarify(state: ConversationState) -> str:
+    return "confirm" if state.get("clarified") else "understand"
 
 
 async def confirm(state: ConversationState) -> dict[str, Any]:
@@ -210,7 +224,14 @@ async def review(state: ConversationState, runtime: Runtime[GraphContext]) -> di
         edits = TypeAdapter(list[KeywordEdit]).validate_python(reply.edits)
         if reply.text:
             edits += parse_edit_text(reply.text)
-    except (ValidationError, ValueError) as exc:
+    except ValidationError as exc:  # its str() is pydantic's report (types, input reprs, a docs URL)
+        problems = "; ".join(f"edit {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        return {
+            "review_error": f"these edits cannot be used: {problems}",
+            "review_diff": None,
+            "reviewed": False,
+        }
+    except ValueError as exc:  # parse_edit_text says which edit it could not understand
         return {"review_error": str(exc), "review_diff": None, "reviewed": False}
     new_plan, diff = await apply_edits(plan, edits, runtime.context.llm, runtime.context.sources)
     shown = diff.model_dump(mode="json")
@@ -243,7 +264,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
     understanding = (
         Understanding.model_validate(state["understanding"]) if state.get("understanding") else None
     )
-    thread_id = get_config().get("configurable", {}).get("thread_id")
+    thread_id = get_config().get("configurable", {}).get("thread_id") if ctx.record_thread else None
     # options sent earlier in the conversation (kept in state) override the runner's defaults
     options = {**ctx.options, **(state.get("options") or {})}
 
@@ -298,7 +319,6 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
     from agent.ask.answer import ask as ask_run
     from agent.ask.answer import validate_question
     from agent.ask.fulltext_ask import fallback_note, fulltext_cache, question_fulltext, report_json
-    from agent.ask.knowledge import index_run
 
     _started("ask")
     ctx = runtime.context
@@ -312,10 +332,9 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
     options = {**ctx.options, **(state.get("options") or {})}
     engine = ctx.retrieval_engine()
     cache = fulltext_cache(ctx.settings)
-    if not await engine.run_has_index(run_id):
-        _emit("node", node="ask", status="indexing", run_id=run_id)
-        data = ctx.store.load_run(run_id)
-        await index_run(engine, ctx.store, run_id, data=data, fulltext=cache.blocks_for(data.aggregated))
+    prefetch = options.get("fulltext_papers")  # `scholarmap ask --fulltext`: the best N papers in full first
+    if prefetch is not None or not await engine.run_has_index(run_id):
+        await _index(ctx, engine, cache, run_id, prefetch)
     text: list[str] = []
     fallback = ""
     if ctx.sources is not None and options.get("fulltext", True):
@@ -352,6 +371,39 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
         text.append(fallback)
         _emit("text", delta=fallback)
     return {"answer": {"text": "".join(text), "citations": citations, "answerable": answerable}}
+
+
+async def _index(ctx: GraphContext, engine: Any, cache: Any, run_id: str, prefetch: int | None) -> None:
+    """(Re-)index the Run with every cached full text, after fetching its first `prefetch` papers in full."""
+    # loaded by the first question, as in `ask`: the retrieval stack is heavy
+    from agent.ask.fulltext_ask import prefetch_fulltext
+    from agent.ask.knowledge import index_run
+
+    data = ctx.store.load_run(run_id)
+    fetched: dict[str, Any] = {}
+    if prefetch is not None and ctx.sources is not None and data.aggregated:
+        _emit("node", node="ask", status="fetching_fulltext", run_id=run_id, limit=prefetch)
+        report = await prefetch_fulltext(
+            data.aggregated, settings=ctx.settings, sources=ctx.sources, limit=prefetch, cache=cache
+        )
+        fetched = report.blocks
+        _emit("fulltext_prefetch", summary=report.summary, notes=report.notes, links=report.links)
+    _emit("node", node="ask", status="indexing", run_id=run_id, papers=len(data.aggregated))
+    began = time.perf_counter()
+    indexed = await index_run(
+        engine, ctx.store, run_id, data=data, fulltext={**cache.blocks_for(data.aggregated), **fetched}
+    )
+    _emit(
+        "node",
+        node="ask",
+        status="indexed",
+        run_id=run_id,
+        papers=indexed.papers,
+        sections=indexed.sections,
+        embedded=indexed.embedded,
+        reused=indexed.reused,
+        seconds=round(time.perf_counter() - began, 3),
+    )
 
 
 async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ and notes go to stderr, so `> answer.txt` keeps only the answer. `--json` prints
 `{"answer", "answerable", "citations", "produced_by", "note"}` (and `"trace"` with `--trace`);
 `--jsonl` prints the stream's chunks as they come. `--trace` alone prints each retrieval step's output
 (requirement 001's shapes) as JSON on stderr. Every failure is one line on stderr and
-a non-zero exit: 1 for a missing Run or an unavailable service, 2 for a bad question or option.
+a non-zero exit (a bug's traceback is logged before that line, which names it only by a reference): 1 for a missing Run or an unavailable service, 2 for a bad question or option.
 Heavy imports (torch, the engine) happen only when the command runs.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import sys
 import time
 from typing import Any, TextIO
@@ -25,6 +26,9 @@ from typing import Any, TextIO
 from agent.ask.answer import MAX_QUESTION_CHARS, AskCitation, AskEnd, AskStart, AskText, validate_question
 from agent.runs.store import RunStore, StoreError
 from agent.settings import ConfigError, Settings, get_settings
+from server.streaming.failures import public_failure
+
+log = logging.getLogger(__name__)
 
 
 class AskCommandError(Exception):
@@ -121,8 +125,11 @@ async def run_ask(
         return 0
     except AskCommandError as exc:
         return _fail(str(exc), exc.code, err)
-    except Exception as exc:  # one line for the user; the type names the failing part
-        return _fail(f"{type(exc).__name__}: {exc}", 1, err)
+    except Exception as exc:  # a named failure's own message; a bug's text only in the log (with a reference)
+        failure = public_failure(
+            exc, log, doing="answering the question", where="scholarmap ask", details="the log above"
+        )
+        return _fail(failure.message, 1, err)
     finally:
         if database is not None:
             await database.close()

@@ -42,12 +42,19 @@ def _named(exc: BaseException) -> ScholarMapError | None:
 
 
 def public_failure(
-    exc: BaseException, log: logging.Logger, *, doing: str, next_step: str = "", where: str = ""
+    exc: BaseException,
+    log: logging.Logger,
+    *,
+    doing: str,
+    next_step: str = "",
+    where: str = "",
+    details: str = "the server's log",
 ) -> PublicFailure:
     """Log `exc` and say what a client may see of it.
 
-    `doing` completes "Something went wrong on the server while ..."; `next_step` is a sentence on what the
-    user can do now (e.g. how to retry); `where` (a thread id, a command) is for the log only. A named
+    `doing` completes "Something went wrong inside ScholarMap while ..."; `next_step` is a sentence on what the
+    user can do now (e.g. how to retry); `where` (a thread id, a command) is for the log only; `details`
+    names where the traceback is (a command's log is its terminal). A named
     failure is logged as a warning without a traceback (it is expected: a source down, an input that cannot
     be searched); anything else with its traceback.
     """
@@ -60,7 +67,7 @@ def public_failure(
     reference = secrets.token_hex(4)
     log.error("%s%s failed (reference %s)", place, doing, reference, exc_info=exc)
     message = (
-        f"Something went wrong on the server while {doing} (reference {reference}); the details are in "
-        "the server's log."
+        f"Something went wrong inside ScholarMap while {doing} (reference {reference}); the details are in "
+        f"{details}."
     )
     return PublicFailure(f"{message} {next_step}".strip(), INTERNAL, reference)

@@ -309,6 +309,13 @@ async def test_keyword_edits_at_review_show_a_diff_and_regenerate_queries(harnes
     assert "could not understand the edit" in step.interrupt["error"]
     assert step.interrupt["queries"] == review["queries"]
 
+    # A structured edit of the wrong shape: the fields named, not pydantic's report (input reprs, a URL).
+    step = await chat.reply({"edits": [{"op": "add_term", "slot": "task"}]})
+    assert step.interrupt is not None and step.interrupt["error"].startswith("these edits cannot be used")
+    assert "text" in step.interrupt["error"] and "pydantic" not in step.interrupt["error"]
+    assert "input_value" not in step.interrupt["error"]
+    assert step.interrupt["queries"] == review["queries"]
+
     # Accepting searches with exactly the reviewed queries.
     step = await chat.reply({"accept": True})
     [ready] = step.of("run_ready")

@@ -52,7 +52,9 @@ def test_an_unexpected_exception_in_a_node_gives_the_generic_message(
         thread_id = client.post("/threads", json={}).json()["thread_id"]
         error = _error_event(send(client, thread_id, {"text": DESCRIPTION}))
         assert error["kind"] == INTERNAL
-        assert error["message"].startswith("Something went wrong on the server while working on this message")
+        assert error["message"].startswith(
+            "Something went wrong inside ScholarMap while working on this message"
+        )
         assert "retry" in error["message"]
         assert not any(leak in error["message"] for leak in LEAKS), error
         reference = error["reference"]
@@ -107,3 +109,29 @@ def test_public_failure_rule(caplog: pytest.LogCaptureFixture) -> None:
     assert public_failure(only_named, log, doing="x").message == "clear"
     long = public_failure(InvalidDescription("word " * 300), log, doing="x")
     assert len(long.message) <= 500
+
+
+def test_healthz_database_error_shows_no_connection_details(caplog: pytest.LogCaptureFixture) -> None:
+    """/healthz answers without a token: libpq's text (socket paths, users) stays in the log, no password."""
+    import asyncio
+    from contextlib import asynccontextmanager
+
+    import psycopg
+
+    from agent.db import Database
+
+    class DownPool:
+        @asynccontextmanager
+        async def connection(self, timeout: float | None = None) -> Any:
+            raise psycopg.OperationalError(
+                'connection to server on socket "/srv/pg/.s.PGSQL.5432" failed: FATAL: password '
+                'authentication failed for user "scholar" (password "hunter2")'
+            )
+            yield  # pragma: no cover
+
+    database = Database("postgresql://scholar:hunter2@db/sm", DownPool(), embedded=False)  # type: ignore[arg-type]
+    caplog.set_level(logging.WARNING, logger="agent.db")
+    health = asyncio.run(database.health())
+    assert health["ok"] is False and health["error"].startswith("the database does not answer")
+    assert "/srv/pg" not in health["error"] and "scholar" not in health["error"]
+    assert "/srv/pg" in caplog.text and "hunter2" not in caplog.text

@@ -140,7 +140,7 @@ def test_an_error_mid_stream_is_an_error_chunk_then_done(client: OpenAI, server:
             received.append(chunk.choices[0].delta.content or "")
     # The scripted model raised a plain RuntimeError (a bug, for the service): its text stays in the log
     assert "failed on purpose" not in raised.value.message
-    assert "Something went wrong on the server" in raised.value.message
+    assert "Something went wrong inside ScholarMap" in raised.value.message
     assert received and received[0] == ""  # the role chunk came first: the error is mid-stream
 
     # On the wire: chunks, one `{"error": ...}` chunk, then `[DONE]` and nothing else.
@@ -161,7 +161,7 @@ def test_an_error_mid_stream_is_an_error_chunk_then_done(client: OpenAI, server:
     with pytest.raises(openai.APIStatusError) as status:
         client.chat.completions.create(model="scholarmap", messages=failing, user="unlucky-3")
     assert status.value.status_code == 502 and "failed on purpose" not in str(status.value)
-    assert "Something went wrong on the server" in str(status.value)
+    assert "Something went wrong inside ScholarMap" in str(status.value)
 
 
 def test_bad_requests_change_nothing(client: OpenAI, server: str, pg_url: str) -> None:

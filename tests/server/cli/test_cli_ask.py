@@ -168,23 +168,40 @@ async def test_json_mode_prints_the_answer_and_its_decision_as_one_object(tmp_pa
     assert body["trace"]["normalized_query"]["original_text"].startswith("How was speech")
 
 
-async def test_engine_failures_are_one_line(tmp_path):
+async def test_engine_failures_are_one_line(tmp_path, caplog):
+    from tools.retrieval.engine import RunNotIndexed
+
     save_run(tmp_path)
 
-    class Broken(FakeEngine):
-        async def search(self, run_id, question, **options):
-            raise LookupError("run has no retrieval index")
+    def broken(exc: Exception) -> FakeEngine:
+        class Broken(FakeEngine):
+            async def search(self, run_id, question, **options):
+                raise exc
 
-    err = io.StringIO()
-    code = await run_ask(
-        namespace("q?"),
-        settings=load_settings(data_dir=tmp_path),
-        engine=Broken(),
-        llm=RulesLLM(),
-        out=io.StringIO(),
-        err=err,
-    )
-    assert code == 1 and err.getvalue() == "scholarmap: error: LookupError: run has no retrieval index\n"
+        return Broken()
+
+    async def ask_with(engine: FakeEngine) -> tuple[int, str]:
+        err = io.StringIO()
+        code = await run_ask(
+            namespace("q?"),
+            settings=load_settings(data_dir=tmp_path),
+            engine=engine,
+            llm=RulesLLM(),
+            out=io.StringIO(),
+            err=err,
+        )
+        return code, err.getvalue()
+
+    # A named failure: its own message.
+    code, said = await ask_with(broken(RunNotIndexed("run 'r1' has no retrieval index; ingest it first")))
+    assert code == 1 and said == "scholarmap: error: run 'r1' has no retrieval index; ingest it first\n"
+    # A bug: one line with a reference; its text and traceback only in the log.
+    code, said = await ask_with(broken(KeyError("/srv/scholarmap/index.json")))
+    assert code == 1 and said.count("\n") == 1 and "/srv/" not in said and "KeyError" not in said
+    assert said.startswith("scholarmap: error: Something went wrong inside ScholarMap while answering")
+    reference = said.split("(reference ")[1][:8]
+    logged = [r for r in caplog.records if reference in r.getMessage()]
+    assert logged and isinstance(logged[0].exc_info[1], KeyError)
 
 
 # -- the real engine and database ---------------------------------------------------------------------
