@@ -19,7 +19,8 @@ How:
   a number and its classifier turn round (2型 -> "type 2"), a prefix joins its head (非小细胞 ->
   "non-small cell"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
   moves attested candidates first; a dictionary gloss nobody attests also offers compositions of its
-  parts (抑郁症 -> "depressive disorder").
+  parts (抑郁症 -> "depressive disorder"); inside a composition the judge also moves a word's attested
+  senses first (洪水 "deluge; flood": "flood").
 - Sentences are cut into noun runs at function words, punctuation, predicates and people words; function
   words are dropped, English is kept as written.
 """
@@ -59,9 +60,11 @@ __all__ = [
     "dictionary_senses",
     "english_phrases",
     "has_chinese",
+    "is_verb",
     "lexicon",
     "reference",
     "render",
+    "render_phrase",
     "segment",
     "to_english",
     "to_simplified",
@@ -71,6 +74,7 @@ Attested = Callable[[str], bool]
 
 _MAX_WORD = 8  # longest headword tried by the dictionary re-cut
 _PER_PART = 3  # candidates per part combined in a composition
+_JUDGED_SENSES = 6  # senses per part a judge (MeSH) may move forward
 _MAX_CANDIDATES = 8
 
 
@@ -141,7 +145,10 @@ def _half_width(text: str) -> str:
 
 @cache
 def _jieba_posseg() -> Any:
+    # jieba loads its dictionary on import (~1 s): only for Chinese text
     import jieba
+
+    # jieba loads its dictionary on import (~1 s): only for Chinese text
     import jieba.posseg
 
     jieba.setLogLevel(logging.WARNING)
@@ -206,11 +213,16 @@ def _refine(tokens: list[Token]) -> list[Token]:
             out.extend(_recut(group))
             group.clear()
 
+    lex = lexicon()
     for token in tokens:
         if (
             has_chinese(token.key)
             and not token.tag.startswith(_GRAMMAR_TAGS)
             and token.key not in _FUNCTION_WORDS
+        ) or (
+            # a one-character function word that makes a word with the lone character before it is no
+            # function word there (卒|中 -> 卒中 "stroke", not 卒 + "in")
+            len(token.key) == 1 and group and len(group[-1].key) == 1 and lex.knows(group[-1].key + token.key)
         ):
             group.append(token)
         else:
@@ -272,9 +284,16 @@ def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True)
     return final[1] if final else [(i, i + 1) for i in range(size)]
 
 
-def segment(text: str) -> list[str]:
-    """The words of `text` (jieba, refined by the dictionary), as written; whitespace is dropped."""
-    return [t.text for t in _tokens(text) if t.text.strip()]
+def segment(text: str, keep_space: bool = False) -> list[str]:
+    """The words of `text` (jieba, refined by the dictionary), as written; whitespace is dropped, or with
+    `keep_space` kept as one " " per run (it can separate an English and a Chinese word)."""
+    out: list[str] = []
+    for token in _tokens(text):
+        if token.text.strip():
+            out.append(token.text)
+        elif keep_space and out and out[-1] != " ":
+            out.append(" ")
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -288,6 +307,7 @@ class _Part:
     modifiers: tuple[str, ...]  # renderings before a head
     people: bool = False
     affix: bool = False
+    glossary: bool = False  # the glossary gave its first renderings (they keep their order)
 
 
 @lru_cache(maxsize=20000)
@@ -315,6 +335,7 @@ def _word_part(word: str) -> _Part | None:
         modifiers=_unique(modifiers + heads),
         people=people,
         affix=bool(entry and entry.affix),
+        glossary=entry is not None,
     )
 
 
@@ -463,17 +484,27 @@ def _adjectival(part: _Part, word: str) -> _Part:
     if own and own[0].lower().endswith(_ADJECTIVE_ENDINGS):
         early, own = own, early  # the dictionary's own adjective (退行性 "degenerative") stays first
     modifiers = [*early, *own, *late, *part.modifiers[1:]]
-    return _Part(part.nouns, _unique(modifiers), part.people, part.affix)
+    return _Part(part.nouns, _unique(modifiers), part.people, part.affix, part.glossary)
 
 
-def _compose(parts: list[_Part]) -> list[str]:
+def _judged(senses: tuple[str, ...], part: _Part, attested: Attested | None) -> list[str]:
+    """A part's first senses; with a judge, the senses it attests first (洪水 "deluge; flood" -> "flood"
+    first, since MeSH knows floods), unless the glossary chose the order."""
+    if attested is None or part.glossary or len(senses) < 2:
+        return list(senses[:_PER_PART])
+    pool = list(senses[:_JUDGED_SENSES])
+    pool.sort(key=lambda sense: not attested(sense))
+    return pool[:_PER_PART]
+
+
+def _compose(parts: list[_Part], attested: Attested | None = None) -> list[str]:
     """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks."""
     options: list[list[str]] = []
     for index, part in enumerate(parts):
         if index < len(parts) - 1:
-            options.append(list(part.modifiers[:_PER_PART]))
+            options.append(_judged(part.modifiers, part, attested))
         else:
-            heads = [_people_plural(h) if part.people else h for h in part.nouns[:_PER_PART]]
+            heads = [_people_plural(h) if part.people else h for h in _judged(part.nouns, part, attested)]
             options.append(heads)
     scored: list[tuple[int, int, str]] = []
     for order, choice in enumerate(
@@ -522,12 +553,12 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
         if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):
             return Rendering(written, _rank(heads, attested), how)
         # a gloss the caller's vocabulary does not know: compositions of the word's parts may name it
-        ranked = _rank(heads + _compose(_parts(key, split_word=True)), attested)
+        ranked = _rank(heads + _compose(_parts(key, split_word=True), attested), attested)
         return Rendering(written, ranked, how if ranked and ranked[0] in heads else "composed")
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
-    return Rendering(written, _rank(_compose(parts), attested), "composed")
+    return Rendering(written, _rank(_compose(parts, attested), attested), "composed")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -559,6 +590,12 @@ def _verb_first(word: str) -> bool:
             if senses:
                 return senses[0].verb
     return False
+
+
+def is_verb(word: str) -> bool:
+    """True when CC-CEDICT's first plain sense of a Chinese word is a verb ("to record"), and the
+    glossary does not list it as a term."""
+    return word not in lexicon().glossary and _verb_first(word)
 
 
 def _is_people(token: Token) -> bool:
@@ -628,6 +665,20 @@ def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
         yield from flush()
         yield "word", [token]
     yield from flush()
+
+
+def render_phrase(text: str, attested: Attested | None = None) -> list[Rendering]:
+    """A slot phrase in English: rendered whole when it is one noun phrase (no function word inside but
+    的 and its like, so 睡眠|质量 stays "sleep quality" although 睡眠 is also a verb), otherwise as the
+    content phrases of `english_phrases`."""
+    tokens = [t for t in _tokens(text) if t.key.strip()]
+    if tokens and all(
+        t.key in _PHRASE_PARTICLES or not has_chinese(t.key) or not _is_function(t) for t in tokens
+    ):
+        rendering = render(text, attested)
+        if rendering.english:
+            return [rendering]
+    return english_phrases(text, attested)
 
 
 def english_phrases(text: str, attested: Attested | None = None) -> list[Rendering]:

@@ -175,6 +175,8 @@ def clean_definition(definition: str) -> list[Sense]:
     acronyms = [m for m in _PARENTHESIS.findall(definition) if _ACRONYM_GLOSS.match(m.strip())]
     text = _PARENTHESIS.sub("", definition)
     senses: list[Sense] = []
+    # "Yellow River or Huang He": two names of one thing, each a sense
+    text = re.sub(r"(?<=[a-z]) or (?=[A-Z])", "; ", text) if re.match(r"^[A-Z]", text) else text
     for piece in re.split(r";\s*|,\s+", text):
         piece = re.sub(r"\s+", " ", piece).strip(" .,:?!")
         piece = re.sub(r"^(?:a|an|the)\s+", "", piece)

@@ -36,8 +36,34 @@ EN_FUNCTION = words(
     while during after before toward towards which who whom whose what where when how why e.g
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
+    alone
     """
 )
+# determiners: a word after a noun that opens another noun phrase ("we use the ...")
+DETERMINERS = words(
+    """
+    a an the this that these those our my their its his her your each every some any both several
+    many various such no
+    """
+)
+# prepositions after a past participle make it a verb ("characterised by", "isolated from")
+EN_PREPOSITIONS = words(
+    """
+    by with from in at on via through using during for to into as under over against across among
+    within without after before between upon onto toward towards throughout
+    """
+)
+# "X can be used to ...": X is the method
+PASSIVE_USE = words("used applied employed utilized utilised leveraged")
+BE_FORMS = words("be is are was were been being")
+# comparatives before "than"/"to" end a phrase ("X better than Y")
+COMPARATIVES = words("better worse superior inferior preferable")
+# words ending in "-ed" that are no past participles
+ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged beloved")
+# verbs that are as often nouns in a compound ("social media use", "test scores"): after a noun that
+# names no people they are the noun (other verbs that are nouns in a compound, "association study",
+# are kept when MeSH knows the compound)
+NOUN_OR_VERB = words("use uses test tests")
 
 # Verbs (and verb forms) of research descriptions: they end a phrase; some of them are cues.
 EN_VERBS = words(
@@ -62,7 +88,7 @@ EN_VERBS = words(
     gives gave given take takes took taken seem seems seemed become becomes became remain remains
     remained keep keeps kept lead leads led affect affects affected cause causes caused relate
     relates depend depends vary varies differ differs occur occurs occurred happen happens
-    wonder wondering know hope ask asking asked report reports reported
+    wonder wondering know hope ask asks asking asked report reports reported
     """
 )
 
@@ -80,6 +106,7 @@ EN_TASK_GERUNDS = pairs(
     measuring:measurement inferring:inference discovering:discovery controlling:control
     translating:translation retrieving:retrieval imputing:imputation clustering:clustering
     ranking:ranking summarizing:summarization annotating:annotation profiling:profiling
+    tracing:tracing
 
     """
 )
@@ -95,7 +122,7 @@ EN_TASK_VERBS = pairs(
     optimize:optimization optimise:optimisation characterize:characterization
     characterise:characterisation map:mapping infer:inference discover:discovery
     translate:translation retrieve:retrieval impute:imputation annotate:annotation
-    summarize:summarization
+    summarize:summarization trace:tracing
     """
 )
 
@@ -130,7 +157,8 @@ EN_POPULATION_HEADS = words(
     county state municipality hospital school company enterprise bank teacher nurse physician
     clinician survivor case control twin family mother father pregnancy veteran athlete driver
     pedestrian employee investor migrant refugee community village donor recipient carrier men
-    women children people mice neuron
+    women children people mice neuron player learner caregiver parent owner visitor tourist passenger
+    customer voter citizen inpatient outpatient
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
     syndrome diabetes infection
     material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
@@ -144,7 +172,7 @@ EN_MEASUREMENT_HEADS = words(
     assay spectroscopy microscopy tomography diffraction data dataset record trial experiment
     observation image camera satellite telemetry accelerometer census registry sample biopsy
     test measurement probe implant microarray cytometry chromatography spectrometry
-    electrophysiology biopsy smartphone variable
+    electrophysiology biopsy smartphone variable benchmark corpus database
     """
 )
 EN_MEASUREMENT_SUFFIXES = ("graphy", "gram", "scopy", "metry", "imaging", "sensing", "omics", "seq")
@@ -171,7 +199,7 @@ EN_OUTPUT_HEADS = words(
     position trajectory acoustics phoneme word text sentence label outcome survival mortality
     risk yield price return emission property intention kinematics movement velocity force
     speech spelling readmission recurrence incidence prevalence response consumption income
-    expenditure employment innovation productivity hesitancy uptake adherence occupancy
+    expenditure employment innovation productivity hesitancy uptake adherence compliance occupancy
     abundance richness diversity biomass gap
     """
 )
@@ -203,9 +231,13 @@ GENERIC_WORDS = words(
     study research project work approach method system paper thesis topic field area problem
     question goal aim purpose way use effect role impact performance result results time part
     kind type lab group team phd postdoc hello hi hey thanks thank please dear biomarker working idea ideas thing things literature review application
-    applications risk risks factor factors efficacy effectiveness safety feasibility
+    applications risk risks factor factors efficacy effectiveness safety feasibility evidence papers
+    articles publications data early late
     """
 )
+
+# heads that say only what kind of thing a phrase names: the words before them decide its slot
+GENERIC_HEADS = words("system systems approach approaches framework frameworks tool tools pipeline platform")
 
 # words that do not change the cue of the phrase after them ("using the", "in our")
 TRANSPARENT = words(
@@ -294,6 +326,14 @@ EFFECT_VERBS = words(
     suppress suppresses suppressed
     """
 )
+# Population heads that name no people or organisms (what a Chinese people word must not end in)
+EN_NOT_PEOPLE = words(
+    """
+    country region city county state municipality hospital school company enterprise bank firm
+    pregnancy material battery alloy catalyst polymer composite film nanoparticle crystal
+    semiconductor membrane bridge building village community
+    """
+)
 # Condition words among the population heads: a condition after an outcome cue is the outcome.
 EN_CONDITION_HEADS = words(
     """
@@ -328,10 +368,20 @@ ZH_BREAKS = words(
     研究 主要 关于 方面 一种 一个 一些 项目 工作 方向 课题 问题 目前 正在 如何 怎样 能否 是否 可以 能够 来 去
     做 实现 提高 改善 降低 减少 增加 探索 探讨 分析 分析了 建立 构建 开发 评价 比较 考察 研究了 通过 基于 采用
     使用 利用 借助 运用 结合 应用 用 针对 面向 用于 应用于 服务于 以便 以期 从而 进而 及其 之间 之 所 也 都
-    还 又 很 更 最 自动 自动地 同时 分别 显著 有效地 准确地 快速 进一步 尤其 特别
+    还 又 很 更 最 自动 自动地 同时 分别 显著 有效地 准确地 快速 进一步 尤其 特别 来自 源自 之间 找 寻找
+    查找 想找 有关 相关 吗 呢 最好 观察
     """
 )
-ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以")
+ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以 来自 源自")
+# the source of data ("数据来自X监测"): a task-headed phrase after them is the method
+ZH_SOURCE_CUES = words("来自 源自")
+# "A与B的关系": the words joining A and B, and the relation words after them
+ZH_AND = words("和 与 及 以及")
+ZH_RELATION_WORDS = words("关系 关联 相关性 联系 影响 作用 效应 相关 因果关系")
+# units after a number that make it a time span ("21世纪", "10年"), not a concept
+ZH_TIME_UNITS = words("世纪 年 年代 月 周 天 日 小时")
+# population heads that end a word without naming people (人群 is people; 人工 is not)
+ZH_NOT_PEOPLE = words("人工")
 ZH_POPULATION_CUES = words("针对 对于")
 ZH_CONTEXT_CUES = words("在 面向 用于 应用于 服务于 应用")
 ZH_OUTCOME_CUES = words("提高 改善 降低 减少 增加 对")
@@ -339,8 +389,8 @@ ZH_OUTCOME_CUES = words("提高 改善 降低 减少 增加 对")
 ZH_TASK_HEADS = words(
     """
     解码 预测 分类 检测 识别 分割 估计 估算 诊断 筛查 筛选 重建 监测 合成 设计 生成 评估 定位 追踪 跟踪 控制
-    优化 建模 发现 推断 映射 翻译 检索 聚类 排序 标注 预警 溯源 治疗 管理 规划 导航 降解 催化 储能 分离
-    制备 表征 模拟 仿真
+    优化 建模 发现 推断 映射 翻译 检索 聚类 排序 标注 预警 溯源 管理 规划 导航 降解 催化 储能 分离 提取
+    制备 表征 模拟 仿真 估算 预估 鉴定
     """
 )
 # heads ending in 者 (a person who ...) are people too: 患者, 阅读障碍者
@@ -366,7 +416,7 @@ ZH_FEATURE_HEADS = words(
 ZH_OUTPUT_HEADS = words(
     "声学 音素 单词 文本 句子 位置 轨迹 结局 死亡率 风险 产量 价格 意图 运动 发作 复发 收益 就业 衰老 模式"
 )
-ZH_CONTEXT_HEADS = words("康复 临床 应用 场景 手术 政策 系统 接口 环境 产业 行业 市场 背景")
+ZH_CONTEXT_HEADS = words("康复 临床 应用 场景 手术 政策 系统 接口 环境 产业 行业 市场 背景 治疗 干预 疗法")
 ZH_HEADS = (
     ZH_TASK_HEADS
     | ZH_POPULATION_HEADS
@@ -380,7 +430,8 @@ ZH_HEADS = (
 
 ZH_GENERIC = words(
     """
-    影响 效果 作用 关系 意义 方法 技术 研究 问题 领域 方向 工作 应用 项目
+    影响 效果 作用 关系 意义 方法 技术 研究 问题 领域 方向 工作 应用 项目 影响因素 因素 数据 发生 文献 论文
+    变化 对象
     """
 )
 

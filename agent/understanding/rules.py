@@ -1,7 +1,8 @@
 """The rules fallback: slot extraction with no LLM, for English and Chinese descriptions.
 
 No domain dictionary: a description is cut into noun phrases at function words, verbs and punctuation
-(Chinese is segmented with jieba first), and each phrase is put in a slot by
+(Chinese is segmented first, by jieba re-cut with the dictionary of `agent.language.bilingual`), and each
+phrase is put in a slot by
 
 1. its cue — the word before it: "using X", "with X", "from X" -> a method; "in X patients", "among X" ->
    the population; "for X", "towards X" -> the context; "into X", "predict X" -> the output target;
@@ -14,7 +15,22 @@ No domain dictionary: a description is cut into noun phrases at function words, 
    网络, 模型, 算法), signal nouns ("activity", "oscillations"; 活动, 频段) and outcome nouns;
 3. the shape of an acronym: initials ending in G (…graphy/…gram: EEG, ECoG, sEEG), MRI, CT, PET or NIRS
    name a recording method, initials ending in N or M (…network, …model, …machine) an algorithm;
-4. a gerund that opens a phrase is a task on its object: "decoding speech" -> "speech decoding".
+4. a gerund that opens a phrase is a task on its object: "decoding speech" -> "speech decoding";
+5. where no head word is telling, MeSH (the shipped table): the tree of the descriptor that ends the
+   phrase gives its kind (`mesh_kind`: organisms and people are studied, drugs and therapies are given,
+   techniques measure, phenomena and behaviour are outcomes, places are the setting; a condition is the
+   population after "in"/"among", the exposure before an effect verb, else the outcome).
+
+Where a phrase starts and ends is the other half of the job, and it is grammar, not vocabulary: a
+participle after people opens a relative clause ("children receiving ECMO"), a past participle before a
+preposition is a verb ("isolated from"), an adverb before a modifier stays in its noun phrase ("critically
+ill"), "use" after a noun is a noun ("social media use"), a MeSH term holding a function word stays whole
+("quality of life"); sentence structure names roles ("the effect of X on Y", "X can be used to",
+"such as", "in terms of"), and a sentence about the user ("I'm a nurse") names no concept.
+A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
+(数据|来自|...); "A与B的关系" names an exposure and an outcome; a Chinese phrase with no head word the
+tables know is classified by its English rendering (`agent.language.bilingual`, MeSH as judge).
+Chinese phrases stay Chinese here: `agent.understanding.slot_translation` renders them afterwards.
 
 Acronyms defined in the text ("electrocorticography (ECoG)") stay together as "term (ACRONYM)".
 Answers folded in by `merge_answers` carry their slot, so they go straight to it.
@@ -23,15 +39,13 @@ Everything it returns is marked as coming from the fallback by the caller (`Prod
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass
 from functools import cache
 
-from agent.language.mesh_recognition import role_of
 from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
-from agent.models import LIST_SLOT_NAMES, ConceptRole, Slots
+from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -80,13 +94,24 @@ def extract_slots(description: str) -> Slots:
     acronyms = _defined_acronyms(body)
     if detect_language(body) in {"en", "zh", "mixed"}:
         phrases = _chinese_phrases(body) if _CJK.search(body) else []
-        phrases += _english_phrases(body)
+        # a Latin word read as part of a Chinese term ("HIV感染者", "Sentinel-2 影像") or a Latin phrase
+        # after a Chinese cue ("用 XRD 和 SEM") was read by the Chinese pass: the English pass leaves them
+        attached = {
+            t for p in phrases for t in p.words if t.isascii() and (_CJK.search(p.text) or p.text == t)
+        }
+        attached |= {p.text for p in phrases if p.text.isascii()}
+        phrases += [p for p in _english_phrases(body) if p.text not in attached]
     else:
         # another language: its grammar is unknown here, but acronyms (EEG, fMRI, BCI) read the same
         phrases = [Phrase(t, None, [t]) for t in _en_tokens(body) if is_acronym(t)]
+    previous: str | None = None
     for phrase in phrases:
-        for slot, term in _classify(phrase):
+        found = _classify(phrase)
+        if phrase.cue == "example" and previous and found and _en_head_slot(phrase.words) is None:
+            found = [(previous, phrase.text)]  # "urinary biomarkers, such as NGAL": the same slot
+        for slot, term in found:
             assigned[slot].append(term)
+        previous = found[0][0] if found else previous
 
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
@@ -182,12 +207,17 @@ def _english_phrases(text: str) -> list[Phrase]:
             phrases.append(Phrase(" ".join(current), cue, list(current), after=last_break))
         current = []
 
-    for token in _en_tokens(text):
+    tokens = _glue_mesh_terms(_en_tokens(text), text)
+    skip_of = False
+    for index, token in enumerate(tokens):
         lower = token.lower()
+        previous_token = tokens[index - 1].lower() if index else ""
+        following = tokens[index + 1].lower() if index + 1 < len(tokens) else "."
+        after_next = tokens[index + 2].lower() if index + 2 < len(tokens) else "."
         if not any(ch.isalnum() for ch in token):  # punctuation
             flush()
             if token in ".;!?|":
-                cue, last_break, effect_mode = None, None, False
+                cue, last_break, effect_mode, skip_of = None, None, False, False
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
@@ -202,7 +232,29 @@ def _english_phrases(text: str) -> list[Phrase]:
             flush()
             effect_mode, last_break = True, lower
             continue
-        if effect_mode and lower in {"of", "on"} and not current:
+        if skip_of and lower == "of":
+            skip_of = False
+            continue
+        if lower == "terms" and last_break == "in" and following == "of":
+            flush()  # "better in terms of delirium": what follows is the outcome
+            cue, last_break, skip_of = "outcome", "of", True
+            continue
+        if (lower == "as" and last_break == "such") or lower in {"e.g", "including"}:
+            flush()  # "biomarkers such as NGAL": an example of the phrase before
+            cue = "example"
+            last_break = lower
+            continue
+        if lower in {"a", "an"} and previous_token in {"i'm", "am"} and not current:
+            cue = last_break = "self"  # "I'm a dermatology resident": who the user is, no concept
+            continue
+        if lower in lex.PASSIVE_USE and last_break in lex.BE_FORMS and phrases and phrases[-1].slot is None:
+            phrases[-1].cue = "using"  # "smartphone photos can be used to ...": the method
+        if lower in lex.COMPARATIVES and following in {"than", "to"}:
+            flush()  # "dexmedetomidine better than propofol"
+            last_break = lower
+            continue
+        if effect_mode and lower in {"of", "on"} and (not current or lower == "on"):
+            flush()  # "the effect of peer tutoring on achievement": the phrase before "on" is the exposure
             cue = "exposure" if lower == "of" else "outcome"
             last_break = lower
             continue
@@ -216,18 +268,41 @@ def _english_phrases(text: str) -> list[Phrase]:
         if lower in lex.EFFECT_VERBS:
             # "X reduces Y": X (the phrase just read, if nothing cued it) is the exposure, Y the outcome
             flush()
-            if phrases and phrases[-1].cue is None and phrases[-1].slot is None:
+            if phrases and phrases[-1].slot is None and _cue_slot(phrases[-1].cue, False) is None:
                 phrases[-1].cue = "exposure"
             cue, last_break = "outcome", lower
             continue
         if _NUMBER.match(token) and not current:
             continue  # a count before its noun ("10,000 patients"): the noun is the concept
+        if current and lower in lex.NOUN_OR_VERB and not _is_population(current):
+            current.append(token)  # "social media use and ...", "test scores": a noun here (people use)
+            continue
+        if (
+            current
+            and _is_population(current)
+            and singular(current[-1].lower()) not in lex.EN_CONDITION_HEADS
+            and _is_participle(lower)
+            and any(ch.isalnum() for ch in following)
+        ):
+            # "children receiving ECMO", "adults living alone": a reduced relative clause after people
+            flush()
+            cue = last_break = lower
+            continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
-        adverb = lower.endswith("ly") and len(lower) > 5 and lower not in lex.LY_NOT_ADVERBS
+        # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
+        participle = _is_past_participle(lower) and following in lex.EN_PREPOSITIONS
+        adverb = (
+            lower.endswith("ly")
+            and len(lower) > 5
+            and lower not in lex.LY_NOT_ADVERBS
+            # an adverb inside a noun phrase ("critically ill children") is kept with it
+            and not (_is_modifier(following) and _starts_phrase(after_next))
+        )
         if (
             lower in lex.EN_FUNCTION
             or lower in lex.EN_VERBS
             or common_verb
+            or participle
             or adverb
             or _is_contraction(lower)
         ):
@@ -235,11 +310,86 @@ def _english_phrases(text: str) -> list[Phrase]:
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
                 cue = lower
-            last_break = lower
+            # "I'd like ...": after a pronoun with a clitic, as after the pronoun, comes its verb
+            last_break = lower.split("'")[0] if _is_contraction(lower) else lower
             continue
         current.append(token)
     flush()
     return _share_heads(_merge_population_with(_merge_bare_task_heads(phrases)))
+
+
+def _ends_phrase(word: str) -> bool:
+    """The word after a noun phrase: punctuation, a preposition or conjunction (not a determiner)."""
+    return not any(ch.isalnum() for ch in word) or (word in lex.EN_FUNCTION and word not in lex.DETERMINERS)
+
+
+def _starts_phrase(word: str) -> bool:
+    """A content word that can begin or continue a noun phrase (not punctuation, function word or verb)."""
+    return (
+        any(ch.isalnum() for ch in word)
+        and word not in lex.EN_FUNCTION
+        and word not in lex.EN_VERBS
+        and word not in lex.EFFECT_VERBS
+    )
+
+
+def _is_modifier(word: str) -> bool:
+    """A content word that is no verb of the lists (what an adverb before a noun phrase modifies)."""
+    return word.isalpha() and _starts_phrase(word) and word not in lex.EN_COMMON_VERBS
+
+
+def _is_past_participle(word: str) -> bool:
+    return word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+
+
+def _is_participle(word: str) -> bool:
+    """A present participle of a verb ("receiving", "living"): a gerund that heads no term here."""
+    return (
+        word.isalpha()
+        and len(word) > 5
+        and word.endswith("ing")
+        and word not in lex.EN_TASK_GERUNDS
+        and word not in lex.EN_TASK_HEADS
+        and word not in lex.EN_MEASUREMENT_HEADS
+        and not word.endswith(lex.EN_MEASUREMENT_SUFFIXES)
+    )
+
+
+def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
+    """Tokens with MeSH terms that hold a function word or verb kept as one token ("quality of life",
+    "activities of daily living", "cohort study"), so the phrase cutting does not split them."""
+    if not any(_breaks(t) for t in tokens):
+        return tokens
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None:
+        return tokens
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        glued = None
+        for length in range(min(6, len(tokens) - index), 1, -1):
+            window = tokens[index : index + length]
+            if not all(any(ch.isalnum() for ch in w) for w in window):
+                continue
+            if not any(_breaks(w) for w in window):
+                continue
+            if window[-1].lower() in lex.EN_FUNCTION:
+                continue
+            if vocabulary.knows(" ".join(window)):
+                glued = " ".join(window)
+                break
+        if glued is not None:
+            out.append(glued)
+            index += len(glued.split(" "))
+        else:
+            out.append(tokens[index])
+            index += 1
+    return out
+
+
+def _breaks(word: str) -> bool:
+    lower = word.lower()
+    return lower in lex.EN_FUNCTION or lower in lex.EN_VERBS
 
 
 def _is_contraction(word: str) -> bool:
@@ -306,52 +456,66 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
-@cache
-def _jieba():
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    for word in ("脑机接口", "皮层脑电", "高伽马", "面板数据", "卷积神经网络", "深度学习", "机器学习"):
-        # segmentation hints only (how to cut), not translations or slot knowledge
-        jieba.add_word(word)
-    return jieba
-
-
 def _jieba_words(text: str) -> list[str]:
-    """jieba's words; a run of whitespace is kept as one " " (it can separate an English and a Chinese word)."""
-    out: list[str] = []
-    for word in _jieba().cut(text):
-        if word.strip():
-            out.append(word)
-        elif out and out[-1] != " ":
-            out.append(" ")
-    return out
+    """The words of the bilingual module (jieba re-cut by the dictionary, so 卒中 "stroke" is one word);
+    a run of whitespace is kept as one " " (it can separate an English and a Chinese word)."""
+    from agent.language.bilingual import segment
+
+    return segment(text, keep_space=True)
 
 
 def _chinese_phrases(text: str) -> list[Phrase]:
     phrases: list[Phrase] = []
     current: list[str] = []
     cue: str | None = None
+    after: str | None = None  # the break word just before the phrase (与 in "A与B的关系")
     spaced = False
+    latin_after_chinese = False  # the Latin phrase being read came right after a Chinese word
 
     def flush() -> None:
-        nonlocal current
-        # a phrase of English words only is the English pass's to read
-        if current and _CJK.search("".join(current)):
-            phrases.append(Phrase(_join_zh(current), cue, list(current)))
+        nonlocal current, latin_after_chinese
+        # a phrase of English words only is the English pass's to read, unless a Chinese cue stands
+        # before it ("用 XRD 和 SEM 表征": the cue 用 says they are the methods)
+        latin = latin_after_chinese and cue is not None and not cue.startswith("task:")
+        if current and (_CJK.search("".join(current)) or latin):
+            phrases.append(Phrase(_join_zh(current), cue, list(current), after=after))
         current = []
+        latin_after_chinese = False
 
-    for word in _jieba_words(text):
+    tokens = _jieba_words(text)
+    index = -1
+    while index + 1 < len(tokens):
+        index += 1
+        word = tokens[index]
+        following = next((t for t in tokens[index + 1 :] if t != " "), "。")
         if word == " ":
             spaced = True
             continue
-        if spaced and current and current[-1].isascii() != word.isascii() and word not in lex.ZH_HEADS:
-            flush()  # "mobile phone data 分析": a space between scripts ends a phrase, unless a head follows
+        if (
+            spaced
+            and current
+            and current[-1].isascii() != word.isascii()
+            and (word not in lex.ZH_HEADS or word in lex.ZH_TASK_HEADS)
+        ):
+            # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
+            # noun head follows ("EEG 信号")
+            flush()
         spaced = False
         if not any(ch.isalnum() for ch in word):
             flush()
             if word in ".;!?。；！？":
-                cue = None
+                cue = after = None
+            continue
+        if word.isascii() and (
+            word.lower() in lex.EN_FUNCTION
+            or word.lower() in lex.EN_VERBS
+            or word.lower() in lex.EN_COMMON_VERBS
+        ):
+            latin_after_chinese = False  # "分析 land use change": an English phrase, the English pass's
+            flush()  # "We analyse 城市热岛效应": English grammar words are no part of a Chinese term
+            continue
+        if word.isdigit() and following in lex.ZH_TIME_UNITS:
+            index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
             continue
         if word in lex.ZH_TASK_HEADS:
             if current and _zh_head_slot(_join_zh(current)) not in {"method_algorithm", "method_measurement"}:
@@ -365,13 +529,107 @@ def _chinese_phrases(text: str) -> list[Phrase]:
                 cue = f"task:{word}"
             continue
         if word in lex.ZH_BREAKS:
-            flush()
+            if word == "的" and current and cue and cue.startswith("task:") and _zh_content(following):
+                # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
+                # object it is (the setting); the task goes on to the phrase after it
+                task_cue, cue = cue, None
+                flush()
+                cue = task_cue
+            else:
+                flush()
             if word not in lex.ZH_TRANSPARENT:
                 cue = word
+            after = word
             continue
+        if (
+            len(current) >= 2
+            and _CJK.search(word)
+            and _zh_content(following)
+            and _is_predicate(word)
+            and not _is_predicate(following)  # 写作|教学: a verb before a verb is a compound noun
+        ):
+            # a verb after a subject of two words or more, before its object, is the predicate
+            # (数据|来自|..., 模式|数据|预估|...): it ends the phrase and is the cue of the next one
+            flush()
+            cue = after = word
+            continue
+        if not current and word.isascii():
+            previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
+            latin_after_chinese = bool(_CJK.search(previous))
         current.append(word)
+        if _zh_people(word) and _zh_content(following) and following not in lex.ZH_HEADS:
+            # a people word heads its own phrase (高血压患者|夜间血压, 大学生|手机成瘾): the next phrase
+            # keeps the cue
+            flush()
     flush()
+    return _relation_roles(phrases)
+
+
+def _zh_content(word: str) -> bool:
+    """A Chinese content word: not punctuation, a break word or whitespace."""
+    return bool(_CJK.search(word)) and word not in lex.ZH_BREAKS
+
+
+@cache
+def _is_predicate(word: str) -> bool:
+    from agent.language.bilingual import is_verb
+
+    return word not in lex.ZH_HEADS and is_verb(word)
+
+
+@cache
+def _zh_people(word: str) -> bool:
+    """A Chinese word for people or organisms studied: its own head table, else its English rendering
+    (大学生 -> "college students", 运动员 -> "athletes") by the English people heads or MeSH."""
+    if _zh_head_slot(word) == "subject_population" and word not in lex.ZH_NOT_PEOPLE:
+        english = _zh_english(word)
+        return not english or singular(english.split()[-1].lower()) not in lex.EN_NOT_PEOPLE
+    english = _zh_english(word)
+    if not english:
+        return False
+    words = english.split()
+    head = singular(words[-1].lower())
+    if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE:
+        return False
+    return _is_population(words) or mesh_kind(english) == "subject_population"
+
+
+@cache
+def _zh_english(text: str) -> str | None:
+    """The best English rendering of a Chinese phrase (MeSH as judge), for classifying it."""
+    from agent.language.bilingual import render
+
+    vocabulary = embedded_vocabulary()
+    return render(text, vocabulary.knows if vocabulary is not None else None).best
+
+
+def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "A与B的关系", "A和B的相关性": A is the exposure (the setting), B the outcome, unless their
+    head words say otherwise."""
+    for index, phrase in enumerate(phrases[2:], start=2):
+        if phrase.text in lex.ZH_RELATION_WORDS and phrase.after in {"的", "之间"}:
+            second, first = phrases[index - 1], phrases[index - 2]
+            if second.after in lex.ZH_AND and _cue_slot(first.cue, True) is None:
+                # the one that names an outcome or a condition is the outcome (护士职业倦怠与夜班频率:
+                # burnout); when both or neither do, the written order decides
+                if _outcome_like(first) and not _outcome_like(second):
+                    first.cue, second.cue = "outcome", "exposure"
+                else:
+                    first.cue, second.cue = "exposure", "outcome"
     return phrases
+
+
+def _outcome_like(phrase: Phrase) -> bool:
+    english = _zh_english(phrase.text) if _CJK.search(phrase.text) else phrase.text
+    if not english:
+        return False
+    words = english.split()
+    head = singular(words[-1].lower())
+    return (
+        _en_head_slot(words) == "output_target"
+        or head in lex.EN_CONDITION_HEADS
+        or mesh_kind(english) in {"output_target", "condition"}
+    )
 
 
 def _join_zh(words: list[str]) -> str:
@@ -435,6 +693,11 @@ def _en_head_slot(words: list[str]) -> str | None:
     return None
 
 
+def _is_process(words: list[str]) -> bool:
+    """A noun of a process made from a verb in "-ize" ("diarization", "parameterisation"): a task."""
+    return words[-1].lower().endswith(("ization", "isation")) and len(words[-1]) > 9
+
+
 def _is_gerund(words: list[str]) -> bool:
     """A gerund used as a noun names an activity ("grasping", "question answering")."""
     raw = words[-1].lower()
@@ -467,7 +730,11 @@ def _cue_slot(cue: str | None, chinese: bool) -> str | None:
         return None
     if cue.startswith("task:"):
         return "task"
-    if chinese:
+    if cue == "exposure":
+        return "context"
+    if cue == "outcome":
+        return "output_target"
+    if chinese or _CJK.search(cue):
         if cue in lex.ZH_METHOD_CUES:
             return "method_measurement"
         if cue in lex.ZH_POPULATION_CUES:
@@ -477,10 +744,6 @@ def _cue_slot(cue: str | None, chinese: bool) -> str | None:
         if cue in lex.ZH_OUTCOME_CUES:
             return "output_target"
         return None
-    if cue == "exposure":
-        return "context"
-    if cue == "outcome":
-        return "output_target"
     if cue in lex.METHOD_CUES:
         return "method_measurement"
     if cue in lex.CONTEXT_CUES:
@@ -497,20 +760,27 @@ def _classify(phrase: Phrase) -> list[tuple[str, str]]:
     chinese = bool(_CJK.search(phrase.text))
     if chinese:
         slot = _zh_head_slot(phrase.text)
+        if slot is None and _zh_people(phrase.text):
+            slot = "subject_population"  # 水稻 "rice", 大学生 "college students": by the English rendering
         if phrase.cue and phrase.cue.startswith("task:"):
             task_word = phrase.cue.removeprefix("task:")
             if slot in {None, "output_target", "signal_feature", "method_measurement"}:
                 return [("task", phrase.text + task_word)]
         if slot is None:
+            # no Chinese head word the tables know: the English rendering's head word or MeSH decides
+            slot = _english_evidence(phrase)
+        if slot is None:
             slot = _cue_slot(phrase.cue, True) or "context"
         if slot == "method_measurement" and phrase.cue in lex.ZH_METHOD_CUES:
             slot = _zh_head_slot(phrase.text) or "method_measurement"
+        if slot == "task" and phrase.cue in lex.ZH_SOURCE_CUES:
+            slot = "method_measurement"  # "数据来自动态血压监测": the monitoring the data come from
         return [(slot, phrase.text)]
 
     found: list[tuple[str, str]] = []
     words = []
     for word in phrase.words:
-        based = re.match(r"^(.+?)-(?:based|driven|guided)$", word, re.IGNORECASE)
+        based = re.match(r"^(.+?)-(?:based|driven|guided|derived|assisted|enabled)$", word, re.IGNORECASE)
         if based:  # "ECoG-based", "smartphone-based": the method, said as an adjective
             inner = based.group(1)
             slot = _acronym_slot(inner) if is_acronym(inner) else _en_head_slot([inner])
@@ -524,6 +794,8 @@ def _classify(phrase: Phrase) -> list[tuple[str, str]]:
 
 def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     text = " ".join(words)
+    if phrase.cue == "self":
+        return []
     if phrase.cue and phrase.cue.startswith("task:"):
         task_word = phrase.cue.removeprefix("task:")
         head_slot = _en_head_slot(words)
@@ -540,6 +812,10 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
         return _split_task([*words, task_word])
     slot = _en_head_slot(words)
+    if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS:
+        # "deep learning system", "EEG-based approach": a generic head takes the slot of what it names
+        slot = _en_head_slot(words[:-1]) or mesh_kind(" ".join(words[:-1])) or slot
+        slot = None if slot == "condition" else slot
     if (
         slot == "subject_population"
         and phrase.cue == "outcome"
@@ -547,33 +823,114 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         return [("output_target", text)]  # "reduces the risk of respiratory infections": the outcome
     if slot == "task" and phrase.cue in lex.METHOD_CUES and phrase.cue not in {"from", "based"}:
-        return [("method_algorithm", text)]  # "with uncertainty estimation": a task used as a method
+        # "with uncertainty estimation": a task used as a method (MeSH may say it measures)
+        kind = mesh_kind(text)
+        return [(kind if kind in {"method_measurement", "method_algorithm"} else "method_algorithm", text)]
     if slot == "task":
         return _split_task(words)
     if slot is None:
-        # no telling head: the cue decides, then a gerund is a task, and what is left is the setting
-        slot = _cue_slot(phrase.cue, False) or ("task" if _is_gerund(words) else "context")
-    if slot == "context" and phrase.cue not in lex.POPULATION_CUES and _names_a_condition(text):
+        # no telling head word: what MeSH files the head under, then the cue, then a gerund is a task,
+        # and what is left is the setting
+        slot = _mesh_slot(text, phrase.cue)
+    if slot is None:
+        slot = _cue_slot(phrase.cue, False) or (
+            "task" if _is_gerund(words) or _is_process(words) else "context"
+        )
+    if slot == "context" and phrase.cue not in lex.POPULATION_CUES and mesh_kind(text) == "condition":
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
 
 
-def _names_a_condition(text: str) -> bool:
-    """True when MeSH files the phrase's head under diseases or mental disorders (the shipped table)."""
+# The MeSH trees as evidence for a slot (tree prefix -> slot), the first that fits wins; "condition" is
+# decided by the cue (see `_mesh_slot`). Organisms and people are studied (B, M01; not Humans itself),
+# cells too (A11); drugs, chemicals, therapies and surgery are given or met
+# (an intervention or exposure: the setting); diagnostic and investigative techniques and equipment
+# measure; mathematical concepts and artificial intelligence analyse; phenomena, processes, behaviour
+# and psychological phenomena are outcomes (not food, G07.203, nor physical phenomena such as time or
+# vibration, G01); places, health care and social
+# phenomena are the setting.
+_HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"
+_TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
+    (("C", "F03"), "condition"),
+    ((_HUMANS,), None),
+    (("B", "M01", "A11"), "subject_population"),
+    (("D23.101",), "signal_feature"),
+    (("G17", "L01.224.050.375"), "method_algorithm"),
+    (("E02", "E04", "F04.754", "D"), "context"),
+    (("E01", "E05", "E07", "F04.711"), "method_measurement"),
+    (("G07.203", "G01"), None),
+    (("G", "F01", "F02"), "output_target"),
+    (("Z", "N", "I"), "context"),
+)
+
+
+def _tree_slot(tree_numbers: tuple[str, ...] | list[str]) -> str | None:
+    for prefixes, slot in _TREE_SLOTS:
+        if any(t.startswith(prefixes) for t in tree_numbers):
+            return slot
+    return None
+
+
+def mesh_kind(text: str) -> str | None:
+    """The slot MeSH suggests for a phrase by the descriptor its head word ends ("condition" for
+    diseases and mental disorders), or None when no descriptor ends the phrase (the shipped table)."""
     vocabulary = embedded_vocabulary()
-    if vocabulary is None:
-        return False
+    if vocabulary is None or not text.strip():
+        return None
     matches = vocabulary.recognize(text)
-    return (
-        bool(matches)
-        and text.rstrip().endswith(matches[-1].text)
-        and role_of(matches[-1].descriptor) is ConceptRole.CONDITION
-    )
+    if not matches or not text.rstrip().endswith(matches[-1].text):
+        return None
+    return _tree_slot(matches[-1].descriptor.tree_numbers)
+
+
+def _mesh_slot(text: str, cue: str | None) -> str | None:
+    """The slot of a phrase with no telling head word, by MeSH: a condition is the population after
+    "in", "among", "of" or "with", the setting after "during", otherwise the outcome studied."""
+    kind = mesh_kind(text)
+    if cue in {"exposure", "outcome"} and kind in {"output_target", "context"}:
+        return _cue_slot(cue, False)  # "how loneliness affects sleep": the sentence says which is which
+    if kind != "condition":
+        return kind
+    if cue in lex.POPULATION_CUES or cue == "with":
+        return "subject_population"
+    if cue in {"during", "amid", "after", "exposure"}:
+        return "context"  # "during COVID-19"; "obesity and the risk of X": the exposure
+    return "output_target"
+
+
+def _english_evidence(phrase: Phrase) -> str | None:
+    """The slot of a Chinese phrase by its English rendering: the head word tables, then MeSH (a
+    condition is the population after 针对/对于, otherwise the outcome)."""
+    english = _zh_english(phrase.text)
+    if not english:
+        return None
+    words = english.split()
+    slot = _en_head_slot(words)
+    if slot == "subject_population" and singular(words[-1].lower()) in lex.EN_CONDITION_HEADS:
+        slot = None  # "hand, foot and mouth disease": a condition, whose role the cue decides
+    if slot is None:
+        kind = mesh_kind(english) or (
+            "condition" if singular(words[-1].lower()) in lex.EN_CONDITION_HEADS else None
+        )
+        if kind == "condition":
+            slot = (
+                "subject_population"
+                if phrase.cue in lex.ZH_POPULATION_CUES
+                else "context"
+                if phrase.cue == "exposure"
+                else "output_target"
+            )
+        else:
+            slot = kind
+    if slot in {"task", "context"}:
+        return None  # weak evidence in a rendering: the cue decides first
+    if phrase.cue in {"exposure", "outcome"} and slot == "output_target":
+        return None  # "A与B的关系": the sentence (and `_relation_roles`) said which is which
+    return slot
 
 
 def _split_task(words: list[str]) -> list[tuple[str, str]]:
     """Move methods, a named thing and setting adjectives out of a task phrase.
-
     "invasive speech brain-computer interface decoding" -> task "speech decoding", context "invasive
     brain-computer interface": a hyphenated compound noun (not an adjective such as "real-time") or an
     acronym-free compound inside a task phrase names the setting, while the plain words next to the head

@@ -11,7 +11,7 @@ review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
-from agent.language.bilingual import english_phrases, has_chinese
+from agent.language.bilingual import has_chinese, render_phrase
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import LIST_SLOT_NAMES, Slots
 from tools.mesh import MeshFile
@@ -37,7 +37,7 @@ def translate_slots(
             if not has_chinese(phrase):
                 phrases.append(phrase)
                 continue
-            for rendering in english_phrases(phrase, attested):
+            for rendering in render_phrase(phrase, attested):
                 if rendering.english:
                     english = _no_repeats(rendering.english[0])
                     originals.setdefault(english, rendering.chinese)

@@ -1,0 +1,32 @@
+"""Rendering slot phrases: segmentation that keeps a word a function word would split, whole noun
+phrases, senses judged by MeSH inside a composition, and "A or B" names as two senses."""
+
+from __future__ import annotations
+
+from agent.language.bilingual import clean_definition, is_verb, render, render_phrase, segment
+
+
+def test_a_function_character_that_makes_a_word_with_a_lone_character_is_kept_in_it() -> None:
+    assert "卒中" in segment("研究卒中风险")  # stroke, not 卒 + 中 "in"
+    assert segment("在 EEG 信号中", keep_space=True).count(" ") >= 1
+
+
+def test_a_slot_phrase_is_rendered_whole_when_it_is_one_noun_phrase() -> None:
+    (whole,) = render_phrase("睡眠质量")  # 睡眠 is also a verb: english_phrases would drop it
+    assert whole.best == "sleep quality"
+    assert [r.best for r in render_phrase("基于脑电的情绪识别")]  # function words: phrase by phrase
+
+
+def test_a_judge_moves_attested_senses_forward_inside_a_composition() -> None:
+    assert render("洪水风险").best == "deluge risk"  # CC-CEDICT's first sense of 洪水
+    # the judge knows the single word "flood" only, so it is the sense order, not the whole phrase
+    assert render("洪水风险", {"flood"}.__contains__).best == "flood risk"
+
+
+def test_two_names_of_one_thing_are_two_senses() -> None:
+    assert [s.text for s in clean_definition("Yellow River or Huang He")] == ["Yellow River", "Huang He"]
+    assert [s.text for s in clean_definition("more or less")] == ["more or less"]
+
+
+def test_verbs_by_their_first_sense() -> None:
+    assert is_verb("来自") and not is_verb("数据")

@@ -1,0 +1,140 @@
+"""The rules fallback on phrasing it was not written for: general mechanisms, each tested on its own.
+
+Every example here is a sentence of its own, not one of the evaluation cases: phrase boundaries
+(reduced relative clauses, participles before prepositions, adverbs inside a noun phrase, verbs that
+are nouns in a compound, MeSH terms holding a function word), the MeSH tree as evidence for a slot,
+sentence structure (the effect of X on Y, "such as", a passive "be used to", "in terms of", a sentence
+about the user), and for Chinese: people words ending a phrase, predicates inside a noun run, "A与B的
+关系", Latin words after a Chinese cue, and slot phrases rendered whole.
+"""
+
+from __future__ import annotations
+
+from agent.models import LIST_SLOT_NAMES, Slots
+from agent.understanding.rules import extract_slots, mesh_kind
+
+
+def _all_terms(slots: Slots) -> list[str]:
+    return [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
+
+
+# --- English phrase boundaries ------------------------------------------------------------------
+
+
+def test_a_participle_after_people_starts_a_relative_clause() -> None:
+    slots = extract_slots("Outcomes of adults undergoing hip arthroplasty.")
+    assert "adults" in slots.subject_population
+    assert not any("undergoing" in term for term in _all_terms(slots))
+
+
+def test_a_past_participle_before_a_preposition_is_a_verb() -> None:
+    slots = extract_slots("Gut microbiomes of infants, characterised by shotgun metagenomic sequencing.")
+    assert not any(term.lower().startswith("characterised") for term in _all_terms(slots))
+    assert "shotgun metagenomic sequencing" in slots.method_measurement
+
+
+def test_an_adverb_inside_a_noun_phrase_stays_with_it() -> None:
+    slots = extract_slots("Nutrition support in critically ill adults.")
+    assert any("critically ill adults" in term for term in slots.subject_population)
+
+
+def test_use_after_a_noun_is_the_noun_of_a_compound() -> None:
+    slots = extract_slots("Cannabis use and psychosis among young adults.")
+    assert "Cannabis use" in _all_terms(slots)
+    assert "psychosis" not in slots.method_measurement  # "use" did not become a method cue
+
+
+def test_a_mesh_term_with_a_function_word_is_one_phrase() -> None:
+    slots = extract_slots("Quality of life after stroke in older adults.")
+    assert any(term.lower() == "quality of life" for term in _all_terms(slots))
+
+
+# --- which slot: MeSH as evidence ---------------------------------------------------------------
+
+
+def test_the_mesh_tree_names_the_slot_of_an_unknown_head() -> None:
+    assert mesh_kind("broiler chickens") == "subject_population"  # B01: an organism studied
+    assert mesh_kind("ketamine") == "context"  # D: a drug given
+    assert mesh_kind("loneliness") == "output_target"  # F01: a behaviour, an outcome
+    assert mesh_kind("tuberculosis") == "condition"
+    assert mesh_kind("speech decoding") is None  # no descriptor ends the phrase
+    slots = extract_slots("Salmonella carriage of isolates from broiler chickens.")
+    assert "broiler chickens" in slots.subject_population  # "from" would have made it a method
+
+
+def test_a_condition_is_population_after_in_and_outcome_after_an_effect() -> None:
+    assert "tuberculosis" in extract_slots("Vitamin D levels in tuberculosis.").subject_population
+    slots = extract_slots("The effect of school meals on obesity of primary pupils.")
+    assert "school meals" in slots.context and "obesity" in slots.output_target
+
+
+def test_a_generic_head_takes_the_slot_of_what_it_names() -> None:
+    slots = extract_slots("Reading chest radiographs with a deep learning system.")
+    assert "deep learning system" in slots.method_algorithm
+
+
+# --- sentence structure -------------------------------------------------------------------------
+
+
+def test_the_effect_of_x_on_y() -> None:
+    slots = extract_slots("The effect of class size on reading achievement.")
+    assert slots.context == ["class size"] and "reading achievement" in slots.output_target
+
+
+def test_an_example_takes_the_slot_of_what_it_exemplifies() -> None:
+    slots = extract_slots("Which inflammatory biomarkers, such as CRP, predict sepsis?")
+    assert "CRP" in slots.signal_feature
+
+
+def test_a_passive_use_names_the_method_and_comparatives_end_phrases() -> None:
+    slots = extract_slots("Can wearable cameras be used to measure sedentary behaviour?")
+    assert "wearable cameras" in slots.method_measurement
+    slots = extract_slots("Is aspirin better than heparin in terms of bleeding?")
+    assert "aspirin" in slots.context and "bleeding" in slots.output_target
+    assert not any("better" in term or "terms" in term for term in _all_terms(slots))
+
+
+def test_a_sentence_about_the_user_gives_no_term() -> None:
+    slots = extract_slots("I'm a hospital pharmacist. Antibiotic stewardship in intensive care units.")
+    assert not any("pharmacist" in term for term in _all_terms(slots))
+
+
+def test_a_process_noun_in_ization_is_a_task() -> None:
+    assert [t.lower() for t in extract_slots("Document summarization for legal texts.").task] == [
+        "document summarization"
+    ]
+    assert extract_slots("Speaker diarization of podcasts.").task == ["Speaker diarization"]
+
+
+# --- Chinese -------------------------------------------------------------------------------------
+
+
+def test_a_people_word_ends_its_phrase() -> None:
+    slots = extract_slots("研究老年人孤独感。")  # the rules keep the Chinese; rendering comes later
+    assert slots.subject_population == ["老年人"] and "孤独感" in slots.output_target
+
+
+def test_a_relation_names_the_exposure_and_the_outcome() -> None:
+    slots = extract_slots("研究通勤方式与肥胖的关系。")
+    assert "通勤方式" in slots.context and "肥胖" in slots.output_target
+    # the one that names a condition is the outcome, whichever is written first
+    slots = extract_slots("研究肥胖与通勤方式的关系。")
+    assert "肥胖" in slots.output_target and "通勤方式" in slots.context
+
+
+def test_latin_words_after_a_chinese_cue_take_its_slot() -> None:
+    slots = extract_slots("用 SVM 和 ResNet 分类遥感影像。")
+    assert "SVM" in slots.method_algorithm or "SVM" in slots.method_measurement
+    assert "ResNet" in slots.method_measurement + slots.method_algorithm  # the cue 用: a method
+    slots = extract_slots("基于 Sentinel-2 影像监测湿地变化。")
+    assert any("Sentinel-2" in t for t in slots.method_measurement) and not slots.context
+
+
+def test_english_grammar_words_are_no_part_of_a_chinese_term() -> None:
+    slots = extract_slots("We study 城市热岛效应 in Shanghai.")
+    assert not any(term.startswith("We") for term in _all_terms(slots))
+
+
+def test_a_time_span_is_no_concept() -> None:
+    slots = extract_slots("分析20世纪农业政策的变化。")
+    assert not any(term.startswith("20") for term in _all_terms(slots))
