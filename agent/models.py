@@ -91,8 +91,18 @@ class Source(StrEnum):
     SEMANTIC_SCHOLAR = "semantic_scholar"
     OPENALEX = "openalex"
 
+    @property
+    def label(self) -> str:
+        """The database's own name, as people write it."""
+        return _SOURCE_LABELS[self]
 
-SEARCH_SOURCES: tuple[Source, ...] = (Source.PUBMED, Source.SEMANTIC_SCHOLAR, Source.OPENALEX)
+
+_SOURCE_LABELS = {
+    Source.PUBMED: "PubMed",
+    Source.SEMANTIC_SCHOLAR: "Semantic Scholar",
+    Source.OPENALEX: "OpenAlex",
+}
+SEARCH_SOURCES: tuple[Source, ...] = tuple(Source)
 
 
 class ErrorKind(StrEnum):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-SOURCE_NAMES = {"pubmed": "PubMed", "semantic_scholar": "Semantic Scholar", "openalex": "OpenAlex"}
+from agent.models import Source
+
+SOURCE_NAMES = {source.value: source.label for source in Source}
 
 
 def _slots_text(slots: dict[str, Any]) -> str:

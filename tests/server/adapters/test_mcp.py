@@ -11,15 +11,17 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, get_args
 
 import anyio
 import httpx
 import pytest
 from mcp import Client, MCPError, StdioServerParameters
 
+from agent.models import Source
 from evals.bench_sse import DESCRIPTION, conversation_llm
 from evals.fake_sources.server import RunningFakeSources
+from server.adapters import mcp_server
 from server.adapters.mcp_server import build_server
 from tests.asgi_server import serve
 from tests.paths import REPO
@@ -217,3 +219,8 @@ async def test_a_vague_description_comes_back_with_questions(app_settings: Setti
         assert plan["status"] == "ready" and plan["thread_id"] == asked["thread_id"] and plan["queries"]
         direct = error_text(await client.call_tool("run_search", {"description": "speech from the brain"}))
         assert "needs answers first" in direct and "In whom?" in direct
+
+
+def test_the_tools_source_names_are_the_databases() -> None:
+    """The MCP schema spells the sources out (a Literal); it must name exactly the databases a Run searches."""
+    assert get_args(mcp_server.SourceName) == tuple(source.value for source in Source)
