@@ -672,8 +672,13 @@ def render_phrase(text: str, attested: Attested | None = None) -> list[Rendering
     的 and its like, so 睡眠|质量 stays "sleep quality" although 睡眠 is also a verb), otherwise as the
     content phrases of `english_phrases`."""
     tokens = [t for t in _tokens(text) if t.key.strip()]
+    numbered = {i + 1 for i, t in enumerate(tokens[:-1]) if _NUMBER.match(t.key)}  # 2|型: "type 2"
     if tokens and all(
-        t.key in _PHRASE_PARTICLES or not has_chinese(t.key) or not _is_function(t) for t in tokens
+        t.key in _PHRASE_PARTICLES
+        or not has_chinese(t.key)
+        or not _is_function(t)
+        or (i in numbered and t.key in _NUMBER_CLASSIFIERS)
+        for i, t in enumerate(tokens)
     ):
         rendering = render(text, attested)
         if rendering.english:

@@ -200,7 +200,8 @@ EN_OUTPUT_HEADS = words(
     risk yield price return emission property intention kinematics movement velocity force
     speech spelling readmission recurrence incidence prevalence response consumption income
     expenditure employment innovation productivity hesitancy uptake adherence compliance occupancy
-    abundance richness diversity biomass gap
+    abundance richness diversity biomass gap growth reduction improvement decline resistance
+    susceptibility
     """
 )
 
@@ -333,6 +334,12 @@ EN_NOT_PEOPLE = words(
     pregnancy material battery alloy catalyst polymer composite film nanoparticle crystal
     semiconductor membrane bridge building village community
     """
+)
+# English renderings of Chinese words that name no concept alone (变化 "change", 模式 "mode")
+EN_GENERIC_RENDERINGS = words("change changes mode pattern way means situation condition level")
+# People words too generic to name who is studied on their own ("population pharmacokinetics")
+EN_GENERIC_PEOPLE = words(
+    "patient participant subject individual person people population human case control"
 )
 # Condition words among the population heads: a condition after an outcome cue is the outcome.
 EN_CONDITION_HEADS = words(

@@ -793,9 +793,37 @@ def _classify(phrase: Phrase) -> list[tuple[str, str]]:
 
 
 def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
-    text = " ".join(words)
     if phrase.cue == "self":
         return []
+    found = _classify_head(phrase, words)
+    studied = _studied_modifier(words)
+    if studied and found and found[0][0] in {"task", "output_target", "signal_feature"}:
+        # "bird biodiversity", "firm innovation": what is measured or done belongs to those studied
+        found.append(("subject_population", studied))
+    return found
+
+
+def _studied_modifier(words: list[str]) -> str | None:
+    """The organisms or people a phrase names before its head ("bird" in "bird biodiversity monitoring",
+    "firm" in "firm innovation"): one or two leading words that are a population by the head word
+    tables or by MeSH (organisms, persons; not a condition)."""
+    for size in (2, 1):
+        if len(words) <= size:
+            continue
+        prefix = words[:size]
+        if any(w.lower() in lex.EN_FUNCTION or not w.isalpha() for w in prefix):
+            continue
+        head = singular(prefix[-1].lower())
+        if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
+            continue
+        text = " ".join(prefix)
+        if _is_population(prefix) or mesh_kind(text) == "subject_population":
+            return text
+    return None
+
+
+def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
+    text = " ".join(words)
     if phrase.cue and phrase.cue.startswith("task:"):
         task_word = phrase.cue.removeprefix("task:")
         head_slot = _en_head_slot(words)
@@ -852,7 +880,7 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
 _HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"
 _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("C", "F03"), "condition"),
-    ((_HUMANS,), None),
+    ((_HUMANS, "A11.284"), None),  # Humans itself; cell parts (dendrites, membranes) are not studied units
     (("B", "M01", "A11"), "subject_population"),
     (("D23.101",), "signal_feature"),
     (("G17", "L01.224.050.375"), "method_algorithm"),

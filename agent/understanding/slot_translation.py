@@ -14,6 +14,7 @@ from __future__ import annotations
 from agent.language.bilingual import has_chinese, render_phrase
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import LIST_SLOT_NAMES, Slots
+from agent.understanding import lexicon as lex
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
 
@@ -40,6 +41,8 @@ def translate_slots(
             for rendering in render_phrase(phrase, attested):
                 if rendering.english:
                     english = _no_repeats(rendering.english[0])
+                    if _generic(english):
+                        continue  # 效果 "result", 变化 "change" inside a longer phrase: no concept
                     originals.setdefault(english, rendering.chinese)
                     phrases.append(english)
                 else:
@@ -53,6 +56,14 @@ def translate_slots(
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes
+
+
+def _generic(english: str) -> bool:
+    """A rendering made only of generic research words ("result", "method", "the change")."""
+    words = english.lower().split()
+    return all(
+        w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION or w in lex.EN_GENERIC_RENDERINGS for w in words
+    )
 
 
 def _no_repeats(phrase: str) -> str:

@@ -138,3 +138,10 @@ def test_english_grammar_words_are_no_part_of_a_chinese_term() -> None:
 def test_a_time_span_is_no_concept() -> None:
     slots = extract_slots("分析20世纪农业政策的变化。")
     assert not any(term.startswith("20") for term in _all_terms(slots))
+
+
+def test_the_organisms_named_before_a_measured_head_are_studied() -> None:
+    slots = extract_slots("Bat echolocation call classification in caves.")
+    assert any(term.lower() == "bat" for term in slots.subject_population)
+    # generic people words and conditions before a head are not a population of their own
+    assert not extract_slots("Population pharmacokinetic modelling of amikacin.").subject_population
