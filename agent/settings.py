@@ -130,7 +130,7 @@ class Settings(BaseSettings):
 
     # Runs
     max_per_source: Annotated[
-        int, Field(ge=1, le=2000, description="Records fetched per source in a Run")
+        int, Field(ge=1, le=10_000, description="Records fetched per source in a Run")
     ] = 200
     source_time_limit: PositiveFloat = Field(300.0, description="Seconds one source may take within a Run")
     step_time_limit: PositiveFloat = Field(

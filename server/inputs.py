@@ -36,7 +36,7 @@ class ConversationOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     sources: list[Source] | None = Field(None, min_length=1, description="databases a search uses")
-    max_per_source: int | None = Field(None, ge=1, le=2000, description="records fetched per source")
+    max_per_source: int | None = Field(None, ge=1, le=10_000, description="records fetched per source")
     top_k: int | None = Field(None, ge=1, le=50, description="passages an answer is built from")
     rerank: bool | None = Field(None, description="rerank passages with the cross-encoder")
     probes: bool | None = Field(None, description="ask follow-up probe questions")

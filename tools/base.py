@@ -1,9 +1,16 @@
-"""What every searchable source client returns, so the executor can treat them alike."""
+"""The interface of the three bibliographic databases, so a Run treats PubMed, Semantic Scholar and
+OpenAlex alike: `SearchClient` (search, count, fetch) and what a search returns (`SearchOutcome`).
+
+A query plan records, per source, the query text and the service-specific parameters it chose
+(`agent.models.SourceQuery.params`: PubMed's `sort`, Semantic Scholar's `fieldsOfStudy`, OpenAlex's
+`search=`/`filter=`); each client reads its own parameters, so the caller needs no per-source code.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +76,36 @@ class SearchOutcome:
             self.service, self.pages, len(self.papers), self.total, tuple(self.papers[first:]), first + 1
         )
         await report(on_page, progress)
+
+
+class SearchClient(ABC):
+    """One bibliographic database as a Run sees it.
+
+    `params` are the query plan's service-specific parameters for this source (see the module
+    docstring); a client ignores the ones it does not know. Errors are `tools.errors` types.
+    """
+
+    service: str
+
+    @abstractmethod
+    async def search(
+        self,
+        query: str,
+        *,
+        limit: int,
+        on_page: PageCallback | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> SearchOutcome:
+        """Up to `limit` records for `query`, in the source's order, ranked 1..N; `on_page` hears each page."""
+
+    @abstractmethod
+    async def count(self, query: str, *, params: Mapping[str, Any] | None = None) -> int:
+        """How many records the source holds for `query` (answers may come from the response cache)."""
+
+    @abstractmethod
+    async def fetch(self, ids: Sequence[str]) -> list[Paper]:
+        """The records of the source's own ids (PMIDs, S2 ids or DOIs, OpenAlex W ids), in the order
+        given; ids the source does not know are absent."""
 
 
 async def report(callback: PageCallback | None, progress: PageProgress) -> None:

@@ -17,14 +17,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 from urllib.parse import quote
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.models import Affiliation, Author, Institution, MeshHeading, Paper, Source, normalize_doi
-from tools.base import PageCallback, PageProgress, SearchOutcome, report
+from tools.base import PageCallback, PageProgress, SearchClient, SearchOutcome, report
 from tools.errors import BadQuery, BadResponse, EmptyQuery
 from tools.http import HttpPolicy
 from tools.values import unique_strings
@@ -452,7 +452,7 @@ def _institution_path(id_or_ror: str) -> str:
     raise BadQuery(SERVICE, f"cannot look up institution {text[:80]!r}: give an OpenAlex id (I…) or a ROR id")
 
 
-class OpenAlexClient:
+class OpenAlexClient(SearchClient):
     """Typed access to OpenAlex through the shared HTTP policy.
 
     `mailto` puts requests in OpenAlex's polite pool; `api_key` (required by OpenAlex for list and
@@ -474,6 +474,19 @@ class OpenAlexClient:
         self.http = http
 
     # -- works -----------------------------------------------------------------------------------
+
+    async def search(
+        self,
+        query: str,
+        *,
+        limit: int,
+        on_page: PageCallback | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> SearchOutcome:
+        """`SearchClient.search`: `search_works` with the plan's `search=` and/or `filter=` (e.g.
+        `title_and_abstract.search:...`), else `query` as the `search=` text."""
+        search, filter = _search_and_filter(query, params)
+        return await self.search_works(search=search, filter=filter, limit=limit, on_page=on_page)
 
     async def search_works(
         self,
@@ -580,8 +593,19 @@ class OpenAlexClient:
         meta, results = _list_parts(self.http.parse_json(response), "works search")
         return meta, [(str(work.get("id") or ""), work_to_paper(work)) for work in results]
 
-    async def count(self, *, search: str | None = None, filter: str | None = None) -> int:
-        """How many works match (meta.count), for hit-count validation; cached by the policy."""
+    async def count(
+        self,
+        query: str | None = None,
+        *,
+        params: Mapping[str, Any] | None = None,
+        search: str | None = None,
+        filter: str | None = None,
+    ) -> int:
+        """How many works match (meta.count), for hit-count validation; cached by the policy.
+
+        `search=`/`filter=` directly, or a plan's `query` and `params` as `search` reads them."""
+        if search is None and filter is None:
+            search, filter = _search_and_filter(query or "", params)
         search, filter = _clean(search), _clean(filter)
         if not search and not filter:
             raise EmptyQuery(SERVICE)
@@ -593,6 +617,13 @@ class OpenAlexClient:
         if not isinstance(count, int):
             raise BadResponse(SERVICE, "the works count answer has no integer meta.count")
         return count
+
+    async def fetch(self, ids: Sequence[str]) -> list[Paper]:
+        """`SearchClient.fetch`: full records by OpenAlex id (W…), in the order given."""
+        found = await self.works_by_ids(ids, select=DEFAULT_SELECT)
+        order = {short_id(i): position for position, i in enumerate(ids)}
+        papers = [work.paper for work in found.works]
+        return sorted(papers, key=lambda paper: order.get(paper.openalex_id, len(order)))
 
     async def get_work(self, doi_or_id: str, *, select: Sequence[str] | None = None) -> Paper:
         """One work by DOI (any spelling), OpenAlex id (W…/URL) or `pmid:…`; `NotFound` if OpenAlex has none."""
@@ -734,6 +765,14 @@ def _id_chunks(values: list[str]) -> Iterable[list[str]]:
 def _linked(work: dict[str, Any]) -> LinkedWork:
     references = tuple(r for r in (short_id(w) for w in work.get("referenced_works") or []) if r)
     return LinkedWork(work_to_paper(work), references)
+
+
+def _search_and_filter(query: str, params: Mapping[str, Any] | None) -> tuple[str | None, str | None]:
+    """A plan's `search=` and `filter=` for OpenAlex; the query text as `search=` when it gives neither."""
+    search, filter = (params or {}).get("search"), (params or {}).get("filter")
+    if not search and not filter:
+        search = query
+    return search, filter
 
 
 def _clean(text: str | None) -> str | None:

@@ -25,7 +25,7 @@ import httpx
 from pydantic import Field, ValidationError
 
 from agent.models import Model, Paper
-from tools.base import PageCallback, PageProgress, SearchOutcome, report
+from tools.base import PageCallback, PageProgress, SearchClient, SearchOutcome, report
 from tools.errors import BadQuery, BadResponse, EmptyQuery, RateLimited, ServiceCallError, SourceUnavailable
 from tools.http import HttpPolicy, redact
 from tools.pubmed_xml import parse_esearch_xml, parse_pubmed_xml
@@ -86,7 +86,7 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
-class PubMedClient:
+class PubMedClient(SearchClient):
     """Async PubMed client over one HttpPolicy (service name, rate, retries, cache come from it)."""
 
     def __init__(
@@ -136,7 +136,7 @@ class PubMedClient:
         response = await self._call("esearch.fcgi", params, cache=cache and not usehistory)
         return self._interpret_esearch(self._esearch_body(response))
 
-    async def count(self, query: str) -> int:
+    async def count(self, query: str, *, params: Mapping[str, Any] | None = None) -> int:
         """Number of PubMed records matching `query` (retmax=0; cached by the policy)."""
         return (await self.esearch(query, retmax=0)).count
 
@@ -151,6 +151,10 @@ class PubMedClient:
         results = await _gather_or_cancel([self._efetch_batch(batch) for batch in batches])
         by_pmid = {paper.pmid: paper for papers in results for paper in papers}
         return [by_pmid[pmid] for pmid in ids if pmid in by_pmid]
+
+    async def fetch(self, ids: Sequence[str]) -> list[Paper]:
+        """`SearchClient.fetch`: records by PMID (`efetch`)."""
+        return await self.efetch(ids)
 
     async def fetch_history(self, webenv: str, query_key: str, retstart: int, retmax: int) -> list[Paper]:
         """Records `retstart`..`retstart+retmax` of a search kept on the history server."""
@@ -173,15 +177,18 @@ class PubMedClient:
         *,
         limit: int,
         on_page: PageCallback | None = None,
+        params: Mapping[str, Any] | None = None,
         sort: str | None = None,
     ) -> SearchOutcome:
-        """Up to `limit` records for `query`, in PubMed's order, ranked 1..N.
+        """Up to `limit` records for `query`, in PubMed's order, ranked 1..N; `sort` (or the plan's
+        `params["sort"]`) is esearch's sort order.
 
         Up to one page (200) the ids come straight from esearch and are fetched by id; beyond that
         the search is kept on the history server and fetched in pages of 200, several in flight at
         once (the policy's rate limiter spaces them). `on_page` is called after each page.
         """
         query = self._require(query)
+        sort = sort or (params or {}).get("sort")
         warnings: list[str] = []
         if limit > MAX_RETRIEVABLE:
             warnings.append(

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
 from agent.models import Affiliation, Author, Paper, Source, normalize_doi
-from tools.base import PageCallback, SearchOutcome
+from tools.base import PageCallback, SearchClient, SearchOutcome
 from tools.errors import BadQuery, BadResponse, EmptyQuery, NotFound
 from tools.http import HttpPolicy
 
@@ -164,7 +164,7 @@ def paper_id_for(identifier: str) -> str:
 # ----------------------------------------------------------------------------------------------
 
 
-class SemanticScholarClient:
+class SemanticScholarClient(SearchClient):
     """Typed access to the Semantic Scholar Graph API through the shared HTTP policy.
 
     `api_key` is sent as the `x-api-key` header and registered as a secret, so it is scrubbed from
@@ -186,6 +186,28 @@ class SemanticScholarClient:
     # -- searches --------------------------------------------------------------------------------
 
     async def search(
+        self,
+        query: str,
+        *,
+        limit: int,
+        on_page: PageCallback | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> SearchOutcome:
+        """`SearchClient.search`: the bulk search (`search_bulk`), which pages beyond 1,000 results.
+
+        The plan's `params` may give the Boolean `query` itself, `fieldsOfStudy` (a list or a comma
+        list) and a `sort`.
+        """
+        params = params or {}
+        return await self.search_bulk(
+            params.get("query") or query,
+            limit=limit,
+            on_page=on_page,
+            fields_of_study=_fields_of_study_param(params),
+            sort=params.get("sort"),
+        )
+
+    async def search_relevance(
         self,
         query: str,
         *,
@@ -258,9 +280,16 @@ class SemanticScholarClient:
             seen.add(token)
         return outcome
 
-    async def count(self, query: str, *, fields_of_study: Sequence[str] | None = None) -> int:
+    async def count(
+        self,
+        query: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        fields_of_study: Sequence[str] | None = None,
+    ) -> int:
         """Hits for a Boolean query (the bulk search's `total`), for hit-count validation; cached."""
-        query = _require(query)
+        query = _require((params or {}).get("query") or query)
+        fields_of_study = fields_of_study or _fields_of_study_param(params or {})
         body = await self.http.get_json(
             "paper/search/bulk", {"query": query, "fields": "paperId", **_study_filter(fields_of_study)}
         )
@@ -289,6 +318,10 @@ class SemanticScholarClient:
         """One paper by DOI, `PMID:…`, `ARXIV:…`, `CorpusId:…` or S2 id; `NotFound` if S2 has none."""
         path = f"paper/{quote(paper_id_for(paper_id), safe='/:')}"
         return paper_from_s2(await self.http.get_json(path, {"fields": ",".join(fields)}))
+
+    async def fetch(self, ids: Sequence[str]) -> list[Paper]:
+        """`SearchClient.fetch`: the papers S2 knows among `ids` (any form `get_paper` takes), in order."""
+        return [paper for paper in await self.get_papers(ids) if paper is not None]
 
     async def get_papers(
         self, paper_ids: Sequence[str], *, fields: Sequence[str] = DEFAULT_FIELDS
@@ -433,6 +466,14 @@ def _require(query: str | None) -> str:
     if not text:
         raise EmptyQuery(SERVICE)
     return text
+
+
+def _fields_of_study_param(params: Mapping[str, Any]) -> list[str] | None:
+    """A plan's `fieldsOfStudy` (or `fields_of_study`): a list, or a comma list as the API writes it."""
+    value = params.get("fieldsOfStudy") or params.get("fields_of_study")
+    if isinstance(value, str):
+        value = [item for item in value.split(",") if item]
+    return list(value) if value else None
 
 
 def _study_filter(fields_of_study: Sequence[str] | None) -> dict[str, str]:

@@ -21,7 +21,7 @@ import re
 import secrets
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,6 @@ from agent.models import (
     Source,
     Understanding,
 )
-from agent.runs.run_json import PreparedJson, dump_aggregated, dump_models
 
 PROJECT_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 RUN_ID_PATTERN = re.compile(r"^[0-9]{8}T[0-9]{6}-[0-9a-f]{6}$")
@@ -114,23 +113,34 @@ def new_run_id(now: datetime | None = None) -> str:
 
 
 def _dump(value: Any) -> bytes:
-    if isinstance(value, bytes):  # serialized already (agent/runs/run_json.py)
-        return value
     if isinstance(value, BaseModel):
         return value.model_dump_json(indent=2).encode()
-    if (
-        isinstance(value, list)
-        and value
-        and isinstance(value[0], BaseModel)
-        and all(type(item) is type(value[0]) for item in value)
-    ):
-        return dump_models(value)
     return json.dumps(value, ensure_ascii=False, indent=2, default=str).encode()
 
 
 def _write_file(path: Path, data: bytes) -> None:
     with open(path, "wb") as handle:
         handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+_WRITE_BATCH = 100  # records serialized per write: a Run's 10,000 records are ~55 MB of JSON
+
+
+def _write_records(path: Path, items: Sequence[BaseModel]) -> None:
+    """A list of records as a JSON array with one record per line (readable, greppable, still plain
+    JSON), streamed to the file a batch at a time: the JSON of a whole list is never held in memory."""
+    with open(path, "wb") as handle:
+        if not items:
+            handle.write(b"[]")
+        else:
+            handle.write(b"[\n")
+            for start in range(0, len(items), _WRITE_BATCH):
+                batch = items[start : start + _WRITE_BATCH]
+                handle.write(b",\n" if start else b"")
+                handle.write(b",\n".join(item.__pydantic_serializer__.to_json(item) for item in batch))
+            handle.write(b"\n]\n")
         handle.flush()
         os.fsync(handle.fileno())
 
@@ -156,18 +166,16 @@ class RunWriter:
         self.final = final
         self._written: set[str] = set()
 
-    def write_results(
-        self, source: Source, papers: list[Paper], prepared: PreparedJson | None = None
-    ) -> None:
+    def write_results(self, source: Source, papers: Sequence[Paper]) -> None:
         name = f"results_{source.value}.json"
-        _write_file(self.temp / name, dump_models(papers, prepared) if papers else _dump(papers))
+        _write_records(self.temp / name, papers)
         self._written.add(name)
 
-    def write_file(self, name: str, data: bytes) -> None:
-        """One of the Run's optional files (`OPTIONAL_RUN_FILES`), serialized by the caller."""
+    def write_file(self, name: str, records: Sequence[BaseModel]) -> None:
+        """One of the Run's optional files (`OPTIONAL_RUN_FILES`): a list of records."""
         if name not in OPTIONAL_RUN_FILES:
             raise StoreError(f"unknown run file {name!r}; expected one of {', '.join(OPTIONAL_RUN_FILES)}")
-        _write_file(self.temp / name, data)
+        _write_records(self.temp / name, records)
         self._written.add(name)
 
     def commit(
@@ -178,26 +186,21 @@ class RunWriter:
         keywords: KeywordPlan | None = None,
         queries: QueryPlan | None = None,
         aggregated: list[AggregatedPaper] | None = None,
-        prepared: PreparedJson | None = None,
     ) -> Path:
-        """Write the remaining files, run.json last, and rename the folder into place; returns it.
-
-        `prepared` holds JSON of merged papers serialized ahead of time (see agent/runs/run_json.py).
-        """
+        """Write the remaining files, run.json last, and rename the folder into place; returns it."""
         if run.id not in self.final.name:
             raise StoreError(f"run '{run.id}' does not belong to the folder {self.final.name}")
         files: dict[str, Any] = {
             "understanding.json": understanding.model_dump(mode="json") if understanding else None,
             "keywords.json": keywords.model_dump(mode="json") if keywords else None,
             "queries.json": queries.model_dump(mode="json") if queries else None,
-            "results_aggregated.json": dump_aggregated(aggregated, prepared) if aggregated else [],
         }
-        for source in Source:  # a source that was not searched, or failed, has an empty list
-            name = f"results_{source.value}.json"
-            if name not in self._written:
-                files[name] = []
         for name, value in files.items():
             _write_file(self.temp / name, _dump(value))
+        _write_records(self.temp / "results_aggregated.json", aggregated or [])
+        for source in Source:  # a source that was not searched, or failed, has an empty list
+            if f"results_{source.value}.json" not in self._written:
+                _write_records(self.temp / f"results_{source.value}.json", [])
         # run.json last: a folder holding run.json is a finished write.
         _write_file(self.temp / "run.json", _dump(run))
         _fsync_dir(self.temp)

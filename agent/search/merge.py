@@ -42,19 +42,12 @@ through a title match that the different-DOI constraint refused.
   affiliations, then ORCIDs, then names; `citation_count` — the largest (counts only grow, so the
   largest is the most recent);
 - ties go to the precedence order, then to the better source rank, so the result is deterministic.
-
-**Merging again** (`MergeMemo`): a Run whose last source is still paging merges what it has while it
-waits, so that the final merge reuses each record's join keys (canonical DOI, title key) and each
-unchanged component's chosen fields and evidence. Both are pure functions of the records (a
-component's of its members' source, rank and record, in order), so reuse never changes the result;
-only components the late pages touched are worked out again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-import threading
 import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -277,14 +270,13 @@ def _title_match(a: _Record, b: _Record) -> bool:
 
 
 def _title_candidates(
-    records: list[_Record], uf: _UnionFind, threshold: float, memo: MergeMemo | None = None
+    records: list[_Record], uf: _UnionFind, threshold: float
 ) -> list[tuple[float, int, int]]:
     """Scored pairs (score, i, j) worth checking, best first.
 
     Only records whose group has no DOI need a title match: two groups that both have DOIs either share
     them (already merged) or may not merge. Records are blocked by year (±1; unknown years compare with
-    everything) so a Run of thousands of records stays fast. With a `memo`, a record scored before is
-    scored only against the records it has not met (see `_TitleScores`).
+    everything) so a Run of thousands of records stays fast.
     """
     queries = [r for r in records if r.title_key and not uf.group(r.index).dois]
     if not queries:
@@ -293,7 +285,6 @@ def _title_candidates(
     for r in records:
         if r.title_key:
             by_year[r.paper.year].append(r)
-    scores = memo.title_scores(threshold, records) if memo is not None else None
     pairs: dict[tuple[int, int], float] = {}
     queries_by_year: dict[int | None, list[_Record]] = defaultdict(list)
     for q in queries:
@@ -310,11 +301,7 @@ def _title_candidates(
             )
         if not choices:
             continue
-        if scores is None:
-            found = _score_titles(block, choices, threshold)
-        else:
-            found = scores.score(block, choices)
-        for i, j, score in found:
+        for i, j, score in _score_titles(block, choices, threshold):
             if i != j:
                 pairs[(min(i, j), max(i, j))] = score
     return sorted(((s, i, j) for (i, j), s in pairs.items()), key=lambda t: (-t[0], t[1], t[2]))
@@ -338,50 +325,6 @@ def _score_titles(
         (block[row].index, choices[col].index, float(matrix[row, col]))
         for row, col in zip(rows.tolist(), cols.tolist(), strict=True)
     ]
-
-
-class _TitleScores:
-    """The title pass of one merge, reusing the scores of the merges before it (kept in a `MergeMemo`).
-
-    For each record that was a title query before, the memo holds the records it was scored against and
-    those that reached the threshold, as one value (a merge ahead may write while another merge reads).
-    A query then needs scoring only against the records of its block it has not met; its earlier hits
-    that are still present are the rest. Two titles' score never changes and neither does a record's
-    year (its block), so this finds exactly the pairs a full scoring would.
-    """
-
-    def __init__(self, memo: MergeMemo, threshold: float, records: list[_Record]) -> None:
-        self.memo = memo
-        self.threshold = threshold
-        self.papers = [r.paper for r in records]
-        self.index_of = {id(paper): index for index, paper in enumerate(self.papers)}
-
-    def score(self, block: list[_Record], choices: list[_Record]) -> list[tuple[int, int, float]]:
-        """(i, j, score) for the queries of one year `block` against its `choices`, as `_score_titles`."""
-        met = frozenset(id(c.paper) for c in choices)
-        titles = self.memo.titles
-        fresh: list[_Record] = []
-        # earlier queries grouped by the set they were scored against: one set per earlier block
-        by_set: dict[int, tuple[frozenset[int], list[tuple[_Record, _TitleEntry]]]] = {}
-        for q in block:
-            entry = titles.get(id(q.paper))
-            if entry is None:
-                fresh.append(q)
-            else:
-                by_set.setdefault(id(entry[0]), (entry[0], []))[1].append((q, entry))
-        found = _score_titles(fresh, choices, self.threshold)
-        for earlier, queries in by_set.values():
-            unmet = [c for c in choices if id(c.paper) not in earlier]
-            found += _score_titles([q for q, _entry in queries], unmet, self.threshold)
-            for q, (_earlier, hits) in queries:
-                found.extend((q.index, self.index_of[other], score) for other, score in hits if other in met)
-            self.memo.titles_reused += len(queries)
-        now: dict[int, list[tuple[int, float]]] = defaultdict(list)
-        for i, j, score in found:
-            now[i].append((id(self.papers[j]), score))
-        for q in block:
-            titles[id(q.paper)] = (met, tuple(now.get(q.index, ())))
-        return found
 
 
 # ----------------------------------------------------------------------------------------------
@@ -450,97 +393,28 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
 # ----------------------------------------------------------------------------------------------
 
 
-_JoinKeys = tuple[Paper, str | None, str]  # the record (pinned, so its id() stays unique), DOI, title key
-_ComponentSignature = tuple[str | None, tuple[tuple[Source, int, int], ...]]
-_ComponentWork = tuple[Paper, dict[str, Source], list[SourceEvidence]]
-
-
-_TitleEntry = tuple[frozenset[int], tuple[tuple[int, float], ...]]  # records met, and (record, score) hits
-
-
-class MergeMemo:
-    """Work an earlier merge of (mostly) the same records did, for the next merge to reuse.
-
-    Records are keyed by identity: a memo belongs to one Run, whose records are not changed once a
-    source delivered them (only PubMed's final ranks are set later, and ranks are part of a component's
-    signature). Merges may use one memo from several threads: entries are whole values, written once
-    per merge, and every record they name is pinned by `join_keys`, so its id is not reused.
-    """
-
-    def __init__(self) -> None:
-        self.join_keys: dict[int, _JoinKeys] = {}
-        self.components: dict[_ComponentSignature, _ComponentWork] = {}
-        self.titles: dict[int, _TitleEntry] = {}  # by title query: see `_TitleScores`
-        self.title_threshold: float | None = None
-        self.title_checks: dict[tuple[int, int], bool] = {}  # `_title_match` of two records, by their ids
-        self.reused = 0  # components taken from the memo by the last merge (for logs and tests)
-        self.titles_reused = 0  # title queries of the last merge scored only against records new to them
-
-    def clear(self) -> None:
-        self.join_keys.clear()
-        self.components.clear()
-        self.titles.clear()
-        self.title_checks.clear()
-
-    def title_scores(self, threshold: float, records: list[_Record]) -> _TitleScores | None:
-        """The title scoring of a merge of `records`, or None when the memo cannot serve it.
-
-        The memo serves one threshold (a Run's), and records that are distinct objects.
-        """
-        if self.title_threshold is None:
-            self.title_threshold = threshold
-        scores = _TitleScores(self, threshold, records)
-        if threshold != self.title_threshold or len(scores.index_of) != len(records):
-            return None
-        return scores
-
-    def title_match(self, a: _Record, b: _Record) -> bool:
-        """`_title_match`, remembered: it depends on the two records alone, and not on their order."""
-        key = (id(a.paper), id(b.paper)) if id(a.paper) < id(b.paper) else (id(b.paper), id(a.paper))
-        known = self.title_checks.get(key)
-        if known is None:
-            known = self.title_checks[key] = _title_match(a, b)
-        return known
-
-
-def _records(results: Mapping[Source, Sequence[Paper]], memo: MergeMemo | None) -> list[_Record]:
+def _records(results: Mapping[Source, Sequence[Paper]]) -> list[_Record]:
     records: list[_Record] = []
     for source in Source:  # a fixed order makes every tie-break deterministic
         for position, paper in enumerate(results.get(source, ()) or (), start=1):
-            keys = memo.join_keys.get(id(paper)) if memo is not None else None
-            if keys is None or keys[0] is not paper:
-                keys = (paper, canonical_doi(paper.doi), normalize_title(paper.title))
-                if memo is not None:
-                    memo.join_keys[id(paper)] = keys
             records.append(
                 _Record(
                     index=len(records),
                     source=source,
                     rank=paper.source_rank or position,
                     paper=paper,
-                    doi=keys[1],
-                    title_key=keys[2],
+                    doi=canonical_doi(paper.doi),
+                    title_key=normalize_title(paper.title),
                     first_author=paper.authors[0] if paper.authors else None,
                 )
             )
     return records
 
 
-class MergeAbandoned(Exception):
-    """A merge ahead of time was told to stop (its work so far stays in the memo)."""
-
-
-def _check(abandon: threading.Event | None) -> None:
-    if abandon is not None and abandon.is_set():
-        raise MergeAbandoned
-
-
-def _component_work(members: list[_Record], doi: str | None, memo: MergeMemo | None) -> _ComponentWork:
-    """A component's merged paper, field origins and evidence; from the memo when it was seen before."""
-    signature = (doi, tuple((r.source, r.rank, id(r.paper)) for r in members))
-    if memo is not None and (work := memo.components.get(signature)) is not None:
-        memo.reused += 1
-        return work
+def _component_work(
+    members: list[_Record], doi: str | None
+) -> tuple[Paper, dict[str, Source], list[SourceEvidence]]:
+    """A component's merged paper, field origins and evidence."""
     paper, origins = _choose_fields(members, doi)
     evidence = [
         SourceEvidence(
@@ -548,10 +422,7 @@ def _component_work(members: list[_Record], doi: str | None, memo: MergeMemo | N
         )
         for r in sorted(members, key=lambda r: (_SOURCE_ORDER[r.source], r.rank))
     ]
-    work = (paper, origins, evidence)
-    if memo is not None:
-        memo.components[signature] = work
-    return work
+    return paper, origins, evidence
 
 
 def _link_by(records: list[_Record], uf: _UnionFind, attribute: str, reason: str, *, guard: bool) -> None:
@@ -589,34 +460,26 @@ def merge_papers(
     results: Mapping[Source, Sequence[Paper]],
     *,
     title_threshold: float = DEFAULT_TITLE_THRESHOLD,
-    memo: MergeMemo | None = None,
-    abandon: threading.Event | None = None,
 ) -> list[AggregatedPaper]:
     """Merge per-source result lists into one list of `AggregatedPaper`, best source rank first.
 
     `title_threshold` is the rapidfuzz `fuzz.ratio` (0-100) two normalised titles need before the
-    year/author/number checks are applied. See the module docstring for the rules. A `memo` shared
-    with earlier merges of the same Run's records saves their work; the result is the same without it.
-    A merge ahead of time passes `abandon`: once it is set, the merge stops at its next step and raises
-    `MergeAbandoned`, so it no longer competes with the final merge for the CPU.
+    year/author/number checks are applied. See the module docstring for the rules.
     """
     if not 0 < title_threshold <= 100:
         raise ValueError(f"title_threshold must be in (0, 100], got {title_threshold}")
-    if memo is not None:
-        memo.reused = memo.titles_reused = 0
-    records = _records(results, memo)
-    _check(abandon)
+    records = _records(results)
     uf = _UnionFind(records)
     _link_by(records, uf, "doi", "doi", guard=False)
     _link_by(records, uf, "pmid", "pmid", guard=True)
     _link_by(records, uf, "pmcid", "pmcid", guard=True)
 
     refused: list[tuple[int, int]] = []  # title matches kept apart by different DOIs: related versions
-    for _score, i, j in _title_candidates(records, uf, title_threshold, memo):
+    for _score, i, j in _title_candidates(records, uf, title_threshold):
         gi, gj = uf.group(i), uf.group(j)
         if gi is gj:
             continue
-        if not (memo.title_match if memo is not None else _title_match)(records[i], records[j]):
+        if not _title_match(records[i], records[j]):
             continue
         if _conflict(gi.dois, gj.dois):
             refused.append((i, j))
@@ -632,22 +495,18 @@ def merge_papers(
     merged: list[tuple[tuple[int, int], int, AggregatedPaper]] = []
     used_keys: set[str] = set()
     key_of_root: dict[int, str] = {}
-    _check(abandon)
-    for count, (root, members) in enumerate(components.items()):
-        if count % 256 == 0:
-            _check(abandon)
+    for root, members in components.items():
         group = uf.groups[root]
         doi = sorted(group.dois)[0] if group.dois else None
-        paper, origins, evidence = _component_work(members, doi, memo)
+        paper, origins, evidence = _component_work(members, doi)
         key = _key_for(members, paper, used_keys)
         key_of_root[root] = key
-        # every value is valid already (validating 1,600 papers again is 15 ms of a Run's last merge);
-        # the copies give each merged paper its own list and dict, the memo's stay as they are
+        # every value is valid already (validating 1,600 papers again is 15 ms of a Run's merge)
         aggregated = AggregatedPaper.model_construct(
             key=key,
             paper=paper,
-            evidence=list(evidence),
-            field_sources=dict(origins),
+            evidence=evidence,
+            field_sources=origins,
             score=ScoreBreakdown(),
             rank=None,
             merged_by=[reason for reason in ("doi", "pmid", "pmcid", "title") if reason in group.reasons],

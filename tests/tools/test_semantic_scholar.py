@@ -104,7 +104,7 @@ async def test_every_fixture_parses_through_the_client(server: Server, name: str
         outcome = await client.search_bulk("x", limit=len(body["data"]))
         assert len(outcome.papers) == len(body["data"]) and outcome.total == body["total"]
     elif "total" in body:
-        outcome = await client.search("x", limit=max(1, len(body.get("data", []))))
+        outcome = await client.search_relevance("x", limit=max(1, len(body.get("data", []))))
         assert len(outcome.papers) == len(body.get("data", [])) and outcome.total == body["total"]
     elif "/authors" in data["request"]["url"]:
         authors = await client.paper_authors("10.2139/ssrn.2250500")
@@ -223,7 +223,7 @@ async def test_429_then_success_after_retry(server: Server) -> None:
         ),
         retries=3,
     )
-    outcome = await client.search("turing", limit=100)
+    outcome = await client.search_relevance("turing", limit=100)
     assert len(server.requests) == 3
     assert len(outcome.papers) == 100 and outcome.total == 75689 and outcome.pages == 1
     assert outcome.papers[0].title == "Large Language Models Pass the Turing Test"
@@ -232,7 +232,7 @@ async def test_429_then_success_after_retry(server: Server) -> None:
 async def test_429_storm_ends_with_rate_limited(server: Server) -> None:
     client = server.client(always("ss_search_turing_429_first.json"), retries=2)
     with pytest.raises(RateLimited) as caught:
-        await client.search("turing", limit=10)
+        await client.search_relevance("turing", limit=10)
     assert len(server.requests) == 3
     assert str(caught.value).startswith("semantic_scholar: rate-limited us")
 
@@ -248,7 +248,7 @@ async def test_offset_paging(server: Server) -> None:
 
     client = server.client(handler)
     progress: list[PageProgress] = []
-    outcome = await client.search("turing", limit=150, fields=("title",), on_page=progress.append)
+    outcome = await client.search_relevance("turing", limit=150, fields=("title",), on_page=progress.append)
     assert [(r.url.params["offset"], r.url.params["limit"]) for r in server.requests] == [
         ("0", "100"),
         ("100", "50"),
@@ -267,7 +267,7 @@ async def test_relevance_search_is_capped_at_1000(server: Server) -> None:
         return httpx.Response(200, json={**body, "offset": offset, "next": offset + 100})
 
     client = server.client(handler)
-    outcome = await client.search("turing", limit=1500, fields=("title",))
+    outcome = await client.search_relevance("turing", limit=1500, fields=("title",))
     assert len(outcome.papers) == 1000 and len(server.requests) == 10
     assert max(int(r.url.params["offset"]) + int(r.url.params["limit"]) for r in server.requests) == 1000
     assert "at most 1000" in outcome.warnings[0]
@@ -275,7 +275,7 @@ async def test_relevance_search_is_capped_at_1000(server: Server) -> None:
 
 async def test_no_results_has_no_data_key(server: Server) -> None:
     client = server.client(always("ss_search_no_results.json"))
-    outcome = await client.search("n0 r3sult s3arch t3rm", limit=100)
+    outcome = await client.search_relevance("n0 r3sult s3arch t3rm", limit=100)
     assert outcome.papers == [] and outcome.total == 0 and len(server.requests) == 1
 
 
@@ -321,7 +321,7 @@ async def test_count_is_the_bulk_total(server: Server) -> None:
 async def test_empty_queries_are_refused_before_any_request(server: Server) -> None:
     client = server.client(always("ss_search_no_results.json"))
     for call in (
-        client.search(" ", limit=10),
+        client.search_relevance(" ", limit=10),
         client.search_bulk("", limit=10),
         client.count("\n"),
         client.get_paper(""),

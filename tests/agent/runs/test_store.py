@@ -174,17 +174,23 @@ def test_an_aborted_run_leaves_nothing(store: RunStore) -> None:
     assert store.list_runs("p") == []
 
 
-def test_model_lists_are_written_one_per_line_and_read_back_whatever_their_text() -> None:
-    from agent.runs.store import _dump
+@pytest.mark.parametrize("count", [0, 1, 3, 250])
+def test_record_lists_are_streamed_one_per_line_and_read_back_whatever_their_text(tmp_path, count) -> None:
+    from agent.runs.store import _WRITE_BATCH, _write_records
 
+    assert 3 < _WRITE_BATCH < 250  # the cases cover one batch, and several
     tricky = 'A title quoting JSON: },{"key": "doi:10.1/x"} and a "quote"'
     papers = [
-        AggregatedPaper(key=f"doi:10.1/{i}", paper=Paper(title=tricky if i == 1 else f"Paper {i}"))
-        for i in range(3)
+        AggregatedPaper(key=f"doi:10.1/{i}", paper=Paper(title=tricky if i % 2 else f"Paper {i}"))
+        for i in range(count)
     ]
-    data = _dump(papers)
+    _write_records(tmp_path / "list.json", papers)
+    data = (tmp_path / "list.json").read_bytes()
+    assert [AggregatedPaper.model_validate(item) for item in json.loads(data)] == papers
+    if not papers:
+        assert data == b"[]"
+        return
     lines = data.decode().splitlines()
     assert lines[0] == "[" and lines[-1] == "]" and len(lines) == 2 + len(papers)
-    assert [AggregatedPaper.model_validate(item) for item in json.loads(data)] == papers
     # the same bytes as one serializer call per paper
     assert data == ("[\n" + ",\n".join(p.model_dump_json() for p in papers) + "\n]\n").encode()

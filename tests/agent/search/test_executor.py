@@ -12,6 +12,7 @@ import logging
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 import numpy as np
 import pytest
@@ -200,8 +201,8 @@ async def test_enabled_subset_and_missing_query(fake: Any, tmp_path: Path) -> No
     [
         ({"enabled": ["pubmed", "scopus"]}, "unknown source 'scopus'"),
         ({"enabled": []}, "at least one"),
-        ({"max_per_source": 0}, "between 1 and 2000"),
-        ({"max_per_source": 2001}, "between 1 and 2000"),
+        ({"max_per_source": 0}, "between 1 and 10000"),
+        ({"max_per_source": 10_001}, "between 1 and 10000"),
     ],
 )
 async def test_bad_run_options_fail_before_searching(
@@ -321,12 +322,11 @@ def fake_large():
         yield server
 
 
-async def test_work_done_ahead_while_pubmed_pages_leaves_the_run_as_a_fresh_merge_would(
-    fake_large: Any, tmp_path: Path, caplog: Any, monkeypatch: pytest.MonkeyPatch
+async def test_a_run_is_what_a_fresh_merge_of_its_saved_records_gives(
+    fake_large: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import inspect
 
-    from agent.runs.run_json import dump_models
     from agent.search.merge import merge_papers
     from agent.search.similarity import SimilarityPrefetch
 
@@ -334,24 +334,21 @@ async def test_work_done_ahead_while_pubmed_pages_leaves_the_run_as_a_fresh_merg
     finish = SimilarityPrefetch.finish
 
     def recording_finish(self: SimilarityPrefetch) -> None:
-        stopped_by.append(inspect.stack()[1].function)
+        stopped_by.append(inspect.stack()[2].function)
         finish(self)
 
     monkeypatch.setattr(SimilarityPrefetch, "finish", recording_finish)
 
-    caplog.set_level(logging.INFO, logger="agent.search.merge_ahead")
     # PubMed pages slowly (esearch and 4 pages at 3/s); the others answer at once (once the fake server
-    # has rendered its answers: the first Run), so the Run merges ahead while PubMed pages
+    # has rendered its answers: the first Run), so the embedding ahead runs while PubMed pages
     slow_pubmed = {"rate_pubmed": 3.0}
     await run_with(fake_large, tmp_path / "warm", max_per_source=800, settings=slow_pubmed)
-    caplog.clear()
+    stopped_by.clear()
     run, store = await run_with(fake_large, tmp_path, max_per_source=800, settings=slow_pubmed)
     folder = store.run_dir(run.id)
-    line = next(r.getMessage() for r in caplog.records if "merges ahead" in r.getMessage())
-    reused, _, merges = (int(n) for n in re.findall(r"\d+", line))
-    assert run.counts["pubmed"] == 800 and merges >= 1 and reused > 0
-    # at PubMed's last page, again before the merge, and once the Run is saved
-    assert stopped_by[-3:] == ["on_page", "_search_rank_save", "clear"]
+    assert run.counts["pubmed"] == 800
+    # the prefetch stops at PubMed's last page, again before the merge, and forgets once the Run is saved
+    assert stopped_by[-3:] == ["on_page", "_search_rank_save", "forget"]
 
     results = {
         source: [Paper.model_validate(p) for p in read(folder, f"results_{source.value}.json")]
@@ -360,13 +357,48 @@ async def test_work_done_ahead_while_pubmed_pages_leaves_the_run_as_a_fresh_merg
     aggregated = [AggregatedPaper.model_validate(p) for p in read(folder, "results_aggregated.json")]
     fresh = {p.key: p for p in merge_papers(results)}
     assert {p.key for p in aggregated} == set(fresh)
-    for paper in aggregated:  # the same merged record as a merge from scratch, ranked
+    for paper in aggregated:  # the same merged record as a merge of the saved records, ranked
         assert paper.model_dump(exclude={"score", "rank"}) == fresh[paper.key].model_dump(
             exclude={"score", "rank"}
         )
-    # the files serialized partly ahead are the bytes a plain dump gives
+    # the files streamed in batches are one record per line, the bytes of one serializer call each
     for name, items in [
         ("results_pubmed.json", results[Source.PUBMED]),
         ("results_aggregated.json", aggregated),
     ]:
-        assert (folder / name).read_bytes() == dump_models(items)
+        plain = "[\n" + ",\n".join(item.model_dump_json() for item in items) + "\n]\n"
+        assert (folder / name).read_bytes() == plain.encode()
+
+
+async def test_each_source_reads_its_own_parameters_of_the_plan(fake: Any, tmp_path: Path) -> None:
+    """The executor hands every client the plan's query and parameters alike (`tools.base.SearchClient`)."""
+    queries = QueryPlan(
+        queries={
+            Source.PUBMED: SourceQuery(source=Source.PUBMED, query=QUERY, params={"sort": "pub_date"}),
+            Source.SEMANTIC_SCHOLAR: SourceQuery(
+                source=Source.SEMANTIC_SCHOLAR,
+                query=QUERY,
+                params={"query": "speech + decoding", "fieldsOfStudy": "Medicine,Biology"},
+            ),
+            Source.OPENALEX: SourceQuery(
+                source=Source.OPENALEX,
+                query=QUERY,
+                params={"filter": "title_and_abstract.search:speech decoding"},
+            ),
+        }
+    )
+    fake.app.forget_requests()
+    run, _store = await run_with(fake, tmp_path, queries=queries, max_per_source=5)
+    assert run.status is RunStatus.COMPLETED
+
+    def params(service: str) -> list[dict[str, str]]:
+        return [dict(parse_qsl(request.query)) for request in fake.app.requests_for(service)]
+
+    assert any(p.get("sort") == "pub_date" for p in params("pubmed"))
+    assert any(
+        p.get("query") == "speech + decoding" and p.get("fieldsOfStudy") == "Medicine,Biology"
+        for p in params("semantic_scholar")
+    )
+    openalex = [p for p in params("openalex") if "filter" in p]
+    assert openalex and all(p["filter"] == "title_and_abstract.search:speech decoding" for p in openalex)
+    assert all("search" not in p for p in openalex)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from typing import Any
 
 import pytest
 
 from agent.models import SEARCH_SOURCES, Affiliation, AggregatedPaper, Author, Paper, Source
-from agent.search.merge import MergeAbandoned, MergeMemo, canonical_doi, merge_papers
+from agent.search.merge import canonical_doi, merge_papers
 from tests.paths import FIXTURES
 
 SHARED_DOIS = {
@@ -445,76 +444,3 @@ async def test_generated_overlap_pairwise_precision_and_recall(fake_server: Any,
     # every record is in exactly one merged paper, and keys are unique
     assert sum(len(m.evidence) for m in merged) == sum(len(v) for v in results.values())
     assert len({m.key for m in merged}) == len(merged)
-
-
-@pytest.mark.parametrize("query", GENERATED_QUERIES[:1])
-async def test_a_memo_of_earlier_partial_merges_never_changes_the_merge(fake_server: Any, query: str) -> None:
-    results = await search_all(fake_server, query, 300)
-    # unranked records are ranked by their position: the same record then has another rank when
-    # earlier ones are missing, and a reused component must not keep the old one
-    results[Source.PUBMED] = [p.model_copy(update={"source_rank": None}) for p in results[Source.PUBMED]]
-    expected = [p.model_dump(mode="json") for p in merge_papers(results)]
-
-    memo = MergeMemo()
-    pubmed = results[Source.PUBMED]
-    for early in (pubmed[10:100], pubmed[:200]):  # merged ahead while PubMed still paged
-        merge_papers({**results, Source.PUBMED: early}, memo=memo)
-    final = merge_papers(results, memo=memo)
-
-    assert [p.model_dump(mode="json") for p in final] == expected
-    assert 0 < memo.reused < len(final)  # reused what the last 100 records did not touch, redid the rest
-    assert memo.titles_reused > 0  # title queries scored only against the records new to them
-    again = merge_papers(results, memo=memo)
-    assert memo.reused == len(again)
-    assert [p.model_dump(mode="json") for p in again] == expected
-
-
-@pytest.mark.parametrize("query", GENERATED_QUERIES[1:])
-async def test_title_scores_remembered_follow_records_that_come_and_go(fake_server: Any, query: str) -> None:
-    """Records a later merge no longer has (de-duplicated), or has again, are scored as a fresh merge would."""
-    results = await search_all(fake_server, query, 300)
-    memo = MergeMemo()
-    openalex = results[Source.OPENALEX]
-    for subset in (openalex[:150], openalex[100:], openalex[::2], openalex):
-        expected = [p.model_dump(mode="json") for p in merge_papers({**results, Source.OPENALEX: subset})]
-        merged = merge_papers({**results, Source.OPENALEX: subset}, memo=memo)
-        assert [p.model_dump(mode="json") for p in merged] == expected
-    assert memo.titles_reused > 0
-    title_merged = sum("title" in p.merged_by for p in merged)
-    assert title_merged > 0, "the generated sets must exercise the title pass for this test to mean anything"
-
-
-def test_a_remembered_title_query_still_meets_the_records_that_arrive_later() -> None:
-    """A record without a DOI scored in an earlier merge must be scored against each later record,
-    also one that is no title query itself (its DOI-bearing group may still take a title match)."""
-    pubmed = [
-        paper(f"Closed-loop stimulation study number {n} in rodents", Source.PUBMED, pmid=str(n))
-        for n in range(1, 4)
-    ]
-    early = [paper("An unrelated essay on hippocampal replay", Source.OPENALEX, doi="10.1000/early")]
-    late = paper("Closed loop stimulation study number 2 in rodents.", Source.OPENALEX, doi="10.1000/late")
-    memo = MergeMemo()
-    merge_papers({Source.PUBMED: pubmed, Source.OPENALEX: early}, memo=memo)
-    final = merge_papers({Source.PUBMED: pubmed, Source.OPENALEX: [*early, late]}, memo=memo)
-    assert memo.titles_reused == 3
-    [joined] = [p for p in final if len(p.evidence) == 2]
-    assert joined.merged_by == ["title"] and joined.paper.pmid == "2" and joined.paper.doi == "10.1000/late"
-    assert [p.model_dump() for p in final] == [
-        p.model_dump() for p in merge_papers({Source.PUBMED: pubmed, Source.OPENALEX: [*early, late]})
-    ]
-
-
-def test_an_abandoned_merge_stops_and_keeps_its_work_for_the_next() -> None:
-    results = {
-        Source.OPENALEX: [
-            paper(f"Work number {i} about the cortex", Source.OPENALEX, year=2000 + i % 20, doi=f"10.1/{i}")
-            for i in range(600)
-        ]
-    }
-    abandon = threading.Event()
-    abandon.set()
-    memo = MergeMemo()
-    with pytest.raises(MergeAbandoned):
-        merge_papers(results, memo=memo, abandon=abandon)
-    assert len(memo.join_keys) == 600  # the records' keys were worked out before the first check
-    assert len(merge_papers(results, memo=memo)) == 600

@@ -219,7 +219,7 @@ def test_arguments() -> None:
 
 @pytest.mark.parametrize(
     ("argv", "message"),
-    [(["   "], "description is empty"), (["x", "--max-per-source", "5000"], "between 1 and 2000")],
+    [(["   "], "description is empty"), (["x", "--max-per-source", "20000"], "between 1 and 10000")],
 )
 def test_user_errors_are_one_line_and_non_zero(
     argv: list[str], message: str, tmp_path: Path, monkeypatch: Any, capsys: Any
