@@ -197,6 +197,11 @@ class MeshVocabulary:
                 if length > 1 and _crosses_a_break(normalised, window):
                     continue
                 entries = self._keys.get(tuple(t.key for t in window))
+                if entries and length == 1 and is_acronym(window[0].text):
+                    # an acronym as written ("PET", "FDG") names only descriptors that write it so, never
+                    # the word it spells in lower case ("Pets")
+                    spelled = self._acronyms.get(window[0].text.upper(), set())
+                    entries = [entry for entry in entries if entry[1] in spelled]
                 if entries:
                     best = min(rank for rank, _ in entries)
                     how = "heading" if best == 0 else "entry term"

@@ -85,6 +85,17 @@ def test_acronyms_only_when_attested(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "HSWR") == []
 
 
+def test_an_acronym_never_names_the_word_it_spells(vocabulary: MeshVocabulary) -> None:
+    # "PET" is positron emission tomography, not the heading Pets that the word "pets" names
+    assert headings(vocabulary, "pets in care homes") == [("pets", "Pets")]
+    assert "Pets" not in [
+        heading for _, heading in headings(vocabulary, "11C-PIB PET in mild cognitive impairment")
+    ]
+    assert headings(vocabulary, "PET", {"PET": "positron emission tomography"}) == [
+        ("PET", "Positron-Emission Tomography")
+    ]
+
+
 def test_words_across_a_comma_are_not_one_term(vocabulary: MeshVocabulary) -> None:
     assert ("low back pain", "Low Back Pain") not in headings(vocabulary, "low back, pain")
 
