@@ -1,7 +1,8 @@
 """The conversation as a LangGraph state machine.
 
     route ─▶ understand ─▶ clarify (interrupt) ─▶ understand … ─▶ confirm (interrupt) ─▶ keywords
-          │                                     rejected ◀──────┘                         │
+          │                   └─ accepted, no answers ────────────▶┘                      │
+          │                                     rejected ◀──────────┘                     │
           │                                     review (interrupt) ◀─ edits ─┐ ◀──────────┘
           │                                        └─ accepted ─▶ search (a new Run) ─▶ END
           ├─▶ ask (hybrid retrieval on the active Run, streamed) ─▶ END
@@ -42,7 +43,7 @@ def build_graph(checkpointer: Any = None) -> Any:
     builder.add_conditional_edges("route", nodes.after_route, ["understand", "ask", "map", "no_run"])
     builder.add_edge("no_run", END)
     builder.add_conditional_edges("understand", nodes.after_understand, ["clarify", "confirm"])
-    builder.add_edge("clarify", "understand")
+    builder.add_conditional_edges("clarify", nodes.after_clarify, ["understand", "confirm"])
     builder.add_conditional_edges("confirm", nodes.after_confirm, ["understand", "keywords"])
     builder.add_edge("keywords", "review")
     builder.add_conditional_edges("review", nodes.after_review, ["review", "search"])

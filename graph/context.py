@@ -21,6 +21,8 @@ class GraphContext:
     database: Database | None = None
     retrieval: Any = None  # tools.retrieval.engine.RetrievalEngine, created on first `ask`
     options: dict[str, Any] = field(default_factory=dict)  # per-conversation knobs: sources, max_per_source
+    # False where the thread is not kept (`scholarmap run`'s in-memory conversation): its Runs name no thread
+    record_thread: bool = True
 
     def retrieval_engine(self) -> Any:
         """The hybrid retrieval engine, built on first use (loading the embedding model takes seconds)."""

@@ -23,16 +23,19 @@ class Reply(BaseModel):
 
 
 class ClarificationReply(Reply):
-    """Answers to the clarifying questions: a list in question order, a mapping slot -> answer, or free text."""
+    """Answers to the clarifying questions: a list in question order, a mapping slot -> answer, or free
+    text; or `accept` alone: no answers, go on to the confirmation with the interpretation as it stands
+    (`scholarmap run --yes`, or a person who leaves every question empty)."""
 
-    answers: list[str] | dict[str, str] | str
+    answers: list[str] | dict[str, str] | str = ""
+    accept: bool = False
 
     @model_validator(mode="after")
     def _not_empty(self) -> ClarificationReply:
         values = self.answers.values() if isinstance(self.answers, dict) else self.answers
         text = values if isinstance(values, str) else " ".join(values)
-        if not text.strip():
-            raise ValueError("answers must not be empty")
+        if not text.strip() and not self.accept:
+            raise ValueError("send answers, or accept=true to go on without answering")
         return self
 
 

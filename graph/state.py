@@ -18,6 +18,7 @@ class ConversationState(TypedDict, total=False):
     mode: Mode  # what the latest message asks for; `route` decides when absent
     description: str  # the research description, with clarification answers folded in
     round: int  # clarification round of the current search
+    clarified: bool | None  # the last clarification was accepted without answers: confirm, ask no more
     understanding: dict[str, Any] | None  # Understanding
     keywords: dict[str, Any] | None  # KeywordPlan
     queries: dict[str, Any] | None  # QueryPlan

@@ -275,3 +275,45 @@ async def question_fulltext(
         budget_chars=settings.fulltext_budget_chars,
         notes=clients.notes,
     )
+
+
+@dataclass
+class PrefetchReport:
+    """What `prefetch_fulltext` fetched, and the lines a person waiting for it is shown."""
+
+    blocks: dict[str, list[FullTextSection]]  # by paper key: the papers that got text
+    summary: str  # "full text: N from PMC, ..."
+    notes: list[str] = field(default_factory=list)  # full-text sources that could not be used, and why
+    links: list[tuple[str, str]] = field(default_factory=list)  # (paper key, URL): open copies not parsed
+
+
+async def prefetch_fulltext(
+    papers: Sequence[AggregatedPaper], *, settings: Any, sources: Any, limit: int, cache: FulltextCache
+) -> PrefetchReport:
+    """Full texts of a Run's first `limit` papers by rank, fetched now and kept in the cache.
+
+    The ask node's `fulltext_papers` option (`scholarmap ask --fulltext`): unlike `question_fulltext`,
+    which picks the papers one question needs, this fetches the best papers whatever is asked.
+    """
+    clients = fulltext_clients(settings, sources)
+    fetched = await fetch_fulltext(
+        papers,
+        europepmc=clients.europepmc,
+        unpaywall=clients.unpaywall,
+        pdf_fetcher=clients.pdf_fetcher,
+        zotero=clients.zotero,
+        limit=limit,
+        concurrency=min(4, settings.http_concurrency),
+    )
+    for key, blocks in fetched.items():  # kept for later questions and re-indexing
+        cache.put(CachedFulltext(paper_key=key, tier=fetched.outcomes[key].tier.value, blocks=blocks))
+    return PrefetchReport(
+        blocks=dict(fetched),
+        summary=fetched.summary(),
+        notes=list(clients.notes),
+        links=[
+            (outcome.paper_key, outcome.pdf_url or outcome.oa_url)
+            for outcome in fetched.outcomes.values()
+            if outcome.oa_url
+        ],
+    )

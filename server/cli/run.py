@@ -1,10 +1,14 @@
 """`scholarmap run "DESCRIPTION"`: the whole search flow in one command, without a conversation.
 
-With `--yes` the interpretation and the keyword plan are accepted as generated. Without it the
-clarifying questions, the confirmation and the keyword review happen on the terminal: each question is a
-prompt, the interpretation is confirmed with y/n (a "no" asks what to change), and the keyword plan is
-accepted with Enter or changed by typing edits (`agent.keywords.review.parse_edit_text`: "add term: X",
-"delete term: Y", "add synonym A to B", ...; several separated by ';').
+The command is the conversation graph (`graph/build.py`) run in this process with an in-memory
+checkpointer (`server.cli.conversation`): understand, clarify, confirm, keywords, review and search are
+the graph's nodes, as for `chat`, the web app, the API and the bots; this module only answers the
+graph's pauses and shows its events. With `--yes` every pause gets the automatic reply: the
+interpretation is taken as it stands (no questions), confirmed, and the keyword plan accepted. Without
+it the pauses happen on the terminal: each clarifying question is a prompt (all left empty: go on with
+the interpretation as it is), the interpretation is confirmed with y/n (a "no" asks what to change),
+and the keyword plan is accepted with Enter or changed by typing edits (`agent.keywords.review.
+parse_edit_text`: "add term: X", "delete term: Y", "add synonym A to B", ...; several separated by ';').
 
 The search shows one progress bar per source; at the end a summary table, the top papers and the Run's
 folder are printed. A source that cannot be reached is one line on stderr and an error recorded in the
@@ -22,12 +26,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.prompt import Confirm, Prompt
 from rich.table import Table
 
-from agent.models import SEARCH_SOURCES, KeywordPlan, Run, RunStatus, Source, Understanding
+from agent.models import SEARCH_SOURCES, KeywordPlan, Run, RunStatus, Source, Term
+from graph.interrupts import ClarificationReply, ConfirmationReply, Reply, ReviewReply
 from server.streaming.render import render_queries
 
 EXIT_OK, EXIT_ERROR, EXIT_ALL_FAILED, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -152,19 +158,25 @@ def _fail(message: str) -> None:
 
 
 async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr: Console) -> int:
-    from agent.keywords.plan import keywords_and_queries
-    from agent.keywords.querybuild import build_queries
+    # imported when the command runs, not at the CLI's start-up: the graph and the search stack are heavy
     from agent.llm import build_llm
     from agent.runs.store import RunStore
-    from agent.search.executor import RunConfigError, SearchProgress, execute_run, resolve_cap
-    from agent.search.guard import NothingToSearch, ensure_something_to_search
+    from agent.search.executor import RunConfigError, resolve_cap
+    from agent.search.guard import NothingToSearch
     from agent.search.sources import open_sources
+    from graph.context import GraphContext
+    from server.cli.conversation import LocalConversation, automatic_reply
 
     try:
         cap = resolve_cap(args.max_per_source, settings)
     except RunConfigError as exc:
         raise CommandFailed(str(exc)) from None
-    snowball = _snowball_options(args, settings)
+    enabled = args.sources or list(SEARCH_SOURCES)
+    options: dict[str, Any] = {
+        "sources": [source.value for source in enabled],
+        "max_per_source": cap,
+        **_snowball_options(args, settings),
+    }
     store = RunStore(settings.projects_dir)
     store.ensure_project(args.project)
     llm = build_llm(settings)
@@ -173,47 +185,26 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
             "note: no LLM is configured (SCHOLARMAP_LLM / OPENAI_API_KEY); using the rule-based fallback",
             file=sys.stderr,
         )
-    description = args.description.strip()
 
+    view = _SearchView(stderr, enabled)
     async with open_sources(settings) as sources:
-        understanding, description = await _understand(description, llm, settings, console, yes=args.yes)
-        plan, queries = await keywords_and_queries(
-            understanding, llm, sources, hit_limit=settings.query_hit_limit
+        # record_thread=False: the conversation lives only in this process, so the Run names no thread
+        context = GraphContext(
+            settings=settings, store=store, llm=llm, sources=sources, options=options, record_thread=False
         )
+        answer = automatic_reply if args.yes else TerminalReplies(console)
+        message = {"message": args.description.strip(), "mode": "search", "project_id": args.project}
         try:
-            ensure_something_to_search(plan, queries)
+            state = await LocalConversation(context).converse(message, view.handle, answer)
         except NothingToSearch as exc:  # one line, exit 1, and no failed Run saved
             raise CommandFailed(str(exc)) from None
-        if not args.yes:
-            plan = await _review(plan, llm, sources, console)
-            queries = build_queries(plan)
-        enabled = args.sources or list(SEARCH_SOURCES)
+        finally:
+            view.close()
 
-        with _SearchBars(stderr, enabled) as bars:
-
-            async def on_progress(event: SearchProgress) -> None:
-                bars.update(event)
-
-            run = await execute_run(
-                store=store,
-                project_id=args.project,
-                understanding=understanding,
-                keywords=plan,
-                queries=queries,
-                sources=sources,
-                settings=settings,
-                enabled=enabled,
-                max_per_source=cap,
-                llm=llm,
-                on_progress=on_progress,
-                description=description,
-                snowball=snowball,
-                on_snowball=lambda line: stderr.print(f"snowball: {line}"),
-            )
-
+    run = store.get_run(state["active_run_id"])
     folder = store.run_dir(run.id)
-    _report_unreachable(run, plan)
-    print(render_queries(queries.model_dump(mode="json")), flush=True)
+    _report_unreachable(run, KeywordPlan.model_validate(state["keywords"]))
+    print(render_queries(state["queries"]), flush=True)
     _summary(run, store, console)
     if args.export:
         _export(run, store, args.export, args.output, console)
@@ -223,23 +214,29 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
 
 
 # ----------------------------------------------------------------------------------------------
-# interpretation and keyword review on the terminal
+# the pauses of the conversation, answered on the terminal
 # ----------------------------------------------------------------------------------------------
 
 
-def _snowball_options(args: argparse.Namespace, settings: Any) -> Any:
-    """The snowballing options asked for, or None; a value out of range is a one-line error."""
-    from agent.search.snowball import SnowballConfigError, resolve_options
+def _snowball_options(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
+    """The search node's snowballing options, checked here: a value out of range is a one-line error."""
+    from agent.search.snowball import SnowballConfigError, resolve_options  # CLI start-up: loaded on use
 
     asked = args.depth is not None or args.budget is not None or args.seed
     if not args.snowball:
         if asked:
             raise CommandFailed("--depth, --budget and --seed belong to --snowball; add --snowball")
-        return None
+        return {}
     try:
-        return resolve_options(settings, depth=args.depth, budget=args.budget, named=args.seed)
+        resolve_options(settings, depth=args.depth, budget=args.budget, named=args.seed)
     except SnowballConfigError as exc:
         raise CommandFailed(str(exc)) from None
+    return {
+        "snowball": True,
+        "snowball_depth": args.depth,
+        "snowball_budget": args.budget,
+        "snowball_seeds": list(args.seed),
+    }
 
 
 def _ask(prompt: str, **kwargs: Any) -> str:
@@ -260,75 +257,77 @@ def _confirm(prompt: str) -> bool:
         ) from None
 
 
-async def _understand(
-    description: str, llm: Any, settings: Any, console: Console, *, yes: bool
-) -> tuple[Understanding, str]:
-    from agent.understanding.description import merge_answers, understand
+class TerminalReplies:
+    """The graph's pauses as prompts: each clarifying question, the interpretation (y/n, then what to
+    change), the keyword plan (Enter, or typed edits). Returns the reply the graph expects
+    (`graph.interrupts`); a reply that does not fit (too long) is said in red and asked again."""
 
-    round_, previous = 1, None
-    while True:
-        understanding = await understand(
-            description, llm, round=round_, max_rounds=settings.clarification_rounds, previous=previous
-        )
-        if yes:
-            return understanding, description
-        if understanding.questions and not understanding.ready and round_ <= settings.clarification_rounds:
-            if understanding.summary:
-                console.print(f"[bold]So far:[/bold] {understanding.summary}")
-            answers = []
-            for question in understanding.questions:
-                options = f" ({' / '.join(question.options)})" if question.options else ""
-                answers.append(_ask(f"[bold]{question.question}[/bold]{options}", default=""))
-            if any(a.strip() for a in answers):
-                description = merge_answers(description, understanding.questions, answers)
-            round_, previous = round_ + 1, understanding
-            if any(a.strip() for a in answers):
-                continue
-        _show_understanding(understanding, console)
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    async def __call__(self, pending: dict[str, Any]) -> dict[str, Any]:
+        ask = {
+            "clarification": self._clarification,
+            "confirmation": self._confirmation,
+            "review": self._review,
+        }[pending["kind"]]
+        while True:
+            try:
+                return ask(pending).model_dump(mode="json")
+            except ValidationError as exc:
+                problems = "; ".join(str(error["msg"]) for error in exc.errors())
+                self.console.print(f"[red]{problems}[/red]")
+
+    def _clarification(self, pending: dict[str, Any]) -> Reply:
+        if pending.get("summary"):
+            self.console.print(f"[bold]So far:[/bold] {pending['summary']}")
+        answers = []
+        for question in pending.get("questions") or []:
+            options = f" ({' / '.join(question['options'])})" if question.get("options") else ""
+            answers.append(_ask(f"[bold]{question['question']}[/bold]{options}", default=""))
+        if any(answer.strip() for answer in answers):
+            return ClarificationReply(answers=answers)
+        return ClarificationReply(accept=True)  # nothing answered: confirm the interpretation as it is
+
+    def _confirmation(self, pending: dict[str, Any]) -> Reply:
+        _show_understanding(pending, self.console)
         if _confirm("Is this what you are looking for?"):
-            return understanding, description
+            return ConfirmationReply(accept=True)
         feedback = _ask("What should change? (empty to stop)", default="").strip()
         if not feedback:
             raise CommandFailed("stopped at the confirmation; nothing was searched", EXIT_ERROR)
-        description, round_, previous = f"{description}\n{feedback}", 1, None
+        return ConfirmationReply(accept=False, feedback=feedback)
 
-
-def _show_understanding(understanding: Understanding, console: Console) -> None:
-    table = Table(title="What I understood", show_lines=False)
-    table.add_column("slot")
-    table.add_column("value")
-    for name, value in understanding.slots.model_dump().items():
-        if value:
-            table.add_row(name, value if isinstance(value, str) else "; ".join(value))
-    console.print(table)
-    for note in understanding.notes:
-        console.print(f"[dim]{note}[/dim]")
-
-
-async def _review(plan: KeywordPlan, llm: Any, sources: Any, console: Console) -> KeywordPlan:
-    from agent.keywords.review import apply_edits, parse_edit_text
-
-    while True:
-        _show_plan(plan, console)
+    def _review(self, pending: dict[str, Any]) -> Reply:
+        if pending.get("error"):  # the last edits could not be understood
+            self.console.print(f"[red]{pending['error']}[/red]")
+        _show_plan(pending, self.console)
         text = _ask(
             "Press Enter to accept, or type edits (e.g. 'add term: speech synthesis; delete term: EEG')",
             default="",
         )
         if text.strip().lower() in ACCEPT_WORDS:
-            return plan
-        try:
-            edits = parse_edit_text(text)
-        except ValueError as exc:
-            console.print(f"[red]{exc}[/red]")
-            continue
-        plan, _diff = await apply_edits(plan, edits, llm, sources)
+            return ReviewReply(accept=True)
+        return ReviewReply(text=text)
 
 
-def _show_plan(plan: KeywordPlan, console: Console) -> None:
+def _show_understanding(pending: dict[str, Any], console: Console) -> None:
+    table = Table(title="What I understood", show_lines=False)
+    table.add_column("slot")
+    table.add_column("value")
+    for name, value in (pending.get("slots") or {}).items():
+        if value:
+            table.add_row(name, value if isinstance(value, str) else "; ".join(value))
+    console.print(table)
+    for note in pending.get("notes") or []:
+        console.print(f"[dim]{note}[/dim]")
+
+
+def _show_plan(pending: dict[str, Any], console: Console) -> None:
     table = Table(title="Keywords")
     for column in ("slot", "term", "synonyms"):
         table.add_column(column)
-    for term in plan.terms:
+    for term in (Term.model_validate(item) for item in pending.get("terms") or []):
         table.add_row(term.slot, term.canonical, ", ".join(s.text for s in term.kept_synonyms()))
     console.print(table)
 
@@ -354,46 +353,63 @@ def _report_unreachable(run: Run, plan: KeywordPlan) -> None:
 # ----------------------------------------------------------------------------------------------
 
 
-class _SearchBars:
-    """One rich progress bar per source, fed by the executor's SearchProgress events."""
+class _SearchView:
+    """The search node's events on stderr: one rich progress bar per source, the snowball's lines."""
 
     def __init__(self, console: Console, sources: list[Source]) -> None:
+        self.console = console
+        self.sources = sources
+        self.progress: Progress | None = None
+        self.tasks: dict[str, TaskID] = {}
+
+    def handle(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "node" and event.get("node") == "search" and event.get("status") == "started":
+            self._open()
+        elif kind == "search_progress":
+            self._update(event)
+        elif kind == "run_ready":
+            self.close()
+        elif kind == "info" and event.get("message"):  # "snowball: ..." lines
+            self.console.print(str(event["message"]))
+
+    def _open(self) -> None:
         self.progress = Progress(
             TextColumn("{task.fields[source]:<17}"),
             BarColumn(),
             TextColumn("{task.completed:>5.0f}/{task.fields[shown_total]:<6}"),
             TextColumn("{task.fields[status]}"),
             TimeElapsedColumn(),
-            console=console,
+            console=self.console,
             transient=False,
         )
-        self.tasks: dict[Source, TaskID] = {
-            s: self.progress.add_task("", source=s.value, shown_total="?", status="waiting", total=None)
-            for s in sources
+        self.tasks = {
+            s.value: self.progress.add_task("", source=s.value, shown_total="?", status="waiting", total=None)
+            for s in self.sources
         }
-
-    def __enter__(self) -> _SearchBars:
         self.progress.start()
-        return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.progress.stop()
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
 
-    def update(self, event: Any) -> None:
-        task = self.tasks.get(event.source)
-        if task is None:
+    def _update(self, event: dict[str, Any]) -> None:
+        task = self.tasks.get(str(event.get("source")))
+        if task is None or self.progress is None:
             return
+        stage, fetched = event.get("stage"), event.get("fetched", 0)
         fields: dict[str, Any] = {}
-        if event.stage == "started":
+        if stage == "started":
             fields["status"] = "searching"
-        elif event.stage == "page":
-            fields.update(status=f"page {event.page}", completed=event.fetched)
-        elif event.stage == "done":
-            fields.update(status="done", completed=event.fetched, total=max(event.fetched, 1))
-        elif event.stage == "failed":
+        elif stage == "page":
+            fields.update(status=f"page {event.get('page', 0)}", completed=fetched)
+        elif stage == "done":
+            fields.update(status="done", completed=fetched, total=max(fetched, 1))
+        elif stage == "failed":
             fields.update(status="failed", total=1, completed=0)
-        if event.total is not None:
-            fields["shown_total"] = str(event.total)
+        if event.get("total") is not None:
+            fields["shown_total"] = str(event["total"])
         self.progress.update(task, **fields)
 
 

@@ -20,10 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
-from agent.models import ClarifyingQuestion, KeywordPlan, Slots, Term, Understanding
+import agent.understanding.description
+from agent.llm import RulesLLM
+from agent.models import ClarifyingQuestion, Slots, Understanding
 from agent.runs.store import RUN_FILES, RunStore
+from agent.settings import load_settings
 from evals.fake_sources import FakeConfig, running_fake_sources
+from graph.context import GraphContext
+from server.cli import run as cli_run
+from server.cli.conversation import LocalConversation, automatic_reply
 
 SCRIPT = Path(sys.executable).with_name("scholarmap")
 DESCRIPTION = (
@@ -90,6 +97,7 @@ def test_run_yes_against_fake_sources_with_openalex_down(tmp_path: Path) -> None
     data = {name: json.loads((folder / name).read_text(encoding="utf-8")) for name in RUN_FILES}
     run = data["run.json"]
     assert run["status"] == "partial"
+    assert run["thread_id"] is None  # the command's conversation is not kept: its Run names no thread
     assert [(e["source"], e["kind"]) for e in run["errors"]] == [("openalex", "unavailable")]
     for source in ("pubmed", "semantic_scholar", "openalex"):
         assert run["counts"][source] == len(data[f"results_{source}.json"])
@@ -248,59 +256,121 @@ class Terminal:
         return self.confirms.pop(0)
 
 
-async def test_dialogue_asks_questions_then_confirms_with_a_correction(monkeypatch: Any) -> None:
-    from rich.console import Console
+def offline_conversation(tmp_path: Path) -> Any:
+    """The command's graph in-process on the rules LLM, without sources (the keyword step needs none)."""
 
-    import agent.understanding.description
-    from agent.llm import RulesLLM
-    from agent.settings import load_settings
-    from server.cli import run as cli_run
+    settings = load_settings(data_dir=tmp_path, llm="rules")
+    store = RunStore(settings.projects_dir)
+    store.ensure_project("p")
+    context = GraphContext(settings=settings, store=store, llm=RulesLLM(), record_thread=False)
+    return LocalConversation(context)
 
-    seen: list[tuple[str, int]] = []
+
+def scripted_understanding(seen: list[tuple[str, int]], *, ask_every_round: bool = False) -> Any:
+    """`understand` that asks one question (in the first round only, unless `ask_every_round`)."""
 
     async def fake_understand(
         description: str, llm: Any, *, round: int, max_rounds: int, previous: Any
     ) -> Understanding:
         seen.append((description, round))
-        first = len(seen) == 1  # questions in the very first round only
+        asks = ask_every_round or len(seen) == 1
         questions = (
-            [ClarifyingQuestion(slot="subject_population", question="Which patients?")] if first else []
+            [ClarifyingQuestion(slot="subject_population", question="Which patients?")] if asks else []
         )
         return Understanding(
             description=description,
-            slots=Slots(research_goal=description),
+            slots=Slots(research_goal=description, method_measurement=["deep brain stimulation"]),
             questions=questions,
             round=round,
             ready=not questions,
         )
 
+    return fake_understand
+
+
+def ignore(event: dict[str, Any]) -> None:
+    """The graph's progress events, not looked at by these tests."""
+
+
+async def until_review(conversation: Any, message: str, answer: Any) -> dict[str, Any]:
+    """Send the description, answer every pause with `answer` until the keyword review; its payload."""
+    pending = await conversation.send({"message": message, "mode": "search", "project_id": "p"}, ignore)
+    while pending is not None and pending["kind"] != "review":
+        pending = await conversation.reply(await answer(pending), ignore)
+    assert pending is not None
+    return pending
+
+
+async def test_dialogue_asks_questions_then_confirms_with_a_correction(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+
+    seen: list[tuple[str, int]] = []
+    monkeypatch.setattr(agent.understanding.description, "understand", scripted_understanding(seen))
     terminal = Terminal(answers=["adults with Parkinson's disease", "also tremor"], confirms=[False, True])
-    monkeypatch.setattr(agent.understanding.description, "understand", fake_understand)
     monkeypatch.setattr(cli_run, "_ask", terminal.ask)
     monkeypatch.setattr(cli_run, "_confirm", terminal.confirm)
-    understanding, description = await cli_run._understand(
-        "DBS study", RulesLLM(), load_settings(), Console(file=io.StringIO()), yes=False
+    conversation = offline_conversation(tmp_path)
+    out = io.StringIO()
+    review = await until_review(
+        conversation, "DBS study", cli_run.TerminalReplies(Console(file=out, width=200))
     )
     assert "Which patients?" in terminal.asked[0]
     assert "adults with Parkinson's disease" in seen[1][0] and seen[1][1] == 2
     # the rejected interpretation's correction is folded in and understanding restarts at round 1
-    assert description.endswith("also tremor") and seen[-1] == (description, 1)
-    assert understanding.description == description
+    state = await conversation.values()
+    assert state["description"].endswith("also tremor") and seen[-1] == (state["description"], 1)
+    assert state["understanding"]["description"] == state["description"]
+    assert "What I understood" in out.getvalue() and review["terms"]
 
 
-async def test_keyword_review_applies_typed_edits_until_accepted(monkeypatch: Any) -> None:
-    from rich.console import Console
+async def test_questions_left_empty_go_on_to_the_confirmation(tmp_path: Path, monkeypatch: Any) -> None:
 
-    from agent.llm import RulesLLM
-    from server.cli import run as cli_run
+    seen: list[tuple[str, int]] = []
+    fake = scripted_understanding(seen, ask_every_round=True)
+    monkeypatch.setattr(agent.understanding.description, "understand", fake)
+    terminal = Terminal(answers=["  "], confirms=[True])
+    monkeypatch.setattr(cli_run, "_ask", terminal.ask)
+    monkeypatch.setattr(cli_run, "_confirm", terminal.confirm)
+    conversation = offline_conversation(tmp_path)
+    await until_review(conversation, "DBS study", cli_run.TerminalReplies(Console(file=io.StringIO())))
+    # one question, left empty: no second round of understanding, the interpretation as it stood
+    assert seen == [("DBS study", 1)]
+    assert terminal.asked[-1] == "Is this what you are looking for?"
 
-    plan = KeywordPlan(terms=[Term(canonical="deep brain stimulation", slot="method_measurement")])
+
+async def test_yes_takes_the_first_interpretation_as_it_stands(tmp_path: Path, monkeypatch: Any) -> None:
+
+    seen: list[tuple[str, int]] = []
+    fake = scripted_understanding(seen, ask_every_round=True)
+    monkeypatch.setattr(agent.understanding.description, "understand", fake)
+    conversation = offline_conversation(tmp_path)
+    review = await until_review(conversation, "DBS study", automatic_reply)
+    state = await conversation.values()
+    assert seen == [("DBS study", 1)]  # its questions are not asked, nothing is folded in
+    assert state["confirmed"] is True and state["description"] == "DBS study"
+    assert [q["question"] for q in state["understanding"]["questions"]] == ["Which patients?"]
+    assert await automatic_reply(review) == {"accept": True}
+
+
+async def test_keyword_review_applies_typed_edits_until_accepted(tmp_path: Path, monkeypatch: Any) -> None:
+
+    monkeypatch.setattr(agent.understanding.description, "understand", scripted_understanding([]))
     terminal = Terminal(
         answers=["add term: local field potentials", "gibberish that is no edit", ""], confirms=[]
     )
     monkeypatch.setattr(cli_run, "_ask", terminal.ask)
+    conversation = offline_conversation(tmp_path)
+    pending = await until_review(conversation, "DBS study", automatic_reply)
     out = io.StringIO()
-    reviewed = await cli_run._review(plan, RulesLLM(), None, Console(file=out, width=200))
-    assert {t.canonical for t in reviewed.terms} >= {"deep brain stimulation", "local field potentials"}
+    replies = cli_run.TerminalReplies(Console(file=out, width=200))
+    pending = await conversation.reply(await replies(pending), ignore)
+    assert pending is not None and pending["kind"] == "review"
+    terms = {t["canonical"] for t in pending["terms"]}
+    assert {"deep brain stimulation", "local field potentials"} <= terms
+    pending = await conversation.reply(await replies(pending), ignore)
+    assert pending is not None and "gibberish" in pending["error"]
+    assert await replies(pending) == {"accept": True, "edits": [], "text": None}
     assert len(terminal.asked) == 3
-    assert "deep brain stimulation" in out.getvalue()
+    shown = out.getvalue()
+    assert "could not understand" in shown and "local field potentials" in shown
