@@ -65,6 +65,7 @@ from agent.search.snowball import snowball as follow_citations
 from agent.settings import Settings
 from tools import errors as source_errors
 from tools.base import PageProgress, SearchClient
+from tools.embeddings.sentence import EmbeddingModelError
 
 if TYPE_CHECKING:  # agent.search.sources imports the clients; only its type is needed here
     from agent.search.snowball import EventCallback, SnowballOptions, SnowballResult
@@ -144,8 +145,6 @@ def _goal(understanding: Understanding | None, description: str) -> str:
 
 def _load_embedder(settings: Settings) -> tuple[Any, str | None]:
     """The configured embedding model, or (None, a note) when it cannot be loaded: rank without it."""
-    from tools.embeddings.sentence import EmbeddingModelError
-
     embedder = ranking_embedder(settings)
     try:
         embedder.model  # noqa: B018 - load now, so a missing model is a note and not a crash mid-ranking

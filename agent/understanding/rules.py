@@ -43,6 +43,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from agent.language.bilingual import is_verb, render, segment
 from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
 from agent.models import LIST_SLOT_NAMES, Slots
@@ -459,8 +460,6 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
 def _jieba_words(text: str) -> list[str]:
     """The words of the bilingual module (jieba re-cut by the dictionary, so 卒中 "stroke" is one word);
     a run of whitespace is kept as one " " (it can separate an English and a Chinese word)."""
-    from agent.language.bilingual import segment
-
     return segment(text, keep_space=True)
 
 
@@ -572,8 +571,6 @@ def _zh_content(word: str) -> bool:
 
 @cache
 def _is_predicate(word: str) -> bool:
-    from agent.language.bilingual import is_verb
-
     return word not in lex.ZH_HEADS and is_verb(word)
 
 
@@ -597,8 +594,6 @@ def _zh_people(word: str) -> bool:
 @cache
 def _zh_english(text: str) -> str | None:
     """The best English rendering of a Chinese phrase (MeSH as judge), for classifying it."""
-    from agent.language.bilingual import render
-
     vocabulary = embedded_vocabulary()
     return render(text, vocabulary.knows if vocabulary is not None else None).best
 
@@ -913,14 +908,15 @@ def mesh_kind(text: str) -> str | None:
 
 def _mesh_slot(text: str, cue: str | None) -> str | None:
     """The slot of a phrase with no telling head word, by MeSH: a condition is the population after
-    "in", "among", "of" or "with", the setting after "during", otherwise the outcome studied."""
+    "in", "among" or "with", the setting after "during", otherwise the outcome studied (also the target
+    after "the diagnosis of")."""
     kind = mesh_kind(text)
     if cue in {"exposure", "outcome"} and kind in {"output_target", "context"}:
         return _cue_slot(cue, False)  # "how loneliness affects sleep": the sentence says which is which
     if kind != "condition":
         return kind
-    if cue in lex.POPULATION_CUES or cue == "with":
-        return "subject_population"
+    if cue in lex.CONDITION_POPULATION_CUES:
+        return "subject_population"  # "in tuberculosis", "patients with X"; "diagnosis of X" names a target
     if cue in {"during", "amid", "after", "exposure"}:
         return "context"  # "during COVID-19"; "obesity and the risk of X": the exposure
     return "output_target"
