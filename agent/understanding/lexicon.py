@@ -60,10 +60,10 @@ BE_FORMS = words("be is are was were been being")
 COMPARATIVES = words("better worse superior inferior preferable")
 # words ending in "-ed" that are no past participles
 ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged beloved")
-# verbs that are as often nouns in a compound ("social media use", "test scores"): after a noun that
-# names no people they are the noun (other verbs that are nouns in a compound, "association study",
-# are kept when MeSH knows the compound)
-NOUN_OR_VERB = words("use uses test tests")
+# verbs that are as often nouns in a compound ("social media use"): after a noun that names no people
+# they are the noun (other verbs that are nouns in a compound, "association study", "liver function
+# tests", are kept when MeSH knows the compound; "physical tests" is no concept)
+NOUN_OR_VERB = words("use uses")
 
 # Verbs (and verb forms) of research descriptions: they end a phrase; some of them are cues.
 EN_VERBS = words(
@@ -256,6 +256,8 @@ METHOD_CUES = words(
     """
 )
 POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
+# cues after which a condition is who is studied ("in tuberculosis", "adults with asthma")
+CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with"})
 EFFECT_WORDS = words(
     """
     effect effects impact impacts influence influences role association associations
