@@ -18,9 +18,9 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, BeforeValidator, ValidationError
 
 from agent.errors import ServiceError
 from agent.models import Produced
@@ -32,6 +32,18 @@ log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
 
 JSON_INSTRUCTION = "\n\nReply with one JSON object only (no prose, no code fences) that validates against this JSON Schema:\n"
+
+
+def _text_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    values = value if isinstance(value, list) else [value]
+    return [str(v) for v in values if str(v).strip()]
+
+
+# A list of strings in a model's reply, read leniently: null is [], a lone string is [it], blanks are dropped.
+TextList = Annotated[list[str], BeforeValidator(_text_list)]
+
 RETRY_INSTRUCTION = (
     "Your previous reply could not be used: {error}\nReply again with the corrected JSON object only."
 )

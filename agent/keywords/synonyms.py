@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.keywords.concepts import build_concepts, names_the_concept
 from agent.keywords.querybuild import openalex_term, pubmed_term
@@ -53,7 +53,7 @@ from agent.language.mesh_recognition import MeshVocabulary, natural_order, vocab
 from agent.language.morphology import is_acronym, malformed_number
 from agent.language.morphology import variants as morphological_variants
 from agent.language.text import clean_term, normalize_whitespace, term_key, to_half_width
-from agent.llm import LLM
+from agent.llm import LLM, TextList
 from agent.models import (
     ErrorKind,
     KeywordPlan,
@@ -391,14 +391,7 @@ class _TermCandidates(BaseModel):
 
     term: str = ""
     english: str = ""
-    candidates: list[str] = Field(default_factory=list)
-
-    @field_validator("candidates", mode="before")
-    @classmethod
-    def _list(cls, value: Any) -> list[str]:
-        if value is None:
-            return []
-        return [str(v) for v in (value if isinstance(value, list) else [value])]
+    candidates: TextList = Field(default_factory=list)
 
 
 class SynonymCandidates(BaseModel):

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.errors import InputError
 from agent.language.bilingual import has_chinese
@@ -44,7 +44,7 @@ from agent.language.text import (
     restore_acronym_casing,
     to_half_width,
 )
-from agent.llm import LLM, Completion
+from agent.llm import LLM, Completion, TextList
 from agent.models import (
     LIST_SLOT_NAMES,
     MAX_QUESTIONS_PER_ROUND,
@@ -103,14 +103,7 @@ class ProposedQuestion(BaseModel):
 
     slot: str = ""
     question: str = ""
-    options: list[str] = Field(default_factory=list)
-
-    @field_validator("options", mode="before")
-    @classmethod
-    def _options(cls, value: Any) -> list[str]:
-        if value is None:
-            return []
-        return [str(v) for v in (value if isinstance(value, list) else [value]) if str(v).strip()]
+    options: TextList = Field(default_factory=list)
 
 
 class Interpretation(BaseModel):
@@ -119,18 +112,9 @@ class Interpretation(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     summary: str = ""
-    uncertainties: list[str] = Field(default_factory=list)
+    uncertainties: TextList = Field(default_factory=list)
     questions: list[ProposedQuestion] = Field(default_factory=list)
     ready: bool = False
-
-    @field_validator("uncertainties", mode="before")
-    @classmethod
-    def _strings(cls, value: Any) -> list[str]:
-        if value is None:
-            return []
-        if isinstance(value, str):
-            return [value]
-        return [str(v) for v in value if str(v).strip()]
 
 
 # ----------------------------------------------------------------------------------------------
