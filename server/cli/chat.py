@@ -1,5 +1,8 @@
 """`scholarmap chat`: the conversation in the terminal, in-process, on the same graph as the server.
 
+The graph runs through `server.cli.conversation.LocalConversation`, as for `run` and `ask`; this module
+reads the person's lines and shows the graph's events.
+
 Questions, confirmation and keyword review are prompts; the search shows a progress bar per source; the
 thread is checkpointed in the project's database, so `--thread ID` continues it later.
 """
@@ -9,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Awaitable
 from typing import Any
 
 from rich.console import Console
@@ -128,16 +132,16 @@ class TerminalView:
 
 
 async def _chat(args: argparse.Namespace, console: Console, read_line: Any) -> int:
-    from langgraph.types import Command
-
+    # imported when the command runs, not at the CLI's start-up: the graph and the database are heavy
     from agent.db import Database
     from agent.llm import build_llm
     from agent.runs.store import RunStore
     from agent.search.sources import open_sources
     from agent.settings import get_settings
-    from graph.build import build_graph, postgres_checkpointer
+    from graph.build import postgres_checkpointer
     from graph.context import GraphContext
     from graph.interrupts import reply_from_text
+    from server.cli.conversation import LocalConversation
     from server.streaming.threads import new_thread_id
 
     settings = get_settings()
@@ -157,55 +161,50 @@ async def _chat(args: argparse.Namespace, console: Console, read_line: Any) -> i
             context = GraphContext(
                 settings=settings, store=store, llm=llm, sources=sources, database=database, options=options
             )
-            graph = build_graph(await postgres_checkpointer(database.pool))
-            thread_id = args.thread or new_thread_id()
-            config = {"configurable": {"thread_id": thread_id}}
-            console.print(f"[dim]Thread {thread_id} in project {args.project}. Type /quit to leave.[/dim]")
+            conversation = LocalConversation(
+                context,
+                checkpointer=await postgres_checkpointer(database.pool),
+                thread_id=args.thread or new_thread_id(),
+            )
+            console.print(
+                f"[dim]Thread {conversation.thread_id} in project {args.project}. Type /quit to leave.[/dim]"
+            )
             view = TerminalView(console, limit=options.get("max_per_source") or settings.max_per_source)
-            snapshot = await graph.aget_state(config)
-            pending = _pending(snapshot)
-            graph_input: Any = None
+            pending = await conversation.pending()
             if pending is None:
                 line = await read_line("Describe your research: ")
                 if line is None or line.strip() in EXIT_WORDS:
                     return 0
-                graph_input = {"message": line, "mode": None, "project_id": args.project}
+                message = {"message": line, "mode": None, "project_id": args.project}
+                pending = await _pass(conversation.send(message, view.handle), view)
             while True:
-                if pending is not None and graph_input is None:
+                if pending is not None:
                     console.print(render_interrupt(pending), markup=False, highlight=False)
                     line = await read_line("> ")
                     if line is None or line.strip() in EXIT_WORDS:
                         return 0
-                    graph_input = Command(
-                        resume=reply_from_text(pending["kind"], line).model_dump(mode="json")
+                    reply = reply_from_text(pending["kind"], line).model_dump(mode="json")
+                    pending = await _pass(conversation.reply(reply, view.handle), view)
+                    continue
+                line = ""
+                while not line.strip():
+                    line = await read_line(
+                        "\nAsk about this Run, '/search ...' for a new search, '/map', or /quit: "
                     )
-                async for mode, chunk in graph.astream(
-                    graph_input, config, context=context, stream_mode=["custom", "updates"]
-                ):
-                    if mode == "custom" and isinstance(chunk, dict):
-                        view.handle(chunk)
-                view.summary()
-                view.finish_answer()
-                graph_input = None
-                pending = _pending(await graph.aget_state(config))
-                if pending is None:
-                    line = ""
-                    while not line.strip():
-                        line = await read_line(
-                            "\nAsk about this Run, '/search ...' for a new search, '/map', or /quit: "
-                        )
-                        if line is None or line.strip() in EXIT_WORDS:
-                            return 0
-                    graph_input = {"message": line, "mode": None, "project_id": args.project}
+                    if line is None or line.strip() in EXIT_WORDS:
+                        return 0
+                message = {"message": line, "mode": None, "project_id": args.project}
+                pending = await _pass(conversation.send(message, view.handle), view)
     finally:
         await database.close()
 
 
-def _pending(snapshot: Any) -> dict[str, Any] | None:
-    for task in snapshot.tasks or ():
-        for item in task.interrupts or ():
-            return dict(item.value)
-    return None
+async def _pass(step: Awaitable[dict[str, Any] | None], view: TerminalView) -> dict[str, Any] | None:
+    """One pass of the graph, then the Run's summary and the answer's sources; the pause it stopped at."""
+    pending = await step
+    view.summary()
+    view.finish_answer()
+    return pending
 
 
 if __name__ == "__main__":  # pragma: no cover
