@@ -3,8 +3,10 @@
     scholarmap ask 20261123T101500-1a2b3c "Which papers decode speech from high-gamma activity?" \
         [--probes] [--no-rerank] [--top-k N] [--fulltext [--fulltext-limit N]] [--json | --jsonl] [--trace]
 
-The Run is indexed on first use (with `--fulltext`, open-access full texts are fetched first and the
-index is refreshed with them). The answer streams to stdout, followed by its numbered sources; progress
+The answer is the conversation graph's ask node run in this process (`server.cli.conversation`), as a
+question in `chat`, the web app or the bots: the node indexes the Run on first use (with `--fulltext`,
+the node's `fulltext_papers` option: open-access full texts of the best papers are fetched first and the
+index is refreshed with them) and streams the answer, which this module prints. The answer streams to stdout, followed by its numbered sources; progress
 and notes go to stderr, so `> answer.txt` keeps only the answer. `--json` prints one object instead:
 `{"answer", "answerable", "citations", "produced_by", "note"}` (and `"trace"` with `--trace`);
 `--jsonl` prints the stream's chunks as they come. `--trace` alone prints each retrieval step's output
@@ -17,13 +19,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import sys
-import time
 from typing import Any, TextIO
 
-from agent.ask.answer import MAX_QUESTION_CHARS, AskCitation, AskEnd, AskStart, AskText, validate_question
+from pydantic import TypeAdapter
+
+from agent.ask.answer import (
+    MAX_QUESTION_CHARS,
+    AskChunk,
+    AskCitation,
+    AskEnd,
+    AskStart,
+    AskText,
+    validate_question,
+)
 from agent.runs.store import RunStore, StoreError
 from agent.settings import ConfigError, Settings, get_settings
 from server.streaming.failures import public_failure
@@ -113,15 +125,48 @@ async def run_ask(
     except (StoreError, ConfigError) as exc:  # RunNotFound and InvalidId both name the run id
         return _fail(str(exc), 1, err)
 
+    # imported when the command runs, not at the CLI's start-up: the graph and the engine are heavy
     from agent.llm import build_llm
+    from agent.search.sources import open_sources
+    from graph.context import GraphContext
+    from server.cli.conversation import LocalConversation
 
     llm = llm or build_llm(settings)
     database = None
     try:
         if engine is None:
             database, engine = await _open_engine(settings, embedder, rerank=not args.no_rerank, err=err)
-        await _ensure_index(args, run.id, store, engine, settings, http_client, err)
-        await _stream_answer(args, run.id, question, engine, llm, out, err)
+        options: dict[str, Any] = {
+            "top_k": args.top_k,
+            "rerank": not args.no_rerank,
+            "probes": args.probes,
+            "trace": bool(getattr(args, "trace", False)),
+            # the conversation's per-question full-text step is not the command's: `--fulltext` fetches
+            # the Run's best papers in full (the node's `fulltext_papers`), and nothing is fetched without it
+            "fulltext": False,
+        }
+        if args.fulltext:
+            options["fulltext_papers"] = args.fulltext_limit
+        sources = open_sources(settings, client=http_client) if args.fulltext else contextlib.nullcontext()
+        async with sources as opened:
+            context = GraphContext(
+                settings=settings,
+                store=store,
+                llm=llm,
+                sources=opened,
+                database=database,
+                retrieval=engine,
+                options=options,
+            )
+            printer = _AnswerPrinter(args, out, err)
+            message = {
+                "message": question,
+                "mode": "ask",
+                "project_id": run.project_id,
+                "active_run_id": run.id,
+            }
+            await LocalConversation(context).send(message, printer.handle)
+        printer.finish()
         return 0
     except AskCommandError as exc:
         return _fail(str(exc), exc.code, err)
@@ -153,151 +198,131 @@ async def _open_engine(settings: Settings, embedder: Any, *, rerank: bool, err: 
     return database, engine
 
 
-async def _ensure_index(
-    args: argparse.Namespace,
-    run_id: str,
-    store: RunStore,
-    engine: Any,
-    settings: Settings,
-    http_client: Any,
-    err: TextIO,
-) -> None:
-    """Index the Run when it has no index yet, or when full texts were asked for."""
-    from agent.ask.knowledge import index_run
+class _AnswerPrinter:
+    """The ask node's events on the terminal: progress on stderr, the answer on stdout.
 
-    if await engine.run_has_index(run_id) and not args.fulltext:
-        return
-    from agent.ask.fulltext_ask import CachedFulltext, fulltext_cache
+    The node streams the answer's chunks (`agent.ask.answer`: start, text, citation, end) as events;
+    they are turned back into those chunks, so `--jsonl` prints exactly what the answer streamed.
+    """
 
-    data = store.load_run(run_id)
-    cache = fulltext_cache(settings)
-    fulltext = None
-    if args.fulltext and data.aggregated:
-        from agent.ask.fulltext import fetch_fulltext
-        from agent.ask.fulltext_ask import fulltext_clients
-        from agent.search.sources import open_sources
+    def __init__(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+        self.out, self.err = out, err
+        self.jsonl = bool(getattr(args, "jsonl", False))
+        self.as_object = bool(getattr(args, "json", False))
+        self.trace = bool(getattr(args, "trace", False))
+        self.start: AskStart | None = None
+        self.end: AskEnd | None = None
+        self.answer: list[str] = []
+        self.citations: list[AskCitation] = []
 
-        print(f"fetching full texts for up to {args.fulltext_limit} papers…", file=err, flush=True)
-        async with open_sources(settings, client=http_client) as sources:
-            clients = fulltext_clients(settings, sources)
-            for note in clients.notes:
-                print(f"  {note}", file=err)
-            fulltext = await fetch_fulltext(
-                data.aggregated,
-                europepmc=clients.europepmc,
-                unpaywall=clients.unpaywall,
-                pdf_fetcher=clients.pdf_fetcher,
-                zotero=clients.zotero,
-                limit=args.fulltext_limit,
-                concurrency=min(4, settings.http_concurrency),
-            )
-        for key, blocks in fulltext.items():  # kept for later questions and re-indexing
-            cache.put(CachedFulltext(paper_key=key, tier=fulltext.outcomes[key].tier.value, blocks=blocks))
-        print(f"  {fulltext.summary()}", file=err)
-        links = [o for o in fulltext.outcomes.values() if o.oa_url]
-        for outcome in links[:10]:
+    def handle(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "node":
+            self._progress(event)
+        elif kind == "fulltext_prefetch":
+            for note in event.get("notes") or []:
+                print(f"  {note}", file=self.err)
+            print(f"  {event.get('summary', '')}", file=self.err)
+            for key, url in (event.get("links") or [])[:10]:
+                print(f"  open-access copy (not parsed): {key} {url}", file=self.err)
+        elif (chunk := _chunk_of(event)) is not None:
+            self.chunk(chunk)
+
+    def _progress(self, event: dict[str, Any]) -> None:
+        status = event.get("status")
+        if status == "fetching_fulltext":
+            print(f"fetching full texts for up to {event.get('limit')} papers…", file=self.err, flush=True)
+        elif status == "indexing":
             print(
-                f"  open-access copy (not parsed): {outcome.paper_key} {outcome.pdf_url or outcome.oa_url}",
-                file=err,
+                f"indexing run {event.get('run_id')}: {event.get('papers')} papers…",
+                file=self.err,
+                flush=True,
             )
-    print(f"indexing run {run_id}: {len(data.aggregated)} papers…", file=err, flush=True)
-    began = time.perf_counter()
-    report = await index_run(
-        engine,
-        store,
-        run_id,
-        data=data,
-        fulltext={**cache.blocks_for(data.aggregated), **dict(fulltext or {})},
-    )
-    print(
-        f"  indexed {report.sections} sections of {report.papers} papers "
-        f"({report.embedded} embedded, {report.reused} reused) in {time.perf_counter() - began:.1f} s",
-        file=err,
-    )
+        elif status == "indexed":
+            print(
+                f"  indexed {event.get('sections')} sections of {event.get('papers')} papers "
+                f"({event.get('embedded')} embedded, {event.get('reused')} reused) in "
+                f"{float(event.get('seconds') or 0):.1f} s",
+                file=self.err,
+            )
 
-
-async def _stream_answer(
-    args: argparse.Namespace, run_id: str, question: str, engine: Any, llm: Any, out: TextIO, err: TextIO
-) -> None:
-    from agent.ask.answer import ask
-
-    citations: list[AskCitation] = []
-    end: AskEnd | None = None
-    start: AskStart | None = None
-    answer: list[str] = []
-    trace = bool(getattr(args, "trace", False))
-    as_object = bool(getattr(args, "json", False))
-    async for chunk in ask(
-        run_id,
-        question,
-        engine=engine,
-        llm=llm,
-        top_k=args.top_k,
-        rerank=not args.no_rerank,
-        probes=args.probes,
-        trace=trace,
-    ):
-        if getattr(args, "jsonl", False):
-            print(chunk.model_dump_json(), file=out, flush=True)
-            continue
-        if as_object:
-            if isinstance(chunk, AskStart):
-                start = chunk
-            elif isinstance(chunk, AskText):
-                answer.append(chunk.delta)
-            elif isinstance(chunk, AskCitation):
-                citations.append(chunk)
-            elif isinstance(chunk, AskEnd):
-                end = chunk
-            continue
-        if isinstance(chunk, AskStart) and trace and chunk.trace is not None:
-            print(json.dumps({"trace": chunk.trace}, ensure_ascii=False, indent=2), file=err, flush=True)
+    def chunk(self, chunk: AskChunk) -> None:
+        if self.jsonl:
+            print(chunk.model_dump_json(), file=self.out, flush=True)
+            return
+        if isinstance(chunk, AskStart):
+            self.start = chunk
+        elif isinstance(chunk, AskCitation):
+            self.citations.append(chunk)
+        elif isinstance(chunk, AskEnd):
+            self.end = chunk
+        elif isinstance(chunk, AskText):
+            self.answer.append(chunk.delta)
+        if self.as_object:
+            return
+        if isinstance(chunk, AskStart) and self.trace and chunk.trace is not None:
+            print(json.dumps({"trace": chunk.trace}, ensure_ascii=False, indent=2), file=self.err, flush=True)
         if isinstance(chunk, AskStart) and chunk.probes is not None:
             meta = chunk.probes
             queries = "; ".join(meta.expanded_queries) or "none"
             print(
                 f"probes: {queries} ({meta.dedup.final_count} distinct of {meta.dedup.original_count} hits)",
-                file=err,
+                file=self.err,
             )
             for failure in meta.failures:
-                print(f"  probe fallback: {failure}", file=err)
+                print(f"  probe fallback: {failure}", file=self.err)
         elif isinstance(chunk, AskText):
-            out.write(chunk.delta)
-            out.flush()
-        elif isinstance(chunk, AskCitation):
-            citations.append(chunk)
-        elif isinstance(chunk, AskEnd):
-            end = chunk
-    if getattr(args, "jsonl", False):
-        return
-    if as_object:
-        body: dict[str, Any] = {
-            "answer": "".join(answer).strip(),
-            "answerable": end.answerable if end is not None else None,
-            "citations": [c.model_dump(mode="json", exclude={"type"}) for c in citations],
-            "produced_by": end.produced_by.value if end is not None else None,
-            "note": end.note if end is not None else None,
-        }
-        if start is not None and start.answerability is not None:
-            body["answerability"] = start.answerability.model_dump(mode="json")
-        if trace and start is not None:
-            body["trace"] = start.trace
-        print(json.dumps(body, ensure_ascii=False), file=out, flush=True)
-        return
-    out.write("\n")
-    if citations:
-        out.write("\nSources:\n")
-        for citation in sorted(citations, key=lambda c: c.n):
-            out.write(_source_line(citation) + "\n")
-    out.flush()
-    if end is not None:
-        who = {
-            "llm": "the language model",
-            "scripted": "a scripted model",
-            "rules": "rules (no language model)",
-        }
-        line = f"answered by {who.get(end.produced_by.value, end.produced_by.value)} in {end.timings.get('total', 0):.1f} s"
-        print(line + (f"; {end.note}" if end.note else ""), file=err)
+            self.out.write(chunk.delta)
+            self.out.flush()
+
+    def finish(self) -> None:
+        """After the stream: the JSON object, or the numbered sources and who answered."""
+        if self.jsonl:
+            return
+        start, end, out = self.start, self.end, self.out
+        if self.as_object:
+            body: dict[str, Any] = {
+                "answer": "".join(self.answer).strip(),
+                "answerable": end.answerable if end is not None else None,
+                "citations": [c.model_dump(mode="json", exclude={"type"}) for c in self.citations],
+                "produced_by": end.produced_by.value if end is not None else None,
+                "note": end.note if end is not None else None,
+            }
+            if start is not None and start.answerability is not None:
+                body["answerability"] = start.answerability.model_dump(mode="json")
+            if self.trace and start is not None:
+                body["trace"] = start.trace
+            print(json.dumps(body, ensure_ascii=False), file=out, flush=True)
+            return
+        out.write("\n")
+        if self.citations:
+            out.write("\nSources:\n")
+            for citation in sorted(self.citations, key=lambda c: c.n):
+                out.write(_source_line(citation) + "\n")
+        out.flush()
+        if end is not None:
+            who = {
+                "llm": "the language model",
+                "scripted": "a scripted model",
+                "rules": "rules (no language model)",
+            }
+            line = f"answered by {who.get(end.produced_by.value, end.produced_by.value)} in {end.timings.get('total', 0):.1f} s"
+            print(line + (f"; {end.note}" if end.note else ""), file=self.err)
+
+
+def _chunk_of(event: dict[str, Any]) -> AskChunk | None:
+    """The answer chunk an ask-node event carries (`text`, `citation`, `ask_start`, `ask_end`), else None."""
+    kind = event.get("type")
+    if kind == "text":
+        return AskText(delta=str(event.get("delta", "")))
+    if kind == "citation":
+        return AskCitation.model_validate(event)
+    if kind in ("ask_start", "ask_end"):
+        return _CHUNK.validate_python({**event, "type": kind.removeprefix("ask_")})
+    return None
+
+
+_CHUNK: TypeAdapter[AskChunk] = TypeAdapter(AskChunk)
 
 
 def _source_line(citation: AskCitation) -> str:
