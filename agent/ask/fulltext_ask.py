@@ -1,11 +1,12 @@
 """Full text for one question, from the conversation or the API: plan, fetch, cache, re-index, log.
 
-`prepare_fulltext` runs before an answer (the graph's ask node, `scholarmap ask`): it plans the tiers
+`prepare_fulltext` runs before an answer (the graph's ask node, for every client): it plans the tiers
 (`agent.ask.fulltext_plan`), fetches what is missing through the tiered fetcher (`agent.ask.fulltext`: Europe PMC
 JATS, the Unpaywall open PDF, else the abstract), keeps every fetched text in a per-paper cache under
 the data folder (so a later question, or a re-index, does not fetch it again), and re-indexes the Run
 with all of its cached full texts when something new arrived. Every fallback is a warning; nothing
-here fails a question: a source that is down leaves the abstracts in place.
+here fails a question: a source that is down leaves the abstracts in place. `prefetch_fulltext` is the
+ask node's other way in (`scholarmap ask --fulltext`): the Run's best papers in full, whatever is asked.
 """
 
 from __future__ import annotations
