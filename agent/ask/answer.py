@@ -57,6 +57,8 @@ QUOTE_CHARS = 300
 # [1] [1, 2] [1-3] [1][2], and the full-width brackets Chinese models often write: 【1】［2］
 _MARKER = re.compile(r"[\[【［]\s*(\d{1,3}(?:\s*[,，;；、–—-]\s*\d{1,3})*)\s*[\]】］]")
 _OPENERS = "[【［"
+# the start of a marker that may still be arriving: "[", "[1", "[1, ", "[2-"
+_OPEN_MARKER = re.compile(r"[\[【［]\s*(?:\d{1,3}(?:\s*[,，;；、–—-]\s*\d{0,3})*)?")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -91,10 +93,15 @@ class AskText(BaseModel):
 
 
 class AskCitation(BaseModel):
-    """The source behind one `[n]` marker: which paper and section, and the passage that supports it."""
+    """The source behind one `[n]` marker: which paper and section, and the passage that supports it.
+
+    `n` is the number the answer shows: citations are numbered 1, 2, 3 … in the order the answer first
+    cites them. `source_rank` is the source's number in retrieval order (the trace's `section_rank`).
+    """
 
     type: Literal["citation"] = "citation"
     n: int
+    source_rank: int | None = None
     paper_key: str
     section_id: str
     section: str
@@ -365,36 +372,90 @@ def _marker_numbers(body: str) -> list[int]:
 
 
 class CitationTracker:
-    """Finds `[n]` markers in a text that arrives in pieces; each source is cited once, when first used."""
+    """Numbers citations as a reader meets them and keeps the text, the events and the sources in step.
+
+    Sources are numbered in retrieval order (the prompt's `[n]`, the trace's ranks), but an answer
+    that cites `[2]`, `[5]`, `[6]` reads as if sources were missing. So the answer's citations are
+    renumbered 1..k in the order they first appear: `write` takes the model's text as it streams,
+    holds back a marker that may still be arriving (`[1` …), and returns the text with every known
+    marker rewritten to the reader's numbers, plus one `AskCitation` per source cited for the first
+    time (`n` the reader's number, `source_rank` the retrieval number). Markers naming no source are
+    left as written and listed in `unknown`. `cite` numbers a source directly (the extractive answer,
+    whose quoted sentences may contain bracketed numbers of their own).
+    """
+
+    HOLD = 40  # an opening bracket this far back without its closing one is plain text, not a marker
 
     def __init__(self, sources: Sequence[AssembledSource]) -> None:
         self.by_n = {source.n: source for source in sources}
-        self.text = ""
-        self.scan = 0
-        self.cited: list[int] = []
+        self.text = ""  # everything received, as written (claims are read from it)
+        self.pending = ""  # received but not yet returned: a marker that may be incomplete
+        self.display: dict[int, int] = {}  # source number -> the number the reader sees
         self.unknown: list[int] = []
 
-    def feed(self, delta: str) -> list[AskCitation]:
+    @property
+    def cited(self) -> list[int]:
+        """The cited sources' retrieval numbers, in the reader's order."""
+        return list(self.display)
+
+    def source(self, citation: AskCitation) -> AssembledSource:
+        return self.by_n[citation.source_rank or citation.n]
+
+    def cite(self, n: int, claim: str = "") -> tuple[int, AskCitation | None]:
+        """The reader's number for source `n`, and its citation the first time it is cited."""
+        if n in self.display:
+            return self.display[n], None
+        self.display[n] = len(self.display) + 1
+        citation = citation_for(self.by_n[n], claim)
+        return self.display[n], citation.model_copy(update={"n": self.display[n], "source_rank": n})
+
+    def write(self, delta: str) -> tuple[str, list[AskCitation]]:
+        """Text that can be shown now (markers renumbered) and the sources cited for the first time."""
         self.text += delta
+        self.pending += delta
+        cut = len(self.pending)
+        opener = max(self.pending.rfind(ch) for ch in _OPENERS)
+        tail = self.pending[opener:] if opener >= 0 else ""
+        if tail and len(tail) <= self.HOLD and _OPEN_MARKER.fullmatch(tail):
+            cut = opener
+        ready, self.pending = self.pending[:cut], self.pending[cut:]
+        return self._renumber(ready, len(self.text) - len(self.pending) - len(ready))
+
+    def close(self) -> tuple[str, list[AskCitation]]:
+        """Whatever is still held back (an opening bracket that never became a marker)."""
+        ready, self.pending = self.pending, ""
+        return self._renumber(ready, len(self.text) - len(ready))
+
+    def _renumber(self, ready: str, offset: int) -> tuple[str, list[AskCitation]]:
         found: list[AskCitation] = []
-        for match in _MARKER.finditer(self.text, self.scan):
-            claim_start = max(self.text.rfind(ch, 0, match.start()) for ch in ".!?。！？\n") + 1
-            claim = _MARKER.sub(" ", self.text[claim_start : match.start()])
+        out: list[str] = []
+        last = 0
+        for match in _MARKER.finditer(ready):
+            start = offset + match.start()
+            claim_start = max(self.text.rfind(ch, 0, start) for ch in ".!?。！？\n") + 1
+            claim = _MARKER.sub(" ", self.text[claim_start:start])
+            shown: list[int] = []
+            kept: list[int] = []
             for n in _marker_numbers(match.group(1)):
-                if n in self.cited:
-                    continue
-                source = self.by_n.get(n)
-                if source is None:
+                if n not in self.by_n:
                     if n not in self.unknown:
                         self.unknown.append(n)
+                    if n not in kept:
+                        kept.append(n)
                     continue
-                self.cited.append(n)
-                found.append(citation_for(source, claim))
-            self.scan = match.end()
-        # rescan from an opening bracket that may be the start of a marker split across deltas
-        tail = max(self.text.rfind(ch, self.scan) for ch in _OPENERS)
-        self.scan = tail if tail >= 0 else len(self.text)
-        return found
+                number, citation = self.cite(n, claim)
+                if citation is not None:
+                    found.append(citation)
+                if number not in shown:
+                    shown.append(number)
+            if not shown:  # nothing known inside: leave the marker as the model wrote it
+                continue
+            text = match.group(0)
+            body = ", ".join(str(x) for x in [*sorted(shown), *kept])
+            out.append(ready[last : match.start()] + text[0] + body + text[-1])
+            last = match.end()
+        out.append(ready[last:])
+        return "".join(out), found
 
 
 MESSAGES = {
@@ -596,8 +657,9 @@ async def ask(
         for sentence, source in extractive_answer(sources, query_terms, _cue_text(searched))[
             :RELATED_PASSAGES
         ]:
-            yield AskText(delta=f"- {sentence} [{source.n}]\n")
-            for citation in tracker.feed(f"[{source.n}]"):
+            number, citation = tracker.cite(source.n)
+            yield AskText(delta=f"- {sentence} [{number}]\n")
+            if citation is not None:
                 yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS), "related": True})
         if language_note := _language_note(sources, chinese):
             yield AskText(delta=language_note)
@@ -629,10 +691,13 @@ async def ask(
         async for delta in stream:
             if not delta:
                 continue
-            yield AskText(delta=delta)
-            for citation in tracker.feed(delta):
-                yield await checker.check(citation, tracker.by_n[citation.n])
+            async for chunk in _checked(tracker.write(delta), tracker, checker):
+                yield chunk
+        async for chunk in _checked(tracker.close(), tracker, checker):
+            yield chunk
     except LLMError as exc:
+        async for chunk in _checked(tracker.close(), tracker, checker):  # what arrived before the error
+            yield chunk
         if tracker.text.strip():
             note = f"the model stopped mid-answer: {exc}"
             log.warning("ask %s: %s", run_id, note)
@@ -647,8 +712,9 @@ async def ask(
             produced_by = Produced.RULES
             yield AskText(delta=_message("extractive", chinese, reason=str(exc) or type(exc).__name__))
             for sentence, source in extractive_answer(sources, _query_terms(searched), _cue_text(searched)):
-                yield AskText(delta=f"- {sentence} [{source.n}]\n")
-                for citation in tracker.feed(f"[{source.n}]"):
+                number, citation = tracker.cite(source.n)
+                yield AskText(delta=f"- {sentence} [{number}]\n")
+                if citation is not None:
                     yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS)})
             if language_note := _language_note(sources, chinese):
                 yield AskText(delta=language_note)
@@ -676,6 +742,17 @@ async def ask(
         counts={**counts, "citations": len(tracker.cited)},
         note=end_note(note),
     )
+
+
+async def _checked(
+    written: tuple[str, list[AskCitation]], tracker: CitationTracker, checker: CitationChecker
+) -> AsyncIterator[AskText | AskCitation]:
+    """A piece of the model's answer as the reader sees it, then its new citations, each checked."""
+    shown, cited = written
+    if shown:
+        yield AskText(delta=shown)
+    for citation in cited:
+        yield await checker.check(citation, tracker.source(citation))
 
 
 def _language_note(sources: Sequence[AssembledSource], chinese: bool) -> str | None:

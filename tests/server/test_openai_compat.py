@@ -71,6 +71,8 @@ def test_a_whole_conversation_streamed_with_the_openai_client(client: OpenAI, se
     answer = turn("Which methods decode speech from ECoG?")
     cited = re.findall(r"\[(\d+)\]", answer.split("Sources:")[0])
     assert cited, answer
+    # numbered as the reader meets them: 1, 2, 3 … (not by retrieval rank)
+    assert [int(n) for n in dict.fromkeys(cited)] == list(range(1, len(set(cited)) + 1)), answer
     sources = answer.split("\n\nSources:\n", 1)[1]
     for number in set(cited):  # every cited number is listed with its title, year and passage
         assert re.search(rf"^\[{number}\] .+\(\d{{4}}\), [a-z-]+", sources, re.MULTILINE), answer
@@ -122,6 +124,10 @@ def test_non_streaming_with_the_thread_header(client: OpenAI, server: str) -> No
     )
     decision = (answer.model_extra or {})["scholarmap"]
     assert isinstance(decision["answerable"], bool) and decision["citations"]
+    text = (answer.choices[0].message.content or "").split("Sources:")[0]
+    numbers = [c["n"] for c in decision["citations"]]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert [int(n) for n in dict.fromkeys(re.findall(r"\[(\d+)\]", text))] == numbers
     assert {"normalized_query", "multi_recall_results", "aggregated_results"} <= set(decision["trace"])
     fresh = client.chat.completions.with_raw_response.create(
         model="scholarmap", messages=[{"role": "user", "content": DESCRIPTION}]

@@ -323,6 +323,19 @@ async def test_extractive_answer_cites_every_sentence():
     assert end.produced_by is Produced.RULES and end.note.startswith("extractive answer")
 
 
+async def test_extractive_citations_read_1_2_3_whatever_the_retrieval_ranks():
+    """The best sentences come from sources 1 and 4 of the retrieval; the answer cites [1], [2]."""
+    question = "Which volunteers drove a cursor with motor imagery, and how accurate was high-gamma decoding?"
+    chunks = await collect(ask("r", question, engine=FakeEngine(), llm=RulesLLM(), answerability_model=None))
+    text = text_of(chunks)
+    shown = [int(n) for n in re.findall(r"\[(\d+)\]$", text, re.MULTILINE)]
+    citations = [c for c in chunks if isinstance(c, AskCitation)]
+    assert shown == [1, 2] and [c.n for c in citations] == [1, 2]
+    assert [c.source_rank for c in citations] == [1, 4]  # the retrieval's numbers, as the trace ranks them
+    assert citations[0].paper_key == "pmid:2" and "drove a cursor" in citations[0].quote
+    assert citations[1].section == "figure-1" and citations[1].quote in text
+
+
 async def test_extractive_answer_in_chinese():
     chunks = await collect(
         ask("r", "高伽马活动解码语音的准确率是多少？", engine=FakeEngine(), llm=RulesLLM())
@@ -440,17 +453,33 @@ def source(n: int, text: str = "Some text.", **extra: Any) -> AssembledSource:
 
 def test_citation_tracker_handles_markers_split_across_deltas():
     tracker = CitationTracker([source(1), source(2), source(3)])
-    assert tracker.feed("Claim one [") == []
-    assert tracker.feed("1") == []
-    assert [c.n for c in tracker.feed("]. Claim two [2, 3")] == [1]
-    assert [c.n for c in tracker.feed("]. Again [1-3] and [７]")] == [2, 3]
+    assert tracker.write("Claim one [") == ("Claim one ", [])  # a marker may be arriving: held back
+    assert tracker.write("1") == ("", [])
+    shown, cited = tracker.write("]. Claim two [2, 3")
+    assert shown == "[1]. Claim two " and [c.n for c in cited] == [1]
+    shown, cited = tracker.write("]. Again [1-3] and [７]")
+    assert shown == "[2, 3]. Again [1, 2, 3] and [７]" and [c.n for c in cited] == [2, 3]
     assert tracker.cited == [1, 2, 3]
+    assert tracker.write("A bracket [that is prose") == ("A bracket [that is prose", [])
+    assert tracker.write(" [") == (" ", []) and tracker.close() == ("[", [])
 
 
 def test_citation_tracker_ranges_and_unknown_numbers():
     tracker = CitationTracker([source(1), source(2)])
-    assert [c.n for c in tracker.feed("A [2–1] B [1–2] C [5] D [1,2,9]")] == [1, 2]
+    shown, cited = tracker.write("A [2–1] B [1–2] C [5] D [1,2,9]")
+    assert [c.n for c in cited] == [1, 2] and [c.source_rank for c in cited] == [1, 2]
+    assert shown == "A [2–1] B [1, 2] C [5] D [1, 2, 9]"  # an unknown number is left as written
     assert tracker.unknown == [5, 9]
+
+
+def test_citations_are_numbered_in_the_order_the_answer_cites_them():
+    """Sources are numbered by retrieval rank; the reader sees 1, 2, 3 in reading order."""
+    tracker = CitationTracker([source(n) for n in range(1, 7)])
+    shown, cited = tracker.write("First claim [5]. Second [2][6]. First again [5], and 【2，6】.")
+    assert shown == "First claim [1]. Second [2][3]. First again [1], and 【2, 3】."
+    assert [(c.n, c.source_rank, c.section) for c in cited] == [(1, 5, "s5"), (2, 2, "s2"), (3, 6, "s6")]
+    assert tracker.source(cited[0]).n == 5 and tracker.cited == [5, 2, 6]
+    assert tracker.cite(2) == (2, None) and tracker.cite(4)[0] == 4
 
 
 def test_best_quote_follows_the_claim():

@@ -7,6 +7,7 @@ import argparse
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -165,6 +166,9 @@ async def test_json_mode_prints_the_answer_and_its_decision_as_one_object(tmp_pa
     body = json.loads(out.getvalue())
     assert body["answerable"] is True and body["answer"].startswith("No language model answered")
     assert body["citations"][0]["paper_key"] == "doi:10.1000/ecog"
+    numbers = [c["n"] for c in body["citations"]]  # 1..k in the order the answer cites them
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert [int(n) for n in dict.fromkeys(re.findall(r"\[(\d+)\]", body["answer"]))] == numbers
     assert body["trace"]["normalized_query"]["original_text"].startswith("How was speech")
 
 
