@@ -313,12 +313,13 @@ def _score_titles(
     """(i, j, score) for every query i of `block` and choice j whose titles score `threshold` or more."""
     if not block or not choices:
         return []
-    matrix = process.cdist(
+    matrix = process.cdist(  # on every core: rapidfuzz releases the GIL
         [q.title_key for q in block],
         [c.title_key for c in choices],
         scorer=fuzz.ratio,
         score_cutoff=threshold,
         dtype="float32",
+        workers=-1,
     )
     rows, cols = matrix.nonzero()
     return [
