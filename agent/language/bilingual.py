@@ -214,7 +214,22 @@ def _refine(tokens: list[Token]) -> list[Token]:
             group.clear()
 
     lex = lexicon()
-    for token in tokens:
+    # a one-character function word that makes a word with the lone character after it is none there
+    # (他|汀 -> 他汀 "statin", not "he" + 汀)
+    joined = {
+        i
+        for i, (token, after) in enumerate(itertools.pairwise(tokens))
+        if len(token.key) == 1
+        and len(after.key) == 1
+        and has_chinese(after.key)
+        and after.key not in _FUNCTION_WORDS
+        and not after.tag.startswith(_GRAMMAR_TAGS)
+        and lex.knows(token.key + after.key)
+    }
+    for index, token in enumerate(tokens):
+        if index in joined:
+            group.append(token)
+            continue
         if (
             has_chinese(token.key)
             and not token.tag.startswith(_GRAMMAR_TAGS)

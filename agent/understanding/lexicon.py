@@ -53,6 +53,19 @@ EN_PREPOSITIONS = words(
     within without after before between upon onto toward towards throughout
     """
 )
+# "X changes Y" (not "changes in Y"): an effect verb only with an object after it
+CHANGE_VERBS = words("change changes changed alter")
+# nouns of a study design: "an eye-tracking study of X" says the method
+STUDY_NOUNS = words("study studies")
+# cues after which a plural agent noun names people ("in bilingual readers")
+PEOPLE_CUES = words("in among amongst")
+# action nouns whose "of" names what is acted on ("introduction of peanut" -> "peanut introduction")
+EN_ACTION_HEADS = words(
+    """
+    introduction administration supplementation intake consumption injection infusion use
+    implementation adoption withdrawal discontinuation
+    """
+)
 # "X can be used to ...": X is the method
 PASSIVE_USE = words("used applied employed utilized utilised leveraged")
 BE_FORMS = words("be is are was were been being")
@@ -378,7 +391,7 @@ ZH_BREAKS = words(
     做 实现 提高 改善 降低 减少 增加 探索 探讨 分析 分析了 建立 构建 开发 评价 比较 考察 研究了 通过 基于 采用
     使用 利用 借助 运用 结合 应用 用 针对 面向 用于 应用于 服务于 以便 以期 从而 进而 及其 之间 之 所 也 都
     还 又 很 更 最 自动 自动地 同时 分别 显著 有效地 准确地 快速 进一步 尤其 特别 来自 源自 之间 找 寻找
-    查找 想找 有关 相关 吗 呢 最好 观察
+    查找 想找 有关 相关 吗 呢 最好 观察 包括 包含 涉及
     """
 )
 ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以 来自 源自")
@@ -387,6 +400,10 @@ ZH_SOURCE_CUES = words("来自 源自")
 # "A与B的关系": the words joining A and B, and the relation words after them
 ZH_AND = words("和 与 及 以及")
 ZH_RELATION_WORDS = words("关系 关联 相关性 联系 影响 作用 效应 相关 因果关系")
+# "A与B的前瞻性队列研究": a study of A and B relates them too
+ZH_STUDY_ENDINGS = ("研究", "分析", "调查")
+# heads that only say what kind of thing a phrase is ("检测方法"): the words before them decide
+ZH_GENERIC_HEADS = ("方法研究", "方法", "技术", "研究")
 # units after a number that make it a time span ("21世纪", "10年"), not a concept
 ZH_TIME_UNITS = words("世纪 年 年代 月 周 天 日 小时")
 # population heads that end a word without naming people (人群 is people; 人工 is not)
@@ -399,7 +416,7 @@ ZH_TASK_HEADS = words(
     """
     解码 预测 分类 检测 识别 分割 估计 估算 诊断 筛查 筛选 重建 监测 合成 设计 生成 评估 定位 追踪 跟踪 控制
     优化 建模 发现 推断 映射 翻译 检索 聚类 排序 标注 预警 溯源 管理 规划 导航 降解 催化 储能 分离 提取
-    制备 表征 模拟 仿真 估算 预估 鉴定
+    制备 表征 模拟 仿真 估算 预估 鉴定 反演
     """
 )
 # heads ending in 者 (a person who ...) are people too: 患者, 阅读障碍者
@@ -440,7 +457,7 @@ ZH_HEADS = (
 ZH_GENERIC = words(
     """
     影响 效果 作用 关系 意义 方法 技术 研究 问题 领域 方向 工作 应用 项目 影响因素 因素 数据 发生 文献 论文
-    变化 对象
+    变化 对象 模型 输入 输出
     """
 )
 

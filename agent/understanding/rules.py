@@ -66,6 +66,7 @@ class Phrase:
     words: list[str]  # its tokens (English words or jieba words)
     slot: str | None = None  # already known (a population joined with its "with" phrase)
     after: str | None = None  # the word just before it ("and" in "mu and beta rhythms")
+    before: str | None = None  # the break word right after it (研究 in "病例对照研究")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -217,7 +218,7 @@ def _english_phrases(text: str) -> list[Phrase]:
         after_next = tokens[index + 2].lower() if index + 2 < len(tokens) else "."
         if not any(ch.isalnum() for ch in token):  # punctuation
             flush()
-            if token in ".;!?|":
+            if token in ".;:!?|":
                 cue, last_break, effect_mode, skip_of = None, None, False, False
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
@@ -266,8 +267,11 @@ def _english_phrases(text: str) -> list[Phrase]:
             flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
             cue, last_break = "outcome", lower
             continue
-        if lower in lex.EFFECT_VERBS:
-            # "X reduces Y": X (the phrase just read, if nothing cued it) is the exposure, Y the outcome
+        if lower in lex.EFFECT_VERBS or (
+            lower in lex.CHANGE_VERBS and current and following not in lex.EN_PREPOSITIONS
+        ):
+            # "X reduces Y", "X changes Y" (not "changes in Y"): X (the phrase just read, if nothing
+            # cued it) is the exposure, Y the outcome
             flush()
             if phrases and phrases[-1].slot is None and _cue_slot(phrases[-1].cue, False) is None:
                 phrases[-1].cue = "exposure"
@@ -275,6 +279,13 @@ def _english_phrases(text: str) -> list[Phrase]:
             continue
         if _NUMBER.match(token) and not current:
             continue  # a count before its noun ("10,000 patients"): the noun is the concept
+        if current and lower in lex.STUDY_NOUNS and following in {"of", "in", "on", "among", "with"}:
+            # "eye-tracking study of ...", "an fMRI study in ...": what the study is of names the method
+            method = "method_measurement" if _en_head_slot(current) in {None, "task"} else None
+            phrases.append(Phrase(" ".join(current), cue, list(current), method, after=last_break))
+            current = []
+            cue, last_break = lower, lower
+            continue
         if current and lower in lex.NOUN_OR_VERB and not _is_population(current):
             current.append(token)  # "social media use and ...", "test scores": a noun here (people use)
             continue
@@ -442,6 +453,12 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
         phrase = phrases[index]
         following = phrases[index + 1] if index + 1 < len(phrases) else None
         head = singular(phrase.words[-1].lower())
+        if head in lex.EN_ACTION_HEADS and following is not None and following.cue == "of":
+            # "early introduction of peanut" -> "early peanut introduction": one action on one thing
+            words = [*phrase.words[:-1], *following.words, phrase.words[-1]]
+            out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
+            index += 2
+            continue
         if head in lex.EN_TASK_HEADS and following is not None and following.cue in {"of", "for"}:
             modifiers = phrase.words[:-1]
             if modifiers and _en_head_slot(modifiers) == "method_algorithm":
@@ -535,7 +552,10 @@ def _chinese_phrases(text: str) -> list[Phrase]:
                 flush()
                 cue = task_cue
             else:
+                had_phrase = bool(current)
                 flush()
+                if had_phrase and phrases:
+                    phrases[-1].before = word
             if word not in lex.ZH_TRANSPARENT:
                 cue = word
             after = word
@@ -586,8 +606,8 @@ def _zh_people(word: str) -> bool:
         return False
     words = english.split()
     head = singular(words[-1].lower())
-    if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE:
-        return False
+    if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
+        return False  # 病例 "case" in 病例对照研究: a design word, not who is studied
     return _is_population(words) or mesh_kind(english) == "subject_population"
 
 
@@ -599,10 +619,17 @@ def _zh_english(text: str) -> str | None:
 
 
 def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
-    """ "A与B的关系", "A和B的相关性": A is the exposure (the setting), B the outcome, unless their
-    head words say otherwise."""
+    """ "A与B的关系", "A和B的相关性", "A与B的队列研究": A is the exposure (the setting), B the outcome,
+    unless their head words say otherwise."""
     for index, phrase in enumerate(phrases[2:], start=2):
-        if phrase.text in lex.ZH_RELATION_WORDS and phrase.after in {"的", "之间"}:
+        if (
+            phrase.text in lex.ZH_RELATION_WORDS
+            or phrase.text.endswith(lex.ZH_STUDY_ENDINGS)
+            or phrase.before in lex.ZH_STUDY_ENDINGS
+        ) and phrase.after in {
+            "的",
+            "之间",
+        }:
             second, first = phrases[index - 1], phrases[index - 2]
             if second.after in lex.ZH_AND and _cue_slot(first.cue, True) is None:
                 # the one that names an outcome or a condition is the outcome (护士职业倦怠与夜班频率:
@@ -688,6 +715,12 @@ def _en_head_slot(words: list[str]) -> str | None:
     return None
 
 
+def _agent_plural(word: str) -> bool:
+    """A plural agent noun ("readers", "smokers", "dentists", "physicians", "migrants", "trainees")."""
+    lower = word.lower()
+    return lower.isalpha() and len(lower) > 5 and lower.endswith(("ers", "ists", "ians", "ants", "ees"))
+
+
 def _is_process(words: list[str]) -> bool:
     """A noun of a process made from a verb in "-ize" ("diarization", "parameterisation"): a task."""
     return words[-1].lower().endswith(("ization", "isation")) and len(words[-1]) > 9
@@ -754,6 +787,11 @@ def _classify(phrase: Phrase) -> list[tuple[str, str]]:
         return [(phrase.slot, phrase.text)]
     chinese = bool(_CJK.search(phrase.text))
     if chinese:
+        text = phrase.text
+        for ending in lex.ZH_GENERIC_HEADS:
+            if text.endswith(ending) and _zh_head_slot(text[: -len(ending)]) == "task":
+                # "小目标检测方法": a method *for* a task is the task
+                return [("task", text[: -len(ending)])]
         slot = _zh_head_slot(phrase.text)
         if slot is None and _zh_people(phrase.text):
             slot = "subject_population"  # 水稻 "rice", 大学生 "college students": by the English rendering
@@ -776,9 +814,15 @@ def _classify(phrase: Phrase) -> list[tuple[str, str]]:
     words = []
     for word in phrase.words:
         based = re.match(r"^(.+?)-(?:based|driven|guided|derived|assisted|enabled)$", word, re.IGNORECASE)
+        inner = based.group(1) if based else ""
+        slot = (
+            (_acronym_slot(inner) if is_acronym(inner) else _en_head_slot([inner]) or mesh_kind(inner))
+            if based
+            else None
+        )
+        if based and not (is_acronym(inner) or slot in {"method_measurement", "method_algorithm"}):
+            based = None  # "nickel-based superalloys", "school-based": a modifier, not a method
         if based:  # "ECoG-based", "smartphone-based": the method, said as an adjective
-            inner = based.group(1)
-            slot = _acronym_slot(inner) if is_acronym(inner) else _en_head_slot([inner])
             found.append((slot if slot == "method_algorithm" else "method_measurement", inner))
         else:
             words.append(word)
@@ -822,6 +866,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     if phrase.cue and phrase.cue.startswith("task:"):
         task_word = phrase.cue.removeprefix("task:")
         head_slot = _en_head_slot(words)
+        if head_slot == "subject_population" and (
+            singular(words[-1].lower()) in lex.EN_CONDITION_HEADS or mesh_kind(text) == "condition"
+        ):
+            head_slot = None  # "monitoring minimal residual disease": a condition names the task
         if head_slot in {
             "subject_population",
             "method_measurement",
@@ -851,10 +899,18 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         return [(kind if kind in {"method_measurement", "method_algorithm"} else "method_algorithm", text)]
     if slot == "task":
         return _split_task(words)
+    if slot is None and phrase.cue in lex.PEOPLE_CUES and _agent_plural(words[-1]):
+        slot = "subject_population"  # "in bilingual readers", "among night-shift workers"
     if slot is None:
-        # no telling head word: what MeSH files the head under, then the cue, then a gerund is a task,
-        # and what is left is the setting
+        # no telling head word: what MeSH files the head under (a setting or an outcome only when the
+        # cue says nothing), then the cue, then a gerund is a task, and what is left is the setting
         slot = _mesh_slot(text, phrase.cue)
+        if (
+            slot in {"context", "output_target"}
+            and _cue_slot(phrase.cue, False) is not None
+            and not _is_place(text)
+        ):
+            slot = None
     if slot is None:
         slot = _cue_slot(phrase.cue, False) or (
             "task" if _is_gerund(words) or _is_process(words) else "context"
@@ -870,8 +926,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
 # (an intervention or exposure: the setting); diagnostic and investigative techniques and equipment
 # measure; mathematical concepts and artificial intelligence analyse; phenomena, processes, behaviour
 # and psychological phenomena are outcomes (not food, G07.203, nor physical phenomena such as time or
-# vibration, G01); places, health care and social
-# phenomena are the setting.
+# vibration, G01); places (Z: the setting whatever the cue), health care and social phenomena are the
+# setting.
 _HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"
 _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("C", "F03"), "condition"),
@@ -883,7 +939,8 @@ _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("E01", "E05", "E07", "F04.711"), "method_measurement"),
     (("G07.203", "G01"), None),
     (("G", "F01", "F02"), "output_target"),
-    (("Z", "N", "I"), "context"),
+    (("Z",), "place"),
+    (("N", "I"), "context"),
 )
 
 
@@ -903,7 +960,21 @@ def mesh_kind(text: str) -> str | None:
     matches = vocabulary.recognize(text)
     if not matches or not text.rstrip().endswith(matches[-1].text):
         return None
-    return _tree_slot(matches[-1].descriptor.tree_numbers)
+    kind = _tree_slot(matches[-1].descriptor.tree_numbers)
+    return "context" if kind == "place" else kind
+
+
+def _is_place(text: str) -> bool:
+    """True when the descriptor ending the phrase is a geographic one (Z): "Germany", "Beijing"."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not text.strip():
+        return False
+    matches = vocabulary.recognize(text)
+    return (
+        bool(matches)
+        and text.rstrip().endswith(matches[-1].text)
+        and _tree_slot(matches[-1].descriptor.tree_numbers) == "place"
+    )
 
 
 def _mesh_slot(text: str, cue: str | None) -> str | None:

@@ -145,3 +145,25 @@ def test_the_organisms_named_before_a_measured_head_are_studied() -> None:
     assert any(term.lower() == "bat" for term in slots.subject_population)
     # generic people words and conditions before a head are not a population of their own
     assert not extract_slots("Population pharmacokinetic modelling of amikacin.").subject_population
+
+
+def test_what_a_study_is_of_names_its_method() -> None:
+    slots = extract_slots("An eye-tracking study of reading in dyslexic children.")
+    assert "eye-tracking" in slots.method_measurement
+
+
+def test_plural_agent_nouns_after_in_are_people_and_actions_join_their_object() -> None:
+    assert "night-shift workers" in extract_slots("Sleep quality in night-shift workers.").subject_population
+    slots = extract_slots("Early introduction of eggs and egg allergy.")
+    assert "Early eggs introduction" in slots.context or "Early egg introduction" in slots.context
+
+
+def test_a_place_is_the_setting_whatever_the_cue() -> None:
+    slots = extract_slots("Register data from Denmark on fertility.")
+    assert "Denmark" in slots.context
+
+
+def test_a_study_of_a_and_b_relates_them_and_a_method_for_a_task_is_the_task() -> None:
+    slots = extract_slots("饮酒与胃癌发病风险的病例对照研究。")
+    assert "饮酒" in slots.context and any("胃癌" in t for t in slots.output_target)
+    assert "行人检测" in extract_slots("基于深度学习的行人检测方法。").task
