@@ -44,6 +44,7 @@ from server.inputs import (
 )
 from server.streaming.events import Event
 from server.streaming.failures import public_failure
+from server.streaming.heap import settle_once
 from server.streaming.workers import CHANNEL, WorkerLinks
 
 log = logging.getLogger(__name__)
@@ -424,6 +425,8 @@ class ThreadManager:
                 "done",
                 {"state": "waiting" if pending else "finished", "pending": pending and pending["kind"]},
             )
+            if new_run:
+                settle_once()  # after the first Run of this process, freeze the long-lived heap (heap.py)
         except asyncio.CancelledError:
             with contextlib.suppress(Exception):
                 await asyncio.shield(self.append(thread_id, "done", {"state": "cancelled"}))
