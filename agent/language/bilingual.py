@@ -502,13 +502,18 @@ def _adjectival(part: _Part, word: str) -> _Part:
     return _Part(part.nouns, _unique(modifiers), part.people, part.affix, part.glossary)
 
 
-def _judged(senses: tuple[str, ...], part: _Part, attested: Attested | None) -> list[str]:
+def _judged(
+    senses: tuple[str, ...], part: _Part, attested: Attested | None, modifier: bool = False
+) -> list[str]:
     """A part's first senses; with a judge, the senses it attests first (洪水 "deluge; flood" -> "flood"
     first, since MeSH knows floods), unless the glossary chose the order."""
     if attested is None or part.glossary or len(senses) < 2:
         return list(senses[:_PER_PART])
     pool = list(senses[:_JUDGED_SENSES])
-    pool.sort(key=lambda sense: not attested(sense))
+    if modifier:  # before a head an adjective stays first (生态 "ecological", not the attested "ecology")
+        pool.sort(key=lambda sense: (not sense.lower().endswith(_ADJECTIVE_ENDINGS), not attested(sense)))
+    else:
+        pool.sort(key=lambda sense: not attested(sense))
     return pool[:_PER_PART]
 
 
@@ -517,7 +522,7 @@ def _compose(parts: list[_Part], attested: Attested | None = None) -> list[str]:
     options: list[list[str]] = []
     for index, part in enumerate(parts):
         if index < len(parts) - 1:
-            options.append(_judged(part.modifiers, part, attested))
+            options.append(_judged(part.modifiers, part, attested, modifier=True))
         else:
             heads = [_people_plural(h) if part.people else h for h in _judged(part.nouns, part, attested)]
             options.append(heads)

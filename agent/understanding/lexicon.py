@@ -397,13 +397,19 @@ ZH_BREAKS = words(
 ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以 来自 源自")
 # the source of data ("数据来自X监测"): a task-headed phrase after them is the method
 ZH_SOURCE_CUES = words("来自 源自")
+# modifiers that make "trees" a model ("gradient-boosted trees")
+TREE_MODEL_WORDS = words("decision regression classification boosted gradient-boosted random boosting extra")
+# "X治疗Y": X is given (the setting), Y is who is treated
+ZH_TREAT_VERBS = words("治疗 防治")
+# "X的影响因素": X is the outcome the factors act on
+ZH_FACTOR_WORDS = words("影响因素 因素 危险因素 相关因素 决定因素")
 # "A与B的关系": the words joining A and B, and the relation words after them
 ZH_AND = words("和 与 及 以及")
 ZH_RELATION_WORDS = words("关系 关联 相关性 联系 影响 作用 效应 相关 因果关系")
 # "A与B的前瞻性队列研究": a study of A and B relates them too
 ZH_STUDY_ENDINGS = ("研究", "分析", "调查")
 # heads that only say what kind of thing a phrase is ("检测方法"): the words before them decide
-ZH_GENERIC_HEADS = ("方法研究", "方法", "技术", "研究")
+ZH_GENERIC_HEADS = ("方法研究", "方法", "技术", "研究", "机制")
 # units after a number that make it a time span ("21世纪", "10年"), not a concept
 ZH_TIME_UNITS = words("世纪 年 年代 月 周 天 日 小时")
 # population heads that end a word without naming people (人群 is people; 人工 is not)
@@ -434,7 +440,7 @@ ZH_MEASUREMENT_HEADS = words(
     """
 )
 ZH_ALGORITHM_HEADS = words(
-    "网络 模型 学习 算法 回归 滤波 分类器 森林 向量机 方法 法 框架 架构 编码器 解码器 机制 计算"
+    "网络 模型 学习 算法 回归 滤波 分类器 森林 向量机 方法 法 框架 架构 编码器 解码器 计算"
 )
 ZH_FEATURE_HEADS = words(
     "活动 振荡 频段 波段 特征 信号 功率 相位 连接 节律 电位 发放 动力学 表达 生物标志物 标志物"
@@ -457,7 +463,7 @@ ZH_HEADS = (
 ZH_GENERIC = words(
     """
     影响 效果 作用 关系 意义 方法 技术 研究 问题 领域 方向 工作 应用 项目 影响因素 因素 数据 发生 文献 论文
-    变化 对象 模型 输入 输出
+    变化 对象 模型 输入 输出 进展 研究进展 中介作用 调节作用 靶点
     """
 )
 

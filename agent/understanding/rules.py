@@ -302,7 +302,10 @@ def _english_phrases(text: str) -> list[Phrase]:
             continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
-        participle = _is_past_participle(lower) and following in lex.EN_PREPOSITIONS
+        participle = _is_past_participle(lower) and (
+            following in lex.EN_PREPOSITIONS
+            or (bool(current) and not any(ch.isalnum() for ch in following))  # "X preferred."
+        )
         adverb = (
             lower.endswith("ly")
             and len(lower) > 5
@@ -410,7 +413,8 @@ def _is_contraction(word: str) -> bool:
 
 
 def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
-    """Elliptic coordination: "mu and beta rhythms" is "mu rhythms" and "beta rhythms"."""
+    """Elliptic coordination: "mu and beta rhythms" is "mu rhythms" and "beta rhythms". ("X versus Y"
+    stays one phrase: `agent.keywords.concepts` cuts it into the two sides of a comparison.)"""
     for index, phrase in enumerate(phrases[:-1]):
         following = phrases[index + 1]
         if (
@@ -560,6 +564,12 @@ def _chinese_phrases(text: str) -> list[Phrase]:
                 cue = word
             after = word
             continue
+        if word in lex.ZH_TREAT_VERBS and current and _zh_content(following):
+            # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied
+            cue = "exposure"
+            flush()
+            cue = after = "针对"
+            continue
         if (
             len(current) >= 2
             and _CJK.search(word)
@@ -576,12 +586,43 @@ def _chinese_phrases(text: str) -> list[Phrase]:
             previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
             latin_after_chinese = bool(_CJK.search(previous))
         current.append(word)
-        if _zh_people(word) and _zh_content(following) and following not in lex.ZH_HEADS:
+        if (
+            _zh_people(word)
+            and _zh_content(following)
+            and following not in lex.ZH_HEADS
+            and _has_evidence(_rest_of_run(tokens, index + 1))
+        ):
             # a people word heads its own phrase (高血压患者|夜间血压, 大学生|手机成瘾): the next phrase
             # keeps the cue
             flush()
     flush()
     return _relation_roles(phrases)
+
+
+def _rest_of_run(tokens: list[str], start: int) -> str:
+    """The Chinese content words from `start` up to the next break word or punctuation."""
+    out = []
+    for token in tokens[start:]:
+        if token == " ":
+            continue
+        if not _zh_content(token) or token in lex.ZH_TASK_HEADS:
+            break
+        out.append(token)
+    return "".join(out)
+
+
+@cache
+def _has_evidence(text: str) -> bool:
+    """True when a Chinese phrase names a slot by itself (a head word, or its rendering's head word or
+    MeSH descriptor): then a people word before it is who is studied, not a modifier (父母|教养方式)."""
+    if not text:
+        return False
+    if _zh_head_slot(text) is not None:
+        return True
+    english = _zh_english(text)
+    if not english:
+        return False
+    return _en_head_slot(english.split()) is not None or mesh_kind(english) is not None
 
 
 def _zh_content(word: str) -> bool:
@@ -621,6 +662,13 @@ def _zh_english(text: str) -> str | None:
 def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
     """ "A与B的关系", "A和B的相关性", "A与B的队列研究": A is the exposure (the setting), B the outcome,
     unless their head words say otherwise."""
+    for index, phrase in enumerate(phrases[1:], start=1):
+        if (
+            phrase.text in lex.ZH_FACTOR_WORDS
+            and phrase.after == "的"
+            and _cue_slot(phrases[index - 1].cue, True) in {None, "context"}
+        ):
+            phrases[index - 1].cue = "outcome"  # "疫苗接种意愿的影响因素": what the factors act on
     for index, phrase in enumerate(phrases[2:], start=2):
         if (
             phrase.text in lex.ZH_RELATION_WORDS
@@ -631,6 +679,8 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
             "之间",
         }:
             second, first = phrases[index - 1], phrases[index - 2]
+            if first.after == "的":
+                continue  # "电池的稳定性与离子迁移": two properties of one thing, both studied
             if second.after in lex.ZH_AND and _cue_slot(first.cue, True) is None:
                 # the one that names an outcome or a condition is the outcome (护士职业倦怠与夜班频率:
                 # burnout); when both or neither do, the written order decides
@@ -698,6 +748,8 @@ def _en_head_slot(words: list[str]) -> str | None:
         return _acronym_slot(words[-1])
     if head in lex.EN_TASK_HEADS or raw in lex.EN_TASK_HEADS:
         return "task"
+    if head == "tree" and any(w.lower() in lex.TREE_MODEL_WORDS for w in words[:-1]):
+        return "method_algorithm"  # "gradient-boosted trees", "decision trees": models, not plants
     if _is_population(words):
         return "subject_population"
     if head in lex.EN_FEATURE_HEADS or raw in lex.EN_FEATURE_HEADS or raw.endswith("gamma"):

@@ -167,3 +167,18 @@ def test_a_study_of_a_and_b_relates_them_and_a_method_for_a_task_is_the_task() -
     slots = extract_slots("饮酒与胃癌发病风险的病例对照研究。")
     assert "饮酒" in slots.context and any("胃癌" in t for t in slots.output_target)
     assert "行人检测" in extract_slots("基于深度学习的行人检测方法。").task
+
+
+def test_trees_of_a_model_and_a_verb_ending_a_clause() -> None:
+    assert "gradient-boosted trees" in extract_slots("Churn prediction with gradient-boosted trees.").method_algorithm
+    slots = extract_slots("Regression discontinuity designs preferred.")
+    assert not any("preferred" in term for term in _all_terms(slots))
+
+
+def test_chinese_treatment_factors_and_people_words_as_modifiers() -> None:
+    slots = extract_slots("艾灸治疗膝骨关节炎的临床研究。")  # X治疗Y: X is given, Y is treated
+    assert "艾灸" in slots.context and any("膝骨关节炎" in t for t in slots.subject_population)
+    slots = extract_slots("大学生体育锻炼意愿的影响因素。")  # the factors act on what comes before 的
+    assert any("体育锻炼意愿" in t for t in slots.output_target)
+    # a people word before a phrase that names nothing by itself modifies it (父母|教养方式)
+    assert "父母" not in extract_slots("父母教养方式对儿童社交能力的影响。").subject_population
