@@ -170,7 +170,10 @@ def test_a_study_of_a_and_b_relates_them_and_a_method_for_a_task_is_the_task() -
 
 
 def test_trees_of_a_model_and_a_verb_ending_a_clause() -> None:
-    assert "gradient-boosted trees" in extract_slots("Churn prediction with gradient-boosted trees.").method_algorithm
+    assert (
+        "gradient-boosted trees"
+        in extract_slots("Churn prediction with gradient-boosted trees.").method_algorithm
+    )
     slots = extract_slots("Regression discontinuity designs preferred.")
     assert not any("preferred" in term for term in _all_terms(slots))
 
