@@ -17,7 +17,26 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 from pydantic import TypeAdapter, ValidationError
 
+from agent.academic_map.build import map_for_run
+from agent.ask.answer import ask as ask_run
+from agent.ask.answer import validate_question
+from agent.ask.fulltext_ask import (
+    fallback_note,
+    fulltext_cache,
+    prefetch_fulltext,
+    question_fulltext,
+    report_json,
+)
+from agent.ask.knowledge import index_run
+from agent.keywords.plan import keywords_and_queries
+from agent.keywords.querybuild import build_queries
+from agent.keywords.review import KeywordEdit, apply_edits, parse_edit_text
 from agent.models import KeywordPlan, QueryPlan, Understanding
+from agent.search.executor import execute_run
+from agent.search.guard import ensure_something_to_search
+from agent.search.snowball import resolve_options
+from agent.step_deadline import keywords_within
+from agent.understanding import description  # the module: tests replace its `understand`
 from graph.context import GraphContext
 from graph.interrupts import ClarificationReply, ConfirmationReply, ReviewReply
 from graph.state import ConversationState, Mode
@@ -94,12 +113,11 @@ def _active_run(state: ConversationState) -> str:
 
 
 async def understand(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.understanding.description import understand as understand_description
 
     _started("understand")
     ctx = runtime.context
     previous = Understanding.model_validate(state["understanding"]) if state.get("understanding") else None
-    result = await understand_description(
+    result = await description.understand(
         state["description"],
         ctx.llm,
         round=state.get("round", 1),
@@ -115,7 +133,6 @@ def after_understand(state: ConversationState) -> str:
 
 
 async def clarify(state: ConversationState) -> dict[str, Any]:
-    from agent.understanding.description import merge_answers
 
     understanding = Understanding.model_validate(state["understanding"])
     reply = ClarificationReply.model_validate(
@@ -131,8 +148,8 @@ async def clarify(state: ConversationState) -> dict[str, Any]:
     )
     if reply.accept and not _has_text(reply.answers):  # no answers: confirm the interpretation as it is
         return {"clarified": True}
-    description = merge_answers(state["description"], understanding.questions, reply.answers)
-    return {"description": description, "round": state.get("round", 1) + 1, "clarified": False}
+    merged = description.merge_answers(state["description"], understanding.questions, reply.answers)
+    return {"description": merged, "round": state.get("round", 1) + 1, "clarified": False}
 
 
 def _has_text(answers: list[str] | dict[str, str] | str) -> bool:
@@ -164,8 +181,8 @@ async def confirm(state: ConversationState) -> dict[str, Any]:
         return {"confirmed": True}
     # A rejection is a correction: fold it into the description and understand again from round 1.
     feedback = (reply.feedback or "").strip()
-    description = f"{state['description']}\n{feedback}" if feedback else state["description"]
-    return {"description": description, "round": 1, "understanding": None, "confirmed": False}
+    corrected = f"{state['description']}\n{feedback}" if feedback else state["description"]
+    return {"description": corrected, "round": 1, "understanding": None, "confirmed": False}
 
 
 def after_confirm(state: ConversationState) -> str:
@@ -176,9 +193,6 @@ def after_confirm(state: ConversationState) -> str:
 
 
 async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.keywords.plan import keywords_and_queries
-    from agent.search.guard import ensure_something_to_search
-    from agent.step_deadline import keywords_within
 
     _started("keywords")
     ctx = runtime.context
@@ -199,8 +213,6 @@ async def keywords(state: ConversationState, runtime: Runtime[GraphContext]) -> 
 
 
 async def review(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.keywords.querybuild import build_queries
-    from agent.keywords.review import KeywordEdit, apply_edits, parse_edit_text
 
     plan = KeywordPlan.model_validate(state["keywords"])
     reply = ReviewReply.model_validate(
@@ -256,7 +268,6 @@ def after_review(state: ConversationState) -> str:
 
 
 async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.search.executor import execute_run
 
     _started("search")
     ctx = runtime.context
@@ -274,8 +285,6 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
 
     snowball = None
     if options.get("snowball"):
-        from agent.search.snowball import resolve_options
-
         snowball = resolve_options(
             ctx.settings,
             depth=options.get("snowball_depth"),
@@ -316,9 +325,6 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
 
 
 async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.ask.answer import ask as ask_run
-    from agent.ask.answer import validate_question
-    from agent.ask.fulltext_ask import fallback_note, fulltext_cache, question_fulltext, report_json
 
     _started("ask")
     ctx = runtime.context
@@ -375,9 +381,6 @@ async def ask(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[
 
 async def _index(ctx: GraphContext, engine: Any, cache: Any, run_id: str, prefetch: int | None) -> None:
     """(Re-)index the Run with every cached full text, after fetching its first `prefetch` papers in full."""
-    # loaded by the first question, as in `ask`: the retrieval stack is heavy
-    from agent.ask.fulltext_ask import prefetch_fulltext
-    from agent.ask.knowledge import index_run
 
     data = ctx.store.load_run(run_id)
     fetched: dict[str, Any] = {}
@@ -407,7 +410,6 @@ async def _index(ctx: GraphContext, engine: Any, cache: Any, run_id: str, prefet
 
 
 async def map_run(state: ConversationState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    from agent.academic_map.build import map_for_run
 
     _started("map")
     ctx = runtime.context

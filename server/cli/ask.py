@@ -38,15 +38,10 @@ from agent.ask.answer import (
 )
 from agent.runs.store import RunStore, StoreError
 from agent.settings import ConfigError, Settings, get_settings
+from server.cli.main import CommandError
 from server.streaming.failures import public_failure
 
 log = logging.getLogger(__name__)
-
-
-class AskCommandError(Exception):
-    def __init__(self, message: str, code: int = 1) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def add_ask_command(subparsers: Any) -> None:
@@ -168,7 +163,7 @@ async def run_ask(
             await LocalConversation(context).send(message, printer.handle)
         printer.finish()
         return 0
-    except AskCommandError as exc:
+    except CommandError as exc:
         return _fail(str(exc), exc.code, err)
     except Exception as exc:  # a named failure's own message; a bug's text only in the log (with a reference)
         failure = public_failure(
@@ -181,18 +176,19 @@ async def run_ask(
 
 
 async def _open_engine(settings: Settings, embedder: Any, *, rerank: bool, err: TextIO) -> tuple[Any, Any]:
+    # CLI start-up: the retrieval engine and the database driver load only when a question is asked
     from agent.ask.knowledge import EmbeddingModelError, build_retrieval_engine
     from agent.db import Database, DatabaseError
 
     try:
         database = await Database.open(settings, max_size=4)
     except DatabaseError as exc:
-        raise AskCommandError(str(exc)) from exc
+        raise CommandError(str(exc)) from exc
     try:
         engine, notes = build_retrieval_engine(settings, database, embedder=embedder, rerank=rerank)
     except EmbeddingModelError as exc:
         await database.close()
-        raise AskCommandError(str(exc)) from exc
+        raise CommandError(str(exc)) from exc
     for note in notes:
         print(f"note: {note}", file=err)
     return database, engine

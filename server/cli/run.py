@@ -33,7 +33,11 @@ from rich.prompt import Confirm, Prompt
 from rich.table import Table
 
 from agent.models import SEARCH_SOURCES, KeywordPlan, Run, RunStatus, Source, Term
+from agent.runs.exports import EXPORT_FORMATS, export_filename, export_papers
+from agent.runs.store import RunStore, StoreError
+from agent.settings import ConfigError, load_settings
 from graph.interrupts import ClarificationReply, ConfirmationReply, Reply, ReviewReply
+from server.cli.main import CommandError
 from server.streaming.render import render_queries
 
 EXIT_OK, EXIT_ERROR, EXIT_ALL_FAILED, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -41,17 +45,7 @@ ACCEPT_WORDS = frozenset({"", "y", "yes", "ok", "accept", "go"})
 TOP_PAPERS_SHOWN = 10
 
 
-class CommandFailed(Exception):
-    """A user-facing failure of the run command: printed as one line on stderr."""
-
-    def __init__(self, message: str, code: int = EXIT_ERROR) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 def add_run_command(subparsers: argparse._SubParsersAction) -> None:
-    from agent.runs.exports import EXPORT_FORMATS
-
     parser = subparsers.add_parser(
         "run",
         help="search PubMed, Semantic Scholar and OpenAlex for a research description and save a Run",
@@ -110,27 +104,23 @@ def parse_sources(text: str) -> list[Source]:
 
 def run_command(args: argparse.Namespace) -> int:
     """The handler of `scholarmap run`; returns the exit code."""
-    from agent.settings import ConfigError, load_settings
-
     _quiet_libraries(getattr(args, "verbose", False))
     stderr = Console(stderr=True, highlight=False)
     try:
         settings = load_settings()
         if not args.description or not args.description.strip():
-            raise CommandFailed("the description is empty; describe your research in a few sentences")
+            raise CommandError("the description is empty; describe your research in a few sentences")
         return asyncio.run(_run(args, settings, Console(highlight=False), stderr))
     except KeyboardInterrupt:
         _fail("interrupted; no Run was saved")
         return EXIT_INTERRUPTED
-    except CommandFailed as exc:
+    except CommandError as exc:
         _fail(str(exc))
         return exc.code
     except ConfigError as exc:
         _fail(str(exc))
         return EXIT_ERROR
     except Exception as exc:  # one line for the user; the type says where to look
-        from agent.runs.store import StoreError
-
         if isinstance(exc, StoreError | ValueError):
             _fail(str(exc))
         else:
@@ -160,7 +150,6 @@ def _fail(message: str) -> None:
 async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr: Console) -> int:
     # imported when the command runs, not at the CLI's start-up: the graph and the search stack are heavy
     from agent.llm import build_llm
-    from agent.runs.store import RunStore
     from agent.search.executor import RunConfigError, resolve_cap
     from agent.search.guard import NothingToSearch
     from agent.search.sources import open_sources
@@ -170,7 +159,7 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
     try:
         cap = resolve_cap(args.max_per_source, settings)
     except RunConfigError as exc:
-        raise CommandFailed(str(exc)) from None
+        raise CommandError(str(exc)) from None
     enabled = args.sources or list(SEARCH_SOURCES)
     options: dict[str, Any] = {
         "sources": [source.value for source in enabled],
@@ -197,7 +186,7 @@ async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr
         try:
             state = await LocalConversation(context).converse(message, view.handle, answer)
         except NothingToSearch as exc:  # one line, exit 1, and no failed Run saved
-            raise CommandFailed(str(exc)) from None
+            raise CommandError(str(exc)) from None
         finally:
             view.close()
 
@@ -225,12 +214,12 @@ def _snowball_options(args: argparse.Namespace, settings: Any) -> dict[str, Any]
     asked = args.depth is not None or args.budget is not None or args.seed
     if not args.snowball:
         if asked:
-            raise CommandFailed("--depth, --budget and --seed belong to --snowball; add --snowball")
+            raise CommandError("--depth, --budget and --seed belong to --snowball; add --snowball")
         return {}
     try:
         resolve_options(settings, depth=args.depth, budget=args.budget, named=args.seed)
     except SnowballConfigError as exc:
-        raise CommandFailed(str(exc)) from None
+        raise CommandError(str(exc)) from None
     return {
         "snowball": True,
         "snowball_depth": args.depth,
@@ -243,7 +232,7 @@ def _ask(prompt: str, **kwargs: Any) -> str:
     try:
         return Prompt.ask(prompt, **kwargs)
     except EOFError:
-        raise CommandFailed(
+        raise CommandError(
             "no answer on standard input (use --yes to accept everything as generated)"
         ) from None
 
@@ -252,7 +241,7 @@ def _confirm(prompt: str) -> bool:
     try:
         return Confirm.ask(prompt, default=True)
     except EOFError:
-        raise CommandFailed(
+        raise CommandError(
             "no answer on standard input (use --yes to accept everything as generated)"
         ) from None
 
@@ -295,7 +284,7 @@ class TerminalReplies:
             return ConfirmationReply(accept=True)
         feedback = _ask("What should change? (empty to stop)", default="").strip()
         if not feedback:
-            raise CommandFailed("stopped at the confirmation; nothing was searched", EXIT_ERROR)
+            raise CommandError("stopped at the confirmation; nothing was searched", EXIT_ERROR)
         return ConfirmationReply(accept=False, feedback=feedback)
 
     def _review(self, pending: dict[str, Any]) -> Reply:
@@ -473,8 +462,6 @@ def _snowball_summary(run: Run, console: Console) -> None:
 
 
 def _export(run: Run, store: Any, fmt: str, output: Path | None, console: Console) -> None:
-    from agent.runs.exports import export_filename, export_papers
-
     data = export_papers(store.load_aggregated(run.id), fmt)
     if output is not None:
         output.parent.mkdir(parents=True, exist_ok=True)
