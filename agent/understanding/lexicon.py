@@ -399,6 +399,8 @@ ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 
 ZH_SOURCE_CUES = words("来自 源自")
 # modifiers that make "trees" a model ("gradient-boosted trees")
 TREE_MODEL_WORDS = words("decision regression classification boosted gradient-boosted random boosting extra")
+# nouns that introduce who is studied ("研究对象是X", "被试为X")
+ZH_SUBJECT_NOUNS = words("研究对象 调查对象 对象 被试 受试者 样本 参与者")
 # "X治疗Y": X is given (the setting), Y is who is treated
 ZH_TREAT_VERBS = words("治疗 防治")
 # "X的影响因素": X is the outcome the factors act on

@@ -548,6 +548,10 @@ def _chinese_phrases(text: str) -> list[Phrase]:
                 flush()
                 cue = f"task:{word}"
             continue
+        if word in {"是", "为"} and _join_zh(current) in lex.ZH_SUBJECT_NOUNS:
+            current = []  # "研究对象是农村老年人", "被试为大学生": who is studied follows
+            cue = after = "针对"
+            continue
         if word in lex.ZH_BREAKS:
             if word == "的" and current and cue and cue.startswith("task:") and _zh_content(following):
                 # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose

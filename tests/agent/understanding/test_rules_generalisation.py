@@ -185,3 +185,7 @@ def test_chinese_treatment_factors_and_people_words_as_modifiers() -> None:
     assert any("体育锻炼意愿" in t for t in slots.output_target)
     # a people word before a phrase that names nothing by itself modifies it (父母|教养方式)
     assert "父母" not in extract_slots("父母教养方式对儿童社交能力的影响。").subject_population
+
+
+def test_a_chinese_subject_noun_introduces_who_is_studied() -> None:
+    assert "退休职工" in extract_slots("研究对象为退休职工。").subject_population
