@@ -5,8 +5,10 @@
 
 With --workers N the server runs as separate processes (`uvicorn --workers`, on one embedded PostgreSQL):
 all conversations start at the same instant on a 1-worker server, then on an N-worker one, and the
-first-event p99 of both is reported (and their ratio); then, on the 1-worker server, /healthz is timed
-at idle and while 20 downloads of a several-MB result file run at once.
+first-event p99 of both is reported (and their ratio), with the CPU each party used during each burst
+(the server per conversation; this client, the fake sources and PostgreSQL; other processes; how busy the
+machine's cores were), since a second worker can only add CPU nobody else is using; then, on the 1-worker
+server, /healthz is timed at idle and while 20 downloads of a several-MB result file run at once.
 
 The server runs in this process (uvicorn on 127.0.0.1 in a thread, with its own event loop) on an embedded
 PostgreSQL in a temporary folder; the fake-sources server runs in a child process so that its work does
@@ -48,7 +50,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -312,7 +314,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
-async def drive(base_url: str, load: Load, *, warmups: int = 1) -> tuple[list[Outcome], float]:
+async def drive(
+    base_url: str, load: Load, *, warmups: int = 1, on_burst: Callable[[], None] | None = None
+) -> tuple[list[Outcome], float]:
     limits = httpx.Limits(max_connections=load.n + 10, max_keepalive_connections=load.n + 10)
     timeout = httpx.Timeout(300.0, connect=60.0)
     async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=timeout) as client:
@@ -321,6 +325,8 @@ async def drive(base_url: str, load: Load, *, warmups: int = 1) -> tuple[list[Ou
         for warm in await asyncio.gather(*(conversation(client, warm_load) for _ in range(warmups))):
             if warm.errors:
                 raise RuntimeError(f"a warm-up conversation failed: {warm.errors}")
+        if on_burst is not None:
+            on_burst()
         started = time.perf_counter()
         spacing = load.ramp / load.n
         outcomes = await asyncio.gather(
@@ -371,6 +377,7 @@ class BenchResult:
     messages: int
     error_samples: list[str]
     ttfe_p99_by_message_ms: dict[str, float]
+    cpu: CpuShare | None = None  # with --workers: who used the CPU during the burst
 
 
 def run_bench(load: Load, *, latency_ms: float = 0.0, embeddings: bool = False) -> BenchResult:
@@ -433,8 +440,75 @@ class WorkersResult:
     downloads: int
 
 
-def _burst(url: str, load: Load, workers: int) -> BenchResult:
-    outcomes, wall = asyncio.run(drive(url, load, warmups=1 if workers == 1 else 4 * workers))
+@dataclass
+class CpuShare:
+    """CPU seconds each party used during a burst (warm-ups excluded), and the whole machine's.
+
+    What a second worker can add is CPU nobody else uses: this says how much the server needed per
+    conversation, how much the load generator (this client, the fake sources, PostgreSQL) took, and how
+    busy the machine was (other processes included).
+    """
+
+    wall: float
+    server: float  # every server process (the uvicorn parent and its workers)
+    client: float  # this process: the benchmark's HTTP client
+    database: float  # PostgreSQL backends of the burst's database
+    fake_sources: float
+    machine: float  # busy CPU seconds of the whole machine (all cores, every process)
+
+    @property
+    def others(self) -> float:
+        return max(0.0, self.machine - self.server - self.client - self.database - self.fake_sources)
+
+
+def _party_seconds(server_pid: int, fake_port: int | None, database: str) -> dict[str, float]:
+    import psutil
+
+    def used(process: psutil.Process) -> float:
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            return times.user + times.system
+        return 0.0
+
+    seconds = {"client": used(psutil.Process()), "server": 0.0, "database": 0.0, "fake_sources": 0.0}
+    with contextlib.suppress(psutil.Error):
+        server = psutil.Process(server_pid)
+        seconds["server"] = sum(used(p) for p in [server, *server.children(recursive=True)])
+    for process in psutil.process_iter(["cmdline"]):
+        command = " ".join(process.info["cmdline"] or [])
+        if command.startswith("postgres:") and f" {database} " in f"{command} ":
+            seconds["database"] += used(process)
+        elif fake_port is not None and "evals.fake_sources" in command and f"--port {fake_port} " in command:
+            seconds["fake_sources"] += used(process)
+    busy = psutil.cpu_times()
+    seconds["machine"] = (
+        busy.user + busy.system + busy.nice + getattr(busy, "irq", 0) + getattr(busy, "softirq", 0)
+    )
+    return seconds
+
+
+def _burst(
+    url: str,
+    load: Load,
+    workers: int,
+    *,
+    server_pid: int | None = None,
+    fake_port: int | None = None,
+    database: str = "",
+) -> BenchResult:
+    marks: list[tuple[float, dict[str, float]]] = []
+
+    def mark() -> None:
+        if server_pid is not None:
+            marks.append((time.perf_counter(), _party_seconds(server_pid, fake_port, database)))
+
+    outcomes, wall = asyncio.run(drive(url, load, warmups=1 if workers == 1 else 4 * workers, on_burst=mark))
+    mark()
+    cpu = None
+    if len(marks) == 2:
+        (t0, before), (t1, after) = marks
+        delta = {party: after[party] - before[party] for party in after}
+        cpu = CpuShare(wall=t1 - t0, **delta)
     ttfe = [t for o in outcomes for t in o.ttfe.values()]
     by_message: dict[str, list[float]] = {}
     for outcome in outcomes:
@@ -453,6 +527,7 @@ def _burst(url: str, load: Load, workers: int) -> BenchResult:
         messages=len(ttfe),
         error_samples=errors[:5],
         ttfe_p99_by_message_ms={m: percentile(v, 99) * 1000 for m, v in by_message.items()},
+        cpu=cpu,
     )
 
 
@@ -536,6 +611,8 @@ async def _healthz_during(url: str, run_id: str, downloads: int) -> tuple[list[f
 def run_workers_bench(load: Load, workers: int, *, downloads: int = 20, papers: int = 4000) -> WorkersResult:
     """The burst on a 1-worker server process, then on an N-worker one, each on a fresh database of one
     embedded PostgreSQL; /healthz during result downloads is measured on the 1-worker process."""
+    from urllib.parse import urlsplit
+
     import psycopg
 
     from agent.db import start_embedded
@@ -564,7 +641,14 @@ def run_workers_bench(load: Load, workers: int, *, downloads: int = 20, papers: 
                     embedding_model=NO_EMBEDDINGS,
                 )
                 with server_processes(settings, workers=count) as (server,):
-                    results[count] = _burst(server.url, load, count)
+                    results[count] = _burst(
+                        server.url,
+                        load,
+                        count,
+                        server_pid=server.process.pid,
+                        fake_port=urlsplit(next(iter(urls.values()))).port,
+                        database=name,
+                    )
                     if count == 1:
                         run_id = _big_run(tmp / "data", papers)
                         idle, busy, size = asyncio.run(_healthz_during(server.url, run_id, downloads))
@@ -592,6 +676,14 @@ def print_workers(result: WorkersResult) -> None:
         )
         for sample in bench.error_samples:
             print(f"  error: {sample}")
+        if bench.cpu is not None:
+            cpu, n = bench.cpu, bench.load.n
+            print(
+                f"  CPU during the burst ({cpu.wall:.1f} s): server {cpu.server:.1f} s "
+                f"({cpu.server / n * 1000:.0f} ms per conversation), client {cpu.client:.1f} s, "
+                f"PostgreSQL {cpu.database:.1f} s, fake sources {cpu.fake_sources:.1f} s, other processes "
+                f"{cpu.others:.1f} s; the machine's {os.cpu_count()} cores were {cpu.machine / cpu.wall:.2f} busy"
+            )
     ratio = result.many.ttfe_p99_ms / result.one.ttfe_p99_ms if result.one.ttfe_p99_ms else float("nan")
     print(
         f"/healthz p99 {result.healthz_idle_p99_ms:.1f} ms idle, {result.healthz_downloads_p99_ms:.1f} ms while "
@@ -603,6 +695,16 @@ def print_workers(result: WorkersResult) -> None:
     print(f"RESULT bench_sse_ttfe_p99_ms_1_worker {result.one.ttfe_p99_ms:.1f}")
     print(f"RESULT bench_sse_ttfe_p99_ms_{result.workers}_workers {result.many.ttfe_p99_ms:.1f}")
     print(f"RESULT bench_sse_ttfe_p99_ratio_{result.workers}_vs_1 {ratio:.2f}")
+    for label, bench in (("1_worker", result.one), (f"{result.workers}_workers", result.many)):
+        if bench.cpu is not None:
+            cpu, n = bench.cpu, bench.load.n
+            load_generator = cpu.client + cpu.database + cpu.fake_sources
+            print(f"RESULT bench_sse_server_cpu_ms_per_conversation_{label} {cpu.server / n * 1000:.0f}")
+            print(
+                f"RESULT bench_sse_load_generator_cpu_ms_per_conversation_{label} {load_generator / n * 1000:.0f}"
+            )
+            print(f"RESULT bench_sse_other_processes_cores_{label} {cpu.others / cpu.wall:.2f}")
+            print(f"RESULT bench_sse_machine_cores_busy_{label} {cpu.machine / cpu.wall:.2f}")
     print(f"RESULT bench_sse_healthz_p99_ms_idle {result.healthz_idle_p99_ms:.1f}")
     print(f"RESULT bench_sse_healthz_p99_ms_during_downloads {result.healthz_downloads_p99_ms:.1f}")
 

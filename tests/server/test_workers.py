@@ -179,3 +179,24 @@ def test_serve_with_two_workers_on_the_embedded_database_stops_it_on_sigterm(tmp
         if server.poll() is None:
             server.kill()
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_the_workers_benchmark_reports_who_used_the_cpu(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench_sse --workers` prints, beside the ratio, the CPU per party, so a ratio can be explained."""
+    from evals.bench_sse import BenchResult, CpuShare, Load, WorkersResult, print_workers
+
+    def bench(p99: float, cpu: CpuShare) -> BenchResult:
+        return BenchResult(Load(n=200), 0, p99 / 2, p99, float("nan"), cpu.wall, 200, 200, 600, [], {}, cpu)
+
+    one = bench(10_000, CpuShare(wall=50, server=24, client=5, database=4, fake_sources=1, machine=95))
+    two = bench(9_000, CpuShare(wall=40, server=30, client=5, database=4, fake_sources=1, machine=78))
+    print_workers(WorkersResult(2, one, two, 10.0, 30.0, 9.2, 20))
+    lines = dict(
+        line.split()[1:] for line in capsys.readouterr().out.splitlines() if line.startswith("RESULT")
+    )
+    assert lines["bench_sse_ttfe_p99_ratio_2_vs_1"] == "0.90"
+    assert lines["bench_sse_server_cpu_ms_per_conversation_1_worker"] == "120"
+    assert lines["bench_sse_server_cpu_ms_per_conversation_2_workers"] == "150"
+    assert lines["bench_sse_load_generator_cpu_ms_per_conversation_1_worker"] == "50"
+    assert lines["bench_sse_other_processes_cores_1_worker"] == "1.22"  # (95 - 34) / 50
+    assert lines["bench_sse_machine_cores_busy_2_workers"] == "1.95"
