@@ -147,8 +147,6 @@ def _half_width(text: str) -> str:
 def _jieba_posseg() -> Any:
     # jieba loads its dictionary on import (~1 s): only for Chinese text
     import jieba
-
-    # jieba loads its dictionary on import (~1 s): only for Chinese text
     import jieba.posseg
 
     jieba.setLogLevel(logging.WARNING)

@@ -125,7 +125,9 @@ def build_server(settings: Settings, *, llm: LLM | None = None) -> Any:
         ] = None,
         project: Project = DEFAULT_PROJECT,
         sources: Annotated[list[SourceName] | None, Field(min_length=1, description="default: all")] = None,
-        max_per_source: Annotated[int | None, Field(ge=1, le=10_000, description="records per source")] = None,
+        max_per_source: Annotated[
+            int | None, Field(ge=1, le=10_000, description="records per source")
+        ] = None,
     ) -> RunResult:
         """Search the sources for a plan (thread_id) or a description, merge and rank: a saved Run.
 
