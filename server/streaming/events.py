@@ -31,7 +31,7 @@ class EventData(BaseModel):
 
 class NodeData(EventData):
     node: str
-    status: str  # started | indexing | finished
+    status: str  # started | finished; the ask node also: fetching_fulltext, indexing, indexed (with counts)
 
 
 class TextData(EventData):
