@@ -9,7 +9,7 @@ Answers a researcher can trust, measured on SciFact through the product's own `a
    class), and for answerable claims the answer's citations (at most 5) with the relevant abstracts.
 3. `--fit` fits the answerability model on the train split (logistic regression over the evidence
    features of `agent.ask.answerability`, threshold at the best train abstention F1) and writes it to
-   `agent/answerability.json`; the test split is then answered with that file, as the product does.
+   `agent/ask/answerability.json`; the test split is then answered with that file, as the product does.
 4. 30 Chinese questions written for SciFact claims (`zh_questions.jsonl`): nDCG@10 of each Chinese
    question against its English claim, both through the product's search (with the English query
    terms of `agent.language.bilingual` for the Chinese one).
