@@ -34,11 +34,14 @@ from rich.table import Table
 
 from agent.models import SEARCH_SOURCES, KeywordPlan, Run, RunStatus, Source, Term
 from agent.runs.exports import EXPORT_FORMATS, export_filename, export_papers
-from agent.runs.store import RunStore, StoreError
+from agent.runs.store import RunStore
 from agent.settings import ConfigError, load_settings
 from graph.interrupts import ClarificationReply, ConfirmationReply, Reply, ReviewReply
 from server.cli.main import CommandError
+from server.streaming.failures import public_failure
 from server.streaming.render import render_queries
+
+log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_ERROR, EXIT_ALL_FAILED, EXIT_INTERRUPTED = 0, 1, 2, 130
 ACCEPT_WORDS = frozenset({"", "y", "yes", "ok", "accept", "go"})
@@ -120,11 +123,11 @@ def run_command(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         _fail(str(exc))
         return EXIT_ERROR
-    except Exception as exc:  # one line for the user; the type says where to look
-        if isinstance(exc, StoreError | ValueError):
-            _fail(str(exc))
-        else:
-            _fail(f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # a named failure's own message; a bug's text only in the log (with a reference)
+        failure = public_failure(
+            exc, log, doing="running the search", where="scholarmap run", details="the log above"
+        )
+        _fail(failure.message)
         return EXIT_ERROR
 
 

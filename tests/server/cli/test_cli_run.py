@@ -27,6 +27,7 @@ from agent.llm import RulesLLM
 from agent.models import ClarifyingQuestion, Slots, Understanding
 from agent.runs.store import RUN_FILES, RunStore
 from agent.settings import load_settings
+from agent.understanding.description import InvalidDescription
 from evals.fake_sources import FakeConfig, running_fake_sources
 from graph.context import GraphContext
 from server.cli import run as cli_run
@@ -239,6 +240,29 @@ def test_user_errors_are_one_line_and_non_zero(
     assert run_command(parse(*argv)) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0] and err[0].startswith("scholarmap: error:")
+
+
+@pytest.mark.parametrize(
+    ("raised", "shown"),
+    [
+        (InvalidDescription("the description is too long; shorten it"), "the description is too long"),
+        (KeyError("/srv/scholarmap/secret.json"), "Something went wrong inside ScholarMap while running"),
+    ],
+)
+def test_a_failure_in_the_graph_is_one_line(
+    raised: Exception, shown: str, tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
+    async def failing(*_: Any, **__: Any) -> Understanding:
+        raise raised
+
+    monkeypatch.setattr(agent.understanding.description, "understand", failing)
+    monkeypatch.setenv("SCHOLARMAP_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("SCHOLARMAP_LLM", "rules")
+    monkeypatch.chdir(tmp_path)
+    assert cli_run.run_command(parse("DBS study", "--yes")) == 1
+    err = [line for line in capsys.readouterr().err.splitlines() if line.startswith("scholarmap: error:")]
+    assert len(err) == 1 and shown in err[0] and "secret" not in err[0], err
+    assert not list(tmp_path.rglob("run.json"))
 
 
 class Terminal:
