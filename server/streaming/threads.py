@@ -441,10 +441,10 @@ class ThreadManager:
                 next_step="Send 'retry' to run the step again.",
                 where=f"thread {thread_id}",
             )
-            data: dict[str, Any] = {"message": failure.message, "kind": failure.kind}
+            error: dict[str, Any] = {"message": failure.message, "kind": failure.kind}
             if failure.reference:
-                data["reference"] = failure.reference
-            await self.append(thread_id, "error", data)
+                error["reference"] = failure.reference
+            await self.append(thread_id, "error", error)
             await self.append(thread_id, "done", {"state": "failed"})
 
     async def recover_interrupted(self) -> int:
