@@ -32,6 +32,7 @@ from agent.settings import Settings
 from server.adapters.runtime import HOW_TO_BEGIN, AdapterRuntime, open_runtime, thread_for_key, turn
 from server.adapters.teams_cards import interrupt_card, resume_of, run_card
 from server.streaming import threads as thread_errors
+from server.streaming.failures import public_failure
 from server.streaming.render import SOURCE_NAMES, render_progress, render_run_ready, render_sources
 
 log = logging.getLogger(__name__)
@@ -259,6 +260,14 @@ def check_settings(settings: Settings) -> None:
         )
 
 
+async def report_turn_error(context: TurnContext, error: Exception) -> None:
+    """What the user sees of a turn that failed: the Agents SDK's default handler sends
+    "Exception caught : <the exception's text>"; here a named failure keeps its message and anything else
+    is the generic sentence with a reference (its traceback in the log)."""
+    failure = public_failure(error, log, doing="answering this message", where="Teams turn")
+    await context.send_activity(failure.message)
+
+
 def http_app(settings: Settings, *, llm: LLM | None = None) -> Any:
     """FastAPI app with the messaging endpoint, JWT-checked as the Agents SDK hosting does it."""
     # imported when this adapter runs: the other entry points never load its SDK or web server
@@ -282,6 +291,7 @@ def http_app(settings: Settings, *, llm: LLM | None = None) -> Any:
     adapter = CloudAdapter(
         connection_manager=MsalConnectionManager(connections_configurations={"SERVICE_CONNECTION": auth})
     )
+    adapter.on_turn_error = report_turn_error
     bots: dict[str, TeamsBot] = {}
 
     @asynccontextmanager

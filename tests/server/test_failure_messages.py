@@ -135,3 +135,25 @@ def test_healthz_database_error_shows_no_connection_details(caplog: pytest.LogCa
     assert health["ok"] is False and health["error"].startswith("the database does not answer")
     assert "/srv/pg" not in health["error"] and "scholar" not in health["error"]
     assert "/srv/pg" in caplog.text and "hunter2" not in caplog.text
+
+
+def test_a_failed_teams_turn_shows_no_exception_text() -> None:
+    """The Agents SDK's default turn-error handler sends "Exception caught : <text>" to the user."""
+    import asyncio
+
+    from server.adapters.teams_bot import report_turn_error
+    from server.streaming.threads import ThreadBusy
+
+    class Context:
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def send_activity(self, text: str) -> None:
+            self.sent.append(text)
+
+    context = Context()
+    asyncio.run(report_turn_error(context, NameError("name 'is_chinese' is not defined")))  # type: ignore[arg-type]
+    asyncio.run(report_turn_error(context, ThreadBusy("th_1")))  # type: ignore[arg-type]
+    bug, busy = context.sent
+    assert "is_chinese" not in bug and bug.startswith("Something went wrong inside ScholarMap")
+    assert busy == str(ThreadBusy("th_1"))
