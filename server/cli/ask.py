@@ -38,7 +38,7 @@ from agent.ask.answer import (
 )
 from agent.runs.store import RunStore, StoreError
 from agent.settings import ConfigError, Settings, get_settings
-from server.cli.main import CommandError
+from server.cli.main import CommandError, fail
 from server.streaming.failures import public_failure
 
 log = logging.getLogger(__name__)
@@ -83,12 +83,7 @@ def ask_command(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(run_ask(args))
     except KeyboardInterrupt:
-        return _fail("interrupted", 130)
-
-
-def _fail(message: str, code: int, err: TextIO | None = None) -> int:
-    print(f"scholarmap: error: {message}", file=err or sys.stderr)
-    return code
+        return fail("interrupted", 130)
 
 
 async def run_ask(
@@ -112,13 +107,13 @@ async def run_ask(
         if args.fulltext_limit < 0:
             raise ValueError("--fulltext-limit must not be negative")
     except ValueError as exc:
-        return _fail(str(exc), 2, err)
+        return fail(str(exc), 2, err)
     try:
         settings = settings or get_settings()
         store = RunStore(settings.projects_dir)
         run = store.get_run(args.run)  # a missing Run fails here, before any database or model is opened
     except (StoreError, ConfigError) as exc:  # RunNotFound and InvalidId both name the run id
-        return _fail(str(exc), 1, err)
+        return fail(str(exc), 1, err)
 
     # imported when the command runs, not at the CLI's start-up: the graph and the engine are heavy
     from agent.llm import build_llm
@@ -164,12 +159,12 @@ async def run_ask(
         printer.finish()
         return 0
     except CommandError as exc:
-        return _fail(str(exc), exc.code, err)
+        return fail(str(exc), exc.code, err)
     except Exception as exc:  # a named failure's own message; a bug's text only in the log (with a reference)
         failure = public_failure(
             exc, log, doing="answering the question", where="scholarmap ask", details="the log above"
         )
-        return _fail(failure.message, 1, err)
+        return fail(failure.message, 1, err)
     finally:
         if database is not None:
             await database.close()

@@ -12,6 +12,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from agent.errors import ConfigError, InputError
 from agent.runs.store import RunStore, StoreError
@@ -40,8 +41,9 @@ class CommandError(InputError):
         self.code = code
 
 
-def fail(message: str, code: int = 1) -> int:
-    print(f"scholarmap: error: {message}", file=sys.stderr)
+def fail(message: str, code: int = 1, err: TextIO | None = None) -> int:
+    """One line on stderr (or `err`), and the exit code to return: every command's way to fail."""
+    print(f"scholarmap: error: {message}", file=err or sys.stderr)
     return code
 
 

@@ -18,6 +18,7 @@ from agent.academic_map.build import AcademicMap, map_for_run
 from agent.errors import ConfigError
 from agent.runs.store import RunStore, StoreError
 from agent.settings import Settings, get_settings
+from server.cli.main import fail
 
 
 def add_map_command(subparsers: Any) -> None:
@@ -42,12 +43,7 @@ def map_command(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(run_map(args))
     except KeyboardInterrupt:
-        return _fail("interrupted", 130)
-
-
-def _fail(message: str, code: int, err: TextIO | None = None) -> int:
-    print(f"scholarmap: error: {message}", file=err or sys.stderr)
-    return code
+        return fail("interrupted", 130)
 
 
 async def run_map(
@@ -76,9 +72,9 @@ async def run_map(
             args.run, "map.html", render_map_page(result.model_dump_json()).encode()
         )
     except ConfigError as exc:
-        return _fail(str(exc), 2, err)
+        return fail(str(exc), 2, err)
     except (StoreError, FileNotFoundError) as exc:
-        return _fail(str(exc), 1, err)
+        return fail(str(exc), 1, err)
     if args.json:
         out.write(result.model_dump_json(indent=2) + "\n")
     else:

@@ -37,7 +37,7 @@ from agent.runs.exports import EXPORT_FORMATS, export_filename, export_papers
 from agent.runs.store import RunStore
 from agent.settings import ConfigError, load_settings
 from graph.interrupts import ClarificationReply, ConfirmationReply, Reply, ReviewReply
-from server.cli.main import CommandError
+from server.cli.main import CommandError, fail
 from server.streaming.failures import public_failure
 from server.streaming.render import render_queries
 
@@ -115,19 +115,19 @@ def run_command(args: argparse.Namespace) -> int:
             raise CommandError("the description is empty; describe your research in a few sentences")
         return asyncio.run(_run(args, settings, Console(highlight=False), stderr))
     except KeyboardInterrupt:
-        _fail("interrupted; no Run was saved")
+        fail("interrupted; no Run was saved")
         return EXIT_INTERRUPTED
     except CommandError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return exc.code
     except ConfigError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return EXIT_ERROR
     except Exception as exc:  # a named failure's own message; a bug's text only in the log (with a reference)
         failure = public_failure(
             exc, log, doing="running the search", where="scholarmap run", details="the log above"
         )
-        _fail(failure.message)
+        fail(failure.message)
         return EXIT_ERROR
 
 
@@ -144,10 +144,6 @@ def _quiet_libraries(verbose: bool) -> None:
         level=logging.INFO if verbose else logging.ERROR,
         format="scholarmap: %(levelname)s %(name)s: %(message)s",
     )
-
-
-def _fail(message: str) -> None:
-    print(f"scholarmap: error: {message}", file=sys.stderr)
 
 
 async def _run(args: argparse.Namespace, settings: Any, console: Console, stderr: Console) -> int:
