@@ -17,7 +17,7 @@ the root and is drawn here.
     │   ├── MeshBuildError                            tools/mesh_build.py
     │   ├── ResumeMismatch                            server/inputs.py
     │   │   └── InvalidInput
-    │   └── CommandError                              server/cli/main.py
+    │   └── CommandError                              server/cli/errors.py
     ├── ConfigError                                   a setting is missing or wrong (agent/settings.py)
     ├── ServiceError                                  an outside service failed
     │   ├── ServiceCallError                          tools/errors.py: one call (names service, status, kind)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from agent.settings import get_settings
-from server.cli.main import fail
+from server.cli.errors import fail
 
 
 def add_mcp_command(subparsers: argparse._SubParsersAction) -> None:

@@ -38,7 +38,7 @@ from agent.ask.answer import (
 )
 from agent.runs.store import RunStore, StoreError
 from agent.settings import ConfigError, Settings, get_settings
-from server.cli.main import CommandError, fail
+from server.cli.errors import CommandError, fail
 from server.streaming.failures import public_failure
 
 log = logging.getLogger(__name__)

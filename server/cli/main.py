@@ -8,43 +8,24 @@ and the listing commands answer at once.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
+import logging
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
 
-from agent.errors import ConfigError, InputError
+from agent.errors import ConfigError
 from agent.runs.store import RunStore, StoreError
 from agent.settings import Settings, get_settings
+from server.cli import adapters, ask, chat, mesh, plan
+from server.cli import map as academic_map
+from server.cli import run as run_command
+from server.cli.errors import CommandError, fail
+from server.streaming.failures import public_failure
 from server.streaming.render import render_queries
 
+log = logging.getLogger("scholarmap.cli")
+
 # Commands contributed by other modules: (module, function that registers the sub-command).
-PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
-    ("server.cli.run", "add_run_command"),
-    ("server.cli.chat", "add_chat_command"),
-    ("server.cli.ask", "add_ask_command"),
-    ("server.cli.map", "add_map_command"),
-    ("server.cli.plan", "add_plan_command"),
-    ("server.cli.mesh", "add_mesh_command"),
-    ("server.cli.adapters", "add_mcp_command"),
-    ("server.cli.adapters", "add_slack_command"),
-    ("server.cli.adapters", "add_teams_command"),
-)
-
-
-class CommandError(InputError):
-    """A user-facing failure: printed as one line, exit code `code`."""
-
-    def __init__(self, message: str, code: int = 1) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def fail(message: str, code: int = 1, err: TextIO | None = None) -> int:
-    """One line on stderr (or `err`), and the exit code to return: every command's way to fail."""
-    print(f"scholarmap: error: {message}", file=err or sys.stderr)
-    return code
 
 
 def _store(settings: Settings) -> RunStore:
@@ -197,15 +178,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(handler=cmd_serve)
 
-    for module_name, function_name in PLUGGED_COMMANDS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        register: Callable[[argparse._SubParsersAction], None] = getattr(module, function_name)
-        register(sub)
+    run_command.add_run_command(sub)
+    chat.add_chat_command(sub)
+    ask.add_ask_command(sub)
+    academic_map.add_map_command(sub)
+    plan.add_plan_command(sub)
+    mesh.add_mesh_command(sub)
+    adapters.add_mcp_command(sub)
+    adapters.add_slack_command(sub)
+    adapters.add_teams_command(sub)
     return parser
 
 
@@ -222,6 +203,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(str(exc), getattr(exc, "code", 1))
     except KeyboardInterrupt:
         return fail("interrupted", 130)
+    except Exception as exc:  # a bug: one line for the user, the traceback in the command log
+        return fail(_report_bug(exc), 1)
+
+
+def _report_bug(exc: Exception) -> str:
+    """Write the traceback to `<data_dir>/logs/cli.log` and return the line the user sees."""
+    try:
+        log_file = get_settings().data_dir / "logs" / "cli.log"
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8")
+        details = str(log_file)
+    except (OSError, ConfigError):
+        handler, details = logging.StreamHandler(sys.stderr), "the lines above"
+    log.addHandler(handler)
+    log.propagate = False  # the traceback goes to the file only, not to the terminal as well
+    try:
+        return public_failure(exc, log, doing="running this command", details=details).message
+    finally:
+        log.removeHandler(handler)
+        handler.close()
 
 
 if __name__ == "__main__":

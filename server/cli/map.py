@@ -18,7 +18,7 @@ from agent.academic_map.build import AcademicMap, map_for_run
 from agent.errors import ConfigError
 from agent.runs.store import RunStore, StoreError
 from agent.settings import Settings, get_settings
-from server.cli.main import fail
+from server.cli.errors import fail
 
 
 def add_map_command(subparsers: Any) -> None:

@@ -37,7 +37,7 @@ from agent.runs.exports import EXPORT_FORMATS, export_filename, export_papers
 from agent.runs.store import RunStore
 from agent.settings import ConfigError, load_settings
 from graph.interrupts import ClarificationReply, ConfirmationReply, Reply, ReviewReply
-from server.cli.main import CommandError, fail
+from server.cli.errors import CommandError, fail
 from server.streaming.failures import public_failure
 from server.streaming.render import render_queries
 

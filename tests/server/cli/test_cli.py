@@ -73,3 +73,16 @@ def test_invalid_configuration_exits_2(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [result.stderr.strip()]
     assert "SCHOLARMAP_PORT" in result.stderr
+
+
+def test_a_bug_is_one_line_with_a_reference_and_the_traceback_goes_to_the_log(data_dir, capsys, monkeypatch):
+    def broken(args):
+        raise RuntimeError("internal detail: /srv/scholarmap/secret.py line 12")
+
+    monkeypatch.setattr("server.cli.main.cmd_projects", broken)
+    assert main(["projects"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "reference" in err
+    assert "internal detail" not in err and "Traceback" not in err
+    log_text = (data_dir / "logs" / "cli.log").read_text()
+    assert "internal detail: /srv/scholarmap/secret.py" in log_text and "Traceback" in log_text
