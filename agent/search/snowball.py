@@ -361,8 +361,12 @@ class _Round:
         if key is None:
             return
         candidate = self.candidates.setdefault(key, Candidate())
-        candidate.records.setdefault(source, paper)
-        candidate.paths.setdefault(source, path)
+        # the requests answer in any order: of several links to one paper (and the record that came with
+        # each), keep the same one every time
+        kept = candidate.paths.get(source)
+        if kept is None or _path_order(path) < _path_order(kept):
+            candidate.paths[source] = path
+            candidate.records[source] = paper
 
     def spend(self, requests: int, source: Source) -> bool:
         if self.budget.take(requests):
@@ -717,3 +721,8 @@ def merge_with_snowball(results: dict[Source, list[Paper]], found: SnowballResul
         if via_any:
             item.origin = "both" if query_any else "snowball"
     return merged
+
+
+def _path_order(path: CitationPath) -> tuple[int, str, str]:
+    """A total order on links to one paper: the shallowest first, then by relation and linked id."""
+    return (path.depth, path.relation, path.linked)

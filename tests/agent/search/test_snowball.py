@@ -9,10 +9,18 @@ from typing import Any
 import pytest
 
 from agent.llm import RulesLLM
-from agent.models import AggregatedPaper, KeywordPlan, Paper, Run, Term
+from agent.models import AggregatedPaper, CitationPath, KeywordPlan, Paper, Run, Source, Term
 from agent.runs.store import RUN_FILES, RunStore
 from agent.search.executor import execute_run
-from agent.search.snowball import Screen, SnowballConfigError, SnowballOptions, named_node, resolve_options
+from agent.search.snowball import (
+    Budget,
+    Screen,
+    SnowballConfigError,
+    SnowballOptions,
+    _Round,
+    named_node,
+    resolve_options,
+)
 from agent.search.sources import open_sources
 from evals.fake_sources import FakeConfig, running_fake_sources
 from evals.fake_sources.citations import graph_for
@@ -161,3 +169,21 @@ async def test_a_failing_source_is_recorded_and_the_round_completes(
     errors = report.rounds[0].errors
     assert errors and errors[0].source == "semantic_scholar"
     assert report.rounds[0].candidates > 0  # OpenAlex's links were still followed
+
+
+def test_a_paper_reached_twice_keeps_the_same_link_whatever_answers_first() -> None:
+    """The requests of a round answer in any order; the Run's files must not depend on it."""
+    paper = Paper(source=Source.OPENALEX, title="A paper linked twice", doi="10.1/twice")
+    links = [
+        CitationPath(relation="cites", linked="W2", depth=1),
+        CitationPath(relation="cited_by", linked="W9", depth=1),
+        CitationPath(relation="cited_by", linked="W1", depth=1),
+    ]
+    kept = set()
+    for order in (links, links[::-1], links[1:] + links[:1]):
+        round_ = _Round(clients=None, budget=Budget(10), depth=1)  # type: ignore[arg-type]
+        for path in order:
+            round_.offer(Source.OPENALEX, paper, path)
+        [candidate] = round_.candidates.values()
+        kept.add(candidate.paths[Source.OPENALEX].linked)
+    assert kept == {"W1"}
