@@ -52,6 +52,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
 
@@ -195,6 +196,7 @@ def _conflict(a: set[str], b: set[str]) -> bool:
 # ----------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 16)  # author names recur in every candidate pair a record is part of
 def _fold(text: str) -> str:
     """Lower-case, accents removed, letters only: 'Andrés' -> 'andres'."""
     decomposed = unicodedata.normalize("NFKD", text)
