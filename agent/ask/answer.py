@@ -31,6 +31,7 @@ from agent.ask.text import (
     _trim,
     extractive_answer,
     is_chinese,
+    quotable,
     split_sentences,
 )
 from agent.ask.text import match_terms as match_terms
@@ -336,10 +337,10 @@ def best_quote(source: AssembledSource, claim: str = "") -> str:
         scored = [(len(wanted & _terms(s)), -i, s) for i, s in enumerate(sentences)]
         overlap, _, sentence = max(scored)
         if overlap > 0:
-            return _trim(sentence, QUOTE_CHARS)
+            return quotable(sentence, QUOTE_CHARS)
     anchor = source.hit_texts[0] if source.hit_texts else source.text
     first = split_sentences(anchor)
-    return _trim(first[0] if first else anchor.strip(), QUOTE_CHARS)
+    return quotable(first[0] if first else anchor.strip(), QUOTE_CHARS)
 
 
 def citation_for(source: AssembledSource, claim: str = "") -> AskCitation:
@@ -660,7 +661,7 @@ async def ask(
             number, citation = tracker.cite(source.n)
             yield AskText(delta=f"- {sentence} [{number}]\n")
             if citation is not None:
-                yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS), "related": True})
+                yield citation.model_copy(update={"quote": quotable(sentence, QUOTE_CHARS), "related": True})
         if language_note := _language_note(sources, chinese):
             yield AskText(delta=language_note)
         lap("total", started)
@@ -715,7 +716,7 @@ async def ask(
                 number, citation = tracker.cite(source.n)
                 yield AskText(delta=f"- {sentence} [{number}]\n")
                 if citation is not None:
-                    yield citation.model_copy(update={"quote": _trim(sentence, QUOTE_CHARS)})
+                    yield citation.model_copy(update={"quote": quotable(sentence, QUOTE_CHARS)})
             if language_note := _language_note(sources, chinese):
                 yield AskText(delta=language_note)
             if rerank_missing:

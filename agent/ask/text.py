@@ -104,8 +104,17 @@ def _terms(text: str) -> set[str]:
     return words
 
 
+# a paper's own numeric references ("[12]", "[3, 4]", "[5–7]"): quoted, they would read as our citations
+_PAPER_REFERENCES = re.compile(r"\s*\[\d+(?:\s*[,;\u2013\u2014-]\s*\d+)*\]")
+
+
 def _trim(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def quotable(text: str, limit: int = 500) -> str:
+    """A sentence as an answer quotes it: without the paper's own reference numbers, at most `limit` chars."""
+    return _trim(_PAPER_REFERENCES.sub("", text).strip(), limit)
 
 
 def extractive_answer(
@@ -141,7 +150,7 @@ def extractive_answer(
             current = best.get(source.paper_key)
             if current is None or score > current[0]:
                 best[source.paper_key] = (score, sentence, source)
-    picked = [(_trim(best[key][1], 500), best[key][2]) for key in paper_order if key in best]
+    picked = [(quotable(best[key][1]), best[key][2]) for key in paper_order if key in best]
     picked = picked[:EXTRACTIVE_SENTENCES]
     if not picked:
         # nothing shares a word with the question (a dense-only match, or another language):
@@ -153,7 +162,7 @@ def extractive_answer(
 def _opening(source: AssembledSource) -> str:
     anchor = source.hit_texts[0] if source.hit_texts else source.text
     first = split_sentences(anchor)
-    return _trim(first[0] if first else anchor, 500)
+    return quotable(first[0] if first else anchor)
 
 
 def _one_per_paper(sources: Sequence[AssembledSource]) -> list[AssembledSource]:
