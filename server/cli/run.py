@@ -68,7 +68,7 @@ def add_run_command(subparsers: argparse._SubParsersAction) -> None:
         help="comma-separated sources to search (default: pubmed,semantic_scholar,openalex)",
     )
     parser.add_argument(
-        "--max-per-source", type=int, help="records per source, 1-2000 (default from settings: 200)"
+        "--max-per-source", type=int, help="records per source, 1-10000 (default from settings: 200)"
     )
     parser.add_argument(
         "--snowball",
