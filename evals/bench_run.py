@@ -64,7 +64,7 @@ async def _run_once(
     from agent.llm import RulesLLM
     from agent.models import SEARCH_SOURCES, QueryPlan, Slots, SourceQuery, Understanding
     from agent.runs.store import RunStore
-    from agent.search.executor import execute_run
+    from agent.search.executor import RunExecution
     from agent.search.ranking import RankingWeights, ranking_embedder
     from agent.search.sources import open_sources
     from agent.settings import load_settings
@@ -98,7 +98,7 @@ async def _run_once(
         snowball_options = resolve_options(settings)
     async with open_sources(settings) as sources:
         started = time.perf_counter()
-        run = await execute_run(
+        run = await RunExecution(
             store=store,
             project_id="bench",
             understanding=understanding,
@@ -110,7 +110,7 @@ async def _run_once(
             llm=RulesLLM(),
             weights=RankingWeights() if semantic else RankingWeights(semantic=0.0),
             snowball=snowball_options,
-        )
+        ).execute()
         wall = time.perf_counter() - started
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
     return {

@@ -47,7 +47,7 @@ async def _evaluate(fake: Any, topic: str, args: argparse.Namespace, data_dir: P
     from agent.llm import RulesLLM
     from agent.models import SEARCH_SOURCES, KeywordPlan, QueryPlan, Slots, SourceQuery, Term, Understanding
     from agent.runs.store import RunStore
-    from agent.search.executor import execute_run
+    from agent.search.executor import RunExecution
     from agent.search.ranking import RankingWeights
     from agent.search.snowball import resolve_options
     from agent.search.sources import open_sources
@@ -74,7 +74,7 @@ async def _evaluate(fake: Any, topic: str, args: argparse.Namespace, data_dir: P
     options = resolve_options(settings, depth=args.depth, budget=args.budget)
     store = RunStore(settings.projects_dir)
     async with open_sources(settings) as sources:
-        run = await execute_run(
+        run = await RunExecution(
             store=store,
             project_id="eval",
             understanding=Understanding(description=topic, slots=Slots(research_goal=topic)),
@@ -86,7 +86,7 @@ async def _evaluate(fake: Any, topic: str, args: argparse.Namespace, data_dir: P
             max_per_source=args.per_source,
             weights=RankingWeights(semantic=0.0),  # the ranking's embedding is not what is measured
             snowball=options,
-        )
+        ).execute()
     universe = fake.app.universe
     key = query_key(topic)
     planted = set(graph_for(universe).planted(key).all())

@@ -32,7 +32,7 @@ from agent.keywords.plan import keywords_and_queries
 from agent.keywords.querybuild import build_queries
 from agent.keywords.review import KeywordEdit, apply_edits, parse_edit_text
 from agent.models import KeywordPlan, QueryPlan, Understanding
-from agent.search.executor import execute_run
+from agent.search.executor import RunExecution
 from agent.search.guard import ensure_something_to_search
 from agent.search.snowball import resolve_options
 from agent.step_deadline import keywords_within
@@ -292,7 +292,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
             named=options.get("snowball_seeds") or (),
         )
 
-    run = await execute_run(
+    run = await RunExecution(
         store=ctx.store,
         project_id=state["project_id"],
         understanding=understanding,
@@ -308,7 +308,7 @@ async def search(state: ConversationState, runtime: Runtime[GraphContext]) -> di
         description=state.get("description", ""),
         snowball=snowball,
         on_snowball=lambda line: writer({"type": "info", "message": f"snowball: {line}"}),
-    )
+    ).execute()
     writer(
         {
             "type": "run_ready",

@@ -1,6 +1,6 @@
 """Execute a Run: search every enabled database at once, merge, rank, and save one immutable snapshot.
 
-`execute_run` builds a `RunExecution` and runs it. The steps, in `RunExecution.execute`:
+`RunExecution(...).execute()` runs one. The steps, in `RunExecution.execute`:
 
 1. **Search.** Each source runs as its own task under `settings.source_time_limit`, through the one
    client interface of `tools.base.SearchClient` (the plan's query text and parameters in, records
@@ -230,7 +230,14 @@ class GoalEmbedding:
 
 
 class RunExecution:
-    """One Run, from the first request to the folder renamed into place (see the module docstring)."""
+    """One Run, from the first request to the folder renamed into place (see the module docstring).
+
+    `embedder` defaults to `settings.embedding_model`; `llm_top_k` to `DEFAULT_LLM_TOP_K` when `llm` is a
+    usable model (0 turns the judgement off). Raises `RunConfigError` for a bad source list or cap.
+    With `snowball`, the ranked papers' citations are followed afterwards (`agent.search.snowball`): what it
+    finds is merged in, the list ranked again, and `results_snowball.json` and `run.snowball` written;
+    `on_snowball` hears its budget before it starts and a line per round.
+    """
 
     def __init__(
         self,
@@ -507,55 +514,3 @@ class RunExecution:
 
     def _lap(self, name: str, since: float) -> None:
         self.timings.seconds[name] = round(time.monotonic() - since, 3)
-
-
-async def execute_run(
-    *,
-    store: RunStore,
-    project_id: str,
-    understanding: Understanding | None,
-    keywords: KeywordPlan | None,
-    queries: QueryPlan,
-    sources: SourceClients,
-    settings: Settings,
-    enabled: Sequence[Source | str] | None = None,
-    max_per_source: int | None = None,
-    llm: LLM | None = None,
-    on_progress: ProgressCallback | None = None,
-    thread_id: str | None = None,
-    description: str = "",
-    weights: RankingWeights | None = None,
-    embedder: Any = None,
-    llm_top_k: int | None = None,
-    snowball: SnowballOptions | None = None,
-    on_snowball: EventCallback | None = None,
-) -> Run:
-    """Search, merge, rank and save one Run; returns the saved `Run` (its folder is `store.run_dir(run.id)`).
-
-    `embedder` defaults to `settings.embedding_model`; `llm_top_k` to `DEFAULT_LLM_TOP_K` when `llm` is a
-    usable model (0 turns the judgement off). Raises `RunConfigError` for a bad source list or cap.
-    With `snowball`, the ranked papers' citations are followed afterwards (`agent.search.snowball`): what it
-    finds is merged in, the list ranked again, and `results_snowball.json` and `run.snowball` written;
-    `on_snowball` hears its budget before it starts and a line per round.
-    """
-    execution = RunExecution(
-        store=store,
-        project_id=project_id,
-        understanding=understanding,
-        keywords=keywords,
-        queries=queries,
-        sources=sources,
-        settings=settings,
-        enabled=enabled,
-        max_per_source=max_per_source,
-        llm=llm,
-        on_progress=on_progress,
-        thread_id=thread_id,
-        description=description,
-        weights=weights,
-        embedder=embedder,
-        llm_top_k=llm_top_k,
-        snowball=snowball,
-        on_snowball=on_snowball,
-    )
-    return await execution.execute()

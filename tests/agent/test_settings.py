@@ -29,7 +29,7 @@ def test_base_url_from_environment_is_normalised(tmp_path, monkeypatch):
         ("SCHOLARMAP_PUBMED_BASE_URL", "ftp://example.org", "SCHOLARMAP_PUBMED_BASE_URL: must be an http"),
         ("SCHOLARMAP_LLM_TEMPERATURE", "0.7", "SCHOLARMAP_LLM_ALLOW_HIGH_TEMPERATURE"),
         ("SCHOLARMAP_PORT", "99999", "SCHOLARMAP_PORT"),
-        ("SCHOLARMAP_MAX_PER_SOURCE", "5000", "SCHOLARMAP_MAX_PER_SOURCE"),
+        ("SCHOLARMAP_MAX_PER_SOURCE", "20000", "SCHOLARMAP_MAX_PER_SOURCE"),
         ("SCHOLARMAP_LLM", "gpt", "SCHOLARMAP_LLM: must be one of auto, openai, rules"),
         ("SCHOLARMAP_HTTP_TIMEOUT", "-1", "SCHOLARMAP_HTTP_TIMEOUT"),
     ],

@@ -31,7 +31,7 @@ from agent.models import (
     Understanding,
 )
 from agent.runs.store import RUN_FILES, RunStore
-from agent.search.executor import RunConfigError, SearchProgress, execute_run
+from agent.search.executor import RunConfigError, RunExecution, SearchProgress
 from agent.search.ranking import RankingWeights
 from agent.search.similarity import GoalSimilarity, paper_text
 from agent.search.sources import open_sources
@@ -85,7 +85,7 @@ async def run_with(fake: Any, tmp_path: Path, *, events: list[SearchProgress] | 
     settings = settings_for(fake, tmp_path / "data", **kwargs.pop("settings", {}))
     store = RunStore(settings.projects_dir)
     async with open_sources(settings) as sources:
-        run = await execute_run(
+        run = await RunExecution(
             store=store,
             project_id="p1",
             understanding=kwargs.pop("understanding", understanding()),
@@ -97,7 +97,7 @@ async def run_with(fake: Any, tmp_path: Path, *, events: list[SearchProgress] | 
             on_progress=events.append if events is not None else None,
             embedder=kwargs.pop("embedder", BagOfWords()),
             **kwargs,
-        )
+        ).execute()
     return run, store
 
 
@@ -229,7 +229,7 @@ async def test_cancellation_leaves_no_run(tmp_path: Path) -> None:
         store = RunStore(settings.projects_dir)
         async with open_sources(settings) as sources:
             task = asyncio.create_task(
-                execute_run(
+                RunExecution(
                     store=store,
                     project_id="p1",
                     understanding=understanding(),
@@ -240,7 +240,7 @@ async def test_cancellation_leaves_no_run(tmp_path: Path) -> None:
                     max_per_source=1000,
                     on_progress=on_progress,
                     embedder=BagOfWords(),
-                )
+                ).execute()
             )
             await asyncio.wait_for(first_page.wait(), timeout=15)
             task.cancel()
@@ -259,7 +259,7 @@ async def test_progress_callback_errors_do_not_sink_the_run(fake: Any, tmp_path:
         raise RuntimeError("display went away")
 
     async with open_sources(settings) as sources:
-        run = await execute_run(
+        run = await RunExecution(
             store=store,
             project_id="p1",
             understanding=None,
@@ -271,7 +271,7 @@ async def test_progress_callback_errors_do_not_sink_the_run(fake: Any, tmp_path:
             on_progress=broken,
             embedder=BagOfWords(),
             description="speech",
-        )
+        ).execute()
     assert run.status is RunStatus.COMPLETED
     assert "progress callback failed" in caplog.text
     assert run.description == "speech"

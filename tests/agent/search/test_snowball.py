@@ -11,7 +11,7 @@ import pytest
 from agent.llm import RulesLLM
 from agent.models import AggregatedPaper, CitationPath, KeywordPlan, Paper, Run, Source, Term
 from agent.runs.store import RUN_FILES, RunStore
-from agent.search.executor import execute_run
+from agent.search.executor import RunExecution
 from agent.search.snowball import (
     Budget,
     Screen,
@@ -57,7 +57,7 @@ async def run_with(
     store = RunStore(settings.projects_dir)
     lines: list[str] = kwargs.pop("lines", [])
     async with open_sources(settings) as sources:
-        run = await execute_run(
+        run = await RunExecution(
             store=store,
             project_id="p1",
             understanding=understanding(),
@@ -71,7 +71,7 @@ async def run_with(
             snowball=snowball,
             on_snowball=lines.append,
             **kwargs,
-        )
+        ).execute()
     return run, store.run_dir(run.id)
 
 
