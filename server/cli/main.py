@@ -23,7 +23,9 @@ from server.cli.errors import CommandError, fail
 from server.streaming.failures import public_failure
 from server.streaming.render import render_queries
 
+# a bug's traceback goes to the command log only (its handler is added for the report), not the terminal
 log = logging.getLogger("scholarmap.cli")
+log.propagate = False
 
 # Commands contributed by other modules: (module, function that registers the sub-command).
 
@@ -217,7 +219,6 @@ def _report_bug(exc: Exception) -> str:
     except (OSError, ConfigError):
         handler, details = logging.StreamHandler(sys.stderr), "the lines above"
     log.addHandler(handler)
-    log.propagate = False  # the traceback goes to the file only, not to the terminal as well
     try:
         return public_failure(exc, log, doing="running this command", details=details).message
     finally:
