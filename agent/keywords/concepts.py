@@ -114,7 +114,7 @@ _CUT = re.compile(r"\s+(?:versus|vs\.?|v\.|compared with|compared to|against)\s+
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
 _COORDINATION = re.compile(r"\s*(?:,|\band\b|\bor\b|\band/or\b|/)\s*", re.IGNORECASE)
 _FUNCTION = word_set(
-    "a an the of in on for to with by from at as into via and or nor their its his her our your "
+    "a an the of in on for to with by from at as into via and or nor versus vs their its his her our your "
     "among between within without under over after before during per than that which who whose"
 )
 
@@ -159,6 +159,7 @@ class _Part:
     slot: str
     group: int  # the two sides of "versus" get different groups
     original: str = ""  # the Chinese the phrase was rendered from
+    phrase: str = ""  # the slot phrase the part comes from
 
 
 @dataclass
@@ -205,7 +206,7 @@ def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
                 for piece in _WITH.split(side):
                     if content_words(piece) or _people_only(piece):
                         parts.append(
-                            _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""))
+                            _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""), phrase)
                         )
     return parts, study_types
 
@@ -224,6 +225,7 @@ class _Draft:
     slot: str
     group: int
     terms: list[Term] = field(default_factory=list)
+    series: int = 0  # phrases listed together in the description ("X, Y or Z") share a series
 
 
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
@@ -234,7 +236,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     drafts_parts = [
         (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
     ]
+    series = listed_together(description, [part.phrase for part in parts])
     for draft, part in drafts_parts:
+        draft.series = series.get(part.phrase, -1)
         for term in draft.terms:
             term.original = part.original
     drafts = [draft for draft, _ in drafts_parts]
@@ -244,8 +248,13 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
             "switch on in the review, not a concept the query requires"
         )
-    _merge_into(result, _group(drafts))
-    decide_required(result.concepts, {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts})
+    grouped = _group(drafts)
+    placed = _merge_into(result, grouped)
+    decide_required(
+        result.concepts,
+        {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts},
+        narrowing=_narrowing(grouped, placed),
+    )
     return result
 
 
@@ -362,20 +371,83 @@ def _strip_generic_edges(text: str) -> str:
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 
 
+_LIST_GAP = re.compile(r"^[\s,;]*(?:(?:and/or|and|or|as well as|&)\s+)?(?:the\s+)?$", re.IGNORECASE)
+
+
+def listed_together(description: str, phrases: list[str]) -> dict[str, int]:
+    """Which slot phrases the description lists together ("Procalcitonin, C-reactive protein, and
+    erythrocyte sedimentation rate", "bursa, tendon or labrum"): alternatives a searcher ORs in one
+    block. Phrases found in the description get a series number shared by neighbours that only a
+    comma, "and" or "or" separates; a phrase the description does not contain as written is alone."""
+    folded = description.casefold()
+    spans: list[tuple[int, int, str]] = []
+    for phrase in dict.fromkeys(phrases):
+        at = folded.find(phrase.casefold()) if phrase else -1
+        if at >= 0:
+            spans.append((at, at + len(phrase), phrase))
+    spans.sort()
+    series: dict[str, int] = {}
+    number = 0
+    previous_end = None
+    for start, end, phrase in spans:
+        if (
+            previous_end is None
+            or start < previous_end
+            or not _LIST_GAP.match(description[previous_end:start])
+        ):
+            number += 1
+        series[phrase] = number
+        previous_end = end
+    return series
+
+
 def _group(drafts: list[_Draft]) -> list[_Draft]:
-    """One concept per (versus-side, slot, role); the same descriptor twice is one term."""
-    grouped: dict[tuple[int, str, ConceptRole], _Draft] = {}
+    """One concept per (versus-side, slot, role), except that phrases the description writes apart
+    (both found in it, not listed together) are different concepts; the same descriptor twice is one
+    term."""
+    grouped: list[_Draft] = []
     for draft in drafts:
+        same = next(
+            (
+                g
+                for g in grouped
+                if (g.group, g.slot, g.role) == (draft.group, draft.slot, draft.role)
+                and (g.series == draft.series or -1 in (g.series, draft.series))
+            ),
+            None,
+        )
+        if same is None:
+            grouped.append(draft)
+        else:
+            same.terms += draft.terms
+    return grouped
+
+
+def _narrowing(drafts: list[_Draft], placed: list[str | None]) -> set[str]:
+    """Concepts of words MeSH does not name that stand beside another concept of the same role, slot
+    and side of a "versus": in "laparoscopy following CT scanning with curative intent" laparoscopy
+    is the method a paper must have, "CT" and "curative intent" only narrow it. Of several such
+    free-text concepts the first is kept; none is kept beside one that MeSH names."""
+    named: set[tuple[int, str, ConceptRole]] = set()
+    for draft, concept_id in zip(drafts, placed, strict=True):
+        if concept_id is not None and any(t.mesh for t in draft.terms):
+            named.add((draft.group, draft.slot, draft.role))
+    seen: set[tuple[int, str, ConceptRole]] = set()
+    narrowing: set[str] = set()
+    for draft, concept_id in zip(drafts, placed, strict=True):
         key = (draft.group, draft.slot, draft.role)
-        if key not in grouped:
-            grouped[key] = draft
+        if concept_id is None or any(t.mesh for t in draft.terms):
             continue
-        grouped[key].terms += draft.terms
-    return list(grouped.values())
+        if key in named or key in seen:
+            narrowing.add(concept_id)
+        seen.add(key)
+    return narrowing
 
 
-def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
-    """Concept ids, and one term per descriptor or spelling across the whole plan."""
+def _merge_into(result: Concepts, drafts: list[_Draft]) -> list[str | None]:
+    """Concept ids, and one term per descriptor or spelling across the whole plan; returns each
+    draft's concept id (None for a draft whose terms were all placed already)."""
+    placed: list[str | None] = []
     seen: set[str] = set()  # descriptor UIs and spellings already placed
     labels: set[str] = set()
     for draft in drafts:
@@ -387,6 +459,7 @@ def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
             terms.append(term)
             seen |= keys
         if not terms:
+            placed.append(None)
             continue
         label = " / ".join(t.canonical for t in terms) if len(terms) <= 3 else terms[0].canonical
         concept_id = _concept_id(label, labels)
@@ -394,6 +467,8 @@ def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
             term.concept = concept_id
         result.terms += terms
         result.concepts.append(Concept(id=concept_id, label=label, role=draft.role))
+        placed.append(concept_id)
+    return placed
 
 
 def _concept_id(label: str, taken: set[str]) -> str:
@@ -420,15 +495,25 @@ def _a(role: ConceptRole) -> str:
     return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
 
 
-def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = None) -> None:
-    """Mark each concept required or optional, with the reason (rule in the module docstring)."""
+def decide_required(
+    concepts: list[Concept], generic: dict[str, bool] | None = None, narrowing: set[str] | None = None
+) -> None:
+    """Mark each concept required or optional, with the reason (rule in the module docstring);
+    `narrowing` names free-text concepts that only narrow another of their role (`_narrowing`)."""
     generic = generic or {}
+    narrowing = narrowing or set()
     has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
     for concept in concepts:
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
         elif concept.role is ConceptRole.POPULATION and has_condition:
             concept.required, concept.reason = False, "the condition already defines who is studied"
+        elif concept.id in narrowing:
+            concept.required, concept.reason = (
+                False,
+                f"words MeSH does not name, beside another {concept.role.value} of the same phrase: "
+                "they only narrow the search",
+            )
         elif concept.role in REQUIRED_ROLES:
             concept.required, concept.reason = (
                 True,

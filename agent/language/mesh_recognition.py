@@ -16,6 +16,10 @@ that the vocabulary knows anywhere in a text:
 - **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
   text itself ("electrocorticography (ECoG)"), or an entry term of exactly one descriptor
   ("Electrocorticography (EcoG)", "Intracranial EEG"), matched with its capitals as written;
+- **looser forms**, tried only where no exact form matches a window of two or three words: derived
+  forms of a word ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), and a Greek
+  letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
+  their order: a "care home" is no "Home Care");
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
   entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
   from them (`tree_distance`).
@@ -71,6 +75,50 @@ def word_key(word: str) -> str:
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
+
+
+_DERIVED = re.compile(r"(?<=[a-z]{4})(?:ations?|als?|ars?)$")
+LOOSE_MAX_WORDS = 3  # longer windows in another order are rarely the same concept
+
+
+_GREEK = frozenset(
+    [
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "epsilon",
+        "zeta",
+        "eta",
+        "theta",
+        "iota",
+        "kappa",
+        "lambda",
+        "mu",
+        "nu",
+        "xi",
+        "omicron",
+        "pi",
+        "rho",
+        "sigma",
+        "tau",
+        "upsilon",
+        "phi",
+        "chi",
+        "psi",
+        "omega",
+    ]
+)
+
+
+def loose_key(key: Sequence[str]) -> tuple[str, ...] | None:
+    """A window's key up to derivation ("transplantation" = "transplant", "vulval" = "vulvar") and the
+    place of Greek letters ("amyloid beta" = "beta amyloid"); None for one word or more than three."""
+    if not 2 <= len(key) <= LOOSE_MAX_WORDS:
+        return None
+    stems = [_DERIVED.sub("", word) for word in key]
+    letters = sorted(word for word in stems if word in _GREEK)
+    return (*[word for word in stems if word not in _GREEK], *letters)
 
 
 @dataclass(frozen=True)
@@ -134,6 +182,7 @@ class MeshVocabulary:
         mesh_file.load()
         self._keys: dict[tuple[str, ...], list[tuple[int, str]]] = {}
         self._acronyms: dict[str, set[str]] = {}  # acronym as written (case kept) -> descriptor uis
+        self._loose: dict[tuple[str, ...], list[tuple[int, str]]] = {}  # loose_key -> (rank, ui)
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -161,6 +210,11 @@ class MeshVocabulary:
                 entries = self._keys.setdefault(key, [])
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
+            loose = loose_key(key)
+            if loose is not None:
+                entries = self._loose.setdefault(loose, [])
+                if (_RANK["permuted term"], ui) not in entries:
+                    entries.append((_RANK["permuted term"], ui))
 
     # ------------------------------------------------------------------------------------------
 
@@ -214,6 +268,7 @@ class MeshVocabulary:
                     if uis:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
+        found = self._add_loose_matches(normalised, tokens, found)
         chosen = _choose(found, self)
         return [
             MeshMatch(
@@ -226,6 +281,36 @@ class MeshVocabulary:
             )
             for start, end, how, ui in chosen
         ]
+
+    def _add_loose_matches(
+        self, text: str, tokens: Sequence[Token], found: list[tuple[int, int, str, list[str], str]]
+    ) -> list[tuple[int, int, str, list[str], str]]:
+        """Windows that match only in another word order or derived form (`loose_key`), where no exact
+        match of several words stands: exact forms always win, a loose one may replace single words."""
+        taken = [False] * len(tokens)  # words inside an exact match of several words
+        for start, end, *_ in found:
+            if end - start > 1:
+                taken[start:end] = [True] * (end - start)
+        loose: list[tuple[int, int, str, list[str], str]] = []
+        index = 0
+        while index < len(tokens):
+            step = 1
+            for length in range(min(LOOSE_MAX_WORDS, len(tokens) - index), 1, -1):
+                window = tokens[index : index + length]
+                if any(taken[index : index + length]) or _crosses_a_break(text, window):
+                    continue
+                key = loose_key([t.key for t in window])
+                entries = self._loose.get(key) if key is not None else None
+                if entries:
+                    candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
+                    loose.append((index, index + length, "entry term", candidates, ""))
+                    step = length
+                    break
+            index += step
+        if not loose:
+            return found
+        kept = [f for f in found if not any(s <= f[0] < e for s, e, *_ in loose)]
+        return sorted(kept + loose, key=lambda f: f[0])
 
     def _named_parents(
         self, descriptor: MeshDescriptor, window: Sequence[Token]

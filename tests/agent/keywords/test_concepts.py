@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concepts import build_concepts, content_words, decide_required, set_aside
+from agent.keywords.concepts import build_concepts, content_words, decide_required, listed_together, set_aside
 from agent.keywords.querybuild import build_queries
 from agent.language.mesh_recognition import MeshVocabulary, role_of, vocabulary_for
 from agent.models import Concept, ConceptRole, KeywordPlan, Slots, Source, Understanding
@@ -150,3 +150,45 @@ def test_too_broad_headings_and_everyday_words_are_not_headings(vocabulary: Mesh
     neoplasms = vocabulary.lookup("Neoplasms")[0]
     assert not names_the_concept(neoplasms, "malignancy") and names_the_concept(neoplasms, "solid neoplasms")
     assert names_the_concept(vocabulary.lookup("Epilepsy")[0], "epilepsy", "heading")
+
+
+def test_phrases_written_apart_are_different_concepts(vocabulary: MeshVocabulary) -> None:
+    description = (
+        "Red flags to screen for vertebral fracture in low back pain, with bursa, tendon or labrum lesions"
+    )
+    assert listed_together(description, ["Red flags", "vertebral fracture", "bursa", "tendon", "labrum"]) == {
+        "Red flags": 1,
+        "vertebral fracture": 2,
+        "bursa": 3,
+        "tendon": 3,
+        "labrum": 3,
+    }
+    result = concepts_of(
+        None, description, context=["Red flags", "vertebral fracture", "bursa", "tendon", "labrum"]
+    )
+    assert [c.label for c in result.concepts] == [
+        "Red flags",
+        "vertebral fracture",
+        "bursa / tendon / labrum",
+    ]
+
+
+def test_free_text_beside_a_named_concept_of_its_phrase_only_narrows(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "laparoscopy following computed tomography (CT) scanning with curative intent in pancreatic cancer",
+        method_measurement=["laparoscopy", "curative intent"],
+        subject_population=["pancreatic cancer"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required == {"laparoscopy": True, "curative intent": False, "pancreatic cancer": True}
+    narrowing = next(c for c in result.concepts if c.label == "curative intent")
+    assert "only narrow" in narrowing.reason
+    # the two sides of a "versus" are both kept
+    compared = concepts_of(
+        vocabulary,
+        "Ultrasound versus liver function tests for common bile duct stones",
+        method_measurement=["Ultrasound versus liver function tests"],
+        task=["common bile duct stones"],
+    )
+    assert all(c.required for c in compared.concepts)

@@ -119,3 +119,17 @@ def test_direct_parents_named_inside_a_match(vocabulary: MeshVocabulary) -> None
     assert [p.heading for p in low_back.parents] == ["Back Pain"]  # not "Pain": two steps up
     (tb,) = vocabulary.recognize("pulmonary tuberculosis")
     assert [p.heading for p in tb.parents] == ["Tuberculosis"]
+
+
+def test_derived_forms_and_greek_letters_match_where_no_exact_form_does(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "kidney transplant") == [("kidney transplant", "Kidney Transplantation")]
+    assert headings(vocabulary, "vulval cancer") == [("vulval cancer", "Vulvar Neoplasms")]
+    assert headings(vocabulary, "plasma amyloid beta") == [
+        ("plasma", "Plasma"),
+        ("amyloid beta", "Amyloid beta-Peptides"),
+    ]
+    # other words keep their order, and an exact match of several words is never broken up
+    assert ("care homes", "Home Care Services") not in headings(vocabulary, "pets in care homes")
+    assert headings(vocabulary, "transplant recipients") == [
+        ("transplant recipients", "Transplant Recipients")
+    ]
