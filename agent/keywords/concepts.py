@@ -17,14 +17,18 @@ synonyms. The steps, for every phrase of every slot:
    word is not part of a descriptor ("speech decoding") stays one free-text concept whose role is its
    slot's; a descriptor with extra modifiers ("invasive aspergillosis") keeps the phrase as a term
    beside the heading;
-4. **group**: descriptors of one role from one phrase part are one concept ("ECoG and sEEG" is one
-   block); different roles, or the two sides of "versus", are different concepts;
+4. **group**: terms of one role from one slot are one concept when the description lists them together
+   ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two sides of
+   "versus", and phrases the description writes apart ("red flags to screen for vertebral fracture")
+   are different concepts;
 5. **decide which are required** (`decide_required`), as a searcher does: conditions, organisms,
    interventions and methods are AND'ed; a population is AND'ed only when there is no condition (the
    condition usually *is* the population of a review), and never when it is only generic people
    words; the analysis algorithm the user applies, outcomes, anatomy and settings only narrow and
    are optional, except that while fewer than two concepts are required they are promoted in that
-   order. Nothing is dropped silently: an
+   order. Words MeSH does not name beside a concept of the same role from the same slot only narrow
+   it ("laparoscopy following CT scanning with curative intent": laparoscopy is required, "curative
+   intent" is optional). Nothing is dropped silently: an
    optional concept stays in the plan, marked, with the reason.
 """
 
