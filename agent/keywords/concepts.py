@@ -26,9 +26,8 @@ synonyms. The steps, for every phrase of every slot:
    condition usually *is* the population of a review), and never when it is only generic people
    words; the analysis algorithm the user applies, outcomes, anatomy and settings only narrow and
    are optional, except that while fewer than two concepts are required they are promoted in that
-   order. Words MeSH does not name beside a concept of the same role from the same slot only narrow
-   it ("laparoscopy following CT scanning with curative intent": laparoscopy is required, "curative
-   intent" is optional). Nothing is dropped silently: an
+   order. (A zero-hit block is relaxed or dropped, with a note, when the databases are counted:
+   `agent.keywords.query_check`.) Nothing is dropped silently: an
    optional concept stays in the plan, marked, with the reason.
 """
 
@@ -252,13 +251,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
             "switch on in the review, not a concept the query requires"
         )
-    grouped = _group(drafts)
-    placed = _merge_into(result, grouped)
-    decide_required(
-        result.concepts,
-        {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts},
-        narrowing=_narrowing(grouped, placed),
-    )
+    _merge_into(result, _group(drafts))
+    decide_required(result.concepts, {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts})
     return result
 
 
@@ -427,31 +421,8 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
     return grouped
 
 
-def _narrowing(drafts: list[_Draft], placed: list[str | None]) -> set[str]:
-    """Concepts of words MeSH does not name that stand beside another concept of the same role, slot
-    and side of a "versus": in "laparoscopy following CT scanning with curative intent" laparoscopy
-    is the method a paper must have, "CT" and "curative intent" only narrow it. Of several such
-    free-text concepts the first is kept; none is kept beside one that MeSH names."""
-    named: set[tuple[int, str, ConceptRole]] = set()
-    for draft, concept_id in zip(drafts, placed, strict=True):
-        if concept_id is not None and any(t.mesh for t in draft.terms):
-            named.add((draft.group, draft.slot, draft.role))
-    seen: set[tuple[int, str, ConceptRole]] = set()
-    narrowing: set[str] = set()
-    for draft, concept_id in zip(drafts, placed, strict=True):
-        key = (draft.group, draft.slot, draft.role)
-        if concept_id is None or any(t.mesh for t in draft.terms):
-            continue
-        if key in named or key in seen:
-            narrowing.add(concept_id)
-        seen.add(key)
-    return narrowing
-
-
-def _merge_into(result: Concepts, drafts: list[_Draft]) -> list[str | None]:
-    """Concept ids, and one term per descriptor or spelling across the whole plan; returns each
-    draft's concept id (None for a draft whose terms were all placed already)."""
-    placed: list[str | None] = []
+def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
+    """Concept ids, and one term per descriptor or spelling across the whole plan."""
     seen: set[str] = set()  # descriptor UIs and spellings already placed
     labels: set[str] = set()
     for draft in drafts:
@@ -463,7 +434,6 @@ def _merge_into(result: Concepts, drafts: list[_Draft]) -> list[str | None]:
             terms.append(term)
             seen |= keys
         if not terms:
-            placed.append(None)
             continue
         label = " / ".join(t.canonical for t in terms) if len(terms) <= 3 else terms[0].canonical
         concept_id = _concept_id(label, labels)
@@ -471,8 +441,6 @@ def _merge_into(result: Concepts, drafts: list[_Draft]) -> list[str | None]:
             term.concept = concept_id
         result.terms += terms
         result.concepts.append(Concept(id=concept_id, label=label, role=draft.role))
-        placed.append(concept_id)
-    return placed
 
 
 def _concept_id(label: str, taken: set[str]) -> str:
@@ -499,25 +467,15 @@ def _a(role: ConceptRole) -> str:
     return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
 
 
-def decide_required(
-    concepts: list[Concept], generic: dict[str, bool] | None = None, narrowing: set[str] | None = None
-) -> None:
-    """Mark each concept required or optional, with the reason (rule in the module docstring);
-    `narrowing` names free-text concepts that only narrow another of their role (`_narrowing`)."""
+def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = None) -> None:
+    """Mark each concept required or optional, with the reason (rule in the module docstring)."""
     generic = generic or {}
-    narrowing = narrowing or set()
     has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
     for concept in concepts:
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
         elif concept.role is ConceptRole.POPULATION and has_condition:
             concept.required, concept.reason = False, "the condition already defines who is studied"
-        elif concept.id in narrowing:
-            concept.required, concept.reason = (
-                False,
-                f"words MeSH does not name, beside another {concept.role.value} of the same phrase: "
-                "they only narrow the search",
-            )
         elif concept.role in REQUIRED_ROLES:
             concept.required, concept.reason = (
                 True,

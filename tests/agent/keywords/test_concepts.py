@@ -171,24 +171,3 @@ def test_phrases_written_apart_are_different_concepts(vocabulary: MeshVocabulary
         "vertebral fracture",
         "bursa / tendon / labrum",
     ]
-
-
-def test_free_text_beside_a_named_concept_of_its_phrase_only_narrows(vocabulary: MeshVocabulary) -> None:
-    result = concepts_of(
-        vocabulary,
-        "laparoscopy following computed tomography (CT) scanning with curative intent in pancreatic cancer",
-        method_measurement=["laparoscopy", "curative intent"],
-        subject_population=["pancreatic cancer"],
-    )
-    required = {c.label: c.required for c in result.concepts}
-    assert required == {"laparoscopy": True, "curative intent": False, "pancreatic cancer": True}
-    narrowing = next(c for c in result.concepts if c.label == "curative intent")
-    assert "only narrow" in narrowing.reason
-    # the two sides of a "versus" are both kept
-    compared = concepts_of(
-        vocabulary,
-        "Ultrasound versus liver function tests for common bile duct stones",
-        method_measurement=["Ultrasound versus liver function tests"],
-        task=["common bile duct stones"],
-    )
-    assert all(c.required for c in compared.concepts)
