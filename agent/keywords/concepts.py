@@ -477,10 +477,7 @@ def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = N
         elif concept.role is ConceptRole.POPULATION and has_condition:
             concept.required, concept.reason = False, "the condition already defines who is studied"
         elif concept.role in REQUIRED_ROLES:
-            concept.required, concept.reason = (
-                True,
-                f"a {concept.role.value}: a relevant paper must mention it",
-            )
+            concept.required, concept.reason = True, f"{_a(concept.role)}: a relevant paper must mention it"
         else:
             concept.required, concept.reason = False, f"{_a(concept.role)}: it only narrows the search"
     for role in PROMOTION_ORDER:

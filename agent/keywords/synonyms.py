@@ -520,7 +520,8 @@ async def expand_term(
     candidates.add(wikidata_names, SynonymOrigin.WIKIDATA)
     candidates.add(wikipedia_names, SynonymOrigin.WIKIPEDIA)
     candidates.add(llm_candidates, SynonymOrigin.LLM)
-    candidates.add(morphological_variants(canonical), SynonymOrigin.MORPHOLOGY)
+    if mesh is None or not _is_substance(mesh):  # "Metformins", "insulins": substances are mass nouns
+        candidates.add(morphological_variants(canonical), SynonymOrigin.MORPHOLOGY)
 
     ranked = [
         s
@@ -550,6 +551,11 @@ async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
         return None
     via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
     return found if names_the_concept(found, term.canonical, via) else None
+
+
+def _is_substance(descriptor: MeshDescriptor) -> bool:
+    """Chemicals and drugs (MeSH tree D only): mass nouns, written without a plural."""
+    return bool(descriptor.tree_numbers) and all(t.startswith("D") for t in descriptor.tree_numbers)
 
 
 def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:

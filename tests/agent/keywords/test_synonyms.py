@@ -342,3 +342,20 @@ def test_the_plan_says_which_vocabulary_stood_in_for_mesh() -> None:
         "'metal-organic frameworks' has no MeSH heading; its synonyms come from OpenAlex topics and "
         "keywords, Wikidata"
     ]
+
+
+async def test_substances_get_no_invented_plural() -> None:
+    """A drug is a mass noun: "Metformin" gets no "Metformins" (a non-substance keeps its plural:
+    `test_expansion_from_every_source_with_validation`)."""
+    from tools.mesh_build import EMBEDDED_MESH  # the vocabulary the product ships
+
+    mesh = MeshFile(EMBEDDED_MESH)
+    mesh.load()
+    plan = await build_keyword_plan(
+        Understanding(description="Metformin in obesity", slots=Slots(context=["Metformin"])),
+        RulesLLM(),
+        SynonymSources(mesh_file=mesh),
+    )
+    metformin = plan.terms[0]
+    assert metformin.mesh is not None and metformin.mesh.heading == "Metformin"
+    assert all(SynonymOrigin.MORPHOLOGY not in s.origins for s in metformin.synonyms)
