@@ -20,6 +20,8 @@ that the vocabulary knows anywhere in a text:
   forms of a word ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), and a Greek
   letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
   their order: a "care home" is no "Home Care");
+- **composition**: two neighbouring matches whose headings, one after the other, are a heading or
+  entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor;
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
   entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
   from them (`tree_distance`).
@@ -269,7 +271,7 @@ class MeshVocabulary:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
         found = self._add_loose_matches(normalised, tokens, found)
-        chosen = _choose(found, self)
+        chosen = self._compose(normalised, tokens, _choose(found, self))
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -281,6 +283,32 @@ class MeshVocabulary:
             )
             for start, end, how, ui in chosen
         ]
+
+    def _compose(
+        self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]
+    ) -> list[tuple[int, int, str, str]]:
+        """Two neighbouring matches whose headings together name one descriptor: "oral cavity" (Mouth)
+        + "cancer" (Neoplasms) is "Mouth Neoplasms", as MeSH pre-coordinates a site and a disease."""
+        composed: list[tuple[int, int, str, str]] = []
+        for match in chosen:
+            if composed:
+                start, end, _, left = composed[-1]
+                between = text[tokens[end - 1].end : tokens[match[0]].start]
+                if end == match[0] and between.strip(" -") == "":
+                    ui = self._heading_pair(left, match[3])
+                    if ui is not None:
+                        composed[-1] = (start, match[1], "entry term", ui)
+                        continue
+            composed.append(match)
+        return composed
+
+    def _heading_pair(self, left: str, right: str) -> str | None:
+        """The descriptor whose heading or entry term is the two headings written one after the other."""
+        first, second = self.descriptor(left).heading, self.descriptor(right).heading
+        if "," in first or "," in second:
+            return None  # inverted headings ("Tomography, X-Ray Computed") compose no natural phrase
+        entries = self._keys.get(phrase_key(f"{first} {second}"))
+        return min(entries)[1] if entries else None
 
     def _add_loose_matches(
         self, text: str, tokens: Sequence[Token], found: list[tuple[int, int, str, list[str], str]]

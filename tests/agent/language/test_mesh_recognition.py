@@ -133,3 +133,13 @@ def test_derived_forms_and_greek_letters_match_where_no_exact_form_does(vocabula
     assert headings(vocabulary, "transplant recipients") == [
         ("transplant recipients", "Transplant Recipients")
     ]
+
+
+def test_neighbouring_headings_compose_a_precoordinated_one(vocabulary: MeshVocabulary) -> None:
+    # "oral cavity" is an entry term of Mouth, "cancer" of Neoplasms: together MeSH's "Mouth Neoplasms"
+    assert headings(vocabulary, "oral cavity cancer") == [("oral cavity cancer", "Mouth Neoplasms")]
+    # headings that compose nothing stay two
+    assert [h for _, h in headings(vocabulary, "bone scintigraphy")] == [
+        "Bone and Bones",
+        "Radionuclide Imaging",
+    ]
