@@ -252,7 +252,11 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "switch on in the review, not a concept the query requires"
         )
     _merge_into(result, _group(drafts))
-    decide_required(result.concepts, {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts})
+    decide_required(
+        result.concepts,
+        {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts},
+        {c.id for c in result.concepts if _only_a_modifier(result.terms, c.id, vocabulary)},
+    )
     return result
 
 
@@ -275,13 +279,13 @@ def _drafts_for(
         matches = [m for m in matches if _meant(m)]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
-            drafts.append(_free_draft(text, part, description))
+            drafts.append(_free_draft(_with_head(text, description, vocabulary), part, description))
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
         head_covered = words[-1].lower() in covered
         if not head_covered:
             # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know
-            drafts.append(_free_draft(text, part, description))
+            drafts.append(_free_draft(_with_head(text, description, vocabulary), part, description))
             continue
         for match in matches:
             last = match is matches[-1]
@@ -305,6 +309,17 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
 
 def _meant(match: MeshMatch) -> bool:
     return names_the_concept(match.descriptor, match.text, match.via)
+
+
+def _with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
+    """A lone modifier with the noun the description writes after it: "Rapid" -> "Rapid tests",
+    "Cardiac" -> "Cardiac testing" (the understanding may cut a phrase before a generic head)."""
+    if vocabulary is None or len(text.split()) != 1 or not vocabulary.is_modifier(text):
+        return text
+    found = re.search(rf"\b{re.escape(text)}[\s-]+([^\W\d_]+)", description, re.IGNORECASE)
+    if found is None or found.group(1).lower() in _FUNCTION:
+        return text
+    return f"{text} {found.group(1)}"
 
 
 def _free_draft(text: str, part: _Part, description: str) -> _Draft:
@@ -463,17 +478,36 @@ def _is_generic_people(terms: list[Term], concept_id: str) -> bool:
     return bool(words) and all(w in GENERIC_PEOPLE for w in words)
 
 
+def _only_a_modifier(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
+    """A concept that is one free-text word MeSH only ever uses before another ("Physical", "Rapid",
+    "Cardiac": what the understanding cut from "physical tests", "rapid tests", "cardiac testing")."""
+    members = [t for t in terms if t.concept == concept_id]
+    return (
+        vocabulary is not None
+        and len(members) == 1
+        and members[0].mesh is None
+        and len(words := members[0].canonical.split()) == 1
+        and vocabulary.is_modifier(words[0])
+    )
+
+
 def _a(role: ConceptRole) -> str:
     return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
 
 
-def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = None) -> None:
-    """Mark each concept required or optional, with the reason (rule in the module docstring)."""
+def decide_required(
+    concepts: list[Concept], generic: dict[str, bool] | None = None, modifiers: set[str] | None = None
+) -> None:
+    """Mark each concept required or optional, with the reason (rule in the module docstring);
+    `generic` marks concepts of generic people words, `modifiers` those of one adjective alone."""
     generic = generic or {}
+    modifiers = modifiers or set()
     has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
     for concept in concepts:
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
+        elif concept.id in modifiers:
+            concept.required, concept.reason = False, "an adjective alone: it names no concept to search for"
         elif concept.role is ConceptRole.POPULATION and has_condition:
             concept.required, concept.reason = False, "the condition already defines who is studied"
         elif concept.role in REQUIRED_ROLES:
@@ -484,7 +518,12 @@ def decide_required(concepts: list[Concept], generic: dict[str, bool] | None = N
         for concept in concepts:
             if sum(c.required for c in concepts) >= MIN_REQUIRED:
                 return
-            if concept.role is role and not concept.required and not generic.get(concept.id):
+            if (
+                concept.role is role
+                and not concept.required
+                and not generic.get(concept.id)
+                and concept.id not in modifiers
+            ):
                 concept.required = True
                 concept.reason = f"{_a(role)}, required because the search has too few other concepts"
     if concepts and not any(c.required for c in concepts):

@@ -520,7 +520,7 @@ async def expand_term(
     candidates.add(wikidata_names, SynonymOrigin.WIKIDATA)
     candidates.add(wikipedia_names, SynonymOrigin.WIKIPEDIA)
     candidates.add(llm_candidates, SynonymOrigin.LLM)
-    if mesh is None or not _is_substance(mesh):  # "Metformins", "insulins": substances are mass nouns
+    if _has_plural(canonical, mesh, await _vocabulary(session)):
         candidates.add(morphological_variants(canonical), SynonymOrigin.MORPHOLOGY)
 
     ranked = [
@@ -553,9 +553,14 @@ async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
     return found if names_the_concept(found, term.canonical, via) else None
 
 
-def _is_substance(descriptor: MeshDescriptor) -> bool:
-    """Chemicals and drugs (MeSH tree D only): mass nouns, written without a plural."""
-    return bool(descriptor.tree_numbers) and all(t.startswith("D") for t in descriptor.tree_numbers)
+def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether the term's morphological variants (plural, truncation) make sense: not for chemicals and
+    drugs (MeSH tree D only: mass nouns, "Metformins"), nor when the last word is one MeSH only uses as
+    a modifier ("apparently healthy" has no "healthies")."""
+    if mesh is not None and mesh.tree_numbers and all(t.startswith("D") for t in mesh.tree_numbers):
+        return False
+    words = canonical.split()
+    return not (vocabulary is not None and words and vocabulary.is_modifier(words[-1]))
 
 
 def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:

@@ -47,6 +47,10 @@ from tools.mesh_build import EMBEDDED_MESH, BuildReport, build
 from tools.mesh_build import MeshBuildError as MeshBuildError  # raised by rebuild_vocabulary
 
 MAX_WORDS = 8  # the longest word sequence looked up (MeSH terms of more words are rare)
+# A modifier stands inside at least this many MeSH terms and ends at most 1 in MODIFIER_RATIO of that
+# number ("cardiac": inside 175, last in 1); chosen on the CLEF training titles' free-text words.
+MODIFIER_MIN_USES = 10
+MODIFIER_RATIO = 50
 
 # British -> American spelling, applied to one lower-case word (both the text and MeSH go through it).
 _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -185,6 +189,8 @@ class MeshVocabulary:
         self._keys: dict[tuple[str, ...], list[tuple[int, str]]] = {}
         self._acronyms: dict[str, set[str]] = {}  # acronym as written (case kept) -> descriptor uis
         self._loose: dict[tuple[str, ...], list[tuple[int, str]]] = {}  # loose_key -> (rank, ui)
+        self._last_words: dict[str, int] = {}  # word key -> terms it ends
+        self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -206,6 +212,11 @@ class MeshVocabulary:
         if is_acronym(term):
             self._acronyms.setdefault(term.upper(), set()).add(ui)
             return
+        natural = phrase_key(natural_order(term))  # "Gestational Diabetes": the last word is the head
+        if natural:
+            self._last_words[natural[-1]] = self._last_words.get(natural[-1], 0) + 1
+            for word in natural[:-1]:
+                self._inner_words[word] = self._inner_words.get(word, 0) + 1
         for form in {term, natural_order(term)}:
             key = phrase_key(form)
             if key and len(key) <= MAX_WORDS:
@@ -235,6 +246,14 @@ class MeshVocabulary:
         if is_acronym(phrase.strip()):
             return phrase.strip().upper() in self._acronyms
         return phrase_key(phrase) in self._keys
+
+    def is_modifier(self, word: str) -> bool:
+        """True for a word MeSH writes before other words and (almost) never as the head of a term:
+        an adjective or a modifier ("rapid", "physical", "healthy", "cardiac", "urinary"), which names
+        no concept alone and has no plural."""
+        key = word_key(word)
+        inner = self._inner_words.get(key, 0)
+        return inner >= MODIFIER_MIN_USES and self._last_words.get(key, 0) * MODIFIER_RATIO <= inner
 
     def recognize(self, text: str, defined: dict[str, str] | None = None) -> list[MeshMatch]:
         """The descriptors named in `text`, longest match first, non-overlapping, in text order.

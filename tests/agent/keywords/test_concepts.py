@@ -171,3 +171,20 @@ def test_phrases_written_apart_are_different_concepts(vocabulary: MeshVocabulary
         "vertebral fracture",
         "bursa / tendon / labrum",
     ]
+
+
+def test_a_lone_modifier_takes_its_head_from_the_description(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Rapid tests for the diagnosis of visceral leishmaniasis",
+        task=["visceral leishmaniasis diagnosis"],
+        context=["Rapid"],
+    )
+    assert [(c.label, c.required) for c in result.concepts] == [
+        ("visceral leishmaniasis", True),
+        ("Rapid tests", True),
+    ]
+    # with no head to take, an adjective alone stays in the plan, optional, with the reason
+    alone = concepts_of(vocabulary, "glaucoma, physical", task=["glaucoma"], context=["physical"])
+    physical = next(c for c in alone.concepts if c.label == "physical")
+    assert not physical.required and "adjective" in physical.reason

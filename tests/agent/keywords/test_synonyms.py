@@ -345,17 +345,23 @@ def test_the_plan_says_which_vocabulary_stood_in_for_mesh() -> None:
 
 
 async def test_substances_get_no_invented_plural() -> None:
-    """A drug is a mass noun: "Metformin" gets no "Metformins" (a non-substance keeps its plural:
-    `test_expansion_from_every_source_with_validation`)."""
+    """A drug is a mass noun: "Metformin" gets no "Metformins"."""
     from tools.mesh_build import EMBEDDED_MESH  # the vocabulary the product ships
 
     mesh = MeshFile(EMBEDDED_MESH)
     mesh.load()
     plan = await build_keyword_plan(
-        Understanding(description="Metformin in obesity", slots=Slots(context=["Metformin"])),
+        Understanding(
+            description="Metformin in apparently healthy adults with glaucoma",
+            slots=Slots(context=["Metformin", "apparently healthy", "glaucoma"]),
+        ),
         RulesLLM(),
         SynonymSources(mesh_file=mesh),
     )
-    metformin = plan.terms[0]
+    by_canonical = {t.canonical: t for t in plan.terms}
+    metformin = by_canonical["Metformin"]
     assert metformin.mesh is not None and metformin.mesh.heading == "Metformin"
     assert all(SynonymOrigin.MORPHOLOGY not in s.origins for s in metformin.synonyms)
+    # nor after a word MeSH only uses as a modifier ("healthies"); a noun keeps its plural
+    assert all(SynonymOrigin.MORPHOLOGY not in s.origins for s in by_canonical["apparently healthy"].synonyms)
+    assert any(SynonymOrigin.MORPHOLOGY in s.origins for s in by_canonical["glaucoma"].synonyms)

@@ -143,3 +143,10 @@ def test_neighbouring_headings_compose_a_precoordinated_one(vocabulary: MeshVoca
         "Bone and Bones",
         "Radionuclide Imaging",
     ]
+
+
+def test_modifiers_are_words_mesh_writes_only_before_a_head(vocabulary: MeshVocabulary) -> None:
+    assert all(vocabulary.is_modifier(w) for w in ("rapid", "Physical", "healthy", "cardiac", "urinary"))
+    assert not any(
+        vocabulary.is_modifier(w) for w in ("tests", "galactomannan", "water", "stages", "syndrome")
+    )
