@@ -206,8 +206,11 @@ def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
                 if index:
                     compared += 1
                 group = compared if index else 0
-                for piece in _WITH.split(side):
-                    if content_words(piece) or _people_only(piece):
+                pieces = _WITH.split(side)
+                with_content = any(content_words(piece) for piece in pieces)
+                for piece in pieces:
+                    # "patients with epilepsy": the condition is the concept, the people word only says who
+                    if content_words(piece) or (_people_only(piece) and not with_content):
                         parts.append(
                             _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""), phrase)
                         )

@@ -188,3 +188,14 @@ def test_a_lone_modifier_takes_its_head_from_the_description(vocabulary: MeshVoc
     alone = concepts_of(vocabulary, "glaucoma, physical", task=["glaucoma"], context=["physical"])
     physical = next(c for c in alone.concepts if c.label == "physical")
     assert not physical.required and "adjective" in physical.reason
+
+
+def test_people_words_beside_a_condition_are_no_term(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "sleep in patients with negative plain radiographs",
+        output_target=["sleep"],
+        subject_population=["patients with negative plain radiographs"],
+    )
+    assert "patients" not in [t.canonical for t in result.terms]
+    assert "negative plain radiographs" in [t.canonical for t in result.terms]
