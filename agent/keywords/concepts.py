@@ -6,11 +6,14 @@ an intervention, a comparator and a condition), and a concept is one OR block of
 synonyms. The steps, for every phrase of every slot:
 
 1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
-   concepts; "with" separates a population from its condition ("patients with epilepsy");
+   concepts; "with" separates a population from its condition ("patients with epilepsy": the
+   condition is searched, the people word is no term beside it);
 2. **set aside** what is not a concept: words that say which *kind of study* is wanted (systematic
    review, meta-analysis, randomised trial, diagnostic accuracy: kept as `StudyFilter`s the user can
    switch on, never AND'ed), counts and time spans ("6046 women", "six decades"), and generic words
-   that every paper of a field shares ("treatment", "patients", "detection", "tests");
+   that every paper of a field shares ("treatment", "patients", "detection", "tests"); a word MeSH
+   only writes before a head ("rapid", "physical") takes its head from the description ("rapid
+   tests") or stays an optional concept, never a required one;
 3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`); a descriptor's tree
    gives the concept's **role** (`ConceptRole`): C and F03 a condition, D an intervention, E and L a
    method, M01 a population, A anatomy, G/F01/F02 an outcome, N and Z a setting. A phrase whose last
