@@ -39,6 +39,15 @@ EN_FUNCTION = words(
     alone
     """
 )
+# stance and sentence adverbs: they qualify the sentence, never a noun phrase ("ideally randomised
+# trials", "typically older adults"), so they end a phrase even before a modifier
+SENTENCE_ADVERBS = words(
+    """
+    ideally preferably typically usually generally primarily possibly probably potentially
+    presumably recently mostly largely often finally additionally ultimately eventually
+    especially particularly specifically mainly currently also perhaps maybe
+    """
+)
 # determiners: a word after a noun that opens another noun phrase ("we use the ...")
 DETERMINERS = words(
     """
@@ -175,7 +184,9 @@ EN_POPULATION_HEADS = words(
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
     syndrome diabetes infection
     material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
-    membrane bridge building
+    membrane bridge building coating concrete steel glass ceramic fibre fiber hydrogel aerogel
+    electrolyte cathode anode graphene nanotube nanowire nanosheet oxide zeolite perovskite cement
+    asphalt
     """
 )
 
@@ -214,7 +225,7 @@ EN_OUTPUT_HEADS = words(
     speech spelling readmission recurrence incidence prevalence response consumption income
     expenditure employment innovation productivity hesitancy uptake adherence compliance occupancy
     abundance richness diversity biomass gap growth reduction improvement decline resistance
-    susceptibility
+    susceptibility investment saving savings earning earnings
     """
 )
 
@@ -246,7 +257,7 @@ GENERIC_WORDS = words(
     question goal aim purpose way use effect role impact performance result results time part
     kind type lab group team phd postdoc hello hi hey thanks thank please dear biomarker working idea ideas thing things literature review application
     applications risk risks factor factors efficacy effectiveness safety feasibility evidence papers
-    articles publications data early late
+    articles publications data early late outcome outcomes insight insights mechanistic scale
     """
 )
 
@@ -273,7 +284,8 @@ POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
 CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with"})
 EFFECT_WORDS = words(
     """
-    effect effects impact impacts influence influences role association associations
+    effect effects impact impacts influence influences role association associations link links
+    relationship relationships relation relations
     """
 )
 
@@ -318,7 +330,7 @@ EN_COMMON_VERBS = inflections(
     understand know teach educate inform influence shape drive promote inhibit prevent protect
     reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
     limit restrict contaminate infect transmit confer exhibit display possess contain carry harbor
-    harbour undergo receive experience
+    harbour undergo receive experience agree disagree outperform
     """
 )
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
@@ -347,7 +359,9 @@ EN_NOT_PEOPLE = words(
     """
     country region city county state municipality hospital school company enterprise bank firm
     pregnancy material battery alloy catalyst polymer composite film nanoparticle crystal
-    semiconductor membrane bridge building village community
+    semiconductor membrane bridge building village community coating concrete steel glass ceramic
+    fibre fiber hydrogel aerogel electrolyte cathode anode graphene nanotube nanowire nanosheet oxide
+    zeolite perovskite cement asphalt
     """
 )
 # English renderings of Chinese words that name no concept alone (变化 "change", 模式 "mode")

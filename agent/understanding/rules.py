@@ -241,7 +241,12 @@ def _english_phrases(text: str) -> list[Phrase]:
             flush()  # "better in terms of delirium": what follows is the outcome
             cue, last_break, skip_of = "outcome", "of", True
             continue
-        if (lower == "as" and last_break == "such") or lower in {"e.g", "including"}:
+        if (
+            (lower == "as" and last_break == "such")
+            or lower in {"e.g", "including"}
+            or (lower == "like" and current)
+        ):
+            # "like" after a noun is the preposition ("scales like the PSQI"), not the verb ("I'd like")
             flush()  # "biomarkers such as NGAL": an example of the phrase before
             cue = "example"
             last_break = lower
@@ -293,6 +298,8 @@ def _english_phrases(text: str) -> list[Phrase]:
             current
             and _is_population(current)
             and singular(current[-1].lower()) not in lex.EN_CONDITION_HEADS
+            # a singular people noun before an "-ing" noun is a modifier ("child schooling outcomes")
+            and (singular(current[-1].lower()) != current[-1].lower() or current[-1].lower() == "elderly")
             and _is_participle(lower)
             and any(ch.isalnum() for ch in following)
         ):
@@ -306,7 +313,7 @@ def _english_phrases(text: str) -> list[Phrase]:
             following in lex.EN_PREPOSITIONS
             or (bool(current) and not any(ch.isalnum() for ch in following))  # "X preferred."
         )
-        adverb = (
+        adverb = lower in lex.SENTENCE_ADVERBS or (
             lower.endswith("ly")
             and len(lower) > 5
             and lower not in lex.LY_NOT_ADVERBS
