@@ -210,6 +210,17 @@ EN_ALGORITHM_HEADS = words(
     """
 )
 
+# modifiers that make a method an analysis rather than an instrument ("probabilistic projections")
+ALGORITHM_MODIFIERS = words(
+    """
+    probabilistic stochastic bayesian statistical computational numerical neural deep generative
+    discriminative supervised unsupervised semi-supervised self-supervised linear nonlinear
+    non-linear logistic multivariate multivariable hierarchical mixed-effects data-driven
+    agent-based finite-element heuristic evolutionary predictive econometric parametric
+    nonparametric non-parametric
+    """
+)
+
 EN_FEATURE_HEADS = words(
     """
     activity oscillation power band rhythm spike potential connectivity amplitude phase
@@ -234,7 +245,9 @@ EN_CONTEXT_HEADS = words(
     interface application setting rehabilitation therapy care surgery policy environment system
     prosthesis prosthetic device context scenario practice industry sector market economy
     ecosystem climate agriculture education trade intervention programme program forest
-    landscape scene
+    landscape scene field farm plot site station river lake catchment watershed basin wetland
+    grassland estuary reef coast coastline ward unit clinic garden orchard greenhouse pasture
+    rangeland cropland
     """
 )
 # adjectives that describe the setting rather than the task ("invasive", "closed-loop")

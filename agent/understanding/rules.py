@@ -298,8 +298,13 @@ def _english_phrases(text: str) -> list[Phrase]:
             current
             and _is_population(current)
             and singular(current[-1].lower()) not in lex.EN_CONDITION_HEADS
-            # a singular people noun before an "-ing" noun is a modifier ("child schooling outcomes")
-            and (singular(current[-1].lower()) != current[-1].lower() or current[-1].lower() == "elderly")
+            # a singular noun before an "-ing" noun is a modifier ("child schooling outcomes"), unless
+            # the "-ing" word is a known verb ("concrete containing fly ash")
+            and (
+                singular(current[-1].lower()) != current[-1].lower()
+                or current[-1].lower() == "elderly"
+                or _verb_base(lower) is not None
+            )
             and _is_participle(lower)
             and any(ch.isalnum() for ch in following)
         ):
@@ -362,6 +367,18 @@ def _is_modifier(word: str) -> bool:
 
 def _is_past_participle(word: str) -> bool:
     return word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+
+
+def _verb_base(word: str) -> str | None:
+    """The base form of an "-ing" word when it is one of the verb lists ("containing" -> "contain",
+    "living" -> "live", "running" -> "run"), else None."""
+    if not word.endswith("ing") or len(word) < 6:
+        return None
+    stem = word[:-3]
+    for base in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
+        if base and (base in lex.EN_COMMON_VERBS or base in lex.EN_VERBS or base in lex.EFFECT_VERBS):
+            return base
+    return None
 
 
 def _is_participle(word: str) -> bool:
@@ -978,6 +995,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         slot = _cue_slot(phrase.cue, False) or (
             "task" if _is_gerund(words) or _is_process(words) else "context"
         )
+        if slot == "method_measurement" and any(w.lower() in lex.ALGORITHM_MODIFIERS for w in words):
+            # only the cue said "a method": "with probabilistic projections", "using Bayesian
+            # hierarchical models" are analyses, not instruments
+            slot = "method_algorithm"
     if slot == "context" and phrase.cue not in lex.POPULATION_CUES and mesh_kind(text) == "condition":
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
