@@ -114,9 +114,11 @@ def test_knows_and_lookup(vocabulary: MeshVocabulary) -> None:
     assert parents == ["Brain Diseases"]
 
 
-def test_direct_parents_named_inside_a_match(vocabulary: MeshVocabulary) -> None:
+def test_ancestors_named_inside_a_match(vocabulary: MeshVocabulary) -> None:
     (low_back,) = vocabulary.recognize("low back pain")
-    assert [p.heading for p in low_back.parents] == ["Back Pain"]  # not "Pain": two steps up
+    assert [p.heading for p in low_back.parents] == ["Back Pain", "Pain"]  # "Pain" is still specific
+    (lung,) = vocabulary.recognize("lung cancer")
+    assert "Neoplasms" not in [p.heading for p in lung.parents]  # the top of its tree: too broad
     (tb,) = vocabulary.recognize("pulmonary tuberculosis")
     assert [p.heading for p in tb.parents] == ["Tuberculosis"]
 
