@@ -164,7 +164,7 @@ EN_TASK_HEADS = frozenset(
             treatment management delivery transfer conversion degradation catalysis storage
             separation fabrication characterization valuation attribution identification matching
             alignment tracing stimulation answering training grasping manipulation locomotion
-            captioning parsing reasoning
+            captioning parsing reasoning scoring processing grading labelling labeling
             """
         )
     )
@@ -199,7 +199,17 @@ EN_MEASUREMENT_HEADS = words(
     electrophysiology biopsy smartphone variable benchmark corpus database
     """
 )
-EN_MEASUREMENT_SUFFIXES = ("graphy", "gram", "scopy", "metry", "imaging", "sensing", "omics", "seq")
+EN_MEASUREMENT_SUFFIXES = (
+    "graphy",
+    "gram",
+    "scopy",
+    "metry",
+    "imaging",
+    "sensing",
+    "omics",
+    "seq",
+    "barcoding",
+)
 
 EN_ALGORITHM_HEADS = words(
     """

@@ -806,12 +806,6 @@ def _is_process(words: list[str]) -> bool:
     return words[-1].lower().endswith(("ization", "isation")) and len(words[-1]) > 9
 
 
-def _is_gerund(words: list[str]) -> bool:
-    """A gerund used as a noun names an activity ("grasping", "question answering")."""
-    raw = words[-1].lower()
-    return raw.endswith("ing") and len(raw) > 5 and raw not in lex.EN_VERBS
-
-
 def _zh_head_slot(text: str) -> str | None:
     tables = (
         ("task", lex.ZH_TASK_HEADS),
@@ -983,7 +977,9 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         slot = "subject_population"  # "in bilingual readers", "among night-shift workers"
     if slot is None:
         # no telling head word: what MeSH files the head under (a setting or an outcome only when the
-        # cue says nothing), then the cue, then a gerund is a task, and what is left is the setting
+        # cue says nothing), then the cue, then a process noun in "-ization" is a task, and what is
+        # left is the setting: a gerund no table knows is as often an intervention or exposure ("hourly
+        # rounding", "peer tutoring") as a task, and the task gerunds are listed (`EN_TASK_HEADS`)
         slot = _mesh_slot(text, phrase.cue)
         if (
             slot in {"context", "output_target"}
@@ -992,9 +988,7 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         ):
             slot = None
     if slot is None:
-        slot = _cue_slot(phrase.cue, False) or (
-            "task" if _is_gerund(words) or _is_process(words) else "context"
-        )
+        slot = _cue_slot(phrase.cue, False) or ("task" if _is_process(words) else "context")
         if slot == "method_measurement" and any(w.lower() in lex.ALGORITHM_MODIFIERS for w in words):
             # only the cue said "a method": "with probabilistic projections", "using Bayesian
             # hierarchical models" are analyses, not instruments
