@@ -231,6 +231,29 @@ ALGORITHM_MODIFIERS = words(
     """
 )
 
+# acronyms of instruments and assays of the sciences (read as a suffix: "qPCR", "RT-PCR", "P-XRD"),
+# and of analyses and models; ambiguous ones (MS, SAR, GC, SEM as a model) are left out
+MEASUREMENT_ACRONYMS = (
+    "XRD",
+    "XPS",
+    "NMR",
+    "SEM",
+    "TEM",
+    "AFM",
+    "FTIR",
+    "EIS",
+    "PCR",
+    "ELISA",
+    "HPLC",
+    "DXA",
+    "IMU",
+    "RFID",
+    "LIDAR",
+    "GPS",
+    "ICP-OES",
+)
+ALGORITHM_ACRONYMS = words("PCA LDA ICA DFT CFD FEA FEM RL ML DL MCMC ABM DID RDD PLS PLS-DA GWR SEM-PLS XGB")
+
 EN_FEATURE_HEADS = words(
     """
     activity oscillation power band rhythm spike potential connectivity amplitude phase

@@ -750,9 +750,22 @@ def _acronym_slot(token: str) -> str | None:
     upper = token.upper()
     if upper.endswith(("G", "MRI", "CT", "PET", "NIRS", "OCT", "SPECT", "EIT")):
         return "method_measurement"
+    if upper.endswith(lex.MEASUREMENT_ACRONYMS) or upper.endswith("-MS"):
+        return "method_measurement"
     if upper.endswith(("NN", "N", "LSTM", "SVM", "HMM", "GMM", "LLM", "GAN", "VAE", "GPT", "BERT", "FT")):
         return "method_algorithm"
+    if upper in lex.ALGORITHM_ACRONYMS or upper.endswith(tuple("-" + a for a in lex.ALGORITHM_ACRONYMS)):
+        return "method_algorithm"
     return None
+
+
+_SOFTWARE_NAME = re.compile(r"[a-z][A-Z]|[a-z]\d[a-z]")
+
+
+def _software_name(word: str) -> bool:
+    """A name written as software is ("MaxEnt", "XGBoost", "word2vec", "AlphaFold"): a lower-case letter
+    before a capital or a digit inside letters; instruments and places are not written so."""
+    return not is_acronym(word) and bool(_SOFTWARE_NAME.search(word))
 
 
 def _head(words: list[str]) -> str:
@@ -989,7 +1002,9 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             slot = None
     if slot is None:
         slot = _cue_slot(phrase.cue, False) or ("task" if _is_process(words) else "context")
-        if slot == "method_measurement" and any(w.lower() in lex.ALGORITHM_MODIFIERS for w in words):
+        if slot == "method_measurement" and any(
+            w.lower() in lex.ALGORITHM_MODIFIERS or _software_name(w) for w in words
+        ):
             # only the cue said "a method": "with probabilistic projections", "using Bayesian
             # hierarchical models" are analyses, not instruments
             slot = "method_algorithm"
