@@ -15,11 +15,13 @@
 3. **Save**: the merged list is streamed to `results_aggregated.json`, `run.json` written last, and
    the folder renamed into place (`RunStore.begin_run`).
 
-Two things pay for themselves on every Run and are kept (measured with `evals.bench_run`, README):
+Three things pay for themselves on every Run and are kept (measured with `evals.bench_run`, README):
 - `GoalEmbedding`: while pages arrive, the embedding model loads and embeds the papers the ranking will
   most likely need (`agent.search.similarity.SimilarityPrefetch`): a Run mostly waits on rate limits.
 - `relaxed_gc` (`agent.search.gc_tuning`): a Run's objects all live until it is saved, so the cyclic
   collector runs less often meanwhile, and the records are freed after the Run, off the caller's path.
+- `SharedStrings` (`agent.search.gc_tuning`): each page's repeated texts (a work's title and abstract in
+  two or three sources, MeSH headings, affiliations) are kept once, so 3 x 10,000 records fit in less memory.
 
 Cancellation (`asyncio.CancelledError`, e.g. the client went away or Ctrl-C) before the commit cancels
 every search and removes the Run's temporary folder; a commit already under way finishes as a whole
@@ -56,7 +58,7 @@ from agent.models import (
     utcnow,
 )
 from agent.runs.store import RunStore, RunWriter, new_run_id
-from agent.search.gc_tuning import Housekeeping, relaxed_gc
+from agent.search.gc_tuning import Housekeeping, SharedStrings, relaxed_gc
 from agent.search.merge import merge_papers
 from agent.search.ranking import RankingWeights, first_stage_priority, rank, ranking_embedder
 from agent.search.similarity import GoalSimilarity, SimilarityPrefetch
@@ -284,6 +286,7 @@ class RunExecution:
         self.totals: dict[str, int | None] = {}
         self.errors: list[SourceError] = []
         self.warnings: list[str] = []
+        self.strings = SharedStrings()  # one copy of each text the records repeat (memory)
         self.searching = set(self.chosen)  # sources that have neither finished nor failed yet
         self.writes: list[asyncio.Task[None]] = []  # files written while the Run goes on
         self.committing = False  # set once the commit thread runs: from then on it finishes the Run whole
@@ -366,6 +369,7 @@ class RunExecution:
         await _emit(self.on_progress, SearchProgress(source=source, stage="started"))
 
         async def on_page(progress: PageProgress) -> None:
+            self.strings.share(progress.papers)  # a page at a time, while the Run waits on rate limits
             self.embedding.offer(source, progress.papers, progress.first_rank)
             expected = self.cap if progress.total is None else min(self.cap, progress.total)
             if progress.fetched >= expected and self.searching == {source}:

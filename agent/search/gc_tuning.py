@@ -19,6 +19,13 @@ one by one (~0.1 s), and the collection the restored thresholds then trigger wal
 `Housekeeping.release()` hands containers over, and when the block ends the thread frees them a record
 at a time (so it hands the GIL back between records), collects, and only then restores the thresholds.
 `wait_for_housekeeping()` lets a benchmark or a test see that work finish.
+
+`SharedStrings` keeps one copy of each repeated text of a Run's records. A work found by two or three
+sources repeats its title, abstract and author names; MeSH headings, qualifiers, publication types,
+country codes, ROR ids and institution names repeat across records, and co-authors often list the same
+affiliation. Each parsed copy is a separate string; sharing them as pages arrive keeps the Run's peak
+memory down (`evals.bench_run --per-source 10000`, README). Strings are immutable, so nothing reading the
+records can tell the difference, and the Run's files are the same bytes.
 """
 
 from __future__ import annotations
@@ -26,9 +33,11 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from pydantic import BaseModel
 
 BULK_THRESHOLDS = (200_000, 30, 30)
 START_DELAY = 0.05  # seconds the housekeeping thread waits before it starts freeing
@@ -115,3 +124,49 @@ def _free_gradually(pending: list[Any]) -> None:
             pending.extend(item.values() if type(item) is dict else item)
             item.clear()
         del item
+
+
+class SharedStrings:
+    """One copy of each text the records of a Run repeat (see the module docstring); one per Run.
+
+    A model in a list whose fields are all plain values or lists of strings (an affiliation, a MeSH
+    heading, an abstract section) is shared whole when an equal one was seen: nothing changes such parts
+    of a record once it is parsed.
+    """
+
+    def __init__(self) -> None:
+        self._seen: dict[str, str] = {}
+        self._parts: dict[tuple[Any, ...], BaseModel] = {}
+
+    def share(self, models: Iterable[BaseModel]) -> None:
+        """Replace, in place, every string of `models` and of the models and lists they hold by the
+        first equal string seen. Values are set in the models' field dictionaries: the value is equal,
+        so no validation or "fields set" bookkeeping is concerned."""
+        for model in models:
+            self._share_fields(model.__dict__)
+
+    def _share_fields(self, values: dict[str, Any]) -> None:
+        seen = self._seen
+        for name, value in values.items():
+            kind = type(value)
+            if kind is str:
+                values[name] = seen.setdefault(value, value)
+            elif kind is list:
+                for position, item in enumerate(value):
+                    if type(item) is str:
+                        value[position] = seen.setdefault(item, item)
+                    elif isinstance(item, BaseModel):
+                        value[position] = self._share_part(item)
+            elif isinstance(value, BaseModel):
+                self._share_fields(value.__dict__)
+
+    def _share_part(self, model: BaseModel) -> BaseModel:
+        self._share_fields(model.__dict__)
+        fields = tuple(
+            tuple(field) if type(field) is list and all(type(item) is str for item in field) else field
+            for field in model.__dict__.values()
+        )
+        if any(type(field) in (list, dict) or isinstance(field, BaseModel) for field in fields):
+            return model  # it holds parts of its own that may differ in ways a key would not see
+        key = (type(model), frozenset(model.model_fields_set), fields)
+        return self._parts.setdefault(key, model)

@@ -6,7 +6,8 @@ import gc
 import threading
 import weakref
 
-from agent.search.gc_tuning import BULK_THRESHOLDS, relaxed_gc, wait_for_housekeeping
+from agent.models import Affiliation, Author, MeshHeading, Paper, Source
+from agent.search.gc_tuning import BULK_THRESHOLDS, SharedStrings, relaxed_gc, wait_for_housekeeping
 
 
 class Record:  # weak-referenceable, like the pydantic models a Run holds
@@ -48,3 +49,44 @@ def test_an_exception_in_the_block_still_restores_the_thresholds() -> None:
         pass
     assert wait_for_housekeeping(10)
     assert gc.get_threshold() == before
+
+
+def test_shared_strings_keep_one_copy_of_repeated_texts_and_parts_and_change_no_value() -> None:
+    def paper(source: Source, rank: int) -> Paper:
+        # texts built at run time, as a parser builds them: equal strings that are distinct objects
+        return Paper(
+            title="".join(["Closed-loop ", "stimulation"]),
+            abstract="".join(["An abstract ", "shared by two sources."]),
+            authors=[
+                Author(
+                    name="".join(["Ada ", "Lovelace"]),
+                    affiliations=[Affiliation(raw="".join(["Dept. ", "X"]), country_code="GB")],
+                )
+            ],
+            mesh_headings=[
+                MeshHeading(descriptor="".join(["Hu", "mans"]), qualifiers=["".join(["th", "erapy"])])
+            ],
+            keywords=["".join(["deep ", "brain"])],
+            source=source,
+            source_rank=rank,
+        )
+
+    first, second = paper(Source.PUBMED, 1), paper(Source.OPENALEX, 1)
+    before = [first.model_dump_json(), second.model_dump_json()]
+    assert first.title is not second.title
+    SharedStrings().share([first, second])
+    assert [first.model_dump_json(), second.model_dump_json()] == before
+    assert first.title is second.title and first.abstract is second.abstract
+    assert first.keywords[0] is second.keywords[0]
+    assert first.authors[0].name is second.authors[0].name
+    assert first.authors[0] is not second.authors[0]  # an author holds parts of its own: never shared
+    assert first.authors[0].affiliations[0] is second.authors[0].affiliations[0]
+    assert first.mesh_headings[0] is second.mesh_headings[0]
+
+
+def test_shared_strings_do_not_share_parts_that_differ_in_the_fields_given() -> None:
+    given = Paper(authors=[Author(name="A", affiliations=[Affiliation(raw="X", city=None)])])
+    default = Paper(authors=[Author(name="B", affiliations=[Affiliation(raw="X")])])
+    SharedStrings().share([given, default])
+    assert given.authors[0].affiliations[0] is not default.authors[0].affiliations[0]
+    assert given.authors[0].affiliations[0].model_fields_set == {"raw", "city"}
