@@ -87,6 +87,19 @@ ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged be
 # tests", are kept when MeSH knows the compound; "physical tests" is no concept)
 NOUN_OR_VERB = words("use uses")
 
+# past participles of measuring and analysing: "with" after them names the method ("measured with
+# accelerometers"); after other participles it names what is given ("treated with"); "compared with"
+# compares methods as often as treatments, so it keeps the method cue
+MEASURING_VERBS = words(
+    """
+    measured recorded collected obtained acquired analysed analyzed estimated assessed evaluated
+    characterised characterized imaged scanned quantified monitored tested detected modelled modeled
+    profiled sequenced genotyped surveyed captured tracked classified predicted determined identified
+    examined investigated explored observed calibrated validated trained fitted computed simulated
+    calculated mapped studied screened stained labelled labeled visualised visualized performed
+    conducted equipped instrumented done processed extracted derived decoded scored graded compared
+    """
+)
 # Verbs (and verb forms) of research descriptions: they end a phrase; some of them are cues.
 EN_VERBS = words(
     """

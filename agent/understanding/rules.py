@@ -337,12 +337,27 @@ def _english_phrases(text: str) -> list[Phrase]:
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
                 cue = lower
+            if (
+                lower == "with"
+                and last_break is not None
+                and last_break.endswith("ed")
+                and last_break not in lex.MEASURING_VERBS
+                and not current_was_people(phrases)
+            ):
+                # "treated with ketamine", "supplemented with zinc", "associated with X": what is given
+                # or related, not the method (that follows verbs of measuring: "measured with")
+                cue = "given"
             # "I'd like ...": after a pronoun with a clitic, as after the pronoun, comes its verb
             last_break = lower.split("'")[0] if _is_contraction(lower) else lower
             continue
         current.append(token)
     flush()
     return _share_heads(_merge_population_with(_merge_bare_task_heads(phrases)))
+
+
+def current_was_people(phrases: list[Phrase]) -> bool:
+    """The last phrase read names people ("patients diagnosed with X": X is their condition)."""
+    return bool(phrases) and _is_population(phrases[-1].words)
 
 
 def _ends_phrase(word: str) -> bool:
