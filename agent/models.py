@@ -304,8 +304,8 @@ class Term(Model):
     hits: dict[str, int | None] = Field(default_factory=dict)
     concept: str = ""
     original: str = ""
-    # parent headings of `mesh` that the text names inside the term ("tuberculosis" in "pulmonary
-    # tuberculosis"): searched as [Mesh] beside it, as a searcher explodes what the user wrote
+    # ancestors of `mesh` that the text names inside the term ("tuberculosis" in "pulmonary
+    # tuberculosis"): searched unexploded ([Mesh:NoExp]) beside it, for papers indexed only that generally
     broader: list[MeshDescriptor] = Field(default_factory=list)
 
     def kept_synonyms(self) -> list[Synonym]:

@@ -2,7 +2,8 @@
 
 **Facets** (which slots are AND'ed) are decided by `agent.understanding.facets`.
 
-**PubMed**: per facet `("Heading"[Mesh] OR "phrase"[tiab] OR word[tiab] ...)`, facets joined by AND.
+**PubMed**: per facet `("Heading"[Mesh] OR "Ancestor"[Mesh:NoExp] OR "phrase"[tiab] OR word[tiab] ...)`,
+facets joined by AND.
 Phrases are quoted, single alphanumeric words are not (as PubMed's own examples write them), double
 quotes and brackets inside a term are removed (PubMed has no escape for them), and Boolean words are
 quoted. A singular/plural pair of the same term becomes one truncated phrase (`"interface*"[tiab]`) only
@@ -58,7 +59,7 @@ _PLAIN_WORD = re.compile(r"^[A-Za-z0-9]+$")
 class _TermStrings:
     mesh: str | None
     texts: list[str]  # canonical first, then kept synonyms in their order
-    broader: tuple[str, ...] = ()  # parent headings the text names inside the term (searched as [Mesh])
+    broader: tuple[str, ...] = ()  # ancestors the text names inside the term (searched as [Mesh:NoExp])
 
 
 @dataclass
@@ -93,12 +94,7 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
     for facet in effective_facets(plan):
         if not (facet.enabled and facet.required):
             continue
-        terms = [
-            _TermStrings(
-                t.mesh.heading if t.mesh else None, [t.canonical, *(s.text for s in t.kept_synonyms())]
-            )
-            for t in plan.terms_for(facet.slot)
-        ]
+        terms = [_term_strings(t) for t in plan.terms_for(facet.slot)]
         if terms:
             blocks.append(_Block(facet.slot, terms))
     return blocks
@@ -172,8 +168,10 @@ def _truncatable(singular: str, plural: str) -> bool:
 
 
 def _pubmed_items(term: _TermStrings) -> list[str]:
-    headings = [term.mesh, *term.broader] if term.mesh else []
-    items = [f'"{_pubmed_clean(heading)}"[Mesh]' for heading in headings]
+    items = [f'"{_pubmed_clean(term.mesh)}"[Mesh]'] if term.mesh else []
+    # an ancestor the words name is searched unexploded: the papers indexed only at that general
+    # level, as an information specialist adds "Tuberculosis"[Mesh:NoExp] beside "Tuberculosis, Pulmonary"
+    items += [f'"{_pubmed_clean(heading)}"[Mesh:NoExp]' for heading in term.broader if term.mesh]
     texts = list(term.texts)
     position = {text.casefold(): index for index, text in reversed(list(enumerate(texts)))}
     truncated: dict[int, int] = {}  # index of the pair's first member -> index of its singular

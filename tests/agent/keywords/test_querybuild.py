@@ -300,3 +300,17 @@ async def test_chinese_terms_without_translation_are_flagged() -> None:
     queries = build_queries(plan)
     assert queries.queries[Source.PUBMED].query == '("语音解码"[tiab]) AND ("脑机接口"[tiab])'
     assert any("terms not in English: 语音解码, 脑机接口" in note for note in queries.notes)
+
+
+def test_named_ancestors_are_searched_unexploded() -> None:
+    """ "pulmonary tuberculosis": the specific heading exploded, the ancestor its words name only as
+    indexed ([Mesh:NoExp]), as an information specialist adds it; the query stays valid PubMed syntax."""
+    from agent.models import MeshDescriptor  # only this test builds descriptors by hand
+
+    pulmonary = MeshDescriptor(ui="D014397", heading="Tuberculosis, Pulmonary", tree_numbers=["C01.150"])
+    tuberculosis = MeshDescriptor(ui="D014376", heading="Tuberculosis", tree_numbers=["C01"])
+    term = Term(canonical="pulmonary tuberculosis", slot="context", mesh=pulmonary, broader=[tuberculosis])
+    query = build_pubmed_query(KeywordPlan(terms=[term], facets=facets_for_terms([term])))
+    assert query == (
+        '("Tuberculosis, Pulmonary"[Mesh] OR "Tuberculosis"[Mesh:NoExp] OR "pulmonary tuberculosis"[tiab])'
+    )
