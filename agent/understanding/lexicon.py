@@ -39,6 +39,8 @@ EN_FUNCTION = words(
     alone
     """
 )
+# "X as a biomarker": nouns of the role a measured feature plays
+MARKER_NOUNS = words("biomarker marker indicator predictor proxy surrogate signature")
 # stance and sentence adverbs: they qualify the sentence, never a noun phrase ("ideally randomised
 # trials", "typically older adults"), so they end a phrase even before a modifier
 SENTENCE_ADVERBS = words(
@@ -85,7 +87,7 @@ ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged be
 # verbs that are as often nouns in a compound ("social media use"): after a noun that names no people
 # they are the noun (other verbs that are nouns in a compound, "association study", "liver function
 # tests", are kept when MeSH knows the compound; "physical tests" is no concept)
-NOUN_OR_VERB = words("use uses")
+NOUN_OR_VERB = words("use uses work")
 
 # past participles of measuring and analysing: "with" after them names the method ("measured with
 # accelerometers"); after other participles it names what is given ("treated with"); "compared with"
@@ -100,6 +102,8 @@ MEASURING_VERBS = words(
     conducted equipped instrumented done processed extracted derived decoded scored graded compared
     """
 )
+# participles after which "with" names a condition of people ("patients diagnosed with X")
+CONDITION_PARTICIPLES = words("diagnosed infected affected colonized colonised born presenting living")
 # Verbs (and verb forms) of research descriptions: they end a phrase; some of them are cues.
 EN_VERBS = words(
     """
@@ -141,8 +145,8 @@ EN_TASK_GERUNDS = pairs(
     measuring:measurement inferring:inference discovering:discovery controlling:control
     translating:translation retrieving:retrieval imputing:imputation clustering:clustering
     ranking:ranking summarizing:summarization annotating:annotation profiling:profiling
-    tracing:tracing
-
+    tracing:tracing extracting:extraction counting:counting transcribing:transcription
+    calibrating:calibration downscaling:downscaling interpolating:interpolation
     """
 )
 
@@ -157,7 +161,8 @@ EN_TASK_VERBS = pairs(
     optimize:optimization optimise:optimisation characterize:characterization
     characterise:characterisation map:mapping infer:inference discover:discovery
     translate:translation retrieve:retrieval impute:imputation annotate:annotation
-    summarize:summarization trace:tracing
+    summarize:summarization trace:tracing extract:extraction count:counting transcribe:transcription
+    calibrate:calibration downscale:downscaling interpolate:interpolation
     """
 )
 
@@ -202,6 +207,9 @@ EN_POPULATION_HEADS = words(
     asphalt
     """
 )
+
+# closed compounds ending in a people noun ("schoolchildren", "farmworkers", "grandparents")
+PEOPLE_COMPOUND_ENDINGS = ("children", "workers", "parents", "mothers", "fathers", "girls", "boys")
 
 EN_MEASUREMENT_HEADS = words(
     """
@@ -282,7 +290,10 @@ EN_OUTPUT_HEADS = words(
     speech spelling readmission recurrence incidence prevalence response consumption income
     expenditure employment innovation productivity hesitancy uptake adherence compliance occupancy
     abundance richness diversity biomass gap growth reduction improvement decline resistance
-    susceptibility investment saving savings earning earnings
+    susceptibility investment saving savings earning earnings loss gain retention suitability
+    composition function quality stability toxicity efficiency strength durability
+    roughness conductivity permeability behaviour behavior attitude satisfaction wellbeing
+    well-being burnout fatigue achievement
     """
 )
 
@@ -317,6 +328,7 @@ GENERIC_WORDS = words(
     kind type lab group team phd postdoc hello hi hey thanks thank please dear biomarker working idea ideas thing things literature review application
     applications risk risks factor factors efficacy effectiveness safety feasibility evidence papers
     articles publications data early late outcome outcomes insight insights mechanistic scale
+    indicator indicators marker markers proxy proxies surrogate surrogates
     """
 )
 

@@ -27,6 +27,11 @@ preposition is a verb ("isolated from"), an adverb before a modifier stays in it
 ill"), "use" after a noun is a noun ("social media use"), a MeSH term holding a function word stays whole
 ("quality of life"); sentence structure names roles ("the effect of X on Y", "X can be used to",
 "such as", "in terms of"), and a sentence about the user ("I'm a nurse") names no concept.
+A stance adverb ("ideally") is never part of a noun phrase; "with" after a participle of giving
+("treated with") names what is given, after one of measuring ("measured with") the method; what is
+used "as a biomarker" is the feature; a method named only by its cue is an analysis when an algorithmic
+modifier ("probabilistic", "Bayesian") or a software-shaped name ("MaxEnt", "LightGBM") says so; an
+unknown gerund with no cue is the setting (the task gerunds are listed).
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
 (数据|来自|...); "A与B的关系" names an exposure and an outcome; a Chinese phrase with no head word the
 tables know is classified by its English rendering (`agent.language.bilingual`, MeSH as judge).
@@ -342,7 +347,7 @@ def _english_phrases(text: str) -> list[Phrase]:
                 and last_break is not None
                 and last_break.endswith("ed")
                 and last_break not in lex.MEASURING_VERBS
-                and not current_was_people(phrases)
+                and last_break not in lex.CONDITION_PARTICIPLES
             ):
                 # "treated with ketamine", "supplemented with zinc", "associated with X": what is given
                 # or related, not the method (that follows verbs of measuring: "measured with")
@@ -352,12 +357,20 @@ def _english_phrases(text: str) -> list[Phrase]:
             continue
         current.append(token)
     flush()
-    return _share_heads(_merge_population_with(_merge_bare_task_heads(phrases)))
+    return _share_heads(_merge_population_with(_merge_bare_task_heads(_marker_roles(phrases))))
 
 
-def current_was_people(phrases: list[Phrase]) -> bool:
-    """The last phrase read names people ("patients diagnosed with X": X is their condition)."""
-    return bool(phrases) and _is_population(phrases[-1].words)
+def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "circulating tumour cells as a prognostic biomarker", "HRV as an indicator of stress": what is
+    used *as* a marker is the measured feature, whatever its head word names."""
+    for previous, phrase in zip(phrases, phrases[1:], strict=False):
+        if (
+            phrase.cue == "as"
+            and previous.slot is None
+            and singular(phrase.words[-1].lower()) in lex.MARKER_NOUNS
+        ):
+            previous.slot = "signal_feature"
+    return phrases
 
 
 def _ends_phrase(word: str) -> bool:
@@ -774,13 +787,16 @@ def _acronym_slot(token: str) -> str | None:
     return None
 
 
-_SOFTWARE_NAME = re.compile(r"[a-z][A-Z]|[a-z]\d[a-z]")
+_SOFTWARE_NAME = re.compile(r"^[A-Z][a-z]{2,}[A-Z]|^[A-Z]{2,}[a-z]{3,}|[a-z]\d[a-z]")
 
 
 def _software_name(word: str) -> bool:
-    """A name written as software is ("MaxEnt", "XGBoost", "word2vec", "AlphaFold"): a lower-case letter
-    before a capital or a digit inside letters; instruments and places are not written so."""
-    return not is_acronym(word) and bool(_SOFTWARE_NAME.search(word))
+    """A name written as software is ("MaxEnt", "LightGBM", "XGBoost", "word2vec", "AlphaFold"): a
+    capitalised word with a capital after two lower-case letters or more, capitals before a lower-case
+    word, or a digit inside letters. Instruments and places are not written so; acronyms with one
+    lower-case letter ("InSAR", "ECoG") and the lower-case prefixes of biology ("eDNA", "scRNA") do not
+    count."""
+    return bool(_SOFTWARE_NAME.search(word))
 
 
 def _head(words: list[str]) -> str:
@@ -794,7 +810,12 @@ def _is_population(words: list[str]) -> bool:
     if not words:
         return False
     last = words[-1].lower()
-    return singular(last) in lex.EN_POPULATION_HEADS or last in lex.EN_POPULATION_HEADS
+    return (
+        singular(last) in lex.EN_POPULATION_HEADS
+        or last in lex.EN_POPULATION_HEADS
+        # a closed compound ending in a people noun: "schoolchildren", "farmworkers", "grandparents"
+        or (last.isalpha() and last.endswith(lex.PEOPLE_COMPOUND_ENDINGS))
+    )
 
 
 def _en_head_slot(words: list[str]) -> str | None:
@@ -985,6 +1006,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
         return _split_task([*words, task_word])
     slot = _en_head_slot(words)
+    if slot == "output_target" and phrase.cue == "exposure":
+        slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
     if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS:
         # "deep learning system", "EEG-based approach": a generic head takes the slot of what it names
         slot = _en_head_slot(words[:-1]) or mesh_kind(" ".join(words[:-1])) or slot

@@ -189,3 +189,82 @@ def test_chinese_treatment_factors_and_people_words_as_modifiers() -> None:
 
 def test_a_chinese_subject_noun_introduces_who_is_studied() -> None:
     assert "退休职工" in extract_slots("研究对象为退休职工。").subject_population
+
+
+# --- issue 16: mechanisms found on fresh descriptions from fields the dev set covered little ------
+
+
+def test_a_stance_adverb_is_no_part_of_a_noun_phrase() -> None:
+    slots = extract_slots("Ideally cohort studies of shift work and breast cancer among nurses.")
+    assert not any(term.lower().startswith("ideally") for term in _all_terms(slots))
+    assert "shift work" in _all_terms(slots)  # "work" after a noun is the noun, not the verb
+
+
+def test_like_after_a_noun_introduces_examples() -> None:
+    slots = extract_slots("Sleep duration measured with wearable devices like the ActiGraph in toddlers.")
+    assert not any(term.lower().endswith(" like") for term in _all_terms(slots))
+
+
+def test_a_relation_noun_is_no_concept_and_a_closed_compound_names_people() -> None:
+    slots = extract_slots("The link between screen time and myopia in schoolchildren.")
+    assert "link" not in [t.lower() for t in _all_terms(slots)]
+    assert "schoolchildren" in slots.subject_population
+    assert "myopia" in slots.output_target
+
+
+def test_an_algorithmic_modifier_makes_a_cued_method_an_analysis() -> None:
+    slots = extract_slots("Glacier mass loss in the Andes, estimated using probabilistic emulators.")
+    assert "probabilistic emulators" in slots.method_algorithm
+    assert "Glacier mass loss" in slots.output_target  # "loss" heads an outcome
+
+
+def test_a_name_written_as_software_is_an_analysis_but_an_acronym_is_not() -> None:
+    assert "LightGBM" in extract_slots("Habitat suitability of lynx modelled with LightGBM.").method_algorithm
+    assert "InSAR" in extract_slots("Surface deformation mapped with InSAR.").method_measurement
+
+
+def test_instrument_and_analysis_acronyms() -> None:
+    assert (
+        "XRD"
+        in extract_slots("Phase composition of zirconia ceramics characterised by XRD.").method_measurement
+    )
+    assert "PCA" in extract_slots("Dimensionality reduction of transcriptomes with PCA.").method_algorithm
+
+
+def test_with_after_a_participle_of_giving_is_no_method() -> None:
+    slots = extract_slots("Kidney function in rats treated with metformin.")
+    assert "metformin" in slots.context
+    assert slots.method_measurement == []
+    assert "rats" in slots.subject_population
+    # after a participle of a condition, "with" still names the condition of the people
+    assert extract_slots("Pneumonia in children diagnosed with measles.").subject_population == [
+        "children with measles"
+    ]
+
+
+def test_what_is_used_as_a_marker_is_the_feature() -> None:
+    slots = extract_slots("Heart rate variability as an indicator of burnout in paramedics.")
+    assert "Heart rate variability" in slots.signal_feature
+    assert "indicator" not in [t.lower() for t in _all_terms(slots)]
+
+
+def test_an_outcome_head_under_an_exposure_cue_is_the_exposure() -> None:
+    slots = extract_slots("How does permafrost loss affect river discharge?")
+    assert "permafrost loss" in slots.context
+    assert "river discharge" in slots.output_target
+
+
+def test_an_unknown_gerund_is_no_task_and_a_singular_noun_before_one_is_a_modifier() -> None:
+    slots = extract_slots("Peer mentoring and retention of first-generation university students.")
+    assert slots.task == []
+    assert "Peer mentoring" in slots.context
+    assert (
+        "Student learning outcomes"
+        in extract_slots("Student learning outcomes in blended courses.").output_target
+    )
+
+
+def test_a_known_verb_after_a_mass_noun_opens_a_relative_clause() -> None:
+    slots = extract_slots("Chloride diffusion in concrete containing slag.")
+    assert "concrete" in slots.subject_population
+    assert not any("containing" in term for term in _all_terms(slots))
