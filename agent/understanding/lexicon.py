@@ -166,6 +166,23 @@ EN_TASK_VERBS = pairs(
     """
 )
 
+
+def _both_spellings(table: dict[str, str]) -> dict[str, str]:
+    """The table with the other spelling of every "-ize"/"-ise" verb and "-ization"/"-isation" noun
+    ("summarize" gives "summarise": "summarisation")."""
+    out = dict(table)
+    swap = {"iz": "is", "is": "iz"}
+    for verb, noun in table.items():
+        for a, b in swap.items():
+            if a + "e" in verb or a + "ing" in verb:
+                other = verb.replace(a + "e", b + "e").replace(a + "ing", b + "ing")
+                out.setdefault(other, noun.replace(a + "ation", b + "ation"))
+    return out
+
+
+EN_TASK_GERUNDS = _both_spellings(EN_TASK_GERUNDS)
+EN_TASK_VERBS = _both_spellings(EN_TASK_VERBS)
+
 EN_TASK_HEADS = frozenset(
     set(EN_TASK_GERUNDS.values())
     | set(
@@ -183,6 +200,8 @@ EN_TASK_HEADS = frozenset(
             separation fabrication characterization valuation attribution identification matching
             alignment tracing stimulation answering training grasping manipulation locomotion
             captioning parsing reasoning scoring processing grading labelling labeling
+            adsorption hydrogenation polymerization polymerisation functionalization
+            functionalisation electrolysis summarization summarisation
             """
         )
     )
@@ -198,11 +217,14 @@ EN_POPULATION_HEADS = words(
     clinician survivor case control twin family mother father pregnancy veteran athlete driver
     pedestrian employee investor migrant refugee community village donor recipient carrier men
     women children people mice neuron player learner caregiver parent owner visitor tourist passenger
-    customer voter citizen inpatient outpatient
+    customer voter citizen inpatient outpatient pupil toddler youth teenager girl boy baby senior
+    retiree pensioner midwife surgeon dentist pharmacist practitioner trainee apprentice undergraduate
+    entrepreneur smallholder landowner fisherman herder pastoralist prisoner inmate offender
+    victim immigrant commuter cyclist borrower taxpayer shareholder
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
     syndrome diabetes infection
     material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
-    membrane bridge building coating concrete steel glass ceramic fibre fiber hydrogel aerogel
+    membrane bridge building slab pavement tunnel dam girder coating concrete steel glass ceramic fibre fiber hydrogel aerogel
     electrolyte cathode anode graphene nanotube nanowire nanosheet oxide zeolite perovskite cement
     asphalt
     """
@@ -430,7 +452,8 @@ EN_NOT_PEOPLE = words(
     """
     country region city county state municipality hospital school company enterprise bank firm
     pregnancy material battery alloy catalyst polymer composite film nanoparticle crystal
-    semiconductor membrane bridge building village community coating concrete steel glass ceramic
+    semiconductor membrane bridge building slab pavement tunnel dam girder
+    village community coating concrete steel glass ceramic
     fibre fiber hydrogel aerogel electrolyte cathode anode graphene nanotube nanowire nanosheet oxide
     zeolite perovskite cement asphalt
     """

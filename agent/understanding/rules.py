@@ -239,6 +239,12 @@ def _english_phrases(text: str) -> list[Phrase]:
             flush()
             effect_mode, last_break = True, lower
             continue
+        if lower in lex.EFFECT_WORDS and current and following == "on":
+            # "ocean acidification effects on X": the noun before the effect word is the exposure
+            phrases.append(Phrase(" ".join(current), "exposure", list(current), after=last_break))
+            current = []
+            effect_mode, last_break = True, lower
+            continue
         if skip_of and lower == "of":
             skip_of = False
             continue
@@ -456,7 +462,8 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
 
 def _breaks(word: str) -> bool:
     lower = word.lower()
-    return lower in lex.EN_FUNCTION or lower in lex.EN_VERBS
+    # common verbs too: a MeSH term holding one stays whole ("X-ray computed tomography")
+    return lower in lex.EN_FUNCTION or lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS
 
 
 def _is_contraction(word: str) -> bool:

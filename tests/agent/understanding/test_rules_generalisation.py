@@ -268,3 +268,19 @@ def test_a_known_verb_after_a_mass_noun_opens_a_relative_clause() -> None:
     slots = extract_slots("Chloride diffusion in concrete containing slag.")
     assert "concrete" in slots.subject_population
     assert not any("containing" in term for term in _all_terms(slots))
+
+
+def test_a_noun_before_effects_on_is_the_exposure() -> None:
+    slots = extract_slots("Ocean acidification effects on calcification rates of reef-building corals.")
+    assert "Ocean acidification" in slots.context
+    assert "reef-building corals" in slots.subject_population
+
+
+def test_task_verbs_in_both_spellings() -> None:
+    slots = extract_slots("We train a model to summarise discharge letters.")
+    assert any(term.endswith("summarisation") for term in slots.task)
+
+
+def test_a_mesh_term_holding_a_common_verb_stays_whole() -> None:
+    slots = extract_slots("Root architecture of sorghum imaged with X-ray computed tomography.")
+    assert "X-ray computed tomography" in slots.method_measurement
