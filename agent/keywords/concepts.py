@@ -261,7 +261,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     decide_required(
         result.concepts,
         {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts},
-        {c.id for c in result.concepts if _only_a_modifier(result.terms, c.id, vocabulary)},
+        {c.id for c in result.concepts if _names_nothing(result.terms, c.id, vocabulary)},
     )
     return result
 
@@ -484,17 +484,23 @@ def _is_generic_people(terms: list[Term], concept_id: str) -> bool:
     return bool(words) and all(w in GENERIC_PEOPLE for w in words)
 
 
-def _only_a_modifier(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
-    """A concept that is one free-text word MeSH only ever uses before another ("Physical", "Rapid",
-    "Cardiac": what the understanding cut from "physical tests", "rapid tests", "cardiac testing")."""
+_ABSTRACT = re.compile(r"(?:ity|ities|ness|ance|ence|ing)$", re.IGNORECASE)
+
+
+def _names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
+    """A free-text concept with no word a paper could be found by: one word MeSH only ever uses
+    before another ("Physical", "Rapid": what the understanding cut from "physical tests"), or only
+    generic words beside abstract nouns and participles ("resectability diagnosis", "resistance
+    detection", "impending identification")."""
     members = [t for t in terms if t.concept == concept_id]
-    return (
-        vocabulary is not None
-        and len(members) == 1
-        and members[0].mesh is None
-        and len(words := members[0].canonical.split()) == 1
-        and vocabulary.is_modifier(words[0])
-    )
+    if vocabulary is None or len(members) != 1 or members[0].mesh is not None:
+        return False
+    words = members[0].canonical.split()
+    if len(words) == 1 and vocabulary.is_modifier(words[0]):
+        return True
+    generic = [w for w in words if w.lower() in GENERIC_WORDS]
+    rest = [w for w in words if w.lower() not in GENERIC_WORDS and w.lower() not in _FUNCTION]
+    return bool(generic) and all(_ABSTRACT.search(w) for w in rest)
 
 
 def _a(role: ConceptRole) -> str:
@@ -505,7 +511,7 @@ def decide_required(
     concepts: list[Concept], generic: dict[str, bool] | None = None, modifiers: set[str] | None = None
 ) -> None:
     """Mark each concept required or optional, with the reason (rule in the module docstring);
-    `generic` marks concepts of generic people words, `modifiers` those of one adjective alone."""
+    `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable."""
     generic = generic or {}
     modifiers = modifiers or set()
     has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
@@ -513,7 +519,10 @@ def decide_required(
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
         elif concept.id in modifiers:
-            concept.required, concept.reason = False, "an adjective alone: it names no concept to search for"
+            concept.required, concept.reason = (
+                False,
+                "an adjective or only general words: nothing a paper could be found by",
+            )
         elif concept.role is ConceptRole.POPULATION and has_condition:
             concept.required, concept.reason = False, "the condition already defines who is studied"
         elif concept.role in REQUIRED_ROLES:

@@ -199,3 +199,16 @@ def test_people_words_beside_a_condition_are_no_term(vocabulary: MeshVocabulary)
     )
     assert "patients" not in [t.canonical for t in result.terms]
     assert "negative plain radiographs" in [t.canonical for t in result.terms]
+
+
+def test_general_words_beside_an_abstract_noun_name_nothing(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Laparoscopy for diagnosing resectability, and galactomannan detection, in ovarian cancer",
+        task=["resectability diagnosis"],
+        method_measurement=["Laparoscopy", "Galactomannan detection"],
+        subject_population=["ovarian cancer"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required["resectability diagnosis"] is False
+    assert required["Galactomannan detection"] is True  # a substance: something a paper names
