@@ -13,7 +13,8 @@ synonyms. The steps, for every phrase of every slot:
    switch on, never AND'ed), counts and time spans ("6046 women", "six decades"), and generic words
    that every paper of a field shares ("treatment", "patients", "detection", "tests"); a word MeSH
    only writes before a head ("rapid", "physical") takes its head from the description ("rapid
-   tests") or stays an optional concept, never a required one;
+   tests") or stays an optional concept, never a required one, as does a phrase of general words
+   beside an abstract noun or a participle ("resectability diagnosis", "resistance detection");
 3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`); a descriptor's tree
    gives the concept's **role** (`ConceptRole`): C and F03 a condition, D an intervention, E and L a
    method, M01 a population, A anatomy, G/F01/F02 an outcome, N and Z a setting. A phrase whose last
