@@ -363,7 +363,27 @@ def _english_phrases(text: str) -> list[Phrase]:
             continue
         current.append(token)
     flush()
-    return _share_heads(_merge_population_with(_merge_bare_task_heads(_marker_roles(phrases))))
+    return _share_heads(
+        _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
+    )
+
+
+def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "Cash transfers and child schooling outcomes", "Teacher feedback and student motivation": two
+    noun phrases joined by "and" at the start of a sentence, the second an outcome, relate an exposure
+    to that outcome, so the first (when its own head word names no slot) is the exposure."""
+    for first, second in zip(phrases, phrases[1:], strict=False):
+        if (
+            first.cue is None
+            and first.after is None
+            and first.slot is None
+            and second.after == "and"
+            and second.cue is None
+            and _en_head_slot(first.words) is None
+            and (_en_head_slot(second.words) or mesh_kind(second.text)) in {"output_target", "condition"}
+        ):
+            first.cue = "exposure"
+    return phrases
 
 
 def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
@@ -481,6 +501,8 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             and len(phrase.words) == 1
             and len(following.words) >= 2
             and not is_acronym(phrase.words[0])
+            # a plural noun is a head of its own ("remittances and household investment")
+            and singular(phrase.words[0].lower()) == phrase.words[0].lower()
             and _en_head_slot(phrase.words) is None
             and _en_head_slot(following.words) is not None
         ):
@@ -830,7 +852,9 @@ def _en_head_slot(words: list[str]) -> str | None:
     raw = words[-1].lower()
     if is_acronym(words[-1]):
         return _acronym_slot(words[-1])
-    if head in lex.EN_TASK_HEADS or raw in lex.EN_TASK_HEADS:
+    if raw in lex.EN_TASK_HEADS or (head in lex.EN_TASK_HEADS and singular(raw) == raw):
+        # an activity is named in the singular; a plural task noun names things ("cash transfers",
+        # "randomized evaluations", "treatments")
         return "task"
     if head == "tree" and any(w.lower() in lex.TREE_MODEL_WORDS for w in words[:-1]):
         return "method_algorithm"  # "gradient-boosted trees", "decision trees": models, not plants

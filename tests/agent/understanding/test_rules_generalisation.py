@@ -284,3 +284,16 @@ def test_task_verbs_in_both_spellings() -> None:
 def test_a_mesh_term_holding_a_common_verb_stays_whole() -> None:
     slots = extract_slots("Root architecture of sorghum imaged with X-ray computed tomography.")
     assert "X-ray computed tomography" in slots.method_measurement
+
+
+def test_a_plural_task_noun_names_things_not_the_task() -> None:
+    slots = extract_slots("Tax transfers and household consumption in Peru.")
+    assert slots.task == []
+    assert "Tax transfers" in slots.context  # before an outcome joined by "and": the exposure
+    assert "household consumption" in slots.output_target
+
+
+def test_a_plural_noun_before_and_keeps_its_own_head() -> None:
+    slots = extract_slots("Pensions and labour supply of older workers.")
+    assert "Pensions" in slots.context
+    assert "Mu rhythms" in extract_slots("Mu and beta rhythms during motor imagery.").signal_feature
