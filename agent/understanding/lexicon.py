@@ -87,7 +87,7 @@ ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged be
 # verbs that are as often nouns in a compound ("social media use"): after a noun that names no people
 # they are the noun (other verbs that are nouns in a compound, "association study", "liver function
 # tests", are kept when MeSH knows the compound; "physical tests" is no concept)
-NOUN_OR_VERB = words("use uses work")
+NOUN_OR_VERB = words("use work")
 
 # past participles of measuring and analysing: "with" after them names the method ("measured with
 # accelerometers"); after other participles it names what is given ("treated with"); "compared with"
@@ -127,7 +127,7 @@ EN_VERBS = words(
     gives gave given take takes took taken seem seems seemed become becomes became remain remains
     remained keep keeps kept lead leads led affect affects affected cause causes caused relate
     relates depend depends vary varies differ differs occur occurs occurred happen happens
-    wonder wondering know hope ask asks asking asked report reports reported
+    wonder wondering know hope ask asks asking asked report reports reported like likes
     """
 )
 
@@ -315,7 +315,7 @@ EN_OUTPUT_HEADS = words(
     susceptibility investment saving savings earning earnings loss gain retention suitability
     composition function quality stability toxicity efficiency strength durability
     roughness conductivity permeability behaviour behavior attitude satisfaction wellbeing
-    well-being burnout fatigue achievement
+    well-being burnout fatigue achievement trend
     """
 )
 
@@ -350,7 +350,7 @@ GENERIC_WORDS = words(
     kind type lab group team phd postdoc hello hi hey thanks thank please dear biomarker working idea ideas thing things literature review application
     applications risk risks factor factors efficacy effectiveness safety feasibility evidence papers
     articles publications data early late outcome outcomes insight insights mechanistic scale
-    indicator indicators marker markers proxy proxies surrogate surrogates
+    indicator indicators marker markers proxy proxies surrogate surrogates comparison comparisons
     """
 )
 
@@ -505,6 +505,13 @@ ZH_BREAKS = words(
 ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以 来自 源自")
 # the source of data ("数据来自X监测"): a task-headed phrase after them is the method
 ZH_SOURCE_CUES = words("来自 源自")
+# modifiers that make "networks" a model (besides the algorithmic modifiers and acronyms)
+NETWORK_MODEL_WORDS = words(
+    """
+    convolutional recurrent graph adversarial residual spiking feedforward feed-forward capsule
+    siamese attention transformer artificial multilayer perceptron belief
+    """
+)
 # modifiers that make "trees" a model ("gradient-boosted trees")
 TREE_MODEL_WORDS = words("decision regression classification boosted gradient-boosted random boosting extra")
 # nouns that introduce who is studied ("研究对象是X", "被试为X")

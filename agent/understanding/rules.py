@@ -858,6 +858,15 @@ def _en_head_slot(words: list[str]) -> str | None:
         return "task"
     if head == "tree" and any(w.lower() in lex.TREE_MODEL_WORDS for w in words[:-1]):
         return "method_algorithm"  # "gradient-boosted trees", "decision trees": models, not plants
+    if (
+        head == "network"
+        and len(words) > 1
+        and not any(
+            w.lower() in lex.ALGORITHM_MODIFIERS or w.lower() in lex.NETWORK_MODEL_WORDS or is_acronym(w)
+            for w in words[:-1]
+        )
+    ):
+        return None  # "urban road networks", "social networks": what is studied, not a model
     if _is_population(words):
         return "subject_population"
     if head in lex.EN_FEATURE_HEADS or raw in lex.EN_FEATURE_HEADS or raw.endswith("gamma"):

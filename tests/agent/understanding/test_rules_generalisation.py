@@ -297,3 +297,15 @@ def test_a_plural_noun_before_and_keeps_its_own_head() -> None:
     slots = extract_slots("Pensions and labour supply of older workers.")
     assert "Pensions" in slots.context
     assert "Mu rhythms" in extract_slots("Mu and beta rhythms during motor imagery.").signal_feature
+
+
+def test_a_network_is_a_model_only_with_a_model_modifier() -> None:
+    slots = extract_slots("Bayesian networks and LSTM networks for fault diagnosis in power networks.")
+    assert slots.method_algorithm == ["Bayesian networks", "LSTM networks"]
+    assert "power networks" in slots.context
+
+
+def test_uses_after_a_subject_is_the_verb() -> None:
+    slots = extract_slots("Our group uses cryo-electron microscopy to study membrane transporters.")
+    assert "cryo-electron microscopy" in slots.method_measurement
+    assert "like" not in extract_slots("I would also like to include weather data.").context
