@@ -123,6 +123,9 @@ def render_queries(queries: dict[str, Any] | None) -> str:
 def _term_lines(term: dict[str, Any], dropped: bool) -> list[str]:
     mesh = term.get("mesh") or {}
     heading = f" [MeSH: {mesh.get('heading')}]" if mesh.get("heading") else ""
+    broader = [d.get("heading") for d in term.get("broader") or [] if d.get("heading")]
+    if heading and broader:
+        heading = heading[:-1] + f"; also unexploded: {', '.join(broader)}]"
     original = f" (written: {term['original']})" if term.get("original") else ""
     hits = ", ".join(f"{db} {n:,}" for db, n in (term.get("hits") or {}).items() if n is not None)
     lines = [f"    {term.get('canonical')}{heading}{original}{' - ' + hits if hits else ''}"]

@@ -1,0 +1,23 @@
+"""Plain-text rendering of a keyword plan, as the CLI and chat clients print it."""
+
+from __future__ import annotations
+
+from server.streaming.render import render_keywords
+
+
+def test_a_term_shows_its_heading_and_the_ancestors_searched_unexploded() -> None:
+    keywords = {
+        "concepts": [{"id": "tb", "label": "pulmonary tuberculosis", "role": "condition", "required": True}],
+        "terms": [
+            {
+                "canonical": "pulmonary tuberculosis",
+                "concept": "tb",
+                "mesh": {"heading": "Tuberculosis, Pulmonary"},
+                "broader": [{"heading": "Tuberculosis"}],
+                "synonyms": [{"text": "pulmonary phthisis", "origins": ["mesh"], "kept": True}],
+            }
+        ],
+    }
+    text = render_keywords(keywords, {})
+    assert "pulmonary tuberculosis [MeSH: Tuberculosis, Pulmonary; also unexploded: Tuberculosis]" in text
+    assert "synonyms: pulmonary phthisis [mesh]" in text
