@@ -239,7 +239,8 @@ EN_MEASUREMENT_HEADS = words(
     assay spectroscopy microscopy tomography diffraction data dataset record trial experiment
     observation image camera satellite telemetry accelerometer census registry sample biopsy
     test measurement probe implant microarray cytometry chromatography spectrometry
-    electrophysiology biopsy smartphone variable benchmark corpus database
+    electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
+    sonar scanner gauge logger transect quadrat audit
     """
 )
 EN_MEASUREMENT_SUFFIXES = (
@@ -258,7 +259,7 @@ EN_ALGORITHM_HEADS = words(
     """
     network model learning regression algorithm filter classifier transformer machine estimator
     clustering analysis simulation optimization inference method framework architecture
-    autoencoder encoder decoder tree boosting embedding randomization matching differences
+    autoencoder encoder decoder tree boosting embedding randomization matching difference-in-differences
     equation approach technique attention lstm theory calculation
     """
 )
@@ -326,7 +327,8 @@ EN_CONTEXT_HEADS = words(
     ecosystem climate agriculture education trade intervention programme program forest
     landscape scene field farm plot site station river lake catchment watershed basin wetland
     grassland estuary reef coast coastline ward unit clinic garden orchard greenhouse pasture
-    rangeland cropland
+    rangeland cropland meadow plateau mountain valley island delta desert tundra savanna savannah
+    woodland peatland
     """
 )
 # adjectives that describe the setting rather than the task ("invasive", "closed-loop")
@@ -351,6 +353,7 @@ GENERIC_WORDS = words(
     applications risk risks factor factors efficacy effectiveness safety feasibility evidence papers
     articles publications data early late outcome outcomes insight insights mechanistic scale
     indicator indicators marker markers proxy proxies surrogate surrogates comparison comparisons
+    predictor predictors determinant determinants correlate correlates difference differences
     """
 )
 
@@ -479,7 +482,9 @@ OUTCOME_MEASURES = words(
     causes drivers
     """
 )
-CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing"})
+CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing", "under"})
+# Latin words that make one modifier with "in"/"ex" before them ("in situ X-ray scattering")
+LATIN_AFTER_IN = words("situ vivo vitro silico utero ovo")
 OUTPUT_CUES = frozenset(
     {"into", "predict", "predicting", "reconstruct", "reconstructing", "generate", "generating", "output"}
 )

@@ -214,8 +214,9 @@ def _english_phrases(text: str) -> list[Phrase]:
             phrases.append(Phrase(" ".join(current), cue, list(current), after=last_break))
         current = []
 
-    tokens = _glue_mesh_terms(_en_tokens(text), text)
+    tokens = _glue_latin(_glue_mesh_terms(_en_tokens(text), text))
     skip_of = False
+    between = False
     for index, token in enumerate(tokens):
         lower = token.lower()
         previous_token = tokens[index - 1].lower() if index else ""
@@ -224,7 +225,7 @@ def _english_phrases(text: str) -> list[Phrase]:
         if not any(ch.isalnum() for ch in token):  # punctuation
             flush()
             if token in ".;:!?|":
-                cue, last_break, effect_mode, skip_of = None, None, False, False
+                cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
@@ -275,6 +276,15 @@ def _english_phrases(text: str) -> list[Phrase]:
             flush()  # "the effect of peer tutoring on achievement": the phrase before "on" is the exposure
             cue = "exposure" if lower == "of" else "outcome"
             last_break = lower
+            continue
+        if effect_mode and lower == "between" and not current:
+            cue = last_break = "exposure"  # "the association between X and Y": X the exposure ...
+            between = True
+            continue
+        if between and lower == "and" and current:
+            flush()  # ... and Y the outcome
+            cue = last_break = "outcome"
+            between = False
             continue
         if not current and last_break in {"i", "we", "they", "you"} and lower.isalpha():
             last_break = cue = lower  # right after a subject pronoun comes its verb ("we measure X")
@@ -477,6 +487,17 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
         else:
             out.append(tokens[index])
             index += 1
+    return out
+
+
+def _glue_latin(tokens: list[str]) -> list[str]:
+    """ "in situ", "in vivo", "ex vivo", "in silico": one modifier, not a preposition and a noun."""
+    out: list[str] = []
+    for token in tokens:
+        if out and out[-1].lower() in {"in", "ex"} and token.lower() in lex.LATIN_AFTER_IN:
+            out[-1] = f"{out[-1]} {token}"
+        else:
+            out.append(token)
     return out
 
 
@@ -1048,6 +1069,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     slot = _en_head_slot(words)
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
+    if slot == "task" and phrase.cue == "outcome":
+        slot = "output_target"  # "the effect of X on glycaemic control": what is affected
     if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS:
         # "deep learning system", "EEG-based approach": a generic head takes the slot of what it names
         slot = _en_head_slot(words[:-1]) or mesh_kind(" ".join(words[:-1])) or slot

@@ -309,3 +309,23 @@ def test_uses_after_a_subject_is_the_verb() -> None:
     slots = extract_slots("Our group uses cryo-electron microscopy to study membrane transporters.")
     assert "cryo-electron microscopy" in slots.method_measurement
     assert "like" not in extract_slots("I would also like to include weather data.").context
+
+
+def test_the_association_between_x_and_y_names_exposure_and_outcome() -> None:
+    slots = extract_slots(
+        "We examine the association between green roof coverage and urban heat island intensity."
+    )
+    assert "green roof coverage" in slots.context
+    assert "urban heat island intensity" in slots.output_target
+
+
+def test_what_an_effect_acts_on_is_the_outcome_even_with_a_task_head() -> None:
+    slots = extract_slots("Impact of telehealth nurse coaching on glycaemic control among rural adults.")
+    assert "glycaemic control" in slots.output_target
+    assert slots.task == []
+
+
+def test_in_situ_is_one_modifier_and_under_names_the_condition() -> None:
+    slots = extract_slots("Solar cell degradation under humidity, studied with in situ X-ray scattering.")
+    assert "in situ X-ray scattering" in slots.method_measurement
+    assert "humidity" in slots.context
