@@ -260,7 +260,10 @@ EN_ALGORITHM_HEADS = words(
     network model learning regression algorithm filter classifier transformer machine estimator
     clustering analysis simulation optimization inference method framework architecture
     autoencoder encoder decoder tree boosting embedding randomization matching difference-in-differences
-    equation approach technique attention lstm theory calculation
+    equation approach technique attention lstm theory calculation kriging bootstrapping bootstrap
+    bagging stacking fine-tuning finetuning pretraining pre-training prompting smoothing augmentation
+    distillation regularization regularisation quantization pruning ensemble solver heuristic
+    metaheuristic emulator optimizer optimiser
     """
 )
 
@@ -510,6 +513,16 @@ ZH_BREAKS = words(
 ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以 来自 源自")
 # the source of data ("数据来自X监测"): a task-headed phrase after them is the method
 ZH_SOURCE_CUES = words("来自 源自")
+# modifiers that make "analysis" a technique ("survival analysis") rather than a task on an object
+# ("gait analysis", "sentiment analysis")
+ANALYSIS_TECHNIQUES = words(
+    """
+    regression survival mediation moderation cluster factor component discriminant sensitivity
+    thematic content spatial network multilevel meta meta-regression cost-effectiveness
+    cost-benefit path latent class correspondence variance covariance bibliometric qualitative
+    quantitative time-series wavelet spectral fourier frequency mixed-methods decision
+    """
+)
 # modifiers that make "networks" a model (besides the algorithmic modifiers and acronyms)
 NETWORK_MODEL_WORDS = words(
     """

@@ -873,6 +873,10 @@ def _en_head_slot(words: list[str]) -> str | None:
     raw = words[-1].lower()
     if is_acronym(words[-1]):
         return _acronym_slot(words[-1])
+    if head in {"analysis", "analyses"} and any(
+        w.lower() in lex.ANALYSIS_TECHNIQUES or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1]
+    ):
+        return "method_algorithm"  # "survival analysis", "principal component analysis": a technique
     if raw in lex.EN_TASK_HEADS or (head in lex.EN_TASK_HEADS and singular(raw) == raw):
         # an activity is named in the singular; a plural task noun names things ("cash transfers",
         # "randomized evaluations", "treatments")

@@ -329,3 +329,14 @@ def test_in_situ_is_one_modifier_and_under_names_the_condition() -> None:
     slots = extract_slots("Solar cell degradation under humidity, studied with in situ X-ray scattering.")
     assert "in situ X-ray scattering" in slots.method_measurement
     assert "humidity" in slots.context
+
+
+def test_an_analysis_named_by_its_technique_is_an_algorithm() -> None:
+    slots = extract_slots("Survival analysis of kidney graft failure, and gait analysis of amputees.")
+    assert "Survival analysis" in slots.method_algorithm
+    assert "gait analysis" in slots.task
+
+
+def test_training_techniques_are_algorithms() -> None:
+    slots = extract_slots("Speech recognition for dysarthric speakers using data augmentation.")
+    assert "data augmentation" in slots.method_algorithm
