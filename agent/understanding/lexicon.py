@@ -127,7 +127,8 @@ EN_VERBS = words(
     gives gave given take takes took taken seem seems seemed become becomes became remain remains
     remained keep keeps kept lead leads led affect affects affected cause causes caused relate
     relates depend depends vary varies differ differs occur occurs occurred happen happens
-    wonder wondering know hope ask asks asking asked report reports reported like likes
+    wonder wondering know hope ask asks asking asked report reports reported like likes measure
+    measures
     """
 )
 
@@ -274,7 +275,7 @@ ALGORITHM_MODIFIERS = words(
     discriminative supervised unsupervised semi-supervised self-supervised linear nonlinear
     non-linear logistic multivariate multivariable hierarchical mixed-effects data-driven
     agent-based finite-element heuristic evolutionary predictive econometric parametric
-    nonparametric non-parametric
+    nonparametric non-parametric regression
     """
 )
 

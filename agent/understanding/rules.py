@@ -312,6 +312,14 @@ def _english_phrases(text: str) -> list[Phrase]:
             current = []
             cue, last_break = lower, lower
             continue
+        if (
+            lower == "test"
+            and not current
+            and last_break not in {"i", "we", "they", "to"}
+            and _is_modifier(following)
+        ):
+            current.append(token)  # "on test scores": a noun before a noun, not the verb
+            continue
         if current and lower in lex.NOUN_OR_VERB and not _is_population(current):
             current.append(token)  # "social media use and ...", "test scores": a noun here (people use)
             continue

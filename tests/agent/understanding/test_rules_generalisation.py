@@ -340,3 +340,11 @@ def test_an_analysis_named_by_its_technique_is_an_algorithm() -> None:
 def test_training_techniques_are_algorithms() -> None:
     slots = extract_slots("Speech recognition for dysarthric speakers using data augmentation.")
     assert "data augmentation" in slots.method_algorithm
+
+
+def test_measure_is_a_verb_and_test_before_a_noun_is_a_noun() -> None:
+    slots = extract_slots("We use eye tracking to measure reading behaviour in dyslexic children.")
+    assert "reading behaviour" in slots.output_target
+    slots = extract_slots("Class size and test scores, estimated with regression discontinuity.")
+    assert "test scores" in _all_terms(slots)
+    assert "regression discontinuity" in slots.method_algorithm
