@@ -184,6 +184,22 @@ def _both_spellings(table: dict[str, str]) -> dict[str, str]:
 EN_TASK_GERUNDS = _both_spellings(EN_TASK_GERUNDS)
 EN_TASK_VERBS = _both_spellings(EN_TASK_VERBS)
 
+
+def _third_person(verb: str) -> str:
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return verb + "es"
+    return verb + "s"
+
+
+# "a model that predicts X", "which detects X": the third-person forms after a relative pronoun
+EN_TASK_VERBS_THIRD = {_third_person(verb): noun for verb, noun in EN_TASK_VERBS.items()}
+# the words after which a task verb's base form is the verb ("to detect", "we classify", "can predict")
+TASK_VERB_SUBJECTS = words("to we i they can could may might will would should")
+# auxiliaries that open a question ("Can X predict Y?", "Does X reduce Y?")
+QUESTION_AUXILIARIES = words("can could does do did will would may might is are")
+
 EN_TASK_HEADS = frozenset(
     set(EN_TASK_GERUNDS.values())
     | set(

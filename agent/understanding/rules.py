@@ -229,11 +229,20 @@ def _english_phrases(text: str) -> list[Phrase]:
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
-            lex.EN_TASK_VERBS.get(lower) if last_break in {"to", "we", "i", "they"} else None
+            lex.EN_TASK_VERBS.get(lower)
+            if last_break in lex.TASK_VERB_SUBJECTS
+            else lex.EN_TASK_VERBS_THIRD.get(lower)
+            if last_break in {"that", "which", "it"}
+            else None
         )
         if task_noun and not current:
             # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
             cue, last_break = f"task:{task_noun}", lower
+            continue
+        if current and lower in lex.EN_TASK_VERBS and _question_opener(tokens, index) and following.isalnum():
+            # "Can machine learning predict crop yield?": in a question the verb follows its subject
+            flush()
+            cue, last_break = f"task:{lex.EN_TASK_VERBS[lower]}", lower
             continue
         if lower in lex.EFFECT_WORDS and not current:
             # "the effect of X on Y": X is the exposure (a setting), Y the outcome
@@ -496,6 +505,15 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
             out.append(tokens[index])
             index += 1
     return out
+
+
+def _question_opener(tokens: list[str], index: int) -> bool:
+    """True when the sentence holding `tokens[index]` opens with an auxiliary ("Can", "Does"): a
+    question, whose main verb comes after its subject."""
+    start = index
+    while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
+        start -= 1
+    return tokens[start].lower() in lex.QUESTION_AUXILIARIES
 
 
 def _glue_latin(tokens: list[str]) -> list[str]:

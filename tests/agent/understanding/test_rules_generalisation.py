@@ -348,3 +348,11 @@ def test_measure_is_a_verb_and_test_before_a_noun_is_a_noun() -> None:
     slots = extract_slots("Class size and test scores, estimated with regression discontinuity.")
     assert "test scores" in _all_terms(slots)
     assert "regression discontinuity" in slots.method_algorithm
+
+
+def test_task_verbs_after_a_relative_pronoun_and_in_a_question() -> None:
+    slots = extract_slots("We build a classifier that detects foot ulcers from smartphone photos.")
+    assert "foot ulcer detection" in slots.task
+    slots = extract_slots("Can machine learning predict crop yield from soil moisture data?")
+    assert "crop yield prediction" in slots.task
+    assert "machine learning" in slots.method_algorithm
