@@ -289,7 +289,7 @@ class RunExecution:
         self.warnings: list[str] = []
         self.strings = SharedStrings()  # one copy of each text the records repeat (memory)
         self.titles = TitleScores()  # the merge's title scores, gathered as pages arrive
-        self.scoring: asyncio.Task[None] | None = None  # the last page handed to `titles`
+        self.scoring: list[asyncio.Task[None]] = []  # pages being scored
         self.searching = set(self.chosen)  # sources that have neither finished nor failed yet
         self.writes: list[asyncio.Task[None]] = []  # files written while the Run goes on
         self.committing = False  # set once the commit thread runs: from then on it finishes the Run whole
@@ -308,7 +308,7 @@ class RunExecution:
             # that none of them lands in a removed folder.
             if self.committing and isinstance(exc, asyncio.CancelledError):
                 raise
-            await asyncio.gather(*self.writes, *filter(None, [self.scoring]), return_exceptions=True)
+            await asyncio.gather(*self.writes, *self.scoring, return_exceptions=True)
             writer.abort()
             raise
 
@@ -323,8 +323,7 @@ class RunExecution:
 
             step = time.monotonic()
             self.embedding.stop_prefetch()
-            if self.scoring is not None:
-                await self.scoring
+            await asyncio.gather(*self.scoring)
             aggregated = await asyncio.to_thread(merge_papers, self.results, titles=self.titles)
             self._lap("merge", step)
 
@@ -375,7 +374,8 @@ class RunExecution:
 
         async def on_page(progress: PageProgress) -> None:
             self.strings.share(progress.papers)  # a page at a time, while the Run waits on rate limits
-            self._score_titles_soon(progress.papers)
+            scoring = asyncio.to_thread(self.titles.add, progress.papers)
+            self.scoring.append(asyncio.create_task(scoring, name=f"titles-{source.value}"))
             self.embedding.offer(source, progress.papers, progress.first_rank)
             expected = self.cap if progress.total is None else min(self.cap, progress.total)
             if progress.fetched >= expected and self.searching == {source}:
@@ -443,18 +443,6 @@ class RunExecution:
         )
         # written now, while the other sources still search, so less is left to write at the end
         self._write_soon(writer.write_results, source, outcome.papers, name=f"save-{source.value}")
-
-    def _score_titles_soon(self, papers: Sequence[Paper]) -> None:
-        """Score a page's titles for the merge (`TitleScores`) in a worker thread, after the pages
-        before it: one thread at a time, so a burst of pages never takes the threads that parse pages."""
-        previous = self.scoring
-
-        async def score() -> None:
-            if previous is not None:
-                await previous
-            await asyncio.to_thread(self.titles.add, papers)
-
-        self.scoring = asyncio.create_task(score(), name="score-titles")
 
     def _write_soon(self, write: Callable[..., None], *args: Any, name: str) -> None:
         """Write a file of the Run in a thread; the commit waits for every such write."""
