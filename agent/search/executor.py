@@ -11,8 +11,7 @@
    keeps nothing: its client returns only complete result lists. A source's records are written to
    the Run's folder as soon as it is done, while the others still search.
 2. **Merge** (`agent.search.merge`) and **rank** (`agent.search.ranking`) in worker threads, so a
-   server's event loop keeps serving other requests while a big Run is scored. The merge's title
-   scores (`TitleScores`) are gathered page by page while the sources search, in worker threads.
+   server's event loop keeps serving other requests while a big Run is scored.
 3. **Save**: the merged list is streamed to `results_aggregated.json`, `run.json` written last, and
    the folder renamed into place (`RunStore.begin_run`).
 
@@ -60,7 +59,7 @@ from agent.models import (
 )
 from agent.runs.store import RunStore, RunWriter, new_run_id
 from agent.search.gc_tuning import Housekeeping, SharedStrings, relaxed_gc
-from agent.search.merge import TitleScores, merge_papers
+from agent.search.merge import merge_papers
 from agent.search.ranking import RankingWeights, first_stage_priority, rank, ranking_embedder
 from agent.search.similarity import GoalSimilarity, SimilarityPrefetch
 from agent.search.snowball import merge_with_snowball
@@ -288,8 +287,6 @@ class RunExecution:
         self.errors: list[SourceError] = []
         self.warnings: list[str] = []
         self.strings = SharedStrings()  # one copy of each text the records repeat (memory)
-        self.titles = TitleScores()  # the merge's title scores, gathered as pages arrive
-        self.scoring: list[asyncio.Task[None]] = []  # pages being scored
         self.searching = set(self.chosen)  # sources that have neither finished nor failed yet
         self.writes: list[asyncio.Task[None]] = []  # files written while the Run goes on
         self.committing = False  # set once the commit thread runs: from then on it finishes the Run whole
@@ -308,7 +305,7 @@ class RunExecution:
             # that none of them lands in a removed folder.
             if self.committing and isinstance(exc, asyncio.CancelledError):
                 raise
-            await asyncio.gather(*self.writes, *self.scoring, return_exceptions=True)
+            await asyncio.gather(*self.writes, return_exceptions=True)
             writer.abort()
             raise
 
@@ -323,8 +320,7 @@ class RunExecution:
 
             step = time.monotonic()
             self.embedding.stop_prefetch()
-            await asyncio.gather(*self.scoring)
-            aggregated = await asyncio.to_thread(merge_papers, self.results, titles=self.titles)
+            aggregated = await asyncio.to_thread(merge_papers, self.results)
             self._lap("merge", step)
 
             step = time.monotonic()
@@ -374,8 +370,6 @@ class RunExecution:
 
         async def on_page(progress: PageProgress) -> None:
             self.strings.share(progress.papers)  # a page at a time, while the Run waits on rate limits
-            scoring = asyncio.to_thread(self.titles.add, progress.papers)
-            self.scoring.append(asyncio.create_task(scoring, name=f"titles-{source.value}"))
             self.embedding.offer(source, progress.papers, progress.first_rank)
             expected = self.cap if progress.total is None else min(self.cap, progress.total)
             if progress.fetched >= expected and self.searching == {source}:
@@ -475,9 +469,7 @@ class RunExecution:
             on_event=self.on_snowball,
         )
         if snowballed.papers:
-            aggregated = await asyncio.to_thread(
-                merge_with_snowball, self.results, snowballed, titles=self.titles
-            )
+            aggregated = await asyncio.to_thread(merge_with_snowball, self.results, snowballed)
             aggregated = await self._rank(aggregated)
         return aggregated, snowballed
 

@@ -48,10 +48,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
 import unicodedata
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -281,26 +280,70 @@ def _title_match(a: _Record, b: _Record) -> bool:
 
 
 def _title_candidates(
-    records: list[_Record], uf: _UnionFind, titles: TitleScores
+    records: list[_Record], uf: _UnionFind, threshold: float
 ) -> list[tuple[float, int, int]]:
     """Scored pairs (score, i, j) worth checking, best first.
 
     Only records whose group has no DOI need a title match: two groups that both have DOIs either share
-    them (already merged) or may not merge. A pair's years must be at most one apart (unknown years
-    compare with everything). The scores come from `titles`, which has seen every record.
+    them (already merged) or may not merge. Records are blocked by year (±1; unknown years compare with
+    everything) so a Run of thousands of records stays fast.
     """
     queries = [r for r in records if r.title_key and not uf.group(r.index).dois]
     if not queries:
         return []
-    by_title = _by_title([r for r in records if r.title_key])
+    by_year: dict[int | None, list[_Record]] = defaultdict(list)
+    for r in records:
+        if r.title_key:
+            by_year[r.paper.year].append(r)
     pairs: dict[tuple[int, int], float] = {}
+    queries_by_year: dict[int | None, list[_Record]] = defaultdict(list)
     for q in queries:
-        for title, score in titles.close[q.title_key].items():
-            for j in by_title.get(title, ()):
-                year = records[j].paper.year
-                if j != q.index and (q.paper.year is None or year is None or abs(q.paper.year - year) <= 1):
-                    pairs[(min(q.index, j), max(q.index, j))] = score
+        queries_by_year[q.paper.year].append(q)
+    for year, block in queries_by_year.items():
+        if year is None:
+            choices = [r for rs in by_year.values() for r in rs]
+        else:
+            choices = (
+                by_year.get(year - 1, [])
+                + by_year.get(year, [])
+                + by_year.get(year + 1, [])
+                + by_year.get(None, [])
+            )
+        if not choices:
+            continue
+        for i, j, score in _score_titles(block, choices, threshold):
+            if i != j:
+                pairs[(min(i, j), max(i, j))] = score
     return sorted(((s, i, j) for (i, j), s in pairs.items()), key=lambda t: (-t[0], t[1], t[2]))
+
+
+def _score_titles(
+    block: Sequence[_Record], choices: Sequence[_Record], threshold: float
+) -> list[tuple[int, int, float]]:
+    """(i, j, score) for every query i of `block` and choice j whose titles score `threshold` or more.
+
+    Each distinct title is scored once: a work's records in several sources mostly share one (30,000
+    records of a 3 x 10,000 Run hold about 10,000 titles), and a score depends on the two titles alone.
+    """
+    if not block or not choices:
+        return []
+    queries, targets = _by_title(block), _by_title(choices)
+    matrix = process.cdist(  # on every core: rapidfuzz releases the GIL
+        list(queries),
+        list(targets),
+        scorer=fuzz.ratio,
+        score_cutoff=threshold,
+        dtype="float32",
+        workers=-1,
+    )
+    rows, cols = matrix.nonzero()
+    query_records, target_records = list(queries.values()), list(targets.values())
+    return [
+        (i, j, float(matrix[row, col]))
+        for row, col in zip(rows.tolist(), cols.tolist(), strict=True)
+        for i in query_records[row]
+        for j in target_records[col]
+    ]
 
 
 def _by_title(records: Sequence[_Record]) -> dict[str, list[int]]:
@@ -309,67 +352,6 @@ def _by_title(records: Sequence[_Record]) -> dict[str, list[int]]:
     for record in records:
         by_title[record.title_key].append(record.index)
     return by_title
-
-
-class TitleScores:
-    """The fuzzy scores of title pairs at or above the threshold, gathered as a Run's pages arrive.
-
-    The title pass compares the titles of records without a DOI with every title. Scoring them is most
-    of the merge's time at 3 x 10,000 records, and a score depends on the two titles alone, so the Run
-    scores each page as it arrives, while it waits on rate limits (`add`): the titles of its records
-    without a DOI against every title seen, its new titles against those of the earlier records without
-    a DOI. After the last page the merge only looks the scores up, and its result is the same whether
-    the scores were gathered ahead or by `merge_papers` itself. `add` may be called from worker threads.
-    """
-
-    _BLOCK = 256  # titles scored per call: a block of scores against 10,000 titles is 10 MB
-
-    def __init__(self, threshold: float = DEFAULT_TITLE_THRESHOLD) -> None:
-        self.threshold = threshold
-        self.keys: dict[str, str] = {}  # a title as a source wrote it -> normalised (`normalize_title`)
-        self.close: dict[str, dict[str, float]] = {}  # every normalised title -> titles close to it
-        self._queries: dict[str, None] = {}  # titles of records without a DOI, in order of arrival
-        self._lock = threading.Lock()
-
-    def add(self, papers: Iterable[Paper]) -> None:
-        with self._lock:
-            new_titles: list[str] = []
-            new_queries: list[str] = []
-            for paper in papers:
-                key = self.keys.get(paper.title)
-                if key is None:
-                    key = self.keys[paper.title] = normalize_title(paper.title)
-                if not key:
-                    continue
-                if key not in self.close:
-                    self.close[key] = {}
-                    new_titles.append(key)
-                if key not in self._queries and not canonical_doi(paper.doi):
-                    self._queries[key] = None
-                    new_queries.append(key)
-            # each pair is scored when the later of its two titles arrives
-            self._score(new_queries, list(self.close))
-            older = list(self._queries)[: len(self._queries) - len(new_queries)]
-            scored = set(new_queries)
-            self._score([title for title in new_titles if title not in scored], older)
-
-    def _score(self, rows: list[str], columns: list[str]) -> None:
-        if not rows or not columns:
-            return
-        for start in range(0, len(rows), self._BLOCK):
-            block = rows[start : start + self._BLOCK]
-            matrix = process.cdist(  # on every core: rapidfuzz releases the GIL
-                block,
-                columns,
-                scorer=fuzz.ratio,
-                score_cutoff=self.threshold,
-                dtype="float32",
-                workers=-1,
-            )
-            found, other = matrix.nonzero()
-            for row, column in zip(found.tolist(), other.tolist(), strict=True):
-                a, b, score = block[row], columns[column], float(matrix[row, column])
-                self.close[a][b] = self.close[b][a] = score
 
 
 # ----------------------------------------------------------------------------------------------
@@ -438,7 +420,7 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
 # ----------------------------------------------------------------------------------------------
 
 
-def _records(results: Mapping[Source, Sequence[Paper]], titles: TitleScores) -> list[_Record]:
+def _records(results: Mapping[Source, Sequence[Paper]]) -> list[_Record]:
     records: list[_Record] = []
     for source in Source:  # a fixed order makes every tie-break deterministic
         for position, paper in enumerate(results.get(source, ()) or (), start=1):
@@ -449,7 +431,7 @@ def _records(results: Mapping[Source, Sequence[Paper]], titles: TitleScores) -> 
                     rank=paper.source_rank or position,
                     paper=paper,
                     doi=canonical_doi(paper.doi),
-                    title_key=titles.keys[paper.title],
+                    title_key=normalize_title(paper.title),
                     first_author=paper.authors[0] if paper.authors else None,
                 )
             )
@@ -505,28 +487,22 @@ def merge_papers(
     results: Mapping[Source, Sequence[Paper]],
     *,
     title_threshold: float = DEFAULT_TITLE_THRESHOLD,
-    titles: TitleScores | None = None,
 ) -> list[AggregatedPaper]:
     """Merge per-source result lists into one list of `AggregatedPaper`, best source rank first.
 
     `title_threshold` is the rapidfuzz `fuzz.ratio` (0-100) two normalised titles need before the
-    year/author/number checks are applied. See the module docstring for the rules. `titles` may hold
-    scores gathered while the records arrived (`TitleScores`); what it has not seen is scored here.
+    year/author/number checks are applied. See the module docstring for the rules.
     """
     if not 0 < title_threshold <= 100:
         raise ValueError(f"title_threshold must be in (0, 100], got {title_threshold}")
-    if titles is None or titles.threshold != title_threshold:
-        titles = TitleScores(title_threshold)
-    for papers in results.values():
-        titles.add(papers or ())
-    records = _records(results, titles)
+    records = _records(results)
     uf = _UnionFind(records)
     _link_by(records, uf, "doi", "doi", guard=False)
     _link_by(records, uf, "pmid", "pmid", guard=True)
     _link_by(records, uf, "pmcid", "pmcid", guard=True)
 
     refused: list[tuple[int, int]] = []  # title matches kept apart by different DOIs: related versions
-    for _score, i, j in _title_candidates(records, uf, titles):
+    for _score, i, j in _title_candidates(records, uf, title_threshold):
         gi, gj = uf.group(i), uf.group(j)
         if gi is gj:
             continue

@@ -55,7 +55,7 @@ from agent.models import (
     normalize_pmid,
     normalize_title,
 )
-from agent.search.merge import TitleScores, merge_papers
+from agent.search.merge import merge_papers
 from agent.search.ranking import RankingWeights, first_stage_priority
 from tools import errors as source_errors
 from tools.openalex import DEFAULT_SELECT, ID_BATCH
@@ -695,17 +695,14 @@ async def snowball(
     return result
 
 
-def merge_with_snowball(
-    results: dict[Source, list[Paper]], found: SnowballResult, *, titles: TitleScores | None = None
-) -> list[AggregatedPaper]:
+def merge_with_snowball(results: dict[Source, list[Paper]], found: SnowballResult) -> list[AggregatedPaper]:
     """The query results and the snowball's records merged by the ordinary merge; the snowball's
-    evidence carries its path and no rank, and every merged paper says where it came from. `titles`:
-    the Run's title scores (`agent.search.merge.TitleScores`), so only the snowball's titles are new."""
+    evidence carries its path and no rank, and every merged paper says where it came from."""
     combined = {
         source: list(results.get(source, [])) + found.papers.get(source, [])
         for source in {*results, *found.papers}
     }
-    merged = merge_papers(combined, titles=titles)
+    merged = merge_papers(combined)
     from_query = {(source, p.source_id()) for source, papers in results.items() for p in papers}
     key_of = {(e.source, e.source_id or ""): item.key for item in merged for e in item.evidence}
     for path in found.paths.values():  # paths name the Run keys the merge gave, not placeholders

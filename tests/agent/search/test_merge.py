@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from agent.models import SEARCH_SOURCES, Affiliation, AggregatedPaper, Author, Paper, Source
-from agent.search.merge import TitleScores, canonical_doi, merge_papers
+from agent.search.merge import canonical_doi, merge_papers
 from tests.paths import FIXTURES
 
 SHARED_DOIS = {
@@ -444,28 +444,3 @@ async def test_generated_overlap_pairwise_precision_and_recall(fake_server: Any,
     # every record is in exactly one merged paper, and keys are unique
     assert sum(len(m.evidence) for m in merged) == sum(len(v) for v in results.values())
     assert len({m.key for m in merged}) == len(merged)
-
-
-async def test_title_scores_gathered_page_by_page_in_any_order_merge_the_same(fake_server: Any) -> None:
-    """The Run scores titles as pages arrive (`TitleScores`); pages come in any order and in any size."""
-    results = await search_all(fake_server, GENERATED_QUERIES[0], 300)
-    alone = [m.model_dump_json() for m in merge_papers(results)]
-    titles = TitleScores()
-    pages = [papers[start : start + 37] for papers in results.values() for start in range(0, len(papers), 37)]
-    for page in reversed(pages):
-        titles.add(page)
-    assert [m.model_dump_json() for m in merge_papers(results, titles=titles)] == alone
-    assert sum(len(close) > 1 for close in titles.close.values()) > 0  # lookalike titles were scored
-
-
-def test_title_scores_score_a_title_again_once_a_record_without_doi_has_it() -> None:
-    """A title first seen with a DOI needs no title pass; once a record without a DOI has a lookalike
-    of it, the pair is scored, whichever came first."""
-    with_doi = paper("Closed-loop stimulation of the subthalamic nucleus", Source.OPENALEX, doi="10.1/x")
-    without = paper("Closed loop stimulation of the subthalamic nucleus.", Source.PUBMED, pmid="7")
-    for order in ([with_doi], [without]), ([without], [with_doi]):
-        titles = TitleScores()
-        for page in order:
-            titles.add(page)
-        merged = merge_papers({Source.OPENALEX: [with_doi], Source.PUBMED: [without]}, titles=titles)
-        assert len(merged) == 1 and merged[0].merged_by == ["title"]
