@@ -79,12 +79,13 @@ _STUDY_TYPE = re.compile(
 # Counts and time spans: "6046 women", "over six decades", "in 2019", "3-day", "1990-2020".
 _NUMBER_WORDS = "one two three four five six seven eight nine ten eleven twelve twenty thirty hundred"
 _SPAN = re.compile(
-    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:\d[\d,.]*|{_NUMBER_WORDS.replace(' ', '|')})"
+    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS.replace(' ', '|')})"
     r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
     r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b",
     re.IGNORECASE,
 )
-_COUNTED = re.compile(r"\b\d[\d,.]*\s+(?=[a-z])", re.IGNORECASE)  # "6046 women" -> "women"
+# "6046 women" -> "women"; a number inside a name ("PM2.5 exposure", "COVID-19 patients") is no count
+_COUNTED = re.compile(r"(?<![\w.\-])\d[\d,.]*\s+(?=[a-z])", re.IGNORECASE)
 
 # Words every paper of a field shares: alone they are not a concept to AND (they may stay as
 # modifiers inside a longer phrase). Grammar and research vocabulary, not topics.

@@ -215,6 +215,11 @@ class MeshVocabulary:
             return
         if is_acronym(term):
             self._acronyms.setdefault(term.upper(), set()).add(ui)
+            key = phrase_key(term)
+            if len(key) > 1:  # "COVID-19", "HIV-1": several words in the text, as specific as written
+                entries = self._keys.setdefault(key, [])
+                if (_RANK[how], ui) not in entries:
+                    entries.append((_RANK[how], ui))
             return
         natural = phrase_key(natural_order(term))  # "Gestational Diabetes": the last word is the head
         if natural:

@@ -212,3 +212,8 @@ def test_general_words_beside_an_abstract_noun_name_nothing(vocabulary: MeshVoca
     required = {c.label: c.required for c in result.concepts}
     assert required["resectability diagnosis"] is False
     assert required["Galactomannan detection"] is True  # a substance: something a paper names
+
+
+def test_a_number_inside_a_name_is_no_count() -> None:
+    text, _ = set_aside("PM2.5 exposure and COVID-19 in 6046 women")
+    assert text == "PM2.5 exposure and COVID-19 in women"

@@ -152,3 +152,9 @@ def test_modifiers_are_words_mesh_writes_only_before_a_head(vocabulary: MeshVoca
     assert not any(
         vocabulary.is_modifier(w) for w in ("tests", "galactomannan", "water", "stages", "syndrome")
     )
+
+
+def test_acronyms_of_several_words_are_recognised_in_text(vocabulary: MeshVocabulary) -> None:
+    # "COVID-19" is an acronym-shaped heading the text writes as two words: it was only ever looked up
+    assert headings(vocabulary, "COVID-19 in care homes")[0] == ("COVID-19", "COVID-19")
+    assert headings(vocabulary, "IL-6 levels") == [("IL-6", "Interleukin-6")]
