@@ -247,8 +247,27 @@ EN_POPULATION_HEADS = words(
     """
 )
 
-# closed compounds ending in a people noun ("schoolchildren", "farmworkers", "grandparents")
-PEOPLE_COMPOUND_ENDINGS = ("children", "workers", "parents", "mothers", "fathers", "girls", "boys")
+# closed compounds ending in a people, organism or material noun ("schoolchildren", "farmworkers",
+# "honeybees", "earthworms", "superalloys", "nanocomposites")
+STUDIED_COMPOUND_ENDINGS = (
+    "children",
+    "workers",
+    "parents",
+    "mothers",
+    "fathers",
+    "girls",
+    "boys",
+    "bees",
+    "flies",
+    "worms",
+    "alloys",
+    "composites",
+    "polymers",
+    "materials",
+    "crystals",
+    "catalysts",
+    "particles",
+)
 
 EN_MEASUREMENT_HEADS = words(
     """
@@ -503,6 +522,8 @@ OUTCOME_MEASURES = words(
     """
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing", "under"})
+# cues after which a condition is the setting or the exposure ("during COVID-19"), not the outcome
+SETTING_CONDITION_CUES = frozenset({"during", "amid", "after", "exposure"})
 # Latin words that make one modifier with "in"/"ex" before them ("in situ X-ray scattering")
 LATIN_AFTER_IN = words("situ vivo vitro silico utero ovo")
 OUTPUT_CUES = frozenset(

@@ -889,8 +889,9 @@ def _is_population(words: list[str]) -> bool:
     return (
         singular(last) in lex.EN_POPULATION_HEADS
         or last in lex.EN_POPULATION_HEADS
-        # a closed compound ending in a people noun: "schoolchildren", "farmworkers", "grandparents"
-        or (last.isalpha() and last.endswith(lex.PEOPLE_COMPOUND_ENDINGS))
+        # a closed compound ending in a people, organism or material noun: "schoolchildren",
+        # "farmworkers", "honeybees", "superalloys", "nanocomposites"
+        or (last.isalpha() and last.endswith(lex.STUDIED_COMPOUND_ENDINGS))
     )
 
 
@@ -1114,6 +1115,9 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     if slot == "task" and phrase.cue in lex.METHOD_CUES and phrase.cue not in {"from", "based"}:
         # "with uncertainty estimation": a task used as a method (MeSH may say it measures)
         kind = mesh_kind(text)
+        if kind not in {"method_measurement", "method_algorithm"} and len(words) > 1:
+            # "with RFID tracking", "with GPS tracking": the instrument before the task word says which
+            kind = _en_head_slot(words[:-1])
         return [(kind if kind in {"method_measurement", "method_algorithm"} else "method_algorithm", text)]
     if slot == "task":
         return _split_task(words)
@@ -1139,7 +1143,12 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             # only the cue said "a method": "with probabilistic projections", "using Bayesian
             # hierarchical models" are analyses, not instruments
             slot = "method_algorithm"
-    if slot == "context" and phrase.cue not in lex.POPULATION_CUES and mesh_kind(text) == "condition":
+    if (
+        slot == "context"
+        and phrase.cue not in lex.POPULATION_CUES
+        and phrase.cue not in lex.SETTING_CONDITION_CUES
+        and mesh_kind(text) == "condition"
+    ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
 
@@ -1212,7 +1221,7 @@ def _mesh_slot(text: str, cue: str | None) -> str | None:
         return kind
     if cue in lex.CONDITION_POPULATION_CUES:
         return "subject_population"  # "in tuberculosis", "patients with X"; "diagnosis of X" names a target
-    if cue in {"during", "amid", "after", "exposure"}:
+    if cue in lex.SETTING_CONDITION_CUES:
         return "context"  # "during COVID-19"; "obesity and the risk of X": the exposure
     return "output_target"
 

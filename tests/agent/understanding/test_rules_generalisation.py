@@ -356,3 +356,19 @@ def test_task_verbs_after_a_relative_pronoun_and_in_a_question() -> None:
     slots = extract_slots("Can machine learning predict crop yield from soil moisture data?")
     assert "crop yield prediction" in slots.task
     assert "machine learning" in slots.method_algorithm
+
+
+def test_closed_compounds_of_organisms_and_materials_are_studied() -> None:
+    slots = extract_slots("Foraging of honeybees, and creep in nickel-based superalloys.")
+    assert "honeybees" in slots.subject_population
+    assert "nickel-based superalloys" in slots.subject_population
+
+
+def test_a_task_word_after_a_method_cue_takes_its_instrument_s_kind() -> None:
+    slots = extract_slots("Bat movements recorded in field experiments with GPS tracking.")
+    assert "GPS tracking" in slots.method_measurement
+
+
+def test_a_condition_during_which_one_studies_is_the_setting() -> None:
+    slots = extract_slots("Nurse burnout measured with online surveys during COVID-19.")
+    assert "COVID-19" in slots.context
