@@ -218,7 +218,7 @@ EN_TASK_HEADS = frozenset(
             alignment tracing stimulation answering training grasping manipulation locomotion
             captioning parsing reasoning scoring processing grading labelling labeling
             adsorption hydrogenation polymerization polymerisation functionalization
-            functionalisation electrolysis summarization summarisation
+            functionalisation electrolysis summarization summarisation warning
             """
         )
     )
@@ -355,7 +355,7 @@ EN_OUTPUT_HEADS = words(
     susceptibility investment saving savings earning earnings loss gain retention suitability
     composition function quality stability toxicity efficiency strength durability
     roughness conductivity permeability behaviour behavior attitude satisfaction wellbeing
-    well-being burnout fatigue achievement trend
+    well-being burnout fatigue achievement trend shift symptom
     """
 )
 
@@ -640,6 +640,19 @@ ZH_GENERIC = words(
     """
 )
 
+# endings of hyphenated study-design words ("cross-sectional", "quasi-experimental", "stepped-wedge")
+DESIGN_ENDINGS = (
+    "-sectional",
+    "-experimental",
+    "-controlled",
+    "-control",
+    "-randomised",
+    "-randomized",
+    "-wedge",
+    "-over",
+    "-study",
+    "-series",
+)
 STUDY_DESIGN_WORDS = words(
     """
     study experimental quasi-experimental trial survey sampling research factorial crossover

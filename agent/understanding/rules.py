@@ -576,6 +576,12 @@ def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+def _inner_case(word: str) -> str:
+    """A capitalised first word moved inside a phrase ("Design of X" -> "X design") loses its capital;
+    an acronym or a name with inner capitals keeps it."""
+    return word.lower() if word[:1].isupper() and word[1:].islower() else word
+
+
 def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
     """ "prediction of protein structure" -> "protein structure prediction" (one phrase), and
     "deep learning segmentation of tumours" -> method "deep learning", task "tumour segmentation"."""
@@ -587,7 +593,7 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
         head = singular(phrase.words[-1].lower())
         if head in lex.EN_ACTION_HEADS and following is not None and following.cue == "of":
             # "early introduction of peanut" -> "early peanut introduction": one action on one thing
-            words = [*phrase.words[:-1], *following.words, phrase.words[-1]]
+            words = [*phrase.words[:-1], *following.words, _inner_case(phrase.words[-1])]
             out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
             index += 2
             continue
@@ -597,7 +603,7 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
                 out.append(Phrase(" ".join(modifiers), phrase.cue, modifiers, "method_algorithm"))
                 modifiers = []
             if not modifiers:
-                words = [*following.words, phrase.words[-1]]
+                words = [*following.words, _inner_case(phrase.words[-1])]
                 out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
                 index += 2
                 continue
@@ -1266,7 +1272,10 @@ def _split_task(words: list[str]) -> list[tuple[str, str]]:
     """
     head, rest = words[-1], words[:-1]
     out: list[tuple[str, str]] = []
-    if head.lower() == "design" and any("-" in w or w.lower() in lex.STUDY_DESIGN_WORDS for w in rest):
+    if head.lower() == "design" and any(
+        "-in-" in w or w.lower() in lex.STUDY_DESIGN_WORDS or w.lower().endswith(lex.DESIGN_ENDINGS)
+        for w in rest
+    ):
         return [*out, ("method_algorithm", " ".join([*rest, head]))]  # "difference-in-differences design"
     adjectives = [w for w in rest if w.lower() in lex.EN_CONTEXT_ADJECTIVES]
     rest = [w for w in rest if w.lower() not in lex.EN_CONTEXT_ADJECTIVES]

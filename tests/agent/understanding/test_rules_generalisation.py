@@ -372,3 +372,11 @@ def test_a_task_word_after_a_method_cue_takes_its_instrument_s_kind() -> None:
 def test_a_condition_during_which_one_studies_is_the_setting() -> None:
     slots = extract_slots("Nurse burnout measured with online surveys during COVID-19.")
     assert "COVID-19" in slots.context
+
+
+def test_only_a_study_design_word_makes_a_design_an_algorithm() -> None:
+    slots = extract_slots("Design of low-carbon cement blends for marine structures.")
+    assert slots.method_algorithm == []
+    assert any(term.endswith("blends design") for term in slots.task)  # moved inside: no capital
+    slots = extract_slots("Wages after plant closures, with an event-study design.")
+    assert "event-study design" in slots.method_algorithm
