@@ -20,7 +20,9 @@ synonyms. The steps, for every phrase of every slot:
    method, M01 a population, A anatomy, G/F01/F02 an outcome, N and Z a setting. A phrase whose last
    word is not part of a descriptor ("speech decoding") stays one free-text concept whose role is its
    slot's; a descriptor with extra modifiers ("invasive aspergillosis") keeps the phrase as a term
-   beside the heading;
+   beside the heading. Where one phrase may name several descriptors, the one under the trees its slot
+   expects wins (`_SLOT_TREES`). A context phrase the description names as an exposure ("the effect
+   of X on Y", "exposure to X", "X and the risk of Y") is an intervention (`is_exposure`);
 4. **group**: terms of one role from one slot are one concept when the description lists them together
    ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two sides of
    "versus", and phrases the description writes apart ("red flags to screen for vertebral fracture")
@@ -28,9 +30,10 @@ synonyms. The steps, for every phrase of every slot:
 5. **decide which are required** (`decide_required`), as a searcher does: conditions, organisms,
    interventions and methods are AND'ed; a population is AND'ed only when there is no condition (the
    condition usually *is* the population of a review), and never when it is only generic people
-   words; the analysis algorithm the user applies, outcomes, anatomy and settings only narrow and
-   are optional, except that while fewer than two concepts are required they are promoted in that
-   order. (A zero-hit block is relaxed or dropped, with a note, when the databases are counted:
+   words; an outcome is AND'ed when there is no condition (it names the topic: "vitamin D and
+   fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy and settings
+   only narrow and are optional, except that while fewer than two concepts are required they are
+   promoted in that order. (A zero-hit block is relaxed or dropped, with a note, when the databases are counted:
    `agent.keywords.query_check`.) Nothing is dropped silently: an
    optional concept stays in the plan, marked, with the reason.
 """
@@ -42,7 +45,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, tokenize
-from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
+from agent.language.morphology import defined_acronyms, find_expansion, is_acronym, singular
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
     LIST_SLOT_NAMES,
@@ -84,8 +87,9 @@ _SPAN = re.compile(
     r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b",
     re.IGNORECASE,
 )
-# "6046 women" -> "women"; a number inside a name ("PM2.5 exposure", "COVID-19 patients") is no count
-_COUNTED = re.compile(r"(?<![\w.\-])\d[\d,.]*\s+(?=[a-z])", re.IGNORECASE)
+# "in 6046 women" -> "in women": a number before a plural noun, after a function word or at the start; a
+# number inside a name ("PM2.5 exposure", "COVID-19") or after a word ("type 2 diabetes") is no count
+_COUNTED = re.compile(r"(?:^|(?<=\s))(?P<number>\d[\d,.]*)\s+(?=(?P<noun>[a-z][\w-]*))", re.IGNORECASE)
 
 # Words every paper of a field shares: alone they are not a concept to AND (they may stay as
 # modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
@@ -107,6 +111,7 @@ GENERIC_WORDS = word_set(
     framework tool tools model models system systems performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
+    exposure exposures intake intakes consumption supplementation supplementations administration
     presenting presented suspected undergoing receiving considered current
     """
 )
@@ -134,6 +139,17 @@ _SLOT_ROLE: dict[str, ConceptRole] = {
     "signal_feature": ConceptRole.OUTCOME,
     "output_target": ConceptRole.OUTCOME,
     "context": ConceptRole.SETTING,
+}
+
+# The MeSH trees a slot's phrases are expected under: among descriptors one phrase may name, one of
+# these wins ("neural networks" of an algorithm: Neural Networks, Computer, not the anatomy's Nerve Net).
+_SLOT_TREES: dict[str, tuple[str, ...]] = {
+    "task": ("E", "L", "G17"),
+    "method_measurement": ("E", "L"),
+    "method_algorithm": ("L", "G17", "E05"),
+    "subject_population": ("M", "B", "C", "F03"),
+    "signal_feature": ("G", "F", "A", "D"),
+    "output_target": ("G", "F", "C"),
 }
 
 REQUIRED_ROLES = frozenset(
@@ -185,9 +201,15 @@ def set_aside(text: str) -> tuple[str, list[str]]:
     found = [m.group(0) for m in _STUDY_TYPE.finditer(text)]
     text = _STUDY_TYPE.sub(" ", text)
     text = _SPAN.sub(" ", text)
-    text = _COUNTED.sub("", text)
+    text = _COUNTED.sub(lambda m: "" if _is_count(m) else m.group(0), text)
     text = re.sub(r"\s+", " ", text).strip(" ,;:-")
     return text, found
+
+
+def _is_count(match: re.Match[str]) -> bool:
+    before = match.string[: match.start()].split()
+    noun = match.group("noun").lower()
+    return (not before or before[-1].lower() in _FUNCTION) and singular(noun) != noun
 
 
 def content_words(text: str) -> list[str]:
@@ -283,7 +305,7 @@ def _drafts_for(
     drafts: list[_Draft] = []
     for piece in pieces:
         text = clean_term(piece)
-        matches = vocabulary.recognize(text, defined) if vocabulary else []
+        matches = vocabulary.recognize(text, defined, _SLOT_TREES.get(part.slot, ())) if vocabulary else []
         matches = [m for m in matches if _meant(m)]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
@@ -330,10 +352,43 @@ def _with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -
     return f"{text} {found.group(1)}"
 
 
+_EXPOSURE_BEFORE = (
+    r"(?:effects?|impacts?|influences?|roles?|associations?|relationships?|links?|exposure)\s+"
+    r"(?:of|between|to)\s+(?:the\s+|a\s+|an\s+)?"
+)
+_EXPOSURE_AFTER = (
+    r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
+    r"(?:affects?|influences?|increases?|reduces?|causes?|predicts?|modifies|modulates?)\b)"
+)
+
+
+def is_exposure(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
+    association between X and Y", "exposure to X", "X exposure", "X and the risk of Y", "how X affects
+    Y". The understanding keeps an exposure in the context slot (the PRD has no exposure slot), but a
+    searcher requires it like an intervention."""
+    if not phrase.strip():
+        return False
+    written = re.escape(phrase.strip())
+    return bool(
+        re.search(_EXPOSURE_BEFORE + written + r"\b", description, re.IGNORECASE)
+        or re.search(r"\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
+    )
+
+
+def _role(role: ConceptRole, part: _Part, description: str) -> ConceptRole:
+    """An exposure of the context slot is searched as an intervention (`is_exposure`)."""
+    weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
+    if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description):
+        return ConceptRole.INTERVENTION
+    return role
+
+
 def _free_draft(text: str, part: _Part, description: str) -> _Draft:
     """A phrase MeSH does not name: one free-text term whose role is its slot's."""
     term = new_term(_strip_generic_edges(text), part.slot, description)
-    return _Draft(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part.slot, part.group, [term])
+    role = _role(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description)
+    return _Draft(role, part.slot, part.group, [term])
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:
@@ -368,7 +423,7 @@ def _mesh_draft(
     ):
         # "invasive aspergillosis": the phrase as written is searched beside the broader heading
         term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
-    return _Draft(role_of(match.descriptor), part.slot, part.group, [term])
+    return _Draft(_role(role_of(match.descriptor), part, description), part.slot, part.group, [term])
 
 
 def _strip_generic_edges(text: str) -> str:
@@ -518,6 +573,11 @@ def decide_required(
     modifiers = modifiers or set()
     has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
     for concept in concepts:
+        if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
+            # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition
+            # the outcome is what the search is about
+            concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
+            continue
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
         elif concept.id in modifiers:

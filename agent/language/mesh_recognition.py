@@ -63,6 +63,7 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[a-z])ae(?=[a-z]{2})"), "e"),  # haemorrhage, anaemia, paediatric, leukaemia
     (re.compile(r"^ae(?=[a-z]{3})"), "e"),  # aetiology
     (re.compile(r"(?<=[a-z]{3})our(s?)$"), r"or\1"),  # tumour, behaviour, labour
+    (re.compile(r"(?<=[a-z]{3})our(al|ally|able|ed|ing)$"), r"or\1"),  # behavioural, favourable, coloured
     (re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$"), r"iz\1"),  # randomised
     (re.compile(r"(?<=[a-z]{2})ys(e|ed|es|ing)$"), r"yz\1"),  # analyse, dialysed
     (re.compile(r"(?<=[a-z]{2}[^aeiou])re(s?)$"), r"er\1"),  # centre, fibre, litre
@@ -264,11 +265,15 @@ class MeshVocabulary:
         inner = self._inner_words.get(key, 0)
         return inner >= MODIFIER_MIN_USES and self._last_words.get(key, 0) * MODIFIER_RATIO <= inner
 
-    def recognize(self, text: str, defined: dict[str, str] | None = None) -> list[MeshMatch]:
+    def recognize(
+        self, text: str, defined: dict[str, str] | None = None, prefer: tuple[str, ...] = ()
+    ) -> list[MeshMatch]:
         """The descriptors named in `text`, longest match first, non-overlapping, in text order.
 
         `defined` maps acronyms to the long forms the text gives them ("ECoG" -> "electrocorticography");
-        such an acronym is recognised as its long form wherever it stands alone.
+        such an acronym is recognised as its long form wherever it stands alone. `prefer` names tree
+        prefixes the caller expects (a method: "E", "L"): among descriptors sharing a matched key, one
+        under them wins ("neural networks" of an algorithm is Neural Networks, Computer, not Nerve Net).
         """
         normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         tokens = tokenize(normalised)
@@ -299,7 +304,7 @@ class MeshVocabulary:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
         found = self._add_loose_matches(normalised, tokens, found)
-        chosen = self._compose(normalised, tokens, _choose(found, self))
+        chosen = self._compose(normalised, tokens, _choose(found, self, prefer))
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -431,18 +436,24 @@ def tree_distance(a: MeshDescriptor, b: MeshDescriptor) -> int:
 
 
 def _choose(
-    found: list[tuple[int, int, str, list[str], str]], vocabulary: MeshVocabulary
+    found: list[tuple[int, int, str, list[str], str]],
+    vocabulary: MeshVocabulary,
+    prefer: tuple[str, ...] = (),
 ) -> list[tuple[int, int, str, str]]:
-    """One descriptor per match: unambiguous ones first, then the candidate nearest to those."""
+    """One descriptor per match: the candidate under a preferred tree, then the one nearest to the
+    unambiguous matches, then the best ranked (heading before entry term)."""
     settled = [vocabulary.descriptor(c[0]) for _, _, _, c, _ in found if len(c) == 1]
     chosen = []
     for start, end, how, candidates, _ in found:
-        if len(candidates) == 1 or not settled:
+        if len(candidates) == 1:
             chosen.append((start, end, how, candidates[0]))
             continue
         scored = sorted(
             candidates,
             key=lambda ui: (
+                not any(t.startswith(prefer) for t in vocabulary.descriptor(ui).tree_numbers)
+                if prefer
+                else False,
                 min((tree_distance(vocabulary.descriptor(ui), s) for s in settled), default=99),
                 candidates.index(ui),
             ),

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concepts import build_concepts, content_words, decide_required, listed_together, set_aside
+from agent.keywords.concepts import (
+    build_concepts,
+    content_words,
+    decide_required,
+    is_exposure,
+    listed_together,
+    set_aside,
+)
 from agent.keywords.querybuild import build_queries
 from agent.language.mesh_recognition import MeshVocabulary, role_of, vocabulary_for
 from agent.models import Concept, ConceptRole, KeywordPlan, Slots, Source, Understanding
@@ -217,3 +224,38 @@ def test_general_words_beside_an_abstract_noun_name_nothing(vocabulary: MeshVoca
 def test_a_number_inside_a_name_is_no_count() -> None:
     text, _ = set_aside("PM2.5 exposure and COVID-19 in 6046 women")
     assert text == "PM2.5 exposure and COVID-19 in women"
+
+
+def test_numbers_that_name_are_kept() -> None:
+    assert set_aside("SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas")[0] == (
+        "SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas"
+    )
+
+
+def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary) -> None:
+    description = "Effect of vitamin D supplementation on fracture risk in postmenopausal women"
+    assert is_exposure("vitamin D supplementation", description)
+    assert not is_exposure("postmenopausal women", description)
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["postmenopausal women"],
+        output_target=["fracture risk"],
+        context=["vitamin D supplementation"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    # the intake word is set aside, so the exposure is the substance MeSH names
+    assert roles["vitamin D"] == (ConceptRole.INTERVENTION, True)
+    # with no condition, the outcome is what the search is about
+    assert roles["fracture risk"] == (ConceptRole.OUTCOME, True)
+
+
+def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "graph neural networks for molecular property prediction",
+        task=["molecular property prediction"],
+        method_algorithm=["graph neural networks"],
+    )
+    headings = [t.mesh.heading for t in result.terms if t.mesh]
+    assert headings == ["Neural Networks, Computer"]  # not the anatomy's Nerve Net
