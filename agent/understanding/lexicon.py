@@ -293,7 +293,7 @@ EN_MEASUREMENT_SUFFIXES = (
 
 EN_ALGORITHM_HEADS = words(
     """
-    network model learning regression algorithm filter classifier transformer machine estimator
+    network model learning regression algorithm filter classifier transformer estimator
     clustering analysis simulation optimization inference method framework architecture
     autoencoder encoder decoder tree boosting embedding randomization matching difference-in-differences
     equation approach technique attention lstm theory calculation kriging bootstrapping bootstrap
@@ -393,6 +393,7 @@ GENERIC_WORDS = words(
     articles publications data early late outcome outcomes insight insights mechanistic scale
     indicator indicators marker markers proxy proxies surrogate surrogates comparison comparisons
     predictor predictors determinant determinants correlate correlates difference differences
+    master's masters master msc bachelor's doctoral dissertation recent better mechanism mechanisms
     """
 )
 
@@ -465,7 +466,7 @@ EN_COMMON_VERBS = inflections(
     understand know teach educate inform influence shape drive promote inhibit prevent protect
     reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
     limit restrict contaminate infect transmit confer exhibit display possess contain carry harbor
-    harbour undergo receive experience agree disagree outperform
+    harbour undergo receive experience agree disagree outperform leave quit stay
     """
 )
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a

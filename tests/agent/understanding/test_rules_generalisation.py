@@ -380,3 +380,21 @@ def test_only_a_study_design_word_makes_a_design_an_algorithm() -> None:
     assert any(term.endswith("blends design") for term in slots.task)  # moved inside: no capital
     slots = extract_slots("Wages after plant closures, with an event-study design.")
     assert "event-study design" in slots.method_algorithm
+
+
+def test_incidental_words_of_a_chatty_description_are_no_concepts() -> None:
+    slots = extract_slots(
+        "Hi, I'm starting a master's project: the goal is to better understand the mechanisms by which "
+        "exercise improves cognition in older adults."
+    )
+    assert sorted(t.lower() for t in _all_terms(slots)) == ["cognition", "exercise", "older adults"]
+
+
+def test_machine_translation_is_a_task_and_a_support_vector_machine_a_model() -> None:
+    slots = extract_slots("Transfer learning for low-resource machine translation of indigenous languages.")
+    assert "low-resource machine translation" in slots.task
+    assert "transfer learning" in [t.lower() for t in slots.method_algorithm]
+    assert (
+        "Support vector machines"
+        in extract_slots("Support vector machines for fault detection.").method_algorithm
+    )
