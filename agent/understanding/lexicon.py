@@ -239,9 +239,9 @@ EN_POPULATION_HEADS = words(
     entrepreneur smallholder landowner fisherman herder pastoralist prisoner inmate offender
     victim immigrant commuter cyclist borrower taxpayer shareholder
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
-    syndrome diabetes infection
+    syndrome diabetes infection illness
     material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
-    membrane bridge building slab pavement tunnel dam girder coating concrete steel glass ceramic fibre fiber hydrogel aerogel
+    membrane bridge building slab pavement tunnel dam girder mortar brick timber masonry coating concrete steel glass ceramic fibre fiber hydrogel aerogel
     electrolyte cathode anode graphene nanotube nanowire nanosheet oxide zeolite perovskite cement
     asphalt
     """
@@ -355,7 +355,8 @@ EN_OUTPUT_HEADS = words(
     susceptibility investment saving savings earning earnings loss gain retention suitability
     composition function quality stability toxicity efficiency strength durability
     roughness conductivity permeability behaviour behavior attitude satisfaction wellbeing
-    well-being burnout fatigue achievement trend shift symptom
+    well-being burnout fatigue achievement trend shift symptom visit admission hospitalization
+    hospitalisation
     """
 )
 
@@ -466,7 +467,7 @@ EN_COMMON_VERBS = inflections(
     understand know teach educate inform influence shape drive promote inhibit prevent protect
     reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
     limit restrict contaminate infect transmit confer exhibit display possess contain carry harbor
-    harbour undergo receive experience agree disagree outperform leave quit stay
+    harbour undergo receive experience agree disagree outperform leave quit stay empower
     """
 )
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
@@ -495,7 +496,7 @@ EN_NOT_PEOPLE = words(
     """
     country region city county state municipality hospital school company enterprise bank firm
     pregnancy material battery alloy catalyst polymer composite film nanoparticle crystal
-    semiconductor membrane bridge building slab pavement tunnel dam girder
+    semiconductor membrane bridge building slab pavement tunnel dam girder mortar brick timber masonry
     village community coating concrete steel glass ceramic
     fibre fiber hydrogel aerogel electrolyte cathode anode graphene nanotube nanowire nanosheet oxide
     zeolite perovskite cement asphalt
@@ -511,7 +512,7 @@ EN_GENERIC_PEOPLE = words(
 EN_CONDITION_HEADS = words(
     """
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder syndrome
-    diabetes infection
+    diabetes infection illness
     """
 )
 # Measures whose "of" introduces an outcome ("the risk of X", "the incidence of X").

@@ -920,7 +920,10 @@ def _en_head_slot(words: list[str]) -> str | None:
         head == "network"
         and len(words) > 1
         and not any(
-            w.lower() in lex.ALGORITHM_MODIFIERS or w.lower() in lex.NETWORK_MODEL_WORDS or is_acronym(w)
+            w.lower() in lex.ALGORITHM_MODIFIERS
+            or w.lower() in lex.NETWORK_MODEL_WORDS
+            or w.lower() in lex.EN_TASK_HEADS  # "segmentation networks", "detection network"
+            or is_acronym(w)
             for w in words[:-1]
         )
     ):

@@ -398,3 +398,13 @@ def test_machine_translation_is_a_task_and_a_support_vector_machine_a_model() ->
         "Support vector machines"
         in extract_slots("Support vector machines for fault detection.").method_algorithm
     )
+
+
+def test_a_task_noun_makes_a_network_a_model_and_visits_are_outcomes() -> None:
+    slots = extract_slots(
+        "Coral bleaching detection from drone imagery using semantic segmentation networks."
+    )
+    assert "semantic segmentation networks" in slots.method_algorithm
+    slots = extract_slots("Wildfire smoke exposure and emergency department visits in California.")
+    assert "Wildfire smoke exposure" in slots.context
+    assert "emergency department visits" in slots.output_target
