@@ -98,6 +98,7 @@ GENERIC_WORDS = word_set(
     treatment treatments therapy therapies pharmacotherapy pharmacological management intervention interventions strategy strategies
     program programme programs programmes approach approaches method methods technique techniques
     diagnosis diagnoses diagnosing diagnostic detection detecting detect identification identifying
+    prediction predictions predicting forecasting
     assessment assessing evaluation evaluating screening screen test tests testing tested
     measurement measurements measure measures level levels use uses usage role roles effect effects
     effectiveness efficacy efficiency impact impacts influence outcome outcomes result results
@@ -111,10 +112,13 @@ GENERIC_WORDS = word_set(
     framework tool tools model models system systems performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
-    exposure exposures intake intakes consumption supplementation supplementations administration
+    exposure exposures intake intakes consumption supplementation supplementations administration record records
     presenting presented suspected undergoing receiving considered current
     """
 )
+# Generic words that still name a task in a free-text phrase ("molecular property prediction"); beside a
+# MeSH descriptor they are set aside ("sepsis prediction" searches Sepsis).
+_TASK_NAMES = word_set("prediction predictions forecasting")
 # Generic people words: a population made only of these (plus age words) is not AND'ed.
 GENERIC_PEOPLE = word_set(
     """
@@ -409,7 +413,9 @@ def _mesh_draft(
     match: MeshMatch, phrase: str, part: _Part, description: str, defined: dict[str, str]
 ) -> _Draft:
     canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
-    term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=list(match.parents))
+    # an ancestor named by a generic word ("Adult" in "young adults", "Records") would not narrow anything
+    broader = [parent for parent in match.parents if names_the_concept(parent, parent.heading, via="heading")]
+    term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:
         term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))
     for short, long in defined.items():  # "electrocorticography (ECoG)": the user's acronym is a synonym
@@ -430,7 +436,8 @@ def _strip_generic_edges(text: str) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X".
 
     A generic head is kept when what it leaves is one unrecognised word: "rapid tests" stays "rapid
-    tests" ("rapid" alone is no concept), "Galactomannan detection" stays whole.
+    tests" ("rapid" alone is no concept), "Galactomannan detection" stays whole; a prediction stays
+    the name of a task ("molecular property prediction").
     """
     words = text.split()
 
@@ -442,7 +449,7 @@ def _strip_generic_edges(text: str) -> str:
     while len(words) > 1 and words[-1].lower() in _FUNCTION:
         words = words[:-1]
     trimmed = list(words)
-    while len(trimmed) > 1 and generic(trimmed[-1]):
+    while len(trimmed) > 1 and generic(trimmed[-1]) and trimmed[-1].lower() not in _TASK_NAMES:
         trimmed = trimmed[:-1]
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 

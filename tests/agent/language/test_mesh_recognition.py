@@ -158,3 +158,9 @@ def test_acronyms_of_several_words_are_recognised_in_text(vocabulary: MeshVocabu
     # "COVID-19" is an acronym-shaped heading the text writes as two words: it was only ever looked up
     assert headings(vocabulary, "COVID-19 in care homes")[0] == ("COVID-19", "COVID-19")
     assert headings(vocabulary, "IL-6 levels") == [("IL-6", "Interleukin-6")]
+
+
+def test_british_adjectives_in_our_match(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "cognitive behavioural therapy") == [
+        ("cognitive behavioural therapy", "Cognitive Behavioral Therapy")
+    ]
