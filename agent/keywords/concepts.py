@@ -112,7 +112,7 @@ GENERIC_WORDS = word_set(
     framework tool tools model models system systems performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
-    exposure exposures intake intakes consumption supplementation supplementations administration record records
+    exposure exposures intake intakes consumption supplementation supplementations administration record records based
     presenting presented suspected undergoing receiving considered current
     """
 )
@@ -380,18 +380,37 @@ def is_exposure(phrase: str, description: str) -> bool:
     )
 
 
-def _role(role: ConceptRole, part: _Part, description: str) -> ConceptRole:
-    """An exposure of the context slot is searched as an intervention (`is_exposure`)."""
+# Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
+# interventions", "peer support programmes"): such a phrase is an intervention, whatever its slot.
+_INTERVENTION_HEADS = word_set(
+    """
+    intervention interventions therapy therapies treatment treatments program programs programme
+    programmes training trainings counselling counseling education prophylaxis supplementation
+    rehabilitation
+    """
+)
+
+
+def _role(role: ConceptRole, part: _Part, description: str, text: str = "") -> ConceptRole:
+    """The role the search gives a concept, from the tree (MeSH) or the slot, corrected by what the
+    description says: an exposure of the context slot is an intervention (`is_exposure`); a free-text
+    phrase headed by an intervention noun is one; a descriptor MeSH files as a setting ("Employment")
+    takes the role of the slot that holds it when that slot is not the context."""
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
     if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description):
         return ConceptRole.INTERVENTION
+    words = text.split()
+    if weak and words and words[-1].lower() in _INTERVENTION_HEADS:
+        return ConceptRole.INTERVENTION
+    if role is ConceptRole.SETTING and part.slot != "context":
+        return _SLOT_ROLE.get(part.slot, role)
     return role
 
 
 def _free_draft(text: str, part: _Part, description: str) -> _Draft:
     """A phrase MeSH does not name: one free-text term whose role is its slot's."""
     term = new_term(_strip_generic_edges(text), part.slot, description)
-    role = _role(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description)
+    role = _role(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
     return _Draft(role, part.slot, part.group, [term])
 
 
@@ -422,6 +441,12 @@ def _mesh_draft(
         if match.via != "acronym" and phrase_key(long) == phrase_key(match.text):
             term.synonyms.append(Synonym(text=short, origins=[SynonymOrigin.USER]))
     extra = _strip_generic_edges(phrase) if phrase else ""
+    if (
+        extra
+        and phrase_key(extra)[-1:] != phrase_key(match.text)[-1:]
+        and phrase_key(phrase)[-1:] == (phrase_key(match.text)[-1:])
+    ):
+        extra = clean_term(phrase)  # "severe mental illness": the heading's own last word stays
     if (
         extra
         and extra.casefold() != canonical.casefold()

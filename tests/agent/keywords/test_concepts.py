@@ -259,3 +259,21 @@ def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> N
     )
     headings = [t.mesh.heading for t in result.terms if t.mesh]
     assert headings == ["Neural Networks, Computer"]  # not the anatomy's Nerve Net
+
+
+def test_roles_follow_what_the_description_says(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Peer support programmes for employment in people with severe mental illness",
+        context=["Peer support programmes"],
+        output_target=["employment"],
+        subject_population=["people with severe mental illness"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    assert roles["Peer support"] == (
+        ConceptRole.INTERVENTION,
+        True,
+    )  # headed by an intervention noun
+    assert roles["employment"][0] is ConceptRole.OUTCOME  # MeSH files it as a setting; the slot says outcome
+    illness = next(t for t in result.terms if t.mesh and t.mesh.heading == "Mental Disorders")
+    assert illness.synonyms[0].text == "severe mental illness"  # the heading's own last word is kept
