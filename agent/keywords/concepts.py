@@ -22,7 +22,9 @@ synonyms. The steps, for every phrase of every slot:
    slot's; a descriptor with extra modifiers ("invasive aspergillosis") keeps the phrase as a term
    beside the heading. Where one phrase may name several descriptors, the one under the trees its slot
    expects wins (`_SLOT_TREES`). A context phrase the description names as an exposure ("the effect
-   of X on Y", "exposure to X", "X and the risk of Y") is an intervention (`is_exposure`);
+   of X on Y", "exposure to X", "X and the risk of Y") is an intervention (`is_exposure`), as is a
+   free-text phrase headed by an intervention noun ("peer support programmes"); a descriptor MeSH
+   files as a setting takes the role of the slot holding it ("employment" as the outcome);
 4. **group**: terms of one role from one slot are one concept when the description lists them together
    ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two sides of
    "versus", and phrases the description writes apart ("red flags to screen for vertebral fracture")
