@@ -319,6 +319,16 @@ def _drafts_for(
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
         head_covered = words[-1].lower() in covered
+        conditions = [m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION]
+        if not head_covered and conditions:
+            # "brain tumour segmentation": a disease is a concept of its own, the head names the task
+            rest = text
+            for match in reversed(conditions):
+                rest = rest[: match.start] + " " + rest[match.end :]
+            drafts += [_mesh_draft(m, "", part, description, defined) for m in conditions]
+            if content_words(rest):
+                drafts.append(_free_draft(clean_term(rest), part, description))
+            continue
         if not head_covered:
             # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know
             drafts.append(_free_draft(_with_head(text, description, vocabulary), part, description))

@@ -15,7 +15,7 @@ that the vocabulary knows anywhere in a text:
   natural order ("gestational diabetes");
 - **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
   text itself ("electrocorticography (ECoG)"), or an entry term of exactly one descriptor
-  ("Electrocorticography (EcoG)", "Intracranial EEG"), matched with its capitals as written;
+  ("Electrocorticography (EcoG)", "Intracranial EEG", "MRI Scans"), matched with its capitals as written;
 - **looser forms**, tried only where no exact form matches a window of two or three words: derived
   forms of a word ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), and a Greek
   letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
@@ -179,6 +179,8 @@ class MeshMatch:
 
 
 _RANK = {"heading": 0, "entry term": 1, "permuted term": 2, "acronym": 1}
+# Words an entry term writes after an acronym that add nothing to it ("MRI Scans", "PET Imaging")
+_ACRONYM_COMPANIONS = frozenset({"scan", "scans", "scanning", "imaging", "images", "test", "tests", "assay"})
 _ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s*\((?P<short>[^()]+)\)$")
 
 
@@ -214,6 +216,10 @@ class MeshVocabulary:
             if is_acronym(short):
                 self._acronyms.setdefault(short.upper(), set()).add(ui)
             return
+        words = term.split()
+        if len(words) == 2 and words[1].lower() in _ACRONYM_COMPANIONS and is_acronym(words[0]):
+            # "MRI Scans", "PET Scan": the acronym names the technique on its own
+            self._acronyms.setdefault(words[0].upper(), set()).add(ui)
         if is_acronym(term):
             self._acronyms.setdefault(term.upper(), set()).add(ui)
             key = phrase_key(term)

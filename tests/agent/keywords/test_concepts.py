@@ -277,3 +277,14 @@ def test_roles_follow_what_the_description_says(vocabulary: MeshVocabulary) -> N
     assert roles["employment"][0] is ConceptRole.OUTCOME  # MeSH files it as a setting; the slot says outcome
     illness = next(t for t in result.terms if t.mesh and t.mesh.heading == "Mental Disorders")
     assert illness.synonyms[0].text == "severe mental illness"  # the heading's own last word is kept
+
+
+def test_a_disease_before_a_task_word_is_a_concept_of_its_own(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(vocabulary, "brain tumours segmentation", task=["brain tumours segmentation"])
+    assert [(c.label, c.role) for c in result.concepts] == [
+        ("brain tumours", ConceptRole.CONDITION),
+        ("segmentation", ConceptRole.METHOD),
+    ]
+    # a head that is no disease keeps the phrase whole
+    speech = concepts_of(vocabulary, "speech decoding", task=["speech decoding"])
+    assert [c.label for c in speech.concepts] == ["speech decoding"]

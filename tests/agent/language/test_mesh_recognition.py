@@ -164,3 +164,11 @@ def test_british_adjectives_in_our_match(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "cognitive behavioural therapy") == [
         ("cognitive behavioural therapy", "Cognitive Behavioral Therapy")
     ]
+
+
+def test_an_acronym_an_entry_term_writes_with_a_technique_word_is_attested(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "MRI Scans" and "PET Scan" are entry terms: MRI and PET alone name their descriptors
+    assert headings(vocabulary, "brain MRI") == [("brain", "Brain"), ("MRI", "Magnetic Resonance Imaging")]
+    assert headings(vocabulary, "18F-FDG PET")[-1] == ("PET", "Positron-Emission Tomography")
