@@ -115,6 +115,7 @@ GENERIC_WORDS = word_set(
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
     exposure exposures intake intakes consumption supplementation supplementations administration record records based
+    one two three four five six seven eight nine ten eleven twelve follow up followup
     presenting presented suspected undergoing receiving considered current
     """
 )
@@ -343,14 +344,16 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
     """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
     generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
     "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
-    word that MeSH files under the humanities ("flags" -> Emblems and Insignia)."""
+    word that MeSH files under the humanities or as a discipline ("flags" -> Emblems and Insignia,
+    "surgery" -> General Surgery)."""
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
     if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
         return False  # too broad a heading to search on; the words stay
     everyday = via == "entry term" and one_word
-    return not (everyday and all(t.startswith("K") for t in descriptor.tree_numbers))
+    # "flags" -> Emblems and Insignia (humanities), "surgery" -> General Surgery (a discipline, H)
+    return not (everyday and all(t.startswith(("K", "H01", "H02")) for t in descriptor.tree_numbers))
 
 
 def _meant(match: MeshMatch) -> bool:
@@ -403,11 +406,20 @@ _INTERVENTION_HEADS = word_set(
 )
 
 
-def _role(role: ConceptRole, part: _Part, description: str, text: str = "") -> ConceptRole:
+def _role(
+    role: ConceptRole, part: _Part, description: str, text: str = "", descriptor: MeshDescriptor | None = None
+) -> ConceptRole:
     """The role the search gives a concept, from the tree (MeSH) or the slot, corrected by what the
-    description says: an exposure of the context slot is an intervention (`is_exposure`); a free-text
-    phrase headed by an intervention noun is one; a descriptor MeSH files as a setting ("Employment")
-    takes the role of the slot that holds it when that slot is not the context."""
+    description says: an exposure of the context slot is an intervention (`is_exposure`); a phrase
+    headed by an intervention noun is one ("exercise training"); a descriptor MeSH files only under
+    the humanities, social sciences, health care or geography (H, I, K, N, Z: "Employment", "Quality of
+    Life") takes the role of the slot that holds it when that slot is not the context."""
+    if (
+        descriptor is not None
+        and part.slot != "context"
+        and all(t[0] in "HIKNZ" for t in descriptor.tree_numbers)
+    ):
+        role = _SLOT_ROLE.get(part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
     if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description):
         return ConceptRole.INTERVENTION
@@ -466,7 +478,8 @@ def _mesh_draft(
     ):
         # "invasive aspergillosis": the phrase as written is searched beside the broader heading
         term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
-    return _Draft(_role(role_of(match.descriptor), part, description), part.slot, part.group, [term])
+    role = _role(role_of(match.descriptor), part, description, phrase or match.text, match.descriptor)
+    return _Draft(role, part.slot, part.group, [term])
 
 
 def _strip_generic_edges(text: str) -> str:

@@ -58,7 +58,7 @@ SPECIFIC_DEPTH = 3
 
 # British -> American spelling, applied to one lower-case word (both the text and MeSH go through it).
 _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?<=[^aeiou\W])oe(?=[a-z]{2})"), "e"),  # oesophagus, oedema, foetal, diarrhoea
+    (re.compile(r"(?<=[^aeiou\W])oe(?=[a-z]{2}|as?$)"), "e"),  # oesophagus, foetal, diarrhoea, apnoea
     (re.compile(r"^oe(?=[a-z]{3})"), "e"),
     (re.compile(r"(?<=[a-z])ae(?=[a-z]{2})"), "e"),  # haemorrhage, anaemia, paediatric, leukaemia
     (re.compile(r"^ae(?=[a-z]{3})"), "e"),  # aetiology
@@ -382,13 +382,17 @@ class MeshVocabulary:
     def _named_parents(
         self, descriptor: MeshDescriptor, window: Sequence[Token]
     ) -> tuple[MeshDescriptor, ...]:
-        """Ancestors of `descriptor` (`ancestors`) that words inside the match name ("back pain" and
-        "pain" in "low back pain"): the headings a searcher would add and explode beside the specific one."""
+        """Ancestors of `descriptor` (`ancestors`) that the words ending at the match's head name ("back
+        pain" and "pain" in "low back pain", not "life" in "quality of life"): the broader headings a
+        searcher adds beside the specific one."""
         parents = {p.ui: p for p in self.ancestors(descriptor)}
         named: dict[str, MeshDescriptor] = {}
+        keys = [t.key for t in window]
+        head = keys.index("of") - 1 if "of" in keys[1:] else len(keys) - 1  # "quality of life": quality
         for length in range(len(window) - 1, 0, -1):
-            for start in range(len(window) - length + 1):
-                for _, ui in self._keys.get(tuple(t.key for t in window[start : start + length]), []):
+            start = head - length + 1  # only words that end at the head name a broader kind of the same thing
+            if start >= 0:
+                for _, ui in self._keys.get(tuple(keys[start : head + 1]), []):
                     if ui in parents:
                         named.setdefault(ui, parents[ui])
         return tuple(named.values())

@@ -288,3 +288,19 @@ def test_a_disease_before_a_task_word_is_a_concept_of_its_own(vocabulary: MeshVo
     # a head that is no disease keeps the phrase whole
     speech = concepts_of(vocabulary, "speech decoding", task=["speech decoding"])
     assert [c.label for c in speech.concepts] == ["speech decoding"]
+
+
+def test_disciplines_counts_and_intervention_heads(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Exercise training for hip fracture surgery in children under five",
+        task=["Exercise training"],
+        output_target=["hip fracture surgery"],
+        subject_population=["children under five"],
+    )
+    by_label = {c.label: c for c in result.concepts}
+    assert by_label["Exercise training"].role is ConceptRole.INTERVENTION
+    assert "General Surgery" not in [
+        t.mesh.heading for t in result.terms if t.mesh
+    ]  # surgery is no discipline here
+    assert "five" not in by_label

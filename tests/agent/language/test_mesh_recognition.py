@@ -172,3 +172,9 @@ def test_an_acronym_an_entry_term_writes_with_a_technique_word_is_attested(
     # "MRI Scans" and "PET Scan" are entry terms: MRI and PET alone name their descriptors
     assert headings(vocabulary, "brain MRI") == [("brain", "Brain"), ("MRI", "Magnetic Resonance Imaging")]
     assert headings(vocabulary, "18F-FDG PET")[-1] == ("PET", "Positron-Emission Tomography")
+
+
+def test_oea_endings_and_heads_of_of_phrases(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "diarrhoea") == [("diarrhoea", "Diarrhea")]
+    (quality,) = vocabulary.recognize("quality of life")
+    assert quality.parents == ()  # "life" is not what "quality of life" is a kind of
