@@ -571,10 +571,16 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
     kept only when it shares a word stem with the heading or the user's term, or is an acronym of it;
     an inverted form ("Diabetes, Pregnancy-Induced") is written in natural order; never a formula or
     a parenthesised qualifier; and not when it only adds words to the heading or the term ("soluble insulin"), which
-    the shorter [tiab] term finds already.
+    the shorter [tiab] term finds already. A term that shares no word with its heading is a specific
+    thing filed under a category: only entry terms holding all its words are synonyms then.
     """
     names = [_stems(descriptor.heading), _stems(canonical)]
     anchors = set().union(*names)
+    if names[1] and not names[0] & names[1]:
+        # the term is filed under a heading that shares none of its words ("Montreal Cognitive Assessment"
+        # under Mental Status and Dementia Tests, "wage" under Salaries and Fringe Benefits): the heading
+        # and its other entry terms are a broader category or siblings, searched by [Mesh] already
+        return [natural_order(e) for e in descriptor.entry_terms if names[1] <= _stems(natural_order(e))]
     out = [descriptor.heading] if ", " not in descriptor.heading else [natural_order(descriptor.heading)]
     for written in descriptor.entry_terms:
         entry = natural_order(written)  # "Diabetes, Pregnancy-Induced" -> "Pregnancy-Induced Diabetes"

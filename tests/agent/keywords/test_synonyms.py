@@ -365,3 +365,28 @@ async def test_substances_get_no_invented_plural() -> None:
     # nor after a word MeSH only uses as a modifier ("healthies"); a noun keeps its plural
     assert all(SynonymOrigin.MORPHOLOGY not in s.origins for s in by_canonical["apparently healthy"].synonyms)
     assert any(SynonymOrigin.MORPHOLOGY in s.origins for s in by_canonical["glaucoma"].synonyms)
+
+
+def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
+    """An entry term filed under a heading that shares none of its words is a member of a category:
+    the heading and the other members are not its synonyms; a heading that shares a word keeps them."""
+    from agent.keywords.synonyms import mesh_synonyms  # the function under test, beside the plan tests
+    from agent.models import MeshDescriptor  # only this test builds a descriptor by hand
+
+    tests = MeshDescriptor(
+        ui="D008610",
+        heading="Mental Status and Dementia Tests",
+        entry_terms=[
+            "Montreal Cognitive Assessment",
+            "Montreal Cognitive Assessment Test",
+            "General Practitioner Assessment of Cognition",
+            "GPCOG",
+        ],
+    )
+    assert mesh_synonyms(tests, "Montreal Cognitive Assessment") == [
+        "Montreal Cognitive Assessment",
+        "Montreal Cognitive Assessment Test",
+    ]
+    assert "Mental Status Tests" in mesh_synonyms(
+        tests.model_copy(update={"entry_terms": ["Mental Status Tests"]}), "dementia tests"
+    )
