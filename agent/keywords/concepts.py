@@ -276,7 +276,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     drafts_parts = [
         (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
     ]
-    series = listed_together(description, [part.phrase for part in parts])
+    series = listed_together(description, [part.phrase for part in parts], understanding.originals)
     for draft, part in drafts_parts:
         draft.series = series.get(part.phrase, -1)
         for term in draft.terms:
@@ -381,11 +381,16 @@ _EXPOSURE_AFTER = (
 )
 
 
-def is_exposure(phrase: str, description: str) -> bool:
+def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
     association between X and Y", "exposure to X", "X exposure", "X and the risk of Y", "how X affects
-    Y". The understanding keeps an exposure in the context slot (the PRD has no exposure slot), but a
-    searcher requires it like an intervention."""
+    Y"; in Chinese, `original` before 对 ("X对Y的影响") or before 与/和 ... 的关系. The understanding keeps
+    an exposure in the context slot (the PRD has no exposure slot), but a searcher requires it like an
+    intervention."""
+    if original and re.search(
+        re.escape(original) + r"\s*(?:对|与.{1,20}?(?:的)?(?:关系|关联|相关))", description
+    ):
+        return True
     if not phrase.strip():
         return False
     written = re.escape(phrase.strip())
@@ -421,7 +426,7 @@ def _role(
     ):
         role = _SLOT_ROLE.get(part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
-    if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description):
+    if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     words = text.split()
     if weak and words and words[-1].lower() in _INTERVENTION_HEADS:
@@ -504,20 +509,29 @@ def _strip_generic_edges(text: str) -> str:
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 
 
-_LIST_GAP = re.compile(r"^[\s,;]*(?:(?:and/or|and|or|as well as|&)\s+)?(?:the\s+)?$", re.IGNORECASE)
+_LIST_GAP = re.compile(
+    r"^[\s,;、，]*(?:(?:and/or|and|or|as well as|&)\s+|(?:或者|或|以及|及))?(?:the\s+)?$", re.IGNORECASE
+)
 
 
-def listed_together(description: str, phrases: list[str]) -> dict[str, int]:
+def listed_together(
+    description: str, phrases: list[str], originals: dict[str, str] | None = None
+) -> dict[str, int]:
     """Which slot phrases the description lists together ("Procalcitonin, C-reactive protein, and
-    erythrocyte sedimentation rate", "bursa, tendon or labrum"): alternatives a searcher ORs in one
-    block. Phrases found in the description get a series number shared by neighbours that only a
-    comma, "and" or "or" separates; a phrase the description does not contain as written is alone."""
+    erythrocyte sedimentation rate", "bursa, tendon or labrum", "X、Y或Z"): alternatives a searcher ORs
+    in one block. Phrases found in the description (as written, or as the Chinese in `originals` they
+    were rendered from) get a series number shared by neighbours that only a comma, "and", "or", 、 or
+    或 separates (Chinese 与/和 join what a sentence relates: "X与Y的关系"); a phrase the description
+    does not contain is alone (series -1, grouped as its slot and role say)."""
     folded = description.casefold()
     spans: list[tuple[int, int, str]] = []
     for phrase in dict.fromkeys(phrases):
+        written = phrase
         at = folded.find(phrase.casefold()) if phrase else -1
+        if at < 0 and (original := (originals or {}).get(phrase, "")):
+            written, at = original, folded.find(original.casefold())
         if at >= 0:
-            spans.append((at, at + len(phrase), phrase))
+            spans.append((at, at + len(written), phrase))
     spans.sort()
     series: dict[str, int] = {}
     number = 0

@@ -50,7 +50,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.keywords.concepts import build_concepts, names_the_concept
 from agent.keywords.querybuild import openalex_term, pubmed_term
 from agent.language.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
-from agent.language.morphology import is_acronym, malformed_number
+from agent.language.morphology import hyphen_variants, is_acronym, malformed_number
 from agent.language.morphology import variants as morphological_variants
 from agent.language.text import clean_term, normalize_whitespace, term_key, to_half_width
 from agent.llm import LLM, TextList
@@ -520,8 +520,12 @@ async def expand_term(
     candidates.add(wikidata_names, SynonymOrigin.WIKIDATA)
     candidates.add(wikipedia_names, SynonymOrigin.WIKIPEDIA)
     candidates.add(llm_candidates, SynonymOrigin.LLM)
-    if _has_plural(canonical, mesh, await _vocabulary(session)):
-        candidates.add(morphological_variants(canonical), SynonymOrigin.MORPHOLOGY)
+    forms = (
+        morphological_variants(canonical)
+        if _has_plural(canonical, mesh, await _vocabulary(session))
+        else hyphen_variants(canonical)  # "C reactive protein": spellings, but no plural of a substance
+    )
+    candidates.add(forms, SynonymOrigin.MORPHOLOGY)
 
     ranked = [
         s

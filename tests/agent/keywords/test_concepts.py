@@ -304,3 +304,18 @@ def test_disciplines_counts_and_intervention_heads(vocabulary: MeshVocabulary) -
         t.mesh.heading for t in result.terms if t.mesh
     ]  # surgery is no discipline here
     assert "five" not in by_label
+
+
+def test_chinese_relations_and_lists(vocabulary: MeshVocabulary) -> None:
+    description = "睡眠时长与青少年抑郁的关系，以及空气污染对哮喘、湿疹或鼻炎的影响"
+    originals = {
+        "sleep duration": "睡眠时长",
+        "depression": "抑郁",
+        "asthma": "哮喘",
+        "eczema": "湿疹",
+        "rhinitis": "鼻炎",
+    }
+    series = listed_together(description, list(originals), originals)
+    assert series["sleep duration"] != series["depression"]  # 与 relates two concepts
+    assert series["asthma"] == series["eczema"] == series["rhinitis"]  # 、 and 或 list alternatives
+    assert is_exposure("air pollution", description, "空气污染")
