@@ -1,7 +1,9 @@
 """Understanding a research description as the PRD's fixed slots (stage 1 of the flow).
 
-Owns: `description` (understand, clarify, interpretation and doubts), `rules` + `lexicon` (the offline slot
-extractor every user without an LLM gets), `slot_translation` (Chinese slot phrases in English) and
-`facets` (which slots a query must AND).
+Owns: `description` (understand, clarify, interpretation and doubts), the offline slot extractor every
+user without an LLM gets (`rules`, its entry; `english_phrases` and `chinese_phrases`, where phrases
+start and end and the roles sentences give them; `slot_evidence`, what cues, head words, acronyms and
+MeSH say; `slot_roles`, the slot each phrase goes in; `phrase`, their shared unit; `lexicon`, the word
+classes), `slot_translation` (Chinese slot phrases in English) and `facets` (which slots a query must AND).
 May import: `agent` root modules and `agent.language`; never `agent.keywords` or later stages.
 """

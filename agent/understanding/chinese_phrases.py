@@ -1,0 +1,258 @@
+"""Where a Chinese phrase starts and ends, and the roles sentence structure gives it (rules fallback).
+
+A description is segmented first, by jieba re-cut with the dictionary of `agent.language.bilingual`.
+A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
+(数据|来自|...); "A与B的关系" names an exposure and an outcome. Chinese phrases stay Chinese here:
+`agent.understanding.slot_translation` renders them after they are put in slots; `zh_english` renders
+one only to classify it (MeSH as judge).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from agent.language.bilingual import is_verb, render, segment
+from agent.language.morphology import singular
+from agent.understanding import lexicon as lex
+from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind, zh_head_slot
+from agent.understanding.slot_translation import embedded_vocabulary
+
+
+def jieba_words(text: str) -> list[str]:
+    """The words of the bilingual module (jieba re-cut by the dictionary, so 卒中 "stroke" is one word);
+    a run of whitespace is kept as one " " (it can separate an English and a Chinese word)."""
+    return segment(text, keep_space=True)
+
+
+def chinese_phrases(text: str) -> list[Phrase]:
+    phrases: list[Phrase] = []
+    current: list[str] = []
+    cue: str | None = None
+    after: str | None = None  # the break word just before the phrase (与 in "A与B的关系")
+    spaced = False
+    latin_after_chinese = False  # the Latin phrase being read came right after a Chinese word
+
+    def flush() -> None:
+        nonlocal current, latin_after_chinese
+        # a phrase of English words only is the English pass's to read, unless a Chinese cue stands
+        # before it ("用 XRD 和 SEM 表征": the cue 用 says they are the methods)
+        latin = latin_after_chinese and cue is not None and not cue.startswith("task:")
+        if current and (CJK.search("".join(current)) or latin):
+            phrases.append(Phrase(_join_zh(current), cue, list(current), after=after))
+        current = []
+        latin_after_chinese = False
+
+    tokens = jieba_words(text)
+    index = -1
+    while index + 1 < len(tokens):
+        index += 1
+        word = tokens[index]
+        following = next((t for t in tokens[index + 1 :] if t != " "), "。")
+        if word == " ":
+            spaced = True
+            continue
+        if (
+            spaced
+            and current
+            and current[-1].isascii() != word.isascii()
+            and (word not in lex.ZH_HEADS or word in lex.ZH_TASK_HEADS)
+        ):
+            # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
+            # noun head follows ("EEG 信号")
+            flush()
+        spaced = False
+        if not any(ch.isalnum() for ch in word):
+            flush()
+            if word in ".;!?。；！？":
+                cue = after = None
+            continue
+        if word.isascii() and (
+            word.lower() in lex.EN_FUNCTION
+            or word.lower() in lex.EN_VERBS
+            or word.lower() in lex.EN_COMMON_VERBS
+        ):
+            latin_after_chinese = False  # "分析 land use change": an English phrase, the English pass's
+            flush()  # "We analyse 城市热岛效应": English grammar words are no part of a Chinese term
+            continue
+        if word.isdigit() and following in lex.ZH_TIME_UNITS:
+            index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
+            continue
+        if word in lex.ZH_TASK_HEADS:
+            if current and zh_head_slot(_join_zh(current)) not in {"method_algorithm", "method_measurement"}:
+                # after a noun, the task word is the head of a task phrase ("结节检测")
+                current.append(word)
+                flush()
+                cue = None
+            else:
+                # after a method, or on its own, it is the verb of the phrase that follows ("预测癫痫发作")
+                flush()
+                cue = f"task:{word}"
+            continue
+        if word in {"是", "为"} and _join_zh(current) in lex.ZH_SUBJECT_NOUNS:
+            current = []  # "研究对象是农村老年人", "被试为大学生": who is studied follows
+            cue = after = "针对"
+            continue
+        if word in lex.ZH_BREAKS:
+            if word == "的" and current and cue and cue.startswith("task:") and _zh_content(following):
+                # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
+                # object it is (the setting); the task goes on to the phrase after it
+                task_cue, cue = cue, None
+                flush()
+                cue = task_cue
+            else:
+                had_phrase = bool(current)
+                flush()
+                if had_phrase and phrases:
+                    phrases[-1].before = word
+            if word not in lex.ZH_TRANSPARENT:
+                cue = word
+            after = word
+            continue
+        if word in lex.ZH_TREAT_VERBS and current and _zh_content(following):
+            # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied
+            cue = "exposure"
+            flush()
+            cue = after = "针对"
+            continue
+        if (
+            len(current) >= 2
+            and CJK.search(word)
+            and _zh_content(following)
+            and _is_predicate(word)
+            and not _is_predicate(following)  # 写作|教学: a verb before a verb is a compound noun
+        ):
+            # a verb after a subject of two words or more, before its object, is the predicate
+            # (数据|来自|..., 模式|数据|预估|...): it ends the phrase and is the cue of the next one
+            flush()
+            cue = after = word
+            continue
+        if not current and word.isascii():
+            previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
+            latin_after_chinese = bool(CJK.search(previous))
+        current.append(word)
+        if (
+            zh_people(word)
+            and _zh_content(following)
+            and following not in lex.ZH_HEADS
+            and _has_evidence(_rest_of_run(tokens, index + 1))
+        ):
+            # a people word heads its own phrase (高血压患者|夜间血压, 大学生|手机成瘾): the next phrase
+            # keeps the cue
+            flush()
+    flush()
+    return _relation_roles(phrases)
+
+
+def _rest_of_run(tokens: list[str], start: int) -> str:
+    """The Chinese content words from `start` up to the next break word or punctuation."""
+    out = []
+    for token in tokens[start:]:
+        if token == " ":
+            continue
+        if not _zh_content(token) or token in lex.ZH_TASK_HEADS:
+            break
+        out.append(token)
+    return "".join(out)
+
+
+@cache
+def _has_evidence(text: str) -> bool:
+    """True when a Chinese phrase names a slot by itself (a head word, or its rendering's head word or
+    MeSH descriptor): then a people word before it is who is studied, not a modifier (父母|教养方式)."""
+    if not text:
+        return False
+    if zh_head_slot(text) is not None:
+        return True
+    english = zh_english(text)
+    if not english:
+        return False
+    return en_head_slot(english.split()) is not None or mesh_kind(english) is not None
+
+
+def _zh_content(word: str) -> bool:
+    """A Chinese content word: not punctuation, a break word or whitespace."""
+    return bool(CJK.search(word)) and word not in lex.ZH_BREAKS
+
+
+@cache
+def _is_predicate(word: str) -> bool:
+    return word not in lex.ZH_HEADS and is_verb(word)
+
+
+@cache
+def zh_people(word: str) -> bool:
+    """A Chinese word for people or organisms studied: its own head table, else its English rendering
+    (大学生 -> "college students", 运动员 -> "athletes") by the English people heads or MeSH."""
+    if zh_head_slot(word) == "subject_population" and word not in lex.ZH_NOT_PEOPLE:
+        english = zh_english(word)
+        return not english or singular(english.split()[-1].lower()) not in lex.EN_NOT_PEOPLE
+    english = zh_english(word)
+    if not english:
+        return False
+    words = english.split()
+    head = singular(words[-1].lower())
+    if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
+        return False  # 病例 "case" in 病例对照研究: a design word, not who is studied
+    return is_population(words) or mesh_kind(english) == "subject_population"
+
+
+@cache
+def zh_english(text: str) -> str | None:
+    """The best English rendering of a Chinese phrase (MeSH as judge), for classifying it."""
+    vocabulary = embedded_vocabulary()
+    return render(text, vocabulary.knows if vocabulary is not None else None).best
+
+
+def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "A与B的关系", "A和B的相关性", "A与B的队列研究": A is the exposure (the setting), B the outcome,
+    unless their head words say otherwise."""
+    for index, phrase in enumerate(phrases[1:], start=1):
+        if (
+            phrase.text in lex.ZH_FACTOR_WORDS
+            and phrase.after == "的"
+            and cue_slot(phrases[index - 1].cue, True) in {None, "context"}
+        ):
+            phrases[index - 1].cue = "outcome"  # "疫苗接种意愿的影响因素": what the factors act on
+    for index, phrase in enumerate(phrases[2:], start=2):
+        if (
+            phrase.text in lex.ZH_RELATION_WORDS
+            or phrase.text.endswith(lex.ZH_STUDY_ENDINGS)
+            or phrase.before in lex.ZH_STUDY_ENDINGS
+        ) and phrase.after in {
+            "的",
+            "之间",
+        }:
+            second, first = phrases[index - 1], phrases[index - 2]
+            if first.after == "的":
+                continue  # "电池的稳定性与离子迁移": two properties of one thing, both studied
+            if second.after in lex.ZH_AND and cue_slot(first.cue, True) is None:
+                # the one that names an outcome or a condition is the outcome (护士职业倦怠与夜班频率:
+                # burnout); when both or neither do, the written order decides
+                if _outcome_like(first) and not _outcome_like(second):
+                    first.cue, second.cue = "outcome", "exposure"
+                else:
+                    first.cue, second.cue = "exposure", "outcome"
+    return phrases
+
+
+def _outcome_like(phrase: Phrase) -> bool:
+    english = zh_english(phrase.text) if CJK.search(phrase.text) else phrase.text
+    if not english:
+        return False
+    words = english.split()
+    head = singular(words[-1].lower())
+    return (
+        en_head_slot(words) == "output_target"
+        or head in lex.EN_CONDITION_HEADS
+        or mesh_kind(english) in {"output_target", "condition"}
+    )
+
+
+def _join_zh(words: list[str]) -> str:
+    out = ""
+    for word in words:
+        if out and out[-1].isascii() and out[-1].isalnum() and word[:1].isascii() and word[:1].isalnum():
+            out += " "
+        out += word
+    return out

@@ -1,0 +1,450 @@
+"""Where an English phrase starts and ends, and the roles sentence structure gives it (rules fallback).
+
+No domain dictionary: a description is cut into noun phrases at function words, verbs and punctuation,
+and that is grammar, not vocabulary: a participle after people opens a relative clause ("children
+receiving ECMO"), a past participle before a preposition is a verb ("isolated from"), an adverb before a
+modifier stays in its noun phrase ("critically ill"), "use" after a noun is a noun ("social media use"),
+a MeSH term holding a function word stays whole ("quality of life"); sentence structure names roles
+("the effect of X on Y", "X can be used to", "such as", "in terms of"), and a sentence about the user
+("I'm a nurse") names no concept. A stance adverb ("ideally") is never part of a noun phrase; "with"
+after a participle of giving ("treated with") names what is given, after one of measuring ("measured
+with") the method; what is used "as a biomarker" is the feature. A gerund that opens a phrase is a task
+on its object ("decoding speech" -> "speech decoding"). Each phrase leaves with its cue; `slot_roles`
+puts it in a slot.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.language.morphology import is_acronym, singular
+from agent.understanding import lexicon as lex
+from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
+from agent.understanding.slot_translation import embedded_vocabulary
+
+# A number with thousands separators ("10,000") is one token, so a count is not cut into "10" and "000".
+_TOKEN = re.compile(
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]"
+)
+_NUMBER = re.compile(r"^[\d,.]+$")
+
+
+def en_tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def english_phrases(text: str) -> list[Phrase]:
+    # keep only the Latin-script runs; Chinese text is handled by `chinese_phrases`
+    text = CJK.sub(" | ", text) if CJK.search(text) else text
+    text = text.replace("\n", " | ")  # a line ends a phrase even without a full stop
+    # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later
+    text = re.sub(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)", r" | ", text)
+    phrases: list[Phrase] = []
+    current: list[str] = []
+    cue: str | None = None
+    last_break: str | None = None
+    effect_mode = False
+
+    def flush() -> None:
+        nonlocal current
+        if current:
+            phrases.append(Phrase(" ".join(current), cue, list(current), after=last_break))
+        current = []
+
+    tokens = _glue_latin(_glue_mesh_terms(en_tokens(text), text))
+    skip_of = False
+    between = False
+    for index, token in enumerate(tokens):
+        lower = token.lower()
+        previous_token = tokens[index - 1].lower() if index else ""
+        following = tokens[index + 1].lower() if index + 1 < len(tokens) else "."
+        after_next = tokens[index + 2].lower() if index + 2 < len(tokens) else "."
+        if not any(ch.isalnum() for ch in token):  # punctuation
+            flush()
+            if token in ".;:!?|":
+                cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
+            # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
+            continue
+        task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
+            lex.EN_TASK_VERBS.get(lower)
+            if last_break in lex.TASK_VERB_SUBJECTS
+            else lex.EN_TASK_VERBS_THIRD.get(lower)
+            if last_break in {"that", "which", "it"}
+            else None
+        )
+        if task_noun and not current:
+            # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
+            cue, last_break = f"task:{task_noun}", lower
+            continue
+        if current and lower in lex.EN_TASK_VERBS and _question_opener(tokens, index) and following.isalnum():
+            # "Can machine learning predict crop yield?": in a question the verb follows its subject
+            flush()
+            cue, last_break = f"task:{lex.EN_TASK_VERBS[lower]}", lower
+            continue
+        if lower in lex.EFFECT_WORDS and not current:
+            # "the effect of X on Y": X is the exposure (a setting), Y the outcome
+            flush()
+            effect_mode, last_break = True, lower
+            continue
+        if lower in lex.EFFECT_WORDS and current and following == "on":
+            # "ocean acidification effects on X": the noun before the effect word is the exposure
+            phrases.append(Phrase(" ".join(current), "exposure", list(current), after=last_break))
+            current = []
+            effect_mode, last_break = True, lower
+            continue
+        if skip_of and lower == "of":
+            skip_of = False
+            continue
+        if lower == "terms" and last_break == "in" and following == "of":
+            flush()  # "better in terms of delirium": what follows is the outcome
+            cue, last_break, skip_of = "outcome", "of", True
+            continue
+        if (
+            (lower == "as" and last_break == "such")
+            or lower in {"e.g", "including"}
+            or (lower == "like" and current)
+        ):
+            # "like" after a noun is the preposition ("scales like the PSQI"), not the verb ("I'd like")
+            flush()  # "biomarkers such as NGAL": an example of the phrase before
+            cue = "example"
+            last_break = lower
+            continue
+        if lower in {"a", "an"} and previous_token in {"i'm", "am"} and not current:
+            cue = last_break = "self"  # "I'm a dermatology resident": who the user is, no concept
+            continue
+        if lower in lex.PASSIVE_USE and last_break in lex.BE_FORMS and phrases and phrases[-1].slot is None:
+            phrases[-1].cue = "using"  # "smartphone photos can be used to ...": the method
+        if lower in lex.COMPARATIVES and following in {"than", "to"}:
+            flush()  # "dexmedetomidine better than propofol"
+            last_break = lower
+            continue
+        if effect_mode and lower in {"of", "on"} and (not current or lower == "on"):
+            flush()  # "the effect of peer tutoring on achievement": the phrase before "on" is the exposure
+            cue = "exposure" if lower == "of" else "outcome"
+            last_break = lower
+            continue
+        if effect_mode and lower == "between" and not current:
+            cue = last_break = "exposure"  # "the association between X and Y": X the exposure ...
+            between = True
+            continue
+        if between and lower == "and" and current:
+            flush()  # ... and Y the outcome
+            cue = last_break = "outcome"
+            between = False
+            continue
+        if not current and last_break in {"i", "we", "they", "you"} and lower.isalpha():
+            last_break = cue = lower  # right after a subject pronoun comes its verb ("we measure X")
+            continue
+        if lower in {"of", "for"} and current and current[-1].lower() in lex.OUTCOME_MEASURES:
+            flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
+            cue, last_break = "outcome", lower
+            continue
+        if lower in lex.EFFECT_VERBS or (
+            lower in lex.CHANGE_VERBS and current and following not in lex.EN_PREPOSITIONS
+        ):
+            # "X reduces Y", "X changes Y" (not "changes in Y"): X (the phrase just read, if nothing
+            # cued it) is the exposure, Y the outcome
+            flush()
+            if phrases and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
+                phrases[-1].cue = "exposure"
+            cue, last_break = "outcome", lower
+            continue
+        if _NUMBER.match(token) and not current:
+            continue  # a count before its noun ("10,000 patients"): the noun is the concept
+        if current and lower in lex.STUDY_NOUNS and following in {"of", "in", "on", "among", "with"}:
+            # "eye-tracking study of ...", "an fMRI study in ...": what the study is of names the method
+            method = "method_measurement" if en_head_slot(current) in {None, "task"} else None
+            phrases.append(Phrase(" ".join(current), cue, list(current), method, after=last_break))
+            current = []
+            cue, last_break = lower, lower
+            continue
+        if (
+            lower == "test"
+            and not current
+            and last_break not in {"i", "we", "they", "to"}
+            and _is_modifier(following)
+        ):
+            current.append(token)  # "on test scores": a noun before a noun, not the verb
+            continue
+        if current and lower in lex.NOUN_OR_VERB and not is_population(current):
+            current.append(token)  # "social media use and ...", "test scores": a noun here (people use)
+            continue
+        if (
+            current
+            and is_population(current)
+            and singular(current[-1].lower()) not in lex.EN_CONDITION_HEADS
+            # a singular noun before an "-ing" noun is a modifier ("child schooling outcomes"), unless
+            # the "-ing" word is a known verb ("concrete containing fly ash")
+            and (
+                singular(current[-1].lower()) != current[-1].lower()
+                or current[-1].lower() == "elderly"
+                or _verb_base(lower) is not None
+            )
+            and _is_participle(lower)
+            and any(ch.isalnum() for ch in following)
+        ):
+            # "children receiving ECMO", "adults living alone": a reduced relative clause after people
+            flush()
+            cue = last_break = lower
+            continue
+        common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
+        # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
+        participle = _is_past_participle(lower) and (
+            following in lex.EN_PREPOSITIONS
+            or (bool(current) and not any(ch.isalnum() for ch in following))  # "X preferred."
+        )
+        adverb = lower in lex.SENTENCE_ADVERBS or (
+            lower.endswith("ly")
+            and len(lower) > 5
+            and lower not in lex.LY_NOT_ADVERBS
+            # an adverb inside a noun phrase ("critically ill children") is kept with it
+            and not (_is_modifier(following) and _starts_phrase(after_next))
+        )
+        if (
+            lower in lex.EN_FUNCTION
+            or lower in lex.EN_VERBS
+            or common_verb
+            or participle
+            or adverb
+            or _is_contraction(lower)
+        ):
+            flush()
+            transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
+            if not transparent:
+                cue = lower
+            if (
+                lower == "with"
+                and last_break is not None
+                and last_break.endswith("ed")
+                and last_break not in lex.MEASURING_VERBS
+                and last_break not in lex.CONDITION_PARTICIPLES
+            ):
+                # "treated with ketamine", "supplemented with zinc", "associated with X": what is given
+                # or related, not the method (that follows verbs of measuring: "measured with")
+                cue = "given"
+            # "I'd like ...": after a pronoun with a clitic, as after the pronoun, comes its verb
+            last_break = lower.split("'")[0] if _is_contraction(lower) else lower
+            continue
+        current.append(token)
+    flush()
+    return _share_heads(
+        _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
+    )
+
+
+def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "Cash transfers and child schooling outcomes", "Teacher feedback and student motivation": two
+    noun phrases joined by "and" at the start of a sentence, the second an outcome, relate an exposure
+    to that outcome, so the first (when its own head word names no slot) is the exposure."""
+    for first, second in zip(phrases, phrases[1:], strict=False):
+        if (
+            first.cue is None
+            and first.after is None
+            and first.slot is None
+            and second.after == "and"
+            and second.cue is None
+            and en_head_slot(first.words) is None
+            and (en_head_slot(second.words) or mesh_kind(second.text)) in {"output_target", "condition"}
+        ):
+            first.cue = "exposure"
+    return phrases
+
+
+def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "circulating tumour cells as a prognostic biomarker", "HRV as an indicator of stress": what is
+    used *as* a marker is the measured feature, whatever its head word names."""
+    for previous, phrase in zip(phrases, phrases[1:], strict=False):
+        if (
+            phrase.cue == "as"
+            and previous.slot is None
+            and singular(phrase.words[-1].lower()) in lex.MARKER_NOUNS
+        ):
+            previous.slot = "signal_feature"
+    return phrases
+
+
+def _ends_phrase(word: str) -> bool:
+    """The word after a noun phrase: punctuation, a preposition or conjunction (not a determiner)."""
+    return not any(ch.isalnum() for ch in word) or (word in lex.EN_FUNCTION and word not in lex.DETERMINERS)
+
+
+def _starts_phrase(word: str) -> bool:
+    """A content word that can begin or continue a noun phrase (not punctuation, function word or verb)."""
+    return (
+        any(ch.isalnum() for ch in word)
+        and word not in lex.EN_FUNCTION
+        and word not in lex.EN_VERBS
+        and word not in lex.EFFECT_VERBS
+    )
+
+
+def _is_modifier(word: str) -> bool:
+    """A content word that is no verb of the lists (what an adverb before a noun phrase modifies)."""
+    return word.isalpha() and _starts_phrase(word) and word not in lex.EN_COMMON_VERBS
+
+
+def _is_past_participle(word: str) -> bool:
+    return word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+
+
+def _verb_base(word: str) -> str | None:
+    """The base form of an "-ing" word when it is one of the verb lists ("containing" -> "contain",
+    "living" -> "live", "running" -> "run"), else None."""
+    if not word.endswith("ing") or len(word) < 6:
+        return None
+    stem = word[:-3]
+    for base in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
+        if base and (base in lex.EN_COMMON_VERBS or base in lex.EN_VERBS or base in lex.EFFECT_VERBS):
+            return base
+    return None
+
+
+def _is_participle(word: str) -> bool:
+    """A present participle of a verb ("receiving", "living"): a gerund that heads no term here."""
+    return (
+        word.isalpha()
+        and len(word) > 5
+        and word.endswith("ing")
+        and word not in lex.EN_TASK_GERUNDS
+        and word not in lex.EN_TASK_HEADS
+        and word not in lex.EN_MEASUREMENT_HEADS
+        and not word.endswith(lex.EN_MEASUREMENT_SUFFIXES)
+    )
+
+
+def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
+    """Tokens with MeSH terms that hold a function word or verb kept as one token ("quality of life",
+    "activities of daily living", "cohort study"), so the phrase cutting does not split them."""
+    if not any(_breaks(t) for t in tokens):
+        return tokens
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None:
+        return tokens
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        glued = None
+        for length in range(min(6, len(tokens) - index), 1, -1):
+            window = tokens[index : index + length]
+            if not all(any(ch.isalnum() for ch in w) for w in window):
+                continue
+            if not any(_breaks(w) for w in window):
+                continue
+            if window[-1].lower() in lex.EN_FUNCTION:
+                continue
+            if vocabulary.knows(" ".join(window)):
+                glued = " ".join(window)
+                break
+        if glued is not None:
+            out.append(glued)
+            index += len(glued.split(" "))
+        else:
+            out.append(tokens[index])
+            index += 1
+    return out
+
+
+def _question_opener(tokens: list[str], index: int) -> bool:
+    """True when the sentence holding `tokens[index]` opens with an auxiliary ("Can", "Does"): a
+    question, whose main verb comes after its subject."""
+    start = index
+    while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
+        start -= 1
+    return tokens[start].lower() in lex.QUESTION_AUXILIARIES
+
+
+def _glue_latin(tokens: list[str]) -> list[str]:
+    """ "in situ", "in vivo", "ex vivo", "in silico": one modifier, not a preposition and a noun."""
+    out: list[str] = []
+    for token in tokens:
+        if out and out[-1].lower() in {"in", "ex"} and token.lower() in lex.LATIN_AFTER_IN:
+            out[-1] = f"{out[-1]} {token}"
+        else:
+            out.append(token)
+    return out
+
+
+def _breaks(word: str) -> bool:
+    lower = word.lower()
+    # common verbs too: a MeSH term holding one stays whole ("X-ray computed tomography")
+    return lower in lex.EN_FUNCTION or lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS
+
+
+def _is_contraction(word: str) -> bool:
+    """ "I'm", "we're", "don't", "it's": pronouns and auxiliaries with a clitic are never terms."""
+    return bool(re.fullmatch(r"(?:i|we|you|they|he|she|it|that|there|what)'(?:m|re|s|ve|ll|d)|\w+n't", word))
+
+
+def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
+    """Elliptic coordination: "mu and beta rhythms" is "mu rhythms" and "beta rhythms". ("X versus Y"
+    stays one phrase: `agent.keywords.concepts` cuts it into the two sides of a comparison.)"""
+    for index, phrase in enumerate(phrases[:-1]):
+        following = phrases[index + 1]
+        if (
+            following.after in {"and", "or"}
+            and len(phrase.words) == 1
+            and len(following.words) >= 2
+            and not is_acronym(phrase.words[0])
+            # a plural noun is a head of its own ("remittances and household investment")
+            and singular(phrase.words[0].lower()) == phrase.words[0].lower()
+            and en_head_slot(phrase.words) is None
+            and en_head_slot(following.words) is not None
+        ):
+            phrase.words = [phrase.words[0], following.words[-1]]
+            phrase.text = " ".join(phrase.words)
+    return phrases
+
+
+def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
+    """ "patients with epilepsy" is one population, not "patients" and a method "epilepsy"."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        if (
+            phrase.cue == "with"
+            and out
+            and is_population(out[-1].words)
+            and en_head_slot(phrase.words) in {None, "subject_population"}
+        ):
+            previous = out.pop()
+            words = [*previous.words, "with", *phrase.words]
+            out.append(Phrase(" ".join(words), previous.cue, words, "subject_population"))
+            continue
+        out.append(phrase)
+    return out
+
+
+def _inner_case(word: str) -> str:
+    """A capitalised first word moved inside a phrase ("Design of X" -> "X design") loses its capital;
+    an acronym or a name with inner capitals keeps it."""
+    return word.lower() if word[:1].isupper() and word[1:].islower() else word
+
+
+def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
+    """ "prediction of protein structure" -> "protein structure prediction" (one phrase), and
+    "deep learning segmentation of tumours" -> method "deep learning", task "tumour segmentation"."""
+    out: list[Phrase] = []
+    index = 0
+    while index < len(phrases):
+        phrase = phrases[index]
+        following = phrases[index + 1] if index + 1 < len(phrases) else None
+        head = singular(phrase.words[-1].lower())
+        if head in lex.EN_ACTION_HEADS and following is not None and following.cue == "of":
+            # "early introduction of peanut" -> "early peanut introduction": one action on one thing
+            words = [*phrase.words[:-1], *following.words, _inner_case(phrase.words[-1])]
+            out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
+            index += 2
+            continue
+        if head in lex.EN_TASK_HEADS and following is not None and following.cue in {"of", "for"}:
+            modifiers = phrase.words[:-1]
+            if modifiers and en_head_slot(modifiers) == "method_algorithm":
+                out.append(Phrase(" ".join(modifiers), phrase.cue, modifiers, "method_algorithm"))
+                modifiers = []
+            if not modifiers:
+                words = [*following.words, _inner_case(phrase.words[-1])]
+                out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
+                index += 2
+                continue
+        out.append(phrase)
+        index += 1
+    return out

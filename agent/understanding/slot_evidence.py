@@ -1,0 +1,253 @@
+"""What a phrase's own words say about its slot: head words, cues, acronym shapes and MeSH trees.
+
+The evidence the phrase cutters and the classifier of the rules fallback share:
+
+- the cue — the word before a phrase: "using X", "with X", "from X" -> a method; "in X patients",
+  "among X" -> the population; "for X", "towards X" -> the context; "into X", "predict X" -> the output
+  target; in Chinese 采用/使用/利用/基于/通过 -> a method, 针对/对于 -> the population, 在/面向/用于 -> the
+  context (`cue_slot`);
+- the head word — the last word of the phrase, by the grammatical kind of head the slot takes:
+  nominalised tasks ("decoding", "prediction", "segmentation"; 解码, 预测, 检测), people and units of
+  study ("patients", "mice", "households"; 患者, 小鼠, 农户), measurement nouns and suffixes
+  ("recordings", "-graphy", "-scopy", "survey"; 成像, 测序, 问卷), model nouns ("network", "regression";
+  网络, 模型, 算法), signal nouns ("activity", "oscillations"; 活动, 频段) and outcome nouns
+  (`en_head_slot`, `zh_head_slot`);
+- the shape of an acronym: initials ending in G (…graphy/…gram: EEG, ECoG, sEEG), MRI, CT, PET or NIRS
+  name a recording method, initials ending in N or M (…network, …model, …machine) an algorithm
+  (`acronym_slot`);
+- MeSH (the shipped table): the tree of the descriptor that ends the phrase gives its kind
+  (`mesh_kind`: organisms and people are studied, drugs and therapies are given, techniques measure,
+  phenomena and behaviour are outcomes, places are the setting; a condition is the population after
+  "in"/"among", the exposure before an effect verb, else the outcome: `mesh_slot`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.language.morphology import is_acronym, singular
+from agent.understanding import lexicon as lex
+from agent.understanding.phrase import CJK
+from agent.understanding.slot_translation import embedded_vocabulary
+
+
+def acronym_slot(token: str) -> str | None:
+    upper = token.upper()
+    if upper.endswith(("G", "MRI", "CT", "PET", "NIRS", "OCT", "SPECT", "EIT")):
+        return "method_measurement"
+    if upper.endswith(lex.MEASUREMENT_ACRONYMS) or upper.endswith("-MS"):
+        return "method_measurement"
+    if upper.endswith(("NN", "N", "LSTM", "SVM", "HMM", "GMM", "LLM", "GAN", "VAE", "GPT", "BERT", "FT")):
+        return "method_algorithm"
+    if upper in lex.ALGORITHM_ACRONYMS or upper.endswith(tuple("-" + a for a in lex.ALGORITHM_ACRONYMS)):
+        return "method_algorithm"
+    return None
+
+
+_SOFTWARE_NAME = re.compile(r"^[A-Z][a-z]{2,}[A-Z]|^[A-Z]{2,}[a-z]{3,}|[a-z]\d[a-z]")
+
+
+def software_name(word: str) -> bool:
+    """A name written as software is ("MaxEnt", "LightGBM", "XGBoost", "word2vec", "AlphaFold"): a
+    capitalised word with a capital after two lower-case letters or more, capitals before a lower-case
+    word, or a digit inside letters. Instruments and places are not written so; acronyms with one
+    lower-case letter ("InSAR", "ECoG") and the lower-case prefixes of biology ("eDNA", "scRNA") do not
+    count."""
+    return bool(_SOFTWARE_NAME.search(word))
+
+
+def _head(words: list[str]) -> str:
+    last = words[-1]
+    if is_acronym(last):
+        return last
+    return singular(last.lower().split("-")[-1]) if "-" in last else singular(last.lower())
+
+
+def is_population(words: list[str]) -> bool:
+    if not words:
+        return False
+    last = words[-1].lower()
+    return (
+        singular(last) in lex.EN_POPULATION_HEADS
+        or last in lex.EN_POPULATION_HEADS
+        # a closed compound ending in a people, organism or material noun: "schoolchildren",
+        # "farmworkers", "honeybees", "superalloys", "nanocomposites"
+        or (last.isalpha() and last.endswith(lex.STUDIED_COMPOUND_ENDINGS))
+    )
+
+
+def en_head_slot(words: list[str]) -> str | None:
+    head = _head(words)
+    raw = words[-1].lower()
+    if is_acronym(words[-1]):
+        return acronym_slot(words[-1])
+    if head in {"analysis", "analyses"} and any(
+        w.lower() in lex.ANALYSIS_TECHNIQUES or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1]
+    ):
+        return "method_algorithm"  # "survival analysis", "principal component analysis": a technique
+    if raw in lex.EN_TASK_HEADS or (head in lex.EN_TASK_HEADS and singular(raw) == raw):
+        # an activity is named in the singular; a plural task noun names things ("cash transfers",
+        # "randomized evaluations", "treatments")
+        return "task"
+    if head == "tree" and any(w.lower() in lex.TREE_MODEL_WORDS for w in words[:-1]):
+        return "method_algorithm"  # "gradient-boosted trees", "decision trees": models, not plants
+    if (
+        head == "network"
+        and len(words) > 1
+        and not any(
+            w.lower() in lex.ALGORITHM_MODIFIERS
+            or w.lower() in lex.NETWORK_MODEL_WORDS
+            or w.lower() in lex.EN_TASK_HEADS  # "segmentation networks", "detection network"
+            or is_acronym(w)
+            for w in words[:-1]
+        )
+    ):
+        return None  # "urban road networks", "social networks": what is studied, not a model
+    if is_population(words):
+        return "subject_population"
+    if head in lex.EN_FEATURE_HEADS or raw in lex.EN_FEATURE_HEADS or raw.endswith("gamma"):
+        return "signal_feature"
+    if head in lex.EN_MEASUREMENT_HEADS or raw.endswith(lex.EN_MEASUREMENT_SUFFIXES):
+        return "method_measurement"
+    if head in lex.EN_ALGORITHM_HEADS or raw in lex.EN_ALGORITHM_HEADS:
+        return "method_algorithm"
+    if head == "forest" and any(w.lower() == "random" for w in words):
+        return "method_algorithm"
+    if head in lex.EN_OUTPUT_HEADS:
+        return "output_target"
+    if head in lex.EN_CONTEXT_HEADS:
+        return "context"
+    return None
+
+
+def agent_plural(word: str) -> bool:
+    """A plural agent noun ("readers", "smokers", "dentists", "physicians", "migrants", "trainees")."""
+    lower = word.lower()
+    return lower.isalpha() and len(lower) > 5 and lower.endswith(("ers", "ists", "ians", "ants", "ees"))
+
+
+def is_process(words: list[str]) -> bool:
+    """A noun of a process made from a verb in "-ize" ("diarization", "parameterisation"): a task."""
+    return words[-1].lower().endswith(("ization", "isation")) and len(words[-1]) > 9
+
+
+def zh_head_slot(text: str) -> str | None:
+    tables = (
+        ("task", lex.ZH_TASK_HEADS),
+        ("subject_population", lex.ZH_POPULATION_HEADS),
+        ("signal_feature", lex.ZH_FEATURE_HEADS),
+        ("method_measurement", lex.ZH_MEASUREMENT_HEADS),
+        ("method_algorithm", lex.ZH_ALGORITHM_HEADS),
+        ("output_target", lex.ZH_OUTPUT_HEADS),
+        ("context", lex.ZH_CONTEXT_HEADS),
+    )
+    best: tuple[int, str] | None = None
+    for slot, heads in tables:
+        for head in heads:
+            if text.endswith(head) and (best is None or len(head) > best[0]):
+                best = (len(head), slot)
+    if best:
+        return best[1]
+    tail = re.search(r"([A-Za-z][A-Za-z0-9\-]*)$", text)
+    return acronym_slot(tail.group(1)) if tail and is_acronym(tail.group(1)) else None
+
+
+def cue_slot(cue: str | None, chinese: bool) -> str | None:
+    if cue is None:
+        return None
+    if cue.startswith("task:"):
+        return "task"
+    if cue == "exposure":
+        return "context"
+    if cue == "outcome":
+        return "output_target"
+    if chinese or CJK.search(cue):
+        if cue in lex.ZH_METHOD_CUES:
+            return "method_measurement"
+        if cue in lex.ZH_POPULATION_CUES:
+            return "subject_population"
+        if cue in lex.ZH_CONTEXT_CUES:
+            return "context"
+        if cue in lex.ZH_OUTCOME_CUES:
+            return "output_target"
+        return None
+    if cue in lex.METHOD_CUES:
+        return "method_measurement"
+    if cue in lex.CONTEXT_CUES:
+        return "context"
+    if cue in lex.OUTPUT_CUES or cue in lex.OUTCOME_CUES:
+        return "output_target"
+    return None
+
+
+# The MeSH trees as evidence for a slot (tree prefix -> slot), the first that fits wins; "condition" is
+# decided by the cue (see `mesh_slot`). Organisms and people are studied (B, M01; not Humans itself),
+# cells too (A11); drugs, chemicals, therapies and surgery are given or met
+# (an intervention or exposure: the setting); diagnostic and investigative techniques and equipment
+# measure; mathematical concepts and artificial intelligence analyse; phenomena, processes, behaviour
+# and psychological phenomena are outcomes (not food, G07.203, nor physical phenomena such as time or
+# vibration, G01); places (Z: the setting whatever the cue), health care and social phenomena are the
+# setting.
+_HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"
+_TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
+    (("C", "F03"), "condition"),
+    ((_HUMANS, "A11.284"), None),  # Humans itself; cell parts (dendrites, membranes) are not studied units
+    (("B", "M01", "A11"), "subject_population"),
+    (("D23.101",), "signal_feature"),
+    (("G17", "L01.224.050.375"), "method_algorithm"),
+    (("E02", "E04", "F04.754", "D"), "context"),
+    (("E01", "E05", "E07", "F04.711"), "method_measurement"),
+    (("G07.203", "G01"), None),
+    (("G", "F01", "F02"), "output_target"),
+    (("Z",), "place"),
+    (("N", "I"), "context"),
+)
+
+
+def _tree_slot(tree_numbers: tuple[str, ...] | list[str]) -> str | None:
+    for prefixes, slot in _TREE_SLOTS:
+        if any(t.startswith(prefixes) for t in tree_numbers):
+            return slot
+    return None
+
+
+def mesh_kind(text: str) -> str | None:
+    """The slot MeSH suggests for a phrase by the descriptor its head word ends ("condition" for
+    diseases and mental disorders), or None when no descriptor ends the phrase (the shipped table)."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not text.strip():
+        return None
+    matches = vocabulary.recognize(text)
+    if not matches or not text.rstrip().endswith(matches[-1].text):
+        return None
+    kind = _tree_slot(matches[-1].descriptor.tree_numbers)
+    return "context" if kind == "place" else kind
+
+
+def is_place(text: str) -> bool:
+    """True when the descriptor ending the phrase is a geographic one (Z): "Germany", "Beijing"."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not text.strip():
+        return False
+    matches = vocabulary.recognize(text)
+    return (
+        bool(matches)
+        and text.rstrip().endswith(matches[-1].text)
+        and _tree_slot(matches[-1].descriptor.tree_numbers) == "place"
+    )
+
+
+def mesh_slot(text: str, cue: str | None) -> str | None:
+    """The slot of a phrase with no telling head word, by MeSH: a condition is the population after
+    "in", "among" or "with", the setting after "during", otherwise the outcome studied (also the target
+    after "the diagnosis of")."""
+    kind = mesh_kind(text)
+    if cue in {"exposure", "outcome"} and kind in {"output_target", "context"}:
+        return cue_slot(cue, False)  # "how loneliness affects sleep": the sentence says which is which
+    if kind != "condition":
+        return kind
+    if cue in lex.CONDITION_POPULATION_CUES:
+        return "subject_population"  # "in tuberculosis", "patients with X"; "diagnosis of X" names a target
+    if cue in lex.SETTING_CONDITION_CUES:
+        return "context"  # "during COVID-19"; "obesity and the risk of X": the exposure
+    return "output_target"

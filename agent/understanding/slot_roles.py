@@ -1,0 +1,249 @@
+"""Which slot a phrase goes in (rules fallback), from its cue, head word, acronym shape and MeSH.
+
+The order of evidence: a slot the phrase cutter already knows; for Chinese, the head word, then a
+people word, then the English rendering (head word, MeSH); for English, a "-based" method adjective
+("ECoG-based"), then under a task cue the object of the task, then the head word, then MeSH, then the
+cue, and what is left is the setting. A task phrase is split: methods, a named thing and setting
+adjectives leave it ("invasive speech brain-computer interface decoding" -> task "speech decoding",
+context "invasive brain-computer interface"). A method named only by its cue is an analysis when an
+algorithmic modifier ("probabilistic", "Bayesian") or a software-shaped name ("MaxEnt", "LightGBM")
+says so; an unknown gerund with no cue is the setting (the task gerunds are listed).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.language.morphology import is_acronym, singular
+from agent.understanding import lexicon as lex
+from agent.understanding.chinese_phrases import zh_english, zh_people
+from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.slot_evidence import (
+    acronym_slot,
+    agent_plural,
+    cue_slot,
+    en_head_slot,
+    is_place,
+    is_population,
+    is_process,
+    mesh_kind,
+    mesh_slot,
+    software_name,
+    zh_head_slot,
+)
+
+
+def classify(phrase: Phrase) -> list[tuple[str, str]]:
+    """(slot, term) pairs for one phrase; a task phrase may also yield a context term."""
+    if phrase.slot:
+        return [(phrase.slot, phrase.text)]
+    chinese = bool(CJK.search(phrase.text))
+    if chinese:
+        text = phrase.text
+        for ending in lex.ZH_GENERIC_HEADS:
+            if text.endswith(ending) and zh_head_slot(text[: -len(ending)]) == "task":
+                # "小目标检测方法": a method *for* a task is the task
+                return [("task", text[: -len(ending)])]
+        slot = zh_head_slot(phrase.text)
+        if slot is None and zh_people(phrase.text):
+            slot = "subject_population"  # 水稻 "rice", 大学生 "college students": by the English rendering
+        if phrase.cue and phrase.cue.startswith("task:"):
+            task_word = phrase.cue.removeprefix("task:")
+            if slot in {None, "output_target", "signal_feature", "method_measurement"}:
+                return [("task", phrase.text + task_word)]
+        if slot is None:
+            # no Chinese head word the tables know: the English rendering's head word or MeSH decides
+            slot = _english_evidence(phrase)
+        if slot is None:
+            slot = cue_slot(phrase.cue, True) or "context"
+        if slot == "method_measurement" and phrase.cue in lex.ZH_METHOD_CUES:
+            slot = zh_head_slot(phrase.text) or "method_measurement"
+        if slot == "task" and phrase.cue in lex.ZH_SOURCE_CUES:
+            slot = "method_measurement"  # "数据来自动态血压监测": the monitoring the data come from
+        return [(slot, phrase.text)]
+
+    found: list[tuple[str, str]] = []
+    words = []
+    for word in phrase.words:
+        based = re.match(r"^(.+?)-(?:based|driven|guided|derived|assisted|enabled)$", word, re.IGNORECASE)
+        inner = based.group(1) if based else ""
+        slot = (
+            (acronym_slot(inner) if is_acronym(inner) else en_head_slot([inner]) or mesh_kind(inner))
+            if based
+            else None
+        )
+        if based and not (is_acronym(inner) or slot in {"method_measurement", "method_algorithm"}):
+            based = None  # "nickel-based superalloys", "school-based": a modifier, not a method
+        if based:  # "ECoG-based", "smartphone-based": the method, said as an adjective
+            found.append((slot if slot == "method_algorithm" else "method_measurement", inner))
+        else:
+            words.append(word)
+    if not words:
+        return found
+    return found + _classify_words(phrase, words)
+
+
+def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
+    if phrase.cue == "self":
+        return []
+    found = _classify_head(phrase, words)
+    studied = _studied_modifier(words)
+    if studied and found and found[0][0] in {"task", "output_target", "signal_feature"}:
+        # "bird biodiversity", "firm innovation": what is measured or done belongs to those studied
+        found.append(("subject_population", studied))
+    return found
+
+
+def _studied_modifier(words: list[str]) -> str | None:
+    """The organisms or people a phrase names before its head ("bird" in "bird biodiversity monitoring",
+    "firm" in "firm innovation"): one or two leading words that are a population by the head word
+    tables or by MeSH (organisms, persons; not a condition)."""
+    for size in (2, 1):
+        if len(words) <= size:
+            continue
+        prefix = words[:size]
+        if any(w.lower() in lex.EN_FUNCTION or not w.isalpha() for w in prefix):
+            continue
+        head = singular(prefix[-1].lower())
+        if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
+            continue
+        text = " ".join(prefix)
+        if is_population(prefix) or mesh_kind(text) == "subject_population":
+            return text
+    return None
+
+
+def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
+    text = " ".join(words)
+    if phrase.cue and phrase.cue.startswith("task:"):
+        task_word = phrase.cue.removeprefix("task:")
+        head_slot = en_head_slot(words)
+        if head_slot == "subject_population" and (
+            singular(words[-1].lower()) in lex.EN_CONDITION_HEADS or mesh_kind(text) == "condition"
+        ):
+            head_slot = None  # "monitoring minimal residual disease": a condition names the task
+        if head_slot in {
+            "subject_population",
+            "method_measurement",
+            "method_algorithm",
+            "context",
+            "signal_feature",
+        }:
+            # "decoding with transformers", "classifying beta rhythms": the object is not the task's name
+            return [(head_slot, text)]
+        if head_slot is None and phrase.cue and len(words) > 1 and not is_acronym(words[-1]):
+            words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
+        return _split_task([*words, task_word])
+    slot = en_head_slot(words)
+    if slot == "output_target" and phrase.cue == "exposure":
+        slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
+    if slot == "task" and phrase.cue == "outcome":
+        slot = "output_target"  # "the effect of X on glycaemic control": what is affected
+    if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS:
+        # "deep learning system", "EEG-based approach": a generic head takes the slot of what it names
+        slot = en_head_slot(words[:-1]) or mesh_kind(" ".join(words[:-1])) or slot
+        slot = None if slot == "condition" else slot
+    if (
+        slot == "subject_population"
+        and phrase.cue == "outcome"
+        and singular(words[-1].lower()) in lex.EN_CONDITION_HEADS
+    ):
+        return [("output_target", text)]  # "reduces the risk of respiratory infections": the outcome
+    if slot == "task" and phrase.cue in lex.METHOD_CUES and phrase.cue not in {"from", "based"}:
+        # "with uncertainty estimation": a task used as a method (MeSH may say it measures)
+        kind = mesh_kind(text)
+        if kind not in {"method_measurement", "method_algorithm"} and len(words) > 1:
+            # "with RFID tracking", "with GPS tracking": the instrument before the task word says which
+            kind = en_head_slot(words[:-1])
+        return [(kind if kind in {"method_measurement", "method_algorithm"} else "method_algorithm", text)]
+    if slot == "task":
+        return _split_task(words)
+    if slot is None and phrase.cue in lex.PEOPLE_CUES and agent_plural(words[-1]):
+        slot = "subject_population"  # "in bilingual readers", "among night-shift workers"
+    if slot is None:
+        # no telling head word: what MeSH files the head under (a setting or an outcome only when the
+        # cue says nothing), then the cue, then a process noun in "-ization" is a task, and what is
+        # left is the setting: a gerund no table knows is as often an intervention or exposure ("hourly
+        # rounding", "peer tutoring") as a task, and the task gerunds are listed (`EN_TASK_HEADS`)
+        slot = mesh_slot(text, phrase.cue)
+        if (
+            slot in {"context", "output_target"}
+            and cue_slot(phrase.cue, False) is not None
+            and not is_place(text)
+        ):
+            slot = None
+    if slot is None:
+        slot = cue_slot(phrase.cue, False) or ("task" if is_process(words) else "context")
+        if slot == "method_measurement" and any(
+            w.lower() in lex.ALGORITHM_MODIFIERS or software_name(w) for w in words
+        ):
+            # only the cue said "a method": "with probabilistic projections", "using Bayesian
+            # hierarchical models" are analyses, not instruments
+            slot = "method_algorithm"
+    if (
+        slot == "context"
+        and phrase.cue not in lex.POPULATION_CUES
+        and phrase.cue not in lex.SETTING_CONDITION_CUES
+        and mesh_kind(text) == "condition"
+    ):
+        slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
+    return [(slot, text)]
+
+
+def _english_evidence(phrase: Phrase) -> str | None:
+    """The slot of a Chinese phrase by its English rendering: the head word tables, then MeSH (a
+    condition is the population after 针对/对于, otherwise the outcome)."""
+    english = zh_english(phrase.text)
+    if not english:
+        return None
+    words = english.split()
+    slot = en_head_slot(words)
+    if slot == "subject_population" and singular(words[-1].lower()) in lex.EN_CONDITION_HEADS:
+        slot = None  # "hand, foot and mouth disease": a condition, whose role the cue decides
+    if slot is None:
+        kind = mesh_kind(english) or (
+            "condition" if singular(words[-1].lower()) in lex.EN_CONDITION_HEADS else None
+        )
+        if kind == "condition":
+            slot = (
+                "subject_population"
+                if phrase.cue in lex.ZH_POPULATION_CUES
+                else "context"
+                if phrase.cue == "exposure"
+                else "output_target"
+            )
+        else:
+            slot = kind
+    if slot in {"task", "context"}:
+        return None  # weak evidence in a rendering: the cue decides first
+    if phrase.cue in {"exposure", "outcome"} and slot == "output_target":
+        return None  # "A与B的关系": the sentence (and `_relation_roles`) said which is which
+    return slot
+
+
+def _split_task(words: list[str]) -> list[tuple[str, str]]:
+    """Move methods, a named thing and setting adjectives out of a task phrase.
+    "invasive speech brain-computer interface decoding" -> task "speech decoding", context "invasive
+    brain-computer interface": a hyphenated compound noun (not an adjective such as "real-time") or an
+    acronym-free compound inside a task phrase names the setting, while the plain words next to the head
+    name what is done. Setting adjectives with no compound to attach to are dropped ("prefer shorter, more generic phrasing").
+    """
+    head, rest = words[-1], words[:-1]
+    out: list[tuple[str, str]] = []
+    if head.lower() == "design" and any(
+        "-in-" in w or w.lower() in lex.STUDY_DESIGN_WORDS or w.lower().endswith(lex.DESIGN_ENDINGS)
+        for w in rest
+    ):
+        return [*out, ("method_algorithm", " ".join([*rest, head]))]  # "difference-in-differences design"
+    adjectives = [w for w in rest if w.lower() in lex.EN_CONTEXT_ADJECTIVES]
+    rest = [w for w in rest if w.lower() not in lex.EN_CONTEXT_ADJECTIVES]
+    compound: list[str] = []
+    for index, word in enumerate(rest):
+        if "-" in word and not lex.ADJECTIVAL_HYPHEN.search(word) and not is_acronym(word):
+            compound = rest[index : index + 2]
+            break
+    plain = [w for w in rest if w not in compound]
+    if compound and plain:
+        out.append(("context", " ".join([*adjectives, *compound])))
+        rest = plain
+    return [("task", " ".join([*rest, head])), *out]
