@@ -515,8 +515,82 @@ def _judged(
     return pool[:_PER_PART]
 
 
+# an attested span of this many parts tries this many senses of each part (fewer for longer spans: the
+# products stay under a hundred look-ups per span)
+_SPAN_SENSES = {2: 8, 3: 4, 4: 3}
+
+
+def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
+    """The senses of `part` tried inside an attested span: its noun senses at the head, else its modifier
+    senses and their regular "-ative" adjectives (oxidize, oxidation -> oxidative), which are only ever
+    used when the vocabulary knows the whole span ("oxidative stress")."""
+    if head:
+        return list(part.nouns[:limit])
+    derived: list[str] = []
+    for sense in part.modifiers[:limit]:
+        word = sense.lower()
+        if " " in word or not word.isalpha():
+            continue
+        if word.endswith("ize") and len(word) > 6:
+            derived.append(sense[:-3] + "ative")
+        elif word.endswith("ation") and len(word) > 7:
+            derived.append(sense[:-3] + "ive")
+    return list(_unique([*part.modifiers[:limit], *derived]))
+
+
+@lru_cache(maxsize=20000)
+def _attested_spans(parts: tuple[_Part, ...], attested: Attested) -> dict[tuple[int, int], tuple[int, str]]:
+    """For every run of two to four neighbouring parts, the best-ranked choice of their senses that the
+    judge knows as one term (心肌|组织 -> "myocardial tissue" is no MeSH term, 氧化|应激 -> "oxidative stress"
+    is): the multi-word renderings a searcher would write, whatever rank each sense has alone."""
+    spans: dict[tuple[int, int], tuple[int, str]] = {}
+    for size, limit in _SPAN_SENSES.items():
+        for start in range(len(parts) - size + 1):
+            end = start + size
+            pools = [_span_pool(parts[k], k == end - 1, limit) for k in range(start, end)]
+            choices = sorted(
+                itertools.product(*(enumerate(pool) for pool in pools)),
+                key=lambda choice: sum(rank for rank, _ in choice),
+            )
+            for choice in choices:
+                text = _join_words([word for _, word in choice])
+                if attested(text):
+                    spans[(start, end)] = (sum(rank for rank, _ in choice), text)
+                    break
+    return spans
+
+
+def _span_composition(parts: list[_Part], options: list[list[str]], attested: Attested) -> str | None:
+    """The composition that covers the most parts with attested spans (longer spans first, then the
+    better-ranked senses), the other parts taking their first option; None when no span is attested."""
+    spans = _attested_spans(tuple(parts), attested)
+    if not spans:
+        return None
+    size = len(parts)
+    # best[i]: (parts covered by spans, -segments, -rank, words) for parts[:i]
+    best: list[tuple[int, int, int, list[str]] | None] = [None] * (size + 1)
+    best[0] = (0, 0, 0, [])
+    for start in range(size):
+        current = best[start]
+        if current is None:
+            continue
+        covered, segments, rank, words = current
+        steps = [(start + 1, 0, 0, options[start][0])] if options[start] else []
+        steps += [(end, end - start, -r, text) for (a, end), (r, text) in spans.items() if a == start]
+        for end, gained, penalty, text in steps:
+            if end == size and end - start > 1 and parts[-1].people:
+                text = _people_plural(text)
+            candidate = (covered + gained, segments - 1, rank + penalty, [*words, text])
+            known = best[end]
+            if known is None or candidate[:3] > known[:3]:
+                best[end] = candidate
+    final = best[size]
+    return " ".join(final[3]) if final and final[0] else None
+
+
 def _compose(parts: list[_Part], attested: Attested | None = None) -> list[str]:
-    """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks."""
+    """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks; with a
+    judge, the composition made of attested spans comes first (see `_span_composition`)."""
     options: list[list[str]] = []
     for index, part in enumerate(parts):
         if index < len(parts) - 1:
@@ -531,7 +605,12 @@ def _compose(parts: list[_Part], attested: Attested | None = None) -> list[str]:
         rank = sum(r for r, _ in choice)
         scored.append((rank, order, _join_words([w for _, w in choice])))
     scored.sort()
-    return [text for _, _, text in scored]
+    composed = [text for _, _, text in scored]
+    if attested is not None and len(parts) > 1:
+        spanned = _span_composition(parts, options, attested)
+        if spanned is not None:
+            composed.insert(0, spanned)
+    return composed
 
 
 def _join_words(words: list[str]) -> str:

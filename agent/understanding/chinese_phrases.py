@@ -141,7 +141,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _relation_roles(phrases)
+    return _effect_roles(_relation_roles(phrases))
 
 
 def _rest_of_run(tokens: list[str], start: int) -> str:
@@ -234,6 +234,52 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
                 else:
                     first.cue, second.cue = "exposure", "outcome"
     return phrases
+
+
+# inside "对Y的影响" the words that join the parts of Y (对A中B, 对A和B, 对患者的生活质量)
+_OBJECT_LINKS = frozenset({"对", "中", "的", *lex.ZH_AND})
+# what closes "X对Y的…" besides the relation words: an effect of some kind (保护作用, 治疗效果, 疗效)
+_EFFECT_ENDINGS = ("作用", "效应", "效果", "影响", "疗效")
+
+
+def _effect_word(text: str) -> bool:
+    """影响, 作用, 保护作用, 疗效 ...: the word that closes "X对Y的影响"."""
+    return text in lex.ZH_RELATION_WORDS or text.endswith(_EFFECT_ENDINGS)
+
+
+def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "X对Y的影响/作用/效果": X is what acts (the exposure, the setting slot) and Y what it acts on (the
+    outcome), whatever their head words say alone (超声处理 is no outcome there); in Y, "A中B" names the
+    thing studied (A) and its property (B), and a people word stays who is studied. Sentence structure
+    decides here because a searcher reads the roles from it, not from the words."""
+    for index, phrase in enumerate(phrases):
+        if phrase.after != "的" or not _effect_word(phrase.text):
+            continue
+        start = index - 1
+        while start >= 0 and phrases[start].after in _OBJECT_LINKS and phrases[start].after != "对":
+            start -= 1
+        while start > 0 and phrases[start - 1].after == "对" and phrases[start - 1].before is None:
+            start -= 1  # 对|老年人|睡眠质量: a people word split off the same object (or "、")
+        if start < 1 or phrases[start].after != "对" or phrases[start - 1].before != "对":
+            continue
+        exposures = [start - 1]
+        while exposures[-1] > 0 and phrases[exposures[-1]].after in lex.ZH_AND:
+            exposures.append(exposures[-1] - 1)  # "X和Z对Y的影响": both act
+        for position in exposures:
+            acting = phrases[position]
+            if not zh_people(acting.text) and zh_head_slot(acting.text) not in _OWN_SLOTS:
+                acting.slot = "context"
+        for position in range(start, index):
+            target = phrases[position]
+            if zh_people(target.text) or zh_head_slot(target.text) in _OWN_SLOTS:
+                continue
+            thing = target.before == "中" and position + 1 < index
+            target.slot = "subject_population" if thing else "output_target"
+    return phrases
+
+
+# head words whose slot no sentence role changes: people, recording methods and models
+_OWN_SLOTS = frozenset({"subject_population", "method_measurement", "method_algorithm"})
 
 
 def _outcome_like(phrase: Phrase) -> bool:

@@ -1,0 +1,36 @@
+"""Sense choice inside a Chinese composition, with MeSH (or any vocabulary) as the judge.
+
+A composition of parts takes each part's first sense unless neighbouring parts *together* name a term
+the judge knows: then that span is rendered as the attested term, whatever rank each sense has alone,
+and a modifier may take the regular "-ative" adjective of its verb or "-ation" noun (oxidize ->
+oxidative) only inside such an attested span. Examples are phrases of their own, not evaluation cases.
+"""
+
+from __future__ import annotations
+
+from agent.language.bilingual import render
+
+
+def test_an_attested_span_picks_a_lower_ranked_sense() -> None:
+    plain = render("细菌培养技术")
+    assert plain.english[0] == "bacterial education technology"  # 培养's first sense is "education"
+    judged = render("细菌培养技术", attested=lambda term: term == "bacterial culture")
+    assert judged.english[0] == "bacterial culture technology"  # the span is attested, the rest composed
+
+
+def test_derived_adjectives_are_used_only_inside_attested_spans() -> None:
+    assert "oxidative damage" not in render("氧化损伤").english
+    judged = render("氧化损伤", attested=lambda term: term == "oxidative damage")
+    assert judged.english[0] == "oxidative damage"
+
+
+def test_the_longest_attested_span_wins() -> None:
+    def known(term: str) -> bool:
+        return term in {"bacterial culture", "bacterial culture technique"}
+
+    assert render("细菌培养技术", attested=known).english[0] == "bacterial culture technique"
+
+
+def test_nothing_attested_keeps_the_usual_order() -> None:
+    nothing = render("细菌培养技术", attested=lambda term: False)
+    assert nothing.english[0] == render("细菌培养技术").english[0]

@@ -1,0 +1,38 @@
+"""Chinese sentence structure gives the roles (rules fallback): "X对Y的影响/作用/疗效".
+
+Sentences of their own, not evaluation cases. X acts (the exposure: the setting slot) and Y is acted on
+(the outcome), whatever their head words would say alone; inside Y, "A中B" names the thing studied (A)
+and its property (B), and a people word stays who is studied.
+"""
+
+from __future__ import annotations
+
+from agent.understanding.rules import extract_slots
+
+
+def test_x_on_y_gives_the_exposure_and_the_outcome() -> None:
+    slots = extract_slots("探讨有氧运动对老年人睡眠质量的影响。")
+    assert slots.context == ["有氧运动"]
+    assert slots.subject_population == ["老年人"]
+    assert "睡眠质量" in slots.output_target
+    assert "有氧运动" not in slots.output_target
+
+
+def test_a_in_b_inside_the_object_names_the_thing_and_its_property() -> None:
+    slots = extract_slots("研究超声波处理对新鲜苹果汁中多酚含量和抗氧化活性的影响。")
+    assert slots.context == ["超声波处理"]  # a treatment, though "处理" alone heads no exposure
+    assert slots.subject_population == ["新鲜苹果汁"]
+    assert {"多酚含量", "抗氧化活性"} <= set(slots.output_target)
+
+
+def test_two_exposures_joined_by_and_both_act() -> None:
+    slots = extract_slots("比较布洛芬和对乙酰氨基酚对儿童发热的疗效。")
+    assert {"布洛芬", "对乙酰氨基酚"} <= set(slots.context)
+    assert not {"布洛芬", "对乙酰氨基酚"} & set(slots.output_target)
+
+
+def test_without_an_effect_word_the_roles_are_left_to_the_words() -> None:
+    # "对" here only introduces whom a survey was given to: no exposure is read into it
+    slots = extract_slots("对社区居民进行问卷调查。")
+    assert "社区居民" in slots.subject_population
+    assert not slots.context
