@@ -115,6 +115,7 @@ GENERIC_WORDS = word_set(
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
     exposure exposures intake intakes consumption supplementation supplementations administration record records based
+    modality modalities stage stages
     one two three four five six seven eight nine ten eleven twelve follow up followup
     presenting presented suspected undergoing receiving considered current
     """
@@ -316,7 +317,9 @@ def _drafts_for(
         matches = [m for m in matches if _meant(m)]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
-            drafts.append(_free_draft(_with_head(text, description, vocabulary), part, description))
+            drafts.append(
+                _free_draft(_with_head(text, description, vocabulary), part, description, vocabulary)
+            )
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
         head_covered = words[-1].lower() in covered
@@ -328,11 +331,13 @@ def _drafts_for(
                 rest = rest[: match.start] + " " + rest[match.end :]
             drafts += [_mesh_draft(m, "", part, description, defined) for m in conditions]
             if content_words(rest):
-                drafts.append(_free_draft(clean_term(rest), part, description))
+                drafts.append(_free_draft(clean_term(rest), part, description, vocabulary))
             continue
         if not head_covered:
             # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know
-            drafts.append(_free_draft(_with_head(text, description, vocabulary), part, description))
+            drafts.append(
+                _free_draft(_with_head(text, description, vocabulary), part, description, vocabulary)
+            )
             continue
         for match in matches:
             last = match is matches[-1]
@@ -436,11 +441,25 @@ def _role(
     return role
 
 
-def _free_draft(text: str, part: _Part, description: str) -> _Draft:
-    """A phrase MeSH does not name: one free-text term whose role is its slot's."""
-    term = new_term(_strip_generic_edges(text), part.slot, description)
+def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabulary | None = None) -> _Draft:
+    """A phrase MeSH does not name: one free-text term whose role is its slot's, except that a context
+    phrase whose head noun names diseases is a condition ("... for clinically suspected scaphoid
+    fractures"). (Not in other slots: a population "with clinically evident lesions" or an outcome
+    "relieve symptoms" only narrows.)"""
+    term = new_term(_strip_generic_edges(text, vocabulary), part.slot, description)
     role = _role(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
+    if role is ConceptRole.SETTING and _head_is_a_condition(term.canonical, vocabulary):
+        role = ConceptRole.CONDITION
     return _Draft(role, part.slot, part.group, [term])
+
+
+def _head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether the phrase's head noun is one MeSH ends disease names with ("scaphoid fractures",
+    "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition."""
+    words = [t.text for t in tokenize(text)]
+    if vocabulary is None or len(words) < 2 or words[-1].lower() in GENERIC_WORDS:
+        return False
+    return vocabulary.head_role(words[-1]) is ConceptRole.CONDITION
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:
@@ -487,25 +506,58 @@ def _mesh_draft(
     return _Draft(role, part.slot, part.group, [term])
 
 
-def _strip_generic_edges(text: str) -> str:
+def _adverb_of_generic(words: list[str]) -> bool:
+    """ "clinically suspected ...", "newly diagnosed ...": an adverb that only qualifies the generic
+    word after it goes with it."""
+    return len(words) > 2 and words[0].lower().endswith("ly") and words[1].lower() in GENERIC_WORDS
+
+
+# Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay"); other
+# generic heads say how it acts ("fluid intake") and stay with a lone word
+_MEASUREMENT_WORDS = word_set(
+    "detection detecting assay assays test tests testing measurement measurements level levels "
+    "screening assessment diagnosis identification"
+)
+# Endings of adjectives, participles and abstract nouns: such a word alone names no thing to search for
+_NOT_A_THING = re.compile(r"(?:ed|ing|ant|ent|al|ous|ive|ic|ary|ble|ity|ness|ance|ence)$", re.IGNORECASE)
+
+
+def _names_a_thing(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether one word alone is a thing a paper could be found by ("Galactomannan", "RIF"), not an
+    adjective, participle or abstract noun ("malignant", "impending", "resistance"), nor a word MeSH only
+    writes before a head ("rapid", `MeshVocabulary.is_modifier`)."""
+    if is_acronym(word) or vocabulary.knows(word):
+        return True
+    return not _NOT_A_THING.search(singular(word)) and not vocabulary.is_modifier(word)
+
+
+def _strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X".
 
-    A generic head is kept when what it leaves is one unrecognised word: "rapid tests" stays "rapid
-    tests" ("rapid" alone is no concept), "Galactomannan detection" stays whole; a prediction stays
-    the name of a task ("molecular property prediction").
+    A generic head is kept when what it leaves is one word, unless the head says that word's thing is
+    measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
+    "Galactomannan", while "rapid tests", "resistance detection" and "fluid intake" stay whole (and so
+    does every phrase without a vocabulary). A prediction stays the name of a task ("molecular property prediction").
     """
     words = text.split()
 
     def generic(word: str) -> bool:
         return word.lower() in _FUNCTION or word.lower() in GENERIC_WORDS
 
-    while len(words) > 1 and generic(words[0]):
+    while len(words) > 1 and (generic(words[0]) or _adverb_of_generic(words)):
         words = words[1:]
     while len(words) > 1 and words[-1].lower() in _FUNCTION:
         words = words[:-1]
     trimmed = list(words)
     while len(trimmed) > 1 and generic(trimmed[-1]) and trimmed[-1].lower() not in _TASK_NAMES:
         trimmed = trimmed[:-1]
+    if (
+        len(trimmed) == 1
+        and vocabulary is not None
+        and words[-1].lower() in _MEASUREMENT_WORDS
+        and _names_a_thing(trimmed[0], vocabulary)
+    ):
+        return clean_term(trimmed[0])  # "Galactomannan detection": the thing measured is searched
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 
 

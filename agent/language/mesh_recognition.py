@@ -20,6 +20,10 @@ that the vocabulary knows anywhere in a text:
   forms of a word ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), and a Greek
   letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
   their order: a "care home" is no "Home Care");
+- **word variants MeSH attests**: where neither matches, one word of a window may be swapped for a
+  word that MeSH uses interchangeably in the same position of the same descriptor's terms ("stones" and
+  "calculi", "ultrasound" and "ultrasonography", "renal" and "kidney": `word_variants`), and never for
+  words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant");
 - **composition**: two neighbouring matches whose headings, one after the other, are a heading or
   entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor;
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
@@ -90,6 +94,10 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
 
 _DERIVED = re.compile(r"(?<=[a-z]{4})(?:ations?|als?|ars?)$")
 LOOSE_MAX_WORDS = 3  # longer windows in another order are rarely the same concept
+HEAD_MIN_DESCRIPTORS = 5  # descriptors whose terms a head word must end to tell a role
+HEAD_SHARE = 0.8  # of them, the share that must have one role
+VARIANT_MAX_WORDS = 5  # windows in which one word may be swapped for a variant MeSH attests
+VARIANT_MIN_SUPPORT = 3  # descriptors whose terms must attest a swap
 
 
 _GREEK = frozenset(
@@ -198,6 +206,8 @@ class MeshVocabulary:
         self._loose: dict[tuple[str, ...], list[tuple[int, str]]] = {}  # loose_key -> (rank, ui)
         self._last_words: dict[str, int] = {}  # word key -> terms it ends
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
+        self._variants: dict[str, frozenset[str]] | None = None  # built on first use (`word_variants`)
+        self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -231,6 +241,7 @@ class MeshVocabulary:
         natural = phrase_key(natural_order(term))  # "Gestational Diabetes": the last word is the head
         if natural:
             self._last_words[natural[-1]] = self._last_words.get(natural[-1], 0) + 1
+            self._endings.setdefault(natural[-1], set()).add(ui)
             for word in natural[:-1]:
                 self._inner_words[word] = self._inner_words.get(word, 0) + 1
         for form in {term, natural_order(term)}:
@@ -270,6 +281,55 @@ class MeshVocabulary:
         key = word_key(word)
         inner = self._inner_words.get(key, 0)
         return inner >= MODIFIER_MIN_USES and self._last_words.get(key, 0) * MODIFIER_RATIO <= inner
+
+    def head_role(self, word: str) -> ConceptRole | None:
+        """The role of what a phrase ending in `word` names, when MeSH agrees on it: at least
+        `HEAD_MIN_DESCRIPTORS` descriptors have a term ending in the word and `HEAD_SHARE` of them have
+        that role ("fractures" ends Hip Fractures, Spinal Fractures ...: a condition; "stones", "lesions"
+        too), else None ("tests", "radiographs" end terms of several roles or too few)."""
+        uis = self._endings.get(word_key(word), set())
+        if len(uis) < HEAD_MIN_DESCRIPTORS:
+            return None
+        roles: dict[ConceptRole, int] = {}
+        for ui in uis:
+            role = role_of(self.descriptor(ui))
+            roles[role] = roles.get(role, 0) + 1
+        role, count = max(roles.items(), key=lambda item: item[1])
+        return role if count >= HEAD_SHARE * len(uis) else None
+
+    def word_variants(self) -> dict[str, frozenset[str]]:
+        """Words MeSH writes interchangeably: two words are variants when, in the same place between the
+        same other words, they give terms of one descriptor, in at least `VARIANT_MIN_SUPPORT` descriptors
+        ("Kidney Calculi" / "Kidney Stones", "Renal Transplantation" / "Kidney Transplantation"), and never terms
+        of two different descriptors ("Alpha Cells" / "Beta Cells"). Built once, on first use (about
+        two seconds for the whole of MeSH)."""
+        if self._variants is not None:
+            return self._variants
+        places: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, frozenset[str]]]] = {}
+        for key, entries in self._keys.items():
+            if len(key) < 2:
+                continue
+            uis = frozenset(ui for _, ui in entries)
+            for index, word in enumerate(key):
+                if word.isalpha() and len(word) >= 3:
+                    places.setdefault((key[:index], key[index + 1 :]), []).append((word, uis))
+        support: dict[tuple[str, str], set[str]] = {}
+        conflicts: set[tuple[str, str]] = set()
+        for words in places.values():
+            for index, (first, first_uis) in enumerate(words):
+                for second, second_uis in words[index + 1 :]:
+                    pair = (first, second) if first < second else (second, first)
+                    if first_uis & second_uis:
+                        support.setdefault(pair, set()).update(first_uis & second_uis)
+                    else:
+                        conflicts.add(pair)
+        variants: dict[str, set[str]] = {}
+        for (first, second), descriptors in support.items():
+            if len(descriptors) >= VARIANT_MIN_SUPPORT and (first, second) not in conflicts:
+                variants.setdefault(first, set()).add(second)
+                variants.setdefault(second, set()).add(first)
+        self._variants = {word: frozenset(others) for word, others in variants.items()}
+        return self._variants
 
     def recognize(
         self, text: str, defined: dict[str, str] | None = None, prefer: tuple[str, ...] = ()
@@ -353,21 +413,27 @@ class MeshVocabulary:
         self, text: str, tokens: Sequence[Token], found: list[tuple[int, int, str, list[str], str]]
     ) -> list[tuple[int, int, str, list[str], str]]:
         """Windows that match only in another word order or derived form (`loose_key`), where no exact
-        match of several words stands: exact forms always win, a loose one may replace single words."""
-        taken = [False] * len(tokens)  # words inside an exact match of several words
-        for start, end, *_ in found:
-            if end - start > 1:
-                taken[start:end] = [True] * (end - start)
+        match of several words stands, or with one word swapped for a variant (`word_variants`), where
+        that makes a longer match than the exact ones inside the window ("common bile duct stones" =
+        "Common Bile Duct Calculi", not "Common Bile Duct"): a loose form may replace single words."""
+        exact = [(start, end) for start, end, *_ in found if end - start > 1]
         loose: list[tuple[int, int, str, list[str], str]] = []
         index = 0
         while index < len(tokens):
             step = 1
-            for length in range(min(LOOSE_MAX_WORDS, len(tokens) - index), 1, -1):
+            for length in range(min(VARIANT_MAX_WORDS, len(tokens) - index), 1, -1):
                 window = tokens[index : index + length]
-                if any(taken[index : index + length]) or _crosses_a_break(text, window):
+                if _crosses_a_break(text, window):
                     continue
-                key = loose_key([t.key for t in window])
-                entries = self._loose.get(key) if key is not None else None
+                overlapping = [(s, e) for s, e in exact if s < index + length and e > index]
+                entries = None
+                if not overlapping:
+                    key = loose_key([t.key for t in window])
+                    entries = self._loose.get(key) if key is not None else None
+                if not entries and all(
+                    index <= s and e <= index + length and e - s < length for s, e in overlapping
+                ):
+                    entries = self._variant_entries([t.key for t in window])
                 if entries:
                     candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
                     loose.append((index, index + length, "entry term", candidates, ""))
@@ -378,6 +444,16 @@ class MeshVocabulary:
             return found
         kept = [f for f in found if not any(s <= f[0] < e for s, e, *_ in loose)]
         return sorted(kept + loose, key=lambda f: f[0])
+
+    def _variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
+        """The entries of the window with one word swapped for a variant (`word_variants`)."""
+        variants = self.word_variants()
+        for index, word in enumerate(keys):
+            for other in sorted(variants.get(word, ())):
+                entries = self._keys.get((*keys[:index], other, *keys[index + 1 :]))
+                if entries:
+                    return [entry for entry in entries if entry[0] < _RANK["permuted term"]] or entries
+        return []
 
     def _named_parents(
         self, descriptor: MeshDescriptor, window: Sequence[Token]

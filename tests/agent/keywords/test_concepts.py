@@ -218,7 +218,7 @@ def test_general_words_beside_an_abstract_noun_name_nothing(vocabulary: MeshVoca
     )
     required = {c.label: c.required for c in result.concepts}
     assert required["resectability diagnosis"] is False
-    assert required["Galactomannan detection"] is True  # a substance: something a paper names
+    assert required["Galactomannan"] is True  # a substance: something a paper names
 
 
 def test_a_number_inside_a_name_is_no_count() -> None:
@@ -319,3 +319,35 @@ def test_chinese_relations_and_lists(vocabulary: MeshVocabulary) -> None:
     assert series["sleep duration"] != series["depression"]  # 与 relates two concepts
     assert series["asthma"] == series["eczema"] == series["rhinitis"]  # 、 and 或 list alternatives
     assert is_exposure("air pollution", description, "空气污染")
+
+
+def test_a_context_phrase_headed_by_a_disease_noun_is_a_condition(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Bone scans for clinically suspected scaphoid fractures",
+        method_measurement=["bone scans"],
+        context=["clinically suspected scaphoid fractures"],
+    )
+    fracture = next(c for c in result.concepts if "scaphoid" in c.label)
+    assert (fracture.label, fracture.role.value, fracture.required) == (
+        "scaphoid fractures",
+        "condition",
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("phrase", "searched"),
+    [
+        ("Galactomannan detection", "Galactomannan"),  # the thing a test measures is what is searched
+        ("fluid intake", "fluid intake"),  # how a thing acts stays with it
+        ("resistance detection", "resistance detection"),  # an abstract noun alone names nothing
+        ("rapid tests", "rapid tests"),  # nor does a word MeSH only writes before a head
+        ("newly diagnosed pancreatitis", "pancreatitis"),  # an adverb goes with the generic word it qualifies
+    ],
+)
+def test_generic_heads_go_only_when_what_is_left_names_a_thing(
+    vocabulary: MeshVocabulary, phrase: str, searched: str
+) -> None:
+    result = concepts_of(vocabulary, f"{phrase} in adults", context=[phrase])
+    assert searched in [t.canonical for t in result.terms]

@@ -12,7 +12,7 @@ from agent.language.mesh_recognition import (
     vocabulary_for,
     word_key,
 )
-from agent.models import MeshDescriptor
+from agent.models import ConceptRole, MeshDescriptor
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
 
@@ -178,3 +178,24 @@ def test_oea_endings_and_heads_of_of_phrases(vocabulary: MeshVocabulary) -> None
     assert headings(vocabulary, "diarrhoea") == [("diarrhoea", "Diarrhea")]
     (quality,) = vocabulary.recognize("quality of life")
     assert quality.parents == ()  # "life" is not what "quality of life" is a kind of
+
+
+def test_words_mesh_writes_interchangeably_find_the_heading(vocabulary: MeshVocabulary) -> None:
+    variants = vocabulary.word_variants()
+    assert "calculi" in variants["stone"] and "kidney" in variants["renal"]
+    # words that tell descriptors apart are never variants
+    assert "beta" not in variants.get("alpha", ()) and "malignant" not in variants.get("benign", ())
+    assert headings(vocabulary, "endoscopic ultrasound for staging") == [
+        ("endoscopic ultrasound", "Endosonography")
+    ]
+    # a longer match through a variant beats the shorter exact one inside it
+    assert headings(vocabulary, "common bile duct stones") == [("common bile duct stones", "Gallstones")]
+    # an exact match of the whole window is never replaced
+    assert headings(vocabulary, "kidney stones") == [("kidney stones", "Kidney Calculi")]
+
+
+def test_head_words_tell_the_role_mesh_gives_the_terms_they_end(vocabulary: MeshVocabulary) -> None:
+    assert vocabulary.head_role("fractures") is ConceptRole.CONDITION
+    assert vocabulary.head_role("stones") is ConceptRole.CONDITION
+    assert vocabulary.head_role("tests") is ConceptRole.METHOD
+    assert vocabulary.head_role("radiographs") is None  # too few terms end with it to tell
