@@ -229,7 +229,9 @@ def content_words(text: str) -> list[str]:
     ]
 
 
-def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
+def _parts(
+    understanding: Understanding, vocabulary: MeshVocabulary | None = None
+) -> tuple[list[_Part], list[str]]:
     parts: list[_Part] = []
     study_types: list[str] = []
     compared = 0  # each later side of a "versus" is a concept of its own
@@ -241,7 +243,7 @@ def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
                 if index:
                     compared += 1
                 group = compared if index else 0
-                pieces = _WITH.split(side)
+                pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
                     # "patients with epilepsy": the condition is the concept, the people word only says who
@@ -250,6 +252,14 @@ def _parts(understanding: Understanding) -> tuple[list[_Part], list[str]]:
                             _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""), phrase)
                         )
     return parts, study_types
+
+
+def _names_with(text: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether MeSH names a phrase "X with Y" of the text as one concept ("dementia with Lewy bodies"):
+    then "with" joins, it does not separate people from their condition."""
+    if vocabulary is None or not _WITH.search(text):
+        return False
+    return any(_WITH.search(match.text) for match in vocabulary.recognize(text))
 
 
 def _people_only(text: str) -> bool:
@@ -273,7 +283,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     """Concepts and their terms for a confirmed understanding (see the module docstring)."""
     description = understanding.description
     defined = defined_acronyms(to_half_width(description))
-    parts, study_types = _parts(understanding)
+    parts, study_types = _parts(understanding, vocabulary)
     drafts_parts = [
         (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
     ]

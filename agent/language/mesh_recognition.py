@@ -23,7 +23,8 @@ that the vocabulary knows anywhere in a text:
 - **word variants MeSH attests**: where neither matches, one word of a window may be swapped for a
   word that MeSH uses interchangeably in the same position of the same descriptor's terms ("stones" and
   "calculi", "ultrasound" and "ultrasonography", "renal" and "kidney": `word_variants`), and never for
-  words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant");
+  words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant"); and "X with Y"
+  where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease);
 - **composition**: two neighbouring matches whose headings, one after the other, are a heading or
   entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor;
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
@@ -434,6 +435,7 @@ class MeshVocabulary:
                     index <= s and e <= index + length and e - s < length for s, e in overlapping
                 ):
                     entries = self._variant_entries([t.key for t in window])
+                    entries = entries or self._inverted_entries([t.key for t in window])
                 if entries:
                     candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
                     loose.append((index, index + length, "entry term", candidates, ""))
@@ -444,6 +446,14 @@ class MeshVocabulary:
             return found
         kept = [f for f in found if not any(s <= f[0] < e for s, e, *_ in loose)]
         return sorted(kept + loose, key=lambda f: f[0])
+
+    def _inverted_entries(self, keys: list[str]) -> list[tuple[int, str]]:
+        """The entries of "X with Y" written as "Y X" ("dementia with Lewy bodies" = "Lewy Body
+        Dementia", "anaemia with iron deficiency" = "Iron-Deficiency Anemia")."""
+        if "with" not in keys[1:-1]:
+            return []
+        at = keys.index("with")
+        return self._keys.get((*keys[at + 1 :], *keys[:at]), [])
 
     def _variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
         """The entries of the window with one word swapped for a variant (`word_variants`)."""

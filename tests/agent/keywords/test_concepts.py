@@ -351,3 +351,15 @@ def test_generic_heads_go_only_when_what_is_left_names_a_thing(
 ) -> None:
     result = concepts_of(vocabulary, f"{phrase} in adults", context=[phrase])
     assert searched in [t.canonical for t in result.terms]
+
+
+def test_with_inside_a_heading_does_not_cut_the_phrase(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary, "Imaging of dementia with Lewy bodies", context=["dementia with Lewy bodies"]
+    )
+    assert [t.mesh.heading for t in result.terms if t.mesh] == ["Lewy Body Disease"]
+    # "with" still separates people from their condition
+    result = concepts_of(
+        vocabulary, "Older adults with dementia", subject_population=["older adults with dementia"]
+    )
+    assert "Dementia" in [t.mesh.heading for t in result.terms if t.mesh]

@@ -199,3 +199,12 @@ def test_head_words_tell_the_role_mesh_gives_the_terms_they_end(vocabulary: Mesh
     assert vocabulary.head_role("stones") is ConceptRole.CONDITION
     assert vocabulary.head_role("tests") is ConceptRole.METHOD
     assert vocabulary.head_role("radiographs") is None  # too few terms end with it to tell
+
+
+def test_x_with_y_is_the_heading_mesh_writes_as_y_x(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "dementia with Lewy bodies") == [
+        ("dementia with Lewy bodies", "Lewy Body Disease")
+    ]
+    assert headings(vocabulary, "anaemia with iron deficiency") == [
+        ("anaemia with iron deficiency", "Anemia, Iron-Deficiency")
+    ]
