@@ -19,6 +19,7 @@ import re
 
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
+from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
 from agent.understanding.slot_translation import embedded_vocabulary
@@ -27,7 +28,7 @@ from agent.understanding.slot_translation import embedded_vocabulary
 _TOKEN = re.compile(
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]"
 )
-_NUMBER = re.compile(r"^[\d,.]+$")
+_NUMBER = re.compile(r"^\d[\d,.]*(?:[-–/]\d[\d,.]*)?$")  # "10,000", "2.5", "2015-2022"
 
 
 def en_tokens(text: str) -> list[str]:
@@ -49,21 +50,28 @@ def english_phrases(text: str) -> list[Phrase]:
     def flush() -> None:
         nonlocal current
         if current:
-            phrases.append(Phrase(" ".join(current), cue, list(current), after=last_break))
+            said = "self" if about_user else cue
+            phrases.append(Phrase(" ".join(current), said, list(current), after=last_break, stop=index))
         current = []
 
     tokens = _glue_latin(_glue_mesh_terms(en_tokens(text), text))
     skip_of = False
     between = False
+    compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
+    about_user = False  # the sentence is about the user ("I'm a PhD student in hydrology")
+    clause_open = ""  # "clause" after whether/if/that, "question" after an opening auxiliary
     for index, token in enumerate(tokens):
         lower = token.lower()
         previous_token = tokens[index - 1].lower() if index else ""
         following = tokens[index + 1].lower() if index + 1 < len(tokens) else "."
         after_next = tokens[index + 2].lower() if index + 2 < len(tokens) else "."
+        if lower.startswith("compar") and lower.isalpha():
+            compare_open = True  # "compare X with Y", "compared to Y", "a comparison of X with Y"
         if not any(ch.isalnum() for ch in token):  # punctuation
             flush()
             if token in ".;:!?|":
                 cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
+                compare_open, clause_open, about_user = False, "", False
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
@@ -89,7 +97,7 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if lower in lex.EFFECT_WORDS and current and following == "on":
             # "ocean acidification effects on X": the noun before the effect word is the exposure
-            phrases.append(Phrase(" ".join(current), "exposure", list(current), after=last_break))
+            phrases.append(Phrase(" ".join(current), "exposure", list(current), after=last_break, stop=index))
             current = []
             effect_mode, last_break = True, lower
             continue
@@ -112,12 +120,71 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if lower in {"a", "an"} and previous_token in {"i'm", "am"} and not current:
             cue = last_break = "self"  # "I'm a dermatology resident": who the user is, no concept
+            about_user = True
+            continue
+        if about_user and lower in {"i", "we"}:
+            about_user = False  # "I'm a nurse and we want to study X": the research begins
+        if not current and _is_adverb(lower, following, after_next) and last_break in _SUBJECTS_AND_MODALS:
+            continue  # "we also measure", "we would ideally pool": the verb after them is still to come
+        if (
+            not current
+            and last_break in lex.MODALS
+            and lower.isalpha()
+            and lower not in lex.EN_FUNCTION
+            and not _question_opener(tokens, index)  # "Can wearable cameras ...?": the subject follows
+        ):
+            cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
+            continue
+        if lower in lex.BEFORE_TO_PREPOSITIONS and following == "to" and current:
+            flush()  # "flower strips next to orchards", "deaths due to X": a preposition, not a modifier
+            cue = last_break = lower
+            continue
+        if lower in {"versus", "vs"} and (following in lex.EN_FUNCTION or not following[:1].isalnum()):
+            flush()  # "by the operator versus by households": the two sides are separate phrases
+            cue = last_break = "comparator"
             continue
         if lower in lex.PASSIVE_USE and last_break in lex.BE_FORMS and phrases and phrases[-1].slot is None:
             phrases[-1].cue = "using"  # "smartphone photos can be used to ...": the method
-        if lower in lex.COMPARATIVES and following in {"than", "to"}:
-            flush()  # "dexmedetomidine better than propofol"
+        if (lower in lex.COMPARATIVES and following in {"than", "to"}) or (
+            following == "than" and lower.endswith(("er", "ier")) and len(lower) > 4
+        ):
+            flush()  # "dexmedetomidine better than propofol", "stones smaller than 10 mm"
             last_break = lower
+            continue
+        if _comparator(lower, last_break, compare_open):
+            # "compare X with Y", "X compared with Y", "X instead of Y", "X rather than Y": Y is what
+            # X is compared with, and takes X's role (`agent.understanding.rules` resolves it)
+            flush()
+            cue = last_break = "comparator"
+            compare_open = False
+            continue
+        if (
+            clause_open
+            and current
+            and following.isalnum()
+            and (clause_open == "question" or _is_plural_noun(current[-1]) or current[-1][:1].isupper())
+            and is_clause_verb(lower)
+            and lower not in lex.NOUN_OR_VERB
+            # a plural subject or a question's "do" takes the base form ("schemes replace"), a
+            # singular one the third person ("Code Llama fixes"), so a plural noun is no verb here
+            and not (
+                (clause_open == "question" or _is_plural_noun(current[-1]))
+                and lower.endswith("s")
+                and lower not in lex.EFFECT_VERBS
+            )
+        ):
+            # "whether e-scooter schemes replace car trips", "Does hot-spot policing displace crime":
+            # the verb after the subject of a subordinate clause or question ends the subject; as
+            # after an effect verb, the subject is the exposure and the object the outcome
+            flush()
+            if phrases and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
+                phrases[-1].cue = "exposure"
+            cue, last_break = "outcome", lower
+            clause_open = ""
+            continue
+        if not current and last_break == "who" and is_clause_verb(lower):
+            cue = last_break = lower  # "children who speak Spanish": the relative clause's verb
+            clause_open = ""
             continue
         if effect_mode and lower in {"of", "on"} and (not current or lower == "on"):
             flush()  # "the effect of peer tutoring on achievement": the phrase before "on" is the exposure
@@ -152,10 +219,14 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if _NUMBER.match(token) and not current:
             continue  # a count before its noun ("10,000 patients"): the noun is the concept
+        if lower in lex.UNITS and not current and _NUMBER.match(previous_token):
+            continue  # "at 12 and 30 months", "smaller than 10 mm": a size or a time, not a concept
         if current and lower in lex.STUDY_NOUNS and following in {"of", "in", "on", "among", "with"}:
             # "eye-tracking study of ...", "an fMRI study in ...": what the study is of names the method
             method = "method_measurement" if en_head_slot(current) in {None, "task"} else None
-            phrases.append(Phrase(" ".join(current), cue, list(current), method, after=last_break))
+            phrases.append(
+                Phrase(" ".join(current), cue, list(current), method, after=last_break, stop=index)
+            )
             current = []
             cue, last_break = lower, lower
             continue
@@ -210,6 +281,12 @@ def english_phrases(text: str) -> list[Phrase]:
             or _is_contraction(lower)
         ):
             flush()
+            if lower in {"whether", "if", "that"}:
+                clause_open = "clause"
+            elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
+                clause_open = "question"
+            elif lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS or lower in lex.EFFECT_VERBS:
+                clause_open = ""
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
                 cue = lower
@@ -227,10 +304,46 @@ def english_phrases(text: str) -> list[Phrase]:
             last_break = lower.split("'")[0] if _is_contraction(lower) else lower
             continue
         current.append(token)
+    index = len(tokens)
     flush()
+    phrases = clause_roles(phrases, tokens)
     return _share_heads(
         _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
     )
+
+
+def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
+    """The word that opens what something is compared with: "with"/"to"/"against" after a verb of
+    comparing ("compare X with Y", "compared to Y"), "of" after "instead", "than" after "rather"."""
+    return (
+        (word in {"with", "to", "against"} and compare_open)
+        or (word == "of" and last_break == "instead")
+        or (word == "than" and last_break is not None and _is_comparative(last_break))
+    )
+
+
+def _is_comparative(word: str) -> bool:
+    """ "rather", "better", "smaller", "cheaper": a comparative before "than"."""
+    return word == "rather" or word in lex.COMPARATIVES or (word.endswith("er") and len(word) > 4)
+
+
+_SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
+
+
+def _is_adverb(word: str, following: str, after_next: str) -> bool:
+    """A sentence adverb or an "-ly" adverb that does not modify the noun phrase after it."""
+    return word in lex.SENTENCE_ADVERBS or (
+        word.endswith("ly")
+        and len(word) > 5
+        and word not in lex.LY_NOT_ADVERBS
+        and not (_is_modifier(following) and _starts_phrase(after_next))
+    )
+
+
+def _is_plural_noun(word: str) -> bool:
+    """A plural noun ("schemes", "reefs"): the subject of a verb in its base form."""
+    lower = word.lower()
+    return lower.isalpha() and singular(lower) != lower
 
 
 def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:

@@ -36,7 +36,7 @@ EN_FUNCTION = words(
     while during after before toward towards which who whom whose what where when how why e.g
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
-    alone
+    alone plus below above beyond instead rather itself themselves himself herself ourselves
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays
@@ -401,10 +401,62 @@ GENERIC_WORDS = words(
 # heads that say only what kind of thing a phrase names: the words before them decide its slot
 GENERIC_HEADS = words("system systems approach approaches framework frameworks tool tools pipeline platform")
 
+# Role nouns of a study's design: in a copula they name the slot of the other side ("Outcomes are X",
+# "X is a potential confounder"); they are no concept themselves.
+ROLE_NOUNS: dict[str, str] = {
+    word: slot
+    for slot, names in (
+        ("output_target", "outcome endpoint end-point target label"),
+        ("signal_feature", "input predictor feature"),
+        ("context", "exposure intervention comparator confounder covariate setting"),
+        ("subject_population", "population participant cohort"),
+        ("method_measurement", "benchmark dataset instrument"),
+    )
+    for word in names.split()
+}
+# Nouns of a complement that only judges ("X is a major problem", "an open question", "of interest")
+META_NOUNS = words(
+    """
+    problem question issue concern challenge aim goal plan idea interest limitation gap focus
+    priority point thing something option possibility hypothesis assumption caveat check
+    """
+)
+# Adjectives that only rank or judge the noun after them ("secondary outcomes", "a known issue")
+EVALUATIVE_ADJECTIVES = words(
+    """
+    main major minor key open potential possible known important central primary secondary
+    tertiary big real particular specific further additional other exploratory principal
+    """
+)
+# Heads that alone name no concept ("the model", "a classifier", "the baselines"): what precedes them does
+BARE_HEADS = words("model classifier baseline control label system approach framework tool programme program")
+# Modal verbs: the word after one is a verb ("we would pool the trials", "data would come from X")
+MODALS = words("would will could can should may might must shall")
+# Reflexive pronouns: never part of a noun phrase ("households themselves")
+REFLEXIVES = words("itself themselves himself herself ourselves myself yourself yourselves oneself")
+# Words that make a preposition with "to" after them ("next to", "due to", "prior to")
+BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
+# Participles of causing in a passive ("X can be attributed to Y", "X is driven by Y"): X the outcome
+CAUSAL_PARTICIPLES = words(
+    """
+    attributed attributable explained caused driven determined influenced affected shaped mediated
+    modified moderated triggered induced
+    """
+)
+# Participles of judging in a passive of measuring ("performance is judged by X")
+JUDGING_PARTICIPLES = words("judged rated appraised gauged ascertained verified checked benchmarked")
+# Units after a number ("30 months", "10 mm"): a size or a time, not a concept
+UNITS = words(
+    """
+    mm cm m km nm um µm mg g kg ml l h hr hrs min s sec hours hour days day weeks week months month
+    years year decades percent ppm ppb kda kw mw gw kwh mwh °c
+    """
+)
+
 # words that do not change the cue of the phrase after them ("using the", "in our")
 TRANSPARENT = words(
     """
-    and or a an the our my their its this these those both each several many various different
+    and or plus a an the our my their its this these those both each several many various different
     new novel such other more
     """
 )
@@ -533,6 +585,8 @@ OUTPUT_CUES = frozenset(
 )
 OUTCOME_CUES = frozenset(
     {"improve", "improving", "reduce", "reducing", "increase", "increasing", "prevent", "preventing"}
+    # what is measured is an outcome ("we measure X", "to quantify X")
+    | {"measure", "measures", "measuring", "quantify", "quantifies", "quantifying"}
 )
 
 # ----------------------------------------------------------------------------------------------

@@ -20,3 +20,5 @@ class Phrase:
     slot: str | None = None  # already known (a population joined with its "with" phrase)
     after: str | None = None  # the word just before it ("and" in "mu and beta rhythms")
     before: str | None = None  # the break word right after it (研究 in "病例对照研究")
+    stop: int = -1  # English: the index of the token right after it in the description's token list
+    sentence: int = 0  # English: the number of its sentence in the description

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from agent.language.morphology import defined_acronyms, is_acronym
+from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
@@ -80,13 +80,18 @@ def extract_slots(description: str) -> Slots:
         # another language: its grammar is unknown here, but acronyms (EEG, fMRI, BCI) read the same
         phrases = [Phrase(t, None, [t]) for t in en_tokens(body) if is_acronym(t)]
     previous: str | None = None
+    read: list[tuple[Phrase, str]] = []  # the phrases classified so far, with their slot
     for phrase in phrases:
         found = classify(phrase)
         if phrase.cue == "example" and previous and found and en_head_slot(phrase.words) is None:
             found = [(previous, phrase.text)]  # "urinary biomarkers, such as NGAL": the same slot
+        if phrase.cue == "comparator" and found and en_head_slot(phrase.words) is None:
+            found = [(_compared_role(phrase, read), phrase.text)]
         for slot, term in found:
             assigned[slot].append(term)
         previous = found[0][0] if found else previous
+        if found:
+            read.append((phrase, found[0][0]))
 
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
@@ -96,6 +101,25 @@ def extract_slots(description: str) -> Slots:
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
     return Slots.model_validate(slots)
+
+
+def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
+    """The slot of Y in "compare X with Y", "X compared with Y", "X instead of Y": X's slot. X is the
+    object of the verb of comparing when there is one, else the nearest phrase before Y in its sentence
+    that can be compared (an intervention, exposure or method; not a place after "in", an outcome or
+    who is studied); with none, Y is an alternative intervention (the setting)."""
+    same = [(p, slot) for p, slot in read if p.sentence == phrase.sentence]
+    for earlier, slot in reversed(same):
+        if earlier.cue and earlier.cue.startswith("compar") and earlier.cue != "comparator":
+            return slot
+    for earlier, slot in reversed(same):
+        if slot in _COMPARABLE and earlier.cue not in _LOCATIVE_CUES:
+            return slot
+    return "context"
+
+
+_COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
+_LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "from", "across", "within", "throughout"})
 
 
 # A sentence addressed to the assistant rather than describing research ("ignore the instructions and
@@ -179,7 +203,18 @@ def _worth_keeping(term: str) -> bool:
     words = term.lower().split()
     if all(w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION for w in words):
         return False
+    if _only_judges(words):
+        return False
     return not (len(term) < 2 or (len(words) == 1 and words[0].isdigit()))
+
+
+def _only_judges(words: list[str]) -> bool:
+    """ "main question", "secondary outcomes", "a known issue", "the model": a role or judging noun with
+    at most ranking adjectives names no concept of the research."""
+    head = singular(words[-1])
+    return (head in lex.META_NOUNS or head in lex.ROLE_NOUNS or head in lex.BARE_HEADS) and all(
+        w in lex.EVALUATIVE_ADJECTIVES or w in lex.EN_FUNCTION for w in words[:-1]
+    )
 
 
 def _drop_cross_slot_duplicates(slots: dict[str, object]) -> None:

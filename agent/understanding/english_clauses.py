@@ -1,0 +1,230 @@
+"""Roles an English clause gives its noun phrases: copulas, lists, and the verbs that end a subject.
+
+Researchers write several sentences, not a title, and the sentence around a phrase often says its role
+better than its own words (rules fallback, after `english_phrases` has cut the phrases):
+
+- a copula with a role noun names the slot of the other side: "Outcomes are X, Y and Z", "The setting
+  is X", "X and Y are secondary endpoints", "X is a potential confounder"; the role noun itself is no
+  concept, nor is a complement that only judges ("X is a major problem", "an open question");
+- a one-word complement that is no noun ("X is protective", "which are common") is no concept;
+- "X would be assessed by Y", "X is measured with Y": what is assessed is an outcome (Y the method);
+- the items of a list ("X, Y and Z") share a slot: when the head words of some items name one slot and
+  the others have no evidence of their own (no telling head word, no MeSH descriptor), the others take it;
+- a verb after the subject of a subordinate clause or question ends the subject ("whether e-scooter
+  schemes replace car trips", "does X displace Y", "children who speak Spanish"): the verbs are those
+  CC-CEDICT glosses mainly as verbs ("to replace"), so no list is written for them here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from agent.language.cedict import lexicon as cedict_lexicon
+from agent.language.morphology import is_acronym, singular
+from agent.understanding import lexicon as lex
+from agent.understanding.phrase import Phrase
+from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind
+from agent.understanding.slot_translation import embedded_vocabulary
+
+SENTENCE_END = frozenset(".;:!?|")
+# words between a subject and its complement in a copula ("would be", "is not a")
+_COPULA_FILLERS = frozenset({"would", "will", "should", "could", "may", "might", "can", "must", "not"})
+_LIST_JOINERS = frozenset({",", "and", "or", "plus"})
+
+
+def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
+    """The phrases with the roles their clauses give them (see the module docstring)."""
+    lower = [t.lower() for t in tokens]
+    for phrase, sentence in zip(phrases, _sentence_of(phrases, lower), strict=True):
+        phrase.sentence = sentence
+    _copula_roles(phrases, lower)
+    _list_slots(phrases, lower)
+    return phrases
+
+
+def _start(phrase: Phrase) -> int:
+    return phrase.stop - len(phrase.words)
+
+
+def _gap(phrases: list[Phrase], index: int, tokens: list[str]) -> list[str]:
+    """The tokens between a phrase and the next one (to the end of the text after the last)."""
+    end = _start(phrases[index + 1]) if index + 1 < len(phrases) else len(tokens)
+    return tokens[phrases[index].stop : max(end, phrases[index].stop)]
+
+
+def _sentence_of(phrases: list[Phrase], tokens: list[str]) -> list[int]:
+    """The sentence number of each phrase (a full stop, semicolon, colon or line between two)."""
+    out: list[int] = []
+    sentence = 0
+    for index in range(len(phrases)):
+        out.append(sentence)
+        if any(t in SENTENCE_END for t in _gap(phrases, index, tokens)):
+            sentence += 1
+    return out
+
+
+def _copula(gap: list[str]) -> str | None:
+    """The be-form of a gap that is only a copula ("is", "would be", "are the"), else None."""
+    be = next((t for t in gap if t in lex.BE_FORMS), None)
+    if be is None:
+        return None
+    rest = [t for t in gap if t not in lex.BE_FORMS and t not in _COPULA_FILLERS]
+    if all(t in lex.DETERMINERS for t in rest):
+        return be
+    return None
+
+
+def _passive_measure(gap: list[str]) -> bool:
+    """ "would be assessed by", "is measured with", "are judged by": a passive of measuring."""
+    return (
+        any(t in lex.BE_FORMS for t in gap)
+        and any(t in lex.MEASURING_VERBS or t in lex.JUDGING_PARTICIPLES for t in gap)
+        and gap[-1:] != []
+        and gap[-1] in {"by", "with", "using", "through", "via", "from"}
+    )
+
+
+def _role(phrase: Phrase) -> str | None:
+    """The slot a role phrase names ("secondary outcomes" -> the outcome), "" for a phrase that only
+    judges ("a major problem", "an open question"), None for a phrase with a concept of its own."""
+    words = [w.lower() for w in phrase.words]
+    if len(words) > 3 or any(w not in lex.EVALUATIVE_ADJECTIVES for w in words[:-1]):
+        return None
+    head = singular(words[-1])
+    if head in lex.ROLE_NOUNS:
+        return lex.ROLE_NOUNS[head]
+    if head in lex.META_NOUNS:
+        return ""
+    return None
+
+
+def _not_a_noun(phrase: Phrase) -> bool:
+    """A one-word complement that is an adjective ("protective", "common"): no head word, plural,
+    acronym or descriptor says it is a noun."""
+    if len(phrase.words) != 1:
+        return False
+    word = phrase.words[0]
+    if not word.isalpha() or is_acronym(word) or word != word.lower():
+        return False
+    lower = word.lower()
+    if singular(lower) != lower or en_head_slot([word]) is not None:
+        return False
+    vocabulary = embedded_vocabulary()
+    return vocabulary is None or not vocabulary.knows(lower)
+
+
+def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
+    sentences = _sentence_of(phrases, tokens)
+    for index, phrase in enumerate(phrases):
+        gap = _gap(phrases, index, tokens)
+        subjects = [
+            p
+            for j, p in enumerate(phrases[: index + 1])
+            if sentences[j] == sentences[index] and p.slot is None and p.cue != "self"
+        ]
+        if _passive_measure(gap):
+            # "caries arrest would be assessed by examiners": what is assessed is the outcome
+            for subject in subjects:
+                if en_head_slot(subject.words) is None and _role(subject) is None:
+                    subject.slot = "output_target"
+            continue
+        if _copula(gap) is None:
+            continue
+        following = phrases[index + 1] if index + 1 < len(phrases) else None
+        same = following is not None and sentences[index + 1] == sentences[index]
+        role = _role(phrase)
+        if role is not None and phrase.cue is None:
+            # "Outcomes are X, Y and Z", "The setting is X": the role noun names the slot of what follows
+            phrase.cue = "self"
+            if role and same:
+                for item in _list_from(phrases, index + 1, tokens):
+                    item.slot = role
+            continue
+        if not same or following is None:
+            continue
+        complement_end = _gap(phrases, index + 1, tokens)[:1]
+        complement_role = _role(following)
+        if complement_role is not None:
+            # "X and Y are secondary endpoints", "X is a potential confounder", "X is a concern"
+            following.cue = "self"
+            if complement_role:
+                for subject in subjects:
+                    subject.slot = subject.slot or complement_role
+        elif _not_a_noun(following) and (
+            not complement_end or complement_end[0] in SENTENCE_END or complement_end[0] in lex.EN_FUNCTION
+        ):
+            following.cue = "self"  # "whether earplug use is protective", "which are common in X"
+
+
+def _list_from(phrases: list[Phrase], start: int, tokens: list[str]) -> list[Phrase]:
+    """The phrase at `start` and those joined to it by commas, "and", "or", "plus"."""
+    out = [phrases[start]]
+    index = start
+    while index + 1 < len(phrases):
+        gap = _gap(phrases, index, tokens)
+        if not gap or any(t not in _LIST_JOINERS for t in gap):
+            break
+        index += 1
+        out.append(phrases[index])
+    return out
+
+
+def _list_slots(phrases: list[Phrase], tokens: list[str]) -> None:
+    index = 0
+    while index < len(phrases):
+        items = _list_from(phrases, index, tokens)
+        index += len(items)
+        cues = {p.cue for p in items}
+        if len(items) < 2 or len(cues) > 1 or cue_slot(items[0].cue, False) is not None:
+            continue  # under a cue ("with X and Y") each item says its own slot: instrument or analysis
+        evidence = {
+            p.slot or en_head_slot(p.words): p
+            for p in items
+            if p.cue != "self" and (p.slot or en_head_slot(p.words)) not in {None, "task"}
+        }
+        if len(evidence) != 1:
+            continue
+        (slot,) = evidence
+        if slot == "output_target" and len(items) < 3:
+            continue  # "microfinance access and household consumption": an exposure and its outcome
+        for item in items:
+            if (
+                item.slot is None
+                and item.cue != "self"
+                and en_head_slot(item.words) is None
+                and mesh_kind(item.text) is None
+            ):
+                item.slot = slot  # "URL lexical features, HTML content and screenshots"
+
+
+@cache
+def _verbs() -> frozenset[str]:
+    """English words CC-CEDICT glosses mainly as verbs ("to replace", "to speak"): at least three
+    verb senses and more verb senses than bare noun senses."""
+    verb: dict[str, int] = {}
+    noun: dict[str, int] = {}
+    for raw in cedict_lexicon().entries.values():
+        for line in raw.split("\n"):
+            for definition in line.split("/")[1:-1]:
+                text = definition.split("(")[0].strip()
+                if text.startswith("to ") and text[3:].isalpha() and text[3:].islower():
+                    verb[text[3:]] = verb.get(text[3:], 0) + 1
+                else:
+                    bare = text.removeprefix("a ").removeprefix("an ").removeprefix("the ")
+                    if bare.isalpha() and bare.islower():
+                        noun[bare] = noun.get(bare, 0) + 1
+    return frozenset(w for w, n in verb.items() if n >= 3 and n > noun.get(w, 0))
+
+
+def is_clause_verb(word: str) -> bool:
+    """A finite verb form (base or third person) of a word that is mainly a verb."""
+    if not word.isalpha() or not word.islower() or word.endswith(("ing", "ed")):
+        return False
+    if word in lex.EN_VERBS or word in lex.EN_COMMON_VERBS or word in lex.EFFECT_VERBS:
+        return True
+    verbs = _verbs()
+    if word in verbs:
+        return True
+    if word.endswith("es") and (word[:-2] in verbs or word[:-1] in verbs):
+        return True
+    return word.endswith("s") and not word.endswith("ss") and word[:-1] in verbs

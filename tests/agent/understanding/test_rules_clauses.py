@@ -1,0 +1,126 @@
+"""The roles clauses give phrases in the rules fallback (`english_clauses`, `english_phrases`).
+
+Sentences written for these tests, not taken from the evaluation cases: each checks one mechanism
+(copulas with role nouns, judging complements, lists, comparisons, verbs that end a subject, modals,
+complex prepositions, numbers with units, sentences about the user).
+"""
+
+from __future__ import annotations
+
+from agent.models import LIST_SLOT_NAMES, Slots
+from agent.understanding.english_clauses import is_clause_verb
+from agent.understanding.rules import extract_slots
+
+
+def _terms(slots: Slots) -> list[str]:
+    return [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+
+
+def test_a_role_noun_before_a_copula_names_the_slot_of_the_list_after_it() -> None:
+    slots = extract_slots(
+        "We follow toddlers with cow's milk allergy. Outcomes are tolerance acquisition, growth velocity "
+        "and eczema flares."
+    )
+    assert {"tolerance acquisition", "growth velocity", "eczema flares"} <= set(slots.output_target)
+    assert not any(t.lower() == "outcomes" for t in _terms(slots))
+
+
+def test_a_role_noun_after_a_copula_names_the_slot_of_the_subject() -> None:
+    slots = extract_slots("We study statin use in older drivers. Crash involvement is a secondary endpoint.")
+    assert "Crash involvement" in slots.output_target
+    assert not any("endpoint" in t.lower() for t in _terms(slots))
+    confounded = extract_slots(
+        "We study cannabis use and psychosis. Tobacco smoking is a potential confounder."
+    )
+    assert "Tobacco smoking" in confounded.context
+
+
+def test_a_judging_complement_or_an_adjective_is_no_concept() -> None:
+    slots = extract_slots(
+        "Loneliness is a major problem among rural widowers. We ask whether pet ownership is protective."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "pet ownership" in terms and "rural widowers" in terms
+    assert not any(t in terms for t in ("major problem", "problem", "protective"))
+
+
+def test_evaluative_adjectives_with_a_role_or_judging_noun_are_dropped() -> None:
+    slots = extract_slots("The main question is open. Primary outcomes and the model are described later.")
+    assert not any(t.lower() in {"main question", "primary outcomes", "model"} for t in _terms(slots))
+
+
+def test_a_passive_of_measuring_makes_its_subject_an_outcome() -> None:
+    slots = extract_slots("Gait speed would be assessed by instrumented walkways in stroke survivors.")
+    assert "Gait speed" in slots.output_target
+    assert "instrumented walkways" in slots.method_measurement
+
+
+def test_list_items_without_evidence_share_the_slot_their_head_words_name() -> None:
+    slots = extract_slots("We combine pupil diameter features, blink rate and saccade amplitude.")
+    assert {"blink rate", "saccade amplitude"} <= set(slots.signal_feature)
+
+
+def test_list_items_under_a_method_cue_keep_their_own_slots() -> None:
+    slots = extract_slots("We map coastal erosion with drone photogrammetry and random forests.")
+    assert "random forests" in slots.method_algorithm
+    assert "drone photogrammetry" not in slots.method_algorithm
+
+
+def test_what_is_compared_with_takes_the_role_of_what_it_is_compared_to() -> None:
+    slots = extract_slots("We compare acupuncture with sham needling for chronic neck pain.")
+    assert "sham needling" in slots.context and "acupuncture" in slots.context
+    after_outcome = extract_slots(
+        "Does hip protector use lower fracture rates compared with usual care in nursing homes?"
+    )
+    assert "usual care" in after_outcome.context
+    for joiner in ("rather than", "instead of"):
+        other = extract_slots(f"We use camera traps {joiner} hair snares to estimate lynx density.")
+        assert "hair snares" in other.method_measurement
+
+
+def test_a_comparative_before_than_ends_a_phrase_and_units_after_numbers_are_dropped() -> None:
+    slots = extract_slots("We include kidney cysts larger than 4 cm in adults over 2015-2020.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "kidney cysts" in terms
+    assert not any(t in terms for t in ("cm", "kidney cysts larger", "2015-2020"))
+
+
+def test_a_verb_after_the_subject_of_a_subordinate_clause_ends_it() -> None:
+    slots = extract_slots("We ask whether community gardens replace supermarket purchases in poor districts.")
+    assert "community gardens" in slots.context
+    assert "supermarket purchases" in slots.output_target
+    question = extract_slots("Does remote tutoring displace classroom attendance?")
+    assert "remote tutoring" in question.context
+    relative = extract_slots("We recruit adults who speak Welsh at home.")
+    assert not any("speak" in t for t in _terms(relative))
+
+
+def test_a_plural_noun_is_no_third_person_verb_after_a_plural_subject() -> None:
+    slots = extract_slots("We test whether sea turtle nest counts drop after storms.")
+    assert any("nest counts" in t for t in _terms(slots))
+
+
+def test_verbs_come_from_the_dictionary_senses() -> None:
+    assert is_clause_verb("replace") and is_clause_verb("speaks") and is_clause_verb("displace")
+    assert not is_clause_verb("matter") and not is_clause_verb("replacing")
+
+
+def test_the_word_after_a_modal_is_a_verb_and_adverbs_do_not_hide_it() -> None:
+    slots = extract_slots("We would pool cohort studies of night shift work. We also care about sleep.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert not any(t.startswith("pool") or t == "care" for t in terms)
+    question = extract_slots("Can satellite images predict slum growth?")
+    assert "satellite images" in question.method_measurement
+
+
+def test_next_to_and_reflexives_end_phrases() -> None:
+    slots = extract_slots("We sample hedgerows next to maize fields, as farmers themselves asked.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "hedgerows" in terms and "maize fields" in terms
+    assert not any("next" in t or "themselves" in t for t in terms)
+
+
+def test_a_sentence_about_the_user_names_no_concept() -> None:
+    slots = extract_slots("I'm a nurse in paediatric oncology. We study mouth care in children.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "paediatric oncology" not in terms and "mouth care" in terms
