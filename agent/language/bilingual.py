@@ -66,8 +66,10 @@ __all__ = [
     "render",
     "render_phrase",
     "segment",
+    "sound_spans",
     "to_english",
     "to_simplified",
+    "written_by_sound",
 ]
 
 Attested = Callable[[str], bool]
@@ -409,6 +411,10 @@ def _verb_nouns(verb: str) -> list[str]:
     """Nouns for a verb at the head of a term, best first: the regular "-ation" noun of "-ate", "-ize" and
     "-ify" verbs (migrate -> migration), the gerund (decode -> decoding), the bare verb (control, rise)."""
     out = []
+    light, _, thing = verb.partition(" ")
+    thing = re.sub(r"^(?:a|an|the) ", "", thing)
+    if light.lower() in _LIGHT_VERBS and thing.replace("-", "").isalpha():
+        return [thing, _gerund(verb), verb]  # "do a follow-up", "make progress" at the head: the noun
     if " " not in verb and verb.isalpha():
         word = verb.lower()
         if word.endswith("ate") and len(word) > 5 and word not in _NO_IVE:
@@ -417,7 +423,18 @@ def _verb_nouns(verb: str) -> list[str]:
             out.append(verb[:-1] + "ation")
         elif word.endswith("ify") and len(word) > 5:
             out.append(verb[:-1] + "ication")
+        elif word.endswith("ine") and len(word) > 6:
+            out.append(verb[:-1] + "ation")  # determine -> determination, examine -> examination
+        elif word.endswith(_MENT_ENDINGS) and len(word) > 5:
+            out.append(verb + "ment")  # develop -> development, measure -> measurement
     return [*out, _gerund(verb), verb]
+
+
+# verbs that only carry the noun after them ("do a follow-up", "make progress")
+_LIGHT_VERBS = _words("do make take have give conduct perform undergo")
+# verb endings whose "-ment" noun is regular (development, measurement, assessment, improvement, treatment,
+# management, settlement, achievement, government, equipment, employment)
+_MENT_ENDINGS = ("elop", "sure", "ssess", "prove", "eat", "nage", "ttle", "ieve", "vern", "uip", "ploy")
 
 
 def _people_plural(phrase: str) -> str:
@@ -452,6 +469,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
             i += 1
             continue
+        if key in _AGENT_SUFFIXES and 0 < i == len(keys) - 1 and parts:
+            agents = _agent_nouns(keys[i - 1])
+            if agents:  # 学习|者 -> "learners", 驾驶|者 -> "drivers": the one who does the verb
+                parts[-1] = _Part(agents, agents, people=True)
+                i += 1
+                continue
         if key not in _PHRASE_PARTICLES or len(keys) == 1:
             part = _word_part(key)
             if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
@@ -460,6 +483,28 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
         i += 1
     return parts
+
+
+_AGENT_SUFFIXES = frozenset("者")
+
+
+def _agent_nouns(word: str) -> tuple[str, ...]:
+    """The regular "-er" nouns of a word's one-word verb senses (learn -> learner, drive -> driver), for
+    the suffix 者 "the one who"; none when the word has no verb sense (then 者 keeps its own sense)."""
+    out = []
+    for sense in dictionary_senses(word):
+        text = sense.text
+        if not (sense.verb and text.isalpha() and text.islower() and len(text) > 2):
+            continue
+        if text.endswith("e"):
+            out.append(text + "r")
+        elif text.endswith("y") and text[-2] not in "aeiou":
+            out.append(text[:-1] + "ier")  # study -> studier
+        elif re.search(r"[^aeiou][aeiou][bdgmnpt]$", text) and len(text) <= 4:
+            out.append(text + text[-1] + "er")  # run -> runner, swim -> swimmer
+        else:
+            out.append(text + "er")
+    return tuple(out[:_PER_PART])
 
 
 # suffixes that make an adjective of the word before them when a head follows (阻塞性肺病, 生成式模型)
@@ -588,7 +633,7 @@ def _span_composition(parts: list[_Part], options: list[list[str]], attested: At
     return " ".join(final[3]) if final and final[0] else None
 
 
-def _compose(parts: list[_Part], attested: Attested | None = None) -> list[str]:
+def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool = True) -> list[str]:
     """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks; with a
     judge, the composition made of attested spans comes first (see `_span_composition`)."""
     options: list[list[str]] = []
@@ -606,7 +651,7 @@ def _compose(parts: list[_Part], attested: Attested | None = None) -> list[str]:
         scored.append((rank, order, _join_words([w for _, w in choice])))
     scored.sort()
     composed = [text for _, _, text in scored]
-    if attested is not None and len(parts) > 1:
+    if attested is not None and spans and len(parts) > 1:
         spanned = _span_composition(parts, options, attested)
         if spanned is not None:
             composed.insert(0, spanned)
@@ -650,12 +695,52 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
         if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):
             return Rendering(written, _rank(heads, attested), how)
         # a gloss the caller's vocabulary does not know: compositions of the word's parts may name it
-        ranked = _rank(heads + _compose(_parts(key, split_word=True), attested), attested)
+        # (no attested spans inside one word: its characters' senses are no parts of a term, 考|虑
+        # "consider" is no "test anxiety")
+        ranked = _rank(heads + _compose(_parts(key, split_word=True), attested, spans=False), attested)
         return Rendering(written, ranked, how if ranked and ranked[0] in heads else "composed")
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
     return Rendering(written, _rank(_compose(parts, attested), attested), "composed")
+
+
+_SOUND_RUN = 3  # lone characters in a row that no dictionary word holds
+
+
+def sound_spans(chinese: str) -> list[tuple[int, int]]:
+    """Where a phrase holds three or more lone characters in a row that are neither dictionary words
+    together nor glossary morphemes, jieba reading some of them as a name (右|美|托|咪|定
+    "dexmedetomidine", 凡|纳|滨 in a species name, 利|福|平 "rifampicin"): a drug, person or species name
+    written by its sounds, which composing the characters' senses turns into nonsense ("right beautiful
+    rest ..."). Character spans of `chinese`; such a name has no usable rendering here."""
+    key = _half_width(to_simplified(chinese))
+    if not has_chinese(key):
+        return []
+    glossary = lexicon().glossary
+    spans: list[tuple[int, int]] = []
+    run: list[Token] = []
+    position = 0
+
+    def close(end: int) -> None:
+        # jieba tags some of such characters as parts of a name (nr person, ns place, nrt transliterated)
+        if len(run) >= _SOUND_RUN and any(t.tag.startswith(("nr", "ns")) for t in run):
+            spans.append((end - len(run), end))
+
+    for token in _tokens(key):
+        if len(token.key) == 1 and has_chinese(token.key) and token.key not in glossary:
+            run.append(token)
+        else:
+            close(position)
+            run = []
+        position += len(token.key)
+    close(position)
+    return spans
+
+
+def written_by_sound(chinese: str) -> bool:
+    """True when `chinese` holds a name written by its sounds (see `sound_spans`)."""
+    return bool(sound_spans(chinese))
 
 
 # ----------------------------------------------------------------------------------------------

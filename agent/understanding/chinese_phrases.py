@@ -127,6 +127,19 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
             cue = after = word
             continue
+        if (
+            not current
+            and _clause_start(tokens, index)
+            and CJK.search(word)
+            and _zh_content(following)
+            and _is_predicate(word)
+            and not _is_predicate(following)
+            and following not in lex.ZH_HEADS  # 针刺|治疗: a verb before a head word is a compound
+        ):
+            # a verb opening a clause before its object is the predicate (，检验|心理韧性, 并收集|病史):
+            # the object is the term, the verb its cue
+            cue = after = word
+            continue
         if not current and word.isascii():
             previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
             latin_after_chinese = bool(CJK.search(previous))
@@ -142,6 +155,17 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
     flush()
     return _effect_roles(_relation_roles(phrases))
+
+
+# words after which a new clause (and its predicate) begins: punctuation, "and then", "at the same time"
+_CLAUSE_OPENERS = frozenset({"并", "并且", "同时", "然后", "随后", "再", "且", "而", "从而", "进而"})
+
+
+def _clause_start(tokens: list[str], index: int) -> bool:
+    """True when the word at `index` opens a clause: first of the text, after punctuation or after a
+    word that chains clauses (并, 随后). A verb there is a predicate, not a modifier inside a term."""
+    previous = next((t for t in reversed(tokens[:index]) if t != " "), None)
+    return previous is None or previous in _CLAUSE_OPENERS or not any(ch.isalnum() for ch in previous)
 
 
 def _rest_of_run(tokens: list[str], start: int) -> str:

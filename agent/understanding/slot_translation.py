@@ -11,7 +11,7 @@ review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
-from agent.language.bilingual import has_chinese, render_phrase
+from agent.language.bilingual import has_chinese, render_phrase, sound_spans
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
@@ -32,14 +32,24 @@ def translate_slots(
     data = slots.model_dump()
     originals: dict[str, str] = {}
     untranslated: list[str] = []
+    by_sound: list[str] = []
     for name in LIST_SLOT_NAMES:
         phrases: list[str] = []
         for phrase in data[name]:
             if not has_chinese(phrase):
                 phrases.append(phrase)
                 continue
+            sounds = sound_spans(phrase)
+            cursor = 0
             for rendering in render_phrase(phrase, attested):
-                if rendering.english:
+                start = phrase.find(rendering.chinese, cursor)
+                start = cursor if start < 0 else start
+                cursor = start + len(rendering.chinese)
+                if any(a < cursor and start < b for a, b in sounds):
+                    # a name written by sound (a drug, a species): its characters' senses are nonsense in
+                    # a query, so the user is asked for the English name instead
+                    by_sound += [phrase[a:b] for a, b in sounds if a < cursor and start < b]
+                elif rendering.english:
                     english = _no_repeats(rendering.english[0])
                     if _generic(english):
                         continue  # 效果 "result", 变化 "change" inside a longer phrase: no concept
@@ -53,6 +63,12 @@ def translate_slots(
     if originals:
         shown = ", ".join(f"{zh} -> {en}" for en, zh in list(originals.items())[:8])
         notes.append(f"Chinese terms were rendered in English offline ({shown}); correct them in the review")
+    if by_sound:
+        notes.append(
+            "names written by sound were left out of the search ("
+            + ", ".join(dict.fromkeys(by_sound))
+            + "); give their English names in the review"
+        )
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes

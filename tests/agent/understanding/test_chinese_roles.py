@@ -1,4 +1,5 @@
-"""Chinese sentence structure gives the roles (rules fallback): "X对Y的影响/作用/疗效".
+"""Chinese sentence structure gives the roles (rules fallback): "X对Y的影响/作用/疗效", predicates; names
+written by sound stay out of the English slots.
 
 Sentences of their own, not evaluation cases. X acts (the exposure: the setting slot) and Y is acted on
 (the outcome), whatever their head words would say alone; inside Y, "A中B" names the thing studied (A)
@@ -7,7 +8,9 @@ and its property (B), and a people word stays who is studied.
 
 from __future__ import annotations
 
+from agent.models import Slots
 from agent.understanding.rules import extract_slots
+from agent.understanding.slot_translation import translate_slots
 
 
 def test_x_on_y_gives_the_exposure_and_the_outcome() -> None:
@@ -36,3 +39,22 @@ def test_without_an_effect_word_the_roles_are_left_to_the_words() -> None:
     slots = extract_slots("对社区居民进行问卷调查。")
     assert "社区居民" in slots.subject_population
     assert not slots.context
+
+
+def test_a_verb_opening_a_clause_is_the_predicate_not_part_of_the_term() -> None:
+    slots = extract_slots("研究社区老年人的跌倒风险，并收集既往病史。")
+    assert not any(
+        "收集" in term for name in ("context", "method_measurement") for term in getattr(slots, name)
+    )
+    # before a head word the verb is part of a compound: 针刺|治疗 "acupuncture treatment"
+    slots = extract_slots("针刺治疗慢性头痛。")
+    assert slots.context == ["针刺"] and slots.subject_population == ["慢性头痛"]
+
+
+def test_a_name_written_by_sound_is_left_out_with_a_note() -> None:
+    slots, originals, notes = translate_slots(
+        Slots(context=["奥司他韦"], subject_population=["流感患者"]), vocabulary=None
+    )
+    assert slots.context == [] and slots.subject_population[0].endswith("patients")
+    assert any("奥司他韦" in note and "English names" in note for note in notes)
+    assert originals[slots.subject_population[0]] == "流感患者"

@@ -1,0 +1,28 @@
+"""Names written by sound, the suffix 者 and verbs at the head of a term (offline Chinese -> English).
+
+Phrases of their own, not evaluation cases.
+"""
+
+from __future__ import annotations
+
+from agent.language.bilingual import render, sound_spans, written_by_sound
+
+
+def test_a_drug_name_written_by_sound_is_found() -> None:
+    assert written_by_sound("奥司他韦")  # oseltamivir: 奥|司|他|韦, read by jieba as a name
+    assert sound_spans("口服奥司他韦治疗") == [(2, 6)]
+    # characters whose senses make a (clumsy) term are no name: 最|大|摄|氧|量 is "maximal oxygen uptake"
+    assert not written_by_sound("最大摄氧量")
+    assert not written_by_sound("癫痫患者") and not written_by_sound("EEG")
+
+
+def test_the_suffix_zhe_makes_the_agent_noun_of_a_verb() -> None:
+    assert "drivers" in render("老年驾驶者").english[1]  # 驾驶 "to pilot; to drive": pilot first
+    assert render("老年驾驶者", attested=lambda t: t == "elderly drivers").english[0] == "elderly drivers"
+    assert render("学习者").english[0] == "learners"
+
+
+def test_verbs_at_the_head_take_their_regular_nouns() -> None:
+    assert render("血糖测定").english[0] == "blood sugar determination"  # determine -> determination
+    assert render("疾病管理").english[0] == "disease management"  # manage -> management
+    assert render("考虑").english[0] == "consideration"
