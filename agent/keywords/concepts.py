@@ -396,10 +396,13 @@ _EXPOSURE_AFTER = (
 )
 
 
+_EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
+
+
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
-    association between X and Y", "exposure to X", "X exposure", "X and the risk of Y", "how X affects
-    Y"; in Chinese, `original` before 对 ("X对Y的影响") or before 与/和 ... 的关系. The understanding keeps
+    association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
+    pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y"; in Chinese, `original` before 对 ("X对Y的影响") or before 与/和 ... 的关系. The understanding keeps
     an exposure in the context slot (the PRD has no exposure slot), but a searcher requires it like an
     intervention."""
     if original and re.search(
@@ -408,6 +411,8 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
         return True
     if not phrase.strip():
         return False
+    if _EXPOSURE_HEAD.search(phrase.strip()) and len(phrase.split()) > 1:
+        return True  # "air pollution exposure", "cannabis use": the phrase names itself an exposure
     written = re.escape(phrase.strip())
     return bool(
         re.search(_EXPOSURE_BEFORE + written + r"\b", description, re.IGNORECASE)
@@ -541,8 +546,15 @@ def _names_a_thing(word: str, vocabulary: MeshVocabulary) -> bool:
     return not _NOT_A_THING.search(singular(word)) and not vocabulary.is_modifier(word)
 
 
+def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether a generic word before a head makes a compound with it: a noun MeSH ends terms with
+    ("care" in "care homes"), not a word shaped as an adjective ("potential" in "potential biomarkers")."""
+    return vocabulary.is_head_word(word) and not _NOT_A_THING.search(word)
+
+
 def _strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
-    """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X".
+    """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
+    (but a generic noun before a last word is a compound: "care homes" stays whole).
 
     A generic head is kept when what it leaves is one word, unless the head says that word's thing is
     measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
@@ -555,6 +567,8 @@ def _strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) ->
         return word.lower() in _FUNCTION or word.lower() in GENERIC_WORDS
 
     while len(words) > 1 and (generic(words[0]) or _adverb_of_generic(words)):
+        if len(words) == 2 and vocabulary is not None and _noun_before_head(words[0], vocabulary):
+            break  # "care homes", "health records": a noun that makes a compound with its head stays
         words = words[1:]
     while len(words) > 1 and words[-1].lower() in _FUNCTION:
         words = words[:-1]

@@ -283,6 +283,11 @@ class MeshVocabulary:
         inner = self._inner_words.get(key, 0)
         return inner >= MODIFIER_MIN_USES and self._last_words.get(key, 0) * MODIFIER_RATIO <= inner
 
+    def is_head_word(self, word: str) -> bool:
+        """True for a noun MeSH ends terms with (at least `HEAD_MIN_DESCRIPTORS` of them: "care" in
+        "Critical Care", "health" in "Public Health"), not only an adjective such as "clinical"."""
+        return len(self._endings.get(word_key(word), ())) >= HEAD_MIN_DESCRIPTORS
+
     def head_role(self, word: str) -> ConceptRole | None:
         """The role of what a phrase ending in `word` names, when MeSH agrees on it: at least
         `HEAD_MIN_DESCRIPTORS` descriptors have a term ending in the word and `HEAD_SHARE` of them have

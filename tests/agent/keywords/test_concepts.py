@@ -363,3 +363,29 @@ def test_with_inside_a_heading_does_not_cut_the_phrase(vocabulary: MeshVocabular
         vocabulary, "Older adults with dementia", subject_population=["older adults with dementia"]
     )
     assert "Dementia" in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_a_phrase_that_names_itself_an_exposure_is_one(vocabulary: MeshVocabulary) -> None:
+    description = "We study how air pollution exposure during pregnancy affects birth weight"
+    assert is_exposure("air pollution exposure", description)
+    assert not is_exposure("exposure", description)  # one generic word names nothing
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["pregnancy"],
+        output_target=["birth weight"],
+        context=["air pollution exposure"],
+    )
+    air = next(c for c in result.concepts if c.label == "air pollution")
+    assert (air.role.value, air.required) == ("intervention", True)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "searched"),
+    [("care homes", "care homes"), ("potential biomarkers", "biomarkers")],
+)
+def test_a_generic_noun_before_its_head_is_a_compound(
+    vocabulary: MeshVocabulary, phrase: str, searched: str
+) -> None:
+    result = concepts_of(vocabulary, f"Residents of {phrase}", context=[phrase])
+    assert [t.canonical for t in result.terms] == [searched]
