@@ -39,6 +39,9 @@ def translate_slots(
             if not has_chinese(phrase):
                 phrases.append(phrase)
                 continue
+            phrase = _without_status_head(phrase)
+            if phrase in lex.ZH_RELATION_WORDS or phrase in lex.ZH_FACTOR_WORDS:
+                continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
             sounds = sound_spans(phrase)
             cursor = 0
             for rendering in render_phrase(phrase, attested):
@@ -72,6 +75,18 @@ def translate_slots(
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes
+
+
+# heads that only say "the state of" what precedes them (职业倦怠现状 "the present state of burnout")
+_STATUS_HEADS = ("现状", "现况", "概况")
+
+
+def _without_status_head(phrase: str) -> str:
+    """职业倦怠现状 -> 职业倦怠: the concept is what the state is of (a searcher writes "burnout")."""
+    for head in _STATUS_HEADS:
+        if phrase.endswith(head) and has_chinese(phrase[: -len(head)]) and len(phrase) > len(head) + 1:
+            return phrase[: -len(head)]
+    return phrase
 
 
 def _generic(english: str) -> bool:

@@ -58,3 +58,11 @@ def test_a_name_written_by_sound_is_left_out_with_a_note() -> None:
     assert slots.context == [] and slots.subject_population[0].endswith("patients")
     assert any("奥司他韦" in note and "English names" in note for note in notes)
     assert originals[slots.subject_population[0]] == "流感患者"
+
+
+def test_relation_words_and_status_heads_name_no_concept() -> None:
+    slots, _, _ = translate_slots(
+        Slots(context=["因果关系", "吸烟现状"], output_target=["影响因素"]), vocabulary=None
+    )
+    assert slots.output_target == []  # 影响因素 "influencing factors": what the study asks
+    assert slots.context == ["smoking"]  # 吸烟现状 "the present state of smoking": smoking
