@@ -22,12 +22,14 @@ synonyms. The steps, for every phrase of every slot:
    slot's; a descriptor with extra modifiers ("invasive aspergillosis") keeps the phrase as a term
    beside the heading. Where one phrase may name several descriptors, the one under the trees its slot
    expects wins (`_SLOT_TREES`). A context phrase the description names as an exposure ("the effect
-   of X on Y", "exposure to X", "X and the risk of Y") is an intervention (`is_exposure`), as is a
+   of X on Y", "effectiveness of X", "exposure to X", "X and the risk of Y") is an intervention
+   (`is_exposure`), as is a
    free-text phrase headed by an intervention noun ("peer support programmes"); a descriptor MeSH
    files as a setting takes the role of the slot holding it ("employment" as the outcome);
 4. **group**: terms of one role from one slot are one concept when the description lists them together
    ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two sides of
-   "versus", and phrases the description writes apart ("red flags to screen for vertebral fracture")
+   "versus", phrases the description writes apart ("red flags to screen for vertebral fracture") and
+   the descriptors of one compound phrase ("sugar-sweetened beverage taxes": the drinks and the tax)
    are different concepts;
 5. **decide which are required** (`decide_required`), as a searcher does: conditions, organisms,
    interventions and methods are AND'ed; a population is AND'ed only when there is no condition (the
@@ -277,6 +279,9 @@ class _Draft:
     group: int
     terms: list[Term] = field(default_factory=list)
     series: int = 0  # phrases listed together in the description ("X, Y or Z") share a series
+    # the phrases that name several descriptors of different trees this draft stands in ("sugar-sweetened
+    # beverage taxes", `_apart_in_mesh`): they are different concepts, AND'ed, never OR'ed in one block
+    compounds: set[str] = field(default_factory=set)
 
 
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
@@ -321,7 +326,7 @@ def _drafts_for(
     """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
     pieces = [p for p in _COORDINATION.split(part.text) if p and (content_words(p) or _people_only(p))]
     drafts: list[_Draft] = []
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
         text = clean_term(piece)
         matches = vocabulary.recognize(text, defined, _SLOT_TREES.get(part.slot, ())) if vocabulary else []
         matches = [m for m in matches if _meant(m)]
@@ -351,8 +356,20 @@ def _drafts_for(
             continue
         for match in matches:
             last = match is matches[-1]
-            drafts.append(_mesh_draft(match, text if last else "", part, description, defined))
+            draft = _mesh_draft(match, text if last else "", part, description, defined)
+            if _apart_in_mesh(match, matches):
+                draft.compounds.add(f"{part.phrase}\n{index}")
+            drafts.append(draft)
     return drafts
+
+
+def _apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
+    """Whether a descriptor of a phrase that names several stands in another MeSH tree than all the
+    others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
+    ("Alzheimer's disease dementia", "methenamine hippurate": one thing, named twice)."""
+    trees = {t[0] for t in match.descriptor.tree_numbers}
+    others = [m for m in matches if m is not match]
+    return bool(others) and all(not trees & {t[0] for t in m.descriptor.tree_numbers} for m in others)
 
 
 def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
@@ -387,7 +404,8 @@ def _with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -
 
 
 _EXPOSURE_BEFORE = (
-    r"(?:effects?|impacts?|influences?|roles?|associations?|relationships?|links?|exposure)\s+"
+    r"(?:effects?|effectiveness|efficacy|impacts?|influences?|roles?|associations?|relationships?|links?|"
+    r"exposure)\s+"
     r"(?:of|between|to)\s+(?:the\s+|a\s+|an\s+)?"
 )
 _EXPOSURE_AFTER = (
@@ -626,8 +644,8 @@ def listed_together(
 
 def _group(drafts: list[_Draft]) -> list[_Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
-    (both found in it, not listed together) are different concepts; the same descriptor twice is one
-    term."""
+    (both found in it, not listed together) and the descriptors of one compound phrase ("sugar-sweetened
+    beverage taxes") are different concepts; the same descriptor twice is one term."""
     grouped: list[_Draft] = []
     for draft in drafts:
         same = next(
@@ -636,6 +654,7 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
                 for g in grouped
                 if (g.group, g.slot, g.role) == (draft.group, draft.slot, draft.role)
                 and (g.series == draft.series or -1 in (g.series, draft.series))
+                and not g.compounds & draft.compounds
             ),
             None,
         )
@@ -643,6 +662,7 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
             grouped.append(draft)
         else:
             same.terms += draft.terms
+            same.compounds |= draft.compounds
     return grouped
 
 

@@ -389,3 +389,22 @@ def test_a_generic_noun_before_its_head_is_a_compound(
 ) -> None:
     result = concepts_of(vocabulary, f"Residents of {phrase}", context=[phrase])
     assert [t.canonical for t in result.terms] == [searched]
+
+
+def test_descriptors_of_different_trees_in_one_phrase_are_different_concepts(
+    vocabulary: MeshVocabulary,
+) -> None:
+    description = "Effectiveness of sugar-sweetened beverage taxes on obesity"
+    result = concepts_of(
+        vocabulary, description, output_target=["obesity"], context=["sugar-sweetened beverage taxes"]
+    )
+    assert summary(result) == [
+        ("obesity", "condition", True),
+        ("sugar-sweetened beverage", "intervention", True),  # "effectiveness of X": X is what acts
+        ("taxes", "intervention", True),
+    ]
+    # one thing named twice by descriptors of one tree stays one block
+    result = concepts_of(
+        vocabulary, "Alzheimer's disease dementia", output_target=["Alzheimer's disease dementia"]
+    )
+    assert len(result.concepts) == 1
