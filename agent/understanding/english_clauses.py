@@ -27,6 +27,10 @@ from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind
 from agent.understanding.slot_translation import embedded_vocabulary
 
 SENTENCE_END = frozenset(".;:!?|")
+# slots a complement's head word gives its subject ("X is a biomarker", "X and Y are adverse events")
+_KINDS_A_COMPLEMENT_GIVES = frozenset(
+    {"output_target", "signal_feature", "method_measurement", "method_algorithm", "subject_population"}
+)
 # words between a subject and its complement in a copula ("would be", "is not a")
 _COPULA_FILLERS = frozenset({"would", "will", "should", "could", "may", "might", "can", "must", "not"})
 _LIST_JOINERS = frozenset({",", "and", "or", "plus"})
@@ -69,6 +73,9 @@ def _copula(gap: list[str]) -> str | None:
     if be is None:
         return None
     rest = [t for t in gap if t not in lex.BE_FORMS and t not in _COPULA_FILLERS]
+    # ", who are", "which is": a relative clause's copula about the phrase before
+    rest = rest[2:] if rest[:2] in ([",", "who"], [",", "which"]) else rest
+    rest = rest[1:] if rest[:1] in (["who"], ["which"]) else rest
     if all(t in lex.DETERMINERS for t in rest):
         return be
     return None
@@ -81,6 +88,16 @@ def _passive_measure(gap: list[str]) -> bool:
         and any(t in lex.MEASURING_VERBS or t in lex.JUDGING_PARTICIPLES for t in gap)
         and gap[-1:] != []
         and gap[-1] in {"by", "with", "using", "through", "via", "from"}
+    )
+
+
+def _passive_cause(gap: list[str]) -> bool:
+    """ "can be attributed to", "is driven by", "are explained by": a passive of causing."""
+    return (
+        any(t in lex.BE_FORMS for t in gap)
+        and any(t in lex.CAUSAL_PARTICIPLES for t in gap)
+        and gap[-1:] != []
+        and gap[-1] in {"by", "to"}
     )
 
 
@@ -122,6 +139,15 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
             for j, p in enumerate(phrases[: index + 1])
             if sentences[j] == sentences[index] and p.slot is None and p.cue != "self"
         ]
+        if _passive_cause(gap):
+            # "herd breakdowns can be attributed to wildlife", "X is driven by Y": X the outcome,
+            # Y the exposure
+            for subject in subjects:
+                if en_head_slot(subject.words) is None and _role(subject) is None:
+                    subject.slot = "output_target"
+            if index + 1 < len(phrases) and phrases[index + 1].cue not in {"self"}:
+                phrases[index + 1].cue = "exposure"
+            continue
         if _passive_measure(gap):
             # "caries arrest would be assessed by examiners": what is assessed is the outcome
             for subject in subjects:
@@ -150,6 +176,14 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
             if complement_role:
                 for subject in subjects:
                     subject.slot = subject.slot or complement_role
+        elif (kind := en_head_slot(following.words)) in _KINDS_A_COMPLEMENT_GIVES and following.cue in {
+            None,
+            *lex.BE_FORMS,
+        }:
+            # "X and Y are the adverse events of interest": the subjects are what the complement names
+            for subject in subjects:
+                if subject.slot is None and en_head_slot(subject.words) is None:
+                    subject.slot = kind
         elif _not_a_noun(following) and (
             not complement_end or complement_end[0] in SENTENCE_END or complement_end[0] in lex.EN_FUNCTION
         ):

@@ -39,8 +39,9 @@ def english_phrases(text: str) -> list[Phrase]:
     # keep only the Latin-script runs; Chinese text is handled by `chinese_phrases`
     text = CJK.sub(" | ", text) if CJK.search(text) else text
     text = text.replace("\n", " | ")  # a line ends a phrase even without a full stop
-    # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later
-    text = re.sub(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)", r" | ", text)
+    # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later; inside a noun
+    # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
+    text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
     phrases: list[Phrase] = []
     current: list[str] = []
     cue: str | None = None
@@ -59,6 +60,7 @@ def english_phrases(text: str) -> list[Phrase]:
     between = False
     compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
     about_user = False  # the sentence is about the user ("I'm a PhD student in hydrology")
+    relating = False  # "relate X to Y" was read up to X
     clause_open = ""  # "clause" after whether/if/that, "question" after an opening auxiliary
     for index, token in enumerate(tokens):
         lower = token.lower()
@@ -69,9 +71,11 @@ def english_phrases(text: str) -> list[Phrase]:
             compare_open = True  # "compare X with Y", "compared to Y", "a comparison of X with Y"
         if not any(ch.isalnum() for ch in token):  # punctuation
             flush()
+            if token == "." and previous_token in _ABBREVIATIONS:
+                continue  # "e.g. young age": the cue of the list goes on
             if token in ".;:!?|":
                 cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
-                compare_open, clause_open, about_user = False, "", False
+                compare_open, clause_open, about_user, relating = False, "", False, False
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
@@ -135,6 +139,22 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
             continue
+        if (
+            not current
+            and last_break == "to"
+            and index >= 2
+            and tokens[index - 2].lower() in _WANTING
+            and lower.isalpha()
+            and lower not in lex.EN_FUNCTION
+            and following not in {"-"}
+        ):
+            cue = last_break = lower  # "we want to pool the trials", "an issue we need to handle"
+            continue
+        if lower == "to" and relating and current:
+            flush()  # "relate species richness to temperature": the predictor follows "to"
+            cue = last_break = "exposure"
+            relating = False
+            continue
         if lower in lex.BEFORE_TO_PREPOSITIONS and following == "to" and current:
             flush()  # "flower strips next to orchards", "deaths due to X": a preposition, not a modifier
             cue = last_break = lower
@@ -177,7 +197,12 @@ def english_phrases(text: str) -> list[Phrase]:
             # the verb after the subject of a subordinate clause or question ends the subject; as
             # after an effect verb, the subject is the exposure and the object the outcome
             flush()
-            if phrases and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
+            if (
+                phrases
+                and phrases[-1].slot is None
+                and phrases[-1].cue != "example"  # "models such as X fix Y": X keeps the list's role
+                and cue_slot(phrases[-1].cue, False) is None
+            ):
                 phrases[-1].cue = "exposure"
             cue, last_break = "outcome", lower
             clause_open = ""
@@ -200,22 +225,35 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "outcome"
             between = False
             continue
+        if lower in {"relate", "relates", "relating"} and not current:
+            cue, last_break, relating = "outcome", lower, True
+            continue  # "relate X to Y": X is the response, Y (after "to") what it is related to
         if not current and last_break in {"i", "we", "they", "you"} and lower.isalpha():
             last_break = cue = lower  # right after a subject pronoun comes its verb ("we measure X")
             continue
         if lower in {"of", "for"} and current and current[-1].lower() in lex.OUTCOME_MEASURES:
+            if len(current) == 1 and current[0].lower() in {"rate", "rates"}:
+                current = []  # "the rates of X": the measure alone is no term
             flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
             cue, last_break = "outcome", lower
             continue
         if lower in lex.EFFECT_VERBS or (
-            lower in lex.CHANGE_VERBS and current and following not in lex.EN_PREPOSITIONS
+            lower in lex.CHANGE_VERBS
+            and current
+            and following not in lex.EN_PREPOSITIONS
+            and following[:1].isalnum()  # "land use change.": the noun
         ):
             # "X reduces Y", "X changes Y" (not "changes in Y"): X (the phrase just read, if nothing
-            # cued it) is the exposure, Y the outcome
+            # cued it) is the exposure, Y the outcome; with no object ("X increases when Y", "X
+            # improves in Z") the verb is intransitive and X is what changes: the outcome
             flush()
+            intransitive = not following[:1].isalnum() or following in _CLAUSE_AFTER_VERB
             if phrases and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
-                phrases[-1].cue = "exposure"
-            cue, last_break = "outcome", lower
+                phrases[-1].cue = "outcome" if intransitive else "exposure"
+            cue, last_break = (None if intransitive else "outcome"), lower
+            continue
+        if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
+            cue = last_break = "exposure"  # "rates differ by city size": what they vary with
             continue
         if _NUMBER.match(token) and not current:
             continue  # a count before its noun ("10,000 patients"): the noun is the concept
@@ -280,7 +318,9 @@ def english_phrases(text: str) -> list[Phrase]:
             or adverb
             or _is_contraction(lower)
         ):
-            flush()
+            if current:
+                flush()
+                phrases[-1].before = lower
             if lower in {"whether", "if", "that"}:
                 clause_open = "clause"
             elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
@@ -312,6 +352,15 @@ def english_phrases(text: str) -> list[Phrase]:
     )
 
 
+_ACRONYM_IN_PARENTHESES = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)(?=\s*([A-Za-z][\w\-]*)?)")
+
+
+def _acronym_boundary(match: re.Match[str]) -> str:
+    after = (match.group(2) or "").lower()
+    inside = after.isalpha() and after == match.group(2) and _starts_phrase(after)
+    return " " if inside and after not in lex.EN_COMMON_VERBS else " , "
+
+
 def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
     """The word that opens what something is compared with: "with"/"to"/"against" after a verb of
     comparing ("compare X with Y", "compared to Y"), "of" after "instead", "than" after "rather"."""
@@ -328,6 +377,17 @@ def _is_comparative(word: str) -> bool:
 
 
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
+_NOMINAL_SUFFIXES = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ship")
+# abbreviations whose full stop ends no sentence ("e.g.", "i.e.", "et al.")
+_ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "al", "cf", "approx"})
+# verbs after which "to" + a word is an infinitive ("we want to pool the trials")
+_WANTING = frozenset(
+    {"want", "wants", "need", "needs", "wish", "hope", "plan", "plans", "try", "like", "aim"}
+)
+# what follows an effect verb used without an object ("X increases when ...", "X improves in Y")
+_CLAUSE_AFTER_VERB = frozenset({"when", "if", "whenever", "because", "while", "as", "after", "once"}) | (
+    lex.EN_PREPOSITIONS - {"by", "with", "using", "via", "through"}
+)
 
 
 def _is_adverb(word: str, following: str, after_next: str) -> bool:
@@ -338,6 +398,18 @@ def _is_adverb(word: str, following: str, after_next: str) -> bool:
         and word not in lex.LY_NOT_ADVERBS
         and not (_is_modifier(following) and _starts_phrase(after_next))
     )
+
+
+_ADJECTIVE_SUFFIXES = ("ible", "able", "ous", "ive", "ful", "less", "ic", "ical", "al", "ary", "ory")
+
+
+def _adjective_shaped(word: str) -> bool:
+    """A lower-case word with an adjective's suffix ("plausible", "renal", "genetic") that MeSH does not
+    know as a term of its own."""
+    if not (word.isalpha() and word.islower() and len(word) > 4 and word.endswith(_ADJECTIVE_SUFFIXES)):
+        return False
+    vocabulary = embedded_vocabulary()
+    return vocabulary is None or not vocabulary.knows(word)
 
 
 def _is_plural_noun(word: str) -> bool:
@@ -357,6 +429,8 @@ def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
             and first.slot is None
             and second.after == "and"
             and second.cue is None
+            # "X and Y are the adverse events of interest": the subject of a clause, not a title
+            and second.before not in lex.BE_FORMS | lex.MODALS
             and en_head_slot(first.words) is None
             and (en_head_slot(second.words) or mesh_kind(second.text)) in {"output_target", "condition"}
         ):
@@ -501,8 +575,11 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             and not is_acronym(phrase.words[0])
             # a plural noun is a head of its own ("remittances and household investment")
             and singular(phrase.words[0].lower()) == phrase.words[0].lower()
+            # a noun made from a verb or adjective is a head too ("migration or low income")
+            and not phrase.words[0].lower().endswith(_NOMINAL_SUFFIXES)
             and en_head_slot(phrase.words) is None
-            and en_head_slot(following.words) is not None
+            # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
+            and (en_head_slot(following.words) is not None or _adjective_shaped(phrase.words[0]))
         ):
             phrase.words = [phrase.words[0], following.words[-1]]
             phrase.text = " ".join(phrase.words)

@@ -37,6 +37,7 @@ EN_FUNCTION = words(
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
     alone plus below above beyond instead rather itself themselves himself herself ourselves
+    along around near alongside inside outside beneath behind beside out up
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays
@@ -436,6 +437,8 @@ MODALS = words("would will could can should may might must shall")
 REFLEXIVES = words("itself themselves himself herself ourselves myself yourself yourselves oneself")
 # Words that make a preposition with "to" after them ("next to", "due to", "prior to")
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
+# Verbs after which "by"/"across" names what the subject varies with ("differ by city size")
+VARYING_VERBS = words("differ differs differed vary varies varied stratified stratify grouped")
 # Participles of causing in a passive ("X can be attributed to Y", "X is driven by Y"): X the outcome
 CAUSAL_PARTICIPLES = words(
     """

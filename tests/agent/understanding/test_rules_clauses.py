@@ -124,3 +124,71 @@ def test_a_sentence_about_the_user_names_no_concept() -> None:
     slots = extract_slots("I'm a nurse in paediatric oncology. We study mouth care in children.")
     terms = [t.lower() for t in _terms(slots)]
     assert "paediatric oncology" not in terms and "mouth care" in terms
+
+
+def test_a_passive_of_causing_makes_its_subject_the_outcome_and_the_agent_the_exposure() -> None:
+    slots = extract_slots("We ask how much of the hospital readmissions can be attributed to polypharmacy.")
+    assert "hospital readmissions" in slots.output_target
+    assert "polypharmacy" in slots.context
+
+
+def test_a_complement_with_a_telling_head_gives_the_subject_its_slot() -> None:
+    slots = extract_slots("Tinnitus and vertigo are the adverse events of interest in this trial.")
+    assert {"Tinnitus", "vertigo"} <= set(slots.output_target)
+
+
+def test_an_effect_verb_without_an_object_makes_its_subject_the_outcome() -> None:
+    slots = extract_slots("We ask how much soil respiration increases when permafrost thaws.")
+    assert "soil respiration" in slots.output_target
+
+
+def test_what_something_differs_by_is_an_exposure() -> None:
+    slots = extract_slots("We estimate vaccine uptake and test whether it differs by maternal education.")
+    assert "maternal education" in slots.context
+
+
+def test_an_acronym_inside_a_noun_phrase_does_not_cut_it() -> None:
+    slots = extract_slots("We study chronic obstructive pulmonary disease (COPD) exacerbations in smokers.")
+    assert any(t.lower() == "chronic obstructive pulmonary disease exacerbations" for t in _terms(slots))
+
+
+def test_the_rate_of_x_keeps_x_and_drops_the_bare_measure() -> None:
+    slots = extract_slots("Does early mobilisation lower the rates of delirium?")
+    assert "delirium" in slots.output_target
+    assert not any(t.lower() == "rates" for t in _terms(slots))
+
+
+def test_the_full_stop_of_an_abbreviation_ends_no_sentence() -> None:
+    slots = extract_slots("We compare anticoagulants, e.g. apixaban or warfarin, after valve surgery.")
+    assert {"apixaban", "warfarin"} <= {t.lower() for t in slots.context}
+
+
+def test_an_infinitive_after_a_verb_of_wanting_is_a_verb() -> None:
+    slots = extract_slots("We want to pool registry cohorts of hip fractures.")
+    assert not any(t.lower().startswith("pool") for t in _terms(slots))
+
+
+def test_relate_x_to_y_gives_the_response_and_the_predictor() -> None:
+    slots = extract_slots("We relate lichen cover to nitrogen deposition.")
+    assert "lichen cover" in slots.output_target
+    assert "nitrogen deposition" in slots.context
+
+
+def test_prepositions_and_particles_end_phrases() -> None:
+    slots = extract_slots("We find out whether wells along the river hold arsenic.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "out" not in terms and not any(t.endswith(" along") for t in terms)
+
+
+def test_elliptic_coordination_shares_the_head_of_an_adjective_not_of_a_noun() -> None:
+    slots = extract_slots("We need plausible and correct proofs, and study migration or low income.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "plausible proofs" in terms
+    assert "migration income" not in terms
+
+
+def test_an_example_subject_keeps_the_role_of_its_list() -> None:
+    slots = extract_slots(
+        "We test whether solvers such as Gurobi or CPLEX find better routes for delivery drones."
+    )
+    assert "CPLEX" not in slots.subject_population
