@@ -8,38 +8,40 @@ synonyms. The steps, for every phrase of every slot:
 1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
    concepts; "with" separates a population from its condition ("patients with epilepsy": the
    condition is searched, the people word is no term beside it);
-2. **set aside** what is not a concept: words that say which *kind of study* is wanted (systematic
-   review, meta-analysis, randomised trial, diagnostic accuracy: kept as `StudyFilter`s the user can
-   switch on, never AND'ed), counts and time spans ("6046 women", "six decades"), and generic words
-   that every paper of a field shares ("treatment", "patients", "detection", "tests"); a word MeSH
-   only writes before a head ("rapid", "physical") takes its head from the description ("rapid
-   tests") or stays an optional concept, never a required one, as does a phrase of general words
-   beside an abstract noun or a participle ("resectability diagnosis", "resistance detection");
-3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`); a descriptor's tree
-   gives the concept's **role** (`ConceptRole`): C and F03 a condition, D an intervention, E and L a
-   method, M01 a population, A anatomy, G/F01/F02 an outcome, N and Z a setting. A phrase whose last
-   word is not part of a descriptor ("speech decoding") stays one free-text concept whose role is its
-   slot's; a descriptor with extra modifiers ("invasive aspergillosis") keeps the phrase as a term
-   beside the heading. Where one phrase may name several descriptors, the one under the trees its slot
-   expects wins (`_SLOT_TREES`). A context phrase the description names as an exposure ("the effect
-   of X on Y", "effectiveness of X", "exposure to X", "X and the risk of Y") is an intervention
-   (`is_exposure`), as is a
-   free-text phrase headed by an intervention noun ("peer support programmes"); a descriptor MeSH
-   files as a setting takes the role of the slot holding it ("employment" as the outcome);
-4. **group**: terms of one role from one slot are one concept when the description lists them together
-   ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two sides of
-   "versus", phrases the description writes apart ("red flags to screen for vertebral fracture") and
-   the descriptors of one compound phrase ("sugar-sweetened beverage taxes": the drinks and the tax)
-   are different concepts;
-5. **decide which are required** (`decide_required`), as a searcher does: conditions, organisms,
-   interventions and methods are AND'ed; a population is AND'ed only when there is no condition (the
-   condition usually *is* the population of a review), and never when it is only generic people
-   words; an outcome is AND'ed when there is no condition (it names the topic: "vitamin D and
-   fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy and settings
-   only narrow and are optional, except that while fewer than two concepts are required they are
-   promoted in that order. (A zero-hit block is relaxed or dropped, with a note, when the databases are counted:
-   `agent.keywords.query_check`.) Nothing is dropped silently: an
-   optional concept stays in the plan, marked, with the reason.
+2. **set aside** what is not a concept (`agent.keywords.phrase_words`): words that say which *kind
+   of study* is wanted (systematic review, meta-analysis, randomised trial, diagnostic accuracy: kept
+   as `StudyFilter`s the user can switch on, never AND'ed), counts and time spans ("6046 women", "six
+   decades"), and generic words that every paper of a field shares ("treatment", "patients",
+   "detection", "tests"); a word MeSH only writes before a head ("rapid", "physical") takes its head
+   from the description ("rapid tests") or stays an optional concept, never a required one, as does a
+   phrase of general words beside an abstract noun or a participle ("resectability diagnosis",
+   "resistance detection");
+3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`); a
+   descriptor's tree gives the concept's **role** (`ConceptRole`, `agent.keywords.concept_roles`): C
+   and F03 a condition, D an intervention, E and L a method, M01 a population, A anatomy, G/F01/F02 an
+   outcome, N and Z a setting. A phrase whose last word is not part of a descriptor ("speech
+   decoding") stays one free-text concept whose role is its slot's (a context phrase headed by a
+   disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
+   aspergillosis") keeps the phrase as a term beside the heading. Where one phrase may name several
+   descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
+   description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
+   "X and the risk of Y") is an intervention (`is_exposure`), as is a free-text phrase headed by an
+   intervention noun ("peer support programmes"); a descriptor MeSH files as a setting takes the role
+   of the slot holding it ("employment" as the outcome);
+4. **group**: terms of one role from one slot are one concept when the description lists them
+   together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
+   sides of "versus", phrases the description writes apart ("red flags to screen for vertebral
+   fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
+   beverage taxes": the drinks and the tax) are different concepts;
+5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
+   organisms, interventions and methods are AND'ed; a population is AND'ed only when there is no
+   condition (the condition usually *is* the population of a review), and never when it is only
+   generic people words; an outcome is AND'ed when there is no condition (it names the topic:
+   "vitamin D and fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy
+   and settings only narrow and are optional, except that while fewer than two concepts are required
+   they are promoted in that order. (A zero-hit block is relaxed or dropped, with a note, when the
+   databases are counted: `agent.keywords.query_check`.) Nothing is dropped silently: an optional
+   concept stays in the plan, marked, with the reason.
 """
 
 from __future__ import annotations
@@ -48,9 +50,31 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, tokenize
-from agent.language.morphology import defined_acronyms, find_expansion, is_acronym, singular
-from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
+from agent.keywords.concept_roles import (
+    INTERVENTION_HEADS,
+    REQUIRED_ROLES,
+    SLOT_ROLE,
+    SLOT_TREES,
+    apart_in_mesh,
+    decide_required,
+    head_is_a_condition,
+    is_exposure,
+    is_generic_people,
+    meant,
+    names_nothing,
+    names_the_concept,
+)
+from agent.keywords.phrase_words import (
+    GENERIC_PEOPLE,
+    content_words,
+    people_only,
+    set_aside,
+    strip_generic_edges,
+    with_head,
+)
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of
+from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
+from agent.language.text import clean_term, split_parenthetical, to_half_width
 from agent.models import (
     LIST_SLOT_NAMES,
     Concept,
@@ -63,126 +87,13 @@ from agent.models import (
     Understanding,
 )
 
-# Words that name the kind of study wanted: design modifiers before a design noun ("randomised
-# placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
-# a noun ("diagnostic accuracy"). Grammar of study designs, not topics.
-_DESIGN_MODIFIER = (
-    r"(?:randomi[sz]ed|non[- ]?randomi[sz]ed|quasi[- ]?randomi[sz]ed|placebo[- ]controlled|"
-    r"double[- ]blind(?:ed)?|single[- ]blind(?:ed)?|triple[- ]blind(?:ed)?|controlled|clinical|pragmatic|"
-    r"cross[- ]?over|cluster|multi[- ]?cent(?:er|re|ric)|open[- ]label|prospective|retrospective|"
-    r"observational|comparative|cohort|case[- ]control|cross[- ]sectional|longitudinal|systematic|"
-    r"scoping|rapid|umbrella|narrative|literature|network|dose[- ]response|individual participant data|"
-    r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative)"
-)
-_DESIGN_NOUN = (
-    r"(?:trials?|stud(?:y|ies)|reviews?|meta[- ]?analys[ie]s|meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
-)
-_STUDY_TYPE = re.compile(
-    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}|meta[- ]?analys[ie]s|"
-    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
-    re.IGNORECASE,
-)
-
-# Counts and time spans: "6046 women", "over six decades", "in 2019", "3-day", "1990-2020".
-_NUMBER_WORDS = "one two three four five six seven eight nine ten eleven twelve twenty thirty hundred"
-_SPAN = re.compile(
-    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS.replace(' ', '|')})"
-    r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
-    r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b",
-    re.IGNORECASE,
-)
-# "in 6046 women" -> "in women": a number before a plural noun, after a function word or at the start; a
-# number inside a name ("PM2.5 exposure", "COVID-19") or after a word ("type 2 diabetes") is no count
-_COUNTED = re.compile(r"(?:^|(?<=\s))(?P<number>\d[\d,.]*)\s+(?=(?P<noun>[a-z][\w-]*))", re.IGNORECASE)
-
-# Words every paper of a field shares: alone they are not a concept to AND (they may stay as
-# modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
-GENERIC_WORDS = word_set(
-    """
-    treatment treatments therapy therapies pharmacotherapy pharmacological management intervention interventions strategy strategies
-    program programme programs programmes approach approaches method methods technique techniques
-    diagnosis diagnoses diagnosing diagnostic detection detecting detect identification identifying
-    prediction predictions predicting forecasting
-    assessment assessing evaluation evaluating screening screen test tests testing tested
-    measurement measurements measure measures level levels use uses usage role roles effect effects
-    effectiveness efficacy efficiency impact impacts influence outcome outcomes result results
-    association associations relationship relationships factor factors risk risks prevention
-    preventing prevent benefit benefits harm harms safety comparison comparisons
-    patient patients people person persons individual individuals participant participants subject
-    subjects human humans adult adults population populations volunteer volunteers case cases
-    study studies research evidence analysis analyses review reviews trial trials data
-    clinical health care medical new novel different various potential possible current
-    quantity quality rate rates prevalence incidence extent value values sign signs
-    framework tool tools model models system systems performance accuracy
-    disease diseases disorder disorders condition conditions illness illnesses early
-    assay assays scan scans scanning examination examinations procedure procedures work works
-    exposure exposures intake intakes consumption supplementation supplementations administration record records based
-    modality modalities stage stages
-    one two three four five six seven eight nine ten eleven twelve follow up followup
-    presenting presented suspected undergoing receiving considered current
-    """
-)
-# Generic words that still name a task in a free-text phrase ("molecular property prediction"); beside a
-# MeSH descriptor they are set aside ("sepsis prediction" searches Sepsis).
-_TASK_NAMES = word_set("prediction predictions forecasting")
-# Generic people words: a population made only of these (plus age words) is not AND'ed.
-GENERIC_PEOPLE = word_set(
-    """
-    patient patients people person persons individual individuals participant participants subject
-    subjects human humans adult adults volunteer volunteers case cases population populations
-    """
-)
-
 _CUT = re.compile(r"\s+(?:versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
+
+
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
+
+
 _COORDINATION = re.compile(r"\s*(?:,|\band\b|\bor\b|\band/or\b|/)\s*", re.IGNORECASE)
-_FUNCTION = word_set(
-    "a an the of in on for to with by from at as into via and or nor versus vs their its his her our your "
-    "among between within without under over after before during per than that which who whose"
-)
-
-_SLOT_ROLE: dict[str, ConceptRole] = {
-    "task": ConceptRole.METHOD,
-    "method_measurement": ConceptRole.METHOD,
-    "method_algorithm": ConceptRole.ALGORITHM,
-    "subject_population": ConceptRole.POPULATION,
-    "signal_feature": ConceptRole.OUTCOME,
-    "output_target": ConceptRole.OUTCOME,
-    "context": ConceptRole.SETTING,
-}
-
-# The MeSH trees a slot's phrases are expected under: among descriptors one phrase may name, one of
-# these wins ("neural networks" of an algorithm: Neural Networks, Computer, not the anatomy's Nerve Net).
-_SLOT_TREES: dict[str, tuple[str, ...]] = {
-    "task": ("E", "L", "G17"),
-    "method_measurement": ("E", "L"),
-    "method_algorithm": ("L", "G17", "E05"),
-    "subject_population": ("M", "B", "C", "F03"),
-    "signal_feature": ("G", "F", "A", "D"),
-    "output_target": ("G", "F", "C"),
-}
-
-REQUIRED_ROLES = frozenset(
-    {ConceptRole.CONDITION, ConceptRole.INTERVENTION, ConceptRole.METHOD, ConceptRole.POPULATION}
-)
-PROMOTION_ORDER = (
-    ConceptRole.ALGORITHM,
-    ConceptRole.OUTCOME,
-    ConceptRole.ANATOMY,
-    ConceptRole.SETTING,
-    ConceptRole.POPULATION,
-)
-MIN_REQUIRED = 2
-
-
-def is_study_type(descriptor: MeshDescriptor) -> bool:
-    """Publication types and study-design headings (V, and the "... as Topic" study designs)."""
-    return any(
-        t.startswith(("V", "E05.318.372", "E05.318.760", "N05.715.360.775")) for t in descriptor.tree_numbers
-    )
-
-
-# ----------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -206,31 +117,6 @@ class Concepts:
     notes: list[str] = field(default_factory=list)
 
 
-def set_aside(text: str) -> tuple[str, list[str]]:
-    """The phrase without study-type words, counts and time spans, and the study types found."""
-    found = [m.group(0) for m in _STUDY_TYPE.finditer(text)]
-    text = _STUDY_TYPE.sub(" ", text)
-    text = _SPAN.sub(" ", text)
-    text = _COUNTED.sub(lambda m: "" if _is_count(m) else m.group(0), text)
-    text = re.sub(r"\s+", " ", text).strip(" ,;:-")
-    return text, found
-
-
-def _is_count(match: re.Match[str]) -> bool:
-    before = match.string[: match.start()].split()
-    noun = match.group("noun").lower()
-    return (not before or before[-1].lower() in _FUNCTION) and singular(noun) != noun
-
-
-def content_words(text: str) -> list[str]:
-    """Words that carry meaning: not function words, not generic, not bare numbers."""
-    return [
-        t.text
-        for t in tokenize(text)
-        if t.text.lower() not in _FUNCTION and t.text.lower() not in GENERIC_WORDS and not t.text.isdigit()
-    ]
-
-
 def _parts(
     understanding: Understanding, vocabulary: MeshVocabulary | None = None
 ) -> tuple[list[_Part], list[str]]:
@@ -249,7 +135,7 @@ def _parts(
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
                     # "patients with epilepsy": the condition is the concept, the people word only says who
-                    if content_words(piece) or (_people_only(piece) and not with_content):
+                    if content_words(piece) or (people_only(piece) and not with_content):
                         parts.append(
                             _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""), phrase)
                         )
@@ -264,12 +150,6 @@ def _names_with(text: str, vocabulary: MeshVocabulary | None) -> bool:
     return any(_WITH.search(match.text) for match in vocabulary.recognize(text))
 
 
-def _people_only(text: str) -> bool:
-    """ "patients", "healthy adults": kept as an optional concept, so nothing is dropped silently."""
-    words = [t.text.lower() for t in tokenize(text) if t.text.lower() not in _FUNCTION]
-    return bool(words) and any(w in GENERIC_PEOPLE for w in words)
-
-
 @dataclass
 class _Draft:
     """A concept under construction: terms of one role from one slot (and one side of a "versus")."""
@@ -280,7 +160,7 @@ class _Draft:
     terms: list[Term] = field(default_factory=list)
     series: int = 0  # phrases listed together in the description ("X, Y or Z") share a series
     # the phrases that name several descriptors of different trees this draft stands in ("sugar-sweetened
-    # beverage taxes", `_apart_in_mesh`): they are different concepts, AND'ed, never OR'ed in one block
+    # beverage taxes", `apart_in_mesh`): they are different concepts, AND'ed, never OR'ed in one block
     compounds: set[str] = field(default_factory=set)
 
 
@@ -307,8 +187,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     _merge_into(result, _group(drafts))
     decide_required(
         result.concepts,
-        {c.id: _is_generic_people(result.terms, c.id) for c in result.concepts},
-        {c.id for c in result.concepts if _names_nothing(result.terms, c.id, vocabulary)},
+        {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
+        {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
     )
     return result
 
@@ -324,16 +204,16 @@ def _drafts_for(
     part: _Part, vocabulary: MeshVocabulary | None, defined: dict[str, str], description: str
 ) -> list[_Draft]:
     """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
-    pieces = [p for p in _COORDINATION.split(part.text) if p and (content_words(p) or _people_only(p))]
+    pieces = [p for p in _COORDINATION.split(part.text) if p and (content_words(p) or people_only(p))]
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
-        matches = vocabulary.recognize(text, defined, _SLOT_TREES.get(part.slot, ())) if vocabulary else []
-        matches = [m for m in matches if _meant(m)]
+        matches = vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ())) if vocabulary else []
+        matches = [m for m in matches if meant(m)]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
-                _free_draft(_with_head(text, description, vocabulary), part, description, vocabulary)
+                _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
@@ -351,102 +231,16 @@ def _drafts_for(
         if not head_covered:
             # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know
             drafts.append(
-                _free_draft(_with_head(text, description, vocabulary), part, description, vocabulary)
+                _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
         for match in matches:
             last = match is matches[-1]
             draft = _mesh_draft(match, text if last else "", part, description, defined)
-            if _apart_in_mesh(match, matches):
+            if apart_in_mesh(match, matches):
                 draft.compounds.add(f"{part.phrase}\n{index}")
             drafts.append(draft)
     return drafts
-
-
-def _apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
-    """Whether a descriptor of a phrase that names several stands in another MeSH tree than all the
-    others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
-    ("Alzheimer's disease dementia", "methenamine hippurate": one thing, named twice)."""
-    trees = {t[0] for t in match.descriptor.tree_numbers}
-    others = [m for m in matches if m is not match]
-    return bool(others) and all(not trees & {t[0] for t in m.descriptor.tree_numbers} for m in others)
-
-
-def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
-    """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
-    generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
-    "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
-    word that MeSH files under the humanities or as a discipline ("flags" -> Emblems and Insignia,
-    "surgery" -> General Surgery)."""
-    if is_study_type(descriptor) or not content_words(text):
-        return False
-    one_word = len(text.split()) == 1
-    if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
-        return False  # too broad a heading to search on; the words stay
-    everyday = via == "entry term" and one_word
-    # "flags" -> Emblems and Insignia (humanities), "surgery" -> General Surgery (a discipline, H)
-    return not (everyday and all(t.startswith(("K", "H01", "H02")) for t in descriptor.tree_numbers))
-
-
-def _meant(match: MeshMatch) -> bool:
-    return names_the_concept(match.descriptor, match.text, match.via)
-
-
-def _with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
-    """A lone modifier with the noun the description writes after it: "Rapid" -> "Rapid tests",
-    "Cardiac" -> "Cardiac testing" (the understanding may cut a phrase before a generic head)."""
-    if vocabulary is None or len(text.split()) != 1 or not vocabulary.is_modifier(text):
-        return text
-    found = re.search(rf"\b{re.escape(text)}[\s-]+([^\W\d_]+)", description, re.IGNORECASE)
-    if found is None or found.group(1).lower() in _FUNCTION:
-        return text
-    return f"{text} {found.group(1)}"
-
-
-_EXPOSURE_BEFORE = (
-    r"(?:effects?|effectiveness|efficacy|impacts?|influences?|roles?|associations?|relationships?|links?|"
-    r"exposure)\s+"
-    r"(?:of|between|to)\s+(?:the\s+|a\s+|an\s+)?"
-)
-_EXPOSURE_AFTER = (
-    r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
-    r"(?:affects?|influences?|increases?|reduces?|causes?|predicts?|modifies|modulates?)\b)"
-)
-
-
-_EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
-
-
-def is_exposure(phrase: str, description: str, original: str = "") -> bool:
-    """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
-    association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
-    pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y"; in Chinese, `original` before 对 ("X对Y的影响") or before 与/和 ... 的关系. The understanding keeps
-    an exposure in the context slot (the PRD has no exposure slot), but a searcher requires it like an
-    intervention."""
-    if original and re.search(
-        re.escape(original) + r"\s*(?:对|与.{1,20}?(?:的)?(?:关系|关联|相关))", description
-    ):
-        return True
-    if not phrase.strip():
-        return False
-    if _EXPOSURE_HEAD.search(phrase.strip()) and len(phrase.split()) > 1:
-        return True  # "air pollution exposure", "cannabis use": the phrase names itself an exposure
-    written = re.escape(phrase.strip())
-    return bool(
-        re.search(_EXPOSURE_BEFORE + written + r"\b", description, re.IGNORECASE)
-        or re.search(r"\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
-    )
-
-
-# Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
-# interventions", "peer support programmes"): such a phrase is an intervention, whatever its slot.
-_INTERVENTION_HEADS = word_set(
-    """
-    intervention interventions therapy therapies treatment treatments program programs programme
-    programmes training trainings counselling counseling education prophylaxis supplementation
-    rehabilitation
-    """
-)
 
 
 def _role(
@@ -462,15 +256,15 @@ def _role(
         and part.slot != "context"
         and all(t[0] in "HIKNZ" for t in descriptor.tree_numbers)
     ):
-        role = _SLOT_ROLE.get(part.slot, role)
+        role = SLOT_ROLE.get(part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
     if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     words = text.split()
-    if weak and words and words[-1].lower() in _INTERVENTION_HEADS:
+    if weak and words and words[-1].lower() in INTERVENTION_HEADS:
         return ConceptRole.INTERVENTION
     if role is ConceptRole.SETTING and part.slot != "context":
-        return _SLOT_ROLE.get(part.slot, role)
+        return SLOT_ROLE.get(part.slot, role)
     return role
 
 
@@ -479,20 +273,11 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
     phrase whose head noun names diseases is a condition ("... for clinically suspected scaphoid
     fractures"). (Not in other slots: a population "with clinically evident lesions" or an outcome
     "relieve symptoms" only narrows.)"""
-    term = new_term(_strip_generic_edges(text, vocabulary), part.slot, description)
-    role = _role(_SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
-    if role is ConceptRole.SETTING and _head_is_a_condition(term.canonical, vocabulary):
+    term = new_term(strip_generic_edges(text, vocabulary), part.slot, description)
+    role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
+    if role is ConceptRole.SETTING and head_is_a_condition(term.canonical, vocabulary):
         role = ConceptRole.CONDITION
     return _Draft(role, part.slot, part.group, [term])
-
-
-def _head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
-    """Whether the phrase's head noun is one MeSH ends disease names with ("scaphoid fractures",
-    "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition."""
-    words = [t.text for t in tokenize(text)]
-    if vocabulary is None or len(words) < 2 or words[-1].lower() in GENERIC_WORDS:
-        return False
-    return vocabulary.head_role(words[-1]) is ConceptRole.CONDITION
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:
@@ -521,7 +306,7 @@ def _mesh_draft(
     for short, long in defined.items():  # "electrocorticography (ECoG)": the user's acronym is a synonym
         if match.via != "acronym" and phrase_key(long) == phrase_key(match.text):
             term.synonyms.append(Synonym(text=short, origins=[SynonymOrigin.USER]))
-    extra = _strip_generic_edges(phrase) if phrase else ""
+    extra = strip_generic_edges(phrase) if phrase else ""
     if (
         extra
         and phrase_key(extra)[-1:] != phrase_key(match.text)[-1:]
@@ -537,70 +322,6 @@ def _mesh_draft(
         term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
     role = _role(role_of(match.descriptor), part, description, phrase or match.text, match.descriptor)
     return _Draft(role, part.slot, part.group, [term])
-
-
-def _adverb_of_generic(words: list[str]) -> bool:
-    """ "clinically suspected ...", "newly diagnosed ...": an adverb that only qualifies the generic
-    word after it goes with it."""
-    return len(words) > 2 and words[0].lower().endswith("ly") and words[1].lower() in GENERIC_WORDS
-
-
-# Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay"); other
-# generic heads say how it acts ("fluid intake") and stay with a lone word
-_MEASUREMENT_WORDS = word_set(
-    "detection detecting assay assays test tests testing measurement measurements level levels "
-    "screening assessment diagnosis identification"
-)
-# Endings of adjectives, participles and abstract nouns: such a word alone names no thing to search for
-_NOT_A_THING = re.compile(r"(?:ed|ing|ant|ent|al|ous|ive|ic|ary|ble|ity|ness|ance|ence)$", re.IGNORECASE)
-
-
-def _names_a_thing(word: str, vocabulary: MeshVocabulary) -> bool:
-    """Whether one word alone is a thing a paper could be found by ("Galactomannan", "RIF"), not an
-    adjective, participle or abstract noun ("malignant", "impending", "resistance"), nor a word MeSH only
-    writes before a head ("rapid", `MeshVocabulary.is_modifier`)."""
-    if is_acronym(word) or vocabulary.knows(word):
-        return True
-    return not _NOT_A_THING.search(singular(word)) and not vocabulary.is_modifier(word)
-
-
-def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
-    """Whether a generic word before a head makes a compound with it: a noun MeSH ends terms with
-    ("care" in "care homes"), not a word shaped as an adjective ("potential" in "potential biomarkers")."""
-    return vocabulary.is_head_word(word) and not _NOT_A_THING.search(word)
-
-
-def _strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
-    """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
-    (but a generic noun before a last word is a compound: "care homes" stays whole).
-
-    A generic head is kept when what it leaves is one word, unless the head says that word's thing is
-    measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
-    "Galactomannan", while "rapid tests", "resistance detection" and "fluid intake" stay whole (and so
-    does every phrase without a vocabulary). A prediction stays the name of a task ("molecular property prediction").
-    """
-    words = text.split()
-
-    def generic(word: str) -> bool:
-        return word.lower() in _FUNCTION or word.lower() in GENERIC_WORDS
-
-    while len(words) > 1 and (generic(words[0]) or _adverb_of_generic(words)):
-        if len(words) == 2 and vocabulary is not None and _noun_before_head(words[0], vocabulary):
-            break  # "care homes", "health records": a noun that makes a compound with its head stays
-        words = words[1:]
-    while len(words) > 1 and words[-1].lower() in _FUNCTION:
-        words = words[:-1]
-    trimmed = list(words)
-    while len(trimmed) > 1 and generic(trimmed[-1]) and trimmed[-1].lower() not in _TASK_NAMES:
-        trimmed = trimmed[:-1]
-    if (
-        len(trimmed) == 1
-        and vocabulary is not None
-        and words[-1].lower() in _MEASUREMENT_WORDS
-        and _names_a_thing(trimmed[0], vocabulary)
-    ):
-        return clean_term(trimmed[0])  # "Galactomannan detection": the thing measured is searched
-    return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 
 
 _LIST_GAP = re.compile(
@@ -697,86 +418,9 @@ def _concept_id(label: str, taken: set[str]) -> str:
     return candidate
 
 
-def _is_generic_people(terms: list[Term], concept_id: str) -> bool:
-    words = [
-        token.text.lower()
-        for term in terms
-        if term.concept == concept_id
-        for token in tokenize(term.canonical)
-        if token.text.lower() not in _FUNCTION
-    ]
-    return bool(words) and all(w in GENERIC_PEOPLE for w in words)
-
-
-_ABSTRACT = re.compile(r"(?:ity|ities|ness|ance|ence|ing)$", re.IGNORECASE)
-
-
-def _names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
-    """A free-text concept with no word a paper could be found by: one word MeSH only ever uses
-    before another ("Physical", "Rapid": what the understanding cut from "physical tests"), or only
-    generic words beside abstract nouns and participles ("resectability diagnosis", "resistance
-    detection", "impending identification")."""
-    members = [t for t in terms if t.concept == concept_id]
-    if vocabulary is None or len(members) != 1 or members[0].mesh is not None:
-        return False
-    words = members[0].canonical.split()
-    if len(words) == 1 and vocabulary.is_modifier(words[0]):
-        return True
-    generic = [w for w in words if w.lower() in GENERIC_WORDS]
-    rest = [w for w in words if w.lower() not in GENERIC_WORDS and w.lower() not in _FUNCTION]
-    return bool(generic) and all(_ABSTRACT.search(w) for w in rest)
-
-
-def _a(role: ConceptRole) -> str:
-    return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
-
-
-def decide_required(
-    concepts: list[Concept], generic: dict[str, bool] | None = None, modifiers: set[str] | None = None
-) -> None:
-    """Mark each concept required or optional, with the reason (rule in the module docstring);
-    `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable."""
-    generic = generic or {}
-    modifiers = modifiers or set()
-    has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
-    for concept in concepts:
-        if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
-            # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition
-            # the outcome is what the search is about
-            concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
-            continue
-        if generic.get(concept.id):
-            concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
-        elif concept.id in modifiers:
-            concept.required, concept.reason = (
-                False,
-                "an adjective or only general words: nothing a paper could be found by",
-            )
-        elif concept.role is ConceptRole.POPULATION and has_condition:
-            concept.required, concept.reason = False, "the condition already defines who is studied"
-        elif concept.role in REQUIRED_ROLES:
-            concept.required, concept.reason = True, f"{_a(concept.role)}: a relevant paper must mention it"
-        else:
-            concept.required, concept.reason = False, f"{_a(concept.role)}: it only narrows the search"
-    for role in PROMOTION_ORDER:
-        for concept in concepts:
-            if sum(c.required for c in concepts) >= MIN_REQUIRED:
-                return
-            if (
-                concept.role is role
-                and not concept.required
-                and not generic.get(concept.id)
-                and concept.id not in modifiers
-            ):
-                concept.required = True
-                concept.reason = f"{_a(role)}, required because the search has too few other concepts"
-    if concepts and not any(c.required for c in concepts):
-        concepts[0].required, concepts[0].reason = True, "the only concept there is"
-
-
 def concept_for_term(term: Term, taken: set[str]) -> Concept:
     """A concept of its own for a term added in the review (its role from MeSH, else from its slot)."""
-    role = role_of(term.mesh) if term.mesh else _SLOT_ROLE.get(term.slot, ConceptRole.METHOD)
+    role = role_of(term.mesh) if term.mesh else SLOT_ROLE.get(term.slot, ConceptRole.METHOD)
     concept = Concept(id=_concept_id(term.canonical, set(taken)), label=term.canonical, role=role)
     concept.required = role in REQUIRED_ROLES
     concept.reason = "added in the review"

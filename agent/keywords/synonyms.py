@@ -47,7 +47,8 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.keywords.concepts import build_concepts, names_the_concept
+from agent.keywords.concept_roles import names_the_concept
+from agent.keywords.concepts import build_concepts
 from agent.keywords.querybuild import openalex_term, pubmed_term
 from agent.language.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
 from agent.language.morphology import hyphen_variants, is_acronym, malformed_number

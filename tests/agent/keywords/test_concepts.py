@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concepts import (
-    build_concepts,
-    content_words,
-    decide_required,
-    is_exposure,
-    listed_together,
-    set_aside,
-)
+from agent.keywords.concept_roles import is_exposure, names_the_concept
+from agent.keywords.concepts import build_concepts, listed_together
+from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
-from agent.language.mesh_recognition import MeshVocabulary, role_of, vocabulary_for
-from agent.models import Concept, ConceptRole, KeywordPlan, Slots, Source, Understanding
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.models import ConceptRole, KeywordPlan, Slots, Source, Understanding
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
 
@@ -120,38 +115,7 @@ def test_without_a_vocabulary_the_slots_give_the_roles() -> None:
     ]
 
 
-def test_decide_required_promotes_in_order() -> None:
-    concepts = [
-        Concept(id="a", label="a", role=ConceptRole.SETTING),
-        Concept(id="b", label="b", role=ConceptRole.OUTCOME),
-        Concept(id="c", label="c", role=ConceptRole.METHOD),
-    ]
-    decide_required(concepts)
-    assert [c.required for c in concepts] == [False, True, True]
-
-
-def test_content_words_drop_function_and_generic_words() -> None:
-    assert content_words("the treatment of gestational diabetes in 200 patients") == [
-        "gestational",
-        "diabetes",
-    ]
-
-
-def test_role_of_descriptors(vocabulary: MeshVocabulary) -> None:
-    def role(heading: str) -> ConceptRole:
-        return role_of(vocabulary.lookup(heading)[0])
-
-    assert role("Epilepsy") is ConceptRole.CONDITION
-    assert role("Metformin") is ConceptRole.INTERVENTION
-    assert role("Electrocorticography") is ConceptRole.METHOD
-    assert role("Child") is ConceptRole.POPULATION
-    assert role("Mycobacterium tuberculosis") is ConceptRole.CONDITION  # a pathogen
-    assert role("Serum") is ConceptRole.ANATOMY
-
-
 def test_too_broad_headings_and_everyday_words_are_not_headings(vocabulary: MeshVocabulary) -> None:
-    from agent.keywords.concepts import names_the_concept
-
     result = concepts_of(vocabulary, "Red flags to screen for cancer", task=["red flags"], context=["cancer"])
     assert all(t.mesh is None for t in result.terms)  # not Emblems and Insignia, not Neoplasms (C04)
     neoplasms = vocabulary.lookup("Neoplasms")[0]
@@ -219,17 +183,6 @@ def test_general_words_beside_an_abstract_noun_name_nothing(vocabulary: MeshVoca
     required = {c.label: c.required for c in result.concepts}
     assert required["resectability diagnosis"] is False
     assert required["Galactomannan"] is True  # a substance: something a paper names
-
-
-def test_a_number_inside_a_name_is_no_count() -> None:
-    text, _ = set_aside("PM2.5 exposure and COVID-19 in 6046 women")
-    assert text == "PM2.5 exposure and COVID-19 in women"
-
-
-def test_numbers_that_name_are_kept() -> None:
-    assert set_aside("SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas")[0] == (
-        "SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas"
-    )
 
 
 def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary) -> None:

@@ -1,0 +1,236 @@
+"""Which role a concept plays in a search, and whether the query requires it.
+
+Steps 3 and 5 of `agent.keywords.concepts`. A descriptor's MeSH tree gives the role (`role_of`); the
+slot that holds a phrase gives it when MeSH does not (`SLOT_ROLE`), corrected by what the description
+says (an exposure is an intervention: `is_exposure`; a phrase headed by a disease noun is a
+condition: `head_is_a_condition`). `names_the_concept` decides whether a recognised descriptor is the
+heading to search for the words that named it. `decide_required` marks each concept required or
+optional, with the reason a searcher would give.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_WORDS, content_words
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
+from agent.language.text import word_set
+from agent.models import Concept, ConceptRole, MeshDescriptor, Term
+
+SLOT_ROLE: dict[str, ConceptRole] = {
+    "task": ConceptRole.METHOD,
+    "method_measurement": ConceptRole.METHOD,
+    "method_algorithm": ConceptRole.ALGORITHM,
+    "subject_population": ConceptRole.POPULATION,
+    "signal_feature": ConceptRole.OUTCOME,
+    "output_target": ConceptRole.OUTCOME,
+    "context": ConceptRole.SETTING,
+}
+
+
+# The MeSH trees a slot's phrases are expected under: among descriptors one phrase may name, one of
+# these wins ("neural networks" of an algorithm: Neural Networks, Computer, not the anatomy's Nerve Net).
+SLOT_TREES: dict[str, tuple[str, ...]] = {
+    "task": ("E", "L", "G17"),
+    "method_measurement": ("E", "L"),
+    "method_algorithm": ("L", "G17", "E05"),
+    "subject_population": ("M", "B", "C", "F03"),
+    "signal_feature": ("G", "F", "A", "D"),
+    "output_target": ("G", "F", "C"),
+}
+
+
+REQUIRED_ROLES = frozenset(
+    {ConceptRole.CONDITION, ConceptRole.INTERVENTION, ConceptRole.METHOD, ConceptRole.POPULATION}
+)
+
+
+PROMOTION_ORDER = (
+    ConceptRole.ALGORITHM,
+    ConceptRole.OUTCOME,
+    ConceptRole.ANATOMY,
+    ConceptRole.SETTING,
+    ConceptRole.POPULATION,
+)
+
+
+MIN_REQUIRED = 2
+
+
+def is_study_type(descriptor: MeshDescriptor) -> bool:
+    """Publication types and study-design headings (V, and the "... as Topic" study designs)."""
+    return any(
+        t.startswith(("V", "E05.318.372", "E05.318.760", "N05.715.360.775")) for t in descriptor.tree_numbers
+    )
+
+
+def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
+    """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
+    generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
+    "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
+    word that MeSH files under the humanities or as a discipline ("flags" -> Emblems and Insignia,
+    "surgery" -> General Surgery)."""
+    if is_study_type(descriptor) or not content_words(text):
+        return False
+    one_word = len(text.split()) == 1
+    if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
+        return False  # too broad a heading to search on; the words stay
+    everyday = via == "entry term" and one_word
+    # "flags" -> Emblems and Insignia (humanities), "surgery" -> General Surgery (a discipline, H)
+    return not (everyday and all(t.startswith(("K", "H01", "H02")) for t in descriptor.tree_numbers))
+
+
+def meant(match: MeshMatch) -> bool:
+    return names_the_concept(match.descriptor, match.text, match.via)
+
+
+def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
+    """Whether a descriptor of a phrase that names several stands in another MeSH tree than all the
+    others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
+    ("Alzheimer's disease dementia", "methenamine hippurate": one thing, named twice)."""
+    trees = {t[0] for t in match.descriptor.tree_numbers}
+    others = [m for m in matches if m is not match]
+    return bool(others) and all(not trees & {t[0] for t in m.descriptor.tree_numbers} for m in others)
+
+
+_EXPOSURE_BEFORE = (
+    r"(?:effects?|effectiveness|efficacy|impacts?|influences?|roles?|associations?|relationships?|links?|"
+    r"exposure)\s+"
+    r"(?:of|between|to)\s+(?:the\s+|a\s+|an\s+)?"
+)
+
+
+_EXPOSURE_AFTER = (
+    r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
+    r"(?:affects?|influences?|increases?|reduces?|causes?|predicts?|modifies|modulates?)\b)"
+)
+
+
+_EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
+
+
+def is_exposure(phrase: str, description: str, original: str = "") -> bool:
+    """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
+    association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
+    pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y"; in Chinese,
+    `original` before 对 ("X对Y的影响") or before 与/和 ... 的关系. The understanding keeps
+    an exposure in the context slot (the PRD has no exposure slot), but a searcher requires it like an
+    intervention."""
+    if original and re.search(
+        re.escape(original) + r"\s*(?:对|与.{1,20}?(?:的)?(?:关系|关联|相关))", description
+    ):
+        return True
+    if not phrase.strip():
+        return False
+    if _EXPOSURE_HEAD.search(phrase.strip()) and len(phrase.split()) > 1:
+        return True  # "air pollution exposure", "cannabis use": the phrase names itself an exposure
+    written = re.escape(phrase.strip())
+    return bool(
+        re.search(_EXPOSURE_BEFORE + written + r"\b", description, re.IGNORECASE)
+        or re.search(r"\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
+    )
+
+
+# Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
+# interventions", "peer support programmes"): such a phrase is an intervention, whatever its slot.
+INTERVENTION_HEADS = word_set(
+    """
+    intervention interventions therapy therapies treatment treatments program programs programme
+    programmes training trainings counselling counseling education prophylaxis supplementation
+    rehabilitation
+    """
+)
+
+
+def head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether the phrase's head noun is one MeSH ends disease names with ("scaphoid fractures",
+    "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition."""
+    words = [t.text for t in tokenize(text)]
+    if vocabulary is None or len(words) < 2 or words[-1].lower() in GENERIC_WORDS:
+        return False
+    return vocabulary.head_role(words[-1]) is ConceptRole.CONDITION
+
+
+def is_generic_people(terms: list[Term], concept_id: str) -> bool:
+    words = [
+        token.text.lower()
+        for term in terms
+        if term.concept == concept_id
+        for token in tokenize(term.canonical)
+        if token.text.lower() not in FUNCTION_WORDS
+    ]
+    return bool(words) and all(w in GENERIC_PEOPLE for w in words)
+
+
+_ABSTRACT = re.compile(r"(?:ity|ities|ness|ance|ence|ing)$", re.IGNORECASE)
+
+
+def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
+    """A free-text concept with no word a paper could be found by: one word MeSH only ever uses
+    before another ("Physical", "Rapid": what the understanding cut from "physical tests"), or only
+    generic words beside abstract nouns and participles ("resectability diagnosis", "resistance
+    detection", "impending identification")."""
+    members = [t for t in terms if t.concept == concept_id]
+    if vocabulary is None or len(members) != 1 or members[0].mesh is not None:
+        return False
+    words = members[0].canonical.split()
+    if len(words) == 1 and vocabulary.is_modifier(words[0]):
+        return True
+    generic = [w for w in words if w.lower() in GENERIC_WORDS]
+    rest = [w for w in words if w.lower() not in GENERIC_WORDS and w.lower() not in FUNCTION_WORDS]
+    return bool(generic) and all(_ABSTRACT.search(w) for w in rest)
+
+
+def with_article(role: ConceptRole) -> str:
+    return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
+
+
+def decide_required(
+    concepts: list[Concept], generic: dict[str, bool] | None = None, modifiers: set[str] | None = None
+) -> None:
+    """Mark each concept required or optional, with the reason (rule in the module docstring);
+    `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable."""
+    generic = generic or {}
+    modifiers = modifiers or set()
+    has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
+    for concept in concepts:
+        if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
+            # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition
+            # the outcome is what the search is about
+            concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
+            continue
+        if generic.get(concept.id):
+            concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
+        elif concept.id in modifiers:
+            concept.required, concept.reason = (
+                False,
+                "an adjective or only general words: nothing a paper could be found by",
+            )
+        elif concept.role is ConceptRole.POPULATION and has_condition:
+            concept.required, concept.reason = False, "the condition already defines who is studied"
+        elif concept.role in REQUIRED_ROLES:
+            concept.required, concept.reason = (
+                True,
+                f"{with_article(concept.role)}: a relevant paper must mention it",
+            )
+        else:
+            concept.required, concept.reason = (
+                False,
+                f"{with_article(concept.role)}: it only narrows the search",
+            )
+    for role in PROMOTION_ORDER:
+        for concept in concepts:
+            if sum(c.required for c in concepts) >= MIN_REQUIRED:
+                return
+            if (
+                concept.role is role
+                and not concept.required
+                and not generic.get(concept.id)
+                and concept.id not in modifiers
+            ):
+                concept.required = True
+                concept.reason = (
+                    f"{with_article(role)}, required because the search has too few other concepts"
+                )
+    if concepts and not any(c.required for c in concepts):
+        concepts[0].required, concepts[0].reason = True, "the only concept there is"

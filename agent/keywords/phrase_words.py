@@ -1,0 +1,220 @@
+"""What in a slot phrase names no concept: the words a searcher sets aside before looking for concepts.
+
+Step 2 of `agent.keywords.concepts`: words that say which *kind of study* is wanted (systematic review,
+meta-analysis, randomised trial, diagnostic accuracy: `set_aside` returns them, to become filters the
+user can switch on), counts and time spans ("6046 women", "six decades"), and generic words that every
+paper of a field shares ("treatment", "patients", "detection", "tests"). A phrase keeps its generic
+words where they carry meaning: a lone modifier takes its head from the description ("rapid tests"),
+a generic noun before a head makes a compound ("care homes"), and a generic head goes only when what
+it leaves names a thing ("Galactomannan detection" -> "Galactomannan", `strip_generic_edges`).
+Grammar and research vocabulary only: nothing here is a list of topics.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.language.mesh_recognition import MeshVocabulary, tokenize
+from agent.language.morphology import is_acronym, singular
+from agent.language.text import clean_term, word_set
+
+# Words that name the kind of study wanted: design modifiers before a design noun ("randomised
+# placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
+# a noun ("diagnostic accuracy"). Grammar of study designs, not topics.
+_DESIGN_MODIFIER = (
+    r"(?:randomi[sz]ed|non[- ]?randomi[sz]ed|quasi[- ]?randomi[sz]ed|placebo[- ]controlled|"
+    r"double[- ]blind(?:ed)?|single[- ]blind(?:ed)?|triple[- ]blind(?:ed)?|controlled|clinical|pragmatic|"
+    r"cross[- ]?over|cluster|multi[- ]?cent(?:er|re|ric)|open[- ]label|prospective|retrospective|"
+    r"observational|comparative|cohort|case[- ]control|cross[- ]sectional|longitudinal|systematic|"
+    r"scoping|rapid|umbrella|narrative|literature|network|dose[- ]response|individual participant data|"
+    r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative)"
+)
+
+
+_DESIGN_NOUN = (
+    r"(?:trials?|stud(?:y|ies)|reviews?|meta[- ]?analys[ie]s|meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
+)
+
+
+_STUDY_TYPE = re.compile(
+    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}|meta[- ]?analys[ie]s|"
+    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
+    re.IGNORECASE,
+)
+
+
+# Counts and time spans: "6046 women", "over six decades", "in 2019", "3-day", "1990-2020".
+_NUMBER_WORDS = "one two three four five six seven eight nine ten eleven twelve twenty thirty hundred"
+
+
+_SPAN = re.compile(
+    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS.replace(' ', '|')})"
+    r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
+    r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b",
+    re.IGNORECASE,
+)
+
+
+# "in 6046 women" -> "in women": a number before a plural noun, after a function word or at the start; a
+# number inside a name ("PM2.5 exposure", "COVID-19") or after a word ("type 2 diabetes") is no count
+_COUNTED = re.compile(r"(?:^|(?<=\s))(?P<number>\d[\d,.]*)\s+(?=(?P<noun>[a-z][\w-]*))", re.IGNORECASE)
+
+
+# Words every paper of a field shares: alone they are not a concept to AND (they may stay as
+# modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
+GENERIC_WORDS = word_set(
+    """
+    treatment treatments therapy therapies pharmacotherapy pharmacological management intervention interventions strategy strategies
+    program programme programs programmes approach approaches method methods technique techniques
+    diagnosis diagnoses diagnosing diagnostic detection detecting detect identification identifying
+    prediction predictions predicting forecasting
+    assessment assessing evaluation evaluating screening screen test tests testing tested
+    measurement measurements measure measures level levels use uses usage role roles effect effects
+    effectiveness efficacy efficiency impact impacts influence outcome outcomes result results
+    association associations relationship relationships factor factors risk risks prevention
+    preventing prevent benefit benefits harm harms safety comparison comparisons
+    patient patients people person persons individual individuals participant participants subject
+    subjects human humans adult adults population populations volunteer volunteers case cases
+    study studies research evidence analysis analyses review reviews trial trials data
+    clinical health care medical new novel different various potential possible current
+    quantity quality rate rates prevalence incidence extent value values sign signs
+    framework tool tools model models system systems performance accuracy
+    disease diseases disorder disorders condition conditions illness illnesses early
+    assay assays scan scans scanning examination examinations procedure procedures work works
+    exposure exposures intake intakes consumption supplementation supplementations administration record records based
+    modality modalities stage stages
+    one two three four five six seven eight nine ten eleven twelve follow up followup
+    presenting presented suspected undergoing receiving considered current
+    """
+)
+
+
+# Generic words that still name a task in a free-text phrase ("molecular property prediction"); beside a
+# MeSH descriptor they are set aside ("sepsis prediction" searches Sepsis).
+TASK_NAMES = word_set("prediction predictions forecasting")
+
+
+# Generic people words: a population made only of these (plus age words) is not AND'ed.
+GENERIC_PEOPLE = word_set(
+    """
+    patient patients people person persons individual individuals participant participants subject
+    subjects human humans adult adults volunteer volunteers case cases population populations
+    """
+)
+
+
+FUNCTION_WORDS = word_set(
+    "a an the of in on for to with by from at as into via and or nor versus vs their its his her our your "
+    "among between within without under over after before during per than that which who whose"
+)
+
+
+def set_aside(text: str) -> tuple[str, list[str]]:
+    """The phrase without study-type words, counts and time spans, and the study types found."""
+    found = [m.group(0) for m in _STUDY_TYPE.finditer(text)]
+    text = _STUDY_TYPE.sub(" ", text)
+    text = _SPAN.sub(" ", text)
+    text = _COUNTED.sub(lambda m: "" if _is_count(m) else m.group(0), text)
+    text = re.sub(r"\s+", " ", text).strip(" ,;:-")
+    return text, found
+
+
+def _is_count(match: re.Match[str]) -> bool:
+    before = match.string[: match.start()].split()
+    noun = match.group("noun").lower()
+    return (not before or before[-1].lower() in FUNCTION_WORDS) and singular(noun) != noun
+
+
+def content_words(text: str) -> list[str]:
+    """Words that carry meaning: not function words, not generic, not bare numbers."""
+    return [
+        t.text
+        for t in tokenize(text)
+        if t.text.lower() not in FUNCTION_WORDS
+        and t.text.lower() not in GENERIC_WORDS
+        and not t.text.isdigit()
+    ]
+
+
+def people_only(text: str) -> bool:
+    """ "patients", "healthy adults": kept as an optional concept, so nothing is dropped silently."""
+    words = [t.text.lower() for t in tokenize(text) if t.text.lower() not in FUNCTION_WORDS]
+    return bool(words) and any(w in GENERIC_PEOPLE for w in words)
+
+
+def with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
+    """A lone modifier with the noun the description writes after it: "Rapid" -> "Rapid tests",
+    "Cardiac" -> "Cardiac testing" (the understanding may cut a phrase before a generic head)."""
+    if vocabulary is None or len(text.split()) != 1 or not vocabulary.is_modifier(text):
+        return text
+    found = re.search(rf"\b{re.escape(text)}[\s-]+([^\W\d_]+)", description, re.IGNORECASE)
+    if found is None or found.group(1).lower() in FUNCTION_WORDS:
+        return text
+    return f"{text} {found.group(1)}"
+
+
+def _adverb_of_generic(words: list[str]) -> bool:
+    """ "clinically suspected ...", "newly diagnosed ...": an adverb that only qualifies the generic
+    word after it goes with it."""
+    return len(words) > 2 and words[0].lower().endswith("ly") and words[1].lower() in GENERIC_WORDS
+
+
+# Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay"); other
+# generic heads say how it acts ("fluid intake") and stay with a lone word
+_MEASUREMENT_WORDS = word_set(
+    "detection detecting assay assays test tests testing measurement measurements level levels "
+    "screening assessment diagnosis identification"
+)
+
+
+# Endings of adjectives, participles and abstract nouns: such a word alone names no thing to search for
+_NOT_A_THING = re.compile(r"(?:ed|ing|ant|ent|al|ous|ive|ic|ary|ble|ity|ness|ance|ence)$", re.IGNORECASE)
+
+
+def _names_a_thing(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether one word alone is a thing a paper could be found by ("Galactomannan", "RIF"), not an
+    adjective, participle or abstract noun ("malignant", "impending", "resistance"), nor a word MeSH only
+    writes before a head ("rapid", `MeshVocabulary.is_modifier`)."""
+    if is_acronym(word) or vocabulary.knows(word):
+        return True
+    return not _NOT_A_THING.search(singular(word)) and not vocabulary.is_modifier(word)
+
+
+def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether a generic word before a head makes a compound with it: a noun MeSH ends terms with
+    ("care" in "care homes"), not a word shaped as an adjective ("potential" in "potential biomarkers")."""
+    return vocabulary.is_head_word(word) and not _NOT_A_THING.search(word)
+
+
+def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
+    """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
+    (but a generic noun before a last word is a compound: "care homes" stays whole).
+
+    A generic head is kept when what it leaves is one word, unless the head says that word's thing is
+    measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
+    "Galactomannan", while "rapid tests", "resistance detection" and "fluid intake" stay whole (and so
+    does every phrase without a vocabulary). A prediction stays the name of a task ("molecular property
+    prediction").
+    """
+    words = text.split()
+
+    def generic(word: str) -> bool:
+        return word.lower() in FUNCTION_WORDS or word.lower() in GENERIC_WORDS
+
+    while len(words) > 1 and (generic(words[0]) or _adverb_of_generic(words)):
+        if len(words) == 2 and vocabulary is not None and _noun_before_head(words[0], vocabulary):
+            break  # "care homes", "health records": a noun that makes a compound with its head stays
+        words = words[1:]
+    while len(words) > 1 and words[-1].lower() in FUNCTION_WORDS:
+        words = words[:-1]
+    trimmed = list(words)
+    while len(trimmed) > 1 and generic(trimmed[-1]) and trimmed[-1].lower() not in TASK_NAMES:
+        trimmed = trimmed[:-1]
+    if (
+        len(trimmed) == 1
+        and vocabulary is not None
+        and words[-1].lower() in _MEASUREMENT_WORDS
+        and _names_a_thing(trimmed[0], vocabulary)
+    ):
+        return clean_term(trimmed[0])  # "Galactomannan detection": the thing measured is searched
+    return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))

@@ -1,0 +1,54 @@
+"""The words of a phrase that name no concept: study types, counts, spans and generic words."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.keywords.phrase_words import content_words, set_aside, strip_generic_edges
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def test_content_words_drop_function_and_generic_words() -> None:
+    assert content_words("the treatment of gestational diabetes in 200 patients") == [
+        "gestational",
+        "diabetes",
+    ]
+
+
+def test_a_number_inside_a_name_is_no_count() -> None:
+    text, _ = set_aside("PM2.5 exposure and COVID-19 in 6046 women")
+    assert text == "PM2.5 exposure and COVID-19 in women"
+
+
+def test_numbers_that_name_are_kept() -> None:
+    assert set_aside("SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas")[0] == (
+        "SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas"
+    )
+
+
+@pytest.mark.parametrize(
+    ("phrase", "stripped"),
+    [
+        ("the treatment of gestational diabetes", "gestational diabetes"),
+        ("Galactomannan detection", "Galactomannan"),  # what a test measures is the thing searched
+        ("fluid intake", "fluid intake"),  # how a thing acts stays with it
+        ("resistance detection", "resistance detection"),  # an abstract noun alone names nothing
+        ("rapid tests", "rapid tests"),  # nor does a word MeSH only writes before a head
+        ("clinically suspected scaphoid fractures", "scaphoid fractures"),
+        ("care homes", "care homes"),  # a generic noun before a head makes a compound
+        ("potential biomarkers", "biomarkers"),  # an adjective-shaped one goes
+    ],
+)
+def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
+    assert strip_generic_edges(phrase, vocabulary) == stripped
+
+
+def test_without_a_vocabulary_one_word_left_keeps_its_head() -> None:
+    assert strip_generic_edges("Galactomannan detection") == "Galactomannan detection"
