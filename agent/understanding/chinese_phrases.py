@@ -76,6 +76,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()  # "We analyse 城市热岛效应": English grammar words are no part of a Chinese term
             continue
         if word.isdigit() and following in lex.ZH_TIME_UNITS:
+            flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
             continue
         if word in lex.ZH_TASK_HEADS:

@@ -66,3 +66,10 @@ def test_relation_words_and_status_heads_name_no_concept() -> None:
     )
     assert slots.output_target == []  # 影响因素 "influencing factors": what the study asks
     assert slots.context == ["smoking"]  # 吸烟现状 "the present state of smoking": smoking
+
+
+def test_a_time_span_ends_the_phrase_before_it() -> None:
+    slots = extract_slots("探讨早期康复对脑卒中患者90天死亡率的影响。")
+    assert "脑卒中患者" in slots.subject_population
+    assert "死亡率" in slots.output_target
+    assert not any("90" in term for term in slots.output_target + slots.subject_population)
