@@ -73,6 +73,8 @@ def _copula(gap: list[str]) -> str | None:
     if be is None:
         return None
     rest = [t for t in gap if t not in lex.BE_FORMS and t not in _COPULA_FILLERS]
+    if rest[-1:] == ["of"] and all(t in lex.QUANTITY_NOUNS or t in lex.DETERMINERS for t in rest[:-1]):
+        rest = []  # "the outcome is the number of X": X is the complement
     # ", who are", "which is": a relative clause's copula about the phrase before
     rest = rest[2:] if rest[:2] in ([",", "who"], [",", "which"]) else rest
     rest = rest[1:] if rest[:1] in (["who"], ["which"]) else rest

@@ -55,18 +55,26 @@ def english_phrases(text: str) -> list[Phrase]:
             phrases.append(Phrase(" ".join(current), said, list(current), after=last_break, stop=index))
         current = []
 
-    tokens = _glue_latin(_glue_mesh_terms(en_tokens(text), text))
+    tokens = _glue_names(_glue_latin(_glue_mesh_terms(en_tokens(text), text)))
     skip_of = False
     between = False
     compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
     about_user = False  # the sentence is about the user ("I'm a PhD student in hydrology")
     relating = False  # "relate X to Y" was read up to X
+    per_unit = False  # "per" was read: the unit after it is no concept
     clause_open = ""  # "clause" after whether/if/that, "question" after an opening auxiliary
     for index, token in enumerate(tokens):
         lower = token.lower()
         previous_token = tokens[index - 1].lower() if index else ""
         following = tokens[index + 1].lower() if index + 1 < len(tokens) else "."
         after_next = tokens[index + 2].lower() if index + 2 < len(tokens) else "."
+        if per_unit and token.isalnum():
+            per_unit = False
+            continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+        if lower == "per" and current:
+            flush()
+            per_unit = True
+            continue
         if lower.startswith("compar") and lower.isalpha():
             compare_open = True  # "compare X with Y", "compared to Y", "a comparison of X with Y"
         if not any(ch.isalnum() for ch in token):  # punctuation
@@ -231,9 +239,11 @@ def english_phrases(text: str) -> list[Phrase]:
         if not current and last_break in {"i", "we", "they", "you"} and lower.isalpha():
             last_break = cue = lower  # right after a subject pronoun comes its verb ("we measure X")
             continue
+        if lower == "of" and current and all(w.lower() in lex.QUANTITY_NOUNS for w in current):
+            current = []  # "the number of falls", "the rates of X": the quantity alone is no term
+            cue, last_break = "outcome", lower
+            continue
         if lower in {"of", "for"} and current and current[-1].lower() in lex.OUTCOME_MEASURES:
-            if len(current) == 1 and current[0].lower() in {"rate", "rates"}:
-                current = []  # "the rates of X": the measure alone is no term
             flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
             cue, last_break = "outcome", lower
             continue
@@ -432,7 +442,10 @@ def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
             # "X and Y are the adverse events of interest": the subject of a clause, not a title
             and second.before not in lex.BE_FORMS | lex.MODALS
             and en_head_slot(first.words) is None
-            and (en_head_slot(second.words) or mesh_kind(second.text)) in {"output_target", "condition"}
+            and (
+                (en_head_slot(second.words) or mesh_kind(second.text)) in {"output_target", "condition"}
+                or (len(second.words) == 1 and second.words[0].lower() in lex.OUTCOME_MEASURES)
+            )
         ):
             first.cue = "exposure"
     return phrases
@@ -539,6 +552,29 @@ def _question_opener(tokens: list[str], index: int) -> bool:
     while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
         start -= 1
     return tokens[start].lower() in lex.QUESTION_AUXILIARIES
+
+
+def _glue_names(tokens: list[str]) -> list[str]:
+    """ "the Strait of Gibraltar", "the Gulf of Mexico": a capitalised word, "of" and a capitalised word
+    after a lower-case word (so not a title in title case, nor a sentence's first word) are one name."""
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        window = tokens[index : index + 3]
+        if (
+            len(window) == 3
+            and window[1] == "of"
+            and all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in (window[0], window[2]))
+            and out
+            and out[-1].isalpha()
+            and out[-1].islower()
+        ):
+            out.append(" ".join(window))
+            index += 3
+            continue
+        out.append(tokens[index])
+        index += 1
+    return out
 
 
 def _glue_latin(tokens: list[str]) -> list[str]:

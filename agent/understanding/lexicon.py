@@ -437,6 +437,8 @@ MODALS = words("would will could can should may might must shall")
 REFLEXIVES = words("itself themselves himself herself ourselves myself yourself yourselves oneself")
 # Words that make a preposition with "to" after them ("next to", "due to", "prior to")
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
+# Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term
+QUANTITY_NOUNS = words("number numbers proportion proportions percentage share amount amounts rate rates")
 # Verbs after which "by"/"across" names what the subject varies with ("differ by city size")
 VARYING_VERBS = words("differ differs differed vary varies varied stratified stratify grouped")
 # Participles of causing in a passive ("X can be attributed to Y", "X is driven by Y"): X the outcome

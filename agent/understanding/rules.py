@@ -119,7 +119,7 @@ def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
 
 
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
-_LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "from", "across", "within", "throughout"})
+_LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "across", "within", "throughout"})
 
 
 # A sentence addressed to the assistant rather than describing research ("ignore the instructions and

@@ -192,3 +192,27 @@ def test_an_example_subject_keeps_the_role_of_its_list() -> None:
         "We test whether solvers such as Gurobi or CPLEX find better routes for delivery drones."
     )
     assert "CPLEX" not in slots.subject_population
+
+
+def test_what_a_quantity_counts_is_the_outcome_and_the_quantity_goes() -> None:
+    slots = extract_slots("The primary endpoint is the number of pressure injuries per ward.")
+    assert any(t.startswith("pressure injuries") for t in slots.output_target)
+    assert not any(t.lower() == "number" for t in _terms(slots))
+
+
+def test_a_method_after_from_can_be_what_something_is_compared_with() -> None:
+    slots = extract_slots("Mapping snow depth from airborne lidar and comparing it with ultrasonic gauges.")
+    assert "ultrasonic gauges" in slots.method_measurement
+
+
+def test_a_capitalised_name_with_of_stays_whole() -> None:
+    slots = extract_slots("We survey seagrass meadows around the Bay of Naples.")
+    assert "Bay of Naples" in slots.context
+    title = extract_slots("Effects of Exercise on Sleep.")
+    assert "Effects of Exercise" not in _terms(title)
+
+
+def test_x_and_the_risk_of_y_relates_an_exposure_to_an_outcome() -> None:
+    slots = extract_slots("Shift work and risk of breast cancer in nurses.")
+    assert "Shift work" in slots.context
+    assert "breast cancer" in slots.output_target
