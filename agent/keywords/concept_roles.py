@@ -186,12 +186,18 @@ def with_article(role: ConceptRole) -> str:
 
 
 def decide_required(
-    concepts: list[Concept], generic: dict[str, bool] | None = None, modifiers: set[str] | None = None
+    concepts: list[Concept],
+    generic: dict[str, bool] | None = None,
+    modifiers: set[str] | None = None,
+    comparators: set[str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (rule in the module docstring);
-    `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable."""
+    `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
+    `comparators` what a comparison names only by a generic head ("versus usual care", "versus
+    intensive medical therapy"): every trial has a comparator, so a searcher leaves it out."""
     generic = generic or {}
     modifiers = modifiers or set()
+    comparators = comparators or set()
     has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
     for concept in concepts:
         if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
@@ -201,6 +207,8 @@ def decide_required(
             continue
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
+        elif concept.id in comparators:
+            concept.required, concept.reason = False, "the comparator of a comparison: every trial names one"
         elif concept.id in modifiers:
             concept.required, concept.reason = (
                 False,
@@ -227,6 +235,7 @@ def decide_required(
                 and not concept.required
                 and not generic.get(concept.id)
                 and concept.id not in modifiers
+                and concept.id not in comparators
             ):
                 concept.required = True
                 concept.reason = (

@@ -66,6 +66,7 @@ from agent.keywords.concept_roles import (
 )
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
+    GENERIC_WORDS,
     content_words,
     people_only,
     set_aside,
@@ -162,6 +163,7 @@ class _Draft:
     # the phrases that name several descriptors of different trees this draft stands in ("sugar-sweetened
     # beverage taxes", `apart_in_mesh`): they are different concepts, AND'ed, never OR'ed in one block
     compounds: set[str] = field(default_factory=set)
+    comparator: bool = False  # the later side of a "versus" named by a generic head ("usual care")
 
 
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
@@ -184,11 +186,12 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
             "switch on in the review, not a concept the query requires"
         )
-    _merge_into(result, _group(drafts))
+    comparators = _merge_into(result, _group(drafts))
     decide_required(
         result.concepts,
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
+        comparators,
     )
     return result
 
@@ -277,7 +280,10 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
     if role is ConceptRole.SETTING and head_is_a_condition(term.canonical, vocabulary):
         role = ConceptRole.CONDITION
-    return _Draft(role, part.slot, part.group, [term])
+    head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
+    # "bariatric surgery versus intensive medical therapy": what the studies compare with is left out
+    comparator = part.group > 0 and head in GENERIC_WORDS
+    return _Draft(role, part.slot, part.group, [term], comparator=comparator)
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:
@@ -387,8 +393,10 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
     return grouped
 
 
-def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
-    """Concept ids, and one term per descriptor or spelling across the whole plan."""
+def _merge_into(result: Concepts, drafts: list[_Draft]) -> set[str]:
+    """Concept ids, and one term per descriptor or spelling across the whole plan; returns the ids of
+    the concepts that are generic comparators."""
+    comparators: set[str] = set()
     seen: set[str] = set()  # descriptor UIs and spellings already placed
     labels: set[str] = set()
     for draft in drafts:
@@ -407,6 +415,9 @@ def _merge_into(result: Concepts, drafts: list[_Draft]) -> None:
             term.concept = concept_id
         result.terms += terms
         result.concepts.append(Concept(id=concept_id, label=label, role=draft.role))
+        if draft.comparator:
+            comparators.add(concept_id)
+    return comparators
 
 
 def _concept_id(label: str, taken: set[str]) -> str:

@@ -83,7 +83,7 @@ GENERIC_WORDS = word_set(
     assay assays scan scans scanning examination examinations procedure procedures work works
     exposure exposures intake intakes consumption supplementation supplementations administration record records based
     modality modalities stage stages
-    one two three four five six seven eight nine ten eleven twelve follow up followup
+    one two three four five six seven eight nine ten eleven twelve follow up followup worldwide
     presenting presented suspected undergoing receiving considered current
     """
 )

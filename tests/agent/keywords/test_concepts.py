@@ -361,3 +361,21 @@ def test_descriptors_of_different_trees_in_one_phrase_are_different_concepts(
         vocabulary, "Alzheimer's disease dementia", output_target=["Alzheimer's disease dementia"]
     )
     assert len(result.concepts) == 1
+
+
+def test_a_comparator_named_by_a_generic_head_is_optional(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Bariatric surgery versus intensive medical therapy in type 2 diabetes",
+        method_measurement=["Bariatric surgery versus intensive medical therapy"],
+        subject_population=["type 2 diabetes"],
+    )
+    comparator = next(c for c in result.concepts if c.label == "intensive medical therapy")
+    assert not comparator.required and "comparator" in comparator.reason
+    # a comparator that names a thing stays required (both are in every head-to-head trial)
+    assert all(
+        c.required
+        for c in concepts_of(
+            vocabulary, "Metformin versus insulin", context=["Metformin versus insulin"]
+        ).concepts
+    )
