@@ -120,7 +120,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             len(current) >= 2
             and CJK.search(word)
             and _zh_content(following)
-            and _is_predicate(word)
+            and (_is_predicate(word) or _analysis_verb(word))
             and not _is_predicate(following)  # 写作|教学: a verb before a verb is a compound noun
         ):
             # a verb after a subject of two words or more, before its object, is the predicate
@@ -133,7 +133,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and _clause_start(tokens, index)
             and CJK.search(word)
             and _zh_content(following)
-            and _is_predicate(word)
+            and (_is_predicate(word) or _analysis_verb(word))
             and not _is_predicate(following)
             and following not in lex.ZH_HEADS  # 针刺|治疗: a verb before a head word is a compound
         ):
@@ -149,7 +149,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             zh_people(word)
             and _zh_content(following)
             and following not in lex.ZH_HEADS
-            and _has_evidence(_rest_of_run(tokens, index + 1))
+            and (
+                _has_evidence(_rest_of_run(tokens, index + 1))
+                or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
+            )
         ):
             # a people word heads its own phrase (高血压患者|夜间血压, 大学生|手机成瘾): the next phrase
             # keeps the cue
@@ -160,6 +163,15 @@ def chinese_phrases(text: str) -> list[Phrase]:
 
 # words after which a new clause (and its predicate) begins: punctuation, "and then", "at the same time"
 _CLAUSE_OPENERS = frozenset({"并", "并且", "同时", "然后", "随后", "再", "且", "而", "从而", "进而"})
+
+
+# verbs of analysing that end phrases (ZH_BREAKS); a word ending in one (定量分析, 综合评价) opening a
+# clause before its object is the same verb, qualified
+_ANALYSIS_VERBS = ("分析", "评价", "比较", "考察", "探讨")
+
+
+def _analysis_verb(word: str) -> bool:
+    return len(word) > 2 and word.endswith(_ANALYSIS_VERBS)
 
 
 def _clause_start(tokens: list[str], index: int) -> bool:

@@ -73,3 +73,12 @@ def test_a_time_span_ends_the_phrase_before_it() -> None:
     assert "脑卒中患者" in slots.subject_population
     assert "死亡率" in slots.output_target
     assert not any("90" in term for term in slots.output_target + slots.subject_population)
+
+
+def test_an_analysis_verb_opens_a_clause_and_described_people_head_their_own_phrase() -> None:
+    slots = extract_slots("利用磁共振成像（MRI）定量分析膝骨关节炎患者软骨厚度的变化。")
+    assert slots.method_measurement == ["磁共振成像"]  # 定量分析 "analyse quantitatively" is the verb
+    assert slots.subject_population == ["膝骨关节炎患者"]  # patients described by a condition
+    assert not any(
+        "定量分析" in term for name in ("context", "method_measurement") for term in getattr(slots, name)
+    )
