@@ -84,13 +84,16 @@ def _copula(gap: list[str]) -> str | None:
 
 
 def _passive_measure(gap: list[str]) -> bool:
-    """ "would be assessed by", "is measured with", "are judged by": a passive of measuring."""
-    return (
-        any(t in lex.BE_FORMS for t in gap)
-        and any(t in lex.MEASURING_VERBS or t in lex.JUDGING_PARTICIPLES for t in gap)
-        and gap[-1:] != []
-        and gap[-1] in {"by", "with", "using", "through", "via", "from"}
-    )
+    """ "would be assessed by", "is measured with", "are judged by": a passive of measuring; without
+    the copula only a participle of judging or measuring a quantity ("X measured with Y")."""
+    if gap[-1:] == [] or gap[-1] not in {"by", "with", "using", "through", "via", "from"}:
+        return False
+    if any(t in lex.BE_FORMS for t in gap):
+        return any(t in lex.MEASURING_VERBS or t in lex.JUDGING_PARTICIPLES for t in gap)
+    return gap[:-1] != [] and all(t in lex.JUDGING_PARTICIPLES or t in _QUANTIFYING for t in gap[:-1])
+
+
+_QUANTIFYING = frozenset({"measured", "assessed", "quantified", "evaluated", "scored", "graded", "monitored"})
 
 
 def _passive_cause(gap: list[str]) -> bool:
@@ -151,9 +154,15 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
                 phrases[index + 1].cue = "exposure"
             continue
         if _passive_measure(gap):
-            # "caries arrest would be assessed by examiners": what is assessed is the outcome
+            # "caries arrest would be assessed by examiners": what is assessed is the outcome (not who
+            # or what it is assessed in: "gait asymmetry in lame horses measured with sensors")
             for subject in subjects:
-                if en_head_slot(subject.words) is None and _role(subject) is None:
+                if (
+                    en_head_slot(subject.words) is None
+                    and _role(subject) is None
+                    and mesh_kind(subject.text) != "subject_population"
+                    and subject.cue not in lex.PEOPLE_CUES
+                ):
                     subject.slot = "output_target"
             continue
         if _copula(gap) is None:

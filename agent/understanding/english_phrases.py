@@ -266,6 +266,8 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "exposure"  # "rates differ by city size": what they vary with
             continue
         if _NUMBER.match(token) and not current:
+            if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
+                cue = phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on
             continue  # a count before its noun ("10,000 patients"): the noun is the concept
         if lower in lex.UNITS and not current and _NUMBER.match(previous_token):
             continue  # "at 12 and 30 months", "smaller than 10 mm": a size or a time, not a concept
@@ -387,6 +389,8 @@ def _is_comparative(word: str) -> bool:
 
 
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
+# words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
+_SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})
 _NOMINAL_SUFFIXES = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ship")
 # abbreviations whose full stop ends no sentence ("e.g.", "i.e.", "et al.")
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "al", "cf", "approx"})

@@ -85,7 +85,7 @@ def extract_slots(description: str) -> Slots:
         found = classify(phrase)
         if phrase.cue == "example" and previous and found and en_head_slot(phrase.words) is None:
             found = [(previous, phrase.text)]  # "urinary biomarkers, such as NGAL": the same slot
-        if phrase.cue == "comparator" and found and en_head_slot(phrase.words) is None:
+        if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
             found = [(_compared_role(phrase, read), phrase.text)]
         for slot, term in found:
             assigned[slot].append(term)

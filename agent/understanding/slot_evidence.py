@@ -109,7 +109,7 @@ def en_head_slot(words: list[str]) -> str | None:
         return "signal_feature"
     if head in lex.EN_MEASUREMENT_HEADS or raw.endswith(lex.EN_MEASUREMENT_SUFFIXES):
         return "method_measurement"
-    if head in lex.EN_ALGORITHM_HEADS or raw in lex.EN_ALGORITHM_HEADS:
+    if head in lex.EN_ALGORITHM_HEADS or raw in lex.EN_ALGORITHM_HEADS or raw.endswith("regression"):
         return "method_algorithm"
     if head == "forest" and any(w.lower() == "random" for w in words):
         return "method_algorithm"

@@ -216,3 +216,19 @@ def test_x_and_the_risk_of_y_relates_an_exposure_to_an_outcome() -> None:
     slots = extract_slots("Shift work and risk of breast cancer in nurses.")
     assert "Shift work" in slots.context
     assert "breast cancer" in slots.output_target
+
+
+def test_a_span_of_years_does_not_end_a_list_under_a_cue() -> None:
+    slots = extract_slots("We use claims data from 2010 to 2020 and a vector autoregression.")
+    assert "vector autoregression" in slots.method_algorithm
+
+
+def test_a_reduced_passive_of_measuring_makes_the_measured_thing_an_outcome() -> None:
+    slots = extract_slots("Bone density in retired jockeys measured with DXA scans.")
+    assert "Bone density" in slots.output_target
+    assert "retired jockeys" not in slots.output_target  # where it is measured, not what
+
+
+def test_a_task_shaped_comparator_takes_the_role_of_what_it_is_compared_with() -> None:
+    slots = extract_slots("Wound area measured with 3D cameras compared with manual tracing.")
+    assert "manual tracing" in slots.method_measurement
