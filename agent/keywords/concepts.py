@@ -94,7 +94,10 @@ _CUT = re.compile(r"\s+(?:versus|vs\.?|v\.|compared with|compared to|against)\s+
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
 
 
-_COORDINATION = re.compile(r"\s*(?:,|\band\b|\bor\b|\band/or\b|/)\s*", re.IGNORECASE)
+# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists
+_COORDINATION = re.compile(
+    r"\s*(?:,|\band\b|\bor\b|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*", re.IGNORECASE
+)
 
 
 @dataclass

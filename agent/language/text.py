@@ -63,8 +63,15 @@ def unique_casefold(items: Iterable[str]) -> list[str]:
     return out
 
 
+# Trademark signs belong to no word: "Xpert® MTB/RIF" is searched as "Xpert MTB/RIF" (before NFKC, which
+# would spell ™ as "TM")
+_TRADEMARK_BEFORE_WORD = re.compile(r"[®™](?=\w)")
+
+
 def to_half_width(text: str) -> str:
-    """Full-width ASCII forms and ideographic spaces to ASCII (NFKC), Chinese quotes and dashes to ASCII."""
+    """Full-width ASCII forms and ideographic spaces to ASCII (NFKC), Chinese quotes and dashes to ASCII,
+    trademark signs dropped."""
+    text = _TRADEMARK_BEFORE_WORD.sub(" ", text).replace("®", "").replace("™", "")
     return unicodedata.normalize("NFKC", text).translate(_CJK_PUNCT)
 
 

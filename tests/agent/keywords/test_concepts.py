@@ -379,3 +379,12 @@ def test_a_comparator_named_by_a_generic_head_is_optional(vocabulary: MeshVocabu
             vocabulary, "Metformin versus insulin", context=["Metformin versus insulin"]
         ).concepts
     )
+
+
+def test_a_slash_between_capitals_joins_one_name(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary, "Xpert MTB/RIF assay or ECoG/sEEG", method_measurement=["Xpert MTB/RIF assay"]
+    )
+    assert [t.canonical for t in result.terms] == ["Xpert MTB/RIF"]
+    result = concepts_of(vocabulary, "diabetes/obesity", context=["diabetes/obesity"])
+    assert len(result.terms) == 2

@@ -1,0 +1,20 @@
+"""Text normalisation shared by every stage: half-width forms, Chinese punctuation, trademark signs."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.language.text import to_half_width
+
+
+@pytest.mark.parametrize(
+    ("written", "normalised"),
+    [
+        ("Xpert® MTB/RIF assay", "Xpert MTB/RIF assay"),
+        ("GenoType®MTBDRsl", "GenoType MTBDRsl"),  # a sign between words still separates them
+        ("Botox™.", "Botox."),  # never the "TM" that NFKC would spell
+        ("ＥＣｏＧ、sEEG。", "ECoG,sEEG."),
+    ],
+)
+def test_to_half_width(written: str, normalised: str) -> None:
+    assert to_half_width(written) == normalised
