@@ -42,6 +42,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     for phrase, sentence in zip(phrases, _sentence_of(phrases, lower), strict=True):
         phrase.sentence = sentence
     _copula_roles(phrases, lower)
+    _as_adjectives(phrases, lower)
     _list_slots(phrases, lower)
     return phrases
 
@@ -135,6 +136,23 @@ def _not_a_noun(phrase: Phrase) -> bool:
     return vocabulary is None or not vocabulary.knows(lower)
 
 
+def _as_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "classified as benign or malignant": one-word adjectives after "as" that end the clause are what
+    a thing is judged to be, no concept."""
+    index = 0
+    while index < len(phrases):
+        items = _list_from(phrases, index, tokens)
+        index += len(items)
+        end = _gap(phrases, index - 1, tokens)[:1]
+        if (
+            items[0].cue == "as"
+            and all(_not_a_noun(p) for p in items)
+            and (not end or end[0] in SENTENCE_END or end[0] in lex.EN_FUNCTION)
+        ):
+            for item in items:
+                item.cue = "self"
+
+
 def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
     sentences = _sentence_of(phrases, tokens)
     for index, phrase in enumerate(phrases):
@@ -207,6 +225,8 @@ def _list_from(phrases: list[Phrase], start: int, tokens: list[str]) -> list[Phr
     index = start
     while index + 1 < len(phrases):
         gap = _gap(phrases, index, tokens)
+        if gap[:1] == ["per"]:
+            gap = gap[2:]  # "lice counts per fish, salmon mortality and ...": the unit is left out
         if not gap or any(t not in _LIST_JOINERS for t in gap):
             break
         index += 1

@@ -85,6 +85,16 @@ def extract_slots(description: str) -> Slots:
         found = classify(phrase)
         if phrase.cue == "example" and previous and found and en_head_slot(phrase.words) is None:
             found = [(previous, phrase.text)]  # "urinary biomarkers, such as NGAL": the same slot
+        if (
+            phrase.cue == "of"
+            and previous in {"task", "output_target"}
+            and [slot for slot, _ in found] == ["context"]
+            and en_head_slot(phrase.words) is None
+            and mesh_kind(phrase.text) in {None, "subject_population"}
+        ):
+            # "surface velocity of outlet glaciers", "inventory levels of retailers": what is measured
+            # or done belongs to the things studied
+            found = [("subject_population", phrase.text)]
         if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
             found = [(_compared_role(phrase, read), phrase.text)]
         for slot, term in found:

@@ -232,3 +232,19 @@ def test_a_reduced_passive_of_measuring_makes_the_measured_thing_an_outcome() ->
 def test_a_task_shaped_comparator_takes_the_role_of_what_it_is_compared_with() -> None:
     slots = extract_slots("Wound area measured with 3D cameras compared with manual tracing.")
     assert "manual tracing" in slots.method_measurement
+
+
+def test_adjectives_after_as_that_end_the_clause_are_no_concepts() -> None:
+    slots = extract_slots("A model labels thyroid nodules as benign or suspicious from ultrasound images.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "benign" not in terms and "suspicious" not in terms
+
+
+def test_a_unit_after_per_does_not_break_a_list() -> None:
+    slots = extract_slots("Outcomes are seizures per month, hospital stays and caregiver burden.")
+    assert {"hospital stays", "caregiver burden"} <= set(slots.output_target)
+
+
+def test_what_an_outcome_is_of_is_what_is_studied() -> None:
+    slots = extract_slots("We track the growth rate of urban trees in heat waves.")
+    assert "urban trees" in slots.subject_population
