@@ -73,7 +73,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
-from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width
 from agent.models import (
@@ -199,6 +199,16 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     return result
 
 
+def _beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a one-word synonym match is modified by a word MeSH never uses ("perovskite films" is no
+    Motion Pictures, "tafenoquine schedule" no Appointments and Schedules): the phrase names something
+    outside MeSH, and its words are searched as written."""
+    if vocabulary is None or match.via != "entry term" or len(match.text.split()) != 1:
+        return False
+    before = content_words(text[: match.start])
+    return bool(before) and not is_acronym(before[-1]) and not vocabulary.knows_word(before[-1])
+
+
 def _unique(items: Iterable[str]) -> list[str]:
     seen: dict[str, str] = {}
     for item in items:
@@ -215,7 +225,7 @@ def _drafts_for(
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
         matches = vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ())) if vocabulary else []
-        matches = [m for m in matches if meant(m)]
+        matches = [m for m in matches if meant(m) and not _beyond_mesh(m, text, vocabulary)]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
@@ -393,7 +403,28 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
         else:
             same.terms += draft.terms
             same.compounds |= draft.compounds
-    return grouped
+    return _join_shared_words(grouped)
+
+
+def _join_shared_words(drafts: list[_Draft]) -> list[_Draft]:
+    """Free-text concepts of one role that share a word are one block ("perovskite solar cells" and
+    "perovskite films" where MeSH names neither): AND'ed, each would require the other's words too."""
+    joined: list[_Draft] = []
+    for draft in drafts:
+        words = _free_words(draft)
+        same = next((j for j in joined if words and j.role is draft.role and _free_words(j) & words), None)
+        if same is None:
+            joined.append(draft)
+        else:
+            same.terms += draft.terms
+    return joined
+
+
+def _free_words(draft: _Draft) -> set[str]:
+    """The content words of a draft made only of free-text terms (empty when MeSH names a term)."""
+    if any(term.mesh is not None for term in draft.terms):
+        return set()
+    return {word_key(w) for term in draft.terms for w in content_words(term.canonical)}
 
 
 def _merge_into(result: Concepts, drafts: list[_Draft]) -> set[str]:

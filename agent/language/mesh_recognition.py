@@ -283,6 +283,11 @@ class MeshVocabulary:
         inner = self._inner_words.get(key, 0)
         return inner >= MODIFIER_MIN_USES and self._last_words.get(key, 0) * MODIFIER_RATIO <= inner
 
+    def knows_word(self, word: str) -> bool:
+        """True for a word some heading or entry term contains ("perovskite", "chatbot" are not)."""
+        key = word_key(word)
+        return key in self._inner_words or key in self._last_words
+
     def is_head_word(self, word: str) -> bool:
         """True for a noun MeSH ends terms with (at least `HEAD_MIN_DESCRIPTORS` of them: "care" in
         "Critical Care", "health" in "Public Health"), not only an adjective such as "clinical"."""

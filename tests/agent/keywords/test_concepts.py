@@ -388,3 +388,22 @@ def test_a_slash_between_capitals_joins_one_name(vocabulary: MeshVocabulary) -> 
     assert [t.canonical for t in result.terms] == ["Xpert MTB/RIF"]
     result = concepts_of(vocabulary, "diabetes/obesity", context=["diabetes/obesity"])
     assert len(result.terms) == 2
+
+
+def test_a_synonym_modified_by_a_word_mesh_never_uses_is_no_heading(vocabulary: MeshVocabulary) -> None:
+    assert vocabulary.knows_word("films") and not vocabulary.knows_word("perovskite")
+    result = concepts_of(
+        vocabulary,
+        "Stability of perovskite films and perovskite solar cells under humidity",
+        subject_population=["perovskite films", "perovskite solar cells"],
+        output_target=["humidity"],
+    )
+    assert [t.mesh.heading for t in result.terms if t.mesh] == ["Humidity"]  # never Motion Pictures
+    # free-text concepts of one role that share a word are one block, not two AND'ed ones
+    perovskite = [c for c in result.concepts if "perovskite" in c.label]
+    assert len(perovskite) == 1
+
+
+def test_everyday_words_filed_under_the_humanities_are_no_heading(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(vocabulary, "Educational films for nurses", context=["films"])
+    assert all(t.mesh is None for t in result.terms)
