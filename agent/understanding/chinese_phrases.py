@@ -118,6 +118,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             continue
         if (
             len(current) >= 2
+            and len(word) > 1  # a lone character is more often a piece of an unknown word (右美托咪定)
             and CJK.search(word)
             and _zh_content(following)
             and (_is_predicate(word) or _analysis_verb(word))
@@ -133,6 +134,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and _clause_start(tokens, index)
             and CJK.search(word)
             and _zh_content(following)
+            # 依托|咪|酯: a verb before a lone character is more often a piece of an unknown word
+            and (len(following) > 1 or _analysis_verb(word))
             and (_is_predicate(word) or _analysis_verb(word))
             and not _is_predicate(following)
             and following not in lex.ZH_HEADS  # 针刺|治疗: a verb before a head word is a compound
@@ -146,7 +149,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             latin_after_chinese = bool(CJK.search(previous))
         current.append(word)
         if (
-            zh_people(word)
+            (len(word) > 1 or not CJK.search(word))  # 咪 "cat" inside 右美托咪定 heads nothing
+            and zh_people(word)
             and _zh_content(following)
             and following not in lex.ZH_HEADS
             and (

@@ -82,3 +82,11 @@ def test_an_analysis_verb_opens_a_clause_and_described_people_head_their_own_phr
     assert not any(
         "定量分析" in term for name in ("context", "method_measurement") for term in getattr(slots, name)
     )
+
+
+def test_lone_characters_of_an_unknown_name_stay_one_phrase() -> None:
+    # 依托咪酯 (etomidate) is written by sound: 依托 "rely on" is no predicate before the lone 咪, and
+    # 咪 "cat" is no people word that ends a phrase
+    slots = extract_slots("依托咪酯对老年患者术后认知功能的影响。")
+    assert slots.context == ["依托咪酯"]
+    assert slots.subject_population == ["老年患者"]
