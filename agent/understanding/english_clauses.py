@@ -41,6 +41,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     lower = [t.lower() for t in tokens]
     for phrase, sentence in zip(phrases, _sentence_of(phrases, lower), strict=True):
         phrase.sentence = sentence
+    _title_outcomes(phrases, lower)
     _copula_roles(phrases, lower)
     _as_adjectives(phrases, lower)
     _list_slots(phrases, lower)
@@ -134,6 +135,35 @@ def _not_a_noun(phrase: Phrase) -> bool:
         return False
     vocabulary = embedded_vocabulary()
     return vocabulary is None or not vocabulary.knows(lower)
+
+
+def _title_outcomes(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "Robotic versus laparoscopic colectomy: complications, conversion and length of stay": after the
+    colon of a title (a first sentence with no verb before its colon) a list of bare noun phrases names
+    what is measured, unless a phrase names the kind of study ("a prospective cohort analysis")."""
+    if not phrases or phrases[0].sentence != 0:
+        return
+    colon = next((i for i, t in enumerate(tokens) if t in SENTENCE_END), None)
+    if colon is None or tokens[colon] != ":":
+        return
+    if any(t in lex.EN_VERBS or t in lex.EN_COMMON_VERBS or t in lex.BE_FORMS for t in tokens[:colon]):
+        return
+    after = [i for i, p in enumerate(phrases) if _start(p) > colon]
+    if not after or _start(phrases[after[0]]) != colon + 1 + _leading_determiners(tokens, colon + 1):
+        return
+    for item in _list_from(phrases, after[0], tokens):
+        words = [w.lower() for w in item.words]
+        if item.cue is None and not any(
+            w in lex.STUDY_DESIGN_WORDS or w in lex.STUDY_KIND_WORDS or w in lex.GENERIC_WORDS for w in words
+        ):
+            item.cue = "outcome"
+
+
+def _leading_determiners(tokens: list[str], start: int) -> int:
+    count = 0
+    while start + count < len(tokens) and tokens[start + count] in lex.DETERMINERS:
+        count += 1
+    return count
 
 
 def _as_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:

@@ -439,6 +439,13 @@ REFLEXIVES = words("itself themselves himself herself ourselves myself yourself 
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
 # Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term
 QUANTITY_NOUNS = words("number numbers proportion proportions percentage share amount amounts rate rates")
+# Words that name a kind of study or evidence ("a meta-analysis", "panel evidence"): no outcome
+STUDY_KIND_WORDS = words(
+    """
+    meta-analysis meta-analyses review reviews analysis analyses protocol evidence cohort cohorts
+    trial trials study studies survey surveys series report reports experiment experiments
+    """
+)
 # Verbs after which "by"/"across" names what the subject varies with ("differ by city size")
 VARYING_VERBS = words("differ differs differed vary varies varied stratified stratify grouped")
 # Participles of causing in a passive ("X can be attributed to Y", "X is driven by Y"): X the outcome

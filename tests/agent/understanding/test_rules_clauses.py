@@ -248,3 +248,14 @@ def test_a_unit_after_per_does_not_break_a_list() -> None:
 def test_what_an_outcome_is_of_is_what_is_studied() -> None:
     slots = extract_slots("We track the growth rate of urban trees in heat waves.")
     assert "urban trees" in slots.subject_population
+
+
+def test_the_list_after_a_title_colon_names_outcomes_but_not_the_kind_of_study() -> None:
+    slots = extract_slots(
+        "Open versus endovascular aneurysm repair: reinterventions, mortality and quality of life."
+    )
+    assert {"reinterventions", "quality of life"} <= set(slots.output_target)
+    review = extract_slots("Sodium restriction in heart failure: a meta-analysis.")
+    assert "meta-analysis" not in review.output_target
+    sentence = extract_slots("We compare two drugs: reinterventions follow.")
+    assert "reinterventions" not in sentence.output_target
