@@ -20,7 +20,12 @@ How:
   "non-small cell"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
   moves attested candidates first; a dictionary gloss nobody attests also offers compositions of its
   parts (抑郁症 -> "depressive disorder"); inside a composition the judge also moves a word's attested
-  senses first (洪水 "deluge; flood": "flood").
+  senses first (洪水 "deluge; flood": "flood"), and neighbouring parts that the judge knows *together*
+  are rendered as that term whatever rank each sense has alone (氧化|应激 -> "oxidative stress": a
+  modifier's regular "-ative" adjective is tried only there). 者 after a verb makes its agent noun
+  (学习|者 -> "learners").
+- A name written by its sounds (右|美|托|咪|定, lone characters jieba reads as a name) has no usable
+  rendering: `sound_spans` finds it, and the caller asks the user for the English name.
 - Sentences are cut into noun runs at function words, punctuation, predicates and people words; function
   words are dropped, English is kept as written.
 """

@@ -2,7 +2,9 @@
 
 A description is segmented first, by jieba re-cut with the dictionary of `agent.language.bilingual`.
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
-(数据|来自|...); "A与B的关系" names an exposure and an outcome. Chinese phrases stay Chinese here:
+(数据|来自|...), a verb opening a clause is its predicate, a time span ends a phrase; "A与B的关系" names
+an exposure and an outcome, and "X对Y的影响/作用/疗效" X as what acts and Y as what it acts on (in Y,
+"A中B" the thing studied and its property). Chinese phrases stay Chinese here:
 `agent.understanding.slot_translation` renders them after they are put in slots; `zh_english` renders
 one only to classify it (MeSH as judge).
 """
