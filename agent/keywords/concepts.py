@@ -209,6 +209,21 @@ def _beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None)
     return bool(before) and not is_acronym(before[-1]) and not vocabulary.knows_word(before[-1])
 
 
+def _other_sense(match: MeshMatch, text: str, slot: str) -> bool:
+    """Whether one word of a longer phrase names a descriptor outside the trees its slot expects, and
+    nothing concrete (no anatomy, organism, disease or substance): another sense of the word ("reinforcement learning" as an algorithm is neither
+    Reinforcement, Psychology nor Learning; "hospital data" as a measurement is no Hospitals), so the
+    phrase is searched as written."""
+    expected = SLOT_TREES.get(slot, ())
+    if not expected or len(match.text.split()) != 1 or len(content_words(text)) < 2:
+        return False
+    trees = match.descriptor.tree_numbers
+    concrete = any(
+        t.startswith(("A", "B", "C", "D")) for t in trees
+    )  # anatomy, organisms, diseases, substances
+    return not concrete and not any(t.startswith(expected) for t in trees)
+
+
 def _unique(items: Iterable[str]) -> list[str]:
     seen: dict[str, str] = {}
     for item in items:
@@ -225,7 +240,11 @@ def _drafts_for(
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
         matches = vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ())) if vocabulary else []
-        matches = [m for m in matches if meant(m) and not _beyond_mesh(m, text, vocabulary)]
+        matches = [
+            m
+            for m in matches
+            if meant(m) and not _beyond_mesh(m, text, vocabulary) and not _other_sense(m, text, part.slot)
+        ]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(

@@ -10,7 +10,8 @@ that the vocabulary knows anywhere in a text:
   compatibility forms, apostrophes ("Down's" = "Downs" = "Down"), hyphens and slashes as spaces,
   British and American spelling ("oesophageal", "haemorrhage", "tumour", "randomised", "centre",
   "modelling", "analogue"), and singular/plural by the inflection rules of `agent.language.morphology`
-  (regular endings, Latin and Greek irregulars, words that only look plural such as "diabetes");
+  (regular endings, Latin and Greek irregulars, words that only look plural such as "diabetes"; a
+  substance's "-ics" is a plural, "microplastic" = "Microplastics", a field's is not);
 - **word order**: an inverted heading or entry term ("Diabetes, Gestational") is also indexed in its
   natural order ("gestational diabetes");
 - **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
@@ -94,6 +95,7 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
 
 
 _DERIVED = re.compile(r"(?<=[a-z]{4})(?:ations?|als?|ars?)$")
+_COUNTABLE_ICS = re.compile(r"(?<=[a-z]{3})ics\b")
 LOOSE_MAX_WORDS = 3  # longer windows in another order are rarely the same concept
 HEAD_MIN_DESCRIPTORS = 5  # descriptors whose terms a head word must end to tell a role
 HEAD_SHARE = 0.8  # of them, the share that must have one role
@@ -215,9 +217,14 @@ class MeshVocabulary:
                 ("entry term", row.get("entry_terms") or []),
                 ("permuted term", row.get("permuted_terms") or []),
             )
+            substance = any(t.startswith("D") for t in row.get("tree_numbers") or [])
             for how, terms in groups:
                 for term in terms:
                     self._add(term, how, ui)
+                    if substance and _COUNTABLE_ICS.search(term):
+                        # "Microplastics", "Probiotics": a substance's "-ics" is a plural ("microplastic
+                        # pollution"), a field's is not ("genetic" is no Genetics)
+                        self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
 
     def _add(self, term: str, how: str, ui: str) -> None:
         match = _ACRONYM_IN_PARENS.match(term)

@@ -407,3 +407,17 @@ def test_a_synonym_modified_by_a_word_mesh_never_uses_is_no_heading(vocabulary: 
 def test_everyday_words_filed_under_the_humanities_are_no_heading(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(vocabulary, "Educational films for nurses", context=["films"])
     assert all(t.mesh is None for t in result.terms)
+
+
+def test_a_word_of_a_longer_phrase_in_another_sense_is_no_heading(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Reinforcement learning for robotic grasping",
+        task=["robotic grasping"],
+        method_algorithm=["Reinforcement learning"],
+    )
+    assert all(t.mesh is None for t in result.terms)  # neither Reinforcement, Psychology nor Learning
+    assert "Reinforcement learning" in [t.canonical for t in result.terms]
+    # a disease or a substance inside a method phrase keeps its heading
+    result = concepts_of(vocabulary, "18F-FDG PET imaging", method_measurement=["18F-FDG PET imaging"])
+    assert "Fluorodeoxyglucose F18" in [t.mesh.heading for t in result.terms if t.mesh]

@@ -208,3 +208,8 @@ def test_x_with_y_is_the_heading_mesh_writes_as_y_x(vocabulary: MeshVocabulary) 
     assert headings(vocabulary, "anaemia with iron deficiency") == [
         ("anaemia with iron deficiency", "Anemia, Iron-Deficiency")
     ]
+
+
+def test_a_substances_ics_is_a_plural_a_fields_is_not(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "microplastic pollution") == [("microplastic", "Microplastics")]
+    assert headings(vocabulary, "genetic factors") == []  # "genetic" is no Genetics
