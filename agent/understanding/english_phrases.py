@@ -97,9 +97,21 @@ def english_phrases(text: str) -> list[Phrase]:
             # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
             cue, last_break = f"task:{task_noun}", lower
             continue
-        if current and lower in lex.EN_TASK_VERBS and _question_opener(tokens, index) and following.isalnum():
-            # "Can machine learning predict crop yield?": in a question the verb follows its subject
+        if (
+            current
+            and lower in lex.EN_TASK_VERBS
+            and _question_opener(tokens, index)
+            and following[:1].isalnum()
+        ):
+            # "Can machine learning predict crop yield?": in a question the verb follows its subject;
+            # what predicts, when its head word does not say it is a method, is a predictor
             flush()
+            if (
+                lex.EN_TASK_VERBS[lower] in {"prediction", "forecasting"}
+                and phrases[-1].slot is None
+                and cue_slot(phrases[-1].cue, False) is None
+            ):
+                phrases[-1].cue = "predictor"
             cue, last_break = f"task:{lex.EN_TASK_VERBS[lower]}", lower
             continue
         if lower in lex.EFFECT_WORDS and not current:
@@ -189,7 +201,7 @@ def english_phrases(text: str) -> list[Phrase]:
         if (
             clause_open
             and current
-            and following.isalnum()
+            and following[:1].isalnum()
             and (clause_open == "question" or _is_plural_noun(current[-1]) or current[-1][:1].isupper())
             and is_clause_verb(lower)
             and lower not in lex.NOUN_OR_VERB

@@ -113,6 +113,9 @@ def _studied_modifier(words: list[str]) -> str | None:
     return None
 
 
+_PREDICTING = frozenset({"prediction", "forecasting", "estimation"})
+
+
 def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     text = " ".join(words)
     if phrase.cue and phrase.cue.startswith("task:"):
@@ -131,9 +134,13 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         }:
             # "decoding with transformers", "classifying beta rhythms": the object is not the task's name
             return [(head_slot, text)]
+        predicted = []
+        if task_word in _PREDICTING and mesh_kind(text) == "condition":
+            # "predict non-contact injuries": the task, and the condition predicted is the outcome studied
+            predicted = [("output_target", text)]
         if head_slot is None and phrase.cue and len(words) > 1 and not is_acronym(words[-1]):
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
-        return _split_task([*words, task_word])
+        return _split_task([*words, task_word]) + predicted
     slot = en_head_slot(words)
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure

@@ -259,3 +259,12 @@ def test_the_list_after_a_title_colon_names_outcomes_but_not_the_kind_of_study()
     assert "meta-analysis" not in review.output_target
     sentence = extract_slots("We compare two drugs: reinterventions follow.")
     assert "reinterventions" not in sentence.output_target
+
+
+def test_what_predicts_in_a_question_is_a_predictor_and_a_predicted_condition_an_outcome() -> None:
+    slots = extract_slots("Do sleep-tracking step counts predict post-operative delirium in older adults?")
+    assert "sleep-tracking step counts" in slots.signal_feature
+    assert any("delirium prediction" in t for t in slots.task)
+    assert "post-operative delirium" in slots.output_target
+    method = extract_slots("Can machine learning predict crop yield?")
+    assert "machine learning" in method.method_algorithm and not method.output_target
