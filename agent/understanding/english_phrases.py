@@ -9,8 +9,14 @@ a MeSH term holding a function word stays whole ("quality of life"); sentence st
 ("I'm a nurse") names no concept. A stance adverb ("ideally") is never part of a noun phrase; "with"
 after a participle of giving ("treated with") names what is given, after one of measuring ("measured
 with") the method; what is used "as a biomarker" is the feature. A gerund that opens a phrase is a task
-on its object ("decoding speech" -> "speech decoding"). Each phrase leaves with its cue; `slot_roles`
-puts it in a slot.
+on its object ("decoding speech" -> "speech decoding"). What something is compared with ("compare X
+with Y", "X compared with Y", "instead of Y", "rather than Y", "better than Y") gets the cue
+"comparator" (`agent.understanding.rules` gives it X's role); a verb after the subject of a whether/if
+clause or a question ends the subject and, as an effect verb does, makes it the exposure and its
+object the outcome; an effect verb with no object makes its subject the outcome; the word after a
+modal or after "want to" is a verb; the unit after a number or "per" is no concept. Tokens come from
+`english_tokens`; `english_clauses` then reads the roles whole clauses give. Each phrase leaves with its
+cue; `slot_roles` puts it in a slot.
 """
 
 from __future__ import annotations
@@ -20,28 +26,13 @@ import re
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
-from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
+from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
 from agent.understanding.slot_translation import embedded_vocabulary
 
-# A number with thousands separators ("10,000") is one token, so a count is not cut into "10" and "000".
-_TOKEN = re.compile(
-    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]"
-)
-_NUMBER = re.compile(r"^\d[\d,.]*(?:[-–/]\d[\d,.]*)?$")  # "10,000", "2.5", "2015-2022"
-
-
-def en_tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text)
-
 
 def english_phrases(text: str) -> list[Phrase]:
-    # keep only the Latin-script runs; Chinese text is handled by `chinese_phrases`
-    text = CJK.sub(" | ", text) if CJK.search(text) else text
-    text = text.replace("\n", " | ")  # a line ends a phrase even without a full stop
-    # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later; inside a noun
-    # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
-    text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
     phrases: list[Phrase] = []
     current: list[str] = []
     cue: str | None = None
@@ -55,7 +46,7 @@ def english_phrases(text: str) -> list[Phrase]:
             phrases.append(Phrase(" ".join(current), said, list(current), after=last_break, stop=index))
         current = []
 
-    tokens = _glue_names(_glue_latin(_glue_mesh_terms(en_tokens(text), text)))
+    tokens = description_tokens(text)
     skip_of = False
     between = False
     compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
@@ -277,11 +268,11 @@ def english_phrases(text: str) -> list[Phrase]:
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
             cue = last_break = "exposure"  # "rates differ by city size": what they vary with
             continue
-        if _NUMBER.match(token) and not current:
+        if NUMBER.match(token) and not current:
             if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
                 cue = phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on
             continue  # a count before its noun ("10,000 patients"): the noun is the concept
-        if lower in lex.UNITS and not current and _NUMBER.match(previous_token):
+        if lower in lex.UNITS and not current and NUMBER.match(previous_token):
             continue  # "at 12 and 30 months", "smaller than 10 mm": a size or a time, not a concept
         if current and lower in lex.STUDY_NOUNS and following in {"of", "in", "on", "among", "with"}:
             # "eye-tracking study of ...", "an fMRI study in ...": what the study is of names the method
@@ -332,7 +323,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and len(lower) > 5
             and lower not in lex.LY_NOT_ADVERBS
             # an adverb inside a noun phrase ("critically ill children") is kept with it
-            and not (_is_modifier(following) and _starts_phrase(after_next))
+            and not (_is_modifier(following) and starts_phrase(after_next))
         )
         if (
             lower in lex.EN_FUNCTION
@@ -376,15 +367,6 @@ def english_phrases(text: str) -> list[Phrase]:
     )
 
 
-_ACRONYM_IN_PARENTHESES = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)(?=\s*([A-Za-z][\w\-]*)?)")
-
-
-def _acronym_boundary(match: re.Match[str]) -> str:
-    after = (match.group(2) or "").lower()
-    inside = after.isalpha() and after == match.group(2) and _starts_phrase(after)
-    return " " if inside and after not in lex.EN_COMMON_VERBS else " , "
-
-
 def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
     """The word that opens what something is compared with: "with"/"to"/"against" after a verb of
     comparing ("compare X with Y", "compared to Y"), "of" after "instead", "than" after "rather"."""
@@ -422,7 +404,7 @@ def _is_adverb(word: str, following: str, after_next: str) -> bool:
         word.endswith("ly")
         and len(word) > 5
         and word not in lex.LY_NOT_ADVERBS
-        and not (_is_modifier(following) and _starts_phrase(after_next))
+        and not (_is_modifier(following) and starts_phrase(after_next))
     )
 
 
@@ -480,24 +462,9 @@ def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
-def _ends_phrase(word: str) -> bool:
-    """The word after a noun phrase: punctuation, a preposition or conjunction (not a determiner)."""
-    return not any(ch.isalnum() for ch in word) or (word in lex.EN_FUNCTION and word not in lex.DETERMINERS)
-
-
-def _starts_phrase(word: str) -> bool:
-    """A content word that can begin or continue a noun phrase (not punctuation, function word or verb)."""
-    return (
-        any(ch.isalnum() for ch in word)
-        and word not in lex.EN_FUNCTION
-        and word not in lex.EN_VERBS
-        and word not in lex.EFFECT_VERBS
-    )
-
-
 def _is_modifier(word: str) -> bool:
     """A content word that is no verb of the lists (what an adverb before a noun phrase modifies)."""
-    return word.isalpha() and _starts_phrase(word) and word not in lex.EN_COMMON_VERBS
+    return word.isalpha() and starts_phrase(word) and word not in lex.EN_COMMON_VERBS
 
 
 def _is_past_participle(word: str) -> bool:
@@ -529,38 +496,6 @@ def _is_participle(word: str) -> bool:
     )
 
 
-def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
-    """Tokens with MeSH terms that hold a function word or verb kept as one token ("quality of life",
-    "activities of daily living", "cohort study"), so the phrase cutting does not split them."""
-    if not any(_breaks(t) for t in tokens):
-        return tokens
-    vocabulary = embedded_vocabulary()
-    if vocabulary is None:
-        return tokens
-    out: list[str] = []
-    index = 0
-    while index < len(tokens):
-        glued = None
-        for length in range(min(6, len(tokens) - index), 1, -1):
-            window = tokens[index : index + length]
-            if not all(any(ch.isalnum() for ch in w) for w in window):
-                continue
-            if not any(_breaks(w) for w in window):
-                continue
-            if window[-1].lower() in lex.EN_FUNCTION:
-                continue
-            if vocabulary.knows(" ".join(window)):
-                glued = " ".join(window)
-                break
-        if glued is not None:
-            out.append(glued)
-            index += len(glued.split(" "))
-        else:
-            out.append(tokens[index])
-            index += 1
-    return out
-
-
 def _question_opener(tokens: list[str], index: int) -> bool:
     """True when the sentence holding `tokens[index]` opens with an auxiliary ("Can", "Does"): a
     question, whose main verb comes after its subject."""
@@ -568,46 +503,6 @@ def _question_opener(tokens: list[str], index: int) -> bool:
     while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
         start -= 1
     return tokens[start].lower() in lex.QUESTION_AUXILIARIES
-
-
-def _glue_names(tokens: list[str]) -> list[str]:
-    """ "the Strait of Gibraltar", "the Gulf of Mexico": a capitalised word, "of" and a capitalised word
-    after a lower-case word (so not a title in title case, nor a sentence's first word) are one name."""
-    out: list[str] = []
-    index = 0
-    while index < len(tokens):
-        window = tokens[index : index + 3]
-        if (
-            len(window) == 3
-            and window[1] == "of"
-            and all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in (window[0], window[2]))
-            and out
-            and out[-1].isalpha()
-            and out[-1].islower()
-        ):
-            out.append(" ".join(window))
-            index += 3
-            continue
-        out.append(tokens[index])
-        index += 1
-    return out
-
-
-def _glue_latin(tokens: list[str]) -> list[str]:
-    """ "in situ", "in vivo", "ex vivo", "in silico": one modifier, not a preposition and a noun."""
-    out: list[str] = []
-    for token in tokens:
-        if out and out[-1].lower() in {"in", "ex"} and token.lower() in lex.LATIN_AFTER_IN:
-            out[-1] = f"{out[-1]} {token}"
-        else:
-            out.append(token)
-    return out
-
-
-def _breaks(word: str) -> bool:
-    lower = word.lower()
-    # common verbs too: a MeSH term holding one stays whole ("X-ray computed tomography")
-    return lower in lex.EN_FUNCTION or lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS
 
 
 def _is_contraction(word: str) -> bool:

@@ -4,9 +4,13 @@ No domain dictionary: a description is cut into phrases by grammar and each phra
 the evidence its own words and its place in the sentence give. The job is split by what each part
 decides:
 
+- `english_tokens`: what one English token is (numbers and spans, acronyms in parentheses, MeSH
+  terms and names kept whole);
 - `english_phrases` / `chinese_phrases`: where a phrase starts and ends, and the role sentence structure
   gives it (its cue: "using X", "in X patients", "the effect of X on Y", 采用/针对/在, "A与B的关系");
   Chinese is segmented first (jieba re-cut with the dictionary of `agent.language.bilingual`);
+- `english_clauses`: the roles an English clause gives its phrases across sentences (copulas with role
+  nouns, passives, lists, the list after a title's colon, the verb that ends a subject);
 - `slot_evidence`: what a cue, a head word, an acronym's shape and the MeSH tree of the descriptor that
   ends a phrase say about its slot;
 - `slot_roles`: the slot each phrase goes in, weighing that evidence (and splitting task phrases);
@@ -28,7 +32,8 @@ from agent.language.text import clean_term, dedupe_terms, detect_language, to_ha
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
-from agent.understanding.english_phrases import en_tokens, english_phrases
+from agent.understanding.english_phrases import english_phrases
+from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import en_head_slot, mesh_kind
 from agent.understanding.slot_roles import classify

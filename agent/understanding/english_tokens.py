@@ -1,0 +1,128 @@
+"""The tokens of an English description, as the rules fallback's phrase cutter reads them.
+
+Why a module of its own: what counts as one token is decided before any phrase is cut — a number with
+thousands separators or a span of years ("10,000", "2015-2022"), an acronym in parentheses (a boundary
+after its long form, left out inside a noun phrase: "anterior cruciate ligament (ACL) injuries"), a MeSH
+term holding a function word ("quality of life"), a Latin modifier ("in situ"), a capitalised name with
+"of" ("the Strait of Gibraltar"); Chinese runs and line ends become boundaries.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.understanding import lexicon as lex
+from agent.understanding.phrase import CJK
+from agent.understanding.slot_translation import embedded_vocabulary
+
+# A number with thousands separators ("10,000") is one token, so a count is not cut into "10" and "000".
+_TOKEN = re.compile(
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]"
+)
+NUMBER = re.compile(r"^\d[\d,.]*(?:[-–/]\d[\d,.]*)?$")  # "10,000", "2.5", "2015-2022"
+
+
+def en_tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def description_tokens(text: str) -> list[str]:
+    """The tokens of `text`'s Latin-script runs, with the boundaries and the glued terms above."""
+    # keep only the Latin-script runs; Chinese text is handled by `chinese_phrases`
+    text = CJK.sub(" | ", text) if CJK.search(text) else text
+    text = text.replace("\n", " | ")  # a line ends a phrase even without a full stop
+    # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later; inside a noun
+    # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
+    text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
+    return _glue_names(_glue_latin(_glue_mesh_terms(en_tokens(text), text)))
+
+
+_ACRONYM_IN_PARENTHESES = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)(?=\s*([A-Za-z][\w\-]*)?)")
+
+
+def _acronym_boundary(match: re.Match[str]) -> str:
+    after = (match.group(2) or "").lower()
+    inside = after.isalpha() and after == match.group(2) and starts_phrase(after)
+    return " " if inside and after not in lex.EN_COMMON_VERBS else " , "
+
+
+def starts_phrase(word: str) -> bool:
+    """A content word that can begin or continue a noun phrase (not punctuation, function word or verb)."""
+    return (
+        any(ch.isalnum() for ch in word)
+        and word not in lex.EN_FUNCTION
+        and word not in lex.EN_VERBS
+        and word not in lex.EFFECT_VERBS
+    )
+
+
+def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
+    """Tokens with MeSH terms that hold a function word or verb kept as one token ("quality of life",
+    "activities of daily living", "cohort study"), so the phrase cutting does not split them."""
+    if not any(_breaks(t) for t in tokens):
+        return tokens
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None:
+        return tokens
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        glued = None
+        for length in range(min(6, len(tokens) - index), 1, -1):
+            window = tokens[index : index + length]
+            if not all(any(ch.isalnum() for ch in w) for w in window):
+                continue
+            if not any(_breaks(w) for w in window):
+                continue
+            if window[-1].lower() in lex.EN_FUNCTION:
+                continue
+            if vocabulary.knows(" ".join(window)):
+                glued = " ".join(window)
+                break
+        if glued is not None:
+            out.append(glued)
+            index += len(glued.split(" "))
+        else:
+            out.append(tokens[index])
+            index += 1
+    return out
+
+
+def _glue_names(tokens: list[str]) -> list[str]:
+    """ "the Strait of Gibraltar", "the Gulf of Mexico": a capitalised word, "of" and a capitalised word
+    after a lower-case word (so not a title in title case, nor a sentence's first word) are one name."""
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        window = tokens[index : index + 3]
+        if (
+            len(window) == 3
+            and window[1] == "of"
+            and all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in (window[0], window[2]))
+            and out
+            and out[-1].isalpha()
+            and out[-1].islower()
+        ):
+            out.append(" ".join(window))
+            index += 3
+            continue
+        out.append(tokens[index])
+        index += 1
+    return out
+
+
+def _glue_latin(tokens: list[str]) -> list[str]:
+    """ "in situ", "in vivo", "ex vivo", "in silico": one modifier, not a preposition and a noun."""
+    out: list[str] = []
+    for token in tokens:
+        if out and out[-1].lower() in {"in", "ex"} and token.lower() in lex.LATIN_AFTER_IN:
+            out[-1] = f"{out[-1]} {token}"
+        else:
+            out.append(token)
+    return out
+
+
+def _breaks(word: str) -> bool:
+    lower = word.lower()
+    # common verbs too: a MeSH term holding one stays whole ("X-ray computed tomography")
+    return lower in lex.EN_FUNCTION or lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS
