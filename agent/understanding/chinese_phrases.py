@@ -63,16 +63,27 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
             # noun head follows ("EEG 信号")
             flush()
+        glued_letter = (
+            len(word) == 1
+            and word.isupper()
+            and bool(current)
+            and bool(CJK.search(current[-1]))
+            and not spaced
+        )  # 双酚A, 维生素A: a capital letter written against a Chinese word is part of it, not "a"
         spaced = False
         if not any(ch.isalnum() for ch in word):
             flush()
             if word in ".;!?。；！？":
                 cue = after = None
             continue
-        if word.isascii() and (
-            word.lower() in lex.EN_FUNCTION
-            or word.lower() in lex.EN_VERBS
-            or word.lower() in lex.EN_COMMON_VERBS
+        if (
+            word.isascii()
+            and not glued_letter
+            and (
+                word.lower() in lex.EN_FUNCTION
+                or word.lower() in lex.EN_VERBS
+                or word.lower() in lex.EN_COMMON_VERBS
+            )
         ):
             latin_after_chinese = False  # "分析 land use change": an English phrase, the English pass's
             flush()  # "We analyse 城市热岛效应": English grammar words are no part of a Chinese term
@@ -91,6 +102,13 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 # after a method, or on its own, it is the verb of the phrase that follows ("预测癫痫发作")
                 flush()
                 cue = f"task:{word}"
+            continue
+        if word in _CASE_WORDS and current and after == "以":
+            # "以武汉市为例": what the study takes as its case is the setting (people stay who is studied)
+            flush()
+            if phrases and not zh_people(phrases[-1].text):
+                phrases[-1].slot = "context"
+            cue = after = None
             continue
         if word in {"是", "为"} and _join_zh(current) in lex.ZH_SUBJECT_NOUNS:
             current = []  # "研究对象是农村老年人", "被试为大学生": who is studied follows
@@ -166,6 +184,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
     flush()
     return _effect_roles(_relation_roles(phrases))
 
+
+# "以X为例": X is the case studied
+_CASE_WORDS = frozenset({"为例", "为例子", "为案例"})
 
 # words after which a new clause (and its predicate) begins: punctuation, "and then", "at the same time"
 _CLAUSE_OPENERS = frozenset({"并", "并且", "同时", "然后", "随后", "再", "且", "而", "从而", "进而"})

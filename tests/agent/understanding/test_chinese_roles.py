@@ -90,3 +90,11 @@ def test_lone_characters_of_an_unknown_name_stay_one_phrase() -> None:
     slots = extract_slots("依托咪酯对老年患者术后认知功能的影响。")
     assert slots.context == ["依托咪酯"]
     assert slots.subject_population == ["老年患者"]
+
+
+def test_the_case_a_study_takes_is_its_setting_and_a_glued_capital_letter_stays() -> None:
+    slots = extract_slots("研究以武汉市主城区为例，利用手机信令数据分析通勤行为。")
+    assert slots.context == ["武汉市主城区"]  # "以X为例": X is the case, not a method after 以
+    assert "手机信令数据" in slots.method_measurement
+    slots = extract_slots("以斑马鱼为模型，研究双酚A的发育毒性。")
+    assert "双酚A" in slots.context  # "A" against a Chinese word is no English article
