@@ -68,21 +68,20 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
     """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
     generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
     "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
-    word that MeSH files under the humanities or as a discipline ("flags" -> Emblems and Insignia,
-    "films" -> Motion Pictures, "surgery" -> General Surgery)."""
+    word that MeSH files under the humanities ("flags" -> Emblems and Insignia, "films" -> Motion
+    Pictures), nor a synonym of a discipline ("surgery" -> General Surgery, "cardiac surgery" -> Thoracic
+    Surgery: the procedures are meant)."""
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
     if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
         return False  # too broad a heading to search on; the words stay
-    everyday = via == "entry term" and one_word
-    # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities), "surgery" -> General
-    # Surgery (a discipline, H)
+    # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
+    # Surgery, "cardiac surgery" -> Thoracic Surgery (a discipline, H: the procedures are meant)
     trees = descriptor.tree_numbers
-    return not (
-        everyday
-        and (any(t.startswith("K") for t in trees) or all(t.startswith(("H01", "H02")) for t in trees))
-    )
+    if via == "entry term" and all(t.startswith(("H01", "H02")) for t in trees):
+        return False
+    return not (via == "entry term" and one_word and any(t.startswith("K") for t in trees))
 
 
 def meant(match: MeshMatch) -> bool:

@@ -199,6 +199,30 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     return result
 
 
+# "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
+_ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
+
+
+def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
+    """A one-word descriptor written right before the last match, in the same MeSH tree, is a part of
+    its name, not a concept beside it: "laser photocoagulation" searches Light Coagulation, not Lasers
+    OR Light Coagulation. Not for substances, whose names join equals ("methenamine hippurate")."""
+    if len(matches) < 2:
+        return matches
+    last = matches[-1]
+    head = {t[0] for t in last.descriptor.tree_numbers} - {"D"}
+
+    def part_of_name(match: MeshMatch) -> bool:
+        return (
+            len(match.text.split()) == 1
+            and match.descriptor.ui != last.descriptor.ui
+            and text[match.end : last.start].strip(" -") == ""
+            and bool(head & {t[0] for t in match.descriptor.tree_numbers})
+        )
+
+    return [m for m in matches[:-1] if not part_of_name(m)] + [last]
+
+
 def _beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether a one-word synonym match is modified by a word MeSH never uses ("perovskite films" is no
     Motion Pictures, "tafenoquine schedule" no Appointments and Schedules): the phrase names something
@@ -243,8 +267,12 @@ def _drafts_for(
         matches = [
             m
             for m in matches
-            if meant(m) and not _beyond_mesh(m, text, vocabulary) and not _other_sense(m, text, part.slot)
+            if meant(m)
+            and not _beyond_mesh(m, text, vocabulary)
+            and not _other_sense(m, text, part.slot)
+            and not _ANTI.search(text[: m.start])
         ]
+        matches = _without_name_parts(matches, text)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(

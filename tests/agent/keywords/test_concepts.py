@@ -421,3 +421,22 @@ def test_a_word_of_a_longer_phrase_in_another_sense_is_no_heading(vocabulary: Me
     # a disease or a substance inside a method phrase keeps its heading
     result = concepts_of(vocabulary, "18F-FDG PET imaging", method_measurement=["18F-FDG PET imaging"])
     assert "Fluorodeoxyglucose F18" in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_anti_names_what_acts_against_and_name_parts_are_no_concepts(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Anti-VEGF injections versus laser photocoagulation",
+        context=["Anti-VEGF injections versus laser photocoagulation"],
+    )
+    headings = [t.mesh.heading for t in result.terms if t.mesh]
+    assert "Vascular Endothelial Growth Factor A" not in headings  # anti-VEGF is no VEGF
+    assert "Light Coagulation" in headings and "Lasers" not in headings  # laser only names the kind
+    # substances joined in one name stay equals
+    result = concepts_of(vocabulary, "methenamine hippurate", context=["methenamine hippurate"])
+    assert {t.mesh.heading for t in result.terms if t.mesh} == {"Methenamine", "Hippurates"}
+
+
+def test_a_synonym_of_a_discipline_is_no_heading(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(vocabulary, "Outcomes after cardiac surgery", context=["cardiac surgery"])
+    assert all(t.mesh is None for t in result.terms)  # not Thoracic Surgery, the discipline
