@@ -150,6 +150,19 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
             continue
+        if lower in {"relate", "relates", "relating"} and not current:
+            cue, last_break, relating = "outcome", lower, True
+            continue  # "relate X to Y": X is the response, Y (after "to") what it is related to
+        if (
+            not current
+            and last_break in {"for", "by"}
+            and lower.endswith("ing")
+            and lower not in lex.EN_TASK_GERUNDS
+            and following[:1].isalnum()
+            and _gerund_of_verb(lower)
+        ):
+            cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
+            continue
         if (
             not current
             and last_break == "to"
@@ -236,9 +249,6 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "outcome"
             between = False
             continue
-        if lower in {"relate", "relates", "relating"} and not current:
-            cue, last_break, relating = "outcome", lower, True
-            continue  # "relate X to Y": X is the response, Y (after "to") what it is related to
         if not current and last_break in {"i", "we", "they", "you"} and lower.isalpha():
             last_break = cue = lower  # right after a subject pronoun comes its verb ("we measure X")
             continue
@@ -418,6 +428,13 @@ def _adjective_shaped(word: str) -> bool:
         return False
     vocabulary = embedded_vocabulary()
     return vocabulary is None or not vocabulary.knows(word)
+
+
+def _gerund_of_verb(word: str) -> bool:
+    """ "arresting", "lowering", "shading": an "-ing" form of a word that is mainly a verb."""
+    stem = word[:-3]
+    bases = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
+    return len(word) > 6 and any(b and is_clause_verb(b) for b in bases)
 
 
 def _is_plural_noun(word: str) -> bool:

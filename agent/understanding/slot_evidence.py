@@ -113,6 +113,8 @@ def en_head_slot(words: list[str]) -> str | None:
         return "method_algorithm"
     if head == "forest" and any(w.lower() == "random" for w in words):
         return "method_algorithm"
+    if head in {"effect", "event"} and len(words) > 1 and words[-2].isalpha():
+        return "output_target"  # "rapid antidepressant effects", "adverse events": what is observed
     if head in lex.EN_OUTPUT_HEADS:
         return "output_target"
     if head in lex.EN_CONTEXT_HEADS:

@@ -268,3 +268,20 @@ def test_what_predicts_in_a_question_is_a_predictor_and_a_predicted_condition_an
     assert "post-operative delirium" in slots.output_target
     method = extract_slots("Can machine learning predict crop yield?")
     assert "machine learning" in method.method_algorithm and not method.output_target
+
+
+def test_a_gerund_after_for_or_by_is_a_verb_on_what_follows() -> None:
+    slots = extract_slots("We test sealants for arresting enamel lesions in adolescents.")
+    assert "enamel lesions" in [t for t in _terms(slots)]
+    assert not any(t.lower().startswith("arresting") for t in _terms(slots))
+
+
+def test_effects_and_events_with_a_modifier_are_outcomes() -> None:
+    slots = extract_slots("Lithium in bipolar disorder: renal side effects and thromboembolic events.")
+    assert {"renal side effects", "thromboembolic events"} <= set(slots.output_target)
+
+
+def test_relate_after_a_verb_of_wanting() -> None:
+    slots = extract_slots("We would like to relate coral cover to sea surface temperature.")
+    assert "coral cover" in slots.output_target
+    assert "sea surface temperature" in slots.context
