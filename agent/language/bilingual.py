@@ -470,6 +470,22 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
+        if key == "性" and len(parts) > 1 and i >= 2 and keys[i - 2] == "可" and i == len(keys) - 1:
+            abilities = tuple(
+                (sense.text[:-1] if sense.text.endswith("e") else sense.text) + "ability"
+                for sense in dictionary_senses(keys[i - 1])
+                if sense.verb and sense.text.isalpha() and sense.text.islower()
+            )[:_PER_PART]
+            if abilities:  # 可|解释|性 -> "interpretability": 可 "-able" + verb + 性 "-ity"
+                parts[-2:] = [_Part(abilities, abilities)]
+                i += 1
+                continue
+        if key == "性" and parts and 0 < i == len(keys) - 1:
+            qualities = _quality_nouns(keys[i - 1])
+            if qualities:  # 公平|性 -> "fairness", 可靠|性 -> "reliability": the quality, as a noun
+                parts[-1] = _Part(qualities, qualities)
+                i += 1
+                continue
         if key in _ADJECTIVE_SUFFIXES and parts and 0 < i < len(keys) - 1:
             parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
             i += 1
@@ -509,6 +525,34 @@ def _agent_nouns(word: str) -> tuple[str, ...]:
             out.append(text + text[-1] + "er")  # run -> runner, swim -> swimmer
         else:
             out.append(text + "er")
+    return tuple(out[:_PER_PART])
+
+
+# adjective endings and the regular ending of their quality noun (reliable -> reliability)
+_QUALITY_ENDINGS = (
+    ("ble", "bility"),
+    ("ive", "ivity"),
+    ("al", "ality"),
+    ("ic", "icity"),
+    ("ous", "ousness"),
+    ("ent", "ence"),
+    ("ant", "ance"),
+)
+
+
+def _quality_nouns(word: str) -> tuple[str, ...]:
+    """The quality nouns of a word's one-word adjective senses, for 性 closing a phrase (公平 "fair;
+    impartial": "fairness", "impartiality"); none when the word has no such sense."""
+    out = []
+    for sense in dictionary_senses(word):
+        text = sense.text
+        if sense.verb or not (text.isalpha() and text.islower() and len(text) > 2):
+            continue
+        ending = next(((a, b) for a, b in _QUALITY_ENDINGS if text.endswith(a)), None)
+        if ending:
+            out.append(text[: -len(ending[0])] + ending[1])
+        elif len(text) <= 6 and not text.endswith(("ion", "ity", "ment", "ness", "er", "or", "s")):
+            out.append(text[:-1] + "iness" if text.endswith("y") else text + "ness")  # fair -> fairness
     return tuple(out[:_PER_PART])
 
 

@@ -26,3 +26,11 @@ def test_verbs_at_the_head_take_their_regular_nouns() -> None:
     assert render("血糖测定").english[0] == "blood sugar determination"  # determine -> determination
     assert render("疾病管理").english[0] == "disease management"  # manage -> management
     assert render("考虑").english[0] == "consideration"
+
+
+def test_xing_closing_a_phrase_makes_the_quality_noun() -> None:
+    assert render("空间公平性").english[0] == "spatial fairness"  # 公平 "fair; impartial" + 性
+    assert "spatial impartiality" in render("空间公平性").english
+    assert "model interpretability" in render("模型可解释性").english  # 可 + verb + 性: "-ability"
+    # before a head, 性 still makes an adjective (退行性疾病 "degenerative disease")
+    assert render("退行性疾病").english[0] == "degenerative disease"
