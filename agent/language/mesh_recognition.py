@@ -25,7 +25,8 @@ that the vocabulary knows anywhere in a text:
   word that MeSH uses interchangeably in the same position of the same descriptor's terms ("stones" and
   "calculi", "ultrasound" and "ultrasonography", "renal" and "kidney": `word_variants`), and never for
   words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant"); and "X with Y"
-  where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease);
+  or "X of the Y" where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease, "fracture
+  of the hip" = Hip Fractures);
 - **composition**: two neighbouring matches whose headings, one after the other, are a heading or
   entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor;
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
@@ -99,7 +100,7 @@ _COUNTABLE_ICS = re.compile(r"(?<=[a-z]{3})ics\b")
 LOOSE_MAX_WORDS = 3  # longer windows in another order are rarely the same concept
 HEAD_MIN_DESCRIPTORS = 5  # descriptors whose terms a head word must end to tell a role
 HEAD_SHARE = 0.8  # of them, the share that must have one role
-VARIANT_MAX_WORDS = 5  # windows in which one word may be swapped for a variant MeSH attests
+VARIANT_MAX_WORDS = 6  # windows in which a word may be swapped or the words turned around
 VARIANT_MIN_SUPPORT = 3  # descriptors whose terms must attest a swap
 
 
@@ -465,12 +466,16 @@ class MeshVocabulary:
         return sorted(kept + loose, key=lambda f: f[0])
 
     def _inverted_entries(self, keys: list[str]) -> list[tuple[int, str]]:
-        """The entries of "X with Y" written as "Y X" ("dementia with Lewy bodies" = "Lewy Body
-        Dementia", "anaemia with iron deficiency" = "Iron-Deficiency Anemia")."""
-        if "with" not in keys[1:-1]:
-            return []
-        at = keys.index("with")
-        return self._keys.get((*keys[at + 1 :], *keys[:at]), [])
+        """The entries of "X with Y" and "X of (the) Y" written as "Y X" ("dementia with Lewy bodies" =
+        "Lewy Body Dementia", "fracture of the hip" = "Hip Fractures")."""
+        for connector in ("with", "of"):
+            if connector in keys[1:-1]:
+                at = keys.index(connector)
+                after = keys[at + 1 :]
+                if after[:1] == ["the"] and len(after) > 1:
+                    after = after[1:]
+                return self._keys.get((*after, *keys[:at]), [])
+        return []
 
     def _variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
         """The entries of the window with one word swapped for a variant (`word_variants`)."""

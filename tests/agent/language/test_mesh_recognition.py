@@ -205,6 +205,10 @@ def test_x_with_y_is_the_heading_mesh_writes_as_y_x(vocabulary: MeshVocabulary) 
     assert headings(vocabulary, "dementia with Lewy bodies") == [
         ("dementia with Lewy bodies", "Lewy Body Disease")
     ]
+    assert headings(vocabulary, "fracture of the hip") == [("fracture of the hip", "Hip Fractures")]
+    assert headings(vocabulary, "quality of life") == [
+        ("quality of life", "Quality of Life")
+    ]  # as written first
     assert headings(vocabulary, "anaemia with iron deficiency") == [
         ("anaemia with iron deficiency", "Anemia, Iron-Deficiency")
     ]
