@@ -182,7 +182,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _effect_roles(_relation_roles(phrases))
+    return _effect_roles(_relation_roles(_organism_models(phrases)))
 
 
 # "以X为例": X is the case studied
@@ -297,6 +297,15 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
                     first.cue, second.cue = "outcome", "exposure"
                 else:
                     first.cue, second.cue = "exposure", "outcome"
+    return phrases
+
+
+def _organism_models(phrases: list[Phrase]) -> list[Phrase]:
+    """ "大鼠模型", "斑马鱼模型": a model made of an organism is who is studied, not an algorithm."""
+    for phrase in phrases:
+        rest = phrase.text.removesuffix("模型")
+        if rest != phrase.text and CJK.search(rest) and phrase.slot is None and zh_people(rest):
+            phrase.slot = "subject_population"
     return phrases
 
 

@@ -98,3 +98,10 @@ def test_the_case_a_study_takes_is_its_setting_and_a_glued_capital_letter_stays(
     assert "手机信令数据" in slots.method_measurement
     slots = extract_slots("以斑马鱼为模型，研究双酚A的发育毒性。")
     assert "双酚A" in slots.context  # "A" against a Chinese word is no English article
+
+
+def test_a_model_made_of_an_organism_is_who_is_studied() -> None:
+    slots = extract_slots("在小鼠模型中研究运动对记忆的影响。")
+    assert slots.subject_population == ["小鼠模型"] and not slots.method_algorithm
+    slots = extract_slots("构建深度学习模型预测股价。")
+    assert slots.method_algorithm == ["深度学习模型"]  # a model of a method stays an algorithm
