@@ -251,6 +251,8 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if not current and last_break in {"i", "we", "they", "you"} and lower.isalpha():
             last_break = cue = lower  # right after a subject pronoun comes its verb ("we measure X")
+            if lower in {"have", "had"} and following not in {"to", "been"}:
+                cue = "data"  # "we have carcass searches and GPS tracks": what a study has is its data
             continue
         if lower == "of" and current and all(w.lower() in lex.QUANTITY_NOUNS for w in current):
             current = []  # "the number of falls", "the rates of X": the quantity alone is no term

@@ -163,6 +163,8 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
         return "context"
     if cue == "outcome":
         return "output_target"
+    if cue == "data":
+        return "method_measurement"
     if cue == "predictor":
         return "signal_feature"  # "Do training loads predict injuries?"
     if chinese or CJK.search(cue):

@@ -285,3 +285,9 @@ def test_relate_after_a_verb_of_wanting() -> None:
     slots = extract_slots("We would like to relate coral cover to sea surface temperature.")
     assert "coral cover" in slots.output_target
     assert "sea surface temperature" in slots.context
+
+
+def test_what_we_have_is_data() -> None:
+    slots = extract_slots("We have nest camera footage and ringing records from two colonies.")
+    assert {"nest camera footage", "ringing records"} <= set(slots.method_measurement)
+    assert not extract_slots("We have to choose a design.").method_measurement
