@@ -318,10 +318,10 @@ class MeshVocabulary:
 
     def word_variants(self) -> dict[str, frozenset[str]]:
         """Words MeSH writes interchangeably: two words are variants when, in the same place between the
-        same other words, they give terms of one descriptor, in at least `VARIANT_MIN_SUPPORT` descriptors
-        ("Kidney Calculi" / "Kidney Stones", "Renal Transplantation" / "Kidney Transplantation"), and never terms
-        of two different descriptors ("Alpha Cells" / "Beta Cells"). Built once, on first use (about
-        two seconds for the whole of MeSH)."""
+        same other words, they give terms of one descriptor, in at least `VARIANT_MIN_SUPPORT`
+        descriptors ("Kidney Calculi" / "Kidney Stones", "Renal Transplantation" / "Kidney
+        Transplantation"), and never terms of two different descriptors ("Alpha Cells" / "Beta Cells").
+        Built once, on first use (about two seconds for the whole of MeSH)."""
         if self._variants is not None:
             return self._variants
         places: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, frozenset[str]]]] = {}
@@ -434,7 +434,8 @@ class MeshVocabulary:
         """Windows that match only in another word order or derived form (`loose_key`), where no exact
         match of several words stands, or with one word swapped for a variant (`word_variants`), where
         that makes a longer match than the exact ones inside the window ("common bile duct stones" =
-        "Common Bile Duct Calculi", not "Common Bile Duct"): a loose form may replace single words."""
+        "Common Bile Duct Calculi", not "Common Bile Duct"), or turned around (`_inverted_entries`): a
+        loose form may replace single words."""
         exact = [(start, end) for start, end, *_ in found if end - start > 1]
         loose: list[tuple[int, int, str, list[str], str]] = []
         index = 0
@@ -470,7 +471,7 @@ class MeshVocabulary:
         "Lewy Body Dementia", "fracture of the hip" = "Hip Fractures")."""
         for connector in ("with", "of"):
             if connector in keys[1:-1]:
-                at = keys.index(connector)
+                at = keys.index(connector, 1)
                 after = keys[at + 1 :]
                 if after[:1] == ["the"] and len(after) > 1:
                     after = after[1:]
