@@ -182,7 +182,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _effect_roles(_relation_roles(_organism_models(phrases)))
+    return _effect_roles(_relation_roles(_expressed(_organism_models(phrases))))
 
 
 # "以X为例": X is the case studied
@@ -298,6 +298,29 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
                 else:
                     first.cue, second.cue = "exposure", "outcome"
     return phrases
+
+
+# "A和B的表达": what is expressed is the measured feature (a gene, a protein), the bare head names nothing
+_EXPRESSION_HEADS = frozenset({"表达", "表达水平", "表达量"})
+
+
+def _expressed(phrases: list[Phrase]) -> list[Phrase]:
+    """ "检测IL-6和TNF-α的表达": IL-6 and TNF-α are the features (biomarkers) measured; "炎症相关蛋白"
+    joins its parts too. The bare head then names nothing of its own and is left out."""
+    bare: set[int] = set()
+    for index, phrase in enumerate(phrases):
+        if phrase.text not in _EXPRESSION_HEADS or phrase.after != "的" or index == 0:
+            continue
+        position = index - 1
+        while position >= 0:
+            expressed = phrases[position]
+            if expressed.slot is None and not zh_people(expressed.text):
+                expressed.slot = "signal_feature"
+                bare.add(index)
+            if expressed.after not in lex.ZH_AND and expressed.after not in {"、", "相关"}:
+                break
+            position -= 1
+    return [phrase for index, phrase in enumerate(phrases) if index not in bare]
 
 
 def _organism_models(phrases: list[Phrase]) -> list[Phrase]:

@@ -105,3 +105,9 @@ def test_a_model_made_of_an_organism_is_who_is_studied() -> None:
     assert slots.subject_population == ["小鼠模型"] and not slots.method_algorithm
     slots = extract_slots("构建深度学习模型预测股价。")
     assert slots.method_algorithm == ["深度学习模型"]  # a model of a method stays an algorithm
+
+
+def test_what_is_expressed_is_the_feature() -> None:
+    slots = extract_slots("检测心肌组织中氧化应激和炎症相关蛋白的表达。")
+    assert {"氧化应激", "炎症"} <= set(slots.signal_feature)
+    assert "表达" not in slots.signal_feature  # the bare head names nothing of its own
