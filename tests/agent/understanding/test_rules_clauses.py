@@ -272,7 +272,7 @@ def test_what_predicts_in_a_question_is_a_predictor_and_a_predicted_condition_an
 
 def test_a_gerund_after_for_or_by_is_a_verb_on_what_follows() -> None:
     slots = extract_slots("We test sealants for arresting enamel lesions in adolescents.")
-    assert "enamel lesions" in [t for t in _terms(slots)]
+    assert "enamel lesions" in _terms(slots)
     assert not any(t.lower().startswith("arresting") for t in _terms(slots))
 
 
