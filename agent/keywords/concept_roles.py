@@ -156,6 +156,7 @@ def head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
 
 
 def is_generic_people(terms: list[Term], concept_id: str) -> bool:
+    """Whether a concept's terms are only generic people words ("patients", "adults")."""
     words = [
         token.text.lower()
         for term in terms
@@ -195,7 +196,8 @@ def decide_required(
     modifiers: set[str] | None = None,
     comparators: set[str] | None = None,
 ) -> None:
-    """Mark each concept required or optional, with the reason (rule in the module docstring);
+    """Mark each concept required or optional, with the reason (the rule: step 5 of
+    `agent.keywords.concepts`);
     `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
     `comparators` what a comparison names only by a generic head ("versus usual care", "versus
     intensive medical therapy"): every trial has a comparator, so a searcher leaves it out."""
