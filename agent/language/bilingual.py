@@ -679,7 +679,7 @@ def _span_composition(parts: list[_Part], options: list[list[str]], attested: At
             if known is None or candidate[:3] > known[:3]:
                 best[end] = candidate
     final = best[size]
-    return " ".join(final[3]) if final and final[0] else None
+    return _join_words(final[3]) if final and final[0] else None
 
 
 def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool = True) -> list[str]:

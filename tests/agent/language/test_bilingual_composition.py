@@ -34,3 +34,9 @@ def test_the_longest_attested_span_wins() -> None:
 def test_nothing_attested_keeps_the_usual_order() -> None:
     nothing = render("细菌培养技术", attested=lambda term: False)
     assert nothing.english[0] == render("细菌培养技术").english[0]
+
+
+def test_a_prefix_joins_an_attested_span_after_it() -> None:
+    # 准 "quasi-" is a prefix morpheme: it closes up with the span after it, never "quasi- ..."
+    judged = render("准实验设计", attested=lambda term: term == "experimental design")
+    assert judged.english[0] == "quasi-experimental design"

@@ -111,3 +111,10 @@ def test_what_is_expressed_is_the_feature() -> None:
     slots = extract_slots("检测心肌组织中氧化应激和炎症相关蛋白的表达。")
     assert {"氧化应激", "炎症"} <= set(slots.signal_feature)
     assert "表达" not in slots.signal_feature  # the bare head names nothing of its own
+
+
+def test_validation_steps_name_no_concept() -> None:
+    slots = extract_slots("构建糖尿病风险预测模型，并在外部队列中进行验证。")
+    assert "验证" not in [
+        term for name in ("context", "task", "method_measurement") for term in getattr(slots, name)
+    ]
