@@ -88,7 +88,15 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         return []
     found = _classify_head(phrase, words)
     studied = _studied_modifier(words)
-    if studied and found and found[0][0] in {"task", "output_target", "signal_feature"}:
+    if (
+        studied
+        and found
+        and found[0][0] in {"task", "output_target", "signal_feature"}
+        # "peanut allergy", "lice infestations", "millet consumption": the organism or food is the cause
+        # or what is taken, not who is studied (people who take it are: "household consumption")
+        and mesh_kind(" ".join(words)) != "condition"
+        and (singular(words[-1].lower()) not in lex.EN_ACTION_HEADS or is_population(studied.split()))
+    ):
         # "bird biodiversity", "firm innovation": what is measured or done belongs to those studied
         found.append(("subject_population", studied))
     return found

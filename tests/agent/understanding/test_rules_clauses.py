@@ -291,3 +291,12 @@ def test_what_we_have_is_data() -> None:
     slots = extract_slots("We have nest camera footage and ringing records from two colonies.")
     assert {"nest camera footage", "ringing records"} <= set(slots.method_measurement)
     assert not extract_slots("We have to choose a design.").method_measurement
+
+
+def test_an_organism_or_food_that_causes_or_is_taken_is_not_who_is_studied() -> None:
+    slots = extract_slots("Does oral immunotherapy reduce shrimp allergy in schoolchildren?")
+    assert "shrimp" not in slots.subject_population
+    eaten = extract_slots("Sorghum consumption and anaemia in pregnant women.")
+    assert "Sorghum" not in eaten.subject_population
+    people = extract_slots("Household consumption after cash transfers.")
+    assert any(t.lower() == "household" for t in people.subject_population)
