@@ -480,9 +480,9 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts[-2:] = [_Part(abilities, abilities)]
                 i += 1
                 continue
-        if key == "性" and parts and 0 < i == len(keys) - 1:
+        if key in _QUALITY_SUFFIXES and parts and 0 < i == len(keys) - 1:
             qualities = _quality_nouns(keys[i - 1])
-            if qualities:  # 公平|性 -> "fairness", 可靠|性 -> "reliability": the quality, as a noun
+            if qualities:  # 公平|性 -> "fairness", 敏感|度 -> "sensitivity": the quality, as a noun
                 parts[-1] = _Part(qualities, qualities)
                 i += 1
                 continue
@@ -528,6 +528,8 @@ def _agent_nouns(word: str) -> tuple[str, ...]:
     return tuple(out[:_PER_PART])
 
 
+# suffixes that close a phrase with the quality of the adjective before them (公平性, 敏感度)
+_QUALITY_SUFFIXES = frozenset("性度")
 # adjective endings and the regular ending of their quality noun (reliable -> reliability)
 _QUALITY_ENDINGS = (
     ("ble", "bility"),

@@ -32,5 +32,6 @@ def test_xing_closing_a_phrase_makes_the_quality_noun() -> None:
     assert render("空间公平性").english[0] == "spatial fairness"  # 公平 "fair; impartial" + 性
     assert "spatial impartiality" in render("空间公平性").english
     assert "model interpretability" in render("模型可解释性").english  # 可 + verb + 性: "-ability"
+    assert render("敏感度").english[0] == "sensitivity"  # 度 closes a phrase the same way
     # before a head, 性 still makes an adjective (退行性疾病 "degenerative disease")
     assert render("退行性疾病").english[0] == "degenerative disease"
