@@ -118,3 +118,9 @@ def test_validation_steps_name_no_concept() -> None:
     assert "验证" not in [
         term for name in ("context", "task", "method_measurement") for term in getattr(slots, name)
     ]
+
+
+def test_a_task_verb_does_not_reach_over_a_comma() -> None:
+    slots = extract_slots("基于遥感影像识别，城市绿地面积逐年增加。")
+    assert slots.method_measurement == ["遥感影像"]
+    assert not any("识别" in term for term in slots.task)  # the green space is no object of 识别
