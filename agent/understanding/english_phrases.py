@@ -62,6 +62,9 @@ def english_phrases(text: str) -> list[Phrase]:
         if per_unit and token.isalnum():
             per_unit = False
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+        if lower in lex.SCOPE_WORDS and current:
+            flush()  # "medical students worldwide": how far the study reaches, not part of the phrase
+            continue
         if lower == "per" and current:
             flush()
             per_unit = True
@@ -357,6 +360,8 @@ def english_phrases(text: str) -> list[Phrase]:
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
                 cue = lower
+            if lower == "for" and last_break in lex.UNDERGOING_CUES:
+                cue = "undergoing"  # "children scheduled for tonsillectomy": the procedure they go through
             if (
                 lower == "with"
                 and last_break is not None
@@ -459,6 +464,8 @@ def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
             # "X and Y are the adverse events of interest": the subject of a clause, not a title
             and second.before not in lex.BE_FORMS | lex.MODALS
             and en_head_slot(first.words) is None
+            # "short- and long-term outcomes": one modifier of the second phrase, not a phrase of its own
+            and not (len(first.words) == 1 and _same_hyphen_ending(first.words[0], second.words[0]))
             and (
                 (en_head_slot(second.words) or mesh_kind(second.text)) in {"output_target", "condition"}
                 or (len(second.words) == 1 and second.words[0].lower() in lex.OUTCOME_MEASURES)
@@ -535,6 +542,17 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
     for index, phrase in enumerate(phrases[:-1]):
         following = phrases[index + 1]
         if (
+            following.after in {"and", "or", "to"}
+            and len(phrase.words) == 1
+            and len(following.words) >= 2
+            and _same_hyphen_ending(phrase.words[0], following.words[0])
+        ):
+            # "low- and middle-income countries" (read as "low-income and middle-income countries"):
+            # two modifiers made alike share the noun after the second
+            phrase.words = [phrase.words[0], *following.words[1:]]
+            phrase.text = " ".join(phrase.words)
+            continue
+        if (
             following.after in {"and", "or"}
             and len(phrase.words) == 1
             and len(following.words) >= 2
@@ -550,6 +568,16 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             phrase.words = [phrase.words[0], following.words[-1]]
             phrase.text = " ".join(phrase.words)
     return phrases
+
+
+def _same_hyphen_ending(first: str, second: str) -> bool:
+    """ "low-income" and "middle-income": two hyphenated words alike after their first part."""
+    return (
+        "-" in first
+        and "-" in second
+        and first.split("-", 1)[1].lower() == second.split("-", 1)[1].lower()
+        and first.split("-", 1)[1][:1].isalpha()
+    )
 
 
 def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:

@@ -10,14 +10,27 @@ term holding a function word ("quality of life"), a Latin modifier ("in situ"), 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK
 from agent.understanding.slot_translation import embedded_vocabulary
 
-# A number with thousands separators ("10,000") is one token, so a count is not cut into "10" and "000".
+if TYPE_CHECKING:
+    from agent.language.mesh_recognition import MeshVocabulary
+
+# A number with thousands separators ("10,000") is one token, so a count is not cut into "10" and "000";
+# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), while a slash
+# between lower-case words lists ("and/or", "nurses/midwives").
 _TOKEN = re.compile(
-    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]"
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+    r"|(?:[A-Za-z0-9][A-Za-z0-9'+.\-]*)?[A-Z0-9]/[A-Z0-9](?:[A-Za-z0-9'+.\-]*[A-Za-z0-9+])?"
+    r"|[A-Za-z0-9][A-Za-z0-9'+.\-]*[A-Za-z0-9+]|[A-Za-z0-9]|[^\sA-Za-z0-9]"
+)
+# "low- and middle-income countries": a modifier whose hyphen is left hanging shares the second word's
+# last part ("low-income and middle-income countries")
+_SUSPENDED_HYPHEN = re.compile(
+    r"\b([A-Za-z0-9]+)-\s+(and|or|to)\s+([A-Za-z0-9]+)-([A-Za-z](?:[A-Za-z\-]*[A-Za-z])?)\b"
 )
 NUMBER = re.compile(r"^\d[\d,.]*(?:[-–/]\d[\d,.]*)?$")  # "10,000", "2.5", "2015-2022"
 
@@ -31,6 +44,7 @@ def description_tokens(text: str) -> list[str]:
     # keep only the Latin-script runs; Chinese text is handled by `chinese_phrases`
     text = CJK.sub(" | ", text) if CJK.search(text) else text
     text = text.replace("\n", " | ")  # a line ends a phrase even without a full stop
+    text = _SUSPENDED_HYPHEN.sub(r"\1-\4 \2 \3-\4", text)
     # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later; inside a noun
     # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
     text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
@@ -76,8 +90,9 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
                 continue
             if window[-1].lower() in lex.EN_FUNCTION:
                 continue
-            if vocabulary.knows(" ".join(window)):
-                glued = " ".join(window)
+            text = " ".join(window)
+            if vocabulary.knows(text) or _one_condition(vocabulary, text):
+                glued = text
                 break
         if glued is not None:
             out.append(glued)
@@ -86,6 +101,25 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
             out.append(tokens[index])
             index += 1
     return out
+
+
+def _one_condition(vocabulary: MeshVocabulary, text: str) -> bool:
+    """ "dementia with Lewy bodies", "fracture of the hip": a disease name holding "with" or "of the"
+    that MeSH recognises whole (one descriptor over the whole text, under C: Diseases), so "with" or "of"
+    does not cut it into two concepts. People with a condition ("patients with asthma") are two matches."""
+    words = text.split(" ")
+    if words[0].lower() in lex.EN_FUNCTION or not any(w.lower() in _NAME_JOINERS for w in words[1:-1]):
+        return False
+    matches = vocabulary.recognize(text)
+    return (
+        len(matches) == 1
+        and matches[0].start == 0
+        and matches[0].end == len(text)
+        and any(t.startswith("C") for t in matches[0].descriptor.tree_numbers)
+    )
+
+
+_NAME_JOINERS = frozenset({"with", "of", "the"})
 
 
 def _glue_names(tokens: list[str]) -> list[str]:

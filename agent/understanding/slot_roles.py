@@ -122,6 +122,9 @@ def _studied_modifier(words: list[str]) -> str | None:
 
 
 _PREDICTING = frozenset({"prediction", "forecasting", "estimation"})
+# head-word slots a phrase after "undergoing"/"receiving" keeps: people and organisms ("receiving
+# donor cells"), models and signals are no procedure
+_PROCEDURE_NOT_SETTING = frozenset({"subject_population", "method_algorithm", "signal_feature"})
 
 
 def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
@@ -150,6 +153,19 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
         return _split_task([*words, task_word]) + predicted
     slot = en_head_slot(words)
+    if phrase.cue in lex.UNDERGOING_CUES and slot not in _PROCEDURE_NOT_SETTING:
+        # "patients undergoing colonoscopy", "adults receiving chemotherapy": the procedure or treatment
+        # those studied go through is the setting of the study, even when its head word names a method
+        return [("context", text)]
+    if (
+        phrase.cue in lex.BUILDING_VERBS
+        and slot is None
+        and mesh_kind(text) in {None, "method_algorithm", "method_measurement"}
+    ):
+        # "we are building a chatbot", "we develop a triage app": what the researchers make is their
+        # method (a vaccine or a programme, which MeSH or its head word files as an intervention, stays
+        # in the setting)
+        return [("method_algorithm", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
     if slot == "task" and phrase.cue == "outcome":
