@@ -62,6 +62,8 @@ def english_phrases(text: str) -> list[Phrase]:
         if per_unit and token.isalnum():
             per_unit = False
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+        if lower in {"better", "worse"} and not current and following[:1].isalpha() and following != "than":
+            continue  # "better language outcomes than X": the judgement is no part of the outcome
         if lower in lex.SCOPE_WORDS and current:
             flush()  # "medical students worldwide": how far the study reaches, not part of the phrase
             continue
@@ -87,7 +89,7 @@ def english_phrases(text: str) -> list[Phrase]:
             if last_break in {"that", "which", "it"}
             else None
         )
-        if task_noun and not current:
+        if task_noun and not current and last_break not in lex.UNDERGOING_CUES:
             # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
             cue, last_break = f"task:{task_noun}", lower
             continue
@@ -327,6 +329,15 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()
             cue = last_break = lower
             continue
+        if (
+            current
+            and current[-1].lower().split(" ")[-1] in lex.RECORD_NOUNS
+            and _is_participle(lower)
+            and following[:1].isalnum()
+        ):
+            flush()  # "cohort studies reporting aphasia", "trials comparing X": a relative clause
+            cue = last_break = lower
+            continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
         participle = _is_past_participle(lower) and (
@@ -360,6 +371,10 @@ def english_phrases(text: str) -> list[Phrase]:
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
                 cue = lower
+            if lower in {"on", "about"} and last_break in lex.TOPIC_BEFORE_ON:
+                cue = "studied"  # "I am working on X", "we care about X": X is the topic studied
+            if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
+                cue = "outcome"  # "X is related to Y": Y is what X is related to, the outcome
             if lower == "for" and last_break in lex.UNDERGOING_CUES:
                 cue = "undergoing"  # "children scheduled for tonsillectomy": the procedure they go through
             if (

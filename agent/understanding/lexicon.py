@@ -88,7 +88,7 @@ ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged be
 # verbs that are as often nouns in a compound ("social media use"): after a noun that names no people
 # they are the noun (other verbs that are nouns in a compound, "association study", "liver function
 # tests", are kept when MeSH knows the compound; "physical tests" is no concept)
-NOUN_OR_VERB = words("use work")
+NOUN_OR_VERB = words("use work reports records logs")
 
 # past participles of measuring and analysing: "with" after them names the method ("measured with
 # accelerometers"); after other participles it names what is given ("treated with"); "compared with"
@@ -599,6 +599,8 @@ OUTCOME_CUES = frozenset(
     {"improve", "improving", "reduce", "reducing", "increase", "increasing", "prevent", "preventing"}
     # what is measured is an outcome ("we measure X", "to quantify X")
     | {"measure", "measures", "measuring", "quantify", "quantifies", "quantifying"}
+    # what studies report is their outcome ("cohort studies reporting aphasia")
+    | {"reporting", "report", "reports"}
 )
 
 # ----------------------------------------------------------------------------------------------
@@ -738,3 +740,30 @@ BUILDING_VERBS = inflections("develop design deploy create construct implement p
 # scope words after a noun ("medical students worldwide", "hospitals nationwide"): how far the study
 # reaches, never part of the phrase
 SCOPE_WORDS = words("worldwide globally internationally nationwide countrywide statewide")
+# heads of places where people live, as units a population lives in ("in low-income communities", "in
+# European cities"): beside the people studied they are the setting
+PLACE_UNIT_HEADS = words(
+    """
+    city cities town towns village villages community communities neighbourhood neighbourhoods
+    neighborhood neighborhoods region regions district districts municipality municipalities
+    province provinces county counties settlement settlements
+    """
+)
+# measures of a test's performance ("compare its sensitivity with that of radiologists"): an outcome
+DIAGNOSTIC_MEASURES = words("sensitivity specificity")
+# past participles that relate their subject to what follows "to" ("X is related to Y")
+RELATING_PARTICIPLES = words("related linked connected tied")
+# verbs whose object is the topic studied ("we study code-switching", "I am working on algal blooms",
+# "we care about parental acceptance"): with no head word or MeSH descriptor saying otherwise, the
+# topic is the phenomenon observed (the outcome), not the setting
+STUDYING_CUES = words(
+    """
+    study studies studying investigate investigates investigating examine examines examining
+    explore explores exploring studied
+    """
+)
+# verbs that take the topic after "on" or "about" ("working on", "focus on", "care about")
+TOPIC_BEFORE_ON = words("work works working worked focus focuses focusing focused care cares")
+# plural nouns of studies and records, after which an "-ing" word opens a relative clause ("cohort
+# studies reporting aphasia", "trials comparing X", "records showing Y")
+RECORD_NOUNS = words("studies trials reports records series papers articles datasets registries")

@@ -108,6 +108,7 @@ def extract_slots(description: str) -> Slots:
         if found:
             read.append((phrase, found[0][0]))
 
+    _places_beside_people(assigned, read)
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
     for name, terms in assigned.items():
@@ -131,6 +132,27 @@ def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
         if slot in _COMPARABLE and earlier.cue not in _LOCATIVE_CUES:
             return slot
     return "context"
+
+
+def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
+    """ "preschool children in low-income communities", "users in European cities": when people are
+    studied, the places they live in are the setting; alone ("house prices in US cities") the places
+    are the units studied. Communities of organisms ("microbial communities") are studied."""
+    places = [p.text for p, slot in read if slot == "subject_population" and _place_unit(p.words)]
+    if not places or len(places) == sum(slot == "subject_population" for _, slot in read):
+        return
+    for text in places:
+        if text in assigned["subject_population"]:
+            assigned["subject_population"].remove(text)
+            assigned["context"].append(text)
+
+
+def _place_unit(words: list[str]) -> bool:
+    return (
+        words[-1].lower() in lex.PLACE_UNIT_HEADS
+        and " with " not in " ".join(words)
+        and not (len(words) > 1 and mesh_kind(" ".join(words[:-1])) == "subject_population")
+    )
 
 
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})

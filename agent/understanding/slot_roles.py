@@ -157,15 +157,23 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # "patients undergoing colonoscopy", "adults receiving chemotherapy": the procedure or treatment
         # those studied go through is the setting of the study, even when its head word names a method
         return [("context", text)]
+    named = words[:-1] if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS else words
     if (
         phrase.cue in lex.BUILDING_VERBS
-        and slot is None
-        and mesh_kind(text) in {None, "method_algorithm", "method_measurement"}
+        and en_head_slot(named) is None
+        and mesh_kind(" ".join(named)) in {None, "method_algorithm", "method_measurement"}
     ):
         # "we are building a chatbot", "we develop a triage app": what the researchers make is their
         # method (a vaccine or a programme, which MeSH or its head word files as an intervention, stays
         # in the setting)
         return [("method_algorithm", text)]
+    if singular(words[-1].lower()) in lex.DIAGNOSTIC_MEASURES:
+        return [("output_target", text)]  # "its sensitivity", "the specificity of X": how well it performs
+    if slot == "subject_population" and is_place(text):
+        return [("context", text)]  # "in the United States": a named place is the setting
+    if slot == "task" and phrase.cue == "exposure":
+        # "Does continuous glucose monitoring reduce X?": what acts on the outcome is the intervention
+        return [("context", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
     if slot == "task" and phrase.cue == "outcome":
@@ -203,6 +211,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             and not is_place(text)
         ):
             slot = None
+    if slot is None and phrase.cue in lex.STUDYING_CUES and not is_process(words):
+        slot = "output_target"  # "we study code-switching": the topic studied is what is observed
     if slot is None:
         slot = cue_slot(phrase.cue, False) or ("task" if is_process(words) else "context")
         if slot == "method_measurement" and any(

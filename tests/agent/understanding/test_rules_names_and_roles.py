@@ -108,3 +108,59 @@ def test_what_the_researchers_build_is_their_method() -> None:
 def test_a_drug_the_researchers_develop_stays_the_intervention() -> None:
     slots = extract_slots("We develop a vaccine against dengue.")
     assert "vaccine" in slots.context
+
+
+def test_a_task_noun_acting_on_an_outcome_is_the_intervention() -> None:
+    slots = extract_slots("Does home blood pressure monitoring improve medication adherence?")
+    assert "home blood pressure monitoring" in slots.context
+    assert "home blood pressure monitoring" not in slots.task
+
+
+def test_the_sensitivity_of_a_test_is_an_outcome() -> None:
+    slots = extract_slots("We will compare the specificity of the algorithm with that of cardiologists.")
+    assert "specificity" in slots.output_target
+
+
+def test_a_named_country_is_the_setting_not_the_population() -> None:
+    slots = extract_slots("Vaccine hesitancy among parents in the United Kingdom.")
+    assert "United Kingdom" in slots.context
+    assert "parents" in slots.subject_population
+
+
+def test_places_people_live_in_are_the_setting_beside_the_people() -> None:
+    slots = extract_slots("Malaria in pregnant women living in rural villages.")
+    assert "rural villages" in slots.context
+    assert "rural villages" not in slots.subject_population
+
+
+def test_places_studied_alone_stay_the_units_studied() -> None:
+    slots = extract_slots("Air pollution and heat waves in Chinese cities.")
+    assert "Chinese cities" in slots.subject_population
+
+
+def test_what_is_related_to_something_is_the_outcome() -> None:
+    slots = extract_slots("Is screen time related to myopia progression in schoolchildren?")
+    assert "myopia progression" in slots.output_target
+
+
+def test_the_topic_one_works_on_or_studies_is_what_is_observed() -> None:
+    slots = extract_slots("I am working on dune migration along arid coastlines.")
+    assert "dune migration" in slots.output_target
+    slots = extract_slots("We study seed dispersal by frugivorous bats.")
+    assert "seed dispersal" in slots.output_target
+
+
+def test_a_screening_procedure_people_undergo_stays_whole_in_the_setting() -> None:
+    slots = extract_slots("Pain in women undergoing screening mammography.")
+    assert "screening mammography" in slots.context
+
+
+def test_a_participle_after_studies_opens_a_relative_clause() -> None:
+    slots = extract_slots("We pool randomised trials reporting wound dehiscence after caesarean section.")
+    assert "wound dehiscence" in slots.output_target
+    assert not any("reporting" in term for term in _all_terms(slots))
+
+
+def test_better_or_worse_is_no_part_of_an_outcome() -> None:
+    slots = extract_slots("Is early mobilisation associated with better functional outcomes than bed rest?")
+    assert not any(term.lower().startswith("better") for term in _all_terms(slots))
