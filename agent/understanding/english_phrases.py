@@ -285,6 +285,9 @@ def english_phrases(text: str) -> list[Phrase]:
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
             cue = last_break = "exposure"  # "rates differ by city size": what they vary with
             continue
+        if NUMBER.match(token) and current and following in lex.UNITS:
+            flush()  # "prevalence 12 months after treatment": a time or size ends the phrase
+            continue
         if NUMBER.match(token) and not current:
             if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
                 cue = phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on
@@ -343,6 +346,12 @@ def english_phrases(text: str) -> list[Phrase]:
         participle = _is_past_participle(lower) and (
             following in lex.EN_PREPOSITIONS
             or (bool(current) and not any(ch.isalnum() for ch in following))  # "X preferred."
+            # "delivered digitally", "administered orally": a participle before its adverb is a verb
+            or (
+                bool(current)
+                and _is_adverb(following, after_next, ".")
+                and following not in lex.SENTENCE_ADVERBS
+            )
         )
         adverb = lower in lex.SENTENCE_ADVERBS or (
             lower.endswith("ly")
@@ -456,7 +465,7 @@ def _gerund_of_verb(word: str) -> bool:
     """ "arresting", "lowering", "shading": an "-ing" form of a word that is mainly a verb."""
     stem = word[:-3]
     bases = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
-    return len(word) > 6 and any(b and is_clause_verb(b) for b in bases)
+    return len(word) > 5 and any(b and is_clause_verb(b) for b in bases)
 
 
 def _is_plural_noun(word: str) -> bool:

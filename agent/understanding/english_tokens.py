@@ -88,8 +88,8 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
                 continue
             if not any(_breaks(w) for w in window):
                 continue
-            if window[-1].lower() in lex.EN_FUNCTION:
-                continue
+            if window[-1].lower() in lex.EN_FUNCTION or window[0].lower() in lex.EN_PREPOSITIONS:
+                continue  # "after treatment", "with", "of the": a preposition opens no name
             text = " ".join(window)
             if vocabulary.knows(text) or _one_condition(vocabulary, text):
                 glued = text

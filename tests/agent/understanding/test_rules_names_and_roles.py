@@ -164,3 +164,25 @@ def test_a_participle_after_studies_opens_a_relative_clause() -> None:
 def test_better_or_worse_is_no_part_of_an_outcome() -> None:
     slots = extract_slots("Is early mobilisation associated with better functional outcomes than bed rest?")
     assert not any(term.lower().startswith("better") for term in _all_terms(slots))
+
+
+def test_a_participle_before_its_adverb_is_a_verb() -> None:
+    slots = extract_slots("Exercise therapy for knee osteoarthritis delivered remotely in older adults.")
+    assert not any("delivered" in term or "remotely" in term for term in _all_terms(slots))
+
+
+def test_a_time_after_a_noun_ends_the_phrase() -> None:
+    slots = extract_slots("Relapse rates 6 months after detoxification in heroin users.")
+    assert not any("months" in term or term.endswith(" 6") for term in _all_terms(slots))
+
+
+def test_a_preposition_opens_no_mesh_name() -> None:
+    tokens = description_tokens("Quality of life 3 years after treatment.")
+    assert "after treatment" not in tokens
+    assert "quality of life" in [t.lower() for t in tokens]
+
+
+def test_a_short_gerund_after_by_is_a_verb_on_its_object() -> None:
+    slots = extract_slots("We raise soil carbon by adding biochar to paddy fields.")
+    assert not any(term.startswith("adding") for term in _all_terms(slots))
+    assert any("biochar" in term for term in _all_terms(slots))
