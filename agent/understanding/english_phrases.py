@@ -160,7 +160,7 @@ def english_phrases(text: str) -> list[Phrase]:
             continue  # "relate X to Y": X is the response, Y (after "to") what it is related to
         if (
             not current
-            and last_break in {"for", "by"}
+            and last_break in {"for", "by", "in"}
             and lower.endswith("ing")
             and lower not in lex.EN_TASK_GERUNDS
             and following[:1].isalnum()
@@ -380,6 +380,13 @@ def english_phrases(text: str) -> list[Phrase]:
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
                 cue = lower
+            if (
+                lower == "on"
+                and previous_token in lex.DATA_ON_NOUNS
+                and phrases
+                and phrases[-1].stop == index
+            ):
+                cue = "data-on"  # "panel data on hotels": the units the data describe are studied
             if lower in {"on", "about"} and last_break in lex.TOPIC_BEFORE_ON:
                 cue = "studied"  # "I am working on X", "we care about X": X is the topic studied
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:

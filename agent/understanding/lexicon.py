@@ -601,6 +601,8 @@ OUTCOME_CUES = frozenset(
     | {"measure", "measures", "measuring", "quantify", "quantifies", "quantifying"}
     # what studies report is their outcome ("cohort studies reporting aphasia")
     | {"reporting", "report", "reports"}
+    # what is driven is the response ("warming and nutrients driving bloom frequency")
+    | {"driving", "drive", "drives"}
 )
 
 # ----------------------------------------------------------------------------------------------
@@ -767,3 +769,6 @@ TOPIC_BEFORE_ON = words("work works working worked focus focuses focusing focuse
 # plural nouns of studies and records, after which an "-ing" word opens a relative clause ("cohort
 # studies reporting aphasia", "trials comparing X", "records showing Y")
 RECORD_NOUNS = words("studies trials reports records series papers articles datasets registries")
+# nouns of data whose "on" names the units the data describe ("panel data on hotels", "records on
+# farms"): those units are what is studied
+DATA_ON_NOUNS = words("data dataset datasets records statistics information panel panels")

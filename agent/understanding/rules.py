@@ -88,8 +88,26 @@ def extract_slots(description: str) -> Slots:
     read: list[tuple[Phrase, str]] = []  # the phrases classified so far, with their slot
     for phrase in phrases:
         found = classify(phrase)
-        if phrase.cue == "example" and previous and found and en_head_slot(phrase.words) is None:
+        if (
+            phrase.cue == "example"
+            and previous
+            and found
+            and en_head_slot(phrase.words) is None
+            # "women with social risk factors, e.g. young age": the examples are of the risk factors,
+            # not people, so they keep their own slot
+            and not (previous == "subject_population" and read and " with " in read[-1][0].text)
+        ):
             found = [(previous, phrase.text)]  # "urinary biomarkers, such as NGAL": the same slot
+        elif (
+            phrase.cue == "example"
+            and previous == "subject_population"
+            and read
+            and " with " in read[-1][0].text
+            and en_head_slot(phrase.words) is None
+        ):
+            # "women with social risk factors, e.g. young age, migration": what the people have,
+            # exemplified, describes them (the setting), neither the people nor an outcome
+            found = [("context", phrase.text)]
         if (
             phrase.cue == "of"
             and previous in {"task", "output_target"}

@@ -31,6 +31,7 @@ from agent.understanding.slot_evidence import (
     software_name,
     zh_head_slot,
 )
+from agent.understanding.slot_translation import embedded_vocabulary
 
 
 def classify(phrase: Phrase) -> list[tuple[str, str]]:
@@ -211,6 +212,15 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             and not is_place(text)
         ):
             slot = None
+    if (
+        slot in {None, "context"}
+        and phrase.cue == "data-on"
+        and mesh_kind(text) in {None, "subject_population", "context"}
+        and not is_place(text)
+        and not _substance(text)
+    ):
+        # "monthly panel data on hotels", "data on nursing homes": the units the data describe
+        slot = "subject_population"
     if slot is None and phrase.cue in lex.STUDYING_CUES and not is_process(words):
         slot = "output_target"  # "we study code-switching": the topic studied is what is observed
     if slot is None:
@@ -229,6 +239,17 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _substance(text: str) -> bool:
+    """True when the MeSH descriptor ending the phrase is a chemical or drug (tree D): "antibiotics"."""
+    vocabulary = embedded_vocabulary()
+    matches = vocabulary.recognize(text) if vocabulary is not None else []
+    return (
+        bool(matches)
+        and text.rstrip().endswith(matches[-1].text)
+        and any(t.startswith("D") for t in matches[-1].descriptor.tree_numbers)
+    )
 
 
 def _english_evidence(phrase: Phrase) -> str | None:

@@ -186,3 +186,27 @@ def test_a_short_gerund_after_by_is_a_verb_on_its_object() -> None:
     slots = extract_slots("We raise soil carbon by adding biochar to paddy fields.")
     assert not any(term.startswith("adding") for term in _all_terms(slots))
     assert any("biochar" in term for term in _all_terms(slots))
+
+
+def test_the_units_data_are_on_are_studied() -> None:
+    slots = extract_slots("We have administrative data on nursing homes and home care agencies.")
+    assert "nursing homes" in slots.subject_population
+    assert "home care agencies" in slots.subject_population
+
+
+def test_examples_of_what_people_have_describe_them() -> None:
+    slots = extract_slots("Adherence in adults with comorbidities, e.g. obesity or chronic pain.")
+    assert "adults with comorbidities" in slots.subject_population
+    assert "chronic pain" in slots.context
+    assert "chronic pain" not in slots.subject_population
+
+
+def test_what_a_gerund_after_in_drives_is_the_response() -> None:
+    slots = extract_slots("The role of grazing and fire in driving shrub encroachment.")
+    assert "shrub encroachment" in slots.output_target
+    assert not any(term.startswith("driving") for term in _all_terms(slots))
+
+
+def test_data_on_a_drug_do_not_make_it_a_population() -> None:
+    slots = extract_slots("We use dispensing data on statins.")
+    assert "statins" not in slots.subject_population
