@@ -494,7 +494,16 @@ def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
             and second.cue is None
             # "X and Y are the adverse events of interest": the subject of a clause, not a title
             and second.before not in lex.BE_FORMS | lex.MODALS
-            and en_head_slot(first.words) is None
+            and (
+                en_head_slot(first.words) is None
+                # "Ultra-processed food consumption and risk of depression": before "and the risk of
+                # Y", even an outcome-shaped phrase is the exposure
+                or (
+                    en_head_slot(first.words) == "output_target"
+                    and len(second.words) == 1
+                    and second.words[0].lower() in {"risk", "risks", "odds", "incidence"}
+                )
+            )
             # "short- and long-term outcomes": one modifier of the second phrase, not a phrase of its own
             and not (len(first.words) == 1 and _same_hyphen_ending(first.words[0], second.words[0]))
             and (

@@ -89,6 +89,8 @@ def en_head_slot(words: list[str]) -> str | None:
         # an activity is named in the singular; a plural task noun names things ("cash transfers",
         # "randomized evaluations", "treatments")
         return "task"
+    if head == "variable" and any(w.lower() in {"instrumental", "latent"} for w in words[:-1]):
+        return "method_algorithm"  # "instrumental variables", "latent variable models": an analysis
     if head == "tree" and any(w.lower() in lex.TREE_MODEL_WORDS for w in words[:-1]):
         return "method_algorithm"  # "gradient-boosted trees", "decision trees": models, not plants
     if (

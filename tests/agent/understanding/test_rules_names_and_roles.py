@@ -210,3 +210,14 @@ def test_what_a_gerund_after_in_drives_is_the_response() -> None:
 def test_data_on_a_drug_do_not_make_it_a_population() -> None:
     slots = extract_slots("We use dispensing data on statins.")
     assert "statins" not in slots.subject_population
+
+
+def test_instrumental_variables_are_an_analysis() -> None:
+    slots = extract_slots("Returns to schooling estimated with an instrumental variable approach.")
+    assert any("instrumental variable" in term for term in slots.method_algorithm)
+
+
+def test_a_consumption_before_the_risk_of_a_disease_is_the_exposure() -> None:
+    slots = extract_slots("Sugar-sweetened beverage consumption and risk of gout in men.")
+    assert "Sugar-sweetened beverage consumption" in slots.context
+    assert "gout" in slots.output_target
