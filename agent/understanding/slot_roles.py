@@ -175,6 +175,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     if slot == "task" and phrase.cue == "exposure":
         # "Does continuous glucose monitoring reduce X?": what acts on the outcome is the intervention
         return [("context", text)]
+    if slot == "output_target" and phrase.cue in {"after", "following"}:
+        # "readmissions after hospitalisation", "recovery after surgery": what comes after "after" is
+        # the event the study starts from (the setting); the outcome is what follows it
+        return [("context", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
     if slot == "task" and phrase.cue == "outcome":

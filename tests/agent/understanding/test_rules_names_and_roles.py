@@ -221,3 +221,9 @@ def test_a_consumption_before_the_risk_of_a_disease_is_the_exposure() -> None:
     slots = extract_slots("Sugar-sweetened beverage consumption and risk of gout in men.")
     assert "Sugar-sweetened beverage consumption" in slots.context
     assert "gout" in slots.output_target
+
+
+def test_the_event_after_which_outcomes_are_observed_is_the_setting() -> None:
+    slots = extract_slots("Return to work after hospitalisation for COVID-19.")
+    assert "hospitalisation" in slots.context
+    assert "hospitalisation" not in slots.output_target
