@@ -288,6 +288,15 @@ def english_phrases(text: str) -> list[Phrase]:
         if NUMBER.match(token) and current and following in lex.UNITS:
             flush()  # "prevalence 12 months after treatment": a time or size ends the phrase
             continue
+        if (
+            NUMBER.match(token)
+            and not current
+            and singular(following) in lex.SAMPLE_NOUNS
+            and after_next != "with"
+            and not (after_next[:1].isalpha() and starts_phrase(after_next))
+        ):
+            per_unit = True  # "about 2,000 respondents", "40 participants": a sample size, no concept
+            continue
         if NUMBER.match(token) and not current:
             if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
                 cue = phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on

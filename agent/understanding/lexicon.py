@@ -772,3 +772,5 @@ RECORD_NOUNS = words("studies trials reports records series papers articles data
 # nouns of data whose "on" names the units the data describe ("panel data on hotels", "records on
 # farms"): those units are what is studied
 DATA_ON_NOUNS = words("data dataset datasets records statistics information panel panels")
+# people nouns that after a count only give the sample size ("about 2,000 respondents")
+SAMPLE_NOUNS = words("participant respondent subject volunteer individual person people")

@@ -227,3 +227,10 @@ def test_the_event_after_which_outcomes_are_observed_is_the_setting() -> None:
     slots = extract_slots("Return to work after hospitalisation for COVID-19.")
     assert "hospitalisation" in slots.context
     assert "hospitalisation" not in slots.output_target
+
+
+def test_a_count_of_participants_is_a_sample_size_not_a_population() -> None:
+    slots = extract_slots("A discrete choice experiment with about 1,500 respondents in Ghana.")
+    assert "respondents" not in _all_terms(slots)
+    slots = extract_slots("We surveyed 300 midwives.")
+    assert "midwives" in slots.subject_population
