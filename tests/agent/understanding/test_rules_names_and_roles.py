@@ -232,5 +232,5 @@ def test_the_event_after_which_outcomes_are_observed_is_the_setting() -> None:
 def test_a_count_of_participants_is_a_sample_size_not_a_population() -> None:
     slots = extract_slots("A discrete choice experiment with about 1,500 respondents in Ghana.")
     assert "respondents" not in _all_terms(slots)
-    slots = extract_slots("We surveyed 300 midwives.")
-    assert "midwives" in slots.subject_population
+    slots = extract_slots("We surveyed 300 pharmacists.")
+    assert "pharmacists" in slots.subject_population  # people of a named kind stay the population
