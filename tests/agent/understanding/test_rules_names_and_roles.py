@@ -234,3 +234,8 @@ def test_a_count_of_participants_is_a_sample_size_not_a_population() -> None:
     assert "respondents" not in _all_terms(slots)
     slots = extract_slots("We surveyed 300 pharmacists.")
     assert "pharmacists" in slots.subject_population  # people of a named kind stay the population
+
+
+def test_the_accuracy_of_a_test_is_an_outcome() -> None:
+    slots = extract_slots("Accuracy of point-of-care ultrasound for appendicitis in children.")
+    assert "Accuracy" in slots.output_target
