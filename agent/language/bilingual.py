@@ -53,6 +53,7 @@ from agent.language.cedict import (
     reference,
     to_simplified,
 )
+from agent.language.drug_stems import CLASS_SUFFIX, DrugClass, drug_class, min_prefix, stem_ending, stems
 from agent.language.morphology import plural
 from agent.language.text import unique_casefold
 
@@ -63,6 +64,7 @@ __all__ = [
     "Sense",
     "clean_definition",
     "dictionary_senses",
+    "drug_names",
     "english_phrases",
     "has_chinese",
     "is_verb",
@@ -129,7 +131,7 @@ _PEOPLE_SUFFIXES = ("者", "员", "户", "民", "人", "儿", "童", "妇")
 class Rendering:
     chinese: str  # the Chinese span as written
     english: tuple[str, ...]  # English candidates, best first
-    how: str  # "dictionary" | "composed" | "glossary" | "none"
+    how: str  # "dictionary" | "composed" | "glossary" | "drug class" | "none"
 
     @property
     def best(self) -> str | None:
@@ -176,7 +178,7 @@ def _tokens(text: str) -> list[Token]:
         word, tag = pair.word, pair.flag
         raw.append(Token(text[start : start + len(word)], word, tag))
         start += len(word)
-    return _refine(_join_latin(raw, normal))
+    return _join_drug_names(_refine(_join_latin(raw, normal)))
 
 
 # a Latin (or Greek) word; a hyphen written against a Chinese word stays with it ("β-淀粉样蛋白")
@@ -206,6 +208,122 @@ def _join_latin(tokens: list[Token], normal: str) -> list[Token]:
         position += len(token.key)
         index += 1
     return out
+
+
+# one-character words that end a drug name's run of sound characters on the left (用|阿托伐他汀)
+_BEFORE_NAME = frozenset("的和与及或对在以将被给是用予经服加含为从由使其该每各之等中后前组了并而合联行较")
+_MAX_NAME_PREFIX = 6  # sound characters before a stem (帕博利珠单抗: 帕博利 before 珠单抗)
+
+
+def _sound_token(token: Token) -> bool:
+    """A token that can spell part of a drug name's sounds: a lone character that is no function word
+    before a name, or a longer one that no dictionary glosses except as a proper name (依诺, 拉鲁
+    "Lhalu"); 使用, 普通, 口服 are words of their own."""
+    if not has_chinese(token.key) or not all(CJK_CHARACTER.match(c) for c in token.key):
+        return False
+    if len(token.key) == 1:
+        return token.key not in _BEFORE_NAME
+    if token.key in lexicon().glossary:
+        return False
+    return all(s.text[:1].isupper() for s in dictionary_senses(token.key))
+
+
+def _drug_spans(tokens: list[Token]) -> list[tuple[int, int, DrugClass]]:
+    """Character spans of drug names written by sound that end in an INN stem (see
+    `agent.language.drug_stems`), with their class: 使用|阿托|伐|他汀|治疗 -> 阿托伐他汀 (statins), and
+    the class words themselves (他汀类药物). A name CC-CEDICT or the glossary knows whole (阿莫西林
+    "amoxicillin") is left to the dictionary."""
+    text = "".join(t.key for t in tokens)
+    starts: list[int] = []
+    position = 0
+    for token in tokens:
+        starts.append(position)
+        position += len(token.key)
+    bounds = set(starts) | {len(text)}
+    owner = [i for i, t in enumerate(tokens) for _ in t.key]
+    lex = lexicon()
+    longest = max(map(len, stems()))
+    spans: list[tuple[int, int, DrugClass]] = []
+    end = len(text)
+    while end > 0:
+        found = None
+        for size in range(min(longest, end), 0, -1):
+            candidate = stem_ending(text[end - size : end])
+            if candidate is not None and len(candidate.chinese) == size:
+                found = candidate
+                break
+        if found is None:
+            end -= 1
+            continue
+        stem_start = end - len(found.chinese)
+        suffix = CLASS_SUFFIX.match(text, end)
+        close = suffix.end() if suffix else end
+        if close not in bounds and suffix is not None and end in bounds:
+            close = end  # 他汀|类型 is no class word
+        start = stem_start
+        while start > 0 and stem_start - start < _MAX_NAME_PREFIX:
+            token = tokens[owner[start - 1]]
+            token_start = starts[owner[start - 1]]
+            if token_start + len(token.key) > stem_start:
+                start = token_start  # a token running into the stem (厄|贝沙坦) spells the name
+            elif _sound_token(token) and stem_start - token_start <= _MAX_NAME_PREFIX:
+                start = token_start
+            else:
+                break
+        whole = text[start:end]
+        # the class word names no drug (他汀类); a name the dictionary knows renders as itself
+        known = (
+            start < stem_start
+            and lex.knows(whole)
+            and bool(dictionary_senses(whole) or whole in lex.glossary)
+        )
+        cls = found if close > end else drug_class(whole)
+        if (
+            not known
+            and cls is not None
+            and start in bounds
+            and close in bounds
+            and (close > end or stem_start - start >= min_prefix(found))
+        ):
+            spans.append((start, close, cls))
+            end = start
+            continue
+        end -= 1
+    return sorted(spans)
+
+
+def _join_drug_names(tokens: list[Token]) -> list[Token]:
+    """Each drug name written by sound (see `_drug_spans`) as one token tagged "nz"."""
+    spans = _drug_spans(tokens)
+    if not spans:
+        return tokens
+    out: list[Token] = []
+    position = 0
+    span_index = 0
+    group: list[Token] = []
+    for token in tokens:
+        if span_index < len(spans) and spans[span_index][0] <= position < spans[span_index][1]:
+            group.append(token)
+            position += len(token.key)
+            if position >= spans[span_index][1]:
+                out.append(Token("".join(t.text for t in group), "".join(t.key for t in group), "nz"))
+                group = []
+                span_index += 1
+            continue
+        out.append(token)
+        position += len(token.key)
+    return out
+
+
+def drug_names(text: str) -> list[tuple[str, DrugClass]]:
+    """The drug names written by sound in `text` that an INN stem places in a class, as written."""
+    found = []
+    for token in _tokens(text):
+        if token.tag == "nz" and not lexicon().knows(token.key):
+            cls = drug_class(token.key)
+            if cls is not None:
+                found.append((token.text, cls))
+    return found
 
 
 def _refine(tokens: list[Token]) -> list[Token]:
@@ -346,7 +464,10 @@ def _word_part(word: str) -> _Part | None:
         heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
         modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
     if entry is None and not senses:
-        return None
+        drug = drug_class(word)
+        if drug is None or [t.key for t in _tokens(word)] != [word]:
+            return None  # a drug's class only for a whole name (普通|肝素 is "unfractionated heparin")
+        return _Part(drug.english, drug.english)  # 阿托伐他汀: only its class is known (statins)
     people = bool(entry and entry.people) or (
         entry is None and word.endswith(_PEOPLE_SUFFIXES) and len(word) > 1
     )
@@ -742,7 +863,9 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     lex = lexicon()
     if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
         heads = [_people_plural(h) if whole.people else h for h in whole.nouns]
-        how = "glossary" if key in lex.glossary else "dictionary"
+        how = "glossary" if key in lex.glossary else "dictionary" if lex.knows(key) else "drug class"
+        if how == "drug class":
+            return Rendering(written, _rank(heads, attested), how)
         if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):
             return Rendering(written, _rank(heads, attested), how)
         # a gloss the caller's vocabulary does not know: compositions of the word's parts may name it

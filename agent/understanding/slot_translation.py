@@ -11,7 +11,7 @@ review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
-from agent.language.bilingual import has_chinese, render_phrase, sound_spans
+from agent.language.bilingual import drug_names, has_chinese, render_phrase, sound_spans
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
@@ -33,6 +33,7 @@ def translate_slots(
     originals: dict[str, str] = {}
     untranslated: list[str] = []
     by_sound: list[str] = []
+    by_class: dict[str, str] = {}  # a drug name written by sound -> the class searched for it
     for name in LIST_SLOT_NAMES:
         phrases: list[str] = []
         for phrase in data[name]:
@@ -43,6 +44,8 @@ def translate_slots(
             if phrase in lex.ZH_RELATION_WORDS or phrase in lex.ZH_FACTOR_WORDS:
                 continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
             sounds = sound_spans(phrase)
+            for written, drug in drug_names(phrase):
+                by_class.setdefault(written, drug.english[0])
             cursor = 0
             for rendering in render_phrase(phrase, attested):
                 start = phrase.find(rendering.chinese, cursor)
@@ -71,6 +74,12 @@ def translate_slots(
             "names written by sound were left out of the search ("
             + ", ".join(dict.fromkeys(by_sound))
             + "); give their English names in the review"
+        )
+    if by_class:
+        notes.append(
+            "drug names written by sound were searched as their class ("
+            + ", ".join(f"{zh} -> {en}" for zh, en in by_class.items())
+            + "); give the drug's English name in the review to search it alone"
         )
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")

@@ -53,11 +53,21 @@ def test_a_verb_opening_a_clause_is_the_predicate_not_part_of_the_term() -> None
 
 def test_a_name_written_by_sound_is_left_out_with_a_note() -> None:
     slots, originals, notes = translate_slots(
-        Slots(context=["奥司他韦"], subject_population=["流感患者"]), vocabulary=None
+        Slots(context=["利福平"], subject_population=["结核病患者"]), vocabulary=None
     )
     assert slots.context == [] and slots.subject_population[0].endswith("patients")
-    assert any("奥司他韦" in note and "English names" in note for note in notes)
-    assert originals[slots.subject_population[0]] == "流感患者"
+    assert any("利福平" in note and "English names" in note for note in notes)
+    assert originals[slots.subject_population[0]] == "结核病患者"
+
+
+def test_a_drug_name_with_an_inn_stem_is_searched_as_its_class_with_a_note() -> None:
+    slots, originals, notes = translate_slots(
+        Slots(context=["奥司他韦"], subject_population=["流感患者"]), vocabulary=None
+    )
+    assert slots.context == ["antiviral agents"]  # 奥司他韦 oseltamivir: -vir
+    assert originals["antiviral agents"] == "奥司他韦"
+    assert any("奥司他韦 -> antiviral agents" in note and "English name" in note for note in notes)
+    assert not any("English names" in note for note in notes)  # not also "left out"
 
 
 def test_relation_words_and_status_heads_name_no_concept() -> None:
