@@ -24,7 +24,11 @@ How:
   are rendered as that term whatever rank each sense has alone (氧化|应激 -> "oxidative stress": a
   modifier's regular "-ative" adjective is tried only there). 者 after a verb makes its agent noun
   (学习|者 -> "learners").
-- A name written by its sounds (右|美|托|咪|定, lone characters jieba reads as a name) has no usable
+- A drug name written by its sounds that ends in a WHO INN stem (阿托伐|他汀 -vastatin, 曲妥|珠单抗 -zumab)
+  becomes one token and renders as its class (statins, monoclonal antibodies; `agent.language.drug_stems`),
+  unless the dictionary knows the drug (阿莫西林 "amoxicillin"); `drug_names` lists them for the caller's
+  note. Its left edge is where the sound characters end (使用|阿托伐他汀: 使用 "use" is a word).
+- Any other name written by its sounds (利|福|平, lone characters jieba reads as a name) has no usable
   rendering: `sound_spans` finds it, and the caller asks the user for the English name.
 - Sentences are cut into noun runs at function words, punctuation, predicates and people words; function
   words are dropped, English is kept as written.
