@@ -63,6 +63,8 @@ _IRREGULAR: dict[str, str] = {
     "half": "halves",
     "calf": "calves",
     "shelf": "shelves",
+    "bias": "biases",  # a singular in "-s" that is no plural ("bias", not "bia")
+    "alias": "aliases",
 }
 _IRREGULAR_SINGULAR = {plural: single for single, plural in _IRREGULAR.items()}
 
@@ -132,7 +134,7 @@ def singular(word: str) -> str:
     lower = word.lower()
     if lower in _IRREGULAR_SINGULAR:
         return _match_case(word, _IRREGULAR_SINGULAR[lower])
-    if lower in _UNCOUNTABLE:
+    if lower in _IRREGULAR or lower in _UNCOUNTABLE:
         return word
     if len(lower) <= 3 or lower.endswith(_FALSE_PLURALS) or is_acronym(word) or not lower.isalpha():
         return word

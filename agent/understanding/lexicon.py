@@ -357,7 +357,7 @@ EN_OUTPUT_HEADS = words(
     composition function quality stability toxicity efficiency strength durability
     roughness conductivity permeability behaviour behavior attitude satisfaction wellbeing
     well-being burnout fatigue achievement trend shift symptom visit admission hospitalization
-    hospitalisation
+    hospitalisation robustness overfitting forgetting bias
     """
 )
 

@@ -8,6 +8,7 @@ the procedure people undergo or receive is the setting; what the researchers bui
 
 from __future__ import annotations
 
+from agent.language.morphology import plural, singular
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding.english_tokens import description_tokens
 from agent.understanding.rules import extract_slots
@@ -239,3 +240,17 @@ def test_a_count_of_participants_is_a_sample_size_not_a_population() -> None:
 def test_the_accuracy_of_a_test_is_an_outcome() -> None:
     slots = extract_slots("Accuracy of point-of-care ultrasound for appendicitis in children.")
     assert "Accuracy" in slots.output_target
+
+
+def test_robustness_and_bias_are_what_is_observed() -> None:
+    slots = extract_slots("Robustness of speech recognisers to accented English.")
+    assert "Robustness" in slots.output_target
+    slots = extract_slots("Publication bias in trials of homeopathy.")
+    assert "Publication bias" in slots.output_target
+
+
+def test_bias_is_a_singular_noun() -> None:
+    # agent.language.morphology: "bias" is no plural of "bia"; its plural is "biases"
+    assert singular("bias") == "bias"
+    assert singular("biases") == "bias"
+    assert plural("bias") == "biases"
