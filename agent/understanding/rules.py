@@ -80,7 +80,12 @@ def extract_slots(description: str) -> Slots:
             t for p in phrases for t in p.words if t.isascii() and (CJK.search(p.text) or p.text == t)
         }
         attached |= {p.text for p in phrases if p.text.isascii()}
-        phrases += [p for p in english_phrases(body) if p.text not in attached]
+        # a name joined by a slash ("CRISPR/Cas9") is attached when the Chinese pass read a part of it
+        phrases += [
+            p
+            for p in english_phrases(body)
+            if p.text not in attached and not any(part in attached for part in p.text.split("/"))
+        ]
     else:
         # another language: its grammar is unknown here, but acronyms (EEG, fMRI, BCI) read the same
         phrases = [Phrase(t, None, [t]) for t in en_tokens(body) if is_acronym(t)]
