@@ -41,7 +41,7 @@ def test_a_drug_name_written_by_sound_renders_as_its_class() -> None:
     assert render("雷贝拉唑").english[0] == "proton pump inhibitors"  # rabeprazole
     assert render("莫西沙星").english[0] == "fluoroquinolones"  # moxifloxacin
     assert render("奥希替尼").english[0] == "tyrosine kinase inhibitors"  # osimertinib
-    assert render("磺达肝素").english[0] == "low molecular weight heparin"  # -parin
+    assert render("那屈肝素").english[0] == "low molecular weight heparin"  # nadroparin: -parin
     assert segment("口服瑞舒伐他汀") == ["口服", "瑞舒伐他汀"]
     assert sound_spans("瑞舒伐他汀") == []  # a name of a known class is no unknown name
 
