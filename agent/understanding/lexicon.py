@@ -430,7 +430,9 @@ EVALUATIVE_ADJECTIVES = words(
     """
 )
 # Heads that alone name no concept ("the model", "a classifier", "the baselines"): what precedes them does
-BARE_HEADS = words("model classifier baseline control label system approach framework tool programme program")
+BARE_HEADS = words(
+    "model classifier baseline control label system approach framework tool programme program data"
+)
 # Modal verbs: the word after one is a verb ("we would pool the trials", "data would come from X")
 MODALS = words("would will could can should may might must shall")
 # Reflexive pronouns: never part of a noun phrase ("households themselves")

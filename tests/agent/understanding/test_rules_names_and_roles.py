@@ -259,3 +259,8 @@ def test_bias_is_a_singular_noun() -> None:
 def test_a_slash_name_the_chinese_pass_read_is_not_read_again() -> None:
     slots = extract_slots("采用 PET/CT 评估淋巴瘤患者的治疗反应。")
     assert sum("PET" in term for term in _all_terms(slots)) <= 1
+
+
+def test_the_main_data_names_no_concept() -> None:
+    slots = extract_slots("Pharmacy dispensing records will be our primary data.")
+    assert not any(term.lower().endswith("primary data") for term in _all_terms(slots))
