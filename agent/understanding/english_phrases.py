@@ -259,6 +259,9 @@ def english_phrases(text: str) -> list[Phrase]:
             if lower in {"have", "had"} and following not in {"to", "been"}:
                 cue = "data"  # "we have carcass searches and GPS tracks": what a study has is its data
             continue
+        if lower == "to" and [w.lower() for w in current] == ["access"] and following[:1].isalnum():
+            current = []  # "access to mobile money": what is reached is the concept, with the same cue
+            continue
         if lower == "of" and current and all(w.lower() in lex.QUANTITY_NOUNS for w in current):
             current = []  # "the number of falls", "the rates of X": the quantity alone is no term
             cue, last_break = "outcome", lower

@@ -264,3 +264,9 @@ def test_a_slash_name_the_chinese_pass_read_is_not_read_again() -> None:
 def test_the_main_data_names_no_concept() -> None:
     slots = extract_slots("Pharmacy dispensing records will be our primary data.")
     assert not any(term.lower().endswith("primary data") for term in _all_terms(slots))
+
+
+def test_access_alone_is_no_concept_what_is_reached_is() -> None:
+    slots = extract_slots("Does access to paid sick leave reduce presenteeism among restaurant workers?")
+    assert "access" not in [term.lower() for term in _all_terms(slots)]
+    assert "paid sick leave" in slots.context
