@@ -776,3 +776,8 @@ RECORD_NOUNS = words("studies trials reports records series papers articles data
 DATA_ON_NOUNS = words("data dataset datasets records statistics information panel panels")
 # people nouns that after a count only give the sample size ("about 2,000 respondents")
 SAMPLE_NOUNS = words("participant respondent subject volunteer individual person people")
+# nouns that after "before"/"after" alone only mark a time point of the study ("12 months after
+# treatment", "before randomisation")
+TIME_ANCHORS = words(
+    "treatment intervention randomisation randomization baseline enrolment enrollment inclusion"
+)

@@ -92,6 +92,8 @@ def extract_slots(description: str) -> Slots:
     previous: str | None = None
     read: list[tuple[Phrase, str]] = []  # the phrases classified so far, with their slot
     for phrase in phrases:
+        if phrase.cue in {"after", "before", "following"} and phrase.text.lower() in lex.TIME_ANCHORS:
+            continue  # "12 months after treatment", "before randomisation": a time point, no concept
         found = classify(phrase)
         if (
             phrase.cue == "example"

@@ -270,3 +270,10 @@ def test_access_alone_is_no_concept_what_is_reached_is() -> None:
     slots = extract_slots("Does access to paid sick leave reduce presenteeism among restaurant workers?")
     assert "access" not in [term.lower() for term in _all_terms(slots)]
     assert "paid sick leave" in slots.context
+
+
+def test_a_time_point_after_treatment_is_no_concept() -> None:
+    slots = extract_slots("Viral load was measured at baseline and 6 weeks after randomisation.")
+    assert "randomisation" not in [term.lower() for term in _all_terms(slots)]
+    slots = extract_slots("Delirium after surgery in older adults.")
+    assert "surgery" in slots.context
