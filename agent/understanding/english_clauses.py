@@ -88,13 +88,15 @@ def _copula(gap: list[str]) -> str | None:
 def _passive_measure(gap: list[str]) -> bool:
     """ "would be assessed by", "is measured with", "are judged by": a passive of measuring; without
     the copula only a participle of judging or measuring a quantity ("X measured with Y")."""
-    if gap[-1:] == [] or gap[-1] not in {"by", "with", "using", "through", "via", "from"}:
+    if gap[-1:] == [] or gap[-1] not in {"by", "with", "using", "through", "via", "from"} | _WHEN_WORDS:
         return False
     if any(t in lex.BE_FORMS for t in gap):
         return any(t in lex.MEASURING_VERBS or t in lex.JUDGING_PARTICIPLES for t in gap)
     return gap[:-1] != [] and all(t in lex.JUDGING_PARTICIPLES or t in _QUANTIFYING for t in gap[:-1])
 
 
+# what follows a passive of measuring when it says when, not how ("was measured at baseline")
+_WHEN_WORDS = frozenset({"at", "every", "during", "before", "after", "over"})
 _QUANTIFYING = frozenset({"measured", "assessed", "quantified", "evaluated", "scored", "graded", "monitored"})
 
 

@@ -277,3 +277,8 @@ def test_a_time_point_after_treatment_is_no_concept() -> None:
     assert "randomisation" not in [term.lower() for term in _all_terms(slots)]
     slots = extract_slots("Delirium after surgery in older adults.")
     assert "surgery" in slots.context
+
+
+def test_what_is_measured_at_a_time_point_is_the_outcome() -> None:
+    slots = extract_slots("Grip strength was assessed at discharge and every three months.")
+    assert "Grip strength" in slots.output_target
