@@ -55,6 +55,7 @@ PROMOTION_ORDER = (
 
 
 MIN_REQUIRED = 2
+_WHAT_IS_DONE = frozenset({ConceptRole.INTERVENTION, ConceptRole.METHOD})
 
 
 def is_study_type(descriptor: MeshDescriptor) -> bool:
@@ -232,6 +233,13 @@ def decide_required(
                 False,
                 f"{with_article(concept.role)}: it only narrows the search",
             )
+    if not any(c.required and c.role in _WHAT_IS_DONE for c in concepts):
+        # "We are building a chatbot ... to reduce depressive symptoms": with no intervention or method
+        # named, the algorithm or system the description names is what is done, and the search needs it
+        for concept in concepts:
+            if concept.role is ConceptRole.ALGORITHM and concept.id not in modifiers | comparators:
+                concept.required = True
+                concept.reason = "an algorithm, and nothing else names what is done"
     for role in PROMOTION_ORDER:
         for concept in concepts:
             if sum(c.required for c in concepts) >= MIN_REQUIRED:

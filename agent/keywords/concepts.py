@@ -38,8 +38,9 @@ synonyms. The steps, for every phrase of every slot:
    condition (the condition usually *is* the population of a review), and never when it is only
    generic people words; an outcome is AND'ed when there is no condition (it names the topic:
    "vitamin D and fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy
-   and settings only narrow and are optional, except that while fewer than two concepts are required
-   they are promoted in that order. (A zero-hit block is relaxed or dropped, with a note, when the
+   and settings only narrow and are optional, except that an algorithm is required when no
+   intervention or method names what is done ("building a chatbot to reduce depressive symptoms"), and
+   that while fewer than two concepts are required they are promoted in that order. (A zero-hit block is relaxed or dropped, with a note, when the
    databases are counted: `agent.keywords.query_check`.) Nothing is dropped silently: an optional
    concept stays in the plan, marked, with the reason.
 """

@@ -36,3 +36,21 @@ def test_role_of_descriptors(vocabulary: MeshVocabulary) -> None:
     assert role("Child") is ConceptRole.POPULATION
     assert role("Mycobacterium tuberculosis") is ConceptRole.CONDITION  # a pathogen
     assert role("Serum") is ConceptRole.ANATOMY
+
+
+def test_an_algorithm_is_required_when_nothing_else_names_what_is_done() -> None:
+    concepts = [
+        Concept(id="chatbot", label="chatbot", role=ConceptRole.ALGORITHM),
+        Concept(id="students", label="university students", role=ConceptRole.POPULATION),
+        Concept(id="depression", label="depressive symptoms", role=ConceptRole.OUTCOME),
+    ]
+    decide_required(concepts)
+    assert [c.required for c in concepts] == [True, True, True]
+    # beside a method the user applies it to, the algorithm only narrows
+    concepts = [
+        Concept(id="rl", label="reinforcement learning", role=ConceptRole.ALGORITHM),
+        Concept(id="grasping", label="robotic grasping", role=ConceptRole.METHOD),
+        Concept(id="objects", label="deformable objects", role=ConceptRole.POPULATION),
+    ]
+    decide_required(concepts)
+    assert [c.required for c in concepts] == [False, True, True]
