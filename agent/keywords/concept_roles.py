@@ -187,6 +187,30 @@ def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary
     return bool(generic) and all(_ABSTRACT.search(w) for w in rest)
 
 
+# Head nouns of the instruments an outcome is measured with ("STAI scores", "a depression scale")
+_INSTRUMENT_HEADS = word_set(
+    "score scores scale scales questionnaire questionnaires inventory inventories instrument instruments "
+    "checklist checklists"
+)
+
+
+def left_out_reason(concept: Concept, terms: list[Term], comparator: bool) -> str:
+    """Why a searcher leaves a concept out, or "" when they keep it: the comparator of a comparison
+    named only by a generic head ("versus usual care", "versus intensive medical therapy": every trial
+    names one), or the free-text instrument a method measures with ("STAI scores": how an outcome is
+    measured only narrows)."""
+    if comparator:
+        return "the comparator of a comparison: every trial names one"
+    members = [t for t in terms if t.concept == concept.id]
+    if (
+        concept.role is ConceptRole.METHOD
+        and members
+        and all(t.mesh is None and t.canonical.split()[-1].lower() in _INSTRUMENT_HEADS for t in members)
+    ):
+        return "the instrument an outcome is measured with: it only narrows the search"
+    return ""
+
+
 def with_article(role: ConceptRole) -> str:
     return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
 
@@ -195,16 +219,15 @@ def decide_required(
     concepts: list[Concept],
     generic: dict[str, bool] | None = None,
     modifiers: set[str] | None = None,
-    comparators: set[str] | None = None,
+    left_out: dict[str, str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (the rule: step 5 of
     `agent.keywords.concepts`);
     `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
-    `comparators` what a comparison names only by a generic head ("versus usual care", "versus
-    intensive medical therapy"): every trial has a comparator, so a searcher leaves it out."""
+    `left_out` what a searcher leaves out, with the reason (`left_out_reason`)."""
     generic = generic or {}
     modifiers = modifiers or set()
-    comparators = comparators or set()
+    left_out = left_out or {}
     has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
     for concept in concepts:
         if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
@@ -214,8 +237,8 @@ def decide_required(
             continue
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"
-        elif concept.id in comparators:
-            concept.required, concept.reason = False, "the comparator of a comparison: every trial names one"
+        elif concept.id in left_out:
+            concept.required, concept.reason = False, left_out[concept.id]
         elif concept.id in modifiers:
             concept.required, concept.reason = (
                 False,
@@ -237,7 +260,7 @@ def decide_required(
         # "We are building a chatbot ... to reduce depressive symptoms": with no intervention or method
         # named, the algorithm or system the description names is what is done, and the search needs it
         for concept in concepts:
-            if concept.role is ConceptRole.ALGORITHM and concept.id not in modifiers | comparators:
+            if concept.role is ConceptRole.ALGORITHM and concept.id not in modifiers | left_out.keys():
                 concept.required = True
                 concept.reason = "an algorithm, and nothing else names what is done"
     for role in PROMOTION_ORDER:
@@ -249,7 +272,7 @@ def decide_required(
                 and not concept.required
                 and not generic.get(concept.id)
                 and concept.id not in modifiers
-                and concept.id not in comparators
+                and concept.id not in left_out
             ):
                 concept.required = True
                 concept.reason = (

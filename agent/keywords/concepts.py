@@ -38,9 +38,11 @@ synonyms. The steps, for every phrase of every slot:
    condition (the condition usually *is* the population of a review), and never when it is only
    generic people words; an outcome is AND'ed when there is no condition (it names the topic:
    "vitamin D and fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy
-   and settings only narrow and are optional, except that an algorithm is required when no
-   intervention or method names what is done ("building a chatbot to reduce depressive symptoms"), and
-   that while fewer than two concepts are required they are promoted in that order. (A zero-hit block is relaxed or dropped, with a note, when the
+   and settings only narrow and are optional, as are a comparator named only by a generic head
+   ("versus usual care") and the instrument an outcome is measured with ("STAI scores"), except that an
+   algorithm is required when no intervention or method names what is done ("building a chatbot to
+   reduce depressive symptoms"), and that while fewer than two concepts are required they are promoted
+   in that order. (A zero-hit block is relaxed or dropped, with a note, when the
    databases are counted: `agent.keywords.query_check`.) Nothing is dropped silently: an optional
    concept stays in the plan, marked, with the reason.
 """
@@ -61,6 +63,7 @@ from agent.keywords.concept_roles import (
     head_is_a_condition,
     is_exposure,
     is_generic_people,
+    left_out_reason,
     meant,
     names_nothing,
     names_the_concept,
@@ -191,11 +194,16 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "switch on in the review, not a concept the query requires"
         )
     comparators = _merge_into(result, _group(drafts))
+    left_out = {
+        c.id: reason
+        for c in result.concepts
+        if (reason := left_out_reason(c, result.terms, c.id in comparators))
+    }
     decide_required(
         result.concepts,
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
-        comparators,
+        left_out,
     )
     return result
 

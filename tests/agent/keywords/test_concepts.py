@@ -440,3 +440,15 @@ def test_anti_names_what_acts_against_and_name_parts_are_no_concepts(vocabulary:
 def test_a_synonym_of_a_discipline_is_no_heading(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(vocabulary, "Outcomes after cardiac surgery", context=["cardiac surgery"])
     assert all(t.mesh is None for t in result.terms)  # not Thoracic Surgery, the discipline
+
+
+def test_the_instrument_an_outcome_is_measured_with_is_optional(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Music therapy for anxiety, measured with STAI scores",
+        method_measurement=["STAI scores"],
+        output_target=["anxiety"],
+        context=["music therapy"],
+    )
+    stai = next(c for c in result.concepts if c.label == "STAI scores")
+    assert not stai.required and "instrument" in stai.reason
