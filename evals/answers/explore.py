@@ -129,14 +129,21 @@ def paper_features(
     }
 
 
-async def collect(args: argparse.Namespace) -> tuple[list[dict[str, float]], list[int]]:
-    """Each train claim's shipped features plus the candidate ones, and whether it is answerable."""
+def train_claims_and_run(args: argparse.Namespace) -> tuple[Any, Any, dict[str, Any], dict[str, str]]:
+    """The train claims, the answerable/unanswerable split, the Run's corpus (the relevant abstracts of
+    the unanswerable claims removed) and each paper's title + abstract: what every exploration scores."""
     root = Path(args.dataset)
     train = load_beir(root, split="train", limit_queries=args.limit)
     full = load_beir(root, split="test")
     split = assign({**load_beir(root, split="train").qrels, **full.qrels})
     corpus = {doc: body for doc, body in full.corpus.items() if doc not in split.removed_docs}
     texts = {doc: f"{body['title']}. {body['text'] or ''}" for doc, body in corpus.items()}
+    return train, split, corpus, texts
+
+
+async def collect(args: argparse.Namespace) -> tuple[list[dict[str, float]], list[int]]:
+    """Each train claim's shipped features plus the candidate ones, and whether it is answerable."""
+    train, split, corpus, texts = train_claims_and_run(args)
     embedder = CachingEmbedder(get_embedder(args.embed_model), Path(args.cache_dir))
     sentences = CachingEmbedder(
         embedder.inner, None
@@ -249,10 +256,11 @@ async def main_async(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python -m evals.answers.explore", description=__doc__.split("\n")[0]
-    )
+def parse_args(
+    argv: list[str] | None = None, prog: str = "python -m evals.answers.explore", doc: str = __doc__
+) -> argparse.Namespace:
+    """The options every exploration takes (`explore_head` passes its own name and docstring)."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n")[0])
     parser.add_argument("--dataset", default=str(DEFAULT_DATASET), help="SciFact in BEIR layout")
     parser.add_argument("--limit", type=int, help="only the first N train claims (a quick run)")
     parser.add_argument("--embed-model", default="all-MiniLM-L6-v2")

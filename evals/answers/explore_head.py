@@ -44,16 +44,22 @@ from agent.ask.search import search_question
 from agent.ask.text import split_sentences
 from agent.llm import RulesLLM
 from agent.models import AggregatedPaper, Paper
-from evals.retrieval.__main__ import DEFAULT_CACHE, open_database
-from evals.retrieval.beir import load_beir
+from evals.retrieval.__main__ import open_database
 from evals.retrieval.embedcache import CachingEmbedder
 from tools.embeddings.sentence import get_embedder
 from tools.retrieval.engine import RetrievalEngine
 from tools.retrieval.normalize import get_segmenter
 
-from .__main__ import ALWAYS, DEFAULT_DATASET, TOP_K, say
-from .explore import FOLDS, _probability, abstention_f1, auc, cross_validate
-from .split import assign
+from .__main__ import ALWAYS, TOP_K, say
+from .explore import (
+    FOLDS,
+    _probability,
+    abstention_f1,
+    auc,
+    cross_validate,
+    parse_args,
+    train_claims_and_run,
+)
 
 HEAD_PAPERS = 3  # v is the closest of this many papers
 NEW_PREFIXES: tuple[str, ...] = (
@@ -135,12 +141,7 @@ async def collect(
     args: argparse.Namespace,
 ) -> tuple[list[dict[str, float]], list[int], np.ndarray, np.ndarray]:
     """Each train claim's shipped and candidate features, label, interaction vector and source group."""
-    root = Path(args.dataset)
-    train = load_beir(root, split="train", limit_queries=args.limit)
-    full = load_beir(root, split="test")
-    split = assign({**load_beir(root, split="train").qrels, **full.qrels})
-    corpus = {doc: body for doc, body in full.corpus.items() if doc not in split.removed_docs}
-    texts = {doc: f"{body['title']}. {body['text'] or ''}" for doc, body in corpus.items()}
+    train, split, corpus, texts = train_claims_and_run(args)
     embedder = CachingEmbedder(get_embedder(args.embed_model), Path(args.cache_dir))
     paper_vectors = CachingEmbedder(embedder.inner, None)  # whole abstracts stay out of the cache file
     rows: list[dict[str, float]] = []
@@ -283,20 +284,8 @@ async def main_async(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python -m evals.answers.explore_head", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("--dataset", default=str(DEFAULT_DATASET), help="SciFact in BEIR layout")
-    parser.add_argument("--limit", type=int, help="only the first N train claims (a quick run)")
-    parser.add_argument("--embed-model", default="all-MiniLM-L6-v2")
-    parser.add_argument("--database-url", help="PostgreSQL with pgvector (default: embedded)")
-    parser.add_argument("--cache-dir", default=str(DEFAULT_CACHE), help="document embedding cache")
-    return parser.parse_args(argv)
-
-
 def main(argv: list[str] | None = None) -> int:
-    return asyncio.run(main_async(parse_args(argv)))
+    return asyncio.run(main_async(parse_args(argv, "python -m evals.answers.explore_head", __doc__)))
 
 
 if __name__ == "__main__":
