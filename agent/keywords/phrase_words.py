@@ -17,6 +17,7 @@ import re
 from agent.language.mesh_recognition import MeshVocabulary, tokenize
 from agent.language.morphology import is_acronym, singular
 from agent.language.text import clean_term, word_set
+from agent.understanding.lexicon import SCOPE_WORDS
 
 # Words that name the kind of study wanted: design modifiers before a design noun ("randomised
 # placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
@@ -62,8 +63,9 @@ _COUNTED = re.compile(r"(?:^|(?<=\s))(?P<number>\d[\d,.]*)\s+(?=(?P<noun>[a-z][\
 
 # Words every paper of a field shares: alone they are not a concept to AND (they may stay as
 # modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
-GENERIC_WORDS = word_set(
-    """
+GENERIC_WORDS = (
+    word_set(
+        """
     treatment treatments therapy therapies pharmacotherapy pharmacological management intervention interventions strategy strategies
     program programme programs programmes approach approaches method methods technique techniques
     diagnosis diagnoses diagnosing diagnostic detection detecting detect identification identifying
@@ -83,10 +85,12 @@ GENERIC_WORDS = word_set(
     assay assays scan scans scanning examination examinations procedure procedures work works
     exposure exposures intake intakes consumption supplementation supplementations administration record records based
     modality modalities stage stages
-    one two three four five six seven eight nine ten eleven twelve follow up followup worldwide
+    one two three four five six seven eight nine ten eleven twelve follow up followup
     presenting presented suspected undergoing receiving considered current
     """
-)
+    )
+    | SCOPE_WORDS
+)  # "worldwide", "nationwide": how far a study reaches, as the understanding reads them
 
 
 # Generic words that still name a task in a free-text phrase ("molecular property prediction"); beside a

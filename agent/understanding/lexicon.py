@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import re
 
-
-def words(text: str) -> frozenset[str]:
-    """A word list written as one string (whitespace-separated), as a set."""
-    return frozenset(text.split())
+from agent.language.text import word_set as words  # each list below is one whitespace-separated string
 
 
 def pairs(text: str) -> dict[str, str]:
