@@ -210,7 +210,6 @@ class MeshVocabulary:
         self._loose: dict[tuple[str, ...], list[tuple[int, str]]] = {}  # loose_key -> (rank, ui)
         self._last_words: dict[str, int] = {}  # word key -> terms it ends
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
-        self._variants: dict[str, frozenset[str]] | None = None  # built on first use (`word_variants`)
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
         for ui, row in mesh_file.records().items():
             groups = (
@@ -226,6 +225,7 @@ class MeshVocabulary:
                         # "Microplastics", "Probiotics": a substance's "-ics" is a plural ("microplastic
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
+        self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
 
     def _add(self, term: str, how: str, ui: str) -> None:
         match = _ACRONYM_IN_PARENS.match(term)
@@ -317,37 +317,7 @@ class MeshVocabulary:
         return role if count >= HEAD_SHARE * len(uis) else None
 
     def word_variants(self) -> dict[str, frozenset[str]]:
-        """Words MeSH writes interchangeably: two words are variants when, in the same place between the
-        same other words, they give terms of one descriptor, in at least `VARIANT_MIN_SUPPORT`
-        descriptors ("Kidney Calculi" / "Kidney Stones", "Renal Transplantation" / "Kidney
-        Transplantation"), and never terms of two different descriptors ("Alpha Cells" / "Beta Cells").
-        Built once, on first use (about two seconds for the whole of MeSH)."""
-        if self._variants is not None:
-            return self._variants
-        places: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, frozenset[str]]]] = {}
-        for key, entries in self._keys.items():
-            if len(key) < 2:
-                continue
-            uis = frozenset(ui for _, ui in entries)
-            for index, word in enumerate(key):
-                if word.isalpha() and len(word) >= 3:
-                    places.setdefault((key[:index], key[index + 1 :]), []).append((word, uis))
-        support: dict[tuple[str, str], set[str]] = {}
-        conflicts: set[tuple[str, str]] = set()
-        for words in places.values():
-            for index, (first, first_uis) in enumerate(words):
-                for second, second_uis in words[index + 1 :]:
-                    pair = (first, second) if first < second else (second, first)
-                    if first_uis & second_uis:
-                        support.setdefault(pair, set()).update(first_uis & second_uis)
-                    else:
-                        conflicts.add(pair)
-        variants: dict[str, set[str]] = {}
-        for (first, second), descriptors in support.items():
-            if len(descriptors) >= VARIANT_MIN_SUPPORT and (first, second) not in conflicts:
-                variants.setdefault(first, set()).add(second)
-                variants.setdefault(second, set()).add(first)
-        self._variants = {word: frozenset(others) for word, others in variants.items()}
+        """Words MeSH writes interchangeably (`_attested_variants`), each with its variants."""
         return self._variants
 
     def recognize(
@@ -480,7 +450,7 @@ class MeshVocabulary:
 
     def _variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
         """The entries of the window with one word swapped for a variant (`word_variants`)."""
-        variants = self.word_variants()
+        variants = self._variants
         for index, word in enumerate(keys):
             for other in sorted(variants.get(word, ())):
                 entries = self._keys.get((*keys[:index], other, *keys[index + 1 :]))
@@ -529,6 +499,37 @@ class MeshVocabulary:
                 if level == 1 or any(t.count(".") >= SPECIFIC_DEPTH for t in ancestor.tree_numbers):
                     found[ancestor.ui] = ancestor
         return list(found.values())
+
+
+def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> dict[str, frozenset[str]]:
+    """Words MeSH writes interchangeably: two words are variants when, in the same place between the
+    same other words, they give terms of one descriptor, in at least `VARIANT_MIN_SUPPORT`
+    descriptors ("Kidney Calculi" / "Kidney Stones", "Renal Transplantation" / "Kidney
+    Transplantation"), and never terms of two different descriptors ("Alpha Cells" / "Beta Cells")."""
+    places: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, frozenset[str]]]] = {}
+    for key, entries in keys.items():
+        if len(key) < 2:
+            continue
+        uis = frozenset(ui for _, ui in entries)
+        for index, word in enumerate(key):
+            if word.isalpha() and len(word) >= 3:
+                places.setdefault((key[:index], key[index + 1 :]), []).append((word, uis))
+    support: dict[tuple[str, str], set[str]] = {}
+    conflicts: set[tuple[str, str]] = set()
+    for words in places.values():
+        for index, (first, first_uis) in enumerate(words):
+            for second, second_uis in words[index + 1 :]:
+                pair = (first, second) if first < second else (second, first)
+                if first_uis & second_uis:
+                    support.setdefault(pair, set()).update(first_uis & second_uis)
+                else:
+                    conflicts.add(pair)
+    variants: dict[str, set[str]] = {}
+    for (first, second), descriptors in support.items():
+        if len(descriptors) >= VARIANT_MIN_SUPPORT and (first, second) not in conflicts:
+            variants.setdefault(first, set()).add(second)
+            variants.setdefault(second, set()).add(first)
+    return {word: frozenset(others) for word, others in variants.items()}
 
 
 def _crosses_a_break(text: str, window: Sequence[Token]) -> bool:
