@@ -38,19 +38,15 @@ def test_role_of_descriptors(vocabulary: MeshVocabulary) -> None:
     assert role("Serum") is ConceptRole.ANATOMY
 
 
+def _required(*roles: ConceptRole) -> list[bool]:
+    concepts = [Concept(id=f"c{i}", label=f"c{i}", role=role) for i, role in enumerate(roles)]
+    decide_required(concepts)
+    return [c.required for c in concepts]
+
+
 def test_an_algorithm_is_required_when_nothing_else_names_what_is_done() -> None:
-    concepts = [
-        Concept(id="chatbot", label="chatbot", role=ConceptRole.ALGORITHM),
-        Concept(id="students", label="university students", role=ConceptRole.POPULATION),
-        Concept(id="depression", label="depressive symptoms", role=ConceptRole.OUTCOME),
-    ]
-    decide_required(concepts)
-    assert [c.required for c in concepts] == [True, True, True]
-    # beside a method the user applies it to, the algorithm only narrows
-    concepts = [
-        Concept(id="rl", label="reinforcement learning", role=ConceptRole.ALGORITHM),
-        Concept(id="grasping", label="robotic grasping", role=ConceptRole.METHOD),
-        Concept(id="objects", label="deformable objects", role=ConceptRole.POPULATION),
-    ]
-    decide_required(concepts)
-    assert [c.required for c in concepts] == [False, True, True]
+    # "building a chatbot" for university students' depressive symptoms
+    assert _required(ConceptRole.ALGORITHM, ConceptRole.POPULATION, ConceptRole.OUTCOME) == [True, True, True]
+    # beside a method the user applies it to ("reinforcement learning for robotic grasping of deformable
+    # objects"), the algorithm only narrows
+    assert _required(ConceptRole.ALGORITHM, ConceptRole.METHOD, ConceptRole.POPULATION) == [False, True, True]
