@@ -16,6 +16,7 @@ from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, Term
+from agent.understanding.lexicon import EFFECT_VERBS
 
 SLOT_ROLE: dict[str, ConceptRole] = {
     "task": ConceptRole.METHOD,
@@ -105,9 +106,13 @@ _EXPOSURE_BEFORE = (
 )
 
 
+# "X reduces Y", "does X improve Y", "whether X lowers Y": X acts on Y (the understanding's verbs of effect)
+_EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"}, key=len, reverse=True))
+
+
 _EXPOSURE_AFTER = (
     r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
-    r"(?:affects?|influences?|increases?|reduces?|causes?|predicts?|modifies|modulates?)\b)"
+    rf"(?:{_EFFECT_VERB})\b)"
 )
 
 
@@ -134,6 +139,23 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
         re.search(_EXPOSURE_BEFORE + written + r"\b", description, re.IGNORECASE)
         or re.search(r"\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
     )
+
+
+_COMPARED_BEFORE = (
+    r"(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
+    r"as\s+opposed\s+to|instead\s+of)\s+(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
+)
+
+
+def is_comparator(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase` as what the studies compare with: "... compared with
+    health education", "better than placebo", "relative to usual care". Unlike "X versus Y", which
+    sets two concepts side by side (a review of X versus Y is about both), these subordinate the
+    phrase to the question's own intervention; every trial names some comparator, so a searcher
+    leaves it out of the query."""
+    if not phrase.strip():
+        return False
+    return bool(re.search(_COMPARED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
 # Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based

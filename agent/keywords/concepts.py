@@ -25,7 +25,7 @@ synonyms. The steps, for every phrase of every slot:
    aspergillosis") keeps the phrase as a term beside the heading. Where one phrase may name several
    descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
-   "X and the risk of Y") is an intervention (`is_exposure`), as is a free-text phrase headed by an
+   "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
    intervention noun ("peer support programmes"); a descriptor MeSH files as a setting takes the role
    of the slot holding it ("employment" as the outcome);
 4. **group**: terms of one role from one slot are one concept when the description lists them
@@ -38,7 +38,8 @@ synonyms. The steps, for every phrase of every slot:
    condition (the condition usually *is* the population of a review), and never when it is only
    generic people words; an outcome is AND'ed when there is no condition (it names the topic:
    "vitamin D and fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy
-   and settings only narrow and are optional, as are a comparator named only by a generic head
+   and settings only narrow and are optional, as are what the studies are compared with ("compared
+   with health education", "than placebo"), a comparator of "versus" named only by a generic head
    ("versus usual care") and the instrument an outcome is measured with ("STAI scores"), except that an
    algorithm is required when no intervention or method names what is done ("building a chatbot to
    reduce depressive symptoms"), and that while fewer than two concepts are required they are promoted
@@ -61,6 +62,7 @@ from agent.keywords.concept_roles import (
     apart_in_mesh,
     decide_required,
     head_is_a_condition,
+    is_comparator,
     is_exposure,
     is_generic_people,
     left_out_reason,
@@ -92,7 +94,8 @@ from agent.models import (
     Understanding,
 )
 
-_CUT = re.compile(r"\s+(?:versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
+# "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
+_CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
 
 
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
@@ -113,6 +116,7 @@ class _Part:
     group: int  # the two sides of "versus" get different groups
     original: str = ""  # the Chinese the phrase was rendered from
     phrase: str = ""  # the slot phrase the part comes from
+    compared_with: bool = False  # what the studies compare with ("... compared with usual care")
 
 
 @dataclass
@@ -135,17 +139,28 @@ def _parts(
         for phrase in getattr(understanding.slots, slot):
             text, found = set_aside(to_half_width(phrase))
             study_types += found
-            for index, side in enumerate(_CUT.split(text)):
-                if index:
+            pieces_and_cues = _CUT.split(text)
+            written_compared = is_comparator(phrase, understanding.description)
+            for index, side in enumerate(pieces_and_cues[::2]):
+                cue = pieces_and_cues[2 * index - 1].casefold() if index else ""
+                if index or written_compared:
                     compared += 1
-                group = compared if index else 0
+                group = compared if index or written_compared else 0
+                comparator = cue.startswith("compared") or (written_compared and not index)
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
                     # "patients with epilepsy": the condition is the concept, the people word only says who
                     if content_words(piece) or (people_only(piece) and not with_content):
                         parts.append(
-                            _Part(piece.strip(), slot, group, understanding.originals.get(phrase, ""), phrase)
+                            _Part(
+                                piece.strip(),
+                                slot,
+                                group,
+                                understanding.originals.get(phrase, ""),
+                                phrase,
+                                compared_with=comparator,
+                            )
                         )
     return parts, study_types
 
@@ -170,7 +185,9 @@ class _Draft:
     # the phrases that name several descriptors of different trees this draft stands in ("sugar-sweetened
     # beverage taxes", `apart_in_mesh`): they are different concepts, AND'ed, never OR'ed in one block
     compounds: set[str] = field(default_factory=set)
-    comparator: bool = False  # the later side of a "versus" named by a generic head ("usual care")
+    # what the studies compare with: the later side of "compared with", or of a "versus" named by a generic
+    # head ("usual care")
+    comparator: bool = False
 
 
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
@@ -351,7 +368,7 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
     # "bariatric surgery versus intensive medical therapy": what the studies compare with is left out
-    comparator = part.group > 0 and head in GENERIC_WORDS
+    comparator = part.compared_with or (part.group > 0 and head in GENERIC_WORDS)
     return _Draft(role, part.slot, part.group, [term], comparator=comparator)
 
 
@@ -396,7 +413,7 @@ def _mesh_draft(
         # "invasive aspergillosis": the phrase as written is searched beside the broader heading
         term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
     role = _role(role_of(match.descriptor), part, description, phrase or match.text, match.descriptor)
-    return _Draft(role, part.slot, part.group, [term])
+    return _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
 
 
 _LIST_GAP = re.compile(

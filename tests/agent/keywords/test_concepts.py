@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import is_exposure, names_the_concept
+from agent.keywords.concept_roles import is_comparator, is_exposure, names_the_concept
 from agent.keywords.concepts import build_concepts, listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
@@ -379,6 +379,43 @@ def test_a_comparator_named_by_a_generic_head_is_optional(vocabulary: MeshVocabu
             vocabulary, "Metformin versus insulin", context=["Metformin versus insulin"]
         ).concepts
     )
+
+
+def test_what_a_question_says_acts_on_an_outcome_is_a_required_intervention(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "does X improve Y", "whether X lowers Y": any verb of effect, in any form, makes X the exposure
+    for verb in ("improve", "improves", "lowers", "prevent", "reduced"):
+        assert is_exposure("intermittent fasting", f"Does intermittent fasting {verb} insulin sensitivity?")
+    assert not is_exposure("insulin sensitivity", "Does intermittent fasting improve insulin sensitivity?")
+    result = concepts_of(
+        vocabulary,
+        "Does intermittent fasting improve insulin sensitivity in adults with prediabetes?",
+        subject_population=["adults with prediabetes"],
+        output_target=["insulin sensitivity"],
+        context=["intermittent fasting"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    assert roles["intermittent fasting"] == (ConceptRole.INTERVENTION, True)
+
+
+def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: MeshVocabulary) -> None:
+    assert is_comparator("health education", "Does yoga lower blood pressure compared with health education?")
+    assert is_comparator("placebo", "Is drug A better than placebo?")
+    assert not is_comparator("yoga", "Does yoga lower blood pressure compared with health education?")
+    # written in another slot than the intervention, or inside the intervention's own phrase
+    description = (
+        "Does mindfulness training lower blood pressure in hypertension compared with health education?"
+    )
+    for context in (
+        ["mindfulness training", "health education"],
+        ["mindfulness training compared with health education"],
+    ):
+        result = concepts_of(vocabulary, description, subject_population=["hypertension"], context=context)
+        roles = {c.label: c.required for c in result.concepts}
+        comparator = next(c for c in result.concepts if c.label == "health education")
+        assert not comparator.required and "comparator" in comparator.reason
+        assert roles["mindfulness training"] and roles["hypertension"]
 
 
 def test_a_slash_between_capitals_joins_one_name(vocabulary: MeshVocabulary) -> None:
