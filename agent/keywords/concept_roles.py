@@ -169,6 +169,19 @@ INTERVENTION_HEADS = word_set(
 )
 
 
+# Head nouns of places and organisations: where people are studied, not who ("technology firms",
+# "primary schools", "rural counties"): in the population slot such a phrase is a setting, which narrows
+PLACE_HEADS = word_set(
+    """
+    firm firms company companies enterprise enterprises corporation corporations organization
+    organizations organisation organisations industry industries sector sectors hospital hospitals
+    clinic clinics school schools university universities college colleges country countries region
+    regions province provinces city cities county counties municipality municipalities district
+    districts village villages town towns workplace workplaces
+    """
+)
+
+
 def head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether the phrase's head noun is one MeSH ends disease names with ("scaphoid fractures",
     "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition."""

@@ -19,7 +19,8 @@ synonyms. The steps, for every phrase of every slot:
 3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`); a
    descriptor's tree gives the concept's **role** (`ConceptRole`, `agent.keywords.concept_roles`): C
    and F03 a condition, D an intervention, E and L a method, M01 a population, A anatomy, G/F01/F02 an
-   outcome, N and Z a setting. A phrase whose last word is not part of a descriptor ("speech
+   outcome, N and Z a setting, as is a population phrase headed by a place or an organisation ("in
+   technology firms": where the people are, not who). A phrase whose last word is not part of a descriptor ("speech
    decoding") stays one free-text concept whose role is its slot's (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
    aspergillosis") keeps the phrase as a term beside the heading. Where one phrase may name several
@@ -56,6 +57,7 @@ from dataclasses import dataclass, field
 
 from agent.keywords.concept_roles import (
     INTERVENTION_HEADS,
+    PLACE_HEADS,
     REQUIRED_ROLES,
     SLOT_ROLE,
     SLOT_TREES,
@@ -367,6 +369,8 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
     if role is ConceptRole.SETTING and head_is_a_condition(term.canonical, vocabulary):
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
+    if role is ConceptRole.POPULATION and head in PLACE_HEADS:
+        role = ConceptRole.SETTING  # "in technology firms": where the people are, not who they are
     # "bariatric surgery versus intensive medical therapy": what the studies compare with is left out
     comparator = part.compared_with or (part.group > 0 and head in GENERIC_WORDS)
     return _Draft(role, part.slot, part.group, [term], comparator=comparator)

@@ -418,6 +418,19 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
         assert roles["mindfulness training"] and roles["hypertension"]
 
 
+def test_a_place_or_organisation_in_the_population_is_an_optional_setting(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "How do remote work policies affect employee productivity in technology firms?",
+        subject_population=["employees", "technology firms"],
+        output_target=["employee productivity"],
+        context=["remote work policies"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    assert roles["technology firms"] == (ConceptRole.SETTING, False)
+    assert roles["remote work policies"] == (ConceptRole.INTERVENTION, True)
+
+
 def test_a_slash_between_capitals_joins_one_name(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary, "Xpert MTB/RIF assay or ECoG/sEEG", method_measurement=["Xpert MTB/RIF assay"]
