@@ -526,7 +526,7 @@ async def expand_term(
         if _has_plural(canonical, mesh, await _vocabulary(session))
         else hyphen_variants(canonical)  # "C reactive protein": spellings, but no plural of a substance
     )
-    candidates.add(forms, SynonymOrigin.MORPHOLOGY)
+    candidates.add(attested_forms(canonical, forms, await _vocabulary(session)), SynonymOrigin.MORPHOLOGY)
 
     ranked = [
         s
@@ -566,6 +566,24 @@ def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVoc
         return False
     words = canonical.split()
     return not (vocabulary is not None and words and vocabulary.is_modifier(words[-1]))
+
+
+def attested_forms(canonical: str, forms: list[str], vocabulary: MeshVocabulary | None) -> list[str]:
+    """The morphological forms without a singular English does not write: a singular made from a word
+    that only looks plural ("prediabete" of "prediabetes", "rabie" of "rabies") is dropped when MeSH,
+    which writes count nouns in both numbers ("interface", "interfaces"), writes the term's own last
+    word but never the shorter form. Plurals stay: a rare real one ("glaucomas") finds papers, an
+    unused one ("hypertensions") finds nothing and costs nothing. Words MeSH does not know keep what
+    the grammar gives."""
+    last = canonical.split()[-1].lower() if canonical.split() else ""
+    if vocabulary is None or not vocabulary.writes_form(last):
+        return forms
+    kept = []
+    for form in forms:
+        form_last = form.split()[-1].lower() if form.split() else ""
+        if len(form_last) >= len(last) or vocabulary.writes_form(form_last):
+            kept.append(form)
+    return kept
 
 
 def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:

@@ -211,6 +211,7 @@ class MeshVocabulary:
         self._last_words: dict[str, int] = {}  # word key -> terms it ends
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
+        self._forms: set[str] = set()  # every word as MeSH writes it, lower case (number kept)
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -221,6 +222,7 @@ class MeshVocabulary:
             for how, terms in groups:
                 for term in terms:
                     self._add(term, how, ui)
+                    self._forms.update(_WORD.findall(term.lower()))
                     if substance and _COUNTABLE_ICS.search(term):
                         # "Microplastics", "Probiotics": a substance's "-ics" is a plural ("microplastic
                         # pollution"), a field's is not ("genetic" is no Genetics)
@@ -295,6 +297,11 @@ class MeshVocabulary:
         """True for a word some heading or entry term contains ("perovskite", "chatbot" are not)."""
         key = word_key(word)
         return key in self._inner_words or key in self._last_words
+
+    def writes_form(self, word: str) -> bool:
+        """True when some heading or entry term writes the word in exactly this form ("interfaces"
+        and "interface" both; "hypertension" but never "hypertensions")."""
+        return word.lower() in self._forms
 
     def is_head_word(self, word: str) -> bool:
         """True for a noun MeSH ends terms with (at least `HEAD_MIN_DESCRIPTORS` of them: "care" in

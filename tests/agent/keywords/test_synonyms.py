@@ -15,8 +15,10 @@ from agent.keywords.synonyms import (
     MAX_KEPT,
     SynonymSources,
     _vocabulary_notes,
+    attested_forms,
     build_keyword_plan,
 )
+from agent.language.mesh_recognition import vocabulary_for
 from agent.language.text import term_key
 from agent.llm import RulesLLM, ScriptedLLM
 from agent.models import (
@@ -45,6 +47,7 @@ from tests.agent.keywords.keyword_fakes import (
 from tests.paths import DATA, FIXTURES
 from tools.http import HttpPolicy, SourceConfig
 from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
 from tools.openalex import VocabularyEntry
 from tools.wikidata import WikidataEntity
 from tools.wikipedia import WikipediaClient
@@ -392,3 +395,21 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
     assert "Mental Status Tests" in mesh_synonyms(
         tests.model_copy(update={"entry_terms": ["Mental Status Tests"]}), "dementia tests"
     )
+
+
+def test_no_singular_english_does_not_write() -> None:
+    vocabulary = vocabulary_for(MeshFile(EMBEDDED_MESH))
+    assert vocabulary.writes_form("interfaces") and not vocabulary.writes_form("prediabete")
+    # a word that only looks plural gets no "singular"
+    assert attested_forms("prediabetes", ["prediabete"], vocabulary) == []
+    # count nouns keep both numbers, plurals stay, hyphenation changes no number
+    assert attested_forms(
+        "brain-computer interfaces", ["brain-computer interface", "brain computer interfaces"], vocabulary
+    ) == [
+        "brain-computer interface",
+        "brain computer interfaces",
+    ]
+    assert attested_forms("glaucoma", ["glaucomas"], vocabulary) == ["glaucomas"]
+    # words MeSH does not know keep what the grammar gives, as does a plan without MeSH
+    assert attested_forms("perovskite films", ["perovskite film"], vocabulary) == ["perovskite film"]
+    assert attested_forms("prediabetes", ["prediabete"], None) == ["prediabete"]
