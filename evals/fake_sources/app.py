@@ -26,7 +26,7 @@ from evals.fake_sources.faults import Send as SendT
 from evals.fake_sources.memo import ResponseMemo
 from evals.fake_sources.replay import BODY_PARAM, Recordings, canonical_body, recordings
 from evals.fake_sources.universe import Truth, Universe
-from tests.paths import FIXTURES
+from evals.paths import FIXTURES
 
 Handler = Callable[[Ctx], Awaitable[Response]]
 

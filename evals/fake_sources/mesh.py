@@ -19,7 +19,7 @@ from starlette.responses import Response
 
 from evals.fake_sources.context import Ctx, json_response, text_response
 from evals.fake_sources.universe import stable_hash
-from tests.paths import DATA
+from evals.paths import DATA
 
 MESH_FILE = DATA / "mesh" / "mesh2024_descriptors.jsonl.gz"
 RDF = "http://id.nlm.nih.gov/mesh/"
