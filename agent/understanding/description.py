@@ -409,22 +409,13 @@ def rules_interpretation(
         for name in LIST_SLOT_NAMES
         if getattr(slots, name)
     ]
-    goal = slots.research_goal
-    if ui == "zh":
-        summary = f"您的研究：{goal}。" if goal else "您的研究描述。"
-        if parts:
-            summary += "；".join(parts) + "。"
-    else:
-        summary = f"You are working on {goal}." if goal else "Your research description."
-        if parts:
-            summary += " " + "; ".join(parts) + "."
-    uncertainties: list[str] = []
-    for name in _QUESTION_ORDER[:3]:
-        if not getattr(slots, name):
-            if ui == "zh":
-                uncertainties.append(f"描述中没有提到{labels[name]}。")
-            else:
-                uncertainties.append(f"No {labels[name]} is stated in the description.")
+    summary = _rules_summary(slots.research_goal, parts, ui)
+    uncertainties = [
+        f"描述中没有提到{labels[name]}。"
+        if ui == "zh"
+        else f"No {labels[name]} is stated in the description."
+        for name in _missing_core(slots)
+    ]
     for name in asked_slots:
         if name in SLOT_NAMES and not getattr(slots, name):
             uncertainties.append(
@@ -452,6 +443,46 @@ def rules_interpretation(
     return Interpretation(
         summary=summary, uncertainties=uncertainties, questions=questions, ready=len(required) >= 2
     )
+
+
+_QUESTION_START = re.compile(
+    r"^(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have|how|what|which|why|when|"
+    r"where|who|whether)\b",
+    re.IGNORECASE,
+)
+
+
+def _rules_summary(goal: str, parts: list[str], ui: str) -> str:
+    """ "You are working on …" (or "Your question: …?" when the goal is a question), then one short
+    sentence per slot with terms."""
+    goal = goal.strip().rstrip("。.")
+    if ui == "zh":
+        summary = f"您的研究：{goal}。" if goal else "您的研究描述。"
+        return summary + ("；".join(parts) + "。" if parts else "")
+    if not goal:
+        summary = "Your research description."
+    elif goal.endswith("?") or _QUESTION_START.match(goal):
+        summary = f"Your question: {goal[:1].upper()}{goal[1:].rstrip('?')}?"
+    else:
+        first = goal.split()[0]
+        lowered = first if first.isupper() or any(ch.isupper() for ch in first[1:]) else first.lower()
+        summary = f"You are working on {lowered}{goal[len(first) :]}."
+    return " ".join([summary, *(f"{part[:1].upper()}{part[1:]}." for part in parts)])
+
+
+# What a searcher needs to know, and the slots any of which tells it: what is done or studied, in whom
+# or what, and how it is measured or what comes out. A doubt is raised only when none of them is filled:
+# "does intermittent fasting improve insulin sensitivity" names what is done (an exposure, kept in the
+# context slot) and what is measured (the outcome), though it names no "task" or "method".
+_CORE = (
+    ("task", ("task", "context", "method_algorithm", "method_measurement")),
+    ("subject_population", ("subject_population",)),
+    ("method_measurement", ("method_measurement", "output_target", "signal_feature")),
+)
+
+
+def _missing_core(slots: Slots) -> list[str]:
+    return [name for name, telling in _CORE if not any(getattr(slots, slot) for slot in telling)]
 
 
 def _valid_questions(

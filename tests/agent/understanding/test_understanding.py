@@ -20,6 +20,7 @@ from agent.understanding.description import (
     InvalidDescription,
     is_non_answer,
     merge_answers,
+    rules_interpretation,
     understand,
 )
 
@@ -119,6 +120,29 @@ async def test_rules_fallback_on_the_requirements_example() -> None:
     assert result.summary.startswith("You are working on invasive speech brain-computer interface decoding")
     assert "No subjects or population is stated in the description." in result.uncertainties
     assert any(note.startswith("rules fallback") for note in result.notes)
+
+
+def test_rules_interpretation_reads_a_question_and_doubts_only_missing_core_concepts() -> None:
+    question = "Does intermittent fasting improve insulin sensitivity in adults with prediabetes?"
+    slots = Slots(
+        research_goal=question.rstrip("?"),
+        subject_population=["adults with prediabetes"],
+        output_target=["insulin sensitivity"],
+        context=["intermittent fasting"],
+    )
+    result = rules_interpretation(slots, "en", description=question)
+    assert result.summary == (
+        f"Your question: {question} Subjects or population: adults with prediabetes. "
+        "Output or outcome: insulin sensitivity. Context or application: intermittent fasting."
+    )
+    # the exposure says what is done and the outcome what is measured: no doubt about a task or a method
+    assert result.uncertainties == []
+    bare = rules_interpretation(Slots(research_goal="Speech decoding", task=["speech decoding"]), "en")
+    assert bare.summary.startswith("You are working on speech decoding.")
+    assert bare.uncertainties == [
+        "No subjects or population is stated in the description.",
+        "No measurement or data-collection method is stated in the description.",
+    ]
 
 
 async def test_never_more_than_three_questions() -> None:
