@@ -193,7 +193,8 @@ def _all_phrases(slots: Slots) -> set[str]:
 
 
 def _note(notes: list[str], completion: Completion[Any], prefix: str | None = None) -> None:
-    if completion.note:
+    """Add the completion's note once: a reason every step shares ("no LLM is configured") is said once."""
+    if completion.note and completion.note not in notes:
         notes.append(f"{prefix}: {completion.note}" if prefix else completion.note)
 
 
