@@ -20,7 +20,10 @@ For every canonical term of the confirmed slots:
      acronym means it is ambiguous (BMI: body mass index, not brain-machine interface) and for a phrase
      that it is broader than the term. MeSH entry terms and the user's own words are exempt: they are
      curated or intended;
-   - when no database answered, LLM candidates and generated acronyms (nothing vouches for them).
+   - when no database answered, LLM candidates and generated acronyms (nothing vouches for them);
+   - an acronym no one vouches for (not the user's, not a MeSH entry term) that seldom names the term
+     in its own papers: the PubMed hits of `ACRONYM AND "full form"` below `ACRONYM_MIN_SHARE` of the
+     acronym's hits ("PW" is rarely "pregnant women").
 3. the canonical term's own spellings are kept, and at most `MAX_KEPT` other spelling families (a hyphen
    is a space to the databases, and plurals are stemmed): the user's first, then the most used.
 
@@ -73,6 +76,10 @@ log = logging.getLogger(__name__)
 MAX_CANDIDATES = 8  # candidates validated per term (each costs one count per database)
 MAX_KEPT = 6  # synonyms kept per term
 OUTLIER_RATIO = 20.0  # more than an order of magnitude above the term's own hits
+# An acronym must name the term in at least this share of the PubMed papers that write it: authors spell
+# an acronym out at its first use, so its own papers mostly write the full form too ("ECoG" with
+# "electrocorticography"), while an acronym of something else rarely does ("PW" and "pregnant women")
+ACRONYM_MIN_SHARE = 0.1
 MAX_CANDIDATE_WORDS = 8
 
 S2_FIELDS_OF_STUDY = (
@@ -459,6 +466,33 @@ def _judge(synonym: Synonym, canonical: str, term_hits: dict[str, int | None]) -
             return
 
 
+def _needs_cooccurrence(synonym: Synonym) -> bool:
+    """An acronym no one vouches for (not the user's, not a MeSH entry term) that is kept so far and has
+    PubMed hits to compare with."""
+    trusted = SynonymOrigin.USER in synonym.origins or SynonymOrigin.MESH in synonym.origins
+    return synonym.kept and not trusted and is_acronym(synonym.text) and bool(synonym.hits.get("pubmed"))
+
+
+async def _judge_acronym(session: Session, synonym: Synonym, canonical: str) -> None:
+    """Drop an acronym whose PubMed papers seldom write the term it should stand for: the hits of
+    `ACRONYM AND "full form"` against the acronym's own (`ACRONYM_MIN_SHARE`)."""
+    pubmed = session.sources.pubmed
+    alone = synonym.hits.get("pubmed")
+    if pubmed is None or not alone:
+        return
+    query = f"{pubmed_term(synonym.text)} AND {pubmed_term(canonical)}"
+    key = ("pubmed", variant_key(query))
+    if key not in session.counts:
+        session.counts[key] = await session.call("pubmed", lambda: pubmed.count(query), None)
+    together = session.counts[key]
+    if together is not None and together < ACRONYM_MIN_SHARE * alone:
+        synonym.kept = False
+        synonym.reason = (
+            f"ambiguous acronym: only {together:,} of the {alone:,} PubMed papers with '{synonym.text}' "
+            f"also write '{canonical}'"
+        )
+
+
 def _db_names(dbs: Iterable[str]) -> list[str]:
     return [{"pubmed": "PubMed", "openalex": "OpenAlex"}.get(db, db) for db in dbs]
 
@@ -541,6 +575,7 @@ async def expand_term(
     for synonym, hits in zip(chosen, synonym_hits, strict=True):
         synonym.hits = hits
         _judge(synonym, canonical, term_hits)
+    await asyncio.gather(*(_judge_acronym(session, s, canonical) for s in chosen if _needs_cooccurrence(s)))
     return term.model_copy(
         update={"synonyms": _order_and_cap(canonical, chosen), "mesh": mesh, "hits": term_hits}
     )

@@ -37,6 +37,8 @@ from tests.agent.keywords.keyword_fakes import (
 def fakes() -> FakeSources:
     hits = dict(PUBMED_HITS)
     hits.update({'"speech synthesis"[tiab]': 5_000, "stereo-EEG[tiab]": 300, '"stereo-EEG"[tiab]': 300})
+    # the model's acronym is validated by the papers that write it with the full form
+    hits["SEEG[tiab] AND stereoelectroencephalography[tiab]"] = 900
     return FakeSources(pubmed=FakePubMed(hits=hits), mesh=FakeMesh(descriptors=[BCI_MESH, ECOG_MESH]))
 
 

@@ -413,3 +413,44 @@ def test_no_singular_english_does_not_write() -> None:
     # words MeSH does not know keep what the grammar gives, as does a plan without MeSH
     assert attested_forms("perovskite films", ["perovskite film"], vocabulary) == ["perovskite film"]
     assert attested_forms("prediabetes", ["prediabete"], None) == ["prediabete"]
+
+
+async def test_an_acronym_no_one_vouches_for_must_name_the_term_in_its_own_papers() -> None:
+    """An acronym from a model or an outside vocabulary is kept only when enough of the PubMed papers
+    that write it also write the full form (`ACRONYM_MIN_SHARE`)."""
+    from agent.keywords.querybuild import pubmed_term  # the query form the counts are keyed by
+
+    women, mbsr = "pregnant women", "mindfulness-based stress reduction"
+    hits = {
+        pubmed_term(women): 300_000,
+        "PW[tiab]": 15_000,
+        f"PW[tiab] AND {pubmed_term(women)}": 400,  # pulse wave, pulse width, ...
+        pubmed_term(mbsr): 2_500,
+        "MBSR[tiab]": 3_000,
+        f"MBSR[tiab] AND {pubmed_term(mbsr)}": 2_400,
+    }
+    llm = ScriptedLLM(
+        replies={
+            "synonym_candidates": {
+                "terms": [
+                    {"term": women, "english": women, "candidates": ["PW"]},
+                    {"term": mbsr, "english": mbsr, "candidates": ["MBSR"]},
+                ]
+            }
+        }
+    )
+    plan = await build_keyword_plan(
+        Understanding(
+            description=f"Does {mbsr} reduce anxiety in {women}?",
+            slots=Slots(subject_population=[women], context=[mbsr]),
+        ),
+        llm,
+        FakeSources(pubmed=FakePubMed(hits=hits)),
+    )
+    pw = next(s for s in term(plan, women).synonyms if s.text == "PW")
+    assert not pw.kept
+    assert (
+        pw.reason
+        == "ambiguous acronym: only 400 of the 15,000 PubMed papers with 'PW' also write 'pregnant women'"
+    )
+    assert next(s for s in term(plan, mbsr).synonyms if s.text == "MBSR").kept
