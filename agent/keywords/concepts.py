@@ -272,7 +272,11 @@ def _drafts_for(
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
-        matches = vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ())) if vocabulary else []
+        matches = (
+            vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ()), complete=True)
+            if vocabulary
+            else []
+        )
         matches = [
             m
             for m in matches

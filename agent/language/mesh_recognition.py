@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from agent.language.mesh_tails import TAIL_MAX_WORDS, TailIndex
 from agent.language.morphology import is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
@@ -211,6 +212,7 @@ class MeshVocabulary:
         self._last_words: dict[str, int] = {}  # word key -> terms it ends
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
+        self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -251,6 +253,8 @@ class MeshVocabulary:
         if natural:
             self._last_words[natural[-1]] = self._last_words.get(natural[-1], 0) + 1
             self._endings.setdefault(natural[-1], set()).add(ui)
+            if ", " not in natural_order(term):  # "Death, Sudden, Cardiac" ends with no head noun
+                self._tails.add(natural, ui)
             for word in natural[:-1]:
                 self._inner_words[word] = self._inner_words.get(word, 0) + 1
         for form in {term, natural_order(term)}:
@@ -321,7 +325,12 @@ class MeshVocabulary:
         return self._variants
 
     def recognize(
-        self, text: str, defined: dict[str, str] | None = None, prefer: tuple[str, ...] = ()
+        self,
+        text: str,
+        defined: dict[str, str] | None = None,
+        prefer: tuple[str, ...] = (),
+        *,
+        complete: bool = False,
     ) -> list[MeshMatch]:
         """The descriptors named in `text`, longest match first, non-overlapping, in text order.
 
@@ -329,6 +338,9 @@ class MeshVocabulary:
         such an acronym is recognised as its long form wherever it stands alone. `prefer` names tree
         prefixes the caller expects (a method: "E", "L"): among descriptors sharing a matched key, one
         under them wins ("neural networks" of an algorithm is Neural Networks, Computer, not Nerve Net).
+        `complete` also names phrases MeSH writes only as the end of its terms (`_complete_tails`:
+        "computed tomography", "ultrasound"): what a searcher indexes a concept with, asked for by the
+        search's concepts; the understanding tells slots apart by exact names only.
         """
         normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         tokens = tokenize(normalised)
@@ -360,6 +372,8 @@ class MeshVocabulary:
             index += step
         found = self._add_loose_matches(normalised, tokens, found)
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer))
+        if complete:
+            chosen = self._complete_tails(normalised, tokens, chosen)
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -389,6 +403,43 @@ class MeshVocabulary:
                         continue
             composed.append(match)
         return composed
+
+    def _complete_tails(
+        self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]
+    ) -> list[tuple[int, int, str, str]]:
+        """Words no match covers, alone or with the match right after them, that MeSH writes as the end
+        of its terms (`agent.language.mesh_tails`): "computed" + Tomography is Tomography, X-Ray
+        Computed, "ultrasound" alone is Ultrasonography. The longest such phrase wins; a match is only
+        replaced by a descriptor under it."""
+        starts = {match[0]: match for match in chosen}
+        result: list[tuple[int, int, str, str]] = []
+        index = 0
+        while index < len(tokens):
+            found = starts.get(index) or self._tail_at(text, tokens, index, starts)
+            if found is not None:
+                result.append(found)
+            index = found[1] if found is not None else index + 1
+        return result
+
+    def _tail_at(
+        self, text: str, tokens: Sequence[Token], index: int, starts: dict[int, tuple[int, int, str, str]]
+    ) -> tuple[int, int, str, str] | None:
+        """The descriptor of the longest phrase of uncovered words from `index` on, with the match that
+        follows them (narrowed to a descriptor under it) or alone."""
+        free_end = min([start for start in starts if start > index], default=len(tokens))
+        head = starts.get(free_end)
+        windows: list[tuple[int, tuple[int, int, str, str] | None]] = []
+        if head is not None and head[1] - index <= TAIL_MAX_WORDS:
+            windows.append((head[1], head))
+        windows += [(end, None) for end in range(min(free_end, index + TAIL_MAX_WORDS), index, -1)]
+        for end, narrowed in windows:
+            if _crosses_a_break(text, tokens[index:end]):
+                continue
+            below = self.descriptor(narrowed[3]) if narrowed is not None else None
+            ui = self._tails.resolve(tuple(t.key for t in tokens[index:end]), self.descriptor, below)
+            if ui is not None:
+                return (index, end, "entry term", ui)
+        return None
 
     def _heading_pair(self, left: str, right: str) -> str | None:
         """The descriptor whose heading or entry term is the two headings written one after the other."""
