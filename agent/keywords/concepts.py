@@ -68,6 +68,7 @@ from agent.keywords.concept_roles import (
     names_nothing,
     names_the_concept,
 )
+from agent.keywords.coordination import alternatives, distribute
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
@@ -96,12 +97,6 @@ _CUT = re.compile(r"\s+(?:versus|vs\.?|v\.|compared with|compared to|against)\s+
 
 
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
-
-
-# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists
-_COORDINATION = re.compile(
-    r"\s*(?:,|\band\b|\bor\b|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*", re.IGNORECASE
-)
 
 
 @dataclass
@@ -178,10 +173,12 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     description = understanding.description
     defined = defined_acronyms(to_half_width(description))
     parts, study_types = _parts(understanding, vocabulary)
+    series = listed_together(description, [part.phrase for part in parts], understanding.originals)
+    if vocabulary is not None:
+        _share_words(parts, series, description, vocabulary)
     drafts_parts = [
         (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
     ]
-    series = listed_together(description, [part.phrase for part in parts], understanding.originals)
     for draft, part in drafts_parts:
         draft.series = series.get(part.phrase, -1)
         for term in draft.terms:
@@ -206,6 +203,23 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out,
     )
     return result
+
+
+def _share_words(
+    parts: list[_Part], series: dict[str, int], description: str, vocabulary: MeshVocabulary
+) -> None:
+    """Whole phrases the description lists together ("hip", "knee osteoarthritis" from "hip and knee
+    osteoarthritis") get the head or modifier they share where MeSH names the result
+    (`agent.keywords.coordination.distribute`); the understanding cuts such a list into phrases."""
+    groups: dict[int, list[_Part]] = {}
+    for part in parts:
+        if part.text == part.phrase.strip() and series.get(part.phrase, -1) >= 0:
+            groups.setdefault(series[part.phrase], []).append(part)
+    folded = description.casefold()
+    for members in groups.values():
+        members.sort(key=lambda part: folded.find(part.phrase.casefold()))
+        for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
+            part.text = text
 
 
 # "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
@@ -268,7 +282,7 @@ def _drafts_for(
     part: _Part, vocabulary: MeshVocabulary | None, defined: dict[str, str], description: str
 ) -> list[_Draft]:
     """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
-    pieces = [p for p in _COORDINATION.split(part.text) if p and (content_words(p) or people_only(p))]
+    pieces = [p for p in alternatives(part.text, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
@@ -444,7 +458,8 @@ def listed_together(
 
 def _group(drafts: list[_Draft]) -> list[_Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
-    (both found in it, not listed together) and the descriptors of one compound phrase ("sugar-sweetened
+    (both found in it, not listed together) are different concepts, phrases it lists together are one
+    whichever slots hold them ("hip and knee osteoarthritis"), and the descriptors of one compound phrase ("sugar-sweetened
     beverage taxes") are different concepts; the same descriptor twice is one term."""
     grouped: list[_Draft] = []
     for draft in drafts:
@@ -452,8 +467,12 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
             (
                 g
                 for g in grouped
-                if (g.group, g.slot, g.role) == (draft.group, draft.slot, draft.role)
-                and (g.series == draft.series or -1 in (g.series, draft.series))
+                if (g.group, g.role) == (draft.group, draft.role)
+                and (
+                    g.slot == draft.slot
+                    and (g.series == draft.series or -1 in (g.series, draft.series))
+                    or g.series == draft.series != -1
+                )
                 and not g.compounds & draft.compounds
             ),
             None,
