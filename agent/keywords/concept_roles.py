@@ -136,6 +136,16 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     )
 
 
+_DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
+
+
+def asks_for_a_diagnosis(description: str) -> bool:
+    """Whether the description asks how a condition is found ("... for the diagnosis of X", "to screen
+    for X", "detection of X", "staging"): a question of test accuracy, whose target condition is the
+    concept, not the condition of the people tested."""
+    return bool(_DIAGNOSTIC.search(description))
+
+
 # Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
 # interventions", "peer support programmes"): such a phrase is an intervention, whatever its slot.
 INTERVENTION_HEADS = word_set(

@@ -36,7 +36,9 @@ synonyms. The steps, for every phrase of every slot:
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed; a population is AND'ed only when there is no
    condition (the condition usually *is* the population of a review), and never when it is only
-   generic people words; an outcome is AND'ed when there is no condition (it names the topic:
+   generic people words; in a diagnostic question a condition named only as who is tested ("in
+   people with mild cognitive impairment") only narrows when another condition is the target the test
+   must find; an outcome is AND'ed when there is no condition (it names the topic:
    "vitamin D and fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy
    and settings only narrow and are optional, as are a comparator named only by a generic head
    ("versus usual care") and the instrument an outcome is measured with ("STAI scores"), except that an
@@ -59,6 +61,7 @@ from agent.keywords.concept_roles import (
     SLOT_ROLE,
     SLOT_TREES,
     apart_in_mesh,
+    asks_for_a_diagnosis,
     decide_required,
     head_is_a_condition,
     is_exposure,
@@ -196,6 +199,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         for c in result.concepts
         if (reason := left_out_reason(c, result.terms, c.id in comparators))
     }
+    if asks_for_a_diagnosis(description):
+        left_out |= _conditions_of_the_people(result)
     decide_required(
         result.concepts,
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
@@ -220,6 +225,24 @@ def _share_words(
         members.sort(key=lambda part: folded.find(part.phrase.casefold()))
         for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
             part.text = text
+
+
+def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
+    """In a diagnostic question, conditions named only as who is tested ("... in people with mild
+    cognitive impairment") while another condition is what the test must find ("the diagnosis of
+    Alzheimer's disease dementia"): the people's condition is the setting of the test (who is
+    selected), which a searcher leaves out. (In a question of treatment the people's condition is
+    who is treated, and stays: "antidepressants for depression in people with dementia".)"""
+    slots = {c.id: {t.slot for t in result.terms if t.concept == c.id} for c in result.concepts}
+    conditions = [c for c in result.concepts if c.role is ConceptRole.CONDITION]
+    targets = [c for c in conditions if slots[c.id] - {"subject_population"}]
+    if not targets:
+        return {}
+    return {
+        c.id: "the condition of the people studied: the target condition defines the topic"
+        for c in conditions
+        if slots[c.id] == {"subject_population"}
+    }
 
 
 # "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
