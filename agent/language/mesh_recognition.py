@@ -228,6 +228,7 @@ class MeshVocabulary:
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
+        self._synonym_words = self._one_word_synonyms()
 
     def _add(self, term: str, how: str, ui: str) -> None:
         match = _ACRONYM_IN_PARENS.match(term)
@@ -500,14 +501,33 @@ class MeshVocabulary:
         return []
 
     def _variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
-        """The entries of the window with one word swapped for a variant (`word_variants`)."""
+        """The entries of the window with one word swapped for a variant (`word_variants`), or for the
+        heading MeSH gives that word as an entry term (`_one_word_synonyms`: "gastrointestinal
+        bleeding" is Gastrointestinal Hemorrhage, because "Bleeding" is an entry term of Hemorrhage)."""
         variants = self._variants
         for index, word in enumerate(keys):
-            for other in sorted(variants.get(word, ())):
-                entries = self._keys.get((*keys[:index], other, *keys[index + 1 :]))
+            others: list[tuple[str, ...]] = [(other,) for other in sorted(variants.get(word, ()))]
+            if word in self._synonym_words:
+                others.append(self._synonym_words[word])
+            for other in others:
+                entries = self._keys.get((*keys[:index], *other, *keys[index + 1 :]))
                 if entries:
                     return [entry for entry in entries if entry[0] < _RANK["permuted term"]] or entries
         return []
+
+    def _one_word_synonyms(self) -> dict[str, tuple[str, ...]]:
+        """Words that are a one-word entry term of exactly one descriptor, with that descriptor's
+        heading in natural order ("bleeding" -> "hemorrhage", "tumor" -> "neoplasm"): MeSH declares
+        them the same, so a term written with one is written with the other."""
+        synonyms: dict[str, tuple[str, ...]] = {}
+        for key, entries in self._keys.items():
+            uis = {ui for _, ui in entries}
+            if len(key) != 1 or len(uis) != 1 or min(rank for rank, _ in entries) != _RANK["entry term"]:
+                continue
+            heading = phrase_key(natural_order(self.descriptor(next(iter(uis))).heading))
+            if heading and heading != key:
+                synonyms[key[0]] = heading
+        return synonyms
 
     def _named_parents(
         self, descriptor: MeshDescriptor, window: Sequence[Token]
