@@ -158,6 +158,16 @@ def is_comparator(phrase: str, description: str) -> bool:
     return bool(re.search(_COMPARED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
+_DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
+
+
+def asks_for_a_diagnosis(description: str) -> bool:
+    """Whether the description asks how a condition is found ("... for the diagnosis of X", "to screen
+    for X", "detection of X", "staging"): a question of test accuracy, whose target condition is the
+    concept, not the condition of the people tested."""
+    return bool(_DIAGNOSTIC.search(description))
+
+
 # Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
 # interventions", "peer support programmes"): such a phrase is an intervention, whatever its slot.
 INTERVENTION_HEADS = word_set(

@@ -37,7 +37,9 @@ synonyms. The steps, for every phrase of every slot:
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed; a population is AND'ed only when there is no
    condition (the condition usually *is* the population of a review), and never when it is only
-   generic people words; an outcome is AND'ed when there is no condition (it names the topic:
+   generic people words; in a diagnostic question a condition named only as who is tested ("in
+   people with mild cognitive impairment") only narrows when another condition is the target the test
+   must find; an outcome is AND'ed when there is no condition (it names the topic:
    "vitamin D and fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy
    and settings only narrow and are optional, as are what the studies are compared with ("compared
    with health education", "than placebo"), a comparator of "versus" named only by a generic head
@@ -62,6 +64,7 @@ from agent.keywords.concept_roles import (
     SLOT_ROLE,
     SLOT_TREES,
     apart_in_mesh,
+    asks_for_a_diagnosis,
     decide_required,
     head_is_a_condition,
     is_comparator,
@@ -72,6 +75,7 @@ from agent.keywords.concept_roles import (
     names_nothing,
     names_the_concept,
 )
+from agent.keywords.coordination import alternatives, distribute
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
@@ -101,12 +105,6 @@ _CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+",
 
 
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
-
-
-# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists
-_COORDINATION = re.compile(
-    r"\s*(?:,|\band\b|\bor\b|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*", re.IGNORECASE
-)
 
 
 @dataclass
@@ -197,10 +195,12 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     description = understanding.description
     defined = defined_acronyms(to_half_width(description))
     parts, study_types = _parts(understanding, vocabulary)
+    series = listed_together(description, [part.phrase for part in parts], understanding.originals)
+    if vocabulary is not None:
+        _share_words(parts, series, description, vocabulary)
     drafts_parts = [
         (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
     ]
-    series = listed_together(description, [part.phrase for part in parts], understanding.originals)
     for draft, part in drafts_parts:
         draft.series = series.get(part.phrase, -1)
         for term in draft.terms:
@@ -218,6 +218,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         for c in result.concepts
         if (reason := left_out_reason(c, result.terms, c.id in comparators))
     }
+    if asks_for_a_diagnosis(description):
+        left_out |= _conditions_of_the_people(result)
     decide_required(
         result.concepts,
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
@@ -225,6 +227,41 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out,
     )
     return result
+
+
+def _share_words(
+    parts: list[_Part], series: dict[str, int], description: str, vocabulary: MeshVocabulary
+) -> None:
+    """Whole phrases the description lists together ("hip", "knee osteoarthritis" from "hip and knee
+    osteoarthritis") get the head or modifier they share where MeSH names the result
+    (`agent.keywords.coordination.distribute`); the understanding cuts such a list into phrases."""
+    groups: dict[int, list[_Part]] = {}
+    for part in parts:
+        if part.text == part.phrase.strip() and series.get(part.phrase, -1) >= 0:
+            groups.setdefault(series[part.phrase], []).append(part)
+    folded = description.casefold()
+    for members in groups.values():
+        members.sort(key=lambda part: folded.find(part.phrase.casefold()))
+        for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
+            part.text = text
+
+
+def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
+    """In a diagnostic question, conditions named only as who is tested ("... in people with mild
+    cognitive impairment") while another condition is what the test must find ("the diagnosis of
+    Alzheimer's disease dementia"): the people's condition is the setting of the test (who is
+    selected), which a searcher leaves out. (In a question of treatment the people's condition is
+    who is treated, and stays: "antidepressants for depression in people with dementia".)"""
+    slots = {c.id: {t.slot for t in result.terms if t.concept == c.id} for c in result.concepts}
+    conditions = [c for c in result.concepts if c.role is ConceptRole.CONDITION]
+    targets = [c for c in conditions if slots[c.id] - {"subject_population"}]
+    if not targets:
+        return {}
+    return {
+        c.id: "the condition of the people studied: the target condition defines the topic"
+        for c in conditions
+        if slots[c.id] == {"subject_population"}
+    }
 
 
 # "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
@@ -287,11 +324,15 @@ def _drafts_for(
     part: _Part, vocabulary: MeshVocabulary | None, defined: dict[str, str], description: str
 ) -> list[_Draft]:
     """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
-    pieces = [p for p in _COORDINATION.split(part.text) if p and (content_words(p) or people_only(p))]
+    pieces = [p for p in alternatives(part.text, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
-        matches = vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ())) if vocabulary else []
+        matches = (
+            vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ()), complete=True)
+            if vocabulary
+            else []
+        )
         matches = [
             m
             for m in matches
@@ -461,7 +502,8 @@ def listed_together(
 
 def _group(drafts: list[_Draft]) -> list[_Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
-    (both found in it, not listed together) and the descriptors of one compound phrase ("sugar-sweetened
+    (both found in it, not listed together) are different concepts, phrases it lists together are one
+    whichever slots hold them ("hip and knee osteoarthritis"), and the descriptors of one compound phrase ("sugar-sweetened
     beverage taxes") are different concepts; the same descriptor twice is one term."""
     grouped: list[_Draft] = []
     for draft in drafts:
@@ -469,8 +511,12 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
             (
                 g
                 for g in grouped
-                if (g.group, g.slot, g.role) == (draft.group, draft.slot, draft.role)
-                and (g.series == draft.series or -1 in (g.series, draft.series))
+                if (g.group, g.role) == (draft.group, draft.role)
+                and (
+                    g.slot == draft.slot
+                    and (g.series == draft.series or -1 in (g.series, draft.series))
+                    or g.series == draft.series != -1
+                )
                 and not g.compounds & draft.compounds
             ),
             None,

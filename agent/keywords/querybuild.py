@@ -30,6 +30,7 @@ from urllib.parse import quote, urlencode
 
 from agent.language.text import unique_casefold
 from agent.models import (
+    ConceptRole,
     KeywordPlan,
     QueryPlan,
     Source,
@@ -68,11 +69,16 @@ class _Block:
     terms: list[_TermStrings] = field(default_factory=list)
 
 
-def _term_strings(term: Term) -> _TermStrings:
+def _term_strings(term: Term, role: ConceptRole | None = None) -> _TermStrings:
+    """The strings a query writes for a term. A concept of anatomy is searched by its words only: MeSH
+    indexes a paper under an organ or body fluid when the body part itself is studied, not when it is
+    only where a disease sits or a sample is taken ("urine tests", "kidney transplant recipients"),
+    which a pre-coordinated heading or the words name."""
+    searched = term.mesh is not None and role is not ConceptRole.ANATOMY
     return _TermStrings(
-        term.mesh.heading if term.mesh else None,
+        term.mesh.heading if term.mesh and searched else None,
         [term.canonical, *term_texts(term)],
-        tuple(d.heading for d in term.broader),
+        tuple(d.heading for d in term.broader) if searched else (),
     )
 
 
@@ -86,7 +92,7 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
     if plan.concepts:
         blocks = []
         for concept in plan.concepts:
-            terms = [_term_strings(t) for t in plan.terms_of(concept.id)]
+            terms = [_term_strings(t, concept.role) for t in plan.terms_of(concept.id)]
             if concept.enabled and concept.required and terms:
                 blocks.append(_Block(concept.id, terms))
         return blocks

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from agent.language.mesh_tails import TAIL_MAX_WORDS, TailIndex
 from agent.language.morphology import is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
@@ -212,6 +213,7 @@ class MeshVocabulary:
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
         self._forms: set[str] = set()  # every word as MeSH writes it, lower case (number kept)
+        self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -228,6 +230,7 @@ class MeshVocabulary:
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
+        self._synonym_words = self._one_word_synonyms()
 
     def _add(self, term: str, how: str, ui: str) -> None:
         match = _ACRONYM_IN_PARENS.match(term)
@@ -253,6 +256,8 @@ class MeshVocabulary:
         if natural:
             self._last_words[natural[-1]] = self._last_words.get(natural[-1], 0) + 1
             self._endings.setdefault(natural[-1], set()).add(ui)
+            if ", " not in natural_order(term):  # "Death, Sudden, Cardiac" ends with no head noun
+                self._tails.add(natural, ui)
             for word in natural[:-1]:
                 self._inner_words[word] = self._inner_words.get(word, 0) + 1
         for form in {term, natural_order(term)}:
@@ -328,7 +333,12 @@ class MeshVocabulary:
         return self._variants
 
     def recognize(
-        self, text: str, defined: dict[str, str] | None = None, prefer: tuple[str, ...] = ()
+        self,
+        text: str,
+        defined: dict[str, str] | None = None,
+        prefer: tuple[str, ...] = (),
+        *,
+        complete: bool = False,
     ) -> list[MeshMatch]:
         """The descriptors named in `text`, longest match first, non-overlapping, in text order.
 
@@ -336,6 +346,9 @@ class MeshVocabulary:
         such an acronym is recognised as its long form wherever it stands alone. `prefer` names tree
         prefixes the caller expects (a method: "E", "L"): among descriptors sharing a matched key, one
         under them wins ("neural networks" of an algorithm is Neural Networks, Computer, not Nerve Net).
+        `complete` also names phrases MeSH writes only as the end of its terms (`_complete_tails`:
+        "computed tomography", "ultrasound"): what a searcher indexes a concept with, asked for by the
+        search's concepts; the understanding tells slots apart by exact names only.
         """
         normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         tokens = tokenize(normalised)
@@ -367,6 +380,8 @@ class MeshVocabulary:
             index += step
         found = self._add_loose_matches(normalised, tokens, found)
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer))
+        if complete:
+            chosen = self._complete_tails(normalised, tokens, chosen)
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -396,6 +411,43 @@ class MeshVocabulary:
                         continue
             composed.append(match)
         return composed
+
+    def _complete_tails(
+        self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]
+    ) -> list[tuple[int, int, str, str]]:
+        """Words no match covers, alone or with the match right after them, that MeSH writes as the end
+        of its terms (`agent.language.mesh_tails`): "computed" + Tomography is Tomography, X-Ray
+        Computed, "ultrasound" alone is Ultrasonography. The longest such phrase wins; a match is only
+        replaced by a descriptor under it."""
+        starts = {match[0]: match for match in chosen}
+        result: list[tuple[int, int, str, str]] = []
+        index = 0
+        while index < len(tokens):
+            found = starts.get(index) or self._tail_at(text, tokens, index, starts)
+            if found is not None:
+                result.append(found)
+            index = found[1] if found is not None else index + 1
+        return result
+
+    def _tail_at(
+        self, text: str, tokens: Sequence[Token], index: int, starts: dict[int, tuple[int, int, str, str]]
+    ) -> tuple[int, int, str, str] | None:
+        """The descriptor of the longest phrase of uncovered words from `index` on, with the match that
+        follows them (narrowed to a descriptor under it) or alone."""
+        free_end = min([start for start in starts if start > index], default=len(tokens))
+        head = starts.get(free_end)
+        windows: list[tuple[int, tuple[int, int, str, str] | None]] = []
+        if head is not None and head[1] - index <= TAIL_MAX_WORDS:
+            windows.append((head[1], head))
+        windows += [(end, None) for end in range(min(free_end, index + TAIL_MAX_WORDS), index, -1)]
+        for end, narrowed in windows:
+            if _crosses_a_break(text, tokens[index:end]):
+                continue
+            below = self.descriptor(narrowed[3]) if narrowed is not None else None
+            ui = self._tails.resolve(tuple(t.key for t in tokens[index:end]), self.descriptor, below)
+            if ui is not None:
+                return (index, end, "entry term", ui)
+        return None
 
     def _heading_pair(self, left: str, right: str) -> str | None:
         """The descriptor whose heading or entry term is the two headings written one after the other."""
@@ -456,14 +508,33 @@ class MeshVocabulary:
         return []
 
     def _variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
-        """The entries of the window with one word swapped for a variant (`word_variants`)."""
+        """The entries of the window with one word swapped for a variant (`word_variants`), or for the
+        heading MeSH gives that word as an entry term (`_one_word_synonyms`: "gastrointestinal
+        bleeding" is Gastrointestinal Hemorrhage, because "Bleeding" is an entry term of Hemorrhage)."""
         variants = self._variants
         for index, word in enumerate(keys):
-            for other in sorted(variants.get(word, ())):
-                entries = self._keys.get((*keys[:index], other, *keys[index + 1 :]))
+            others: list[tuple[str, ...]] = [(other,) for other in sorted(variants.get(word, ()))]
+            if word in self._synonym_words:
+                others.append(self._synonym_words[word])
+            for other in others:
+                entries = self._keys.get((*keys[:index], *other, *keys[index + 1 :]))
                 if entries:
                     return [entry for entry in entries if entry[0] < _RANK["permuted term"]] or entries
         return []
+
+    def _one_word_synonyms(self) -> dict[str, tuple[str, ...]]:
+        """Words that are a one-word entry term of exactly one descriptor, with that descriptor's
+        heading in natural order ("bleeding" -> "hemorrhage", "tumor" -> "neoplasm"): MeSH declares
+        them the same, so a term written with one is written with the other."""
+        synonyms: dict[str, tuple[str, ...]] = {}
+        for key, entries in self._keys.items():
+            uis = {ui for _, ui in entries}
+            if len(key) != 1 or len(uis) != 1 or min(rank for rank, _ in entries) != _RANK["entry term"]:
+                continue
+            heading = phrase_key(natural_order(self.descriptor(next(iter(uis))).heading))
+            if heading and heading != key:
+                synonyms[key[0]] = heading
+        return synonyms
 
     def _named_parents(
         self, descriptor: MeshDescriptor, window: Sequence[Token]

@@ -502,3 +502,29 @@ def test_the_instrument_an_outcome_is_measured_with_is_optional(vocabulary: Mesh
     )
     stai = next(c for c in result.concepts if c.label == "STAI scores")
     assert not stai.required and "instrument" in stai.reason
+
+
+def test_the_condition_of_the_people_tested_is_optional_in_a_diagnostic_question(
+    vocabulary: MeshVocabulary,
+) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Ultrasound for the diagnosis of appendicitis in people with abdominal pain",
+        task=["appendicitis diagnosis"],
+        method_measurement=["Ultrasound"],
+        subject_population=["people with abdominal pain"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required["appendicitis"] and required["Ultrasound"]
+    assert required["abdominal pain"] is False
+
+
+def test_the_condition_of_the_people_treated_stays_required(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Antidepressants for the treatment of depression in people with dementia",
+        task=["depression treatment"],
+        context=["Antidepressants"],
+        subject_population=["people with dementia"],
+    )
+    assert {c.label: c.required for c in result.concepts}["dementia"]

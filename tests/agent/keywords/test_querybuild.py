@@ -17,7 +17,19 @@ from agent.keywords.querybuild import (
 )
 from agent.keywords.synonyms import build_keyword_plan
 from agent.llm import ScriptedLLM
-from agent.models import Facet, KeywordPlan, Slots, Source, Synonym, SynonymOrigin, Term, Understanding
+from agent.models import (
+    Concept,
+    ConceptRole,
+    Facet,
+    KeywordPlan,
+    MeshDescriptor,
+    Slots,
+    Source,
+    Synonym,
+    SynonymOrigin,
+    Term,
+    Understanding,
+)
 from agent.understanding.facets import decide_facets, facets_for_terms
 from tests.agent.keywords.keyword_fakes import BCI_MESH, ECOG_MESH
 
@@ -314,3 +326,21 @@ def test_named_ancestors_are_searched_unexploded() -> None:
     assert query == (
         '("Tuberculosis, Pulmonary"[Mesh] OR "Tuberculosis"[Mesh:NoExp] OR "pulmonary tuberculosis"[tiab])'
     )
+
+
+def test_an_anatomy_concept_is_searched_by_its_words_only() -> None:
+    # MeSH indexes an organ or body fluid heading when the body part itself is studied
+    urine = MeshDescriptor(ui="D014556", heading="Urine", tree_numbers=["A12.207.927"])
+    down = MeshDescriptor(ui="D004314", heading="Down Syndrome", tree_numbers=["C10.597.606.360.220"])
+    terms = [
+        Term(canonical="Down syndrome", slot="task", mesh=down, concept="down"),
+        Term(canonical="urine", slot="context", mesh=urine, broader=[urine], concept="urine"),
+    ]
+    concepts = [
+        Concept(id="down", label="Down syndrome", role=ConceptRole.CONDITION),
+        Concept(id="urine", label="urine", role=ConceptRole.ANATOMY),
+    ]
+    query = build_pubmed_query(KeywordPlan(terms=terms, concepts=concepts))
+    assert '"Down Syndrome"[Mesh]' in query
+    assert "Urine" not in query.replace("urine", "")  # no [Mesh] heading, only the words
+    assert "urine" in query

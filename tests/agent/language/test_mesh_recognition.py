@@ -217,3 +217,13 @@ def test_x_with_y_is_the_heading_mesh_writes_as_y_x(vocabulary: MeshVocabulary) 
 def test_a_substances_ics_is_a_plural_a_fields_is_not(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "microplastic pollution") == [("microplastic", "Microplastics")]
     assert headings(vocabulary, "genetic factors") == []  # "genetic" is no Genetics
+
+
+def test_a_one_word_entry_term_stands_for_its_heading_inside_a_longer_term(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "Bleeding" is an entry term of Hemorrhage; MeSH writes no "Gastrointestinal Bleeding"
+    assert headings(vocabulary, "upper gastrointestinal bleeding") == [
+        ("gastrointestinal bleeding", "Gastrointestinal Hemorrhage")
+    ]
+    assert headings(vocabulary, "bleeding") == [("bleeding", "Hemorrhage")]

@@ -1,0 +1,68 @@
+"""A coordinated phrase cut into its alternatives, with the word they share given to each.
+
+"hip and knee osteoarthritis" lists two diseases that share their head noun, "hepatic fibrosis and
+cirrhosis" two that share their modifier, and "head and neck cancer" is one disease whose name holds
+an "and". A searcher reads "hip osteoarthritis" (Osteoarthritis, Hip) and "hepatic cirrhosis" (Liver
+Cirrhosis), not the joint Hip beside Osteoarthritis, Knee, nor Fibrosis for a lone "cirrhosis". The
+shared word is given to an alternative only where MeSH agrees: the phrase it makes is one descriptor
+(an exact name) *under* the one the alternative or the shared word names alone, so distributing can
+only narrow a concept to what MeSH itself files below it; a phrase MeSH names as one descriptor
+across its "and" is not cut at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.language.mesh_recognition import MeshVocabulary
+from agent.language.mesh_tails import is_under
+
+# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists
+COORDINATION = re.compile(
+    r"\s*(?:,|\band\b|\bor\b|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*", re.IGNORECASE
+)
+SHARED_MAX_WORDS = 2  # the words a shared head ("cell carcinoma") or modifier may have
+
+
+def alternatives(text: str, vocabulary: MeshVocabulary | None) -> list[str]:
+    """The alternatives a coordinated phrase lists, each with the head or modifier they share where
+    MeSH names the result (see the module doc); the phrase itself when MeSH names it across a
+    coordinator ("head and neck cancer")."""
+    pieces = [piece.strip() for piece in COORDINATION.split(text) if piece and piece.strip()]
+    if vocabulary is None or len(pieces) < 2:
+        return pieces
+    if any(COORDINATION.search(match.text) for match in vocabulary.recognize(text)):
+        return [text.strip()]
+    return distribute(pieces, vocabulary)
+
+
+def distribute(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
+    """Alternatives listed together ("hip", "knee osteoarthritis"), each given the head the last one
+    ends with or the modifier the first one starts with, where MeSH names the result (`_narrows`)."""
+    result = list(pieces)
+    if len(pieces) < 2:
+        return result
+    last, first = pieces[-1].split(), pieces[0].split()
+    for index, piece in enumerate(pieces[:-1]):  # "hip and knee osteoarthritis"
+        for size in range(min(SHARED_MAX_WORDS, len(last) - 1), 0, -1):
+            head = " ".join(last[-size:])
+            if _narrows(f"{piece} {head}", head, vocabulary):
+                result[index] = f"{piece} {head}"
+                break
+    for index, piece in enumerate(pieces[1:], start=1):  # "hepatic fibrosis and cirrhosis"
+        for size in range(min(SHARED_MAX_WORDS, len(first) - 1), 0, -1):
+            modifier = " ".join(first[:size])
+            if _narrows(f"{modifier} {piece}", piece, vocabulary):
+                result[index] = f"{modifier} {piece}"
+                break
+    return result
+
+
+def _narrows(phrase: str, alone: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether MeSH names all of `phrase` as one descriptor under the one it names for `alone`."""
+    whole, base = vocabulary.recognize(phrase), vocabulary.recognize(alone)
+    if len(whole) != 1 or len(base) != 1 or whole[0].text.casefold() != phrase.strip().casefold():
+        return False
+    return whole[0].descriptor.ui != base[0].descriptor.ui and is_under(
+        whole[0].descriptor, base[0].descriptor
+    )

@@ -1,0 +1,100 @@
+"""Phrases MeSH writes only as the end of longer terms ("computed tomography", "ultrasound")."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.language.mesh_recognition import MeshVocabulary, phrase_key, vocabulary_for
+from agent.language.mesh_tails import TailIndex, is_under
+from agent.models import MeshDescriptor
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def _descriptors() -> dict[str, MeshDescriptor]:
+    def make(ui: str, *trees: str) -> MeshDescriptor:
+        return MeshDescriptor(ui=ui, heading=ui, tree_numbers=list(trees))
+
+    return {
+        "scan": make("scan", "E01"),
+        "x-scan": make("x-scan", "E01.1"),
+        "y-scan": make("y-scan", "E01.1.2"),
+        "z-scan": make("z-scan", "E01.3"),
+        "therapy": make("therapy", "E02.5"),
+    }
+
+
+def _index(terms: dict[str, list[str]]) -> TailIndex:
+    index = TailIndex()
+    for ui, written in terms.items():
+        for term in written:
+            index.add(phrase_key(term), ui)
+    return index
+
+
+def test_is_under_follows_tree_numbers() -> None:
+    found = _descriptors()
+    assert is_under(found["y-scan"], found["x-scan"])
+    assert is_under(found["x-scan"], found["x-scan"])
+    assert not is_under(found["x-scan"], found["y-scan"])
+    assert not is_under(found["z-scan"], found["x-scan"])
+
+
+def test_the_descriptor_above_most_candidates_is_the_phrase() -> None:
+    found = _descriptors()
+    index = _index(
+        {
+            "x-scan": ["Xray Wide Scan"],
+            "y-scan": ["Spiral Wide Scan"],
+            "z-scan": ["Pet Wide Scan"],
+        }
+    )
+    # x-scan is itself and above y-scan: two of three candidates
+    assert index.resolve(("wide", "scan"), found.__getitem__) == "x-scan"
+    # under the head's own descriptor only; a tie of one each is no answer
+    assert index.resolve(("wide", "scan"), found.__getitem__, below=found["x-scan"]) is None
+
+
+def test_one_candidate_or_no_majority_is_no_answer() -> None:
+    found = _descriptors()
+    one = _index({"x-scan": ["Invasive Wide Scan"]})
+    assert one.resolve(("wide", "scan"), found.__getitem__) is None  # part of one name, not a name
+    split = _index({"z-scan": ["Short Quick Scan"], "therapy": ["Long Quick Scan"]})
+    assert split.resolve(("quick", "scan"), found.__getitem__) is None
+
+
+def test_too_many_words_before_the_phrase_are_not_indexed() -> None:
+    index = _index({"x-scan": ["One Two Three Scan"]})
+    assert index.candidates(("scan",)) == set()  # three words before it
+    assert index.candidates(("three", "scan")) == {"x-scan"}
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("Computed tomography for acute appendicitis", "Tomography, X-Ray Computed"),
+        ("Ultrasound for appendicitis", "Ultrasonography"),
+    ],
+)
+def test_recognition_completes_a_phrase_mesh_writes_only_inside_terms(
+    vocabulary: MeshVocabulary, text: str, heading: str
+) -> None:
+    assert heading in [m.descriptor.heading for m in vocabulary.recognize(text, complete=True)]
+
+
+@pytest.mark.parametrize("text", ["tests", "imaging", "invasive aspergillosis", "Cardiac testing"])
+def test_generic_heads_and_single_narrower_names_are_left_alone(
+    vocabulary: MeshVocabulary, text: str
+) -> None:
+    headings = [m.descriptor.heading for m in vocabulary.recognize(text, complete=True)]
+    assert headings in ([], ["Aspergillosis"])
+
+
+def test_exact_recognition_is_unchanged_unless_asked(vocabulary: MeshVocabulary) -> None:
+    # the understanding tells slots apart by exact names only
+    assert [m.descriptor.heading for m in vocabulary.recognize("computed tomography")] == ["Tomography"]
