@@ -34,7 +34,7 @@ EN_FUNCTION = words(
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
     alone plus below above beyond instead rather itself themselves himself herself ourselves
-    along around near alongside inside outside beneath behind beside out up
+    along around near alongside inside outside beneath behind beside out up onward onwards
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays
@@ -393,6 +393,14 @@ GENERIC_WORDS = words(
     indicator indicators marker markers proxy proxies surrogate surrogates comparison comparisons
     predictor predictors determinant determinants correlate correlates difference differences
     master's masters master msc bachelor's doctoral dissertation recent better mechanism mechanisms
+    change changes rise rises increase increases decrease decreases decline declines
+    """
+)
+# Numbers written as words ("one to six hours", "two locations"): a count or a span, never a concept
+NUMBER_WORDS = words(
+    """
+    one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
+    hundreds thousand thousands million millions dozen dozens half once twice
     """
 )
 
@@ -404,9 +412,9 @@ GENERIC_HEADS = words("system systems approach approaches framework frameworks t
 ROLE_NOUNS: dict[str, str] = {
     word: slot
     for slot, names in (
-        ("output_target", "outcome endpoint end-point target label"),
+        ("output_target", "outcome endpoint end-point target label metric mediator"),
         ("signal_feature", "input predictor feature"),
-        ("context", "exposure intervention comparator confounder covariate setting"),
+        ("context", "exposure intervention comparator confounder covariate moderator setting"),
         ("subject_population", "population participant cohort"),
         ("method_measurement", "benchmark dataset instrument"),
     )
@@ -416,7 +424,7 @@ ROLE_NOUNS: dict[str, str] = {
 META_NOUNS = words(
     """
     problem question issue concern challenge aim goal plan idea interest limitation gap focus
-    priority point thing something option possibility hypothesis assumption caveat check
+    priority point thing something option possibility hypothesis assumption caveat check variable
     """
 )
 # Adjectives that only rank or judge the noun after them ("secondary outcomes", "a known issue")

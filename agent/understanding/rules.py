@@ -263,7 +263,7 @@ def _worth_keeping(term: str) -> bool:
     if CJK.search(term):
         return len(term) >= 2 and term not in lex.ZH_BREAKS and term not in lex.ZH_GENERIC
     words = term.lower().split()
-    if all(w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION for w in words):
+    if all(w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION or w in lex.NUMBER_WORDS for w in words):
         return False
     if _only_judges(words):
         return False
