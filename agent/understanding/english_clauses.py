@@ -213,8 +213,10 @@ def _verb_forms(phrases: list[Phrase], tokens: list[str]) -> None:
     """A one-word phrase that grammar makes a verb is no concept: right after "to" a word that is mainly
     a verb is an infinitive ("and to feed it into X"), and right after a be-form a lower-case "-ing"
     word is a progressive ("we are considering X"). A noun after "to" takes a determiner or is no
-    verb ("relate it to the retreat of X", "access to care")."""
-    for phrase in phrases:
+    verb ("relate it to the retreat of X", "access to care"). A progressive with no object makes its
+    subject what changes, the outcome ("Stripe rust is spreading into new regions", "Antibiotic
+    resistance is rising.")."""
+    for index, phrase in enumerate(phrases):
         start = _start(phrase)
         if len(phrase.words) != 1 or start < 1 or phrase.slot is not None:
             continue
@@ -222,8 +224,20 @@ def _verb_forms(phrases: list[Phrase], tokens: list[str]) -> None:
         if not word.isalpha() or not word.islower():
             continue
         before = tokens[start - 1]
-        if (before == "to" and is_clause_verb(word)) or (before in lex.BE_FORMS and word.endswith("ing")):
+        progressive = before in lex.BE_FORMS and word.endswith("ing")
+        if (before == "to" and is_clause_verb(word)) or progressive:
             phrase.cue = "self"
+        after = tokens[phrase.stop] if phrase.stop < len(tokens) else "."
+        if progressive and index and (after in SENTENCE_END or after in lex.EN_PREPOSITIONS):
+            subject = phrases[index - 1]
+            if (
+                subject.stop == start - 1
+                and subject.slot is None
+                and subject.cue is None
+                and en_head_slot(subject.words) is None
+                and mesh_kind(subject.text) != "subject_population"
+            ):
+                subject.slot = "output_target"
 
 
 def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:

@@ -267,7 +267,8 @@ def test_what_predicts_in_a_question_is_a_predictor_and_a_predicted_condition_an
     assert any("delirium prediction" in t for t in slots.task)
     assert "post-operative delirium" in slots.output_target
     method = extract_slots("Can machine learning predict crop yield?")
-    assert "machine learning" in method.method_algorithm and not method.output_target
+    # what a measuring task predicts is also its outcome (the method is no outcome)
+    assert "machine learning" in method.method_algorithm and method.output_target == ["crop yield"]
 
 
 def test_a_gerund_after_for_or_by_is_a_verb_on_what_follows() -> None:

@@ -408,3 +408,22 @@ def test_a_task_noun_makes_a_network_a_model_and_visits_are_outcomes() -> None:
     slots = extract_slots("Wildfire smoke exposure and emergency department visits in California.")
     assert "Wildfire smoke exposure" in slots.context
     assert "emergency department visits" in slots.output_target
+
+
+def test_what_a_measuring_task_predicts_or_maps_is_also_the_outcome() -> None:
+    slots = extract_slots(
+        "We are predicting tensile strength of recycled aggregate concrete with gradient boosting."
+    )
+    assert any("tensile strength" in t and "prediction" in t for t in slots.task)
+    assert "tensile strength" in slots.output_target
+    mapped = extract_slots("Mapping soil organic carbon stocks from hyperspectral imagery.")
+    assert "soil organic carbon stocks" in mapped.output_target
+    # a detection or decoding task names what it finds, not an outcome measured on it
+    found = extract_slots("Detecting fraudulent transactions in card payments with autoencoders.")
+    assert not found.output_target
+
+
+def test_a_progressive_with_no_object_makes_its_subject_the_outcome() -> None:
+    slots = extract_slots("Coffee leaf rust is spreading into higher altitudes. We survey farms in Honduras.")
+    assert "Coffee leaf rust" in slots.output_target
+    assert "spreading" not in [t.lower() for t in _all_terms(slots)]
