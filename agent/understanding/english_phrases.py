@@ -32,6 +32,11 @@ from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_populat
 from agent.understanding.slot_translation import embedded_vocabulary
 
 
+def _premodifying_participle(word: str) -> bool:
+    """A lower-case past participle ("standardized", "controlled") that can stand before a noun."""
+    return word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 5
+
+
 def english_phrases(text: str) -> list[Phrase]:
     phrases: list[Phrase] = []
     current: list[str] = []
@@ -314,6 +319,19 @@ def english_phrases(text: str) -> list[Phrase]:
             )
             current = []
             cue, last_break = lower, lower
+            continue
+        if (
+            current
+            and all(_premodifying_participle(w) for w in current)
+            and lower.isalpha()
+            and lower not in lex.EN_FUNCTION
+            and not lower.endswith("ed")
+            and following[:1].isalnum()
+            and following not in lex.EN_FUNCTION
+        ):
+            # "standardized test scores", "targeted sequencing panels": a phrase of participles has no
+            # head yet, so the word after them is a noun of it, not a verb
+            current.append(token)
             continue
         if (
             lower == "test"

@@ -37,6 +37,7 @@ from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import en_head_slot, mesh_kind
 from agent.understanding.slot_roles import classify
+from agent.understanding.slot_translation import embedded_vocabulary
 
 __all__ = ["classify_phrase", "drop_instructions", "extract_slots", "mesh_kind", "research_goal"]
 
@@ -267,7 +268,19 @@ def _worth_keeping(term: str) -> bool:
         return False
     if _only_judges(words):
         return False
+    if len(words) == 1 and _bare_participle(term):
+        return False
     return not (len(term) < 2 or (len(words) == 1 and words[0].isdigit()))
+
+
+def _bare_participle(word: str) -> bool:
+    """ "randomised", "assumed", "selected": a past participle standing alone qualifies a noun the
+    sentence left out or is a verb; it names no concept (a noun in "-ed" such as "seed" is short, and
+    one MeSH writes as a term is kept)."""
+    if not (word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 6):
+        return False
+    vocabulary = embedded_vocabulary()
+    return vocabulary is None or not vocabulary.knows(word)
 
 
 def _only_judges(words: list[str]) -> bool:

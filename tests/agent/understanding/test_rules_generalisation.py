@@ -427,3 +427,10 @@ def test_a_progressive_with_no_object_makes_its_subject_the_outcome() -> None:
     slots = extract_slots("Coffee leaf rust is spreading into higher altitudes. We survey farms in Honduras.")
     assert "Coffee leaf rust" in slots.output_target
     assert "spreading" not in [t.lower() for t in _all_terms(slots)]
+
+
+def test_participles_before_a_noun_stay_in_its_phrase_and_alone_name_no_concept() -> None:
+    slots = extract_slots("A cohort study of reading gains using standardized test scores in rural schools.")
+    assert "standardized test scores" in _all_terms(slots)
+    pooled = extract_slots("We would pool randomised and observational studies of zinc for diarrhoea.")
+    assert "randomised" not in [t.lower() for t in _all_terms(pooled)]
