@@ -271,7 +271,7 @@ EN_MEASUREMENT_HEADS = words(
     """
     recording imaging scan sensor electrode array survey questionnaire interview sequencing
     assay spectroscopy microscopy tomography diffraction data dataset record trial experiment
-    observation image camera satellite telemetry accelerometer census registry sample biopsy
+    observation image photograph photo camera satellite telemetry accelerometer census registry sample biopsy
     test measurement probe implant microarray cytometry chromatography spectrometry
     electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
     sonar scanner gauge logger transect quadrat audit
@@ -648,7 +648,9 @@ NETWORK_MODEL_WORDS = words(
     """
 )
 # modifiers that make "trees" a model ("gradient-boosted trees")
-TREE_MODEL_WORDS = words("decision regression classification boosted gradient-boosted random boosting extra")
+TREE_MODEL_WORDS = words(
+    "decision regression classification boosted gradient-boosted random boosting extra event fault"
+)
 # nouns that introduce who is studied ("研究对象是X", "被试为X")
 ZH_SUBJECT_NOUNS = words("研究对象 调查对象 对象 被试 受试者 样本 参与者")
 # "X治疗Y": X is given (the setting), Y is who is treated

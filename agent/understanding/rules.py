@@ -128,6 +128,11 @@ def extract_slots(description: str) -> Slots:
             found = [("subject_population", phrase.text)]
         if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
             found = [(_compared_role(phrase, read), phrase.text)]
+        if _predicted_from(phrase, found, read):
+            # "forecast eruptions from precursory seismicity and ground deformation": what a task
+            # predicts from, with no word naming an instrument or data, is the predictor (as in "Do
+            # training loads predict injuries?")
+            found = [("signal_feature", phrase.text)]
         for slot, term in found:
             assigned[slot].append(term)
         previous = found[0][0] if found else previous
@@ -143,6 +148,21 @@ def extract_slots(description: str) -> Slots:
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
     return Slots.model_validate(slots)
+
+
+def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "predict X from Y", "estimate X at sites from Y" (a task earlier in the sentence)
+    when only the cue "from" made Y a method: no head word, MeSH descriptor, acronym or capitalised
+    name says what Y is."""
+    if phrase.cue != "from" or [slot for slot, _ in found] != ["method_measurement"]:
+        return False
+    if not any(slot == "task" and p.sentence == phrase.sentence for p, slot in read):
+        return False
+    return (
+        all(w.islower() for w in phrase.words)
+        and en_head_slot(phrase.words) is None
+        and mesh_kind(phrase.text) is None
+    )
 
 
 def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:

@@ -434,3 +434,18 @@ def test_participles_before_a_noun_stay_in_its_phrase_and_alone_name_no_concept(
     assert "standardized test scores" in _all_terms(slots)
     pooled = extract_slots("We would pool randomised and observational studies of zinc for diarrhoea.")
     assert "randomised" not in [t.lower() for t in _all_terms(pooled)]
+
+
+def test_what_a_task_predicts_from_with_no_instrument_word_is_the_predictor() -> None:
+    slots = extract_slots(
+        "We forecast landslides on mountain slopes from antecedent rainfall and soil moisture."
+    )
+    assert {"antecedent rainfall", "soil moisture"} <= set(slots.signal_feature)
+    imaged = extract_slots("We grade diabetic retinopathy from fundus photographs.")
+    assert "fundus photographs" in imaged.method_measurement
+
+
+def test_a_tree_with_an_algorithmic_modifier_is_a_model_not_a_plant() -> None:
+    slots = extract_slots("Lava flow hazard is assessed with a Bayesian event tree.")
+    assert "Bayesian event tree" in slots.method_algorithm
+    assert "Bayesian event tree" not in slots.subject_population
