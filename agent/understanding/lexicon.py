@@ -559,7 +559,10 @@ EFFECT_VERBS = words(
     worsens worsened lower lowers lowered raise raises raised protect protects protected shape
     shapes shaped drive drives driven promote promotes promoted inhibit inhibits inhibited
     mitigate mitigates mitigated alleviate alleviates alleviated disrupt disrupts disrupted
-    suppress suppresses suppressed
+    suppress suppresses suppressed shorten shortens lengthen lengthens prolong prolongs accelerate
+    accelerates attenuate attenuates exacerbate exacerbates aggravate aggravates amplify amplifies
+    weaken weakens strengthen strengthens hinder hinders facilitate facilitates stimulate stimulates
+    hasten hastens dampen dampens counteract counteracts undermine undermines restore restores
     """
 )
 # Population heads that name no people or organisms (what a Chinese people word must not end in)

@@ -449,3 +449,10 @@ def test_a_tree_with_an_algorithmic_modifier_is_a_model_not_a_plant() -> None:
     slots = extract_slots("Lava flow hazard is assessed with a Bayesian event tree.")
     assert "Bayesian event tree" in slots.method_algorithm
     assert "Bayesian event tree" not in slots.subject_population
+
+
+def test_a_verb_of_effect_in_a_question_ends_its_subject() -> None:
+    slots = extract_slots("Does early mobilisation after hip fracture surgery shorten length of stay?")
+    assert "length of stay" in slots.output_target
+    assert "early mobilisation" in slots.context
+    assert not any("shorten" in t for t in _all_terms(slots))
