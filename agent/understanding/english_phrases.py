@@ -674,6 +674,15 @@ def _inner_case(word: str) -> str:
     return word.lower() if word[:1].isupper() and word[1:].islower() else word
 
 
+def _manner_adjective(word: str) -> bool:
+    """An adjective of how a task is done ("automatic", "automated", "real-time", "early")."""
+    lower = word.lower()
+    return lower in lex.EN_CONTEXT_ADJECTIVES or lower in _MANNER_ADJECTIVES
+
+
+_MANNER_ADJECTIVES = frozenset({"automatic", "automated", "early", "rapid", "accurate", "robust", "fast"})
+
+
 def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
     """ "prediction of protein structure" -> "protein structure prediction" (one phrase), and
     "deep learning segmentation of tumours" -> method "deep learning", task "tumour segmentation"."""
@@ -694,6 +703,25 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
             if modifiers and en_head_slot(modifiers) == "method_algorithm":
                 out.append(Phrase(" ".join(modifiers), phrase.cue, modifiers, "method_algorithm"))
                 modifiers = []
+            if (
+                all(_manner_adjective(w) for w in modifiers)
+                and phrase.cue is None
+                and en_head_slot(following.words) in {None, "output_target"}
+            ):
+                # "(automatic) detection of X" says what "detecting X" says: X under the task's cue
+                # (how it is done, "automatic", "real-time", names no concept of its own)
+                out.append(
+                    Phrase(
+                        following.text,
+                        f"task:{head}",
+                        following.words,
+                        after=phrase.after,
+                        stop=following.stop,
+                        sentence=following.sentence,
+                    )
+                )
+                index += 2
+                continue
             if not modifiers:
                 words = [*following.words, _inner_case(phrase.words[-1])]
                 out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))

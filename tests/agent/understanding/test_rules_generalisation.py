@@ -377,7 +377,8 @@ def test_a_condition_during_which_one_studies_is_the_setting() -> None:
 def test_only_a_study_design_word_makes_a_design_an_algorithm() -> None:
     slots = extract_slots("Design of low-carbon cement blends for marine structures.")
     assert slots.method_algorithm == []
-    assert any(term.endswith("blends design") for term in slots.task)  # moved inside: no capital
+    # moved inside, no capital; read as "designing low-carbon cement blends" (singular before the task)
+    assert any(term.endswith("blend design") for term in slots.task)
     slots = extract_slots("Wages after plant closures, with an event-study design.")
     assert "event-study design" in slots.method_algorithm
 
@@ -456,3 +457,11 @@ def test_a_verb_of_effect_in_a_question_ends_its_subject() -> None:
     assert "length of stay" in slots.output_target
     assert "early mobilisation" in slots.context
     assert not any("shorten" in t for t in _all_terms(slots))
+
+
+def test_a_task_noun_with_of_reads_as_its_gerund_also_after_a_manner_adjective() -> None:
+    slots = extract_slots("Real-time detection of driver drowsiness from steering wheel signals.")
+    assert "driver drowsiness detection" in slots.task
+    estimated = extract_slots("Estimation of soil moisture from Sentinel-1 backscatter.")
+    assert "soil moisture estimation" in estimated.task
+    assert "soil moisture" in estimated.output_target
