@@ -78,6 +78,10 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if lower.startswith("compar") and lower.isalpha():
             compare_open = True  # "compare X with Y", "compared to Y", "a comparison of X with Y"
+        elif lower == "and" and compare_open and current and last_break is not None:
+            # "compare the accuracy of X and Y for ...": both sides are named, so a later "to" or
+            # "with" ("children presenting to emergency departments") opens no comparator
+            compare_open = False
         if not any(ch.isalnum() for ch in token):  # punctuation
             flush()
             if token == "." and previous_token in _ABBREVIATIONS:

@@ -338,3 +338,12 @@ def test_a_bare_change_noun_is_no_concept() -> None:
     slots = extract_slots("We decompose the change in obesity prevalence and the rise of sedentary work.")
     terms = [t.lower() for t in _terms(slots)]
     assert "change" not in terms and "rise" not in terms
+
+
+def test_compare_x_and_y_names_both_sides_so_a_later_to_opens_no_comparator() -> None:
+    slots = extract_slots(
+        "We compare the accuracy of lung ultrasound and chest radiography for pneumonia in adults "
+        "presenting to emergency departments."
+    )
+    assert "emergency departments" not in slots.method_measurement
+    assert "emergency departments" in slots.context
