@@ -44,6 +44,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     _title_outcomes(phrases, lower)
     _copula_roles(phrases, lower)
     _as_adjectives(phrases, lower)
+    _verb_forms(phrases, lower)
     _list_slots(phrases, lower)
     return phrases
 
@@ -87,7 +88,11 @@ def _copula(gap: list[str]) -> str | None:
 
 def _passive_measure(gap: list[str]) -> bool:
     """ "would be assessed by", "is measured with", "are judged by": a passive of measuring; without
-    the copula only a participle of judging or measuring a quantity ("X measured with Y")."""
+    the copula only a participle of judging or measuring a quantity ("X measured with Y"). A passive
+    that ends its clause or takes a place after it says the same ("X and Y are compared.", "severity
+    would be scored in field trials")."""
+    if _ended_passive(gap):
+        return True
     if gap[-1:] == [] or gap[-1] not in {"by", "with", "using", "through", "via", "from"} | _WHEN_WORDS:
         return False
     if any(t in lex.BE_FORMS for t in gap):
@@ -95,6 +100,23 @@ def _passive_measure(gap: list[str]) -> bool:
     return gap[:-1] != [] and all(t in lex.JUDGING_PARTICIPLES or t in _QUANTIFYING for t in gap[:-1])
 
 
+def _ended_passive(gap: list[str]) -> bool:
+    """A copula and a participle of measuring that ends the clause ("are compared.") or is followed
+    only by a preposition of place ("would be scored in")."""
+    end = len(gap)
+    while end and (gap[end - 1] in SENTENCE_END or gap[end - 1] == ","):
+        end -= 1  # the clause ends after the participle
+    if end == len(gap) and gap[-1:] and gap[-1] in _PLACE_PREPOSITIONS:
+        end -= 1
+    if end == len(gap) or end == 0:
+        return False
+    words = gap[:end]
+    return any(t in lex.BE_FORMS for t in words) and (
+        words[-1] in lex.MEASURING_VERBS or words[-1] in lex.JUDGING_PARTICIPLES
+    )
+
+
+_PLACE_PREPOSITIONS = frozenset({"in", "on", "across", "within", "among"})
 # what follows a passive of measuring when it says when, not how ("was measured at baseline")
 _WHEN_WORDS = frozenset({"at", "every", "during", "before", "after", "over"})
 _QUANTIFYING = frozenset({"measured", "assessed", "quantified", "evaluated", "scored", "graded", "monitored"})
@@ -110,11 +132,13 @@ def _passive_cause(gap: list[str]) -> bool:
     )
 
 
-def _role(phrase: Phrase) -> str | None:
+def _role(phrase: Phrase, complement: bool = False) -> str | None:
     """The slot a role phrase names ("secondary outcomes" -> the outcome), "" for a phrase that only
-    judges ("a major problem", "an open question"), None for a phrase with a concept of its own."""
+    judges ("a major problem", "an open question"), None for a phrase with a concept of its own. As the
+    complement of a copula a role noun names a role whatever qualifies it ("Bleeding is the main safety
+    outcome", "F1 is the evaluation metric"): the subject is the concept."""
     words = [w.lower() for w in phrase.words]
-    if len(words) > 3 or any(w not in lex.EVALUATIVE_ADJECTIVES for w in words[:-1]):
+    if len(words) > 3 or (not complement and any(w not in lex.EVALUATIVE_ADJECTIVES for w in words[:-1])):
         return None
     head = singular(words[-1])
     if head in lex.ROLE_NOUNS:
@@ -185,6 +209,37 @@ def _as_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:
                 item.cue = "self"
 
 
+def _verb_forms(phrases: list[Phrase], tokens: list[str]) -> None:
+    """A one-word phrase that grammar makes a verb is no concept: right after "to" a word that is mainly
+    a verb is an infinitive ("and to feed it into X"), and right after a be-form a lower-case "-ing"
+    word is a progressive ("we are considering X"). A noun after "to" takes a determiner or is no
+    verb ("relate it to the retreat of X", "access to care"). A progressive with no object makes its
+    subject what changes, the outcome ("Stripe rust is spreading into new regions", "Antibiotic
+    resistance is rising.")."""
+    for index, phrase in enumerate(phrases):
+        start = _start(phrase)
+        if len(phrase.words) != 1 or start < 1 or phrase.slot is not None:
+            continue
+        word = phrase.words[0]
+        if not word.isalpha() or not word.islower():
+            continue
+        before = tokens[start - 1]
+        progressive = before in lex.BE_FORMS and word.endswith("ing")
+        if (before == "to" and is_clause_verb(word)) or progressive:
+            phrase.cue = "self"
+        after = tokens[phrase.stop] if phrase.stop < len(tokens) else "."
+        if progressive and index and (after in SENTENCE_END or after in lex.EN_PREPOSITIONS):
+            subject = phrases[index - 1]
+            if (
+                subject.stop == start - 1
+                and subject.slot is None
+                and subject.cue is None
+                and en_head_slot(subject.words) is None
+                and mesh_kind(subject.text) != "subject_population"
+            ):
+                subject.slot = "output_target"
+
+
 def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
     sentences = _sentence_of(phrases, tokens)
     for index, phrase in enumerate(phrases):
@@ -230,7 +285,7 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
         if not same or following is None:
             continue
         complement_end = _gap(phrases, index + 1, tokens)[:1]
-        complement_role = _role(following)
+        complement_role = _role(following, complement=True)
         if complement_role is not None:
             # "X and Y are secondary endpoints", "X is a potential confounder", "X is a concern"
             following.cue = "self"

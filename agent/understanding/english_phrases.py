@@ -32,6 +32,11 @@ from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_populat
 from agent.understanding.slot_translation import embedded_vocabulary
 
 
+def _premodifying_participle(word: str) -> bool:
+    """A lower-case past participle ("standardized", "controlled") that can stand before a noun."""
+    return word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 5
+
+
 def english_phrases(text: str) -> list[Phrase]:
     phrases: list[Phrase] = []
     current: list[str] = []
@@ -73,6 +78,10 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if lower.startswith("compar") and lower.isalpha():
             compare_open = True  # "compare X with Y", "compared to Y", "a comparison of X with Y"
+        elif lower == "and" and compare_open and current and last_break is not None:
+            # "compare the accuracy of X and Y for ...": both sides are named, so a later "to" or
+            # "with" ("children presenting to emergency departments") opens no comparator
+            compare_open = False
         if not any(ch.isalnum() for ch in token):  # punctuation
             flush()
             if token == "." and previous_token in _ABBREVIATIONS:
@@ -314,6 +323,19 @@ def english_phrases(text: str) -> list[Phrase]:
             )
             current = []
             cue, last_break = lower, lower
+            continue
+        if (
+            current
+            and all(_premodifying_participle(w) for w in current)
+            and lower.isalpha()
+            and lower not in lex.EN_FUNCTION
+            and not lower.endswith("ed")
+            and following[:1].isalnum()
+            and following not in lex.EN_FUNCTION
+        ):
+            # "standardized test scores", "targeted sequencing panels": a phrase of participles has no
+            # head yet, so the word after them is a noun of it, not a verb
+            current.append(token)
             continue
         if (
             lower == "test"
@@ -656,6 +678,15 @@ def _inner_case(word: str) -> str:
     return word.lower() if word[:1].isupper() and word[1:].islower() else word
 
 
+def _manner_adjective(word: str) -> bool:
+    """An adjective of how a task is done ("automatic", "automated", "real-time", "early")."""
+    lower = word.lower()
+    return lower in lex.EN_CONTEXT_ADJECTIVES or lower in _MANNER_ADJECTIVES
+
+
+_MANNER_ADJECTIVES = frozenset({"automatic", "automated", "early", "rapid", "accurate", "robust", "fast"})
+
+
 def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
     """ "prediction of protein structure" -> "protein structure prediction" (one phrase), and
     "deep learning segmentation of tumours" -> method "deep learning", task "tumour segmentation"."""
@@ -676,6 +707,25 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
             if modifiers and en_head_slot(modifiers) == "method_algorithm":
                 out.append(Phrase(" ".join(modifiers), phrase.cue, modifiers, "method_algorithm"))
                 modifiers = []
+            if (
+                all(_manner_adjective(w) for w in modifiers)
+                and phrase.cue is None
+                and en_head_slot(following.words) in {None, "output_target"}
+            ):
+                # "(automatic) detection of X" says what "detecting X" says: X under the task's cue
+                # (how it is done, "automatic", "real-time", names no concept of its own)
+                out.append(
+                    Phrase(
+                        following.text,
+                        f"task:{head}",
+                        following.words,
+                        after=phrase.after,
+                        stop=following.stop,
+                        sentence=following.sentence,
+                    )
+                )
+                index += 2
+                continue
             if not modifiers:
                 words = [*following.words, _inner_case(phrase.words[-1])]
                 out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))

@@ -34,7 +34,7 @@ EN_FUNCTION = words(
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
     alone plus below above beyond instead rather itself themselves himself herself ourselves
-    along around near alongside inside outside beneath behind beside out up
+    along around near alongside inside outside beneath behind beside out up onward onwards
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays
@@ -271,7 +271,7 @@ EN_MEASUREMENT_HEADS = words(
     """
     recording imaging scan sensor electrode array survey questionnaire interview sequencing
     assay spectroscopy microscopy tomography diffraction data dataset record trial experiment
-    observation image camera satellite telemetry accelerometer census registry sample biopsy
+    observation image photograph photo camera satellite telemetry accelerometer census registry sample biopsy
     test measurement probe implant microarray cytometry chromatography spectrometry
     electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
     sonar scanner gauge logger transect quadrat audit
@@ -393,6 +393,14 @@ GENERIC_WORDS = words(
     indicator indicators marker markers proxy proxies surrogate surrogates comparison comparisons
     predictor predictors determinant determinants correlate correlates difference differences
     master's masters master msc bachelor's doctoral dissertation recent better mechanism mechanisms
+    change changes rise rises increase increases decrease decreases decline declines
+    """
+)
+# Numbers written as words ("one to six hours", "two locations"): a count or a span, never a concept
+NUMBER_WORDS = words(
+    """
+    one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
+    hundreds thousand thousands million millions dozen dozens half once twice
     """
 )
 
@@ -404,9 +412,9 @@ GENERIC_HEADS = words("system systems approach approaches framework frameworks t
 ROLE_NOUNS: dict[str, str] = {
     word: slot
     for slot, names in (
-        ("output_target", "outcome endpoint end-point target label"),
+        ("output_target", "outcome endpoint end-point target label metric mediator"),
         ("signal_feature", "input predictor feature"),
-        ("context", "exposure intervention comparator confounder covariate setting"),
+        ("context", "exposure intervention comparator confounder covariate moderator setting"),
         ("subject_population", "population participant cohort"),
         ("method_measurement", "benchmark dataset instrument"),
     )
@@ -416,7 +424,7 @@ ROLE_NOUNS: dict[str, str] = {
 META_NOUNS = words(
     """
     problem question issue concern challenge aim goal plan idea interest limitation gap focus
-    priority point thing something option possibility hypothesis assumption caveat check
+    priority point thing something option possibility hypothesis assumption caveat check variable
     """
 )
 # Adjectives that only rank or judge the noun after them ("secondary outcomes", "a known issue")
@@ -551,7 +559,10 @@ EFFECT_VERBS = words(
     worsens worsened lower lowers lowered raise raises raised protect protects protected shape
     shapes shaped drive drives driven promote promotes promoted inhibit inhibits inhibited
     mitigate mitigates mitigated alleviate alleviates alleviated disrupt disrupts disrupted
-    suppress suppresses suppressed
+    suppress suppresses suppressed shorten shortens lengthen lengthens prolong prolongs accelerate
+    accelerates attenuate attenuates exacerbate exacerbates aggravate aggravates amplify amplifies
+    weaken weakens strengthen strengthens hinder hinders facilitate facilitates stimulate stimulates
+    hasten hastens dampen dampens counteract counteracts undermine undermines restore restores
     """
 )
 # Population heads that name no people or organisms (what a Chinese people word must not end in)
@@ -640,7 +651,9 @@ NETWORK_MODEL_WORDS = words(
     """
 )
 # modifiers that make "trees" a model ("gradient-boosted trees")
-TREE_MODEL_WORDS = words("decision regression classification boosted gradient-boosted random boosting extra")
+TREE_MODEL_WORDS = words(
+    "decision regression classification boosted gradient-boosted random boosting extra event fault"
+)
 # nouns that introduce who is studied ("研究对象是X", "被试为X")
 ZH_SUBJECT_NOUNS = words("研究对象 调查对象 对象 被试 受试者 样本 参与者")
 # "X治疗Y": X is given (the setting), Y is who is treated

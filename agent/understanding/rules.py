@@ -37,6 +37,7 @@ from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import en_head_slot, mesh_kind
 from agent.understanding.slot_roles import classify
+from agent.understanding.slot_translation import embedded_vocabulary
 
 __all__ = ["classify_phrase", "drop_instructions", "extract_slots", "mesh_kind", "research_goal"]
 
@@ -127,6 +128,11 @@ def extract_slots(description: str) -> Slots:
             found = [("subject_population", phrase.text)]
         if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
             found = [(_compared_role(phrase, read), phrase.text)]
+        if _predicted_from(phrase, found, read):
+            # "forecast eruptions from precursory seismicity and ground deformation": what a task
+            # predicts from, with no word naming an instrument or data, is the predictor (as in "Do
+            # training loads predict injuries?")
+            found = [("signal_feature", phrase.text)]
         for slot, term in found:
             assigned[slot].append(term)
         previous = found[0][0] if found else previous
@@ -142,6 +148,21 @@ def extract_slots(description: str) -> Slots:
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
     return Slots.model_validate(slots)
+
+
+def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "predict X from Y", "estimate X at sites from Y" (a task earlier in the sentence)
+    when only the cue "from" made Y a method: no head word, MeSH descriptor, acronym or capitalised
+    name says what Y is."""
+    if phrase.cue != "from" or [slot for slot, _ in found] != ["method_measurement"]:
+        return False
+    if not any(slot == "task" and p.sentence == phrase.sentence for p, slot in read):
+        return False
+    return (
+        all(w.islower() for w in phrase.words)
+        and en_head_slot(phrase.words) is None
+        and mesh_kind(phrase.text) is None
+    )
 
 
 def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
@@ -263,11 +284,23 @@ def _worth_keeping(term: str) -> bool:
     if CJK.search(term):
         return len(term) >= 2 and term not in lex.ZH_BREAKS and term not in lex.ZH_GENERIC
     words = term.lower().split()
-    if all(w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION for w in words):
+    if all(w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION or w in lex.NUMBER_WORDS for w in words):
         return False
     if _only_judges(words):
         return False
+    if len(words) == 1 and _bare_participle(term):
+        return False
     return not (len(term) < 2 or (len(words) == 1 and words[0].isdigit()))
+
+
+def _bare_participle(word: str) -> bool:
+    """ "randomised", "assumed", "selected": a past participle standing alone qualifies a noun the
+    sentence left out or is a verb; it names no concept (a noun in "-ed" such as "seed" is short, and
+    one MeSH writes as a term is kept)."""
+    if not (word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 6):
+        return False
+    vocabulary = embedded_vocabulary()
+    return vocabulary is None or not vocabulary.knows(word)
 
 
 def _only_judges(words: list[str]) -> bool:

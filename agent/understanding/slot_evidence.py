@@ -91,8 +91,11 @@ def en_head_slot(words: list[str]) -> str | None:
         return "task"
     if head == "variable" and any(w.lower() in {"instrumental", "latent"} for w in words[:-1]):
         return "method_algorithm"  # "instrumental variables", "latent variable models": an analysis
-    if head == "tree" and any(w.lower() in lex.TREE_MODEL_WORDS for w in words[:-1]):
-        return "method_algorithm"  # "gradient-boosted trees", "decision trees": models, not plants
+    if head == "tree" and any(
+        w.lower() in lex.TREE_MODEL_WORDS or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1]
+    ):
+        # "gradient-boosted trees", "decision trees", "a Bayesian event tree": models, not plants
+        return "method_algorithm"
     if (
         head == "network"
         and len(words) > 1

@@ -122,7 +122,22 @@ def _studied_modifier(words: list[str]) -> str | None:
     return None
 
 
-_PREDICTING = frozenset({"prediction", "forecasting", "estimation"})
+# tasks that put a number or a map on what they name: what they predict, estimate or map is also the
+# outcome the study observes ("predicting compressive strength", "mapping surface velocity")
+_MEASURING_TASKS = frozenset(
+    {
+        "prediction",
+        "forecasting",
+        "estimation",
+        "mapping",
+        "quantification",
+        "characterisation",
+        "characterization",
+        "simulation",
+        "projection",
+        "nowcasting",
+    }
+)
 # head-word slots a phrase after "undergoing"/"receiving" keeps: people and organisms ("receiving
 # donor cells"), models and signals are no procedure
 _PROCEDURE_NOT_SETTING = frozenset({"subject_population", "method_algorithm", "signal_feature"})
@@ -147,8 +162,12 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             # "decoding with transformers", "classifying beta rhythms": the object is not the task's name
             return [(head_slot, text)]
         predicted = []
-        if task_word in _PREDICTING and mesh_kind(text) == "condition":
-            # "predict non-contact injuries": the task, and the condition predicted is the outcome studied
+        if task_word in _MEASURING_TASKS and (
+            mesh_kind(text) == "condition"
+            or (head_slot in {None, "output_target"} and mesh_kind(text) in {None, "output_target"})
+        ):
+            # "predict non-contact injuries", "predicting compressive strength": the task, and what it
+            # predicts is the outcome studied
             predicted = [("output_target", text)]
         if head_slot is None and phrase.cue and len(words) > 1 and not is_acronym(words[-1]):
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"

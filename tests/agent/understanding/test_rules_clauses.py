@@ -267,7 +267,8 @@ def test_what_predicts_in_a_question_is_a_predictor_and_a_predicted_condition_an
     assert any("delirium prediction" in t for t in slots.task)
     assert "post-operative delirium" in slots.output_target
     method = extract_slots("Can machine learning predict crop yield?")
-    assert "machine learning" in method.method_algorithm and not method.output_target
+    # what a measuring task predicts is also its outcome (the method is no outcome)
+    assert "machine learning" in method.method_algorithm and method.output_target == ["crop yield"]
 
 
 def test_a_gerund_after_for_or_by_is_a_verb_on_what_follows() -> None:
@@ -300,3 +301,49 @@ def test_an_organism_or_food_that_causes_or_is_taken_is_not_who_is_studied() -> 
     assert "Sorghum" not in eaten.subject_population
     people = extract_slots("Household consumption after cash transfers.")
     assert any(t.lower() == "household" for t in people.subject_population)
+
+
+def test_a_passive_of_measuring_that_ends_its_clause_or_takes_a_place_makes_an_outcome() -> None:
+    compared = extract_slots(
+        "We evaluate a rapid antigen test in nursing homes. Turnaround time is compared."
+    )
+    assert "Turnaround time" in compared.output_target
+    placed = extract_slots("Leaf blight would be scored in greenhouse trials on barley cultivars.")
+    assert "Leaf blight" in placed.output_target
+    assert "greenhouse trials" not in placed.output_target
+
+
+def test_a_role_noun_as_a_complement_names_a_role_whatever_qualifies_it() -> None:
+    slots = extract_slots(
+        "We compare two anticoagulants in atrial fibrillation. Stroke is the main efficacy outcome."
+    )
+    assert "Stroke" in slots.output_target
+    assert not any("outcome" in t.lower() for t in _terms(slots))
+    metric = extract_slots("We segment retinal vessels with a U-Net. Dice score is the evaluation metric.")
+    assert "Dice score" in metric.output_target
+    assert not any("metric" in t.lower() for t in _terms(metric))
+
+
+def test_verb_forms_and_number_words_are_no_concepts() -> None:
+    slots = extract_slots(
+        "We are considering a hidden Markov model for sleep staging, and want to build it into a "
+        "wearable. Recordings from 2010 onward cover one to three nights."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "hidden markov model" in terms
+    assert not any(t in terms for t in ("considering", "build", "onward", "one"))
+
+
+def test_a_bare_change_noun_is_no_concept() -> None:
+    slots = extract_slots("We decompose the change in obesity prevalence and the rise of sedentary work.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "change" not in terms and "rise" not in terms
+
+
+def test_compare_x_and_y_names_both_sides_so_a_later_to_opens_no_comparator() -> None:
+    slots = extract_slots(
+        "We compare the accuracy of lung ultrasound and chest radiography for pneumonia in adults "
+        "presenting to emergency departments."
+    )
+    assert "emergency departments" not in slots.method_measurement
+    assert "emergency departments" in slots.context

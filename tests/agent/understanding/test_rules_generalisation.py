@@ -377,7 +377,8 @@ def test_a_condition_during_which_one_studies_is_the_setting() -> None:
 def test_only_a_study_design_word_makes_a_design_an_algorithm() -> None:
     slots = extract_slots("Design of low-carbon cement blends for marine structures.")
     assert slots.method_algorithm == []
-    assert any(term.endswith("blends design") for term in slots.task)  # moved inside: no capital
+    # moved inside, no capital; read as "designing low-carbon cement blends" (singular before the task)
+    assert any(term.endswith("blend design") for term in slots.task)
     slots = extract_slots("Wages after plant closures, with an event-study design.")
     assert "event-study design" in slots.method_algorithm
 
@@ -408,3 +409,59 @@ def test_a_task_noun_makes_a_network_a_model_and_visits_are_outcomes() -> None:
     slots = extract_slots("Wildfire smoke exposure and emergency department visits in California.")
     assert "Wildfire smoke exposure" in slots.context
     assert "emergency department visits" in slots.output_target
+
+
+def test_what_a_measuring_task_predicts_or_maps_is_also_the_outcome() -> None:
+    slots = extract_slots(
+        "We are predicting tensile strength of recycled aggregate concrete with gradient boosting."
+    )
+    assert any("tensile strength" in t and "prediction" in t for t in slots.task)
+    assert "tensile strength" in slots.output_target
+    mapped = extract_slots("Mapping soil organic carbon stocks from hyperspectral imagery.")
+    assert "soil organic carbon stocks" in mapped.output_target
+    # a detection or decoding task names what it finds, not an outcome measured on it
+    found = extract_slots("Detecting fraudulent transactions in card payments with autoencoders.")
+    assert not found.output_target
+
+
+def test_a_progressive_with_no_object_makes_its_subject_the_outcome() -> None:
+    slots = extract_slots("Coffee leaf rust is spreading into higher altitudes. We survey farms in Honduras.")
+    assert "Coffee leaf rust" in slots.output_target
+    assert "spreading" not in [t.lower() for t in _all_terms(slots)]
+
+
+def test_participles_before_a_noun_stay_in_its_phrase_and_alone_name_no_concept() -> None:
+    slots = extract_slots("A cohort study of reading gains using standardized test scores in rural schools.")
+    assert "standardized test scores" in _all_terms(slots)
+    pooled = extract_slots("We would pool randomised and observational studies of zinc for diarrhoea.")
+    assert "randomised" not in [t.lower() for t in _all_terms(pooled)]
+
+
+def test_what_a_task_predicts_from_with_no_instrument_word_is_the_predictor() -> None:
+    slots = extract_slots(
+        "We forecast landslides on mountain slopes from antecedent rainfall and soil moisture."
+    )
+    assert {"antecedent rainfall", "soil moisture"} <= set(slots.signal_feature)
+    imaged = extract_slots("We grade diabetic retinopathy from fundus photographs.")
+    assert "fundus photographs" in imaged.method_measurement
+
+
+def test_a_tree_with_an_algorithmic_modifier_is_a_model_not_a_plant() -> None:
+    slots = extract_slots("Lava flow hazard is assessed with a Bayesian event tree.")
+    assert "Bayesian event tree" in slots.method_algorithm
+    assert "Bayesian event tree" not in slots.subject_population
+
+
+def test_a_verb_of_effect_in_a_question_ends_its_subject() -> None:
+    slots = extract_slots("Does early mobilisation after hip fracture surgery shorten length of stay?")
+    assert "length of stay" in slots.output_target
+    assert "early mobilisation" in slots.context
+    assert not any("shorten" in t for t in _all_terms(slots))
+
+
+def test_a_task_noun_with_of_reads_as_its_gerund_also_after_a_manner_adjective() -> None:
+    slots = extract_slots("Real-time detection of driver drowsiness from steering wheel signals.")
+    assert "driver drowsiness detection" in slots.task
+    estimated = extract_slots("Estimation of soil moisture from Sentinel-1 backscatter.")
+    assert "soil moisture estimation" in estimated.task
+    assert "soil moisture" in estimated.output_target
