@@ -40,3 +40,20 @@ def test_a_prefix_joins_an_attested_span_after_it() -> None:
     # 准 "quasi-" is a prefix morpheme: it closes up with the span after it, never "quasi- ..."
     judged = render("准实验设计", attested=lambda term: term == "experimental design")
     assert judged.english[0] == "quasi-experimental design"
+
+
+def test_an_organ_takes_its_combining_form_inside_an_attested_span() -> None:
+    # 神经 "neural" has the combining form "neuro+", which closes up with the word after it, and only
+    # where the judge knows the closed-up term (neurodegenerative, not "neuro degenerative")
+    assert not render("神经退行性疾病").english[0].startswith("neuro")
+    judged = render("神经退行性疾病", attested=lambda term: term == "neurodegenerative disease")
+    assert judged.english[0] == "neurodegenerative disease"
+    # the closed-up form of two parts a different phrase uses (肝|细胞 "hepatocellular")
+    judged = render("肝细胞癌", attested=lambda term: term == "hepatocellular carcinoma")
+    assert judged.english[0] == "hepatocellular carcinoma"
+
+
+def test_a_method_suffix_names_the_method_not_the_law() -> None:
+    # 法 after a content word is "method" (水热法 hydrothermal method), never "law" or "France"
+    assert render("水热法").english[0] == "hydrothermal method"
+    assert render("问卷调查法").english[0].endswith("method")
