@@ -17,7 +17,8 @@ How:
   modifier-head order (癫痫|患者 -> "epilepsy patients", 脑|表面|电极 -> "brain surface electrode"): a
   people word at the head is plural, a verb at the head becomes a gerund (语音|解码 -> "speech decoding"),
   a number and its classifier turn round (2型 -> "type 2"), a prefix joins its head (非小细胞 ->
-  "non-small cell"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
+  "non-small cell"), an anion prefix before an element's character turns round (氧化|锆 -> "zirconium
+  oxide", 氯|化|镉 -> "cadmium chloride"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
   moves attested candidates first; a dictionary gloss nobody attests also offers compositions of its
   parts (抑郁症 -> "depressive disorder"); inside a composition the judge also moves a word's attested
   senses first (洪水 "deluge; flood": "flood"), and neighbouring parts that the judge knows *together*
@@ -595,6 +596,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
+        salt = _inorganic_name(keys, i)
+        if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
+            name, used = salt
+            parts.append(_Part((name,), (name,)))
+            i += used
+            continue
         if key == "性" and len(parts) > 1 and i >= 2 and keys[i - 2] == "可" and i == len(keys) - 1:
             abilities = tuple(
                 (sense.text[:-1] if sense.text.endswith("e") else sense.text) + "ability"
@@ -629,6 +636,55 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
         i += 1
     return parts
+
+
+# inorganic names: the prefix that names the anion, written before the element in Chinese and after it
+# in English (氧化锆 "zirconium oxide", 氯化镉 "cadmium chloride", 硫酸铜 "copper sulfate")
+_ANIONS = {
+    "氧化": "oxide",
+    "二氧化": "dioxide",
+    "三氧化": "trioxide",
+    "氢氧化": "hydroxide",
+    "氯化": "chloride",
+    "氟化": "fluoride",
+    "溴化": "bromide",
+    "碘化": "iodide",
+    "硫化": "sulfide",
+    "氮化": "nitride",
+    "碳化": "carbide",
+    "硫酸": "sulfate",
+    "硝酸": "nitrate",
+    "碳酸": "carbonate",
+    "磷酸": "phosphate",
+    "乙酸": "acetate",
+    "醋酸": "acetate",
+}
+_ELEMENT_SENSE = re.compile(r"^([a-z]+) \((?:chemistry|metal)\)$")
+
+
+@cache
+def _element(character: str) -> str | None:
+    """The English name of a chemical element written by its one character (锆 "zirconium", 铁 "iron"),
+    from CC-CEDICT's "(chemistry)" or "(metal)" sense; None for any other character."""
+    for raw in lexicon().raw_entries(character):
+        for definition in raw.partition("]")[2].strip().strip("/").split("/"):
+            match = _ELEMENT_SENSE.match(definition.strip())
+            if match:
+                return match.group(1)
+    return None
+
+
+def _inorganic_name(keys: list[str], start: int) -> tuple[str, int] | None:
+    """An anion prefix at `start` (in one key or cut into characters: 氯|化) followed by an element's
+    character: its English name and how many keys it takes; None otherwise (氧化|应激 is no salt)."""
+    for size in (3, 2, 1):
+        prefix = "".join(keys[start : start + size])
+        end = start + size
+        if prefix in _ANIONS and end < len(keys) and len(keys[end]) == 1:
+            element = _element(keys[end])
+            if element is not None:
+                return f"{element} {_ANIONS[prefix]}", size + 1
+    return None
 
 
 _AGENT_SUFFIXES = frozenset("者")

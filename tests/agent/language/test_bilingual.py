@@ -71,6 +71,10 @@ def test_clean_definition_removes_glosses_and_keeps_the_term() -> None:
     assert _texts(clean_definition("electroencephalogram (EEG)")) == ["electroencephalogram", "EEG"]
     # semicolons separate senses
     assert _texts(clean_definition("sample; specimen")) == ["sample", "specimen"]
+    # a chemical formula after the compound's name is no part of the term; a vitamin's letter stays
+    assert _texts(clean_definition("copper sulfate CuSO4")) == ["copper sulfate"]
+    assert _texts(clean_definition("sodium hydroxide NaOH")) == ["sodium hydroxide"]
+    assert _texts(clean_definition("vitamin B12")) == ["vitamin B12"]
 
 
 def test_clean_definition_marks_verbs_and_registers() -> None:

@@ -57,3 +57,16 @@ def test_a_method_suffix_names_the_method_not_the_law() -> None:
     # 法 after a content word is "method" (水热法 hydrothermal method), never "law" or "France"
     assert render("水热法").english[0] == "hydrothermal method"
     assert render("问卷调查法").english[0].endswith("method")
+
+
+def test_an_inorganic_name_puts_the_element_first() -> None:
+    # the anion prefix (氧化 "oxide", 氯化 "chloride") before an element's character, in English order;
+    # jieba may cut the prefix into characters (氯|化|镉)
+    assert render("氧化锆").english[0] == "zirconium oxide"
+    assert render("氯化镉").english[0] == "cadmium chloride"
+    assert render("氮化镓").english[0] == "gallium nitride"
+    assert render("氧化铈纳米颗粒").english[0].startswith("cerium oxide nanoparticle")
+    # 氧化 before a word that is no element keeps its own sense
+    assert (
+        render("氧化应激", attested=lambda term: term == "oxidative stress").english[0] == "oxidative stress"
+    )
