@@ -723,13 +723,19 @@ _QUALITY_ENDINGS = (
 )
 
 
+_QUALITY_NOUN_ENDINGS = ("ity", "ness", "ance", "ence", "ancy", "ency")
+
+
 def _quality_nouns(word: str) -> tuple[str, ...]:
     """The quality nouns of a word's one-word adjective senses, for 性 closing a phrase (公平 "fair;
     impartial": "fairness", "impartiality"); none when the word has no such sense."""
-    out = []
-    for sense in dictionary_senses(word):
+    senses = [s for s in dictionary_senses(word) if not s.verb and s.text.isalpha() and s.text.islower()]
+    # a sense that already is a quality noun is the quality itself (活动 "activity": 活动度 "activity", not
+    # the "looseness" of its adjective sense "loose")
+    out = [s.text for s in senses if s.text.endswith(_QUALITY_NOUN_ENDINGS)]
+    for sense in senses:
         text = sense.text
-        if sense.verb or not (text.isalpha() and text.islower() and len(text) > 2):
+        if len(text) <= 2 or text in out:
             continue
         ending = next(((a, b) for a, b in _QUALITY_ENDINGS if text.endswith(a)), None)
         if ending:
