@@ -197,6 +197,7 @@ def clean_definition(definition: str) -> list[Sense]:
             or "[" in piece
             or len(piece.split()) > 5
             or "..." in piece
+            or "~" in piece  # "sense of ~": a pattern with a gap, no term
         ):
             continue
         senses.append(Sense(piece, verb=verb, marked=marked))

@@ -75,6 +75,7 @@ def test_clean_definition_removes_glosses_and_keeps_the_term() -> None:
     assert _texts(clean_definition("copper sulfate CuSO4")) == ["copper sulfate"]
     assert _texts(clean_definition("sodium hydroxide NaOH")) == ["sodium hydroxide"]
     assert _texts(clean_definition("vitamin B12")) == ["vitamin B12"]
+    assert _texts(clean_definition("sense of ~")) == []  # a pattern with a gap
 
 
 def test_clean_definition_marks_verbs_and_registers() -> None:
