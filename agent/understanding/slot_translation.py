@@ -98,9 +98,21 @@ def _without_status_head(phrase: str) -> str:
     return phrase
 
 
+# one-word renderings of Chinese words that only say how something is looked at (价值 "value", 组成
+# "form", 考虑 "consideration", 标准 "standard"): a word such as these alone names no concept
+_VAGUE_ALONE = lex.words(
+    """value values form forms local element elements consideration standard standards sample samples
+    subjects improvement composition content degree extent aspect aspects feature features characteristic
+    characteristics basis process course"""
+)
+
+
 def _generic(english: str) -> bool:
-    """A rendering made only of generic research words ("result", "method", "the change")."""
+    """A rendering made only of generic research words ("result", "method", "the change"), or one vague
+    word alone ("value")."""
     words = english.lower().split()
+    if len(words) == 1 and words[0] in _VAGUE_ALONE:
+        return True
     return all(
         w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION or w in lex.EN_GENERIC_RENDERINGS for w in words
     )

@@ -148,3 +148,10 @@ def test_who_is_enrolled_is_who_is_studied() -> None:
     # 纳入/招募 are verbs of a study's design: their object is the population, the verb no part of it
     slots = extract_slots("前瞻性纳入2型糖尿病患者，随访观察其视网膜病变的发生。")
     assert any(p.endswith("2型糖尿病患者") and "纳入" not in p for p in slots.subject_population)
+
+
+def test_a_vague_word_alone_names_no_concept() -> None:
+    # 价值 "value", 标准 "standard" alone say how something is looked at; inside a term they stay
+    slots, _, _ = translate_slots(Slots(context=["价值", "标准", "诊断价值"]), vocabulary=None)
+    assert "value" not in slots.context and "standard" not in slots.context
+    assert any("value" in term for term in slots.context)
