@@ -155,3 +155,13 @@ def test_a_vague_word_alone_names_no_concept() -> None:
     slots, _, _ = translate_slots(Slots(context=["价值", "标准", "诊断价值"]), vocabulary=None)
     assert "value" not in slots.context and "standard" not in slots.context
     assert any("value" in term for term in slots.context)
+
+
+def test_the_kind_of_study_is_no_concept() -> None:
+    # 回顾性 "retrospective", 随机对照试验 "randomized controlled trial": how the study is done, not what
+    slots, _, _ = translate_slots(
+        Slots(method_measurement=["随机对照试验", "回顾性", "问卷调查"]), vocabulary=None
+    )
+    assert slots.method_measurement and all(
+        "random" not in term and "retrospective" not in term for term in slots.method_measurement
+    )
