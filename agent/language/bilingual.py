@@ -805,8 +805,9 @@ _SPAN_SENSES = {2: 8, 3: 4, 4: 3}
 
 def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
     """The senses of `part` tried inside an attested span: its noun senses at the head, else its modifier
-    senses and their regular "-ative" adjectives (oxidize, oxidation -> oxidative), which are only ever
-    used when the vocabulary knows the whole span ("oxidative stress")."""
+    senses and their regular "-ative" and "-atory" adjectives (oxidize, oxidation -> oxidative; regulate ->
+    regulatory), which are only ever used when the vocabulary knows the whole span ("oxidative stress",
+    "regulatory T cells")."""
     if head:
         return list(part.nouns[:limit])
     derived: list[str] = []
@@ -817,7 +818,9 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
         if word.endswith("ize") and len(word) > 6:
             derived.append(sense[:-3] + "ative")
         elif word.endswith("ation") and len(word) > 7:
-            derived.append(sense[:-3] + "ive")
+            derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
+        elif word.endswith("ate") and len(word) > 6:
+            derived.append(sense[:-1] + "ory")  # regulate -> regulatory
     return list(_unique([*part.modifiers[:limit], *derived]))
 
 

@@ -70,3 +70,10 @@ def test_an_inorganic_name_puts_the_element_first() -> None:
     assert (
         render("氧化应激", attested=lambda term: term == "oxidative stress").english[0] == "oxidative stress"
     )
+
+
+def test_an_atory_adjective_is_used_only_inside_an_attested_span() -> None:
+    # 调节 "regulate" + 性 before a head: "regulatory" only where the judge knows the whole term
+    assert not render("调节性T细胞").english[0].startswith("regulatory")
+    judged = render("调节性T细胞", attested=lambda term: term == "regulatory T cell")
+    assert judged.english[0] == "regulatory T cell"
