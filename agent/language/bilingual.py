@@ -998,7 +998,19 @@ def _is_function(token: Token) -> bool:
         return False
     if lexicon().glossary.get(token.key) is not None:
         return False
+    if token.tag.startswith("t") and len(token.key) > 1 and token.key not in _DEICTIC_TIME:
+        return False  # 术后 "postoperative", 夜间 "nocturnal", 冬季 "winter": a time that names a concept
     return token.tag.startswith(_FUNCTION_TAGS) and len(token.key) < 3 and token.tag != "x"
+
+
+# time words that place the study relative to now or to the text ("currently", "in recent years"), a
+# closed class: other words jieba tags as times name periods of life, of the day or of the year (术后,
+# 孕期, 夜间, 冬季), which are concepts
+_DEICTIC_TIME = _words(
+    """目前 当前 现在 如今 当今 今后 未来 将来 过去 以前 以后 之前 之后 此前 此后 近年 近年来 近些年 近几年 近期
+    最近 近来 当时 此时 同时 届时 今天 今日 今年 去年 明年 前年 本年 当年 每年 每天 每日 每月 每周 年代 年间 期间
+    时期 时候 时间 时 后来 起初 最初 最后 最终 早已 现今 迄今 至今 从前 往年 昔日"""
+)
 
 
 def _is_nominal(token: Token) -> bool:

@@ -8,7 +8,7 @@ oxidative) only inside such an attested span. Examples are phrases of their own,
 
 from __future__ import annotations
 
-from agent.language.bilingual import render
+from agent.language.bilingual import render, render_phrase
 
 
 def test_an_attested_span_picks_a_lower_ranked_sense() -> None:
@@ -77,3 +77,10 @@ def test_an_atory_adjective_is_used_only_inside_an_attested_span() -> None:
     assert not render("调节性T细胞").english[0].startswith("regulatory")
     judged = render("调节性T细胞", attested=lambda term: term == "regulatory T cell")
     assert judged.english[0] == "regulatory T cell"
+
+
+def test_a_period_of_life_day_or_year_is_a_concept_a_deictic_time_is_not() -> None:
+    # jieba tags 术后, 夜间 and 冬季 as time words like 目前; only 目前 "currently" is grammar
+    assert render_phrase("术后疼痛")[0].english[0] == "postoperative pain"
+    assert render_phrase("冬季流感")[0].english[0].startswith("winter")
+    assert [r.chinese for r in render_phrase("目前肺癌")] == ["肺癌"]
