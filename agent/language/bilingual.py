@@ -86,7 +86,7 @@ __all__ = [
 
 Attested = Callable[[str], bool]
 
-_MAX_WORD = 8  # longest headword tried by the dictionary re-cut
+_MAX_WORD = 10  # longest headword tried by the dictionary re-cut (受试者工作特征曲线 has 9)
 _PER_PART = 3  # candidates per part combined in a composition
 _JUDGED_SENSES = 6  # senses per part a judge (MeSH) may move forward
 _MAX_CANDIDATES = 8

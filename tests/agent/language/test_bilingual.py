@@ -120,6 +120,8 @@ def test_segmentation_keeps_dictionary_words_whole() -> None:
     # equal cuts: a lone character is taken as a suffix rather than a prefix (早产|儿, not 早|产儿)
     assert segment("早产儿") == ["早产", "儿"]
     assert segment("癫痫患者的脑电信号") == ["癫痫", "患者", "的", "脑电", "信号"]
+    # a term of nine characters is found whole too (jieba: 受试者|工作|特征|曲线)
+    assert segment("采用受试者工作特征曲线") == ["采用", "受试者工作特征曲线"]
 
 
 def test_segmentation_of_mixed_text_keeps_latin_words_whole() -> None:
