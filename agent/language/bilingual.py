@@ -17,7 +17,8 @@ How:
   modifier-head order (癫痫|患者 -> "epilepsy patients", 脑|表面|电极 -> "brain surface electrode"): a
   people word at the head is plural, a verb at the head becomes a gerund (语音|解码 -> "speech decoding"),
   a number and its classifier turn round (2型 -> "type 2"), a prefix joins its head (非小细胞 ->
-  "non-small cell"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
+  "non-small cell"), an anion prefix before an element's character turns round (氧化|锆 -> "zirconium
+  oxide", 氯|化|镉 -> "cadmium chloride"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
   moves attested candidates first; a dictionary gloss nobody attests also offers compositions of its
   parts (抑郁症 -> "depressive disorder"); inside a composition the judge also moves a word's attested
   senses first (洪水 "deluge; flood": "flood"), and neighbouring parts that the judge knows *together*
@@ -85,7 +86,7 @@ __all__ = [
 
 Attested = Callable[[str], bool]
 
-_MAX_WORD = 8  # longest headword tried by the dictionary re-cut
+_MAX_WORD = 10  # longest headword tried by the dictionary re-cut (受试者工作特征曲线 has 9)
 _PER_PART = 3  # candidates per part combined in a composition
 _JUDGED_SENSES = 6  # senses per part a judge (MeSH) may move forward
 _MAX_CANDIDATES = 8
@@ -595,6 +596,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
+        salt = _inorganic_name(keys, i)
+        if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
+            name, used = salt
+            parts.append(_Part((name,), (name,)))
+            i += used
+            continue
         if key == "性" and len(parts) > 1 and i >= 2 and keys[i - 2] == "可" and i == len(keys) - 1:
             abilities = tuple(
                 (sense.text[:-1] if sense.text.endswith("e") else sense.text) + "ability"
@@ -629,6 +636,55 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
         i += 1
     return parts
+
+
+# inorganic names: the prefix that names the anion, written before the element in Chinese and after it
+# in English (氧化锆 "zirconium oxide", 氯化镉 "cadmium chloride", 硫酸铜 "copper sulfate")
+_ANIONS = {
+    "氧化": "oxide",
+    "二氧化": "dioxide",
+    "三氧化": "trioxide",
+    "氢氧化": "hydroxide",
+    "氯化": "chloride",
+    "氟化": "fluoride",
+    "溴化": "bromide",
+    "碘化": "iodide",
+    "硫化": "sulfide",
+    "氮化": "nitride",
+    "碳化": "carbide",
+    "硫酸": "sulfate",
+    "硝酸": "nitrate",
+    "碳酸": "carbonate",
+    "磷酸": "phosphate",
+    "乙酸": "acetate",
+    "醋酸": "acetate",
+}
+_ELEMENT_SENSE = re.compile(r"^([a-z]+) \((?:chemistry|metal)\)$")
+
+
+@cache
+def _element(character: str) -> str | None:
+    """The English name of a chemical element written by its one character (锆 "zirconium", 铁 "iron"),
+    from CC-CEDICT's "(chemistry)" or "(metal)" sense; None for any other character."""
+    for raw in lexicon().raw_entries(character):
+        for definition in raw.partition("]")[2].strip().strip("/").split("/"):
+            match = _ELEMENT_SENSE.match(definition.strip())
+            if match:
+                return match.group(1)
+    return None
+
+
+def _inorganic_name(keys: list[str], start: int) -> tuple[str, int] | None:
+    """An anion prefix at `start` (in one key or cut into characters: 氯|化) followed by an element's
+    character: its English name and how many keys it takes; None otherwise (氧化|应激 is no salt)."""
+    for size in (3, 2, 1):
+        prefix = "".join(keys[start : start + size])
+        end = start + size
+        if prefix in _ANIONS and end < len(keys) and len(keys[end]) == 1:
+            element = _element(keys[end])
+            if element is not None:
+                return f"{element} {_ANIONS[prefix]}", size + 1
+    return None
 
 
 _AGENT_SUFFIXES = frozenset("者")
@@ -667,13 +723,19 @@ _QUALITY_ENDINGS = (
 )
 
 
+_QUALITY_NOUN_ENDINGS = ("ity", "ness", "ance", "ence", "ancy", "ency")
+
+
 def _quality_nouns(word: str) -> tuple[str, ...]:
     """The quality nouns of a word's one-word adjective senses, for 性 closing a phrase (公平 "fair;
     impartial": "fairness", "impartiality"); none when the word has no such sense."""
-    out = []
-    for sense in dictionary_senses(word):
+    senses = [s for s in dictionary_senses(word) if not s.verb and s.text.isalpha() and s.text.islower()]
+    # a sense that already is a quality noun is the quality itself (活动 "activity": 活动度 "activity", not
+    # the "looseness" of its adjective sense "loose")
+    out = [s.text for s in senses if s.text.endswith(_QUALITY_NOUN_ENDINGS)]
+    for sense in senses:
         text = sense.text
-        if sense.verb or not (text.isalpha() and text.islower() and len(text) > 2):
+        if len(text) <= 2 or text in out:
             continue
         ending = next(((a, b) for a, b in _QUALITY_ENDINGS if text.endswith(a)), None)
         if ending:
@@ -743,8 +805,9 @@ _SPAN_SENSES = {2: 8, 3: 4, 4: 3}
 
 def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
     """The senses of `part` tried inside an attested span: its noun senses at the head, else its modifier
-    senses and their regular "-ative" adjectives (oxidize, oxidation -> oxidative), which are only ever
-    used when the vocabulary knows the whole span ("oxidative stress")."""
+    senses and their regular "-ative" and "-atory" adjectives (oxidize, oxidation -> oxidative; regulate ->
+    regulatory), which are only ever used when the vocabulary knows the whole span ("oxidative stress",
+    "regulatory T cells")."""
     if head:
         return list(part.nouns[:limit])
     derived: list[str] = []
@@ -755,7 +818,9 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
         if word.endswith("ize") and len(word) > 6:
             derived.append(sense[:-3] + "ative")
         elif word.endswith("ation") and len(word) > 7:
-            derived.append(sense[:-3] + "ive")
+            derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
+        elif word.endswith("ate") and len(word) > 6:
+            derived.append(sense[:-1] + "ory")  # regulate -> regulatory
     return list(_unique([*part.modifiers[:limit], *derived]))
 
 
@@ -933,7 +998,19 @@ def _is_function(token: Token) -> bool:
         return False
     if lexicon().glossary.get(token.key) is not None:
         return False
+    if token.tag.startswith("t") and len(token.key) > 1 and token.key not in _DEICTIC_TIME:
+        return False  # 术后 "postoperative", 夜间 "nocturnal", 冬季 "winter": a time that names a concept
     return token.tag.startswith(_FUNCTION_TAGS) and len(token.key) < 3 and token.tag != "x"
+
+
+# time words that place the study relative to now or to the text ("currently", "in recent years"), a
+# closed class: other words jieba tags as times name periods of life, of the day or of the year (术后,
+# 孕期, 夜间, 冬季), which are concepts
+_DEICTIC_TIME = _words(
+    """目前 当前 现在 如今 当今 今后 未来 将来 过去 以前 以后 之前 之后 此前 此后 近年 近年来 近些年 近几年 近期
+    最近 近来 当时 此时 同时 届时 今天 今日 今年 去年 明年 前年 本年 当年 每年 每天 每日 每月 每周 年代 年间 期间
+    时期 时候 时间 时 后来 起初 最初 最后 最终 早已 现今 迄今 至今 从前 往年 昔日"""
+)
 
 
 def _is_nominal(token: Token) -> bool:

@@ -51,6 +51,9 @@ _DROPPED_SENSE = re.compile(
 )
 _PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
 _ACRONYM_GLOSS = re.compile(r"^[A-Z][A-Za-z0-9.\-]{1,9}$")
+# a chemical formula written after a compound's name ("copper sulfate CuSO4", "sulfuric acid H2SO4"):
+# two element symbols or more (with their counts), after a lower-case word
+_FORMULA_AFTER_NAME = re.compile(r"(?<=[a-z]) (?:[A-Z][a-z]?\d*){2,}$")
 
 _loads = 0  # how many times the dictionary was read (once per process)
 _lexicon: Lexicon | None = None
@@ -186,6 +189,7 @@ def clean_definition(definition: str) -> list[Sense]:
         if re.search(r"\b(?:sth|sb|one's|oneself|someone|something)\b", piece):
             continue  # "to kill oneself": without its object the verb means something else
         piece = re.sub(r"\betc\b\.?", "", piece).strip(" .,")
+        piece = _FORMULA_AFTER_NAME.sub("", piece)  # "sodium chloride NaCl": the name, not the formula
         piece = re.sub(r"\s+", " ", piece)
         if (
             not piece
@@ -193,6 +197,7 @@ def clean_definition(definition: str) -> list[Sense]:
             or "[" in piece
             or len(piece.split()) > 5
             or "..." in piece
+            or "~" in piece  # "sense of ~": a pattern with a gap, no term
         ):
             continue
         senses.append(Sense(piece, verb=verb, marked=marked))

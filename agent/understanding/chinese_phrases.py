@@ -112,6 +112,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 phrases[-1].slot = "context"
             cue = after = None
             continue
+        if word in _RECRUIT_VERBS and any(ch.isalnum() for ch in following):
+            # "回顾性纳入慢性乙型肝炎患者", "招募大学生": who is included or recruited is who is studied
+            flush()
+            cue = after = "针对"
+            continue
         if word in {"是", "为"} and _join_zh(current) in lex.ZH_SUBJECT_NOUNS:
             current = []  # "研究对象是农村老年人", "被试为大学生": who is studied follows
             cue = after = "针对"
@@ -184,8 +189,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _effect_roles(_relation_roles(_expressed(_organism_models(phrases))))
+    return _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
 
+
+# verbs of enrolling people in a study: their object is who is studied
+_RECRUIT_VERBS = frozenset({"纳入", "招募", "入组", "选取", "募集"})
 
 # "以X为例": X is the case studied
 _CASE_WORDS = frozenset({"为例", "为例子", "为案例"})
@@ -373,6 +381,30 @@ def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
                 continue
             thing = target.before == "中" and position + 1 < index
             target.slot = "subject_population" if thing else "output_target"
+    return phrases
+
+
+_MAX_IN_PARTS = 6  # phrases between 在 and 中 in "X在Y中的作用" (a list of processes)
+
+
+def _role_in_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "X在Y中的作用/影响/价值": X is what acts (the setting slot), and Y, between 在 and 中, what it acts
+    in: the processes are outcomes, people and cells stay who is studied ("探讨lncRNA在结直肠癌细胞增殖、
+    迁移和侵袭中的作用": lncRNA acts; proliferation, migration and invasion are observed)."""
+    for index, phrase in enumerate(phrases):
+        if phrase.after != "的" or not _effect_word(phrase.text) or phrases[index - 1].before != "中":
+            continue
+        start = index - 1
+        while start > 0 and phrases[start - 1].before != "在" and index - start < _MAX_IN_PARTS:
+            start -= 1
+        if start < 1 or phrases[start - 1].before != "在":
+            continue
+        acting = phrases[start - 1]
+        if not zh_people(acting.text) and zh_head_slot(acting.text) not in _OWN_SLOTS:
+            acting.slot = "context"
+        for target in phrases[start:index]:
+            if not zh_people(target.text) and zh_head_slot(target.text) not in _OWN_SLOTS:
+                target.slot = "output_target"
     return phrases
 
 

@@ -57,7 +57,7 @@ def translate_slots(
                     by_sound += [phrase[a:b] for a, b in sounds if a < cursor and start < b]
                 elif rendering.english:
                     english = _no_repeats(rendering.english[0])
-                    if _generic(english):
+                    if _generic(english) or _design(english):
                         continue  # 效果 "result", 变化 "change" inside a longer phrase: no concept
                     originals.setdefault(english, rendering.chinese)
                     phrases.append(english)
@@ -98,9 +98,39 @@ def _without_status_head(phrase: str) -> str:
     return phrase
 
 
-def _generic(english: str) -> bool:
-    """A rendering made only of generic research words ("result", "method", "the change")."""
+# one-word renderings of Chinese words that only say how something is looked at (价值 "value", 组成
+# "form", 考虑 "consideration", 标准 "standard"): a word such as these alone names no concept
+_VAGUE_ALONE = lex.words(
+    """value values form forms local element elements consideration standard standards sample samples
+    subjects improvement composition content degree extent aspect aspects feature features characteristic
+    characteristics basis process course"""
+)
+
+
+# words of a study's design as a Chinese description writes it (回顾性 retrospective, 准实验 quasi-experiment,
+# 随机对照试验 randomised controlled trial): the kind of study, no concept to search (issue 16, item 1)
+_DESIGN_WORDS = lex.words(
+    """retrospective prospective randomized randomised controlled control cohort longitudinal
+    cross-sectional quasi-experiment quasi-experimental experimental case-control multicenter
+    multi-center single-center double-blind blind placebo-controlled"""
+)
+
+
+def _design(english: str) -> bool:
+    """A rendering that only names the kind of study ("retrospective", "randomized controlled trial")."""
     words = english.lower().split()
+    return any(w in _DESIGN_WORDS for w in words) and all(
+        w in _DESIGN_WORDS or w in lex.STUDY_KIND_WORDS or w in lex.STUDY_DESIGN_WORDS or w in lex.EN_FUNCTION
+        for w in words
+    )
+
+
+def _generic(english: str) -> bool:
+    """A rendering made only of generic research words ("result", "method", "the change"), or one vague
+    word alone ("value")."""
+    words = english.lower().split()
+    if len(words) == 1 and words[0] in _VAGUE_ALONE:
+        return True
     return all(
         w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION or w in lex.EN_GENERIC_RENDERINGS for w in words
     )

@@ -8,7 +8,7 @@ oxidative) only inside such an attested span. Examples are phrases of their own,
 
 from __future__ import annotations
 
-from agent.language.bilingual import render
+from agent.language.bilingual import render, render_phrase
 
 
 def test_an_attested_span_picks_a_lower_ranked_sense() -> None:
@@ -40,3 +40,47 @@ def test_a_prefix_joins_an_attested_span_after_it() -> None:
     # 准 "quasi-" is a prefix morpheme: it closes up with the span after it, never "quasi- ..."
     judged = render("准实验设计", attested=lambda term: term == "experimental design")
     assert judged.english[0] == "quasi-experimental design"
+
+
+def test_an_organ_takes_its_combining_form_inside_an_attested_span() -> None:
+    # 神经 "neural" has the combining form "neuro+", which closes up with the word after it, and only
+    # where the judge knows the closed-up term (neurodegenerative, not "neuro degenerative")
+    assert not render("神经退行性疾病").english[0].startswith("neuro")
+    judged = render("神经退行性疾病", attested=lambda term: term == "neurodegenerative disease")
+    assert judged.english[0] == "neurodegenerative disease"
+    # the closed-up form of two parts a different phrase uses (肝|细胞 "hepatocellular")
+    judged = render("肝细胞癌", attested=lambda term: term == "hepatocellular carcinoma")
+    assert judged.english[0] == "hepatocellular carcinoma"
+
+
+def test_a_method_suffix_names_the_method_not_the_law() -> None:
+    # 法 after a content word is "method" (水热法 hydrothermal method), never "law" or "France"
+    assert render("水热法").english[0] == "hydrothermal method"
+    assert render("问卷调查法").english[0].endswith("method")
+
+
+def test_an_inorganic_name_puts_the_element_first() -> None:
+    # the anion prefix (氧化 "oxide", 氯化 "chloride") before an element's character, in English order;
+    # jieba may cut the prefix into characters (氯|化|镉)
+    assert render("氧化锆").english[0] == "zirconium oxide"
+    assert render("氯化镉").english[0] == "cadmium chloride"
+    assert render("氮化镓").english[0] == "gallium nitride"
+    assert render("氧化铈纳米颗粒").english[0].startswith("cerium oxide nanoparticle")
+    # 氧化 before a word that is no element keeps its own sense
+    assert (
+        render("氧化应激", attested=lambda term: term == "oxidative stress").english[0] == "oxidative stress"
+    )
+
+
+def test_an_atory_adjective_is_used_only_inside_an_attested_span() -> None:
+    # 调节 "regulate" + 性 before a head: "regulatory" only where the judge knows the whole term
+    assert not render("调节性T细胞").english[0].startswith("regulatory")
+    judged = render("调节性T细胞", attested=lambda term: term == "regulatory T cell")
+    assert judged.english[0] == "regulatory T cell"
+
+
+def test_a_period_of_life_day_or_year_is_a_concept_a_deictic_time_is_not() -> None:
+    # jieba tags 术后, 夜间 and 冬季 as time words like 目前; only 目前 "currently" is grammar
+    assert render_phrase("术后疼痛")[0].english[0] == "postoperative pain"
+    assert render_phrase("冬季流感")[0].english[0].startswith("winter")
+    assert [r.chinese for r in render_phrase("目前肺癌")] == ["肺癌"]

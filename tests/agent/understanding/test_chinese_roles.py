@@ -134,3 +134,34 @@ def test_a_task_verb_does_not_reach_over_a_comma() -> None:
     slots = extract_slots("基于遥感影像识别，城市绿地面积逐年增加。")
     assert slots.method_measurement == ["遥感影像"]
     assert not any("识别" in term for term in slots.task)  # the green space is no object of 识别
+
+
+def test_x_in_y_gives_what_acts_and_the_processes_it_acts_in() -> None:
+    # "X在Y中的作用": X acts (the setting); the processes between 在 and 中 are observed
+    slots = extract_slots("研究微小RNA在胃癌细胞凋亡和自噬中的作用。")
+    assert "微小RNA" in slots.context
+    assert "自噬" in slots.output_target
+    assert "微小RNA" not in slots.output_target
+
+
+def test_who_is_enrolled_is_who_is_studied() -> None:
+    # 纳入/招募 are verbs of a study's design: their object is the population, the verb no part of it
+    slots = extract_slots("前瞻性纳入2型糖尿病患者，随访观察其视网膜病变的发生。")
+    assert any(p.endswith("2型糖尿病患者") and "纳入" not in p for p in slots.subject_population)
+
+
+def test_a_vague_word_alone_names_no_concept() -> None:
+    # 价值 "value", 标准 "standard" alone say how something is looked at; inside a term they stay
+    slots, _, _ = translate_slots(Slots(context=["价值", "标准", "诊断价值"]), vocabulary=None)
+    assert "value" not in slots.context and "standard" not in slots.context
+    assert any("value" in term for term in slots.context)
+
+
+def test_the_kind_of_study_is_no_concept() -> None:
+    # 回顾性 "retrospective", 随机对照试验 "randomized controlled trial": how the study is done, not what
+    slots, _, _ = translate_slots(
+        Slots(method_measurement=["随机对照试验", "回顾性", "问卷调查"]), vocabulary=None
+    )
+    assert slots.method_measurement and all(
+        "random" not in term and "retrospective" not in term for term in slots.method_measurement
+    )
