@@ -93,10 +93,24 @@ def meant(match: MeshMatch) -> bool:
 def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
     """Whether a descriptor of a phrase that names several stands in another MeSH tree than all the
     others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
-    ("Alzheimer's disease dementia", "methenamine hippurate": one thing, named twice)."""
-    trees = {t[0] for t in match.descriptor.tree_numbers}
+    ("methenamine hippurate": one thing, named twice). Two conditions are one thing only when one is
+    a kind of the other ("Alzheimer's disease dementia"); otherwise the phrase relates two conditions
+    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases")."""
     others = [m for m in matches if m is not match]
-    return bool(others) and all(not trees & {t[0] for t in m.descriptor.tree_numbers} for m in others)
+    if not others:
+        return False
+    if all(_is_condition(m.descriptor) for m in matches):
+        return all(not _one_is_a_kind_of_the_other(match.descriptor, m.descriptor) for m in others)
+    trees = {t[0] for t in match.descriptor.tree_numbers}
+    return all(not trees & {t[0] for t in m.descriptor.tree_numbers} for m in others)
+
+
+def _is_condition(descriptor: MeshDescriptor) -> bool:
+    return bool(descriptor.tree_numbers) and all(t.startswith(("C", "F03")) for t in descriptor.tree_numbers)
+
+
+def _one_is_a_kind_of_the_other(a: MeshDescriptor, b: MeshDescriptor) -> bool:
+    return any(x.startswith(y + ".") or y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
 
 
 _EXPOSURE_BEFORE = (
@@ -116,6 +130,13 @@ _EXPOSURE_AFTER = (
 )
 
 
+# "X对Y的影响", "X与Y的关系", and X before a verb of effect ("针灸治疗慢性腰痛": acupuncture treating low
+# back pain; 改善 improve, 降低/减少 reduce, 预防 prevent, 缓解 relieve, 提高/增加 raise, 抑制 inhibit, 促进 promote)
+_ZH_EXPOSURE_AFTER = (
+    r"\s*(?:对|与.{1,20}?(?:的)?(?:关系|关联|相关)|治疗|改善|降低|减少|预防|缓解|提高|增加|抑制|促进|影响)"
+)
+
+
 _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
 
 
@@ -123,12 +144,10 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
     association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
     pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y"; in Chinese,
-    `original` before 对 ("X对Y的影响") or before 与/和 ... 的关系. The understanding keeps
+    `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, or before a verb of effect ("X治疗Y"). The understanding keeps
     an exposure in the context slot (the PRD has no exposure slot), but a searcher requires it like an
     intervention."""
-    if original and re.search(
-        re.escape(original) + r"\s*(?:对|与.{1,20}?(?:的)?(?:关系|关联|相关))", description
-    ):
+    if original and re.search(re.escape(original) + _ZH_EXPOSURE_AFTER, description):
         return True
     if not phrase.strip():
         return False

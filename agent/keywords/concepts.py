@@ -379,7 +379,7 @@ def _role(
     role: ConceptRole, part: _Part, description: str, text: str = "", descriptor: MeshDescriptor | None = None
 ) -> ConceptRole:
     """The role the search gives a concept, from the tree (MeSH) or the slot, corrected by what the
-    description says: an exposure of the context slot is an intervention (`is_exposure`); a phrase
+    description says: an exposure is an intervention, whichever slot holds it (`is_exposure`); a phrase
     headed by an intervention noun is one ("exercise training"); a descriptor MeSH files only under
     the humanities, social sciences, health care or geography (H, I, K, N, Z: "Employment", "Quality of
     Life") takes the role of the slot that holds it when that slot is not the context."""
@@ -390,7 +390,7 @@ def _role(
     ):
         role = SLOT_ROLE.get(part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
-    if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description, part.original):
+    if weak and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     words = text.split()
     if weak and words and words[-1].lower() in INTERVENTION_HEADS:
@@ -461,8 +461,12 @@ def _mesh_draft(
     return _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
 
 
+# what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":
+# the cognitive dysfunction *of* the patients, two concepts side by side, no list)
 _LIST_GAP = re.compile(
-    r"^[\s,;、，]*(?:(?:and/or|and|or|as well as|&)\s+|(?:或者|或|以及|及))?(?:the\s+)?$", re.IGNORECASE
+    r"^\s*(?:[,;、，]\s*(?:(?:and/or|and|or|as well as|&)\s+)?|(?:and/or|and|or|as well as|&)\s+|"
+    r"(?:或者|或|以及|及))(?:the\s+)?$",
+    re.IGNORECASE,
 )
 
 

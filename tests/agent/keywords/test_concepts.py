@@ -274,6 +274,47 @@ def test_chinese_relations_and_lists(vocabulary: MeshVocabulary) -> None:
     assert is_exposure("air pollution", description, "空气污染")
 
 
+def test_chinese_verbs_of_effect_and_phrases_written_side_by_side(vocabulary: MeshVocabulary) -> None:
+    assert is_exposure("acupuncture", "评估针灸治疗慢性腰痛的疗效", "针灸")
+    assert not is_exposure("low back pain", "评估针灸治疗慢性腰痛的疗效", "慢性腰痛")
+    # two phrases with nothing between them are no list: the dysfunction *of* the patients
+    description = "探讨肠道菌群与2型糖尿病患者认知功能障碍之间的关系"
+    originals = {
+        "gut microbiota": "肠道菌群",
+        "type 2 diabetes patients": "2型糖尿病患者",
+        "cognitive dysfunction": "认知功能障碍",
+    }
+    series = listed_together(description, list(originals), originals)
+    assert series["type 2 diabetes patients"] != series["cognitive dysfunction"]
+    result = build_concepts(
+        Understanding(
+            description=description,
+            slots=Slots(
+                subject_population=["gut microbiota", "type 2 diabetes patients"],
+                output_target=["cognitive dysfunction"],
+            ),
+            originals=originals,
+        ),
+        vocabulary,
+    )
+    # the exposure of "X与Y的关系" is required in any slot; two unrelated conditions are two blocks
+    assert summary(result) == [
+        ("gut microbiota", "intervention", True),
+        ("type 2 diabetes", "condition", True),
+        ("cognitive dysfunction", "condition", True),
+    ]
+
+
+def test_two_conditions_in_one_phrase_are_one_only_when_one_is_a_kind_of_the_other(
+    vocabulary: MeshVocabulary,
+) -> None:
+    def blocks(phrase: str) -> int:
+        return len(concepts_of(vocabulary, phrase, subject_population=[phrase]).concepts)
+
+    assert blocks("Alzheimer's disease dementia") == 1
+    assert blocks("lung cancer brain metastases") == 2  # both C04 neoplasms, neither a kind of the other
+
+
 def test_a_context_phrase_headed_by_a_disease_noun_is_a_condition(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
