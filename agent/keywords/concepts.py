@@ -117,6 +117,7 @@ class _Part:
     original: str = ""  # the Chinese the phrase was rendered from
     phrase: str = ""  # the slot phrase the part comes from
     compared_with: bool = False  # what the studies compare with ("... compared with usual care")
+    side: bool = False  # one of the things "X versus Y" compares: something done, whatever its slot
 
 
 @dataclass
@@ -147,6 +148,12 @@ def _parts(
                     compared += 1
                 group = compared if index or written_compared else 0
                 comparator = cue.startswith("compared") or (written_compared and not index)
+                # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
+                later_cue = (
+                    pieces_and_cues[2 * index + 1].casefold() if 2 * index + 1 < len(pieces_and_cues) else ""
+                )
+                compared_side = not cue.startswith("compared") and bool(cue or later_cue)
+                compared_side = compared_side and not later_cue.startswith("compared")
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
@@ -160,6 +167,7 @@ def _parts(
                                 understanding.originals.get(phrase, ""),
                                 phrase,
                                 compared_with=comparator,
+                                side=compared_side,
                             )
                         )
     return parts, study_types
@@ -376,11 +384,19 @@ def _drafts_for(
 
 
 def _role(
-    role: ConceptRole, part: _Part, description: str, text: str = "", descriptor: MeshDescriptor | None = None
+    role: ConceptRole,
+    part: _Part,
+    description: str,
+    text: str = "",
+    descriptor: MeshDescriptor | None = None,
+    head: bool = True,
 ) -> ConceptRole:
     """The role the search gives a concept, from the tree (MeSH) or the slot, corrected by what the
     description says: an exposure of the context slot is an intervention (`is_exposure`); a phrase
-    headed by an intervention noun is one ("exercise training"); a descriptor MeSH files only under
+    headed by an intervention noun is one ("exercise training"), and so is the head of a side of
+    "versus" whose role comes out weak ("low-dose CT versus chest X-ray": what is compared is done to
+    the people, not where or what is measured; `head` is False for a modifier such as "chest",
+    which keeps its role); a descriptor MeSH files only under
     the humanities, social sciences, health care or geography (H, I, K, N, Z: "Employment", "Quality of
     Life") takes the role of the slot that holds it when that slot is not the context."""
     if (
@@ -390,6 +406,8 @@ def _role(
     ):
         role = SLOT_ROLE.get(part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
+    if head and part.side and (weak or role is ConceptRole.ANATOMY):
+        return ConceptRole.INTERVENTION
     if weak and part.slot == "context" and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     words = text.split()
@@ -457,7 +475,14 @@ def _mesh_draft(
     ):
         # "invasive aspergillosis": the phrase as written is searched beside the broader heading
         term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
-    role = _role(role_of(match.descriptor), part, description, phrase or match.text, match.descriptor)
+    role = _role(
+        role_of(match.descriptor),
+        part,
+        description,
+        phrase or match.text,
+        match.descriptor,
+        head=bool(phrase),
+    )
     return _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
 
 

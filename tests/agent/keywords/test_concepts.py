@@ -46,6 +46,33 @@ def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -
     ]
 
 
+def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: MeshVocabulary) -> None:
+    # a setting (free text), an outcome and an anatomy as the head of a side all become interventions;
+    # a modifier of a side keeps its own role
+    result = concepts_of(
+        vocabulary,
+        "Home visits versus memory for dementia",
+        task=["dementia care"],
+        context=["Home visits versus memory"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["Home visits"] == ("intervention", True)
+    assert roles["memory"] == ("intervention", True)
+    compared = concepts_of(
+        vocabulary,
+        "Exercise for dementia compared with memory",
+        task=["dementia care"],
+        context=["Exercise compared with memory"],
+    )
+    assert ("memory", "intervention", True) not in summary(compared)  # "compared with": a comparator
+    sides = concepts_of(
+        vocabulary,
+        "Surgery versus chest X-ray",
+        context=["Surgery versus chest X-ray"],
+    )
+    assert ("chest", "anatomy", False) in summary(sides)
+
+
 def test_alternatives_of_one_role_are_one_concept(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
