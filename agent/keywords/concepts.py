@@ -85,6 +85,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
+from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width
@@ -341,6 +342,8 @@ def _drafts_for(
             if vocabulary
             else []
         )
+        if vocabulary is not None:
+            matches = [procedure_of_discipline(m, vocabulary) for m in matches]
         matches = [
             m
             for m in matches
@@ -350,6 +353,8 @@ def _drafts_for(
             and not _ANTI.search(text[: m.start])
         ]
         matches = _without_name_parts(matches, text)
+        if not matches and vocabulary is not None:
+            matches = agents_of_adjective(text, content_words(text), vocabulary)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
