@@ -322,6 +322,26 @@ def _other_sense(match: MeshMatch, text: str, slot: str) -> bool:
     return not concrete and not any(t.startswith(expected) for t in trees)
 
 
+def _health_care_sense(match: MeshMatch) -> bool:
+    """Whether a condition descriptor is also filed under health care (N): "emergency" in "emergency
+    hospital admissions" is the kind of admission (Emergencies, N06), not a condition beside it; such
+    a word modifying a head MeSH does not name stays in the phrase, which is searched as written."""
+    return any(t.startswith("N") for t in match.descriptor.tree_numbers)
+
+
+# English adjectives of old age, which MeSH writes only as "Elderly" (an entry term of Aged): "older
+# adults", "older people", "old patients" are the age group, a population, as "elderly people" is
+_OLD_AGE = frozenset({"old", "older", "oldest", "elder"})
+
+
+def _age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The age group a phrase of an adjective of old age and a generic people word names, or []."""
+    words = text.split()
+    if len(words) != 2 or words[0].lower() not in _OLD_AGE or words[1].lower() not in GENERIC_PEOPLE:
+        return []
+    return [MeshMatch(text, 0, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]]
+
+
 def _unique(items: Iterable[str]) -> list[str]:
     seen: dict[str, str] = {}
     for item in items:
@@ -354,7 +374,9 @@ def _drafts_for(
         ]
         matches = _without_name_parts(matches, text)
         if not matches and vocabulary is not None:
-            matches = agents_of_adjective(text, content_words(text), vocabulary)
+            matches = agents_of_adjective(text, content_words(text), vocabulary) or _age_group(
+                text, vocabulary
+            )
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
@@ -363,7 +385,9 @@ def _drafts_for(
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
         head_covered = words[-1].lower() in covered
-        conditions = [m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION]
+        conditions = [
+            m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not _health_care_sense(m)
+        ]
         if not head_covered and conditions:
             # "brain tumour segmentation": a disease is a concept of its own, the head names the task
             rest = text
