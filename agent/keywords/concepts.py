@@ -85,6 +85,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
+from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width
@@ -117,6 +118,7 @@ class _Part:
     original: str = ""  # the Chinese the phrase was rendered from
     phrase: str = ""  # the slot phrase the part comes from
     compared_with: bool = False  # what the studies compare with ("... compared with usual care")
+    side: bool = False  # one of the things "X versus Y" compares: something done, whatever its slot
 
 
 @dataclass
@@ -147,6 +149,12 @@ def _parts(
                     compared += 1
                 group = compared if index or written_compared else 0
                 comparator = cue.startswith("compared") or (written_compared and not index)
+                # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
+                later_cue = (
+                    pieces_and_cues[2 * index + 1].casefold() if 2 * index + 1 < len(pieces_and_cues) else ""
+                )
+                compared_side = not cue.startswith("compared") and bool(cue or later_cue)
+                compared_side = compared_side and not later_cue.startswith("compared")
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
@@ -160,6 +168,7 @@ def _parts(
                                 understanding.originals.get(phrase, ""),
                                 phrase,
                                 compared_with=comparator,
+                                side=compared_side,
                             )
                         )
     return parts, study_types
@@ -313,6 +322,26 @@ def _other_sense(match: MeshMatch, text: str, slot: str) -> bool:
     return not concrete and not any(t.startswith(expected) for t in trees)
 
 
+def _health_care_sense(match: MeshMatch) -> bool:
+    """Whether a condition descriptor is also filed under health care (N): "emergency" in "emergency
+    hospital admissions" is the kind of admission (Emergencies, N06), not a condition beside it; such
+    a word modifying a head MeSH does not name stays in the phrase, which is searched as written."""
+    return any(t.startswith("N") for t in match.descriptor.tree_numbers)
+
+
+# English adjectives of old age, which MeSH writes only as "Elderly" (an entry term of Aged): "older
+# adults", "older people", "old patients" are the age group, a population, as "elderly people" is
+_OLD_AGE = frozenset({"old", "older", "oldest", "elder"})
+
+
+def _age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The age group a phrase of an adjective of old age and a generic people word names, or []."""
+    words = text.split()
+    if len(words) != 2 or words[0].lower() not in _OLD_AGE or words[1].lower() not in GENERIC_PEOPLE:
+        return []
+    return [MeshMatch(text, 0, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]]
+
+
 def _unique(items: Iterable[str]) -> list[str]:
     seen: dict[str, str] = {}
     for item in items:
@@ -333,6 +362,8 @@ def _drafts_for(
             if vocabulary
             else []
         )
+        if vocabulary is not None:
+            matches = [procedure_of_discipline(m, vocabulary) for m in matches]
         matches = [
             m
             for m in matches
@@ -342,6 +373,10 @@ def _drafts_for(
             and not _ANTI.search(text[: m.start])
         ]
         matches = _without_name_parts(matches, text)
+        if not matches and vocabulary is not None:
+            matches = agents_of_adjective(text, content_words(text), vocabulary) or _age_group(
+                text, vocabulary
+            )
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
@@ -350,7 +385,9 @@ def _drafts_for(
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
         head_covered = words[-1].lower() in covered
-        conditions = [m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION]
+        conditions = [
+            m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not _health_care_sense(m)
+        ]
         if not head_covered and conditions:
             # "brain tumour segmentation": a disease is a concept of its own, the head names the task
             rest = text
@@ -376,11 +413,19 @@ def _drafts_for(
 
 
 def _role(
-    role: ConceptRole, part: _Part, description: str, text: str = "", descriptor: MeshDescriptor | None = None
+    role: ConceptRole,
+    part: _Part,
+    description: str,
+    text: str = "",
+    descriptor: MeshDescriptor | None = None,
+    head: bool = True,
 ) -> ConceptRole:
     """The role the search gives a concept, from the tree (MeSH) or the slot, corrected by what the
     description says: an exposure is an intervention, whichever slot holds it (`is_exposure`); a phrase
-    headed by an intervention noun is one ("exercise training"); a descriptor MeSH files only under
+    headed by an intervention noun is one ("exercise training"), and so is the head of a side of
+    "versus" whose role comes out weak ("low-dose CT versus chest X-ray": what is compared is done to
+    the people, not where or what is measured; `head` is False for a modifier such as "chest",
+    which keeps its role); a descriptor MeSH files only under
     the humanities, social sciences, health care or geography (H, I, K, N, Z: "Employment", "Quality of
     Life") takes the role of the slot that holds it when that slot is not the context."""
     if (
@@ -390,6 +435,8 @@ def _role(
     ):
         role = SLOT_ROLE.get(part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
+    if head and part.side and (weak or role is ConceptRole.ANATOMY):
+        return ConceptRole.INTERVENTION
     if weak and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     words = text.split()
@@ -457,7 +504,14 @@ def _mesh_draft(
     ):
         # "invasive aspergillosis": the phrase as written is searched beside the broader heading
         term.synonyms.insert(0, Synonym(text=extra, origins=[SynonymOrigin.USER]))
-    role = _role(role_of(match.descriptor), part, description, phrase or match.text, match.descriptor)
+    role = _role(
+        role_of(match.descriptor),
+        part,
+        description,
+        phrase or match.text,
+        match.descriptor,
+        head=bool(phrase),
+    )
     return _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
 
 

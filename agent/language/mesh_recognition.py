@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agent.language.mesh_tails import TAIL_MAX_WORDS, TailIndex
+from agent.language.mesh_tails import TailIndex, crosses_a_break
 from agent.language.morphology import is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
@@ -346,7 +346,7 @@ class MeshVocabulary:
         such an acronym is recognised as its long form wherever it stands alone. `prefer` names tree
         prefixes the caller expects (a method: "E", "L"): among descriptors sharing a matched key, one
         under them wins ("neural networks" of an algorithm is Neural Networks, Computer, not Nerve Net).
-        `complete` also names phrases MeSH writes only as the end of its terms (`_complete_tails`:
+        `complete` also names phrases MeSH writes only as the end of its terms (`TailIndex.complete`:
         "computed tomography", "ultrasound"): what a searcher indexes a concept with, asked for by the
         search's concepts; the understanding tells slots apart by exact names only.
         """
@@ -358,7 +358,7 @@ class MeshVocabulary:
             step = 1
             for length in range(min(MAX_WORDS, len(tokens) - index), 0, -1):
                 window = tokens[index : index + length]
-                if length > 1 and _crosses_a_break(normalised, window):
+                if length > 1 and crosses_a_break(normalised, window):
                     continue
                 entries = self._keys.get(tuple(t.key for t in window))
                 if entries and length == 1 and is_acronym(window[0].text):
@@ -381,7 +381,7 @@ class MeshVocabulary:
         found = self._add_loose_matches(normalised, tokens, found)
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer))
         if complete:
-            chosen = self._complete_tails(normalised, tokens, chosen)
+            chosen = self._tails.complete(normalised, tokens, chosen, self.descriptor)
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -412,43 +412,6 @@ class MeshVocabulary:
             composed.append(match)
         return composed
 
-    def _complete_tails(
-        self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]
-    ) -> list[tuple[int, int, str, str]]:
-        """Words no match covers, alone or with the match right after them, that MeSH writes as the end
-        of its terms (`agent.language.mesh_tails`): "computed" + Tomography is Tomography, X-Ray
-        Computed, "ultrasound" alone is Ultrasonography. The longest such phrase wins; a match is only
-        replaced by a descriptor under it."""
-        starts = {match[0]: match for match in chosen}
-        result: list[tuple[int, int, str, str]] = []
-        index = 0
-        while index < len(tokens):
-            found = starts.get(index) or self._tail_at(text, tokens, index, starts)
-            if found is not None:
-                result.append(found)
-            index = found[1] if found is not None else index + 1
-        return result
-
-    def _tail_at(
-        self, text: str, tokens: Sequence[Token], index: int, starts: dict[int, tuple[int, int, str, str]]
-    ) -> tuple[int, int, str, str] | None:
-        """The descriptor of the longest phrase of uncovered words from `index` on, with the match that
-        follows them (narrowed to a descriptor under it) or alone."""
-        free_end = min([start for start in starts if start > index], default=len(tokens))
-        head = starts.get(free_end)
-        windows: list[tuple[int, tuple[int, int, str, str] | None]] = []
-        if head is not None and head[1] - index <= TAIL_MAX_WORDS:
-            windows.append((head[1], head))
-        windows += [(end, None) for end in range(min(free_end, index + TAIL_MAX_WORDS), index, -1)]
-        for end, narrowed in windows:
-            if _crosses_a_break(text, tokens[index:end]):
-                continue
-            below = self.descriptor(narrowed[3]) if narrowed is not None else None
-            ui = self._tails.resolve(tuple(t.key for t in tokens[index:end]), self.descriptor, below)
-            if ui is not None:
-                return (index, end, "entry term", ui)
-        return None
-
     def _heading_pair(self, left: str, right: str) -> str | None:
         """The descriptor whose heading or entry term is the two headings written one after the other."""
         first, second = self.descriptor(left).heading, self.descriptor(right).heading
@@ -472,7 +435,7 @@ class MeshVocabulary:
             step = 1
             for length in range(min(VARIANT_MAX_WORDS, len(tokens) - index), 1, -1):
                 window = tokens[index : index + length]
-                if _crosses_a_break(text, window):
+                if crosses_a_break(text, window):
                     continue
                 overlapping = [(s, e) for s, e in exact if s < index + length and e > index]
                 entries = None
@@ -608,12 +571,6 @@ def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> di
             variants.setdefault(first, set()).add(second)
             variants.setdefault(second, set()).add(first)
     return {word: frozenset(others) for word, others in variants.items()}
-
-
-def _crosses_a_break(text: str, window: Sequence[Token]) -> bool:
-    """True when a comma, full stop, semicolon, colon or bracket separates two words of the window."""
-    between = text[window[0].end : window[-1].start]
-    return bool(re.search(r"[,.;:()\[\]]", between))
 
 
 def tree_distance(a: MeshDescriptor, b: MeshDescriptor) -> int:

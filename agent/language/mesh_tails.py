@@ -14,12 +14,15 @@ indexed as "... computed tomography"), and `TailIndex.resolve` answers with the 
 stands for when MeSH agrees: the phrase ends at most `TAIL_MAX_CANDIDATES` descriptors' terms (a word
 that ends dozens, such as "tests" or "imaging", is a generic head, not a name), with at most
 `TAIL_MAX_EXTRA` words before it, and one descriptor is the same as or above more than `TAIL_SHARE` of
-them, strictly more than any other. Nothing here is a list of terms: every word comes from MeSH.
+them, strictly more than any other. `TailIndex.complete` runs this over the words of a text that
+exact recognition left uncovered. Nothing here is a list of terms: every word comes from MeSH.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 from agent.models import MeshDescriptor
 
@@ -27,6 +30,29 @@ TAIL_MAX_WORDS = 3  # a phrase of more words that MeSH does not name exactly is 
 TAIL_MAX_EXTRA = 2  # words a term may have before the phrase ("X-Ray" before "Computed Tomography")
 TAIL_MAX_CANDIDATES = 12  # more descriptors ending in the phrase: a generic head ("tests", "imaging")
 TAIL_SHARE = 0.5  # the descriptor chosen is, or is above, more than this share of the candidates
+
+
+# a match of recognition: start token, end token (exclusive), how it matched, descriptor id
+Match = tuple[int, int, str, str]
+
+
+class Word(Protocol):
+    """A word of a text as recognition tokenises it (`agent.language.mesh_recognition.Token`)."""
+
+    @property
+    def key(self) -> str: ...  # normalised
+
+    @property
+    def start(self) -> int: ...  # character offsets in the normalised text
+
+    @property
+    def end(self) -> int: ...
+
+
+def crosses_a_break(text: str, window: Sequence[Word]) -> bool:
+    """True when a comma, full stop, semicolon, colon or bracket separates two words of the window."""
+    between = text[window[0].end : window[-1].start]
+    return bool(re.search(r"[,.;:()\[\]]", between))
 
 
 def is_under(child: MeshDescriptor, parent: MeshDescriptor) -> bool:
@@ -72,3 +98,48 @@ class TailIndex:
         if count <= TAIL_SHARE * len(uis) or (len(ranked) > 1 and ranked[1][1] == count):
             return None
         return best
+
+    def complete(
+        self,
+        text: str,
+        tokens: Sequence[Word],
+        chosen: list[Match],
+        descriptor: Callable[[str], MeshDescriptor],
+    ) -> list[Match]:
+        """Words no match covers, alone or with the match right after them, that MeSH writes as the end
+        of its terms: "computed" + Tomography is Tomography, X-Ray Computed, "ultrasound" alone is
+        Ultrasonography. The longest such phrase wins; a match is only replaced by a descriptor under it."""
+        starts = {match[0]: match for match in chosen}
+        result: list[Match] = []
+        index = 0
+        while index < len(tokens):
+            found = starts.get(index) or self._tail_at(text, tokens, index, starts, descriptor)
+            if found is not None:
+                result.append(found)
+            index = found[1] if found is not None else index + 1
+        return result
+
+    def _tail_at(
+        self,
+        text: str,
+        tokens: Sequence[Word],
+        index: int,
+        starts: dict[int, Match],
+        descriptor: Callable[[str], MeshDescriptor],
+    ) -> Match | None:
+        """The descriptor of the longest phrase of uncovered words from `index` on, with the match that
+        follows them (narrowed to a descriptor under it) or alone."""
+        free_end = min([start for start in starts if start > index], default=len(tokens))
+        head = starts.get(free_end)
+        windows: list[tuple[int, Match | None]] = []
+        if head is not None and head[1] - index <= TAIL_MAX_WORDS:
+            windows.append((head[1], head))
+        windows += [(end, None) for end in range(min(free_end, index + TAIL_MAX_WORDS), index, -1)]
+        for end, narrowed in windows:
+            if crosses_a_break(text, tokens[index:end]):
+                continue
+            below = descriptor(narrowed[3]) if narrowed is not None else None
+            ui = self.resolve(tuple(t.key for t in tokens[index:end]), descriptor, below)
+            if ui is not None:
+                return (index, end, "entry term", ui)
+        return None

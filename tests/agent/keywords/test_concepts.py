@@ -46,6 +46,64 @@ def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -
     ]
 
 
+def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: MeshVocabulary) -> None:
+    # a setting (free text), an outcome and an anatomy as the head of a side all become interventions;
+    # a modifier of a side keeps its own role
+    result = concepts_of(
+        vocabulary,
+        "Home visits versus memory for dementia",
+        task=["dementia care"],
+        context=["Home visits versus memory"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["Home visits"] == ("intervention", True)
+    assert roles["memory"] == ("intervention", True)
+    compared = concepts_of(
+        vocabulary,
+        "Exercise for dementia compared with memory",
+        task=["dementia care"],
+        context=["Exercise compared with memory"],
+    )
+    assert ("memory", "intervention", True) not in summary(compared)  # "compared with": a comparator
+    sides = concepts_of(
+        vocabulary,
+        "Surgery versus chest X-ray",
+        context=["Surgery versus chest X-ray"],
+    )
+    assert ("chest", "anatomy", False) in summary(sides)
+
+
+def test_a_condition_filed_under_health_care_modifies_its_head(vocabulary: MeshVocabulary) -> None:
+    # Emergencies is both a condition (C23) and health care (N06): as a modifier it is the kind of
+    # admission; a condition of C only ("pain scores") is still a concept of its own
+    admissions = concepts_of(
+        vocabulary,
+        "Statins and emergency hospital admissions",
+        context=["Statins"],
+        output_target=["emergency hospital admissions"],
+    )
+    assert ("emergency hospital admissions", "outcome", True) in summary(admissions)
+    assert not any(t.mesh and t.mesh.heading == "Emergencies" for t in admissions.terms)
+    scores = concepts_of(
+        vocabulary, "Statins and pain scores", context=["Statins"], output_target=["pain scores"]
+    )
+    assert ("pain", "condition", True) in summary(scores)
+
+
+@pytest.mark.parametrize("phrase", ["older adults", "older people", "old patients"])
+def test_people_of_old_age_are_the_age_group_aged(vocabulary: MeshVocabulary, phrase: str) -> None:
+    result = concepts_of(vocabulary, f"Statins in {phrase}", context=["Statins"], subject_population=[phrase])
+    (term,) = [t for t in result.terms if t.slot == "subject_population"]
+    assert (term.canonical, term.mesh and term.mesh.heading) == (phrase, "Aged")
+
+
+def test_younger_people_are_not_aged(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary, "Statins in younger adults", context=["Statins"], subject_population=["younger adults"]
+    )
+    assert not any(t.mesh and t.mesh.heading == "Aged" for t in result.terms)
+
+
 def test_alternatives_of_one_role_are_one_concept(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,

@@ -1,0 +1,62 @@
+"""Treatments named by a discipline or a drug-class adjective (agent.keywords.treatment_names)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.models import MeshDescriptor
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def only_match(vocabulary: MeshVocabulary, text: str):
+    (match,) = vocabulary.recognize(text)
+    return match
+
+
+def test_a_discipline_named_alone_stands_for_its_therapy(vocabulary: MeshVocabulary) -> None:
+    match = only_match(vocabulary, "acupuncture")
+    assert match.descriptor.tree_numbers[0].startswith("H02")  # MeSH's heading is the occupation
+    procedure = procedure_of_discipline(match, vocabulary)
+    assert procedure.descriptor.heading == "Acupuncture Therapy"
+    assert (procedure.start, procedure.end, procedure.text) == (match.start, match.end, match.text)
+
+
+def test_what_is_no_discipline_is_left_as_it_is(vocabulary: MeshVocabulary) -> None:
+    match = only_match(vocabulary, "massage")
+    assert procedure_of_discipline(match, vocabulary) is match
+
+
+def test_a_discipline_without_a_therapy_descriptor_is_left_as_it_is(vocabulary: MeshVocabulary) -> None:
+    match = only_match(vocabulary, "acupuncture")
+    made_up = MeshDescriptor(ui="D0", heading="Xyzology", tree_numbers=["H02.999"])
+    unknown = match.__class__("xyzology", 0, 8, made_up, "heading")
+    assert procedure_of_discipline(unknown, vocabulary) is unknown
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("antiretroviral therapy", "Anti-Retroviral Agents"),
+        ("antiplatelet treatment", "Platelet Aggregation Inhibitors"),
+    ],
+)
+def test_a_drug_class_adjective_before_a_therapy_names_the_agents(
+    vocabulary: MeshVocabulary, text: str, heading: str
+) -> None:
+    word = text.split()[0]
+    (match,) = agents_of_adjective(text, [word], vocabulary)
+    assert (match.descriptor.heading, match.text, match.start, match.end) == (heading, word, 0, len(word))
+
+
+def test_the_adjective_alone_or_with_another_head_names_no_agents(vocabulary: MeshVocabulary) -> None:
+    assert agents_of_adjective("antiretroviral", ["antiretroviral"], vocabulary) == []
+    assert agents_of_adjective("antiretroviral resistance", ["antiretroviral"], vocabulary) == []
+    assert agents_of_adjective("xyzoid therapy", ["xyzoid"], vocabulary) == []
