@@ -555,12 +555,13 @@ async def expand_term(
     candidates.add(wikidata_names, SynonymOrigin.WIKIDATA)
     candidates.add(wikipedia_names, SynonymOrigin.WIKIPEDIA)
     candidates.add(llm_candidates, SynonymOrigin.LLM)
+    vocabulary = await _vocabulary(session)
     forms = (
         morphological_variants(canonical)
-        if _has_plural(canonical, mesh, await _vocabulary(session))
+        if _has_plural(canonical, mesh, vocabulary)
         else hyphen_variants(canonical)  # "C reactive protein": spellings, but no plural of a substance
     )
-    candidates.add(attested_forms(canonical, forms, await _vocabulary(session)), SynonymOrigin.MORPHOLOGY)
+    candidates.add(attested_forms(canonical, forms, vocabulary), SynonymOrigin.MORPHOLOGY)
 
     ranked = [
         s
