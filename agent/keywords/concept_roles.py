@@ -143,10 +143,10 @@ _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORE
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
     association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
-    pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y"; in Chinese,
-    `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, or before a verb of effect ("X治疗Y"). The understanding keeps
-    an exposure in the context slot (the PRD has no exposure slot), but a searcher requires it like an
-    intervention."""
+    pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y", "does X improve Y";
+    in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, or before a verb of effect
+    ("X治疗Y"). The PRD has no exposure slot, so the understanding files an exposure wherever its words
+    point (mostly the context), but a searcher requires it like an intervention."""
     if original and re.search(re.escape(original) + _ZH_EXPOSURE_AFTER, description):
         return True
     if not phrase.strip():
