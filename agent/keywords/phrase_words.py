@@ -44,14 +44,18 @@ _STUDY_TYPE = re.compile(
 )
 
 
-# Counts and time spans: "6046 women", "over six decades", "in 2019", "3-day", "1990-2020".
+# Counts, time and age spans: "6046 women", "over six decades", "in 2019", "3-day", "1990-2020", "aged 6 to 12".
 _NUMBER_WORDS = "one two three four five six seven eight nine ten eleven twelve twenty thirty hundred"
 
 
 _SPAN = re.compile(
     rf"\b(?:over|across|during|for|in|of|from)?\s*(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS.replace(' ', '|')})"
     r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
-    r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b",
+    r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b"
+    # an age span ("children aged 6 to 12 years", "adults aged 65 and over"): the people word stays, and
+    # "aged" is no MeSH Aged (65 and over)
+    r"|\baged\s+[≥>]?\s*\d[\d.]*(?:\s*(?:-|–|to|and)\s*\d[\d.]*)?(?:\s*(?:years?|months?))?"
+    r"(?:\s+(?:old|and\s+(?:older|over|above)|or\s+(?:older|more)))?",
     re.IGNORECASE,
 )
 

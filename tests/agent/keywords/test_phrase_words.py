@@ -27,6 +27,20 @@ def test_a_number_inside_a_name_is_no_count() -> None:
     assert text == "PM2.5 exposure and COVID-19 in women"
 
 
+@pytest.mark.parametrize(
+    ("phrase", "kept"),
+    [
+        ("children aged 6", "children"),
+        ("children aged 6 to 12 years", "children"),
+        ("adults aged 65 years and older", "adults"),
+        ("women aged ≥50", "women"),
+        ("aged care facilities", "aged care facilities"),  # no number: the words stay
+    ],
+)
+def test_an_age_span_is_set_aside(phrase: str, kept: str) -> None:
+    assert set_aside(phrase)[0] == kept
+
+
 def test_numbers_that_name_are_kept() -> None:
     assert set_aside("SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas")[0] == (
         "SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas"
