@@ -17,7 +17,7 @@ import re
 from agent.language.mesh_recognition import MeshVocabulary, tokenize
 from agent.language.morphology import is_acronym, singular
 from agent.language.text import clean_term, word_set
-from agent.understanding.lexicon import SCOPE_WORDS
+from agent.understanding.lexicon import NUMBER_WORDS, SCOPE_WORDS
 
 # Words that name the kind of study wanted: design modifiers before a design noun ("randomised
 # placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
@@ -45,11 +45,11 @@ _STUDY_TYPE = re.compile(
 
 
 # Counts, time and age spans: "6046 women", "over six decades", "in 2019", "3-day", "1990-2020", "aged 6 to 12".
-_NUMBER_WORDS = "one two three four five six seven eight nine ten eleven twelve twenty thirty hundred"
+_NUMBER_WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))  # the understanding's number words
 
 
 _SPAN = re.compile(
-    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS.replace(' ', '|')})"
+    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS})"
     r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
     r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b"
     # an age span ("children aged 6 to 12 years", "adults aged 65 and over"): the people word stays, and
