@@ -16,7 +16,7 @@ from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, Term
-from agent.understanding.lexicon import EFFECT_VERBS
+from agent.understanding.lexicon import EFFECT_VERBS, PLACE_UNIT_HEADS
 
 SLOT_ROLE: dict[str, ConceptRole] = {
     "task": ConceptRole.METHOD,
@@ -199,14 +199,15 @@ INTERVENTION_HEADS = word_set(
 
 
 # Head nouns of places and organisations: where people are studied, not who ("technology firms",
-# "primary schools", "rural counties"): in the population slot such a phrase is a setting, which narrows
-PLACE_HEADS = word_set(
+# "primary schools", "rural counties"): in the population slot such a phrase is a setting, which narrows.
+# The places are the understanding's (`PLACE_UNIT_HEADS`), less "communities", which are also microbial
+# or ecological ones.
+PLACE_HEADS = (PLACE_UNIT_HEADS - word_set("community communities")) | word_set(
     """
     firm firms company companies enterprise enterprises corporation corporations organization
     organizations organisation organisations industry industries sector sectors hospital hospitals
-    clinic clinics school schools university universities college colleges country countries region
-    regions province provinces city cities county counties municipality municipalities district
-    districts village villages town towns workplace workplaces
+    clinic clinics school schools university universities college colleges country countries
+    workplace workplaces
     """
 )
 
