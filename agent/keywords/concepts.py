@@ -141,20 +141,21 @@ def _parts(
         for phrase in getattr(understanding.slots, slot):
             text, found = set_aside(to_half_width(phrase))
             study_types += found
-            pieces_and_cues = _CUT.split(text)
+            sides_and_cues = _CUT.split(text)
+            sides = sides_and_cues[::2]
+            # the cue before and after each side: "" at the ends, else "versus", "compared with", ...
+            cues = ["", *(cue.casefold() for cue in sides_and_cues[1::2]), ""]
             written_compared = is_comparator(phrase, understanding.description)
-            for index, side in enumerate(pieces_and_cues[::2]):
-                cue = pieces_and_cues[2 * index - 1].casefold() if index else ""
+            for index, side in enumerate(sides):
+                before, after = cues[index], cues[index + 1]
                 if index or written_compared:
                     compared += 1
                 group = compared if index or written_compared else 0
-                comparator = cue.startswith("compared") or (written_compared and not index)
+                comparator = before.startswith("compared") or (written_compared and not index)
                 # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
-                later_cue = (
-                    pieces_and_cues[2 * index + 1].casefold() if 2 * index + 1 < len(pieces_and_cues) else ""
+                compared_side = bool(before or after) and not any(
+                    c.startswith("compared") for c in (before, after)
                 )
-                compared_side = not cue.startswith("compared") and bool(cue or later_cue)
-                compared_side = compared_side and not later_cue.startswith("compared")
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
