@@ -85,6 +85,18 @@ def test_layers_point_downwards() -> None:
     assert wrong == []
 
 
+def test_evals_never_import_the_tests() -> None:
+    """`python -m evals.fake_sources` and every evaluation run outside the checkout's root too, where
+    `tests/` is no importable package: evals take their paths from `evals.paths`."""
+    offending = [
+        f"{path.relative_to(REPO)}: {name}"
+        for path in sorted((REPO / "evals").rglob("*.py"))
+        for _, name in _imports(ast.parse(path.read_text(encoding="utf-8")))
+        if name == "tests" or name.startswith("tests.")
+    ]
+    assert offending == []
+
+
 def test_agent_packages_form_a_chain() -> None:
     packages = {p.name for p in (REPO / "agent").iterdir() if (p / "__init__.py").is_file()}
     assert packages == set(AGENT_PACKAGES), "a new agent package: add its rule here and to ARCHITECTURE.md"
