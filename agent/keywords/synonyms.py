@@ -605,19 +605,19 @@ def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVoc
 
 
 def attested_forms(canonical: str, forms: list[str], vocabulary: MeshVocabulary | None) -> list[str]:
-    """The morphological forms without a singular English does not write: a singular made from a word
-    that only looks plural ("prediabete" of "prediabetes", "rabie" of "rabies") is dropped when MeSH,
-    which writes count nouns in both numbers ("interface", "interfaces"), writes the term's own last
-    word but never the shorter form. Plurals stay: a rare real one ("glaucomas") finds papers, an
-    unused one ("hypertensions") finds nothing and costs nothing. Words MeSH does not know keep what
-    the grammar gives."""
+    """The morphological forms English writes, judged by MeSH, which writes count nouns in both numbers
+    ("interface", "interfaces") and mass nouns in one ("hypertension", "obesity", "yoga"). When MeSH
+    writes the term's last word, a form whose last word MeSH never writes is dropped: a singular made
+    from a word that only looks plural ("prediabete" of "prediabetes", "rabie" of "rabies") and a
+    plural of a mass noun ("hypertensions", "obesities"), which a searcher would not sign and which
+    takes a synonym's place. Words MeSH does not know keep what the grammar gives ("perovskites")."""
     last = canonical.split()[-1].lower() if canonical.split() else ""
     if vocabulary is None or not vocabulary.writes_form(last):
         return forms
     kept = []
     for form in forms:
         form_last = form.split()[-1].lower() if form.split() else ""
-        if len(form_last) >= len(last) or vocabulary.writes_form(form_last):
+        if form_last == last or vocabulary.writes_form(form_last):
             kept.append(form)
     return kept
 

@@ -176,7 +176,9 @@ def _match_case(template: str, word: str) -> str:
 
 
 def _split_last(phrase: str) -> tuple[str, str]:
-    match = re.match(r"^(.*?)([A-Za-z]+)$", phrase)
+    """The phrase before its last word, and the last word: a whole word of letters after a space or a
+    hyphen ("VO2max" and "HbA1c" end in no word: "max" is part of a token with digits)."""
+    match = re.match(r"^(.*?(?:^|[\s-]))([A-Za-z]+)$", phrase)
     return (match.group(1), match.group(2)) if match else (phrase, "")
 
 

@@ -355,8 +355,8 @@ async def test_substances_get_no_invented_plural() -> None:
     mesh.load()
     plan = await build_keyword_plan(
         Understanding(
-            description="Metformin in apparently healthy adults with glaucoma",
-            slots=Slots(context=["Metformin", "apparently healthy", "glaucoma", "C-reactive protein"]),
+            description="Metformin in apparently healthy adults with a hip fracture",
+            slots=Slots(context=["Metformin", "apparently healthy", "hip fracture", "C-reactive protein"]),
         ),
         RulesLLM(),
         SynonymSources(mesh_file=mesh),
@@ -367,9 +367,10 @@ async def test_substances_get_no_invented_plural() -> None:
     assert not any(s.text.casefold() == "metformins" for s in metformin.synonyms)
     # a substance keeps its other spellings
     assert "C reactive protein" in [s.text for s in by_canonical["C-reactive protein"].synonyms]
-    # nor after a word MeSH only uses as a modifier ("healthies"); a noun keeps its plural
+    # nor after a word MeSH only uses as a modifier ("healthies"); a count noun keeps its plural
     assert not any("healthies" in s.text for s in by_canonical["apparently healthy"].synonyms)
-    assert any(SynonymOrigin.MORPHOLOGY in s.origins for s in by_canonical["glaucoma"].synonyms)
+    fracture = by_canonical["hip fracture"].synonyms
+    assert any(SynonymOrigin.MORPHOLOGY in s.origins and s.text == "hip fractures" for s in fracture)
 
 
 def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
@@ -409,7 +410,10 @@ def test_no_singular_english_does_not_write() -> None:
         "brain-computer interface",
         "brain computer interfaces",
     ]
-    assert attested_forms("glaucoma", ["glaucomas"], vocabulary) == ["glaucomas"]
+    # a plural MeSH never writes of a word it writes only in the singular: a mass noun
+    assert attested_forms("obesity", ["obesities"], vocabulary) == []
+    assert attested_forms("essential hypertension", ["essential hypertensions"], vocabulary) == []
+    assert attested_forms("infection", ["infections"], vocabulary) == ["infections"]
     # words MeSH does not know keep what the grammar gives, as does a plan without MeSH
     assert attested_forms("perovskite films", ["perovskite film"], vocabulary) == ["perovskite film"]
     assert attested_forms("prediabetes", ["prediabete"], None) == ["prediabete"]
