@@ -217,7 +217,9 @@ def test_morphology() -> None:
     assert plural("sepsis") == "sepses" and plural("mellitus") is None and plural("versus") is None
     assert singular("diabetes") == "diabetes" and variants("gestational diabetes") == []
     # the last word is a whole word: a token with digits has no number ("VO2maxes", "HbA1cs")
-    assert variants("VO2max") == [] and variants("HbA1c") == [] and variants("low-dose CTs") == ["low dose CTs"]
+    assert (
+        variants("VO2max") == [] and variants("HbA1c") == [] and variants("low-dose CTs") == ["low dose CTs"]
+    )
     assert variants("aerobic-capacity") == ["aerobic-capacities", "aerobic capacity"]
     assert acronym("speech decoding") is None and acronym("deep brain stimulation") == "DBS"
     assert is_acronym("sEEG") and is_acronym("IL-6") and not is_acronym("Speech") and not is_acronym("I")
