@@ -53,7 +53,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.concepts import build_concepts
 from agent.keywords.querybuild import openalex_term, pubmed_term
-from agent.language.mesh_recognition import MeshVocabulary, natural_order, vocabulary_for
+from agent.language.mesh_recognition import (
+    MeshVocabulary,
+    leading_acronym,
+    natural_order,
+    vocabulary_for,
+)
 from agent.language.morphology import hyphen_variants, is_acronym, malformed_number
 from agent.language.morphology import variants as morphological_variants
 from agent.language.text import clean_term, normalize_whitespace, term_key, to_half_width
@@ -633,15 +638,18 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
     the shorter [tiab] term finds already. A term that shares no word with its heading is a specific
     thing filed under a category: only entry terms holding all its words are synonyms then.
     """
-    names = [_stems(descriptor.heading), _stems(canonical)]
+    # an acronym has no word stems to compare; "ICU Intensive Care Units" is two synonyms, "ICU" and
+    # "Intensive Care Units"
+    names = [_stems(descriptor.heading), set() if is_acronym(canonical) else _stems(canonical)]
+    entry_terms = [part for written in descriptor.entry_terms for part in _split_leading_acronym(written)]
     anchors = set().union(*names)
     if names[1] and not names[0] & names[1]:
         # the term is filed under a heading that shares none of its words ("Montreal Cognitive Assessment"
         # under Mental Status and Dementia Tests, "wage" under Salaries and Fringe Benefits): the heading
         # and its other entry terms are a broader category or siblings, searched by [Mesh] already
-        return [natural_order(e) for e in descriptor.entry_terms if names[1] <= _stems(natural_order(e))]
+        return [natural_order(e) for e in entry_terms if names[1] <= _stems(natural_order(e))]
     out = [descriptor.heading] if ", " not in descriptor.heading else [natural_order(descriptor.heading)]
-    for written in descriptor.entry_terms:
+    for written in entry_terms:
         entry = natural_order(written)  # "Diabetes, Pregnancy-Induced" -> "Pregnancy-Induced Diabetes"
         if re.search(r"[,;()+]", entry):
             continue
@@ -650,8 +658,15 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
             continue  # no word in common: a narrower concept or an old name, not a synonym
         if any(name < words for name in names if name):
             continue  # "Metformin Hydrochloride" holds "metformin": the shorter term finds it already
-        out.append(entry)
+        if entry.casefold() not in {o.casefold() for o in out}:
+            out.append(entry)
     return out
+
+
+def _split_leading_acronym(entry: str) -> list[str]:
+    """NLM's "ICU Intensive Care Units" as the two terms it writes together; any other entry as is."""
+    short = leading_acronym(entry)
+    return [short, entry[len(short) :].lstrip("- ")] if short else [entry]
 
 
 def _stems(text: str) -> set[str]:

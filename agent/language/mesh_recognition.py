@@ -47,7 +47,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from agent.language.mesh_tails import TailIndex, crosses_a_break
-from agent.language.morphology import is_acronym
+from agent.language.morphology import acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
 from tools.mesh import MeshFile
@@ -197,6 +197,17 @@ _ACRONYM_COMPANIONS = frozenset({"scan", "scans", "scanning", "imaging", "images
 _ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s*\((?P<short>[^()]+)\)$")
 
 
+def leading_acronym(term: str) -> str | None:
+    """The acronym an entry term opens with when the words after it are what it stands for: NLM writes
+    some acronyms so ("ICU Intensive Care Units", "PPE Personal Protective Equipment"); a first word that
+    is part of the name ("CC Chemokine Receptor", "AL Amyloidosis") is not one."""
+    first, _, rest = term.partition(" ")
+    if not rest or not is_acronym(first):
+        return None
+    letters = "".join(ch for ch in first if ch.isalpha()).upper()
+    return first if acronym(rest.lstrip("- ")) == letters else None
+
+
 class MeshVocabulary:
     """An index of every MeSH heading and entry term by normalised word sequence (see the module doc).
 
@@ -240,6 +251,9 @@ class MeshVocabulary:
             if is_acronym(short):
                 self._acronyms.setdefault(short.upper(), set()).add(ui)
             return
+        short = leading_acronym(term)
+        if short:  # "ICU Intensive Care Units", "RSV Respiratory Syncytial Virus": NLM's acronym entries
+            self._acronyms.setdefault(short.upper(), set()).add(ui)
         words = term.split()
         if len(words) == 2 and words[1].lower() in _ACRONYM_COMPANIONS and is_acronym(words[0]):
             # "MRI Scans", "PET Scan": the acronym names the technique on its own

@@ -396,6 +396,11 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
     assert "Mental Status Tests" in mesh_synonyms(
         tests.model_copy(update={"entry_terms": ["Mental Status Tests"]}), "dementia tests"
     )
+    # NLM's "ICU Intensive Care Units" is two synonyms; an acronym term shares no word stems
+    units = MeshDescriptor(
+        ui="D007362", heading="Intensive Care Units", entry_terms=["ICU Intensive Care Units"]
+    )
+    assert mesh_synonyms(units, "ICU") == ["Intensive Care Units", "ICU"]
 
 
 def test_no_singular_english_does_not_write() -> None:

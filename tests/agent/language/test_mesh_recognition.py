@@ -6,6 +6,7 @@ import pytest
 
 from agent.language.mesh_recognition import (
     MeshVocabulary,
+    leading_acronym,
     natural_order,
     phrase_key,
     tree_distance,
@@ -83,6 +84,18 @@ def test_acronyms_only_when_attested(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "ECoG") == [("ECoG", "Electrocorticography")]
     # a made-up acronym is not recognised
     assert headings(vocabulary, "HSWR") == []
+
+
+def test_acronyms_nlm_writes_before_their_long_form(vocabulary: MeshVocabulary) -> None:
+    """An entry term "ICU Intensive Care Units" attests ICU: without it, "ICU" was only the tail of
+    "Pediatric ICU" and "Neonatal ICU" and took the narrower heading."""
+    assert leading_acronym("ICU Intensive Care Units") == "ICU"
+    assert leading_acronym("NERD Non-Erosive Reflux Disease") == "NERD"
+    assert leading_acronym("ALS - Amyotrophic Lateral Sclerosis") == "ALS"
+    # a first word that is part of the name, or initials that do not fit
+    assert leading_acronym("CC Chemokine Receptor") is None and leading_acronym("AL Amyloidosis") is None
+    assert leading_acronym("DNA Data Bank of Japan") is None and leading_acronym("Intensive Care") is None
+    assert headings(vocabulary, "ICU patients") == [("ICU", "Intensive Care Units"), ("patients", "Patients")]
 
 
 def test_an_acronym_never_names_the_word_it_spells(vocabulary: MeshVocabulary) -> None:
