@@ -658,9 +658,14 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
             continue  # no word in common: a narrower concept or an old name, not a synonym
         if any(name < words for name in names if name):
             continue  # "Metformin Hydrochloride" holds "metformin": the shorter term finds it already
+        if _NUMBERED.search(entry) and _stems(_NUMBERED.sub("", entry)) <= anchors:
+            continue  # "Polycystic Ovary Syndrome 1": one numbered type of the concept, not a synonym
         if entry.casefold() not in {o.casefold() for o in out}:
             out.append(entry)
     return out
+
+
+_NUMBERED = re.compile(r"\s+\d+$")
 
 
 def _split_leading_acronym(entry: str) -> list[str]:

@@ -401,6 +401,16 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
         ui="D007362", heading="Intensive Care Units", entry_terms=["ICU Intensive Care Units"]
     )
     assert mesh_synonyms(units, "ICU") == ["Intensive Care Units", "ICU"]
+    # a numbered type of the concept is narrower, not a synonym
+    pcos = MeshDescriptor(
+        ui="D011085",
+        heading="Polycystic Ovary Syndrome",
+        entry_terms=["Polycystic Ovarian Syndrome", "Polycystic Ovary Syndrome 1"],
+    )
+    assert mesh_synonyms(pcos, "polycystic ovary syndrome") == [
+        "Polycystic Ovary Syndrome",
+        "Polycystic Ovarian Syndrome",
+    ]
 
 
 def test_no_singular_english_does_not_write() -> None:
