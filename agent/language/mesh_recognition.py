@@ -254,9 +254,9 @@ class MeshVocabulary:
         short = leading_acronym(term)
         if short:  # "ICU Intensive Care Units", "RSV Respiratory Syncytial Virus": NLM's acronym entries
             self._acronyms.setdefault(short.upper(), set()).add(ui)
-        words = term.split()
+        words = term.split(", ")[0].split()
         if len(words) == 2 and words[1].lower() in _ACRONYM_COMPANIONS and is_acronym(words[0]):
-            # "MRI Scans", "PET Scan": the acronym names the technique on its own
+            # "MRI Scans", "PET Scan", "CT Scan, X-Ray": the acronym names the technique on its own
             self._acronyms.setdefault(words[0].upper(), set()).add(ui)
         if is_acronym(term):
             self._acronyms.setdefault(term.upper(), set()).add(ui)
@@ -537,7 +537,13 @@ class MeshVocabulary:
         if word in defined:
             return [d.ui for d in self.lookup(defined[word])][:1]
         uis = self._acronyms.get(word.upper(), set())
-        return sorted(uis) if len(uis) == 1 else []  # ambiguous in MeSH and undefined in the text: no
+        if len(uis) == 1:
+            return sorted(uis)
+        named = [ui for ui in sorted(uis) if self.descriptor(ui).heading.upper() == word.upper()]
+        if len(named) == 1:  # "HIV" is the heading HIV, not "HIV Envelope Protein gp120" (entry "HIV gp120")
+            return named
+        family = _family_root([self.descriptor(ui) for ui in sorted(uis)])
+        return [family.ui] if family else []  # ambiguous in MeSH and undefined in the text: no
 
     def ancestors(self, descriptor: MeshDescriptor) -> list[MeshDescriptor]:
         """What a searcher might explode beside the descriptor: its direct tree parents, and the
@@ -585,6 +591,22 @@ def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> di
             variants.setdefault(first, set()).add(second)
             variants.setdefault(second, set()).add(first)
     return {word: frozenset(others) for word, others in variants.items()}
+
+
+def _is_under(child: MeshDescriptor, parent: MeshDescriptor) -> bool:
+    return any(c.startswith(p + ".") for c in child.tree_numbers for p in parent.tree_numbers)
+
+
+def _family_root(candidates: list[MeshDescriptor]) -> MeshDescriptor | None:
+    """The candidate most of the others are narrower kinds of: "CT" is written for Tomography, X-Ray
+    Computed and for its spiral and cone-beam kinds (and once for emission tomography), so it names the
+    family's root. None when no candidate has more than half of the others under it."""
+    best, most = None, 0
+    for candidate in candidates:
+        below = sum(_is_under(other, candidate) for other in candidates if other is not candidate)
+        if below > most:
+            best, most = candidate, below
+    return best if most * 2 > len(candidates) - 1 else None
 
 
 def tree_distance(a: MeshDescriptor, b: MeshDescriptor) -> int:

@@ -98,6 +98,17 @@ def test_acronyms_nlm_writes_before_their_long_form(vocabulary: MeshVocabulary) 
     assert headings(vocabulary, "ICU patients") == [("ICU", "Intensive Care Units"), ("patients", "Patients")]
 
 
+def test_an_acronym_of_a_family_names_its_root(vocabulary: MeshVocabulary) -> None:
+    """ "CT Scan, X-Ray", "CT Scan, Spiral", "CT Scan, Cone-Beam" ...: CT names several descriptors,
+    most of them kinds of Tomography, X-Ray Computed, so it names that heading."""
+    assert headings(vocabulary, "low-dose CT") == [("CT", "Tomography, X-Ray Computed")]
+    assert headings(vocabulary, "tRNA") == [("tRNA", "RNA, Transfer")]
+    # the descriptor whose heading is the acronym itself, among the proteins that write it
+    assert headings(vocabulary, "HIV") == [("HIV", "HIV")]
+    # candidates of unrelated meanings stay unresolved
+    assert headings(vocabulary, "RIP") == []
+
+
 def test_an_acronym_never_names_the_word_it_spells(vocabulary: MeshVocabulary) -> None:
     # "PET" is positron emission tomography, not the heading Pets that the word "pets" names
     assert headings(vocabulary, "pets in care homes") == [("pets", "Pets")]
