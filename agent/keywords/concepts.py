@@ -208,8 +208,17 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     series = listed_together(description, [part.phrase for part in parts], understanding.originals)
     if vocabulary is not None:
         _share_words(parts, series, description, vocabulary)
+    named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     drafts_parts = [
-        (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
+        (draft, part)
+        for index, part in enumerate(parts)
+        for draft in _drafts_for(
+            part,
+            vocabulary,
+            defined,
+            description,
+            [m.descriptor for other, matches in enumerate(named) if other != index for m in matches],
+        )
     ]
     for draft, part in drafts_parts:
         draft.series = series.get(part.phrase, -1)
@@ -351,15 +360,23 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 
 def _drafts_for(
-    part: _Part, vocabulary: MeshVocabulary | None, defined: dict[str, str], description: str
+    part: _Part,
+    vocabulary: MeshVocabulary | None,
+    defined: dict[str, str],
+    description: str,
+    context: list[MeshDescriptor] | None = None,
 ) -> list[_Draft]:
-    """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
+    """The concepts of one phrase part: its descriptors by role, or the phrase itself. `context` holds
+    the descriptors the other parts name: a word of two senses takes the one nearest to them in the
+    MeSH trees."""
     pieces = [p for p in alternatives(part.text, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
         matches = (
-            vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ()), complete=True)
+            vocabulary.recognize(
+                text, defined, SLOT_TREES.get(part.slot, ()), complete=True, context=context or ()
+            )
             if vocabulary
             else []
         )

@@ -339,6 +339,7 @@ class MeshVocabulary:
         prefer: tuple[str, ...] = (),
         *,
         complete: bool = False,
+        context: Sequence[MeshDescriptor] = (),
     ) -> list[MeshMatch]:
         """The descriptors named in `text`, longest match first, non-overlapping, in text order.
 
@@ -348,7 +349,9 @@ class MeshVocabulary:
         under them wins ("neural networks" of an algorithm is Neural Networks, Computer, not Nerve Net).
         `complete` also names phrases MeSH writes only as the end of its terms (`TailIndex.complete`:
         "computed tomography", "ultrasound"): what a searcher indexes a concept with, asked for by the
-        search's concepts; the understanding tells slots apart by exact names only.
+        search's concepts; the understanding tells slots apart by exact names only. `context` holds
+        the descriptors named elsewhere in the description: a word of two senses takes the one whose
+        trees sit nearest to them (`_choose`).
         """
         normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         tokens = tokenize(normalised)
@@ -379,7 +382,7 @@ class MeshVocabulary:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
         found = self._add_loose_matches(normalised, tokens, found)
-        chosen = self._compose(normalised, tokens, _choose(found, self, prefer))
+        chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
             chosen = self._tails.complete(normalised, tokens, chosen, self.descriptor)
         return [
@@ -594,27 +597,43 @@ def _choose(
     found: list[tuple[int, int, str, list[str], str]],
     vocabulary: MeshVocabulary,
     prefer: tuple[str, ...] = (),
+    context: Sequence[MeshDescriptor] = (),
 ) -> list[tuple[int, int, str, str]]:
-    """One descriptor per match: the candidate under a preferred tree, then the one nearest to the
-    unambiguous matches, then the best ranked (heading before entry term)."""
-    settled = [vocabulary.descriptor(c[0]) for _, _, _, c, _ in found if len(c) == 1]
+    """One descriptor per match: the candidate under a preferred tree, then the sense nearest to the
+    unambiguous matches and to the `context` (the other concepts of the description), then the best
+    ranked (heading before entry term). Candidates of which one sits below another in a tree are one
+    sense at two levels ("Insulins", "Insulin"): they share the distance of the nearer, so that
+    proximity never trades a specific heading for its broader one."""
+    settled = [vocabulary.descriptor(c[0]) for _, _, _, c, _ in found if len(c) == 1] + list(context)
     chosen = []
     for start, end, how, candidates, _ in found:
         if len(candidates) == 1:
             chosen.append((start, end, how, candidates[0]))
             continue
+        descriptors = {ui: vocabulary.descriptor(ui) for ui in candidates}
+        distance = {
+            ui: min((tree_distance(d, s) for s in settled if s.ui not in descriptors), default=99)
+            for ui, d in descriptors.items()
+        }
+        sense = {
+            ui: min(distance[other] for other, o in descriptors.items() if other == ui or _related(d, o))
+            for ui, d in descriptors.items()
+        }
         scored = sorted(
             candidates,
             key=lambda ui: (
-                not any(t.startswith(prefer) for t in vocabulary.descriptor(ui).tree_numbers)
-                if prefer
-                else False,
-                min((tree_distance(vocabulary.descriptor(ui), s) for s in settled), default=99),
+                not any(t.startswith(prefer) for t in descriptors[ui].tree_numbers) if prefer else False,
+                sense[ui],
                 candidates.index(ui),
             ),
         )
         chosen.append((start, end, how, scored[0]))
     return chosen
+
+
+def _related(a: MeshDescriptor, b: MeshDescriptor) -> bool:
+    """Whether one descriptor sits below the other in some MeSH tree."""
+    return any(x.startswith(y + ".") or y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
 
 
 _SHARED: dict[str, MeshVocabulary] = {}

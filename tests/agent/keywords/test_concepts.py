@@ -627,3 +627,14 @@ def test_the_condition_of_the_people_treated_stays_required(vocabulary: MeshVoca
         subject_population=["people with dementia"],
     )
     assert {c.label: c.required for c in result.concepts}["dementia"]
+
+
+def test_a_word_of_two_senses_takes_the_sense_of_the_other_concepts(vocabulary: MeshVocabulary) -> None:
+    # "squash" alone is a racquet sport or a plant; beside watermelon it is the plant
+    result = concepts_of(
+        vocabulary,
+        "Squash and watermelon allergy",
+        context=["squash"],
+        task=["watermelon"],
+    )
+    assert "Cucurbita" in [t.mesh.heading for t in result.terms if t.mesh]

@@ -107,6 +107,21 @@ def test_tree_distance() -> None:
     assert tree_distance(a, b) == 1 and tree_distance(a, c) == 99
 
 
+def test_a_word_of_two_senses_takes_the_one_near_the_other_concepts(vocabulary: MeshVocabulary) -> None:
+    # "squash" is a racquet sport (Squash (Sport)) and a plant (Squashes): the description decides
+    def sense(context: str) -> list[str]:
+        return [
+            m.descriptor.heading for m in vocabulary.recognize("squash", context=vocabulary.lookup(context))
+        ]
+
+    assert sense("tennis") == ["Racquet Sports"]
+    assert sense("watermelon") == ["Cucurbita"]
+    # one sense at two levels ("Insulin" below "Insulins") is no choice of sense: the specific stays
+    assert [
+        m.descriptor.heading for m in vocabulary.recognize("insulin", context=vocabulary.lookup("glucagon"))
+    ] == ["Insulin"]
+
+
 def test_knows_and_lookup(vocabulary: MeshVocabulary) -> None:
     assert vocabulary.knows("gestational diabetes") and not vocabulary.knows("speech decoding")
     assert [d.heading for d in vocabulary.lookup("Brain Machine Interfaces")] == ["Brain-Computer Interfaces"]
