@@ -340,14 +340,27 @@ def _health_care_sense(match: MeshMatch) -> bool:
 
 
 # English adjectives of old age, which MeSH writes only as "Elderly" (an entry term of Aged): "older
-# adults", "older people", "old patients" are the age group, a population, as "elderly people" is
+# adults", "older people", "old patients", "older women" are the age group, a population, as "elderly
+# people" is
 _OLD_AGE = frozenset({"old", "older", "oldest", "elder"})
+_PERSONS_TREE = "M01"  # Persons: women, men, veterans, ...
+_AGE_GROUPS_TREE = "M01.060"  # Age Groups: "older children" are children, not the aged
+
+
+def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
+    """A generic people word, or a word MeSH files under Persons but not as an age group ("women")."""
+    if word.lower() in GENERIC_PEOPLE:
+        return True
+    trees = [t for d in vocabulary.lookup(word) for t in d.tree_numbers]
+    return any(t.startswith(_PERSONS_TREE) for t in trees) and not any(
+        t.startswith(_AGE_GROUPS_TREE) for t in trees
+    )
 
 
 def _age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
-    """The age group a phrase of an adjective of old age and a generic people word names, or []."""
+    """The age group a phrase of an adjective of old age and a people word names, or []."""
     words = text.split()
-    if len(words) != 2 or words[0].lower() not in _OLD_AGE or words[1].lower() not in GENERIC_PEOPLE:
+    if len(words) != 2 or words[0].lower() not in _OLD_AGE or not _names_people(words[1], vocabulary):
         return []
     return [MeshMatch(text, 0, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]]
 

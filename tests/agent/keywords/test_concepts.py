@@ -90,11 +90,21 @@ def test_a_condition_filed_under_health_care_modifies_its_head(vocabulary: MeshV
     assert ("pain", "condition", True) in summary(scores)
 
 
-@pytest.mark.parametrize("phrase", ["older adults", "older people", "old patients"])
+@pytest.mark.parametrize(
+    "phrase", ["older adults", "older people", "old patients", "older women", "older men"]
+)
 def test_people_of_old_age_are_the_age_group_aged(vocabulary: MeshVocabulary, phrase: str) -> None:
     result = concepts_of(vocabulary, f"Statins in {phrase}", context=["Statins"], subject_population=[phrase])
     (term,) = [t for t in result.terms if t.slot == "subject_population"]
     assert (term.canonical, term.mesh and term.mesh.heading) == (phrase, "Aged")
+
+
+def test_older_children_are_not_aged(vocabulary: MeshVocabulary) -> None:
+    # an age group MeSH files under Persons keeps its own age: "older children" are children
+    result = concepts_of(
+        vocabulary, "Statins in older children", context=["Statins"], subject_population=["older children"]
+    )
+    assert not any(t.mesh and t.mesh.heading == "Aged" for t in result.terms)
 
 
 def test_younger_people_are_not_aged(vocabulary: MeshVocabulary) -> None:
