@@ -505,20 +505,50 @@ class MeshVocabulary:
     def _named_parents(
         self, descriptor: MeshDescriptor, window: Sequence[Token]
     ) -> tuple[MeshDescriptor, ...]:
-        """Ancestors of `descriptor` (`ancestors`) that the words ending at the match's head name ("back
-        pain" and "pain" in "low back pain", not "life" in "quality of life"): the broader headings a
-        searcher adds beside the specific one."""
+        """Ancestors of `descriptor` (`ancestors`) that words of the match name: the broader headings a
+        searcher adds beside the specific one, and the ones records were indexed with before a combined
+        heading existed. The words ending at the match's head name a broader kind of the same thing
+        ("back pain" and "pain" in "low back pain", not "life" in "quality of life"); a run of words
+        before the head, of two words or more or an acronym, names a technique a combined one is made of
+        ("PET" in "PET-CT", "computed tomography" in "computed tomography angiography") by a heading or
+        entry term, an acronym MeSH writes for one descriptor only, or a phrase MeSH writes only as the
+        end of its terms (`TailIndex`); the longest such run wins. One word before the head only
+        modifies it ("reagent" in "reagent strips")."""
         parents = {p.ui: p for p in self.ancestors(descriptor)}
         named: dict[str, MeshDescriptor] = {}
         keys = [t.key for t in window]
         head = keys.index("of") - 1 if "of" in keys[1:] else len(keys) - 1  # "quality of life": quality
+        naming: list[tuple[int, int]] = []  # runs before the head that named a parent: the longest wins
         for length in range(len(window) - 1, 0, -1):
-            start = head - length + 1  # only words that end at the head name a broader kind of the same thing
-            if start >= 0:
-                for _, ui in self._keys.get(tuple(keys[start : head + 1]), []):
+            for start in range(0, head - length + 2):
+                end = start + length
+                at_head = end == head + 1
+                if not at_head and any(s <= start and end <= e for s, e in naming):
+                    continue  # "tomography" inside "computed tomography": the longer run said it
+                run = window[start:end]
+                if at_head:
+                    uis = [ui for _, ui in self._keys.get(tuple(t.key for t in run), [])]
+                elif len(run) > 1 or is_acronym(run[0].text):
+                    uis = self._window_uis(run)
+                else:
+                    continue  # one word before the head modifies it ("reagent strips") or is its kind
+                for ui in uis:
                     if ui in parents:
                         named.setdefault(ui, parents[ui])
+                        if not at_head:
+                            naming.append((start, end))
         return tuple(named.values())
+
+    def _window_uis(self, words: Sequence[Token]) -> list[str]:
+        """The descriptors a run of words inside a match names on its own (see `_named_parents`)."""
+        uis = [ui for _, ui in self._keys.get(tuple(t.key for t in words), [])]
+        if len(words) == 1 and is_acronym(words[0].text):
+            spelled = self._acronyms.get(words[0].text.upper(), set())
+            uis = [ui for ui in uis if ui in spelled] + (sorted(spelled) if len(spelled) == 1 else [])
+        elif not uis:
+            tail = self._tails.resolve(tuple(t.key for t in words), self.descriptor)
+            uis = [tail] if tail is not None else []
+        return uis
 
     def _acronym_uis(self, word: str, defined: dict[str, str]) -> list[str]:
         if not is_acronym(word):

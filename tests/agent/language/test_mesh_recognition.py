@@ -138,6 +138,18 @@ def test_ancestors_named_inside_a_match(vocabulary: MeshVocabulary) -> None:
     assert [p.heading for p in tb.parents] == ["Tuberculosis"]
 
 
+def test_a_combined_technique_names_the_techniques_it_is_made_of(vocabulary: MeshVocabulary) -> None:
+    # the run before the head names a parent by an acronym or a phrase MeSH ends its terms with; the
+    # longest run wins ("computed tomography", not also "tomography")
+    (pet_ct,) = vocabulary.recognize("PET-CT")
+    assert [p.heading for p in pet_ct.parents] == ["Positron-Emission Tomography"]
+    (cta,) = vocabulary.recognize("computed tomography angiography")
+    assert [p.heading for p in cta.parents] == ["Tomography, X-Ray Computed"]
+    # one word before the head only modifies it
+    (strips,) = vocabulary.recognize("reagent strips")
+    assert strips.parents == ()
+
+
 def test_derived_forms_and_greek_letters_match_where_no_exact_form_does(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "kidney transplant") == [("kidney transplant", "Kidney Transplantation")]
     assert headings(vocabulary, "vulval cancer") == [("vulval cancer", "Vulvar Neoplasms")]
