@@ -86,6 +86,7 @@ from agent.keywords.phrase_words import (
     with_head,
 )
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
+from agent.language.mesh_organisms import causative_organism
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width
@@ -198,6 +199,9 @@ class _Draft:
     # what the studies compare with: the later side of "compared with", or of a "versus" named by a generic
     # head ("usual care")
     comparator: bool = False
+    # terms MeSH adds to the block without the user naming them (the organism an infection is named
+    # after): searched, never the concept's label
+    companions: list[Term] = field(default_factory=list)
 
 
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
@@ -424,7 +428,7 @@ def _drafts_for(
             rest = text
             for match in reversed(conditions):
                 rest = rest[: match.start] + " " + rest[match.end :]
-            drafts += [_mesh_draft(m, "", part, description, defined) for m in conditions]
+            drafts += [_mesh_draft(m, "", part, description, defined, vocabulary) for m in conditions]
             if content_words(rest):
                 drafts.append(_free_draft(clean_term(rest), part, description, vocabulary))
             continue
@@ -436,7 +440,7 @@ def _drafts_for(
             continue
         for match in matches:
             last = match is matches[-1]
-            draft = _mesh_draft(match, text if last else "", part, description, defined)
+            draft = _mesh_draft(match, text if last else "", part, description, defined, vocabulary)
             if apart_in_mesh(match, matches):
                 draft.compounds.add(f"{part.phrase}\n{index}")
             drafts.append(draft)
@@ -510,7 +514,12 @@ def new_term(phrase: str, slot: str, description: str = "") -> Term:
 
 
 def _mesh_draft(
-    match: MeshMatch, phrase: str, part: _Part, description: str, defined: dict[str, str]
+    match: MeshMatch,
+    phrase: str,
+    part: _Part,
+    description: str,
+    defined: dict[str, str],
+    vocabulary: MeshVocabulary | None = None,
 ) -> _Draft:
     canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
     # an ancestor named by a generic word ("Adult" in "young adults", "Records") would not narrow anything
@@ -543,7 +552,12 @@ def _mesh_draft(
         match.descriptor,
         head=bool(phrase),
     )
-    return _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
+    draft = _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
+    organism = causative_organism(match.descriptor, vocabulary) if vocabulary is not None else None
+    if organism is not None and role is ConceptRole.CONDITION:
+        # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named after
+        draft.companions.append(Term(canonical=organism.heading, slot=part.slot, mesh=organism))
+    return draft
 
 
 # what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":
@@ -614,6 +628,7 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
             grouped.append(draft)
         else:
             same.terms += draft.terms
+            same.companions += draft.companions
             same.compounds |= draft.compounds
     return _join_shared_words(grouped)
 
@@ -629,6 +644,7 @@ def _join_shared_words(drafts: list[_Draft]) -> list[_Draft]:
             joined.append(draft)
         else:
             same.terms += draft.terms
+            same.companions += draft.companions
     return joined
 
 
@@ -647,15 +663,16 @@ def _merge_into(result: Concepts, drafts: list[_Draft]) -> set[str]:
     labels: set[str] = set()
     for draft in drafts:
         terms = []
-        for term in draft.terms:
+        for term in [*draft.terms, *draft.companions]:
             keys = {term.canonical.casefold(), *([term.mesh.ui] if term.mesh else [])}
             if keys & seen:
                 continue
             terms.append(term)
             seen |= keys
-        if not terms:
+        named = [t for t in terms if not any(t is c for c in draft.companions)]
+        if not named:
             continue
-        label = " / ".join(t.canonical for t in terms) if len(terms) <= 3 else terms[0].canonical
+        label = " / ".join(t.canonical for t in named) if len(named) <= 3 else named[0].canonical
         concept_id = _concept_id(label, labels)
         for term in terms:
             term.concept = concept_id

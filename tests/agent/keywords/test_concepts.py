@@ -648,3 +648,15 @@ def test_a_word_of_two_senses_takes_the_sense_of_the_other_concepts(vocabulary: 
         task=["watermelon"],
     )
     assert "Cucurbita" in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_an_infection_is_searched_with_the_organism_it_is_named_after(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Galactomannan detection for invasive aspergillosis",
+        task=["invasive aspergillosis"],
+        method_measurement=["Galactomannan detection"],
+    )
+    (aspergillosis,) = [t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillosis"]
+    organisms = [t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillus"]
+    assert [t.concept for t in organisms] == [aspergillosis.concept]
