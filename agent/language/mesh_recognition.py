@@ -28,7 +28,9 @@ that the vocabulary knows anywhere in a text:
   or "X of the Y" where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease, "fracture
   of the hip" = Hip Fractures);
 - **composition**: two neighbouring matches whose headings, one after the other, are a heading or
-  entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor;
+  entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor, and
+  an organ before a technique is the kind of the technique MeSH names after the organ ("chest X-ray" =
+  Radiography, Thoracic: `_organ_kind`);
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
   entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
   from them (`tree_distance`).
@@ -63,6 +65,9 @@ MODIFIER_RATIO = 50
 # this many levels deep or more ("Pain", C23.888.592.612, yes; "Neoplasms", C04, no); chosen on the
 # CLEF training topics (MeSH recall 0.225 -> 0.236, precision 0.633 -> 0.637).
 SPECIFIC_DEPTH = 3
+# An organ's word and the adjective MeSH qualifies a technique with share this many first letters
+# ("thorax", "thoracic"; "abdomen", "abdominal")
+ORGAN_STEM = 5
 
 # British -> American spelling, applied to one lower-case word (both the text and MeSH go through it).
 _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -214,6 +219,7 @@ class MeshVocabulary:
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
         self._forms: set[str] = set()  # every word as MeSH writes it, lower case (number kept)
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
+        self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -408,12 +414,45 @@ class MeshVocabulary:
                 start, end, _, left = composed[-1]
                 between = text[tokens[end - 1].end : tokens[match[0]].start]
                 if end == match[0] and between.strip(" -") == "":
-                    ui = self._heading_pair(left, match[3])
+                    ui = self._heading_pair(left, match[3]) or self._organ_kind(
+                        left, match[3], tuple(t.key for t in tokens[match[0] : match[1]])
+                    )
                     if ui is not None:
                         composed[-1] = (start, match[1], "entry term", ui)
                         continue
             composed.append(match)
         return composed
+
+    def _organ_kind(self, organ: str, technique: str, written: tuple[str, ...]) -> str | None:
+        """The kind of a technique (or of what MeSH ends its terms with the technique's words) that MeSH
+        names after an organ written before it: "chest" (Thorax) + "X-ray" is Radiography, Thoracic,
+        whose term "Thoracic Radiography" is a word of the organ's family ("thora-") before the heading
+        of Radiography, which MeSH writes "Diagnostic X-Ray". None unless exactly one descriptor."""
+        body = self.descriptor(organ)
+        if not any(t.startswith("A") for t in body.tree_numbers):
+            return None
+        stems = {w[:ORGAN_STEM] for term in [body.heading, *body.entry_terms] for w in phrase_key(term)}
+        stems.discard("")
+        kinds: set[str] = set()
+        for ui in {technique, *self._tails.candidates(written)}:
+            heading = phrase_key(natural_order(self.descriptor(ui).heading))
+            for child in self._children_of(ui):
+                descriptor = self.descriptor(child)
+                for term in [descriptor.heading, *descriptor.entry_terms]:
+                    key = phrase_key(natural_order(term))
+                    if key[1:] == heading and len(key[0]) >= ORGAN_STEM and key[0][:ORGAN_STEM] in stems:
+                        kinds.add(child)
+        return next(iter(kinds)) if len(kinds) == 1 else None
+
+    def _children_of(self, ui: str) -> set[str]:
+        if self._children is None:
+            children: dict[str, set[str]] = {}
+            for child, row in self.file.records().items():
+                for number in row.get("tree_numbers") or []:
+                    if "." in number and (parent := self.file.by_tree_number(number.rsplit(".", 1)[0])):
+                        children.setdefault(parent.ui, set()).add(child)
+            self._children = children
+        return self._children.get(ui, set())
 
     def _heading_pair(self, left: str, right: str) -> str | None:
         """The descriptor whose heading or entry term is the two headings written one after the other."""

@@ -67,10 +67,14 @@ def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: 
     assert ("memory", "intervention", True) not in summary(compared)  # "compared with": a comparator
     sides = concepts_of(
         vocabulary,
-        "Surgery versus chest X-ray",
-        context=["Surgery versus chest X-ray"],
+        "Surgery versus brain MRI",
+        context=["Surgery versus brain MRI"],
     )
-    assert ("chest", "anatomy", False) in summary(sides)
+    assert ("brain", "anatomy", False) in summary(sides)
+    # where MeSH names the organ's kind of the technique, the side is that one descriptor
+    chest = concepts_of(vocabulary, "Surgery versus chest X-ray", context=["Surgery versus chest X-ray"])
+    assert ("chest X-ray", "method", True) in summary(chest)
+    assert "Radiography, Thoracic" in [t.mesh.heading for t in chest.terms if t.mesh]
 
 
 def test_a_condition_filed_under_health_care_modifies_its_head(vocabulary: MeshVocabulary) -> None:

@@ -122,6 +122,16 @@ def test_a_word_of_two_senses_takes_the_one_near_the_other_concepts(vocabulary: 
     ] == ["Insulin"]
 
 
+def test_an_organ_before_a_technique_names_the_kind_mesh_names_after_it(vocabulary: MeshVocabulary) -> None:
+    # "Thoracic Radiography" is a word of the organ's family before the heading of Radiography, which
+    # MeSH also writes "Diagnostic X-Ray": the examination, not the rays (X-Rays) beside the chest
+    assert headings(vocabulary, "chest X-ray") == [("chest X-ray", "Radiography, Thoracic")]
+    assert headings(vocabulary, "chest radiography") == [("chest radiography", "Radiography, Thoracic")]
+    assert headings(vocabulary, "abdomen X-ray") == [("abdomen X-ray", "Radiography, Abdominal")]
+    # no such kind: the two stay apart
+    assert headings(vocabulary, "brain MRI") == [("brain", "Brain"), ("MRI", "Magnetic Resonance Imaging")]
+
+
 def test_knows_and_lookup(vocabulary: MeshVocabulary) -> None:
     assert vocabulary.knows("gestational diabetes") and not vocabulary.knows("speech decoding")
     assert [d.heading for d in vocabulary.lookup("Brain Machine Interfaces")] == ["Brain-Computer Interfaces"]
