@@ -86,6 +86,7 @@ from agent.keywords.phrase_words import (
     with_head,
 )
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
+from agent.language.mesh_organisms import causative_organism
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width
@@ -198,6 +199,9 @@ class _Draft:
     # what the studies compare with: the later side of "compared with", or of a "versus" named by a generic
     # head ("usual care")
     comparator: bool = False
+    # terms MeSH adds to the block without the user naming them (the organism an infection is named
+    # after): searched, never the concept's label
+    companions: list[Term] = field(default_factory=list)
 
 
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
@@ -208,8 +212,17 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     series = listed_together(description, [part.phrase for part in parts], understanding.originals)
     if vocabulary is not None:
         _share_words(parts, series, description, vocabulary)
+    named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     drafts_parts = [
-        (draft, part) for part in parts for draft in _drafts_for(part, vocabulary, defined, description)
+        (draft, part)
+        for index, part in enumerate(parts)
+        for draft in _drafts_for(
+            part,
+            vocabulary,
+            defined,
+            description,
+            [m.descriptor for other, matches in enumerate(named) if other != index for m in matches],
+        )
     ]
     for draft, part in drafts_parts:
         draft.series = series.get(part.phrase, -1)
@@ -331,14 +344,27 @@ def _health_care_sense(match: MeshMatch) -> bool:
 
 
 # English adjectives of old age, which MeSH writes only as "Elderly" (an entry term of Aged): "older
-# adults", "older people", "old patients" are the age group, a population, as "elderly people" is
+# adults", "older people", "old patients", "older women" are the age group, a population, as "elderly
+# people" is
 _OLD_AGE = frozenset({"old", "older", "oldest", "elder"})
+_PERSONS_TREE = "M01"  # Persons: women, men, veterans, ...
+_AGE_GROUPS_TREE = "M01.060"  # Age Groups: "older children" are children, not the aged
+
+
+def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
+    """A generic people word, or a word MeSH files under Persons but not as an age group ("women")."""
+    if word.lower() in GENERIC_PEOPLE:
+        return True
+    trees = [t for d in vocabulary.lookup(word) for t in d.tree_numbers]
+    return any(t.startswith(_PERSONS_TREE) for t in trees) and not any(
+        t.startswith(_AGE_GROUPS_TREE) for t in trees
+    )
 
 
 def _age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
-    """The age group a phrase of an adjective of old age and a generic people word names, or []."""
+    """The age group a phrase of an adjective of old age and a people word names, or []."""
     words = text.split()
-    if len(words) != 2 or words[0].lower() not in _OLD_AGE or words[1].lower() not in GENERIC_PEOPLE:
+    if len(words) != 2 or words[0].lower() not in _OLD_AGE or not _names_people(words[1], vocabulary):
         return []
     return [MeshMatch(text, 0, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]]
 
@@ -351,15 +377,23 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 
 def _drafts_for(
-    part: _Part, vocabulary: MeshVocabulary | None, defined: dict[str, str], description: str
+    part: _Part,
+    vocabulary: MeshVocabulary | None,
+    defined: dict[str, str],
+    description: str,
+    context: list[MeshDescriptor] | None = None,
 ) -> list[_Draft]:
-    """The concepts of one phrase part: its descriptors by role, or the phrase itself."""
+    """The concepts of one phrase part: its descriptors by role, or the phrase itself. `context` holds
+    the descriptors the other parts name: a word of two senses takes the one nearest to them in the
+    MeSH trees."""
     pieces = [p for p in alternatives(part.text, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
         matches = (
-            vocabulary.recognize(text, defined, SLOT_TREES.get(part.slot, ()), complete=True)
+            vocabulary.recognize(
+                text, defined, SLOT_TREES.get(part.slot, ()), complete=True, context=context or ()
+            )
             if vocabulary
             else []
         )
@@ -394,7 +428,7 @@ def _drafts_for(
             rest = text
             for match in reversed(conditions):
                 rest = rest[: match.start] + " " + rest[match.end :]
-            drafts += [_mesh_draft(m, "", part, description, defined) for m in conditions]
+            drafts += [_mesh_draft(m, "", part, description, defined, vocabulary) for m in conditions]
             if content_words(rest):
                 drafts.append(_free_draft(clean_term(rest), part, description, vocabulary))
             continue
@@ -406,7 +440,7 @@ def _drafts_for(
             continue
         for match in matches:
             last = match is matches[-1]
-            draft = _mesh_draft(match, text if last else "", part, description, defined)
+            draft = _mesh_draft(match, text if last else "", part, description, defined, vocabulary)
             if apart_in_mesh(match, matches):
                 draft.compounds.add(f"{part.phrase}\n{index}")
             drafts.append(draft)
@@ -480,7 +514,12 @@ def new_term(phrase: str, slot: str, description: str = "") -> Term:
 
 
 def _mesh_draft(
-    match: MeshMatch, phrase: str, part: _Part, description: str, defined: dict[str, str]
+    match: MeshMatch,
+    phrase: str,
+    part: _Part,
+    description: str,
+    defined: dict[str, str],
+    vocabulary: MeshVocabulary | None = None,
 ) -> _Draft:
     canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
     # an ancestor named by a generic word ("Adult" in "young adults", "Records") would not narrow anything
@@ -513,7 +552,12 @@ def _mesh_draft(
         match.descriptor,
         head=bool(phrase),
     )
-    return _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
+    draft = _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
+    organism = causative_organism(match.descriptor, vocabulary) if vocabulary is not None else None
+    if organism is not None and role is ConceptRole.CONDITION:
+        # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named after
+        draft.companions.append(Term(canonical=organism.heading, slot=part.slot, mesh=organism))
+    return draft
 
 
 # what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":
@@ -584,6 +628,7 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
             grouped.append(draft)
         else:
             same.terms += draft.terms
+            same.companions += draft.companions
             same.compounds |= draft.compounds
     return _join_shared_words(grouped)
 
@@ -599,6 +644,7 @@ def _join_shared_words(drafts: list[_Draft]) -> list[_Draft]:
             joined.append(draft)
         else:
             same.terms += draft.terms
+            same.companions += draft.companions
     return joined
 
 
@@ -617,15 +663,16 @@ def _merge_into(result: Concepts, drafts: list[_Draft]) -> set[str]:
     labels: set[str] = set()
     for draft in drafts:
         terms = []
-        for term in draft.terms:
+        for term in [*draft.terms, *draft.companions]:
             keys = {term.canonical.casefold(), *([term.mesh.ui] if term.mesh else [])}
             if keys & seen:
                 continue
             terms.append(term)
             seen |= keys
-        if not terms:
+        named = [t for t in terms if not any(t is c for c in draft.companions)]
+        if not named:
             continue
-        label = " / ".join(t.canonical for t in terms) if len(terms) <= 3 else terms[0].canonical
+        label = " / ".join(t.canonical for t in named) if len(named) <= 3 else named[0].canonical
         concept_id = _concept_id(label, labels)
         for term in terms:
             term.concept = concept_id

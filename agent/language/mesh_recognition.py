@@ -28,7 +28,9 @@ that the vocabulary knows anywhere in a text:
   or "X of the Y" where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease, "fracture
   of the hip" = Hip Fractures);
 - **composition**: two neighbouring matches whose headings, one after the other, are a heading or
-  entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor;
+  entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor, and
+  an organ before a technique is the kind of the technique MeSH names after the organ ("chest X-ray" =
+  Radiography, Thoracic: `_organ_kind`);
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
   entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
   from them (`tree_distance`).
@@ -63,6 +65,9 @@ MODIFIER_RATIO = 50
 # this many levels deep or more ("Pain", C23.888.592.612, yes; "Neoplasms", C04, no); chosen on the
 # CLEF training topics (MeSH recall 0.225 -> 0.236, precision 0.633 -> 0.637).
 SPECIFIC_DEPTH = 3
+# An organ's word and the adjective MeSH qualifies a technique with share this many first letters
+# ("thorax", "thoracic"; "abdomen", "abdominal")
+ORGAN_STEM = 5
 
 # British -> American spelling, applied to one lower-case word (both the text and MeSH go through it).
 _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -225,6 +230,7 @@ class MeshVocabulary:
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
         self._forms: set[str] = set()  # every word as MeSH writes it, lower case (number kept)
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
+        self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -353,6 +359,7 @@ class MeshVocabulary:
         prefer: tuple[str, ...] = (),
         *,
         complete: bool = False,
+        context: Sequence[MeshDescriptor] = (),
     ) -> list[MeshMatch]:
         """The descriptors named in `text`, longest match first, non-overlapping, in text order.
 
@@ -362,7 +369,9 @@ class MeshVocabulary:
         under them wins ("neural networks" of an algorithm is Neural Networks, Computer, not Nerve Net).
         `complete` also names phrases MeSH writes only as the end of its terms (`TailIndex.complete`:
         "computed tomography", "ultrasound"): what a searcher indexes a concept with, asked for by the
-        search's concepts; the understanding tells slots apart by exact names only.
+        search's concepts; the understanding tells slots apart by exact names only. `context` holds
+        the descriptors named elsewhere in the description: a word of two senses takes the one whose
+        trees sit nearest to them (`_choose`).
         """
         normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         tokens = tokenize(normalised)
@@ -393,7 +402,7 @@ class MeshVocabulary:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
         found = self._add_loose_matches(normalised, tokens, found)
-        chosen = self._compose(normalised, tokens, _choose(found, self, prefer))
+        chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
             chosen = self._tails.complete(normalised, tokens, chosen, self.descriptor)
         return [
@@ -419,12 +428,45 @@ class MeshVocabulary:
                 start, end, _, left = composed[-1]
                 between = text[tokens[end - 1].end : tokens[match[0]].start]
                 if end == match[0] and between.strip(" -") == "":
-                    ui = self._heading_pair(left, match[3])
+                    ui = self._heading_pair(left, match[3]) or self._organ_kind(
+                        left, match[3], tuple(t.key for t in tokens[match[0] : match[1]])
+                    )
                     if ui is not None:
                         composed[-1] = (start, match[1], "entry term", ui)
                         continue
             composed.append(match)
         return composed
+
+    def _organ_kind(self, organ: str, technique: str, written: tuple[str, ...]) -> str | None:
+        """The kind of a technique (or of what MeSH ends its terms with the technique's words) that MeSH
+        names after an organ written before it: "chest" (Thorax) + "X-ray" is Radiography, Thoracic,
+        whose term "Thoracic Radiography" is a word of the organ's family ("thora-") before the heading
+        of Radiography, which MeSH writes "Diagnostic X-Ray". None unless exactly one descriptor."""
+        body = self.descriptor(organ)
+        if not any(t.startswith("A") for t in body.tree_numbers):
+            return None
+        stems = {w[:ORGAN_STEM] for term in [body.heading, *body.entry_terms] for w in phrase_key(term)}
+        stems.discard("")
+        kinds: set[str] = set()
+        for ui in {technique, *self._tails.candidates(written)}:
+            heading = phrase_key(natural_order(self.descriptor(ui).heading))
+            for child in self._children_of(ui):
+                descriptor = self.descriptor(child)
+                for term in [descriptor.heading, *descriptor.entry_terms]:
+                    key = phrase_key(natural_order(term))
+                    if key[1:] == heading and len(key[0]) >= ORGAN_STEM and key[0][:ORGAN_STEM] in stems:
+                        kinds.add(child)
+        return next(iter(kinds)) if len(kinds) == 1 else None
+
+    def _children_of(self, ui: str) -> set[str]:
+        if self._children is None:
+            children: dict[str, set[str]] = {}
+            for child, row in self.file.records().items():
+                for number in row.get("tree_numbers") or []:
+                    if "." in number and (parent := self.file.by_tree_number(number.rsplit(".", 1)[0])):
+                        children.setdefault(parent.ui, set()).add(child)
+            self._children = children
+        return self._children.get(ui, set())
 
     def _heading_pair(self, left: str, right: str) -> str | None:
         """The descriptor whose heading or entry term is the two headings written one after the other."""
@@ -516,20 +558,50 @@ class MeshVocabulary:
     def _named_parents(
         self, descriptor: MeshDescriptor, window: Sequence[Token]
     ) -> tuple[MeshDescriptor, ...]:
-        """Ancestors of `descriptor` (`ancestors`) that the words ending at the match's head name ("back
-        pain" and "pain" in "low back pain", not "life" in "quality of life"): the broader headings a
-        searcher adds beside the specific one."""
+        """Ancestors of `descriptor` (`ancestors`) that words of the match name: the broader headings a
+        searcher adds beside the specific one, and the ones records were indexed with before a combined
+        heading existed. The words ending at the match's head name a broader kind of the same thing
+        ("back pain" and "pain" in "low back pain", not "life" in "quality of life"); a run of words
+        before the head, of two words or more or an acronym, names a technique a combined one is made of
+        ("PET" in "PET-CT", "computed tomography" in "computed tomography angiography") by a heading or
+        entry term, an acronym MeSH writes for one descriptor only, or a phrase MeSH writes only as the
+        end of its terms (`TailIndex`); the longest such run wins. One word before the head only
+        modifies it ("reagent" in "reagent strips")."""
         parents = {p.ui: p for p in self.ancestors(descriptor)}
         named: dict[str, MeshDescriptor] = {}
         keys = [t.key for t in window]
         head = keys.index("of") - 1 if "of" in keys[1:] else len(keys) - 1  # "quality of life": quality
+        naming: list[tuple[int, int]] = []  # runs before the head that named a parent: the longest wins
         for length in range(len(window) - 1, 0, -1):
-            start = head - length + 1  # only words that end at the head name a broader kind of the same thing
-            if start >= 0:
-                for _, ui in self._keys.get(tuple(keys[start : head + 1]), []):
+            for start in range(0, head - length + 2):
+                end = start + length
+                at_head = end == head + 1
+                if not at_head and any(s <= start and end <= e for s, e in naming):
+                    continue  # "tomography" inside "computed tomography": the longer run said it
+                run = window[start:end]
+                if at_head:
+                    uis = [ui for _, ui in self._keys.get(tuple(t.key for t in run), [])]
+                elif len(run) > 1 or is_acronym(run[0].text):
+                    uis = self._window_uis(run)
+                else:
+                    continue  # one word before the head modifies it ("reagent strips") or is its kind
+                for ui in uis:
                     if ui in parents:
                         named.setdefault(ui, parents[ui])
+                        if not at_head:
+                            naming.append((start, end))
         return tuple(named.values())
+
+    def _window_uis(self, words: Sequence[Token]) -> list[str]:
+        """The descriptors a run of words inside a match names on its own (see `_named_parents`)."""
+        uis = [ui for _, ui in self._keys.get(tuple(t.key for t in words), [])]
+        if len(words) == 1 and is_acronym(words[0].text):
+            spelled = self._acronyms.get(words[0].text.upper(), set())
+            uis = [ui for ui in uis if ui in spelled] + (sorted(spelled) if len(spelled) == 1 else [])
+        elif not uis:
+            tail = self._tails.resolve(tuple(t.key for t in words), self.descriptor)
+            uis = [tail] if tail is not None else []
+        return uis
 
     def _acronym_uis(self, word: str, defined: dict[str, str]) -> list[str]:
         if not is_acronym(word):
@@ -630,27 +702,43 @@ def _choose(
     found: list[tuple[int, int, str, list[str], str]],
     vocabulary: MeshVocabulary,
     prefer: tuple[str, ...] = (),
+    context: Sequence[MeshDescriptor] = (),
 ) -> list[tuple[int, int, str, str]]:
-    """One descriptor per match: the candidate under a preferred tree, then the one nearest to the
-    unambiguous matches, then the best ranked (heading before entry term)."""
-    settled = [vocabulary.descriptor(c[0]) for _, _, _, c, _ in found if len(c) == 1]
+    """One descriptor per match: the candidate under a preferred tree, then the sense nearest to the
+    unambiguous matches and to the `context` (the other concepts of the description), then the best
+    ranked (heading before entry term). Candidates of which one sits below another in a tree are one
+    sense at two levels ("Insulins", "Insulin"): they share the distance of the nearer, so that
+    proximity never trades a specific heading for its broader one."""
+    settled = [vocabulary.descriptor(c[0]) for _, _, _, c, _ in found if len(c) == 1] + list(context)
     chosen = []
     for start, end, how, candidates, _ in found:
         if len(candidates) == 1:
             chosen.append((start, end, how, candidates[0]))
             continue
+        descriptors = {ui: vocabulary.descriptor(ui) for ui in candidates}
+        distance = {
+            ui: min((tree_distance(d, s) for s in settled if s.ui not in descriptors), default=99)
+            for ui, d in descriptors.items()
+        }
+        sense = {
+            ui: min(distance[other] for other, o in descriptors.items() if other == ui or _related(d, o))
+            for ui, d in descriptors.items()
+        }
         scored = sorted(
             candidates,
             key=lambda ui: (
-                not any(t.startswith(prefer) for t in vocabulary.descriptor(ui).tree_numbers)
-                if prefer
-                else False,
-                min((tree_distance(vocabulary.descriptor(ui), s) for s in settled), default=99),
+                not any(t.startswith(prefer) for t in descriptors[ui].tree_numbers) if prefer else False,
+                sense[ui],
                 candidates.index(ui),
             ),
         )
         chosen.append((start, end, how, scored[0]))
     return chosen
+
+
+def _related(a: MeshDescriptor, b: MeshDescriptor) -> bool:
+    """Whether one descriptor sits below the other in some MeSH tree."""
+    return any(x.startswith(y + ".") or y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
 
 
 _SHARED: dict[str, MeshVocabulary] = {}

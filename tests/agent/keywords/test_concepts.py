@@ -67,10 +67,14 @@ def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: 
     assert ("memory", "intervention", True) not in summary(compared)  # "compared with": a comparator
     sides = concepts_of(
         vocabulary,
-        "Surgery versus chest X-ray",
-        context=["Surgery versus chest X-ray"],
+        "Surgery versus brain MRI",
+        context=["Surgery versus brain MRI"],
     )
-    assert ("chest", "anatomy", False) in summary(sides)
+    assert ("brain", "anatomy", False) in summary(sides)
+    # where MeSH names the organ's kind of the technique, the side is that one descriptor
+    chest = concepts_of(vocabulary, "Surgery versus chest X-ray", context=["Surgery versus chest X-ray"])
+    assert ("chest X-ray", "method", True) in summary(chest)
+    assert "Radiography, Thoracic" in [t.mesh.heading for t in chest.terms if t.mesh]
 
 
 def test_a_condition_filed_under_health_care_modifies_its_head(vocabulary: MeshVocabulary) -> None:
@@ -90,11 +94,21 @@ def test_a_condition_filed_under_health_care_modifies_its_head(vocabulary: MeshV
     assert ("pain", "condition", True) in summary(scores)
 
 
-@pytest.mark.parametrize("phrase", ["older adults", "older people", "old patients"])
+@pytest.mark.parametrize(
+    "phrase", ["older adults", "older people", "old patients", "older women", "older men"]
+)
 def test_people_of_old_age_are_the_age_group_aged(vocabulary: MeshVocabulary, phrase: str) -> None:
     result = concepts_of(vocabulary, f"Statins in {phrase}", context=["Statins"], subject_population=[phrase])
     (term,) = [t for t in result.terms if t.slot == "subject_population"]
     assert (term.canonical, term.mesh and term.mesh.heading) == (phrase, "Aged")
+
+
+def test_older_children_are_not_aged(vocabulary: MeshVocabulary) -> None:
+    # an age group MeSH files under Persons keeps its own age: "older children" are children
+    result = concepts_of(
+        vocabulary, "Statins in older children", context=["Statins"], subject_population=["older children"]
+    )
+    assert not any(t.mesh and t.mesh.heading == "Aged" for t in result.terms)
 
 
 def test_younger_people_are_not_aged(vocabulary: MeshVocabulary) -> None:
@@ -627,3 +641,26 @@ def test_the_condition_of_the_people_treated_stays_required(vocabulary: MeshVoca
         subject_population=["people with dementia"],
     )
     assert {c.label: c.required for c in result.concepts}["dementia"]
+
+
+def test_a_word_of_two_senses_takes_the_sense_of_the_other_concepts(vocabulary: MeshVocabulary) -> None:
+    # "squash" alone is a racquet sport or a plant; beside watermelon it is the plant
+    result = concepts_of(
+        vocabulary,
+        "Squash and watermelon allergy",
+        context=["squash"],
+        task=["watermelon"],
+    )
+    assert "Cucurbita" in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_an_infection_is_searched_with_the_organism_it_is_named_after(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Galactomannan detection for invasive aspergillosis",
+        task=["invasive aspergillosis"],
+        method_measurement=["Galactomannan detection"],
+    )
+    (aspergillosis,) = [t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillosis"]
+    organisms = [t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillus"]
+    assert [t.concept for t in organisms] == [aspergillosis.concept]

@@ -131,6 +131,31 @@ def test_tree_distance() -> None:
     assert tree_distance(a, b) == 1 and tree_distance(a, c) == 99
 
 
+def test_a_word_of_two_senses_takes_the_one_near_the_other_concepts(vocabulary: MeshVocabulary) -> None:
+    # "squash" is a racquet sport (Squash (Sport)) and a plant (Squashes): the description decides
+    def sense(context: str) -> list[str]:
+        return [
+            m.descriptor.heading for m in vocabulary.recognize("squash", context=vocabulary.lookup(context))
+        ]
+
+    assert sense("tennis") == ["Racquet Sports"]
+    assert sense("watermelon") == ["Cucurbita"]
+    # one sense at two levels ("Insulin" below "Insulins") is no choice of sense: the specific stays
+    assert [
+        m.descriptor.heading for m in vocabulary.recognize("insulin", context=vocabulary.lookup("glucagon"))
+    ] == ["Insulin"]
+
+
+def test_an_organ_before_a_technique_names_the_kind_mesh_names_after_it(vocabulary: MeshVocabulary) -> None:
+    # "Thoracic Radiography" is a word of the organ's family before the heading of Radiography, which
+    # MeSH also writes "Diagnostic X-Ray": the examination, not the rays (X-Rays) beside the chest
+    assert headings(vocabulary, "chest X-ray") == [("chest X-ray", "Radiography, Thoracic")]
+    assert headings(vocabulary, "chest radiography") == [("chest radiography", "Radiography, Thoracic")]
+    assert headings(vocabulary, "abdomen X-ray") == [("abdomen X-ray", "Radiography, Abdominal")]
+    # no such kind: the two stay apart
+    assert headings(vocabulary, "brain MRI") == [("brain", "Brain"), ("MRI", "Magnetic Resonance Imaging")]
+
+
 def test_knows_and_lookup(vocabulary: MeshVocabulary) -> None:
     assert vocabulary.knows("gestational diabetes") and not vocabulary.knows("speech decoding")
     assert [d.heading for d in vocabulary.lookup("Brain Machine Interfaces")] == ["Brain-Computer Interfaces"]
@@ -145,6 +170,18 @@ def test_ancestors_named_inside_a_match(vocabulary: MeshVocabulary) -> None:
     assert "Neoplasms" not in [p.heading for p in lung.parents]  # the top of its tree: too broad
     (tb,) = vocabulary.recognize("pulmonary tuberculosis")
     assert [p.heading for p in tb.parents] == ["Tuberculosis"]
+
+
+def test_a_combined_technique_names_the_techniques_it_is_made_of(vocabulary: MeshVocabulary) -> None:
+    # the run before the head names a parent by an acronym or a phrase MeSH ends its terms with; the
+    # longest run wins ("computed tomography", not also "tomography")
+    (pet_ct,) = vocabulary.recognize("PET-CT")
+    assert [p.heading for p in pet_ct.parents] == ["Positron-Emission Tomography"]
+    (cta,) = vocabulary.recognize("computed tomography angiography")
+    assert [p.heading for p in cta.parents] == ["Tomography, X-Ray Computed"]
+    # one word before the head only modifies it
+    (strips,) = vocabulary.recognize("reagent strips")
+    assert strips.parents == ()
 
 
 def test_derived_forms_and_greek_letters_match_where_no_exact_form_does(vocabulary: MeshVocabulary) -> None:

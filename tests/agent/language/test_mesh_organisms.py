@@ -1,0 +1,42 @@
+"""The organism an infection is named after, from MeSH's own names and trees."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.language.mesh_organisms import causative_organism
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+@pytest.mark.parametrize(
+    ("disease", "organism"),
+    [
+        ("Aspergillosis", "Aspergillus"),  # the genus, not one of its species
+        ("Pulmonary Aspergillosis", "Aspergillus"),  # any word of the heading may carry the name
+        ("Tuberculosis, Pulmonary", "Mycobacterium tuberculosis"),
+        ("Helicobacter Infections", "Helicobacter"),  # not the family above it
+    ],
+)
+def test_an_infection_names_its_organism(vocabulary: MeshVocabulary, disease: str, organism: str) -> None:
+    (descriptor,) = vocabulary.lookup(disease)[:1]
+    found = causative_organism(descriptor, vocabulary)
+    assert found is not None and found.heading == organism
+
+
+@pytest.mark.parametrize(
+    "disease", ["Pneumonia", "Meningitis, Bacterial", "Hepatitis C", "Diabetes Mellitus", "Endometriosis"]
+)
+def test_no_organism_when_the_name_begins_unrelated_ones_or_no_infection(
+    vocabulary: MeshVocabulary, disease: str
+) -> None:
+    # "pneumon-" begins Klebsiella pneumoniae and Mycoplasma pneumoniae, none above the others; "bacterial"
+    # stands inside "Atypical Bacterial Forms", a kind of organism; "hepatitis" names an organ
+    (descriptor,) = vocabulary.lookup(disease)[:1]
+    assert causative_organism(descriptor, vocabulary) is None
