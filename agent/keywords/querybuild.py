@@ -94,7 +94,7 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
         for concept in plan.concepts:
             terms = [_term_strings(t, concept.role) for t in plan.terms_of(concept.id)]
             if concept.enabled and concept.required and terms:
-                blocks.append(_Block(concept.id, terms))
+                blocks.append(_without_subsumed(_Block(concept.id, terms)))
         return blocks
     blocks = []
     for facet in effective_facets(plan):
@@ -102,8 +102,34 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
             continue
         terms = [_term_strings(t) for t in plan.terms_for(facet.slot)]
         if terms:
-            blocks.append(_Block(facet.slot, terms))
+            blocks.append(_without_subsumed(_Block(facet.slot, terms)))
     return blocks
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[a-z0-9]+", text.casefold()))
+
+
+def _holds(longer: tuple[str, ...], shorter: tuple[str, ...]) -> bool:
+    """True when `shorter` stands in `longer` as consecutive whole words, and `longer` has more."""
+    n = len(shorter)
+    return 0 < n < len(longer) and any(longer[i : i + n] == shorter for i in range(len(longer) - n + 1))
+
+
+def _without_subsumed(block: _Block) -> _Block:
+    """The block without the free-text terms another of its terms finds already: every paper with
+    "invasive aspergillosis" in its title or abstract has "aspergillosis" there too, so ORing the
+    longer phrase adds nothing (the concept still lists it; the query is the same set of papers)."""
+    written = [_words(text) for term in block.terms for text in term.texts]
+    return _Block(
+        block.slot,
+        [
+            _TermStrings(
+                t.mesh, [x for x in t.texts if not any(_holds(_words(x), w) for w in written)], t.broader
+            )
+            for t in block.terms
+        ],
+    )
 
 
 def _limit(blocks: list[_Block], synonyms: int) -> list[_Block]:
