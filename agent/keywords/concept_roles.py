@@ -177,6 +177,52 @@ def is_comparator(phrase: str, description: str) -> bool:
     return bool(re.search(_COMPARED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
+# "for" that does not start the purpose of a title: "for whom surgery is considered", "for example"
+_FOR = re.compile(r"\bfor\s+(?!whom\b|which\b|example\b|instance\b|all\b)", re.IGNORECASE)
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？;；]\s*|\n+")
+
+
+# where the "Y" of "X for Y" ends: the people or setting of "in Z", "among Z", "with Z", "who ..."
+_PURPOSE_END = re.compile(r"\s(?:in|among|amongst|with|without|who|whose|during|at)\s", re.IGNORECASE)
+
+
+def _x_y_z(description: str) -> list[tuple[str, str, str]]:
+    """The "X", "Y" and "Z" of each sentence written "X for Y (in Z)", the template of review titles
+    ("Metformin for gestational diabetes in pregnant women", "Red flags to screen for malignancy in
+    patients with low-back pain"): what is done or tested, what for, and in whom ("" when not said)."""
+    found = []
+    for sentence in _SENTENCE_END.split(description):
+        purpose = _FOR.search(sentence)
+        if purpose is not None:
+            rest = sentence[purpose.end() :]
+            end = _PURPOSE_END.search(rest)
+            y, z = (rest[: end.start()], rest[end.start() :]) if end else (rest, "")
+            found.append((sentence[: purpose.start()], y, z))
+    return found
+
+
+def _written_in(phrase: str, text: str) -> bool:
+    return bool(phrase.strip()) and bool(
+        re.search(r"(?<!\w)" + re.escape(phrase.strip()) + r"(?!\w)", text, re.IGNORECASE)
+    )
+
+
+def named_before_for(phrase: str, description: str) -> bool:
+    """Whether `phrase` is written in the "X" of "X for Y" (`_x_y_z`): what is done or tested
+    ("Metformin", "Red flags", "Urine tests"), which a searcher requires whichever slot the
+    understanding filed it in."""
+    return any(_written_in(phrase, x) for x, _, _ in _x_y_z(description))
+
+
+def named_as_the_purpose(phrase: str, description: str) -> bool:
+    """Whether `phrase` is written in the "Y" of "X for Y in Z" (`_x_y_z`): what the question is
+    for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which
+    defines the topic, as the people "in Z" do not."""
+    return any(_written_in(phrase, y) for _, y, _ in _x_y_z(description))
+
+
 _DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
 
 
@@ -285,11 +331,14 @@ def decide_required(
     generic: dict[str, bool] | None = None,
     modifiers: set[str] | None = None,
     left_out: dict[str, str] | None = None,
+    purposes: set[str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (the rule: step 5 of
     `agent.keywords.concepts`);
     `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
-    `left_out` what a searcher leaves out, with the reason (`left_out_reason`)."""
+    `left_out` what a searcher leaves out, with the reason (`left_out_reason`), `purposes` the concepts
+    the question is for (`named_as_the_purpose`)."""
+    purposes = purposes or set()
     generic = generic or {}
     modifiers = modifiers or set()
     left_out = left_out or {}
@@ -299,6 +348,10 @@ def decide_required(
             # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition
             # the outcome is what the search is about
             concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
+            continue
+        if concept.role is ConceptRole.OUTCOME and concept.id in purposes and concept.id not in modifiers:
+            # "Red flags to screen for malignancy in patients with low-back pain": what the question is for
+            concept.required, concept.reason = True, "an outcome the question is for: it defines the topic"
             continue
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"

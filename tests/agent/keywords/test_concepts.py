@@ -627,3 +627,99 @@ def test_the_condition_of_the_people_treated_stays_required(vocabulary: MeshVoca
         subject_population=["people with dementia"],
     )
     assert {c.label: c.required for c in result.concepts}["dementia"]
+
+
+def test_what_is_written_before_for_is_what_is_done_or_tested(vocabulary: MeshVocabulary) -> None:
+    # the "X" of a title "X for Y" is required whichever slot holds it: a test in a diagnostic question
+    diagnostic = concepts_of(
+        vocabulary,
+        "Red flags to screen for vertebral fracture in older people",
+        context=["Red flags"],
+        output_target=["vertebral fracture"],
+    )
+    flags = next(c for c in diagnostic.concepts if c.label == "Red flags")
+    assert (flags.role.value, flags.required) == ("method", True)
+    # what is done, in a question of treatment ("exercise" alone would be an optional outcome)
+    treatment = concepts_of(
+        vocabulary,
+        "Exercise for depression",
+        task=["depression"],
+        context=["Exercise"],
+    )
+    assert {c.label: (c.role.value, c.required) for c in treatment.concepts}["Exercise"] == (
+        "intervention",
+        True,
+    )
+    # written after "for", the same phrase keeps its weak role and only narrows
+    after = concepts_of(
+        vocabulary,
+        "Melatonin for insomnia in adults who exercise",
+        task=["insomnia"],
+        context=["Melatonin", "exercise"],
+    )
+    assert {c.label: c.required for c in after.concepts}["exercise"] is False
+
+
+def test_the_first_for_of_each_sentence_separates_x_from_y() -> None:
+    from agent.keywords.concept_roles import named_as_the_purpose, named_before_for
+
+    title = "Magnetic resonance imaging for rotator cuff tears in people for whom surgery is considered"
+    assert named_before_for("Magnetic resonance imaging", title)
+    assert not named_before_for("rotator cuff tears", title)
+    assert named_as_the_purpose("rotator cuff tears", title)
+    assert not named_as_the_purpose("surgery", title)  # "for whom" starts no purpose; "in" ends the Y
+    assert not named_before_for("cuff", "rotator cuff tears")  # no "for": no template
+    # each sentence has its own "X for Y"
+    assert named_before_for("yoga", "We study anxiety. Yoga for stress at work.")
+    assert not named_before_for("anxiety", "We study anxiety. Yoga for stress at work.")
+
+
+def test_an_outcome_the_question_is_for_is_required(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Red flags to screen for malignancy in patients with low-back pain",
+        subject_population=["patients with low-back pain"],
+        output_target=["malignancy"],
+        context=["Red flags"],
+    )
+    required = {c.label: (c.required, c.reason) for c in result.concepts}
+    assert required["malignancy"] == (True, "an outcome the question is for: it defines the topic")
+    assert required["low-back pain"][0] and required["Red flags"][0]
+
+
+def test_a_population_headed_by_a_disease_noun_is_a_condition(vocabulary: MeshVocabulary) -> None:
+    # "pancreatic and periampullary cancer": both are the condition, one block, not a condition and an
+    # optional population
+    result = concepts_of(
+        vocabulary,
+        "Laparoscopy for staging pancreatic and periampullary cancer",
+        method_measurement=["Laparoscopy"],
+        subject_population=["pancreatic cancer", "periampullary cancer"],
+    )
+    cancer = next(c for c in result.concepts if "periampullary cancer" in c.label)
+    assert (cancer.role.value, cancer.required) == ("condition", True)
+    assert "pancreatic cancer" in cancer.label
+
+
+def test_the_words_of_a_rewritten_phrase_tell_whether_it_is_written_apart(vocabulary: MeshVocabulary) -> None:
+    # the understanding wrote "gait speed decline diagnosis" for "the diagnosis of gait speed decline":
+    # the part "gait speed decline" is written apart from "Wearable sensor assessment", so they are two
+    # concepts, not one block of alternatives
+    result = concepts_of(
+        None,
+        "Wearable sensor assessment for the diagnosis of gait speed decline in older people",
+        task=["Wearable sensor assessment", "gait speed decline diagnosis"],
+    )
+    assert [c.label for c in result.concepts] == ["Wearable sensor", "gait speed decline"]
+
+
+def test_a_specimen_before_an_unknown_acronym_is_apart_from_it(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Blood CEA levels for detecting recurrent colorectal cancer",
+        task=["recurrent colorectal cancer detection"],
+        context=["Blood CEA levels"],
+    )
+    concepts = {c.label: (c.role.value, c.required) for c in result.concepts}
+    assert concepts["CEA"] == ("method", True)
+    assert concepts["Blood"] == ("anatomy", False)
