@@ -396,6 +396,7 @@ def test_a_context_phrase_headed_by_a_disease_noun_is_a_condition(vocabulary: Me
         ("resistance detection", "resistance detection"),  # an abstract noun alone names nothing
         ("rapid tests", "rapid tests"),  # nor does a word MeSH only writes before a head
         ("newly diagnosed pancreatitis", "pancreatitis"),  # an adverb goes with the generic word it qualifies
+        ("Imaging modalities", "Imaging"),  # a word MeSH ends terms of one role with names a thing
     ],
 )
 def test_generic_heads_go_only_when_what_is_left_names_a_thing(
