@@ -185,7 +185,9 @@ _SENTENCE_END = re.compile(r"[.!?。！？;；]\s*|\n+")
 
 
 # where the "Y" of "X for Y" ends: the people or setting of "in Z", "among Z", "with Z", "who ..."
-_PURPOSE_END = re.compile(r"\s(?:in|among|amongst|with|without|who|whose|during|at)\s", re.IGNORECASE)
+_PURPOSE_END = re.compile(
+    r"\s(?:in|among|amongst|with|without|who|whose|that|which|during|at)\s", re.IGNORECASE
+)
 
 
 def _x_y_z(description: str) -> list[tuple[str, str, str]]:
@@ -221,6 +223,28 @@ def named_as_the_purpose(phrase: str, description: str) -> bool:
     for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which
     defines the topic, as the people "in Z" do not."""
     return any(_written_in(phrase, y) for _, y, _ in _x_y_z(description))
+
+
+# what comes right before the outcome X acts on: "the effect of X on Y", "the association between X
+# and Y", "X and the risk of Y", "X improves Y"
+_ACTED_ON_BEFORE = (
+    r"(?:\b(?:effects?|effectiveness|efficacy|impacts?|influences?|roles?)\s+of\s+.{1,80}?\s+on\s+|"
+    r"\b(?:associations?|relationships?|links?|correlations?)\s+(?:between|of)\s+.{1,80}?\s+(?:and|with)\s+|"
+    rf"\b(?:risks?|odds|incidence)\s+of\s+|\b(?:{_EFFECT_VERB})\s+)(?:the\s+|a\s+|an\s+)?"
+)
+
+
+def is_acted_on(phrase: str, description: str, original: str = "") -> bool:
+    """Whether the description names `phrase` as what an exposure or intervention acts on: the Y of
+    "the effect of X on Y", "the association between X and Y", "X and the risk of Y", "X improves Y";
+    in Chinese, `original` after 对 and before 的影响 ("X对Y的影响"). The counterpart of `is_exposure`:
+    such an outcome is the question's own, and defines the topic ("PM2.5 and the risk of childhood
+    asthma")."""
+    if original and re.search(r"对\s*" + re.escape(original) + r"\s*(?:的)?(?:影响|作用|效果)", description):
+        return True
+    if not phrase.strip():
+        return False
+    return bool(re.search(_ACTED_ON_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
 _DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
@@ -331,14 +355,14 @@ def decide_required(
     generic: dict[str, bool] | None = None,
     modifiers: set[str] | None = None,
     left_out: dict[str, str] | None = None,
-    purposes: set[str] | None = None,
+    defining: set[str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (the rule: step 5 of
     `agent.keywords.concepts`);
     `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
-    `left_out` what a searcher leaves out, with the reason (`left_out_reason`), `purposes` the concepts
-    the question is for (`named_as_the_purpose`)."""
-    purposes = purposes or set()
+    `left_out` what a searcher leaves out, with the reason (`left_out_reason`), `defining` the concepts
+    the question is about (`named_as_the_purpose`, `is_acted_on`)."""
+    defining = defining or set()
     generic = generic or {}
     modifiers = modifiers or set()
     left_out = left_out or {}
@@ -349,9 +373,10 @@ def decide_required(
             # the outcome is what the search is about
             concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
             continue
-        if concept.role is ConceptRole.OUTCOME and concept.id in purposes and concept.id not in modifiers:
-            # "Red flags to screen for malignancy in patients with low-back pain": what the question is for
-            concept.required, concept.reason = True, "an outcome the question is for: it defines the topic"
+        if concept.role is ConceptRole.OUTCOME and concept.id in defining and concept.id not in modifiers:
+            # "Red flags to screen for malignancy in patients with low-back pain", "the effect of exercise on
+            # sleep quality in older adults": the outcome the question is for, or that its exposure acts on
+            concept.required, concept.reason = True, "an outcome the question is about: it defines the topic"
             continue
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"

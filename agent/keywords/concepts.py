@@ -73,6 +73,7 @@ from agent.keywords.concept_roles import (
     asks_for_a_diagnosis,
     decide_required,
     head_is_a_condition,
+    is_acted_on,
     is_comparator,
     is_exposure,
     is_generic_people,
@@ -251,11 +252,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
         left_out,
-        {
-            c.id
-            for c in result.concepts
-            if any(named_as_the_purpose(t.canonical, description) for t in result.terms if t.concept == c.id)
-        },
+        {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
     )
     return result
 
@@ -275,6 +272,16 @@ def _share_words(
         members.sort(key=lambda part: folded.find(part.written.casefold()))
         for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
             part.text = text
+
+
+def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
+    """Whether the description writes the concept as what its question is about: the Y of "X for Y in
+    Z" (`named_as_the_purpose`) or what an exposure acts on (`is_acted_on`)."""
+    return any(
+        named_as_the_purpose(t.canonical, description) or is_acted_on(t.canonical, description, t.original)
+        for t in terms
+        if t.concept == concept.id
+    )
 
 
 def _as_written(part: _Part, description: str, originals: dict[str, str]) -> str:

@@ -684,7 +684,7 @@ def test_an_outcome_the_question_is_for_is_required(vocabulary: MeshVocabulary) 
         context=["Red flags"],
     )
     required = {c.label: (c.required, c.reason) for c in result.concepts}
-    assert required["malignancy"] == (True, "an outcome the question is for: it defines the topic")
+    assert required["malignancy"] == (True, "an outcome the question is about: it defines the topic")
     assert required["low-back pain"][0] and required["Red flags"][0]
 
 
@@ -724,3 +724,45 @@ def test_a_specimen_before_an_unknown_acronym_is_apart_from_it(vocabulary: MeshV
     concepts = {c.label: (c.role.value, c.required) for c in result.concepts}
     assert concepts["CEA"] == ("method", True)
     assert concepts["Blood"] == ("anatomy", False)
+
+
+def test_the_outcome_an_exposure_acts_on_defines_the_topic(vocabulary: MeshVocabulary) -> None:
+    slots = {
+        "context": ["yoga"],
+        "output_target": ["sleep quality"],
+        "subject_population": ["people with type 2 diabetes"],
+    }
+    acted_on = concepts_of(
+        vocabulary, "The effect of yoga on sleep quality in people with type 2 diabetes", **slots
+    )
+    assert {c.label: c.required for c in acted_on.concepts}["sleep quality"]
+    # named beside the question without a relation, the outcome only narrows
+    beside = concepts_of(vocabulary, "Yoga and sleep quality in people with type 2 diabetes", **slots)
+    assert {c.label: c.required for c in beside.concepts}["sleep quality"] is False
+
+
+@pytest.mark.parametrize(
+    ("phrase", "description", "acted_on"),
+    [
+        ("sleep quality", "the association between screen time and sleep quality", True),
+        ("asthma", "PM2.5 exposure and the risk of asthma in children", True),
+        ("blood pressure", "does salt reduction lower blood pressure", True),
+        ("children", "PM2.5 exposure and the risk of asthma in children", False),
+        ("睡眠质量", "瑜伽对睡眠质量的影响", True),
+    ],
+)
+def test_what_an_exposure_acts_on(phrase: str, description: str, acted_on: bool) -> None:
+    from agent.keywords.concept_roles import is_acted_on
+
+    if phrase.isascii():
+        assert is_acted_on(phrase, description) is acted_on
+    else:
+        assert is_acted_on("sleep quality", description, original=phrase) is acted_on
+
+
+def test_a_relative_clause_is_not_the_purpose() -> None:
+    from agent.keywords.concept_roles import named_as_the_purpose
+
+    title = "Physical tests for shoulder impingements and lesions that may accompany impingement"
+    assert named_as_the_purpose("lesions", title)
+    assert not named_as_the_purpose("accompany", title)
