@@ -130,11 +130,14 @@ _EXPOSURE_AFTER = (
 )
 
 
+# Chinese verbs of effect: 治疗 treat, 改善 improve, 降低/减少/减轻 reduce, 预防 prevent, 缓解 relieve,
+# 提高/增加 raise, 抑制 inhibit, 促进 promote
+_ZH_EFFECT_VERB = "治疗|改善|降低|减少|减轻|预防|缓解|提高|增加|抑制|促进"
+
+
 # "X对Y的影响", "X与Y的关系", and X before a verb of effect ("针灸治疗慢性腰痛": acupuncture treating low
-# back pain; 改善 improve, 降低/减少 reduce, 预防 prevent, 缓解 relieve, 提高/增加 raise, 抑制 inhibit, 促进 promote)
-_ZH_EXPOSURE_AFTER = (
-    r"\s*(?:对|与.{1,20}?(?:的)?(?:关系|关联|相关)|治疗|改善|降低|减少|预防|缓解|提高|增加|抑制|促进|影响)"
-)
+# back pain)
+_ZH_EXPOSURE_AFTER = rf"\s*(?:对|与.{{1,20}}?(?:的)?(?:关系|关联|相关)|{_ZH_EFFECT_VERB}|影响)"
 
 
 _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
@@ -177,54 +180,6 @@ def is_comparator(phrase: str, description: str) -> bool:
     return bool(re.search(_COMPARED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
-# "for" that does not start the purpose of a title: "for whom surgery is considered", "for example"
-_FOR = re.compile(r"\bfor\s+(?!whom\b|which\b|example\b|instance\b|all\b)", re.IGNORECASE)
-
-
-_SENTENCE_END = re.compile(r"[.!?。！？;；]\s*|\n+")
-
-
-# where the "Y" of "X for Y" ends: the people or setting of "in Z", "among Z", "with Z", "who ..."
-_PURPOSE_END = re.compile(
-    r"\s(?:in|among|amongst|with|without|who|whose|that|which|during|at)\s", re.IGNORECASE
-)
-
-
-def _x_y_z(description: str) -> list[tuple[str, str, str]]:
-    """The "X", "Y" and "Z" of each sentence written "X for Y (in Z)", the template of review titles
-    ("Metformin for gestational diabetes in pregnant women", "Red flags to screen for malignancy in
-    patients with low-back pain"): what is done or tested, what for, and in whom ("" when not said)."""
-    found = []
-    for sentence in _SENTENCE_END.split(description):
-        purpose = _FOR.search(sentence)
-        if purpose is not None:
-            rest = sentence[purpose.end() :]
-            end = _PURPOSE_END.search(rest)
-            y, z = (rest[: end.start()], rest[end.start() :]) if end else (rest, "")
-            found.append((sentence[: purpose.start()], y, z))
-    return found
-
-
-def _written_in(phrase: str, text: str) -> bool:
-    return bool(phrase.strip()) and bool(
-        re.search(r"(?<!\w)" + re.escape(phrase.strip()) + r"(?!\w)", text, re.IGNORECASE)
-    )
-
-
-def named_before_for(phrase: str, description: str) -> bool:
-    """Whether `phrase` is written in the "X" of "X for Y" (`_x_y_z`): what is done or tested
-    ("Metformin", "Red flags", "Urine tests"), which a searcher requires whichever slot the
-    understanding filed it in."""
-    return any(_written_in(phrase, x) for x, _, _ in _x_y_z(description))
-
-
-def named_as_the_purpose(phrase: str, description: str) -> bool:
-    """Whether `phrase` is written in the "Y" of "X for Y in Z" (`_x_y_z`): what the question is
-    for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which
-    defines the topic, as the people "in Z" do not."""
-    return any(_written_in(phrase, y) for _, y, _ in _x_y_z(description))
-
-
 # what comes right before the outcome X acts on: "the effect of X on Y", "the association between X
 # and Y", "X and the risk of Y", "X improves Y"
 _ACTED_ON_BEFORE = (
@@ -237,10 +192,14 @@ _ACTED_ON_BEFORE = (
 def is_acted_on(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what an exposure or intervention acts on: the Y of
     "the effect of X on Y", "the association between X and Y", "X and the risk of Y", "X improves Y";
-    in Chinese, `original` after 对 and before 的影响 ("X对Y的影响"). The counterpart of `is_exposure`:
+    in Chinese, `original` after 对 and before 的影响 ("X对Y的影响") or after a verb of effect in the same
+    clause ("正念能否减轻癌症患者的焦虑"). The counterpart of `is_exposure`:
     such an outcome is the question's own, and defines the topic ("PM2.5 and the risk of childhood
     asthma")."""
-    if original and re.search(r"对\s*" + re.escape(original) + r"\s*(?:的)?(?:影响|作用|效果)", description):
+    if original and (
+        re.search(r"对\s*" + re.escape(original) + r"\s*(?:的)?(?:影响|作用|效果)", description)
+        or re.search(rf"(?:{_ZH_EFFECT_VERB})[^。，,；;？?！!]*?" + re.escape(original), description)
+    ):
         return True
     if not phrase.strip():
         return False
@@ -361,7 +320,7 @@ def decide_required(
     `agent.keywords.concepts`);
     `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
     `left_out` what a searcher leaves out, with the reason (`left_out_reason`), `defining` the concepts
-    the question is about (`named_as_the_purpose`, `is_acted_on`)."""
+    the question is about (`title_template.named_as_the_purpose`, `is_acted_on`)."""
     defining = defining or set()
     generic = generic or {}
     modifiers = modifiers or set()

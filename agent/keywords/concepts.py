@@ -79,8 +79,6 @@ from agent.keywords.concept_roles import (
     is_generic_people,
     left_out_reason,
     meant,
-    named_as_the_purpose,
-    named_before_for,
     names_nothing,
     names_the_concept,
 )
@@ -94,6 +92,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
+from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym

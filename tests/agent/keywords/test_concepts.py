@@ -662,7 +662,7 @@ def test_what_is_written_before_for_is_what_is_done_or_tested(vocabulary: MeshVo
 
 
 def test_the_first_for_of_each_sentence_separates_x_from_y() -> None:
-    from agent.keywords.concept_roles import named_as_the_purpose, named_before_for
+    from agent.keywords.title_template import named_as_the_purpose, named_before_for
 
     title = "Magnetic resonance imaging for rotator cuff tears in people for whom surgery is considered"
     assert named_before_for("Magnetic resonance imaging", title)
@@ -670,9 +670,19 @@ def test_the_first_for_of_each_sentence_separates_x_from_y() -> None:
     assert named_as_the_purpose("rotator cuff tears", title)
     assert not named_as_the_purpose("surgery", title)  # "for whom" starts no purpose; "in" ends the Y
     assert not named_before_for("cuff", "rotator cuff tears")  # no "for": no template
-    # each sentence has its own "X for Y"
+    # each sentence has its own "X for Y", and a title ends at its colon
     assert named_before_for("yoga", "We study anxiety. Yoga for stress at work.")
     assert not named_before_for("anxiety", "We study anxiety. Yoga for stress at work.")
+    assert not named_as_the_purpose("fatigue", "Yoga for stress: effects on fatigue")
+    # a sentence with a clause is no title: what comes before its "for" is not what is done
+    assert not named_before_for("stone passage", "Does tamsulosin improve stone passage for ureteral stones?")
+    assert not named_before_for("NICU", "Our NICU is considering surfactant for preterm infants")
+    assert not named_before_for("intervention", "Time to passage and need for intervention are endpoints")
+    # nor is what the X does without, or what it says of a thing ("usability of"); "for" a time is no purpose
+    assert not named_before_for("forgetting", "Continual learning without forgetting for speech recognition")
+    assert not named_before_for("usability", "usability of eye trackers for text entry")
+    assert named_before_for("eye trackers", "usability of eye trackers for text entry")
+    assert not named_before_for("Chicago", "crime incidents from Chicago for 2015-2022")
 
 
 def test_an_outcome_the_question_is_for_is_required(vocabulary: MeshVocabulary) -> None:
@@ -749,6 +759,7 @@ def test_the_outcome_an_exposure_acts_on_defines_the_topic(vocabulary: MeshVocab
         ("blood pressure", "does salt reduction lower blood pressure", True),
         ("children", "PM2.5 exposure and the risk of asthma in children", False),
         ("睡眠质量", "瑜伽对睡眠质量的影响", True),
+        ("睡眠质量", "瑜伽能否改善老年人的睡眠质量", True),
     ],
 )
 def test_what_an_exposure_acts_on(phrase: str, description: str, acted_on: bool) -> None:
@@ -761,7 +772,7 @@ def test_what_an_exposure_acts_on(phrase: str, description: str, acted_on: bool)
 
 
 def test_a_relative_clause_is_not_the_purpose() -> None:
-    from agent.keywords.concept_roles import named_as_the_purpose
+    from agent.keywords.title_template import named_as_the_purpose
 
     title = "Physical tests for shoulder impingements and lesions that may accompany impingement"
     assert named_as_the_purpose("lesions", title)
