@@ -130,11 +130,14 @@ _EXPOSURE_AFTER = (
 )
 
 
+# Chinese verbs of effect: 治疗 treat, 改善 improve, 降低/减少/减轻 reduce, 预防 prevent, 缓解 relieve,
+# 提高/增加 raise, 抑制 inhibit, 促进 promote
+_ZH_EFFECT_VERB = "治疗|改善|降低|减少|减轻|预防|缓解|提高|增加|抑制|促进"
+
+
 # "X对Y的影响", "X与Y的关系", and X before a verb of effect ("针灸治疗慢性腰痛": acupuncture treating low
-# back pain; 改善 improve, 降低/减少 reduce, 预防 prevent, 缓解 relieve, 提高/增加 raise, 抑制 inhibit, 促进 promote)
-_ZH_EXPOSURE_AFTER = (
-    r"\s*(?:对|与.{1,20}?(?:的)?(?:关系|关联|相关)|治疗|改善|降低|减少|预防|缓解|提高|增加|抑制|促进|影响)"
-)
+# back pain)
+_ZH_EXPOSURE_AFTER = rf"\s*(?:对|与.{{1,20}}?(?:的)?(?:关系|关联|相关)|{_ZH_EFFECT_VERB}|影响)"
 
 
 _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
@@ -175,6 +178,32 @@ def is_comparator(phrase: str, description: str) -> bool:
     if not phrase.strip():
         return False
     return bool(re.search(_COMPARED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
+
+
+# what comes right before the outcome X acts on: "the effect of X on Y", "the association between X
+# and Y", "X and the risk of Y", "X improves Y"
+_ACTED_ON_BEFORE = (
+    r"(?:\b(?:effects?|effectiveness|efficacy|impacts?|influences?|roles?)\s+of\s+.{1,80}?\s+on\s+|"
+    r"\b(?:associations?|relationships?|links?|correlations?)\s+(?:between|of)\s+.{1,80}?\s+(?:and|with)\s+|"
+    rf"\b(?:risks?|odds|incidence)\s+of\s+|\b(?:{_EFFECT_VERB})\s+)(?:the\s+|a\s+|an\s+)?"
+)
+
+
+def is_acted_on(phrase: str, description: str, original: str = "") -> bool:
+    """Whether the description names `phrase` as what an exposure or intervention acts on: the Y of
+    "the effect of X on Y", "the association between X and Y", "X and the risk of Y", "X improves Y";
+    in Chinese, `original` after 对 and before 的影响 ("X对Y的影响") or after a verb of effect in the same
+    clause ("正念能否减轻癌症患者的焦虑"). The counterpart of `is_exposure`:
+    such an outcome is the question's own, and defines the topic ("PM2.5 and the risk of childhood
+    asthma")."""
+    if original and (
+        re.search(r"对\s*" + re.escape(original) + r"\s*(?:的)?(?:影响|作用|效果)", description)
+        or re.search(rf"(?:{_ZH_EFFECT_VERB})[^。，,；;？?！!]*?" + re.escape(original), description)
+    ):
+        return True
+    if not phrase.strip():
+        return False
+    return bool(re.search(_ACTED_ON_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
 _DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
@@ -285,11 +314,14 @@ def decide_required(
     generic: dict[str, bool] | None = None,
     modifiers: set[str] | None = None,
     left_out: dict[str, str] | None = None,
+    defining: set[str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (the rule: step 5 of
     `agent.keywords.concepts`);
     `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
-    `left_out` what a searcher leaves out, with the reason (`left_out_reason`)."""
+    `left_out` what a searcher leaves out, with the reason (`left_out_reason`), `defining` the concepts
+    the question is about (`title_template.named_as_the_purpose`, `is_acted_on`)."""
+    defining = defining or set()
     generic = generic or {}
     modifiers = modifiers or set()
     left_out = left_out or {}
@@ -299,6 +331,11 @@ def decide_required(
             # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition
             # the outcome is what the search is about
             concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
+            continue
+        if concept.role is ConceptRole.OUTCOME and concept.id in defining and concept.id not in modifiers:
+            # "Red flags to screen for malignancy in patients with low-back pain", "the effect of exercise on
+            # sleep quality in older adults": the outcome the question is for, or that its exposure acts on
+            concept.required, concept.reason = True, "an outcome the question is about: it defines the topic"
             continue
         if generic.get(concept.id):
             concept.required, concept.reason = False, "only generic people words: nearly every paper has them"

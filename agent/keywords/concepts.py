@@ -27,8 +27,12 @@ synonyms. The steps, for every phrase of every slot:
    descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
    "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
-   intervention noun ("peer support programmes"); a descriptor MeSH files as a setting takes the role
-   of the slot holding it ("employment" as the outcome);
+   intervention noun ("peer support programmes"), and so is the head of the "X" of a title "X for Y"
+   whose role comes out weak ("Red flags to screen for malignancy", "Exercise for depression": what is
+   done, or in a diagnostic question the test, a method; `named_before_for`); a descriptor MeSH files
+   as a setting takes the role of the slot holding it ("employment" as the outcome); a specimen or
+   organ before an acronym MeSH does not know is a concept apart from it ("Blood CEA levels": CEA,
+   measured in blood);
 4. **group**: terms of one role from one slot are one concept when the description lists them
    together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
    sides of "versus", phrases the description writes apart ("red flags to screen for vertebral
@@ -40,7 +44,9 @@ synonyms. The steps, for every phrase of every slot:
    generic people words; in a diagnostic question a condition named only as who is tested ("in
    people with mild cognitive impairment") only narrows when another condition is the target the test
    must find; an outcome is AND'ed when there is no condition (it names the topic:
-   "vitamin D and fracture risk"); the analysis algorithm the user applies, other outcomes, anatomy
+   "vitamin D and fracture risk") or when the description writes it as the "Y" of "X for Y in Z", what
+   the question is for ("Red flags to screen for malignancy in patients with low-back pain":
+   `named_as_the_purpose`); the analysis algorithm the user applies, other outcomes, anatomy
    and settings only narrow and are optional, as are what the studies are compared with ("compared
    with health education", "than placebo"), a comparator of "versus" named only by a generic head
    ("versus usual care") and the instrument an outcome is measured with ("STAI scores"), except that an
@@ -67,6 +73,7 @@ from agent.keywords.concept_roles import (
     asks_for_a_diagnosis,
     decide_required,
     head_is_a_condition,
+    is_acted_on,
     is_comparator,
     is_exposure,
     is_generic_people,
@@ -85,6 +92,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
+from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.mesh_organisms import causative_organism
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
@@ -120,6 +128,11 @@ class _Part:
     phrase: str = ""  # the slot phrase the part comes from
     compared_with: bool = False  # what the studies compare with ("... compared with usual care")
     side: bool = False  # one of the things "X versus Y" compares: something done, whatever its slot
+    # written before the "for" of "X for Y" (the template of review titles): something done or tested
+    done: bool = False
+    # the words the description has for the part: its slot phrase, or the part itself where the
+    # understanding rewrote the phrase ("diagnosis of X" -> "X diagnosis"); how lists are found
+    written: str = ""
 
 
 @dataclass
@@ -171,6 +184,7 @@ def _parts(
                                 phrase,
                                 compared_with=comparator,
                                 side=compared_side,
+                                done=named_before_for(piece.strip(), understanding.description),
                             )
                         )
     return parts, study_types
@@ -209,7 +223,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     description = understanding.description
     defined = defined_acronyms(to_half_width(description))
     parts, study_types = _parts(understanding, vocabulary)
-    series = listed_together(description, [part.phrase for part in parts], understanding.originals)
+    for part in parts:
+        part.written = _as_written(part, description, understanding.originals)
+    series = listed_together(description, [part.written for part in parts], understanding.originals)
     if vocabulary is not None:
         _share_words(parts, series, description, vocabulary)
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
@@ -225,7 +241,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         )
     ]
     for draft, part in drafts_parts:
-        draft.series = series.get(part.phrase, -1)
+        draft.series = series.get(part.written, -1)
         for term in draft.terms:
             term.original = part.original
     drafts = [draft for draft, _ in drafts_parts]
@@ -248,6 +264,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
         left_out,
+        {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
     )
     return result
 
@@ -260,13 +277,36 @@ def _share_words(
     (`agent.keywords.coordination.distribute`); the understanding cuts such a list into phrases."""
     groups: dict[int, list[_Part]] = {}
     for part in parts:
-        if part.text == part.phrase.strip() and series.get(part.phrase, -1) >= 0:
-            groups.setdefault(series[part.phrase], []).append(part)
+        if part.text == part.phrase.strip() and series.get(part.written, -1) >= 0:
+            groups.setdefault(series[part.written], []).append(part)
     folded = description.casefold()
     for members in groups.values():
-        members.sort(key=lambda part: folded.find(part.phrase.casefold()))
+        members.sort(key=lambda part: folded.find(part.written.casefold()))
         for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
             part.text = text
+
+
+def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
+    """Whether the description writes the concept as what its question is about: the Y of "X for Y in
+    Z" (`named_as_the_purpose`) or what an exposure acts on (`is_acted_on`)."""
+    return any(
+        named_as_the_purpose(t.canonical, description) or is_acted_on(t.canonical, description, t.original)
+        for t in terms
+        if t.concept == concept.id
+    )
+
+
+def _as_written(part: _Part, description: str, originals: dict[str, str]) -> str:
+    """The slot phrase when the description contains it (or the Chinese it was rendered from), else the
+    part's own words when the description has those: "groin lymph node involvement" of the rewritten
+    "groin lymph node involvement diagnosis" is a phrase written apart from "Sentinel node assessment"."""
+    folded = description.casefold()
+    if part.phrase.casefold() in folded or originals.get(part.phrase, "\0").casefold() in folded:
+        return part.phrase
+    for own in (part.text, strip_generic_edges(part.text)):
+        if own and own.casefold() in folded:
+            return own
+    return part.phrase
 
 
 def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
@@ -423,12 +463,19 @@ def _drafts_for(
         conditions = [
             m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not _health_care_sense(m)
         ]
-        if not head_covered and conditions:
-            # "brain tumour segmentation": a disease is a concept of its own, the head names the task
+        # "brain tumour segmentation": a disease is a concept of its own, the head names the task; "Blood
+        # CEA levels": a specimen or organ before an acronym MeSH does not know is where the named thing is
+        # measured, and the acronym is the concept
+        apart = conditions or (
+            [m for m in matches if role_of(m.descriptor) is ConceptRole.ANATOMY]
+            if is_acronym(words[-1])
+            else []
+        )
+        if not head_covered and apart:
             rest = text
-            for match in reversed(conditions):
+            for match in reversed(apart):
                 rest = rest[: match.start] + " " + rest[match.end :]
-            drafts += [_mesh_draft(m, "", part, description, defined, vocabulary) for m in conditions]
+            drafts += [_mesh_draft(m, "", part, description, defined, vocabulary) for m in apart]
             if content_words(rest):
                 drafts.append(_free_draft(clean_term(rest), part, description, vocabulary))
             continue
@@ -472,6 +519,10 @@ def _role(
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
     if head and part.side and (weak or role is ConceptRole.ANATOMY):
         return ConceptRole.INTERVENTION
+    if head and part.done and weak:
+        # the "X" of "X for Y": a test in a question of diagnosis, else what is done to the people (a body
+        # fluid or organ, "urine tests", stays the anatomy a sample is taken from)
+        return ConceptRole.METHOD if asks_for_a_diagnosis(description) else ConceptRole.INTERVENTION
     if weak and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     words = text.split()
@@ -484,12 +535,14 @@ def _role(
 
 def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabulary | None = None) -> _Draft:
     """A phrase MeSH does not name: one free-text term whose role is its slot's, except that a context
-    phrase whose head noun names diseases is a condition ("... for clinically suspected scaphoid
-    fractures"). (Not in other slots: a population "with clinically evident lesions" or an outcome
-    "relieve symptoms" only narrows.)"""
+    or population phrase whose head noun names diseases is a condition ("... for clinically suspected
+    scaphoid fractures", "pancreatic and periampullary cancer": people named by their disease are that
+    condition). (Not an outcome: "relieve symptoms" only narrows.)"""
     term = new_term(strip_generic_edges(text, vocabulary), part.slot, description)
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
-    if role is ConceptRole.SETTING and head_is_a_condition(term.canonical, vocabulary):
+    if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and head_is_a_condition(
+        term.canonical, vocabulary
+    ):
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
     if role is ConceptRole.POPULATION and head in PLACE_HEADS:

@@ -167,11 +167,12 @@ def _adverb_of_generic(words: list[str]) -> bool:
     return len(words) > 2 and words[0].lower().endswith("ly") and words[1].lower() in GENERIC_WORDS
 
 
-# Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay"); other
-# generic heads say how it acts ("fluid intake") and stay with a lone word
+# Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay") or used in
+# some form ("imaging modalities"); other generic heads say how it acts ("fluid intake") and stay with
+# a lone word
 _MEASUREMENT_WORDS = word_set(
     "detection detecting assay assays test tests testing measurement measurements level levels "
-    "screening assessment diagnosis identification"
+    "screening assessment diagnosis identification modality modalities technique techniques"
 )
 
 
@@ -180,10 +181,11 @@ _NOT_A_THING = re.compile(r"(?:ed|ing|ant|ent|al|ous|ive|ic|ary|ble|ity|ness|anc
 
 
 def _names_a_thing(word: str, vocabulary: MeshVocabulary) -> bool:
-    """Whether one word alone is a thing a paper could be found by ("Galactomannan", "RIF"), not an
-    adjective, participle or abstract noun ("malignant", "impending", "resistance"), nor a word MeSH only
-    writes before a head ("rapid", `MeshVocabulary.is_modifier`)."""
-    if is_acronym(word) or vocabulary.knows(word):
+    """Whether one word alone is a thing a paper could be found by ("Galactomannan", "RIF", "imaging":
+    a word MeSH ends terms of one role with, `MeshVocabulary.head_role`), not an adjective, participle
+    or abstract noun ("malignant", "impending", "resistance"), nor a word MeSH only writes before a head
+    ("rapid", `MeshVocabulary.is_modifier`)."""
+    if is_acronym(word) or vocabulary.knows(word) or vocabulary.head_role(word) is not None:
         return True
     return not _NOT_A_THING.search(singular(word)) and not vocabulary.is_modifier(word)
 

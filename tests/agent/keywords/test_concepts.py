@@ -410,6 +410,7 @@ def test_a_context_phrase_headed_by_a_disease_noun_is_a_condition(vocabulary: Me
         ("resistance detection", "resistance detection"),  # an abstract noun alone names nothing
         ("rapid tests", "rapid tests"),  # nor does a word MeSH only writes before a head
         ("newly diagnosed pancreatitis", "pancreatitis"),  # an adverb goes with the generic word it qualifies
+        ("Imaging modalities", "Imaging"),  # a word MeSH ends terms of one role with names a thing
     ],
 )
 def test_generic_heads_go_only_when_what_is_left_names_a_thing(
@@ -664,3 +665,152 @@ def test_an_infection_is_searched_with_the_organism_it_is_named_after(vocabulary
     (aspergillosis,) = [t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillosis"]
     organisms = [t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillus"]
     assert [t.concept for t in organisms] == [aspergillosis.concept]
+
+
+def test_what_is_written_before_for_is_what_is_done_or_tested(vocabulary: MeshVocabulary) -> None:
+    # the "X" of a title "X for Y" is required whichever slot holds it: a test in a diagnostic question
+    diagnostic = concepts_of(
+        vocabulary,
+        "Red flags to screen for vertebral fracture in older people",
+        context=["Red flags"],
+        output_target=["vertebral fracture"],
+    )
+    flags = next(c for c in diagnostic.concepts if c.label == "Red flags")
+    assert (flags.role.value, flags.required) == ("method", True)
+    # what is done, in a question of treatment ("exercise" alone would be an optional outcome)
+    treatment = concepts_of(
+        vocabulary,
+        "Exercise for depression",
+        task=["depression"],
+        context=["Exercise"],
+    )
+    assert {c.label: (c.role.value, c.required) for c in treatment.concepts}["Exercise"] == (
+        "intervention",
+        True,
+    )
+    # written after "for", the same phrase keeps its weak role and only narrows
+    after = concepts_of(
+        vocabulary,
+        "Melatonin for insomnia in adults who exercise",
+        task=["insomnia"],
+        context=["Melatonin", "exercise"],
+    )
+    assert {c.label: c.required for c in after.concepts}["exercise"] is False
+
+
+def test_the_first_for_of_each_sentence_separates_x_from_y() -> None:
+    from agent.keywords.title_template import named_as_the_purpose, named_before_for
+
+    title = "Magnetic resonance imaging for rotator cuff tears in people for whom surgery is considered"
+    assert named_before_for("Magnetic resonance imaging", title)
+    assert not named_before_for("rotator cuff tears", title)
+    assert named_as_the_purpose("rotator cuff tears", title)
+    assert not named_as_the_purpose("surgery", title)  # "for whom" starts no purpose; "in" ends the Y
+    assert not named_before_for("cuff", "rotator cuff tears")  # no "for": no template
+    # each sentence has its own "X for Y", and a title ends at its colon
+    assert named_before_for("yoga", "We study anxiety. Yoga for stress at work.")
+    assert not named_before_for("anxiety", "We study anxiety. Yoga for stress at work.")
+    assert not named_as_the_purpose("fatigue", "Yoga for stress: effects on fatigue")
+    # a sentence with a clause is no title: what comes before its "for" is not what is done
+    assert not named_before_for("stone passage", "Does tamsulosin improve stone passage for ureteral stones?")
+    assert not named_before_for("NICU", "Our NICU is considering surfactant for preterm infants")
+    assert not named_before_for("intervention", "Time to passage and need for intervention are endpoints")
+    # nor is what the X does without, or what it says of a thing ("usability of"); "for" a time is no purpose
+    assert not named_before_for("forgetting", "Continual learning without forgetting for speech recognition")
+    assert not named_before_for("usability", "usability of eye trackers for text entry")
+    assert named_before_for("eye trackers", "usability of eye trackers for text entry")
+    assert not named_before_for("Chicago", "crime incidents from Chicago for 2015-2022")
+
+
+def test_an_outcome_the_question_is_for_is_required(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Red flags to screen for malignancy in patients with low-back pain",
+        subject_population=["patients with low-back pain"],
+        output_target=["malignancy"],
+        context=["Red flags"],
+    )
+    required = {c.label: (c.required, c.reason) for c in result.concepts}
+    assert required["malignancy"] == (True, "an outcome the question is about: it defines the topic")
+    assert required["low-back pain"][0] and required["Red flags"][0]
+
+
+def test_a_population_headed_by_a_disease_noun_is_a_condition(vocabulary: MeshVocabulary) -> None:
+    # "pancreatic and periampullary cancer": both are the condition, one block, not a condition and an
+    # optional population
+    result = concepts_of(
+        vocabulary,
+        "Laparoscopy for staging pancreatic and periampullary cancer",
+        method_measurement=["Laparoscopy"],
+        subject_population=["pancreatic cancer", "periampullary cancer"],
+    )
+    cancer = next(c for c in result.concepts if "periampullary cancer" in c.label)
+    assert (cancer.role.value, cancer.required) == ("condition", True)
+    assert "pancreatic cancer" in cancer.label
+
+
+def test_the_words_of_a_rewritten_phrase_tell_whether_it_is_written_apart(vocabulary: MeshVocabulary) -> None:
+    # the understanding wrote "gait speed decline diagnosis" for "the diagnosis of gait speed decline":
+    # the part "gait speed decline" is written apart from "Wearable sensor assessment", so they are two
+    # concepts, not one block of alternatives
+    result = concepts_of(
+        None,
+        "Wearable sensor assessment for the diagnosis of gait speed decline in older people",
+        task=["Wearable sensor assessment", "gait speed decline diagnosis"],
+    )
+    assert [c.label for c in result.concepts] == ["Wearable sensor", "gait speed decline"]
+
+
+def test_a_specimen_before_an_unknown_acronym_is_apart_from_it(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Blood CEA levels for detecting recurrent colorectal cancer",
+        task=["recurrent colorectal cancer detection"],
+        context=["Blood CEA levels"],
+    )
+    concepts = {c.label: (c.role.value, c.required) for c in result.concepts}
+    assert concepts["CEA"] == ("method", True)
+    assert concepts["Blood"] == ("anatomy", False)
+
+
+def test_the_outcome_an_exposure_acts_on_defines_the_topic(vocabulary: MeshVocabulary) -> None:
+    slots = {
+        "context": ["yoga"],
+        "output_target": ["sleep quality"],
+        "subject_population": ["people with type 2 diabetes"],
+    }
+    acted_on = concepts_of(
+        vocabulary, "The effect of yoga on sleep quality in people with type 2 diabetes", **slots
+    )
+    assert {c.label: c.required for c in acted_on.concepts}["sleep quality"]
+    # named beside the question without a relation, the outcome only narrows
+    beside = concepts_of(vocabulary, "Yoga and sleep quality in people with type 2 diabetes", **slots)
+    assert {c.label: c.required for c in beside.concepts}["sleep quality"] is False
+
+
+@pytest.mark.parametrize(
+    ("phrase", "description", "acted_on"),
+    [
+        ("sleep quality", "the association between screen time and sleep quality", True),
+        ("asthma", "PM2.5 exposure and the risk of asthma in children", True),
+        ("blood pressure", "does salt reduction lower blood pressure", True),
+        ("children", "PM2.5 exposure and the risk of asthma in children", False),
+        ("睡眠质量", "瑜伽对睡眠质量的影响", True),
+        ("睡眠质量", "瑜伽能否改善老年人的睡眠质量", True),
+    ],
+)
+def test_what_an_exposure_acts_on(phrase: str, description: str, acted_on: bool) -> None:
+    from agent.keywords.concept_roles import is_acted_on
+
+    if phrase.isascii():
+        assert is_acted_on(phrase, description) is acted_on
+    else:
+        assert is_acted_on("sleep quality", description, original=phrase) is acted_on
+
+
+def test_a_relative_clause_is_not_the_purpose() -> None:
+    from agent.keywords.title_template import named_as_the_purpose
+
+    title = "Physical tests for shoulder impingements and lesions that may accompany impingement"
+    assert named_as_the_purpose("lesions", title)
+    assert not named_as_the_purpose("accompany", title)

@@ -1,0 +1,90 @@
+"""The template of review titles, "X for Y in Z": what is done or tested, what for, and in whom.
+
+Cochrane and most systematic reviews name their question this way ("Metformin for gestational
+diabetes in pregnant women", "Red flags to screen for malignancy in patients with low-back pain",
+"Urine tests for Down's syndrome screening"), and so do many research descriptions. Where a sentence
+is written so, its X is what a searcher requires as the intervention or the test and its Y the topic,
+whichever slots the understanding filed the phrases in (`agent.keywords.concepts` reads roles from
+it). A sentence with a clause ("Is there evidence that tamsulosin improves stone passage for ...") is
+no such title: there the verbs say the roles (`agent.keywords.concept_roles.is_exposure`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.language.text import word_set
+from agent.understanding.lexicon import EFFECT_VERBS
+
+# "for" that does not start the purpose of a title: "for whom surgery is considered", "for example"
+# (nor a time: "for 2015-2022", "for 9 months")
+_FOR = re.compile(r"\bfor\s+(?!whom\b|which\b|example\b|instance\b|all\b|\d)", re.IGNORECASE)
+
+
+# a sentence (or a title before its colon) ends at a full stop before a space ("PM2.5" goes on), at ; ! ?
+# or a colon, and at their Chinese forms
+_SENTENCE_END = re.compile(r"[.!?:](?:\s+|$)|[。！？;；：]\s*|\n+")
+
+
+# Words of a clause: a sentence whose "X" or "Y" has one ("Is there evidence that tamsulosin improves
+# stone passage for ...", "Our NICU is considering ... for preterm infants") is no title "X for Y"
+_CLAUSE_WORDS = word_set(
+    "is are was were am be been do does did has have had can could will would shall should must "
+    "we i you they our my your their us me there how what whether why compares compare"
+) | frozenset(w for w in EFFECT_VERBS if w.endswith("s"))
+
+
+# what the X does without, or instead of, is not done ("Continual learning without catastrophic forgetting")
+_X_END = re.compile(r"\s(?:without|instead\s+of|rather\s+than)\s", re.IGNORECASE)
+
+
+# what an X says of a thing is not done, the thing is ("usability of low-cost eye trackers", "diagnostic
+# accuracy of laparoscopy"): the X starts after its last "of"
+_X_OF = re.compile(r".*\sof\s", re.IGNORECASE | re.DOTALL)
+
+
+# where the "Y" of "X for Y" ends: the people or setting of "in Z", "among Z", "with Z", "who ..."
+_PURPOSE_END = re.compile(
+    r"\s(?:in|among|amongst|with|without|who|whose|that|which|during|at)\s", re.IGNORECASE
+)
+
+
+def _x_y_z(description: str) -> list[tuple[str, str, str]]:
+    """The "X", "Y" and "Z" of each sentence written "X for Y (in Z)", the template of review titles
+    ("Metformin for gestational diabetes in pregnant women", "Red flags to screen for malignancy in
+    patients with low-back pain"): what is done or tested, what for, and in whom ("" when not said)."""
+    found = []
+    for sentence in _SENTENCE_END.split(description):
+        purpose = _FOR.search(sentence)
+        if purpose is None:
+            continue
+        x, rest = sentence[: purpose.start()], sentence[purpose.end() :]
+        end = _PURPOSE_END.search(rest)
+        y, z = (rest[: end.start()], rest[end.start() :]) if end else (rest, "")
+        if any(w.lower() in _CLAUSE_WORDS for w in re.findall(r"[^\W\d_]+", x + " " + y)):
+            continue  # a sentence, not a title: "Time to passage and need for intervention are ..."
+        cut = _X_END.search(x)
+        x = x[: cut.start()] if cut else x
+        of = _X_OF.match(x)
+        found.append((x[of.end() :] if of else x, y, z))
+    return found
+
+
+def _written_in(phrase: str, text: str) -> bool:
+    return bool(phrase.strip()) and bool(
+        re.search(r"(?<!\w)" + re.escape(phrase.strip()) + r"(?!\w)", text, re.IGNORECASE)
+    )
+
+
+def named_before_for(phrase: str, description: str) -> bool:
+    """Whether `phrase` is written in the "X" of "X for Y" (`_x_y_z`): what is done or tested
+    ("Metformin", "Red flags", "Urine tests"), which a searcher requires whichever slot the
+    understanding filed it in."""
+    return any(_written_in(phrase, x) for x, _, _ in _x_y_z(description))
+
+
+def named_as_the_purpose(phrase: str, description: str) -> bool:
+    """Whether `phrase` is written in the "Y" of "X for Y in Z" (`_x_y_z`): what the question is
+    for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which
+    defines the topic, as the people "in Z" do not."""
+    return any(_written_in(phrase, y) for _, y, _ in _x_y_z(description))
