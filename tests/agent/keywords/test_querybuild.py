@@ -344,3 +344,22 @@ def test_an_anatomy_concept_is_searched_by_its_words_only() -> None:
     assert '"Down Syndrome"[Mesh]' in query
     assert "Urine" not in query.replace("urine", "")  # no [Mesh] heading, only the words
     assert "urine" in query
+
+
+def test_a_term_another_term_of_its_block_holds_is_left_out() -> None:
+    """ "invasive aspergillosis" beside aspergillosis finds no paper aspergillosis does not: the OR drops
+    it in every database (the concept still lists it); a hyphenated spelling or a plural is kept."""
+    terms = [
+        Term(
+            canonical="aspergillosis",
+            slot="context",
+            synonyms=[syn("invasive aspergillosis", SynonymOrigin.USER), syn("aspergilloses")],
+        ),
+        Term(canonical="non-invasive", slot="context", synonyms=[syn("non invasive")]),
+    ]
+    plan = KeywordPlan(terms=terms, facets=facets_for_terms(terms))
+    assert build_pubmed_query(plan) == (
+        '(aspergillosis[tiab] OR aspergilloses[tiab] OR "non-invasive"[tiab] OR "non invasive"[tiab])'
+    )
+    assert "invasive aspergillosis" not in build_openalex_query(plan)[0]
+    assert [s.text for s in terms[0].synonyms][0] == "invasive aspergillosis"
