@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -467,7 +468,10 @@ def _word_part(word: str) -> _Part | None:
     modifiers: list[str] = list(entry.modifiers) if entry else []
     for sense in senses:
         heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
-        modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
+        if sense.verb:  # before a head a verb is its action noun (根除|率 "eradication rate")
+            modifiers.extend([*_action_nouns(sense.text), sense.text])
+        else:
+            modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
     if entry is None and not senses:
         drug = drug_class(word)
         if drug is None or [t.key for t in _tokens(word)] != [word]:
@@ -536,6 +540,13 @@ def _gerund(verb: str) -> str:
     else:
         stem = first
     return f"{stem}ing" + (f" {rest}" if rest else "")
+
+
+def _action_nouns(verb: str) -> list[str]:
+    """The regular action noun of a one-word verb (migrate -> migration, optimize -> optimization,
+    measure -> measurement), none when English has no regular one; a light verb's noun ("do a follow-up")."""
+    nouns = _verb_nouns(verb)
+    return nouns[:1] if len(nouns) == 3 and nouns[0] != _gerund(verb) else []
 
 
 def _verb_nouns(verb: str) -> list[str]:
@@ -791,11 +802,32 @@ def _judged(
     if attested is None or part.glossary or len(senses) < 2:
         return list(senses[:_PER_PART])
     pool = list(senses[:_JUDGED_SENSES])
-    if modifier:  # before a head an adjective stays first (生态 "ecological", not the attested "ecology")
-        pool.sort(key=lambda sense: (not sense.lower().endswith(_ADJECTIVE_ENDINGS), not attested(sense)))
+    if modifier:
+        # before a head the adjective of an attested sense stays first (生态 "ecological", not the attested
+        # "ecology"), but an attested sense comes before an adjective nobody attests (疲劳 "fatigue", not
+        # "weary"; 红 "red" ... "revolutionary": CC-CEDICT's order when none is attested)
+        known = [sense for sense in pool if attested(sense)]
+        pool.sort(
+            key=lambda sense: (
+                not any(_same_stem(sense, k) for k in known),
+                not sense.lower().endswith(_ADJECTIVE_ENDINGS),
+            )
+        )
     else:
         pool.sort(key=lambda sense: not attested(sense))
     return pool[:_PER_PART]
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """The same one word, or an adjective and the noun it derives from (ecological, ecology; genetic,
+    genetics): they share all but the last three letters of the shorter, and at least four."""
+    a, b = word.lower(), other.lower()
+    if a == b:
+        return True
+    if " " in a or " " in b:
+        return False
+    shared = len(os.path.commonprefix([a, b]))
+    return shared >= max(4, min(len(a), len(b)) - 3)
 
 
 # an attested span of this many parts tries this many senses of each part (fewer for longer spans: the

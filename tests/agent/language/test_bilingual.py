@@ -234,7 +234,7 @@ def test_prefixes_join_their_head_and_negation_is_kept() -> None:
     assert render("退行性疾病").english[0] == "degenerative disease"  # 性 before a head: an adjective
     # "-ate" -> "-ative" is not always a word ("vibrative"): it follows the usual modifier unless attested
     generative = render("生成式模型").english
-    assert generative[0] == "generate model" and "generative model" in generative[:3]
+    assert generative[0] == "generation model" and "generative model" in generative[:3]
     assert render("生成式模型", attested=lambda t: t == "generative model").english[0] == "generative model"
     assert render("适应性免疫").english[0] == "adaptive immunity"
     assert render("微电极").english[0] == "microelectrode"  # closed-up prefixes, composed
