@@ -293,10 +293,7 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
             phrase.text in lex.ZH_RELATION_WORDS
             or phrase.text.endswith(lex.ZH_STUDY_ENDINGS)
             or phrase.before in lex.ZH_STUDY_ENDINGS
-        ) and phrase.after in {
-            "的",
-            "之间",
-        }:
+        ) and phrase.after in _RELATION_LINKS:
             second, first = phrases[index - 1], phrases[index - 2]
             if first.after == "的":
                 continue  # "电池的稳定性与离子迁移": two properties of one thing, both studied
@@ -308,6 +305,10 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
                 else:
                     first.cue, second.cue = "exposure", "outcome"
     return phrases
+
+
+# what joins "A与B" to the relation word: 的关系, 之间的关联, and the questions 有何关联, 有无关联, 存在关联
+_RELATION_LINKS = frozenset({"的", "之间", "有何", "有无", "存在"})
 
 
 # "A和B的表达": what is expressed is the measured feature (a gene, a protein), the bare head names nothing

@@ -165,3 +165,12 @@ def test_the_kind_of_study_is_no_concept() -> None:
     assert slots.method_measurement and all(
         "random" not in term and "retrospective" not in term for term in slots.method_measurement
     )
+
+
+def test_rates_complications_and_intentions_are_outcomes() -> None:
+    # a phrase headed by 率 (a rate), 并发症, 寿命, 意愿 or 满意度 names what is measured, whatever
+    # the cue before it: "…与临床妊娠率和活产率有何关联" has no effect word to say so
+    slots = extract_slots("比较两种手术的结石清除率和并发症。")
+    assert {"结石清除率", "并发症"} <= set(slots.output_target)
+    slots = extract_slots("子宫内膜厚度与活产率有何关联？")
+    assert "活产率" in slots.output_target
