@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.language.bilingual import is_verb, render, segment
+from agent.language.bilingual import is_place_name, is_verb, render, segment
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
@@ -189,7 +189,63 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+    return _places_apart(
+        _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+    )
+
+
+# words after a place name that belong to it (长江|流域, 上海|中心城区, 青藏高原|东缘), and the nouns that make
+# the word before them a place whatever jieba tags it (秦岭|地区, 京津冀|地区)
+_PLACE_TAILS = lex.words(
+    """
+    地区 区域 流域 城区 中心城区 主城区 市区 郊区 辖区 中心 沿海 东部 西部 南部 北部 中部 东缘 西缘 南缘 北缘
+    东北部 西北部 西南部 东南部 周边 境内 上游 中游 下游
+    """
+)
+_PLACE_NOUNS = frozenset({"地区", "区域", "流域"})
+# heads of instruments, surveys and cohorts whose names often open with a place (中国健康与营养调查,
+# 匹兹堡睡眠质量指数): the place is part of the name there
+_NAMED_INSTRUMENTS = frozenset({"调查", "指数", "量表", "问卷", "数据库", "队列", "研究", "项目"})
+
+
+def _place_length(words: list[str]) -> int:
+    """How many leading words of a phrase name a place (长江流域|极端|降水: 1; 秦岭|地区|大熊猫: 2)."""
+    size = 0
+    while size < len(words) and (
+        is_place_name(words[size]) or (size + 1 < len(words) and words[size + 1] in _PLACE_NOUNS)
+    ):
+        size += 1
+    if size == 0:
+        return 0
+    while size < len(words) and words[size] in _PLACE_TAILS:
+        size += 1
+    return size
+
+
+def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
+    """ "长江流域极端降水", "青藏高原草甸退化": a place name opening a phrase is where the study is (the
+    setting), and what follows it is the concept, in the slot the phrase had (a searcher writes the place
+    as a block of its own, not as a word of the concept)."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        size = _place_length(phrase.words)
+        rest = phrase.words[size:]
+        if (
+            size == 0
+            or not any(_zh_content(w) for w in rest)
+            or rest[-1] in _PLACE_TAILS  # 武汉市|主|城区: a part of the place is a place
+            or _NAMED_INSTRUMENTS.intersection(rest)
+        ):
+            out.append(phrase)
+            continue
+        place = phrase.words[:size]
+        out.append(Phrase(_join_zh(place), None, place, slot="context", after=phrase.after))
+        out.append(
+            Phrase(
+                _join_zh(rest), phrase.cue, rest, slot=phrase.slot, after=phrase.after, before=phrase.before
+            )
+        )
+    return out
 
 
 # verbs of enrolling people in a study: their object is who is studied

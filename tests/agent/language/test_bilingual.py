@@ -325,3 +325,10 @@ def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
         fields = row.split("\t")
         assert has_chinese(fields[0]) and fields[1].strip(), row
         assert not has_chinese(fields[1]), row
+
+
+def test_place_names_are_names_jieba_and_the_dictionary_agree_on() -> None:
+    assert bilingual.is_place_name("长江流域") and bilingual.is_place_name("上海")
+    # jieba tags these as places too, but the dictionary writes them as common words
+    assert not bilingual.is_place_name("深度") and not bilingual.is_place_name("海马")
+    assert not bilingual.is_place_name("城市")  # a place noun that modifies terms ("urban")

@@ -174,3 +174,16 @@ def test_rates_complications_and_intentions_are_outcomes() -> None:
     assert {"结石清除率", "并发症"} <= set(slots.output_target)
     slots = extract_slots("子宫内膜厚度与活产率有何关联？")
     assert "活产率" in slots.output_target
+
+
+def test_a_place_opening_a_phrase_is_the_setting_apart_from_the_concept() -> None:
+    slots = extract_slots("分析黄河流域径流的变化。")
+    assert "黄河流域" in slots.context
+    assert "径流" in [*slots.output_target, *slots.context, *slots.subject_population]
+    assert "黄河流域径流" not in [t for ts in slots.model_dump().values() if isinstance(ts, list) for t in ts]
+    # a generic place word modifies the term (城市热岛 "urban heat island"), and a named instrument keeps
+    # the place that opens its name
+    slots = extract_slots("研究城市热岛效应。")
+    assert "城市" not in slots.context
+    slots = extract_slots("使用匹兹堡睡眠质量指数评估睡眠。")
+    assert "匹兹堡" not in slots.context
