@@ -189,9 +189,42 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _places_apart(
-        _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+    return _things_apart(
+        _places_apart(_role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases))))))
     )
+
+
+def _studied_thing(text: str) -> bool:
+    """A Chinese phrase naming what is studied: people or organisms (冬小麦, 大学生), or a thing its head
+    word makes a study object (铝合金 by 合金, 正极材料 by 材料)."""
+    return zh_people(text) or (zh_head_slot(text) == "subject_population" and text not in lex.ZH_NOT_PEOPLE)
+
+
+def _things_apart(phrases: list[Phrase]) -> list[Phrase]:
+    """ "冬小麦产量", "铝合金接头疲劳寿命": an outcome phrase that opens with what is studied names the thing
+    (who is studied) and its property (the outcome), two concepts a searcher ANDs, as "A中B" does."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        words = phrase.words
+        split = 0
+        if phrase.slot in {None, "output_target"} and sum(bool(CJK.search(w)) for w in words) >= 2:
+            for size in range(len(words) - 1, 0, -1):
+                thing, rest = _join_zh(words[:size]), _join_zh(words[size:])
+                if not (CJK.search(thing) and CJK.search(rest)) or not _studied_thing(thing):
+                    continue
+                outcome = phrase.slot == "output_target" or zh_head_slot(rest) == "output_target"
+                if outcome and not _studied_thing(rest):
+                    split = size
+                break
+        if not split:
+            out.append(phrase)
+            continue
+        studied, measured = words[:split], words[split:]
+        out.append(Phrase(_join_zh(studied), None, studied, slot="subject_population", after=phrase.after))
+        out.append(
+            Phrase(_join_zh(measured), phrase.cue, measured, slot="output_target", before=phrase.before)
+        )
+    return out
 
 
 # words after a place name that belong to it (长江|流域, 上海|中心城区, 青藏高原|东缘), and the nouns that make
@@ -271,7 +304,35 @@ def _clause_start(tokens: list[str], index: int) -> bool:
     """True when the word at `index` opens a clause: first of the text, after punctuation or after a
     word that chains clauses (并, 随后). A verb there is a predicate, not a modifier inside a term."""
     previous = next((t for t in reversed(tokens[:index]) if t != " "), None)
-    return previous is None or previous in _CLAUSE_OPENERS or not any(ch.isalnum() for ch in previous)
+    return (
+        previous is None
+        or previous in _CLAUSE_OPENERS
+        or previous in _BEFORE_PREDICATES
+        or not any(ch.isalnum() for ch in previous)
+    )
+
+
+# words a predicate follows: modal and question words (如何抑制宿主免疫反应, 是否影响…), and 在 opening a
+# frame with a verb in it (在接受体外受精的女性中)
+_BEFORE_PREDICATES = frozenset(
+    {
+        "如何",
+        "怎样",
+        "怎么",
+        "能否",
+        "是否",
+        "可否",
+        "可以",
+        "能够",
+        "能",
+        "会",
+        "可能",
+        "将",
+        "在",
+        "正在",
+        "旨在",
+    }
+)
 
 
 def _rest_of_run(tokens: list[str], start: int) -> str:

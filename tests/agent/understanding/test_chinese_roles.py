@@ -187,3 +187,17 @@ def test_a_place_opening_a_phrase_is_the_setting_apart_from_the_concept() -> Non
     assert "城市" not in slots.context
     slots = extract_slots("使用匹兹堡睡眠质量指数评估睡眠。")
     assert "匹兹堡" not in slots.context
+
+
+def test_a_verb_after_a_modal_or_question_word_is_the_predicate() -> None:
+    # 如何 "how", 是否 "whether", 在 opening a frame: the verb after them is no part of the term
+    slots = extract_slots("研究病毒蛋白如何抑制宿主免疫反应。")
+    terms = [t for ts in slots.model_dump().values() if isinstance(ts, list) for t in ts]
+    assert "宿主免疫反应" in terms and "抑制宿主免疫反应" not in terms
+
+
+def test_an_outcome_that_opens_with_what_is_studied_names_both() -> None:
+    # "X对冬小麦产量的影响": the crop is studied, its yield is the outcome (two concepts, as in A中B)
+    slots = extract_slots("研究氮肥对冬小麦产量的影响。")
+    assert "冬小麦" in slots.subject_population
+    assert "产量" in slots.output_target and "冬小麦产量" not in slots.output_target
