@@ -190,8 +190,36 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
     flush()
     return _things_apart(
-        _places_apart(_role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases))))))
+        _places_apart(
+            _shared_heads(
+                _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+            )
+        )
     )
+
+
+# the slots a head word gives a whole list ("A和B数据集": datasets A and B)
+_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm"})
+
+
+def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
+    """ "在 CIC-IDS2017 和 UNSW-NB15 数据集上", "随机森林和支持向量机模型": the head word after the last
+    item of a list is the head of every item, so an item with no head of its own takes the slot it
+    gives (a dataset, a model), as an English list shares its head noun."""
+    for index in range(len(phrases) - 1, 0, -1):
+        last = phrases[index]
+        slot = zh_head_slot(last.text) if CJK.search(last.text) else None
+        if slot not in _LIST_HEAD_SLOTS or last.after not in {*lex.ZH_AND, "、"}:
+            continue
+        position = index - 1
+        while position >= 0:
+            item = phrases[position]
+            if item.slot is None and zh_head_slot(item.text) is None and not zh_people(item.text):
+                item.slot = slot
+            if item.after not in {*lex.ZH_AND, "、"}:
+                break
+            position -= 1
+    return phrases
 
 
 def _studied_thing(text: str) -> bool:

@@ -201,3 +201,11 @@ def test_an_outcome_that_opens_with_what_is_studied_names_both() -> None:
     slots = extract_slots("研究氮肥对冬小麦产量的影响。")
     assert "冬小麦" in slots.subject_population
     assert "产量" in slots.output_target and "冬小麦产量" not in slots.output_target
+
+
+def test_a_list_shares_the_head_word_after_its_last_item() -> None:
+    # "A和B数据集": both are datasets; "随机森林和支持向量机模型": both are models
+    slots = extract_slots("在 CIC-IDS2017 和 UNSW-NB15 数据集上评估。")
+    assert "CIC-IDS2017" in slots.method_measurement
+    slots = extract_slots("采用随机森林和支持向量机模型预测产量。")
+    assert "随机森林" in slots.method_algorithm
