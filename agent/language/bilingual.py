@@ -37,13 +37,14 @@ How:
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import logging
 import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -69,6 +70,7 @@ __all__ = [
     "Rendering",
     "Sense",
     "clean_definition",
+    "compound_modifiers",
     "dictionary_senses",
     "drug_names",
     "english_phrases",
@@ -512,6 +514,47 @@ def _word_part(word: str) -> _Part | None:
     )
 
 
+_COMPOUND_VOTES = 3  # dictionary compounds that must agree on a modifier sense
+_COMPOUND_SHARE = 0.4  # ... and the share of all the compounds' votes it must have
+
+
+@cache
+def _headwords() -> tuple[str, ...]:
+    """Every simplified CC-CEDICT headword, sorted (to find the compounds a word opens)."""
+    lex = lexicon()
+    return tuple(sorted(k for k in lex.entries if to_simplified(k) == k))
+
+
+@lru_cache(maxsize=20000)
+def compound_modifiers(word: str) -> tuple[str, ...]:
+    """The one-word senses a word takes before a head in the dictionary's own compounds, most used first:
+    a compound word+rest whose gloss is "X <a sense of rest>" votes for X (光|信号 "optical signal", 光|缆
+    "optical cable", 光|波长 "optical wavelength": 光 "optical"; 重|金属 "heavy metal": 重 "heavy"). Only
+    a sense at least `_COMPOUND_VOTES` compounds agree on, with `_COMPOUND_SHARE` of their votes."""
+    if not has_chinese(word):
+        return ()
+    keys = _headwords()
+    lex = lexicon()
+    votes: dict[str, int] = {}
+    index = bisect.bisect_left(keys, word)
+    while index < len(keys) and keys[index].startswith(word):
+        compound = keys[index]
+        index += 1
+        rest = compound[len(word) :]
+        if not rest or len(rest) > 3 or not lex.knows(rest):
+            continue
+        rests = [s.text.lower() for s in dictionary_senses(rest)[:6]]
+        for gloss in (s.text for s in dictionary_senses(compound)[:4]):
+            modifier = next((gloss[: -len(r) - 1] for r in rests if gloss.lower().endswith(" " + r)), None)
+            if modifier and modifier.isalpha() and modifier.islower():
+                votes[modifier] = votes.get(modifier, 0) + 1
+            if modifier is not None:
+                break
+    total = sum(votes.values())
+    ranked = sorted(votes.items(), key=lambda item: -item[1])
+    return tuple(m for m, n in ranked if n >= _COMPOUND_VOTES and n >= _COMPOUND_SHARE * total)
+
+
 # "-ics" disciplines whose adjective ends in "-ical" (physics -> physical); the others take "-ic" (genetic)
 _ICAL_STEMS = ("tistics", "matics", "ysics", "itics", "anics", "ptics", "thics")
 
@@ -664,6 +707,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 continue
         if key not in _PHRASE_PARTICLES or len(keys) == 1:
             part = _word_part(key)
+            if part is not None and not split_word and not part.glossary and len(keys) > 1 and len(key) == 1:
+                # the sense the dictionary's own compounds give a lone character before a head (光
+                # "optical"); a longer word's own first sense is better (功能 "function", not "functional"),
+                # and one dictionary word cut into its characters is no composition (考|虑 is no "exam anxiety")
+                learned = [m for m in compound_modifiers(key)[:1] if m not in part.modifiers[:1]]
+                part = replace(part, modifiers=_unique([*learned, *part.modifiers]))
             if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
             if part is not None:

@@ -8,6 +8,7 @@ oxidative) only inside such an attested span. Examples are phrases of their own,
 
 from __future__ import annotations
 
+from agent.language import bilingual
 from agent.language.bilingual import render, render_phrase
 
 
@@ -103,3 +104,15 @@ def test_a_verb_before_a_head_is_its_action_noun() -> None:
     # a verb with no regular action noun keeps its own form (控制 "control"), a verb at the head is a noun
     assert render("控制策略").english[0] == "control strategy"
     assert render("乳腺癌诊断").english[0] == "breast cancer diagnosis"
+
+
+def test_a_lone_character_before_a_head_takes_the_sense_its_dictionary_compounds_agree_on() -> None:
+    # CC-CEDICT's compounds of 光 (光信号 "optical signal", 光缆 "optical cable" ...) write it "optical"
+    assert bilingual.compound_modifiers("光")[:1] == ("optical",)
+    assert render("光流法").english[0].startswith("optical ")
+    # too few compounds agree: no learned sense (深度 has only 深度学习)
+    assert bilingual.compound_modifiers("深度") == ()
+    # a longer word keeps its own first sense before a head (功能 "function", not "functional"), and a
+    # dictionary word is not cut into characters that then take learned senses (考虑 "consideration")
+    assert render("认知功能下降").english[0].startswith("cognitive function ")
+    assert render("考虑", attested=lambda t: t == "exam anxiety").english[0] != "exam anxiety"
