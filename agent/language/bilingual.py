@@ -490,7 +490,8 @@ def _word_part(word: str) -> _Part | None:
     if any(not s.marked for s in senses):
         senses = tuple(s for s in senses if not s.marked)
     heads: list[str] = list(entry.english) if entry else []
-    modifiers: list[str] = list(entry.modifiers) if entry else []
+    # a glossary term with no modifier form of its own modifies a head as written (算法 "algorithm")
+    modifiers: list[str] = list(entry.modifiers or entry.english) if entry else []
     for sense in senses:
         heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
         if sense.verb:  # before a head a verb is its action noun (根除|率 "eradication rate")

@@ -116,3 +116,8 @@ def test_a_lone_character_before_a_head_takes_the_sense_its_dictionary_compounds
     # dictionary word is not cut into characters that then take learned senses (考虑 "consideration")
     assert render("认知功能下降").english[0].startswith("cognitive function ")
     assert render("考虑", attested=lambda t: t == "exam anxiety").english[0] != "exam anxiety"
+
+
+def test_a_glossary_term_with_no_modifier_form_modifies_a_head_as_written() -> None:
+    # 算法 is "algorithm" in the glossary; CC-CEDICT's "arithmetic" no longer comes first before a head
+    assert render("算法推荐").english[0].startswith("algorithm ")
