@@ -137,6 +137,16 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 cue = word
             after = word
             continue
+        previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
+        if word in _EFFECT_VERBS and (current or previous in _BEFORE_PREDICATES) and _zh_content(following):
+            # "X如何影响Y", "X是否影响Y", "X影响Y": X acts (the setting) and Y is acted on (the outcome), as in
+            # "X对Y的影响"; people stay who is studied
+            flush()
+            if phrases and phrases[-1].slot is None and not zh_people(phrases[-1].text):
+                phrases[-1].cue = "exposure"
+            cue = "outcome"
+            after = word
+            continue
         if word in lex.ZH_TREAT_VERBS and current and _zh_content(following):
             # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied
             cue = "exposure"
@@ -308,6 +318,9 @@ def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
         )
     return out
 
+
+# verbs of effect: "X影响Y" relates what acts and what it acts on
+_EFFECT_VERBS = frozenset({"影响", "作用于", "导致", "引起", "改变"})
 
 # verbs of enrolling people in a study: their object is who is studied
 _RECRUIT_VERBS = frozenset({"纳入", "招募", "入组", "选取", "募集"})

@@ -209,3 +209,11 @@ def test_a_list_shares_the_head_word_after_its_last_item() -> None:
     assert "CIC-IDS2017" in slots.method_measurement
     slots = extract_slots("采用随机森林和支持向量机模型预测产量。")
     assert "随机森林" in slots.method_algorithm
+
+
+def test_x_affects_y_gives_the_exposure_and_the_outcome() -> None:
+    # "X是否影响Y", "X如何影响Y": the verb 影响 relates what acts and what is acted on, as X对Y的影响 does
+    slots = extract_slots("睡眠不足是否影响青少年的学业成绩？")
+    assert slots.context == ["睡眠不足"]
+    assert slots.subject_population == ["青少年"]
+    assert "学业成绩" in slots.output_target
