@@ -121,6 +121,26 @@ def chinese_phrases(text: str) -> list[Phrase]:
             current = []  # "研究对象是农村老年人", "被试为大学生": who is studied follows
             cue = after = "针对"
             continue
+        previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
+        if (
+            (word in _EFFECT_VERBS or word in _CHANGE_VERBS)
+            and _zh_content(_after_particles(tokens, index))
+            and (
+                current
+                or (word in _EFFECT_VERBS and previous in _BEFORE_PREDICATES)
+                or (previous in _MODALS and bool(phrases) and phrases[-1].before == previous)
+            )
+        ):
+            # "X如何影响Y", "X是否影响Y", "X影响Y", "X能否降低Y": X acts (the setting) and Y is acted on (the
+            # outcome), as in "X对Y的影响"; people stay who is studied
+            flush()
+            if phrases and phrases[-1].slot is None and not zh_people(phrases[-1].text):
+                phrases[-1].cue = "exposure"
+            cue = "outcome"
+            after = word
+            while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
+                index += 1  # 加剧|了: the particle keeps the verb's cue
+            continue
         if word in lex.ZH_BREAKS:
             if word == "的" and current and cue and cue.startswith("task:") and _zh_content(following):
                 # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
@@ -135,16 +155,6 @@ def chinese_phrases(text: str) -> list[Phrase]:
                     phrases[-1].before = word
             if word not in lex.ZH_TRANSPARENT:
                 cue = word
-            after = word
-            continue
-        previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
-        if word in _EFFECT_VERBS and (current or previous in _BEFORE_PREDICATES) and _zh_content(following):
-            # "X如何影响Y", "X是否影响Y", "X影响Y": X acts (the setting) and Y is acted on (the outcome), as in
-            # "X对Y的影响"; people stay who is studied
-            flush()
-            if phrases and phrases[-1].slot is None and not zh_people(phrases[-1].text):
-                phrases[-1].cue = "exposure"
-            cue = "outcome"
             after = word
             continue
         if word in lex.ZH_TREAT_VERBS and current and _zh_content(following):
@@ -319,8 +329,34 @@ def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+def _after_particles(tokens: list[str], index: int) -> str:
+    """The word after the one at `index`, past spaces and aspect particles (加剧|了|网络舆论极化)."""
+    return next((t for t in tokens[index + 1 :] if t != " " and t not in {"了", "着", "过"}), "。")
+
+
 # verbs of effect: "X影响Y" relates what acts and what it acts on
 _EFFECT_VERBS = frozenset({"影响", "作用于", "导致", "引起", "改变"})
+# verbs of change: "X能否降低Y", "X是否加剧了Y", "X改善Y": the same relation
+_CHANGE_VERBS = frozenset(
+    {
+        "提高",
+        "改善",
+        "降低",
+        "减少",
+        "增加",
+        "减轻",
+        "缓解",
+        "加剧",
+        "促进",
+        "抑制",
+        "延缓",
+        "预防",
+        "增强",
+        "减弱",
+    }
+)
+# modal and question words between X and such a verb
+_MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
 
 # verbs of enrolling people in a study: their object is who is studied
 _RECRUIT_VERBS = frozenset({"纳入", "招募", "入组", "选取", "募集"})

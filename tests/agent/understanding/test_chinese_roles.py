@@ -217,3 +217,12 @@ def test_x_affects_y_gives_the_exposure_and_the_outcome() -> None:
     assert slots.context == ["睡眠不足"]
     assert slots.subject_population == ["青少年"]
     assert "学业成绩" in slots.output_target
+
+
+def test_x_whether_changes_y_gives_the_exposure_and_the_outcome() -> None:
+    # "X是否加剧了Y", "X能否减轻Y": a verb of change after a modal relates X and Y (the particle 了 too)
+    slots = extract_slots("数字平台的算法推荐是否加剧了网络舆论极化？")
+    assert "网络舆论极化" in slots.output_target and "算法推荐" in slots.context
+    # after 旨在 ("aims to") nothing before it is read as what acts
+    slots = extract_slots("开发一种新算法，旨在提高检测精度。")
+    assert "新算法" in slots.method_algorithm
