@@ -543,6 +543,10 @@ _OBJECT_LINKS = frozenset({"对", "中", "的", *lex.ZH_AND})
 _EFFECT_ENDINGS = ("作用", "效应", "效果", "影响", "疗效")
 
 
+# what joins "X对Y" to its effect word: 的影响, and the questions 有何影响, 有无影响, 是否有影响
+_EFFECT_LINKS = frozenset({"的", "有何", "有无", "有"})
+
+
 def _effect_word(text: str) -> bool:
     """影响, 作用, 保护作用, 疗效 ...: the word that closes "X对Y的影响"."""
     return text in lex.ZH_RELATION_WORDS or text.endswith(_EFFECT_ENDINGS)
@@ -554,7 +558,7 @@ def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
     thing studied (A) and its property (B), and a people word stays who is studied. Sentence structure
     decides here because a searcher reads the roles from it, not from the words."""
     for index, phrase in enumerate(phrases):
-        if phrase.after != "的" or not _effect_word(phrase.text):
+        if phrase.after not in _EFFECT_LINKS or not _effect_word(phrase.text):
             continue
         start = index - 1
         while start >= 0 and phrases[start].after in _OBJECT_LINKS and phrases[start].after != "对":

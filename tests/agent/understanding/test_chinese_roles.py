@@ -226,3 +226,10 @@ def test_x_whether_changes_y_gives_the_exposure_and_the_outcome() -> None:
     # after 旨在 ("aims to") nothing before it is read as what acts
     slots = extract_slots("开发一种新算法，旨在提高检测精度。")
     assert "新算法" in slots.method_algorithm
+
+
+def test_x_on_y_asked_as_a_question_gives_the_same_roles() -> None:
+    # "X对Y有何影响/有无影响" is "X对Y的影响" asked: X acts, Y is acted on
+    slots = extract_slots("长期夜班对护士睡眠质量有何影响？")
+    assert slots.context == ["长期夜班"]
+    assert "睡眠质量" in slots.output_target and "长期夜班" not in slots.output_target
