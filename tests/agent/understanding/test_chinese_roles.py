@@ -233,3 +233,9 @@ def test_x_on_y_asked_as_a_question_gives_the_same_roles() -> None:
     slots = extract_slots("长期夜班对护士睡眠质量有何影响？")
     assert slots.context == ["长期夜班"]
     assert "睡眠质量" in slots.output_target and "长期夜班" not in slots.output_target
+
+
+def test_quality_performance_and_content_heads_name_outcomes() -> None:
+    # 质量, 效果, 疗效, 预后, 性能, 评分, 含量 at the head: what is measured, not the setting
+    slots = extract_slots("研究石墨烯复合材料的吸附性能和生活质量评分。")
+    assert "吸附性能" in slots.output_target
