@@ -37,12 +37,14 @@ How:
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import logging
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -68,10 +70,12 @@ __all__ = [
     "Rendering",
     "Sense",
     "clean_definition",
+    "compound_modifiers",
     "dictionary_senses",
     "drug_names",
     "english_phrases",
     "has_chinese",
+    "is_place_name",
     "is_verb",
     "lexicon",
     "reference",
@@ -427,6 +431,28 @@ def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True)
     return final[1] if final else [(i, i + 1) for i in range(size)]
 
 
+# place nouns jieba tags as place names that also modify a term as an adjective (城市热岛 "urban heat
+# island", 农村老年人 "rural older adults", 中国成年人 "Chinese adults"): no place of its own
+_GENERIC_PLACES = _words(
+    "城市 农村 城乡 乡村 城镇 国内 国外 海外 全球 全国 世界 各地 当地 本地 沿海 内陆 山区 中国 我国"
+)
+
+
+@lru_cache(maxsize=4096)
+def is_place_name(word: str) -> bool:
+    """True for a word jieba reads as one place name (tag ns: 长江流域, 青藏高原, 上海, 广东省) that the
+    dictionary writes as a name, if it knows the word (jieba also tags 深度 "depth" and 海马 "hippocampus"
+    so), and that is not a generic place noun modifying terms (城市 "urban", 农村 "rural")."""
+    key = _half_width(to_simplified(word))
+    if not has_chinese(key) or key in _GENERIC_PLACES:
+        return False
+    pairs = list(_jieba_posseg().cut(key))
+    if len(pairs) != 1 or pairs[0].flag != "ns":
+        return False
+    senses = dictionary_senses(key)
+    return not senses or senses[0].text[:1].isupper()
+
+
 def segment(text: str, keep_space: bool = False) -> list[str]:
     """The words of `text` (jieba, refined by the dictionary), as written; whitespace is dropped, or with
     `keep_space` kept as one " " per run (it can separate an English and a Chinese word)."""
@@ -464,10 +490,14 @@ def _word_part(word: str) -> _Part | None:
     if any(not s.marked for s in senses):
         senses = tuple(s for s in senses if not s.marked)
     heads: list[str] = list(entry.english) if entry else []
-    modifiers: list[str] = list(entry.modifiers) if entry else []
+    # a glossary term with no modifier form of its own modifies a head as written (算法 "algorithm")
+    modifiers: list[str] = list(entry.modifiers or entry.english) if entry else []
     for sense in senses:
         heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
-        modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
+        if sense.verb:  # before a head a verb is its action noun (根除|率 "eradication rate")
+            modifiers.extend([*_action_nouns(sense.text), sense.text])
+        else:
+            modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
     if entry is None and not senses:
         drug = drug_class(word)
         if drug is None or [t.key for t in _tokens(word)] != [word]:
@@ -483,6 +513,47 @@ def _word_part(word: str) -> _Part | None:
         affix=bool(entry and entry.affix),
         glossary=entry is not None,
     )
+
+
+_COMPOUND_VOTES = 3  # dictionary compounds that must agree on a modifier sense
+_COMPOUND_SHARE = 0.4  # ... and the share of all the compounds' votes it must have
+
+
+@cache
+def _headwords() -> tuple[str, ...]:
+    """Every simplified CC-CEDICT headword, sorted (to find the compounds a word opens)."""
+    lex = lexicon()
+    return tuple(sorted(k for k in lex.entries if to_simplified(k) == k))
+
+
+@lru_cache(maxsize=20000)
+def compound_modifiers(word: str) -> tuple[str, ...]:
+    """The one-word senses a word takes before a head in the dictionary's own compounds, most used first:
+    a compound word+rest whose gloss is "X <a sense of rest>" votes for X (光|信号 "optical signal", 光|缆
+    "optical cable", 光|波长 "optical wavelength": 光 "optical"; 重|金属 "heavy metal": 重 "heavy"). Only
+    a sense at least `_COMPOUND_VOTES` compounds agree on, with `_COMPOUND_SHARE` of their votes."""
+    if not has_chinese(word):
+        return ()
+    keys = _headwords()
+    lex = lexicon()
+    votes: dict[str, int] = {}
+    index = bisect.bisect_left(keys, word)
+    while index < len(keys) and keys[index].startswith(word):
+        compound = keys[index]
+        index += 1
+        rest = compound[len(word) :]
+        if not rest or len(rest) > 3 or not lex.knows(rest):
+            continue
+        rests = [s.text.lower() for s in dictionary_senses(rest)[:6]]
+        for gloss in (s.text for s in dictionary_senses(compound)[:4]):
+            modifier = next((gloss[: -len(r) - 1] for r in rests if gloss.lower().endswith(" " + r)), None)
+            if modifier and modifier.isalpha() and modifier.islower():
+                votes[modifier] = votes.get(modifier, 0) + 1
+            if modifier is not None:
+                break
+    total = sum(votes.values())
+    ranked = sorted(votes.items(), key=lambda item: -item[1])
+    return tuple(m for m, n in ranked if n >= _COMPOUND_VOTES and n >= _COMPOUND_SHARE * total)
 
 
 # "-ics" disciplines whose adjective ends in "-ical" (physics -> physical); the others take "-ic" (genetic)
@@ -536,6 +607,13 @@ def _gerund(verb: str) -> str:
     else:
         stem = first
     return f"{stem}ing" + (f" {rest}" if rest else "")
+
+
+def _action_nouns(verb: str) -> list[str]:
+    """The regular action noun of a one-word verb (migrate -> migration, optimize -> optimization,
+    measure -> measurement), none when English has no regular one; a light verb's noun ("do a follow-up")."""
+    nouns = _verb_nouns(verb)
+    return nouns[:1] if len(nouns) == 3 and nouns[0] != _gerund(verb) else []
 
 
 def _verb_nouns(verb: str) -> list[str]:
@@ -630,6 +708,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 continue
         if key not in _PHRASE_PARTICLES or len(keys) == 1:
             part = _word_part(key)
+            if part is not None and not split_word and not part.glossary and len(keys) > 1 and len(key) == 1:
+                # the sense the dictionary's own compounds give a lone character before a head (光
+                # "optical"); a longer word's own first sense is better (功能 "function", not "functional"),
+                # and one dictionary word cut into its characters is no composition (考|虑 is no "exam anxiety")
+                learned = [m for m in compound_modifiers(key)[:1] if m not in part.modifiers[:1]]
+                part = replace(part, modifiers=_unique([*learned, *part.modifiers]))
             if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
             if part is not None:
@@ -791,11 +875,32 @@ def _judged(
     if attested is None or part.glossary or len(senses) < 2:
         return list(senses[:_PER_PART])
     pool = list(senses[:_JUDGED_SENSES])
-    if modifier:  # before a head an adjective stays first (生态 "ecological", not the attested "ecology")
-        pool.sort(key=lambda sense: (not sense.lower().endswith(_ADJECTIVE_ENDINGS), not attested(sense)))
+    if modifier:
+        # before a head the adjective of an attested sense stays first (生态 "ecological", not the attested
+        # "ecology"), but an attested sense comes before an adjective nobody attests (疲劳 "fatigue", not
+        # "weary"; 红 "red" ... "revolutionary": CC-CEDICT's order when none is attested)
+        known = [sense for sense in pool if attested(sense)]
+        pool.sort(
+            key=lambda sense: (
+                not any(_same_stem(sense, k) for k in known),
+                not sense.lower().endswith(_ADJECTIVE_ENDINGS),
+            )
+        )
     else:
         pool.sort(key=lambda sense: not attested(sense))
     return pool[:_PER_PART]
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """The same one word, or an adjective and the noun it derives from (ecological, ecology; genetic,
+    genetics): they share all but the last three letters of the shorter, and at least four."""
+    a, b = word.lower(), other.lower()
+    if a == b:
+        return True
+    if " " in a or " " in b:
+        return False
+    shared = len(os.path.commonprefix([a, b]))
+    return shared >= max(4, min(len(a), len(b)) - 3)
 
 
 # an attested span of this many parts tries this many senses of each part (fewer for longer spans: the

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.language.bilingual import is_verb, render, segment
+from agent.language.bilingual import is_place_name, is_verb, render, segment
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
@@ -121,6 +121,26 @@ def chinese_phrases(text: str) -> list[Phrase]:
             current = []  # "研究对象是农村老年人", "被试为大学生": who is studied follows
             cue = after = "针对"
             continue
+        previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
+        if (
+            (word in _EFFECT_VERBS or word in _CHANGE_VERBS)
+            and _zh_content(_after_particles(tokens, index))
+            and (
+                current
+                or (word in _EFFECT_VERBS and previous in _BEFORE_PREDICATES)
+                or (previous in _MODALS and bool(phrases) and phrases[-1].before == previous)
+            )
+        ):
+            # "X如何影响Y", "X是否影响Y", "X影响Y", "X能否降低Y": X acts (the setting) and Y is acted on (the
+            # outcome), as in "X对Y的影响"; people stay who is studied
+            flush()
+            if phrases and phrases[-1].slot is None and not zh_people(phrases[-1].text):
+                phrases[-1].cue = "exposure"
+            cue = "outcome"
+            after = word
+            while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
+                index += 1  # 加剧|了: the particle keeps the verb's cue
+            continue
         if word in lex.ZH_BREAKS:
             if word == "的" and current and cue and cue.startswith("task:") and _zh_content(following):
                 # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
@@ -189,8 +209,154 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+    return _things_apart(
+        _places_apart(
+            _shared_heads(
+                _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+            )
+        )
+    )
 
+
+# the slots a head word gives a whole list ("A和B数据集": datasets A and B)
+_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm"})
+
+
+def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
+    """ "在 CIC-IDS2017 和 UNSW-NB15 数据集上", "随机森林和支持向量机模型": the head word after the last
+    item of a list is the head of every item, so an item with no head of its own takes the slot it
+    gives (a dataset, a model), as an English list shares its head noun."""
+    for index in range(len(phrases) - 1, 0, -1):
+        last = phrases[index]
+        slot = zh_head_slot(last.text) if CJK.search(last.text) else None
+        if slot not in _LIST_HEAD_SLOTS or last.after not in {*lex.ZH_AND, "、"}:
+            continue
+        position = index - 1
+        while position >= 0:
+            item = phrases[position]
+            if item.slot is None and zh_head_slot(item.text) is None and not zh_people(item.text):
+                item.slot = slot
+            if item.after not in {*lex.ZH_AND, "、"}:
+                break
+            position -= 1
+    return phrases
+
+
+def _studied_thing(text: str) -> bool:
+    """A Chinese phrase naming what is studied: people or organisms (冬小麦, 大学生), or a thing its head
+    word makes a study object (铝合金 by 合金, 正极材料 by 材料)."""
+    return zh_people(text) or (zh_head_slot(text) == "subject_population" and text not in lex.ZH_NOT_PEOPLE)
+
+
+def _things_apart(phrases: list[Phrase]) -> list[Phrase]:
+    """ "冬小麦产量", "铝合金接头疲劳寿命": an outcome phrase that opens with what is studied names the thing
+    (who is studied) and its property (the outcome), two concepts a searcher ANDs, as "A中B" does."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        words = phrase.words
+        split = 0
+        if phrase.slot in {None, "output_target"} and sum(bool(CJK.search(w)) for w in words) >= 2:
+            for size in range(len(words) - 1, 0, -1):
+                thing, rest = _join_zh(words[:size]), _join_zh(words[size:])
+                if not (CJK.search(thing) and CJK.search(rest)) or not _studied_thing(thing):
+                    continue
+                outcome = phrase.slot == "output_target" or zh_head_slot(rest) == "output_target"
+                if outcome and not _studied_thing(rest):
+                    split = size
+                break
+        if not split:
+            out.append(phrase)
+            continue
+        studied, measured = words[:split], words[split:]
+        out.append(Phrase(_join_zh(studied), None, studied, slot="subject_population", after=phrase.after))
+        out.append(
+            Phrase(_join_zh(measured), phrase.cue, measured, slot="output_target", before=phrase.before)
+        )
+    return out
+
+
+# words after a place name that belong to it (长江|流域, 上海|中心城区, 青藏高原|东缘), and the nouns that make
+# the word before them a place whatever jieba tags it (秦岭|地区, 京津冀|地区)
+_PLACE_TAILS = lex.words(
+    """
+    地区 区域 流域 城区 中心城区 主城区 市区 郊区 辖区 中心 沿海 东部 西部 南部 北部 中部 东缘 西缘 南缘 北缘
+    东北部 西北部 西南部 东南部 周边 境内 上游 中游 下游
+    """
+)
+_PLACE_NOUNS = frozenset({"地区", "区域", "流域"})
+# heads of instruments, surveys and cohorts whose names often open with a place (中国健康与营养调查,
+# 匹兹堡睡眠质量指数): the place is part of the name there
+_NAMED_INSTRUMENTS = frozenset({"调查", "指数", "量表", "问卷", "数据库", "队列", "研究", "项目"})
+
+
+def _place_length(words: list[str]) -> int:
+    """How many leading words of a phrase name a place (长江流域|极端|降水: 1; 秦岭|地区|大熊猫: 2)."""
+    size = 0
+    while size < len(words) and (
+        is_place_name(words[size]) or (size + 1 < len(words) and words[size + 1] in _PLACE_NOUNS)
+    ):
+        size += 1
+    if size == 0:
+        return 0
+    while size < len(words) and words[size] in _PLACE_TAILS:
+        size += 1
+    return size
+
+
+def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
+    """ "长江流域极端降水", "青藏高原草甸退化": a place name opening a phrase is where the study is (the
+    setting), and what follows it is the concept, in the slot the phrase had (a searcher writes the place
+    as a block of its own, not as a word of the concept)."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        size = _place_length(phrase.words)
+        rest = phrase.words[size:]
+        if (
+            size == 0
+            or not any(_zh_content(w) for w in rest)
+            or rest[-1] in _PLACE_TAILS  # 武汉市|主|城区: a part of the place is a place
+            or _NAMED_INSTRUMENTS.intersection(rest)
+        ):
+            out.append(phrase)
+            continue
+        place = phrase.words[:size]
+        out.append(Phrase(_join_zh(place), None, place, slot="context", after=phrase.after))
+        out.append(
+            Phrase(
+                _join_zh(rest), phrase.cue, rest, slot=phrase.slot, after=phrase.after, before=phrase.before
+            )
+        )
+    return out
+
+
+def _after_particles(tokens: list[str], index: int) -> str:
+    """The word after the one at `index`, past spaces and aspect particles (加剧|了|网络舆论极化)."""
+    return next((t for t in tokens[index + 1 :] if t != " " and t not in {"了", "着", "过"}), "。")
+
+
+# verbs of effect: "X影响Y" relates what acts and what it acts on
+_EFFECT_VERBS = frozenset({"影响", "作用于", "导致", "引起", "改变"})
+# verbs of change: "X能否降低Y", "X是否加剧了Y", "X改善Y": the same relation
+_CHANGE_VERBS = frozenset(
+    {
+        "提高",
+        "改善",
+        "降低",
+        "减少",
+        "增加",
+        "减轻",
+        "缓解",
+        "加剧",
+        "促进",
+        "抑制",
+        "延缓",
+        "预防",
+        "增强",
+        "减弱",
+    }
+)
+# modal and question words between X and such a verb
+_MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
 
 # verbs of enrolling people in a study: their object is who is studied
 _RECRUIT_VERBS = frozenset({"纳入", "招募", "入组", "选取", "募集"})
@@ -215,7 +381,35 @@ def _clause_start(tokens: list[str], index: int) -> bool:
     """True when the word at `index` opens a clause: first of the text, after punctuation or after a
     word that chains clauses (并, 随后). A verb there is a predicate, not a modifier inside a term."""
     previous = next((t for t in reversed(tokens[:index]) if t != " "), None)
-    return previous is None or previous in _CLAUSE_OPENERS or not any(ch.isalnum() for ch in previous)
+    return (
+        previous is None
+        or previous in _CLAUSE_OPENERS
+        or previous in _BEFORE_PREDICATES
+        or not any(ch.isalnum() for ch in previous)
+    )
+
+
+# words a predicate follows: modal and question words (如何抑制宿主免疫反应, 是否影响…), and 在 opening a
+# frame with a verb in it (在接受体外受精的女性中)
+_BEFORE_PREDICATES = frozenset(
+    {
+        "如何",
+        "怎样",
+        "怎么",
+        "能否",
+        "是否",
+        "可否",
+        "可以",
+        "能够",
+        "能",
+        "会",
+        "可能",
+        "将",
+        "在",
+        "正在",
+        "旨在",
+    }
+)
 
 
 def _rest_of_run(tokens: list[str], start: int) -> str:
@@ -293,10 +487,7 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
             phrase.text in lex.ZH_RELATION_WORDS
             or phrase.text.endswith(lex.ZH_STUDY_ENDINGS)
             or phrase.before in lex.ZH_STUDY_ENDINGS
-        ) and phrase.after in {
-            "的",
-            "之间",
-        }:
+        ) and phrase.after in _RELATION_LINKS:
             second, first = phrases[index - 1], phrases[index - 2]
             if first.after == "的":
                 continue  # "电池的稳定性与离子迁移": two properties of one thing, both studied
@@ -308,6 +499,10 @@ def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
                 else:
                     first.cue, second.cue = "exposure", "outcome"
     return phrases
+
+
+# what joins "A与B" to the relation word: 的关系, 之间的关联, and the questions 有何关联, 有无关联, 存在关联
+_RELATION_LINKS = frozenset({"的", "之间", "有何", "有无", "存在"})
 
 
 # "A和B的表达": what is expressed is the measured feature (a gene, a protein), the bare head names nothing
@@ -348,6 +543,10 @@ _OBJECT_LINKS = frozenset({"对", "中", "的", *lex.ZH_AND})
 _EFFECT_ENDINGS = ("作用", "效应", "效果", "影响", "疗效")
 
 
+# what joins "X对Y" to its effect word: 的影响, and the questions 有何影响, 有无影响, 是否有影响
+_EFFECT_LINKS = frozenset({"的", "有何", "有无", "有"})
+
+
 def _effect_word(text: str) -> bool:
     """影响, 作用, 保护作用, 疗效 ...: the word that closes "X对Y的影响"."""
     return text in lex.ZH_RELATION_WORDS or text.endswith(_EFFECT_ENDINGS)
@@ -359,7 +558,7 @@ def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
     thing studied (A) and its property (B), and a people word stays who is studied. Sentence structure
     decides here because a searcher reads the roles from it, not from the words."""
     for index, phrase in enumerate(phrases):
-        if phrase.after != "的" or not _effect_word(phrase.text):
+        if phrase.after not in _EFFECT_LINKS or not _effect_word(phrase.text):
             continue
         start = index - 1
         while start >= 0 and phrases[start].after in _OBJECT_LINKS and phrases[start].after != "对":

@@ -234,7 +234,7 @@ def test_prefixes_join_their_head_and_negation_is_kept() -> None:
     assert render("退行性疾病").english[0] == "degenerative disease"  # 性 before a head: an adjective
     # "-ate" -> "-ative" is not always a word ("vibrative"): it follows the usual modifier unless attested
     generative = render("生成式模型").english
-    assert generative[0] == "generate model" and "generative model" in generative[:3]
+    assert generative[0] == "generation model" and "generative model" in generative[:3]
     assert render("生成式模型", attested=lambda t: t == "generative model").english[0] == "generative model"
     assert render("适应性免疫").english[0] == "adaptive immunity"
     assert render("微电极").english[0] == "microelectrode"  # closed-up prefixes, composed
@@ -325,3 +325,10 @@ def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
         fields = row.split("\t")
         assert has_chinese(fields[0]) and fields[1].strip(), row
         assert not has_chinese(fields[1]), row
+
+
+def test_place_names_are_names_jieba_and_the_dictionary_agree_on() -> None:
+    assert bilingual.is_place_name("长江流域") and bilingual.is_place_name("上海")
+    # jieba tags these as places too, but the dictionary writes them as common words
+    assert not bilingual.is_place_name("深度") and not bilingual.is_place_name("海马")
+    assert not bilingual.is_place_name("城市")  # a place noun that modifies terms ("urban")

@@ -8,6 +8,7 @@ oxidative) only inside such an attested span. Examples are phrases of their own,
 
 from __future__ import annotations
 
+from agent.language import bilingual
 from agent.language.bilingual import render, render_phrase
 
 
@@ -84,3 +85,39 @@ def test_a_period_of_life_day_or_year_is_a_concept_a_deictic_time_is_not() -> No
     assert render_phrase("术后疼痛")[0].english[0] == "postoperative pain"
     assert render_phrase("冬季流感")[0].english[0].startswith("winter")
     assert [r.chinese for r in render_phrase("目前肺癌")] == ["肺癌"]
+
+
+def test_an_attested_sense_comes_before_an_adjective_nobody_attests() -> None:
+    # 疲劳 "fatigue; wearily; weariness; weary": "weary" looks like an adjective (-ary), but the judge
+    # knows "fatigue", so the modifier is the attested sense
+    judged = render("疲劳寿命", attested=lambda term: term == "fatigue")
+    assert judged.english[0].startswith("fatigue ")
+    # the adjective of an attested noun stays first before a head (生态 "ecological", not "ecology")
+    judged = render("生态补偿", attested=lambda term: term == "ecology")
+    assert judged.english[0].startswith("ecological ")
+
+
+def test_a_verb_before_a_head_is_its_action_noun() -> None:
+    # 根除 "to eradicate", 迁徙 "to migrate": before a head English writes the noun of the action
+    assert render("根除率").english[0] == "eradication rate"
+    assert render("迁徙路线").english[0].startswith("migration ")
+    # a verb with no regular action noun keeps its own form (控制 "control"), a verb at the head is a noun
+    assert render("控制策略").english[0] == "control strategy"
+    assert render("乳腺癌诊断").english[0] == "breast cancer diagnosis"
+
+
+def test_a_lone_character_before_a_head_takes_the_sense_its_dictionary_compounds_agree_on() -> None:
+    # CC-CEDICT's compounds of 光 (光信号 "optical signal", 光缆 "optical cable" ...) write it "optical"
+    assert bilingual.compound_modifiers("光")[:1] == ("optical",)
+    assert render("光流法").english[0].startswith("optical ")
+    # too few compounds agree: no learned sense (深度 has only 深度学习)
+    assert bilingual.compound_modifiers("深度") == ()
+    # a longer word keeps its own first sense before a head (功能 "function", not "functional"), and a
+    # dictionary word is not cut into characters that then take learned senses (考虑 "consideration")
+    assert render("认知功能下降").english[0].startswith("cognitive function ")
+    assert render("考虑", attested=lambda t: t == "exam anxiety").english[0] != "exam anxiety"
+
+
+def test_a_glossary_term_with_no_modifier_form_modifies_a_head_as_written() -> None:
+    # 算法 is "algorithm" in the glossary; CC-CEDICT's "arithmetic" no longer comes first before a head
+    assert render("算法推荐").english[0].startswith("algorithm ")

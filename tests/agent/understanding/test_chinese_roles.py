@@ -165,3 +165,77 @@ def test_the_kind_of_study_is_no_concept() -> None:
     assert slots.method_measurement and all(
         "random" not in term and "retrospective" not in term for term in slots.method_measurement
     )
+
+
+def test_rates_complications_and_intentions_are_outcomes() -> None:
+    # a phrase headed by 率 (a rate), 并发症, 寿命, 意愿 or 满意度 names what is measured, whatever
+    # the cue before it: "…与临床妊娠率和活产率有何关联" has no effect word to say so
+    slots = extract_slots("比较两种手术的结石清除率和并发症。")
+    assert {"结石清除率", "并发症"} <= set(slots.output_target)
+    slots = extract_slots("子宫内膜厚度与活产率有何关联？")
+    assert "活产率" in slots.output_target
+
+
+def test_a_place_opening_a_phrase_is_the_setting_apart_from_the_concept() -> None:
+    slots = extract_slots("分析黄河流域径流的变化。")
+    assert "黄河流域" in slots.context
+    assert "径流" in [*slots.output_target, *slots.context, *slots.subject_population]
+    assert "黄河流域径流" not in [t for ts in slots.model_dump().values() if isinstance(ts, list) for t in ts]
+    # a generic place word modifies the term (城市热岛 "urban heat island"), and a named instrument keeps
+    # the place that opens its name
+    slots = extract_slots("研究城市热岛效应。")
+    assert "城市" not in slots.context
+    slots = extract_slots("使用匹兹堡睡眠质量指数评估睡眠。")
+    assert "匹兹堡" not in slots.context
+
+
+def test_a_verb_after_a_modal_or_question_word_is_the_predicate() -> None:
+    # 如何 "how", 是否 "whether", 在 opening a frame: the verb after them is no part of the term
+    slots = extract_slots("研究病毒蛋白如何抑制宿主免疫反应。")
+    terms = [t for ts in slots.model_dump().values() if isinstance(ts, list) for t in ts]
+    assert "宿主免疫反应" in terms and "抑制宿主免疫反应" not in terms
+
+
+def test_an_outcome_that_opens_with_what_is_studied_names_both() -> None:
+    # "X对冬小麦产量的影响": the crop is studied, its yield is the outcome (two concepts, as in A中B)
+    slots = extract_slots("研究氮肥对冬小麦产量的影响。")
+    assert "冬小麦" in slots.subject_population
+    assert "产量" in slots.output_target and "冬小麦产量" not in slots.output_target
+
+
+def test_a_list_shares_the_head_word_after_its_last_item() -> None:
+    # "A和B数据集": both are datasets; "随机森林和支持向量机模型": both are models
+    slots = extract_slots("在 CIC-IDS2017 和 UNSW-NB15 数据集上评估。")
+    assert "CIC-IDS2017" in slots.method_measurement
+    slots = extract_slots("采用随机森林和支持向量机模型预测产量。")
+    assert "随机森林" in slots.method_algorithm
+
+
+def test_x_affects_y_gives_the_exposure_and_the_outcome() -> None:
+    # "X是否影响Y", "X如何影响Y": the verb 影响 relates what acts and what is acted on, as X对Y的影响 does
+    slots = extract_slots("睡眠不足是否影响青少年的学业成绩？")
+    assert slots.context == ["睡眠不足"]
+    assert slots.subject_population == ["青少年"]
+    assert "学业成绩" in slots.output_target
+
+
+def test_x_whether_changes_y_gives_the_exposure_and_the_outcome() -> None:
+    # "X是否加剧了Y", "X能否减轻Y": a verb of change after a modal relates X and Y (the particle 了 too)
+    slots = extract_slots("数字平台的算法推荐是否加剧了网络舆论极化？")
+    assert "网络舆论极化" in slots.output_target and "算法推荐" in slots.context
+    # after 旨在 ("aims to") nothing before it is read as what acts
+    slots = extract_slots("开发一种新算法，旨在提高检测精度。")
+    assert "新算法" in slots.method_algorithm
+
+
+def test_x_on_y_asked_as_a_question_gives_the_same_roles() -> None:
+    # "X对Y有何影响/有无影响" is "X对Y的影响" asked: X acts, Y is acted on
+    slots = extract_slots("长期夜班对护士睡眠质量有何影响？")
+    assert slots.context == ["长期夜班"]
+    assert "睡眠质量" in slots.output_target and "长期夜班" not in slots.output_target
+
+
+def test_quality_performance_and_content_heads_name_outcomes() -> None:
+    # 质量, 效果, 疗效, 预后, 性能, 评分, 含量 at the head: what is measured, not the setting
+    slots = extract_slots("研究石墨烯复合材料的吸附性能和生活质量评分。")
+    assert "吸附性能" in slots.output_target
