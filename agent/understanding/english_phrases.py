@@ -662,7 +662,8 @@ def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
             phrase.cue == "with"
             and out
             and is_population(out[-1].words)
-            and en_head_slot(phrase.words) in {None, "subject_population"}
+            # "women with social risk factors": what the people have describes them
+            and en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
         ):
             previous = out.pop()
             words = [*previous.words, "with", *phrase.words]

@@ -339,7 +339,8 @@ EN_FEATURE_HEADS = words(
     """
     activity oscillation power band rhythm spike potential connectivity amplitude phase
     coherence spectrum feature waveform signal envelope entropy variability biomarker expression
-    gamma alpha beta theta delta firing dynamics burst methylation radiomics
+    gamma alpha beta theta delta firing dynamics burst methylation radiomics factor determinant
+    predictor
     """
 )
 
@@ -446,6 +447,20 @@ REFLEXIVES = words("itself themselves himself herself ourselves myself yourself 
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
 # Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term
 QUANTITY_NOUNS = words("number numbers proportion proportions percentage share amount amounts rate rates")
+# Heads of a measured physical or counted quantity ("indoor temperature", "transmembrane pressure", "dimple
+# diameter", "step counts"): a variable, never an intervention or a setting
+MEASURED_QUANTITY_HEADS = words(
+    """
+    temperature pressure concentration level diameter density thickness size length width depth
+    height weight mass volume count duration frequency humidity salinity intensity speed content
+    date porosity
+    """
+)
+# Adjectives that give a quantity's value ("at low temperatures", "under high pressure"): a condition set
+# by the study (the setting), not the variable measured
+VALUE_ADJECTIVES = words(
+    "low lower high higher elevated reduced different varying extreme ambient room moderate"
+)
 # Words that name a kind of study or evidence ("a meta-analysis", "panel evidence"): no outcome
 STUDY_KIND_WORDS = words(
     """

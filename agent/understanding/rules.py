@@ -105,7 +105,9 @@ def extract_slots(description: str) -> Slots:
             # not people, so they keep their own slot
             and not (previous == "subject_population" and read and " with " in read[-1][0].text)
         ):
-            found = [(previous, phrase.text)]  # "urinary biomarkers, such as NGAL": the same slot
+            # "urinary biomarkers, such as NGAL", "a conceptual model such as HBV": the slot of the kind
+            # the examples are of (its head word), else the slot the phrase before them was given
+            found = [(_exemplified_slot(phrase, read) or previous, phrase.text)]
         elif (
             phrase.cue == "example"
             and previous == "subject_population"
@@ -163,6 +165,26 @@ def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tup
         and en_head_slot(phrase.words) is None
         and mesh_kind(phrase.text) is None
     )
+
+
+def _exemplified_slot(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str | None:
+    """The slot the head word of the phrase an example list follows names ("models" in "models such
+    as HBV", "factors" in "conditioning factors such as slope"): the kind names what its examples are,
+    whatever role the sentence gave the kind itself ("compare them with a model such as HBV")."""
+    kinds = [p for p, _ in read if p.sentence == phrase.sentence and p.cue != "example"]
+    if not kinds:
+        return None
+    words = kinds[-1].words
+    slot = en_head_slot(words)
+    if slot in {None, "task"}:
+        slot = lex.ROLE_NOUNS.get(singular(words[-1].lower()))
+    return slot if slot in EXEMPLIFIED_KINDS else None
+
+
+# the slots a kind of thing gives its examples (a task's examples name no task: "tasks such as X")
+EXEMPLIFIED_KINDS = frozenset(
+    {"method_measurement", "method_algorithm", "signal_feature", "subject_population", "output_target"}
+)
 
 
 def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:

@@ -1,0 +1,35 @@
+"""The English rules fallback on variables and the kinds examples are of: each mechanism tested on
+sentences of its own (not evaluation cases).
+
+A measured quantity named by what it measures ("soil temperature", "sap flow density") is a variable,
+never the setting; one named by its value ("at high temperatures") is a condition of the study. Examples
+after "such as" take the slot their kind's head word names ("factors such as X", "models such as X").
+"""
+
+from __future__ import annotations
+
+from agent.understanding.rules import extract_slots
+
+
+def test_a_quantity_with_no_role_cue_is_a_feature_not_the_setting() -> None:
+    slots = extract_slots("We log soil temperature and sap flow density in each greenhouse.")
+    assert slots.signal_feature == ["soil temperature", "sap flow density"]
+    assert slots.context == ["greenhouse"]
+
+
+def test_a_quantity_named_by_its_value_is_a_condition() -> None:
+    slots = extract_slots("We compare seed germination at high temperatures.")
+    assert "high temperatures" in slots.context
+    assert "high temperatures" not in slots.signal_feature
+
+
+def test_examples_take_the_slot_their_kind_names() -> None:
+    slots = extract_slots(
+        "Climatic factors such as altitude and grazing intensity are mapped for each valley."
+    )
+    assert slots.signal_feature == ["Climatic factors", "altitude", "grazing intensity"]
+
+
+def test_people_with_a_feature_are_one_population() -> None:
+    slots = extract_slots("We recruit adults with genetic risk factors for glaucoma.")
+    assert any(term.startswith("adults with") for term in slots.subject_population)
