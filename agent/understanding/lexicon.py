@@ -126,11 +126,12 @@ EN_VERBS = words(
     remained keep keeps kept lead leads led affect affects affected cause causes caused relate
     relates depend depends vary varies differ differs occur occurs occurred happen happens
     wonder wondering know hope ask asks asking asked report reports reported like likes measure
-    measures
+    measures measuring
     """
 )
 
-# Gerunds that name a task when they open a phrase ("decoding speech" -> "speech decoding").
+# Gerunds that name a task when they open a phrase ("decoding speech" -> "speech decoding"); not
+# "measuring": what is measured is the outcome ("measuring propylene selectivity and conversion")
 EN_TASK_GERUNDS = pairs(
     """
     decoding:decoding predicting:prediction forecasting:forecasting classifying:classification
@@ -141,7 +142,7 @@ EN_TASK_GERUNDS = pairs(
     recognising:recognition quantifying:quantification modeling:modeling modelling:modelling
     simulating:simulation optimizing:optimization optimising:optimisation
     characterizing:characterization characterising:characterisation mapping:mapping
-    measuring:measurement inferring:inference discovering:discovery controlling:control
+    inferring:inference discovering:discovery controlling:control
     translating:translation retrieving:retrieval imputing:imputation clustering:clustering
     ranking:ranking summarizing:summarization annotating:annotation profiling:profiling
     tracing:tracing extracting:extraction counting:counting transcribing:transcription

@@ -33,3 +33,9 @@ def test_examples_take_the_slot_their_kind_names() -> None:
 def test_people_with_a_feature_are_one_population() -> None:
     slots = extract_slots("We recruit adults with genetic risk factors for glaucoma.")
     assert any(term.startswith("adults with") for term in slots.subject_population)
+
+
+def test_what_is_measured_is_the_outcome_not_a_measurement_task() -> None:
+    slots = extract_slots("Panels are aged outdoors for a year, measuring gloss retention and chalking.")
+    assert not any(term.endswith("measurement") for term in slots.task)
+    assert "gloss retention" in slots.output_target
