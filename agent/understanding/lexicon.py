@@ -405,6 +405,9 @@ NUMBER_WORDS = words(
     hundreds thousand thousands million millions dozen dozens half once twice
     """
 )
+# Units of time and repetition: counted ("two weeks", "three seasons", "1000 cycles") they give a span or
+# a schedule of the study, no concept
+TIME_UNITS = words("second minute hour day week month year decade century season semester cycle")
 
 # heads that say only what kind of thing a phrase names: the words before them decide its slot
 GENERIC_HEADS = words("system systems approach approaches framework frameworks tool tools pipeline platform")

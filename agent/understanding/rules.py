@@ -306,7 +306,15 @@ def _worth_keeping(term: str) -> bool:
     if CJK.search(term):
         return len(term) >= 2 and term not in lex.ZH_BREAKS and term not in lex.ZH_GENERIC
     words = term.lower().split()
-    if all(w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION or w in lex.NUMBER_WORDS for w in words):
+    if all(
+        w in lex.GENERIC_WORDS
+        or singular(w) in lex.GENERIC_WORDS
+        or w in lex.EN_FUNCTION
+        or w in lex.NUMBER_WORDS
+        for w in words
+    ):
+        return False  # "the project", "two ways"
+    if _counted_time(words):
         return False
     if _only_judges(words):
         return False
@@ -315,11 +323,26 @@ def _worth_keeping(term: str) -> bool:
     return not (len(term) < 2 or (len(words) == 1 and words[0].isdigit()))
 
 
+# endings of adjectives, which alone name no concept ("available", "feasible", "selective", "harmful")
+ADJECTIVE_ENDINGS = ("able", "ible", "ive", "ous", "ful", "less")
+
+
+def _counted_time(words: list[str]) -> bool:
+    """ "two weeks", "3 years", "three seasons", "1000 cycles": a count of time units is a span or a
+    schedule of the study."""
+    count = words[0] in lex.NUMBER_WORDS or words[0].replace(",", "").isdigit()
+    return len(words) > 1 and count and all(singular(w) in lex.TIME_UNITS for w in words[1:])
+
+
 def _bare_participle(word: str) -> bool:
-    """ "randomised", "assumed", "selected": a past participle standing alone qualifies a noun the
-    sentence left out or is a verb; it names no concept (a noun in "-ed" such as "seed" is short, and
-    one MeSH writes as a term is kept)."""
-    if not (word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 6):
+    """ "randomised", "logged", "selected": a past participle standing alone qualifies a noun the
+    sentence left out or is a verb; so does an adjective ("where available", "more selective",
+    "is feasible"). It names no concept (a noun in "-ed" such as "seed" or "seabed" is kept, and one
+    MeSH writes as a term: "sedative", "contraceptive")."""
+    if not (word.isalpha() and word.islower()):
+        return False
+    participle = word.endswith("ed") and len(word) > 5 and not word.endswith(("eed", "bed"))
+    if not (participle or word.endswith(ADJECTIVE_ENDINGS)):
         return False
     vocabulary = embedded_vocabulary()
     return vocabulary is None or not vocabulary.knows(word)

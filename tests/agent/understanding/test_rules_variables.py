@@ -39,3 +39,21 @@ def test_what_is_measured_is_the_outcome_not_a_measurement_task() -> None:
     slots = extract_slots("Panels are aged outdoors for a year, measuring gloss retention and chalking.")
     assert not any(term.endswith("measurement") for term in slots.task)
     assert "gloss retention" in slots.output_target
+
+
+def test_a_count_of_time_units_is_no_concept() -> None:
+    slots = extract_slots("Nest boxes are checked over three seasons, and chicks weighed for two weeks.")
+    terms = [
+        t.lower() for name in ("context", "output_target", "method_measurement") for t in getattr(slots, name)
+    ]
+    assert "three seasons" not in terms
+    assert "two weeks" not in terms
+
+
+def test_a_lone_adjective_or_short_participle_is_no_concept() -> None:
+    slots = extract_slots("Soil cores will be logged and, where available, compared with older surveys.")
+    terms = [
+        t.lower() for name in ("context", "output_target", "method_measurement") for t in getattr(slots, name)
+    ]
+    assert "logged" not in terms
+    assert "available" not in terms
