@@ -100,6 +100,8 @@ def english_phrases(text: str) -> list[Phrase]:
         )
         if task_noun and not current and last_break not in lex.UNDERGOING_CUES:
             # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
+            if last_break in lex.MODALS and phrases and _subject_before(phrases[-1], index - 1):
+                _task_subject(phrases[-1], task_noun)  # "Lung ultrasound may diagnose heart failure"
             cue, last_break = f"task:{task_noun}", lower
             continue
         if (
@@ -405,6 +407,9 @@ def english_phrases(text: str) -> list[Phrase]:
             if current:
                 flush()
                 phrases[-1].before = lower
+                if lower in lex.EN_TASK_VERBS_THIRD and _subject_before(phrases[-1], index):
+                    # "Heart rate variability predicts X", "Retinal images detect X"
+                    _task_subject(phrases[-1], lex.EN_TASK_VERBS_THIRD[lower])
             if lower in {"whether", "if", "that"}:
                 clause_open = "clause"
             elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
@@ -594,6 +599,31 @@ def _is_participle(word: str) -> bool:
         and word not in lex.EN_MEASUREMENT_HEADS
         and not word.endswith(lex.EN_MEASUREMENT_SUFFIXES)
     )
+
+
+def _subject_before(phrase: Phrase, verb_start: int) -> bool:
+    """True when `phrase` ends right where the verb (or its modal) starts and nothing gave it a role:
+    it is the verb's subject ("Lung ultrasound may diagnose X", not "we may diagnose X")."""
+    return phrase.stop == verb_start and phrase.cue is None and phrase.slot is None
+
+
+# tasks whose subject, when a modal joins them, is the test that does the task ("Lung ultrasound may
+# diagnose heart failure", "Serum ferritin could identify X") or what it predicts from ("Step counts
+# might predict falls", as in the question "Can X predict Y?")
+_TESTING_TASKS = frozenset({"detection", "diagnosis", "screening", "identification", "classification"})
+_PREDICTING_TASKS = frozenset({"prediction", "forecasting"})
+
+
+def _task_subject(phrase: Phrase, task_noun: str) -> None:
+    """Give the subject of a task verb the role that task gives it: a predictor (whose own head word
+    still decides, as after the question "Can X predict Y?"), or a test when its own words say nothing
+    else."""
+    if task_noun in _PREDICTING_TASKS:
+        phrase.cue = "predictor"
+    elif (
+        task_noun in _TESTING_TASKS and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None
+    ):
+        phrase.slot = "method_measurement"
 
 
 def _question_opener(tokens: list[str], index: int) -> bool:

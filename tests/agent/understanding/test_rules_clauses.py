@@ -347,3 +347,12 @@ def test_compare_x_and_y_names_both_sides_so_a_later_to_opens_no_comparator() ->
     )
     assert "emergency departments" not in slots.method_measurement
     assert "emergency departments" in slots.context
+
+
+def test_the_subject_of_a_testing_or_predicting_verb_is_the_test_or_the_predictor() -> None:
+    slots = extract_slots("Bedside lung ultrasound may diagnose pneumothorax in trauma patients.")
+    assert "Bedside lung ultrasound" in slots.method_measurement
+    slots = extract_slots("Salivary cortisol might predict burnout in nurses.")
+    assert "Salivary cortisol" in slots.signal_feature
+    slots = extract_slots("Nocturnal wheeze predicts asthma exacerbations in children.")
+    assert "Nocturnal wheeze" in slots.signal_feature
