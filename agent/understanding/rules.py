@@ -35,7 +35,7 @@ from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, mesh_kind
+from agent.understanding.slot_evidence import en_head_slot, head_forms, mesh_kind
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -306,14 +306,15 @@ def _worth_keeping(term: str) -> bool:
     if CJK.search(term):
         return len(term) >= 2 and term not in lex.ZH_BREAKS and term not in lex.ZH_GENERIC
     words = term.lower().split()
+    generic = [w in lex.GENERIC_WORDS or singular(w) in lex.GENERIC_WORDS for w in words]
     if all(
-        w in lex.GENERIC_WORDS
-        or singular(w) in lex.GENERIC_WORDS
+        g
         or w in lex.EN_FUNCTION
         or w in lex.NUMBER_WORDS
-        for w in words
+        or (any(generic) and w in lex.EVALUATIVE_ADJECTIVES)
+        for g, w in zip(generic, words, strict=True)
     ):
-        return False  # "the project", "two ways"
+        return False  # "the project", "two ways", "in real time"
     if _counted_time(words):
         return False
     if _only_judges(words):
@@ -351,8 +352,8 @@ def _bare_participle(word: str) -> bool:
 def _only_judges(words: list[str]) -> bool:
     """ "main question", "secondary outcomes", "a known issue", "the model": a role or judging noun with
     at most ranking adjectives names no concept of the research."""
-    head = singular(words[-1])
-    return (head in lex.META_NOUNS or head in lex.ROLE_NOUNS or head in lex.BARE_HEADS) and all(
+    heads = head_forms(words[-1])
+    return bool(heads & (lex.META_NOUNS | lex.ROLE_NOUNS.keys() | lex.BARE_HEADS)) and all(
         w in lex.EVALUATIVE_ADJECTIVES or w in lex.EN_FUNCTION for w in words[:-1]
     )
 

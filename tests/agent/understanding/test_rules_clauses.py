@@ -356,3 +356,15 @@ def test_the_subject_of_a_testing_or_predicting_verb_is_the_test_or_the_predicto
     assert "Salivary cortisol" in slots.signal_feature
     slots = extract_slots("Nocturnal wheeze predicts asthma exacerbations in children.")
     assert "Nocturnal wheeze" in slots.signal_feature
+
+
+def test_a_role_noun_in_the_plural_names_the_slot_of_its_subjects() -> None:
+    # "metrics" is a plural that the morphology keeps whole (as it keeps "physics")
+    slots = extract_slots("Specificity and net benefit are the main metrics.")
+    assert "net benefit" in slots.output_target
+    assert not any("metrics" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_an_adverbial_of_generic_words_is_no_concept() -> None:
+    slots = extract_slots("We flag fraudulent transactions in real time.")
+    assert not any("real time" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
