@@ -256,6 +256,20 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = "exposure" if lower == "of" else "outcome"
             last_break = lower
             continue
+        if effect_mode and lower == "with" and not current and last_break in lex.RELATION_NOUNS:
+            cue = last_break = "exposure"  # "its association with salt intake": what it goes with
+            continue
+        if (
+            lower == "at"
+            and previous_token == "looking"
+            and index > 1
+            and tokens[index - 2] == ","
+            and not current
+        ):
+            # ", looking at haemoglobin and fatigue": a participle clause adds what is observed (the topic
+            # of "my project looks at X" keeps the roles its own words give)
+            cue = last_break = "outcome"
+            continue
         if effect_mode and lower == "between" and not current:
             cue = last_break = "exposure"  # "the association between X and Y": X the exposure ...
             between = True

@@ -509,6 +509,8 @@ METHOD_CUES = words(
 POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
 # cues after which a condition is who is studied ("in tuberculosis", "adults with asthma")
 CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with"})
+# effect words of association, whose "with" names the other side ("its association with salt intake")
+RELATION_NOUNS = words("association associations link links relationship relationships relation relations")
 EFFECT_WORDS = words(
     """
     effect effects impact impacts influence influences role association associations link links

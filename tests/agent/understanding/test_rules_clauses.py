@@ -368,3 +368,16 @@ def test_a_role_noun_in_the_plural_names_the_slot_of_its_subjects() -> None:
 def test_an_adverbial_of_generic_words_is_no_concept() -> None:
     slots = extract_slots("We flag fraudulent transactions in real time.")
     assert not any("real time" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_what_an_association_is_with_is_the_exposure() -> None:
+    slots = extract_slots(
+        "We estimate the prevalence of gout in older men and its association with alcohol intake."
+    )
+    assert "alcohol intake" in slots.context
+    assert "alcohol intake" not in slots.method_measurement
+
+
+def test_a_participle_clause_looking_at_names_what_is_observed() -> None:
+    slots = extract_slots("We compare two feeding regimes in calves, looking at tail biting.")
+    assert "tail biting" in slots.output_target
