@@ -121,6 +121,13 @@ def english_phrases(text: str) -> list[Phrase]:
                 phrases[-1].cue = "predictor"
             cue, last_break = f"task:{lex.EN_TASK_VERBS[lower]}", lower
             continue
+        if (
+            lower in lex.EFFECT_WORDS
+            and following in {"of", "on"}
+            and current
+            and all(w.lower() in lex.EFFECT_ADJECTIVES for w in current)
+        ):
+            current = []  # "the causal effect of X on Y", "long-term effects on Y": the kind of effect
         if lower in lex.EFFECT_WORDS and not current:
             # "the effect of X on Y": X is the exposure (a setting), Y the outcome
             flush()

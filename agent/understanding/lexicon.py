@@ -511,6 +511,11 @@ POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
 CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with"})
 # effect words of association, whose "with" names the other side ("its association with salt intake")
 RELATION_NOUNS = words("association associations link links relationship relationships relation relations")
+# adjectives that only say which kind of effect an estimate is ("the causal effect of X on Y", "the
+# average treatment effect"); not those that name an outcome ("adverse effects", "long-term effects")
+EFFECT_ADJECTIVES = words(
+    "causal potential differential average heterogeneous net total direct indirect combined independent joint relative possible"
+)
 EFFECT_WORDS = words(
     """
     effect effects impact impacts influence influences role association associations link links

@@ -381,3 +381,10 @@ def test_what_an_association_is_with_is_the_exposure() -> None:
 def test_a_participle_clause_looking_at_names_what_is_observed() -> None:
     slots = extract_slots("We compare two feeding regimes in calves, looking at tail biting.")
     assert "tail biting" in slots.output_target
+
+
+def test_a_qualified_effect_still_opens_the_effect_frame() -> None:
+    slots = extract_slots("We estimate the causal effect of cash transfers on school attendance in Malawi.")
+    assert "cash transfers" in slots.context
+    assert "school attendance" in slots.output_target
+    assert not any("causal" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
