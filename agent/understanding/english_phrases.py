@@ -594,7 +594,9 @@ def _is_modifier(word: str) -> bool:
 
 
 def _is_past_participle(word: str) -> bool:
-    return word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+    return word in lex.IRREGULAR_PARTICIPLES or (
+        word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+    )
 
 
 def _verb_base(word: str) -> str | None:

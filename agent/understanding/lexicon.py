@@ -570,6 +570,14 @@ EN_COMMON_VERBS = inflections(
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
 # phrase only after one has begun.
 EN_PAST_FORMS = frozenset(w for w in EN_COMMON_VERBS if w.endswith("ed"))
+# Past participles not in "-ed": before a preposition they are verbs ("posts written by adults",
+# "maize grown under drought", "samples drawn from X")
+IRREGULAR_PARTICIPLES = words(
+    """
+    written taken drawn grown shown known born chosen driven made kept held brought caught sold fed
+    spent worn thrown frozen spoken broken hidden eaten undertaken withdrawn sought bought taught
+    """
+)
 # "-ly" words that are adjectives or nouns, not adverbs.
 LY_NOT_ADVERBS = words(
     "elderly early daily weekly monthly yearly quarterly hourly nightly family assembly anomaly supply italy friendly costly deadly lonely orderly"

@@ -282,3 +282,8 @@ def test_a_time_point_after_treatment_is_no_concept() -> None:
 def test_what_is_measured_at_a_time_point_is_the_outcome() -> None:
     slots = extract_slots("Grip strength was assessed at discharge and every three months.")
     assert "Grip strength" in slots.output_target
+
+
+def test_an_irregular_participle_before_a_preposition_ends_the_phrase() -> None:
+    slots = extract_slots("We classify essays written by second-year students.")
+    assert not any("written" in term for term in _all_terms(slots))
