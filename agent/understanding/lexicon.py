@@ -237,6 +237,9 @@ EN_POPULATION_HEADS = words(
     retiree pensioner midwife surgeon dentist pharmacist practitioner trainee apprentice undergraduate
     entrepreneur smallholder landowner fisherman herder pastoralist prisoner inmate offender
     victim immigrant commuter cyclist borrower taxpayer shareholder
+    cattle cow calf heifer steer bull sheep ewe lamb goat pig sow piglet gilt poultry chicken hen
+    broiler horse mare foal dog cat livestock herd flock colony
+    cultivar landrace variety accession genotype isolate seedling sapling
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
     syndrome diabetes infection illness
     material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor

@@ -57,3 +57,10 @@ def test_a_lone_adjective_or_short_participle_is_no_concept() -> None:
     ]
     assert "logged" not in terms
     assert "available" not in terms
+
+
+def test_livestock_and_plant_material_are_what_is_studied() -> None:
+    slots = extract_slots("We compare two feeding regimes in dairy calves.")
+    assert "dairy calves" in slots.subject_population
+    slots = extract_slots("Drought tolerance was scored in a panel of sorghum landraces.")
+    assert "sorghum landraces" in slots.subject_population
