@@ -715,6 +715,7 @@ def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
             phrase.cue == "with"
             and out
             and is_population(out[-1].words)
+            and "with" not in out[-1].words  # "patients with X and randomise them": one "with" phrase
             # "women with social risk factors": what the people have describes them
             and en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
         ):

@@ -126,7 +126,7 @@ EN_VERBS = words(
     remained keep keeps kept lead leads led affect affects affected cause causes caused relate
     relates depend depends vary varies differ differs occur occurs occurred happen happens
     wonder wondering know hope ask asks asking asked report reports reported like likes measure
-    measures measuring
+    measures measuring randomise randomize randomises randomizes
     """
 )
 
@@ -810,7 +810,7 @@ RELATING_PARTICIPLES = words("related linked connected tied")
 STUDYING_CUES = words(
     """
     study studies studying investigate investigates investigating examine examines examining
-    explore explores exploring studied
+    explore explores exploring studied analyse analyses analysing analyze analyzes analyzing
     """
 )
 # verbs that take the topic after "on" or "about" ("working on", "focus on", "care about")
