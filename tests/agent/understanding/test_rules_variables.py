@@ -8,7 +8,12 @@ after "such as" take the slot their kind's head word names ("factors such as X",
 
 from __future__ import annotations
 
+from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding.rules import extract_slots
+
+
+def _all_terms(slots: Slots) -> list[str]:
+    return [term.lower() for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
 
 
 def test_a_quantity_with_no_role_cue_is_a_feature_not_the_setting() -> None:
@@ -43,18 +48,14 @@ def test_what_is_measured_is_the_outcome_not_a_measurement_task() -> None:
 
 def test_a_count_of_time_units_is_no_concept() -> None:
     slots = extract_slots("Nest boxes are checked over three seasons, and chicks weighed for two weeks.")
-    terms = [
-        t.lower() for name in ("context", "output_target", "method_measurement") for t in getattr(slots, name)
-    ]
+    terms = _all_terms(slots)
     assert "three seasons" not in terms
     assert "two weeks" not in terms
 
 
 def test_a_lone_adjective_or_short_participle_is_no_concept() -> None:
     slots = extract_slots("Soil cores will be logged and, where available, compared with older surveys.")
-    terms = [
-        t.lower() for name in ("context", "output_target", "method_measurement") for t in getattr(slots, name)
-    ]
+    terms = _all_terms(slots)
     assert "logged" not in terms
     assert "available" not in terms
 
