@@ -23,7 +23,7 @@ from agent.language.cedict import lexicon as cedict_lexicon
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import Phrase
-from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind
+from agent.understanding.slot_evidence import cue_slot, en_head_slot, head_forms, mesh_kind
 from agent.understanding.slot_translation import embedded_vocabulary
 
 SENTENCE_END = frozenset(".;:!?|")
@@ -140,11 +140,11 @@ def _role(phrase: Phrase, complement: bool = False) -> str | None:
     words = [w.lower() for w in phrase.words]
     if len(words) > 3 or (not complement and any(w not in lex.EVALUATIVE_ADJECTIVES for w in words[:-1])):
         return None
-    head = singular(words[-1])
-    if head in lex.ROLE_NOUNS:
-        return lex.ROLE_NOUNS[head]
-    if head in lex.META_NOUNS:
-        return ""
+    for head in head_forms(words[-1]):
+        if head in lex.ROLE_NOUNS:
+            return lex.ROLE_NOUNS[head]
+        if head in lex.META_NOUNS:
+            return ""
     return None
 
 

@@ -100,6 +100,8 @@ def english_phrases(text: str) -> list[Phrase]:
         )
         if task_noun and not current and last_break not in lex.UNDERGOING_CUES:
             # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
+            if last_break in lex.MODALS and phrases and _subject_before(phrases[-1], index - 1):
+                _task_subject(phrases[-1], task_noun)  # "Lung ultrasound may diagnose heart failure"
             cue, last_break = f"task:{task_noun}", lower
             continue
         if (
@@ -119,6 +121,13 @@ def english_phrases(text: str) -> list[Phrase]:
                 phrases[-1].cue = "predictor"
             cue, last_break = f"task:{lex.EN_TASK_VERBS[lower]}", lower
             continue
+        if (
+            lower in lex.EFFECT_WORDS
+            and following in {"of", "on"}
+            and current
+            and all(w.lower() in lex.EFFECT_ADJECTIVES for w in current)
+        ):
+            current = []  # "the causal effect of X on Y", "long-term effects on Y": the kind of effect
         if lower in lex.EFFECT_WORDS and not current:
             # "the effect of X on Y": X is the exposure (a setting), Y the outcome
             flush()
@@ -253,6 +262,20 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()  # "the effect of peer tutoring on achievement": the phrase before "on" is the exposure
             cue = "exposure" if lower == "of" else "outcome"
             last_break = lower
+            continue
+        if effect_mode and lower == "with" and not current and last_break in lex.RELATION_NOUNS:
+            cue = last_break = "exposure"  # "its association with salt intake": what it goes with
+            continue
+        if (
+            lower == "at"
+            and previous_token == "looking"
+            and index > 1
+            and tokens[index - 2] == ","
+            and not current
+        ):
+            # ", looking at haemoglobin and fatigue": a participle clause adds what is observed (the topic
+            # of "my project looks at X" keeps the roles its own words give)
+            cue = last_break = "outcome"
             continue
         if effect_mode and lower == "between" and not current:
             cue = last_break = "exposure"  # "the association between X and Y": X the exposure ...
@@ -405,6 +428,9 @@ def english_phrases(text: str) -> list[Phrase]:
             if current:
                 flush()
                 phrases[-1].before = lower
+                if lower in lex.EN_TASK_VERBS_THIRD and _subject_before(phrases[-1], index):
+                    # "Heart rate variability predicts X", "Retinal images detect X"
+                    _task_subject(phrases[-1], lex.EN_TASK_VERBS_THIRD[lower])
             if lower in {"whether", "if", "that"}:
                 clause_open = "clause"
             elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
@@ -568,7 +594,9 @@ def _is_modifier(word: str) -> bool:
 
 
 def _is_past_participle(word: str) -> bool:
-    return word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+    return word in lex.IRREGULAR_PARTICIPLES or (
+        word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+    )
 
 
 def _verb_base(word: str) -> str | None:
@@ -594,6 +622,31 @@ def _is_participle(word: str) -> bool:
         and word not in lex.EN_MEASUREMENT_HEADS
         and not word.endswith(lex.EN_MEASUREMENT_SUFFIXES)
     )
+
+
+def _subject_before(phrase: Phrase, verb_start: int) -> bool:
+    """True when `phrase` ends right where the verb (or its modal) starts and nothing gave it a role:
+    it is the verb's subject ("Lung ultrasound may diagnose X", not "we may diagnose X")."""
+    return phrase.stop == verb_start and phrase.cue is None and phrase.slot is None
+
+
+# tasks whose subject, when a modal joins them, is the test that does the task ("Lung ultrasound may
+# diagnose heart failure", "Serum ferritin could identify X") or what it predicts from ("Step counts
+# might predict falls", as in the question "Can X predict Y?")
+_TESTING_TASKS = frozenset({"detection", "diagnosis", "screening", "identification", "classification"})
+_PREDICTING_TASKS = frozenset({"prediction", "forecasting"})
+
+
+def _task_subject(phrase: Phrase, task_noun: str) -> None:
+    """Give the subject of a task verb the role that task gives it: a predictor (whose own head word
+    still decides, as after the question "Can X predict Y?"), or a test when its own words say nothing
+    else."""
+    if task_noun in _PREDICTING_TASKS:
+        phrase.cue = "predictor"
+    elif (
+        task_noun in _TESTING_TASKS and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None
+    ):
+        phrase.slot = "method_measurement"
 
 
 def _question_opener(tokens: list[str], index: int) -> bool:
@@ -662,7 +715,9 @@ def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
             phrase.cue == "with"
             and out
             and is_population(out[-1].words)
-            and en_head_slot(phrase.words) in {None, "subject_population"}
+            and "with" not in out[-1].words  # "patients with X and randomise them": one "with" phrase
+            # "women with social risk factors": what the people have describes them
+            and en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
         ):
             previous = out.pop()
             words = [*previous.words, "with", *phrase.words]

@@ -126,11 +126,12 @@ EN_VERBS = words(
     remained keep keeps kept lead leads led affect affects affected cause causes caused relate
     relates depend depends vary varies differ differs occur occurs occurred happen happens
     wonder wondering know hope ask asks asking asked report reports reported like likes measure
-    measures
+    measures measuring randomise randomize randomises randomizes
     """
 )
 
-# Gerunds that name a task when they open a phrase ("decoding speech" -> "speech decoding").
+# Gerunds that name a task when they open a phrase ("decoding speech" -> "speech decoding"); not
+# "measuring": what is measured is the outcome ("measuring propylene selectivity and conversion")
 EN_TASK_GERUNDS = pairs(
     """
     decoding:decoding predicting:prediction forecasting:forecasting classifying:classification
@@ -141,7 +142,7 @@ EN_TASK_GERUNDS = pairs(
     recognising:recognition quantifying:quantification modeling:modeling modelling:modelling
     simulating:simulation optimizing:optimization optimising:optimisation
     characterizing:characterization characterising:characterisation mapping:mapping
-    measuring:measurement inferring:inference discovering:discovery controlling:control
+    inferring:inference discovering:discovery controlling:control
     translating:translation retrieving:retrieval imputing:imputation clustering:clustering
     ranking:ranking summarizing:summarization annotating:annotation profiling:profiling
     tracing:tracing extracting:extraction counting:counting transcribing:transcription
@@ -236,6 +237,9 @@ EN_POPULATION_HEADS = words(
     retiree pensioner midwife surgeon dentist pharmacist practitioner trainee apprentice undergraduate
     entrepreneur smallholder landowner fisherman herder pastoralist prisoner inmate offender
     victim immigrant commuter cyclist borrower taxpayer shareholder
+    cattle cow calf heifer steer bull sheep ewe lamb goat pig sow piglet gilt poultry chicken hen
+    broiler horse mare foal dog cat livestock herd flock colony
+    cultivar landrace variety accession genotype isolate seedling sapling
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
     syndrome diabetes infection illness
     material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
@@ -339,7 +343,8 @@ EN_FEATURE_HEADS = words(
     """
     activity oscillation power band rhythm spike potential connectivity amplitude phase
     coherence spectrum feature waveform signal envelope entropy variability biomarker expression
-    gamma alpha beta theta delta firing dynamics burst methylation radiomics
+    gamma alpha beta theta delta firing dynamics burst methylation radiomics factor determinant
+    predictor
     """
 )
 
@@ -403,6 +408,9 @@ NUMBER_WORDS = words(
     hundreds thousand thousands million millions dozen dozens half once twice
     """
 )
+# Units of time and repetition: counted ("two weeks", "three seasons", "1000 cycles") they give a span or
+# a schedule of the study, no concept
+TIME_UNITS = words("second minute hour day week month year decade century season semester cycle")
 
 # heads that say only what kind of thing a phrase names: the words before them decide its slot
 GENERIC_HEADS = words("system systems approach approaches framework frameworks tool tools pipeline platform")
@@ -446,6 +454,20 @@ REFLEXIVES = words("itself themselves himself herself ourselves myself yourself 
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
 # Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term
 QUANTITY_NOUNS = words("number numbers proportion proportions percentage share amount amounts rate rates")
+# Heads of a measured physical or counted quantity ("indoor temperature", "transmembrane pressure", "dimple
+# diameter", "step counts"): a variable, never an intervention or a setting
+MEASURED_QUANTITY_HEADS = words(
+    """
+    temperature pressure concentration level diameter density thickness size length width depth
+    height weight mass volume count duration frequency humidity salinity intensity speed content
+    date porosity
+    """
+)
+# Adjectives that give a quantity's value ("at low temperatures", "under high pressure"): a condition set
+# by the study (the setting), not the variable measured
+VALUE_ADJECTIVES = words(
+    "low lower high higher elevated reduced different varying extreme ambient room moderate"
+)
 # Words that name a kind of study or evidence ("a meta-analysis", "panel evidence"): no outcome
 STUDY_KIND_WORDS = words(
     """
@@ -490,6 +512,13 @@ METHOD_CUES = words(
 POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
 # cues after which a condition is who is studied ("in tuberculosis", "adults with asthma")
 CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with"})
+# effect words of association, whose "with" names the other side ("its association with salt intake")
+RELATION_NOUNS = words("association associations link links relationship relationships relation relations")
+# adjectives that only say which kind of effect an estimate is ("the causal effect of X on Y", "the
+# average treatment effect"); not those that name an outcome ("adverse effects", "long-term effects")
+EFFECT_ADJECTIVES = words(
+    "causal potential differential average heterogeneous net total direct indirect combined independent joint relative possible"
+)
 EFFECT_WORDS = words(
     """
     effect effects impact impacts influence influences role association associations link links
@@ -544,6 +573,14 @@ EN_COMMON_VERBS = inflections(
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
 # phrase only after one has begun.
 EN_PAST_FORMS = frozenset(w for w in EN_COMMON_VERBS if w.endswith("ed"))
+# Past participles not in "-ed": before a preposition they are verbs ("posts written by adults",
+# "maize grown under drought", "samples drawn from X")
+IRREGULAR_PARTICIPLES = words(
+    """
+    written taken drawn grown shown known born chosen driven made kept held brought caught sold fed
+    spent worn thrown frozen spoken broken hidden eaten undertaken withdrawn sought bought taught
+    """
+)
 # "-ly" words that are adjectives or nouns, not adverbs.
 LY_NOT_ADVERBS = words(
     "elderly early daily weekly monthly yearly quarterly hourly nightly family assembly anomaly supply italy friendly costly deadly lonely orderly"
@@ -773,7 +810,7 @@ RELATING_PARTICIPLES = words("related linked connected tied")
 STUDYING_CUES = words(
     """
     study studies studying investigate investigates investigating examine examines examining
-    explore explores exploring studied
+    explore explores exploring studied analyse analyses analysing analyze analyzes analyzing
     """
 )
 # verbs that take the topic after "on" or "about" ("working on", "focus on", "care about")

@@ -35,7 +35,7 @@ from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, mesh_kind
+from agent.understanding.slot_evidence import en_head_slot, head_forms, mesh_kind
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -105,7 +105,9 @@ def extract_slots(description: str) -> Slots:
             # not people, so they keep their own slot
             and not (previous == "subject_population" and read and " with " in read[-1][0].text)
         ):
-            found = [(previous, phrase.text)]  # "urinary biomarkers, such as NGAL": the same slot
+            # "urinary biomarkers, such as NGAL", "a conceptual model such as HBV": the slot of the kind
+            # the examples are of (its head word), else the slot the phrase before them was given
+            found = [(_exemplified_slot(phrase, read) or previous, phrase.text)]
         elif (
             phrase.cue == "example"
             and previous == "subject_population"
@@ -163,6 +165,26 @@ def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tup
         and en_head_slot(phrase.words) is None
         and mesh_kind(phrase.text) is None
     )
+
+
+def _exemplified_slot(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str | None:
+    """The slot the head word of the phrase an example list follows names ("models" in "models such
+    as HBV", "factors" in "conditioning factors such as slope"): the kind names what its examples are,
+    whatever role the sentence gave the kind itself ("compare them with a model such as HBV")."""
+    kinds = [p for p, _ in read if p.sentence == phrase.sentence and p.cue != "example"]
+    if not kinds:
+        return None
+    words = kinds[-1].words
+    slot = en_head_slot(words)
+    if slot in {None, "task"}:
+        slot = lex.ROLE_NOUNS.get(singular(words[-1].lower()))
+    return slot if slot in EXEMPLIFIED_KINDS else None
+
+
+# the slots a kind of thing gives its examples (a task's examples name no task: "tasks such as X")
+EXEMPLIFIED_KINDS = frozenset(
+    {"method_measurement", "method_algorithm", "signal_feature", "subject_population", "output_target"}
+)
 
 
 def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
@@ -284,7 +306,16 @@ def _worth_keeping(term: str) -> bool:
     if CJK.search(term):
         return len(term) >= 2 and term not in lex.ZH_BREAKS and term not in lex.ZH_GENERIC
     words = term.lower().split()
-    if all(w in lex.GENERIC_WORDS or w in lex.EN_FUNCTION or w in lex.NUMBER_WORDS for w in words):
+    generic = [w in lex.GENERIC_WORDS or singular(w) in lex.GENERIC_WORDS for w in words]
+    if all(
+        g
+        or w in lex.EN_FUNCTION
+        or w in lex.NUMBER_WORDS
+        or (any(generic) and w in lex.EVALUATIVE_ADJECTIVES)
+        for g, w in zip(generic, words, strict=True)
+    ):
+        return False  # "the project", "two ways", "in real time"
+    if _counted_time(words):
         return False
     if _only_judges(words):
         return False
@@ -293,11 +324,26 @@ def _worth_keeping(term: str) -> bool:
     return not (len(term) < 2 or (len(words) == 1 and words[0].isdigit()))
 
 
+# endings of adjectives, which alone name no concept ("available", "feasible", "selective", "harmful")
+ADJECTIVE_ENDINGS = ("able", "ible", "ive", "ous", "ful", "less")
+
+
+def _counted_time(words: list[str]) -> bool:
+    """ "two weeks", "3 years", "three seasons", "1000 cycles": a count of time units is a span or a
+    schedule of the study."""
+    count = words[0] in lex.NUMBER_WORDS or words[0].replace(",", "").isdigit()
+    return len(words) > 1 and count and all(singular(w) in lex.TIME_UNITS for w in words[1:])
+
+
 def _bare_participle(word: str) -> bool:
-    """ "randomised", "assumed", "selected": a past participle standing alone qualifies a noun the
-    sentence left out or is a verb; it names no concept (a noun in "-ed" such as "seed" is short, and
-    one MeSH writes as a term is kept)."""
-    if not (word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 6):
+    """ "randomised", "logged", "selected": a past participle standing alone qualifies a noun the
+    sentence left out or is a verb; so does an adjective ("where available", "more selective",
+    "is feasible"). It names no concept (a noun in "-ed" such as "seed" or "seabed" is kept, and one
+    MeSH writes as a term: "sedative", "contraceptive")."""
+    if not (word.isalpha() and word.islower()):
+        return False
+    participle = word.endswith("ed") and len(word) > 5 and not word.endswith(("eed", "bed"))
+    if not (participle or word.endswith(ADJECTIVE_ENDINGS)):
         return False
     vocabulary = embedded_vocabulary()
     return vocabulary is None or not vocabulary.knows(word)
@@ -306,8 +352,8 @@ def _bare_participle(word: str) -> bool:
 def _only_judges(words: list[str]) -> bool:
     """ "main question", "secondary outcomes", "a known issue", "the model": a role or judging noun with
     at most ranking adjectives names no concept of the research."""
-    head = singular(words[-1])
-    return (head in lex.META_NOUNS or head in lex.ROLE_NOUNS or head in lex.BARE_HEADS) and all(
+    heads = head_forms(words[-1])
+    return bool(heads & (lex.META_NOUNS | lex.ROLE_NOUNS.keys() | lex.BARE_HEADS)) and all(
         w in lex.EVALUATIVE_ADJECTIVES or w in lex.EN_FUNCTION for w in words[:-1]
     )
 

@@ -56,6 +56,16 @@ def software_name(word: str) -> bool:
     return bool(_SOFTWARE_NAME.search(word))
 
 
+def head_forms(word: str) -> frozenset[str]:
+    """The word, its singular, and the word without a plural "s" that `singular` keeps for the "-ics"
+    nouns it takes as uncountable ("physics") but a role noun can be ("metrics", "clinics")."""
+    lower = word.lower()
+    forms = {lower, singular(lower)}
+    if lower.endswith("ics"):
+        forms.add(lower[:-1])
+    return frozenset(forms)
+
+
 def _head(words: list[str]) -> str:
     last = words[-1]
     if is_acronym(last):

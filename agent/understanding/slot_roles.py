@@ -246,6 +246,18 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         slot = "subject_population"
     if slot is None and phrase.cue in lex.STUDYING_CUES and not is_process(words):
         slot = "output_target"  # "we study code-switching": the topic studied is what is observed
+    if (
+        slot is None
+        # no cue names its role ("under humidity" is the condition; "relate X to sea surface temperature"
+        # the exposure)
+        and cue_slot(phrase.cue, False) is None
+        and singular(words[-1].lower()) in lex.MEASURED_QUANTITY_HEADS
+        and words[0].lower() not in lex.VALUE_ADJECTIVES
+    ):
+        # "indoor temperature", "transmembrane pressure" with no cue naming their role: a measured
+        # variable, which is no intervention or setting; with no outcome cue, it is read as a feature
+        # ("at low temperatures" gives the quantity's value: a condition of the study, its setting)
+        slot = "signal_feature"
     if slot is None:
         slot = cue_slot(phrase.cue, False) or ("task" if is_process(words) else "context")
         if slot == "method_measurement" and any(

@@ -347,3 +347,44 @@ def test_compare_x_and_y_names_both_sides_so_a_later_to_opens_no_comparator() ->
     )
     assert "emergency departments" not in slots.method_measurement
     assert "emergency departments" in slots.context
+
+
+def test_the_subject_of_a_testing_or_predicting_verb_is_the_test_or_the_predictor() -> None:
+    slots = extract_slots("Bedside lung ultrasound may diagnose pneumothorax in trauma patients.")
+    assert "Bedside lung ultrasound" in slots.method_measurement
+    slots = extract_slots("Salivary cortisol might predict burnout in nurses.")
+    assert "Salivary cortisol" in slots.signal_feature
+    slots = extract_slots("Nocturnal wheeze predicts asthma exacerbations in children.")
+    assert "Nocturnal wheeze" in slots.signal_feature
+
+
+def test_a_role_noun_in_the_plural_names_the_slot_of_its_subjects() -> None:
+    # "metrics" is a plural that the morphology keeps whole (as it keeps "physics")
+    slots = extract_slots("Specificity and net benefit are the main metrics.")
+    assert "net benefit" in slots.output_target
+    assert not any("metrics" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_an_adverbial_of_generic_words_is_no_concept() -> None:
+    slots = extract_slots("We flag fraudulent transactions in real time.")
+    assert not any("real time" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_what_an_association_is_with_is_the_exposure() -> None:
+    slots = extract_slots(
+        "We estimate the prevalence of gout in older men and its association with alcohol intake."
+    )
+    assert "alcohol intake" in slots.context
+    assert "alcohol intake" not in slots.method_measurement
+
+
+def test_a_participle_clause_looking_at_names_what_is_observed() -> None:
+    slots = extract_slots("We compare two feeding regimes in calves, looking at tail biting.")
+    assert "tail biting" in slots.output_target
+
+
+def test_a_qualified_effect_still_opens_the_effect_frame() -> None:
+    slots = extract_slots("We estimate the causal effect of cash transfers on school attendance in Malawi.")
+    assert "cash transfers" in slots.context
+    assert "school attendance" in slots.output_target
+    assert not any("causal" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))

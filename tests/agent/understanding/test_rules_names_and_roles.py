@@ -282,3 +282,21 @@ def test_a_time_point_after_treatment_is_no_concept() -> None:
 def test_what_is_measured_at_a_time_point_is_the_outcome() -> None:
     slots = extract_slots("Grip strength was assessed at discharge and every three months.")
     assert "Grip strength" in slots.output_target
+
+
+def test_an_irregular_participle_before_a_preposition_ends_the_phrase() -> None:
+    slots = extract_slots("We classify essays written by second-year students.")
+    assert not any("written" in term for term in _all_terms(slots))
+
+
+def test_a_population_takes_one_with_phrase_and_randomise_is_a_verb() -> None:
+    slots = extract_slots(
+        "We recruit older women with type 2 diabetes and randomise them to exercise or usual care."
+    )
+    assert "older women with type 2 diabetes" in slots.subject_population
+    assert not any("randomise" in term for term in _all_terms(slots))
+
+
+def test_what_is_analysed_is_the_outcome_studied() -> None:
+    slots = extract_slots("We analyse the price elasticity of water demand in Chile.")
+    assert "price elasticity" in slots.output_target
