@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agent.language.mesh_tails import TailIndex, crosses_a_break
+from agent.language.mesh_tails import TailIndex, crosses_a_break, joined_by_hyphen
 from agent.language.morphology import acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
@@ -401,6 +401,7 @@ class MeshVocabulary:
                     if uis:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
+        found = [f for f in found if not self._modifies_a_compound_head(normalised, tokens, f[1])]
         found = self._add_loose_matches(normalised, tokens, found)
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
@@ -416,6 +417,16 @@ class MeshVocabulary:
             )
             for start, end, how, ui in chosen
         ]
+
+    def _modifies_a_compound_head(self, text: str, tokens: Sequence[Token], end: int) -> bool:
+        """Whether a match ending before token `end` is only the first part of a hyphenated compound
+        whose second part is a noun MeSH ends terms with more often than it writes it inside them:
+        "water-loss" is a kind of loss, not Water; "COVID-19-related", "insulin-resistant" and
+        "trauma-induced" end in words MeSH writes inside terms, and name what their first part names."""
+        if end >= len(tokens) or not joined_by_hyphen(text, tokens[end - 1], tokens[end]):
+            return False
+        key = tokens[end].key
+        return self._last_words.get(key, 0) > self._inner_words.get(key, 0)
 
     def _compose(
         self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]

@@ -55,6 +55,11 @@ def crosses_a_break(text: str, window: Sequence[Word]) -> bool:
     return bool(re.search(r"[,.;:()\[\]]", between))
 
 
+def joined_by_hyphen(text: str, before: Word, after: Word) -> bool:
+    """True when two neighbouring words are one hyphenated compound ("second-line", "water-loss")."""
+    return text[before.end : after.start] == "-"
+
+
 def is_under(child: MeshDescriptor, parent: MeshDescriptor) -> bool:
     """Whether `child` is `parent` or below it in some MeSH tree."""
     return child.ui == parent.ui or any(
@@ -128,7 +133,10 @@ class TailIndex:
         descriptor: Callable[[str], MeshDescriptor],
     ) -> Match | None:
         """The descriptor of the longest phrase of uncovered words from `index` on, with the match that
-        follows them (narrowed to a descriptor under it) or alone."""
+        follows them (narrowed to a descriptor under it) or alone; never from the second part of a
+        hyphenated compound, whose first part says which kind it is ("second-line" is no Cell Line)."""
+        if index > 0 and joined_by_hyphen(text, tokens[index - 1], tokens[index]):
+            return None  # the end of a compound ("line" of "second-line") is named with its first part
         free_end = min([start for start in starts if start > index], default=len(tokens))
         head = starts.get(free_end)
         windows: list[tuple[int, Match | None]] = []

@@ -288,3 +288,20 @@ def test_a_one_word_entry_term_stands_for_its_heading_inside_a_longer_term(
         ("gastrointestinal bleeding", "Gastrointestinal Hemorrhage")
     ]
     assert headings(vocabulary, "bleeding") == [("bleeding", "Hemorrhage")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "loss" is a noun MeSH ends its terms with: "water-loss" is a kind of loss, not Water
+        ("water-loss dehydration", [("dehydration", "Dehydration")]),
+        # "related", "resistant" and "induced" are written inside terms: the first part is the concept
+        ("COVID-19-related anxiety", [("COVID-19", "COVID-19"), ("anxiety", "Anxiety")]),
+        ("insulin-resistant", [("insulin", "Insulin")]),
+        ("water loss", [("water", "Water")]),  # two words: no compound, each part names itself
+    ],
+)
+def test_the_first_part_of_a_hyphenated_noun_compound_only_modifies_it(
+    vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert headings(vocabulary, text) == expected

@@ -98,3 +98,9 @@ def test_generic_heads_and_single_narrower_names_are_left_alone(
 def test_exact_recognition_is_unchanged_unless_asked(vocabulary: MeshVocabulary) -> None:
     # the understanding tells slots apart by exact names only
     assert [m.descriptor.heading for m in vocabulary.recognize("computed tomography")] == ["Tomography"]
+
+
+def test_the_second_part_of_a_hyphenated_compound_is_no_tail(vocabulary: MeshVocabulary) -> None:
+    # "line" ends Cell Line's terms, but "second-line" names a kind of drug, not a cell line
+    found = vocabulary.recognize("resistance to second-line anti-tuberculosis drugs", complete=True)
+    assert [m.descriptor.heading for m in found] == ["Antitubercular Agents"]
