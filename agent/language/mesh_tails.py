@@ -29,6 +29,10 @@ from agent.models import MeshDescriptor
 TAIL_MAX_WORDS = 3  # a phrase of more words that MeSH does not name exactly is rarely one descriptor
 TAIL_MAX_EXTRA = 2  # words a term may have before the phrase ("X-Ray" before "Computed Tomography")
 TAIL_MAX_CANDIDATES = 12  # more descriptors ending in the phrase: a generic head ("tests", "imaging")
+# a single word ends the terms of at least this many descriptors to name their family alone ("ultrasound",
+# 6); a word ending two or three ("involvement": Community and Patient Involvement; "current": Synaptic
+# Currents) is part of their names, which its modifier makes
+TAIL_MIN_ONE_WORD = 4
 TAIL_SHARE = 0.5  # the descriptor chosen is, or is above, more than this share of the candidates
 
 
@@ -95,6 +99,8 @@ class TailIndex:
         if below is not None:
             uis = {ui for ui in uis if ui != below.ui and is_under(descriptor(ui), below)}
         if not 2 <= len(uis) <= TAIL_MAX_CANDIDATES:  # one descriptor: the phrase is part of its name
+            return None
+        if below is None and len(key) == 1 and len(uis) < TAIL_MIN_ONE_WORD:
             return None
         found = {ui: descriptor(ui) for ui in uis}
         cover = {ui: sum(1 for other in found.values() if is_under(other, found[ui])) for ui in sorted(found)}
