@@ -406,6 +406,7 @@ class MeshVocabulary:
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
             chosen = self._tails.complete(normalised, tokens, chosen, self.descriptor)
+        chosen = [match for match in chosen if not self._cut_short(normalised, tokens, match)]
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -427,6 +428,23 @@ class MeshVocabulary:
             return False
         key = tokens[end].key
         return self._last_words.get(key, 0) > self._inner_words.get(key, 0)
+
+    def _cut_short(self, text: str, tokens: Sequence[Token], match: tuple[int, int, str, str]) -> bool:
+        """Whether a match is the start of its descriptor's heading, named by an entry term ("Magnetic
+        Resonance" of Magnetic Resonance Spectroscopy) or completed as a tail, where the text goes on
+        with a word MeSH ends names with: the words begin another name ("magnetic resonance arthrography")."""
+        start, end, how, ui = match
+        if how != "entry term" or end >= len(tokens) or crosses_a_break(text, tokens[end - 1 : end + 1]):
+            return False
+        following = tokens[end].key
+        if self.is_modifier(following) or not self._last_words.get(following):
+            return False  # "magnetic resonance in children": no word that ends a name follows
+        written = tuple(t.key for t in tokens[start:end])
+        heading = phrase_key(natural_order(self.descriptor(ui).heading))
+        size = len(written)
+        if len(heading) <= size or heading[:size] != written or self.is_modifier(heading[size]):
+            return False  # "Bone and Bones" goes on with "and": "bone" is the whole name, cut nothing short
+        return heading[size] != following
 
     def _compose(
         self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]

@@ -305,3 +305,25 @@ def test_the_first_part_of_a_hyphenated_noun_compound_only_modifies_it(
     vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert headings(vocabulary, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "Magnetic Resonance" is an entry term that cuts Magnetic Resonance Spectroscopy short; followed by
+        # another name's word it begins that name, not the spectroscopy
+        ("magnetic resonance arthrography", [("arthrography", "Arthrography")]),
+        (
+            "magnetic resonance spectroscopy",
+            [("magnetic resonance spectroscopy", "Magnetic Resonance Spectroscopy")],
+        ),
+        (
+            "magnetic resonance in children",
+            [("magnetic resonance", "Magnetic Resonance Spectroscopy"), ("children", "Child")],
+        ),
+    ],
+)
+def test_a_shortened_name_followed_by_another_names_word_is_not_that_name(
+    vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert headings(vocabulary, text) == expected
