@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agent.language.mesh_tails import TailIndex, crosses_a_break
+from agent.language.mesh_tails import TailIndex, crosses_a_break, joined_by_hyphen
 from agent.language.morphology import acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
@@ -401,10 +401,12 @@ class MeshVocabulary:
                     if uis:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
+        found = [f for f in found if not self._modifies_a_compound_head(normalised, tokens, f[1])]
         found = self._add_loose_matches(normalised, tokens, found)
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
             chosen = self._tails.complete(normalised, tokens, chosen, self.descriptor)
+        chosen = [match for match in chosen if not self._cut_short(normalised, tokens, match)]
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -416,6 +418,33 @@ class MeshVocabulary:
             )
             for start, end, how, ui in chosen
         ]
+
+    def _modifies_a_compound_head(self, text: str, tokens: Sequence[Token], end: int) -> bool:
+        """Whether a match ending before token `end` is only the first part of a hyphenated compound
+        whose second part is a noun MeSH ends terms with more often than it writes it inside them:
+        "water-loss" is a kind of loss, not Water; "COVID-19-related", "insulin-resistant" and
+        "trauma-induced" end in words MeSH writes inside terms, and name what their first part names."""
+        if end >= len(tokens) or not joined_by_hyphen(text, tokens[end - 1], tokens[end]):
+            return False
+        key = tokens[end].key
+        return self._last_words.get(key, 0) > self._inner_words.get(key, 0)
+
+    def _cut_short(self, text: str, tokens: Sequence[Token], match: tuple[int, int, str, str]) -> bool:
+        """Whether a match is the start of its descriptor's heading, named by an entry term ("Magnetic
+        Resonance" of Magnetic Resonance Spectroscopy) or completed as a tail, where the text goes on
+        with a word MeSH ends names with: the words begin another name ("magnetic resonance arthrography")."""
+        start, end, how, ui = match
+        if how != "entry term" or end >= len(tokens) or crosses_a_break(text, tokens[end - 1 : end + 1]):
+            return False
+        following = tokens[end].key
+        if self.is_modifier(following) or not self._last_words.get(following):
+            return False  # "magnetic resonance in children": no word that ends a name follows
+        written = tuple(t.key for t in tokens[start:end])
+        heading = phrase_key(natural_order(self.descriptor(ui).heading))
+        size = len(written)
+        if len(heading) <= size or heading[:size] != written or self.is_modifier(heading[size]):
+            return False  # "Bone and Bones" goes on with "and": "bone" is the whole name, cut nothing short
+        return heading[size] != following
 
     def _compose(
         self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]

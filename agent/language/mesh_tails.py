@@ -29,6 +29,10 @@ from agent.models import MeshDescriptor
 TAIL_MAX_WORDS = 3  # a phrase of more words that MeSH does not name exactly is rarely one descriptor
 TAIL_MAX_EXTRA = 2  # words a term may have before the phrase ("X-Ray" before "Computed Tomography")
 TAIL_MAX_CANDIDATES = 12  # more descriptors ending in the phrase: a generic head ("tests", "imaging")
+# a single word ends the terms of at least this many descriptors to name their family alone ("ultrasound",
+# 6); a word ending two or three ("involvement": Community and Patient Involvement; "current": Synaptic
+# Currents) is part of their names, which its modifier makes
+TAIL_MIN_ONE_WORD = 4
 TAIL_SHARE = 0.5  # the descriptor chosen is, or is above, more than this share of the candidates
 
 
@@ -53,6 +57,11 @@ def crosses_a_break(text: str, window: Sequence[Word]) -> bool:
     """True when a comma, full stop, semicolon, colon or bracket separates two words of the window."""
     between = text[window[0].end : window[-1].start]
     return bool(re.search(r"[,.;:()\[\]]", between))
+
+
+def joined_by_hyphen(text: str, before: Word, after: Word) -> bool:
+    """True when two neighbouring words are one hyphenated compound ("second-line", "water-loss")."""
+    return text[before.end : after.start] == "-"
 
 
 def is_under(child: MeshDescriptor, parent: MeshDescriptor) -> bool:
@@ -91,6 +100,8 @@ class TailIndex:
             uis = {ui for ui in uis if ui != below.ui and is_under(descriptor(ui), below)}
         if not 2 <= len(uis) <= TAIL_MAX_CANDIDATES:  # one descriptor: the phrase is part of its name
             return None
+        if below is None and len(key) == 1 and len(uis) < TAIL_MIN_ONE_WORD:
+            return None
         found = {ui: descriptor(ui) for ui in uis}
         cover = {ui: sum(1 for other in found.values() if is_under(other, found[ui])) for ui in sorted(found)}
         ranked = sorted(cover.items(), key=lambda item: -item[1])
@@ -128,7 +139,10 @@ class TailIndex:
         descriptor: Callable[[str], MeshDescriptor],
     ) -> Match | None:
         """The descriptor of the longest phrase of uncovered words from `index` on, with the match that
-        follows them (narrowed to a descriptor under it) or alone."""
+        follows them (narrowed to a descriptor under it) or alone; never from the second part of a
+        hyphenated compound, whose first part says which kind it is ("second-line" is no Cell Line)."""
+        if index > 0 and joined_by_hyphen(text, tokens[index - 1], tokens[index]):
+            return None  # the end of a compound ("line" of "second-line") is named with its first part
         free_end = min([start for start in starts if start > index], default=len(tokens))
         head = starts.get(free_end)
         windows: list[tuple[int, Match | None]] = []

@@ -814,3 +814,33 @@ def test_a_relative_clause_is_not_the_purpose() -> None:
     title = "Physical tests for shoulder impingements and lesions that may accompany impingement"
     assert named_as_the_purpose("lesions", title)
     assert not named_as_the_purpose("accompany", title)
+
+
+@pytest.mark.parametrize(
+    ("description", "slots", "wrong"),
+    [
+        # "water-loss" is a kind of loss: no Water concept beside Dehydration
+        (
+            "Signs for identification of water-loss dehydration in older people",
+            {"task": ["identification of water-loss dehydration"], "subject_population": ["older people"]},
+            "Water",
+        ),
+        # "involvement" ends only Community and Patient Involvement's terms: part of their names
+        (
+            "PET-CT for assessing mediastinal lymph node involvement in lung cancer",
+            {"method_measurement": ["PET-CT"], "context": ["mediastinal lymph node involvement"]},
+            "Community Participation",
+        ),
+        # "second-line" is no Cell Line
+        (
+            "Assay for the detection of resistance to second-line anti-tuberculosis drugs",
+            {"task": ["resistance detection"], "context": ["second-line anti-tuberculosis drugs"]},
+            "Cell Line",
+        ),
+    ],
+)
+def test_a_part_of_a_compound_or_of_a_name_is_no_concept(
+    vocabulary: MeshVocabulary, description: str, slots: dict[str, list[str]], wrong: str
+) -> None:
+    result = concepts_of(vocabulary, description, **slots)
+    assert wrong not in [t.mesh.heading for t in result.terms if t.mesh]

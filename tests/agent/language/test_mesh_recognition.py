@@ -288,3 +288,42 @@ def test_a_one_word_entry_term_stands_for_its_heading_inside_a_longer_term(
         ("gastrointestinal bleeding", "Gastrointestinal Hemorrhage")
     ]
     assert headings(vocabulary, "bleeding") == [("bleeding", "Hemorrhage")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "loss" is a noun MeSH ends its terms with: "water-loss" is a kind of loss, not Water
+        ("water-loss dehydration", [("dehydration", "Dehydration")]),
+        # "related", "resistant" and "induced" are written inside terms: the first part is the concept
+        ("COVID-19-related anxiety", [("COVID-19", "COVID-19"), ("anxiety", "Anxiety")]),
+        ("insulin-resistant", [("insulin", "Insulin")]),
+        ("water loss", [("water", "Water")]),  # two words: no compound, each part names itself
+    ],
+)
+def test_the_first_part_of_a_hyphenated_noun_compound_only_modifies_it(
+    vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert headings(vocabulary, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "Magnetic Resonance" is an entry term that cuts Magnetic Resonance Spectroscopy short; followed by
+        # another name's word it begins that name, not the spectroscopy
+        ("magnetic resonance arthrography", [("arthrography", "Arthrography")]),
+        (
+            "magnetic resonance spectroscopy",
+            [("magnetic resonance spectroscopy", "Magnetic Resonance Spectroscopy")],
+        ),
+        (
+            "magnetic resonance in children",
+            [("magnetic resonance", "Magnetic Resonance Spectroscopy"), ("children", "Child")],
+        ),
+    ],
+)
+def test_a_shortened_name_followed_by_another_names_word_is_not_that_name(
+    vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert headings(vocabulary, text) == expected

@@ -98,3 +98,27 @@ def test_generic_heads_and_single_narrower_names_are_left_alone(
 def test_exact_recognition_is_unchanged_unless_asked(vocabulary: MeshVocabulary) -> None:
     # the understanding tells slots apart by exact names only
     assert [m.descriptor.heading for m in vocabulary.recognize("computed tomography")] == ["Tomography"]
+
+
+def test_the_second_part_of_a_hyphenated_compound_is_no_tail(vocabulary: MeshVocabulary) -> None:
+    # "line" ends Cell Line's terms, but "second-line" names a kind of drug, not a cell line
+    found = vocabulary.recognize("resistance to second-line anti-tuberculosis drugs", complete=True)
+    assert [m.descriptor.heading for m in found] == ["Antitubercular Agents"]
+
+
+@pytest.mark.parametrize("text", ["mediastinal lymph node involvement", "impending and current dehydration"])
+def test_a_word_that_ends_only_a_few_descriptors_terms_names_none_alone(
+    vocabulary: MeshVocabulary, text: str
+) -> None:
+    # "involvement" ends Community and Patient Involvement, "current" Synaptic Currents: parts of names
+    found = [m.descriptor.heading for m in vocabulary.recognize(text, complete=True)]
+    assert "Community Participation" not in found
+    assert "Synaptic Potentials" not in found
+
+
+def test_few_candidates_still_resolve_a_phrase_of_several_words() -> None:
+    found = _descriptors()
+    index = _index({"x-scan": ["Xray Scan"], "y-scan": ["Spiral Scan"]})
+    assert index.resolve(("scan",), found.__getitem__) is None  # one word, two descriptors: no name
+    two = _index({"x-scan": ["Xray Wide Scan"], "y-scan": ["Spiral Wide Scan"]})
+    assert two.resolve(("wide", "scan"), found.__getitem__) == "x-scan"
