@@ -660,12 +660,26 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
             continue  # "Metformin Hydrochloride" holds "metformin": the shorter term finds it already
         if _NUMBERED.search(entry) and _stems(_NUMBERED.sub("", entry)) <= anchors:
             continue  # "Polycystic Ovary Syndrome 1": one numbered type of the concept, not a synonym
+        if _former_binomial(descriptor, entry):
+            continue  # "Bacillus coli" for Escherichia coli: a name the species had in another genus
         if entry.casefold() not in {o.casefold() for o in out}:
             out.append(entry)
     return out
 
 
 _NUMBERED = re.compile(r"\s+\d+$")
+
+
+def _former_binomial(descriptor: MeshDescriptor, entry: str) -> bool:
+    """True for an organism's entry term that names the species in another genus ("Bacillus coli",
+    "Bacterium coli" under Escherichia coli): classifications searchers leave out. The genus abbreviated
+    ("E coli") is the same name."""
+    heading, written = descriptor.heading.split(), entry.split()
+    if not any(t.startswith("B") for t in descriptor.tree_numbers) or len(heading) != 2 or len(written) < 2:
+        return False
+    genus, other = heading[0].casefold(), written[0].casefold().rstrip(".")
+    same = other == genus or (len(other) <= 2 and genus.startswith(other))
+    return written[1].casefold() == heading[1].casefold() and not same
 
 
 def _split_leading_acronym(entry: str) -> list[str]:

@@ -401,6 +401,14 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
         ui="D007362", heading="Intensive Care Units", entry_terms=["ICU Intensive Care Units"]
     )
     assert mesh_synonyms(units, "ICU") == ["Intensive Care Units", "ICU"]
+    # the names a species had in other genera are classifications, not synonyms; the abbreviated genus is
+    coli = MeshDescriptor(
+        ui="D004926",
+        heading="Escherichia coli",
+        entry_terms=["Bacillus coli", "Bacterium coli commune", "E coli", "E. coli"],
+        tree_numbers=["B03.440.450.425.325.300"],
+    )
+    assert mesh_synonyms(coli, "Escherichia coli") == ["Escherichia coli", "E coli", "E. coli"]
     # a numbered type of the concept is narrower, not a synonym
     pcos = MeshDescriptor(
         ui="D011085",
