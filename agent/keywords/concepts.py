@@ -517,6 +517,8 @@ def _role(
     ):
         role = SLOT_ROLE.get(part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
+    if role is ConceptRole.OUTCOME and part.slot == "subject_population" and _said_with(part.phrase, text):
+        return ConceptRole.CONDITION  # "adults with depression": what the people have, not what is measured
     if head and part.side and (weak or role is ConceptRole.ANATOMY):
         return ConceptRole.INTERVENTION
     if head and part.done and weak:
@@ -531,6 +533,12 @@ def _role(
     if role is ConceptRole.SETTING and part.slot != "context":
         return SLOT_ROLE.get(part.slot, role)
     return role
+
+
+def _said_with(phrase: str, text: str) -> bool:
+    """True when `text` stands after "with" in `phrase` ("adults with depression")."""
+    before, _, after = phrase.casefold().partition(" with ")
+    return bool(after) and bool(text) and text.casefold() in after
 
 
 def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabulary | None = None) -> _Draft:

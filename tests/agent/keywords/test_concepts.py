@@ -844,3 +844,25 @@ def test_a_part_of_a_compound_or_of_a_name_is_no_concept(
 ) -> None:
     result = concepts_of(vocabulary, description, **slots)
     assert wrong not in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_what_the_people_have_is_a_condition_whatever_its_tree(vocabulary: MeshVocabulary) -> None:
+    """Depression is filed under behaviour (an outcome when measured), but in "adults with depression"
+    it is what the people studied have: a condition, required beside the one treated."""
+    result = concepts_of(
+        vocabulary,
+        "Cognitive behavioural therapy for insomnia in adults with depression",
+        subject_population=["adults with depression"],
+        context=["Cognitive behavioural therapy", "insomnia"],
+    )
+    assert ("depression", "condition", True) in summary(result)
+    assert ("insomnia", "condition", True) in summary(result)
+    # measured, it stays an outcome
+    measured = concepts_of(
+        vocabulary,
+        "Yoga for depression in older adults",
+        subject_population=["older adults"],
+        context=["Yoga"],
+        output_target=["depression"],
+    )
+    assert ("depression", "outcome") in [(label, role) for label, role, _ in summary(measured)]
