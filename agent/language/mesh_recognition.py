@@ -199,6 +199,7 @@ class MeshMatch:
 _RANK = {"heading": 0, "entry term": 1, "permuted term": 2, "acronym": 1}
 # Words an entry term writes after an acronym that add nothing to it ("MRI Scans", "PET Imaging")
 _ACRONYM_COMPANIONS = frozenset({"scan", "scans", "scanning", "imaging", "images", "test", "tests", "assay"})
+_REDUPLICATED = re.compile(r"\b([A-Za-z]+)-(?:to|by|on|for|and)-\1\b", re.IGNORECASE)
 _ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s*\((?P<short>[^()]+)\)$")
 
 
@@ -374,6 +375,8 @@ class MeshVocabulary:
         trees sit nearest to them (`_choose`).
         """
         normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+        # "face-to-face", "side-by-side", "peer-to-peer": a manner, no face, side or peer
+        normalised = _REDUPLICATED.sub(lambda m: " " * len(m.group()), normalised)
         tokens = tokenize(normalised)
         found: list[tuple[int, int, str, list[str], str]] = []  # start, end token, how, candidates
         index = 0

@@ -109,6 +109,13 @@ def test_an_acronym_of_a_family_names_its_root(vocabulary: MeshVocabulary) -> No
     assert headings(vocabulary, "RIP") == []
 
 
+def test_a_reduplicated_compound_names_a_manner(vocabulary: MeshVocabulary) -> None:
+    """ "face-to-face", "peer-to-peer": how something is done, no Face and no Peer Group."""
+    assert headings(vocabulary, "online versus face-to-face therapy") == [("therapy", "Therapeutics")]
+    assert headings(vocabulary, "peer-to-peer support for nurses") == [("nurses", "Nurses")]
+    assert ("face", "Face") in headings(vocabulary, "pressure injuries of the face")
+
+
 def test_an_acronym_never_names_the_word_it_spells(vocabulary: MeshVocabulary) -> None:
     # "PET" is positron emission tomography, not the heading Pets that the word "pets" names
     assert headings(vocabulary, "pets in care homes") == [("pets", "Pets")]
