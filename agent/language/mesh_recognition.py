@@ -49,7 +49,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from agent.language.mesh_tails import TailIndex, crosses_a_break, joined_by_hyphen
-from agent.language.morphology import acronym, is_acronym
+from agent.language.morphology import REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
 from tools.mesh import MeshFile
@@ -199,7 +199,6 @@ class MeshMatch:
 _RANK = {"heading": 0, "entry term": 1, "permuted term": 2, "acronym": 1}
 # Words an entry term writes after an acronym that add nothing to it ("MRI Scans", "PET Imaging")
 _ACRONYM_COMPANIONS = frozenset({"scan", "scans", "scanning", "imaging", "images", "test", "tests", "assay"})
-_REDUPLICATED = re.compile(r"\b([A-Za-z]+)-(?:to|by|on|for|and)-\1\b", re.IGNORECASE)
 _ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s*\((?P<short>[^()]+)\)$")
 
 
@@ -376,7 +375,7 @@ class MeshVocabulary:
         """
         normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         # "face-to-face", "side-by-side", "peer-to-peer": a manner, no face, side or peer
-        normalised = _REDUPLICATED.sub(lambda m: " " * len(m.group()), normalised)
+        normalised = REDUPLICATED.sub(lambda m: " " * len(m.group()), normalised)
         tokens = tokenize(normalised)
         found: list[tuple[int, int, str, list[str], str]] = []  # start, end token, how, candidates
         index = 0

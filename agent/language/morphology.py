@@ -175,6 +175,10 @@ def _match_case(template: str, word: str) -> str:
     return word
 
 
+# "face-to-face", "side-by-side", "peer-to-peer": a manner, not the noun it repeats (no number, no heading)
+REDUPLICATED = re.compile(r"\b([A-Za-z]+)-(?:to|by|on|for|and)-\1\b", re.IGNORECASE)
+
+
 def _split_last(phrase: str) -> tuple[str, str]:
     """The phrase before its last word, and the last word: a whole word of letters after a space or a
     hyphen ("VO2max" and "HbA1c" end in no word: "max" is part of a token with digits)."""
@@ -185,8 +189,8 @@ def _split_last(phrase: str) -> tuple[str, str]:
 def number_variants(phrase: str) -> list[str]:
     """The phrase with its last word singular and plural ("interface" <-> "interfaces")."""
     head, last = _split_last(phrase)
-    if not last or is_acronym(last):
-        return []
+    if not last or is_acronym(last) or any(m.end() == len(phrase) for m in REDUPLICATED.finditer(phrase)):
+        return []  # "face-to-face" has no number
     out = []
     single = singular(last)
     if single != last:

@@ -221,6 +221,7 @@ def test_morphology() -> None:
         variants("VO2max") == [] and variants("HbA1c") == [] and variants("low-dose CTs") == ["low dose CTs"]
     )
     assert variants("aerobic-capacity") == ["aerobic-capacities", "aerobic capacity"]
+    assert variants("face-to-face") == ["face to face"]  # a manner has no number
     assert acronym("speech decoding") is None and acronym("deep brain stimulation") == "DBS"
     assert is_acronym("sEEG") and is_acronym("IL-6") and not is_acronym("Speech") and not is_acronym("I")
     assert find_expansion("BCI", "a brain-computer interface (BCI) for speech") == "brain-computer interface"
