@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agent.language.mesh_tails import TailIndex, crosses_a_break, joined_by_hyphen
+from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
@@ -696,17 +696,13 @@ def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> di
     return {word: frozenset(others) for word, others in variants.items()}
 
 
-def _is_under(child: MeshDescriptor, parent: MeshDescriptor) -> bool:
-    return any(c.startswith(p + ".") for c in child.tree_numbers for p in parent.tree_numbers)
-
-
 def _family_root(candidates: list[MeshDescriptor]) -> MeshDescriptor | None:
     """The candidate most of the others are narrower kinds of: "CT" is written for Tomography, X-Ray
     Computed and for its spiral and cone-beam kinds (and once for emission tomography), so it names the
     family's root. None when no candidate has more than half of the others under it."""
     best, most = None, 0
     for candidate in candidates:
-        below = sum(_is_under(other, candidate) for other in candidates if other is not candidate)
+        below = sum(is_under(other, candidate) for other in candidates if other.ui != candidate.ui)
         if below > most:
             best, most = candidate, below
     return best if most * 2 > len(candidates) - 1 else None
