@@ -16,7 +16,7 @@ from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, Term
-from agent.understanding.lexicon import EFFECT_VERBS, PLACE_UNIT_HEADS
+from agent.understanding.lexicon import EFFECT_VERBS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
 
 SLOT_ROLE: dict[str, ConceptRole] = {
     "task": ConceptRole.METHOD,
@@ -130,9 +130,9 @@ _EXPOSURE_AFTER = (
 )
 
 
-# Chinese verbs of effect: 治疗 treat, 改善 improve, 降低/减少/减轻 reduce, 预防 prevent, 缓解 relieve,
-# 提高/增加 raise, 抑制 inhibit, 促进 promote
-_ZH_EFFECT_VERB = "治疗|改善|降低|减少|减轻|预防|缓解|提高|增加|抑制|促进"
+# Chinese verbs of effect: 治疗 treat, and the verbs of change the understanding reads (改善 improve,
+# 降低 reduce, 预防 prevent, 促进 promote ...)
+_ZH_EFFECT_VERB = "|".join(["治疗", *sorted(ZH_CHANGE_VERBS)])
 
 
 # "X对Y的影响", "X与Y的关系", and X before a verb of effect ("针灸治疗慢性腰痛": acupuncture treating low

@@ -123,7 +123,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             continue
         previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
         if (
-            (word in _EFFECT_VERBS or word in _CHANGE_VERBS)
+            (word in _EFFECT_VERBS or word in lex.ZH_CHANGE_VERBS)
             and _zh_content(_after_particles(tokens, index))
             and (
                 current
@@ -336,25 +336,6 @@ def _after_particles(tokens: list[str], index: int) -> str:
 
 # verbs of effect: "X影响Y" relates what acts and what it acts on
 _EFFECT_VERBS = frozenset({"影响", "作用于", "导致", "引起", "改变"})
-# verbs of change: "X能否降低Y", "X是否加剧了Y", "X改善Y": the same relation
-_CHANGE_VERBS = frozenset(
-    {
-        "提高",
-        "改善",
-        "降低",
-        "减少",
-        "增加",
-        "减轻",
-        "缓解",
-        "加剧",
-        "促进",
-        "抑制",
-        "延缓",
-        "预防",
-        "增强",
-        "减弱",
-    }
-)
 # modal and question words between X and such a verb
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
 

@@ -711,6 +711,8 @@ ZH_NOT_PEOPLE = words("人工")
 ZH_POPULATION_CUES = words("针对 对于")
 ZH_CONTEXT_CUES = words("在 面向 用于 应用于 服务于 应用")
 ZH_OUTCOME_CUES = words("提高 改善 降低 减少 增加 对")
+# verbs of change ("X能否降低Y", "X是否加剧了Y", "X改善Y"): what acts, and what changes
+ZH_CHANGE_VERBS = words("提高 改善 降低 减少 增加 减轻 缓解 加剧 促进 抑制 延缓 预防 增强 减弱")
 
 ZH_TASK_HEADS = words(
     """
