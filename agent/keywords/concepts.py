@@ -23,7 +23,8 @@ synonyms. The steps, for every phrase of every slot:
    technology firms": where the people are, not who). A phrase whose last word is not part of a descriptor ("speech
    decoding") stays one free-text concept whose role is its slot's (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
-   aspergillosis") keeps the phrase as a term beside the heading. Where one phrase may name several
+   aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
+   on a descriptor ("mindfulness-based stress reduction": Mindfulness). Where one phrase may name several
    descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
    "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
@@ -329,6 +330,8 @@ def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
 
 # "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
 _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
+# "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
+_BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 
 
 def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
@@ -471,6 +474,11 @@ def _drafts_for(
             if is_acronym(words[-1])
             else []
         )
+        based = next((m for m in matches if _BASED.match(text[m.end :])), None)
+        if not head_covered and based is not None:
+            # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading
+            drafts.append(_mesh_draft(based, text, part, description, defined, vocabulary))
+            continue
         if not head_covered and apart:
             rest = text
             for match in reversed(apart):
