@@ -95,7 +95,7 @@ from agent.keywords.phrase_words import (
 )
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
-from agent.language.mesh_organisms import causative_organism
+from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width
@@ -215,7 +215,7 @@ class _Draft:
     # head ("usual care")
     comparator: bool = False
     # terms MeSH adds to the block without the user naming them (the organism an infection is named
-    # after): searched, never the concept's label
+    # after, the infection an organism names): searched, never the concept's label
     companions: list[Term] = field(default_factory=list)
 
 
@@ -622,10 +622,11 @@ def _mesh_draft(
         head=bool(phrase),
     )
     draft = _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
-    organism = causative_organism(match.descriptor, vocabulary) if vocabulary is not None else None
-    if organism is not None and role is ConceptRole.CONDITION:
-        # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named after
-        draft.companions.append(Term(canonical=organism.heading, slot=part.slot, mesh=organism))
+    companion = searched_beside(match.descriptor, vocabulary) if vocabulary is not None else None
+    if companion is not None and role is ConceptRole.CONDITION:
+        # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named
+        # after; "human papillomavirus testing": the infection named after the organism
+        draft.companions.append(Term(canonical=companion.heading, slot=part.slot, mesh=companion))
     return draft
 
 
