@@ -450,13 +450,15 @@ class MeshVocabulary:
     def _cut_short(self, text: str, tokens: Sequence[Token], match: tuple[int, int, str, str]) -> bool:
         """Whether a match is the start of its descriptor's heading, named by an entry term ("Magnetic
         Resonance" of Magnetic Resonance Spectroscopy) or completed as a tail, where the text goes on
-        with a word MeSH ends names with: the words begin another name ("magnetic resonance arthrography")."""
+        with a word that is a name of its own: the words begin another name ("magnetic resonance
+        arthrography"). A word that only ends names ("testing", "tests") is what is done with the named
+        thing: "human papillomavirus testing" names Human Papillomavirus Viruses."""
         start, end, how, ui = match
         if how != "entry term" or end >= len(tokens) or crosses_a_break(text, tokens[end - 1 : end + 1]):
             return False
         following = tokens[end].key
-        if self.is_modifier(following) or not self._last_words.get(following):
-            return False  # "magnetic resonance in children": no word that ends a name follows
+        if self.is_modifier(following) or (following,) not in self._keys:
+            return False  # "magnetic resonance in children": no name follows
         written = tuple(t.key for t in tokens[start:end])
         heading = phrase_key(natural_order(self.descriptor(ui).heading))
         size = len(written)

@@ -328,6 +328,11 @@ def test_the_first_part_of_a_hyphenated_noun_compound_only_modifies_it(
             "magnetic resonance in children",
             [("magnetic resonance", "Magnetic Resonance Spectroscopy"), ("children", "Child")],
         ),
+        # "testing" ends names ("Genetic Testing") but is none on its own: what is done with the virus
+        (
+            "human papillomavirus testing",
+            [("human papillomavirus", "Human Papillomavirus Viruses")],
+        ),
     ],
 )
 def test_a_shortened_name_followed_by_another_names_word_is_not_that_name(
