@@ -674,6 +674,13 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
+        participle = _participle(keys, i) if parts and not parts[-1].affix else None
+        if participle is not None:  # 机器人|辅助 -> "robot-assisted", 氮|掺|杂 -> "nitrogen-doped"
+            english, used = participle
+            compounds = _unique([f"{noun}-{english}" for noun in parts[-1].nouns[:_PER_PART]])
+            parts[-1] = _Part(compounds, compounds)
+            i += used
+            continue
         salt = _inorganic_name(keys, i)
         if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
             name, used = salt
@@ -720,6 +727,41 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
         i += 1
     return parts
+
+
+# verbs that, written after a noun inside a term, make it the agent or means of the verb: English says
+# "noun-participle" (机器人辅助手术 "robot-assisted surgery", 阿霉素诱导 "doxorubicin-induced", 氮掺杂
+# "nitrogen-doped", 护士主导 "nurse-led", 数据驱动 "data-driven"). A closed class of Chinese word
+# formation, like the anion prefixes below; any other verb there is its object's action (语音|解码
+# "speech decoding").
+_PARTICIPLES = {
+    "辅助": "assisted",
+    "诱导": "induced",
+    "介导": "mediated",
+    "驱动": "driven",
+    "主导": "led",
+    "引导": "guided",
+    "依赖": "dependent",
+    "依赖性": "dependent",
+    "掺杂": "doped",
+    "负载": "loaded",
+    "修饰": "modified",
+    "包覆": "coated",
+    "增强": "enhanced",
+    "靶向": "targeted",
+    "相关": "related",
+}
+_MAX_PARTICIPLE_KEYS = 2  # 掺杂 may reach the parts cut into its characters (掺|杂)
+
+
+def _participle(keys: list[str], start: int) -> tuple[str, int] | None:
+    """The English participle of a verb at `start` that is not the phrase's first word (in one key or
+    cut into characters: 掺|杂), and how many keys it takes; None for any other word."""
+    for size in range(_MAX_PARTICIPLE_KEYS, 0, -1):
+        verb = "".join(keys[start : start + size])
+        if start > 0 and len(keys[start : start + size]) == size and verb in _PARTICIPLES:
+            return _PARTICIPLES[verb], size
+    return None
 
 
 # inorganic names: the prefix that names the anion, written before the element in Chinese and after it
