@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
+from agent.language import word_formation
 from agent.language.cedict import (
     CJK_CHARACTER,
     GlossaryEntry,
@@ -477,6 +478,9 @@ class _Part:
     people: bool = False
     affix: bool = False
     glossary: bool = False  # the glossary gave its first renderings (they keep their order)
+    # a head morpheme's neoclassical forms fused with the part before it (视网膜|病变: "retinopathy"),
+    # used only where the judge attests them (see `_fuse`)
+    fused: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=20000)
@@ -674,7 +678,7 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
-        participle = _participle(keys, i) if parts and not parts[-1].affix else None
+        participle = word_formation.participle(keys, i) if parts and not parts[-1].affix else None
         if participle is not None:  # 机器人|辅助 -> "robot-assisted", 氮|掺|杂 -> "nitrogen-doped"
             english, used = participle
             compounds = _unique([f"{noun}-{english}" for noun in parts[-1].nouns[:_PER_PART]])
@@ -723,45 +727,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 part = replace(part, modifiers=_unique([*learned, *part.modifiers]))
             if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
+            if part is not None and parts and key in word_formation.COMBINING_ENDINGS:
+                part = replace(part, fused=word_formation.fused_forms(parts[-1].nouns[:2], key))
             if part is not None:
                 parts.append(part)
         i += 1
     return parts
-
-
-# verbs that, written after a noun inside a term, make it the agent or means of the verb: English says
-# "noun-participle" (机器人辅助手术 "robot-assisted surgery", 阿霉素诱导 "doxorubicin-induced", 氮掺杂
-# "nitrogen-doped", 护士主导 "nurse-led", 数据驱动 "data-driven"). A closed class of Chinese word
-# formation, like the anion prefixes below; any other verb there is its object's action (语音|解码
-# "speech decoding").
-_PARTICIPLES = {
-    "辅助": "assisted",
-    "诱导": "induced",
-    "介导": "mediated",
-    "驱动": "driven",
-    "主导": "led",
-    "引导": "guided",
-    "依赖": "dependent",
-    "依赖性": "dependent",
-    "掺杂": "doped",
-    "负载": "loaded",
-    "修饰": "modified",
-    "包覆": "coated",
-    "增强": "enhanced",
-    "靶向": "targeted",
-    "相关": "related",
-}
-_MAX_PARTICIPLE_KEYS = 2  # 掺杂 may reach the parts cut into its characters (掺|杂)
-
-
-def _participle(keys: list[str], start: int) -> tuple[str, int] | None:
-    """The English participle of a verb at `start` that is not the phrase's first word (in one key or
-    cut into characters: 掺|杂), and how many keys it takes; None for any other word."""
-    for size in range(_MAX_PARTICIPLE_KEYS, 0, -1):
-        verb = "".join(keys[start : start + size])
-        if start > 0 and len(keys[start : start + size]) == size and verb in _PARTICIPLES:
-            return _PARTICIPLES[verb], size
-    return None
 
 
 # inorganic names: the prefix that names the anion, written before the element in Chinese and after it
@@ -956,7 +927,7 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
     regulatory), which are only ever used when the vocabulary knows the whole span ("oxidative stress",
     "regulatory T cells")."""
     if head:
-        return list(part.nouns[:limit])
+        return list(_unique([*part.nouns[:limit], *part.fused]))
     derived: list[str] = []
     for sense in part.modifiers[:limit]:
         word = sense.lower()
@@ -968,7 +939,25 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
             derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
         elif word.endswith("ate") and len(word) > 6:
             derived.append(sense[:-1] + "ory")  # regulate -> regulatory
-    return list(_unique([*part.modifiers[:limit], *derived]))
+    return list(_unique([*part.modifiers[:limit], *derived, *part.fused]))
+
+
+def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
+    """A head morpheme with neoclassical forms and the part before it as one part (黑色素|瘤 -> "melanoma",
+    when the judge knows it); a form the judge knows only inside a longer term stays a candidate of the
+    attested spans (糖尿病|视网膜病变 -> "diabetic retinopathy"), the plain composition coming first."""
+    out: list[_Part] = []
+    for part in parts:
+        if not part.fused or not out:
+            out.append(part)
+            continue
+        before = out.pop()
+        known = [form for form in part.fused if attested(form)]
+        plain = [_join_words([m, n]) for m in before.modifiers[:2] for n in part.nouns[:2]]
+        words = _unique([*known, *plain])
+        rest = tuple(form for form in part.fused if form not in known)
+        out.append(_Part(words, words, part.people, fused=rest, glossary=bool(known)))
+    return out
 
 
 @lru_cache(maxsize=20000)
@@ -1024,6 +1013,8 @@ def _span_composition(parts: list[_Part], options: list[list[str]], attested: At
 def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool = True) -> list[str]:
     """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks; with a
     judge, the composition made of attested spans comes first (see `_span_composition`)."""
+    if attested is not None:
+        parts = _fuse(parts, attested)
     options: list[list[str]] = []
     for index, part in enumerate(parts):
         if index < len(parts) - 1:
