@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.language.bilingual import is_place_name, is_verb, render, segment
+from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, render, segment
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
@@ -137,7 +137,16 @@ def chinese_phrases(text: str) -> list[Phrase]:
             continue
         previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
         if (
-            (word in _EFFECT_VERBS or word in lex.ZH_CHANGE_VERBS)
+            (
+                word in _EFFECT_VERBS
+                or word in lex.ZH_CHANGE_VERBS
+                # a verb of change the list does not name is a predicate only where the sentence marks
+                # one (是否|缩小|了): inside a noun run it is a compound's part (容量|衰减|机理)
+                or (
+                    change_verb(word)
+                    and (previous in _MODALS or _next_word(tokens, index) in _ASPECT_PARTICLES)
+                )
+            )
             and _zh_content(_after_particles(tokens, index))
             and (
                 current
@@ -346,6 +355,13 @@ def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+_ASPECT_PARTICLES = frozenset({"了", "着", "过"})
+
+
+def _next_word(tokens: list[str], index: int) -> str:
+    return next((t for t in tokens[index + 1 :] if t != " "), "。")
+
+
 def _after_particles(tokens: list[str], index: int) -> str:
     """The word after the one at `index`, past spaces and aspect particles (加剧|了|网络舆论极化)."""
     return next((t for t in tokens[index + 1 :] if t != " " and t not in {"了", "着", "过"}), "。")
@@ -353,6 +369,20 @@ def _after_particles(tokens: list[str], index: int) -> str:
 
 # verbs of effect: "X影响Y" relates what acts and what it acts on
 _EFFECT_VERBS = frozenset({"影响", "作用于", "导致", "引起", "改变"})
+_CHANGE_SENSES = 3  # dictionary senses of a verb that may name a change
+
+
+@cache
+def change_verb(word: str) -> bool:
+    """A Chinese verb whose first dictionary senses include an English verb of effect (缩小 "reduce", 升高
+    "raise", 恶化 "worsen"): read as the listed verbs of change are ("X是否缩小了Y"), for the verbs the
+    list (`lexicon.ZH_CHANGE_VERBS`) does not name."""
+    if len(word) < 2 or not is_verb(word):
+        return False
+    senses = dictionary_senses(word)[:_CHANGE_SENSES]
+    return any(sense.verb and sense.text in lex.EFFECT_VERBS for sense in senses)
+
+
 # modal and question words between X and such a verb
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
 

@@ -256,3 +256,16 @@ def test_what_a_measured_thing_lies_in_is_the_setting() -> None:
     slots = extract_slots("通过Western blot检测心肌组织中凋亡蛋白的表达。")
     assert "心肌组织" in slots.context
     assert "心肌组织" not in slots.output_target
+
+
+def test_a_verb_of_change_the_list_does_not_name_relates_exposure_and_outcome() -> None:
+    # 缩小 "reduce" is read by its dictionary sense, where the sentence marks it as the predicate
+    slots = extract_slots("数字金融的发展是否缩小了城乡收入差距？")
+    assert "城乡收入差距" in slots.output_target
+    assert "城乡收入差距" not in slots.context
+
+
+def test_a_verb_of_change_inside_a_noun_run_stays_part_of_the_term() -> None:
+    slots = extract_slots("研究正极材料在高电压循环中的容量衰减机理。")
+    terms = [t for name in ("context", "output_target", "signal_feature") for t in getattr(slots, name)]
+    assert "容量" not in terms
