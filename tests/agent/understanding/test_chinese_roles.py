@@ -269,3 +269,17 @@ def test_a_verb_of_change_inside_a_noun_run_stays_part_of_the_term() -> None:
     slots = extract_slots("研究正极材料在高电压循环中的容量衰减机理。")
     terms = [t for name in ("context", "output_target", "signal_feature") for t in getattr(slots, name)]
     assert "容量" not in terms
+
+
+def test_a_chinese_noun_after_a_latin_name_is_the_head_it_modifies() -> None:
+    slots = extract_slots("比较 SGLT2 抑制剂与二甲双胍的疗效。")
+    assert "SGLT2抑制剂" in slots.context
+    assert "SGLT2" not in slots.context
+
+
+def test_a_latin_name_before_a_longer_chinese_term_stays_apart() -> None:
+    slots = extract_slots("用 transformer 模型做 EEG 情绪识别。")
+    assert slots.method_measurement == ["EEG"]
+    slots = extract_slots("在 ICU 脓毒症患者中预测急性肾损伤。")
+    assert slots.context == ["ICU"]
+    assert slots.subject_population == ["脓毒症患者"]
