@@ -241,7 +241,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
     return _things_apart(
         _places_apart(
             _shared_heads(
-                _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+                _role_in_roles(
+                    _effect_roles(_relation_roles(_expressed(_organism_models(_given_things(phrases)))))
+                )
             )
         )
     )
@@ -576,6 +578,23 @@ def _expressed(phrases: list[Phrase]) -> list[Phrase]:
                 break
             position -= 1
     return [phrase for index, phrase in enumerate(phrases) if index not in bare]
+
+
+def _given_things(phrases: list[Phrase]) -> list[Phrase]:
+    """ "使用双膦酸盐", "采用针刺": after a cue of means, a phrase that MeSH files as a drug, chemical or
+    intervention (its setting-like kind) is what is given, the exposure, not a method of observing."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.cue in lex.ZH_METHOD_CUES
+            and CJK.search(phrase.text)
+            and zh_head_slot(phrase.text) is None
+            and not zh_people(phrase.text)
+        ):
+            english = zh_english(phrase.text)
+            if english and mesh_kind(english) == "context" and not is_place_name(phrase.text):
+                phrase.cue = "exposure"
+    return phrases
 
 
 def _organism_models(phrases: list[Phrase]) -> list[Phrase]:

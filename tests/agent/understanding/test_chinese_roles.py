@@ -283,3 +283,10 @@ def test_a_latin_name_before_a_longer_chinese_term_stays_apart() -> None:
     slots = extract_slots("在 ICU 脓毒症患者中预测急性肾损伤。")
     assert slots.context == ["ICU"]
     assert slots.subject_population == ["脓毒症患者"]
+
+
+def test_a_drug_after_a_cue_of_means_is_what_is_given() -> None:
+    # 使用 introduces a method of observing, but MeSH files aspirin as a drug: the exposure
+    slots = extract_slots("老年患者使用阿司匹林与氯吡格雷相比，出血风险是否不同？")
+    assert "阿司匹林" in slots.context
+    assert "阿司匹林" not in slots.method_measurement
