@@ -4,17 +4,20 @@ A description is segmented first, by jieba re-cut with the dictionary of `agent.
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
 (数据|来自|...), a verb opening a clause is its predicate, a time span ends a phrase; "A与B的关系" names
 an exposure and an outcome, and "X对Y的影响/作用/疗效" X as what acts and Y as what it acts on (in Y,
-"A中B" the thing studied and its property). Chinese phrases stay Chinese here:
-`agent.understanding.slot_translation` renders them after they are put in slots; `zh_english` renders
-one only to classify it (MeSH as judge).
+"A中B" the thing studied and its property); "用X检测Y" X as the instrument and Y as what it measures;
+a verb of change ("X是否缩小了Y") is known by its dictionary sense where the sentence marks a predicate;
+one Chinese noun after a Latin name is the head it modifies ("SGLT2 抑制剂"). Chinese phrases stay
+Chinese here: `agent.understanding.slot_translation` renders them after they are put in slots;
+`zh_english` renders one only to classify it (MeSH as judge).
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
-from agent.language.bilingual import is_place_name, is_verb, render, segment
-from agent.language.morphology import singular
+from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, render, segment
+from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind, zh_head_slot
@@ -34,16 +37,18 @@ def chinese_phrases(text: str) -> list[Phrase]:
     after: str | None = None  # the break word just before the phrase (与 in "A与B的关系")
     spaced = False
     latin_after_chinese = False  # the Latin phrase being read came right after a Chinese word
+    gloss: str | None = None  # the writer's English for the phrase being read, in parentheses
 
     def flush() -> None:
-        nonlocal current, latin_after_chinese
+        nonlocal current, latin_after_chinese, gloss
         # a phrase of English words only is the English pass's to read, unless a Chinese cue stands
         # before it ("用 XRD 和 SEM 表征": the cue 用 says they are the methods)
         latin = latin_after_chinese and cue is not None and not cue.startswith("task:")
         if current and (CJK.search("".join(current)) or latin):
-            phrases.append(Phrase(_join_zh(current), cue, list(current), after=after))
+            phrases.append(Phrase(_join_zh(current), cue, list(current), after=after, gloss=gloss))
         current = []
         latin_after_chinese = False
+        gloss = None
 
     tokens = jieba_words(text)
     index = -1
@@ -59,6 +64,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and current
             and current[-1].isascii() != word.isascii()
             and (word not in lex.ZH_HEADS or word in lex.ZH_TASK_HEADS)
+            and not _latin_name_head(current[-1], word, following)
         ):
             # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
             # noun head follows ("EEG 信号")
@@ -71,6 +77,12 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and not spaced
         )  # 双酚A, 维生素A: a capital letter written against a Chinese word is part of it, not "a"
         spaced = False
+        if word in _OPENING and current and CJK.search(current[-1]) and gloss is None:
+            given = _english_gloss(tokens, index)
+            if given is not None:
+                # "虚拟现实（virtual reality）": the writer's own English for the phrase before it
+                gloss, index = given
+                continue
         if not any(ch.isalnum() for ch in word):
             flush()
             if word in ".;!?。；！？":
@@ -95,6 +107,20 @@ def chinese_phrases(text: str) -> list[Phrase]:
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
             continue
         if word in lex.ZH_TASK_HEADS:
+            if (
+                word in _MEASURING_VERBS
+                and current
+                and cue in lex.ZH_METHOD_CUES
+                and after == cue
+                and _zh_content(following)
+                and following not in lex.ZH_HEADS
+            ):
+                # "通过超声心动图检测心功能", "使用匹兹堡睡眠质量指数评估睡眠质量": right after a method
+                # cue the phrase is the instrument, and what the verb measures is the outcome (not
+                # "超声心动图检测" as a task)
+                flush()
+                cue = after = "outcome"
+                continue
             if current and zh_head_slot(_join_zh(current)) not in {"method_algorithm", "method_measurement"}:
                 # after a noun, the task word is the head of a task phrase ("结节检测")
                 current.append(word)
@@ -123,7 +149,16 @@ def chinese_phrases(text: str) -> list[Phrase]:
             continue
         previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
         if (
-            (word in _EFFECT_VERBS or word in lex.ZH_CHANGE_VERBS)
+            (
+                word in _EFFECT_VERBS
+                or word in lex.ZH_CHANGE_VERBS
+                # a verb of change the list does not name is a predicate only where the sentence marks
+                # one (是否|缩小|了): inside a noun run it is a compound's part (容量|衰减|机理)
+                or (
+                    change_verb(word)
+                    and (previous in _MODALS or _next_word(tokens, index) in _ASPECT_PARTICLES)
+                )
+            )
             and _zh_content(_after_particles(tokens, index))
             and (
                 current
@@ -153,6 +188,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 flush()
                 if had_phrase and phrases:
                     phrases[-1].before = word
+                    if word == "中" and after == "outcome" and not zh_people(phrases[-1].text):
+                        # "检测心肌组织中…的表达": what is measured lies in the thing (the setting)
+                        phrases[-1].cue = "exposure"
             if word not in lex.ZH_TRANSPARENT:
                 cue = word
             after = word
@@ -212,7 +250,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
     return _things_apart(
         _places_apart(
             _shared_heads(
-                _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+                _role_in_roles(
+                    _effect_roles(_relation_roles(_expressed(_organism_models(_given_things(phrases)))))
+                )
             )
         )
     )
@@ -329,6 +369,53 @@ def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+_ASPECT_PARTICLES = frozenset({"了", "着", "过"})
+
+
+def _next_word(tokens: list[str], index: int) -> str:
+    return next((t for t in tokens[index + 1 :] if t != " "), "。")
+
+
+_OPENING = frozenset("(（")
+_CLOSING = frozenset(")）")
+_GLOSS_WORDS = 2  # an English gloss has words enough to be a term, not only an acronym (that one is kept)
+
+
+def _english_gloss(tokens: list[str], index: int) -> tuple[str, int] | None:
+    """The English term in the parentheses opening at `index` and the index of the closing one, when the
+    parentheses hold only Latin words, two or more ("(virtual reality)"); None otherwise."""
+    inside: list[str] = []
+    for position in range(index + 1, len(tokens)):
+        token = tokens[position]
+        if token in _CLOSING:
+            # "(brain-computer interface, BCI)": the term, with the acronym given after it
+            main, *rest = [part.strip() for part in re.split(r"[,;]", "".join(inside))]
+            if len(main.split()) < _GLOSS_WORDS:
+                return None
+            acronym = next((part for part in rest if is_acronym(part)), None)
+            return (f"{main} ({acronym})" if acronym else main), position
+        if not token.isascii() or token in _OPENING:
+            return None
+        inside.append(token)
+    return None
+
+
+def _latin_name_head(latin: str, word: str, following: str) -> bool:
+    """ "SGLT2 抑制剂与…", "OsNAC 转录因子在…", "Go/No-Go 任务中": one Chinese noun after a Latin name
+    and a space, closing the run, is the head the name modifies; not a task word ("XGBoost 预测"), a
+    verb, a people word, or the first of a longer Chinese term ("EEG 情绪识别", "ICU 脓毒症患者": the
+    method or setting, then the term)."""
+    return (
+        latin.isascii()
+        and len(word) > 1
+        and bool(CJK.search(word))
+        and not _zh_content(following)
+        and word not in lex.ZH_TASK_HEADS
+        and not _is_predicate(word)
+        and not zh_people(word)
+    )
+
+
 def _after_particles(tokens: list[str], index: int) -> str:
     """The word after the one at `index`, past spaces and aspect particles (加剧|了|网络舆论极化)."""
     return next((t for t in tokens[index + 1 :] if t != " " and t not in {"了", "着", "过"}), "。")
@@ -336,8 +423,25 @@ def _after_particles(tokens: list[str], index: int) -> str:
 
 # verbs of effect: "X影响Y" relates what acts and what it acts on
 _EFFECT_VERBS = frozenset({"影响", "作用于", "导致", "引起", "改变"})
+_CHANGE_SENSES = 3  # dictionary senses of a verb that may name a change
+
+
+@cache
+def change_verb(word: str) -> bool:
+    """A Chinese verb whose first dictionary senses include an English verb of effect (缩小 "reduce", 升高
+    "raise", 恶化 "worsen"): read as the listed verbs of change are ("X是否缩小了Y"), for the verbs the
+    list (`lexicon.ZH_CHANGE_VERBS`) does not name."""
+    if len(word) < 2 or not is_verb(word):
+        return False
+    senses = dictionary_senses(word)[:_CHANGE_SENSES]
+    return any(sense.verb and sense.text in lex.EFFECT_VERBS for sense in senses)
+
+
 # modal and question words between X and such a verb
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
+
+# verbs of measuring: "用X检测Y" measures Y with the instrument X
+_MEASURING_VERBS = frozenset({"检测", "测定", "测量", "评估", "监测"})
 
 # verbs of enrolling people in a study: their object is who is studied
 _RECRUIT_VERBS = frozenset({"纳入", "招募", "入组", "选取", "募集"})
@@ -507,6 +611,23 @@ def _expressed(phrases: list[Phrase]) -> list[Phrase]:
                 break
             position -= 1
     return [phrase for index, phrase in enumerate(phrases) if index not in bare]
+
+
+def _given_things(phrases: list[Phrase]) -> list[Phrase]:
+    """ "使用双膦酸盐", "采用针刺": after a cue of means, a phrase that MeSH files as a drug, chemical or
+    intervention (its setting-like kind) is what is given, the exposure, not a method of observing."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.cue in lex.ZH_METHOD_CUES
+            and CJK.search(phrase.text)
+            and zh_head_slot(phrase.text) is None
+            and not zh_people(phrase.text)
+        ):
+            english = zh_english(phrase.text)
+            if english and mesh_kind(english) == "context" and not is_place_name(phrase.text):
+                phrase.cue = "exposure"
+    return phrases
 
 
 def _organism_models(phrases: list[Phrase]) -> list[Phrase]:

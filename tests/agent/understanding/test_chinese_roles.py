@@ -239,3 +239,75 @@ def test_quality_performance_and_content_heads_name_outcomes() -> None:
     # 质量, 效果, 疗效, 预后, 性能, 评分, 含量 at the head: what is measured, not the setting
     slots = extract_slots("研究石墨烯复合材料的吸附性能和生活质量评分。")
     assert "吸附性能" in slots.output_target
+
+
+def test_a_measuring_verb_after_a_method_cue_measures_an_outcome() -> None:
+    # "通过X检测Y": X is the instrument, Y what it measures; no "X detection" task
+    slots = extract_slots("通过超声心动图检测心功能。")
+    assert slots.method_measurement == ["超声心动图"]
+    assert slots.output_target == ["心功能"]
+    assert not slots.task
+    slots = extract_slots("使用匹兹堡睡眠质量指数评估大学生的睡眠质量。")
+    assert slots.method_measurement == ["匹兹堡睡眠质量指数"]
+    assert "睡眠质量" in slots.output_target
+
+
+def test_what_a_measured_thing_lies_in_is_the_setting() -> None:
+    slots = extract_slots("通过Western blot检测心肌组织中凋亡蛋白的表达。")
+    assert "心肌组织" in slots.context
+    assert "心肌组织" not in slots.output_target
+
+
+def test_a_verb_of_change_the_list_does_not_name_relates_exposure_and_outcome() -> None:
+    # 缩小 "reduce" is read by its dictionary sense, where the sentence marks it as the predicate
+    slots = extract_slots("数字金融的发展是否缩小了城乡收入差距？")
+    assert "城乡收入差距" in slots.output_target
+    assert "城乡收入差距" not in slots.context
+
+
+def test_a_verb_of_change_inside_a_noun_run_stays_part_of_the_term() -> None:
+    slots = extract_slots("研究正极材料在高电压循环中的容量衰减机理。")
+    terms = [t for name in ("context", "output_target", "signal_feature") for t in getattr(slots, name)]
+    assert "容量" not in terms
+
+
+def test_a_chinese_noun_after_a_latin_name_is_the_head_it_modifies() -> None:
+    slots = extract_slots("比较 SGLT2 抑制剂与二甲双胍的疗效。")
+    assert "SGLT2抑制剂" in slots.context
+    assert "SGLT2" not in slots.context
+
+
+def test_a_latin_name_before_a_longer_chinese_term_stays_apart() -> None:
+    slots = extract_slots("用 transformer 模型做 EEG 情绪识别。")
+    assert slots.method_measurement == ["EEG"]
+    slots = extract_slots("在 ICU 脓毒症患者中预测急性肾损伤。")
+    assert slots.context == ["ICU"]
+    assert slots.subject_population == ["脓毒症患者"]
+
+
+def test_a_drug_after_a_cue_of_means_is_what_is_given() -> None:
+    # 使用 introduces a method of observing, but MeSH files aspirin as a drug: the exposure
+    slots = extract_slots("老年患者使用阿司匹林与氯吡格雷相比，出血风险是否不同？")
+    assert "阿司匹林" in slots.context
+    assert "阿司匹林" not in slots.method_measurement
+
+
+def test_the_english_a_writer_gives_in_parentheses_stands_for_the_chinese_phrase() -> None:
+    slots = extract_slots("考察基于项目的学习（project-based learning）对高中生批判性思维能力的影响。")
+    terms = [
+        t for name in ("context", "method_algorithm", "method_measurement") for t in getattr(slots, name)
+    ]
+    assert "project-based learning" in terms
+    assert "学习" not in terms  # the Chinese phrase is not searched beside its own English
+
+
+def test_an_acronym_in_parentheses_is_no_gloss_of_the_whole_phrase() -> None:
+    slots = extract_slots("中文电子病历命名实体识别（NER）的研究。")
+    assert "NER" not in slots.task  # the Chinese term keeps its own rendering
+
+
+def test_an_english_gloss_with_its_acronym_becomes_term_and_acronym() -> None:
+    slots = extract_slots(
+        "利用功能近红外光谱（functional near-infrared spectroscopy; fNIRS）研究儿童阅读障碍。"
+    )
+    assert slots.method_measurement == ["functional near-infrared spectroscopy (fNIRS)"]
