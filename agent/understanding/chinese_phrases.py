@@ -13,11 +13,10 @@ Chinese here: `agent.understanding.slot_translation` renders them after they are
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, render, segment
-from agent.language.morphology import is_acronym, singular
+from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind, zh_head_slot
@@ -388,12 +387,8 @@ def _english_gloss(tokens: list[str], index: int) -> tuple[str, int] | None:
     for position in range(index + 1, len(tokens)):
         token = tokens[position]
         if token in _CLOSING:
-            # "(brain-computer interface, BCI)": the term, with the acronym given after it
-            main, *rest = [part.strip() for part in re.split(r"[,;]", "".join(inside))]
-            if len(main.split()) < _GLOSS_WORDS:
-                return None
-            acronym = next((part for part in rest if is_acronym(part)), None)
-            return (f"{main} ({acronym})" if acronym else main), position
+            text = "".join(inside).strip()
+            return (text, position) if len(text.split()) >= _GLOSS_WORDS else None
         if not token.isascii() or token in _OPENING:
             return None
         inside.append(token)

@@ -304,10 +304,3 @@ def test_the_english_a_writer_gives_in_parentheses_stands_for_the_chinese_phrase
 def test_an_acronym_in_parentheses_is_no_gloss_of_the_whole_phrase() -> None:
     slots = extract_slots("中文电子病历命名实体识别（NER）的研究。")
     assert "NER" not in slots.task  # the Chinese term keeps its own rendering
-
-
-def test_an_english_gloss_with_its_acronym_becomes_term_and_acronym() -> None:
-    slots = extract_slots(
-        "利用功能近红外光谱（functional near-infrared spectroscopy; fNIRS）研究儿童阅读障碍。"
-    )
-    assert slots.method_measurement == ["functional near-infrared spectroscopy (fNIRS)"]
