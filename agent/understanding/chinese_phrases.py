@@ -36,18 +36,16 @@ def chinese_phrases(text: str) -> list[Phrase]:
     after: str | None = None  # the break word just before the phrase (与 in "A与B的关系")
     spaced = False
     latin_after_chinese = False  # the Latin phrase being read came right after a Chinese word
-    gloss: str | None = None  # the writer's English for the phrase being read, in parentheses
 
     def flush() -> None:
-        nonlocal current, latin_after_chinese, gloss
+        nonlocal current, latin_after_chinese
         # a phrase of English words only is the English pass's to read, unless a Chinese cue stands
         # before it ("用 XRD 和 SEM 表征": the cue 用 says they are the methods)
         latin = latin_after_chinese and cue is not None and not cue.startswith("task:")
         if current and (CJK.search("".join(current)) or latin):
-            phrases.append(Phrase(_join_zh(current), cue, list(current), after=after, gloss=gloss))
+            phrases.append(Phrase(_join_zh(current), cue, list(current), after=after))
         current = []
         latin_after_chinese = False
-        gloss = None
 
     tokens = jieba_words(text)
     index = -1
@@ -76,12 +74,6 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and not spaced
         )  # 双酚A, 维生素A: a capital letter written against a Chinese word is part of it, not "a"
         spaced = False
-        if word in _OPENING and current and CJK.search(current[-1]) and gloss is None:
-            given = _english_gloss(tokens, index)
-            if given is not None:
-                # "虚拟现实（virtual reality）": the writer's own English for the phrase before it
-                gloss, index = given
-                continue
         if not any(ch.isalnum() for ch in word):
             flush()
             if word in ".;!?。；！？":
@@ -373,26 +365,6 @@ _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
 
 def _next_word(tokens: list[str], index: int) -> str:
     return next((t for t in tokens[index + 1 :] if t != " "), "。")
-
-
-_OPENING = frozenset("(（")
-_CLOSING = frozenset(")）")
-_GLOSS_WORDS = 2  # an English gloss has words enough to be a term, not only an acronym (that one is kept)
-
-
-def _english_gloss(tokens: list[str], index: int) -> tuple[str, int] | None:
-    """The English term in the parentheses opening at `index` and the index of the closing one, when the
-    parentheses hold only Latin words, two or more ("(virtual reality)"); None otherwise."""
-    inside: list[str] = []
-    for position in range(index + 1, len(tokens)):
-        token = tokens[position]
-        if token in _CLOSING:
-            text = "".join(inside).strip()
-            return (text, position) if len(text.split()) >= _GLOSS_WORDS else None
-        if not token.isascii() or token in _OPENING:
-            return None
-        inside.append(token)
-    return None
 
 
 def _latin_name_head(latin: str, word: str, following: str) -> bool:

@@ -22,4 +22,3 @@ class Phrase:
     before: str | None = None  # the break word right after it (研究 in "病例对照研究")
     stop: int = -1  # English: the index of the token right after it in the description's token list
     sentence: int = 0  # English: the number of its sentence in the description
-    gloss: str | None = None  # Chinese: the English the writer gave in parentheses after it

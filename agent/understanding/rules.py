@@ -81,14 +81,10 @@ def extract_slots(description: str) -> Slots:
             t for p in phrases for t in p.words if t.isascii() and (CJK.search(p.text) or p.text == t)
         }
         attached |= {p.text for p in phrases if p.text.isascii()}
-        # the English a writer gave in parentheses after a Chinese phrase stands for that phrase
-        glosses = [p.gloss.casefold() for p in phrases if p.gloss]
-        english = english_phrases(body)
-        attached |= {p.text for p in english if any(p.text.casefold() in g for g in glosses)}
         # a name joined by a slash ("CRISPR/Cas9") is attached when the Chinese pass read a part of it
         phrases += [
             p
-            for p in english
+            for p in english_phrases(body)
             if p.text not in attached and not any(part in attached for part in p.text.split("/"))
         ]
     else:
@@ -140,7 +136,7 @@ def extract_slots(description: str) -> Slots:
             # training loads predict injuries?")
             found = [("signal_feature", phrase.text)]
         for slot, term in found:
-            assigned[slot].append(phrase.gloss if phrase.gloss and term == phrase.text else term)
+            assigned[slot].append(term)
         previous = found[0][0] if found else previous
         if found:
             read.append((phrase, found[0][0]))

@@ -290,17 +290,3 @@ def test_a_drug_after_a_cue_of_means_is_what_is_given() -> None:
     slots = extract_slots("老年患者使用阿司匹林与氯吡格雷相比，出血风险是否不同？")
     assert "阿司匹林" in slots.context
     assert "阿司匹林" not in slots.method_measurement
-
-
-def test_the_english_a_writer_gives_in_parentheses_stands_for_the_chinese_phrase() -> None:
-    slots = extract_slots("考察基于项目的学习（project-based learning）对高中生批判性思维能力的影响。")
-    terms = [
-        t for name in ("context", "method_algorithm", "method_measurement") for t in getattr(slots, name)
-    ]
-    assert "project-based learning" in terms
-    assert "学习" not in terms  # the Chinese phrase is not searched beside its own English
-
-
-def test_an_acronym_in_parentheses_is_no_gloss_of_the_whole_phrase() -> None:
-    slots = extract_slots("中文电子病历命名实体识别（NER）的研究。")
-    assert "NER" not in slots.task  # the Chinese term keeps its own rendering
