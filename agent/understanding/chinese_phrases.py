@@ -61,7 +61,6 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and current
             and current[-1].isascii() != word.isascii()
             and (word not in lex.ZH_HEADS or word in lex.ZH_TASK_HEADS)
-            and not _latin_name_head(current[-1], word, following)
         ):
             # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
             # noun head follows ("EEG 信号")
@@ -365,22 +364,6 @@ _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
 
 def _next_word(tokens: list[str], index: int) -> str:
     return next((t for t in tokens[index + 1 :] if t != " "), "。")
-
-
-def _latin_name_head(latin: str, word: str, following: str) -> bool:
-    """ "SGLT2 抑制剂与…", "OsNAC 转录因子在…", "Go/No-Go 任务中": one Chinese noun after a Latin name
-    and a space, closing the run, is the head the name modifies; not a task word ("XGBoost 预测"), a
-    verb, a people word, or the first of a longer Chinese term ("EEG 情绪识别", "ICU 脓毒症患者": the
-    method or setting, then the term)."""
-    return (
-        latin.isascii()
-        and len(word) > 1
-        and bool(CJK.search(word))
-        and not _zh_content(following)
-        and word not in lex.ZH_TASK_HEADS
-        and not _is_predicate(word)
-        and not zh_people(word)
-    )
 
 
 def _after_particles(tokens: list[str], index: int) -> str:

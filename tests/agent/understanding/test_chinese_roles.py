@@ -271,12 +271,6 @@ def test_a_verb_of_change_inside_a_noun_run_stays_part_of_the_term() -> None:
     assert "容量" not in terms
 
 
-def test_a_chinese_noun_after_a_latin_name_is_the_head_it_modifies() -> None:
-    slots = extract_slots("比较 SGLT2 抑制剂与二甲双胍的疗效。")
-    assert "SGLT2抑制剂" in slots.context
-    assert "SGLT2" not in slots.context
-
-
 def test_a_latin_name_before_a_longer_chinese_term_stays_apart() -> None:
     slots = extract_slots("用 transformer 模型做 EEG 情绪识别。")
     assert slots.method_measurement == ["EEG"]
