@@ -97,20 +97,6 @@ def chinese_phrases(text: str) -> list[Phrase]:
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
             continue
         if word in lex.ZH_TASK_HEADS:
-            if (
-                word in _MEASURING_VERBS
-                and current
-                and cue in lex.ZH_METHOD_CUES
-                and after == cue
-                and _zh_content(following)
-                and following not in lex.ZH_HEADS
-            ):
-                # "通过超声心动图检测心功能", "使用匹兹堡睡眠质量指数评估睡眠质量": right after a method
-                # cue the phrase is the instrument, and what the verb measures is the outcome (not
-                # "超声心动图检测" as a task)
-                flush()
-                cue = after = "outcome"
-                continue
             if current and zh_head_slot(_join_zh(current)) not in {"method_algorithm", "method_measurement"}:
                 # after a noun, the task word is the head of a task phrase ("结节检测")
                 current.append(word)
@@ -178,9 +164,6 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 flush()
                 if had_phrase and phrases:
                     phrases[-1].before = word
-                    if word == "中" and after == "outcome" and not zh_people(phrases[-1].text):
-                        # "检测心肌组织中…的表达": what is measured lies in the thing (the setting)
-                        phrases[-1].cue = "exposure"
             if word not in lex.ZH_TRANSPARENT:
                 cue = word
             after = word
@@ -389,9 +372,6 @@ def change_verb(word: str) -> bool:
 
 # modal and question words between X and such a verb
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
-
-# verbs of measuring: "用X检测Y" measures Y with the instrument X
-_MEASURING_VERBS = frozenset({"检测", "测定", "测量", "评估", "监测"})
 
 # verbs of enrolling people in a study: their object is who is studied
 _RECRUIT_VERBS = frozenset({"纳入", "招募", "入组", "选取", "募集"})

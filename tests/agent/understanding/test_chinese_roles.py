@@ -241,23 +241,6 @@ def test_quality_performance_and_content_heads_name_outcomes() -> None:
     assert "吸附性能" in slots.output_target
 
 
-def test_a_measuring_verb_after_a_method_cue_measures_an_outcome() -> None:
-    # "通过X检测Y": X is the instrument, Y what it measures; no "X detection" task
-    slots = extract_slots("通过超声心动图检测心功能。")
-    assert slots.method_measurement == ["超声心动图"]
-    assert slots.output_target == ["心功能"]
-    assert not slots.task
-    slots = extract_slots("使用匹兹堡睡眠质量指数评估大学生的睡眠质量。")
-    assert slots.method_measurement == ["匹兹堡睡眠质量指数"]
-    assert "睡眠质量" in slots.output_target
-
-
-def test_what_a_measured_thing_lies_in_is_the_setting() -> None:
-    slots = extract_slots("通过Western blot检测心肌组织中凋亡蛋白的表达。")
-    assert "心肌组织" in slots.context
-    assert "心肌组织" not in slots.output_target
-
-
 def test_a_verb_of_change_the_list_does_not_name_relates_exposure_and_outcome() -> None:
     # 缩小 "reduce" is read by its dictionary sense, where the sentence marks it as the predicate
     slots = extract_slots("数字金融的发展是否缩小了城乡收入差距？")
