@@ -4,11 +4,11 @@ A description is segmented first, by jieba re-cut with the dictionary of `agent.
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
 (数据|来自|...), a verb opening a clause is its predicate, a time span ends a phrase; "A与B的关系" names
 an exposure and an outcome, and "X对Y的影响/作用/疗效" X as what acts and Y as what it acts on (in Y,
-"A中B" the thing studied and its property); "用X检测Y" X as the instrument and Y as what it measures;
-a verb of change ("X是否缩小了Y") is known by its dictionary sense where the sentence marks a predicate;
-one Chinese noun after a Latin name is the head it modifies ("SGLT2 抑制剂"). Chinese phrases stay
-Chinese here: `agent.understanding.slot_translation` renders them after they are put in slots;
-`zh_english` renders one only to classify it (MeSH as judge).
+"A中B" the thing studied and its property); a verb of change ("X是否缩小了Y") is known by its
+dictionary sense where the sentence marks a predicate; after a cue of means (使用, 采用) a drug or an
+intervention MeSH files as such is what is given. Chinese phrases stay Chinese here:
+`agent.understanding.slot_translation` renders them after they are put in slots; `zh_english` renders
+one only to classify it (MeSH as judge).
 """
 
 from __future__ import annotations
