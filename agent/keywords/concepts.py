@@ -54,7 +54,11 @@ synonyms. The steps, for every phrase of every slot:
    reduce depressive symptoms"), and that while fewer than two concepts are required they are promoted
    in that order. (A zero-hit block is relaxed or dropped, with a note, when the
    databases are counted: `agent.keywords.query_check`.) Nothing is dropped silently: an optional
-   concept stays in the plan, marked, with the reason.
+   concept stays in the plan, marked, with the reason;
+6. **split a site from its lesion** (`agent.keywords.site_and_lesion`): a required condition named by
+   a body part and a lesion MeSH files it under ("oral cavity cancer", "hepatic fibrosis") gets the
+   site as a required block beside it, both blocks keeping the condition's terms, so the query finds
+   the heading or the site and the lesion written apart ("carcinoma of the mouth").
 """
 
 from __future__ import annotations
@@ -92,6 +96,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
+from agent.keywords.site_and_lesion import split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.mesh_organisms import causative_organism
@@ -266,6 +271,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out,
         {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
     )
+    split_sites(result, vocabulary, _concept_id)
     return result
 
 
