@@ -7,7 +7,9 @@ synonyms. The steps, for every phrase of every slot:
 
 1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
    concepts; "with" separates a population from its condition ("patients with epilepsy": the
-   condition is searched, the people word is no term beside it);
+   condition is searched, the people word is no term beside it); a participle that starts a
+   post-modifier separates the noun it qualifies from its complement ("therapy delivered online",
+   "E. coli isolated from broiler chickens": `phrase_words.cut_after_participle`);
 2. **set aside** what is not a concept (`agent.keywords.phrase_words`): words that say which *kind
    of study* is wanted (systematic review, meta-analysis, randomised trial, diagnostic accuracy: kept
    as `StudyFilter`s the user can switch on, never AND'ed), counts and time spans ("6046 women", "six
@@ -40,7 +42,9 @@ synonyms. The steps, for every phrase of every slot:
    beverage taxes": the drinks and the tax) are different concepts;
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed; a population is AND'ed only when there is no
-   condition (the condition usually *is* the population of a review), and never when it is only
+   condition (the condition usually *is* the population of a review; not a microbe beside the animals
+   it is found in: "Salmonella from poultry", where the host and, with no disease, the outcome are
+   required), and never when it is only
    generic people words; in a diagnostic question a condition named only as who is tested ("in
    people with mild cognitive impairment") only narrows when another condition is the target the test
    must find; an outcome is AND'ed when there is no condition (it names the topic:
@@ -84,6 +88,7 @@ from agent.keywords.concept_roles import (
     left_out_reason,
     meant,
     names_nothing,
+    names_only_organisms,
     names_the_concept,
 )
 from agent.keywords.coordination import alternatives, distribute
@@ -91,6 +96,7 @@ from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
     content_words,
+    cut_after_participle,
     people_only,
     set_aside,
     strip_generic_edges,
@@ -176,6 +182,8 @@ def _parts(
                     c.startswith("compared") for c in (before, after)
                 )
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
+                # "therapy delivered online": the therapy is the concept, how it is delivered another
+                pieces = [cut for piece in pieces for cut in cut_after_participle(piece)]
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
                     # "patients with epilepsy": the condition is the concept, the people word only says who
@@ -270,9 +278,24 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
         left_out,
         {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
+        _pathogens_of_hosts(result),
     )
     split_sites(result, vocabulary, _concept_id)
     return result
+
+
+def _pathogens_of_hosts(result: Concepts) -> set[str]:
+    """The conditions that are only organisms ("Salmonella", "Escherichia coli") when the description
+    also names the organisms they are found in ("from poultry", "isolated from broiler chickens"): the
+    microbe says what is found, the host who is studied, and neither stands in for the other nor for
+    the outcome ("antimicrobial resistance")."""
+
+    def organisms(concept: Concept, people: bool) -> bool:
+        return names_only_organisms([t for t in result.terms if t.concept == concept.id], people=people)
+
+    if not any(c.role is ConceptRole.POPULATION and organisms(c, False) for c in result.concepts):
+        return set()
+    return {c.id for c in result.concepts if c.role is ConceptRole.CONDITION and organisms(c, True)}
 
 
 def _share_words(

@@ -869,3 +869,42 @@ def test_what_the_people_have_is_a_condition_whatever_its_tree(vocabulary: MeshV
         output_target=["depression"],
     )
     assert ("depression", "outcome") in [(label, role) for label, role, _ in summary(measured)]
+
+
+def test_a_microbe_and_the_animals_it_is_found_in_are_both_required(vocabulary: MeshVocabulary) -> None:
+    # the microbe says what is found, the host who is studied; with no disease the outcome names the topic
+    result = concepts_of(
+        vocabulary,
+        "Antimicrobial resistance in Salmonella from poultry",
+        subject_population=["Salmonella", "poultry"],
+        output_target=["Antimicrobial resistance"],
+    )
+    assert summary(result) == [
+        ("Salmonella", "condition", True),
+        ("poultry", "population", True),
+        ("Antimicrobial resistance", "outcome", True),
+    ]
+    assert "no condition does" in result.concepts[2].reason
+    # people are no host of this kind: the condition still defines who is studied
+    people = concepts_of(
+        vocabulary,
+        "Urea breath test for Helicobacter pylori in children",
+        subject_population=["children", "Helicobacter pylori"],
+        method_measurement=["Urea breath test"],
+    )
+    assert ("children", "population", False) in summary(people)
+
+
+def test_a_participle_after_a_noun_starts_a_concept_of_its_own(vocabulary: MeshVocabulary) -> None:
+    # "How does X compare with Y": Y is the comparator; "X delivered online": X is the intervention
+    result = concepts_of(
+        vocabulary,
+        "How does cognitive behavioural therapy delivered online compare with face-to-face therapy "
+        "for adolescents with social anxiety disorder?",
+        subject_population=["adolescents with social anxiety disorder"],
+        context=["cognitive behavioural therapy delivered online", "face-to-face therapy"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["cognitive behavioural therapy"] == ("intervention", True)
+    assert roles["online"][1] is False  # how it is delivered: shown, not required; no "online compare"
+    assert roles["face-to-face therapy"] == ("intervention", False)
