@@ -15,7 +15,9 @@ one block back).
 
 When a condition is split: its term has a MeSH heading H; the last word of the term names a
 descriptor L of which H is a narrower heading in some MeSH tree ("cancer" -> Neoplasms, and Mouth
-Neoplasms sits under it; "fibrosis" -> Fibrosis, and Liver Cirrhosis sits under it; "pain" -> Pain);
+Neoplasms sits under it; "fibrosis" -> Fibrosis, and Liver Cirrhosis sits under it; "pain" -> Pain),
+or else the last word of H does ("rotator cuff tears": Rotator Cuff Injuries, under Wounds and
+Injuries; the written "tears" is then searched with that heading, not as the tear fluid);
 and the words before it name a body part, as written ("shoulder") or as MeSH's own names of H say it
 (Mouth Neoplasms is also "Cancer of Mouth", so "oral cavity" is where it sits). A modifier that is
 not a body part ("gestational diabetes", "type 2 diabetes", "visceral leishmaniasis") is not split:
@@ -94,6 +96,18 @@ def _body_part(
     return None
 
 
+def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The descriptor the heading is filed under that the term's last word names ("cancer":
+    Neoplasms), else the one the heading's own last word names, when the term writes the lesion in
+    words MeSH files elsewhere ("rotator cuff tears": Rotator Cuff Injuries, under Wounds and Injuries;
+    "tears" alone is the tear fluid)."""
+    for text in (written, natural_order(heading.heading).split()[-1]):
+        lesion = _whole(text, vocabulary)
+        if lesion is not None and _narrower(heading, lesion):
+            return lesion
+    return None
+
+
 def site_and_lesion(term: Term, vocabulary: MeshVocabulary) -> SiteAndLesion | None:
     """The site and the lesion a condition term names (see the module docstring), or None."""
     if term.mesh is None:
@@ -102,8 +116,8 @@ def site_and_lesion(term: Term, vocabulary: MeshVocabulary) -> SiteAndLesion | N
     if len(words) < 2:
         return None
     lesion_text, site_text = words[-1], " ".join(words[:-1])
-    lesion = _whole(lesion_text, vocabulary)
-    if lesion is None or not _narrower(term.mesh, lesion) or not content_words(site_text):
+    lesion = _lesion(lesion_text, term.mesh, vocabulary)
+    if lesion is None or not content_words(site_text):
         return None
     site = _body_part(site_text, term.mesh, lesion, vocabulary)
     if site is None:
@@ -149,15 +163,19 @@ def split_sites(
         slot, original = terms[0].slot, terms[0].original
         site_terms = {t.canonical.casefold(): t.model_copy(update={"concept": site_id}) for t in terms}
         for p in parts:
-            for text, mesh in ((p.site_text, None), (p.site.heading.lower(), p.site)):
+            for text, mesh in ((p.site.heading.lower(), p.site), (p.site_text, None)):
                 site_terms.setdefault(
                     text.casefold(),
                     Term(canonical=text, slot=slot, mesh=mesh, concept=site_id, original=original),
                 )
+        # the written word searched as written ("cancer"), or with the lesion's heading where MeSH files
+        # the word under another sense ("tears", the tear fluid, of "rotator cuff tears")
+        named = _whole(parts[0].lesion_text, vocabulary)
         result.terms.append(
             Term(
                 canonical=parts[0].lesion_text,
                 slot=slot,
+                mesh=None if named is None or named.ui == parts[0].lesion.ui else parts[0].lesion,
                 concept=concept.id,
                 original=original,
                 synonyms=[Synonym(text=w, origins=[SynonymOrigin.MESH]) for w in lesion_words(parts[0])],

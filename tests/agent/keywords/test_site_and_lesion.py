@@ -34,6 +34,8 @@ def parts_of(vocabulary: MeshVocabulary, phrase: str) -> tuple[str, str, str, st
         # an adjective of a body part: MeSH's own names of the heading say which ("Cancer of Vulva")
         ("vulval cancer", ("vulval", "Vulva", "cancer", "Neoplasms")),
         ("hepatic fibrosis", ("hepatic", "Liver", "fibrosis", "Fibrosis")),
+        # the lesion in words MeSH files elsewhere ("tears": the tear fluid): the heading's own last word
+        ("rotator cuff tears", ("rotator cuff", "Rotator Cuff", "tears", "Wounds and Injuries")),
     ],
 )
 def test_a_site_and_a_lesion_mesh_files_the_condition_under(
@@ -95,3 +97,20 @@ def test_a_condition_with_a_term_that_is_no_site_and_lesion_stays_one_block(
     )
     result = build_concepts(understanding, vocabulary)
     assert not any(c.role is ConceptRole.ANATOMY and c.required for c in result.concepts)
+
+
+def test_a_lesion_word_of_another_sense_is_searched_with_the_lesion_heading(
+    vocabulary: MeshVocabulary,
+) -> None:
+    understanding = Understanding(
+        description="Ultrasonography for rotator cuff tears",
+        slots=Slots(output_target=["rotator cuff tears"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    lesion = next(t for t in result.terms if t.canonical == "tears")
+    assert lesion.mesh is not None and lesion.mesh.heading == "Wounds and Injuries"  # not Tears, the fluid
+    cancer = build_concepts(
+        Understanding(description="Tests for oral cavity cancer", slots=Slots(task=["oral cavity cancer"])),
+        vocabulary,
+    )
+    assert next(t for t in cancer.terms if t.canonical == "cancer").mesh is None  # searched as written
