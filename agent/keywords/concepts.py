@@ -25,7 +25,8 @@ synonyms. The steps, for every phrase of every slot:
    technology firms": where the people are, not who). A phrase whose last word is not part of a descriptor ("speech
    decoding") stays one free-text concept whose role is its slot's (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
-   aspergillosis") keeps the phrase as a term beside the heading. Where one phrase may name several
+   aspergillosis") keeps the phrase as a term beside the heading, except that a kind of a computing
+   method MeSH files under one coarse heading ("graph neural networks") is searched as written. Where one phrase may name several
    descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
    "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
@@ -642,12 +643,26 @@ def _mesh_draft(
         match.descriptor,
         head=bool(phrase),
     )
+    if term.synonyms and term.synonyms[0].text == extra and _coarse_heading(match.descriptor):
+        # "graph neural networks": MeSH files every kind of network under one heading, and the kind
+        # is what the user means; the phrase is searched, not the heading that would find them all
+        term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])
     draft = _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
     organism = causative_organism(match.descriptor, vocabulary) if vocabulary is not None else None
     if organism is not None and role is ConceptRole.CONDITION:
         # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named after
         draft.companions.append(Term(canonical=organism.heading, slot=part.slot, mesh=organism))
     return draft
+
+
+# MeSH's computing and mathematical concepts (Information Science L01, Mathematical Concepts G17) have
+# one heading for a whole family of methods ("Neural Networks, Computer" for graph, convolutional and
+# recurrent networks alike), unlike its clinical techniques, whose kinds searchers OR under the heading
+_COARSE_TREES = ("L01", "G17")
+
+
+def _coarse_heading(descriptor: MeshDescriptor) -> bool:
+    return bool(descriptor.tree_numbers) and all(t.startswith(_COARSE_TREES) for t in descriptor.tree_numbers)
 
 
 # what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":

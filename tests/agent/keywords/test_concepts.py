@@ -278,12 +278,32 @@ def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary
 def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
+        "neural networks for molecular property prediction",
+        task=["molecular property prediction"],
+        method_algorithm=["neural networks"],
+    )
+    headings = [t.mesh.heading for t in result.terms if t.mesh]
+    assert headings == ["Neural Networks, Computer"]  # not the anatomy's Nerve Net
+
+
+def test_a_kind_of_a_computing_method_is_searched_as_written(vocabulary: MeshVocabulary) -> None:
+    # MeSH has one heading for every kind of network: "graph neural networks" is the concept, and
+    # neither the heading nor "neural networks" alone (which would find all of them) is searched
+    result = concepts_of(
+        vocabulary,
         "graph neural networks for molecular property prediction",
         task=["molecular property prediction"],
         method_algorithm=["graph neural networks"],
     )
-    headings = [t.mesh.heading for t in result.terms if t.mesh]
-    assert headings == ["Neural Networks, Computer"]  # not the anatomy's Nerve Net
+    network = next(t for t in result.terms if "networks" in t.canonical)
+    assert (network.canonical, network.mesh) == ("graph neural networks", None)
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert '"graph neural network' in query.query and "Neural Networks, Computer" not in query.query
+    # a clinical technique keeps its heading beside the kind the title names
+    clinical = concepts_of(
+        vocabulary, "Transient elastography for liver fibrosis", method_measurement=["Transient elastography"]
+    )
+    assert any(t.mesh and t.mesh.heading == "Elasticity Imaging Techniques" for t in clinical.terms)
 
 
 def test_roles_follow_what_the_description_says(vocabulary: MeshVocabulary) -> None:
