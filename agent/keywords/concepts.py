@@ -25,9 +25,10 @@ synonyms. The steps, for every phrase of every slot:
    technology firms": where the people are, not who). A phrase whose last word is not part of a descriptor ("speech
    decoding") stays one free-text concept whose role is its slot's (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
-   aspergillosis") keeps the phrase as a term beside the heading, except that a kind of a computing
-   method MeSH files under one coarse heading ("graph neural networks") is searched as written. Where one phrase may name several
-   descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
+   aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
+   on a descriptor ("mindfulness-based stress reduction": Mindfulness), except that a kind of a computing
+   method MeSH files under one coarse heading ("graph neural networks") is searched as written. Where one
+   phrase may name several descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
    "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
    intervention noun ("peer support programmes"), and so is the head of the "X" of a title "X for Y"
@@ -106,7 +107,7 @@ from agent.keywords.phrase_words import (
 from agent.keywords.site_and_lesion import split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
-from agent.language.mesh_organisms import causative_organism
+from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width
@@ -228,7 +229,7 @@ class _Draft:
     # head ("usual care")
     comparator: bool = False
     # terms MeSH adds to the block without the user naming them (the organism an infection is named
-    # after): searched, never the concept's label
+    # after, the infection an organism names): searched, never the concept's label
     companions: list[Term] = field(default_factory=list)
 
 
@@ -359,6 +360,8 @@ def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
 
 # "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
 _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
+# "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
+_BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 
 
 def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
@@ -501,6 +504,11 @@ def _drafts_for(
             if is_acronym(words[-1])
             else []
         )
+        based = next((m for m in matches if _BASED.match(text[m.end :])), None)
+        if not head_covered and based is not None:
+            # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading
+            drafts.append(_mesh_draft(based, text, part, description, defined, vocabulary))
+            continue
         if not head_covered and apart:
             rest = text
             for match in reversed(apart):
@@ -648,10 +656,11 @@ def _mesh_draft(
         # is what the user means; the phrase is searched, not the heading that would find them all
         term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])
     draft = _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
-    organism = causative_organism(match.descriptor, vocabulary) if vocabulary is not None else None
-    if organism is not None and role is ConceptRole.CONDITION:
-        # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named after
-        draft.companions.append(Term(canonical=organism.heading, slot=part.slot, mesh=organism))
+    companion = searched_beside(match.descriptor, vocabulary) if vocabulary is not None else None
+    if companion is not None and role is ConceptRole.CONDITION:
+        # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named
+        # after; "human papillomavirus testing": the infection named after the organism
+        draft.companions.append(Term(canonical=companion.heading, slot=part.slot, mesh=companion))
     return draft
 
 

@@ -6,8 +6,9 @@
 facets joined by AND.
 Phrases are quoted, single alphanumeric words are not (as PubMed's own examples write them), double
 quotes and brackets inside a term are removed (PubMed has no escape for them), and Boolean words are
-quoted. A singular/plural pair of the same term becomes one truncated phrase (`"interface*"[tiab]`) only
-when the stem has at least five letters and is plain letters, so that truncation cannot explode.
+quoted. A singular/plural pair of the same term becomes one truncated phrase (`"interface*"[tiab]`,
+`"SGLT2 inhibitor*"[tiab]`) only when the truncated word has at least five plain letters, so that
+truncation cannot explode.
 
 **Semantic Scholar** (`/paper/search/bulk`): `(a | "b c") + (d | e)`, phrases quoted, the syntax
 characters `+ | - * ( ) ~ "` never left bare inside a term; `fieldsOfStudy` when the plan names fields.
@@ -193,11 +194,18 @@ def pubmed_term(text: str, truncate: bool = False) -> str:
 
 
 def _truncatable(singular: str, plural: str) -> bool:
-    """ "interface"/"interfaces" may become "interface*": same phrase + "s", plain letters, stem >= 5."""
+    """ "interface"/"interfaces" may become "interface*": same phrase + "s", and the truncated word is
+    plain lower-case letters, five or more ("SGLT2 inhibitor*" yes; "BCI*", "cell*" no). Only that word
+    can explode; the words before it are matched as written."""
     if plural.casefold() != singular.casefold() + "s":
         return False
-    last = re.split(r"[\s-]+", singular)[-1]
-    return bool(re.fullmatch(r"[A-Za-z][A-Za-z \-]*", singular)) and len(last) >= 5 and not last.isupper()
+    words = re.split(r"[\s-]+", singular)
+    last = words[-1]
+    return (
+        re.fullmatch(r"[A-Za-z]{5,}", last) is not None
+        and not last.isupper()
+        and all(re.fullmatch(r"[A-Za-z0-9]+", word) for word in words)
+    )
 
 
 def _pubmed_items(term: _TermStrings) -> list[str]:

@@ -15,6 +15,11 @@ after their organism, and that naming is the evidence used here:
   no organism is (the words "pneumonia" and "influenza" begin the names of unrelated bacteria and
   viruses).
 
+The other way round, an organism the description names as what is looked for ("human papillomavirus
+testing") brings the infection named after it (`infection_of`: Papillomavirus Infections), the heading
+experts search such a question with: of the infections whose organism (as above) is the named one or,
+failing that, the nearest above it, the one more than half of the others sit under in the trees.
+
 Nothing here is a list of diseases or organisms: every name comes from MeSH.
 """
 
@@ -88,3 +93,54 @@ def _the_one_above_most(organisms: list[MeshDescriptor]) -> MeshDescriptor | Non
     fewest = min(count for _, count in covering)
     specific = [organism for organism, count in covering if count == fewest]
     return specific[0] if len(specific) == 1 else None
+
+
+@lru_cache(maxsize=4)
+def _infection_stems(vocabulary: MeshVocabulary) -> tuple[tuple[str, str], ...]:
+    """(stem of a heading word, infection ui) for every infection (tree C01): what `infection_of` reads."""
+    stems = []
+    for ui, row in vocabulary.file.records().items():
+        if any(t.startswith(_INFECTIONS) for t in row.get("tree_numbers") or []):
+            for word in _words(row["heading"]):
+                stem = _stem(word)
+                if stem is not None and not word.lower().endswith("itis"):
+                    stems.append((stem, ui))
+    return tuple(stems)
+
+
+def is_organism(descriptor: MeshDescriptor) -> bool:
+    """Whether the descriptor is an organism (trees B01-B04), people left out."""
+    trees = descriptor.tree_numbers
+    return any(t.startswith(_ORGANISMS) for t in trees) and not any(t.startswith(_HUMANS) for t in trees)
+
+
+def infection_of(organism: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The infection named after an organism (see the module doc), or None."""
+    if not is_organism(organism):
+        return None
+    named = [w.lower() for w in _words(organism.heading)]
+    candidates = {ui for stem, ui in _infection_stems(vocabulary) if any(w.startswith(stem) for w in named)}
+    caused: list[tuple[int, MeshDescriptor]] = []
+    for ui in sorted(candidates):
+        infection = vocabulary.descriptor(ui)
+        cause = causative_organism(infection, vocabulary)
+        if cause is not None and is_under(organism, cause):
+            caused.append((_depth(cause), infection))
+    if not caused:
+        return None
+    nearest = max(depth for depth, _ in caused)
+    infections = [infection for depth, infection in caused if depth == nearest]
+    covering = [(sum(is_under(other, i) for other in infections), i) for i in infections]
+    most = max(count for count, _ in covering)
+    roots = [i for count, i in covering if count == most]
+    return roots[0] if len(roots) == 1 and most > SHARE * len(infections) else None
+
+
+def _depth(descriptor: MeshDescriptor) -> int:
+    return max((t.count(".") for t in descriptor.tree_numbers), default=0)
+
+
+def searched_beside(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """What a searcher ORs beside a descriptor of this family: an infection's organism, an organism's
+    infection (None for anything else)."""
+    return causative_organism(descriptor, vocabulary) or infection_of(descriptor, vocabulary)

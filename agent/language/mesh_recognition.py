@@ -31,6 +31,9 @@ that the vocabulary knows anywhere in a text:
   entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor, and
   an organ before a technique is the kind of the technique MeSH names after the organ ("chest X-ray" =
   Radiography, Thoracic: `_organ_kind`);
+- **adjectives**: a one-word match is dropped when the word, before another word, is read as the
+  singular of a plural-only entry term while MeSH writes that form as a modifier ("marine fish" is no
+  Marines, "transient elastography" no Transients: `_adjective_of_a_plural`);
 - **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
   entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
   from them (`tree_distance`).
@@ -229,6 +232,8 @@ class MeshVocabulary:
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
         self._forms: set[str] = set()  # every word as MeSH writes it, lower case (number kept)
+        # every word as MeSH writes it -> [terms it stands inside, terms it ends] (natural order)
+        self._form_uses: dict[str, list[int]] = {}
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
         self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
         for ui, row in mesh_file.records().items():
@@ -242,12 +247,18 @@ class MeshVocabulary:
                 for term in terms:
                     self._add(term, how, ui)
                     self._forms.update(_WORD.findall(term.lower()))
+                    self._count_form_uses(term)
                     if substance and _COUNTABLE_ICS.search(term):
                         # "Microplastics", "Probiotics": a substance's "-ics" is a plural ("microplastic
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
         self._synonym_words = self._one_word_synonyms()
+
+    def _count_form_uses(self, term: str) -> None:
+        words = _WORD.findall(natural_order(term).lower())
+        for at, word in enumerate(words):
+            self._form_uses.setdefault(word, [0, 0])[at == len(words) - 1] += 1
 
     def _add(self, term: str, how: str, ui: str) -> None:
         match = _ACRONYM_IN_PARENS.match(term)
@@ -408,7 +419,12 @@ class MeshVocabulary:
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
             chosen = self._tails.complete(normalised, tokens, chosen, self.descriptor)
-        chosen = [match for match in chosen if not self._cut_short(normalised, tokens, match)]
+        chosen = [
+            match
+            for match in chosen
+            if not self._cut_short(normalised, tokens, match)
+            and not self._adjective_of_a_plural(normalised, tokens, match)
+        ]
         return [
             MeshMatch(
                 text=normalised[tokens[start].start : tokens[end - 1].end],
@@ -434,19 +450,42 @@ class MeshVocabulary:
     def _cut_short(self, text: str, tokens: Sequence[Token], match: tuple[int, int, str, str]) -> bool:
         """Whether a match is the start of its descriptor's heading, named by an entry term ("Magnetic
         Resonance" of Magnetic Resonance Spectroscopy) or completed as a tail, where the text goes on
-        with a word MeSH ends names with: the words begin another name ("magnetic resonance arthrography")."""
+        with a word that is a name of its own: the words begin another name ("magnetic resonance
+        arthrography"). A word that only ends names ("testing", "tests") is what is done with the named
+        thing: "human papillomavirus testing" names Human Papillomavirus Viruses."""
         start, end, how, ui = match
         if how != "entry term" or end >= len(tokens) or crosses_a_break(text, tokens[end - 1 : end + 1]):
             return False
         following = tokens[end].key
-        if self.is_modifier(following) or not self._last_words.get(following):
-            return False  # "magnetic resonance in children": no word that ends a name follows
+        if self.is_modifier(following) or (following,) not in self._keys:
+            return False  # "magnetic resonance in children": no name follows
         written = tuple(t.key for t in tokens[start:end])
         heading = phrase_key(natural_order(self.descriptor(ui).heading))
         size = len(written)
         if len(heading) <= size or heading[:size] != written or self.is_modifier(heading[size]):
             return False  # "Bone and Bones" goes on with "and": "bone" is the whole name, cut nothing short
         return heading[size] != following
+
+    def _adjective_of_a_plural(
+        self, text: str, tokens: Sequence[Token], match: tuple[int, int, str, str]
+    ) -> bool:
+        """Whether a one-word match is an adjective read as the singular of a plural entry term:
+        "marine fish" is no Marines (Military Personnel), "transient elastography" no Transients. The
+        word stands before another word of the phrase, the descriptor's terms never write it in this
+        form (only "Marines"), and MeSH writes this form as a modifier: inside at least
+        `MODIFIER_MIN_USES` terms and inside more than it ends ("Marine Biology", "Marine Toxins").
+        A noun before a noun keeps its descriptor: "immigrant health" (MeSH writes "immigrant" nowhere)."""
+        start, end, how, ui = match
+        if how != "entry term" or end - start != 1 or end >= len(tokens):
+            return False
+        if crosses_a_break(text, tokens[start : end + 1]):
+            return False
+        written = tokens[start].text.lower()
+        descriptor = self.descriptor(ui)
+        if any(written in _WORD.findall(t.lower()) for t in (descriptor.heading, *descriptor.entry_terms)):
+            return False
+        inside, ending = self._form_uses.get(written, (0, 0))
+        return inside >= MODIFIER_MIN_USES and inside > ending
 
     def _compose(
         self, text: str, tokens: Sequence[Token], chosen: list[tuple[int, int, str, str]]

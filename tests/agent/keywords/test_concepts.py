@@ -928,3 +928,29 @@ def test_a_participle_after_a_noun_starts_a_concept_of_its_own(vocabulary: MeshV
     assert roles["cognitive behavioural therapy"] == ("intervention", True)
     assert roles["online"][1] is False  # how it is delivered: shown, not required; no "online compare"
     assert roles["face-to-face therapy"] == ("intervention", False)
+
+
+def test_what_a_phrase_is_based_on_gives_its_heading(vocabulary: MeshVocabulary) -> None:
+    """ "mindfulness-based stress reduction": MeSH names no stress reduction, but the phrase is a kind of
+    mindfulness practice, which a searcher finds with the Mindfulness heading; the phrase stays a term."""
+    result = concepts_of(
+        vocabulary,
+        "Mindfulness-based stress reduction for anxiety in cancer patients",
+        context=["Mindfulness-based stress reduction"],
+        output_target=["anxiety"],
+    )
+    term = next(t for t in result.terms if t.mesh and t.mesh.heading == "Mindfulness")
+    assert "Mindfulness-based stress reduction" in [s.text for s in term.synonyms]
+
+
+def test_an_organism_tested_for_brings_its_infection(vocabulary: MeshVocabulary) -> None:
+    """ "Human papillomavirus testing": papers on testing for the virus are indexed with the infection,
+    which the block ORs beside the organism (as an infection's block ORs its organism)."""
+    result = concepts_of(
+        vocabulary,
+        "Human papillomavirus testing versus repeat cytology for triage of cervical lesions",
+        subject_population=["Human papillomavirus"],
+        context=["cytology"],
+    )
+    block = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
+    assert block["Papillomavirus Infections"] == block["Human Papillomavirus Viruses"]

@@ -190,10 +190,14 @@ def test_truncation_only_where_safe() -> None:
         Term(canonical="cell", slot="task", synonyms=[syn("cells")]),
         Term(canonical="BCI", slot="task", synonyms=[syn("BCIs")]),
         Term(canonical="mouse", slot="task", synonyms=[syn("mice")]),
+        # digits before the truncated word are fine (MeSH: "SGLT2 Inhibitors"); a digit in it is not
+        Term(canonical="SGLT2 inhibitor", slot="task", synonyms=[syn("SGLT2 Inhibitors")]),
+        Term(canonical="H2 blocker2", slot="task", synonyms=[syn("H2 blocker2s")]),
     ]
     plan = KeywordPlan(terms=terms, facets=[Facet(slot="task")])
     assert build_pubmed_query(plan) == (
-        "(interface*[tiab] OR cell[tiab] OR cells[tiab] OR BCI[tiab] OR BCIs[tiab] OR mouse[tiab] OR mice[tiab])"
+        "(interface*[tiab] OR cell[tiab] OR cells[tiab] OR BCI[tiab] OR BCIs[tiab] OR mouse[tiab] OR mice[tiab]"
+        ' OR "SGLT2 inhibitor*"[tiab] OR "H2 blocker2"[tiab] OR "H2 blocker2s"[tiab])'
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.mesh_organisms import causative_organism
+from agent.language.mesh_organisms import causative_organism, infection_of
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
@@ -40,3 +40,28 @@ def test_no_organism_when_the_name_begins_unrelated_ones_or_no_infection(
     # stands inside "Atypical Bacterial Forms", a kind of organism; "hepatitis" names an organ
     (descriptor,) = vocabulary.lookup(disease)[:1]
     assert causative_organism(descriptor, vocabulary) is None
+
+
+@pytest.mark.parametrize(
+    ("organism", "infection"),
+    [
+        ("Human Papillomavirus Viruses", "Papillomavirus Infections"),  # named after the family above it
+        ("Mycobacterium tuberculosis", "Tuberculosis"),  # not Mycobacterium Infections, named after the genus
+        ("Aspergillus fumigatus", "Aspergillosis"),  # a species: the infection named after its genus
+        ("Helicobacter pylori", "Helicobacter Infections"),
+        ("Cytomegalovirus", "Cytomegalovirus Infections"),
+    ],
+)
+def test_an_organism_names_its_infection(vocabulary: MeshVocabulary, organism: str, infection: str) -> None:
+    (descriptor,) = vocabulary.lookup(organism)[:1]
+    found = infection_of(descriptor, vocabulary)
+    assert found is not None and found.heading == infection
+
+
+@pytest.mark.parametrize("organism", ["Mice", "Dogs", "Staphylococcus aureus"])
+def test_no_infection_for_an_animal_or_an_organism_no_infection_is_named_after(
+    vocabulary: MeshVocabulary, organism: str
+) -> None:
+    # "Staphylococcal Infections" writes an adjective ("staphylococcal") that begins no organism's name
+    (descriptor,) = vocabulary.lookup(organism)[:1]
+    assert infection_of(descriptor, vocabulary) is None

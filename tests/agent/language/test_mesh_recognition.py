@@ -328,9 +328,34 @@ def test_the_first_part_of_a_hyphenated_noun_compound_only_modifies_it(
             "magnetic resonance in children",
             [("magnetic resonance", "Magnetic Resonance Spectroscopy"), ("children", "Child")],
         ),
+        # "testing" ends names ("Genetic Testing") but is none on its own: what is done with the virus
+        (
+            "human papillomavirus testing",
+            [("human papillomavirus", "Human Papillomavirus Viruses")],
+        ),
     ],
 )
 def test_a_shortened_name_followed_by_another_names_word_is_not_that_name(
+    vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert headings(vocabulary, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "marine" and "transient" are MeSH's modifiers (Marine Toxins, Transient Ischemic Attack); only
+        # their plurals are entry terms (Marines of Military Personnel, Transients of Transients and Migrants)
+        ("marine fish", [("fish", "Fishes")]),
+        ("transient elastography", [("elastography", "Elasticity Imaging Techniques")]),
+        # the plural as written, or the word at the end of the phrase, is the noun
+        ("marines", [("marines", "Military Personnel")]),
+        ("health of transients", [("health", "Health"), ("transients", "Transients and Migrants")]),
+        # a noun before a noun keeps its descriptor: MeSH writes "immigrant" nowhere as a modifier
+        ("immigrant health", [("immigrant", "Emigrants and Immigrants"), ("health", "Health")]),
+    ],
+)
+def test_an_adjective_is_not_the_singular_of_a_plural_entry_term(
     vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert headings(vocabulary, text) == expected
