@@ -85,6 +85,8 @@ def _body_part(
     written = _whole(site_text, vocabulary)
     if written is not None:
         return written if is_anatomy(written) else None
+    if len(site_text.split()) > 1:
+        return None  # MeSH's names stand for the adjective of one site ("oral"), not a list ("head and neck")
     lesion_words = {w.casefold() for name in [lesion.heading, *lesion.entry_terms] for w in name.split()}
     for name in [natural_order(heading.heading), *heading.entry_terms]:
         rest = " ".join(

@@ -52,6 +52,7 @@ def test_a_site_and_a_lesion_mesh_files_the_condition_under(
         "chronic pain",
         "type 2 diabetes",
         "macular oedema",  # Macular Edema is not filed under Edema
+        "head and neck cancer",  # two sites: one of them alone would lose the other
     ],
 )
 def test_a_modifier_that_is_no_body_part_is_not_split(vocabulary: MeshVocabulary, phrase: str) -> None:
