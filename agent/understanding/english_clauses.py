@@ -247,7 +247,10 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
         subjects = [
             p
             for j, p in enumerate(phrases[: index + 1])
-            if sentences[j] == sentences[index] and p.slot is None and p.cue != "self"
+            if sentences[j] == sentences[index]
+            and j >= _clause_start(phrases, index, tokens)
+            and p.slot is None
+            and p.cue != "self"
         ]
         if _passive_cause(gap):
             # "herd breakdowns can be attributed to wildlife", "X is driven by Y": X the outcome,
@@ -304,6 +307,31 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
             not complement_end or complement_end[0] in SENTENCE_END or complement_end[0] in lex.EN_FUNCTION
         ):
             following.cue = "self"  # "whether earplug use is protective", "which are common in X"
+
+
+def _clause_start(phrases: list[Phrase], index: int, tokens: list[str]) -> int:
+    """The first phrase of the clause that phrase `index` ends, within its sentence. A comma with
+    other words after it opens another clause (", analysed with an X", ", and we"), and once one has
+    been opened a comma before "and" closes it: in "Our data are surveys, analysed with an X, and BMI
+    z-scores are the outcome" only the z-scores are the copula's subject. Prepositions and list words
+    stay inside a clause ("The number of falls in residents is ...")."""
+    gaps = [_gap(phrases, j, tokens) for j in range(index)]
+    opened = [
+        j
+        for j, gap in enumerate(gaps)
+        if phrases[j].sentence == phrases[index].sentence
+        and "," in gap
+        and any(t not in _LIST_JOINERS for t in gap)
+    ]
+    start = index
+    while start > 0:
+        gap = gaps[start - 1]
+        if any(t in SENTENCE_END for t in gap):
+            break
+        if "," in gap and (any(t not in _LIST_JOINERS for t in gap) or any(j < start - 1 for j in opened)):
+            break
+        start -= 1
+    return start
 
 
 def _list_from(phrases: list[Phrase], start: int, tokens: list[str]) -> list[Phrase]:

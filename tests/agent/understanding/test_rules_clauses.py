@@ -388,3 +388,15 @@ def test_a_qualified_effect_still_opens_the_effect_frame() -> None:
     assert "cash transfers" in slots.context
     assert "school attendance" in slots.output_target
     assert not any("causal" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_a_copula_gives_its_role_to_its_own_clause_not_to_an_inserted_clause_before_it() -> None:
+    slots = extract_slots(
+        "Our records are annual school censuses, processed with a hierarchical Bayesian model, and "
+        "reading scores are the outcome."
+    )
+    assert "reading scores" in slots.output_target
+    assert not {"annual school censuses", "hierarchical Bayesian model"} & set(slots.output_target)
+    # a list before the copula stays its subject
+    listed = extract_slots("We follow miners. Lung function, cough and wheeze are the outcomes.")
+    assert {"Lung function", "cough", "wheeze"} <= set(listed.output_target)
