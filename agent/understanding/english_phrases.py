@@ -692,7 +692,9 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
             and (en_head_slot(following.words) is not None or _adjective_shaped(phrase.words[0]))
         ):
-            phrase.words = [phrase.words[0], following.words[-1]]
+            # the words the second phrase adds after its own modifier are shared ("legume and grass
+            # cover crops" -> "legume cover crops", "plausible and correct patch rates")
+            phrase.words = [phrase.words[0], *following.words[1:]]
             phrase.text = " ".join(phrase.words)
     return phrases
 

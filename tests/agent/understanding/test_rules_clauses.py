@@ -185,6 +185,9 @@ def test_elliptic_coordination_shares_the_head_of_an_adjective_not_of_a_noun() -
     terms = [t.lower() for t in _terms(slots)]
     assert "plausible proofs" in terms
     assert "migration income" not in terms
+    # the shared part is everything the second phrase has after its own modifier
+    shared = extract_slots("We compare organic and conventional dairy farms.")
+    assert "organic dairy farms" in [t.lower() for t in _terms(shared)]
 
 
 def test_an_example_subject_keeps_the_role_of_its_list() -> None:
