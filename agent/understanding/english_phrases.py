@@ -190,7 +190,9 @@ def english_phrases(text: str) -> list[Phrase]:
             not current
             and last_break == "to"
             and index >= 2
-            and tokens[index - 2].lower() in _WANTING
+            # "we want to pool", and after a copula "the plan is to run X" (the aim, plan or task
+            # named before the copula is done by the verb)
+            and (tokens[index - 2].lower() in _WANTING or tokens[index - 2].lower() in lex.BE_FORMS)
             and lower.isalpha()
             and lower not in lex.EN_FUNCTION
             and following not in {"-"}

@@ -350,11 +350,12 @@ def _bare_participle(word: str) -> bool:
 
 
 def _only_judges(words: list[str]) -> bool:
-    """ "main question", "secondary outcomes", "a known issue", "the model": a role or judging noun with
-    at most ranking adjectives names no concept of the research."""
+    """ "main question", "secondary outcomes", "a known issue", "the model", "three tools": a role or
+    judging noun with at most ranking adjectives or a count names no concept of the research."""
     heads = head_forms(words[-1])
     return bool(heads & (lex.META_NOUNS | lex.ROLE_NOUNS.keys() | lex.BARE_HEADS)) and all(
-        w in lex.EVALUATIVE_ADJECTIVES or w in lex.EN_FUNCTION for w in words[:-1]
+        w in lex.EVALUATIVE_ADJECTIVES or w in lex.EN_FUNCTION or w in lex.NUMBER_WORDS or w.isdigit()
+        for w in words[:-1]
     )
 
 

@@ -403,3 +403,10 @@ def test_a_copula_gives_its_role_to_its_own_clause_not_to_an_inserted_clause_bef
     # a list before the copula stays its subject
     listed = extract_slots("We follow miners. Lung function, cough and wheeze are the outcomes.")
     assert {"Lung function", "cough", "wheeze"} <= set(listed.output_target)
+
+
+def test_after_a_copula_to_and_a_verb_is_an_infinitive_and_a_counted_bare_head_no_concept() -> None:
+    slots = extract_slots("We study sea ice. The idea is to run two models on buoy drift records.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "buoy drift records" in terms
+    assert not any(t.startswith("run") or t == "two models" for t in terms)
