@@ -712,23 +712,41 @@ def _same_hyphen_ending(first: str, second: str) -> bool:
 
 
 def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
-    """ "patients with epilepsy" is one population, not "patients" and a method "epilepsy"."""
+    """ "patients with epilepsy" is one population, not "patients" and a method "epilepsy"; so are
+    "students with depressive symptoms" (what people have, a condition or its symptoms, describes
+    them) and "patients with kidney disease without diabetes" (what they do not have too)."""
     out: list[Phrase] = []
     for phrase in phrases:
         if (
-            phrase.cue == "with"
+            phrase.cue in {"with", "without"}
             and out
-            and is_population(out[-1].words)
-            and "with" not in out[-1].words  # "patients with X and randomise them": one "with" phrase
+            and (
+                is_population(out[-1].words)
+                or (phrase.cue == "without" and out[-1].slot == "subject_population")
+            )
+            # "patients with X and randomise them": one "with" phrase
+            and (phrase.cue == "without" or "with" not in out[-1].words)
             # "women with social risk factors": what the people have describes them
-            and en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
+            and (
+                en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
+                or _names_a_condition(phrase.words)
+            )
         ):
             previous = out.pop()
-            words = [*previous.words, "with", *phrase.words]
+            words = [*previous.words, phrase.cue, *phrase.words]
             out.append(Phrase(" ".join(words), previous.cue, words, "subject_population"))
             continue
         out.append(phrase)
     return out
+
+
+def _names_a_condition(words: list[str]) -> bool:
+    """A condition or its signs by the head word ("symptoms", "disease") or MeSH (diseases, mental
+    disorders)."""
+    head = singular(words[-1].lower())
+    return (
+        head in lex.EN_CONDITION_HEADS or head in lex.SIGN_HEADS or mesh_kind(" ".join(words)) == "condition"
+    )
 
 
 def _inner_case(word: str) -> str:

@@ -626,6 +626,8 @@ EN_CONDITION_HEADS = words(
     diabetes infection illness
     """
 )
+# Heads of the signs of a condition ("depressive symptoms"): what people "with" them have
+SIGN_HEADS = words("symptom sign complaint")
 # Measures whose "of" introduces an outcome ("the risk of X", "the incidence of X").
 OUTCOME_MEASURES = words(
     """

@@ -410,3 +410,11 @@ def test_after_a_copula_to_and_a_verb_is_an_infinitive_and_a_counted_bare_head_n
     terms = [t.lower() for t in _terms(slots)]
     assert "buoy drift records" in terms
     assert not any(t.startswith("run") or t == "two models" for t in terms)
+
+
+def test_people_with_symptoms_or_without_a_condition_are_one_population() -> None:
+    slots = extract_slots("We offer yoga to nurses with chronic musculoskeletal symptoms.")
+    assert "nurses with chronic musculoskeletal symptoms" in slots.subject_population
+    assert not slots.output_target
+    without = extract_slots("Statins in adults with heart failure without atrial fibrillation.")
+    assert without.subject_population == ["adults with heart failure without atrial fibrillation"]
