@@ -418,3 +418,8 @@ def test_people_with_symptoms_or_without_a_condition_are_one_population() -> Non
     assert not slots.output_target
     without = extract_slots("Statins in adults with heart failure without atrial fibrillation.")
     assert without.subject_population == ["adults with heart failure without atrial fibrillation"]
+
+
+def test_a_possessive_people_noun_names_who_is_studied() -> None:
+    slots = extract_slots("Does paid parental leave raise children's school attendance?")
+    assert "children" in [t.lower() for t in slots.subject_population]
