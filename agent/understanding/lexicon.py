@@ -648,6 +648,9 @@ OUTCOME_CUES = frozenset(
     {"improve", "improving", "reduce", "reducing", "increase", "increasing", "prevent", "preventing"}
     # what is measured is an outcome ("we measure X", "to quantify X")
     | {"measure", "measures", "measuring", "quantify", "quantifies", "quantifying"}
+    | {"assess", "assesses", "assessing", "score", "scores", "scoring"}
+    # what is described or explained is what the study observes ("describe injury patterns")
+    | {"describe", "describes", "describing", "explain", "explains", "explaining"}
     # what studies report is their outcome ("cohort studies reporting aphasia")
     | {"reporting", "report", "reports"}
     # what is driven is the response ("warming and nutrients driving bloom frequency")

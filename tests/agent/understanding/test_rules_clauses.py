@@ -423,3 +423,8 @@ def test_people_with_symptoms_or_without_a_condition_are_one_population() -> Non
 def test_a_possessive_people_noun_names_who_is_studied() -> None:
     slots = extract_slots("Does paid parental leave raise children's school attendance?")
     assert "children" in [t.lower() for t in slots.subject_population]
+
+
+def test_what_a_study_assesses_describes_or_explains_is_its_outcome() -> None:
+    slots = extract_slots("We describe fracture patterns in skiers and assess helmet uptake.")
+    assert {"fracture patterns", "helmet uptake"} <= set(slots.output_target)
