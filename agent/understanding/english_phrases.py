@@ -186,6 +186,8 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
             continue
+        if not current and following in _GERUND_PREPOSITIONS and _verb_not_term(lower):
+            continue  # ", adjusting for age", "accounting for clustering": a participle clause's verb
         if (
             not current
             and last_break == "to"
@@ -596,9 +598,29 @@ def _is_modifier(word: str) -> bool:
 
 
 def _is_past_participle(word: str) -> bool:
+    """ "isolated", "added", "mixed": an "-ed" word (of five letters or more; "-eed" words of five are
+    nouns: "breed", "speed")."""
     return word in lex.IRREGULAR_PARTICIPLES or (
-        word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+        word.isalpha()
+        and (len(word) > 5 or (len(word) == 5 and not word.endswith("eed")))
+        and word.endswith("ed")
+        and word not in lex.ED_NOT_PARTICIPLES
     )
+
+
+# prepositions a verb in "-ing" takes right after it ("adjusting for", "relying on", "looking at")
+_GERUND_PREPOSITIONS = frozenset({"for", "on", "at", "upon"})
+
+
+def _verb_not_term(word: str) -> bool:
+    """An "-ing" form of a verb ("adjusting", "accounting", "relying") that names no term: no task or
+    measurement gerund, and no MeSH term ("smoking", "bleeding" are terms)."""
+    if word in lex.EN_VERBS or word in lex.EN_COMMON_VERBS:
+        return False  # read as verbs below, with the cues they give ("working on X": the topic)
+    if not _is_participle(word) or not _gerund_of_verb(word):
+        return False
+    vocabulary = embedded_vocabulary()
+    return vocabulary is None or not vocabulary.knows(word)
 
 
 def _verb_base(word: str) -> str | None:

@@ -428,3 +428,13 @@ def test_a_possessive_people_noun_names_who_is_studied() -> None:
 def test_what_a_study_assesses_describes_or_explains_is_its_outcome() -> None:
     slots = extract_slots("We describe fracture patterns in skiers and assess helmet uptake.")
     assert {"fracture patterns", "helmet uptake"} <= set(slots.output_target)
+
+
+def test_a_participle_clause_verb_is_no_concept() -> None:
+    slots = extract_slots(
+        "Night shifts and stroke risk in nurses, adjusting for body mass index. Yoga, added to "
+        "usual care, lowers blood pressure."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "body mass index" in terms and "usual care" in terms
+    assert not {"adjusting", "added"} & set(terms)
