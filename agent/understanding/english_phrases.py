@@ -801,7 +801,13 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
             out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
             index += 2
             continue
-        if head in lex.EN_TASK_HEADS and following is not None and following.cue in {"of", "for"}:
+        if (
+            head in lex.EN_TASK_HEADS
+            and following is not None
+            and following.cue in {"of", "for"}
+            # "a difference-in-differences analysis of panel data": a technique, applied to what follows
+            and en_head_slot(phrase.words) != "method_algorithm"
+        ):
             modifiers = phrase.words[:-1]
             if modifiers and en_head_slot(modifiers) == "method_algorithm":
                 out.append(Phrase(" ".join(modifiers), phrase.cue, modifiers, "method_algorithm"))

@@ -438,3 +438,10 @@ def test_a_participle_clause_verb_is_no_concept() -> None:
     terms = [t.lower() for t in _terms(slots)]
     assert "body mass index" in terms and "usual care" in terms
     assert not {"adjusting", "added"} & set(terms)
+
+
+def test_an_analysis_named_by_a_technique_is_a_method_and_what_it_analyses_stays_apart() -> None:
+    slots = extract_slots("We run a difference-in-differences analysis of county payroll data.")
+    assert "difference-in-differences analysis" in slots.method_algorithm
+    assert "county payroll data" in slots.method_measurement
+    assert not slots.task
