@@ -453,6 +453,8 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = "data-on"  # "panel data on hotels": the units the data describe are studied
             if lower in {"on", "about"} and last_break in lex.TOPIC_BEFORE_ON:
                 cue = "studied"  # "I am working on X", "we care about X": X is the topic studied
+            if lower == "on" and last_break in lex.RELYING_BEFORE_ON:
+                cue = "using"  # "we rely on registry data": what is relied on is the method
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
                 cue = "outcome"  # "X is related to Y": Y is what X is related to, the outcome
             if lower == "for" and last_break in lex.UNDERGOING_CUES:

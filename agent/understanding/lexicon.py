@@ -822,6 +822,8 @@ STUDYING_CUES = words(
 )
 # verbs that take the topic after "on" or "about" ("working on", "focus on", "care about")
 TOPIC_BEFORE_ON = words("work works working worked focus focuses focusing focused care cares")
+# verbs whose "on" names what a study uses ("characterisation will rely on XPS", "we draw on registry data")
+RELYING_BEFORE_ON = words("rely relies relying relied depend depends depending draw draws drawing")
 # plural nouns of studies and records, after which an "-ing" word opens a relative clause ("cohort
 # studies reporting aphasia", "trials comparing X", "records showing Y")
 RECORD_NOUNS = words("studies trials reports records series papers articles datasets registries")

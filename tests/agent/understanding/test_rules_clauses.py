@@ -445,3 +445,8 @@ def test_an_analysis_named_by_a_technique_is_a_method_and_what_it_analyses_stays
     assert "difference-in-differences analysis" in slots.method_algorithm
     assert "county payroll data" in slots.method_measurement
     assert not slots.task
+
+
+def test_what_a_study_relies_on_is_its_method() -> None:
+    slots = extract_slots("Land reform and farm size: we draw on land titles and parish rolls.")
+    assert {"land titles", "parish rolls"} <= set(slots.method_measurement)
