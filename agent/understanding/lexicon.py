@@ -511,7 +511,8 @@ METHOD_CUES = words(
 )
 POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
 # cues after which a condition is who is studied ("in tuberculosis", "adults with asthma")
-CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with"})
+# ("recovery after stroke": the people who had it are studied)
+CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with", "after", "following"})
 # effect words of association, whose "with" names the other side ("its association with salt intake")
 RELATION_NOUNS = words("association associations link links relationship relationships relation relations")
 # adjectives that only say which kind of effect an estimate is ("the causal effect of X on Y", "the
@@ -638,7 +639,7 @@ OUTCOME_MEASURES = words(
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing", "under"})
 # cues after which a condition is the setting or the exposure ("during COVID-19"), not the outcome
-SETTING_CONDITION_CUES = frozenset({"during", "amid", "after", "exposure"})
+SETTING_CONDITION_CUES = frozenset({"during", "amid", "exposure"})
 # Latin words that make one modifier with "in"/"ex" before them ("in situ X-ray scattering")
 LATIN_AFTER_IN = words("situ vivo vitro silico utero ovo")
 OUTPUT_CUES = frozenset(

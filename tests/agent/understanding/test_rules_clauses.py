@@ -450,3 +450,8 @@ def test_an_analysis_named_by_a_technique_is_a_method_and_what_it_analyses_stays
 def test_what_a_study_relies_on_is_its_method() -> None:
     slots = extract_slots("Land reform and farm size: we draw on land titles and parish rolls.")
     assert {"land titles", "parish rolls"} <= set(slots.method_measurement)
+
+
+def test_a_condition_after_after_names_the_people_who_had_it() -> None:
+    slots = extract_slots("Does early mobilisation improve walking after stroke?")
+    assert "stroke" in [t.lower() for t in slots.subject_population]
