@@ -44,6 +44,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     _title_outcomes(phrases, lower)
     _copula_roles(phrases, lower)
     _as_adjectives(phrases, lower)
+    _graded_adjectives(phrases, lower)
     _verb_forms(phrases, lower)
     _list_slots(phrases, lower)
     return phrases
@@ -207,6 +208,24 @@ def _as_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:
         ):
             for item in items:
                 item.cue = "self"
+
+
+def _graded_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "reefs were more resistant in later heatwaves", "is less stable than X": a one-word complement
+    after a word of degree that ends its clause or takes a preposition is an adjective, no concept."""
+    for phrase in phrases:
+        start = _start(phrase)
+        after = tokens[phrase.stop] if 0 <= phrase.stop < len(tokens) else "."
+        if (
+            start > 0
+            and tokens[start - 1] in _DEGREE_WORDS
+            and _not_a_noun(phrase)
+            and (after in SENTENCE_END or after == "," or after in lex.EN_PREPOSITIONS or after == "than")
+        ):
+            phrase.cue = "self"
+
+
+_DEGREE_WORDS = frozenset({"more", "less", "most", "least", "very", "too", "so", "highly", "equally"})
 
 
 def _verb_forms(phrases: list[Phrase], tokens: list[str]) -> None:

@@ -455,3 +455,10 @@ def test_what_a_study_relies_on_is_its_method() -> None:
 def test_a_condition_after_after_names_the_people_who_had_it() -> None:
     slots = extract_slots("Does early mobilisation improve walking after stroke?")
     assert "stroke" in [t.lower() for t in slots.subject_population]
+
+
+def test_a_graded_adjective_complement_is_no_concept() -> None:
+    slots = extract_slots("We test whether grafted tomatoes are more tolerant under salinity.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "grafted tomatoes" in terms and "salinity" in terms
+    assert "tolerant" not in terms
