@@ -399,6 +399,7 @@ GENERIC_WORDS = words(
     predictor predictors determinant determinants correlate correlates difference differences
     master's masters master msc bachelor's doctoral dissertation recent better mechanism mechanisms
     change changes rise rises increase increases decrease decreases decline declines
+    turn baseline follow-up
     """
 )
 # Numbers written as words ("one to six hours", "two locations"): a count or a span, never a concept

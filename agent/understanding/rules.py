@@ -312,9 +312,10 @@ def _worth_keeping(term: str) -> bool:
         or w in lex.EN_FUNCTION
         or w in lex.NUMBER_WORDS
         or (any(generic) and w in lex.EVALUATIVE_ADJECTIVES)
+        or singular(w) in lex.TIME_UNITS
         for g, w in zip(generic, words, strict=True)
     ):
-        return False  # "the project", "two ways", "in real time"
+        return False  # "the project", "two ways", "in real time", "over a year"
     if _counted_time(words):
         return False
     if _only_judges(words):

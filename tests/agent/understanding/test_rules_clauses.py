@@ -462,3 +462,13 @@ def test_a_graded_adjective_complement_is_no_concept() -> None:
     terms = [t.lower() for t in _terms(slots)]
     assert "grafted tomatoes" in terms and "salinity" in terms
     assert "tolerant" not in terms
+
+
+def test_a_lone_time_unit_a_time_point_or_an_idiom_is_no_concept() -> None:
+    slots = extract_slots(
+        "Grazing alters soil fauna and, in turn, litter decomposition. We sample plots over a year, "
+        "at baseline and follow-up."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "litter decomposition" in terms
+    assert not {"turn", "year", "baseline", "follow-up"} & set(terms)
