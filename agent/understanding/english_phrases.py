@@ -336,6 +336,14 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             per_unit = True  # "about 2,000 respondents", "40 participants": a sample size, no concept
             continue
+        if (
+            NUMBER.match(token)
+            and not current
+            and _counted_place(following)
+            and (not after_next[:1].isalnum() or after_next in lex.EN_FUNCTION)
+        ):
+            per_unit = True  # "across 30 villages", "at 40 locations": where the samples come from
+            continue
         if NUMBER.match(token) and not current:
             if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
                 cue = phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on
@@ -453,6 +461,8 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = "data-on"  # "panel data on hotels": the units the data describe are studied
             if lower in {"on", "about"} and last_break in lex.TOPIC_BEFORE_ON:
                 cue = "studied"  # "I am working on X", "we care about X": X is the topic studied
+            if lower == "against" and last_break in lex.VALIDATING_PARTICIPLES:
+                cue = "reference"  # "validated against chart review": the reference standard, a method
             if lower == "on" and last_break in lex.RELYING_BEFORE_ON:
                 cue = "using"  # "we rely on registry data": what is relied on is the method
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
@@ -597,6 +607,12 @@ def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
 def _is_modifier(word: str) -> bool:
     """A content word that is no verb of the lists (what an adverb before a noun phrase modifies)."""
     return word.isalpha() and starts_phrase(word) and word not in lex.EN_COMMON_VERBS
+
+
+def _counted_place(word: str) -> bool:
+    """A plural noun of where samples are taken ("villages", "locations", "sites"): after a count it
+    gives the size of the sample, not a concept (people and organisms stay: "40 mice")."""
+    return word.isalpha() and singular(word) != word and singular(word) in lex.SAMPLING_PLACES
 
 
 def _is_past_participle(word: str) -> bool:

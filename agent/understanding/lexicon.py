@@ -824,6 +824,10 @@ STUDYING_CUES = words(
 )
 # verbs that take the topic after "on" or "about" ("working on", "focus on", "care about")
 TOPIC_BEFORE_ON = words("work works working worked focus focuses focusing focused care cares")
+# participles whose "against" names the reference standard ("validated against chart review")
+VALIDATING_PARTICIPLES = words("validated calibrated benchmarked checked verified")
+# places samples are taken at, counted ("across 30 villages", "at 40 locations"): a sample size
+SAMPLING_PLACES = words("site location village plot station transect quadrat point")
 # verbs whose "on" names what a study uses ("characterisation will rely on XPS", "we draw on registry data")
 RELYING_BEFORE_ON = words("rely relies relying relied depend depends depending draw draws drawing")
 # plural nouns of studies and records, after which an "-ing" word opens a relative clause ("cohort

@@ -181,8 +181,8 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
         return "context"
     if cue == "outcome":
         return "output_target"
-    if cue == "data":
-        return "method_measurement"
+    if cue in {"data", "reference"}:
+        return "method_measurement"  # what a study has, or validates against
     if cue == "predictor":
         return "signal_feature"  # "Do training loads predict injuries?"
     if chinese or CJK.search(cue):

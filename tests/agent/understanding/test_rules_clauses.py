@@ -472,3 +472,12 @@ def test_a_lone_time_unit_a_time_point_or_an_idiom_is_no_concept() -> None:
     terms = [t.lower() for t in _terms(slots)]
     assert "litter decomposition" in terms
     assert not {"turn", "year", "baseline", "follow-up"} & set(terms)
+
+
+def test_a_reference_standard_is_a_method_and_counted_sampling_places_no_concept() -> None:
+    slots = extract_slots(
+        "We map seagrass cover from drone images, validated against diver transects at 25 sites."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "diver transects" in slots.method_measurement
+    assert "sites" not in terms
