@@ -142,7 +142,6 @@ def extract_slots(description: str) -> Slots:
             read.append((phrase, found[0][0]))
 
     _places_beside_people(assigned, read)
-    _units_studied_in(assigned, read)
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
     for name, terms in assigned.items():
@@ -214,29 +213,6 @@ def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phras
         if text in assigned["subject_population"]:
             assigned["subject_population"].remove(text)
             assigned["context"].append(text)
-
-
-def _units_studied_in(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
-    """ "corrosion in concrete bridge decks", "bugs in Java projects": with nobody and nothing else
-    named as studied, the things "in" which a phenomenon is observed (plural, no place, no head word
-    or MeSH descriptor of their own) are the units studied rather than a setting."""
-    if assigned["subject_population"]:
-        return
-    for phrase, slot in read:
-        words = phrase.words
-        if (
-            slot == "context"
-            and phrase.cue == "in"
-            and words[-1].isalpha()
-            and words[-1].islower()
-            and singular(words[-1]) != words[-1]
-            and en_head_slot(words) is None
-            and mesh_kind(phrase.text) is None
-            and phrase.text in assigned["context"]
-        ):
-            assigned["context"].remove(phrase.text)
-            assigned["subject_population"].append(phrase.text)
-            return
 
 
 def _place_unit(words: list[str]) -> bool:

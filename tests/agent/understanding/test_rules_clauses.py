@@ -481,10 +481,3 @@ def test_a_reference_standard_is_a_method_and_counted_sampling_places_no_concept
     terms = [t.lower() for t in _terms(slots)]
     assert "diver transects" in slots.method_measurement
     assert "sites" not in terms
-
-
-def test_with_nothing_else_studied_what_a_phenomenon_is_observed_in_is_studied() -> None:
-    slots = extract_slots("We detect leaks in buried water pipes with acoustic sensors.")
-    assert "buried water pipes" in slots.subject_population
-    people = extract_slots("We detect falls in older adults in care homes with acoustic sensors.")
-    assert "care homes" not in people.subject_population
