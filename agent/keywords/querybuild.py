@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlencode
 
+from agent.language.morphology import collective_members, number_variants
 from agent.language.text import unique_casefold
 from agent.models import (
     ConceptRole,
@@ -207,12 +208,23 @@ def _truncatable(singular: str, plural: str) -> bool:
     )
 
 
+def _members_for_collectives(texts: list[str]) -> list[str]:
+    """Each text with a collective head replaced by its members in both numbers, as a searcher writes
+    `"benthic invertebrate*"[tiab]` for "benthic invertebrate communities": the collection's own
+    phrase misses every paper that names the members without it."""
+    out: list[str] = []
+    for text in texts:
+        members = collective_members(text)
+        out += [members, *number_variants(members)] if members else [text]
+    return unique_casefold(out)
+
+
 def _pubmed_items(term: _TermStrings) -> list[str]:
     items = [f'"{_pubmed_clean(term.mesh)}"[Mesh]'] if term.mesh else []
     # an ancestor the words name is searched unexploded: the papers indexed only at that general
     # level, as an information specialist adds "Tuberculosis"[Mesh:NoExp] beside "Tuberculosis, Pulmonary"
     items += [f'"{_pubmed_clean(heading)}"[Mesh:NoExp]' for heading in term.broader if term.mesh]
-    texts = list(term.texts)
+    texts = _members_for_collectives(term.texts)
     position = {text.casefold(): index for index, text in reversed(list(enumerate(texts)))}
     truncated: dict[int, int] = {}  # index of the pair's first member -> index of its singular
     absorbed: set[int] = set()

@@ -367,3 +367,21 @@ def test_a_term_another_term_of_its_block_holds_is_left_out() -> None:
     )
     assert "invasive aspergillosis" not in build_openalex_query(plan)[0]
     assert [s.text for s in terms[0].synonyms][0] == "invasive aspergillosis"
+
+
+def test_a_collective_head_is_searched_as_its_members() -> None:
+    # "benthic invertebrate communities" as a phrase misses "benthic invertebrates were sampled"
+    terms = [
+        Term(
+            canonical="benthic invertebrate communities",
+            slot="population",
+            synonyms=[syn("benthic invertebrate community", SynonymOrigin.MORPHOLOGY)],
+        ),
+        Term(canonical="native bee populations", slot="population"),
+        Term(canonical="microbial communities", slot="population"),
+    ]
+    plan = KeywordPlan(terms=terms, facets=[Facet(slot="population")])
+    assert build_pubmed_query(plan) == (
+        '("benthic invertebrate*"[tiab] OR "native bee"[tiab] OR "native bees"[tiab]'
+        ' OR "microbial communities"[tiab])'
+    )
