@@ -294,17 +294,33 @@ def _tidy_candidate(text: str) -> str:
 
 def _case_like(text: str, canonical: str) -> str:
     """Title-cased headings and page titles ("Brain-Machine Interfaces", "Neural interface") in lower case
-    when the canonical term is lower case; acronyms and mixed-case words ("ECoG", "McGurk") keep theirs."""
-    if not text or any(ch.isupper() for ch in canonical):
+    when the canonical term is written in lower case but for acronyms and its first letter ("SGLT2
+    inhibitors" takes "sodium-glucose transporter 2 inhibitors", as a searcher writes it); acronyms,
+    mixed-case words ("ECoG", "McGurk") and the capitalised words of the canonical ("Alzheimer") keep
+    theirs. A canonical with a capitalised word inside ("Down Syndrome") is a name: its synonyms stay as
+    written."""
+    words = canonical.split()
+    if not text or any(_title_word(w) for w in words[1:]):
         return text
+    kept = {_bare(w) for w in words if w[:1].isupper()}
 
     def lower(word: str) -> str:
         parts = word.split("-")
-        if all(p[:1].isupper() and p[1:].islower() for p in parts if p):
+        if _bare(word) not in kept and all(_title_word(p) for p in parts if p):
             return word.lower()
         return word
 
     return " ".join(lower(w) for w in text.split(" "))
+
+
+def _title_word(word: str) -> bool:
+    """A capitalised word of letters ("Inhibitors", "Alzheimer's"), not an acronym ("SGLT2", "ECoG")."""
+    letters = word.removesuffix("'s").removesuffix("\u2019s")
+    return letters[:1].isupper() and letters[1:].islower() and letters.isalpha()
+
+
+def _bare(word: str) -> str:
+    return word.removesuffix("'s").removesuffix("\u2019s").casefold()
 
 
 def _matches(term: str, names: Iterable[str]) -> bool:

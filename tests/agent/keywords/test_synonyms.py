@@ -14,6 +14,7 @@ from agent.keywords.synonyms import (
     MAX_CANDIDATES,
     MAX_KEPT,
     SynonymSources,
+    _case_like,
     _vocabulary_notes,
     attested_forms,
     build_keyword_plan,
@@ -481,3 +482,28 @@ async def test_an_acronym_no_one_vouches_for_must_name_the_term_in_its_own_paper
         == "ambiguous acronym: only 400 of the 15,000 PubMed papers with 'PW' also write 'pregnant women'"
     )
     assert next(s for s in term(plan, mbsr).synonyms if s.text == "MBSR").kept
+
+
+@pytest.mark.parametrize(
+    ("candidate", "canonical", "written"),
+    [
+        # an acronym in the canonical does not make its synonyms Title Case
+        (
+            "Sodium-Glucose Transporter 2 Inhibitors",
+            "SGLT2 inhibitors",
+            "sodium-glucose transporter 2 inhibitors",
+        ),
+        ("SGLT2 Inhibitors", "SGLT2 inhibitors", "SGLT2 inhibitors"),
+        # nor does a capital at the start of the description
+        ("Vaccination Hesitancy", "Vaccine hesitancy", "vaccination hesitancy"),
+        # a capitalised word of the canonical is a name and keeps its capital
+        ("Alzheimer Disease", "Alzheimer disease", "Alzheimer disease"),
+        ("ECoG", "electrocorticography", "ECoG"),
+        # a canonical written in Title Case inside is a name: its synonyms stay as written
+        ("Trisomy 21", "Down Syndrome", "Trisomy 21"),
+    ],
+)
+def test_synonyms_are_written_in_the_canonical_terms_case(
+    candidate: str, canonical: str, written: str
+) -> None:
+    assert _case_like(candidate, canonical) == written
