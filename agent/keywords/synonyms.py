@@ -678,9 +678,16 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
             continue  # "Polycystic Ovary Syndrome 1": one numbered type of the concept, not a synonym
         if _former_binomial(descriptor, entry):
             continue  # "Bacillus coli" for Escherichia coli: a name the species had in another genus
-        if entry.casefold() not in {o.casefold() for o in out}:
+        if _word_bag(entry) not in {_word_bag(o) for o in out}:
             out.append(entry)
     return out
+
+
+def _word_bag(text: str) -> tuple[str, ...]:
+    """The words of a term in any order: NLM's permuted entry terms ("Antimicrobial Resistance, Drug" beside
+    "Antimicrobial Drug Resistance") come back from inversion as word salad ("drug antimicrobial
+    resistance"), which a searcher would not write and which finds nothing the first order does not."""
+    return tuple(sorted(text.casefold().split()))
 
 
 _NUMBERED = re.compile(r"\s+\d+$")

@@ -507,3 +507,26 @@ def test_synonyms_are_written_in_the_canonical_terms_case(
     candidate: str, canonical: str, written: str
 ) -> None:
     assert _case_like(candidate, canonical) == written
+
+
+def test_a_permuted_entry_term_is_no_second_synonym() -> None:
+    """NLM's permuted entry term "Antimicrobial Resistance, Drug" is the same words as "Antimicrobial
+    Drug Resistance"; put back in natural order it would be word salad."""
+    from agent.keywords.synonyms import mesh_synonyms
+    from agent.models import MeshDescriptor
+
+    resistance = MeshDescriptor(
+        ui="D004352",
+        heading="Drug Resistance, Microbial",
+        entry_terms=[
+            "Antimicrobial Drug Resistance",
+            "Antimicrobial Resistance, Drug",
+            "Antibiotic Resistance, Microbial",
+            "Antibiotic Resistance",
+        ],
+    )
+    assert mesh_synonyms(resistance, "antibiotic resistance") == [
+        "Microbial Drug Resistance",
+        "Antimicrobial Drug Resistance",
+        "Antibiotic Resistance",
+    ]
