@@ -385,3 +385,18 @@ def test_a_collective_head_is_searched_as_its_members() -> None:
         '("benthic invertebrate*"[tiab] OR "native bee"[tiab] OR "native bees"[tiab]'
         ' OR "microbial communities"[tiab])'
     )
+
+
+def test_a_noun_in_ity_is_truncated_before_its_y() -> None:
+    # searchers write "osmolalit*": no other word continues the stem of a noun in "-ity"
+    terms = [
+        Term(canonical="insulin sensitivity", slot="outcome", synonyms=[syn("insulin sensitivities")]),
+        Term(canonical="comorbidities", slot="outcome", synonyms=[syn("comorbidity")]),
+        Term(canonical="city", slot="outcome", synonyms=[syn("cities")]),  # "cit*" would find "citation"
+        Term(canonical="family", slot="outcome", synonyms=[syn("families")]),  # "famil*": "familial"
+    ]
+    plan = KeywordPlan(terms=terms, facets=[Facet(slot="outcome")])
+    assert build_pubmed_query(plan) == (
+        '("insulin sensitivit*"[tiab] OR comorbidit*[tiab] OR city[tiab] OR cities[tiab]'
+        " OR family[tiab] OR families[tiab])"
+    )
