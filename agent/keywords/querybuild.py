@@ -235,12 +235,27 @@ def _members_for_collectives(texts: list[str]) -> list[str]:
     return unique_casefold(out)
 
 
+def _one_per_hyphenation(texts: list[str]) -> list[str]:
+    """The texts without those that differ from an earlier one only by hyphens or spaces between words:
+    PubMed's phrase index reads a hyphen as the join of a phrase ("kidney-allograft" searches the phrase
+    "kidney allograft"), so "non-insulin-dependent diabetes" and "non insulin dependent diabetes" find the
+    same papers. Letters and digits written together ("SGLT2" beside "SGLT-2") are another token."""
+    seen: set[str] = set()
+    out = []
+    for text in texts:
+        key = " ".join(re.split(r"[\s-]+", text.casefold()))
+        if key not in seen:
+            seen.add(key)
+            out.append(text)
+    return out
+
+
 def _pubmed_items(term: _TermStrings) -> list[str]:
     items = [f'"{_pubmed_clean(term.mesh)}"[Mesh]'] if term.mesh else []
     # an ancestor the words name is searched unexploded: the papers indexed only at that general
     # level, as an information specialist adds "Tuberculosis"[Mesh:NoExp] beside "Tuberculosis, Pulmonary"
     items += [f'"{_pubmed_clean(heading)}"[Mesh:NoExp]' for heading in term.broader if term.mesh]
-    texts = _members_for_collectives(term.texts)
+    texts = _one_per_hyphenation(_members_for_collectives(term.texts))
     position = {text.casefold(): index for index, text in reversed(list(enumerate(texts)))}
     truncated: dict[int, str] = {}  # index of the pair's first member -> the stem it is searched by
     absorbed: set[int] = set()
