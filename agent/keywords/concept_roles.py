@@ -164,7 +164,7 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
 
 
 _COMPARED_BEFORE = (
-    r"(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
+    r"(?:compare[sd]?\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
     r"as\s+opposed\s+to|instead\s+of)\s+(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
 )
 
@@ -241,6 +241,25 @@ PLACE_HEADS = (PLACE_UNIT_HEADS - word_set("community communities")) | word_set(
 )
 
 
+_ORGANISMS_TREE = "B"
+_HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"  # Humans, under Organisms
+
+
+def names_only_organisms(terms: list[Term], *, people: bool = True) -> bool:
+    """Whether every term of a concept has a heading filed under Organisms (B) and no disease (C)
+    ("Salmonella", "Escherichia coli"; not "aspergillosis" beside "Aspergillus"); with `people` False,
+    none of them people ("poultry", "broiler chickens"; not "children")."""
+
+    def organism(trees: list[str]) -> bool:
+        return (
+            any(n.startswith(_ORGANISMS_TREE) for n in trees)
+            and not any(n.startswith("C") for n in trees)
+            and (people or not any(n.startswith(_HUMANS) for n in trees))
+        )
+
+    return bool(terms) and all(t.mesh is not None and organism(t.mesh.tree_numbers) for t in terms)
+
+
 def head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether the phrase's head noun is one MeSH ends disease names with ("scaphoid fractures",
     "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition."""
@@ -315,17 +334,22 @@ def decide_required(
     modifiers: set[str] | None = None,
     left_out: dict[str, str] | None = None,
     defining: set[str] | None = None,
+    pathogens: set[str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (the rule: step 5 of
     `agent.keywords.concepts`);
     `generic` marks concepts of generic people words, `modifiers` those that name nothing searchable,
     `left_out` what a searcher leaves out, with the reason (`left_out_reason`), `defining` the concepts
-    the question is about (`title_template.named_as_the_purpose`, `is_acted_on`)."""
+    the question is about (`title_template.named_as_the_purpose`, `is_acted_on`), `pathogens` the
+    conditions that name only organisms (`names_only_organisms`): such a concept says what is
+    found, not who is studied nor what the question is about ("antimicrobial resistance in Salmonella
+    from poultry": the resistance and the poultry are required beside it)."""
     defining = defining or set()
+    pathogens = pathogens or set()
     generic = generic or {}
     modifiers = modifiers or set()
     left_out = left_out or {}
-    has_condition = any(c.role is ConceptRole.CONDITION for c in concepts)
+    has_condition = any(c.role is ConceptRole.CONDITION and c.id not in pathogens for c in concepts)
     for concept in concepts:
         if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
             # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition

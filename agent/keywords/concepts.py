@@ -7,7 +7,9 @@ synonyms. The steps, for every phrase of every slot:
 
 1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
    concepts; "with" separates a population from its condition ("patients with epilepsy": the
-   condition is searched, the people word is no term beside it);
+   condition is searched, the people word is no term beside it); a participle that starts a
+   post-modifier separates the noun it qualifies from its complement ("therapy delivered online",
+   "E. coli isolated from broiler chickens": `phrase_words.cut_after_participle`);
 2. **set aside** what is not a concept (`agent.keywords.phrase_words`): words that say which *kind
    of study* is wanted (systematic review, meta-analysis, randomised trial, diagnostic accuracy: kept
    as `StudyFilter`s the user can switch on, never AND'ed), counts and time spans ("6046 women", "six
@@ -24,8 +26,9 @@ synonyms. The steps, for every phrase of every slot:
    decoding") stays one free-text concept whose role is its slot's (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
    aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
-   on a descriptor ("mindfulness-based stress reduction": Mindfulness). Where one phrase may name several
-   descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
+   on a descriptor ("mindfulness-based stress reduction": Mindfulness), except that a kind of a computing
+   method MeSH files under one coarse heading ("graph neural networks") is searched as written. Where one
+   phrase may name several descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
    "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
    intervention noun ("peer support programmes"), and so is the head of the "X" of a title "X for Y"
@@ -41,7 +44,9 @@ synonyms. The steps, for every phrase of every slot:
    beverage taxes": the drinks and the tax) are different concepts;
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed; a population is AND'ed only when there is no
-   condition (the condition usually *is* the population of a review), and never when it is only
+   condition (the condition usually *is* the population of a review; not a microbe beside the animals
+   it is found in: "Salmonella from poultry", where the host and, with no disease, the outcome are
+   required), and never when it is only
    generic people words; in a diagnostic question a condition named only as who is tested ("in
    people with mild cognitive impairment") only narrows when another condition is the target the test
    must find; an outcome is AND'ed when there is no condition (it names the topic:
@@ -55,7 +60,11 @@ synonyms. The steps, for every phrase of every slot:
    reduce depressive symptoms"), and that while fewer than two concepts are required they are promoted
    in that order. (A zero-hit block is relaxed or dropped, with a note, when the
    databases are counted: `agent.keywords.query_check`.) Nothing is dropped silently: an optional
-   concept stays in the plan, marked, with the reason.
+   concept stays in the plan, marked, with the reason;
+6. **split a site from its lesion** (`agent.keywords.site_and_lesion`): a required condition named by
+   a body part and a lesion MeSH files it under ("oral cavity cancer", "hepatic fibrosis") gets the
+   site as a required block beside it, both blocks keeping the condition's terms, so the query finds
+   the heading or the site and the lesion written apart ("carcinoma of the mouth").
 """
 
 from __future__ import annotations
@@ -81,6 +90,7 @@ from agent.keywords.concept_roles import (
     left_out_reason,
     meant,
     names_nothing,
+    names_only_organisms,
     names_the_concept,
 )
 from agent.keywords.coordination import alternatives, distribute
@@ -88,11 +98,13 @@ from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
     content_words,
+    cut_after_participle,
     people_only,
     set_aside,
     strip_generic_edges,
     with_head,
 )
+from agent.keywords.site_and_lesion import split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.mesh_organisms import searched_beside
@@ -172,6 +184,8 @@ def _parts(
                     c.startswith("compared") for c in (before, after)
                 )
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
+                # "therapy delivered online": the therapy is the concept, how it is delivered another
+                pieces = [cut for piece in pieces for cut in cut_after_participle(piece)]
                 with_content = any(content_words(piece) for piece in pieces)
                 for piece in pieces:
                     # "patients with epilepsy": the condition is the concept, the people word only says who
@@ -266,8 +280,24 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
         left_out,
         {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
+        _pathogens_of_hosts(result),
     )
+    split_sites(result, vocabulary, _concept_id)
     return result
+
+
+def _pathogens_of_hosts(result: Concepts) -> set[str]:
+    """The conditions that are only organisms ("Salmonella", "Escherichia coli") when the description
+    also names the organisms they are found in ("from poultry", "isolated from broiler chickens"): the
+    microbe says what is found, the host who is studied, and neither stands in for the other nor for
+    the outcome ("antimicrobial resistance")."""
+
+    def organisms(concept: Concept, people: bool) -> bool:
+        return names_only_organisms([t for t in result.terms if t.concept == concept.id], people=people)
+
+    if not any(c.role is ConceptRole.POPULATION and organisms(c, False) for c in result.concepts):
+        return set()
+    return {c.id for c in result.concepts if c.role is ConceptRole.CONDITION and organisms(c, True)}
 
 
 def _share_words(
@@ -621,6 +651,10 @@ def _mesh_draft(
         match.descriptor,
         head=bool(phrase),
     )
+    if term.synonyms and term.synonyms[0].text == extra and _coarse_heading(match.descriptor):
+        # "graph neural networks": MeSH files every kind of network under one heading, and the kind
+        # is what the user means; the phrase is searched, not the heading that would find them all
+        term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])
     draft = _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
     companion = searched_beside(match.descriptor, vocabulary) if vocabulary is not None else None
     if companion is not None and role is ConceptRole.CONDITION:
@@ -628,6 +662,16 @@ def _mesh_draft(
         # after; "human papillomavirus testing": the infection named after the organism
         draft.companions.append(Term(canonical=companion.heading, slot=part.slot, mesh=companion))
     return draft
+
+
+# MeSH's computing and mathematical concepts (Information Science L01, Mathematical Concepts G17) have
+# one heading for a whole family of methods ("Neural Networks, Computer" for graph, convolutional and
+# recurrent networks alike), unlike its clinical techniques, whose kinds searchers OR under the heading
+_COARSE_TREES = ("L01", "G17")
+
+
+def _coarse_heading(descriptor: MeshDescriptor) -> bool:
+    return bool(descriptor.tree_numbers) and all(t.startswith(_COARSE_TREES) for t in descriptor.tree_numbers)
 
 
 # what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":

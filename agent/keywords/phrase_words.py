@@ -17,7 +17,7 @@ import re
 from agent.language.mesh_recognition import MeshVocabulary, tokenize
 from agent.language.morphology import is_acronym, singular
 from agent.language.text import clean_term, word_set
-from agent.understanding.lexicon import NUMBER_WORDS, SCOPE_WORDS
+from agent.understanding.lexicon import EN_VERBS, MEASURING_VERBS, NUMBER_WORDS, SCOPE_WORDS
 
 # Words that name the kind of study wanted: design modifiers before a design noun ("randomised
 # placebo-controlled trials", "systematic review", "network meta-analysis"), and a few phrases without
@@ -152,11 +152,12 @@ def people_only(text: str) -> bool:
 
 def with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
     """A lone modifier with the noun the description writes after it: "Rapid" -> "Rapid tests",
-    "Cardiac" -> "Cardiac testing" (the understanding may cut a phrase before a generic head)."""
+    "Cardiac" -> "Cardiac testing" (the understanding may cut a phrase before a generic head); not a
+    verb after it ("therapy delivered online compare with ...": "online" has no head there)."""
     if vocabulary is None or len(text.split()) != 1 or not vocabulary.is_modifier(text):
         return text
     found = re.search(rf"\b{re.escape(text)}[\s-]+([^\W\d_]+)", description, re.IGNORECASE)
-    if found is None or found.group(1).lower() in FUNCTION_WORDS:
+    if found is None or found.group(1).lower() in FUNCTION_WORDS | (EN_VERBS - GENERIC_WORDS):
         return text
     return f"{text} {found.group(1)}"
 
@@ -228,3 +229,34 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     ):
         return clean_term(trimmed[0])  # "Galactomannan detection": the thing measured is searched
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
+
+
+# Past participles that start a post-modifier of the noun before them ("therapy delivered online",
+# "antibiotics given intravenously", "E. coli isolated from broilers", "activity measured with
+# accelerometers"): the noun is the phrase's head, the participle's complement is a concept of its own
+_POST_PARTICIPLES = MEASURING_VERBS | word_set(
+    "delivered administered provided given offered implemented applied used isolated received taken based"
+)
+# what a post-modifying participle is followed by: a preposition or an adverb; before a noun the
+# participle is a modifier of it and stays ("computed tomography", "assessed outcomes")
+_AFTER_PARTICIPLE = re.compile(
+    r"^(?:(?P<preposition>via|by|through|at|in|on|from|over|with|within|using|as|during|under|across|"
+    r"to)\s+|online\b|offline\b|\w+ly\b)",
+    re.IGNORECASE,
+)
+
+
+def cut_after_participle(text: str) -> list[str]:
+    """The head noun phrase and the participle's complement of "X delivered online", "X isolated from Y"
+    (the preposition left out), or [text] when no participle follows a word and starts a post-modifier."""
+    words = text.split()
+    for index in range(1, len(words) - 1):
+        if words[index].lower() not in _POST_PARTICIPLES:
+            continue
+        rest = " ".join(words[index + 1 :])
+        after = _AFTER_PARTICIPLE.match(rest)
+        if after is None:
+            continue
+        complement = rest[after.end() :] if after.group("preposition") else rest
+        return [" ".join(words[:index]), *([complement] if complement.strip() else [])]
+    return [text]

@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlencode
 
+from agent.keywords.site_and_lesion import is_anatomy
 from agent.language.morphology import collective_members, number_variants
 from agent.language.text import unique_casefold
 from agent.models import (
@@ -76,7 +77,7 @@ def _term_strings(term: Term, role: ConceptRole | None = None) -> _TermStrings:
     indexes a paper under an organ or body fluid when the body part itself is studied, not when it is
     only where a disease sits or a sample is taken ("urine tests", "kidney transplant recipients"),
     which a pre-coordinated heading or the words name."""
-    searched = term.mesh is not None and role is not ConceptRole.ANATOMY
+    searched = term.mesh is not None and not (role is ConceptRole.ANATOMY and is_anatomy(term.mesh))
     return _TermStrings(
         term.mesh.heading if term.mesh and searched else None,
         [term.canonical, *term_texts(term)],

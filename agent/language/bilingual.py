@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
+from agent.language import word_formation
 from agent.language.cedict import (
     CJK_CHARACTER,
     GlossaryEntry,
@@ -477,6 +478,9 @@ class _Part:
     people: bool = False
     affix: bool = False
     glossary: bool = False  # the glossary gave its first renderings (they keep their order)
+    # a head morpheme's neoclassical forms fused with the part before it (视网膜|病变: "retinopathy"),
+    # used only where the judge attests them (see `_fuse`)
+    fused: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=20000)
@@ -674,6 +678,13 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(_Part(terms, terms))
             i += 2
             continue
+        participle = word_formation.participle(keys, i) if parts and not parts[-1].affix else None
+        if participle is not None:  # 机器人|辅助 -> "robot-assisted", 氮|掺|杂 -> "nitrogen-doped"
+            english, used = participle
+            compounds = _unique([f"{noun}-{english}" for noun in parts[-1].nouns[:_PER_PART]])
+            parts[-1] = _Part(compounds, compounds)
+            i += used
+            continue
         salt = _inorganic_name(keys, i)
         if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
             name, used = salt
@@ -716,6 +727,8 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 part = replace(part, modifiers=_unique([*learned, *part.modifiers]))
             if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
+            if part is not None and parts and key in word_formation.COMBINING_ENDINGS:
+                part = replace(part, fused=word_formation.fused_forms(parts[-1].nouns[:2], key))
             if part is not None:
                 parts.append(part)
         i += 1
@@ -914,7 +927,7 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
     regulatory), which are only ever used when the vocabulary knows the whole span ("oxidative stress",
     "regulatory T cells")."""
     if head:
-        return list(part.nouns[:limit])
+        return list(_unique([*part.nouns[:limit], *part.fused]))
     derived: list[str] = []
     for sense in part.modifiers[:limit]:
         word = sense.lower()
@@ -926,7 +939,25 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
             derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
         elif word.endswith("ate") and len(word) > 6:
             derived.append(sense[:-1] + "ory")  # regulate -> regulatory
-    return list(_unique([*part.modifiers[:limit], *derived]))
+    return list(_unique([*part.modifiers[:limit], *derived, *part.fused]))
+
+
+def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
+    """A head morpheme with neoclassical forms and the part before it as one part (黑色素|瘤 -> "melanoma",
+    when the judge knows it); a form the judge knows only inside a longer term stays a candidate of the
+    attested spans (糖尿病|视网膜病变 -> "diabetic retinopathy"), the plain composition coming first."""
+    out: list[_Part] = []
+    for part in parts:
+        if not part.fused or not out:
+            out.append(part)
+            continue
+        before = out.pop()
+        known = [form for form in part.fused if attested(form)]
+        plain = [_join_words([m, n]) for m in before.modifiers[:2] for n in part.nouns[:2]]
+        words = _unique([*known, *plain])
+        rest = tuple(form for form in part.fused if form not in known)
+        out.append(_Part(words, words, part.people, fused=rest, glossary=bool(known)))
+    return out
 
 
 @lru_cache(maxsize=20000)
@@ -982,6 +1013,8 @@ def _span_composition(parts: list[_Part], options: list[list[str]], attested: At
 def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool = True) -> list[str]:
     """Candidate English phrases, modifier-head order, best first by the sum of the parts' ranks; with a
     judge, the composition made of attested spans comes first (see `_span_composition`)."""
+    if attested is not None:
+        parts = _fuse(parts, attested)
     options: list[list[str]] = []
     for index, part in enumerate(parts):
         if index < len(parts) - 1:

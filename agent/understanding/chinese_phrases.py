@@ -4,7 +4,9 @@ A description is segmented first, by jieba re-cut with the dictionary of `agent.
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
 (数据|来自|...), a verb opening a clause is its predicate, a time span ends a phrase; "A与B的关系" names
 an exposure and an outcome, and "X对Y的影响/作用/疗效" X as what acts and Y as what it acts on (in Y,
-"A中B" the thing studied and its property). Chinese phrases stay Chinese here:
+"A中B" the thing studied and its property); a verb of change ("X是否缩小了Y") is known by its
+dictionary sense where the sentence marks a predicate; after a cue of means (使用, 采用) a drug or an
+intervention MeSH files as such is what is given. Chinese phrases stay Chinese here:
 `agent.understanding.slot_translation` renders them after they are put in slots; `zh_english` renders
 one only to classify it (MeSH as judge).
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.language.bilingual import is_place_name, is_verb, render, segment
+from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, render, segment
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
@@ -123,7 +125,16 @@ def chinese_phrases(text: str) -> list[Phrase]:
             continue
         previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
         if (
-            (word in _EFFECT_VERBS or word in lex.ZH_CHANGE_VERBS)
+            (
+                word in _EFFECT_VERBS
+                or word in lex.ZH_CHANGE_VERBS
+                # a verb of change the list does not name is a predicate only where the sentence marks
+                # one (是否|缩小|了): inside a noun run it is a compound's part (容量|衰减|机理)
+                or (
+                    change_verb(word)
+                    and (previous in _MODALS or _next_word(tokens, index) in _ASPECT_PARTICLES)
+                )
+            )
             and _zh_content(_after_particles(tokens, index))
             and (
                 current
@@ -212,7 +223,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
     return _things_apart(
         _places_apart(
             _shared_heads(
-                _role_in_roles(_effect_roles(_relation_roles(_expressed(_organism_models(phrases)))))
+                _role_in_roles(
+                    _effect_roles(_relation_roles(_expressed(_organism_models(_given_things(phrases)))))
+                )
             )
         )
     )
@@ -329,6 +342,13 @@ def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+_ASPECT_PARTICLES = frozenset({"了", "着", "过"})
+
+
+def _next_word(tokens: list[str], index: int) -> str:
+    return next((t for t in tokens[index + 1 :] if t != " "), "。")
+
+
 def _after_particles(tokens: list[str], index: int) -> str:
     """The word after the one at `index`, past spaces and aspect particles (加剧|了|网络舆论极化)."""
     return next((t for t in tokens[index + 1 :] if t != " " and t not in {"了", "着", "过"}), "。")
@@ -336,6 +356,20 @@ def _after_particles(tokens: list[str], index: int) -> str:
 
 # verbs of effect: "X影响Y" relates what acts and what it acts on
 _EFFECT_VERBS = frozenset({"影响", "作用于", "导致", "引起", "改变"})
+_CHANGE_SENSES = 3  # dictionary senses of a verb that may name a change
+
+
+@cache
+def change_verb(word: str) -> bool:
+    """A Chinese verb whose first dictionary senses include an English verb of effect (缩小 "reduce", 升高
+    "raise", 恶化 "worsen"): read as the listed verbs of change are ("X是否缩小了Y"), for the verbs the
+    list (`lexicon.ZH_CHANGE_VERBS`) does not name."""
+    if len(word) < 2 or not is_verb(word):
+        return False
+    senses = dictionary_senses(word)[:_CHANGE_SENSES]
+    return any(sense.verb and sense.text in lex.EFFECT_VERBS for sense in senses)
+
+
 # modal and question words between X and such a verb
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
 
@@ -507,6 +541,23 @@ def _expressed(phrases: list[Phrase]) -> list[Phrase]:
                 break
             position -= 1
     return [phrase for index, phrase in enumerate(phrases) if index not in bare]
+
+
+def _given_things(phrases: list[Phrase]) -> list[Phrase]:
+    """ "使用双膦酸盐", "采用针刺": after a cue of means, a phrase that MeSH files as a drug, chemical or
+    intervention (its setting-like kind) is what is given, the exposure, not a method of observing."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.cue in lex.ZH_METHOD_CUES
+            and CJK.search(phrase.text)
+            and zh_head_slot(phrase.text) is None
+            and not zh_people(phrase.text)
+        ):
+            english = zh_english(phrase.text)
+            if english and mesh_kind(english) == "context" and not is_place_name(phrase.text):
+                phrase.cue = "exposure"
+    return phrases
 
 
 def _organism_models(phrases: list[Phrase]) -> list[Phrase]:

@@ -44,6 +44,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     _title_outcomes(phrases, lower)
     _copula_roles(phrases, lower)
     _as_adjectives(phrases, lower)
+    _graded_adjectives(phrases, lower)
     _verb_forms(phrases, lower)
     _list_slots(phrases, lower)
     return phrases
@@ -209,6 +210,24 @@ def _as_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:
                 item.cue = "self"
 
 
+def _graded_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "reefs were more resistant in later heatwaves", "is less stable than X": a one-word complement
+    after a word of degree that ends its clause or takes a preposition is an adjective, no concept."""
+    for phrase in phrases:
+        start = _start(phrase)
+        after = tokens[phrase.stop] if 0 <= phrase.stop < len(tokens) else "."
+        if (
+            start > 0
+            and tokens[start - 1] in _DEGREE_WORDS
+            and _not_a_noun(phrase)
+            and (after in SENTENCE_END or after == "," or after in lex.EN_PREPOSITIONS or after == "than")
+        ):
+            phrase.cue = "self"
+
+
+_DEGREE_WORDS = frozenset({"more", "less", "most", "least", "very", "too", "so", "highly", "equally"})
+
+
 def _verb_forms(phrases: list[Phrase], tokens: list[str]) -> None:
     """A one-word phrase that grammar makes a verb is no concept: right after "to" a word that is mainly
     a verb is an infinitive ("and to feed it into X"), and right after a be-form a lower-case "-ing"
@@ -247,7 +266,10 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
         subjects = [
             p
             for j, p in enumerate(phrases[: index + 1])
-            if sentences[j] == sentences[index] and p.slot is None and p.cue != "self"
+            if sentences[j] == sentences[index]
+            and j >= _clause_start(phrases, index, tokens)
+            and p.slot is None
+            and p.cue != "self"
         ]
         if _passive_cause(gap):
             # "herd breakdowns can be attributed to wildlife", "X is driven by Y": X the outcome,
@@ -304,6 +326,31 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
             not complement_end or complement_end[0] in SENTENCE_END or complement_end[0] in lex.EN_FUNCTION
         ):
             following.cue = "self"  # "whether earplug use is protective", "which are common in X"
+
+
+def _clause_start(phrases: list[Phrase], index: int, tokens: list[str]) -> int:
+    """The first phrase of the clause that phrase `index` ends, within its sentence. A comma with
+    other words after it opens another clause (", analysed with an X", ", and we"), and once one has
+    been opened a comma before "and" closes it: in "Our data are surveys, analysed with an X, and BMI
+    z-scores are the outcome" only the z-scores are the copula's subject. Prepositions and list words
+    stay inside a clause ("The number of falls in residents is ...")."""
+    gaps = [_gap(phrases, j, tokens) for j in range(index)]
+    opened = [
+        j
+        for j, gap in enumerate(gaps)
+        if phrases[j].sentence == phrases[index].sentence
+        and "," in gap
+        and any(t not in _LIST_JOINERS for t in gap)
+    ]
+    start = index
+    while start > 0:
+        gap = gaps[start - 1]
+        if any(t in SENTENCE_END for t in gap):
+            break
+        if "," in gap and (any(t not in _LIST_JOINERS for t in gap) or any(j < start - 1 for j in opened)):
+            break
+        start -= 1
+    return start
 
 
 def _list_from(phrases: list[Phrase], start: int, tokens: list[str]) -> list[Phrase]:

@@ -186,11 +186,15 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
             continue
+        if not current and following in _GERUND_PREPOSITIONS and _verb_not_term(lower):
+            continue  # ", adjusting for age", "accounting for clustering": a participle clause's verb
         if (
             not current
             and last_break == "to"
             and index >= 2
-            and tokens[index - 2].lower() in _WANTING
+            # "we want to pool", and after a copula "the plan is to run X" (the aim, plan or task
+            # named before the copula is done by the verb)
+            and (tokens[index - 2].lower() in _WANTING or tokens[index - 2].lower() in lex.BE_FORMS)
             and lower.isalpha()
             and lower not in lex.EN_FUNCTION
             and following not in {"-"}
@@ -332,6 +336,14 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             per_unit = True  # "about 2,000 respondents", "40 participants": a sample size, no concept
             continue
+        if (
+            NUMBER.match(token)
+            and not current
+            and _counted_place(following)
+            and (not after_next[:1].isalnum() or after_next in lex.EN_FUNCTION)
+        ):
+            per_unit = True  # "across 30 villages", "at 40 locations": where the samples come from
+            continue
         if NUMBER.match(token) and not current:
             if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
                 cue = phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on
@@ -449,6 +461,10 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = "data-on"  # "panel data on hotels": the units the data describe are studied
             if lower in {"on", "about"} and last_break in lex.TOPIC_BEFORE_ON:
                 cue = "studied"  # "I am working on X", "we care about X": X is the topic studied
+            if lower == "against" and last_break in lex.VALIDATING_PARTICIPLES:
+                cue = "reference"  # "validated against chart review": the reference standard, a method
+            if lower == "on" and last_break in lex.RELYING_BEFORE_ON:
+                cue = "using"  # "we rely on registry data": what is relied on is the method
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
                 cue = "outcome"  # "X is related to Y": Y is what X is related to, the outcome
             if lower == "for" and last_break in lex.UNDERGOING_CUES:
@@ -593,10 +609,36 @@ def _is_modifier(word: str) -> bool:
     return word.isalpha() and starts_phrase(word) and word not in lex.EN_COMMON_VERBS
 
 
+def _counted_place(word: str) -> bool:
+    """A plural noun of where samples are taken ("villages", "locations", "sites"): after a count it
+    gives the size of the sample, not a concept (people and organisms stay: "40 mice")."""
+    return word.isalpha() and singular(word) != word and singular(word) in lex.SAMPLING_PLACES
+
+
 def _is_past_participle(word: str) -> bool:
+    """ "isolated", "added", "mixed": an "-ed" word (of five letters or more; "-eed" words of five are
+    nouns: "breed", "speed")."""
     return word in lex.IRREGULAR_PARTICIPLES or (
-        word.isalpha() and len(word) > 5 and word.endswith("ed") and word not in lex.ED_NOT_PARTICIPLES
+        word.isalpha()
+        and (len(word) > 5 or (len(word) == 5 and not word.endswith("eed")))
+        and word.endswith("ed")
+        and word not in lex.ED_NOT_PARTICIPLES
     )
+
+
+# prepositions a verb in "-ing" takes right after it ("adjusting for", "relying on", "looking at")
+_GERUND_PREPOSITIONS = frozenset({"for", "on", "at", "upon"})
+
+
+def _verb_not_term(word: str) -> bool:
+    """An "-ing" form of a verb ("adjusting", "accounting", "relying") that names no term: no task or
+    measurement gerund, and no MeSH term ("smoking", "bleeding" are terms)."""
+    if word in lex.EN_VERBS or word in lex.EN_COMMON_VERBS:
+        return False  # read as verbs below, with the cues they give ("working on X": the topic)
+    if not _is_participle(word) or not _gerund_of_verb(word):
+        return False
+    vocabulary = embedded_vocabulary()
+    return vocabulary is None or not vocabulary.knows(word)
 
 
 def _verb_base(word: str) -> str | None:
@@ -692,7 +734,9 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
             and (en_head_slot(following.words) is not None or _adjective_shaped(phrase.words[0]))
         ):
-            phrase.words = [phrase.words[0], following.words[-1]]
+            # the words the second phrase adds after its own modifier are shared ("legume and grass
+            # cover crops" -> "legume cover crops", "plausible and correct patch rates")
+            phrase.words = [phrase.words[0], *following.words[1:]]
             phrase.text = " ".join(phrase.words)
     return phrases
 
@@ -708,23 +752,41 @@ def _same_hyphen_ending(first: str, second: str) -> bool:
 
 
 def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
-    """ "patients with epilepsy" is one population, not "patients" and a method "epilepsy"."""
+    """ "patients with epilepsy" is one population, not "patients" and a method "epilepsy"; so are
+    "students with depressive symptoms" (what people have, a condition or its symptoms, describes
+    them) and "patients with kidney disease without diabetes" (what they do not have too)."""
     out: list[Phrase] = []
     for phrase in phrases:
         if (
-            phrase.cue == "with"
+            phrase.cue in {"with", "without"}
             and out
-            and is_population(out[-1].words)
-            and "with" not in out[-1].words  # "patients with X and randomise them": one "with" phrase
+            and (
+                is_population(out[-1].words)
+                or (phrase.cue == "without" and out[-1].slot == "subject_population")
+            )
+            # "patients with X and randomise them": one "with" phrase
+            and (phrase.cue == "without" or "with" not in out[-1].words)
             # "women with social risk factors": what the people have describes them
-            and en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
+            and (
+                en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
+                or _names_a_condition(phrase.words)
+            )
         ):
             previous = out.pop()
-            words = [*previous.words, "with", *phrase.words]
+            words = [*previous.words, phrase.cue, *phrase.words]
             out.append(Phrase(" ".join(words), previous.cue, words, "subject_population"))
             continue
         out.append(phrase)
     return out
+
+
+def _names_a_condition(words: list[str]) -> bool:
+    """A condition or its signs by the head word ("symptoms", "disease") or MeSH (diseases, mental
+    disorders)."""
+    head = singular(words[-1].lower())
+    return (
+        head in lex.EN_CONDITION_HEADS or head in lex.SIGN_HEADS or mesh_kind(" ".join(words)) == "condition"
+    )
 
 
 def _inner_case(word: str) -> str:
@@ -757,7 +819,13 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
             out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
             index += 2
             continue
-        if head in lex.EN_TASK_HEADS and following is not None and following.cue in {"of", "for"}:
+        if (
+            head in lex.EN_TASK_HEADS
+            and following is not None
+            and following.cue in {"of", "for"}
+            # "a difference-in-differences analysis of panel data": a technique, applied to what follows
+            and en_head_slot(phrase.words) != "method_algorithm"
+        ):
             modifiers = phrase.words[:-1]
             if modifiers and en_head_slot(modifiers) == "method_algorithm":
                 out.append(Phrase(" ".join(modifiers), phrase.cue, modifiers, "method_algorithm"))

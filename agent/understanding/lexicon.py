@@ -399,6 +399,7 @@ GENERIC_WORDS = words(
     predictor predictors determinant determinants correlate correlates difference differences
     master's masters master msc bachelor's doctoral dissertation recent better mechanism mechanisms
     change changes rise rises increase increases decrease decreases decline declines
+    turn baseline follow-up
     """
 )
 # Numbers written as words ("one to six hours", "two locations"): a count or a span, never a concept
@@ -511,7 +512,8 @@ METHOD_CUES = words(
 )
 POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
 # cues after which a condition is who is studied ("in tuberculosis", "adults with asthma")
-CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with"})
+# ("recovery after stroke": the people who had it are studied)
+CONDITION_POPULATION_CUES = frozenset({"in", "among", "amongst", "with", "after", "following"})
 # effect words of association, whose "with" names the other side ("its association with salt intake")
 RELATION_NOUNS = words("association associations link links relationship relationships relation relations")
 # adjectives that only say which kind of effect an estimate is ("the causal effect of X on Y", "the
@@ -626,6 +628,8 @@ EN_CONDITION_HEADS = words(
     diabetes infection illness
     """
 )
+# Heads of the signs of a condition ("depressive symptoms"): what people "with" them have
+SIGN_HEADS = words("symptom sign complaint")
 # Measures whose "of" introduces an outcome ("the risk of X", "the incidence of X").
 OUTCOME_MEASURES = words(
     """
@@ -636,7 +640,7 @@ OUTCOME_MEASURES = words(
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing", "under"})
 # cues after which a condition is the setting or the exposure ("during COVID-19"), not the outcome
-SETTING_CONDITION_CUES = frozenset({"during", "amid", "after", "exposure"})
+SETTING_CONDITION_CUES = frozenset({"during", "amid", "exposure"})
 # Latin words that make one modifier with "in"/"ex" before them ("in situ X-ray scattering")
 LATIN_AFTER_IN = words("situ vivo vitro silico utero ovo")
 OUTPUT_CUES = frozenset(
@@ -646,6 +650,9 @@ OUTCOME_CUES = frozenset(
     {"improve", "improving", "reduce", "reducing", "increase", "increasing", "prevent", "preventing"}
     # what is measured is an outcome ("we measure X", "to quantify X")
     | {"measure", "measures", "measuring", "quantify", "quantifies", "quantifying"}
+    | {"assess", "assesses", "assessing", "score", "scores", "scoring"}
+    # what is described or explained is what the study observes ("describe injury patterns")
+    | {"describe", "describes", "describing", "explain", "explains", "explaining"}
     # what studies report is their outcome ("cohort studies reporting aphasia")
     | {"reporting", "report", "reports"}
     # what is driven is the response ("warming and nutrients driving bloom frequency")
@@ -817,6 +824,12 @@ STUDYING_CUES = words(
 )
 # verbs that take the topic after "on" or "about" ("working on", "focus on", "care about")
 TOPIC_BEFORE_ON = words("work works working worked focus focuses focusing focused care cares")
+# participles whose "against" names the reference standard ("validated against chart review")
+VALIDATING_PARTICIPLES = words("validated calibrated benchmarked checked verified")
+# places samples are taken at, counted ("across 30 villages", "at 40 locations"): a sample size
+SAMPLING_PLACES = words("site location village plot station transect quadrat point")
+# verbs whose "on" names what a study uses ("characterisation will rely on XPS", "we draw on registry data")
+RELYING_BEFORE_ON = words("rely relies relying relied depend depends depending draw draws drawing")
 # plural nouns of studies and records, after which an "-ing" word opens a relative clause ("cohort
 # studies reporting aphasia", "trials comparing X", "records showing Y")
 RECORD_NOUNS = words("studies trials reports records series papers articles datasets registries")

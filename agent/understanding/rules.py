@@ -312,9 +312,10 @@ def _worth_keeping(term: str) -> bool:
         or w in lex.EN_FUNCTION
         or w in lex.NUMBER_WORDS
         or (any(generic) and w in lex.EVALUATIVE_ADJECTIVES)
+        or singular(w) in lex.TIME_UNITS
         for g, w in zip(generic, words, strict=True)
     ):
-        return False  # "the project", "two ways", "in real time"
+        return False  # "the project", "two ways", "in real time", "over a year"
     if _counted_time(words):
         return False
     if _only_judges(words):
@@ -350,11 +351,12 @@ def _bare_participle(word: str) -> bool:
 
 
 def _only_judges(words: list[str]) -> bool:
-    """ "main question", "secondary outcomes", "a known issue", "the model": a role or judging noun with
-    at most ranking adjectives names no concept of the research."""
+    """ "main question", "secondary outcomes", "a known issue", "the model", "three tools": a role or
+    judging noun with at most ranking adjectives or a count names no concept of the research."""
     heads = head_forms(words[-1])
     return bool(heads & (lex.META_NOUNS | lex.ROLE_NOUNS.keys() | lex.BARE_HEADS)) and all(
-        w in lex.EVALUATIVE_ADJECTIVES or w in lex.EN_FUNCTION for w in words[:-1]
+        w in lex.EVALUATIVE_ADJECTIVES or w in lex.EN_FUNCTION or w in lex.NUMBER_WORDS or w.isdigit()
+        for w in words[:-1]
     )
 
 

@@ -91,10 +91,13 @@ def en_head_slot(words: list[str]) -> str | None:
     raw = words[-1].lower()
     if is_acronym(words[-1]):
         return acronym_slot(words[-1])
-    if head in {"analysis", "analyses"} and any(
-        w.lower() in lex.ANALYSIS_TECHNIQUES or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1]
+    if head in {"analysis", "analyses"} and (
+        any(w.lower() in lex.ANALYSIS_TECHNIQUES or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1])
+        or (len(words) > 1 and en_head_slot(words[:-1]) == "method_algorithm")
     ):
-        return "method_algorithm"  # "survival analysis", "principal component analysis": a technique
+        # "survival analysis", "principal component analysis", "a difference-in-differences analysis":
+        # a technique
+        return "method_algorithm"
     if raw in lex.EN_TASK_HEADS or (head in lex.EN_TASK_HEADS and singular(raw) == raw):
         # an activity is named in the singular; a plural task noun names things ("cash transfers",
         # "randomized evaluations", "treatments")
@@ -178,8 +181,8 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
         return "context"
     if cue == "outcome":
         return "output_target"
-    if cue == "data":
-        return "method_measurement"
+    if cue in {"data", "reference"}:
+        return "method_measurement"  # what a study has, or validates against
     if cue == "predictor":
         return "signal_feature"  # "Do training loads predict injuries?"
     if chinese or CJK.search(cue):

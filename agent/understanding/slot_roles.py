@@ -106,11 +106,12 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
 def _studied_modifier(words: list[str]) -> str | None:
     """The organisms or people a phrase names before its head ("bird" in "bird biodiversity monitoring",
     "firm" in "firm innovation"): one or two leading words that are a population by the head word
-    tables or by MeSH (organisms, persons; not a condition)."""
+    tables or by MeSH (organisms, persons; not a condition). A possessive names them too ("women's
+    empowerment", "farmers' income")."""
     for size in (2, 1):
         if len(words) <= size:
             continue
-        prefix = words[:size]
+        prefix = [*words[: size - 1], _POSSESSIVE.sub("", words[size - 1])]
         if any(w.lower() in lex.EN_FUNCTION or not w.isalpha() for w in prefix):
             continue
         head = singular(prefix[-1].lower())
@@ -121,6 +122,8 @@ def _studied_modifier(words: list[str]) -> str | None:
             return text
     return None
 
+
+_POSSESSIVE = re.compile(r"(?<=s)'$|'s$")
 
 # tasks that put a number or a map on what they name: what they predict, estimate or map is also the
 # outcome the study observes ("predicting compressive strength", "mapping surface velocity")

@@ -278,12 +278,32 @@ def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary
 def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
+        "neural networks for molecular property prediction",
+        task=["molecular property prediction"],
+        method_algorithm=["neural networks"],
+    )
+    headings = [t.mesh.heading for t in result.terms if t.mesh]
+    assert headings == ["Neural Networks, Computer"]  # not the anatomy's Nerve Net
+
+
+def test_a_kind_of_a_computing_method_is_searched_as_written(vocabulary: MeshVocabulary) -> None:
+    # MeSH has one heading for every kind of network: "graph neural networks" is the concept, and
+    # neither the heading nor "neural networks" alone (which would find all of them) is searched
+    result = concepts_of(
+        vocabulary,
         "graph neural networks for molecular property prediction",
         task=["molecular property prediction"],
         method_algorithm=["graph neural networks"],
     )
-    headings = [t.mesh.heading for t in result.terms if t.mesh]
-    assert headings == ["Neural Networks, Computer"]  # not the anatomy's Nerve Net
+    network = next(t for t in result.terms if "networks" in t.canonical)
+    assert (network.canonical, network.mesh) == ("graph neural networks", None)
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert '"graph neural network' in query.query and "Neural Networks, Computer" not in query.query
+    # a clinical technique keeps its heading beside the kind the title names
+    clinical = concepts_of(
+        vocabulary, "Transient elastography for liver fibrosis", method_measurement=["Transient elastography"]
+    )
+    assert any(t.mesh and t.mesh.heading == "Elasticity Imaging Techniques" for t in clinical.terms)
 
 
 def test_roles_follow_what_the_description_says(vocabulary: MeshVocabulary) -> None:
@@ -308,6 +328,7 @@ def test_a_disease_before_a_task_word_is_a_concept_of_its_own(vocabulary: MeshVo
     result = concepts_of(vocabulary, "brain tumours segmentation", task=["brain tumours segmentation"])
     assert [(c.label, c.role) for c in result.concepts] == [
         ("brain tumours", ConceptRole.CONDITION),
+        ("brain", ConceptRole.ANATOMY),  # the site of the tumours, searched apart too (site_and_lesion)
         ("segmentation", ConceptRole.METHOD),
     ]
     # a head that is no disease keeps the phrase whole
@@ -381,7 +402,9 @@ def test_two_conditions_in_one_phrase_are_one_only_when_one_is_a_kind_of_the_oth
     vocabulary: MeshVocabulary,
 ) -> None:
     def blocks(phrase: str) -> int:
-        return len(concepts_of(vocabulary, phrase, subject_population=[phrase]).concepts)
+        # the sites a condition's block gets beside it (site_and_lesion) are not counted here
+        concepts = concepts_of(vocabulary, phrase, subject_population=[phrase]).concepts
+        return sum(c.role is not ConceptRole.ANATOMY for c in concepts)
 
     assert blocks("Alzheimer's disease dementia") == 1
     assert blocks("lung cancer brain metastases") == 2  # both C04 neoplasms, neither a kind of the other
@@ -866,6 +889,45 @@ def test_what_the_people_have_is_a_condition_whatever_its_tree(vocabulary: MeshV
         output_target=["depression"],
     )
     assert ("depression", "outcome") in [(label, role) for label, role, _ in summary(measured)]
+
+
+def test_a_microbe_and_the_animals_it_is_found_in_are_both_required(vocabulary: MeshVocabulary) -> None:
+    # the microbe says what is found, the host who is studied; with no disease the outcome names the topic
+    result = concepts_of(
+        vocabulary,
+        "Antimicrobial resistance in Salmonella from poultry",
+        subject_population=["Salmonella", "poultry"],
+        output_target=["Antimicrobial resistance"],
+    )
+    assert summary(result) == [
+        ("Salmonella", "condition", True),
+        ("poultry", "population", True),
+        ("Antimicrobial resistance", "outcome", True),
+    ]
+    assert "no condition does" in result.concepts[2].reason
+    # people are no host of this kind: the condition still defines who is studied
+    people = concepts_of(
+        vocabulary,
+        "Urea breath test for Helicobacter pylori in children",
+        subject_population=["children", "Helicobacter pylori"],
+        method_measurement=["Urea breath test"],
+    )
+    assert ("children", "population", False) in summary(people)
+
+
+def test_a_participle_after_a_noun_starts_a_concept_of_its_own(vocabulary: MeshVocabulary) -> None:
+    # "How does X compare with Y": Y is the comparator; "X delivered online": X is the intervention
+    result = concepts_of(
+        vocabulary,
+        "How does cognitive behavioural therapy delivered online compare with face-to-face therapy "
+        "for adolescents with social anxiety disorder?",
+        subject_population=["adolescents with social anxiety disorder"],
+        context=["cognitive behavioural therapy delivered online", "face-to-face therapy"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["cognitive behavioural therapy"] == ("intervention", True)
+    assert roles["online"][1] is False  # how it is delivered: shown, not required; no "online compare"
+    assert roles["face-to-face therapy"] == ("intervention", False)
 
 
 def test_what_a_phrase_is_based_on_gives_its_heading(vocabulary: MeshVocabulary) -> None:

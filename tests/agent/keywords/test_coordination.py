@@ -7,7 +7,7 @@ import pytest
 from agent.keywords.concepts import build_concepts
 from agent.keywords.coordination import alternatives, distribute
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
-from agent.models import Slots, Understanding
+from agent.models import ConceptRole, Slots, Understanding
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
 
@@ -51,8 +51,10 @@ def test_phrases_listed_together_share_their_head_and_make_one_concept(vocabular
         ),
         vocabulary,
     )
-    assert len(result.concepts) == 1
-    assert sorted(t.mesh.heading for t in result.terms if t.mesh) == [
+    # one condition (and the site block site_and_lesion adds beside it)
+    assert [c.role for c in result.concepts] == [ConceptRole.CONDITION, ConceptRole.ANATOMY]
+    condition = result.concepts[0].id
+    assert sorted(t.mesh.heading for t in result.terms if t.mesh and t.concept == condition) == [
         "Osteoarthritis, Hip",
         "Osteoarthritis, Knee",
     ]

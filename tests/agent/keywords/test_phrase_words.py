@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.phrase_words import content_words, set_aside, strip_generic_edges
+from agent.keywords.phrase_words import content_words, cut_after_participle, set_aside, strip_generic_edges
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
@@ -66,3 +66,17 @@ def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -
 
 def test_without_a_vocabulary_one_word_left_keeps_its_head() -> None:
     assert strip_generic_edges("Galactomannan detection") == "Galactomannan detection"
+
+
+@pytest.mark.parametrize(
+    ("text", "cut"),
+    [
+        ("cognitive behavioural therapy delivered online", ["cognitive behavioural therapy", "online"]),
+        ("Escherichia coli isolated from broiler chickens", ["Escherichia coli", "broiler chickens"]),
+        ("antibiotics given intravenously", ["antibiotics", "intravenously"]),
+        ("X-ray computed tomography", ["X-ray computed tomography"]),  # before a noun it modifies it
+        ("patients assessed outcomes", ["patients assessed outcomes"]),
+    ],
+)
+def test_a_participle_after_a_noun_cuts_the_phrase(text: str, cut: list[str]) -> None:
+    assert cut_after_participle(text) == cut

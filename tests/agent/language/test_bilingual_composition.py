@@ -121,3 +121,15 @@ def test_a_lone_character_before_a_head_takes_the_sense_its_dictionary_compounds
 def test_a_glossary_term_with_no_modifier_form_modifies_a_head_as_written() -> None:
     # 算法 is "algorithm" in the glossary; CC-CEDICT's "arithmetic" no longer comes first before a head
     assert render("算法推荐").english[0].startswith("algorithm ")
+
+
+def test_a_verb_after_a_noun_makes_a_participle_compound() -> None:
+    # the noun is the verb's agent or means: English writes "noun-participle"
+    assert render("机器人辅助手术").english[0].startswith("robot-assisted ")
+    assert render("护士主导").english[0] == "nurse-led"
+    assert render("数据驱动方法").english[0] == "data-driven method"
+    assert render("氮掺杂多孔碳").english[0] == "nitrogen-doped porous carbon"  # 掺|杂 cut apart
+
+
+def test_a_participle_verb_opening_a_phrase_keeps_its_own_sense() -> None:
+    assert "-" not in render("辅助治疗").english[0]  # adjuvant, not "-assisted therapy"

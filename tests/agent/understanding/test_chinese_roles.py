@@ -239,3 +239,31 @@ def test_quality_performance_and_content_heads_name_outcomes() -> None:
     # 质量, 效果, 疗效, 预后, 性能, 评分, 含量 at the head: what is measured, not the setting
     slots = extract_slots("研究石墨烯复合材料的吸附性能和生活质量评分。")
     assert "吸附性能" in slots.output_target
+
+
+def test_a_verb_of_change_the_list_does_not_name_relates_exposure_and_outcome() -> None:
+    # 缩小 "reduce" is read by its dictionary sense, where the sentence marks it as the predicate
+    slots = extract_slots("数字金融的发展是否缩小了城乡收入差距？")
+    assert "城乡收入差距" in slots.output_target
+    assert "城乡收入差距" not in slots.context
+
+
+def test_a_verb_of_change_inside_a_noun_run_stays_part_of_the_term() -> None:
+    slots = extract_slots("研究正极材料在高电压循环中的容量衰减机理。")
+    terms = [t for name in ("context", "output_target", "signal_feature") for t in getattr(slots, name)]
+    assert "容量" not in terms
+
+
+def test_a_latin_name_before_a_longer_chinese_term_stays_apart() -> None:
+    slots = extract_slots("用 transformer 模型做 EEG 情绪识别。")
+    assert slots.method_measurement == ["EEG"]
+    slots = extract_slots("在 ICU 脓毒症患者中预测急性肾损伤。")
+    assert slots.context == ["ICU"]
+    assert slots.subject_population == ["脓毒症患者"]
+
+
+def test_a_drug_after_a_cue_of_means_is_what_is_given() -> None:
+    # 使用 introduces a method of observing, but MeSH files aspirin as a drug: the exposure
+    slots = extract_slots("老年患者使用阿司匹林与氯吡格雷相比，出血风险是否不同？")
+    assert "阿司匹林" in slots.context
+    assert "阿司匹林" not in slots.method_measurement

@@ -185,6 +185,9 @@ def test_elliptic_coordination_shares_the_head_of_an_adjective_not_of_a_noun() -
     terms = [t.lower() for t in _terms(slots)]
     assert "plausible proofs" in terms
     assert "migration income" not in terms
+    # the shared part is everything the second phrase has after its own modifier
+    shared = extract_slots("We compare organic and conventional dairy farms.")
+    assert "organic dairy farms" in [t.lower() for t in _terms(shared)]
 
 
 def test_an_example_subject_keeps_the_role_of_its_list() -> None:
@@ -388,3 +391,93 @@ def test_a_qualified_effect_still_opens_the_effect_frame() -> None:
     assert "cash transfers" in slots.context
     assert "school attendance" in slots.output_target
     assert not any("causal" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_a_copula_gives_its_role_to_its_own_clause_not_to_an_inserted_clause_before_it() -> None:
+    slots = extract_slots(
+        "Our records are annual school censuses, processed with a hierarchical Bayesian model, and "
+        "reading scores are the outcome."
+    )
+    assert "reading scores" in slots.output_target
+    assert not {"annual school censuses", "hierarchical Bayesian model"} & set(slots.output_target)
+    # a list before the copula stays its subject
+    listed = extract_slots("We follow miners. Lung function, cough and wheeze are the outcomes.")
+    assert {"Lung function", "cough", "wheeze"} <= set(listed.output_target)
+
+
+def test_after_a_copula_to_and_a_verb_is_an_infinitive_and_a_counted_bare_head_no_concept() -> None:
+    slots = extract_slots("We study sea ice. The idea is to run two models on buoy drift records.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "buoy drift records" in terms
+    assert not any(t.startswith("run") or t == "two models" for t in terms)
+
+
+def test_people_with_symptoms_or_without_a_condition_are_one_population() -> None:
+    slots = extract_slots("We offer yoga to nurses with chronic musculoskeletal symptoms.")
+    assert "nurses with chronic musculoskeletal symptoms" in slots.subject_population
+    assert not slots.output_target
+    without = extract_slots("Statins in adults with heart failure without atrial fibrillation.")
+    assert without.subject_population == ["adults with heart failure without atrial fibrillation"]
+
+
+def test_a_possessive_people_noun_names_who_is_studied() -> None:
+    slots = extract_slots("Does paid parental leave raise children's school attendance?")
+    assert "children" in [t.lower() for t in slots.subject_population]
+
+
+def test_what_a_study_assesses_describes_or_explains_is_its_outcome() -> None:
+    slots = extract_slots("We describe fracture patterns in skiers and assess helmet uptake.")
+    assert {"fracture patterns", "helmet uptake"} <= set(slots.output_target)
+
+
+def test_a_participle_clause_verb_is_no_concept() -> None:
+    slots = extract_slots(
+        "Night shifts and stroke risk in nurses, adjusting for body mass index. Yoga, added to "
+        "usual care, lowers blood pressure."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "body mass index" in terms and "usual care" in terms
+    assert not {"adjusting", "added"} & set(terms)
+
+
+def test_an_analysis_named_by_a_technique_is_a_method_and_what_it_analyses_stays_apart() -> None:
+    slots = extract_slots("We run a difference-in-differences analysis of county payroll data.")
+    assert "difference-in-differences analysis" in slots.method_algorithm
+    assert "county payroll data" in slots.method_measurement
+    assert not slots.task
+
+
+def test_what_a_study_relies_on_is_its_method() -> None:
+    slots = extract_slots("Land reform and farm size: we draw on land titles and parish rolls.")
+    assert {"land titles", "parish rolls"} <= set(slots.method_measurement)
+
+
+def test_a_condition_after_after_names_the_people_who_had_it() -> None:
+    slots = extract_slots("Does early mobilisation improve walking after stroke?")
+    assert "stroke" in [t.lower() for t in slots.subject_population]
+
+
+def test_a_graded_adjective_complement_is_no_concept() -> None:
+    slots = extract_slots("We test whether grafted tomatoes are more tolerant under salinity.")
+    terms = [t.lower() for t in _terms(slots)]
+    assert "grafted tomatoes" in terms and "salinity" in terms
+    assert "tolerant" not in terms
+
+
+def test_a_lone_time_unit_a_time_point_or_an_idiom_is_no_concept() -> None:
+    slots = extract_slots(
+        "Grazing alters soil fauna and, in turn, litter decomposition. We sample plots over a year, "
+        "at baseline and follow-up."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "litter decomposition" in terms
+    assert not {"turn", "year", "baseline", "follow-up"} & set(terms)
+
+
+def test_a_reference_standard_is_a_method_and_counted_sampling_places_no_concept() -> None:
+    slots = extract_slots(
+        "We map seagrass cover from drone images, validated against diver transects at 25 sites."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "diver transects" in slots.method_measurement
+    assert "sites" not in terms

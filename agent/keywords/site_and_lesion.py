@@ -1,0 +1,190 @@
+"""A condition named by where it sits and what it is ("oral cavity cancer", "hepatic fibrosis"): the
+site and the lesion as two AND'ed blocks, with the condition's own terms in both.
+
+A searcher who wants every study of oral cancer does not rely on the phrase "oral cancer": papers
+write "carcinoma of the mouth", "oral squamous cell carcinoma", "tongue tumours". The expert's
+strategy searches the site and the lesion apart, `(oral* OR mouth*) AND (cancer* OR carcinoma* OR
+neoplas*)`, beside the pre-coordinated heading. The query here keeps the heading and every term the
+concept had, and adds the two parts by the distributive law:
+
+    H OR (site AND lesion)  =  (H OR site) AND (H OR lesion)
+
+so the result finds everything the one block found, and also papers that name the site and the lesion
+in other words. Each side is a concept the user sees and can edit (or switch off, which gives the
+one block back).
+
+When a condition is split: its term has a MeSH heading H; the last word of the term names a
+descriptor L of which H is a narrower heading in some MeSH tree ("cancer" -> Neoplasms, and Mouth
+Neoplasms sits under it; "fibrosis" -> Fibrosis, and Liver Cirrhosis sits under it; "pain" -> Pain),
+or else the last word of H does ("rotator cuff tears": Rotator Cuff Injuries, under Wounds and
+Injuries; the written "tears" is then searched with that heading, not as the tear fluid);
+and the words before it name a body part, as written ("shoulder") or as MeSH's own names of H say it
+(Mouth Neoplasms is also "Cancer of Mouth", so "oral cavity" is where it sits). A modifier that is
+not a body part ("gestational diabetes", "type 2 diabetes", "visceral leishmaniasis") is not split:
+MeSH names no anatomy among the heading's names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from agent.keywords.phrase_words import content_words
+from agent.language.mesh_recognition import MeshVocabulary, natural_order
+from agent.models import Concept, ConceptRole, MeshDescriptor, Synonym, SynonymOrigin, Term
+
+if TYPE_CHECKING:
+    from agent.keywords.concepts import Concepts
+
+_ANATOMY_TREE = "A"
+_JOINING = frozenset({"of", "the", "in", "and"})
+_SITE_REASON = (
+    "where the condition sits, searched apart from it: with the condition's own terms in this block "
+    "too, papers that name the site and the lesion in other words are found"
+)
+
+
+@dataclass(frozen=True)
+class SiteAndLesion:
+    """The two parts of a condition term: the words of the site (and the body part MeSH names), and
+    the lesion word with its descriptor."""
+
+    site_text: str
+    site: MeshDescriptor
+    lesion_text: str
+    lesion: MeshDescriptor
+
+
+def is_anatomy(descriptor: MeshDescriptor) -> bool:
+    """Whether every tree of the descriptor is under Anatomy (A): a body part, tissue or fluid."""
+    trees = descriptor.tree_numbers
+    return bool(trees) and all(t.startswith(_ANATOMY_TREE) for t in trees)
+
+
+def _narrower(heading: MeshDescriptor, broader: MeshDescriptor) -> bool:
+    return heading.ui != broader.ui and any(
+        t.startswith(b + ".") for t in heading.tree_numbers for b in broader.tree_numbers
+    )
+
+
+def _whole(text: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The one descriptor the whole of `text` names, or None."""
+    matches = vocabulary.recognize(text)
+    if len(matches) == 1 and matches[0].text.casefold() == text.casefold():
+        return matches[0].descriptor
+    return None
+
+
+def _body_part(
+    site_text: str, heading: MeshDescriptor, lesion: MeshDescriptor, vocabulary: MeshVocabulary
+) -> MeshDescriptor | None:
+    """The body part the site words name: as written ("shoulder"), else the one MeSH's names of the
+    heading write beside the lesion ("vulval" of "vulval cancer": Vulvar Neoplasms is also "Cancer of
+    Vulva", and Vulva is a body part)."""
+    written = _whole(site_text, vocabulary)
+    if written is not None:
+        return written if is_anatomy(written) else None
+    if len(site_text.split()) > 1:
+        return None  # MeSH's names stand for the adjective of one site ("oral"), not a list ("head and neck")
+    lesion_words = {w.casefold() for name in [lesion.heading, *lesion.entry_terms] for w in name.split()}
+    for name in [natural_order(heading.heading), *heading.entry_terms]:
+        rest = " ".join(
+            w for w in name.replace(",", " ").split() if w.casefold() not in lesion_words | _JOINING
+        )
+        found = _whole(rest, vocabulary) if rest else None
+        if found is not None and is_anatomy(found):
+            return found
+    return None
+
+
+def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The descriptor the heading is filed under that the term's last word names ("cancer":
+    Neoplasms), else the one the heading's own last word names, when the term writes the lesion in
+    words MeSH files elsewhere ("rotator cuff tears": Rotator Cuff Injuries, under Wounds and Injuries;
+    "tears" alone is the tear fluid)."""
+    for text in (written, natural_order(heading.heading).split()[-1]):
+        lesion = _whole(text, vocabulary)
+        if lesion is not None and _narrower(heading, lesion):
+            return lesion
+    return None
+
+
+def site_and_lesion(term: Term, vocabulary: MeshVocabulary) -> SiteAndLesion | None:
+    """The site and the lesion a condition term names (see the module docstring), or None."""
+    if term.mesh is None:
+        return None
+    words = term.canonical.split()
+    if len(words) < 2:
+        return None
+    lesion_text, site_text = words[-1], " ".join(words[:-1])
+    lesion = _lesion(lesion_text, term.mesh, vocabulary)
+    if lesion is None or not content_words(site_text):
+        return None
+    site = _body_part(site_text, term.mesh, lesion, vocabulary)
+    if site is None:
+        return None
+    return SiteAndLesion(site_text, site, lesion_text, lesion)
+
+
+def lesion_words(parts: SiteAndLesion) -> list[str]:
+    """The one-word names MeSH gives the lesion ("tumor", "neoplasm", "malignancy" for "cancer"; "trauma"
+    for "injury"): a searcher ORs them on the lesion's side; longer entry terms ("Pain, Burning") name
+    kinds of it, not the lesion."""
+    descriptor = parts.lesion
+    names = [descriptor.heading, *descriptor.entry_terms]
+    seen = {parts.lesion_text.casefold()}
+    words = []
+    for name in names:
+        if " " in name or "," in name or name.casefold() in seen:
+            continue
+        seen.add(name.casefold())
+        words.append(name.lower())
+    return words
+
+
+def split_sites(
+    result: Concepts, vocabulary: MeshVocabulary | None, new_id: Callable[[str, set[str]], str]
+) -> None:
+    """Split each required condition whose every term is a site and the same lesion ("hip and knee
+    osteoarthritis": the hip or the knee, and osteoarthritis), in place; `new_id` gives the site's
+    concept an id not yet taken."""
+    if vocabulary is None:
+        return
+    taken = {c.id for c in result.concepts}
+    for concept in list(result.concepts):
+        if not (concept.required and concept.enabled and concept.role is ConceptRole.CONDITION):
+            continue
+        terms = [t for t in result.terms if t.concept == concept.id]
+        found = [site_and_lesion(t, vocabulary) for t in terms]
+        parts = [p for p in found if p is not None]
+        if not parts or len(parts) < len(found) or len({p.lesion.ui for p in parts}) > 1:
+            continue
+        label = " / ".join(dict.fromkeys(p.site_text for p in parts))
+        site_id = new_id(label, taken)
+        slot, original = terms[0].slot, terms[0].original
+        site_terms = {t.canonical.casefold(): t.model_copy(update={"concept": site_id}) for t in terms}
+        for p in parts:
+            for text, mesh in ((p.site.heading.lower(), p.site), (p.site_text, None)):
+                site_terms.setdefault(
+                    text.casefold(),
+                    Term(canonical=text, slot=slot, mesh=mesh, concept=site_id, original=original),
+                )
+        # the written word searched as written ("cancer"), or with the lesion's heading where MeSH files
+        # the word under another sense ("tears", the tear fluid, of "rotator cuff tears")
+        named = _whole(parts[0].lesion_text, vocabulary)
+        result.terms.append(
+            Term(
+                canonical=parts[0].lesion_text,
+                slot=slot,
+                mesh=None if named is None or named.ui == parts[0].lesion.ui else parts[0].lesion,
+                concept=concept.id,
+                original=original,
+                synonyms=[Synonym(text=w, origins=[SynonymOrigin.MESH]) for w in lesion_words(parts[0])],
+            )
+        )
+        result.terms += site_terms.values()
+        result.concepts.insert(
+            result.concepts.index(concept) + 1,
+            Concept(id=site_id, label=label, role=ConceptRole.ANATOMY, required=True, reason=_SITE_REASON),
+        )

@@ -1,0 +1,73 @@
+"""Chinese word formation that English writes as one word or a hyphenated compound (no dictionary has it).
+
+Why: a composition of dictionary senses renders each Chinese word alone, in Chinese order. Two classes of
+words do not compose so: a verb after a noun that is its agent or means (机器人辅助 "robot-assisted", not
+"robot supplementary"), and a head morpheme that English fuses to the word before it as a neoclassical
+ending (黑色素瘤 "melanoma", 视网膜病变 "retinopathy"). Both are closed classes of Chinese word formation,
+listed here like the anion prefixes of inorganic names; the fused forms are guesses that the caller uses
+only when its vocabulary (MeSH) attests them.
+"""
+
+from __future__ import annotations
+
+# verbs that, written after a noun inside a term, make it the agent or means of the verb: English says
+# "noun-participle" (机器人辅助手术 "robot-assisted surgery", 阿霉素诱导 "doxorubicin-induced", 氮掺杂
+# "nitrogen-doped", 护士主导 "nurse-led", 数据驱动 "data-driven"). A closed class of Chinese word
+# formation, like the anion prefixes of `agent.language.bilingual`; any other verb there is its object's action (语音|解码
+# "speech decoding").
+PARTICIPLES = {
+    "辅助": "assisted",
+    "诱导": "induced",
+    "介导": "mediated",
+    "驱动": "driven",
+    "主导": "led",
+    "引导": "guided",
+    "依赖": "dependent",
+    "依赖性": "dependent",
+    "掺杂": "doped",
+    "负载": "loaded",
+    "修饰": "modified",
+    "包覆": "coated",
+    "增强": "enhanced",
+    "靶向": "targeted",
+    "相关": "related",
+}
+MAX_PARTICIPLE_KEYS = 2  # 掺杂 may reach the parts cut into its characters (掺|杂)
+
+
+def participle(keys: list[str], start: int) -> tuple[str, int] | None:
+    """The English participle of a verb at `start` that is not the phrase's first word (in one key or
+    cut into characters: 掺|杂), and how many keys it takes; None for any other word."""
+    for size in range(MAX_PARTICIPLE_KEYS, 0, -1):
+        verb = "".join(keys[start : start + size])
+        if start > 0 and len(keys[start : start + size]) == size and verb in PARTICIPLES:
+            return PARTICIPLES[verb], size
+    return None
+
+
+# head morphemes that English fuses to the word before them as a neoclassical ending (黑色素|瘤 melanin +
+# -oma "melanoma", 视网膜|病变 retina + -opathy "retinopathy", 视网膜|炎 "retinitis", 淋巴|瘤 "lymphoma")
+COMBINING_ENDINGS = {
+    "瘤": ("oma",),
+    "炎": ("itis",),
+    "病变": ("opathy", "pathy"),
+    "病": ("opathy", "pathy"),
+}
+_STEM_CUT = 3  # letters a stem may lose before the ending (melanin -> melan-oma)
+_MIN_STEM = 4
+MAX_FUSED = 8
+
+
+def fused_forms(senses: tuple[str, ...], morpheme: str) -> tuple[str, ...]:
+    """The one-word forms of the senses before `morpheme` fused with its endings, longest stems first
+    (retina + -opathy: "retinaopathy", "retinopathy", ...). Guesses: most are no words, so a caller keeps
+    only those its vocabulary attests."""
+    endings = COMBINING_ENDINGS.get(morpheme, ())
+    out: list[str] = []
+    for sense in senses:
+        word = sense.lower()
+        if not endings or not word.isalpha() or not word.isascii():
+            continue
+        for size in range(len(word), max(_MIN_STEM, len(word) - _STEM_CUT) - 1, -1):
+            out += [word[:size] + ending for ending in endings if word[:size] + ending not in out]
+    return tuple(out[:MAX_FUSED])

@@ -1,0 +1,117 @@
+"""A condition named by its site and its lesion becomes two AND'ed blocks, each with the condition's terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.keywords.concepts import build_concepts
+from agent.keywords.querybuild import build_queries
+from agent.keywords.site_and_lesion import site_and_lesion
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.models import ConceptRole, KeywordPlan, Slots, Source, Term, Understanding
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def parts_of(vocabulary: MeshVocabulary, phrase: str) -> tuple[str, str, str, str] | None:
+    descriptor = vocabulary.recognize(phrase)[-1].descriptor
+    parts = site_and_lesion(Term(canonical=phrase, slot="task", mesh=descriptor), vocabulary)
+    if parts is None:
+        return None
+    return parts.site_text, parts.site.heading, parts.lesion_text, parts.lesion.heading
+
+
+@pytest.mark.parametrize(
+    ("phrase", "parts"),
+    [
+        ("oral cavity cancer", ("oral cavity", "Mouth", "cancer", "Neoplasms")),
+        ("shoulder pain", ("shoulder", "Shoulder", "pain", "Pain")),
+        # an adjective of a body part: MeSH's own names of the heading say which ("Cancer of Vulva")
+        ("vulval cancer", ("vulval", "Vulva", "cancer", "Neoplasms")),
+        ("hepatic fibrosis", ("hepatic", "Liver", "fibrosis", "Fibrosis")),
+        # the lesion in words MeSH files elsewhere ("tears": the tear fluid): the heading's own last word
+        ("rotator cuff tears", ("rotator cuff", "Rotator Cuff", "tears", "Wounds and Injuries")),
+    ],
+)
+def test_a_site_and_a_lesion_mesh_files_the_condition_under(
+    vocabulary: MeshVocabulary, phrase: str, parts: tuple[str, str, str, str]
+) -> None:
+    assert parts_of(vocabulary, phrase) == parts
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "gestational diabetes",  # a kind, not a place
+        "visceral leishmaniasis",  # MeSH names no body part among the heading's names
+        "chronic pain",
+        "type 2 diabetes",
+        "macular oedema",  # Macular Edema is not filed under Edema
+        "head and neck cancer",  # two sites: one of them alone would lose the other
+    ],
+)
+def test_a_modifier_that_is_no_body_part_is_not_split(vocabulary: MeshVocabulary, phrase: str) -> None:
+    assert parts_of(vocabulary, phrase) is None
+
+
+def test_the_site_is_a_block_of_its_own_and_both_blocks_keep_the_heading(vocabulary: MeshVocabulary) -> None:
+    understanding = Understanding(
+        description="Clinical assessment to screen for oral cavity cancer",
+        slots=Slots(task=["oral cavity cancer detection"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert [(c.label, c.role, c.required) for c in result.concepts] == [
+        ("oral cavity cancer", ConceptRole.CONDITION, True),
+        ("oral cavity", ConceptRole.ANATOMY, True),
+    ]
+    plan = KeywordPlan(terms=result.terms, concepts=result.concepts)
+    query = build_queries(plan).queries[Source.PUBMED].query
+    condition, site = query.split(") AND (")
+    # H OR (site AND lesion) = (H OR site) AND (H OR lesion): the heading stands in both blocks
+    assert '"Mouth Neoplasms"[Mesh]' in condition and '"Mouth Neoplasms"[Mesh]' in site
+    assert "cancer[tiab]" in condition and "tumor*[tiab]" in condition
+    assert "mouth[tiab]" in site and '"oral cavity"[tiab]' in site
+    assert '"Mouth"[Mesh]' not in query  # a body part is searched by its words, not its heading
+
+
+def test_conditions_listed_together_share_one_site_block(vocabulary: MeshVocabulary) -> None:
+    understanding = Understanding(
+        description="Interventions for hip and knee osteoarthritis",
+        slots=Slots(output_target=["knee osteoarthritis"], context=["hip"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    site = next(c for c in result.concepts if c.role is ConceptRole.ANATOMY)
+    assert {t.canonical for t in result.terms if t.concept == site.id} >= {"knee", "hip"}
+
+
+def test_a_condition_with_a_term_that_is_no_site_and_lesion_stays_one_block(
+    vocabulary: MeshVocabulary,
+) -> None:
+    understanding = Understanding(
+        description="Laparoscopy in pancreatic and periampullary cancer",
+        slots=Slots(subject_population=["pancreatic cancer", "periampullary cancer"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert not any(c.role is ConceptRole.ANATOMY and c.required for c in result.concepts)
+
+
+def test_a_lesion_word_of_another_sense_is_searched_with_the_lesion_heading(
+    vocabulary: MeshVocabulary,
+) -> None:
+    understanding = Understanding(
+        description="Ultrasonography for rotator cuff tears",
+        slots=Slots(output_target=["rotator cuff tears"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    lesion = next(t for t in result.terms if t.canonical == "tears")
+    assert lesion.mesh is not None and lesion.mesh.heading == "Wounds and Injuries"  # not Tears, the fluid
+    cancer = build_concepts(
+        Understanding(description="Tests for oral cavity cancer", slots=Slots(task=["oral cavity cancer"])),
+        vocabulary,
+    )
+    assert next(t for t in cancer.terms if t.canonical == "cancer").mesh is None  # searched as written

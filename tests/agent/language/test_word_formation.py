@@ -1,0 +1,43 @@
+"""Chinese word formation English writes as one word: participle compounds and neoclassical endings.
+
+Examples are phrases of their own, not evaluation cases; the judge is a small stand-in vocabulary.
+"""
+
+from __future__ import annotations
+
+from agent.language.bilingual import render
+from agent.language.word_formation import fused_forms, participle
+
+
+def test_a_participle_verb_counts_only_after_a_noun() -> None:
+    assert participle(["机器人", "辅助"], 1) == ("assisted", 1)
+    assert participle(["氮", "掺", "杂"], 1) == ("doped", 2)
+    assert participle(["辅助", "治疗"], 0) is None
+    assert participle(["语音", "解码"], 1) is None  # any other verb is its object's action
+
+
+def test_fused_forms_are_guesses_with_shorter_stems() -> None:
+    forms = fused_forms(("retina",), "病变")
+    assert "retinopathy" in forms
+    assert "melanoma" in fused_forms(("melanin",), "瘤")
+    assert fused_forms(("retina",), "患者") == ()  # no neoclassical ending
+
+
+def _known(term: str) -> bool:
+    return term in {"melanoma", "diabetic retinopathy", "retinitis"}
+
+
+def test_an_attested_fused_form_renders_the_head_morpheme_and_its_modifier() -> None:
+    assert render("黑色素瘤", attested=_known).english[0] == "melanoma"
+    assert render("视网膜炎", attested=_known).english[0] == "retinitis"
+
+
+def test_a_fused_form_attested_inside_a_longer_term_is_used_there() -> None:
+    assert render("糖尿病视网膜病变", attested=_known).english[0] == "diabetic retinopathy"
+    assert render("糖尿病视网膜病变患者", attested=_known).english[0] == "diabetic retinopathy patients"
+
+
+def test_unattested_fused_forms_are_never_rendered() -> None:
+    rendering = render("肝脏病变", attested=_known)
+    assert all("opathy" not in english for english in rendering.english)
+    assert not any("oma" in english for english in render("黑色素瘤").english)  # no judge, no guess
