@@ -587,7 +587,7 @@ async def expand_term(
     ranked = [
         s
         for s in candidates.ranked()
-        if variant_key(s.text) not in other_canonicals and not malformed_number(s.text, canonical)
+        if variant_key(s.text) not in other_canonicals and not _malformed(s.text, canonical, vocabulary)
     ]
     chosen = ranked[:MAX_CANDIDATES]
     counts = await asyncio.gather(
@@ -613,6 +613,15 @@ async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
         return None
     via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
     return found if names_the_concept(found, term.canonical, via) else None
+
+
+def _malformed(candidate: str, canonical: str, vocabulary: MeshVocabulary | None) -> bool:
+    """A plural the grammar rejects ("epilepsys") unless MeSH writes it: a noun in "-ic" is rarely
+    counted by the grammar, but "Microplastics", "Antibiotics" and "Antipsychotics" are MeSH's own words."""
+    if not malformed_number(candidate, canonical):
+        return False
+    words = candidate.split()
+    return not (vocabulary is not None and words and vocabulary.writes_form(words[-1].lower()))
 
 
 def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVocabulary | None) -> bool:

@@ -530,3 +530,15 @@ def test_a_permuted_entry_term_is_no_second_synonym() -> None:
         "Antimicrobial Drug Resistance",
         "Antibiotic Resistance",
     ]
+
+
+def test_a_plural_mesh_writes_is_no_malformed_form() -> None:
+    """The grammar counts few nouns in "-ic", but MeSH writes "Microplastics" and "Antibiotics"."""
+    from agent.keywords.synonyms import _malformed
+
+    vocabulary = vocabulary_for(MeshFile(EMBEDDED_MESH))
+    assert not _malformed("microplastics", "microplastic", vocabulary)
+    assert not _malformed("antibiotics", "antibiotic", vocabulary)
+    assert _malformed("epilepsys", "epilepsy", vocabulary)
+    assert _malformed("electrocorticographys", "electrocorticography", vocabulary)
+    assert _malformed("microplastics", "microplastic", None)  # without MeSH, the grammar decides
