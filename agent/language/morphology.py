@@ -207,6 +207,9 @@ def number_variants(phrase: str) -> list[str]:
 # a narrow way to search for the members.
 _COLLECTIVE_HEADS = _words("community communities assemblage assemblages population populations guild guilds")
 
+# Countable nouns whose plural is the singular (a subset of the uncountable list above).
+_ZERO_PLURAL = _words("fish sheep deer species")
+
 # Endings of adjectives, which cannot stand for the members on their own ("microbial communities",
 # "rural populations", "vulnerable populations" keep their head).
 _ADJECTIVE_ENDINGS = ("al", "ic", "an", "ar", "ous", "ive", "ary", "ent", "ant", "able", "ible", "ed", "ing")
@@ -225,7 +228,8 @@ def collective_members(phrase: str) -> str | None:
     lower = last.lower()
     if not lower.isalpha() or lower.endswith(_ADJECTIVE_ENDINGS) or is_acronym(last):
         return None
-    if lower in _UNCOUNTABLE or lower.endswith(_NO_PLURAL_ENDINGS) or plural(singular(last)) is None:
+    mass = lower in _UNCOUNTABLE or lower.endswith(_NO_PLURAL_ENDINGS) or plural(singular(last)) is None
+    if mass and lower not in _ZERO_PLURAL:  # "reef fish assemblages": fish are counted, with no "-s"
         return None
     if len(members) == 1 and len(lower) < 6:
         return None

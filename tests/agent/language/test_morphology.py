@@ -15,6 +15,7 @@ from agent.language.morphology import collective_members
         ("pollinator populations", "pollinator"),
         ("older adult populations", "older adult"),
         ("native bee community", "native bee"),
+        ("coral reef fish assemblages", "coral reef fish"),  # fish are counted with no "-s"
     ],
 )
 def test_a_collective_head_gives_way_to_its_members(phrase: str, members: str) -> None:
