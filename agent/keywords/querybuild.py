@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote, urlencode
 
 from agent.keywords.site_and_lesion import is_anatomy
+from agent.language.morphology import collective_members, number_variants
 from agent.language.text import unique_casefold
 from agent.models import (
     ConceptRole,
@@ -193,19 +194,61 @@ def pubmed_term(text: str, truncate: bool = False) -> str:
     return f'"{clean}{star}"[tiab]'
 
 
-def _truncatable(singular: str, plural: str) -> bool:
-    """ "interface"/"interfaces" may become "interface*": same phrase + "s", and the truncated word is
-    plain lower-case letters, five or more ("SGLT2 inhibitor*" yes; "BCI*", "cell*" no). Only that word
-    can explode; the words before it are matched as written."""
-    if plural.casefold() != singular.casefold() + "s":
-        return False
-    words = re.split(r"[\s-]+", singular)
+def _truncated(singular: str, plural: str) -> str | None:
+    """The stem a singular/plural pair is searched by, or None when it must be written out.
+
+    "interface"/"interfaces" become "interface*": same phrase + "s", and the truncated word is plain
+    lower-case letters, five or more ("SGLT2 inhibitor*" yes; "BCI*", "cell*" no). A noun in "-ity"
+    is cut before its "y" ("insulin sensitivity"/"sensitivities" -> "insulin sensitivit*", as searchers
+    write "osmolalit*"): no other English word continues such a stem. Only that word can explode; the
+    words before it are matched as written."""
+    if plural.casefold() == singular.casefold() + "s":
+        stem = singular
+    elif singular.casefold().endswith("ity") and plural.casefold() == singular.casefold()[:-1] + "ies":
+        stem = singular[:-1]
+    else:
+        return None
+    words = re.split(r"[\s-]+", stem)
     last = words[-1]
-    return (
+    if (
         re.fullmatch(r"[A-Za-z]{5,}", last) is not None
         and not last.isupper()
         and all(re.fullmatch(r"[A-Za-z0-9]+", word) for word in words)
-    )
+    ):
+        return stem
+    return None
+
+
+def _plural_spellings(single: str) -> tuple[str, ...]:
+    """The plurals a truncation of `single` may absorb."""
+    folded = single.casefold()
+    return (folded + "s", folded[:-1] + "ies") if folded.endswith("ity") else (folded + "s",)
+
+
+def _members_for_collectives(texts: list[str]) -> list[str]:
+    """Each text with a collective head replaced by its members in both numbers, as a searcher writes
+    `"benthic invertebrate*"[tiab]` for "benthic invertebrate communities": the collection's own
+    phrase misses every paper that names the members without it."""
+    out: list[str] = []
+    for text in texts:
+        members = collective_members(text)
+        out += [members, *number_variants(members)] if members else [text]
+    return unique_casefold(out)
+
+
+def _one_per_hyphenation(texts: list[str]) -> list[str]:
+    """The texts without those that differ from an earlier one only by hyphens or spaces between words:
+    PubMed's phrase index reads a hyphen as the join of a phrase ("kidney-allograft" searches the phrase
+    "kidney allograft"), so "non-insulin-dependent diabetes" and "non insulin dependent diabetes" find the
+    same papers. Letters and digits written together ("SGLT2" beside "SGLT-2") are another token."""
+    seen: set[str] = set()
+    out = []
+    for text in texts:
+        key = " ".join(re.split(r"[\s-]+", text.casefold()))
+        if key not in seen:
+            seen.add(key)
+            out.append(text)
+    return out
 
 
 def _pubmed_items(term: _TermStrings) -> list[str]:
@@ -213,25 +256,24 @@ def _pubmed_items(term: _TermStrings) -> list[str]:
     # an ancestor the words name is searched unexploded: the papers indexed only at that general
     # level, as an information specialist adds "Tuberculosis"[Mesh:NoExp] beside "Tuberculosis, Pulmonary"
     items += [f'"{_pubmed_clean(heading)}"[Mesh:NoExp]' for heading in term.broader if term.mesh]
-    texts = list(term.texts)
+    texts = _one_per_hyphenation(_members_for_collectives(term.texts))
     position = {text.casefold(): index for index, text in reversed(list(enumerate(texts)))}
-    truncated: dict[int, int] = {}  # index of the pair's first member -> index of its singular
+    truncated: dict[int, str] = {}  # index of the pair's first member -> the stem it is searched by
     absorbed: set[int] = set()
     for index, single in enumerate(texts):
-        other = position.get(single.casefold() + "s")
-        if (
-            other is not None
-            and index not in absorbed
-            and other not in absorbed
-            and _truncatable(single, texts[other])
-        ):
-            truncated[min(index, other)] = index
-            absorbed.add(max(index, other))
+        for spelling in _plural_spellings(single):
+            other = position.get(spelling)
+            if other is None or index in absorbed or other in absorbed:
+                continue
+            stem = _truncated(single, texts[other])
+            if stem is not None:
+                truncated[min(index, other)] = stem
+                absorbed.add(max(index, other))
     for index, text in enumerate(texts):
         if index in absorbed:
             continue
         items.append(
-            pubmed_term(texts[truncated[index]], truncate=True) if index in truncated else pubmed_term(text)
+            pubmed_term(truncated[index], truncate=True) if index in truncated else pubmed_term(text)
         )
     return items
 

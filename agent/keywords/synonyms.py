@@ -294,17 +294,33 @@ def _tidy_candidate(text: str) -> str:
 
 def _case_like(text: str, canonical: str) -> str:
     """Title-cased headings and page titles ("Brain-Machine Interfaces", "Neural interface") in lower case
-    when the canonical term is lower case; acronyms and mixed-case words ("ECoG", "McGurk") keep theirs."""
-    if not text or any(ch.isupper() for ch in canonical):
+    when the canonical term is written in lower case but for acronyms and its first letter ("SGLT2
+    inhibitors" takes "sodium-glucose transporter 2 inhibitors", as a searcher writes it); acronyms,
+    mixed-case words ("ECoG", "McGurk") and the capitalised words of the canonical ("Alzheimer") keep
+    theirs. A canonical with a capitalised word inside ("Down Syndrome") is a name: its synonyms stay as
+    written."""
+    words = canonical.split()
+    if not text or any(_title_word(w) for w in words[1:]):
         return text
+    kept = {_bare(w) for w in words if w[:1].isupper()}
 
     def lower(word: str) -> str:
         parts = word.split("-")
-        if all(p[:1].isupper() and p[1:].islower() for p in parts if p):
+        if _bare(word) not in kept and all(_title_word(p) for p in parts if p):
             return word.lower()
         return word
 
     return " ".join(lower(w) for w in text.split(" "))
+
+
+def _title_word(word: str) -> bool:
+    """A capitalised word of letters ("Inhibitors", "Alzheimer's"), not an acronym ("SGLT2", "ECoG")."""
+    letters = word.removesuffix("'s").removesuffix("\u2019s")
+    return letters[:1].isupper() and letters[1:].islower() and letters.isalpha()
+
+
+def _bare(word: str) -> str:
+    return word.removesuffix("'s").removesuffix("\u2019s").casefold()
 
 
 def _matches(term: str, names: Iterable[str]) -> bool:
@@ -571,7 +587,7 @@ async def expand_term(
     ranked = [
         s
         for s in candidates.ranked()
-        if variant_key(s.text) not in other_canonicals and not malformed_number(s.text, canonical)
+        if variant_key(s.text) not in other_canonicals and not _malformed(s.text, canonical, vocabulary)
     ]
     chosen = ranked[:MAX_CANDIDATES]
     counts = await asyncio.gather(
@@ -597,6 +613,15 @@ async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
         return None
     via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
     return found if names_the_concept(found, term.canonical, via) else None
+
+
+def _malformed(candidate: str, canonical: str, vocabulary: MeshVocabulary | None) -> bool:
+    """A plural the grammar rejects ("epilepsys") unless MeSH writes it: a noun in "-ic" is rarely
+    counted by the grammar, but "Microplastics", "Antibiotics" and "Antipsychotics" are MeSH's own words."""
+    if not malformed_number(candidate, canonical):
+        return False
+    words = candidate.split()
+    return not (vocabulary is not None and words and vocabulary.writes_form(words[-1].lower()))
 
 
 def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVocabulary | None) -> bool:
@@ -662,9 +687,16 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
             continue  # "Polycystic Ovary Syndrome 1": one numbered type of the concept, not a synonym
         if _former_binomial(descriptor, entry):
             continue  # "Bacillus coli" for Escherichia coli: a name the species had in another genus
-        if entry.casefold() not in {o.casefold() for o in out}:
+        if _word_bag(entry) not in {_word_bag(o) for o in out}:
             out.append(entry)
     return out
+
+
+def _word_bag(text: str) -> tuple[str, ...]:
+    """The words of a term in any order: NLM's permuted entry terms ("Antimicrobial Resistance, Drug" beside
+    "Antimicrobial Drug Resistance") come back from inversion as word salad ("drug antimicrobial
+    resistance"), which a searcher would not write and which finds nothing the first order does not."""
+    return tuple(sorted(text.casefold().split()))
 
 
 _NUMBERED = re.compile(r"\s+\d+$")

@@ -201,6 +201,41 @@ def number_variants(phrase: str) -> list[str]:
     return out
 
 
+# Nouns that name a collection of the things the words before them name ("benthic invertebrate
+# communities", "fish assemblages", "pollinator populations"): papers write the members far more often
+# than the collection ("benthic invertebrates were sampled"), so the phrase with its collective head is
+# a narrow way to search for the members.
+_COLLECTIVE_HEADS = _words("community communities assemblage assemblages population populations guild guilds")
+
+# Countable nouns whose plural is the singular (a subset of the uncountable list above).
+_ZERO_PLURAL = _words("fish sheep deer species")
+
+# Endings of adjectives, which cannot stand for the members on their own ("microbial communities",
+# "rural populations", "vulnerable populations" keep their head).
+_ADJECTIVE_ENDINGS = ("al", "ic", "an", "ar", "ous", "ive", "ary", "ent", "ant", "able", "ible", "ed", "ing")
+
+
+def collective_members(phrase: str) -> str | None:
+    """The members a phrase with a collective head names, in the singular: "benthic invertebrate
+    communities" -> "benthic invertebrate", "pollinator populations" -> "pollinator"; None when the last
+    word is no collective noun or the words before it name no countable thing ("microbial
+    communities", "general population"). A single member word must be long enough to be specific
+    ("fish", "bird" alone would find every paper about them)."""
+    words = phrase.split()
+    if len(words) < 2 or words[-1].lower() not in _COLLECTIVE_HEADS:
+        return None
+    members, last = words[:-1], words[-2]
+    lower = last.lower()
+    if not lower.isalpha() or lower.endswith(_ADJECTIVE_ENDINGS) or is_acronym(last):
+        return None
+    mass = lower in _UNCOUNTABLE or lower.endswith(_NO_PLURAL_ENDINGS) or plural(singular(last)) is None
+    if mass and lower not in _ZERO_PLURAL:  # "reef fish assemblages": fish are counted, with no "-s"
+        return None
+    if len(members) == 1 and len(lower) < 6:
+        return None
+    return " ".join([*members[:-1], singular(last)])
+
+
 def hyphen_variants(phrase: str) -> list[str]:
     """'brain-computer interface' -> 'brain computer interface'; 'non-invasive' -> 'noninvasive' (and back)."""
     prefixes = "|".join(_PREFIXES)

@@ -352,7 +352,8 @@ def test_an_anatomy_concept_is_searched_by_its_words_only() -> None:
 
 def test_a_term_another_term_of_its_block_holds_is_left_out() -> None:
     """ "invasive aspergillosis" beside aspergillosis finds no paper aspergillosis does not: the OR drops
-    it in every database (the concept still lists it); a hyphenated spelling or a plural is kept."""
+    it in every database (the concept still lists it); a hyphenated spelling or a plural is kept (PubMed
+    writes a hyphenation once: its phrase index reads the hyphen as a space)."""
     terms = [
         Term(
             canonical="aspergillosis",
@@ -363,7 +364,62 @@ def test_a_term_another_term_of_its_block_holds_is_left_out() -> None:
     ]
     plan = KeywordPlan(terms=terms, facets=facets_for_terms(terms))
     assert build_pubmed_query(plan) == (
-        '(aspergillosis[tiab] OR aspergilloses[tiab] OR "non-invasive"[tiab] OR "non invasive"[tiab])'
+        '(aspergillosis[tiab] OR aspergilloses[tiab] OR "non-invasive"[tiab])'
     )
+    assert '"non invasive"' in build_openalex_query(plan)[0]
     assert "invasive aspergillosis" not in build_openalex_query(plan)[0]
     assert [s.text for s in terms[0].synonyms][0] == "invasive aspergillosis"
+
+
+def test_a_collective_head_is_searched_as_its_members() -> None:
+    # "benthic invertebrate communities" as a phrase misses "benthic invertebrates were sampled"
+    terms = [
+        Term(
+            canonical="benthic invertebrate communities",
+            slot="population",
+            synonyms=[syn("benthic invertebrate community", SynonymOrigin.MORPHOLOGY)],
+        ),
+        Term(canonical="native bee populations", slot="population"),
+        Term(canonical="microbial communities", slot="population"),
+    ]
+    plan = KeywordPlan(terms=terms, facets=[Facet(slot="population")])
+    assert build_pubmed_query(plan) == (
+        '("benthic invertebrate*"[tiab] OR "native bee"[tiab] OR "native bees"[tiab]'
+        ' OR "microbial communities"[tiab])'
+    )
+
+
+def test_a_noun_in_ity_is_truncated_before_its_y() -> None:
+    # searchers write "osmolalit*": no other word continues the stem of a noun in "-ity"
+    terms = [
+        Term(canonical="insulin sensitivity", slot="outcome", synonyms=[syn("insulin sensitivities")]),
+        Term(canonical="comorbidities", slot="outcome", synonyms=[syn("comorbidity")]),
+        Term(canonical="city", slot="outcome", synonyms=[syn("cities")]),  # "cit*" would find "citation"
+        Term(canonical="family", slot="outcome", synonyms=[syn("families")]),  # "famil*": "familial"
+    ]
+    plan = KeywordPlan(terms=terms, facets=[Facet(slot="outcome")])
+    assert build_pubmed_query(plan) == (
+        '("insulin sensitivit*"[tiab] OR comorbidit*[tiab] OR city[tiab] OR cities[tiab]'
+        " OR family[tiab] OR families[tiab])"
+    )
+
+
+def test_pubmed_writes_one_spelling_per_hyphenation() -> None:
+    # the phrase index reads "noninsulin-dependent" as "noninsulin dependent"; "SGLT2" is another token
+    terms = [
+        Term(
+            canonical="noninsulin-dependent diabetes mellitus",
+            slot="population",
+            synonyms=[
+                syn("noninsulin dependent diabetes mellitus"),
+                syn("non-insulin-dependent diabetes mellitus"),
+                syn("non insulin dependent diabetes mellitus"),
+            ],
+        ),
+        Term(canonical="SGLT2 inhibitor", slot="population", synonyms=[syn("SGLT-2 inhibitor")]),
+    ]
+    plan = KeywordPlan(terms=terms, facets=[Facet(slot="population")])
+    assert build_pubmed_query(plan) == (
+        '("noninsulin-dependent diabetes mellitus"[tiab] OR "non-insulin-dependent diabetes mellitus"[tiab]'
+        ' OR "SGLT2 inhibitor"[tiab] OR "SGLT-2 inhibitor"[tiab])'
+    )

@@ -14,6 +14,7 @@ from agent.keywords.synonyms import (
     MAX_CANDIDATES,
     MAX_KEPT,
     SynonymSources,
+    _case_like,
     _vocabulary_notes,
     attested_forms,
     build_keyword_plan,
@@ -481,3 +482,63 @@ async def test_an_acronym_no_one_vouches_for_must_name_the_term_in_its_own_paper
         == "ambiguous acronym: only 400 of the 15,000 PubMed papers with 'PW' also write 'pregnant women'"
     )
     assert next(s for s in term(plan, mbsr).synonyms if s.text == "MBSR").kept
+
+
+@pytest.mark.parametrize(
+    ("candidate", "canonical", "written"),
+    [
+        # an acronym in the canonical does not make its synonyms Title Case
+        (
+            "Sodium-Glucose Transporter 2 Inhibitors",
+            "SGLT2 inhibitors",
+            "sodium-glucose transporter 2 inhibitors",
+        ),
+        ("SGLT2 Inhibitors", "SGLT2 inhibitors", "SGLT2 inhibitors"),
+        # nor does a capital at the start of the description
+        ("Vaccination Hesitancy", "Vaccine hesitancy", "vaccination hesitancy"),
+        # a capitalised word of the canonical is a name and keeps its capital
+        ("Alzheimer Disease", "Alzheimer disease", "Alzheimer disease"),
+        ("ECoG", "electrocorticography", "ECoG"),
+        # a canonical written in Title Case inside is a name: its synonyms stay as written
+        ("Trisomy 21", "Down Syndrome", "Trisomy 21"),
+    ],
+)
+def test_synonyms_are_written_in_the_canonical_terms_case(
+    candidate: str, canonical: str, written: str
+) -> None:
+    assert _case_like(candidate, canonical) == written
+
+
+def test_a_permuted_entry_term_is_no_second_synonym() -> None:
+    """NLM's permuted entry term "Antimicrobial Resistance, Drug" is the same words as "Antimicrobial
+    Drug Resistance"; put back in natural order it would be word salad."""
+    from agent.keywords.synonyms import mesh_synonyms
+    from agent.models import MeshDescriptor
+
+    resistance = MeshDescriptor(
+        ui="D004352",
+        heading="Drug Resistance, Microbial",
+        entry_terms=[
+            "Antimicrobial Drug Resistance",
+            "Antimicrobial Resistance, Drug",
+            "Antibiotic Resistance, Microbial",
+            "Antibiotic Resistance",
+        ],
+    )
+    assert mesh_synonyms(resistance, "antibiotic resistance") == [
+        "Microbial Drug Resistance",
+        "Antimicrobial Drug Resistance",
+        "Antibiotic Resistance",
+    ]
+
+
+def test_a_plural_mesh_writes_is_no_malformed_form() -> None:
+    """The grammar counts few nouns in "-ic", but MeSH writes "Microplastics" and "Antibiotics"."""
+    from agent.keywords.synonyms import _malformed
+
+    vocabulary = vocabulary_for(MeshFile(EMBEDDED_MESH))
+    assert not _malformed("microplastics", "microplastic", vocabulary)
+    assert not _malformed("antibiotics", "antibiotic", vocabulary)
+    assert _malformed("epilepsys", "epilepsy", vocabulary)
+    assert _malformed("electrocorticographys", "electrocorticography", vocabulary)
+    assert _malformed("microplastics", "microplastic", None)  # without MeSH, the grammar decides
