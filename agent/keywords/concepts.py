@@ -23,7 +23,8 @@ synonyms. The steps, for every phrase of every slot:
    and F03 a condition, D an intervention, E and L a method, M01 a population, A anatomy, G/F01/F02 an
    outcome, N and Z a setting, as is a population phrase headed by a place or an organisation ("in
    technology firms": where the people are, not who). A phrase whose last word is not part of a descriptor ("speech
-   decoding") stays one free-text concept whose role is its slot's (a context phrase headed by a
+   decoding"), or in which a noun no descriptor holds stands between two ("fatigue crack growth":
+   no Fatigue AND Growth), stays one free-text concept whose role is its slot's (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
    aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
    on a descriptor ("mindfulness-based stress reduction": Mindfulness), except that a kind of a computing
@@ -99,6 +100,7 @@ from agent.keywords.phrase_words import (
     GENERIC_WORDS,
     content_words,
     cut_after_participle,
+    noun_between,
     people_only,
     set_aside,
     strip_generic_edges,
@@ -517,8 +519,10 @@ def _drafts_for(
             if content_words(rest):
                 drafts.append(_free_draft(clean_term(rest), part, description, vocabulary))
             continue
-        if not head_covered:
-            # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know
+        if not head_covered or noun_between(text, [(m.start, m.end) for m in matches]):
+            # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know;
+            # "fatigue crack growth": a noun no descriptor holds stands between two, so the phrase is one
+            # compound MeSH does not name (not Fatigue AND Growth)
             drafts.append(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )

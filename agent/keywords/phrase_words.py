@@ -191,6 +191,19 @@ def _names_a_thing(word: str, vocabulary: MeshVocabulary) -> bool:
     return not _NOT_A_THING.search(singular(word)) and not vocabulary.is_modifier(word)
 
 
+def noun_between(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """A noun MeSH matched no part of, standing between two matched spans of `text` ("fatigue crack
+    growth": "crack" between Fatigue and Growth), or None. Such a phrase is one compound naming a thing
+    MeSH does not name (the growth of fatigue cracks), not the descriptors side by side; an adjective
+    there ("breast ductal carcinoma") or a generic word leaves the matches standing. `spans` are
+    character offsets in `text`, in order."""
+    for (_, left_end), (right_start, _) in zip(spans, spans[1:], strict=False):
+        for word in content_words(text[left_end:right_start]):
+            if word.isalpha() and not _NOT_A_THING.search(singular(word.lower())) and not is_acronym(word):
+                return word
+    return None
+
+
 def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
     """Whether a generic word before a head makes a compound with it: a noun MeSH ends terms with
     ("care" in "care homes"), not a word shaped as an adjective ("potential" in "potential biomarkers")."""

@@ -306,6 +306,25 @@ def test_a_kind_of_a_computing_method_is_searched_as_written(vocabulary: MeshVoc
     assert any(t.mesh and t.mesh.heading == "Elasticity Imaging Techniques" for t in clinical.terms)
 
 
+def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:
+    # "crack" stands between Fatigue and Growth: the growth of fatigue cracks, which MeSH does not name,
+    # is one concept searched as written (it was Fatigue AND Growth, and the bridges became optional)
+    result = concepts_of(
+        vocabulary,
+        "Fatigue crack growth in welded steel bridges",
+        output_target=["Fatigue crack growth"],
+        subject_population=["welded steel bridges"],
+    )
+    assert not any(t.mesh for t in result.terms)
+    assert ("Fatigue crack growth", True) in [(c.label, c.required) for c in result.concepts]
+    assert all(c.required for c in result.concepts)
+    # an adjective between two descriptors leaves them standing
+    cancer = concepts_of(
+        vocabulary, "breast ductal carcinoma screening", context=["breast ductal carcinoma screening"]
+    )
+    assert any(t.mesh for t in cancer.terms)
+
+
 def test_roles_follow_what_the_description_says(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.phrase_words import content_words, cut_after_participle, set_aside, strip_generic_edges
+from agent.keywords.phrase_words import (
+    content_words,
+    cut_after_participle,
+    noun_between,
+    set_aside,
+    strip_generic_edges,
+)
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
@@ -80,3 +86,11 @@ def test_without_a_vocabulary_one_word_left_keeps_its_head() -> None:
 )
 def test_a_participle_after_a_noun_cuts_the_phrase(text: str, cut: list[str]) -> None:
     assert cut_after_participle(text) == cut
+
+
+def test_a_noun_between_two_matched_spans() -> None:
+    text = "fatigue crack growth"
+    assert noun_between(text, [(0, 7), (14, 20)]) == "crack"
+    assert noun_between("breast ductal carcinoma", [(0, 6), (14, 23)]) is None  # an adjective
+    assert noun_between("breast cancer screening", [(0, 13), (14, 23)]) is None  # nothing between
+    assert noun_between("fatigue crack growth", [(14, 20)]) is None  # one span
