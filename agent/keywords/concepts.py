@@ -7,7 +7,8 @@ synonyms. The steps, for every phrase of every slot:
 
 1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
    concepts; "with" separates a population from its condition ("patients with epilepsy": the
-   condition is searched, the people word is no term beside it); a participle that starts a
+   condition is searched, the people word is no term beside it), and an action from the means it is
+   done with ("vector control with Wolbachia": an intervention); a participle that starts a
    post-modifier separates the noun it qualifies from its complement ("therapy delivered online",
    "E. coli isolated from broiler chickens": `phrase_words.cut_after_participle`);
 2. **set aside** what is not a concept (`agent.keywords.phrase_words`): words that say which *kind
@@ -112,7 +113,7 @@ from agent.keywords.treatment_names import agents_of_adjective, procedure_of_dis
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
-from agent.language.text import clean_term, split_parenthetical, to_half_width
+from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
     LIST_SLOT_NAMES,
     Concept,
@@ -145,6 +146,9 @@ class _Part:
     side: bool = False  # one of the things "X versus Y" compares: something done, whatever its slot
     # written before the "for" of "X for Y" (the template of review titles): something done or tested
     done: bool = False
+    # what an action is done with ("vector control with Wolbachia", "therapy with metformin"): the means,
+    # something done to the people or their setting, whatever its tree (`_MEANS_BEFORE_WITH`)
+    means: bool = False
     # the words the description has for the part: its slot phrase, or the part itself where the
     # understanding rewrote the phrase ("diagnosis of X" -> "X diagnosis"); how lists are found
     written: str = ""
@@ -186,10 +190,11 @@ def _parts(
                     c.startswith("compared") for c in (before, after)
                 )
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
+                means = {i + 1 for i, piece in enumerate(pieces[:-1]) if _acts_with(piece, side)}
                 # "therapy delivered online": the therapy is the concept, how it is delivered another
-                pieces = [cut for piece in pieces for cut in cut_after_participle(piece)]
-                with_content = any(content_words(piece) for piece in pieces)
-                for piece in pieces:
+                cuts = [(i, cut) for i, piece in enumerate(pieces) for cut in cut_after_participle(piece)]
+                with_content = any(content_words(piece) for _, piece in cuts)
+                for position, piece in cuts:
                     # "patients with epilepsy": the condition is the concept, the people word only says who
                     if content_words(piece) or (people_only(piece) and not with_content):
                         parts.append(
@@ -202,9 +207,25 @@ def _parts(
                                 compared_with=comparator,
                                 side=compared_side,
                                 done=named_before_for(piece.strip(), understanding.description),
+                                means=position in means,
                             )
                         )
     return parts, study_types
+
+
+# Head nouns of an action whose "with" names the means it is done with ("vector control with Wolbachia",
+# "treatment with metformin"), not the people's condition ("patients with epilepsy")
+_MEANS_BEFORE_WITH = INTERVENTION_HEADS | word_set(
+    "control management prevention vaccination immunization immunisation"
+)
+
+
+def _acts_with(piece: str, side: str) -> bool:
+    """Whether `piece` ends in an action noun and "with" follows it in `side` ("vector control with X")."""
+    words = piece.split()
+    if not words or words[-1].lower() not in _MEANS_BEFORE_WITH:
+        return False
+    return re.search(rf"\b{re.escape(words[-1])}\s+with\s", side, re.IGNORECASE) is not None
 
 
 def _names_with(text: str, vocabulary: MeshVocabulary | None) -> bool:
@@ -563,6 +584,8 @@ def _role(
         return ConceptRole.CONDITION  # "adults with depression": what the people have, not what is measured
     if head and part.side and (weak or role is ConceptRole.ANATOMY):
         return ConceptRole.INTERVENTION
+    if head and part.means and role is not ConceptRole.POPULATION:
+        return ConceptRole.INTERVENTION  # "vector control with Wolbachia": what the control is done with
     if head and part.done and weak:
         # the "X" of "X for Y": a test in a question of diagnosis, else what is done to the people (a body
         # fluid or organ, "urine tests", stays the anatomy a sample is taken from)

@@ -325,6 +325,23 @@ def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: M
     assert any(t.mesh for t in cancer.terms)
 
 
+def test_what_an_action_is_done_with_is_an_intervention(vocabulary: MeshVocabulary) -> None:
+    # "with" after an action noun names the means (it was OR'ed with Dengue as a second condition)
+    result = concepts_of(
+        vocabulary,
+        "Dengue vector control with Wolbachia",
+        subject_population=["Dengue vector control with Wolbachia"],
+    )
+    roles = {t.canonical: c.role for c in result.concepts for t in result.terms if t.concept == c.id}
+    assert roles["Wolbachia"] is ConceptRole.INTERVENTION
+    assert roles["Dengue"] is ConceptRole.CONDITION
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert ") AND (" in query.query and "Dengue" not in query.query.split(") AND (")[1]
+    # after people, "with" still names their condition
+    people = concepts_of(vocabulary, "children with asthma", subject_population=["children with asthma"])
+    assert any(c.role is ConceptRole.CONDITION for c in people.concepts)
+
+
 def test_roles_follow_what_the_description_says(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
