@@ -190,7 +190,12 @@ def _parts(
                     c.startswith("compared") for c in (before, after)
                 )
                 pieces = [side] if _names_with(side, vocabulary) else _WITH.split(side)
-                means = {i + 1 for i, piece in enumerate(pieces[:-1]) if _acts_with(piece, side)}
+                joins = _WITH.findall(side) if len(pieces) > 1 else []  # what stands between the pieces
+                means = {
+                    i + 1
+                    for i, (piece, join) in enumerate(zip(pieces, joins, strict=False))
+                    if join.strip().lower() == "with" and _names_an_action(piece)
+                }
                 # "therapy delivered online": the therapy is the concept, how it is delivered another
                 cuts = [(i, cut) for i, piece in enumerate(pieces) for cut in cut_after_participle(piece)]
                 with_content = any(content_words(piece) for _, piece in cuts)
@@ -220,12 +225,10 @@ _MEANS_BEFORE_WITH = INTERVENTION_HEADS | word_set(
 )
 
 
-def _acts_with(piece: str, side: str) -> bool:
-    """Whether `piece` ends in an action noun and "with" follows it in `side` ("vector control with X")."""
+def _names_an_action(piece: str) -> bool:
+    """Whether `piece` ends in an action noun whose "with" names its means ("vector control")."""
     words = piece.split()
-    if not words or words[-1].lower() not in _MEANS_BEFORE_WITH:
-        return False
-    return re.search(rf"\b{re.escape(words[-1])}\s+with\s", side, re.IGNORECASE) is not None
+    return bool(words) and words[-1].lower() in _MEANS_BEFORE_WITH
 
 
 def _names_with(text: str, vocabulary: MeshVocabulary | None) -> bool:
