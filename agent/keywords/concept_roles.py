@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_WORDS, content_words
-from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
+from agent.language.mesh_recognition import HUMANS_TREE, MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, Term
 from agent.understanding.lexicon import EFFECT_VERBS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
@@ -242,7 +242,6 @@ PLACE_HEADS = (PLACE_UNIT_HEADS - word_set("community communities")) | word_set(
 
 
 _ORGANISMS_TREE = "B"
-_HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"  # Humans, under Organisms
 
 
 def names_only_organisms(terms: list[Term], *, people: bool = True) -> bool:
@@ -254,7 +253,7 @@ def names_only_organisms(terms: list[Term], *, people: bool = True) -> bool:
         return (
             any(n.startswith(_ORGANISMS_TREE) for n in trees)
             and not any(n.startswith("C") for n in trees)
-            and (people or not any(n.startswith(_HUMANS) for n in trees))
+            and (people or not any(n.startswith(HUMANS_TREE) for n in trees))
         )
 
     return bool(terms) and all(t.mesh is not None and organism(t.mesh.tree_numbers) for t in terms)

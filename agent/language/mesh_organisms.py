@@ -28,13 +28,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.language.mesh_recognition import MeshVocabulary
+from agent.language.mesh_recognition import HUMANS_TREE, MeshVocabulary
 from agent.language.mesh_tails import is_under
 from agent.models import MeshDescriptor
 
 _INFECTIONS = "C01"
 _ORGANISMS = ("B01", "B02", "B03", "B04")
-_HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"
 # the endings that turn an organism's name into a disease's or a species' ("aspergill-osis",
 # "aspergill-us", "schistosom-iasis", "schistosom-a")
 _ENDING = re.compile(r"(?:iasis|iases|iosis|oses|osis|ae|ia|a|us|um|i)$")
@@ -59,7 +58,7 @@ def _organism_words(vocabulary: MeshVocabulary) -> dict[str, frozenset[str]]:
     words: dict[str, set[str]] = {}
     for ui, row in vocabulary.file.records().items():
         trees = row.get("tree_numbers") or []
-        if any(t.startswith(_ORGANISMS) for t in trees) and not any(t.startswith(_HUMANS) for t in trees):
+        if _organism_trees(trees):
             named = _words(row["heading"])
             for word in {named[0], named[-1]} if named else set():  # the genus or the species' epithet
                 words.setdefault(word.lower(), set()).add(ui)
@@ -110,8 +109,11 @@ def _infection_stems(vocabulary: MeshVocabulary) -> tuple[tuple[str, str], ...]:
 
 def is_organism(descriptor: MeshDescriptor) -> bool:
     """Whether the descriptor is an organism (trees B01-B04), people left out."""
-    trees = descriptor.tree_numbers
-    return any(t.startswith(_ORGANISMS) for t in trees) and not any(t.startswith(_HUMANS) for t in trees)
+    return _organism_trees(descriptor.tree_numbers)
+
+
+def _organism_trees(trees: list[str] | tuple[str, ...]) -> bool:
+    return any(t.startswith(_ORGANISMS) for t in trees) and not any(t.startswith(HUMANS_TREE) for t in trees)
 
 
 def infection_of(organism: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:

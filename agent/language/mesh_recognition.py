@@ -832,7 +832,7 @@ def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None =
 
 
 # the tree number of Humans (B01...400.400): people are a population, other organisms a condition's host
-_HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"
+HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"  # Humans, under Organisms (B)
 
 
 def role_of(descriptor: MeshDescriptor) -> ConceptRole:
@@ -845,13 +845,13 @@ def role_of(descriptor: MeshDescriptor) -> ConceptRole:
 
     if "C" in letters or under("F03"):
         return ConceptRole.CONDITION
-    if "B" in letters and not under(_HUMANS_TREE):
+    if "B" in letters and not under(HUMANS_TREE):
         return ConceptRole.CONDITION if under("B03", "B04", "B05") else ConceptRole.POPULATION
     if "D" in letters:
         return ConceptRole.INTERVENTION
     if "E" in letters or "L" in letters or under("J01"):
         return ConceptRole.METHOD
-    if under("M01") or under(_HUMANS_TREE):
+    if under("M01") or under(HUMANS_TREE):
         return ConceptRole.POPULATION
     if "A" in letters:
         return ConceptRole.ANATOMY

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_recognition import HUMANS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK
@@ -212,10 +213,12 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
 # and psychological phenomena are outcomes (not food, G07.203, nor physical phenomena such as time or
 # vibration, G01); places (Z: the setting whatever the cue), health care and social phenomena are the
 # setting.
-_HUMANS = "B01.050.150.900.649.313.988.400.112.400.400"
 _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("C", "F03"), "condition"),
-    ((_HUMANS, "A11.284"), None),  # Humans itself; cell parts (dendrites, membranes) are not studied units
+    (
+        (HUMANS_TREE, "A11.284"),
+        None,
+    ),  # Humans itself; cell parts (dendrites, membranes) are not studied units
     (("B", "M01", "A11"), "subject_population"),
     (("D23.101",), "signal_feature"),
     (("G17", "L01.224.050.375"), "method_algorithm"),
