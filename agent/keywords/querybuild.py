@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlencode
 
-from agent.keywords.site_and_lesion import is_anatomy
+from agent.language.mesh_recognition import is_anatomy
 from agent.language.morphology import collective_members, number_variants
 from agent.language.text import unique_casefold
 from agent.models import (

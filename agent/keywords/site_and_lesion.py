@@ -31,13 +31,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agent.keywords.phrase_words import content_words
-from agent.language.mesh_recognition import MeshVocabulary, natural_order
+from agent.language.mesh_recognition import MeshVocabulary, is_anatomy, natural_order
 from agent.models import Concept, ConceptRole, MeshDescriptor, Synonym, SynonymOrigin, Term
 
 if TYPE_CHECKING:
     from agent.keywords.concepts import Concepts
 
-_ANATOMY_TREE = "A"
 _JOINING = frozenset({"of", "the", "in", "and"})
 _SITE_REASON = (
     "where the condition sits, searched apart from it: with the condition's own terms in this block "
@@ -54,12 +53,6 @@ class SiteAndLesion:
     site: MeshDescriptor
     lesion_text: str
     lesion: MeshDescriptor
-
-
-def is_anatomy(descriptor: MeshDescriptor) -> bool:
-    """Whether every tree of the descriptor is under Anatomy (A): a body part, tissue or fluid."""
-    trees = descriptor.tree_numbers
-    return bool(trees) and all(t.startswith(_ANATOMY_TREE) for t in trees)
 
 
 def _narrower(heading: MeshDescriptor, broader: MeshDescriptor) -> bool:

@@ -835,6 +835,12 @@ def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None =
 HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"  # Humans, under Organisms (B)
 
 
+def is_anatomy(descriptor: MeshDescriptor) -> bool:
+    """Whether every tree of the descriptor is under Anatomy (A): a body part, tissue or fluid."""
+    trees = descriptor.tree_numbers
+    return bool(trees) and all(t.startswith("A") for t in trees)
+
+
 def role_of(descriptor: MeshDescriptor) -> ConceptRole:
     """A descriptor's role by its tree numbers (the most telling branch wins)."""
     trees = descriptor.tree_numbers
