@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import re
+import threading
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -32,6 +33,7 @@ from agent.models import (
 )
 from agent.runs.store import RUN_FILES, RunStore
 from agent.search.executor import RunConfigError, RunExecution, SearchProgress
+from agent.search.gc_tuning import SharedStrings
 from agent.search.ranking import RankingWeights
 from agent.search.similarity import GoalSimilarity, paper_text
 from agent.search.sources import open_sources
@@ -402,3 +404,30 @@ async def test_each_source_reads_its_own_parameters_of_the_plan(fake: Any, tmp_p
     openalex = [p for p in params("openalex") if "filter" in p]
     assert openalex and all(p["filter"] == "title_and_abstract.search:speech decoding" for p in openalex)
     assert all("search" not in p for p in openalex)
+
+
+async def test_each_page_is_shared_off_the_event_loop_and_equal_texts_become_one(
+    fake: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages are shared in a worker thread (the event loop must start rate-limited requests on time),
+    and a title two sources both return is then one string object."""
+    share = SharedStrings.share
+    pages: list[tuple[bool, list[Paper]]] = []
+
+    def recording(self: SharedStrings, models: Any) -> None:
+        models = list(models)
+        pages.append((threading.current_thread() is threading.main_thread(), models))
+        share(self, models)
+
+    monkeypatch.setattr(SharedStrings, "share", recording)
+    run, _store = await run_with(fake, tmp_path, max_per_source=20)
+    assert run.status is RunStatus.COMPLETED
+    assert pages and not any(on_main for on_main, _ in pages)
+    by_text: dict[str, list[str]] = {}
+    for _, papers in pages:
+        for paper in papers:
+            if paper.title:
+                by_text.setdefault(paper.title, []).append(paper.title)
+    repeated = [titles for titles in by_text.values() if len(titles) > 1]
+    assert repeated  # the fake sources return some works in several sources
+    assert all(title is titles[0] for titles in repeated for title in titles)
