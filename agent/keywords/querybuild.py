@@ -278,10 +278,24 @@ def _pubmed_items(term: _TermStrings) -> list[str]:
     return items
 
 
+def _without_unexploded_twins(items: list[str]) -> list[str]:
+    """The block's items without `"X"[Mesh:NoExp]` when `"X"[Mesh]` is there too: the exploded heading
+    holds the papers indexed at X itself ("Fibrosis"[Mesh:NoExp] beside "Fibrosis"[Mesh] is the same
+    heading twice, which a searcher would strike)."""
+    exploded = {item.casefold() for item in items if item.endswith("[Mesh]")}
+    return [
+        item
+        for item in items
+        if not (item.endswith("[Mesh:NoExp]") and item[: -len(":NoExp]")].casefold() + "]" in exploded)
+    ]
+
+
 def _render_pubmed(blocks: list[_Block]) -> str:
     groups = []
     for block in blocks:
-        items = unique_casefold(item for term in block.terms for item in _pubmed_items(term))
+        items = _without_unexploded_twins(
+            unique_casefold(item for term in block.terms for item in _pubmed_items(term))
+        )
         if items:
             groups.append("(" + " OR ".join(items) + ")")
     return " AND ".join(groups)

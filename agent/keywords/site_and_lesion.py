@@ -156,7 +156,11 @@ def split_sites(
         label = " / ".join(dict.fromkeys(p.site_text for p in parts))
         site_id = new_id(label, taken)
         slot, original = terms[0].slot, terms[0].original
-        site_terms = {t.canonical.casefold(): t.model_copy(update={"concept": site_id}) for t in terms}
+        # the condition's terms without their broader headings: "Pain"[Mesh:NoExp] beside "Shoulder
+        # Pain"[Mesh] names the lesion, not the site, and stays on the lesion's side only
+        site_terms = {
+            t.canonical.casefold(): t.model_copy(update={"concept": site_id, "broader": []}) for t in terms
+        }
         for p in parts:
             for text, mesh in ((p.site.heading.lower(), p.site), (p.site_text, None)):
                 site_terms.setdefault(

@@ -630,8 +630,23 @@ def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVoc
     a modifier ("apparently healthy" has no "healthies")."""
     if mesh is not None and mesh.tree_numbers and all(t.startswith("D") for t in mesh.tree_numbers):
         return False
+    if mesh is not None and _is_species_name(mesh) and term_key(canonical) == term_key(mesh.heading):
+        return False  # "Mycobacterium tuberculosis" has no "Mycobacterium tuberculoses"
     words = canonical.split()
     return not (vocabulary is not None and words and vocabulary.is_modifier(words[-1]))
+
+
+def _is_species_name(descriptor: MeshDescriptor) -> bool:
+    """A Latin name of a species (or a strain below it): an organism whose heading writes a word after
+    the first in lower case, as NLM writes the specific epithet and no other heading word of the
+    organism tree ("Mycobacterium tuberculosis", "Escherichia coli", "Prunus persica")."""
+    words = descriptor.heading.split()
+    return (
+        len(words) >= 2
+        and words[0][:1].isupper()
+        and words[1][:1].islower()
+        and any(t.startswith("B") for t in descriptor.tree_numbers)
+    )
 
 
 def attested_forms(canonical: str, forms: list[str], vocabulary: MeshVocabulary | None) -> list[str]:

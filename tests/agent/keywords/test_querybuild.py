@@ -332,6 +332,22 @@ def test_named_ancestors_are_searched_unexploded() -> None:
     )
 
 
+def test_a_heading_both_exploded_and_unexploded_in_one_block_is_written_once() -> None:
+    """ "hepatic fibrosis and cirrhosis": Fibrosis is the named ancestor of Liver Cirrhosis ([Mesh:NoExp])
+    and the heading of "fibrosis" ([Mesh]); the exploded heading holds the unexploded one."""
+    from agent.models import MeshDescriptor  # only this test builds descriptors by hand
+
+    cirrhosis = MeshDescriptor(ui="D008103", heading="Liver Cirrhosis", tree_numbers=["C06.552.630"])
+    fibrosis = MeshDescriptor(ui="D005355", heading="Fibrosis", tree_numbers=["C23.550.355"])
+    terms = [
+        Term(canonical="hepatic cirrhosis", slot="context", mesh=cirrhosis, broader=[fibrosis]),
+        Term(canonical="fibrosis", slot="context", mesh=fibrosis),
+    ]
+    query = build_pubmed_query(KeywordPlan(terms=terms, facets=facets_for_terms(terms)))
+    assert '"Fibrosis"[Mesh]' in query
+    assert "NoExp" not in query
+
+
 def test_an_anatomy_concept_is_searched_by_its_words_only() -> None:
     # MeSH indexes an organ or body fluid heading when the body part itself is studied
     urine = MeshDescriptor(ui="D014556", heading="Urine", tree_numbers=["A12.207.927"])

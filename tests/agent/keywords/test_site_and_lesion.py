@@ -79,6 +79,24 @@ def test_the_site_is_a_block_of_its_own_and_both_blocks_keep_the_heading(vocabul
     assert '"Mouth"[Mesh]' not in query  # a body part is searched by its words, not its heading
 
 
+def test_the_lesion_s_broader_heading_stays_on_the_lesion_s_side(vocabulary: MeshVocabulary) -> None:
+    """ "Pain"[Mesh:NoExp] (the ancestor "shoulder pain" names) would let a paper indexed only with Pain
+    satisfy the site block: it names the lesion, so only the lesion's block holds it."""
+    understanding = Understanding(
+        description="Ultrasonography for rotator cuff tears in people with shoulder pain",
+        slots=Slots(method_measurement=["ultrasonography"], subject_population=["shoulder pain"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    query = (
+        build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED].query
+    )
+    blocks = query.split(") AND (")
+    site = next(b for b in blocks if "shoulder[tiab]" in b)
+    lesion = next(b for b in blocks if "pain[tiab]" in b)
+    assert '"Shoulder Pain"[Mesh]' in site and '"Pain"' not in site
+    assert '"Pain"[Mesh' in lesion
+
+
 def test_conditions_listed_together_share_one_site_block(vocabulary: MeshVocabulary) -> None:
     understanding = Understanding(
         description="Interventions for hip and knee osteoarthritis",

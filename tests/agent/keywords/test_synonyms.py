@@ -374,6 +374,27 @@ async def test_substances_get_no_invented_plural() -> None:
     assert any(SynonymOrigin.MORPHOLOGY in s.origins and s.text == "hip fractures" for s in fracture)
 
 
+async def test_a_species_name_gets_no_plural() -> None:
+    """A Latin binomial names one species: "Mycobacterium tuberculosis" has no "Mycobacterium
+    tuberculoses", although MeSH writes "tuberculoses" (for the disease)."""
+    from tools.mesh_build import EMBEDDED_MESH  # the vocabulary the product ships
+
+    mesh = MeshFile(EMBEDDED_MESH)
+    mesh.load()
+    plan = await build_keyword_plan(
+        Understanding(
+            description="Mycobacterium tuberculosis in pulmonary tuberculosis",
+            slots=Slots(context=["Mycobacterium tuberculosis", "pulmonary tuberculosis"]),
+        ),
+        RulesLLM(),
+        SynonymSources(mesh_file=mesh),
+    )
+    by_canonical = {t.canonical: t for t in plan.terms}
+    species = by_canonical["Mycobacterium tuberculosis"]
+    assert species.mesh is not None and species.mesh.heading == "Mycobacterium tuberculosis"
+    assert not any("tuberculoses" in s.text for s in species.synonyms)
+
+
 def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
     """An entry term filed under a heading that shares none of its words is a member of a category:
     the heading and the other members are not its synonyms; a heading that shares a word keeps them."""
