@@ -305,8 +305,12 @@ def _case_like(text: str, canonical: str) -> str:
     kept = {_bare(w) for w in words if w[:1].isupper()}
 
     def lower(word: str) -> str:
-        parts = word.split("-")
-        if _bare(word) not in kept and all(_title_word(p) for p in parts if p):
+        first, *rest = word.split("-")  # "Burn-out" as well as "Brain-Machine"
+        if (
+            _bare(word) not in kept
+            and _title_word(first)
+            and all(_title_word(p) or p.islower() for p in rest)
+        ):
             return word.lower()
         return word
 

@@ -834,6 +834,14 @@ def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None =
 # the tree number of Humans (B01...400.400): people are a population, other organisms a condition's host
 HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"  # Humans, under Organisms (B)
 
+# Places where a study is done, under Environment (N06.230): caves, cities, coral reefs, forests,
+# grassland, tundra, wetlands, fresh waters (lakes, ponds, rivers), islands. A habitat is the setting
+# of "microplastics in fish of urban rivers", not an outcome (their G16 trees would say outcome).
+PLACE_TREES = (
+    *("N06.230.066", "N06.230.069", "N06.230.124.130", "N06.230.124.343", "N06.230.124.390"),
+    *("N06.230.124.531", "N06.230.124.625", "N06.230.232", "N06.230.295"),
+)
+
 
 def is_anatomy(descriptor: MeshDescriptor) -> bool:
     """Whether every tree of the descriptor is under Anatomy (A): a body part, tissue or fluid."""
@@ -861,6 +869,8 @@ def role_of(descriptor: MeshDescriptor) -> ConceptRole:
         return ConceptRole.POPULATION
     if "A" in letters:
         return ConceptRole.ANATOMY
+    if under(*PLACE_TREES):
+        return ConceptRole.SETTING
     if letters & {"G", "F"}:
         return ConceptRole.OUTCOME
     if letters & {"I", "H", "K"}:

@@ -74,7 +74,7 @@ _UNCOUNTABLE = _words(
     research evidence information software hardware equipment knowledge health welfare data
     speech cognition behaviour behavior memory attention perception pollution learning fish
     sheep deer species series news mathematics physics economics genetics diabetes herpes rabies
-    scabies caries measles mumps feces faeces genitalia means
+    scabies caries measles mumps feces faeces genitalia means care
     """
 )
 _NO_PLURAL_ENDINGS = (

@@ -36,6 +36,9 @@ def test_role_of_descriptors(vocabulary: MeshVocabulary) -> None:
     assert role("Child") is ConceptRole.POPULATION
     assert role("Mycobacterium tuberculosis") is ConceptRole.CONDITION  # a pathogen
     assert role("Serum") is ConceptRole.ANATOMY
+    # a habitat is where the study is done, not an outcome (its G16 tree would say outcome)
+    assert role("Rivers") is ConceptRole.SETTING and role("Wetlands") is ConceptRole.SETTING
+    assert role("Biodiversity") is ConceptRole.OUTCOME  # in the Ecosystem tree, but what is measured
 
 
 def _required(*roles: ConceptRole) -> list[bool]:

@@ -522,6 +522,9 @@ async def test_an_acronym_no_one_vouches_for_must_name_the_term_in_its_own_paper
         ("ECoG", "electrocorticography", "ECoG"),
         # a canonical written in Title Case inside is a name: its synonyms stay as written
         ("Trisomy 21", "Down Syndrome", "Trisomy 21"),
+        # a hyphenated word with a lower-case second part ("Burn-out, Psychological"), but not "X-Ray"
+        ("Psychological Burn-out", "burnout", "psychological burn-out"),
+        ("X-Ray Computed Tomography", "computed tomography", "X-Ray computed tomography"),
     ],
 )
 def test_synonyms_are_written_in_the_canonical_terms_case(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.morphology import collective_members
+from agent.language.morphology import collective_members, number_variants
 
 
 @pytest.mark.parametrize(
@@ -36,3 +36,10 @@ def test_a_collective_head_gives_way_to_its_members(phrase: str, members: str) -
 )
 def test_a_collective_head_stays_where_the_words_before_it_name_no_members(phrase: str) -> None:
     assert collective_members(phrase) is None
+
+
+@pytest.mark.parametrize("phrase", ["intensive care", "primary care", "palliative care"])
+def test_care_is_a_mass_noun(phrase: str) -> None:
+    """ "intensive cares" is no form a searcher writes (MeSH writes "cares" elsewhere, so the MeSH check
+    lets it through): care has no plural in these terms."""
+    assert number_variants(phrase) == []
