@@ -232,6 +232,10 @@ class MeshVocabulary:
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
         self._endings: dict[str, set[str]] = {}  # word key -> descriptors with a term it ends
         self._forms: set[str] = set()  # every word as MeSH writes it, lower case (number kept)
+        # keys of inverted terms as NLM writes them ("Referral, Hospital" -> referral hospital): the
+        # words of a term in an order no text means it in
+        self._inverted_keys: set[tuple[str, ...]] = set()
+        self._natural_keys: set[tuple[str, ...]] = set()  # only while building
         # every word as MeSH writes it -> [terms it stands inside, terms it ends] (natural order)
         self._form_uses: dict[str, list[int]] = {}
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
@@ -252,6 +256,8 @@ class MeshVocabulary:
                         # "Microplastics", "Probiotics": a substance's "-ics" is a plural ("microplastic
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
+        self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
+        self._natural_keys = set()
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
         self._synonym_words = self._one_word_synonyms()
 
@@ -297,6 +303,7 @@ class MeshVocabulary:
                 entries = self._keys.setdefault(key, [])
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
+                (self._natural_keys if form == natural_order(term) else self._inverted_keys).add(key)
             loose = loose_key(key)
             if loose is not None:
                 entries = self._loose.setdefault(loose, [])
@@ -606,7 +613,12 @@ class MeshVocabulary:
             if word in self._synonym_words:
                 others.append(self._synonym_words[word])
             for other in others:
-                entries = self._keys.get((*keys[:index], *other, *keys[index + 1 :]))
+                swapped = (*keys[:index], *other, *keys[index + 1 :])
+                if swapped in self._inverted_keys:
+                    # "care hospitals" -> "referral hospitals" is "Referral, Hospital" only as NLM
+                    # inverts it (Hospital Referrals): a swap must meet a term as it is written
+                    continue
+                entries = self._keys.get(swapped)
                 if entries:
                     return [entry for entry in entries if entry[0] < _RANK["permuted term"]] or entries
         return []

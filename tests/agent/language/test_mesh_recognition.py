@@ -260,6 +260,9 @@ def test_words_mesh_writes_interchangeably_find_the_heading(vocabulary: MeshVoca
     assert headings(vocabulary, "common bile duct stones") == [("common bile duct stones", "Gallstones")]
     # an exact match of the whole window is never replaced
     assert headings(vocabulary, "kidney stones") == [("kidney stones", "Kidney Calculi")]
+    # a swap meets terms as they are written, not NLM's inverted order: "care" is a variant of
+    # "referral" ("Tertiary Care Centers"), but "Referral, Hospital" is Hospital Referrals
+    assert headings(vocabulary, "acute care hospitals") == [("hospitals", "Hospitals")]
 
 
 def test_head_words_tell_the_role_mesh_gives_the_terms_they_end(vocabulary: MeshVocabulary) -> None:
