@@ -616,9 +616,9 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
     condition). (Not an outcome: "relieve symptoms" only narrows.)"""
     term = new_term(strip_generic_edges(text, vocabulary), part.slot, description)
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
-    if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and head_is_a_condition(
-        term.canonical, vocabulary
-    ):
+    if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and any(
+        head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text)
+    ):  # the phrase as written tells the head's role where its modifiers went ("clinically evident lesions")
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
     if role is ConceptRole.POPULATION and head in PLACE_HEADS:

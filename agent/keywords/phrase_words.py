@@ -162,10 +162,26 @@ def with_head(text: str, description: str, vocabulary: MeshVocabulary | None) ->
     return f"{text} {found.group(1)}"
 
 
+# Modifiers that grade, hedge or place a thing without naming a kind of it ("minor lesions", "clinically
+# evident lesions", "local lesions", "potentially malignant"): a searcher drops them from a free-text
+# phrase, since abstracts name the thing in other words or not at all. Grammar of evaluation, not topics.
+EVALUATIVE_WORDS = word_set(
+    """
+    minor major evident apparent overt obvious visible local localised localized presumed presumptive
+    probable possibly probably potentially apparently significant relevant important true actual existing
+    established confirmed definite
+    """
+)
+
+
 def _adverb_of_generic(words: list[str]) -> bool:
-    """ "clinically suspected ...", "newly diagnosed ...": an adverb that only qualifies the generic
-    word after it goes with it."""
-    return len(words) > 2 and words[0].lower().endswith("ly") and words[1].lower() in GENERIC_WORDS
+    """ "clinically suspected ...", "clinically evident ...", "newly diagnosed ...": an adverb that only
+    qualifies the generic or evaluative word after it goes with it."""
+    return (
+        len(words) > 2
+        and words[0].lower().endswith("ly")
+        and words[1].lower() in GENERIC_WORDS | EVALUATIVE_WORDS
+    )
 
 
 # Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay") or used in
@@ -212,7 +228,8 @@ def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
 
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
-    (but a generic noun before a last word is a compound: "care homes" stays whole).
+    (but a generic noun before a last word is a compound: "care homes" stays whole), nor the grades and
+    hedges before it (`EVALUATIVE_WORDS`: "clinically evident lesions" -> "lesions").
 
     A generic head is kept when what it leaves is one word, unless the head says that word's thing is
     measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
@@ -225,7 +242,9 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     def generic(word: str) -> bool:
         return word.lower() in FUNCTION_WORDS or word.lower() in GENERIC_WORDS
 
-    while len(words) > 1 and (generic(words[0]) or _adverb_of_generic(words)):
+    while len(words) > 1 and (
+        generic(words[0]) or words[0].lower() in EVALUATIVE_WORDS or _adverb_of_generic(words)
+    ):
         if len(words) == 2 and vocabulary is not None and _noun_before_head(words[0], vocabulary):
             break  # "care homes", "health records": a noun that makes a compound with its head stays
         words = words[1:]

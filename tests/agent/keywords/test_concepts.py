@@ -990,3 +990,17 @@ def test_an_organism_tested_for_brings_its_infection(vocabulary: MeshVocabulary)
     )
     block = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
     assert block["Papillomavirus Infections"] == block["Human Papillomavirus Viruses"]
+
+
+def test_a_phrase_stripped_of_its_grade_keeps_the_role_of_its_head(vocabulary: MeshVocabulary) -> None:
+    """ "patients presenting with clinically evident lesions": "lesions" is searched, and a head MeSH
+    ends disease names with makes it the condition (required), as the whole phrase was."""
+    description = "Diagnostic tests for oral cancer in patients presenting with clinically evident lesions"
+    result = concepts_of(
+        vocabulary,
+        description,
+        method_measurement=["Diagnostic tests"],
+        subject_population=["oral cancer", "patients with clinically evident lesions"],
+    )
+    lesions = next(c for c in result.concepts if c.label == "lesions")
+    assert lesions.role is ConceptRole.CONDITION and lesions.required
