@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agent.keywords.phrase_words import content_words
-from agent.language.mesh_recognition import MeshVocabulary, is_anatomy, natural_order
+from agent.language.mesh_recognition import MeshVocabulary, is_anatomy, natural_order, phrase_key
 from agent.models import Concept, ConceptRole, MeshDescriptor, Synonym, SynonymOrigin, Term
 
 if TYPE_CHECKING:
@@ -78,6 +78,8 @@ def _body_part(
     written = _whole(site_text, vocabulary)
     if written is not None:
         return written if is_anatomy(written) else None
+    if (part := _other_word_for_the_part(site_text, heading, vocabulary)) is not None:
+        return part
     if len(site_text.split()) > 1:
         return None  # MeSH's names stand for the adjective of one site ("oral"), not a list ("head and neck")
     lesion_words = {w.casefold() for name in [lesion.heading, *lesion.entry_terms] for w in name.split()}
@@ -91,6 +93,23 @@ def _body_part(
     return None
 
 
+def _other_word_for_the_part(
+    site_text: str, heading: MeshDescriptor, vocabulary: MeshVocabulary
+) -> MeshDescriptor | None:
+    """The body part an adjective names where the heading writes that part with another word ("vertebral"
+    of Spinal Fractures: Spine, which MeSH's names call "spinal"; `MeshVocabulary.body_part`). An
+    adjective the heading's own names write ("visceral" of Visceral Leishmaniasis) is a kind of the
+    disease there, not where it sits."""
+    if len(site_text.split()) != 1:
+        return None
+    part = vocabulary.body_part(site_text)
+    names = [natural_order(name) for name in [heading.heading, *heading.entry_terms]]
+    written = {word.casefold() for name in names for word in name.split()}
+    if part is None or site_text.casefold() in written:
+        return None
+    return part if any(vocabulary.body_part(word) == part for word in written - _JOINING) else None
+
+
 def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
     """The descriptor the heading is filed under that the term's last word names ("cancer":
     Neoplasms), else the one the heading's own last word names, when the term writes the lesion in
@@ -100,6 +119,22 @@ def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -
         lesion = _whole(text, vocabulary)
         if lesion is not None and _narrower(heading, lesion):
             return lesion
+    return _parent_named(written, heading, vocabulary)
+
+
+def _parent_named(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The descriptor right above the heading one of whose names ends in the written word, where MeSH
+    has no name that is the word alone ("fracture": Fractures, Bone, which is also "Bone Fractures",
+    above Spinal Fractures); not a generic word ("disease" of "coronary artery disease" names no lesion)."""
+    key = phrase_key(written)
+    if not content_words(written):
+        return None
+    for number in heading.tree_numbers:
+        parent = vocabulary.file.by_tree_number(number.rsplit(".", 1)[0]) if "." in number else None
+        if parent is not None and any(
+            phrase_key(natural_order(name))[-1:] == key for name in [parent.heading, *parent.entry_terms]
+        ):
+            return parent
     return None
 
 

@@ -36,6 +36,9 @@ def parts_of(vocabulary: MeshVocabulary, phrase: str) -> tuple[str, str, str, st
         ("hepatic fibrosis", ("hepatic", "Liver", "fibrosis", "Fibrosis")),
         # the lesion in words MeSH files elsewhere ("tears": the tear fluid): the heading's own last word
         ("rotator cuff tears", ("rotator cuff", "Rotator Cuff", "tears", "Wounds and Injuries")),
+        # the site an adjective of the body part names, the lesion a name of the heading's parent ends
+        # with ("Bone Fractures"), where neither word alone is a MeSH name
+        ("vertebral fracture", ("vertebral", "Spine", "fracture", "Fractures, Bone")),
     ],
 )
 def test_a_site_and_a_lesion_mesh_files_the_condition_under(
@@ -53,6 +56,7 @@ def test_a_site_and_a_lesion_mesh_files_the_condition_under(
         "type 2 diabetes",
         "macular oedema",  # Macular Edema is not filed under Edema
         "head and neck cancer",  # two sites: one of them alone would lose the other
+        "coronary artery disease",  # "disease" is no lesion, though Coronary Disease ends with it
     ],
 )
 def test_a_modifier_that_is_no_body_part_is_not_split(vocabulary: MeshVocabulary, phrase: str) -> None:
