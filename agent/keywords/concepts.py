@@ -66,7 +66,9 @@ synonyms. The steps, for every phrase of every slot:
 6. **split a site from its lesion** (`agent.keywords.site_and_lesion`): a required condition named by
    a body part and a lesion MeSH files it under ("oral cavity cancer", "hepatic fibrosis") gets the
    site as a required block beside it, both blocks keeping the condition's terms, so the query finds
-   the heading or the site and the lesion written apart ("carcinoma of the mouth").
+   the heading or the site and the lesion written apart ("carcinoma of the mouth"); a required free-text
+   concept headed by an adjective of a body part ("urinary biomarkers") is the part AND the rest
+   (`split_named_parts`).
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
-from agent.keywords.site_and_lesion import split_sites
+from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.mesh_organisms import searched_beside
@@ -309,6 +311,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         _pathogens_of_hosts(result),
     )
     split_sites(result, vocabulary, _concept_id)
+    split_named_parts(result, vocabulary, _concept_id)
     return result
 
 

@@ -22,6 +22,10 @@ and the words before it name a body part, as written ("shoulder") or as MeSH's o
 (Mouth Neoplasms is also "Cancer of Mouth", so "oral cavity" is where it sits). A modifier that is
 not a body part ("gestational diabetes", "type 2 diabetes", "visceral leishmaniasis") is not split:
 MeSH names no anatomy among the heading's names.
+
+A free-text concept (no heading names the whole) headed by an adjective of a body part ("urinary
+biomarkers", "mediastinal lymph node involvement") is split the same way (`split_named_parts`): the body
+part, and the rest of the phrase with its heading where MeSH names it, AND'ed, instead of one exact phrase.
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.phrase_words import content_words
+from agent.language.body_parts import adjective_stems
 from agent.language.mesh_recognition import MeshVocabulary, is_anatomy, natural_order, phrase_key
 from agent.models import Concept, ConceptRole, MeshDescriptor, Synonym, SynonymOrigin, Term
 
@@ -215,4 +221,53 @@ def split_sites(
         result.concepts.insert(
             result.concepts.index(concept) + 1,
             Concept(id=site_id, label=label, role=ConceptRole.ANATOMY, required=True, reason=_SITE_REASON),
+        )
+
+
+_PART_REASON = (
+    "the body part the phrase names by an adjective, searched apart from the rest of it: papers write "
+    "the part and the thing in other words and orders"
+)
+
+
+def split_named_parts(
+    result: Concepts, vocabulary: MeshVocabulary | None, new_id: Callable[[str, set[str]], str]
+) -> None:
+    """Split each required free-text concept that one phrase names, headed by an adjective of a body part
+    ("urinary biomarkers": Urine; "mediastinal lymph node metastases": Mediastinum), into the body part
+    and the rest, in place: a searcher ANDs `(urine OR urinary) AND (biomarker*)` instead of requiring
+    the exact phrase, which abstracts word in many ways ("biomarkers in urine"). The rest is searched
+    with its heading where MeSH names it whole; the phrase stays a term of the concept."""
+    if vocabulary is None:
+        return
+    taken = {c.id for c in result.concepts}
+    for concept in list(result.concepts):
+        if not (concept.required and concept.enabled) or concept.role is ConceptRole.ANATOMY:
+            continue
+        terms = [t for t in result.terms if t.concept == concept.id]
+        if len(terms) != 1 or terms[0].mesh is not None:
+            continue
+        term = terms[0]
+        first, _, rest = term.canonical.partition(" ")
+        part = vocabulary.body_part(first) if adjective_stems(first) else None
+        if part is None or not content_words(rest) or vocabulary.knows(first):
+            continue
+        site_id = new_id(first, taken)
+        named = _whole(rest, vocabulary)
+        if named is not None and not names_the_concept(named, rest):
+            named = None  # "biomarkers": too broad a heading to search on, the word is searched
+        result.terms.append(Term(canonical=rest, slot=term.slot, mesh=named, concept=concept.id))
+        result.terms += [
+            Term(
+                canonical=part.heading.lower(),
+                slot=term.slot,
+                mesh=part,
+                concept=site_id,
+                original=term.original,
+            ),
+            Term(canonical=first, slot=term.slot, concept=site_id, original=term.original),
+        ]
+        result.concepts.insert(
+            result.concepts.index(concept) + 1,
+            Concept(id=site_id, label=first, role=ConceptRole.ANATOMY, required=True, reason=_PART_REASON),
         )

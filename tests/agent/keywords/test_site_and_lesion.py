@@ -119,3 +119,36 @@ def test_a_lesion_word_of_another_sense_is_searched_with_the_lesion_heading(
         vocabulary,
     )
     assert next(t for t in cancer.terms if t.canonical == "cancer").mesh is None  # searched as written
+
+
+def test_a_free_text_phrase_headed_by_an_adjective_of_a_body_part_is_the_part_and_the_rest(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "Urinary biomarkers": no heading names the whole, so the part (Urine, by its adjective) and the
+    rest are AND'ed, not one exact phrase; "biomarkers" alone is too broad a heading to search on."""
+    understanding = Understanding(
+        description="Urinary biomarkers for the diagnosis of endometriosis",
+        slots=Slots(signal_feature=["Urinary biomarkers"], output_target=["endometriosis"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    site = next(c for c in result.concepts if c.role is ConceptRole.ANATOMY)
+    assert site.required and {t.canonical for t in result.terms if t.concept == site.id} == {
+        "urine",
+        "Urinary",
+    }
+    query = (
+        build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED].query
+    )
+    assert "(biomarkers[tiab])" in query and "Urinary[tiab]" in query
+    assert "Biomarkers" not in query and "Urinary biomarkers" not in query
+
+
+def test_a_free_text_phrase_whose_adjective_names_no_body_part_stays_whole(
+    vocabulary: MeshVocabulary,
+) -> None:
+    understanding = Understanding(
+        description="Circulating antigen tests for schistosomiasis",
+        slots=Slots(context=["Circulating antigen"], output_target=["schistosomiasis"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert not any(c.role is ConceptRole.ANATOMY for c in result.concepts)
