@@ -10,7 +10,9 @@ names of its anatomy (tree A) as the nouns:
 - an adjective of a part is the noun's stem with a Latin adjective ending ("vertebr-a" ->
   "vertebr-al", "mediastin-um" -> "mediastin-al", "urin-e" -> "urin-ary", "pleur-a" -> "pleur-al",
   "thora-x" -> "thorac-ic": `adjective_stems`, `noun_stem`), with a stem of at least `MIN_STEM`
-  letters, and only when exactly one descriptor of anatomy has a one-word name with that stem;
+  letters, only when exactly one descriptor of anatomy has a one-word name with that stem, and only
+  for an adjective that at least half of the descriptors whose names write it file under anatomy or
+  diseases ("mental", formed on "mentum", is the mind's in MeSH: Mental Disorders, Mental Health);
 - a MeSH term "ADJ X" whose adjective names a body part (`BodyPartIndex.site_entries`) is also
   written with any other adjective (or noun) of that part: "vertebral fracture" = "spinal fracture"
   = Spinal Fractures.
@@ -24,6 +26,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+# anatomy and diseases: the trees of the descriptors whose names write an adjective of a body part
+# ("Vertebral Artery", "Mediastinal Neoplasms"), not of one of another sense ("Mental Disorders", F03)
+BODILY_TREES = ("A", "C")
 MIN_STEM = 4  # shorter stems ("or-al", "ren-al", "nas-al") meet unrelated names
 # Latin adjective endings of English anatomy words, tried one at a time ("cervic-al", "bronch-ial")
 _ADJECTIVE_ENDINGS = ("ial", "eal", "ary", "al", "ar", "ic")
@@ -66,6 +71,20 @@ class BodyPartIndex:
                     stems.setdefault(noun_stem(name), set()).add(ui)
                     self._names.setdefault(name.lower(), ui)
         self._stems = {stem: next(iter(uis)) for stem, uis in stems.items() if len(uis) == 1}
+        # adjective -> [descriptors whose names write it, those of them filed under anatomy or diseases]
+        self._uses: dict[str, list[int]] = {}
+        for row in records.values():
+            bodily = any(t.startswith(BODILY_TREES) for t in row.get("tree_numbers") or [])
+            words = {
+                w.lower()
+                for name in [row.get("heading") or "", *(row.get("entry_terms") or [])]
+                for w in re.findall(r"[A-Za-z]+", name)
+            }
+            for word in words:
+                if adjective_stems(word):
+                    uses = self._uses.setdefault(word, [0, 0])
+                    uses[0] += 1
+                    uses[1] += bodily
         self._sites: dict[tuple[str, tuple[str, ...]], list[tuple[int, str]]] | None = None
 
     def part_of(self, word: str) -> str | None:
@@ -75,7 +94,12 @@ class BodyPartIndex:
         if lower in self._names:
             return self._names[lower]
         found = {self._stems[stem] for stem in adjective_stems(lower) if stem in self._stems}
-        return next(iter(found)) if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        written, bodily = self._uses.get(lower, (0, 0))
+        # "mental" is formed on "mentum" (the chin), but MeSH writes it for the mind (Mental Disorders,
+        # Mental Health): an adjective names a body part only where MeSH uses it so
+        return next(iter(found)) if bodily * 2 >= written else None
 
     def site_entries(
         self,

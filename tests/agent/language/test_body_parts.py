@@ -39,6 +39,8 @@ def test_an_adjective_names_its_body_part(vocabulary: MeshVocabulary, word: str,
 def test_words_that_are_no_body_part(vocabulary: MeshVocabulary) -> None:
     assert vocabulary.body_part("clinical") is None
     assert vocabulary.body_part("cytological") is None
+    # formed on "mentum" (the chin), but MeSH writes it for the mind: Mental Disorders, Mental Health
+    assert vocabulary.body_part("mental") is None
 
 
 @pytest.mark.parametrize("phrase", ["vertebral fracture", "vertebral fractures", "spine fracture"])
