@@ -248,10 +248,10 @@ def split_named_parts(
         if len(terms) != 1 or terms[0].mesh is not None:
             continue
         term = terms[0]
-        first, _, rest = term.canonical.partition(" ")
-        part = vocabulary.body_part(first) if adjective_stems(first) else None
-        if part is None or not content_words(rest) or vocabulary.knows(first):
+        found = _adjective_of_a_part(term.canonical, vocabulary)
+        if found is None:
             continue
+        first, part, rest = found
         site_id = new_id(first, taken)
         named = _whole(rest, vocabulary)
         if named is not None and not names_the_concept(named, rest):
@@ -271,3 +271,16 @@ def split_named_parts(
             result.concepts.index(concept) + 1,
             Concept(id=site_id, label=first, role=ConceptRole.ANATOMY, required=True, reason=_PART_REASON),
         )
+
+
+def _adjective_of_a_part(phrase: str, vocabulary: MeshVocabulary) -> tuple[str, MeshDescriptor, str] | None:
+    """The first word of a phrase before its head that is an adjective of a body part and no MeSH name
+    of its own, the part, and the phrase without it ("cytological cervical lesions": "cervical", Cervix
+    Uteri, "cytological lesions"), or None."""
+    words = phrase.split()
+    for index, word in enumerate(words[:-1]):
+        part = vocabulary.body_part(word) if adjective_stems(word) and not vocabulary.knows(word) else None
+        rest = " ".join(words[:index] + words[index + 1 :])
+        if part is not None and content_words(rest):
+            return word, part, rest
+    return None

@@ -152,3 +152,17 @@ def test_a_free_text_phrase_whose_adjective_names_no_body_part_stays_whole(
     )
     result = build_concepts(understanding, vocabulary)
     assert not any(c.role is ConceptRole.ANATOMY for c in result.concepts)
+
+
+def test_the_adjective_of_a_body_part_may_stand_after_another_modifier(vocabulary: MeshVocabulary) -> None:
+    """ "cytological cervical lesions": the part ("cervical": Cervix Uteri) is searched apart wherever it
+    stands before the head."""
+    understanding = Understanding(
+        description="Human papillomavirus testing of cytological cervical lesions",
+        slots=Slots(output_target=["cytological cervical lesions"], method_measurement=["HPV testing"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    site = next(c for c in result.concepts if c.role is ConceptRole.ANATOMY)
+    assert site.required and site.label == "cervical"
+    rest = [t.canonical for t in result.terms if t.concept != site.id and "lesions" in t.canonical]
+    assert "cytological lesions" in rest
