@@ -1004,3 +1004,20 @@ def test_a_phrase_stripped_of_its_grade_keeps_the_role_of_its_head(vocabulary: M
     )
     lesions = next(c for c in result.concepts if c.label == "lesions")
     assert lesions.role is ConceptRole.CONDITION and lesions.required
+
+
+def test_an_adjective_whose_noun_is_a_condition_is_a_concept_of_its_own(vocabulary: MeshVocabulary) -> None:
+    """ "recurrent colorectal cancer": no heading names the whole; the cancer AND its recurrence."""
+    result = concepts_of(
+        vocabulary,
+        "Blood CEA levels for detecting recurrent colorectal cancer",
+        output_target=["recurrent colorectal cancer"],
+    )
+    headings = {
+        c.label: {t.mesh.heading for t in result.terms if t.concept == c.id and t.mesh}
+        for c in result.concepts
+    }
+    assert headings["recurrent"] == {"Recurrence"} and headings["colorectal cancer"] == {
+        "Colorectal Neoplasms"
+    }
+    assert all(c.required for c in result.concepts if c.label in {"recurrent", "colorectal cancer"})
