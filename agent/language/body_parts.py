@@ -29,6 +29,10 @@ from typing import Any
 # anatomy and diseases: the trees of the descriptors whose names write an adjective of a body part
 # ("Vertebral Artery", "Mediastinal Neoplasms"), not of one of another sense ("Mental Disorders", F03)
 BODILY_TREES = ("A", "C")
+# anatomy that is no part of a human body a title names by an adjective: cells and their parts (A11:
+# "ciliary" is of the eye's ciliary body, not Cilia), animal structures (A13: "ventricular" is of the
+# heart, not the Gizzard, Avian "Ventriculus"), and the structures of plants, fungi, bacteria, viruses
+NOT_BODY_PARTS = ("A11", "A13", "A18", "A19", "A20", "A21")
 MIN_STEM = 4  # shorter stems ("or-al", "ren-al", "nas-al") meet unrelated names
 # Latin adjective endings of English anatomy words, tried one at a time ("cervic-al", "bronch-ial")
 _ADJECTIVE_ENDINGS = ("ial", "eal", "ary", "al", "ar", "ic")
@@ -64,7 +68,11 @@ class BodyPartIndex:
         self._names: dict[str, str] = {}  # a one-word name of a body part, lower case -> its descriptor
         for ui, row in records.items():
             trees = row.get("tree_numbers") or []
-            if not trees or not all(t.startswith("A") for t in trees):
+            if (
+                not trees
+                or not all(t.startswith("A") for t in trees)
+                or all(t.startswith(NOT_BODY_PARTS) for t in trees)
+            ):
                 continue
             for name in [row.get("heading") or "", *(row.get("entry_terms") or [])]:
                 if name.isalpha():

@@ -41,6 +41,9 @@ def test_words_that_are_no_body_part(vocabulary: MeshVocabulary) -> None:
     assert vocabulary.body_part("cytological") is None
     # formed on "mentum" (the chin), but MeSH writes it for the mind: Mental Disorders, Mental Health
     assert vocabulary.body_part("mental") is None
+    # of the heart, not the Gizzard, Avian ("Ventriculus", an animal structure); of the eye, not Cilia
+    assert vocabulary.body_part("ventricular") is None
+    assert vocabulary.body_part("ciliary") is None
 
 
 @pytest.mark.parametrize("phrase", ["vertebral fracture", "vertebral fractures", "spine fracture"])
