@@ -38,7 +38,8 @@ synonyms. The steps, for every phrase of every slot:
    done, or in a diagnostic question the test, a method; `named_before_for`); a descriptor MeSH files
    as a setting takes the role of the slot holding it ("employment" as the outcome); a specimen or
    organ before an acronym MeSH does not know is a concept apart from it ("Blood CEA levels": CEA,
-   measured in blood);
+   measured in blood); and an adjective left beside a descriptor whose noun MeSH files as a condition
+   ("recurrent colorectal cancer": Recurrence, `agent.language.adjective_nouns`) is a condition apart;
 4. **group**: terms of one role from one slot are one concept when the description lists them
    together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
    sides of "versus", phrases the description writes apart ("red flags to screen for vertebral
@@ -66,7 +67,9 @@ synonyms. The steps, for every phrase of every slot:
 6. **split a site from its lesion** (`agent.keywords.site_and_lesion`): a required condition named by
    a body part and a lesion MeSH files it under ("oral cavity cancer", "hepatic fibrosis") gets the
    site as a required block beside it, both blocks keeping the condition's terms, so the query finds
-   the heading or the site and the lesion written apart ("carcinoma of the mouth").
+   the heading or the site and the lesion written apart ("carcinoma of the mouth"); a required free-text
+   concept headed by an adjective of a body part ("urinary biomarkers") is the part AND the rest
+   (`split_named_parts`).
 """
 
 from __future__ import annotations
@@ -107,11 +110,12 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     with_head,
 )
-from agent.keywords.site_and_lesion import split_sites
+from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
+from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.mesh_organisms import searched_beside
-from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, word_key
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, tokenize, word_key
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
@@ -309,6 +313,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         _pathogens_of_hosts(result),
     )
     split_sites(result, vocabulary, _concept_id)
+    split_named_parts(result, vocabulary, _concept_id)
     return result
 
 
@@ -551,13 +556,37 @@ def _drafts_for(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
+        compound = f"{part.phrase}\n{index}"
+        said = _conditions_said_by_adjectives(text, matches, vocabulary)
         for match in matches:
             last = match is matches[-1]
             draft = _mesh_draft(match, text if last else "", part, description, defined, vocabulary)
-            if apart_in_mesh(match, matches):
-                draft.compounds.add(f"{part.phrase}\n{index}")
+            if apart_in_mesh(match, matches) or said:
+                draft.compounds.add(compound)
+            drafts.append(draft)
+        for match in said:
+            # "recurrent colorectal cancer": the cancer AND its recurrence, a condition of its own
+            draft = _mesh_draft(match, "", part, description, defined, vocabulary)
+            draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+def _conditions_said_by_adjectives(
+    text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary | None
+) -> list[MeshMatch]:
+    """The conditions the words of `text` outside its matches name by their nouns ("recurrent":
+    Recurrence, `agent.language.adjective_nouns`), as matches of those words."""
+    if vocabulary is None:
+        return []
+    said = []
+    for token in tokenize(text):
+        if any(m.start <= token.start < m.end for m in matches):
+            continue
+        found = condition_of_adjective(token.text, vocabulary)
+        if found is not None and all(m.descriptor.ui != found.ui for m in matches):
+            said.append(MeshMatch(token.text, token.start, token.end, found, "entry term"))
+    return said
 
 
 def _role(
@@ -616,9 +645,9 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
     condition). (Not an outcome: "relieve symptoms" only narrows.)"""
     term = new_term(strip_generic_edges(text, vocabulary), part.slot, description)
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
-    if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and head_is_a_condition(
-        term.canonical, vocabulary
-    ):
+    if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and any(
+        head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text)
+    ):  # the phrase as written tells the head's role where its modifiers went ("clinically evident lesions")
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
     if role is ConceptRole.POPULATION and head in PLACE_HEADS:

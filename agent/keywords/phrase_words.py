@@ -17,6 +17,7 @@ import re
 from agent.language.mesh_recognition import MeshVocabulary, tokenize
 from agent.language.morphology import is_acronym, singular
 from agent.language.text import clean_term, word_set
+from agent.models import ConceptRole
 from agent.understanding.lexicon import EN_VERBS, MEASURING_VERBS, NUMBER_WORDS, SCOPE_WORDS
 
 # Words that name the kind of study wanted: design modifiers before a design noun ("randomised
@@ -162,10 +163,31 @@ def with_head(text: str, description: str, vocabulary: MeshVocabulary | None) ->
     return f"{text} {found.group(1)}"
 
 
-def _adverb_of_generic(words: list[str]) -> bool:
-    """ "clinically suspected ...", "newly diagnosed ...": an adverb that only qualifies the generic
-    word after it goes with it."""
-    return len(words) > 2 and words[0].lower().endswith("ly") and words[1].lower() in GENERIC_WORDS
+# Modifiers that grade, hedge or place a lesion without naming a kind of it ("minor lesions", "clinically
+# evident lesions", "local lesions"): a searcher drops them before a head that names a condition, since
+# abstracts grade the lesion in other words or not at all (before another head they may name a thing:
+# "local adaptation", "apparently healthy"). Grammar of evaluation, not topics.
+EVALUATIVE_WORDS = word_set(
+    """
+    minor major evident apparent overt obvious visible local localised localized presumed presumptive
+    probable possibly probably potentially apparently significant relevant important true actual existing
+    established confirmed definite
+    """
+)
+
+
+def _adverb_of(words: list[str], kind: frozenset[str]) -> bool:
+    """ "clinically suspected ...", "clinically evident ...", "newly diagnosed ...": an adverb that only
+    qualifies the generic or evaluative word after it goes with it."""
+    return len(words) > 2 and words[0].lower().endswith("ly") and words[1].lower() in kind
+
+
+def _grades_a_condition(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
+    """Whether the phrase starts with a grade or hedge (`EVALUATIVE_WORDS`) of a head MeSH ends
+    condition names with ("clinically evident lesions", "minor fractures")."""
+    if vocabulary is None or vocabulary.head_role(words[-1]) is not ConceptRole.CONDITION:
+        return False
+    return words[0].lower() in EVALUATIVE_WORDS or _adverb_of(words, EVALUATIVE_WORDS)
 
 
 # Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay") or used in
@@ -212,7 +234,9 @@ def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
 
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
-    (but a generic noun before a last word is a compound: "care homes" stays whole).
+    (but a generic noun before a last word is a compound: "care homes" stays whole), nor the grades and
+    hedges before a head that names a condition (`EVALUATIVE_WORDS`: "clinically evident lesions" ->
+    "lesions").
 
     A generic head is kept when what it leaves is one word, unless the head says that word's thing is
     measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
@@ -225,7 +249,9 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     def generic(word: str) -> bool:
         return word.lower() in FUNCTION_WORDS or word.lower() in GENERIC_WORDS
 
-    while len(words) > 1 and (generic(words[0]) or _adverb_of_generic(words)):
+    while len(words) > 1 and (
+        generic(words[0]) or _adverb_of(words, GENERIC_WORDS) or _grades_a_condition(words, vocabulary)
+    ):
         if len(words) == 2 and vocabulary is not None and _noun_before_head(words[0], vocabulary):
             break  # "care homes", "health records": a noun that makes a compound with its head stays
         words = words[1:]

@@ -22,6 +22,10 @@ and the words before it name a body part, as written ("shoulder") or as MeSH's o
 (Mouth Neoplasms is also "Cancer of Mouth", so "oral cavity" is where it sits). A modifier that is
 not a body part ("gestational diabetes", "type 2 diabetes", "visceral leishmaniasis") is not split:
 MeSH names no anatomy among the heading's names.
+
+A free-text concept (no heading names the whole) headed by an adjective of a body part ("urinary
+biomarkers", "mediastinal lymph node involvement") is split the same way (`split_named_parts`): the body
+part, and the rest of the phrase with its heading where MeSH names it, AND'ed, instead of one exact phrase.
 """
 
 from __future__ import annotations
@@ -30,8 +34,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.phrase_words import content_words
-from agent.language.mesh_recognition import MeshVocabulary, is_anatomy, natural_order
+from agent.language.body_parts import adjective_stems
+from agent.language.mesh_recognition import MeshVocabulary, is_anatomy, natural_order, phrase_key
 from agent.models import Concept, ConceptRole, MeshDescriptor, Synonym, SynonymOrigin, Term
 
 if TYPE_CHECKING:
@@ -78,6 +84,8 @@ def _body_part(
     written = _whole(site_text, vocabulary)
     if written is not None:
         return written if is_anatomy(written) else None
+    if (part := _other_word_for_the_part(site_text, heading, vocabulary)) is not None:
+        return part
     if len(site_text.split()) > 1:
         return None  # MeSH's names stand for the adjective of one site ("oral"), not a list ("head and neck")
     lesion_words = {w.casefold() for name in [lesion.heading, *lesion.entry_terms] for w in name.split()}
@@ -91,6 +99,23 @@ def _body_part(
     return None
 
 
+def _other_word_for_the_part(
+    site_text: str, heading: MeshDescriptor, vocabulary: MeshVocabulary
+) -> MeshDescriptor | None:
+    """The body part an adjective names where the heading writes that part with another word ("vertebral"
+    of Spinal Fractures: Spine, which MeSH's names call "spinal"; `MeshVocabulary.body_part`). An
+    adjective the heading's own names write ("visceral" of Visceral Leishmaniasis) is a kind of the
+    disease there, not where it sits."""
+    if len(site_text.split()) != 1:
+        return None
+    part = vocabulary.body_part(site_text)
+    names = [natural_order(name) for name in [heading.heading, *heading.entry_terms]]
+    written = {word.casefold() for name in names for word in name.split()}
+    if part is None or site_text.casefold() in written:
+        return None
+    return part if any(vocabulary.body_part(word) == part for word in written - _JOINING) else None
+
+
 def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
     """The descriptor the heading is filed under that the term's last word names ("cancer":
     Neoplasms), else the one the heading's own last word names, when the term writes the lesion in
@@ -100,6 +125,22 @@ def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -
         lesion = _whole(text, vocabulary)
         if lesion is not None and _narrower(heading, lesion):
             return lesion
+    return _parent_named(written, heading, vocabulary)
+
+
+def _parent_named(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The descriptor right above the heading one of whose names ends in the written word, where MeSH
+    has no name that is the word alone ("fracture": Fractures, Bone, which is also "Bone Fractures",
+    above Spinal Fractures); not a generic word ("disease" of "coronary artery disease" names no lesion)."""
+    key = phrase_key(written)
+    if not content_words(written):
+        return None
+    for number in heading.tree_numbers:
+        parent = vocabulary.file.by_tree_number(number.rsplit(".", 1)[0]) if "." in number else None
+        if parent is not None and any(
+            phrase_key(natural_order(name))[-1:] == key for name in [parent.heading, *parent.entry_terms]
+        ):
+            return parent
     return None
 
 
@@ -185,3 +226,65 @@ def split_sites(
             result.concepts.index(concept) + 1,
             Concept(id=site_id, label=label, role=ConceptRole.ANATOMY, required=True, reason=_SITE_REASON),
         )
+
+
+_PART_REASON = (
+    "the body part the phrase names by an adjective, searched apart from the rest of it: papers write "
+    "the part and the thing in other words and orders"
+)
+
+
+def split_named_parts(
+    result: Concepts, vocabulary: MeshVocabulary | None, new_id: Callable[[str, set[str]], str]
+) -> None:
+    """Split each required free-text concept that one phrase names, headed by an adjective of a body part
+    ("urinary biomarkers": Urine; "mediastinal lymph node metastases": Mediastinum), into the body part
+    and the rest, in place: a searcher ANDs `(urine OR urinary) AND (biomarker*)` instead of requiring
+    the exact phrase, which abstracts word in many ways ("biomarkers in urine"). The rest is searched
+    with its heading where MeSH names it whole; the phrase stays a term of the concept."""
+    if vocabulary is None:
+        return
+    taken = {c.id for c in result.concepts}
+    for concept in list(result.concepts):
+        if not (concept.required and concept.enabled) or concept.role is ConceptRole.ANATOMY:
+            continue
+        terms = [t for t in result.terms if t.concept == concept.id]
+        if len(terms) != 1 or terms[0].mesh is not None:
+            continue
+        term = terms[0]
+        found = _adjective_of_a_part(term.canonical, vocabulary)
+        if found is None:
+            continue
+        first, part, rest = found
+        site_id = new_id(first, taken)
+        named = _whole(rest, vocabulary)
+        if named is not None and not names_the_concept(named, rest):
+            named = None  # "biomarkers": too broad a heading to search on, the word is searched
+        result.terms.append(Term(canonical=rest, slot=term.slot, mesh=named, concept=concept.id))
+        result.terms += [
+            Term(
+                canonical=part.heading.lower(),
+                slot=term.slot,
+                mesh=part,
+                concept=site_id,
+                original=term.original,
+            ),
+            Term(canonical=first, slot=term.slot, concept=site_id, original=term.original),
+        ]
+        result.concepts.insert(
+            result.concepts.index(concept) + 1,
+            Concept(id=site_id, label=first, role=ConceptRole.ANATOMY, required=True, reason=_PART_REASON),
+        )
+
+
+def _adjective_of_a_part(phrase: str, vocabulary: MeshVocabulary) -> tuple[str, MeshDescriptor, str] | None:
+    """The first word of a phrase before its head that is an adjective of a body part and no MeSH name
+    of its own, the part, and the phrase without it ("cytological cervical lesions": "cervical", Cervix
+    Uteri, "cytological lesions"), or None."""
+    words = phrase.split()
+    for index, word in enumerate(words[:-1]):
+        part = vocabulary.body_part(word) if adjective_stems(word) and not vocabulary.knows(word) else None
+        rest = " ".join(words[:index] + words[index + 1 :])
+        if part is not None and content_words(rest):
+            return word, part, rest
+    return None

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from agent.language.body_parts import BodyPartIndex
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
@@ -240,6 +241,7 @@ class MeshVocabulary:
         self._form_uses: dict[str, list[int]] = {}
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
         self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
+        self._body_parts: BodyPartIndex | None = None  # built on first use
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -365,6 +367,17 @@ class MeshVocabulary:
             roles[role] = roles.get(role, 0) + 1
         role, count = max(roles.items(), key=lambda item: item[1])
         return role if count >= HEAD_SHARE * len(uis) else None
+
+    def body_part(self, word: str) -> MeshDescriptor | None:
+        """The body part a word names, by one of its one-word names or an adjective formed on one
+        ("vertebral": Spine; `agent.language.body_parts`), or None."""
+        ui = self._parts().part_of(word)
+        return self.descriptor(ui) if ui is not None else None
+
+    def _parts(self) -> BodyPartIndex:
+        if self._body_parts is None:
+            self._body_parts = BodyPartIndex(self.file.records())
+        return self._body_parts
 
     def word_variants(self) -> dict[str, frozenset[str]]:
         """Words MeSH writes interchangeably (`_attested_variants`), each with its variants."""
@@ -580,6 +593,10 @@ class MeshVocabulary:
                 ):
                     entries = self._variant_entries([t.key for t in window])
                     entries = entries or self._inverted_entries([t.key for t in window])
+                    # "vertebral fracture": MeSH writes the body part's other adjective ("Spinal Fractures")
+                    entries = entries or self._parts().site_entries(
+                        [t.key for t in window], lambda: self._keys.items()
+                    )
                 if entries:
                     candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
                     loose.append((index, index + length, "entry term", candidates, ""))

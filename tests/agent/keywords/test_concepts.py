@@ -990,3 +990,34 @@ def test_an_organism_tested_for_brings_its_infection(vocabulary: MeshVocabulary)
     )
     block = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
     assert block["Papillomavirus Infections"] == block["Human Papillomavirus Viruses"]
+
+
+def test_a_phrase_stripped_of_its_grade_keeps_the_role_of_its_head(vocabulary: MeshVocabulary) -> None:
+    """ "patients presenting with clinically evident lesions": "lesions" is searched, and a head MeSH
+    ends disease names with makes it the condition (required), as the whole phrase was."""
+    description = "Diagnostic tests for oral cancer in patients presenting with clinically evident lesions"
+    result = concepts_of(
+        vocabulary,
+        description,
+        method_measurement=["Diagnostic tests"],
+        subject_population=["oral cancer", "patients with clinically evident lesions"],
+    )
+    lesions = next(c for c in result.concepts if c.label == "lesions")
+    assert lesions.role is ConceptRole.CONDITION and lesions.required
+
+
+def test_an_adjective_whose_noun_is_a_condition_is_a_concept_of_its_own(vocabulary: MeshVocabulary) -> None:
+    """ "recurrent colorectal cancer": no heading names the whole; the cancer AND its recurrence."""
+    result = concepts_of(
+        vocabulary,
+        "Blood CEA levels for detecting recurrent colorectal cancer",
+        output_target=["recurrent colorectal cancer"],
+    )
+    headings = {
+        c.label: {t.mesh.heading for t in result.terms if t.concept == c.id and t.mesh}
+        for c in result.concepts
+    }
+    assert headings["recurrent"] == {"Recurrence"} and headings["colorectal cancer"] == {
+        "Colorectal Neoplasms"
+    }
+    assert all(c.required for c in result.concepts if c.label in {"recurrent", "colorectal cancer"})

@@ -64,6 +64,11 @@ def test_numbers_that_name_are_kept() -> None:
         ("clinically suspected scaphoid fractures", "scaphoid fractures"),
         ("care homes", "care homes"),  # a generic noun before a head makes a compound
         ("potential biomarkers", "biomarkers"),  # an adjective-shaped one goes
+        ("clinically evident lesions", "lesions"),  # a grade or hedge names no kind of the thing
+        ("local lesions", "lesions"),
+        ("minor cervical lesions", "cervical lesions"),
+        ("local adaptation", "local adaptation"),  # before a head that names no condition, it may name a kind
+        ("apparently healthy", "apparently healthy"),
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:

@@ -36,6 +36,9 @@ def parts_of(vocabulary: MeshVocabulary, phrase: str) -> tuple[str, str, str, st
         ("hepatic fibrosis", ("hepatic", "Liver", "fibrosis", "Fibrosis")),
         # the lesion in words MeSH files elsewhere ("tears": the tear fluid): the heading's own last word
         ("rotator cuff tears", ("rotator cuff", "Rotator Cuff", "tears", "Wounds and Injuries")),
+        # the site an adjective of the body part names, the lesion a name of the heading's parent ends
+        # with ("Bone Fractures"), where neither word alone is a MeSH name
+        ("vertebral fracture", ("vertebral", "Spine", "fracture", "Fractures, Bone")),
     ],
 )
 def test_a_site_and_a_lesion_mesh_files_the_condition_under(
@@ -53,6 +56,7 @@ def test_a_site_and_a_lesion_mesh_files_the_condition_under(
         "type 2 diabetes",
         "macular oedema",  # Macular Edema is not filed under Edema
         "head and neck cancer",  # two sites: one of them alone would lose the other
+        "coronary artery disease",  # "disease" is no lesion, though Coronary Disease ends with it
     ],
 )
 def test_a_modifier_that_is_no_body_part_is_not_split(vocabulary: MeshVocabulary, phrase: str) -> None:
@@ -133,3 +137,50 @@ def test_a_lesion_word_of_another_sense_is_searched_with_the_lesion_heading(
         vocabulary,
     )
     assert next(t for t in cancer.terms if t.canonical == "cancer").mesh is None  # searched as written
+
+
+def test_a_free_text_phrase_headed_by_an_adjective_of_a_body_part_is_the_part_and_the_rest(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "Urinary biomarkers": no heading names the whole, so the part (Urine, by its adjective) and the
+    rest are AND'ed, not one exact phrase; "biomarkers" alone is too broad a heading to search on."""
+    understanding = Understanding(
+        description="Urinary biomarkers for the diagnosis of endometriosis",
+        slots=Slots(signal_feature=["Urinary biomarkers"], output_target=["endometriosis"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    site = next(c for c in result.concepts if c.role is ConceptRole.ANATOMY)
+    assert site.required and {t.canonical for t in result.terms if t.concept == site.id} == {
+        "urine",
+        "Urinary",
+    }
+    query = (
+        build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED].query
+    )
+    assert "(biomarkers[tiab])" in query and "Urinary[tiab]" in query
+    assert "Biomarkers" not in query and "Urinary biomarkers" not in query
+
+
+def test_a_free_text_phrase_whose_adjective_names_no_body_part_stays_whole(
+    vocabulary: MeshVocabulary,
+) -> None:
+    understanding = Understanding(
+        description="Circulating antigen tests for schistosomiasis",
+        slots=Slots(context=["Circulating antigen"], output_target=["schistosomiasis"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert not any(c.role is ConceptRole.ANATOMY for c in result.concepts)
+
+
+def test_the_adjective_of_a_body_part_may_stand_after_another_modifier(vocabulary: MeshVocabulary) -> None:
+    """ "cytological cervical lesions": the part ("cervical": Cervix Uteri) is searched apart wherever it
+    stands before the head."""
+    understanding = Understanding(
+        description="Human papillomavirus testing of cytological cervical lesions",
+        slots=Slots(output_target=["cytological cervical lesions"], method_measurement=["HPV testing"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    site = next(c for c in result.concepts if c.role is ConceptRole.ANATOMY)
+    assert site.required and site.label == "cervical"
+    rest = [t.canonical for t in result.terms if t.concept != site.id and "lesions" in t.canonical]
+    assert "cytological lesions" in rest

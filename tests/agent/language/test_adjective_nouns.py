@@ -1,0 +1,26 @@
+"""The condition an adjective names by its noun, where MeSH files that noun under diseases."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.language.adjective_nouns import condition_of_adjective
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def test_recurrent_is_recurrence(vocabulary: MeshVocabulary) -> None:
+    found = condition_of_adjective("recurrent", vocabulary)
+    assert found is not None and found.heading == "Recurrence"
+
+
+@pytest.mark.parametrize("word", ["prevalent", "violent", "patient", "different", "colorectal"])
+def test_a_noun_that_is_no_condition_or_no_noun_names_nothing(vocabulary: MeshVocabulary, word: str) -> None:
+    """Prevalence is a statistic, Violence a behaviour: no condition a disease phrase is ANDed with."""
+    assert condition_of_adjective(word, vocabulary) is None
