@@ -108,6 +108,7 @@ from agent.keywords.phrase_words import (
     people_only,
     set_aside,
     strip_generic_edges,
+    turned_back,
     with_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
@@ -201,7 +202,13 @@ def _parts(
                     if join.strip().lower() == "with" and _names_an_action(piece)
                 }
                 # "therapy delivered online": the therapy is the concept, how it is delivered another
-                cuts = [(i, cut) for i, piece in enumerate(pieces) for cut in cut_after_participle(piece)]
+                # ... and "minor lesions triage", turned from "triage of minor lesions": two concepts
+                cuts = [
+                    (i, turned)
+                    for i, piece in enumerate(pieces)
+                    for cut in cut_after_participle(piece)
+                    for turned in turned_back(cut, understanding.description)
+                ]
                 with_content = any(content_words(piece) for _, piece in cuts)
                 for position, piece in cuts:
                     # "patients with epilepsy": the condition is the concept, the people word only says who

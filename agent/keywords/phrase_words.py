@@ -299,3 +299,18 @@ def cut_after_participle(text: str) -> list[str]:
         complement = rest[after.end() :] if after.group("preposition") else rest
         return [" ".join(words[:index]), *([complement] if complement.strip() else [])]
     return [text]
+
+
+def turned_back(text: str, description: str) -> list[str]:
+    """The two concepts of a phrase the understanding turned around from "HEAD of X" ("minor cervical
+    lesions triage" from "triage of minor cervical lesions"): [X, HEAD] when the description writes it
+    so, else [text]. A searcher never requires the turned phrase, which abstracts do not write: the
+    action and what it acts on are searched apart (a generic head, "diagnosis", names nothing and goes)."""
+    words = text.split()
+    if len(words) < 3 or text.casefold() in description.casefold():
+        return [text]
+    head, rest = words[-1], " ".join(words[:-1])
+    written = re.search(
+        rf"\b{re.escape(head)}\s+of\s+(?:the\s+)?{re.escape(rest)}\b", description, re.IGNORECASE
+    )
+    return [rest, head] if written else [text]

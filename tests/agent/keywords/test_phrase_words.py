@@ -10,6 +10,7 @@ from agent.keywords.phrase_words import (
     noun_between,
     set_aside,
     strip_generic_edges,
+    turned_back,
 )
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
@@ -99,3 +100,15 @@ def test_a_noun_between_two_matched_spans() -> None:
     assert noun_between("breast ductal carcinoma", [(0, 6), (14, 23)]) is None  # an adjective
     assert noun_between("breast cancer screening", [(0, 13), (14, 23)]) is None  # nothing between
     assert noun_between("fatigue crack growth", [(14, 20)]) is None  # one span
+
+
+def test_a_phrase_turned_from_head_of_x_is_searched_as_its_two_concepts() -> None:
+    """ "triage of minor cervical lesions" came back from understanding as "minor cervical lesions
+    triage", a phrase no abstract writes: the lesions and the triage are two concepts."""
+    description = "HPV testing for triage of minor cervical lesions"
+    assert turned_back("minor cervical lesions triage", description) == ["minor cervical lesions", "triage"]
+    # a phrase the description writes as it stands, or a short one, is left alone
+    assert turned_back("cervical lesions triage", "cervical lesions triage by HPV") == [
+        "cervical lesions triage"
+    ]
+    assert turned_back("lesion triage", description) == ["lesion triage"]
