@@ -10,6 +10,9 @@ after their organism, and that naming is the evidence used here:
   disease of a name (-iasis, -osis, -a, -us, ...: "Aspergillosis" -> "aspergill"; never an "-itis",
   which names an organ), begins the first or the last word of the headings of organisms (trees
   B01-B04, people left out): "Aspergillus", "Aspergillus fumigatus", "Mycobacterium tuberculosis";
+- the word is a name, not an ordinary word MeSH writes in many headings of other kinds ("Respiratory"
+  of Respiratory Tract Infections begins "Respiratory Syncytial Viruses", which names no cause of
+  every respiratory infection: `ORDINARY_MIN`);
 - of those organisms, the one chosen is the most specific that is, or is above, more than half of
   them in the MeSH trees (the genus "Aspergillus", not the species, nor the family above it); none when
   no organism is (the words "pneumonia" and "influenza" begin the names of unrelated bacteria and
@@ -39,6 +42,9 @@ _ORGANISMS = ("B01", "B02", "B03", "B04")
 _ENDING = re.compile(r"(?:iasis|iases|iosis|oses|osis|ae|ia|a|us|um|i)$")
 MIN_STEM = 5  # shorter stems begin unrelated names
 SHARE = 0.5  # the organism chosen is, or is above, more than this share of those the stem names
+# a word in at least this many headings outside organisms and infections is an ordinary word ("respiratory"
+# 42, "urinary" 27, "bacterial" 38), not an organism's name ("tuberculosis" 2, "papillomavirus" 4)
+ORDINARY_MIN = 10
 
 
 def _stem(word: str) -> str | None:
@@ -65,14 +71,28 @@ def _organism_words(vocabulary: MeshVocabulary) -> dict[str, frozenset[str]]:
     return {word: frozenset(uis) for word, uis in words.items()}
 
 
+@lru_cache(maxsize=4)
+def _ordinary_words(vocabulary: MeshVocabulary) -> frozenset[str]:
+    """Words (lower case) of at least `ORDINARY_MIN` headings outside organisms and infections."""
+    counts: dict[str, int] = {}
+    for row in vocabulary.file.records().values():
+        trees = row.get("tree_numbers") or []
+        if any(t.startswith((_INFECTIONS, *_ORGANISMS)) for t in trees):
+            continue
+        for word in {w.lower() for w in _words(row["heading"])}:
+            counts[word] = counts.get(word, 0) + 1
+    return frozenset(word for word, count in counts.items() if count >= ORDINARY_MIN)
+
+
 def causative_organism(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
     """The organism an infection's heading is named after (see the module doc), or None."""
     if not any(t.startswith(_INFECTIONS) for t in descriptor.tree_numbers):
         return None
     index = _organism_words(vocabulary)
+    ordinary = _ordinary_words(vocabulary)
     for word in _words(descriptor.heading):
         stem = _stem(word)
-        if stem is None or word.lower().endswith("itis"):
+        if stem is None or word.lower().endswith("itis") or word.lower() in ordinary:
             continue  # "-itis" names the inflamed organ ("Hepatitis"), not the organism
         uis = {ui for key, named in index.items() if key.startswith(stem) for ui in named}
         found = _the_one_above_most([vocabulary.descriptor(ui) for ui in sorted(uis)])
