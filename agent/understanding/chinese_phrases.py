@@ -220,15 +220,73 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _things_apart(
-        _places_apart(
-            _shared_heads(
-                _role_in_roles(
-                    _effect_roles(_relation_roles(_expressed(_organism_models(_given_things(phrases)))))
-                )
+    for step in _ROLE_PASSES:
+        phrases = step(phrases)
+    return phrases
+
+
+def _own_slot(phrase: Phrase) -> str | None:
+    """The slot a Chinese phrase's own words give it: its head word, a people word, or its English
+    rendering's head word or MeSH descriptor (a condition counts as an outcome; None when they say
+    nothing)."""
+    if not CJK.search(phrase.text):
+        return None
+    slot = zh_head_slot(phrase.text)
+    if slot is None and zh_people(phrase.text):
+        slot = "subject_population"
+    english = zh_english(phrase.text) if slot is None else None
+    if english:
+        slot = en_head_slot(english.split()) or mesh_kind(english)
+    return "output_target" if slot == "condition" else slot
+
+
+def _shared_outcomes(phrases: list[Phrase]) -> list[Phrase]:
+    """ "钙钛矿电池的稳定性与离子迁移机制", "活性位点与稳定性": conjuncts joined by 与/和/、 with no cue of
+    their own share a role, as an English list does: next to an outcome (稳定性 "stability"), a phrase
+    whose own words name no slot is an outcome too, not the setting it would be by default."""
+    for index in range(1, len(phrases)):
+        first, second = phrases[index - 1], phrases[index]
+        if (
+            second.after not in {*lex.ZH_AND, "、"}
+            or first.cue is not None
+            or second.cue is not None
+            or first.slot is not None
+            or second.slot is not None
+        ):
+            continue
+        slots = (_own_slot(first), _own_slot(second))
+        if slots == ("output_target", None):
+            second.cue = "outcome"
+        elif slots == (None, "output_target"):
+            first.cue = "outcome"
+    return phrases
+
+
+# task verbs that put a number on their object (预测 "predict", 反演 "invert", 模拟 "simulate"): what they
+# predict or simulate is also the outcome studied, as `slot_roles` reads "predicting compressive strength"
+_MEASURING_TASK_VERBS = frozenset({"预测", "预估", "估计", "估算", "模拟", "仿真", "反演", "量化"})
+
+
+def _measured_objects(phrases: list[Phrase]) -> list[Phrase]:
+    """ "预测城市路网的短时交通流量", "预估极端降水的变化": the object of a measuring task verb is the task's
+    object and, as a phrase of its own, the outcome (a searcher ANDs "traffic flow" whatever predicts
+    it); people, methods and models stay what they are (预测|患者 names whom the task is for)."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        out.append(phrase)
+        task = phrase.cue.removeprefix("task:") if phrase.cue and phrase.cue.startswith("task:") else None
+        if (
+            task in _MEASURING_TASK_VERBS
+            and phrase.slot is None
+            # one word alone is more often a piece the cut left (短时 of 短时交通流量) than a quantity
+            and sum(bool(CJK.search(w)) for w in phrase.words) >= 2
+            and zh_head_slot(phrase.text) in {None, "output_target"}
+            and not zh_people(phrase.text)
+        ):
+            out.append(
+                Phrase(phrase.text, None, list(phrase.words), slot="output_target", after=phrase.after)
             )
-        )
-    )
+    return out
 
 
 # the slots a head word gives a whole list ("A和B数据集": datasets A and B)
@@ -663,3 +721,19 @@ def _join_zh(words: list[str]) -> str:
             out += " "
         out += word
     return out
+
+
+# the passes that give phrases their roles from the sentence, in order
+_ROLE_PASSES = (
+    _given_things,
+    _organism_models,
+    _expressed,
+    _relation_roles,
+    _effect_roles,
+    _role_in_roles,
+    _shared_heads,
+    _places_apart,
+    _things_apart,
+    _shared_outcomes,
+    _measured_objects,
+)

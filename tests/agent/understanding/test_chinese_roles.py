@@ -267,3 +267,23 @@ def test_a_drug_after_a_cue_of_means_is_what_is_given() -> None:
     slots = extract_slots("老年患者使用阿司匹林与氯吡格雷相比，出血风险是否不同？")
     assert "阿司匹林" in slots.context
     assert "阿司匹林" not in slots.method_measurement
+
+
+def test_what_a_measuring_task_predicts_is_also_the_outcome() -> None:
+    # as "predicting compressive strength" gives the task and the outcome in English
+    slots = extract_slots("利用卫星遥感数据预测湖泊水体叶绿素浓度。")
+    assert slots.task == ["湖泊水体叶绿素浓度预测"]
+    assert slots.output_target == ["湖泊水体叶绿素浓度"]
+    slots = extract_slots("基于随机森林模型估算城市建筑碳排放量。")
+    assert slots.output_target == ["城市建筑碳排放量"]
+    # people the task is for stay who is studied, and a task that measures nothing adds no outcome
+    assert "患者" not in extract_slots("预测患者的住院时间。").output_target
+    assert not extract_slots("利用深度学习检测肺结节。").output_target
+
+
+def test_conjuncts_share_the_outcome_role() -> None:
+    # "the cycling stability and the capacity-fading mechanism of X": both are what is observed
+    slots = extract_slots("锂离子电池正极材料的循环稳定性与容量衰减机制研究。")
+    assert slots.subject_population == ["锂离子电池正极材料"]
+    assert slots.output_target == ["循环稳定性", "容量衰减机制"]
+    assert not slots.context
