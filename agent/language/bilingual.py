@@ -481,6 +481,7 @@ class _Part:
     # a head morpheme's neoclassical forms fused with the part before it (视网膜|病变: "retinopathy"),
     # used only where the judge attests them (see `_fuse`)
     fused: tuple[str, ...] = ()
+    verbs: frozenset[str] = frozenset()  # its senses that are verbs ("vary", "assemble": no adjectives)
 
 
 @lru_cache(maxsize=20000)
@@ -516,6 +517,7 @@ def _word_part(word: str) -> _Part | None:
         people=people,
         affix=bool(entry and entry.affix),
         glossary=entry is not None,
+        verbs=frozenset(sense.text for sense in senses if sense.verb),
     )
 
 
@@ -892,11 +894,15 @@ def _judged(
         # before a head the adjective of an attested sense stays first (生态 "ecological", not the attested
         # "ecology"), but an attested sense comes before an adjective nobody attests (疲劳 "fatigue", not
         # "weary"; 红 "red" ... "revolutionary": CC-CEDICT's order when none is attested)
+        # a verb sense is no adjective whatever its ending ("vary", "assemble"), and among the forms of
+        # an attested stem that are no adjectives the attested one comes first (学习: "learning", not the
+        # bare verb "learn", before 成绩 "achievement")
         known = [sense for sense in pool if attested(sense)]
         pool.sort(
             key=lambda sense: (
                 not any(_same_stem(sense, k) for k in known),
-                not sense.lower().endswith(_ADJECTIVE_ENDINGS),
+                sense in part.verbs or not sense.lower().endswith(_ADJECTIVE_ENDINGS),
+                sense not in known,
             )
         )
     else:

@@ -133,3 +133,12 @@ def test_a_verb_after_a_noun_makes_a_participle_compound() -> None:
 
 def test_a_participle_verb_opening_a_phrase_keeps_its_own_sense() -> None:
     assert "-" not in render("辅助治疗").english[0]  # adjuvant, not "-assisted therapy"
+
+
+def test_a_verb_modifier_takes_its_attested_noun_and_is_no_adjective() -> None:
+    # 学习 "to learn; to study": before a head the attested noun "learning", not the bare verb
+    judged = render("学习成绩", attested=lambda term: term == "learning")
+    assert judged.english[0] == "learning achievement"
+    # "vary" ends like an adjective ("-ary") but is a verb: it does not go before the noun "change"
+    judged = render("时空变化特征", attested=lambda term: term == "feature")
+    assert judged.english[0].split()[1] == "change"
