@@ -673,6 +673,43 @@ def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+# "X对Y的响应": the word of a response, which turns the roles of "X对Y的影响" round
+_RESPONSE_WORDS = frozenset({"响应", "反应"})
+
+
+def _response_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "土壤微生物群落对增温的响应", "植物物候对气候变化的响应": X responds to Y, so X is what is
+    observed (the outcome) and Y what drives it (the setting), the roles of "X对Y的影响" turned round;
+    people and methods keep their own slots. The response word itself names no concept and is left out
+    (响应 alone renders as "answer")."""
+    dropped: set[int] = set()
+    for index, phrase in enumerate(phrases):
+        if phrase.text not in _RESPONSE_WORDS or phrase.after not in _EFFECT_LINKS or index < 2:
+            continue
+        drivers = [index - 1]
+        while drivers[-1] > 0 and phrases[drivers[-1]].after in lex.ZH_AND:
+            drivers.append(drivers[-1] - 1)  # "对温度和降水的响应": both drive it
+        first = drivers[-1]
+        if phrases[first].after != "对" or first < 1 or phrases[first - 1].before != "对":
+            continue
+        responders = [first - 1]
+        while responders[-1] > 0 and phrases[responders[-1]].after in lex.ZH_AND:
+            responders.append(responders[-1] - 1)
+        for position, slot in [
+            *((d, "context") for d in drivers),
+            *((r, "output_target") for r in responders),
+        ]:
+            target = phrases[position]
+            if (
+                target.slot is None
+                and not zh_people(target.text)
+                and zh_head_slot(target.text) not in _OWN_SLOTS
+            ):
+                target.slot = slot
+        dropped.add(index)
+    return [phrase for index, phrase in enumerate(phrases) if index not in dropped]
+
+
 _MAX_IN_PARTS = 6  # phrases between 在 and 中 in "X在Y中的作用" (a list of processes)
 
 
@@ -730,6 +767,7 @@ _ROLE_PASSES = (
     _expressed,
     _relation_roles,
     _effect_roles,
+    _response_roles,
     _role_in_roles,
     _shared_heads,
     _places_apart,

@@ -287,3 +287,14 @@ def test_conjuncts_share_the_outcome_role() -> None:
     assert slots.subject_population == ["锂离子电池正极材料"]
     assert slots.output_target == ["循环稳定性", "容量衰减机制"]
     assert not slots.context
+
+
+def test_x_responding_to_y_turns_the_roles_round() -> None:
+    # "X对Y的响应": X responds (the outcome), Y drives it (the setting); the response word is no concept
+    slots = extract_slots("植物物候对气候变化的响应。")
+    assert slots.context == ["气候变化"]
+    assert "气候变化" not in slots.output_target and "响应" not in slots.output_target
+    assert "物候" in slots.output_target
+    slots = extract_slots("湖泊浮游动物群落对水温和营养盐的响应。")
+    assert {"水温", "营养盐"} <= set(slots.context)
+    assert not any("响应" in term for name in ("context", "output_target") for term in getattr(slots, name))
