@@ -262,6 +262,22 @@ def _shared_outcomes(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+def _possessed_outcomes(phrases: list[Phrase]) -> list[Phrase]:
+    """ "混凝土的抗压强度退化规律", "设施的可达性": the phrase after 的 is what belongs to the thing before
+    it, a property observed of it; when its own words and its cue name no slot it is the outcome, not
+    the setting a phrase with no evidence is by default (on the dev cases no such phrase was a setting)."""
+    for phrase in phrases:
+        if (
+            phrase.after == "的"
+            and phrase.slot is None
+            and not (phrase.cue and phrase.cue.startswith("task:"))
+            and cue_slot(phrase.cue, True) is None
+            and _own_slot(phrase) is None
+        ):
+            phrase.cue = "outcome"
+    return phrases
+
+
 # task verbs that put a number on their object (预测 "predict", 反演 "invert", 模拟 "simulate"): what they
 # predict or simulate is also the outcome studied, as `slot_roles` reads "predicting compressive strength"
 _MEASURING_TASK_VERBS = frozenset({"预测", "预估", "估计", "估算", "模拟", "仿真", "反演", "量化"})
@@ -773,5 +789,6 @@ _ROLE_PASSES = (
     _places_apart,
     _things_apart,
     _shared_outcomes,
+    _possessed_outcomes,
     _measured_objects,
 )

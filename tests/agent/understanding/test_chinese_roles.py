@@ -298,3 +298,12 @@ def test_x_responding_to_y_turns_the_roles_round() -> None:
     slots = extract_slots("湖泊浮游动物群落对水温和营养盐的响应。")
     assert {"水温", "营养盐"} <= set(slots.context)
     assert not any("响应" in term for name in ("context", "output_target") for term in getattr(slots, name))
+
+
+def test_what_belongs_to_a_thing_after_de_is_an_outcome_not_the_setting() -> None:
+    # "X的Y" with nothing else saying what Y is: a property observed of X
+    slots = extract_slots("分析城市公园的空间分布。")
+    assert slots.output_target == ["空间分布"]
+    assert "空间分布" not in slots.context
+    # a cue of its own still decides ("基于X的Y": a method)
+    assert extract_slots("基于卷积神经网络的模型。").method_algorithm
