@@ -135,11 +135,13 @@ def chinese_phrases(text: str) -> list[Phrase]:
                     and (previous in _MODALS or _next_word(tokens, index) in _ASPECT_PARTICLES)
                 )
             )
-            and _zh_content(_after_particles(tokens, index))
+            # the object may open with a number or a Latin word ("改善2型糖尿病患者的…")
+            and _object_start(_after_particles(tokens, index))
             and (
                 current
                 or (word in _EFFECT_VERBS and previous in _BEFORE_PREDICATES)
-                or (previous in _MODALS and bool(phrases) and phrases[-1].before == previous)
+                # "X是否能改善Y": the modal words between X and the verb
+                or (previous in _MODALS and bool(phrases) and phrases[-1].before in _MODALS)
             )
         ):
             # "X如何影响Y", "X是否影响Y", "X影响Y", "X能否降低Y": X acts (the setting) and Y is acted on (the
@@ -147,6 +149,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
             if phrases and phrases[-1].slot is None and not zh_people(phrases[-1].text):
                 phrases[-1].cue = "exposure"
+                if zh_head_slot(phrases[-1].text) == "output_target":
+                    # "有氧运动是否能改善Y": what acts is the exposure whatever its head word says alone
+                    # (运动 heads outcomes such as 眼球运动), as in "X对Y的影响"
+                    phrases[-1].slot = "context"
             cue = "outcome"
             after = word
             while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
@@ -525,6 +531,11 @@ def _has_evidence(text: str) -> bool:
     if not english:
         return False
     return en_head_slot(english.split()) is not None or mesh_kind(english) is not None
+
+
+def _object_start(word: str) -> bool:
+    """A word that can open an object phrase: Chinese content, or a number or Latin word (2型, EEG)."""
+    return _zh_content(word) or (word[:1].isalnum() and word.isascii())
 
 
 def _zh_content(word: str) -> bool:

@@ -307,3 +307,14 @@ def test_what_belongs_to_a_thing_after_de_is_an_outcome_not_the_setting() -> Non
     assert "空间分布" not in slots.context
     # a cue of its own still decides ("基于X的Y": a method)
     assert extract_slots("基于卷积神经网络的模型。").method_algorithm
+
+
+def test_we_want_to_know_whether_x_can_improve_y() -> None:
+    # 想知道 opens the question (no term), 能 is a modal between X and the verb, and the object may open
+    # with a number; X acts whatever its head word (运动) says alone
+    slots = extract_slots("我们想知道每天进行太极拳运动是否能改善2型糖尿病患者的胰岛素抵抗。")
+    assert "太极拳运动" in slots.context
+    assert slots.output_target == ["胰岛素抵抗"]
+    assert slots.subject_population == ["2型糖尿病患者"]
+    terms = [term for name in ("context", "output_target") for term in getattr(slots, name)]
+    assert not any("知道" in term or term == "能" for term in terms)
