@@ -284,6 +284,49 @@ def _possessed_outcomes(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+# heads that make a substance's phrase the amount of it measured (血清尿酸水平, 血浆皮质醇浓度)
+_AMOUNT_HEADS = ("水平", "浓度")
+# body fluids a biomarker is measured in
+_BODY_FLUIDS = ("血清", "血浆", "全血", "尿液", "脑脊液", "唾液")
+_CHEMICALS_TREE = "D"  # MeSH: Chemicals and Drugs
+
+
+def _measured_substances(phrases: list[Phrase]) -> list[Phrase]:
+    """ "血清尿酸水平", "维生素D水平": the level of a substance, or of anything measured in a body fluid, is
+    a feature measured (a biomarker, the signal slot), whatever the sentence makes of it (in "X水平与Y
+    的关系" it is what predicts Y); "教育水平" (no substance) is left to the other evidence."""
+    for phrase in phrases:
+        text = phrase.text
+        head = next((h for h in _AMOUNT_HEADS if text.endswith(h)), None)
+        if (
+            phrase.slot is not None
+            or head is None
+            or len(text) <= len(head)
+            or (phrase.cue or "").startswith("task:")  # "预测叶绿素浓度": what a task predicts
+            or zh_people(text)
+        ):
+            continue
+        substance = text[: -len(head)]
+        if substance.startswith(_BODY_FLUIDS) or _is_chemical(substance):
+            phrase.slot = "signal_feature"
+    return phrases
+
+
+def _is_chemical(chinese: str) -> bool:
+    """True when the English rendering of a Chinese phrase ends with a MeSH descriptor of chemicals and
+    drugs (尿酸 "uric acid", 皮质醇 "hydrocortisone")."""
+    vocabulary = embedded_vocabulary()
+    english = zh_english(chinese) if CJK.search(chinese) else chinese
+    if vocabulary is None or not english:
+        return False
+    matches = vocabulary.recognize(english)
+    return (
+        bool(matches)
+        and english.rstrip().endswith(matches[-1].text)
+        and any(tree.startswith(_CHEMICALS_TREE) for tree in matches[-1].descriptor.tree_numbers)
+    )
+
+
 # task verbs that put a number on their object (预测 "predict", 反演 "invert", 模拟 "simulate"): what they
 # predict or simulate is also the outcome studied, as `slot_roles` reads "predicting compressive strength"
 _MEASURING_TASK_VERBS = frozenset({"预测", "预估", "估计", "估算", "模拟", "仿真", "反演", "量化"})
@@ -801,5 +844,6 @@ _ROLE_PASSES = (
     _things_apart,
     _shared_outcomes,
     _possessed_outcomes,
+    _measured_substances,
     _measured_objects,
 )

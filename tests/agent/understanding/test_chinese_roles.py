@@ -318,3 +318,12 @@ def test_we_want_to_know_whether_x_can_improve_y() -> None:
     assert slots.subject_population == ["2型糖尿病患者"]
     terms = [term for name in ("context", "output_target") for term in getattr(slots, name)]
     assert not any("知道" in term or term == "能" for term in terms)
+
+
+def test_the_level_of_a_substance_is_a_measured_feature() -> None:
+    # "X水平与Y的关系": a serum level is the biomarker that predicts Y, not the setting
+    slots = extract_slots("维持性血液透析患者血清钾水平与心律失常的关系。")
+    assert "血清钾水平" in slots.signal_feature
+    assert "血清钾水平" not in slots.context
+    # a level of no substance (education) is left to the other evidence
+    assert "教育水平" not in extract_slots("父母教育水平与儿童近视的关系。").signal_feature
