@@ -780,6 +780,41 @@ def _response_roles(phrases: list[Phrase]) -> list[Phrase]:
     return [phrase for index, phrase in enumerate(phrases) if index not in dropped]
 
 
+# the role of a mediator or a moderator ("自尊的中介作用", "以满意度为中介变量")
+_MEDIATION_WORDS = frozenset(
+    {"中介作用", "调节作用", "中介效应", "调节效应", "中介变量", "调节变量", "中介", "调节"}
+)
+
+
+def _mediators(phrases: list[Phrase]) -> list[Phrase]:
+    """ "自尊的中介作用", "心理韧性在其中的中介作用", "社会支持在压力与抑郁之间的调节作用", "以满意度为中介
+    变量", "X对Y的调节作用": the variable that mediates or moderates a relation is a measured feature (the
+    signal slot), as "the mediating role of self-esteem" is in English; people and methods keep their
+    own slots."""
+    for index, phrase in enumerate(phrases):
+        if phrase.text not in _MEDIATION_WORDS or index == 0:
+            continue
+        variable = None
+        if phrase.after == "为" and phrases[index - 1].cue == "以":
+            variable = phrases[index - 1]  # 以Z为中介变量
+        elif phrase.after == "的":
+            # "Z在A与B之间的…", "Z在其中的…", "Z对Y的…": the phrase before the 在/对 that links the parts
+            link = index - 1
+            while link > 0 and phrases[link].after in {*lex.ZH_AND, "、"}:
+                link -= 1
+            if phrases[link].after in {"在", "对"} and link > 0 and phrases[link - 1].before in {"在", "对"}:
+                variable = phrases[link - 1]
+            elif phrases[index - 1].before == "的":
+                variable = phrases[index - 1]  # "Z的中介作用"
+        if (
+            variable is not None
+            and not zh_people(variable.text)
+            and zh_head_slot(variable.text) not in _OWN_SLOTS
+        ):
+            variable.slot = "signal_feature"
+    return phrases
+
+
 _MAX_IN_PARTS = 6  # phrases between 在 and 中 in "X在Y中的作用" (a list of processes)
 
 
@@ -839,6 +874,7 @@ _ROLE_PASSES = (
     _effect_roles,
     _response_roles,
     _role_in_roles,
+    _mediators,
     _shared_heads,
     _places_apart,
     _things_apart,

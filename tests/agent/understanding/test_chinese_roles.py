@@ -327,3 +327,12 @@ def test_the_level_of_a_substance_is_a_measured_feature() -> None:
     assert "血清钾水平" not in slots.context
     # a level of no substance (education) is left to the other evidence
     assert "教育水平" not in extract_slots("父母教育水平与儿童近视的关系。").signal_feature
+
+
+def test_a_mediator_or_moderator_is_a_measured_feature() -> None:
+    # as "the mediating role of self-esteem" in English: the variable, not an outcome
+    assert extract_slots("工作压力与职业倦怠：心理资本的中介作用。").signal_feature == ["心理资本"]
+    slots = extract_slots("社会支持在压力与抑郁之间的调节作用。")
+    assert slots.signal_feature == ["社会支持"]
+    assert "社会支持" not in slots.context
+    assert extract_slots("构建以感知价值为中介变量的模型。").signal_feature == ["感知价值"]
