@@ -652,7 +652,16 @@ _LIGHT_VERBS = _words("do make take have give conduct perform undergo")
 _MENT_ENDINGS = ("elop", "sure", "ssess", "prove", "eat", "nage", "ttle", "ieve", "vern", "uip", "ploy")
 
 
+# prepositions after the head noun of an English phrase ("woman in childbirth", "person with a disability")
+_POSTMODIFIER_PREPOSITIONS = _words("in of with without on at from for under after before during")
+
+
 def _people_plural(phrase: str) -> str:
+    words = phrase.split(" ")
+    split = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _POSTMODIFIER_PREPOSITIONS), None)
+    if split is not None:
+        # the head noun stands before the preposition: "women in childbirth", not "woman in childbirths"
+        return " ".join([_people_plural(" ".join(words[:split])), *words[split:]])
     head, _, last = phrase.rpartition(" ")
     if phrase.lower().startswith("the ") or last.lower().endswith("ly") or last.lower() in _COLLECTIVE:
         return phrase  # "the elderly", "medical personnel": already a group

@@ -142,3 +142,10 @@ def test_a_verb_modifier_takes_its_attested_noun_and_is_no_adjective() -> None:
     # "vary" ends like an adjective ("-ary") but is a verb: it does not go before the noun "change"
     judged = render("时空变化特征", attested=lambda term: term == "feature")
     assert judged.english[0].split()[1] == "change"
+
+
+def test_a_people_head_before_a_preposition_takes_the_plural() -> None:
+    # "woman in childbirth" -> "women in childbirth", never "woman in childbirths"
+    assert bilingual._people_plural("woman in childbirth") == "women in childbirth"
+    assert bilingual._people_plural("person with a disability") == "people with a disability"
+    assert bilingual._people_plural("stroke patient") == "stroke patients"
