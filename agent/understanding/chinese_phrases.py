@@ -354,14 +354,14 @@ def _measured_objects(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
-# the slots a head word gives a whole list ("A和B数据集": datasets A and B)
-_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm"})
+# the slots a head word gives a whole list ("A和B数据集": datasets A and B; "A和B特征": features)
+_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm", "signal_feature"})
 
 
 def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
     """ "在 CIC-IDS2017 和 UNSW-NB15 数据集上", "随机森林和支持向量机模型": the head word after the last
     item of a list is the head of every item, so an item with no head of its own takes the slot it
-    gives (a dataset, a model), as an English list shares its head noun."""
+    gives (a dataset, a model, a feature: "语音和面部表情特征"), as an English list shares its head noun."""
     for index in range(len(phrases) - 1, 0, -1):
         last = phrases[index]
         slot = zh_head_slot(last.text) if CJK.search(last.text) else None

@@ -336,3 +336,9 @@ def test_a_mediator_or_moderator_is_a_measured_feature() -> None:
     assert slots.signal_feature == ["社会支持"]
     assert "社会支持" not in slots.context
     assert extract_slots("构建以感知价值为中介变量的模型。").signal_feature == ["感知价值"]
+
+
+def test_a_list_shares_its_feature_head() -> None:
+    # "步态和面部表情特征": gait features and facial-expression features
+    slots = extract_slots("我们比较语音、步态和面部表情特征。")
+    assert {"步态", "面部表情特征"} <= set(slots.signal_feature)
