@@ -106,6 +106,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
             continue
+        if word in lex.ZH_TASK_HEADS and not current and following in _MODIFIED_HEADS:
+            # "预测|生物标志物", "预测|模型": before a feature or model head the task word modifies it
+            # ("predictive biomarkers", "prediction model"); it takes no object
+            current.append(word)
+            continue
         if word in lex.ZH_TASK_HEADS:
             if current and zh_head_slot(_join_zh(current)) not in {"method_algorithm", "method_measurement"}:
                 # after a noun, the task word is the head of a task phrase ("结节检测")
@@ -239,6 +244,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
     for step in _ROLE_PASSES:
         phrases = step(phrases)
     return phrases
+
+
+# heads a task word before them modifies rather than takes as its object (预测模型, 诊断标志物)
+_MODIFIED_HEADS = lex.ZH_FEATURE_HEADS | lex.ZH_ALGORITHM_HEADS
 
 
 # the slots a head word gives a whole list ("A和B数据集": datasets A and B; "A和B特征": features)

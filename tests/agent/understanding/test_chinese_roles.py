@@ -342,3 +342,12 @@ def test_a_list_shares_its_feature_head() -> None:
     # "步态和面部表情特征": gait features and facial-expression features
     slots = extract_slots("我们比较语音、步态和面部表情特征。")
     assert {"步态", "面部表情特征"} <= set(slots.signal_feature)
+
+
+def test_a_task_word_before_a_feature_or_model_head_modifies_it() -> None:
+    # 预测|生物标志物 "predictive biomarkers", 预测|模型 "prediction model": no task with an object
+    assert extract_slots("寻找预测生物标志物。").signal_feature == ["预测生物标志物"]
+    slots = extract_slots("构建预测模型。")
+    assert slots.method_algorithm == ["预测模型"] and not slots.task
+    # before an object it is still the task's verb
+    assert extract_slots("预测癫痫发作。").task == ["癫痫发作预测"]
