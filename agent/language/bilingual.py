@@ -899,6 +899,13 @@ def _judged(
     if attested is None or part.glossary or len(senses) < 2:
         return list(senses[:_PER_PART])
     pool = list(senses[:_JUDGED_SENSES])
+    common = any(not _proper_name(sense) for sense in pool)
+
+    def judged(sense: str) -> bool:
+        # a place or person the vocabulary knows (波 "Poland" in MeSH's places) is no better sense of a
+        # word that also has common senses ("wave")
+        return attested(sense) and not (common and _proper_name(sense))
+
     if modifier:
         # before a head the adjective of an attested sense stays first (生态 "ecological", not the attested
         # "ecology"), but an attested sense comes before an adjective nobody attests (疲劳 "fatigue", not
@@ -906,7 +913,7 @@ def _judged(
         # a verb sense is no adjective whatever its ending ("vary", "assemble"), and among the forms of
         # an attested stem that are no adjectives the attested one comes first (学习: "learning", not the
         # bare verb "learn", before 成绩 "achievement")
-        known = [sense for sense in pool if attested(sense)]
+        known = [sense for sense in pool if judged(sense)]
         pool.sort(
             key=lambda sense: (
                 not any(_same_stem(sense, k) for k in known),
@@ -915,8 +922,13 @@ def _judged(
             )
         )
     else:
-        pool.sort(key=lambda sense: not attested(sense))
+        pool.sort(key=lambda sense: not judged(sense))
     return pool[:_PER_PART]
+
+
+def _proper_name(sense: str) -> bool:
+    """A sense written as a name ("Poland", "Yangtze River"): capitalised words, not an acronym."""
+    return sense[:1].isupper() and any(ch.islower() for ch in sense)
 
 
 def _same_stem(word: str, other: str) -> bool:

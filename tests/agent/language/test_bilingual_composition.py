@@ -149,3 +149,9 @@ def test_a_people_head_before_a_preposition_takes_the_plural() -> None:
     assert bilingual._people_plural("woman in childbirth") == "women in childbirth"
     assert bilingual._people_plural("person with a disability") == "people with a disability"
     assert bilingual._people_plural("stroke patient") == "stroke patients"
+
+
+def test_a_name_the_judge_knows_does_not_outrank_a_common_sense() -> None:
+    # 波 "wave; ...; Poland": MeSH knows Poland (a place), but the character's common sense is "wave"
+    judged = render("面波成像", attested=lambda term: term == "Poland")
+    assert judged.english[0] == "face wave imaging"
