@@ -106,6 +106,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
             continue
+        if word in _TASK_ADVERBS and current and following in lex.ZH_TASK_HEADS:
+            continue  # "肺炎自动检测": the adverb only says how; the task word heads the phrase before it
         if word in lex.ZH_TASK_HEADS and not current and following in _MODIFIED_HEADS:
             # "预测|生物标志物", "预测|模型": before a feature or model head the task word modifies it
             # ("predictive biomarkers", "prediction model"); it takes no object
@@ -246,6 +248,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
     return phrases
 
 
+# adverbs between a noun and its task word (肺炎|自动|检测)
+_TASK_ADVERBS = frozenset({"自动", "自动地", "快速", "实时"})
 # heads a task word before them modifies rather than takes as its object (预测模型, 诊断标志物)
 _MODIFIED_HEADS = lex.ZH_FEATURE_HEADS | lex.ZH_ALGORITHM_HEADS
 

@@ -351,3 +351,9 @@ def test_a_task_word_before_a_feature_or_model_head_modifies_it() -> None:
     assert slots.method_algorithm == ["预测模型"] and not slots.task
     # before an object it is still the task's verb
     assert extract_slots("预测癫痫发作。").task == ["癫痫发作预测"]
+
+
+def test_an_adverb_between_a_noun_and_its_task_word_is_skipped() -> None:
+    # "路面裂缝自动检测": the task is the detection of pavement cracks, done automatically
+    slots = extract_slots("基于深度学习的路面裂缝自动检测。")
+    assert slots.task == ["路面裂缝检测"]
