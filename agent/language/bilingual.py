@@ -630,6 +630,10 @@ def _verb_nouns(verb: str) -> list[str]:
     thing = re.sub(r"^(?:a|an|the) ", "", thing)
     if light.lower() in _LIGHT_VERBS and thing.replace("-", "").isalpha():
         return [thing, _gerund(verb), verb]  # "do a follow-up", "make progress" at the head: the noun
+    if light.lower() in _CHANGE_OF_STATE and thing.isalpha() and _english_word(_gerund(thing)):
+        # "become warm" at the head: the process noun of the state, where English has it ("warming",
+        # "drying"; no "olding")
+        return [_gerund(thing), _gerund(verb), verb]
     if " " not in verb and verb.isalpha():
         word = verb.lower()
         if word.endswith("ate") and len(word) > 5 and word not in _NO_IVE:
@@ -643,6 +647,23 @@ def _verb_nouns(verb: str) -> list[str]:
         elif word.endswith(_MENT_ENDINGS) and len(word) > 5:
             out.append(verb + "ment")  # develop -> development, measure -> measurement
     return [*out, _gerund(verb), verb]
+
+
+# verbs of a change of state whose adjective names the process ("become warm": "warming")
+_CHANGE_OF_STATE = _words("become get turn grow")
+
+
+@cache
+def _definitions() -> str:
+    """CC-CEDICT's definitions as one lower-case text, read once when first needed."""
+    return "\n".join(raw.partition("]")[2] for raw in lexicon().entries.values()).lower()
+
+
+@lru_cache(maxsize=1024)
+def _english_word(word: str) -> bool:
+    """True when CC-CEDICT's definitions use `word`: a check that a derived form ("warming") is a word
+    English uses (no "olding")."""
+    return re.search(rf"\b{re.escape(word.lower())}\b", _definitions()) is not None
 
 
 # verbs that only carry the noun after them ("do a follow-up", "make progress")

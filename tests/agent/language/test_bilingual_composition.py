@@ -155,3 +155,9 @@ def test_a_name_the_judge_knows_does_not_outrank_a_common_sense() -> None:
     # 波 "wave; ...; Poland": MeSH knows Poland (a place), but the character's common sense is "wave"
     judged = render("面波成像", attested=lambda term: term == "Poland")
     assert judged.english[0] == "face wave imaging"
+
+
+def test_a_change_of_state_at_the_head_is_its_process_noun() -> None:
+    # 变暖 "to become warm": "climate warming"; a form English does not use is not made ("olding")
+    assert render("气候变暖").english[0] == "climate warming"
+    assert not any("olding" in candidate for candidate in render("变老").english)
