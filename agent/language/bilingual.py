@@ -481,6 +481,7 @@ class _Part:
     # a head morpheme's neoclassical forms fused with the part before it (视网膜|病变: "retinopathy"),
     # used only where the judge attests them (see `_fuse`)
     fused: tuple[str, ...] = ()
+    verbs: frozenset[str] = frozenset()  # its senses that are verbs ("vary", "assemble": no adjectives)
 
 
 @lru_cache(maxsize=20000)
@@ -516,6 +517,7 @@ def _word_part(word: str) -> _Part | None:
         people=people,
         affix=bool(entry and entry.affix),
         glossary=entry is not None,
+        verbs=frozenset(sense.text for sense in senses if sense.verb),
     )
 
 
@@ -628,6 +630,10 @@ def _verb_nouns(verb: str) -> list[str]:
     thing = re.sub(r"^(?:a|an|the) ", "", thing)
     if light.lower() in _LIGHT_VERBS and thing.replace("-", "").isalpha():
         return [thing, _gerund(verb), verb]  # "do a follow-up", "make progress" at the head: the noun
+    if light.lower() in _CHANGE_OF_STATE and thing.isalpha() and _english_word(_gerund(thing)):
+        # "become warm" at the head: the process noun of the state, where English has it ("warming",
+        # "drying"; no "olding")
+        return [_gerund(thing), _gerund(verb), verb]
     if " " not in verb and verb.isalpha():
         word = verb.lower()
         if word.endswith("ate") and len(word) > 5 and word not in _NO_IVE:
@@ -643,6 +649,23 @@ def _verb_nouns(verb: str) -> list[str]:
     return [*out, _gerund(verb), verb]
 
 
+# verbs of a change of state whose adjective names the process ("become warm": "warming")
+_CHANGE_OF_STATE = _words("become get turn grow")
+
+
+@cache
+def _definitions() -> str:
+    """CC-CEDICT's definitions as one lower-case text, read once when first needed."""
+    return "\n".join(raw.partition("]")[2] for raw in lexicon().entries.values()).lower()
+
+
+@lru_cache(maxsize=1024)
+def _english_word(word: str) -> bool:
+    """True when CC-CEDICT's definitions use `word`: a check that a derived form ("warming") is a word
+    English uses (no "olding")."""
+    return re.search(rf"\b{re.escape(word.lower())}\b", _definitions()) is not None
+
+
 # verbs that only carry the noun after them ("do a follow-up", "make progress")
 _LIGHT_VERBS = _words("do make take have give conduct perform undergo")
 # verb endings whose "-ment" noun is regular (development, measurement, assessment, improvement, treatment,
@@ -650,7 +673,16 @@ _LIGHT_VERBS = _words("do make take have give conduct perform undergo")
 _MENT_ENDINGS = ("elop", "sure", "ssess", "prove", "eat", "nage", "ttle", "ieve", "vern", "uip", "ploy")
 
 
+# prepositions after the head noun of an English phrase ("woman in childbirth", "person with a disability")
+_POSTMODIFIER_PREPOSITIONS = _words("in of with without on at from for under after before during")
+
+
 def _people_plural(phrase: str) -> str:
+    words = phrase.split(" ")
+    split = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _POSTMODIFIER_PREPOSITIONS), None)
+    if split is not None:
+        # the head noun stands before the preposition: "women in childbirth", not "woman in childbirths"
+        return " ".join([_people_plural(" ".join(words[:split])), *words[split:]])
     head, _, last = phrase.rpartition(" ")
     if phrase.lower().startswith("the ") or last.lower().endswith("ly") or last.lower() in _COLLECTIVE:
         return phrase  # "the elderly", "medical personnel": already a group
@@ -888,20 +920,36 @@ def _judged(
     if attested is None or part.glossary or len(senses) < 2:
         return list(senses[:_PER_PART])
     pool = list(senses[:_JUDGED_SENSES])
+    common = any(not _proper_name(sense) for sense in pool)
+
+    def judged(sense: str) -> bool:
+        # a place or person the vocabulary knows (波 "Poland" in MeSH's places) is no better sense of a
+        # word that also has common senses ("wave")
+        return attested(sense) and not (common and _proper_name(sense))
+
     if modifier:
         # before a head the adjective of an attested sense stays first (生态 "ecological", not the attested
         # "ecology"), but an attested sense comes before an adjective nobody attests (疲劳 "fatigue", not
         # "weary"; 红 "red" ... "revolutionary": CC-CEDICT's order when none is attested)
-        known = [sense for sense in pool if attested(sense)]
+        # a verb sense is no adjective whatever its ending ("vary", "assemble"), and among the forms of
+        # an attested stem that are no adjectives the attested one comes first (学习: "learning", not the
+        # bare verb "learn", before 成绩 "achievement")
+        known = [sense for sense in pool if judged(sense)]
         pool.sort(
             key=lambda sense: (
                 not any(_same_stem(sense, k) for k in known),
-                not sense.lower().endswith(_ADJECTIVE_ENDINGS),
+                sense in part.verbs or not sense.lower().endswith(_ADJECTIVE_ENDINGS),
+                sense not in known,
             )
         )
     else:
-        pool.sort(key=lambda sense: not attested(sense))
+        pool.sort(key=lambda sense: not judged(sense))
     return pool[:_PER_PART]
+
+
+def _proper_name(sense: str) -> bool:
+    """A sense written as a name ("Poland", "Yangtze River"): capitalised words, not an acronym."""
+    return sense[:1].isupper() and any(ch.islower() for ch in sense)
 
 
 def _same_stem(word: str, other: str) -> bool:

@@ -182,7 +182,7 @@ def clean_definition(definition: str) -> list[Sense]:
     text = re.sub(r"(?<=[a-z]) or (?=[A-Z])", "; ", text) if re.match(r"^[A-Z]", text) else text
     for piece in re.split(r";\s*|,\s+", text):
         piece = re.sub(r"\s+", " ", piece).strip(" .,:?!")
-        piece = re.sub(r"^(?:a|an|the)\s+", "", piece)
+        piece = re.sub(r"^(?:a|an|the|or)\s+", "", piece)  # "Yangtze River, or Chang Jiang"
         verb = piece.startswith("to ")
         if verb:
             piece = piece[3:]
@@ -211,15 +211,24 @@ def reference(definition: str) -> str | None:
     return match.group("target") if match else None
 
 
+def _romanised(text: str, syllables: str) -> bool:
+    """True when an English sense only spells the headword's pinyin, or its first syllables, without
+    tones ("Changjiang" for 长江流域 chang jiang liu yu): a romanisation, not an English name."""
+    letters = re.sub(r"[\s\-']", "", text.lower())
+    return len(letters) >= 4 and letters.isalpha() and syllables.startswith(letters)
+
+
 @lru_cache(maxsize=20000)
 def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
     """All cleaned senses of a CC-CEDICT headword, best first (empty when unknown): plain before marked
-    (colloquial, figurative ...), the entry's own before those of a followed reference, short before long,
+    (colloquial, figurative ...), a name's names before its description, English names before
+    romanisations, the entry's own before those of a followed reference, short before long,
     nouns before verbs, common-word entries before proper-name ones, then CC-CEDICT's order."""
     ranked: list[tuple[tuple[int, ...], Sense]] = []
     for entry_index, raw in enumerate(lexicon().raw_entries(word)):
         pinyin, _, body = raw.partition("]")
         proper = int(pinyin[1:2].isupper())
+        syllables = "".join(re.sub(r"[\d:]", "", syllable) for syllable in pinyin[1:].lower().split())
         for position, definition in enumerate(body.strip().strip("/").split("/")):
             target = reference(definition)
             if target and _depth < 2 and target != word:
@@ -230,6 +239,10 @@ def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
                 long = int(len(sense.text.split()) > 3)
                 key = (
                     int(sense.marked),
+                    # a name's entry: its names before what describes it ("established in 2017"), and an
+                    # English name before a romanisation of the headword ("Changjiang")
+                    int(bool(proper) and not sense.text[:1].isupper()),
+                    int(_romanised(sense.text, syllables)),
                     followed,
                     long,
                     int(sense.verb),

@@ -6,7 +6,9 @@ A Chinese phrase ends after a people word (高血压患者|夜间血压) and bef
 an exposure and an outcome, and "X对Y的影响/作用/疗效" X as what acts and Y as what it acts on (in Y,
 "A中B" the thing studied and its property); a verb of change ("X是否缩小了Y") is known by its
 dictionary sense where the sentence marks a predicate; after a cue of means (使用, 采用) a drug or an
-intervention MeSH files as such is what is given. Chinese phrases stay Chinese here:
+intervention MeSH files as such is what is given. Further constructions (A与B sharing an outcome, what
+follows 的, levels of substances, measuring tasks, responses, mediators) are read by the passes of
+`agent.understanding.chinese_constructions`, run after these. Chinese phrases stay Chinese here:
 `agent.understanding.slot_translation` renders them after they are put in slots; `zh_english` renders
 one only to classify it (MeSH as judge).
 """
@@ -15,12 +17,20 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, render, segment
+from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, segment
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
+from agent.understanding.chinese_constructions import (
+    measured_objects,
+    measured_substances,
+    mediators,
+    possessed_outcomes,
+    response_roles,
+    shared_outcomes,
+)
+from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, zh_english, zh_people
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind, zh_head_slot
-from agent.understanding.slot_translation import embedded_vocabulary
+from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
 
 def jieba_words(text: str) -> list[str]:
@@ -96,6 +106,13 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
             continue
+        if word in _TASK_ADVERBS and current and following in lex.ZH_TASK_HEADS:
+            continue  # "肺炎自动检测": the adverb only says how; the task word heads the phrase before it
+        if word in lex.ZH_TASK_HEADS and not current and following in _MODIFIED_HEADS:
+            # "预测|生物标志物", "预测|模型": before a feature or model head the task word modifies it
+            # ("predictive biomarkers", "prediction model"); it takes no object
+            current.append(word)
+            continue
         if word in lex.ZH_TASK_HEADS:
             if current and zh_head_slot(_join_zh(current)) not in {"method_algorithm", "method_measurement"}:
                 # after a noun, the task word is the head of a task phrase ("结节检测")
@@ -135,11 +152,13 @@ def chinese_phrases(text: str) -> list[Phrase]:
                     and (previous in _MODALS or _next_word(tokens, index) in _ASPECT_PARTICLES)
                 )
             )
-            and _zh_content(_after_particles(tokens, index))
+            # the object may open with a number or a Latin word ("改善2型糖尿病患者的…")
+            and _object_start(_after_particles(tokens, index))
             and (
                 current
                 or (word in _EFFECT_VERBS and previous in _BEFORE_PREDICATES)
-                or (previous in _MODALS and bool(phrases) and phrases[-1].before == previous)
+                # "X是否能改善Y": the modal words between X and the verb
+                or (previous in _MODALS and bool(phrases) and phrases[-1].before in _MODALS)
             )
         ):
             # "X如何影响Y", "X是否影响Y", "X影响Y", "X能否降低Y": X acts (the setting) and Y is acted on (the
@@ -147,6 +166,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
             if phrases and phrases[-1].slot is None and not zh_people(phrases[-1].text):
                 phrases[-1].cue = "exposure"
+                if zh_head_slot(phrases[-1].text) == "output_target":
+                    # "有氧运动是否能改善Y": what acts is the exposure whatever its head word says alone
+                    # (运动 heads outcomes such as 眼球运动), as in "X对Y的影响"
+                    phrases[-1].slot = "context"
             cue = "outcome"
             after = word
             while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
@@ -220,25 +243,25 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    return _things_apart(
-        _places_apart(
-            _shared_heads(
-                _role_in_roles(
-                    _effect_roles(_relation_roles(_expressed(_organism_models(_given_things(phrases)))))
-                )
-            )
-        )
-    )
+    for step in _ROLE_PASSES:
+        phrases = step(phrases)
+    return phrases
 
 
-# the slots a head word gives a whole list ("A和B数据集": datasets A and B)
-_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm"})
+# adverbs between a noun and its task word (肺炎|自动|检测)
+_TASK_ADVERBS = frozenset({"自动", "自动地", "快速", "实时"})
+# heads a task word before them modifies rather than takes as its object (预测模型, 诊断标志物)
+_MODIFIED_HEADS = lex.ZH_FEATURE_HEADS | lex.ZH_ALGORITHM_HEADS
+
+
+# the slots a head word gives a whole list ("A和B数据集": datasets A and B; "A和B特征": features)
+_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm", "signal_feature"})
 
 
 def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
     """ "在 CIC-IDS2017 和 UNSW-NB15 数据集上", "随机森林和支持向量机模型": the head word after the last
     item of a list is the head of every item, so an item with no head of its own takes the slot it
-    gives (a dataset, a model), as an English list shares its head noun."""
+    gives (a dataset, a model, a feature: "语音和面部表情特征"), as an English list shares its head noun."""
     for index in range(len(phrases) - 1, 0, -1):
         last = phrases[index]
         slot = zh_head_slot(last.text) if CJK.search(last.text) else None
@@ -453,6 +476,11 @@ def _has_evidence(text: str) -> bool:
     return en_head_slot(english.split()) is not None or mesh_kind(english) is not None
 
 
+def _object_start(word: str) -> bool:
+    """A word that can open an object phrase: Chinese content, or a number or Latin word (2型, EEG)."""
+    return _zh_content(word) or (word[:1].isalnum() and word.isascii())
+
+
 def _zh_content(word: str) -> bool:
     """A Chinese content word: not punctuation, a break word or whitespace."""
     return bool(CJK.search(word)) and word not in lex.ZH_BREAKS
@@ -461,30 +489,6 @@ def _zh_content(word: str) -> bool:
 @cache
 def _is_predicate(word: str) -> bool:
     return word not in lex.ZH_HEADS and is_verb(word)
-
-
-@cache
-def zh_people(word: str) -> bool:
-    """A Chinese word for people or organisms studied: its own head table, else its English rendering
-    (大学生 -> "college students", 运动员 -> "athletes") by the English people heads or MeSH."""
-    if zh_head_slot(word) == "subject_population" and word not in lex.ZH_NOT_PEOPLE:
-        english = zh_english(word)
-        return not english or singular(english.split()[-1].lower()) not in lex.EN_NOT_PEOPLE
-    english = zh_english(word)
-    if not english:
-        return False
-    words = english.split()
-    head = singular(words[-1].lower())
-    if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
-        return False  # 病例 "case" in 病例对照研究: a design word, not who is studied
-    return is_population(words) or mesh_kind(english) == "subject_population"
-
-
-@cache
-def zh_english(text: str) -> str | None:
-    """The best English rendering of a Chinese phrase (MeSH as judge), for classifying it."""
-    vocabulary = embedded_vocabulary()
-    return render(text, vocabulary.knows if vocabulary is not None else None).best
 
 
 def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
@@ -575,10 +579,6 @@ _OBJECT_LINKS = frozenset({"对", "中", "的", *lex.ZH_AND})
 _EFFECT_ENDINGS = ("作用", "效应", "效果", "影响", "疗效")
 
 
-# what joins "X对Y" to its effect word: 的影响, and the questions 有何影响, 有无影响, 是否有影响
-_EFFECT_LINKS = frozenset({"的", "有何", "有无", "有"})
-
-
 def _effect_word(text: str) -> bool:
     """影响, 作用, 保护作用, 疗效 ...: the word that closes "X对Y的影响"."""
     return text in lex.ZH_RELATION_WORDS or text.endswith(_EFFECT_ENDINGS)
@@ -590,7 +590,7 @@ def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
     thing studied (A) and its property (B), and a people word stays who is studied. Sentence structure
     decides here because a searcher reads the roles from it, not from the words."""
     for index, phrase in enumerate(phrases):
-        if phrase.after not in _EFFECT_LINKS or not _effect_word(phrase.text):
+        if phrase.after not in EFFECT_LINKS or not _effect_word(phrase.text):
             continue
         start = index - 1
         while start >= 0 and phrases[start].after in _OBJECT_LINKS and phrases[start].after != "对":
@@ -604,11 +604,11 @@ def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
             exposures.append(exposures[-1] - 1)  # "X和Z对Y的影响": both act
         for position in exposures:
             acting = phrases[position]
-            if not zh_people(acting.text) and zh_head_slot(acting.text) not in _OWN_SLOTS:
+            if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
                 acting.slot = "context"
         for position in range(start, index):
             target = phrases[position]
-            if zh_people(target.text) or zh_head_slot(target.text) in _OWN_SLOTS:
+            if zh_people(target.text) or zh_head_slot(target.text) in OWN_SLOTS:
                 continue
             thing = target.before == "中" and position + 1 < index
             target.slot = "subject_population" if thing else "output_target"
@@ -631,16 +631,12 @@ def _role_in_roles(phrases: list[Phrase]) -> list[Phrase]:
         if start < 1 or phrases[start - 1].before != "在":
             continue
         acting = phrases[start - 1]
-        if not zh_people(acting.text) and zh_head_slot(acting.text) not in _OWN_SLOTS:
+        if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
             acting.slot = "context"
         for target in phrases[start:index]:
-            if not zh_people(target.text) and zh_head_slot(target.text) not in _OWN_SLOTS:
+            if not zh_people(target.text) and zh_head_slot(target.text) not in OWN_SLOTS:
                 target.slot = "output_target"
     return phrases
-
-
-# head words whose slot no sentence role changes: people, recording methods and models
-_OWN_SLOTS = frozenset({"subject_population", "method_measurement", "method_algorithm"})
 
 
 def _outcome_like(phrase: Phrase) -> bool:
@@ -663,3 +659,23 @@ def _join_zh(words: list[str]) -> str:
             out += " "
         out += word
     return out
+
+
+# the passes that give phrases their roles from the sentence, in order
+_ROLE_PASSES = (
+    _given_things,
+    _organism_models,
+    _expressed,
+    _relation_roles,
+    _effect_roles,
+    response_roles,
+    _role_in_roles,
+    mediators,
+    _shared_heads,
+    _places_apart,
+    _things_apart,
+    shared_outcomes,
+    possessed_outcomes,
+    measured_substances,
+    measured_objects,
+)

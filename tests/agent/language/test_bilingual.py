@@ -332,3 +332,12 @@ def test_place_names_are_names_jieba_and_the_dictionary_agree_on() -> None:
     # jieba tags these as places too, but the dictionary writes them as common words
     assert not bilingual.is_place_name("深度") and not bilingual.is_place_name("海马")
     assert not bilingual.is_place_name("城市")  # a place noun that modifies terms ("urban")
+
+
+def test_a_names_english_name_comes_before_its_romanisation_and_description() -> None:
+    # "Changjiang or Yangtze river basin": the pinyin spelling is no English name
+    assert dictionary_senses("长江流域")[0].text == "Yangtze river basin"
+    # "Yangtze River, or Chang Jiang": the alternative is a name, without its "or"
+    assert [s.text for s in dictionary_senses("长江")] == ["Yangtze River", "Chang Jiang"]
+    # "..., established in 2017, consisting of ...": what describes a name comes after it
+    assert dictionary_senses("粤港澳大湾区")[0].text == "Guangdong-Hong Kong-Macao Greater Bay Area"

@@ -133,3 +133,31 @@ def test_a_verb_after_a_noun_makes_a_participle_compound() -> None:
 
 def test_a_participle_verb_opening_a_phrase_keeps_its_own_sense() -> None:
     assert "-" not in render("辅助治疗").english[0]  # adjuvant, not "-assisted therapy"
+
+
+def test_a_verb_modifier_takes_its_attested_noun_and_is_no_adjective() -> None:
+    # 学习 "to learn; to study": before a head the attested noun "learning", not the bare verb
+    judged = render("学习成绩", attested=lambda term: term == "learning")
+    assert judged.english[0] == "learning achievement"
+    # "vary" ends like an adjective ("-ary") but is a verb: it does not go before the noun "change"
+    judged = render("时空变化特征", attested=lambda term: term == "feature")
+    assert judged.english[0].split()[1] == "change"
+
+
+def test_a_people_head_before_a_preposition_takes_the_plural() -> None:
+    # "woman in childbirth" -> "women in childbirth", never "woman in childbirths"
+    assert bilingual._people_plural("woman in childbirth") == "women in childbirth"
+    assert bilingual._people_plural("person with a disability") == "people with a disability"
+    assert bilingual._people_plural("stroke patient") == "stroke patients"
+
+
+def test_a_name_the_judge_knows_does_not_outrank_a_common_sense() -> None:
+    # 波 "wave; ...; Poland": MeSH knows Poland (a place), but the character's common sense is "wave"
+    judged = render("面波成像", attested=lambda term: term == "Poland")
+    assert judged.english[0] == "face wave imaging"
+
+
+def test_a_change_of_state_at_the_head_is_its_process_noun() -> None:
+    # 变暖 "to become warm": "climate warming"; a form English does not use is not made ("olding")
+    assert render("气候变暖").english[0] == "climate warming"
+    assert not any("olding" in candidate for candidate in render("变老").english)

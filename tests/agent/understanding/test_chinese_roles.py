@@ -267,3 +267,93 @@ def test_a_drug_after_a_cue_of_means_is_what_is_given() -> None:
     slots = extract_slots("老年患者使用阿司匹林与氯吡格雷相比，出血风险是否不同？")
     assert "阿司匹林" in slots.context
     assert "阿司匹林" not in slots.method_measurement
+
+
+def test_what_a_measuring_task_predicts_is_also_the_outcome() -> None:
+    # as "predicting compressive strength" gives the task and the outcome in English
+    slots = extract_slots("利用卫星遥感数据预测湖泊水体叶绿素浓度。")
+    assert slots.task == ["湖泊水体叶绿素浓度预测"]
+    assert slots.output_target == ["湖泊水体叶绿素浓度"]
+    slots = extract_slots("基于随机森林模型估算城市建筑碳排放量。")
+    assert slots.output_target == ["城市建筑碳排放量"]
+    # people the task is for stay who is studied, and a task that measures nothing adds no outcome
+    assert "患者" not in extract_slots("预测患者的住院时间。").output_target
+    assert not extract_slots("利用深度学习检测肺结节。").output_target
+
+
+def test_conjuncts_share_the_outcome_role() -> None:
+    # "the cycling stability and the capacity-fading mechanism of X": both are what is observed
+    slots = extract_slots("锂离子电池正极材料的循环稳定性与容量衰减机制研究。")
+    assert slots.subject_population == ["锂离子电池正极材料"]
+    assert slots.output_target == ["循环稳定性", "容量衰减机制"]
+    assert not slots.context
+
+
+def test_x_responding_to_y_turns_the_roles_round() -> None:
+    # "X对Y的响应": X responds (the outcome), Y drives it (the setting); the response word is no concept
+    slots = extract_slots("植物物候对气候变化的响应。")
+    assert slots.context == ["气候变化"]
+    assert "气候变化" not in slots.output_target and "响应" not in slots.output_target
+    assert "物候" in slots.output_target
+    slots = extract_slots("湖泊浮游动物群落对水温和营养盐的响应。")
+    assert {"水温", "营养盐"} <= set(slots.context)
+    assert not any("响应" in term for name in ("context", "output_target") for term in getattr(slots, name))
+
+
+def test_what_belongs_to_a_thing_after_de_is_an_outcome_not_the_setting() -> None:
+    # "X的Y" with nothing else saying what Y is: a property observed of X
+    slots = extract_slots("分析城市公园的空间分布。")
+    assert slots.output_target == ["空间分布"]
+    assert "空间分布" not in slots.context
+    # a cue of its own still decides ("基于X的Y": a method)
+    assert extract_slots("基于卷积神经网络的模型。").method_algorithm
+
+
+def test_we_want_to_know_whether_x_can_improve_y() -> None:
+    # 想知道 opens the question (no term), 能 is a modal between X and the verb, and the object may open
+    # with a number; X acts whatever its head word (运动) says alone
+    slots = extract_slots("我们想知道每天进行太极拳运动是否能改善2型糖尿病患者的胰岛素抵抗。")
+    assert "太极拳运动" in slots.context
+    assert slots.output_target == ["胰岛素抵抗"]
+    assert slots.subject_population == ["2型糖尿病患者"]
+    terms = [term for name in ("context", "output_target") for term in getattr(slots, name)]
+    assert not any("知道" in term or term == "能" for term in terms)
+
+
+def test_the_level_of_a_substance_is_a_measured_feature() -> None:
+    # "X水平与Y的关系": a serum level is the biomarker that predicts Y, not the setting
+    slots = extract_slots("维持性血液透析患者血清钾水平与心律失常的关系。")
+    assert "血清钾水平" in slots.signal_feature
+    assert "血清钾水平" not in slots.context
+    # a level of no substance (education) is left to the other evidence
+    assert "教育水平" not in extract_slots("父母教育水平与儿童近视的关系。").signal_feature
+
+
+def test_a_mediator_or_moderator_is_a_measured_feature() -> None:
+    # as "the mediating role of self-esteem" in English: the variable, not an outcome
+    assert extract_slots("工作压力与职业倦怠：心理资本的中介作用。").signal_feature == ["心理资本"]
+    slots = extract_slots("社会支持在压力与抑郁之间的调节作用。")
+    assert slots.signal_feature == ["社会支持"]
+    assert "社会支持" not in slots.context
+    assert extract_slots("构建以感知价值为中介变量的模型。").signal_feature == ["感知价值"]
+
+
+def test_a_list_shares_its_feature_head() -> None:
+    # "步态和面部表情特征": gait features and facial-expression features
+    slots = extract_slots("我们比较语音、步态和面部表情特征。")
+    assert {"步态", "面部表情特征"} <= set(slots.signal_feature)
+
+
+def test_a_task_word_before_a_feature_or_model_head_modifies_it() -> None:
+    # 预测|生物标志物 "predictive biomarkers", 预测|模型 "prediction model": no task with an object
+    assert extract_slots("寻找预测生物标志物。").signal_feature == ["预测生物标志物"]
+    slots = extract_slots("构建预测模型。")
+    assert slots.method_algorithm == ["预测模型"] and not slots.task
+    # before an object it is still the task's verb
+    assert extract_slots("预测癫痫发作。").task == ["癫痫发作预测"]
+
+
+def test_an_adverb_between_a_noun_and_its_task_word_is_skipped() -> None:
+    # "路面裂缝自动检测": the task is the detection of pavement cracks, done automatically
+    slots = extract_slots("基于深度学习的路面裂缝自动检测。")
+    assert slots.task == ["路面裂缝检测"]

@@ -1,0 +1,201 @@
+"""Chinese constructions that give phrases their roles beyond "X对Y的影响" (rules fallback).
+
+Why a module of its own: `chinese_phrases` cuts a description into phrases and reads its core
+constructions; the passes here each read one more construction a searcher reads roles from, run in the
+order `chinese_phrases` lists them, and only touch phrases no earlier evidence placed:
+
+- conjuncts (A与B) share an outcome role (`shared_outcomes`);
+- what follows 的 belongs to the thing before it, a property observed (`possessed_outcomes`);
+- the level of a substance, or of anything in a body fluid, is a measured feature (`measured_substances`);
+- what a measuring task verb (预测, 反演) acts on is also the outcome (`measured_objects`);
+- "X对Y的响应" turns the roles of "X对Y的影响" round (`response_roles`);
+- the variable of "Z的中介作用" is a measured feature (`mediators`).
+"""
+
+from __future__ import annotations
+
+from agent.understanding import lexicon as lex
+from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
+from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.slot_evidence import cue_slot, zh_head_slot
+from agent.understanding.slot_translation import embedded_vocabulary
+
+
+def shared_outcomes(phrases: list[Phrase]) -> list[Phrase]:
+    """ "钙钛矿电池的稳定性与离子迁移机制", "活性位点与稳定性": conjuncts joined by 与/和/、 with no cue of
+    their own share a role, as an English list does: next to an outcome (稳定性 "stability"), a phrase
+    whose own words name no slot is an outcome too, not the setting it would be by default."""
+    for index in range(1, len(phrases)):
+        first, second = phrases[index - 1], phrases[index]
+        if (
+            second.after not in {*lex.ZH_AND, "、"}
+            or first.cue is not None
+            or second.cue is not None
+            or first.slot is not None
+            or second.slot is not None
+        ):
+            continue
+        slots = (own_slot(first), own_slot(second))
+        if slots == ("output_target", None):
+            second.cue = "outcome"
+        elif slots == (None, "output_target"):
+            first.cue = "outcome"
+    return phrases
+
+
+def possessed_outcomes(phrases: list[Phrase]) -> list[Phrase]:
+    """ "混凝土的抗压强度退化规律", "设施的可达性": the phrase after 的 is what belongs to the thing before
+    it, a property observed of it; when its own words and its cue name no slot it is the outcome, not
+    the setting a phrase with no evidence is by default (on the dev cases no such phrase was a setting)."""
+    for phrase in phrases:
+        if (
+            phrase.after == "的"
+            and phrase.slot is None
+            and not (phrase.cue and phrase.cue.startswith("task:"))
+            and cue_slot(phrase.cue, True) is None
+            and own_slot(phrase) is None
+        ):
+            phrase.cue = "outcome"
+    return phrases
+
+
+# heads that make a substance's phrase the amount of it measured (血清尿酸水平, 血浆皮质醇浓度)
+_AMOUNT_HEADS = ("水平", "浓度")
+# body fluids a biomarker is measured in
+_BODY_FLUIDS = ("血清", "血浆", "全血", "尿液", "脑脊液", "唾液")
+_CHEMICALS_TREE = "D"  # MeSH: Chemicals and Drugs
+
+
+def measured_substances(phrases: list[Phrase]) -> list[Phrase]:
+    """ "血清尿酸水平", "维生素D水平": the level of a substance, or of anything measured in a body fluid, is
+    a feature measured (a biomarker, the signal slot), whatever the sentence makes of it (in "X水平与Y
+    的关系" it is what predicts Y); "教育水平" (no substance) is left to the other evidence."""
+    for phrase in phrases:
+        text = phrase.text
+        head = next((h for h in _AMOUNT_HEADS if text.endswith(h)), None)
+        if (
+            phrase.slot is not None
+            or head is None
+            or len(text) <= len(head)
+            or (phrase.cue or "").startswith("task:")  # "预测叶绿素浓度": what a task predicts
+            or zh_people(text)
+        ):
+            continue
+        substance = text[: -len(head)]
+        if substance.startswith(_BODY_FLUIDS) or _is_chemical(substance):
+            phrase.slot = "signal_feature"
+    return phrases
+
+
+def _is_chemical(chinese: str) -> bool:
+    """True when the English rendering of a Chinese phrase ends with a MeSH descriptor of chemicals and
+    drugs (尿酸 "uric acid", 皮质醇 "hydrocortisone")."""
+    vocabulary = embedded_vocabulary()
+    english = zh_english(chinese) if CJK.search(chinese) else chinese
+    if vocabulary is None or not english:
+        return False
+    matches = vocabulary.recognize(english)
+    return (
+        bool(matches)
+        and english.rstrip().endswith(matches[-1].text)
+        and any(tree.startswith(_CHEMICALS_TREE) for tree in matches[-1].descriptor.tree_numbers)
+    )
+
+
+# task verbs that put a number on their object (预测 "predict", 反演 "invert", 模拟 "simulate"): what they
+# predict or simulate is also the outcome studied, as `slot_roles` reads "predicting compressive strength"
+_MEASURING_TASK_VERBS = frozenset({"预测", "预估", "估计", "估算", "模拟", "仿真", "反演", "量化"})
+
+
+def measured_objects(phrases: list[Phrase]) -> list[Phrase]:
+    """ "预测城市路网的短时交通流量", "预估极端降水的变化": the object of a measuring task verb is the task's
+    object and, as a phrase of its own, the outcome (a searcher ANDs "traffic flow" whatever predicts
+    it); people, methods and models stay what they are (预测|患者 names whom the task is for)."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        out.append(phrase)
+        task = phrase.cue.removeprefix("task:") if phrase.cue and phrase.cue.startswith("task:") else None
+        if (
+            task in _MEASURING_TASK_VERBS
+            and phrase.slot is None
+            # one word alone is more often a piece the cut left (短时 of 短时交通流量) than a quantity
+            and sum(bool(CJK.search(w)) for w in phrase.words) >= 2
+            and zh_head_slot(phrase.text) in {None, "output_target"}
+            and not zh_people(phrase.text)
+        ):
+            out.append(
+                Phrase(phrase.text, None, list(phrase.words), slot="output_target", after=phrase.after)
+            )
+    return out
+
+
+# "X对Y的响应": the word of a response, which turns the roles of "X对Y的影响" round
+_RESPONSE_WORDS = frozenset({"响应", "反应"})
+
+
+def response_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "土壤微生物群落对增温的响应", "植物物候对气候变化的响应": X responds to Y, so X is what is
+    observed (the outcome) and Y what drives it (the setting), the roles of "X对Y的影响" turned round;
+    people and methods keep their own slots. The response word itself names no concept and is left out
+    (响应 alone renders as "answer")."""
+    dropped: set[int] = set()
+    for index, phrase in enumerate(phrases):
+        if phrase.text not in _RESPONSE_WORDS or phrase.after not in EFFECT_LINKS or index < 2:
+            continue
+        drivers = [index - 1]
+        while drivers[-1] > 0 and phrases[drivers[-1]].after in lex.ZH_AND:
+            drivers.append(drivers[-1] - 1)  # "对温度和降水的响应": both drive it
+        first = drivers[-1]
+        if phrases[first].after != "对" or first < 1 or phrases[first - 1].before != "对":
+            continue
+        responders = [first - 1]
+        while responders[-1] > 0 and phrases[responders[-1]].after in lex.ZH_AND:
+            responders.append(responders[-1] - 1)
+        for position, slot in [
+            *((d, "context") for d in drivers),
+            *((r, "output_target") for r in responders),
+        ]:
+            target = phrases[position]
+            if (
+                target.slot is None
+                and not zh_people(target.text)
+                and zh_head_slot(target.text) not in OWN_SLOTS
+            ):
+                target.slot = slot
+        dropped.add(index)
+    return [phrase for index, phrase in enumerate(phrases) if index not in dropped]
+
+
+# the role of a mediator or a moderator ("自尊的中介作用", "以满意度为中介变量")
+_MEDIATION_WORDS = frozenset(
+    {"中介作用", "调节作用", "中介效应", "调节效应", "中介变量", "调节变量", "中介", "调节"}
+)
+
+
+def mediators(phrases: list[Phrase]) -> list[Phrase]:
+    """ "自尊的中介作用", "心理韧性在其中的中介作用", "社会支持在压力与抑郁之间的调节作用", "以满意度为中介
+    变量", "X对Y的调节作用": the variable that mediates or moderates a relation is a measured feature (the
+    signal slot), as "the mediating role of self-esteem" is in English; people and methods keep their
+    own slots."""
+    for index, phrase in enumerate(phrases):
+        if phrase.text not in _MEDIATION_WORDS or index == 0:
+            continue
+        variable = None
+        if phrase.after == "为" and phrases[index - 1].cue == "以":
+            variable = phrases[index - 1]  # 以Z为中介变量
+        elif phrase.after == "的":
+            # "Z在A与B之间的…", "Z在其中的…", "Z对Y的…": the phrase before the 在/对 that links the parts
+            link = index - 1
+            while link > 0 and phrases[link].after in {*lex.ZH_AND, "、"}:
+                link -= 1
+            if phrases[link].after in {"在", "对"} and link > 0 and phrases[link - 1].before in {"在", "对"}:
+                variable = phrases[link - 1]
+            elif phrases[index - 1].before == "的":
+                variable = phrases[index - 1]  # "Z的中介作用"
+        if (
+            variable is not None
+            and not zh_people(variable.text)
+            and zh_head_slot(variable.text) not in OWN_SLOTS
+        ):
+            variable.slot = "signal_feature"
+    return phrases

@@ -1,0 +1,63 @@
+"""What a Chinese phrase's own words say about its role, for the passes that read sentence structure.
+
+Why a module of its own: the phrase cutter (`chinese_phrases`) and the construction passes
+(`chinese_constructions`) both ask whether a phrase names people, what its English rendering is and which
+slot its words give it; keeping those questions here lets the passes live apart from the cutter
+without an import cycle. `zh_english` renders a phrase only to classify it (MeSH as judge):
+`agent.understanding.slot_translation` renders the slots themselves.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from agent.language.bilingual import render
+from agent.language.morphology import singular
+from agent.understanding import lexicon as lex
+from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.slot_evidence import en_head_slot, is_population, mesh_kind, zh_head_slot
+from agent.understanding.slot_translation import embedded_vocabulary
+
+# head words whose slot no sentence role changes: people, recording methods and models
+OWN_SLOTS = frozenset({"subject_population", "method_measurement", "method_algorithm"})
+# what joins "X对Y" to its effect word: 的影响, and the questions 有何影响, 有无影响, 是否有影响
+EFFECT_LINKS = frozenset({"的", "有何", "有无", "有"})
+
+
+@cache
+def zh_people(word: str) -> bool:
+    """A Chinese word for people or organisms studied: its own head table, else its English rendering
+    (大学生 -> "college students", 运动员 -> "athletes") by the English people heads or MeSH."""
+    if zh_head_slot(word) == "subject_population" and word not in lex.ZH_NOT_PEOPLE:
+        english = zh_english(word)
+        return not english or singular(english.split()[-1].lower()) not in lex.EN_NOT_PEOPLE
+    english = zh_english(word)
+    if not english:
+        return False
+    words = english.split()
+    head = singular(words[-1].lower())
+    if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
+        return False  # 病例 "case" in 病例对照研究: a design word, not who is studied
+    return is_population(words) or mesh_kind(english) == "subject_population"
+
+
+@cache
+def zh_english(text: str) -> str | None:
+    """The best English rendering of a Chinese phrase (MeSH as judge), for classifying it."""
+    vocabulary = embedded_vocabulary()
+    return render(text, vocabulary.knows if vocabulary is not None else None).best
+
+
+def own_slot(phrase: Phrase) -> str | None:
+    """The slot a Chinese phrase's own words give it: its head word, a people word, or its English
+    rendering's head word or MeSH descriptor (a condition counts as an outcome; None when they say
+    nothing)."""
+    if not CJK.search(phrase.text):
+        return None
+    slot = zh_head_slot(phrase.text)
+    if slot is None and zh_people(phrase.text):
+        slot = "subject_population"
+    english = zh_english(phrase.text) if slot is None else None
+    if english:
+        slot = en_head_slot(english.split()) or mesh_kind(english)
+    return "output_target" if slot == "condition" else slot
