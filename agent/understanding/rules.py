@@ -35,7 +35,7 @@ from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, head_forms, mesh_kind
+from agent.understanding.slot_evidence import en_head_slot, head_forms, is_place, mesh_kind
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -118,15 +118,9 @@ def extract_slots(description: str) -> Slots:
             # "women with social risk factors, e.g. young age, migration": what the people have,
             # exemplified, describes them (the setting), neither the people nor an outcome
             found = [("context", phrase.text)]
-        if (
-            phrase.cue == "of"
-            and previous in {"task", "output_target"}
-            and [slot for slot, _ in found] == ["context"]
-            and en_head_slot(phrase.words) is None
-            and mesh_kind(phrase.text) in {None, "subject_population"}
-        ):
-            # "surface velocity of outlet glaciers", "inventory levels of retailers": what is measured
-            # or done belongs to the things studied
+        if _belongs_to_studied(phrase, found, read):
+            # "surface velocity of outlet glaciers", "inventory levels of retailers", "corrosion in
+            # bridge decks": what is measured or done belongs to the things studied
             found = [("subject_population", phrase.text)]
         if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
             found = [(_compared_role(phrase, read), phrase.text)]
@@ -150,6 +144,32 @@ def extract_slots(description: str) -> Slots:
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
     return Slots.model_validate(slots)
+
+
+def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "X of Y" and "X in Y" when X, just before in the same sentence, is a task or an
+    outcome and nothing but the default made Y the setting: no head word or MeSH descriptor names Y's
+    kind, and Y is no named place ("fatigue cracks in welded steel joints", "bugs in Java projects";
+    not "obesity in Mexico", "bleaching on the Great Barrier Reef")."""
+    if phrase.cue not in {"of", "in"} or [slot for slot, _ in found] != ["context"] or not read:
+        return False
+    before, slot = read[-1]
+    if slot not in {"task", "output_target"} or before.sentence != phrase.sentence:
+        return False
+    if en_head_slot(phrase.words) is not None or mesh_kind(phrase.text) not in {None, "subject_population"}:
+        return False
+    if phrase.cue == "of":
+        return True
+    # the units studied are counted, so "in" names them in the plural ("in noise" is a condition)
+    head = phrase.words[-1].lower()
+    plural = head.isalpha() and singular(head) != head
+    adjacent = phrase.stop - len(phrase.words) == before.stop + 1  # only "in" between them
+    return plural and adjacent and not (is_place(phrase.text) or _proper_name(phrase.words))
+
+
+def _proper_name(words: list[str]) -> bool:
+    """ "Western Ghats", "Barents Sea": every word capitalised (a name, as places are written)."""
+    return all(w[:1].isupper() and w[1:].islower() for w in words)
 
 
 def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:

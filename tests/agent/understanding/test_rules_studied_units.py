@@ -1,0 +1,25 @@
+"""The English rules fallback on the things a study is about: each mechanism tested on sentences of
+its own (not evaluation cases).
+
+What a task acts on or an outcome is measured "in" names, in the plural, the units studied ("leaks in
+buried water pipes"); a named place or a condition after "in" stays the setting ("obesity in Brazil",
+"speech perception in noise").
+"""
+
+from __future__ import annotations
+
+from agent.understanding.rules import extract_slots
+
+
+def test_plural_units_right_after_an_outcome_and_in_are_studied() -> None:
+    slots = extract_slots("We want to detect leaks in buried water pipes.")
+    assert "buried water pipes" in slots.subject_population
+    assert "buried water pipes" not in slots.context
+
+
+def test_a_place_or_a_mass_noun_after_in_stays_the_setting() -> None:
+    assert "Brazil" in extract_slots("We measure childhood obesity in Brazil.").context
+    slots = extract_slots("We test speech perception in noise.")
+    assert "noise" not in slots.subject_population
+    names = extract_slots("We count coral bleaching in the Coral Triangle Reefs.")
+    assert not any("Triangle" in term for term in names.subject_population)
