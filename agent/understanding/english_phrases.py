@@ -76,6 +76,12 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()
             per_unit = True
             continue
+        if lower == "based" and current and following[:1].isalpha() and starts_phrase(following):
+            # "camera-trap based occupancy models": "X-based" written apart; X is the method used
+            cue = "using"
+            flush()
+            cue, last_break = None, None
+            continue
         if lower.startswith("compar") and lower.isalpha():
             compare_open = True  # "compare X with Y", "compared to Y", "a comparison of X with Y"
         elif lower == "and" and compare_open and current and last_break is not None:
@@ -93,7 +99,7 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
             lex.EN_TASK_VERBS.get(lower)
-            if last_break in lex.TASK_VERB_SUBJECTS
+            if last_break in lex.TASK_VERB_SUBJECTS or _second_verb(tokens, index, last_break, following)
             else lex.EN_TASK_VERBS_THIRD.get(lower)
             if last_break in {"that", "which", "it"}
             else None
@@ -188,6 +194,11 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if not current and following in _GERUND_PREPOSITIONS and _verb_not_term(lower):
             continue  # ", adjusting for age", "accounting for clustering": a participle clause's verb
+        if not current and following in lex.DETERMINERS and _is_participle(lower):
+            # ", reporting the F1 score", "sampling the sediment": an "-ing" word with an article
+            # after it is a verb on its object, no noun of its own
+            cue = last_break = lower
+            continue
         if (
             not current
             and last_break == "to"
@@ -385,6 +396,16 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             current
+            and lower in lex.PLURAL_NOUN_OR_VERB
+            and (following in _LIST_ENDS or not following[:1].isalnum())
+            and not is_population(current)
+        ):
+            # "cyclic loading tests and ...", "outcome measures.": a verb takes an object or a clause,
+            # so with a joiner, a preposition or punctuation after it the word is the plural noun
+            current.append(token)
+            continue
+        if (
+            current
             and is_population(current)
             and singular(current[-1].lower()) not in lex.EN_CONDITION_HEADS
             # a singular noun before an "-ing" noun is a modifier ("child schooling outcomes"), unless
@@ -482,6 +503,17 @@ def english_phrases(text: str) -> list[Phrase]:
             # "I'd like ...": after a pronoun with a clitic, as after the pronoun, comes its verb
             last_break = lower.split("'")[0] if _is_contraction(lower) else lower
             continue
+        if current and _verb_before_object(token, following):
+            # "whether SGLT2 inhibitors slow the decline", "how doping levels tune the overpotential": a
+            # noun phrase does not go on past an article, so the word before one is the verb; in a
+            # whether-clause or question its subject is the exposure and its object the outcome
+            flush()
+            phrases[-1].before = lower
+            if clause_open and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
+                phrases[-1].cue = "exposure"
+            cue = "outcome" if clause_open else lower
+            last_break, clause_open = lower, ""
+            continue
         current.append(token)
     index = len(tokens)
     flush()
@@ -489,6 +521,32 @@ def english_phrases(text: str) -> list[Phrase]:
     return _share_heads(
         _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
     )
+
+
+def _second_verb(tokens: list[str], index: int, last_break: str | None, following: str) -> bool:
+    """True for "classify" in "We will record hits and classify crack growth stages": after "and", in
+    a sentence whose subject and verb came before it (a subject pronoun, a modal or "to"), a task verb's
+    base form is a second verb of that subject. One that is as often a noun ("map", "count",
+    "estimate") is a verb only before an article ("and map the flooded area")."""
+    if last_break != "and" or not following[:1].isalnum():
+        return False
+    word = tokens[index].lower()
+    if word in lex.NOUN_TASK_VERBS and following not in _OBJECT_OPENERS:
+        return False
+    start = index
+    while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
+        start -= 1
+    return any(t.lower() in lex.TASK_VERB_SUBJECTS for t in tokens[start:index])
+
+
+def _verb_before_object(token: str, following: str) -> bool:
+    """A lower-case word after a noun phrase with an article or an object pronoun right after it
+    ("inhibitors slow the decline", "alumina slows it"): the verb, since a noun phrase holds no
+    article after its first word."""
+    return token.isalpha() and token.islower() and following in _OBJECT_OPENERS
+
+
+_OBJECT_OPENERS = frozenset({"the", "a", "an", "it", "them", "its", "their", "this", "these"})
 
 
 def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
@@ -506,6 +564,8 @@ def _is_comparative(word: str) -> bool:
     return word == "rather" or word in lex.COMPARATIVES or (word.endswith("er") and len(word) > 4)
 
 
+# what may follow a plural noun and not a verb's object ("loading tests and", "outcome measures in")
+_LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "across", "from", "with"})
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})

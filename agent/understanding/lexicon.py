@@ -86,6 +86,8 @@ ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged be
 # they are the noun (other verbs that are nouns in a compound, "association study", "liver function
 # tests", are kept when MeSH knows the compound; "physical tests" is no concept)
 NOUN_OR_VERB = words("use work reports records logs")
+# plural nouns that are also third-person verbs ("tests", "measures"): nouns when no object follows
+PLURAL_NOUN_OR_VERB = words("tests measures studies needs")
 
 # past participles of measuring and analysing: "with" after them names the method ("measured with
 # accelerometers"); after other participles it names what is given ("treated with"); "compared with"
@@ -196,6 +198,8 @@ def _third_person(verb: str) -> str:
 EN_TASK_VERBS_THIRD = {_third_person(verb): noun for verb, noun in EN_TASK_VERBS.items()}
 # the words after which a task verb's base form is the verb ("to detect", "we classify", "can predict")
 TASK_VERB_SUBJECTS = words("to we i they can could may might will would should")
+# task verbs whose base form is as often a noun ("heat maps and count data", "a forecast")
+NOUN_TASK_VERBS = words("forecast estimate segment track monitor screen map trace extract count")
 # auxiliaries that open a question ("Can X predict Y?", "Does X reduce Y?")
 QUESTION_AUXILIARIES = words("can could does do did will would may might is are")
 
