@@ -59,6 +59,7 @@ def english_phrases(text: str) -> list[Phrase]:
     relating = False  # "relate X to Y" was read up to X
     per_unit = False  # "per" was read: the unit after it is no concept
     clause_open = ""  # "clause" after whether/if/that, "question" after an opening auxiliary
+    clause_first = 0  # the index (in `phrases`) of the first phrase of the sentence or clause
     for index, token in enumerate(tokens):
         lower = token.lower()
         previous_token = tokens[index - 1].lower() if index else ""
@@ -95,6 +96,7 @@ def english_phrases(text: str) -> list[Phrase]:
             if token in ".;:!?|":
                 cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
                 compare_open, clause_open, about_user, relating = False, "", False, False
+                clause_first = len(phrases)
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
@@ -259,13 +261,14 @@ def english_phrases(text: str) -> list[Phrase]:
             # the verb after the subject of a subordinate clause or question ends the subject; as
             # after an effect verb, the subject is the exposure and the object the outcome
             flush()
+            subject = _verb_subject(phrases, clause_first)
             if (
-                phrases
-                and phrases[-1].slot is None
-                and phrases[-1].cue != "example"  # "models such as X fix Y": X keeps the list's role
-                and cue_slot(phrases[-1].cue, False) is None
+                subject is not None
+                and subject.slot is None
+                and subject.cue != "example"  # "models such as X fix Y": X keeps the list's role
+                and cue_slot(subject.cue, False) is None
             ):
-                phrases[-1].cue = "exposure"
+                subject.cue = "exposure"
             cue, last_break = "outcome", lower
             clause_open = ""
             continue
@@ -328,8 +331,9 @@ def english_phrases(text: str) -> list[Phrase]:
             # improves in Z") the verb is intransitive and X is what changes: the outcome
             flush()
             intransitive = not following[:1].isalnum() or following in _CLAUSE_AFTER_VERB
-            if phrases and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
-                phrases[-1].cue = "outcome" if intransitive else "exposure"
+            subject = _verb_subject(phrases, clause_first)
+            if subject is not None and subject.slot is None and cue_slot(subject.cue, False) is None:
+                subject.cue = "outcome" if intransitive else "exposure"
             cue, last_break = (None if intransitive else "outcome"), lower
             continue
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
@@ -465,9 +469,9 @@ def english_phrases(text: str) -> list[Phrase]:
                     # "Heart rate variability predicts X", "Retinal images detect X"
                     _task_subject(phrases[-1], lex.EN_TASK_VERBS_THIRD[lower])
             if lower in {"whether", "if", "that"}:
-                clause_open = "clause"
+                clause_open, clause_first = "clause", len(phrases)
             elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
-                clause_open = "question"
+                clause_open, clause_first = "question", len(phrases)
             elif lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS or lower in lex.EFFECT_VERBS:
                 clause_open = ""
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
@@ -521,6 +525,34 @@ def english_phrases(text: str) -> list[Phrase]:
     return _share_heads(
         _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
     )
+
+
+def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
+    """The head of the subject of a verb just read: the phrase before it, or, when the phrases after
+    the first of its clause are all modifiers of it (a preposition or a participle before each: "cover
+    crops grown between maize seasons increase X"), that first phrase."""
+    if not phrases:
+        return None
+    first = clause_first if 0 <= clause_first < len(phrases) - 1 else len(phrases) - 1
+    modifiers = phrases[first + 1 :]
+    if modifiers and all(
+        p.cue is not None and (p.cue in _MODIFIER_CUES or _is_past_participle(p.cue)) for p in modifiers
+    ):
+        return phrases[first]
+    return phrases[-1]
+
+
+# prepositions that attach a phrase to the noun before it ("walls along coasts", "farms near cities")
+_MODIFIER_CUES = lex.EN_PREPOSITIONS | {
+    "along",
+    "around",
+    "near",
+    "beside",
+    "alongside",
+    "beneath",
+    "below",
+    "above",
+}
 
 
 def _second_verb(tokens: list[str], index: int, last_break: str | None, following: str) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_recognition import HUMANS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_phrases import zh_english, zh_people
@@ -203,6 +204,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         return [("context", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
+    if slot == "subject_population" and phrase.cue == "exposure" and _not_people(text):
+        # "whether beaver dams change X", "Do cover crops increase X": a thing or organism that acts on
+        # the outcome is the intervention or exposure (people who act stay those studied)
+        return [("context", text)]
     if slot == "task" and phrase.cue == "outcome":
         slot = "output_target"  # "the effect of X on glycaemic control": what is affected
     if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS:
@@ -277,6 +282,19 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _not_people(text: str) -> bool:
+    """True when the head names things ("dams", "states") or organisms ("cover crops", "mycorrhizal
+    fungi"), not people: no people word, agent noun ("teachers") or MeSH person (M01, Humans) ends it."""
+    head = text.split()[-1]
+    if singular(head.lower()) in lex.EN_GENERIC_PEOPLE or agent_plural(head):
+        return False
+    vocabulary = embedded_vocabulary()
+    matches = vocabulary.recognize(text) if vocabulary is not None else []
+    if not matches or not text.rstrip().endswith(matches[-1].text):
+        return True
+    return not any(t.startswith(("M01", HUMANS_TREE)) for t in matches[-1].descriptor.tree_numbers)
 
 
 def _substance(text: str) -> bool:

@@ -8,6 +8,7 @@ buried water pipes"); a named place or a condition after "in" stays the setting 
 
 from __future__ import annotations
 
+from agent.understanding.english_phrases import english_phrases
 from agent.understanding.rules import extract_slots
 
 
@@ -23,3 +24,19 @@ def test_a_place_or_a_mass_noun_after_in_stays_the_setting() -> None:
     assert "noise" not in slots.subject_population
     names = extract_slots("We count coral bleaching in the Coral Triangle Reefs.")
     assert not any("Triangle" in term for term in names.subject_population)
+
+
+def test_a_thing_or_organism_that_acts_on_the_outcome_is_the_exposure() -> None:
+    slots = extract_slots("We ask whether hedgerow trees reduce soil erosion.")
+    assert "hedgerow trees" in slots.context
+    assert "hedgerow trees" not in slots.subject_population
+    # people who act stay those studied
+    people = extract_slots("We ask whether community health workers improve vaccine uptake.")
+    assert "community health workers" in people.subject_population
+
+
+def test_the_subject_of_an_effect_verb_is_the_head_before_its_modifiers() -> None:
+    cues = {p.text: p.cue for p in english_phrases("Sea walls built along sandy coasts reduce dune erosion.")}
+    assert cues["Sea walls"] == "exposure"
+    assert cues["sandy coasts"] != "exposure"
+    assert cues["dune erosion"] == "outcome"
