@@ -309,6 +309,16 @@ def english_phrases(text: str) -> list[Phrase]:
             if lower in {"have", "had"} and following not in {"to", "been"}:
                 cue = "data"  # "we have carcass searches and GPS tracks": what a study has is its data
             continue
+        if (
+            lower in {"to", "in"}
+            and current
+            and current[-1].lower() in lex.MEASURE_TO_NOUNS
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+        ):
+            current.append(token)  # "time to repair", "distance to roads", "time in range": one measure
+            continue
         if lower == "to" and [w.lower() for w in current] == ["access"] and following[:1].isalnum():
             current = []  # "access to mobile money": what is reached is the concept, with the same cue
             continue

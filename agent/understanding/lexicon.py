@@ -457,6 +457,9 @@ MODALS = words("would will could can should may might must shall")
 REFLEXIVES = words("itself themselves himself herself ourselves myself yourself yourselves oneself")
 # Words that make a preposition with "to" after them ("next to", "due to", "prior to")
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
+# nouns of a measure whose "to" or "in" names its end or state, within one concept ("time to
+# repair", "distance to roads", "time in range")
+MEASURE_TO_NOUNS = words("time distance proximity")
 # Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term
 QUANTITY_NOUNS = words("number numbers proportion proportions percentage share amount amounts rate rates")
 # Heads of a measured physical or counted quantity ("indoor temperature", "transmembrane pressure", "dimple

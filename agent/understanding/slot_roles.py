@@ -88,6 +88,11 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
 def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     if phrase.cue == "self":
         return []
+    if _measure_phrase(words):
+        # "time to repair", "distance to roads": the measure is the head, whatever ends the phrase; a
+        # variable, the outcome or exposure when the sentence says so, never a method or a task
+        said = cue_slot(phrase.cue, False)
+        return [(said if said in _VARIABLE_ROLES else "signal_feature", " ".join(words))]
     found = _classify_head(phrase, words)
     studied = _studied_modifier(words)
     if (
@@ -102,6 +107,18 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # "bird biodiversity", "firm innovation": what is measured or done belongs to those studied
         found.append(("subject_population", studied))
     return found
+
+
+def _measure_phrase(words: list[str]) -> bool:
+    """ "time to repair", "distance to the coast", "time in range": a measure noun whose "to" or "in"
+    names its end point (read as one phrase by `english_phrases`)."""
+    return any(
+        w.lower() in lex.MEASURE_TO_NOUNS and nxt.lower() in {"to", "in"}
+        for w, nxt in zip(words, words[1:], strict=False)
+    )
+
+
+_VARIABLE_ROLES = frozenset({"output_target", "signal_feature", "context"})
 
 
 def _studied_modifier(words: list[str]) -> str | None:

@@ -50,3 +50,11 @@ def test_x_based_written_apart_names_the_method() -> None:
 def test_an_article_after_and_does_not_end_a_list() -> None:
     slots = extract_slots("We fit Prophet and a recurrent neural network to weekly sales.")
     assert "Prophet" in slots.method_algorithm
+
+
+def test_a_measure_and_its_end_point_are_one_variable() -> None:
+    slots = extract_slots("We record time to healing of foot ulcers and distance to clinics.")
+    terms = _all_terms(slots)
+    assert "time to healing" in terms
+    assert "distance to clinics" in slots.signal_feature
+    assert not any("time to" in t for t in slots.method_measurement + slots.method_algorithm + slots.task)
