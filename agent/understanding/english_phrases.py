@@ -106,6 +106,15 @@ def english_phrases(text: str) -> list[Phrase]:
             if last_break in {"that", "which", "it"}
             else None
         )
+        if (
+            lower in {"for", "of"}
+            and not current
+            and cue is not None
+            and cue.startswith("task:")
+            and last_break in lex.EN_TASK_GERUNDS
+            and following[:1].isalnum()
+        ):
+            continue  # "screening for retinopathy", "monitoring of glucose": the task's object follows
         if task_noun and not current and last_break not in lex.UNDERGOING_CUES:
             # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
             if last_break in lex.MODALS and phrases and _subject_before(phrases[-1], index - 1):
@@ -934,7 +943,8 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
                 modifiers = []
             if (
                 all(_manner_adjective(w) for w in modifiers)
-                and phrase.cue is None
+                # "Our aim is early detection of sepsis": after a copula too the task names its object
+                and (phrase.cue is None or phrase.cue in lex.BE_FORMS)
                 and en_head_slot(following.words) in {None, "output_target"}
             ):
                 # "(automatic) detection of X" says what "detecting X" says: X under the task's cue

@@ -118,7 +118,10 @@ def extract_slots(description: str) -> Slots:
             # "women with social risk factors, e.g. young age, migration": what the people have,
             # exemplified, describes them (the setting), neither the people nor an outcome
             found = [("context", phrase.text)]
-        if _belongs_to_studied(phrase, found, read):
+        if _tested_by(phrase, found, read):
+            # "the diagnostic accuracy of point-of-care ultrasound": what a test measure is of is the test
+            found = [("method_measurement", phrase.text)]
+        elif _belongs_to_studied(phrase, found, read):
             # "surface velocity of outlet glaciers", "inventory levels of retailers", "corrosion in
             # bridge decks": what is measured or done belongs to the things studied
             found = [("subject_population", phrase.text)]
@@ -165,6 +168,23 @@ def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list
     plural = head.isalpha() and singular(head) != head
     adjacent = phrase.stop - len(phrase.words) == before.stop + 1  # only "in" between them
     return plural and adjacent and not (is_place(phrase.text) or _proper_name(phrase.words))
+
+
+def _tested_by(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "the sensitivity of Y", "the diagnostic accuracy of Y" (right after it) when no
+    head word or MeSH descriptor says what Y is, or they say it measures."""
+    if phrase.cue != "of" or not read or len(found) != 1:
+        return False
+    before = read[-1][0]
+    if (
+        before.sentence != phrase.sentence
+        or singular(before.words[-1].lower()) not in lex.DIAGNOSTIC_MEASURES
+    ):
+        return False
+    if phrase.stop - len(phrase.words) != before.stop + 1:
+        return False
+    head = en_head_slot(phrase.words)
+    return head in {None, "method_measurement"} and mesh_kind(phrase.text) in {None, "method_measurement"}
 
 
 def _proper_name(words: list[str]) -> bool:

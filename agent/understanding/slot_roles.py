@@ -94,6 +94,8 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         said = cue_slot(phrase.cue, False)
         return [(said if said in _VARIABLE_ROLES else "signal_feature", " ".join(words))]
     found = _classify_head(phrase, words)
+    if [slot for slot, _ in found] == ["method_algorithm"] and (task := _task_of_model(words)):
+        found.append(("task", task))  # "a risk prediction model": the model, and the task it does
     studied = _studied_modifier(words)
     if (
         studied
@@ -107,6 +109,26 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # "bird biodiversity", "firm innovation": what is measured or done belongs to those studied
         found.append(("subject_population", studied))
     return found
+
+
+def _task_of_model(words: list[str]) -> str | None:
+    """ "risk prediction model" -> "risk prediction", "sepsis detection system" -> "sepsis detection":
+    a model noun after a task noun with its object names the task the model does."""
+    if len(words) < 3 or singular(words[-1].lower()) not in _MODEL_NOUNS:
+        return None
+    if singular(words[-2].lower()) not in lex.EN_TASK_HEADS or words[-2].lower() in lex.EN_ALGORITHM_HEADS:
+        return None
+    obj = [
+        w
+        for w in words[:-2]
+        if en_head_slot([w]) not in {"method_algorithm", "method_measurement"}
+        and not is_acronym(w)
+        and w.islower()
+    ]
+    return " ".join([*obj, words[-2]]) if obj else None
+
+
+_MODEL_NOUNS = frozenset({"model", "classifier", "algorithm", "system", "tool", "score"})
 
 
 def _measure_phrase(words: list[str]) -> bool:
