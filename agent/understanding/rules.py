@@ -125,6 +125,10 @@ def extract_slots(description: str) -> Slots:
             # "surface velocity of outlet glaciers", "inventory levels of retailers", "corrosion in
             # bridge decks": what is measured or done belongs to the things studied
             found = [("subject_population", phrase.text)]
+        if _part_of_setting(phrase, found, read):
+            # "evaporative cooling with fans and sprinklers", "light pollution from street lamps": what an
+            # intervention or exposure comes with or from is part of it, not a method of the study
+            found = [("context", phrase.text)]
         if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
             found = [(_compared_role(phrase, read), phrase.text)]
         if _predicted_from(phrase, found, read):
@@ -168,6 +172,32 @@ def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list
     plural = head.isalpha() and singular(head) != head
     adjacent = phrase.stop - len(phrase.words) == before.stop + 1  # only "in" between them
     return plural and adjacent and not (is_place(phrase.text) or _proper_name(phrase.words))
+
+
+def _part_of_setting(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "X with Y" or "X from Y" right after X when X is the setting (an intervention or
+    exposure) and only the cue made Y a method: no head word, acronym or MeSH descriptor says Y
+    measures or analyses."""
+    if (
+        phrase.cue not in {"with", "from"}
+        or [slot for slot, _ in found] != ["method_measurement"]
+        or not read
+    ):
+        return False
+    before, slot = read[-1]
+    if slot != "context" or before.sentence != phrase.sentence:
+        return False
+    if phrase.stop - len(phrase.words) != before.stop + 1:
+        return False
+    # a place ("in the North Atlantic from Argo floats") or the object of a verb ("sample ponds with
+    # kick nets"): "with" and "from" there say how the study observes
+    if is_place(before.text) or _proper_name(before.words) or before.cue in _LOCATIVE_CUES | {"on"}:
+        return False
+    if not _worth_keeping(before.text):
+        return False  # "evidence from randomized evaluations": a generic word is no setting
+    if before.cue is not None and before.cue not in lex.EN_FUNCTION and before.cue != "exposure":
+        return False
+    return en_head_slot(phrase.words) is None and mesh_kind(phrase.text) in {None, "context"}
 
 
 def _tested_by(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:

@@ -40,3 +40,12 @@ def test_the_subject_of_an_effect_verb_is_the_head_before_its_modifiers() -> Non
     assert cues["Sea walls"] == "exposure"
     assert cues["sandy coasts"] != "exposure"
     assert cues["dune erosion"] == "outcome"
+
+
+def test_what_an_intervention_comes_with_or_from_is_part_of_it() -> None:
+    slots = extract_slots("We ask whether shade netting with misting nozzles reduces heat stress in goats.")
+    assert "misting nozzles" in slots.context
+    assert "misting nozzles" not in slots.method_measurement
+    # after a verb or a place, "with" names how the study observes
+    observed = extract_slots("We sample tide pools with hand nets.")
+    assert "hand nets" in observed.method_measurement
