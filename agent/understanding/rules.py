@@ -92,6 +92,14 @@ def extract_slots(description: str) -> Slots:
         phrases = [Phrase(t, None, [t]) for t in en_tokens(body) if is_acronym(t)]
     previous: str | None = None
     read: list[tuple[Phrase, str]] = []  # the phrases classified so far, with their slot
+    # sentences that name what something is compared with ("compare X with Y")
+    compared_with = {p.sentence for p in phrases if p.cue == "comparator" and p.text.isascii()}
+    # "compare transcatheter and surgical valve replacement": two things compared with each other
+    compared_with |= {
+        p.sentence
+        for p, q in zip(phrases, phrases[1:], strict=False)
+        if p.cue in _COMPARING_VERBS and q.cue == p.cue and q.sentence == p.sentence
+    }
     for phrase in phrases:
         if phrase.cue in {"after", "before", "following"} and phrase.text.lower() in lex.TIME_ANCHORS:
             continue  # "12 months after treatment", "before randomisation": a time point, no concept
@@ -125,6 +133,16 @@ def extract_slots(description: str) -> Slots:
             # "surface velocity of outlet glaciers", "inventory levels of retailers", "corrosion in
             # bridge decks": what is measured or done belongs to the things studied
             found = [("subject_population", phrase.text)]
+        if (
+            phrase.cue in _COMPARING_VERBS
+            and phrase.sentence not in compared_with
+            and [slot for slot, _ in found] == ["context"]
+            and en_head_slot(phrase.words) is None
+            and mesh_kind(phrase.text) is None
+        ):
+            # "we are comparing membrane fouling in X", "compare detection rates across sites": with
+            # nothing it is compared with, what is compared is what the study measures
+            found = [("output_target", phrase.text)]
         if _part_of_setting(phrase, found, read):
             # "evaporative cooling with fans and sprinklers", "light pollution from street lamps": what an
             # intervention or exposure comes with or from is part of it, not a method of the study
@@ -293,6 +311,7 @@ def _place_unit(words: list[str]) -> bool:
     )
 
 
+_COMPARING_VERBS = frozenset({"compare", "compares", "comparing"})
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
 _LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "across", "within", "throughout"})
 

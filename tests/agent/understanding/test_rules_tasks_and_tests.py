@@ -32,3 +32,11 @@ def test_what_a_test_measure_is_of_is_the_test() -> None:
     slots = extract_slots("We estimate the sensitivity of bedside ultrasound for appendicitis in adults.")
     assert "bedside ultrasound" in slots.method_measurement
     assert "bedside ultrasound" not in slots.subject_population
+
+
+def test_what_is_compared_with_nothing_named_is_the_measure() -> None:
+    slots = extract_slots("We are comparing sediment transport in braided rivers.")
+    assert "sediment transport" in slots.output_target
+    # two things compared with each other stay the alternatives
+    pair = extract_slots("We compare cryoablation and radiofrequency ablation in small renal masses.")
+    assert "cryoablation" not in pair.output_target
