@@ -271,6 +271,14 @@ def english_phrases(text: str) -> list[Phrase]:
             # after an effect verb, the subject is the exposure and the object the outcome
             flush()
             subject = _verb_subject(phrases, clause_first)
+            task_done = lex.EN_TASK_VERBS_THIRD.get(lower) or lex.EN_TASK_VERBS.get(lower)
+            if task_done and subject is not None and subject.cue != "example":
+                # "whether PSMA PET detects recurrence": the subject does a task on the object, as in
+                # "PSMA PET detects recurrence"
+                if subject.slot is None and cue_slot(subject.cue, False) is None:
+                    _task_subject(subject, task_done)
+                cue, last_break, clause_open = f"task:{task_done}", lower, ""
+                continue
             if (
                 subject is not None
                 and subject.slot is None

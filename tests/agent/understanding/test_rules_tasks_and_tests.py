@@ -40,3 +40,8 @@ def test_what_is_compared_with_nothing_named_is_the_measure() -> None:
     # two things compared with each other stay the alternatives
     pair = extract_slots("We compare cryoablation and radiofrequency ablation in small renal masses.")
     assert "cryoablation" not in pair.output_target
+
+
+def test_a_task_verb_in_a_whether_clause_names_the_task() -> None:
+    slots = extract_slots("We ask whether wrist-worn sensors detect freezing of gait in older adults.")
+    assert any(term.endswith("detection") and "freezing" in term for term in slots.task)
