@@ -386,6 +386,14 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             per_unit = True  # "across 30 villages", "at 40 locations": where the samples come from
             continue
+        if (
+            lower in {"each", "every"}
+            and not current
+            and singular(following) in lex.SAMPLING_PLACES
+            and (not after_next[:1].isalnum() or after_next in lex.EN_FUNCTION)
+        ):
+            per_unit = True  # "measured at each site", "in every plot": where samples are taken
+            continue
         if NUMBER.match(token) and not current:
             if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
                 cue = phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on

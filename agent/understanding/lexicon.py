@@ -33,7 +33,7 @@ EN_FUNCTION = words(
     while during after before toward towards which who whom whose what where when how why e.g
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
-    alone plus below above beyond instead rather itself themselves himself herself ourselves
+    alone together plus below above beyond instead rather itself themselves himself herself ourselves
     along around near alongside inside outside beneath behind beside out up onward onwards
     """
 )
@@ -848,5 +848,5 @@ SAMPLE_NOUNS = words("participant respondent subject volunteer individual person
 # nouns that after "before"/"after" alone only mark a time point of the study ("12 months after
 # treatment", "before randomisation")
 TIME_ANCHORS = words(
-    "treatment intervention randomisation randomization baseline enrolment enrollment inclusion"
+    "treatment intervention randomisation randomization baseline enrolment enrollment inclusion implementation"
 )

@@ -58,3 +58,14 @@ def test_a_measure_and_its_end_point_are_one_variable() -> None:
     assert "time to healing" in terms
     assert "distance to clinics" in slots.signal_feature
     assert not any("time to" in t for t in slots.method_measurement + slots.method_algorithm + slots.task)
+
+
+def test_time_points_sampling_places_and_together_name_no_concept() -> None:
+    slots = extract_slots(
+        "Pain scores are compared before and after implementation, with soil moisture logged at "
+        "each site together with air temperature."
+    )
+    terms = [t.lower() for t in _all_terms(slots)]
+    assert "implementation" not in terms
+    assert "site" not in terms
+    assert "together" not in terms
