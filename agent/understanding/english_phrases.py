@@ -339,6 +339,16 @@ def english_phrases(text: str) -> list[Phrase]:
         if lower == "to" and [w.lower() for w in current] == ["access"] and following[:1].isalnum():
             current = []  # "access to mobile money": what is reached is the concept, with the same cue
             continue
+        if (
+            lower == "in"
+            and current
+            and singular(current[-1].lower()) in lex.CHANGE_NOUNS
+            and all(_adjective_shaped(w.lower()) or w.lower() in _CHANGE_MODIFIERS for w in current[:-1])
+            and following[:1].isalnum()
+        ):
+            current = []  # "the annual change in eGFR", "trends in obesity": what changes is the outcome
+            cue, last_break = "outcome", lower
+            continue
         if lower == "of" and current and all(w.lower() in lex.QUANTITY_NOUNS for w in current):
             current = []  # "the number of falls", "the rates of X": the quantity alone is no term
             cue, last_break = "outcome", lower
@@ -577,6 +587,10 @@ def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
     return phrases[-1]
 
 
+# modifiers of a change noun that only say how it is measured ("annual change", "mean difference")
+_CHANGE_MODIFIERS = frozenset(
+    {"annual", "mean", "average", "median", "relative", "absolute", "net", "overall"}
+)
 # prepositions that attach a phrase to the noun before it ("walls along coasts", "farms near cities")
 _MODIFIER_CUES = lex.EN_PREPOSITIONS | {
     "along",

@@ -69,3 +69,9 @@ def test_time_points_sampling_places_and_together_name_no_concept() -> None:
     assert "implementation" not in terms
     assert "site" not in terms
     assert "together" not in terms
+
+
+def test_what_a_change_is_in_is_the_outcome() -> None:
+    slots = extract_slots("The primary endpoint is the mean change in serum ferritin after twelve weeks.")
+    assert "serum ferritin" in slots.output_target
+    assert not any("change" in t.lower() for t in _all_terms(slots))
