@@ -507,12 +507,15 @@ def english_phrases(text: str) -> list[Phrase]:
             or adverb
             or _is_contraction(lower)
         ):
+            task_object = None
             if current:
                 flush()
                 phrases[-1].before = lower
                 if lower in lex.EN_TASK_VERBS_THIRD and _subject_before(phrases[-1], index):
-                    # "Heart rate variability predicts X", "Retinal images detect X"
+                    # "Heart rate variability predicts X", "whether CYP2D6 status predicts X": the
+                    # subject is the predictor or the test, and X what the task is done on
                     _task_subject(phrases[-1], lex.EN_TASK_VERBS_THIRD[lower])
+                    task_object = lex.EN_TASK_VERBS_THIRD[lower]
             if lower in {"whether", "if", "that"}:
                 clause_open, clause_first = "clause", len(phrases)
             elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
@@ -521,7 +524,7 @@ def english_phrases(text: str) -> list[Phrase]:
                 clause_open = ""
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
-                cue = lower
+                cue = f"task:{task_object}" if task_object else lower
             if (
                 lower == "on"
                 and previous_token in lex.DATA_ON_NOUNS
@@ -810,7 +813,11 @@ def _is_participle(word: str) -> bool:
 def _subject_before(phrase: Phrase, verb_start: int) -> bool:
     """True when `phrase` ends right where the verb (or its modal) starts and nothing gave it a role:
     it is the verb's subject ("Lung ultrasound may diagnose X", not "we may diagnose X")."""
-    return phrase.stop == verb_start and phrase.cue is None and phrase.slot is None
+    return phrase.stop == verb_start and phrase.cue in _NO_ROLE_CUES and phrase.slot is None
+
+
+# what may stand before a verb's subject without giving it a role ("whether X predicts Y")
+_NO_ROLE_CUES = frozenset({None, "whether", "if", "that"})
 
 
 # tasks whose subject, when a modal joins them, is the test that does the task ("Lung ultrasound may

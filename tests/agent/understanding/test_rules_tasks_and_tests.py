@@ -45,3 +45,9 @@ def test_what_is_compared_with_nothing_named_is_the_measure() -> None:
 def test_a_task_verb_in_a_whether_clause_names_the_task() -> None:
     slots = extract_slots("We ask whether wrist-worn sensors detect freezing of gait in older adults.")
     assert any(term.endswith("detection") and "freezing" in term for term in slots.task)
+
+
+def test_a_third_person_task_verb_in_a_whether_clause_makes_its_subject_the_predictor() -> None:
+    slots = extract_slots("We ask whether baseline frailty status predicts delirium after hip surgery.")
+    assert "baseline frailty status" in slots.signal_feature
+    assert any(term.startswith("delirium") and term.endswith("prediction") for term in slots.task)
