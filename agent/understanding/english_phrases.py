@@ -256,13 +256,13 @@ def english_phrases(text: str) -> list[Phrase]:
             and current
             and following[:1].isalnum()
             and (clause_open == "question" or _is_plural_noun(current[-1]) or current[-1][:1].isupper())
-            and is_clause_verb(lower)
+            and (is_clause_verb(lower) or _after_people(current, lower))
             and lower not in lex.NOUN_OR_VERB
             # a plural subject or a question's "do" takes the base form ("schemes replace"), a
             # singular one the third person ("Code Llama fixes"), so a plural noun is no verb here
             and not (
                 (clause_open == "question" or _is_plural_noun(current[-1]))
-                and lower.endswith("s")
+                and _is_plural_noun(lower)  # "replaces" or "trips", not "process"
                 and lower not in lex.EFFECT_VERBS
             )
         ):
@@ -573,6 +573,26 @@ def english_phrases(text: str) -> list[Phrase]:
     return _share_heads(
         _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
     )
+
+
+def _after_people(current: list[str], word: str) -> bool:
+    """ "whether bilingual children process X": people in the plural modify no noun after them, so
+    the lower-case singular word that follows them is their verb."""
+    return (
+        is_population(current)
+        and _is_plural_noun(current[-1])
+        and singular(current[-1].lower()) not in lex.EN_CONDITION_HEADS
+        and not _not_people_head(current[-1])
+        and word.isalpha()
+        and word.islower()
+        and singular(word) == word
+        and not word.endswith(("ing", "ed"))
+        and word not in lex.EN_FUNCTION
+    )
+
+
+def _not_people_head(word: str) -> bool:
+    return singular(word.lower()) in lex.EN_NOT_PEOPLE
 
 
 def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:

@@ -75,3 +75,10 @@ def test_what_a_change_is_in_is_the_outcome() -> None:
     slots = extract_slots("The primary endpoint is the mean change in serum ferritin after twelve weeks.")
     assert "serum ferritin" in slots.output_target
     assert not any("change" in t.lower() for t in _all_terms(slots))
+
+
+def test_the_word_after_plural_people_in_a_whether_clause_is_their_verb() -> None:
+    slots = extract_slots("We ask whether older drivers process road signs more slowly at night.")
+    assert "older drivers" in slots.subject_population
+    assert "road signs" in _all_terms(slots)
+    assert not any("process" in term for term in _all_terms(slots))
