@@ -357,6 +357,17 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
             cue, last_break = "outcome", lower
             continue
+        if (
+            lower in lex.EFFECT_VERBS
+            and not current
+            and lower.endswith("ed")
+            and last_break in _BEFORE_A_NOUN_PHRASE
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+        ):
+            current.append(token)  # "whether protected bike lanes", "improved maize varieties": an adjective
+            continue
         if lower in lex.EFFECT_VERBS or (
             lower in lex.CHANGE_VERBS
             and current
@@ -670,6 +681,10 @@ def _is_comparative(word: str) -> bool:
 
 # what may follow a plural noun and not a verb's object ("loading tests and", "outcome measures in")
 _LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "across", "from", "with"})
+# words after which a noun phrase starts, so an "-ed" form right after them is its adjective
+_BEFORE_A_NOUN_PHRASE = frozenset(
+    {None, "whether", "if", "that", "of", "in", "on", "for", "with", "from", "by"}
+)
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})

@@ -850,5 +850,5 @@ SAMPLE_NOUNS = words("participant respondent subject volunteer individual person
 # nouns that after "before"/"after" alone only mark a time point of the study ("12 months after
 # treatment", "before randomisation")
 TIME_ANCHORS = words(
-    "treatment intervention randomisation randomization baseline enrolment enrollment inclusion implementation"
+    "treatment intervention randomisation randomization baseline enrolment enrollment inclusion implementation installation"
 )

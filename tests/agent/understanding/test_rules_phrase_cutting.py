@@ -82,3 +82,9 @@ def test_the_word_after_plural_people_in_a_whether_clause_is_their_verb() -> Non
     assert "older drivers" in slots.subject_population
     assert "road signs" in _all_terms(slots)
     assert not any("process" in term for term in _all_terms(slots))
+
+
+def test_an_ed_effect_form_opening_a_noun_phrase_is_its_adjective() -> None:
+    slots = extract_slots("We ask whether protected marine areas increase reef fish biomass.")
+    assert "protected marine areas" in slots.context
+    assert "reef fish biomass" in slots.output_target
