@@ -484,6 +484,16 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             current
+            and _is_plural_noun(current[-1])
+            and _is_participle(lower)
+            and _gerund_of_verb(lower)
+            and following in lex.EN_PREPOSITIONS
+        ):
+            flush()  # "quadruped robots walking on ice", "trees growing in peat": a reduced relative clause
+            cue = last_break = lower
+            continue
+        if (
+            current
             and current[-1].lower().split(" ")[-1] in lex.RECORD_NOUNS
             and _is_participle(lower)
             and following[:1].isalnum()

@@ -88,3 +88,10 @@ def test_an_ed_effect_form_opening_a_noun_phrase_is_its_adjective() -> None:
     slots = extract_slots("We ask whether protected marine areas increase reef fish biomass.")
     assert "protected marine areas" in slots.context
     assert "reef fish biomass" in slots.output_target
+
+
+def test_a_participle_after_plural_things_opens_a_relative_clause() -> None:
+    slots = extract_slots("We train controllers for quadruped robots walking on icy slopes.")
+    terms = _all_terms(slots)
+    assert "quadruped robots" in terms
+    assert not any("walking" in term for term in terms)
