@@ -21,20 +21,31 @@ cue; `slot_roles` puts it in a slot.
 
 from __future__ import annotations
 
-import re
-
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
+from agent.understanding.english_word_forms import (
+    adjective_shaped,
+    after_people,
+    counted_place,
+    gerund_of_verb,
+    is_adverb,
+    is_comparative,
+    is_contraction,
+    is_modifier,
+    is_participle,
+    is_past_participle,
+    is_plural_noun,
+    premodifying_participle,
+    question_opener,
+    second_verb,
+    verb_base,
+    verb_before_object,
+    verb_not_term,
+)
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
-from agent.understanding.slot_translation import embedded_vocabulary
-
-
-def _premodifying_participle(word: str) -> bool:
-    """A lower-case past participle ("standardized", "controlled") that can stand before a noun."""
-    return word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 5
 
 
 def english_phrases(text: str) -> list[Phrase]:
@@ -101,7 +112,7 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
             lex.EN_TASK_VERBS.get(lower)
-            if last_break in lex.TASK_VERB_SUBJECTS or _second_verb(tokens, index, last_break, following)
+            if last_break in lex.TASK_VERB_SUBJECTS or second_verb(tokens, index, last_break, following)
             else lex.EN_TASK_VERBS_THIRD.get(lower)
             if last_break in {"that", "which", "it"}
             else None
@@ -124,7 +135,7 @@ def english_phrases(text: str) -> list[Phrase]:
         if (
             current
             and lower in lex.EN_TASK_VERBS
-            and _question_opener(tokens, index)
+            and question_opener(tokens, index)
             and following[:1].isalnum()
         ):
             # "Can machine learning predict crop yield?": in a question the verb follows its subject;
@@ -179,14 +190,14 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if about_user and lower in {"i", "we"}:
             about_user = False  # "I'm a nurse and we want to study X": the research begins
-        if not current and _is_adverb(lower, following, after_next) and last_break in _SUBJECTS_AND_MODALS:
+        if not current and is_adverb(lower, following, after_next) and last_break in _SUBJECTS_AND_MODALS:
             continue  # "we also measure", "we would ideally pool": the verb after them is still to come
         if (
             not current
             and last_break in lex.MODALS
             and lower.isalpha()
             and lower not in lex.EN_FUNCTION
-            and not _question_opener(tokens, index)  # "Can wearable cameras ...?": the subject follows
+            and not question_opener(tokens, index)  # "Can wearable cameras ...?": the subject follows
         ):
             cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
             continue
@@ -199,13 +210,13 @@ def english_phrases(text: str) -> list[Phrase]:
             and lower.endswith("ing")
             and lower not in lex.EN_TASK_GERUNDS
             and following[:1].isalnum()
-            and _gerund_of_verb(lower)
+            and gerund_of_verb(lower)
         ):
             cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
             continue
-        if not current and following in _GERUND_PREPOSITIONS and _verb_not_term(lower):
+        if not current and following in _GERUND_PREPOSITIONS and verb_not_term(lower):
             continue  # ", adjusting for age", "accounting for clustering": a participle clause's verb
-        if not current and following in lex.DETERMINERS and _is_participle(lower):
+        if not current and following in lex.DETERMINERS and is_participle(lower):
             # ", reporting the F1 score", "sampling the sediment": an "-ing" word with an article
             # after it is a verb on its object, no noun of its own
             cue = last_break = lower
@@ -255,14 +266,14 @@ def english_phrases(text: str) -> list[Phrase]:
             clause_open
             and current
             and following[:1].isalnum()
-            and (clause_open == "question" or _is_plural_noun(current[-1]) or current[-1][:1].isupper())
-            and (is_clause_verb(lower) or _after_people(current, lower))
+            and (clause_open == "question" or is_plural_noun(current[-1]) or current[-1][:1].isupper())
+            and (is_clause_verb(lower) or after_people(current, lower))
             and lower not in lex.NOUN_OR_VERB
             # a plural subject or a question's "do" takes the base form ("schemes replace"), a
             # singular one the third person ("Code Llama fixes"), so a plural noun is no verb here
             and not (
-                (clause_open == "question" or _is_plural_noun(current[-1]))
-                and _is_plural_noun(lower)  # "replaces" or "trips", not "process"
+                (clause_open == "question" or is_plural_noun(current[-1]))
+                and is_plural_noun(lower)  # "replaces" or "trips", not "process"
                 and lower not in lex.EFFECT_VERBS
             )
         ):
@@ -343,7 +354,7 @@ def english_phrases(text: str) -> list[Phrase]:
             lower == "in"
             and current
             and singular(current[-1].lower()) in lex.CHANGE_NOUNS
-            and all(_adjective_shaped(w.lower()) or w.lower() in _CHANGE_MODIFIERS for w in current[:-1])
+            and all(adjective_shaped(w.lower()) or w.lower() in _CHANGE_MODIFIERS for w in current[:-1])
             and following[:1].isalnum()
         ):
             current = []  # "the annual change in eGFR", "trends in obesity": what changes is the outcome
@@ -402,7 +413,7 @@ def english_phrases(text: str) -> list[Phrase]:
         if (
             NUMBER.match(token)
             and not current
-            and _counted_place(following)
+            and counted_place(following)
             and (not after_next[:1].isalnum() or after_next in lex.EN_FUNCTION)
         ):
             per_unit = True  # "across 30 villages", "at 40 locations": where the samples come from
@@ -432,7 +443,7 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             current
-            and all(_premodifying_participle(w) for w in current)
+            and all(premodifying_participle(w) for w in current)
             and lower.isalpha()
             and lower not in lex.EN_FUNCTION
             and not lower.endswith("ed")
@@ -447,7 +458,7 @@ def english_phrases(text: str) -> list[Phrase]:
             lower == "test"
             and not current
             and last_break not in {"i", "we", "they", "to"}
-            and _is_modifier(following)
+            and is_modifier(following)
         ):
             current.append(token)  # "on test scores": a noun before a noun, not the verb
             continue
@@ -473,9 +484,9 @@ def english_phrases(text: str) -> list[Phrase]:
             and (
                 singular(current[-1].lower()) != current[-1].lower()
                 or current[-1].lower() == "elderly"
-                or _verb_base(lower) is not None
+                or verb_base(lower) is not None
             )
-            and _is_participle(lower)
+            and is_participle(lower)
             and any(ch.isalnum() for ch in following)
         ):
             # "children receiving ECMO", "adults living alone": a reduced relative clause after people
@@ -484,9 +495,9 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             current
-            and _is_plural_noun(current[-1])
-            and _is_participle(lower)
-            and _gerund_of_verb(lower)
+            and is_plural_noun(current[-1])
+            and is_participle(lower)
+            and gerund_of_verb(lower)
             and following in lex.EN_PREPOSITIONS
         ):
             flush()  # "quadruped robots walking on ice", "trees growing in peat": a reduced relative clause
@@ -495,7 +506,7 @@ def english_phrases(text: str) -> list[Phrase]:
         if (
             current
             and current[-1].lower().split(" ")[-1] in lex.RECORD_NOUNS
-            and _is_participle(lower)
+            and is_participle(lower)
             and following[:1].isalnum()
         ):
             flush()  # "cohort studies reporting aphasia", "trials comparing X": a relative clause
@@ -503,13 +514,13 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
-        participle = _is_past_participle(lower) and (
+        participle = is_past_participle(lower) and (
             following in lex.EN_PREPOSITIONS
             or (bool(current) and not any(ch.isalnum() for ch in following))  # "X preferred."
             # "delivered digitally", "administered orally": a participle before its adverb is a verb
             or (
                 bool(current)
-                and _is_adverb(following, after_next, ".")
+                and is_adverb(following, after_next, ".")
                 and following not in lex.SENTENCE_ADVERBS
             )
         )
@@ -518,7 +529,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and len(lower) > 5
             and lower not in lex.LY_NOT_ADVERBS
             # an adverb inside a noun phrase ("critically ill children") is kept with it
-            and not (_is_modifier(following) and starts_phrase(after_next))
+            and not (is_modifier(following) and starts_phrase(after_next))
         )
         if (
             lower in lex.EN_FUNCTION
@@ -526,7 +537,7 @@ def english_phrases(text: str) -> list[Phrase]:
             or common_verb
             or participle
             or adverb
-            or _is_contraction(lower)
+            or is_contraction(lower)
         ):
             task_object = None
             if current:
@@ -539,7 +550,7 @@ def english_phrases(text: str) -> list[Phrase]:
                     task_object = lex.EN_TASK_VERBS_THIRD[lower]
             if lower in {"whether", "if", "that"}:
                 clause_open, clause_first = "clause", len(phrases)
-            elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
+            elif lower in {"does", "do", "did"} and question_opener(tokens, index):
                 clause_open, clause_first = "question", len(phrases)
             elif lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS or lower in lex.EFFECT_VERBS:
                 clause_open = ""
@@ -574,9 +585,9 @@ def english_phrases(text: str) -> list[Phrase]:
                 # or related, not the method (that follows verbs of measuring: "measured with")
                 cue = "given"
             # "I'd like ...": after a pronoun with a clitic, as after the pronoun, comes its verb
-            last_break = lower.split("'")[0] if _is_contraction(lower) else lower
+            last_break = lower.split("'")[0] if is_contraction(lower) else lower
             continue
-        if current and _verb_before_object(token, following):
+        if current and verb_before_object(token, following):
             # "whether SGLT2 inhibitors slow the decline", "how doping levels tune the overpotential": a
             # noun phrase does not go on past an article, so the word before one is the verb; in a
             # whether-clause or question its subject is the exposure and its object the outcome
@@ -596,26 +607,6 @@ def english_phrases(text: str) -> list[Phrase]:
     )
 
 
-def _after_people(current: list[str], word: str) -> bool:
-    """ "whether bilingual children process X": people in the plural modify no noun after them, so
-    the lower-case singular word that follows them is their verb."""
-    return (
-        is_population(current)
-        and _is_plural_noun(current[-1])
-        and singular(current[-1].lower()) not in lex.EN_CONDITION_HEADS
-        and not _not_people_head(current[-1])
-        and word.isalpha()
-        and word.islower()
-        and singular(word) == word
-        and not word.endswith(("ing", "ed"))
-        and word not in lex.EN_FUNCTION
-    )
-
-
-def _not_people_head(word: str) -> bool:
-    return singular(word.lower()) in lex.EN_NOT_PEOPLE
-
-
 def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
     """The head of the subject of a verb just read: the phrase before it, or, when the phrases after
     the first of its clause are all modifiers of it (a preposition or a participle before each: "cover
@@ -625,7 +616,7 @@ def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
     first = clause_first if 0 <= clause_first < len(phrases) - 1 else len(phrases) - 1
     modifiers = phrases[first + 1 :]
     if modifiers and all(
-        p.cue is not None and (p.cue in _MODIFIER_CUES or _is_past_participle(p.cue)) for p in modifiers
+        p.cue is not None and (p.cue in _MODIFIER_CUES or is_past_participle(p.cue)) for p in modifiers
     ):
         return phrases[first]
     return phrases[-1]
@@ -648,45 +639,14 @@ _MODIFIER_CUES = lex.EN_PREPOSITIONS | {
 }
 
 
-def _second_verb(tokens: list[str], index: int, last_break: str | None, following: str) -> bool:
-    """True for "classify" in "We will record hits and classify crack growth stages": after "and", in
-    a sentence whose subject and verb came before it (a subject pronoun, a modal or "to"), a task verb's
-    base form is a second verb of that subject. One that is as often a noun ("map", "count",
-    "estimate") is a verb only before an article ("and map the flooded area")."""
-    if last_break != "and" or not following[:1].isalnum():
-        return False
-    word = tokens[index].lower()
-    if word in lex.NOUN_TASK_VERBS and following not in _OBJECT_OPENERS:
-        return False
-    start = index
-    while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
-        start -= 1
-    return any(t.lower() in lex.TASK_VERB_SUBJECTS for t in tokens[start:index])
-
-
-def _verb_before_object(token: str, following: str) -> bool:
-    """A lower-case word after a noun phrase with an article or an object pronoun right after it
-    ("inhibitors slow the decline", "alumina slows it"): the verb, since a noun phrase holds no
-    article after its first word."""
-    return token.isalpha() and token.islower() and following in _OBJECT_OPENERS
-
-
-_OBJECT_OPENERS = frozenset({"the", "a", "an", "it", "them", "its", "their", "this", "these"})
-
-
 def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
     """The word that opens what something is compared with: "with"/"to"/"against" after a verb of
     comparing ("compare X with Y", "compared to Y"), "of" after "instead", "than" after "rather"."""
     return (
         (word in {"with", "to", "against"} and compare_open)
         or (word == "of" and last_break == "instead")
-        or (word == "than" and last_break is not None and _is_comparative(last_break))
+        or (word == "than" and last_break is not None and is_comparative(last_break))
     )
-
-
-def _is_comparative(word: str) -> bool:
-    """ "rather", "better", "smaller", "cheaper": a comparative before "than"."""
-    return word == "rather" or word in lex.COMPARATIVES or (word.endswith("er") and len(word) > 4)
 
 
 # what may follow a plural noun and not a verb's object ("loading tests and", "outcome measures in")
@@ -709,41 +669,6 @@ _WANTING = frozenset(
 _CLAUSE_AFTER_VERB = frozenset({"when", "if", "whenever", "because", "while", "as", "after", "once"}) | (
     lex.EN_PREPOSITIONS - {"by", "with", "using", "via", "through"}
 )
-
-
-def _is_adverb(word: str, following: str, after_next: str) -> bool:
-    """A sentence adverb or an "-ly" adverb that does not modify the noun phrase after it."""
-    return word in lex.SENTENCE_ADVERBS or (
-        word.endswith("ly")
-        and len(word) > 5
-        and word not in lex.LY_NOT_ADVERBS
-        and not (_is_modifier(following) and starts_phrase(after_next))
-    )
-
-
-_ADJECTIVE_SUFFIXES = ("ible", "able", "ous", "ive", "ful", "less", "ic", "ical", "al", "ary", "ory")
-
-
-def _adjective_shaped(word: str) -> bool:
-    """A lower-case word with an adjective's suffix ("plausible", "renal", "genetic") that MeSH does not
-    know as a term of its own."""
-    if not (word.isalpha() and word.islower() and len(word) > 4 and word.endswith(_ADJECTIVE_SUFFIXES)):
-        return False
-    vocabulary = embedded_vocabulary()
-    return vocabulary is None or not vocabulary.knows(word)
-
-
-def _gerund_of_verb(word: str) -> bool:
-    """ "arresting", "lowering", "shading": an "-ing" form of a word that is mainly a verb."""
-    stem = word[:-3]
-    bases = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
-    return len(word) > 5 and any(b and is_clause_verb(b) for b in bases)
-
-
-def _is_plural_noun(word: str) -> bool:
-    """A plural noun ("schemes", "reefs"): the subject of a verb in its base form."""
-    lower = word.lower()
-    return lower.isalpha() and singular(lower) != lower
 
 
 def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
@@ -793,66 +718,8 @@ def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
-def _is_modifier(word: str) -> bool:
-    """A content word that is no verb of the lists (what an adverb before a noun phrase modifies)."""
-    return word.isalpha() and starts_phrase(word) and word not in lex.EN_COMMON_VERBS
-
-
-def _counted_place(word: str) -> bool:
-    """A plural noun of where samples are taken ("villages", "locations", "sites"): after a count it
-    gives the size of the sample, not a concept (people and organisms stay: "40 mice")."""
-    return word.isalpha() and singular(word) != word and singular(word) in lex.SAMPLING_PLACES
-
-
-def _is_past_participle(word: str) -> bool:
-    """ "isolated", "added", "mixed": an "-ed" word (of five letters or more; "-eed" words of five are
-    nouns: "breed", "speed")."""
-    return word in lex.IRREGULAR_PARTICIPLES or (
-        word.isalpha()
-        and (len(word) > 5 or (len(word) == 5 and not word.endswith("eed")))
-        and word.endswith("ed")
-        and word not in lex.ED_NOT_PARTICIPLES
-    )
-
-
 # prepositions a verb in "-ing" takes right after it ("adjusting for", "relying on", "looking at")
 _GERUND_PREPOSITIONS = frozenset({"for", "on", "at", "upon"})
-
-
-def _verb_not_term(word: str) -> bool:
-    """An "-ing" form of a verb ("adjusting", "accounting", "relying") that names no term: no task or
-    measurement gerund, and no MeSH term ("smoking", "bleeding" are terms)."""
-    if word in lex.EN_VERBS or word in lex.EN_COMMON_VERBS:
-        return False  # read as verbs below, with the cues they give ("working on X": the topic)
-    if not _is_participle(word) or not _gerund_of_verb(word):
-        return False
-    vocabulary = embedded_vocabulary()
-    return vocabulary is None or not vocabulary.knows(word)
-
-
-def _verb_base(word: str) -> str | None:
-    """The base form of an "-ing" word when it is one of the verb lists ("containing" -> "contain",
-    "living" -> "live", "running" -> "run"), else None."""
-    if not word.endswith("ing") or len(word) < 6:
-        return None
-    stem = word[:-3]
-    for base in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
-        if base and (base in lex.EN_COMMON_VERBS or base in lex.EN_VERBS or base in lex.EFFECT_VERBS):
-            return base
-    return None
-
-
-def _is_participle(word: str) -> bool:
-    """A present participle of a verb ("receiving", "living"): a gerund that heads no term here."""
-    return (
-        word.isalpha()
-        and len(word) > 5
-        and word.endswith("ing")
-        and word not in lex.EN_TASK_GERUNDS
-        and word not in lex.EN_TASK_HEADS
-        and word not in lex.EN_MEASUREMENT_HEADS
-        and not word.endswith(lex.EN_MEASUREMENT_SUFFIXES)
-    )
 
 
 def _subject_before(phrase: Phrase, verb_start: int) -> bool:
@@ -884,20 +751,6 @@ def _task_subject(phrase: Phrase, task_noun: str) -> None:
         phrase.slot = "method_measurement"
 
 
-def _question_opener(tokens: list[str], index: int) -> bool:
-    """True when the sentence holding `tokens[index]` opens with an auxiliary ("Can", "Does"): a
-    question, whose main verb comes after its subject."""
-    start = index
-    while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
-        start -= 1
-    return tokens[start].lower() in lex.QUESTION_AUXILIARIES
-
-
-def _is_contraction(word: str) -> bool:
-    """ "I'm", "we're", "don't", "it's": pronouns and auxiliaries with a clitic are never terms."""
-    return bool(re.fullmatch(r"(?:i|we|you|they|he|she|it|that|there|what)'(?:m|re|s|ve|ll|d)|\w+n't", word))
-
-
 def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
     """Elliptic coordination: "mu and beta rhythms" is "mu rhythms" and "beta rhythms". ("X versus Y"
     stays one phrase: `agent.keywords.concepts` cuts it into the two sides of a comparison.)"""
@@ -925,7 +778,7 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             and not phrase.words[0].lower().endswith(_NOMINAL_SUFFIXES)
             and en_head_slot(phrase.words) is None
             # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
-            and (en_head_slot(following.words) is not None or _adjective_shaped(phrase.words[0]))
+            and (en_head_slot(following.words) is not None or adjective_shaped(phrase.words[0]))
         ):
             # the words the second phrase adds after its own modifier are shared ("legume and grass
             # cover crops" -> "legume cover crops", "plausible and correct patch rates")

@@ -9,6 +9,8 @@ decides:
 - `english_phrases` / `chinese_phrases`: where a phrase starts and ends, and the role sentence structure
   gives it (its cue: "using X", "in X patients", "the effect of X on Y", 采用/针对/在, "A与B的关系");
   Chinese is segmented first (jieba re-cut with the dictionary of `agent.language.bilingual`);
+- `english_word_forms`: which English word is a verb, participle, adverb or adjective by its form and
+  place (the questions the phrase cutter asks of each token);
 - `english_clauses`: the roles an English clause gives its phrases across sentences (copulas with role
   nouns, passives, lists, the list after a title's colon, the verb that ends a subject);
 - `slot_evidence`: what a cue, a head word, an acronym's shape and the MeSH tree of the descriptor that
