@@ -34,6 +34,7 @@ _KINDS_A_COMPLEMENT_GIVES = frozenset(
 # words between a subject and its complement in a copula ("would be", "is not a")
 _COPULA_FILLERS = frozenset({"would", "will", "should", "could", "may", "might", "can", "must", "not"})
 _LIST_JOINERS = frozenset({",", "and", "or", "plus"})
+_ARTICLES = frozenset({"a", "an", "the"})
 
 
 def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
@@ -354,13 +355,16 @@ def _clause_start(phrases: list[Phrase], index: int, tokens: list[str]) -> int:
 
 
 def _list_from(phrases: list[Phrase], start: int, tokens: list[str]) -> list[Phrase]:
-    """The phrase at `start` and those joined to it by commas, "and", "or", "plus"."""
+    """The phrase at `start` and those joined to it by commas, "and", "or", "plus" (an article after
+    the joiner opens the next item: "GraphSAGE and a graph attention network")."""
     out = [phrases[start]]
     index = start
     while index + 1 < len(phrases):
         gap = _gap(phrases, index, tokens)
         if gap[:1] == ["per"]:
             gap = gap[2:]  # "lice counts per fish, salmon mortality and ...": the unit is left out
+        if gap[-1:] and gap[-1] in _ARTICLES and len(gap) > 1:
+            gap = gap[:-1]
         if not gap or any(t not in _LIST_JOINERS for t in gap):
             break
         index += 1

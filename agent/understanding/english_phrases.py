@@ -21,20 +21,31 @@ cue; `slot_roles` puts it in a slot.
 
 from __future__ import annotations
 
-import re
-
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
+from agent.understanding.english_word_forms import (
+    adjective_shaped,
+    after_people,
+    counted_place,
+    gerund_of_verb,
+    is_adverb,
+    is_comparative,
+    is_contraction,
+    is_modifier,
+    is_participle,
+    is_past_participle,
+    is_plural_noun,
+    premodifying_participle,
+    question_opener,
+    second_verb,
+    verb_base,
+    verb_before_object,
+    verb_not_term,
+)
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
-from agent.understanding.slot_translation import embedded_vocabulary
-
-
-def _premodifying_participle(word: str) -> bool:
-    """A lower-case past participle ("standardized", "controlled") that can stand before a noun."""
-    return word.isalpha() and word.islower() and word.endswith("ed") and len(word) > 5
 
 
 def english_phrases(text: str) -> list[Phrase]:
@@ -59,6 +70,7 @@ def english_phrases(text: str) -> list[Phrase]:
     relating = False  # "relate X to Y" was read up to X
     per_unit = False  # "per" was read: the unit after it is no concept
     clause_open = ""  # "clause" after whether/if/that, "question" after an opening auxiliary
+    clause_first = 0  # the index (in `phrases`) of the first phrase of the sentence or clause
     for index, token in enumerate(tokens):
         lower = token.lower()
         previous_token = tokens[index - 1].lower() if index else ""
@@ -76,6 +88,12 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()
             per_unit = True
             continue
+        if lower == "based" and current and following[:1].isalpha() and starts_phrase(following):
+            # "camera-trap based occupancy models": "X-based" written apart; X is the method used
+            cue = "using"
+            flush()
+            cue, last_break = None, None
+            continue
         if lower.startswith("compar") and lower.isalpha():
             compare_open = True  # "compare X with Y", "compared to Y", "a comparison of X with Y"
         elif lower == "and" and compare_open and current and last_break is not None:
@@ -89,15 +107,25 @@ def english_phrases(text: str) -> list[Phrase]:
             if token in ".;:!?|":
                 cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
                 compare_open, clause_open, about_user, relating = False, "", False, False
+                clause_first = len(phrases)
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
             lex.EN_TASK_VERBS.get(lower)
-            if last_break in lex.TASK_VERB_SUBJECTS
+            if last_break in lex.TASK_VERB_SUBJECTS or second_verb(tokens, index, last_break, following)
             else lex.EN_TASK_VERBS_THIRD.get(lower)
             if last_break in {"that", "which", "it"}
             else None
         )
+        if (
+            lower in {"for", "of"}
+            and not current
+            and cue is not None
+            and cue.startswith("task:")
+            and last_break in lex.EN_TASK_GERUNDS
+            and following[:1].isalnum()
+        ):
+            continue  # "screening for retinopathy", "monitoring of glucose": the task's object follows
         if task_noun and not current and last_break not in lex.UNDERGOING_CUES:
             # a gerund (or "to" + verb) opening a phrase is a verb on the phrase that follows
             if last_break in lex.MODALS and phrases and _subject_before(phrases[-1], index - 1):
@@ -107,7 +135,7 @@ def english_phrases(text: str) -> list[Phrase]:
         if (
             current
             and lower in lex.EN_TASK_VERBS
-            and _question_opener(tokens, index)
+            and question_opener(tokens, index)
             and following[:1].isalnum()
         ):
             # "Can machine learning predict crop yield?": in a question the verb follows its subject;
@@ -162,14 +190,14 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if about_user and lower in {"i", "we"}:
             about_user = False  # "I'm a nurse and we want to study X": the research begins
-        if not current and _is_adverb(lower, following, after_next) and last_break in _SUBJECTS_AND_MODALS:
+        if not current and is_adverb(lower, following, after_next) and last_break in _SUBJECTS_AND_MODALS:
             continue  # "we also measure", "we would ideally pool": the verb after them is still to come
         if (
             not current
             and last_break in lex.MODALS
             and lower.isalpha()
             and lower not in lex.EN_FUNCTION
-            and not _question_opener(tokens, index)  # "Can wearable cameras ...?": the subject follows
+            and not question_opener(tokens, index)  # "Can wearable cameras ...?": the subject follows
         ):
             cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
             continue
@@ -182,12 +210,17 @@ def english_phrases(text: str) -> list[Phrase]:
             and lower.endswith("ing")
             and lower not in lex.EN_TASK_GERUNDS
             and following[:1].isalnum()
-            and _gerund_of_verb(lower)
+            and gerund_of_verb(lower)
         ):
             cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
             continue
-        if not current and following in _GERUND_PREPOSITIONS and _verb_not_term(lower):
+        if not current and following in _GERUND_PREPOSITIONS and verb_not_term(lower):
             continue  # ", adjusting for age", "accounting for clustering": a participle clause's verb
+        if not current and following in lex.DETERMINERS and is_participle(lower):
+            # ", reporting the F1 score", "sampling the sediment": an "-ing" word with an article
+            # after it is a verb on its object, no noun of its own
+            cue = last_break = lower
+            continue
         if (
             not current
             and last_break == "to"
@@ -233,14 +266,14 @@ def english_phrases(text: str) -> list[Phrase]:
             clause_open
             and current
             and following[:1].isalnum()
-            and (clause_open == "question" or _is_plural_noun(current[-1]) or current[-1][:1].isupper())
-            and is_clause_verb(lower)
+            and (clause_open == "question" or is_plural_noun(current[-1]) or current[-1][:1].isupper())
+            and (is_clause_verb(lower) or after_people(current, lower))
             and lower not in lex.NOUN_OR_VERB
             # a plural subject or a question's "do" takes the base form ("schemes replace"), a
             # singular one the third person ("Code Llama fixes"), so a plural noun is no verb here
             and not (
-                (clause_open == "question" or _is_plural_noun(current[-1]))
-                and lower.endswith("s")
+                (clause_open == "question" or is_plural_noun(current[-1]))
+                and is_plural_noun(lower)  # "replaces" or "trips", not "process"
                 and lower not in lex.EFFECT_VERBS
             )
         ):
@@ -248,13 +281,22 @@ def english_phrases(text: str) -> list[Phrase]:
             # the verb after the subject of a subordinate clause or question ends the subject; as
             # after an effect verb, the subject is the exposure and the object the outcome
             flush()
+            subject = _verb_subject(phrases, clause_first)
+            task_done = lex.EN_TASK_VERBS_THIRD.get(lower) or lex.EN_TASK_VERBS.get(lower)
+            if task_done and subject is not None and subject.cue != "example":
+                # "whether PSMA PET detects recurrence": the subject does a task on the object, as in
+                # "PSMA PET detects recurrence"
+                if subject.slot is None and cue_slot(subject.cue, False) is None:
+                    _task_subject(subject, task_done)
+                cue, last_break, clause_open = f"task:{task_done}", lower, ""
+                continue
             if (
-                phrases
-                and phrases[-1].slot is None
-                and phrases[-1].cue != "example"  # "models such as X fix Y": X keeps the list's role
-                and cue_slot(phrases[-1].cue, False) is None
+                subject is not None
+                and subject.slot is None
+                and subject.cue != "example"  # "models such as X fix Y": X keeps the list's role
+                and cue_slot(subject.cue, False) is None
             ):
-                phrases[-1].cue = "exposure"
+                subject.cue = "exposure"
             cue, last_break = "outcome", lower
             clause_open = ""
             continue
@@ -295,8 +337,28 @@ def english_phrases(text: str) -> list[Phrase]:
             if lower in {"have", "had"} and following not in {"to", "been"}:
                 cue = "data"  # "we have carcass searches and GPS tracks": what a study has is its data
             continue
+        if (
+            lower in {"to", "in"}
+            and current
+            and current[-1].lower() in lex.MEASURE_TO_NOUNS
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+        ):
+            current.append(token)  # "time to repair", "distance to roads", "time in range": one measure
+            continue
         if lower == "to" and [w.lower() for w in current] == ["access"] and following[:1].isalnum():
             current = []  # "access to mobile money": what is reached is the concept, with the same cue
+            continue
+        if (
+            lower == "in"
+            and current
+            and singular(current[-1].lower()) in lex.CHANGE_NOUNS
+            and all(adjective_shaped(w.lower()) or w.lower() in _CHANGE_MODIFIERS for w in current[:-1])
+            and following[:1].isalnum()
+        ):
+            current = []  # "the annual change in eGFR", "trends in obesity": what changes is the outcome
+            cue, last_break = "outcome", lower
             continue
         if lower == "of" and current and all(w.lower() in lex.QUANTITY_NOUNS for w in current):
             current = []  # "the number of falls", "the rates of X": the quantity alone is no term
@@ -305,6 +367,17 @@ def english_phrases(text: str) -> list[Phrase]:
         if lower in {"of", "for"} and current and current[-1].lower() in lex.OUTCOME_MEASURES:
             flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
             cue, last_break = "outcome", lower
+            continue
+        if (
+            lower in lex.EFFECT_VERBS
+            and not current
+            and lower.endswith("ed")
+            and last_break in _BEFORE_A_NOUN_PHRASE
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+        ):
+            current.append(token)  # "whether protected bike lanes", "improved maize varieties": an adjective
             continue
         if lower in lex.EFFECT_VERBS or (
             lower in lex.CHANGE_VERBS
@@ -317,8 +390,9 @@ def english_phrases(text: str) -> list[Phrase]:
             # improves in Z") the verb is intransitive and X is what changes: the outcome
             flush()
             intransitive = not following[:1].isalnum() or following in _CLAUSE_AFTER_VERB
-            if phrases and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
-                phrases[-1].cue = "outcome" if intransitive else "exposure"
+            subject = _verb_subject(phrases, clause_first)
+            if subject is not None and subject.slot is None and cue_slot(subject.cue, False) is None:
+                subject.cue = "outcome" if intransitive else "exposure"
             cue, last_break = (None if intransitive else "outcome"), lower
             continue
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
@@ -339,10 +413,18 @@ def english_phrases(text: str) -> list[Phrase]:
         if (
             NUMBER.match(token)
             and not current
-            and _counted_place(following)
+            and counted_place(following)
             and (not after_next[:1].isalnum() or after_next in lex.EN_FUNCTION)
         ):
             per_unit = True  # "across 30 villages", "at 40 locations": where the samples come from
+            continue
+        if (
+            lower in {"each", "every"}
+            and not current
+            and singular(following) in lex.SAMPLING_PLACES
+            and (not after_next[:1].isalnum() or after_next in lex.EN_FUNCTION)
+        ):
+            per_unit = True  # "measured at each site", "in every plot": where samples are taken
             continue
         if NUMBER.match(token) and not current:
             if last_break in _SPAN_WORDS and phrases and phrases[-1].stop >= index - 4:
@@ -361,7 +443,7 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             current
-            and all(_premodifying_participle(w) for w in current)
+            and all(premodifying_participle(w) for w in current)
             and lower.isalpha()
             and lower not in lex.EN_FUNCTION
             and not lower.endswith("ed")
@@ -376,12 +458,22 @@ def english_phrases(text: str) -> list[Phrase]:
             lower == "test"
             and not current
             and last_break not in {"i", "we", "they", "to"}
-            and _is_modifier(following)
+            and is_modifier(following)
         ):
             current.append(token)  # "on test scores": a noun before a noun, not the verb
             continue
         if current and lower in lex.NOUN_OR_VERB and not is_population(current):
             current.append(token)  # "social media use and ...", "test scores": a noun here (people use)
+            continue
+        if (
+            current
+            and lower in lex.PLURAL_NOUN_OR_VERB
+            and (following in _LIST_ENDS or not following[:1].isalnum())
+            and not is_population(current)
+        ):
+            # "cyclic loading tests and ...", "outcome measures.": a verb takes an object or a clause,
+            # so with a joiner, a preposition or punctuation after it the word is the plural noun
+            current.append(token)
             continue
         if (
             current
@@ -392,9 +484,9 @@ def english_phrases(text: str) -> list[Phrase]:
             and (
                 singular(current[-1].lower()) != current[-1].lower()
                 or current[-1].lower() == "elderly"
-                or _verb_base(lower) is not None
+                or verb_base(lower) is not None
             )
-            and _is_participle(lower)
+            and is_participle(lower)
             and any(ch.isalnum() for ch in following)
         ):
             # "children receiving ECMO", "adults living alone": a reduced relative clause after people
@@ -403,8 +495,18 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             current
+            and is_plural_noun(current[-1])
+            and is_participle(lower)
+            and gerund_of_verb(lower)
+            and following in lex.EN_PREPOSITIONS
+        ):
+            flush()  # "quadruped robots walking on ice", "trees growing in peat": a reduced relative clause
+            cue = last_break = lower
+            continue
+        if (
+            current
             and current[-1].lower().split(" ")[-1] in lex.RECORD_NOUNS
-            and _is_participle(lower)
+            and is_participle(lower)
             and following[:1].isalnum()
         ):
             flush()  # "cohort studies reporting aphasia", "trials comparing X": a relative clause
@@ -412,13 +514,13 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
-        participle = _is_past_participle(lower) and (
+        participle = is_past_participle(lower) and (
             following in lex.EN_PREPOSITIONS
             or (bool(current) and not any(ch.isalnum() for ch in following))  # "X preferred."
             # "delivered digitally", "administered orally": a participle before its adverb is a verb
             or (
                 bool(current)
-                and _is_adverb(following, after_next, ".")
+                and is_adverb(following, after_next, ".")
                 and following not in lex.SENTENCE_ADVERBS
             )
         )
@@ -427,7 +529,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and len(lower) > 5
             and lower not in lex.LY_NOT_ADVERBS
             # an adverb inside a noun phrase ("critically ill children") is kept with it
-            and not (_is_modifier(following) and starts_phrase(after_next))
+            and not (is_modifier(following) and starts_phrase(after_next))
         )
         if (
             lower in lex.EN_FUNCTION
@@ -435,23 +537,26 @@ def english_phrases(text: str) -> list[Phrase]:
             or common_verb
             or participle
             or adverb
-            or _is_contraction(lower)
+            or is_contraction(lower)
         ):
+            task_object = None
             if current:
                 flush()
                 phrases[-1].before = lower
                 if lower in lex.EN_TASK_VERBS_THIRD and _subject_before(phrases[-1], index):
-                    # "Heart rate variability predicts X", "Retinal images detect X"
+                    # "Heart rate variability predicts X", "whether CYP2D6 status predicts X": the
+                    # subject is the predictor or the test, and X what the task is done on
                     _task_subject(phrases[-1], lex.EN_TASK_VERBS_THIRD[lower])
+                    task_object = lex.EN_TASK_VERBS_THIRD[lower]
             if lower in {"whether", "if", "that"}:
-                clause_open = "clause"
-            elif lower in {"does", "do", "did"} and _question_opener(tokens, index):
-                clause_open = "question"
+                clause_open, clause_first = "clause", len(phrases)
+            elif lower in {"does", "do", "did"} and question_opener(tokens, index):
+                clause_open, clause_first = "question", len(phrases)
             elif lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS or lower in lex.EFFECT_VERBS:
                 clause_open = ""
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
-                cue = lower
+                cue = f"task:{task_object}" if task_object else lower
             if (
                 lower == "on"
                 and previous_token in lex.DATA_ON_NOUNS
@@ -480,7 +585,18 @@ def english_phrases(text: str) -> list[Phrase]:
                 # or related, not the method (that follows verbs of measuring: "measured with")
                 cue = "given"
             # "I'd like ...": after a pronoun with a clitic, as after the pronoun, comes its verb
-            last_break = lower.split("'")[0] if _is_contraction(lower) else lower
+            last_break = lower.split("'")[0] if is_contraction(lower) else lower
+            continue
+        if current and verb_before_object(token, following):
+            # "whether SGLT2 inhibitors slow the decline", "how doping levels tune the overpotential": a
+            # noun phrase does not go on past an article, so the word before one is the verb; in a
+            # whether-clause or question its subject is the exposure and its object the outcome
+            flush()
+            phrases[-1].before = lower
+            if clause_open and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
+                phrases[-1].cue = "exposure"
+            cue = "outcome" if clause_open else lower
+            last_break, clause_open = lower, ""
             continue
         current.append(token)
     index = len(tokens)
@@ -491,21 +607,54 @@ def english_phrases(text: str) -> list[Phrase]:
     )
 
 
+def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
+    """The head of the subject of a verb just read: the phrase before it, or, when the phrases after
+    the first of its clause are all modifiers of it (a preposition or a participle before each: "cover
+    crops grown between maize seasons increase X"), that first phrase."""
+    if not phrases:
+        return None
+    first = clause_first if 0 <= clause_first < len(phrases) - 1 else len(phrases) - 1
+    modifiers = phrases[first + 1 :]
+    if modifiers and all(
+        p.cue is not None and (p.cue in _MODIFIER_CUES or is_past_participle(p.cue)) for p in modifiers
+    ):
+        return phrases[first]
+    return phrases[-1]
+
+
+# modifiers of a change noun that only say how it is measured ("annual change", "mean difference")
+_CHANGE_MODIFIERS = frozenset(
+    {"annual", "mean", "average", "median", "relative", "absolute", "net", "overall"}
+)
+# prepositions that attach a phrase to the noun before it ("walls along coasts", "farms near cities")
+_MODIFIER_CUES = lex.EN_PREPOSITIONS | {
+    "along",
+    "around",
+    "near",
+    "beside",
+    "alongside",
+    "beneath",
+    "below",
+    "above",
+}
+
+
 def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
     """The word that opens what something is compared with: "with"/"to"/"against" after a verb of
     comparing ("compare X with Y", "compared to Y"), "of" after "instead", "than" after "rather"."""
     return (
         (word in {"with", "to", "against"} and compare_open)
         or (word == "of" and last_break == "instead")
-        or (word == "than" and last_break is not None and _is_comparative(last_break))
+        or (word == "than" and last_break is not None and is_comparative(last_break))
     )
 
 
-def _is_comparative(word: str) -> bool:
-    """ "rather", "better", "smaller", "cheaper": a comparative before "than"."""
-    return word == "rather" or word in lex.COMPARATIVES or (word.endswith("er") and len(word) > 4)
-
-
+# what may follow a plural noun and not a verb's object ("loading tests and", "outcome measures in")
+_LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "across", "from", "with"})
+# words after which a noun phrase starts, so an "-ed" form right after them is its adjective
+_BEFORE_A_NOUN_PHRASE = frozenset(
+    {None, "whether", "if", "that", "of", "in", "on", "for", "with", "from", "by"}
+)
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})
@@ -520,41 +669,6 @@ _WANTING = frozenset(
 _CLAUSE_AFTER_VERB = frozenset({"when", "if", "whenever", "because", "while", "as", "after", "once"}) | (
     lex.EN_PREPOSITIONS - {"by", "with", "using", "via", "through"}
 )
-
-
-def _is_adverb(word: str, following: str, after_next: str) -> bool:
-    """A sentence adverb or an "-ly" adverb that does not modify the noun phrase after it."""
-    return word in lex.SENTENCE_ADVERBS or (
-        word.endswith("ly")
-        and len(word) > 5
-        and word not in lex.LY_NOT_ADVERBS
-        and not (_is_modifier(following) and starts_phrase(after_next))
-    )
-
-
-_ADJECTIVE_SUFFIXES = ("ible", "able", "ous", "ive", "ful", "less", "ic", "ical", "al", "ary", "ory")
-
-
-def _adjective_shaped(word: str) -> bool:
-    """A lower-case word with an adjective's suffix ("plausible", "renal", "genetic") that MeSH does not
-    know as a term of its own."""
-    if not (word.isalpha() and word.islower() and len(word) > 4 and word.endswith(_ADJECTIVE_SUFFIXES)):
-        return False
-    vocabulary = embedded_vocabulary()
-    return vocabulary is None or not vocabulary.knows(word)
-
-
-def _gerund_of_verb(word: str) -> bool:
-    """ "arresting", "lowering", "shading": an "-ing" form of a word that is mainly a verb."""
-    stem = word[:-3]
-    bases = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
-    return len(word) > 5 and any(b and is_clause_verb(b) for b in bases)
-
-
-def _is_plural_noun(word: str) -> bool:
-    """A plural noun ("schemes", "reefs"): the subject of a verb in its base form."""
-    lower = word.lower()
-    return lower.isalpha() and singular(lower) != lower
 
 
 def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
@@ -604,72 +718,18 @@ def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
-def _is_modifier(word: str) -> bool:
-    """A content word that is no verb of the lists (what an adverb before a noun phrase modifies)."""
-    return word.isalpha() and starts_phrase(word) and word not in lex.EN_COMMON_VERBS
-
-
-def _counted_place(word: str) -> bool:
-    """A plural noun of where samples are taken ("villages", "locations", "sites"): after a count it
-    gives the size of the sample, not a concept (people and organisms stay: "40 mice")."""
-    return word.isalpha() and singular(word) != word and singular(word) in lex.SAMPLING_PLACES
-
-
-def _is_past_participle(word: str) -> bool:
-    """ "isolated", "added", "mixed": an "-ed" word (of five letters or more; "-eed" words of five are
-    nouns: "breed", "speed")."""
-    return word in lex.IRREGULAR_PARTICIPLES or (
-        word.isalpha()
-        and (len(word) > 5 or (len(word) == 5 and not word.endswith("eed")))
-        and word.endswith("ed")
-        and word not in lex.ED_NOT_PARTICIPLES
-    )
-
-
 # prepositions a verb in "-ing" takes right after it ("adjusting for", "relying on", "looking at")
 _GERUND_PREPOSITIONS = frozenset({"for", "on", "at", "upon"})
-
-
-def _verb_not_term(word: str) -> bool:
-    """An "-ing" form of a verb ("adjusting", "accounting", "relying") that names no term: no task or
-    measurement gerund, and no MeSH term ("smoking", "bleeding" are terms)."""
-    if word in lex.EN_VERBS or word in lex.EN_COMMON_VERBS:
-        return False  # read as verbs below, with the cues they give ("working on X": the topic)
-    if not _is_participle(word) or not _gerund_of_verb(word):
-        return False
-    vocabulary = embedded_vocabulary()
-    return vocabulary is None or not vocabulary.knows(word)
-
-
-def _verb_base(word: str) -> str | None:
-    """The base form of an "-ing" word when it is one of the verb lists ("containing" -> "contain",
-    "living" -> "live", "running" -> "run"), else None."""
-    if not word.endswith("ing") or len(word) < 6:
-        return None
-    stem = word[:-3]
-    for base in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
-        if base and (base in lex.EN_COMMON_VERBS or base in lex.EN_VERBS or base in lex.EFFECT_VERBS):
-            return base
-    return None
-
-
-def _is_participle(word: str) -> bool:
-    """A present participle of a verb ("receiving", "living"): a gerund that heads no term here."""
-    return (
-        word.isalpha()
-        and len(word) > 5
-        and word.endswith("ing")
-        and word not in lex.EN_TASK_GERUNDS
-        and word not in lex.EN_TASK_HEADS
-        and word not in lex.EN_MEASUREMENT_HEADS
-        and not word.endswith(lex.EN_MEASUREMENT_SUFFIXES)
-    )
 
 
 def _subject_before(phrase: Phrase, verb_start: int) -> bool:
     """True when `phrase` ends right where the verb (or its modal) starts and nothing gave it a role:
     it is the verb's subject ("Lung ultrasound may diagnose X", not "we may diagnose X")."""
-    return phrase.stop == verb_start and phrase.cue is None and phrase.slot is None
+    return phrase.stop == verb_start and phrase.cue in _NO_ROLE_CUES and phrase.slot is None
+
+
+# what may stand before a verb's subject without giving it a role ("whether X predicts Y")
+_NO_ROLE_CUES = frozenset({None, "whether", "if", "that"})
 
 
 # tasks whose subject, when a modal joins them, is the test that does the task ("Lung ultrasound may
@@ -689,20 +749,6 @@ def _task_subject(phrase: Phrase, task_noun: str) -> None:
         task_noun in _TESTING_TASKS and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None
     ):
         phrase.slot = "method_measurement"
-
-
-def _question_opener(tokens: list[str], index: int) -> bool:
-    """True when the sentence holding `tokens[index]` opens with an auxiliary ("Can", "Does"): a
-    question, whose main verb comes after its subject."""
-    start = index
-    while start > 0 and tokens[start - 1] not in {".", "?", "!", ";", ":", "|"}:
-        start -= 1
-    return tokens[start].lower() in lex.QUESTION_AUXILIARIES
-
-
-def _is_contraction(word: str) -> bool:
-    """ "I'm", "we're", "don't", "it's": pronouns and auxiliaries with a clitic are never terms."""
-    return bool(re.fullmatch(r"(?:i|we|you|they|he|she|it|that|there|what)'(?:m|re|s|ve|ll|d)|\w+n't", word))
 
 
 def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
@@ -732,7 +778,7 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             and not phrase.words[0].lower().endswith(_NOMINAL_SUFFIXES)
             and en_head_slot(phrase.words) is None
             # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
-            and (en_head_slot(following.words) is not None or _adjective_shaped(phrase.words[0]))
+            and (en_head_slot(following.words) is not None or adjective_shaped(phrase.words[0]))
         ):
             # the words the second phrase adds after its own modifier are shared ("legume and grass
             # cover crops" -> "legume cover crops", "plausible and correct patch rates")
@@ -832,7 +878,8 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
                 modifiers = []
             if (
                 all(_manner_adjective(w) for w in modifiers)
-                and phrase.cue is None
+                # "Our aim is early detection of sepsis": after a copula too the task names its object
+                and (phrase.cue is None or phrase.cue in lex.BE_FORMS)
                 and en_head_slot(following.words) in {None, "output_target"}
             ):
                 # "(automatic) detection of X" says what "detecting X" says: X under the task's cue

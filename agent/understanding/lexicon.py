@@ -33,7 +33,7 @@ EN_FUNCTION = words(
     while during after before toward towards which who whom whose what where when how why e.g
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
-    alone plus below above beyond instead rather itself themselves himself herself ourselves
+    alone together plus below above beyond instead rather itself themselves himself herself ourselves
     along around near alongside inside outside beneath behind beside out up onward onwards
     """
 )
@@ -86,6 +86,8 @@ ED_NOT_PARTICIPLES = words("hundred sacred kindred naked wicked rugged ragged be
 # they are the noun (other verbs that are nouns in a compound, "association study", "liver function
 # tests", are kept when MeSH knows the compound; "physical tests" is no concept)
 NOUN_OR_VERB = words("use work reports records logs")
+# plural nouns that are also third-person verbs ("tests", "measures"): nouns when no object follows
+PLURAL_NOUN_OR_VERB = words("tests measures studies needs")
 
 # past participles of measuring and analysing: "with" after them names the method ("measured with
 # accelerometers"); after other participles it names what is given ("treated with"); "compared with"
@@ -196,6 +198,8 @@ def _third_person(verb: str) -> str:
 EN_TASK_VERBS_THIRD = {_third_person(verb): noun for verb, noun in EN_TASK_VERBS.items()}
 # the words after which a task verb's base form is the verb ("to detect", "we classify", "can predict")
 TASK_VERB_SUBJECTS = words("to we i they can could may might will would should")
+# task verbs whose base form is as often a noun ("heat maps and count data", "a forecast")
+NOUN_TASK_VERBS = words("forecast estimate segment track monitor screen map trace extract count")
 # auxiliaries that open a question ("Can X predict Y?", "Does X reduce Y?")
 QUESTION_AUXILIARIES = words("can could does do did will would may might is are")
 
@@ -453,6 +457,11 @@ MODALS = words("would will could can should may might must shall")
 REFLEXIVES = words("itself themselves himself herself ourselves myself yourself yourselves oneself")
 # Words that make a preposition with "to" after them ("next to", "due to", "prior to")
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
+# nouns of a measure whose "to" or "in" names its end or state, within one concept ("time to
+# repair", "distance to roads", "time in range")
+MEASURE_TO_NOUNS = words("time distance proximity")
+# nouns of a change whose "in" names what changes ("the change in eGFR", "trends in obesity")
+CHANGE_NOUNS = words("change trend variation disparity difference increase decrease decline reduction shift")
 # Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term
 QUANTITY_NOUNS = words("number numbers proportion proportions percentage share amount amounts rate rates")
 # Heads of a measured physical or counted quantity ("indoor temperature", "transmembrane pressure", "dimple
@@ -841,5 +850,5 @@ SAMPLE_NOUNS = words("participant respondent subject volunteer individual person
 # nouns that after "before"/"after" alone only mark a time point of the study ("12 months after
 # treatment", "before randomisation")
 TIME_ANCHORS = words(
-    "treatment intervention randomisation randomization baseline enrolment enrollment inclusion"
+    "treatment intervention randomisation randomization baseline enrolment enrollment inclusion implementation installation"
 )

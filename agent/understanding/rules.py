@@ -9,6 +9,8 @@ decides:
 - `english_phrases` / `chinese_phrases`: where a phrase starts and ends, and the role sentence structure
   gives it (its cue: "using X", "in X patients", "the effect of X on Y", 采用/针对/在, "A与B的关系");
   Chinese is segmented first (jieba re-cut with the dictionary of `agent.language.bilingual`);
+- `english_word_forms`: which English word is a verb, participle, adverb or adjective by its form and
+  place (the questions the phrase cutter asks of each token);
 - `english_clauses`: the roles an English clause gives its phrases across sentences (copulas with role
   nouns, passives, lists, the list after a title's colon, the verb that ends a subject);
 - `slot_evidence`: what a cue, a head word, an acronym's shape and the MeSH tree of the descriptor that
@@ -35,7 +37,7 @@ from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, head_forms, mesh_kind
+from agent.understanding.slot_evidence import en_head_slot, head_forms, is_place, mesh_kind
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -92,6 +94,14 @@ def extract_slots(description: str) -> Slots:
         phrases = [Phrase(t, None, [t]) for t in en_tokens(body) if is_acronym(t)]
     previous: str | None = None
     read: list[tuple[Phrase, str]] = []  # the phrases classified so far, with their slot
+    # sentences that name what something is compared with ("compare X with Y")
+    compared_with = {p.sentence for p in phrases if p.cue == "comparator" and p.text.isascii()}
+    # "compare transcatheter and surgical valve replacement": two things compared with each other
+    compared_with |= {
+        p.sentence
+        for p, q in zip(phrases, phrases[1:], strict=False)
+        if p.cue in _COMPARING_VERBS and q.cue == p.cue and q.sentence == p.sentence
+    }
     for phrase in phrases:
         if phrase.cue in {"after", "before", "following"} and phrase.text.lower() in lex.TIME_ANCHORS:
             continue  # "12 months after treatment", "before randomisation": a time point, no concept
@@ -118,16 +128,27 @@ def extract_slots(description: str) -> Slots:
             # "women with social risk factors, e.g. young age, migration": what the people have,
             # exemplified, describes them (the setting), neither the people nor an outcome
             found = [("context", phrase.text)]
+        if _tested_by(phrase, found, read):
+            # "the diagnostic accuracy of point-of-care ultrasound": what a test measure is of is the test
+            found = [("method_measurement", phrase.text)]
+        elif _belongs_to_studied(phrase, found, read):
+            # "surface velocity of outlet glaciers", "inventory levels of retailers", "corrosion in
+            # bridge decks": what is measured or done belongs to the things studied
+            found = [("subject_population", phrase.text)]
         if (
-            phrase.cue == "of"
-            and previous in {"task", "output_target"}
+            phrase.cue in _COMPARING_VERBS
+            and phrase.sentence not in compared_with
             and [slot for slot, _ in found] == ["context"]
             and en_head_slot(phrase.words) is None
-            and mesh_kind(phrase.text) in {None, "subject_population"}
+            and mesh_kind(phrase.text) is None
         ):
-            # "surface velocity of outlet glaciers", "inventory levels of retailers": what is measured
-            # or done belongs to the things studied
-            found = [("subject_population", phrase.text)]
+            # "we are comparing membrane fouling in X", "compare detection rates across sites": with
+            # nothing it is compared with, what is compared is what the study measures
+            found = [("output_target", phrase.text)]
+        if _part_of_setting(phrase, found, read):
+            # "evaporative cooling with fans and sprinklers", "light pollution from street lamps": what an
+            # intervention or exposure comes with or from is part of it, not a method of the study
+            found = [("context", phrase.text)]
         if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
             found = [(_compared_role(phrase, read), phrase.text)]
         if _predicted_from(phrase, found, read):
@@ -150,6 +171,75 @@ def extract_slots(description: str) -> Slots:
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
     return Slots.model_validate(slots)
+
+
+def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "X of Y" and "X in Y" when X, just before in the same sentence, is a task or an
+    outcome and nothing but the default made Y the setting: no head word or MeSH descriptor names Y's
+    kind, and Y is no named place ("fatigue cracks in welded steel joints", "bugs in Java projects";
+    not "obesity in Mexico", "bleaching on the Great Barrier Reef")."""
+    if phrase.cue not in {"of", "in"} or [slot for slot, _ in found] != ["context"] or not read:
+        return False
+    before, slot = read[-1]
+    if slot not in {"task", "output_target"} or before.sentence != phrase.sentence:
+        return False
+    if en_head_slot(phrase.words) is not None or mesh_kind(phrase.text) not in {None, "subject_population"}:
+        return False
+    if phrase.cue == "of":
+        return True
+    # the units studied are counted, so "in" names them in the plural ("in noise" is a condition)
+    head = phrase.words[-1].lower()
+    plural = head.isalpha() and singular(head) != head
+    adjacent = phrase.stop - len(phrase.words) == before.stop + 1  # only "in" between them
+    return plural and adjacent and not (is_place(phrase.text) or _proper_name(phrase.words))
+
+
+def _part_of_setting(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "X with Y" or "X from Y" right after X when X is the setting (an intervention or
+    exposure) and only the cue made Y a method: no head word, acronym or MeSH descriptor says Y
+    measures or analyses."""
+    if (
+        phrase.cue not in {"with", "from"}
+        or [slot for slot, _ in found] != ["method_measurement"]
+        or not read
+    ):
+        return False
+    before, slot = read[-1]
+    if slot != "context" or before.sentence != phrase.sentence:
+        return False
+    if phrase.stop - len(phrase.words) != before.stop + 1:
+        return False
+    # a place ("in the North Atlantic from Argo floats") or the object of a verb ("sample ponds with
+    # kick nets"): "with" and "from" there say how the study observes
+    if is_place(before.text) or _proper_name(before.words) or before.cue in _LOCATIVE_CUES | {"on"}:
+        return False
+    if not _worth_keeping(before.text):
+        return False  # "evidence from randomized evaluations": a generic word is no setting
+    if before.cue is not None and before.cue not in lex.EN_FUNCTION and before.cue != "exposure":
+        return False
+    return en_head_slot(phrase.words) is None and mesh_kind(phrase.text) in {None, "context"}
+
+
+def _tested_by(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "the sensitivity of Y", "the diagnostic accuracy of Y" (right after it) when no
+    head word or MeSH descriptor says what Y is, or they say it measures."""
+    if phrase.cue != "of" or not read or len(found) != 1:
+        return False
+    before = read[-1][0]
+    if (
+        before.sentence != phrase.sentence
+        or singular(before.words[-1].lower()) not in lex.DIAGNOSTIC_MEASURES
+    ):
+        return False
+    if phrase.stop - len(phrase.words) != before.stop + 1:
+        return False
+    head = en_head_slot(phrase.words)
+    return head in {None, "method_measurement"} and mesh_kind(phrase.text) in {None, "method_measurement"}
+
+
+def _proper_name(words: list[str]) -> bool:
+    """ "Western Ghats", "Barents Sea": every word capitalised (a name, as places are written)."""
+    return all(w[:1].isupper() and w[1:].islower() for w in words)
 
 
 def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
@@ -223,6 +313,7 @@ def _place_unit(words: list[str]) -> bool:
     )
 
 
+_COMPARING_VERBS = frozenset({"compare", "compares", "comparing"})
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
 _LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "across", "within", "throughout"})
 

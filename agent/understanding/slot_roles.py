@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_recognition import HUMANS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_phrases import zh_english, zh_people
@@ -87,7 +88,14 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
 def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     if phrase.cue == "self":
         return []
+    if _measure_phrase(words):
+        # "time to repair", "distance to roads": the measure is the head, whatever ends the phrase; a
+        # variable, the outcome or exposure when the sentence says so, never a method or a task
+        said = cue_slot(phrase.cue, False)
+        return [(said if said in _VARIABLE_ROLES else "signal_feature", " ".join(words))]
     found = _classify_head(phrase, words)
+    if [slot for slot, _ in found] == ["method_algorithm"] and (task := _task_of_model(words)):
+        found.append(("task", task))  # "a risk prediction model": the model, and the task it does
     studied = _studied_modifier(words)
     if (
         studied
@@ -101,6 +109,38 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # "bird biodiversity", "firm innovation": what is measured or done belongs to those studied
         found.append(("subject_population", studied))
     return found
+
+
+def _task_of_model(words: list[str]) -> str | None:
+    """ "risk prediction model" -> "risk prediction", "sepsis detection system" -> "sepsis detection":
+    a model noun after a task noun with its object names the task the model does."""
+    if len(words) < 3 or singular(words[-1].lower()) not in _MODEL_NOUNS:
+        return None
+    if singular(words[-2].lower()) not in lex.EN_TASK_HEADS or words[-2].lower() in lex.EN_ALGORITHM_HEADS:
+        return None
+    obj = [
+        w
+        for w in words[:-2]
+        if en_head_slot([w]) not in {"method_algorithm", "method_measurement"}
+        and not is_acronym(w)
+        and w.islower()
+    ]
+    return " ".join([*obj, words[-2]]) if obj else None
+
+
+_MODEL_NOUNS = frozenset({"model", "classifier", "algorithm", "system", "tool", "score"})
+
+
+def _measure_phrase(words: list[str]) -> bool:
+    """ "time to repair", "distance to the coast", "time in range": a measure noun whose "to" or "in"
+    names its end point (read as one phrase by `english_phrases`)."""
+    return any(
+        w.lower() in lex.MEASURE_TO_NOUNS and nxt.lower() in {"to", "in"}
+        for w, nxt in zip(words, words[1:], strict=False)
+    )
+
+
+_VARIABLE_ROLES = frozenset({"output_target", "signal_feature", "context"})
 
 
 def _studied_modifier(words: list[str]) -> str | None:
@@ -203,6 +243,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         return [("context", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
+    if slot == "subject_population" and phrase.cue == "exposure" and _not_people(text):
+        # "whether beaver dams change X", "Do cover crops increase X": a thing or organism that acts on
+        # the outcome is the intervention or exposure (people who act stay those studied)
+        return [("context", text)]
     if slot == "task" and phrase.cue == "outcome":
         slot = "output_target"  # "the effect of X on glycaemic control": what is affected
     if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS:
@@ -277,6 +321,19 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _not_people(text: str) -> bool:
+    """True when the head names things ("dams", "states") or organisms ("cover crops", "mycorrhizal
+    fungi"), not people: no people word, agent noun ("teachers") or MeSH person (M01, Humans) ends it."""
+    head = text.split()[-1]
+    if singular(head.lower()) in lex.EN_GENERIC_PEOPLE or agent_plural(head):
+        return False
+    vocabulary = embedded_vocabulary()
+    matches = vocabulary.recognize(text) if vocabulary is not None else []
+    if not matches or not text.rstrip().endswith(matches[-1].text):
+        return True
+    return not any(t.startswith(("M01", HUMANS_TREE)) for t in matches[-1].descriptor.tree_numbers)
 
 
 def _substance(text: str) -> bool:

@@ -302,7 +302,8 @@ def test_a_plural_noun_before_and_keeps_its_own_head() -> None:
 def test_a_network_is_a_model_only_with_a_model_modifier() -> None:
     slots = extract_slots("Bayesian networks and LSTM networks for fault diagnosis in power networks.")
     assert slots.method_algorithm == ["Bayesian networks", "LSTM networks"]
-    assert "power networks" in slots.context
+    # what a task acts on "in" is the system studied (a setting before units studied were read so)
+    assert "power networks" in slots.subject_population
 
 
 def test_uses_after_a_subject_is_the_verb() -> None:

@@ -1,0 +1,97 @@
+"""Where the English rules fallback ends a phrase, by grammar alone: each mechanism tested on
+sentences of its own (not evaluation cases).
+
+A noun phrase holds no article after its first word, so a word right before an article is a verb; an
+"-ing" word before an article is a verb on its object; a plural noun that is also a verb ("tests") is
+the noun when no object follows it; a task verb after "and" in a sentence with a subject is a second
+verb; "X based Y" written apart says what "X-based Y" says; an article after "and" still joins a list.
+"""
+
+from __future__ import annotations
+
+from agent.models import LIST_SLOT_NAMES, Slots
+from agent.understanding.rules import extract_slots
+
+
+def _all_terms(slots: Slots) -> list[str]:
+    return [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
+
+
+def test_the_word_before_an_article_is_a_verb() -> None:
+    slots = extract_slots("We ask whether doping levels tune the band gap.")
+    assert "doping levels" in slots.context
+    assert "band gap" in slots.output_target
+    assert "Sea walls" in _all_terms(extract_slots("Sea walls slow the erosion of beaches."))
+
+
+def test_an_ing_word_before_an_article_is_a_verb_not_a_term() -> None:
+    slots = extract_slots("We survey rural clinics, documenting the waiting times.")
+    assert "documenting" not in _all_terms(slots)
+    assert "waiting times" in _all_terms(slots)
+
+
+def test_a_plural_noun_that_is_also_a_verb_is_a_noun_before_a_joiner() -> None:
+    slots = extract_slots("Welded plates go through fatigue tests and hardness scans.")
+    assert "fatigue tests" in slots.method_measurement
+
+
+def test_a_task_verb_after_and_is_a_second_verb_of_the_subject() -> None:
+    slots = extract_slots("We will stain the tissue and classify cell types with a CNN.")
+    assert "cell type classification" in slots.task
+    # a task verb that is as often a noun stays a noun without an article after it
+    assert "count data" in _all_terms(extract_slots("We use heat maps and count data."))
+
+
+def test_x_based_written_apart_names_the_method() -> None:
+    slots = extract_slots("Drone based surveys of seabird colonies on rocky islands.")
+    assert "Drone" in slots.method_measurement
+
+
+def test_an_article_after_and_does_not_end_a_list() -> None:
+    slots = extract_slots("We fit Prophet and a recurrent neural network to weekly sales.")
+    assert "Prophet" in slots.method_algorithm
+
+
+def test_a_measure_and_its_end_point_are_one_variable() -> None:
+    slots = extract_slots("We record time to healing of foot ulcers and distance to clinics.")
+    terms = _all_terms(slots)
+    assert "time to healing" in terms
+    assert "distance to clinics" in slots.signal_feature
+    assert not any("time to" in t for t in slots.method_measurement + slots.method_algorithm + slots.task)
+
+
+def test_time_points_sampling_places_and_together_name_no_concept() -> None:
+    slots = extract_slots(
+        "Pain scores are compared before and after implementation, with soil moisture logged at "
+        "each site together with air temperature."
+    )
+    terms = [t.lower() for t in _all_terms(slots)]
+    assert "implementation" not in terms
+    assert "site" not in terms
+    assert "together" not in terms
+
+
+def test_what_a_change_is_in_is_the_outcome() -> None:
+    slots = extract_slots("The primary endpoint is the mean change in serum ferritin after twelve weeks.")
+    assert "serum ferritin" in slots.output_target
+    assert not any("change" in t.lower() for t in _all_terms(slots))
+
+
+def test_the_word_after_plural_people_in_a_whether_clause_is_their_verb() -> None:
+    slots = extract_slots("We ask whether older drivers process road signs more slowly at night.")
+    assert "older drivers" in slots.subject_population
+    assert "road signs" in _all_terms(slots)
+    assert not any("process" in term for term in _all_terms(slots))
+
+
+def test_an_ed_effect_form_opening_a_noun_phrase_is_its_adjective() -> None:
+    slots = extract_slots("We ask whether protected marine areas increase reef fish biomass.")
+    assert "protected marine areas" in slots.context
+    assert "reef fish biomass" in slots.output_target
+
+
+def test_a_participle_after_plural_things_opens_a_relative_clause() -> None:
+    slots = extract_slots("We train controllers for quadruped robots walking on icy slopes.")
+    terms = _all_terms(slots)
+    assert "quadruped robots" in terms
+    assert not any("walking" in term for term in terms)

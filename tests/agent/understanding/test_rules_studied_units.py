@@ -1,0 +1,51 @@
+"""The English rules fallback on the things a study is about: each mechanism tested on sentences of
+its own (not evaluation cases).
+
+What a task acts on or an outcome is measured "in" names, in the plural, the units studied ("leaks in
+buried water pipes"); a named place or a condition after "in" stays the setting ("obesity in Brazil",
+"speech perception in noise").
+"""
+
+from __future__ import annotations
+
+from agent.understanding.english_phrases import english_phrases
+from agent.understanding.rules import extract_slots
+
+
+def test_plural_units_right_after_an_outcome_and_in_are_studied() -> None:
+    slots = extract_slots("We want to detect leaks in buried water pipes.")
+    assert "buried water pipes" in slots.subject_population
+    assert "buried water pipes" not in slots.context
+
+
+def test_a_place_or_a_mass_noun_after_in_stays_the_setting() -> None:
+    assert "Brazil" in extract_slots("We measure childhood obesity in Brazil.").context
+    slots = extract_slots("We test speech perception in noise.")
+    assert "noise" not in slots.subject_population
+    names = extract_slots("We count coral bleaching in the Coral Triangle Reefs.")
+    assert not any("Triangle" in term for term in names.subject_population)
+
+
+def test_a_thing_or_organism_that_acts_on_the_outcome_is_the_exposure() -> None:
+    slots = extract_slots("We ask whether hedgerow trees reduce soil erosion.")
+    assert "hedgerow trees" in slots.context
+    assert "hedgerow trees" not in slots.subject_population
+    # people who act stay those studied
+    people = extract_slots("We ask whether community health workers improve vaccine uptake.")
+    assert "community health workers" in people.subject_population
+
+
+def test_the_subject_of_an_effect_verb_is_the_head_before_its_modifiers() -> None:
+    cues = {p.text: p.cue for p in english_phrases("Sea walls built along sandy coasts reduce dune erosion.")}
+    assert cues["Sea walls"] == "exposure"
+    assert cues["sandy coasts"] != "exposure"
+    assert cues["dune erosion"] == "outcome"
+
+
+def test_what_an_intervention_comes_with_or_from_is_part_of_it() -> None:
+    slots = extract_slots("We ask whether shade netting with misting nozzles reduces heat stress in goats.")
+    assert "misting nozzles" in slots.context
+    assert "misting nozzles" not in slots.method_measurement
+    # after a verb or a place, "with" names how the study observes
+    observed = extract_slots("We sample tide pools with hand nets.")
+    assert "hand nets" in observed.method_measurement

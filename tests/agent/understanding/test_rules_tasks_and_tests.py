@@ -1,0 +1,53 @@
+"""The English rules fallback on tasks and tests: each mechanism tested on sentences of its own (not
+evaluation cases).
+
+A task noun with a manner adjective after a copula names its object ("Our aim is early detection of
+X"); a task gerund keeps its object across "for"/"of" ("screening for X"); a model named by its task
+("a risk prediction model") is a model and names the task; what a test measure is "of" is the test
+("the diagnostic accuracy of point-of-care ultrasound").
+"""
+
+from __future__ import annotations
+
+from agent.understanding.rules import extract_slots
+
+
+def test_a_task_after_a_copula_names_its_object() -> None:
+    slots = extract_slots("Our aim is early detection of sepsis in neonatal units.")
+    assert "sepsis detection" in slots.task
+
+
+def test_a_task_gerund_keeps_its_object_across_for() -> None:
+    slots = extract_slots("Screening for hearing loss with a tablet app in primary care.")
+    assert "hearing loss screening" in slots.task
+
+
+def test_a_model_named_by_its_task_names_the_task() -> None:
+    slots = extract_slots("We are building a falls prediction model for care homes.")
+    assert "falls prediction model" in slots.method_algorithm
+    assert "falls prediction" in slots.task
+
+
+def test_what_a_test_measure_is_of_is_the_test() -> None:
+    slots = extract_slots("We estimate the sensitivity of bedside ultrasound for appendicitis in adults.")
+    assert "bedside ultrasound" in slots.method_measurement
+    assert "bedside ultrasound" not in slots.subject_population
+
+
+def test_what_is_compared_with_nothing_named_is_the_measure() -> None:
+    slots = extract_slots("We are comparing sediment transport in braided rivers.")
+    assert "sediment transport" in slots.output_target
+    # two things compared with each other stay the alternatives
+    pair = extract_slots("We compare cryoablation and radiofrequency ablation in small renal masses.")
+    assert "cryoablation" not in pair.output_target
+
+
+def test_a_task_verb_in_a_whether_clause_names_the_task() -> None:
+    slots = extract_slots("We ask whether wrist-worn sensors detect freezing of gait in older adults.")
+    assert any(term.endswith("detection") and "freezing" in term for term in slots.task)
+
+
+def test_a_third_person_task_verb_in_a_whether_clause_makes_its_subject_the_predictor() -> None:
+    slots = extract_slots("We ask whether baseline frailty status predicts delirium after hip surgery.")
+    assert "baseline frailty status" in slots.signal_feature
+    assert any(term.startswith("delirium") and term.endswith("prediction") for term in slots.task)
