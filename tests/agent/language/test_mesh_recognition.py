@@ -42,6 +42,7 @@ def headings(
         ("children", "child"),
         ("diabetes", "diabetes"),  # not a plural
         ("sepsis", "sepsis"),
+        ("metastases", "metastasis"),  # a Greek plural of "-sis"
     ],
 )
 def test_words_are_normalised_for_spelling_and_number(written: str, normalised: str) -> None:
@@ -362,3 +363,7 @@ def test_an_adjective_is_not_the_singular_of_a_plural_entry_term(
     vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert headings(vocabulary, text) == expected
+
+
+def test_a_greek_plural_meets_its_singular_term(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "lymph node metastases") == [("lymph node metastases", "Lymphatic Metastasis")]
