@@ -66,17 +66,23 @@ def is_study_type(descriptor: MeshDescriptor) -> bool:
     )
 
 
+# Persons (M01): MeSH files the kinds of people flat, one level down ("Refugees", "Veterans", "Women"),
+# so there a shallow heading is no broad one (generic people words are set aside before: GENERIC_PEOPLE)
+_PERSONS_TREE = "M01."
+
+
 def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
     """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
     generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
-    "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
+    "injuries" -> Wounds and Injuries: the phrase is searched as written instead; a kind of person,
+    "refugee", is no such heading), and not an everyday
     word that MeSH files under the humanities ("flags" -> Emblems and Insignia, "films" -> Motion
     Pictures), nor a synonym of a discipline ("surgery" -> General Surgery, "cardiac surgery" -> Thoracic
     Surgery: the procedures are meant)."""
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
-    if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
+    if one_word and all(t.count(".") < 2 and not t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers):
         return False  # too broad a heading to search on; the words stay
     # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
     # Surgery, "cardiac surgery" -> Thoracic Surgery (a discipline, H: the procedures are meant)
@@ -95,11 +101,12 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
     others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
     ("methenamine hippurate": one thing, named twice). Two conditions are one thing only when one is
     a kind of the other ("Alzheimer's disease dementia"); otherwise the phrase relates two conditions
-    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases")."""
+    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases"). So are two
+    kinds of persons: "refugee children" are the refugees who are children, Refugees AND Child."""
     others = [m for m in matches if m is not match]
     if not others:
         return False
-    if all(_is_condition(m.descriptor) for m in matches):
+    if all(_is_condition(m.descriptor) for m in matches) or all(_is_person(m.descriptor) for m in matches):
         return all(not _one_is_a_kind_of_the_other(match.descriptor, m.descriptor) for m in others)
     trees = {t[0] for t in match.descriptor.tree_numbers}
     return all(not trees & {t[0] for t in m.descriptor.tree_numbers} for m in others)
@@ -107,6 +114,10 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
 
 def _is_condition(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(t.startswith(("C", "F03")) for t in descriptor.tree_numbers)
+
+
+def _is_person(descriptor: MeshDescriptor) -> bool:
+    return bool(descriptor.tree_numbers) and all(t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers)
 
 
 def _one_is_a_kind_of_the_other(a: MeshDescriptor, b: MeshDescriptor) -> bool:

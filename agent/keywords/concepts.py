@@ -402,14 +402,21 @@ _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 
 
+# Analytical, Diagnostic and Therapeutic Techniques and Equipment: a technique is named after what it
+# is done with ("laser photocoagulation", "ultrasound elastography")
+_NAMED_AFTER_TREES = ("E",)
+
+
 def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
-    """A one-word descriptor written right before the last match, in the same MeSH tree, is a part of
-    its name, not a concept beside it: "laser photocoagulation" searches Light Coagulation, not Lasers
-    OR Light Coagulation. Not for substances, whose names join equals ("methenamine hippurate")."""
+    """A one-word descriptor of a technique or its equipment (E) written right before a last match that
+    is a technique too is a part of its name, not a concept beside it: "laser photocoagulation" searches
+    Light Coagulation, not Lasers OR Light Coagulation. Only there: two persons are both who is studied
+    ("refugee children": Refugees and Child), substances join equals ("methenamine hippurate"), and a
+    phenomenon before a place names no kind of the place ("heat islands")."""
     if len(matches) < 2:
         return matches
     last = matches[-1]
-    head = {t[0] for t in last.descriptor.tree_numbers} - {"D"}
+    head = {t[0] for t in last.descriptor.tree_numbers} & set(_NAMED_AFTER_TREES)
 
     def part_of_name(match: MeshMatch) -> bool:
         return (
@@ -519,10 +526,11 @@ def _drafts_for(
             and not _ANTI.search(text[: m.start])
         ]
         matches = _without_name_parts(matches, text)
+        if vocabulary is not None:
+            # "older women": the age group, whatever MeSH names the people word
+            matches = _age_group(text, vocabulary) or matches
         if not matches and vocabulary is not None:
-            matches = agents_of_adjective(text, content_words(text), vocabulary) or _age_group(
-                text, vocabulary
-            )
+            matches = agents_of_adjective(text, content_words(text), vocabulary)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(

@@ -1021,3 +1021,17 @@ def test_an_adjective_whose_noun_is_a_condition_is_a_concept_of_its_own(vocabula
         "Colorectal Neoplasms"
     }
     assert all(c.required for c in result.concepts if c.label in {"recurrent", "colorectal cancer"})
+
+
+def test_two_kinds_of_people_in_one_phrase_are_both_required(vocabulary: MeshVocabulary) -> None:
+    """ "refugee children" are the refugees who are children: Refugees AND Child, neither dropped as too
+    broad a heading (MeSH files the kinds of persons one level down) nor as part of the other's name."""
+    result = concepts_of(vocabulary, "refugee children", subject_population=["refugee children"])
+    assert summary(result) == [("refugee", "population", True), ("children", "population", True)]
+    assert [t.mesh.heading for t in result.terms if t.mesh] == ["Refugees", "Child"]
+
+
+def test_a_one_word_name_part_is_only_what_a_technique_is_done_with(vocabulary: MeshVocabulary) -> None:
+    # "heat" before a place is no part of the place's name (it was dropped, leaving Islands alone)
+    result = concepts_of(vocabulary, "urban heat islands", context=["urban heat islands"])
+    assert "Hot Temperature" in [t.mesh.heading for t in result.terms if t.mesh]
