@@ -435,6 +435,7 @@ class MeshVocabulary:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
         found = [f for f in found if not self._modifies_a_compound_head(normalised, tokens, f[1])]
+        found = self._shift_to_the_head(normalised, tokens, found)
         found = self._add_loose_matches(normalised, tokens, found)
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
@@ -456,6 +457,41 @@ class MeshVocabulary:
             )
             for start, end, how, ui in chosen
         ]
+
+    def _shift_to_the_head(
+        self, text: str, tokens: Sequence[Token], found: list[tuple[int, int, str, list[str], str]]
+    ) -> list[tuple[int, int, str, list[str], str]]:
+        """A match of several words followed by a word no match holds gives way to a term that starts
+        inside it and takes that word in: "bone fracture healing" is Fracture Healing, not Fractures,
+        Bone beside a lone "healing". English compounds grow to the right, so the term that reaches the
+        head names what the phrase is about; the words it leaves before it are its modifiers."""
+        starts = {f[0] for f in found}
+        shifted: list[tuple[int, int, str, list[str], str]] = []
+        for match in found:
+            start, end = match[0], match[1]
+            if end - start < 2 or end >= len(tokens) or end in starts:
+                shifted.append(match)
+                continue
+            longer = self._term_through(text, tokens, start + 1, end)
+            shifted.append(longer if longer is not None else match)
+        return shifted
+
+    def _term_through(
+        self, text: str, tokens: Sequence[Token], first: int, end: int
+    ) -> tuple[int, int, str, list[str], str] | None:
+        """The longest term (heading or entry term, exact key) that starts at a token from `first` to
+        `end - 1` and ends after `end`, or None."""
+        for stop in range(min(len(tokens), first + MAX_WORDS), end, -1):
+            for begin in range(first, end):
+                window = tokens[begin:stop]
+                if len(window) > MAX_WORDS or crosses_a_break(text, window):
+                    continue
+                entries = [e for e in self._keys.get(tuple(t.key for t in window), []) if e[0] < 2]
+                if entries:
+                    best = min(rank for rank, _ in entries)
+                    candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
+                    return (begin, stop, "heading" if best == 0 else "entry term", candidates, "")
+        return None
 
     def _modifies_a_compound_head(self, text: str, tokens: Sequence[Token], end: int) -> bool:
         """Whether a match ending before token `end` is only the first part of a hyphenated compound

@@ -367,3 +367,13 @@ def test_an_adjective_is_not_the_singular_of_a_plural_entry_term(
 
 def test_a_greek_plural_meets_its_singular_term(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "lymph node metastases") == [("lymph node metastases", "Lymphatic Metastasis")]
+
+
+def test_a_term_that_reaches_the_head_wins_over_one_that_leaves_it_alone(vocabulary: MeshVocabulary) -> None:
+    """ "bone fracture healing": Fracture Healing takes in "healing", which no match held; where the word
+    after a match is a name of its own, the match stays ("breast cancer screening")."""
+    assert headings(vocabulary, "bone fracture healing") == [("fracture healing", "Fracture Healing")]
+    assert headings(vocabulary, "breast cancer screening") == [
+        ("breast cancer", "Breast Neoplasms"),
+        ("screening", "Mass Screening"),
+    ]
