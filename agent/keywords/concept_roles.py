@@ -82,7 +82,9 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
-    if one_word and all(t.count(".") < 2 and not t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers):
+    if one_word and all(
+        t.count(".") < 2 and not t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers
+    ):
         return False  # too broad a heading to search on; the words stay
     # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
     # Surgery, "cardiac surgery" -> Thoracic Surgery (a discipline, H: the procedures are meant)

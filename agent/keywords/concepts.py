@@ -110,6 +110,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     turned_back,
     with_head,
+    without_change_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
@@ -538,7 +539,8 @@ def _drafts_for(
             )
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
-        head_covered = words[-1].lower() in covered
+        # "blood pressure control": what is done to a descriptor's thing; the thing is the concept
+        head_covered = without_change_head(words)[-1].lower() in covered
         conditions = [
             m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not _health_care_sense(m)
         ]

@@ -1035,3 +1035,16 @@ def test_a_one_word_name_part_is_only_what_a_technique_is_done_with(vocabulary: 
     # "heat" before a place is no part of the place's name (it was dropped, leaving Islands alone)
     result = concepts_of(vocabulary, "urban heat islands", context=["urban heat islands"])
     assert "Hot Temperature" in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "heading"), [("Blood pressure control", "Blood Pressure"), ("Sodium reduction", "Sodium")]
+)
+def test_an_action_that_changes_a_descriptor_s_thing_searches_the_thing(
+    vocabulary: MeshVocabulary, phrase: str, heading: str
+) -> None:
+    """ "Blood pressure control" is no exact phrase to require: abstracts write "controlled blood
+    pressure", "lower blood pressure"; the heading of the quantity is the concept."""
+    result = concepts_of(vocabulary, phrase, task=[phrase])
+    assert [t.mesh.heading for t in result.terms if t.mesh] == [heading]
+    assert all(c.required for c in result.concepts)

@@ -366,7 +366,9 @@ def test_an_adjective_is_not_the_singular_of_a_plural_entry_term(
 
 
 def test_a_greek_plural_meets_its_singular_term(vocabulary: MeshVocabulary) -> None:
-    assert headings(vocabulary, "lymph node metastases") == [("lymph node metastases", "Lymphatic Metastasis")]
+    assert headings(vocabulary, "lymph node metastases") == [
+        ("lymph node metastases", "Lymphatic Metastasis")
+    ]
 
 
 def test_a_term_that_reaches_the_head_wins_over_one_that_leaves_it_alone(vocabulary: MeshVocabulary) -> None:
