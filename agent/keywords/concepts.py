@@ -384,17 +384,33 @@ def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
     cognitive impairment") while another condition is what the test must find ("the diagnosis of
     Alzheimer's disease dementia"): the people's condition is the setting of the test (who is
     selected), which a searcher leaves out. (In a question of treatment the people's condition is
-    who is treated, and stays: "antidepressants for depression in people with dementia".)"""
+    who is treated, and stays: "antidepressants for depression in people with dementia"; so it does
+    when the target is a process that happens in it, `_a_process`: "lymph node metastases in patients
+    with non-small cell lung cancer" are that cancer's.)"""
     slots = {c.id: {t.slot for t in result.terms if t.concept == c.id} for c in result.concepts}
     conditions = [c for c in result.concepts if c.role is ConceptRole.CONDITION]
     targets = [c for c in conditions if slots[c.id] - {"subject_population"}]
-    if not targets:
+    if not targets or all(_a_process(c, result.terms) for c in targets):
         return {}
     return {
         c.id: "the condition of the people studied: the target condition defines the topic"
         for c in conditions
         if slots[c.id] == {"subject_population"}
     }
+
+
+# Pathologic Processes (C23.550) and Neoplastic Processes (C04.697): metastasis, recurrence, invasion,
+# residual disease, inflammation: what happens in a disease, not a disease of its own
+_PROCESS_TREES = ("C23.550.", "C04.697.")
+
+
+def _a_process(concept: Concept, terms: list[Term]) -> bool:
+    """Whether every heading of a concept is filed only under the processes of a disease (Neoplasm
+    Metastasis, Lymphatic Metastasis): the target is incomplete without the disease it happens in."""
+    headings = [t.mesh for t in terms if t.concept == concept.id and t.mesh is not None]
+    return bool(headings) and all(
+        all(n.startswith(_PROCESS_TREES) for n in h.tree_numbers) for h in headings if h.tree_numbers
+    )
 
 
 # "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor

@@ -692,6 +692,18 @@ def test_the_condition_of_the_people_tested_is_optional_in_a_diagnostic_question
     assert required["abdominal pain"] is False
 
 
+def test_the_disease_a_target_process_happens_in_stays_required(vocabulary: MeshVocabulary) -> None:
+    """Metastases are that cancer's: the cancer of the people tested is no mere setting here."""
+    result = concepts_of(
+        vocabulary,
+        "PET-CT for detecting mediastinal lymph node metastases in patients with non-small cell lung cancer",
+        task=["mediastinal lymph node metastasis detection"],
+        method_measurement=["PET-CT"],
+        subject_population=["patients with non-small cell lung cancer"],
+    )
+    assert {c.label: c.required for c in result.concepts}["non-small cell lung cancer"]
+
+
 def test_the_condition_of_the_people_treated_stays_required(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
