@@ -117,7 +117,15 @@ from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.mesh_organisms import searched_beside
-from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, tokenize, word_key
+from agent.language.mesh_recognition import (
+    PLACE_TREES,
+    MeshMatch,
+    MeshVocabulary,
+    phrase_key,
+    role_of,
+    tokenize,
+    word_key,
+)
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
@@ -446,6 +454,27 @@ def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
     return [m for m in matches[:-1] if not part_of_name(m)] + [last]
 
 
+def _place_in_a_figure(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a one-word place (a habitat or a geographic heading: Islands, Deserts) ends the phrase
+    right after a descriptor that is neither a place nor a living thing: "urban heat islands" are no
+    islands, "food deserts" no deserts; the compound names something MeSH files nowhere, and its words
+    are searched as written. A place after an organism or another place stays ("coral islands",
+    "river deltas"), and so does one after an adjective, which matches nothing here ("tropical
+    islands")."""
+    if len(match.text.split()) != 1 or match is not matches[-1] or text[match.end :].strip():
+        return False
+    if not _a_place(match.descriptor):
+        return False
+    before = [m for m in matches if m.end <= match.start and not text[m.end : match.start].strip(" -")]
+    return bool(before) and not any(
+        _a_place(m.descriptor) or any(t.startswith("B") for t in m.descriptor.tree_numbers) for m in before
+    )
+
+
+def _a_place(descriptor: MeshDescriptor) -> bool:
+    return any(t.startswith((*PLACE_TREES, "Z01")) for t in descriptor.tree_numbers)
+
+
 def _beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether a one-word synonym match is modified by a word MeSH never uses ("perovskite films" is no
     Motion Pictures, "tafenoquine schedule" no Appointments and Schedules): the phrase names something
@@ -543,6 +572,7 @@ def _drafts_for(
             and not _ANTI.search(text[: m.start])
         ]
         matches = _without_name_parts(matches, text)
+        matches = [m for m in matches if not _place_in_a_figure(m, matches, text)]
         if vocabulary is not None:
             # "older women": the age group, whatever MeSH names the people word
             matches = _age_group(text, vocabulary) or matches

@@ -1043,10 +1043,14 @@ def test_two_kinds_of_people_in_one_phrase_are_both_required(vocabulary: MeshVoc
     assert [t.mesh.heading for t in result.terms if t.mesh] == ["Refugees", "Child"]
 
 
-def test_a_one_word_name_part_is_only_what_a_technique_is_done_with(vocabulary: MeshVocabulary) -> None:
-    # "heat" before a place is no part of the place's name (it was dropped, leaving Islands alone)
+def test_a_place_after_a_thing_of_another_kind_is_no_place(vocabulary: MeshVocabulary) -> None:
+    """ "urban heat islands" are no Islands (and "heat" is no part of an island's name): the phrase is
+    searched as written; a place after an organism or an adjective stays a place."""
     result = concepts_of(vocabulary, "urban heat islands", context=["urban heat islands"])
-    assert "Hot Temperature" in [t.mesh.heading for t in result.terms if t.mesh]
+    assert [(t.canonical, t.mesh) for t in result.terms] == [("urban heat islands", None)]
+    for phrase in ("coral islands", "tropical islands"):
+        kept = concepts_of(vocabulary, phrase, context=[phrase])
+        assert "Islands" in [t.mesh.heading for t in kept.terms if t.mesh]
 
 
 @pytest.mark.parametrize(
