@@ -526,11 +526,16 @@ def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
 
 
 def _age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
-    """The age group a phrase of an adjective of old age and a people word names, or []."""
+    """The age group a phrase ending in an adjective of old age and a people word names ("older adults",
+    "community-dwelling older adults": the words before qualify them), as a match of those two words,
+    or []."""
     words = text.split()
-    if len(words) != 2 or words[0].lower() not in _OLD_AGE or not _names_people(words[1], vocabulary):
+    if len(words) < 2 or words[-2].lower() not in _OLD_AGE or not _names_people(words[-1], vocabulary):
         return []
-    return [MeshMatch(text, 0, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]]
+    start = len(text) - len(" ".join(words[-2:]))
+    return [
+        MeshMatch(text[start:], start, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]
+    ]
 
 
 def _unique(items: Iterable[str]) -> list[str]:
@@ -575,7 +580,8 @@ def _drafts_for(
         matches = [m for m in matches if not _place_in_a_figure(m, matches, text)]
         if vocabulary is not None:
             # "older women": the age group, whatever MeSH names the people word
-            matches = _age_group(text, vocabulary) or matches
+            if aged := _age_group(text, vocabulary):
+                matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]

@@ -103,6 +103,15 @@ def test_people_of_old_age_are_the_age_group_aged(vocabulary: MeshVocabulary, ph
     assert (term.canonical, term.mesh and term.mesh.heading) == (phrase, "Aged")
 
 
+def test_an_age_group_qualified_by_words_before_it_is_still_aged(vocabulary: MeshVocabulary) -> None:
+    # "community-dwelling older adults" was the free text "community-dwelling older", with no heading
+    phrase = "community-dwelling older adults"
+    result = concepts_of(
+        vocabulary, f"Exercise in {phrase}", context=["Exercise"], subject_population=[phrase]
+    )
+    assert [t.mesh.heading for t in result.terms if t.slot == "subject_population" and t.mesh] == ["Aged"]
+
+
 def test_older_children_are_not_aged(vocabulary: MeshVocabulary) -> None:
     # an age group MeSH files under Persons keeps its own age: "older children" are children
     result = concepts_of(
