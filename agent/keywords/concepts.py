@@ -118,6 +118,7 @@ from agent.keywords.treatment_names import agents_of_adjective, procedure_of_dis
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
+    HUMANS_TREE,
     PLACE_TREES,
     MeshMatch,
     MeshVocabulary,
@@ -471,6 +472,21 @@ def _place_in_a_figure(match: MeshMatch, matches: list[MeshMatch], text: str) ->
     )
 
 
+def _people_word_of_an_organism(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a one-word descriptor of persons (M01) stands right before a descriptor of other
+    organisms: "native bird populations" are no Indigenous Peoples, "migrant birds" no Transients and
+    Migrants; the word tells the animals' or plants' kind, searched with them as written."""
+    if len(match.text.split()) != 1 or not all(t.startswith("M01") for t in match.descriptor.tree_numbers):
+        return False
+    after = next((m for m in matches if m.start >= match.end), None)
+    return (
+        after is not None
+        and not text[match.end : after.start].strip(" -")
+        and any(t.startswith("B") for t in after.descriptor.tree_numbers)
+        and not any(t.startswith((HUMANS_TREE, "M01")) for t in after.descriptor.tree_numbers)
+    )
+
+
 def _a_place(descriptor: MeshDescriptor) -> bool:
     return any(t.startswith((*PLACE_TREES, "Z01")) for t in descriptor.tree_numbers)
 
@@ -577,11 +593,14 @@ def _drafts_for(
             and not _ANTI.search(text[: m.start])
         ]
         matches = _without_name_parts(matches, text)
-        matches = [m for m in matches if not _place_in_a_figure(m, matches, text)]
-        if vocabulary is not None:
-            # "older women": the age group, whatever MeSH names the people word
-            if aged := _age_group(text, vocabulary):
-                matches = [m for m in matches if m.end <= aged[0].start] + aged
+        matches = [
+            m
+            for m in matches
+            if not _place_in_a_figure(m, matches, text) and not _people_word_of_an_organism(m, matches, text)
+        ]
+        # "older women": the age group, whatever MeSH names the people word
+        if vocabulary is not None and (aged := _age_group(text, vocabulary)):
+            matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]

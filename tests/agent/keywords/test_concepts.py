@@ -1073,3 +1073,9 @@ def test_an_action_that_changes_a_descriptor_s_thing_searches_the_thing(
     result = concepts_of(vocabulary, phrase, task=[phrase])
     assert [t.mesh.heading for t in result.terms if t.mesh] == [heading]
     assert all(c.required for c in result.concepts)
+
+
+def test_a_people_word_before_other_organisms_is_their_kind(vocabulary: MeshVocabulary) -> None:
+    phrase = "native bird populations"
+    result = concepts_of(vocabulary, phrase, subject_population=[phrase])
+    assert [t.mesh.heading for t in result.terms if t.mesh] == ["Birds"]  # was Indigenous Peoples AND Birds
