@@ -612,6 +612,15 @@ def _drafts_for(
         covered = {w.lower() for m in matches for w in content_words(m.text)}
         # "blood pressure control": what is done to a descriptor's thing; the thing is the concept
         head_covered = without_change_head(words)[-1].lower() in covered
+        if (
+            not head_covered
+            and vocabulary is not None
+            and (reaching := vocabulary.reaching_the_head(text, matches[-1]))
+        ):
+            # "bone fracture healing": Fracture Healing, which takes the head in, not Fractures, Bone
+            matches = [*matches[:-1], reaching]
+            covered |= {w.lower() for w in content_words(reaching.text)}
+            head_covered = True
         conditions = [
             m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not _health_care_sense(m)
         ]

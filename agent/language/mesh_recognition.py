@@ -435,7 +435,6 @@ class MeshVocabulary:
                         found.append((index, index + 1, "acronym", uis, ""))
             index += step
         found = [f for f in found if not self._modifies_a_compound_head(normalised, tokens, f[1])]
-        found = self._shift_to_the_head(normalised, tokens, found)
         found = self._add_loose_matches(normalised, tokens, found)
         chosen = self._compose(normalised, tokens, _choose(found, self, prefer, context))
         if complete:
@@ -458,23 +457,30 @@ class MeshVocabulary:
             for start, end, how, ui in chosen
         ]
 
-    def _shift_to_the_head(
-        self, text: str, tokens: Sequence[Token], found: list[tuple[int, int, str, list[str], str]]
-    ) -> list[tuple[int, int, str, list[str], str]]:
-        """A match of several words followed by a word no match holds gives way to a term that starts
-        inside it and takes that word in: "bone fracture healing" is Fracture Healing, not Fractures,
-        Bone beside a lone "healing". English compounds grow to the right, so the term that reaches the
-        head names what the phrase is about; the words it leaves before it are its modifiers."""
-        starts = {f[0] for f in found}
-        shifted: list[tuple[int, int, str, list[str], str]] = []
-        for match in found:
-            start, end = match[0], match[1]
-            if end - start < 2 or end >= len(tokens) or end in starts:
-                shifted.append(match)
-                continue
-            longer = self._term_through(text, tokens, start + 1, end)
-            shifted.append(longer if longer is not None else match)
-        return shifted
+    def reaching_the_head(self, text: str, match: MeshMatch) -> MeshMatch | None:
+        """A term that starts inside a match of several words and runs on to the last word of `text`,
+        which no match holds: "bone fracture healing" is Fracture Healing, where recognition found
+        Fractures, Bone beside a lone "healing". English compounds grow to the right, so the term that
+        reaches the head names what the phrase is about; the words it leaves before it modify it.
+        The caller asks only where the head is a word that names something (not "management")."""
+        normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+        tokens = tokenize(normalised)
+        inside = [i for i, t in enumerate(tokens) if match.start <= t.start and t.end <= match.end]
+        if len(inside) < 2 or inside[-1] + 1 >= len(tokens):
+            return None
+        found = self._term_through(normalised, tokens, inside[0] + 1, inside[-1] + 1)
+        if found is None or found[1] != len(tokens):
+            return None
+        begin, stop, how, candidates, _ = found
+        ui = candidates[0]
+        return MeshMatch(
+            text=normalised[tokens[begin].start : tokens[stop - 1].end],
+            start=tokens[begin].start,
+            end=tokens[stop - 1].end,
+            descriptor=self.descriptor(ui),
+            via=how,
+            parents=self._named_parents(self.descriptor(ui), tokens[begin:stop]),
+        )
 
     def _term_through(
         self, text: str, tokens: Sequence[Token], first: int, end: int

@@ -1079,3 +1079,11 @@ def test_a_people_word_before_other_organisms_is_their_kind(vocabulary: MeshVoca
     phrase = "native bird populations"
     result = concepts_of(vocabulary, phrase, subject_population=[phrase])
     assert [t.mesh.heading for t in result.terms if t.mesh] == ["Birds"]  # was Indigenous Peoples AND Birds
+
+
+def test_a_term_reaching_the_head_only_where_the_head_names_something(vocabulary: MeshVocabulary) -> None:
+    healing = concepts_of(vocabulary, "Bone fracture healing", context=["Bone fracture healing"])
+    assert [t.mesh.heading for t in healing.terms if t.mesh] == ["Fracture Healing"]
+    # "management" is a generic head: the condition stays, no Pain Management takes its place
+    pain = concepts_of(vocabulary, "Cancer pain management", task=["Cancer pain management"])
+    assert [t.mesh.heading for t in pain.terms if t.mesh] == ["Cancer Pain"]
