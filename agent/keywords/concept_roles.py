@@ -139,8 +139,8 @@ _EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"
 
 _EXPOSURE_AFTER = (
     r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
-    rf"(?:{_EFFECT_VERB})\b)"
-)
+    rf"(?:to\s+)?(?:{_EFFECT_VERB})\b)"
+)  # "X to improve Y": the purpose of X is an effect on Y
 
 
 # Chinese verbs of effect: 治疗 treat, and the verbs of change the understanding reads (改善 improve,
@@ -230,12 +230,14 @@ def asks_for_a_diagnosis(description: str) -> bool:
 
 
 # Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
-# interventions", "peer support programmes"): such a phrase is an intervention, whatever its slot.
+# interventions", "peer support programmes", "tobacco control policies", "beverage taxes", "text message
+# reminders"): such a phrase is an intervention, whatever its slot.
 INTERVENTION_HEADS = word_set(
     """
     intervention interventions therapy therapies treatment treatments program programs programme
     programmes training trainings counselling counseling education prophylaxis supplementation
-    rehabilitation
+    rehabilitation policy policies tax taxes taxation law laws legislation ban bans subsidy subsidies
+    reminder reminders incentive incentives
     """
 )
 

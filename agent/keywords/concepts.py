@@ -655,9 +655,15 @@ def _drafts_for(
             continue
         compound = f"{part.phrase}\n{index}"
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
-        for match in matches:
-            last = match is matches[-1]
-            draft = _mesh_draft(match, text if last else "", part, description, defined, vocabulary)
+        own = [
+            _mesh_draft(match, text if match is matches[-1] else "", part, description, defined, vocabulary)
+            for match in matches
+        ]
+        for match, draft in zip(matches, own, strict=True):
+            if own[-1].role is ConceptRole.INTERVENTION and draft.role in _ACTED_ON_ROLES:
+                # "sugar-sweetened beverage taxes": what a policy or programme is applied to is part
+                # of what is done, not a measured outcome
+                draft.role = ConceptRole.INTERVENTION
             if apart_in_mesh(match, matches) or said:
                 draft.compounds.add(compound)
             drafts.append(draft)
@@ -667,6 +673,10 @@ def _drafts_for(
             draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+# weak roles a modifier of an intervention's head takes on as what the intervention is applied to
+_ACTED_ON_ROLES = frozenset({ConceptRole.OUTCOME, ConceptRole.SETTING})
 
 
 def _conditions_said_by_adjectives(

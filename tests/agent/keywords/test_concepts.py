@@ -1087,3 +1087,30 @@ def test_a_term_reaching_the_head_only_where_the_head_names_something(vocabulary
     # "management" is a generic head: the condition stays, no Pain Management takes its place
     pain = concepts_of(vocabulary, "Cancer pain management", task=["Cancer pain management"])
     assert [t.mesh.heading for t in pain.terms if t.mesh] == ["Cancer Pain"]
+
+
+def test_a_policy_and_what_it_is_applied_to_are_what_is_done(vocabulary: MeshVocabulary) -> None:
+    """ "beverage taxes": the tax was an optional setting (Taxes is filed under N); it is the
+    intervention, and the beverages taxed are part of it, not an optional outcome."""
+    result = concepts_of(
+        vocabulary,
+        "Sugar-sweetened beverage taxes and obesity prevalence",
+        context=["Sugar-sweetened beverage taxes"],
+        output_target=["obesity"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["taxes"] == ("intervention", True)
+    assert roles["Sugar-sweetened beverage"] == ("intervention", True)
+
+
+def test_what_a_phrase_is_for_to_improve_is_an_intervention(vocabulary: MeshVocabulary) -> None:
+    description = "Text message reminders to improve medication adherence in hypertension"
+    assert is_exposure("Text message reminders", description)
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["Text message reminders"],
+        output_target=["medication adherence"],
+        subject_population=["hypertension"],
+    )
+    assert ("Text message reminders", "intervention", True) in summary(result)
