@@ -445,17 +445,20 @@ class MeshVocabulary:
             if not self._cut_short(normalised, tokens, match)
             and not self._adjective_of_a_plural(normalised, tokens, match)
         ]
-        return [
-            MeshMatch(
-                text=normalised[tokens[start].start : tokens[end - 1].end],
-                start=tokens[start].start,
-                end=tokens[end - 1].end,
-                descriptor=self.descriptor(ui),
-                via=how,
-                parents=self._named_parents(self.descriptor(ui), tokens[start:end]),
-            )
-            for start, end, how, ui in chosen
-        ]
+        return [self._match(normalised, tokens, start, end, how, ui) for start, end, how, ui in chosen]
+
+    def _match(
+        self, text: str, tokens: Sequence[Token], start: int, end: int, how: str, ui: str
+    ) -> MeshMatch:
+        """The match of tokens `start` to `end` (exclusive) of `text` for descriptor `ui`."""
+        return MeshMatch(
+            text=text[tokens[start].start : tokens[end - 1].end],
+            start=tokens[start].start,
+            end=tokens[end - 1].end,
+            descriptor=self.descriptor(ui),
+            via=how,
+            parents=self._named_parents(self.descriptor(ui), tokens[start:end]),
+        )
 
     def reaching_the_head(self, text: str, match: MeshMatch) -> MeshMatch | None:
         """A term that starts inside a match of several words and runs on to the last word of `text`,
@@ -472,15 +475,7 @@ class MeshVocabulary:
         if found is None or found[1] != len(tokens):
             return None
         begin, stop, how, candidates, _ = found
-        ui = candidates[0]
-        return MeshMatch(
-            text=normalised[tokens[begin].start : tokens[stop - 1].end],
-            start=tokens[begin].start,
-            end=tokens[stop - 1].end,
-            descriptor=self.descriptor(ui),
-            via=how,
-            parents=self._named_parents(self.descriptor(ui), tokens[begin:stop]),
-        )
+        return self._match(normalised, tokens, begin, stop, how, candidates[0])
 
     def _term_through(
         self, text: str, tokens: Sequence[Token], first: int, end: int
