@@ -219,6 +219,19 @@ def is_acted_on(phrase: str, description: str, original: str = "") -> bool:
     return bool(re.search(_ACTED_ON_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
+def is_prevented(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase` as what is prevented: "fall prevention exercise
+    programmes", "the prevention of pressure ulcers". Like the Y an exposure acts on, what a question
+    prevents is its outcome, and defines the topic (Accidental Falls is filed under N, a setting)."""
+    if not phrase.strip():
+        return False
+    written = re.escape(phrase.strip()) + r"\w*"
+    return bool(
+        re.search(rf"\b{written}\s+prevention\b", description, re.IGNORECASE)
+        or re.search(rf"\bprevention\s+of\s+(?:the\s+)?{written}\b", description, re.IGNORECASE)
+    )
+
+
 _DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
 
 

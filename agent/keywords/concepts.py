@@ -92,6 +92,7 @@ from agent.keywords.concept_roles import (
     is_comparator,
     is_exposure,
     is_generic_people,
+    is_prevented,
     left_out_reason,
     meant,
     names_nothing,
@@ -367,9 +368,12 @@ def _share_words(
 
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
     """Whether the description writes the concept as what its question is about: the Y of "X for Y in
-    Z" (`named_as_the_purpose`) or what an exposure acts on (`is_acted_on`)."""
+    Z" (`named_as_the_purpose`), what an exposure acts on (`is_acted_on`) or what is prevented
+    (`is_prevented`)."""
     return any(
-        named_as_the_purpose(t.canonical, description) or is_acted_on(t.canonical, description, t.original)
+        named_as_the_purpose(t.canonical, description)
+        or is_acted_on(t.canonical, description, t.original)
+        or is_prevented(t.canonical, description)
         for t in terms
         if t.concept == concept.id
     )
@@ -660,7 +664,11 @@ def _drafts_for(
             for match in matches
         ]
         for match, draft in zip(matches, own, strict=True):
-            if own[-1].role is ConceptRole.INTERVENTION and draft.role in _ACTED_ON_ROLES:
+            if (
+                own[-1].role is ConceptRole.INTERVENTION
+                and draft.role in _ACTED_ON_ROLES
+                and not is_prevented(match.text, description)  # "fall prevention programmes": the purpose
+            ):
                 # "sugar-sweetened beverage taxes": what a policy or programme is applied to is part
                 # of what is done, not a measured outcome
                 draft.role = ConceptRole.INTERVENTION
@@ -731,6 +739,8 @@ def _role(
         return ConceptRole.METHOD if asks_for_a_diagnosis(description) else ConceptRole.INTERVENTION
     if weak and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
+    if role is ConceptRole.SETTING and is_prevented(text, description):
+        return ConceptRole.OUTCOME  # "fall prevention": what is prevented is the outcome, whatever its tree
     words = text.split()
     if weak and words and words[-1].lower() in INTERVENTION_HEADS:
         return ConceptRole.INTERVENTION

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import is_comparator, is_exposure, names_the_concept
+from agent.keywords.concept_roles import is_comparator, is_exposure, is_prevented, names_the_concept
 from agent.keywords.concepts import build_concepts, listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
@@ -1114,3 +1114,17 @@ def test_what_a_phrase_is_for_to_improve_is_an_intervention(vocabulary: MeshVoca
         subject_population=["hypertension"],
     )
     assert ("Text message reminders", "intervention", True) in summary(result)
+
+
+def test_what_is_prevented_is_a_required_outcome(vocabulary: MeshVocabulary) -> None:
+    """Accidental Falls is filed under N (a setting) and was left optional in "fall prevention"."""
+    description = "Fall prevention exercise programs for community-dwelling older adults"
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["Fall prevention exercise programs"],
+        subject_population=["community-dwelling older adults"],
+    )
+    assert ("Fall", "outcome", True) in summary(result)
+    assert is_prevented("pressure ulcer", "the prevention of pressure ulcers in nursing homes")
+    assert not is_prevented("exercise", description)
