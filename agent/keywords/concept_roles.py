@@ -66,17 +66,25 @@ def is_study_type(descriptor: MeshDescriptor) -> bool:
     )
 
 
+# Persons (M01): MeSH files the kinds of people flat, one level down ("Refugees", "Veterans", "Women"),
+# so there a shallow heading is no broad one (generic people words are set aside before: GENERIC_PEOPLE)
+_PERSONS_TREE = "M01."
+
+
 def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
     """Whether `descriptor` is the heading to search for the words `text`: not a study type, not only
     generic words, not a single word for a heading near the top of its tree ("cancer" -> Neoplasms,
-    "injuries" -> Wounds and Injuries: the phrase is searched as written instead), and not an everyday
+    "injuries" -> Wounds and Injuries: the phrase is searched as written instead; a kind of person,
+    "refugee", is no such heading), and not an everyday
     word that MeSH files under the humanities ("flags" -> Emblems and Insignia, "films" -> Motion
     Pictures), nor a synonym of a discipline ("surgery" -> General Surgery, "cardiac surgery" -> Thoracic
     Surgery: the procedures are meant)."""
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
-    if one_word and all(t.count(".") < 2 for t in descriptor.tree_numbers):
+    if one_word and all(
+        t.count(".") < 2 and not t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers
+    ):
         return False  # too broad a heading to search on; the words stay
     # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
     # Surgery, "cardiac surgery" -> Thoracic Surgery (a discipline, H: the procedures are meant)
@@ -95,11 +103,12 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
     others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
     ("methenamine hippurate": one thing, named twice). Two conditions are one thing only when one is
     a kind of the other ("Alzheimer's disease dementia"); otherwise the phrase relates two conditions
-    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases")."""
+    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases"). So are two
+    kinds of persons: "refugee children" are the refugees who are children, Refugees AND Child."""
     others = [m for m in matches if m is not match]
     if not others:
         return False
-    if all(_is_condition(m.descriptor) for m in matches):
+    if all(_is_condition(m.descriptor) for m in matches) or all(_is_person(m.descriptor) for m in matches):
         return all(not _one_is_a_kind_of_the_other(match.descriptor, m.descriptor) for m in others)
     trees = {t[0] for t in match.descriptor.tree_numbers}
     return all(not trees & {t[0] for t in m.descriptor.tree_numbers} for m in others)
@@ -107,6 +116,10 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
 
 def _is_condition(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(t.startswith(("C", "F03")) for t in descriptor.tree_numbers)
+
+
+def _is_person(descriptor: MeshDescriptor) -> bool:
+    return bool(descriptor.tree_numbers) and all(t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers)
 
 
 def _one_is_a_kind_of_the_other(a: MeshDescriptor, b: MeshDescriptor) -> bool:
@@ -126,8 +139,8 @@ _EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"
 
 _EXPOSURE_AFTER = (
     r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
-    rf"(?:{_EFFECT_VERB})\b)"
-)
+    rf"(?:to\s+)?(?:{_EFFECT_VERB})\b)"
+)  # "X to improve Y": the purpose of X is an effect on Y
 
 
 # Chinese verbs of effect: 治疗 treat, and the verbs of change the understanding reads (改善 improve,
@@ -206,6 +219,19 @@ def is_acted_on(phrase: str, description: str, original: str = "") -> bool:
     return bool(re.search(_ACTED_ON_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
+def is_prevented(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase` as what is prevented: "fall prevention exercise
+    programmes", "the prevention of pressure ulcers". Like the Y an exposure acts on, what a question
+    prevents is its outcome, and defines the topic (Accidental Falls is filed under N, a setting)."""
+    if not phrase.strip():
+        return False
+    written = re.escape(phrase.strip()) + r"\w*"
+    return bool(
+        re.search(rf"\b{written}\s+prevention\b", description, re.IGNORECASE)
+        or re.search(rf"\bprevention\s+of\s+(?:the\s+)?{written}\b", description, re.IGNORECASE)
+    )
+
+
 _DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
 
 
@@ -217,12 +243,14 @@ def asks_for_a_diagnosis(description: str) -> bool:
 
 
 # Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
-# interventions", "peer support programmes"): such a phrase is an intervention, whatever its slot.
+# interventions", "peer support programmes", "tobacco control policies", "beverage taxes", "text message
+# reminders"): such a phrase is an intervention, whatever its slot.
 INTERVENTION_HEADS = word_set(
     """
     intervention interventions therapy therapies treatment treatments program programs programme
     programmes training trainings counselling counseling education prophylaxis supplementation
-    rehabilitation
+    rehabilitation policy policies tax taxes taxation law laws legislation ban bans subsidy subsidies
+    reminder reminders incentive incentives
     """
 )
 

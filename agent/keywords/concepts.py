@@ -92,6 +92,7 @@ from agent.keywords.concept_roles import (
     is_comparator,
     is_exposure,
     is_generic_people,
+    is_prevented,
     left_out_reason,
     meant,
     names_nothing,
@@ -110,13 +111,23 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     turned_back,
     with_head,
+    without_change_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.mesh_organisms import searched_beside
-from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key, role_of, tokenize, word_key
+from agent.language.mesh_recognition import (
+    HUMANS_TREE,
+    PLACE_TREES,
+    MeshMatch,
+    MeshVocabulary,
+    phrase_key,
+    role_of,
+    tokenize,
+    word_key,
+)
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
@@ -357,9 +368,12 @@ def _share_words(
 
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
     """Whether the description writes the concept as what its question is about: the Y of "X for Y in
-    Z" (`named_as_the_purpose`) or what an exposure acts on (`is_acted_on`)."""
+    Z" (`named_as_the_purpose`), what an exposure acts on (`is_acted_on`) or what is prevented
+    (`is_prevented`)."""
     return any(
-        named_as_the_purpose(t.canonical, description) or is_acted_on(t.canonical, description, t.original)
+        named_as_the_purpose(t.canonical, description)
+        or is_acted_on(t.canonical, description, t.original)
+        or is_prevented(t.canonical, description)
         for t in terms
         if t.concept == concept.id
     )
@@ -383,11 +397,13 @@ def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
     cognitive impairment") while another condition is what the test must find ("the diagnosis of
     Alzheimer's disease dementia"): the people's condition is the setting of the test (who is
     selected), which a searcher leaves out. (In a question of treatment the people's condition is
-    who is treated, and stays: "antidepressants for depression in people with dementia".)"""
+    who is treated, and stays: "antidepressants for depression in people with dementia"; so it does
+    when the target is a process that happens in it, `_a_process`: "lymph node metastases in patients
+    with non-small cell lung cancer" are that cancer's.)"""
     slots = {c.id: {t.slot for t in result.terms if t.concept == c.id} for c in result.concepts}
     conditions = [c for c in result.concepts if c.role is ConceptRole.CONDITION]
     targets = [c for c in conditions if slots[c.id] - {"subject_population"}]
-    if not targets:
+    if not targets or all(_a_process(c, result.terms) for c in targets):
         return {}
     return {
         c.id: "the condition of the people studied: the target condition defines the topic"
@@ -396,20 +412,41 @@ def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
     }
 
 
+# Pathologic Processes (C23.550) and Neoplastic Processes (C04.697): metastasis, recurrence, invasion,
+# residual disease, inflammation: what happens in a disease, not a disease of its own
+_PROCESS_TREES = ("C23.550.", "C04.697.")
+
+
+def _a_process(concept: Concept, terms: list[Term]) -> bool:
+    """Whether every heading of a concept is filed only under the processes of a disease (Neoplasm
+    Metastasis, Lymphatic Metastasis): the target is incomplete without the disease it happens in."""
+    headings = [t.mesh for t in terms if t.concept == concept.id and t.mesh is not None]
+    return bool(headings) and all(
+        all(n.startswith(_PROCESS_TREES) for n in h.tree_numbers) for h in headings if h.tree_numbers
+    )
+
+
 # "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
 _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 
 
+# Analytical, Diagnostic and Therapeutic Techniques and Equipment: a technique is named after what it
+# is done with ("laser photocoagulation", "ultrasound elastography")
+_NAMED_AFTER_TREES = ("E",)
+
+
 def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
-    """A one-word descriptor written right before the last match, in the same MeSH tree, is a part of
-    its name, not a concept beside it: "laser photocoagulation" searches Light Coagulation, not Lasers
-    OR Light Coagulation. Not for substances, whose names join equals ("methenamine hippurate")."""
+    """A one-word descriptor of a technique or its equipment (E) written right before a last match that
+    is a technique too is a part of its name, not a concept beside it: "laser photocoagulation" searches
+    Light Coagulation, not Lasers OR Light Coagulation. Only there: two persons are both who is studied
+    ("refugee children": Refugees and Child), substances join equals ("methenamine hippurate"), and a
+    phenomenon before a place names no kind of the place ("heat islands")."""
     if len(matches) < 2:
         return matches
     last = matches[-1]
-    head = {t[0] for t in last.descriptor.tree_numbers} - {"D"}
+    head = {t[0] for t in last.descriptor.tree_numbers} & set(_NAMED_AFTER_TREES)
 
     def part_of_name(match: MeshMatch) -> bool:
         return (
@@ -420,6 +457,42 @@ def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
         )
 
     return [m for m in matches[:-1] if not part_of_name(m)] + [last]
+
+
+def _place_in_a_figure(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a one-word place (a habitat or a geographic heading: Islands, Deserts) ends the phrase
+    right after a descriptor that is neither a place nor a living thing: "urban heat islands" are no
+    islands, "food deserts" no deserts; the compound names something MeSH files nowhere, and its words
+    are searched as written. A place after an organism or another place stays ("coral islands",
+    "river deltas"), and so does one after an adjective, which matches nothing here ("tropical
+    islands")."""
+    if len(match.text.split()) != 1 or match is not matches[-1] or text[match.end :].strip():
+        return False
+    if not _a_place(match.descriptor):
+        return False
+    before = [m for m in matches if m.end <= match.start and not text[m.end : match.start].strip(" -")]
+    return bool(before) and not any(
+        _a_place(m.descriptor) or any(t.startswith("B") for t in m.descriptor.tree_numbers) for m in before
+    )
+
+
+def _people_word_of_an_organism(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a one-word descriptor of persons (M01) stands right before a descriptor of other
+    organisms: "native bird populations" are no Indigenous Peoples, "migrant birds" no Transients and
+    Migrants; the word tells the animals' or plants' kind, searched with them as written."""
+    if len(match.text.split()) != 1 or not all(t.startswith("M01") for t in match.descriptor.tree_numbers):
+        return False
+    after = next((m for m in matches if m.start >= match.end), None)
+    return (
+        after is not None
+        and not text[match.end : after.start].strip(" -")
+        and any(t.startswith("B") for t in after.descriptor.tree_numbers)
+        and not any(t.startswith((HUMANS_TREE, "M01")) for t in after.descriptor.tree_numbers)
+    )
+
+
+def _a_place(descriptor: MeshDescriptor) -> bool:
+    return any(t.startswith((*PLACE_TREES, "Z01")) for t in descriptor.tree_numbers)
 
 
 def _beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
@@ -473,11 +546,16 @@ def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
 
 
 def _age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
-    """The age group a phrase of an adjective of old age and a people word names, or []."""
+    """The age group a phrase ending in an adjective of old age and a people word names ("older adults",
+    "community-dwelling older adults": the words before qualify them), as a match of those two words,
+    or []."""
     words = text.split()
-    if len(words) != 2 or words[0].lower() not in _OLD_AGE or not _names_people(words[1], vocabulary):
+    if len(words) < 2 or words[-2].lower() not in _OLD_AGE or not _names_people(words[-1], vocabulary):
         return []
-    return [MeshMatch(text, 0, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]]
+    start = len(text) - len(" ".join(words[-2:]))
+    return [
+        MeshMatch(text[start:], start, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]
+    ]
 
 
 def _unique(items: Iterable[str]) -> list[str]:
@@ -519,10 +597,16 @@ def _drafts_for(
             and not _ANTI.search(text[: m.start])
         ]
         matches = _without_name_parts(matches, text)
+        matches = [
+            m
+            for m in matches
+            if not _place_in_a_figure(m, matches, text) and not _people_word_of_an_organism(m, matches, text)
+        ]
+        # "older women": the age group, whatever MeSH names the people word
+        if vocabulary is not None and (aged := _age_group(text, vocabulary)):
+            matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
-            matches = agents_of_adjective(text, content_words(text), vocabulary) or _age_group(
-                text, vocabulary
-            )
+            matches = agents_of_adjective(text, content_words(text), vocabulary)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
@@ -530,7 +614,17 @@ def _drafts_for(
             )
             continue
         covered = {w.lower() for m in matches for w in content_words(m.text)}
-        head_covered = words[-1].lower() in covered
+        # "blood pressure control": what is done to a descriptor's thing; the thing is the concept
+        head_covered = without_change_head(words)[-1].lower() in covered
+        if (
+            not head_covered
+            and vocabulary is not None
+            and (reaching := vocabulary.reaching_the_head(text, matches[-1]))
+        ):
+            # "bone fracture healing": Fracture Healing, which takes the head in, not Fractures, Bone
+            matches = [*matches[:-1], reaching]
+            covered |= {w.lower() for w in content_words(reaching.text)}
+            head_covered = True
         conditions = [
             m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not _health_care_sense(m)
         ]
@@ -565,9 +659,19 @@ def _drafts_for(
             continue
         compound = f"{part.phrase}\n{index}"
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
-        for match in matches:
-            last = match is matches[-1]
-            draft = _mesh_draft(match, text if last else "", part, description, defined, vocabulary)
+        own = [
+            _mesh_draft(match, text if match is matches[-1] else "", part, description, defined, vocabulary)
+            for match in matches
+        ]
+        for match, draft in zip(matches, own, strict=True):
+            if (
+                own[-1].role is ConceptRole.INTERVENTION
+                and draft.role in _ACTED_ON_ROLES
+                and not is_prevented(match.text, description)  # "fall prevention programmes": the purpose
+            ):
+                # "sugar-sweetened beverage taxes": what a policy or programme is applied to is part
+                # of what is done, not a measured outcome
+                draft.role = ConceptRole.INTERVENTION
             if apart_in_mesh(match, matches) or said:
                 draft.compounds.add(compound)
             drafts.append(draft)
@@ -577,6 +681,10 @@ def _drafts_for(
             draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+# weak roles a modifier of an intervention's head takes on as what the intervention is applied to
+_ACTED_ON_ROLES = frozenset({ConceptRole.OUTCOME, ConceptRole.SETTING})
 
 
 def _conditions_said_by_adjectives(
@@ -631,6 +739,8 @@ def _role(
         return ConceptRole.METHOD if asks_for_a_diagnosis(description) else ConceptRole.INTERVENTION
     if weak and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
+    if role is ConceptRole.SETTING and is_prevented(text, description):
+        return ConceptRole.OUTCOME  # "fall prevention": what is prevented is the outcome, whatever its tree
     words = text.split()
     if weak and words and words[-1].lower() in INTERVENTION_HEADS:
         return ConceptRole.INTERVENTION

@@ -190,6 +190,26 @@ def _grades_a_condition(words: list[str], vocabulary: MeshVocabulary | None) -> 
     return words[0].lower() in EVALUATIVE_WORDS or _adverb_of(words, EVALUATIVE_WORDS)
 
 
+# Nouns of an action that changes or holds a quantity ("blood pressure control", "sodium reduction",
+# "glucose lowering"): after a descriptor they say what is done to it, and the heading of the thing is
+# the concept ("X control" is written "controlled X", "lower X", "X was reduced"); MeSH's own compounds
+# ("Weight Loss", "Harm Reduction", "Infection Control") are matched whole before. Grammar, not topics.
+CHANGE_NOUNS = word_set(
+    """
+    control controls reduction reductions lowering improvement improvements increase increases
+    decrease decreases optimisation optimization optimising optimizing maintenance
+    """
+)
+
+
+def without_change_head(words: list[str]) -> list[str]:
+    """The words of a phrase without a last noun of change (`CHANGE_NOUNS`): "blood pressure control" ->
+    "blood pressure"; a lone noun of change stays."""
+    if len(words) > 1 and words[-1].lower() in CHANGE_NOUNS:
+        return words[:-1]
+    return words
+
+
 # Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay") or used in
 # some form ("imaging modalities"); other generic heads say how it acts ("fluid intake") and stay with
 # a lone word

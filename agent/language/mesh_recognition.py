@@ -445,17 +445,54 @@ class MeshVocabulary:
             if not self._cut_short(normalised, tokens, match)
             and not self._adjective_of_a_plural(normalised, tokens, match)
         ]
-        return [
-            MeshMatch(
-                text=normalised[tokens[start].start : tokens[end - 1].end],
-                start=tokens[start].start,
-                end=tokens[end - 1].end,
-                descriptor=self.descriptor(ui),
-                via=how,
-                parents=self._named_parents(self.descriptor(ui), tokens[start:end]),
-            )
-            for start, end, how, ui in chosen
-        ]
+        return [self._match(normalised, tokens, start, end, how, ui) for start, end, how, ui in chosen]
+
+    def _match(
+        self, text: str, tokens: Sequence[Token], start: int, end: int, how: str, ui: str
+    ) -> MeshMatch:
+        """The match of tokens `start` to `end` (exclusive) of `text` for descriptor `ui`."""
+        return MeshMatch(
+            text=text[tokens[start].start : tokens[end - 1].end],
+            start=tokens[start].start,
+            end=tokens[end - 1].end,
+            descriptor=self.descriptor(ui),
+            via=how,
+            parents=self._named_parents(self.descriptor(ui), tokens[start:end]),
+        )
+
+    def reaching_the_head(self, text: str, match: MeshMatch) -> MeshMatch | None:
+        """A term that starts inside a match of several words and runs on to the last word of `text`,
+        which no match holds: "bone fracture healing" is Fracture Healing, where recognition found
+        Fractures, Bone beside a lone "healing". English compounds grow to the right, so the term that
+        reaches the head names what the phrase is about; the words it leaves before it modify it.
+        The caller asks only where the head is a word that names something (not "management")."""
+        normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+        tokens = tokenize(normalised)
+        inside = [i for i, t in enumerate(tokens) if match.start <= t.start and t.end <= match.end]
+        if len(inside) < 2 or inside[-1] + 1 >= len(tokens):
+            return None
+        found = self._term_through(normalised, tokens, inside[0] + 1, inside[-1] + 1)
+        if found is None or found[1] != len(tokens):
+            return None
+        begin, stop, how, candidates, _ = found
+        return self._match(normalised, tokens, begin, stop, how, candidates[0])
+
+    def _term_through(
+        self, text: str, tokens: Sequence[Token], first: int, end: int
+    ) -> tuple[int, int, str, list[str], str] | None:
+        """The longest term (heading or entry term, exact key) that starts at a token from `first` to
+        `end - 1` and ends after `end`, or None."""
+        for stop in range(min(len(tokens), first + MAX_WORDS), end, -1):
+            for begin in range(first, end):
+                window = tokens[begin:stop]
+                if len(window) > MAX_WORDS or crosses_a_break(text, window):
+                    continue
+                entries = [e for e in self._keys.get(tuple(t.key for t in window), []) if e[0] < 2]
+                if entries:
+                    best = min(rank for rank, _ in entries)
+                    candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
+                    return (begin, stop, "heading" if best == 0 else "entry term", candidates, "")
+        return None
 
     def _modifies_a_compound_head(self, text: str, tokens: Sequence[Token], end: int) -> bool:
         """Whether a match ending before token `end` is only the first part of a hyphenated compound

@@ -85,6 +85,11 @@ _NO_PLURAL_ENDINGS = (
 # Endings that look plural but are singular nouns.
 _FALSE_PLURALS = ("ss", "us", "is", "ics", "sis", "ous", "ness", "itis")
 
+# Plurals of Greek nouns in "-sis" ("-stases", "-oses", "-yses", "-eses"): "metastases" is no plural of
+# "metastase". Not a short "-oses" ("doses", "noses"), nor "-doses", "-poses", "-loses" (overdoses,
+# purposes, discloses), "-coses" or "-xoses" (glucoses, hexoses): plurals of English words in "-se".
+_GREEK_PLURAL = re.compile(r"(?:stases|yses|eses|(?<![dplcx])(?<=\w{4})oses)$")
+
 _FUNCTION_WORDS = _words("of the and for in on with to a an by from at via as or")
 
 # Bound prefixes that English writes both hyphenated and closed ("non-invasive" / "noninvasive").
@@ -140,6 +145,8 @@ def singular(word: str) -> str:
         return word
     if lower.endswith("ies") and len(lower) > 4:
         return word[:-3] + "y"
+    if _GREEK_PLURAL.search(lower):
+        return word[:-2] + "is"  # metastases -> metastasis, stenoses -> stenosis, paralyses -> paralysis
     if lower.endswith(("ches", "shes", "xes", "zzes", "sses")):
         return word[:-2]
     if lower.endswith("s") and not lower.endswith("ss"):

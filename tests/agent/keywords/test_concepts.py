@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import is_comparator, is_exposure, names_the_concept
+from agent.keywords.concept_roles import is_comparator, is_exposure, is_prevented, names_the_concept
 from agent.keywords.concepts import build_concepts, listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
@@ -101,6 +101,15 @@ def test_people_of_old_age_are_the_age_group_aged(vocabulary: MeshVocabulary, ph
     result = concepts_of(vocabulary, f"Statins in {phrase}", context=["Statins"], subject_population=[phrase])
     (term,) = [t for t in result.terms if t.slot == "subject_population"]
     assert (term.canonical, term.mesh and term.mesh.heading) == (phrase, "Aged")
+
+
+def test_an_age_group_qualified_by_words_before_it_is_still_aged(vocabulary: MeshVocabulary) -> None:
+    # "community-dwelling older adults" was the free text "community-dwelling older", with no heading
+    phrase = "community-dwelling older adults"
+    result = concepts_of(
+        vocabulary, f"Exercise in {phrase}", context=["Exercise"], subject_population=[phrase]
+    )
+    assert [t.mesh.heading for t in result.terms if t.slot == "subject_population" and t.mesh] == ["Aged"]
 
 
 def test_older_children_are_not_aged(vocabulary: MeshVocabulary) -> None:
@@ -692,6 +701,18 @@ def test_the_condition_of_the_people_tested_is_optional_in_a_diagnostic_question
     assert required["abdominal pain"] is False
 
 
+def test_the_disease_a_target_process_happens_in_stays_required(vocabulary: MeshVocabulary) -> None:
+    """Metastases are that cancer's: the cancer of the people tested is no mere setting here."""
+    result = concepts_of(
+        vocabulary,
+        "PET-CT for detecting mediastinal lymph node metastases in patients with non-small cell lung cancer",
+        task=["mediastinal lymph node metastasis detection"],
+        method_measurement=["PET-CT"],
+        subject_population=["patients with non-small cell lung cancer"],
+    )
+    assert {c.label: c.required for c in result.concepts}["non-small cell lung cancer"]
+
+
 def test_the_condition_of_the_people_treated_stays_required(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
@@ -1021,3 +1042,89 @@ def test_an_adjective_whose_noun_is_a_condition_is_a_concept_of_its_own(vocabula
         "Colorectal Neoplasms"
     }
     assert all(c.required for c in result.concepts if c.label in {"recurrent", "colorectal cancer"})
+
+
+def test_two_kinds_of_people_in_one_phrase_are_both_required(vocabulary: MeshVocabulary) -> None:
+    """ "refugee children" are the refugees who are children: Refugees AND Child, neither dropped as too
+    broad a heading (MeSH files the kinds of persons one level down) nor as part of the other's name."""
+    result = concepts_of(vocabulary, "refugee children", subject_population=["refugee children"])
+    assert summary(result) == [("refugee", "population", True), ("children", "population", True)]
+    assert [t.mesh.heading for t in result.terms if t.mesh] == ["Refugees", "Child"]
+
+
+def test_a_place_after_a_thing_of_another_kind_is_no_place(vocabulary: MeshVocabulary) -> None:
+    """ "urban heat islands" are no Islands (and "heat" is no part of an island's name): the phrase is
+    searched as written; a place after an organism or an adjective stays a place."""
+    result = concepts_of(vocabulary, "urban heat islands", context=["urban heat islands"])
+    assert [(t.canonical, t.mesh) for t in result.terms] == [("urban heat islands", None)]
+    for phrase in ("coral islands", "tropical islands"):
+        kept = concepts_of(vocabulary, phrase, context=[phrase])
+        assert "Islands" in [t.mesh.heading for t in kept.terms if t.mesh]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "heading"), [("Blood pressure control", "Blood Pressure"), ("Sodium reduction", "Sodium")]
+)
+def test_an_action_that_changes_a_descriptor_s_thing_searches_the_thing(
+    vocabulary: MeshVocabulary, phrase: str, heading: str
+) -> None:
+    """ "Blood pressure control" is no exact phrase to require: abstracts write "controlled blood
+    pressure", "lower blood pressure"; the heading of the quantity is the concept."""
+    result = concepts_of(vocabulary, phrase, task=[phrase])
+    assert [t.mesh.heading for t in result.terms if t.mesh] == [heading]
+    assert all(c.required for c in result.concepts)
+
+
+def test_a_people_word_before_other_organisms_is_their_kind(vocabulary: MeshVocabulary) -> None:
+    phrase = "native bird populations"
+    result = concepts_of(vocabulary, phrase, subject_population=[phrase])
+    assert [t.mesh.heading for t in result.terms if t.mesh] == ["Birds"]  # was Indigenous Peoples AND Birds
+
+
+def test_a_term_reaching_the_head_only_where_the_head_names_something(vocabulary: MeshVocabulary) -> None:
+    healing = concepts_of(vocabulary, "Bone fracture healing", context=["Bone fracture healing"])
+    assert [t.mesh.heading for t in healing.terms if t.mesh] == ["Fracture Healing"]
+    # "management" is a generic head: the condition stays, no Pain Management takes its place
+    pain = concepts_of(vocabulary, "Cancer pain management", task=["Cancer pain management"])
+    assert [t.mesh.heading for t in pain.terms if t.mesh] == ["Cancer Pain"]
+
+
+def test_a_policy_and_what_it_is_applied_to_are_what_is_done(vocabulary: MeshVocabulary) -> None:
+    """ "beverage taxes": the tax was an optional setting (Taxes is filed under N); it is the
+    intervention, and the beverages taxed are part of it, not an optional outcome."""
+    result = concepts_of(
+        vocabulary,
+        "Sugar-sweetened beverage taxes and obesity prevalence",
+        context=["Sugar-sweetened beverage taxes"],
+        output_target=["obesity"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["taxes"] == ("intervention", True)
+    assert roles["Sugar-sweetened beverage"] == ("intervention", True)
+
+
+def test_what_a_phrase_is_for_to_improve_is_an_intervention(vocabulary: MeshVocabulary) -> None:
+    description = "Text message reminders to improve medication adherence in hypertension"
+    assert is_exposure("Text message reminders", description)
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["Text message reminders"],
+        output_target=["medication adherence"],
+        subject_population=["hypertension"],
+    )
+    assert ("Text message reminders", "intervention", True) in summary(result)
+
+
+def test_what_is_prevented_is_a_required_outcome(vocabulary: MeshVocabulary) -> None:
+    """Accidental Falls is filed under N (a setting) and was left optional in "fall prevention"."""
+    description = "Fall prevention exercise programs for community-dwelling older adults"
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["Fall prevention exercise programs"],
+        subject_population=["community-dwelling older adults"],
+    )
+    assert ("Fall", "outcome", True) in summary(result)
+    assert is_prevented("pressure ulcer", "the prevention of pressure ulcers in nursing homes")
+    assert not is_prevented("exercise", description)

@@ -11,6 +11,7 @@ from agent.keywords.phrase_words import (
     set_aside,
     strip_generic_edges,
     turned_back,
+    without_change_head,
 )
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
@@ -112,3 +113,9 @@ def test_a_phrase_turned_from_head_of_x_is_searched_as_its_two_concepts() -> Non
         "cervical lesions triage"
     ]
     assert turned_back("lesion triage", description) == ["lesion triage"]
+
+
+def test_a_last_noun_of_change_leaves_the_thing_changed() -> None:
+    assert without_change_head(["blood", "pressure", "control"]) == ["blood", "pressure"]
+    assert without_change_head(["control"]) == ["control"]
+    assert without_change_head(["speech", "decoding"]) == ["speech", "decoding"]

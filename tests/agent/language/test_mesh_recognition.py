@@ -42,6 +42,7 @@ def headings(
         ("children", "child"),
         ("diabetes", "diabetes"),  # not a plural
         ("sepsis", "sepsis"),
+        ("metastases", "metastasis"),  # a Greek plural of "-sis"
     ],
 )
 def test_words_are_normalised_for_spelling_and_number(written: str, normalised: str) -> None:
@@ -362,3 +363,21 @@ def test_an_adjective_is_not_the_singular_of_a_plural_entry_term(
     vocabulary: MeshVocabulary, text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert headings(vocabulary, text) == expected
+
+
+def test_a_greek_plural_meets_its_singular_term(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "lymph node metastases") == [
+        ("lymph node metastases", "Lymphatic Metastasis")
+    ]
+
+
+def test_a_term_can_reach_the_head_a_match_leaves_alone(vocabulary: MeshVocabulary) -> None:
+    """ "bone fracture healing": Fracture Healing starts inside Fractures, Bone and takes "healing" in."""
+    text = "bone fracture healing"
+    (match,) = vocabulary.recognize(text)
+    longer = vocabulary.reaching_the_head(text, match)
+    assert longer is not None and (longer.text, longer.descriptor.heading) == (
+        "fracture healing",
+        "Fracture Healing",
+    )
+    assert vocabulary.reaching_the_head("breast cancer", vocabulary.recognize("breast cancer")[0]) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.morphology import collective_members, number_variants
+from agent.language.morphology import collective_members, number_variants, plural, singular
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,25 @@ def test_care_is_a_mass_noun(phrase: str) -> None:
     """ "intensive cares" is no form a searcher writes (MeSH writes "cares" elsewhere, so the MeSH check
     lets it through): care has no plural in these terms."""
     assert number_variants(phrase) == []
+
+
+@pytest.mark.parametrize(
+    ("written", "single"),
+    [
+        ("metastases", "metastasis"),
+        ("stenoses", "stenosis"),
+        ("thromboses", "thrombosis"),
+        ("paralyses", "paralysis"),
+        ("prostheses", "prosthesis"),
+        ("doses", "dose"),  # English words in "-se" keep it
+        ("overdoses", "overdose"),
+        ("purposes", "purpose"),
+        ("diseases", "disease"),
+        ("kinases", "kinase"),
+        ("glucoses", "glucose"),
+    ],
+)
+def test_a_greek_plural_in_ses_is_the_plural_of_sis(written: str, single: str) -> None:
+    """ "metastases" is no plural of "metastase": a searcher writes "metastasis", and MeSH does."""
+    assert singular(written) == single
+    assert plural(single) == written
