@@ -58,6 +58,11 @@ _IRREGULAR: dict[str, str] = {
     "foot": "feet",
     "tooth": "teeth",
     "leaf": "leaves",
+    "knife": "knives",
+    "wolf": "wolves",
+    "thief": "thieves",
+    "self": "selves",
+    "loaf": "loaves",
     "life": "lives",
     "wife": "wives",
     "half": "halves",
@@ -67,6 +72,9 @@ _IRREGULAR: dict[str, str] = {
     "alias": "aliases",
 }
 _IRREGULAR_SINGULAR = {plural: single for single, plural in _IRREGULAR.items()}
+# Irregular heads that compound and keep their number ("midwife" / "midwives", "policewoman" /
+# "policewomen"); a shorter head would match unrelated words ("olives" is no "o-life")
+_COMPOUND_HEADS = {"wife": "wives", "knife": "knives", "woman": "women"}
 
 # Nouns with no useful plural, and endings that mark a word which is not a countable noun.
 _UNCOUNTABLE = _words(
@@ -134,11 +142,18 @@ def is_acronym(token: str) -> bool:
     return upper * 2 >= len(letters)
 
 
+def _compound_head(lower: str, forms: dict[str, str]) -> tuple[str, str] | None:
+    """The irregular head a compound ends with (`_COMPOUND_HEADS`), and its other number."""
+    return next(((head, other) for head, other in forms.items() if lower.endswith(head)), None)
+
+
 def singular(word: str) -> str:
     """The singular of one lower- or mixed-case English word (unchanged when it is not a plural)."""
     lower = word.lower()
     if lower in _IRREGULAR_SINGULAR:
         return _match_case(word, _IRREGULAR_SINGULAR[lower])
+    if (found := _compound_head(lower, {p: s for s, p in _COMPOUND_HEADS.items()})) is not None:
+        return word[: -len(found[0])] + found[1]  # "midwives" -> "midwife"
     if lower in _IRREGULAR or lower in _UNCOUNTABLE:
         return word
     if len(lower) <= 3 or lower.endswith(_FALSE_PLURALS) or is_acronym(word) or not lower.isalpha():
@@ -159,6 +174,8 @@ def plural(word: str) -> str | None:
     lower = word.lower()
     if lower in _IRREGULAR:
         return _match_case(word, _IRREGULAR[lower])
+    if (found := _compound_head(lower, _COMPOUND_HEADS)) is not None:
+        return word[: -len(found[0])] + found[1]  # "midwife" -> "midwives"
     if lower in _IRREGULAR_SINGULAR or lower in _UNCOUNTABLE or not lower.isalpha() or is_acronym(word):
         return None
     if len(lower) < 3 or lower.endswith(_NO_PLURAL_ENDINGS) or singular(word) != word:

@@ -65,3 +65,13 @@ def test_a_greek_plural_in_ses_is_the_plural_of_sis(written: str, single: str) -
     """ "metastases" is no plural of "metastase": a searcher writes "metastasis", and MeSH does."""
     assert singular(written) == single
     assert plural(single) == written
+
+
+@pytest.mark.parametrize(
+    ("single", "many"),
+    [("midwife", "midwives"), ("knife", "knives"), ("wolf", "wolves"), ("policewoman", "policewomen")],
+)
+def test_irregular_heads_keep_their_number_in_compounds(single: str, many: str) -> None:
+    """ "midwives" was "midwive" and "midwife" "midwifes"; "olives" still ends in "olive"."""
+    assert singular(many) == single and plural(single) == many
+    assert singular("olives") == "olive"
