@@ -100,6 +100,15 @@ from agent.keywords.concept_roles import (
     names_the_concept,
 )
 from agent.keywords.coordination import alternatives, distribute
+from agent.keywords.phrase_matches import (
+    age_group,
+    beyond_mesh,
+    health_care_sense,
+    other_sense,
+    people_word_of_an_organism,
+    place_in_a_figure,
+    without_name_parts,
+)
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
@@ -119,8 +128,6 @@ from agent.keywords.treatment_names import agents_of_adjective, procedure_of_dis
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
-    HUMANS_TREE,
-    PLACE_TREES,
     MeshMatch,
     MeshVocabulary,
     phrase_key,
@@ -432,132 +439,6 @@ _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 
 
-# Analytical, Diagnostic and Therapeutic Techniques and Equipment: a technique is named after what it
-# is done with ("laser photocoagulation", "ultrasound elastography")
-_NAMED_AFTER_TREES = ("E",)
-
-
-def _without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
-    """A one-word descriptor of a technique or its equipment (E) written right before a last match that
-    is a technique too is a part of its name, not a concept beside it: "laser photocoagulation" searches
-    Light Coagulation, not Lasers OR Light Coagulation. Only there: two persons are both who is studied
-    ("refugee children": Refugees and Child), substances join equals ("methenamine hippurate"), and a
-    phenomenon before a place names no kind of the place ("heat islands")."""
-    if len(matches) < 2:
-        return matches
-    last = matches[-1]
-    head = {t[0] for t in last.descriptor.tree_numbers} & set(_NAMED_AFTER_TREES)
-
-    def part_of_name(match: MeshMatch) -> bool:
-        return (
-            len(match.text.split()) == 1
-            and match.descriptor.ui != last.descriptor.ui
-            and text[match.end : last.start].strip(" -") == ""
-            and bool(head & {t[0] for t in match.descriptor.tree_numbers})
-        )
-
-    return [m for m in matches[:-1] if not part_of_name(m)] + [last]
-
-
-def _place_in_a_figure(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
-    """Whether a one-word place (a habitat or a geographic heading: Islands, Deserts) ends the phrase
-    right after a descriptor that is neither a place nor a living thing: "urban heat islands" are no
-    islands, "food deserts" no deserts; the compound names something MeSH files nowhere, and its words
-    are searched as written. A place after an organism or another place stays ("coral islands",
-    "river deltas"), and so does one after an adjective, which matches nothing here ("tropical
-    islands")."""
-    if len(match.text.split()) != 1 or match is not matches[-1] or text[match.end :].strip():
-        return False
-    if not _a_place(match.descriptor):
-        return False
-    before = [m for m in matches if m.end <= match.start and not text[m.end : match.start].strip(" -")]
-    return bool(before) and not any(
-        _a_place(m.descriptor) or any(t.startswith("B") for t in m.descriptor.tree_numbers) for m in before
-    )
-
-
-def _people_word_of_an_organism(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
-    """Whether a one-word descriptor of persons (M01) stands right before a descriptor of other
-    organisms: "native bird populations" are no Indigenous Peoples, "migrant birds" no Transients and
-    Migrants; the word tells the animals' or plants' kind, searched with them as written."""
-    if len(match.text.split()) != 1 or not all(t.startswith("M01") for t in match.descriptor.tree_numbers):
-        return False
-    after = next((m for m in matches if m.start >= match.end), None)
-    return (
-        after is not None
-        and not text[match.end : after.start].strip(" -")
-        and any(t.startswith("B") for t in after.descriptor.tree_numbers)
-        and not any(t.startswith((HUMANS_TREE, "M01")) for t in after.descriptor.tree_numbers)
-    )
-
-
-def _a_place(descriptor: MeshDescriptor) -> bool:
-    return any(t.startswith((*PLACE_TREES, "Z01")) for t in descriptor.tree_numbers)
-
-
-def _beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
-    """Whether a one-word synonym match is modified by a word MeSH never uses ("perovskite films" is no
-    Motion Pictures, "tafenoquine schedule" no Appointments and Schedules): the phrase names something
-    outside MeSH, and its words are searched as written."""
-    if vocabulary is None or match.via != "entry term" or len(match.text.split()) != 1:
-        return False
-    before = content_words(text[: match.start])
-    return bool(before) and not is_acronym(before[-1]) and not vocabulary.knows_word(before[-1])
-
-
-def _other_sense(match: MeshMatch, text: str, slot: str) -> bool:
-    """Whether one word of a longer phrase names a descriptor outside the trees its slot expects, and
-    nothing concrete (no anatomy, organism, disease or substance): another sense of the word ("reinforcement learning" as an algorithm is neither
-    Reinforcement, Psychology nor Learning; "hospital data" as a measurement is no Hospitals), so the
-    phrase is searched as written."""
-    expected = SLOT_TREES.get(slot, ())
-    if not expected or len(match.text.split()) != 1 or len(content_words(text)) < 2:
-        return False
-    trees = match.descriptor.tree_numbers
-    concrete = any(
-        t.startswith(("A", "B", "C", "D")) for t in trees
-    )  # anatomy, organisms, diseases, substances
-    return not concrete and not any(t.startswith(expected) for t in trees)
-
-
-def _health_care_sense(match: MeshMatch) -> bool:
-    """Whether a condition descriptor is also filed under health care (N): "emergency" in "emergency
-    hospital admissions" is the kind of admission (Emergencies, N06), not a condition beside it; such
-    a word modifying a head MeSH does not name stays in the phrase, which is searched as written."""
-    return any(t.startswith("N") for t in match.descriptor.tree_numbers)
-
-
-# English adjectives of old age, which MeSH writes only as "Elderly" (an entry term of Aged): "older
-# adults", "older people", "old patients", "older women" are the age group, a population, as "elderly
-# people" is
-_OLD_AGE = frozenset({"old", "older", "oldest", "elder"})
-_PERSONS_TREE = "M01"  # Persons: women, men, veterans, ...
-_AGE_GROUPS_TREE = "M01.060"  # Age Groups: "older children" are children, not the aged
-
-
-def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
-    """A generic people word, or a word MeSH files under Persons but not as an age group ("women")."""
-    if word.lower() in GENERIC_PEOPLE:
-        return True
-    trees = [t for d in vocabulary.lookup(word) for t in d.tree_numbers]
-    return any(t.startswith(_PERSONS_TREE) for t in trees) and not any(
-        t.startswith(_AGE_GROUPS_TREE) for t in trees
-    )
-
-
-def _age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
-    """The age group a phrase ending in an adjective of old age and a people word names ("older adults",
-    "community-dwelling older adults": the words before qualify them), as a match of those two words,
-    or []."""
-    words = text.split()
-    if len(words) < 2 or words[-2].lower() not in _OLD_AGE or not _names_people(words[-1], vocabulary):
-        return []
-    start = len(text) - len(" ".join(words[-2:]))
-    return [
-        MeshMatch(text[start:], start, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]
-    ]
-
-
 def _unique(items: Iterable[str]) -> list[str]:
     seen: dict[str, str] = {}
     for item in items:
@@ -592,18 +473,18 @@ def _drafts_for(
             m
             for m in matches
             if meant(m)
-            and not _beyond_mesh(m, text, vocabulary)
-            and not _other_sense(m, text, part.slot)
+            and not beyond_mesh(m, text, vocabulary)
+            and not other_sense(m, text, part.slot)
             and not _ANTI.search(text[: m.start])
         ]
-        matches = _without_name_parts(matches, text)
+        matches = without_name_parts(matches, text)
         matches = [
             m
             for m in matches
-            if not _place_in_a_figure(m, matches, text) and not _people_word_of_an_organism(m, matches, text)
+            if not place_in_a_figure(m, matches, text) and not people_word_of_an_organism(m, matches, text)
         ]
         # "older women": the age group, whatever MeSH names the people word
-        if vocabulary is not None and (aged := _age_group(text, vocabulary)):
+        if vocabulary is not None and (aged := age_group(text, vocabulary)):
             matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
@@ -626,7 +507,7 @@ def _drafts_for(
             covered |= {w.lower() for w in content_words(reaching.text)}
             head_covered = True
         conditions = [
-            m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not _health_care_sense(m)
+            m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not health_care_sense(m)
         ]
         # "brain tumour segmentation": a disease is a concept of its own, the head names the task; "Blood
         # CEA levels": a specimen or organ before an acronym MeSH does not know is where the named thing is

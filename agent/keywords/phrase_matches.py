@@ -1,0 +1,144 @@
+"""Which MeSH matches inside a phrase name a concept of it, and which only look as if they did.
+
+Step 3 of `agent.keywords.concepts` (recognise) finds descriptors by their words; a searcher then
+reads each match in its phrase: a one-word technique before another is part of its name ("laser
+photocoagulation"), a place after a phenomenon is a figure ("urban heat islands"), a people word before
+an organism tells the organism's kind ("native bird populations"), a one-word synonym modified by a
+word MeSH never writes names something outside MeSH ("perovskite films"), a word outside the trees its
+slot expects is another sense ("reinforcement learning"), a condition also filed under health care is
+the kind of a thing ("emergency admissions"), and an adjective of old age before a people word is the
+age group ("community-dwelling older adults"). The rules read MeSH's trees, not lists of topics.
+"""
+
+from __future__ import annotations
+
+from agent.keywords.concept_roles import SLOT_TREES
+from agent.keywords.phrase_words import GENERIC_PEOPLE, content_words
+from agent.language.mesh_recognition import HUMANS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
+from agent.language.morphology import is_acronym
+from agent.models import MeshDescriptor
+
+# Analytical, Diagnostic and Therapeutic Techniques and Equipment: a technique is named after what it
+# is done with ("laser photocoagulation", "ultrasound elastography")
+_NAMED_AFTER_TREES = ("E",)
+
+
+def without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
+    """A one-word descriptor of a technique or its equipment (E) written right before a last match that
+    is a technique too is a part of its name, not a concept beside it: "laser photocoagulation" searches
+    Light Coagulation, not Lasers OR Light Coagulation. Only there: two persons are both who is studied
+    ("refugee children": Refugees and Child), substances join equals ("methenamine hippurate"), and a
+    phenomenon before a place names no kind of the place ("heat islands")."""
+    if len(matches) < 2:
+        return matches
+    last = matches[-1]
+    head = {t[0] for t in last.descriptor.tree_numbers} & set(_NAMED_AFTER_TREES)
+
+    def part_of_name(match: MeshMatch) -> bool:
+        return (
+            len(match.text.split()) == 1
+            and match.descriptor.ui != last.descriptor.ui
+            and text[match.end : last.start].strip(" -") == ""
+            and bool(head & {t[0] for t in match.descriptor.tree_numbers})
+        )
+
+    return [m for m in matches[:-1] if not part_of_name(m)] + [last]
+
+
+def place_in_a_figure(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a one-word place (a habitat or a geographic heading: Islands, Deserts) ends the phrase
+    right after a descriptor that is neither a place nor a living thing: "urban heat islands" are no
+    islands, "food deserts" no deserts; the compound names something MeSH files nowhere, and its words
+    are searched as written. A place after an organism or another place stays ("coral islands",
+    "river deltas"), and so does one after an adjective, which matches nothing here ("tropical
+    islands")."""
+    if len(match.text.split()) != 1 or match is not matches[-1] or text[match.end :].strip():
+        return False
+    if not _a_place(match.descriptor):
+        return False
+    before = [m for m in matches if m.end <= match.start and not text[m.end : match.start].strip(" -")]
+    return bool(before) and not any(
+        _a_place(m.descriptor) or any(t.startswith("B") for t in m.descriptor.tree_numbers) for m in before
+    )
+
+
+def people_word_of_an_organism(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a one-word descriptor of persons (M01) stands right before a descriptor of other
+    organisms: "native bird populations" are no Indigenous Peoples, "migrant birds" no Transients and
+    Migrants; the word tells the animals' or plants' kind, searched with them as written."""
+    if len(match.text.split()) != 1 or not all(t.startswith("M01") for t in match.descriptor.tree_numbers):
+        return False
+    after = next((m for m in matches if m.start >= match.end), None)
+    return (
+        after is not None
+        and not text[match.end : after.start].strip(" -")
+        and any(t.startswith("B") for t in after.descriptor.tree_numbers)
+        and not any(t.startswith((HUMANS_TREE, "M01")) for t in after.descriptor.tree_numbers)
+    )
+
+
+def _a_place(descriptor: MeshDescriptor) -> bool:
+    return any(t.startswith((*PLACE_TREES, "Z01")) for t in descriptor.tree_numbers)
+
+
+def beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a one-word synonym match is modified by a word MeSH never uses ("perovskite films" is no
+    Motion Pictures, "tafenoquine schedule" no Appointments and Schedules): the phrase names something
+    outside MeSH, and its words are searched as written."""
+    if vocabulary is None or match.via != "entry term" or len(match.text.split()) != 1:
+        return False
+    before = content_words(text[: match.start])
+    return bool(before) and not is_acronym(before[-1]) and not vocabulary.knows_word(before[-1])
+
+
+def other_sense(match: MeshMatch, text: str, slot: str) -> bool:
+    """Whether one word of a longer phrase names a descriptor outside the trees its slot expects, and
+    nothing concrete (no anatomy, organism, disease or substance): another sense of the word ("reinforcement learning" as an algorithm is neither
+    Reinforcement, Psychology nor Learning; "hospital data" as a measurement is no Hospitals), so the
+    phrase is searched as written."""
+    expected = SLOT_TREES.get(slot, ())
+    if not expected or len(match.text.split()) != 1 or len(content_words(text)) < 2:
+        return False
+    trees = match.descriptor.tree_numbers
+    concrete = any(
+        t.startswith(("A", "B", "C", "D")) for t in trees
+    )  # anatomy, organisms, diseases, substances
+    return not concrete and not any(t.startswith(expected) for t in trees)
+
+
+def health_care_sense(match: MeshMatch) -> bool:
+    """Whether a condition descriptor is also filed under health care (N): "emergency" in "emergency
+    hospital admissions" is the kind of admission (Emergencies, N06), not a condition beside it; such
+    a word modifying a head MeSH does not name stays in the phrase, which is searched as written."""
+    return any(t.startswith("N") for t in match.descriptor.tree_numbers)
+
+
+# English adjectives of old age, which MeSH writes only as "Elderly" (an entry term of Aged): "older
+# adults", "older people", "old patients", "older women" are the age group, a population, as "elderly
+# people" is
+_OLD_AGE = frozenset({"old", "older", "oldest", "elder"})
+_PERSONS_TREE = "M01"  # Persons: women, men, veterans, ...
+_AGE_GROUPS_TREE = "M01.060"  # Age Groups: "older children" are children, not the aged
+
+
+def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
+    """A generic people word, or a word MeSH files under Persons but not as an age group ("women")."""
+    if word.lower() in GENERIC_PEOPLE:
+        return True
+    trees = [t for d in vocabulary.lookup(word) for t in d.tree_numbers]
+    return any(t.startswith(_PERSONS_TREE) for t in trees) and not any(
+        t.startswith(_AGE_GROUPS_TREE) for t in trees
+    )
+
+
+def age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The age group a phrase ending in an adjective of old age and a people word names ("older adults",
+    "community-dwelling older adults": the words before qualify them), as a match of those two words,
+    or []."""
+    words = text.split()
+    if len(words) < 2 or words[-2].lower() not in _OLD_AGE or not _names_people(words[-1], vocabulary):
+        return []
+    start = len(text) - len(" ".join(words[-2:]))
+    return [
+        MeshMatch(text[start:], start, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]
+    ]
