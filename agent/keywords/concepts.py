@@ -335,21 +335,29 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
         left_out,
         {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
-        _pathogens_of_hosts(result),
+        _pathogens_of_hosts(result, understanding.description),
     )
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)
     return result
 
 
-def _pathogens_of_hosts(result: Concepts) -> set[str]:
+def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:
     """The conditions that are only organisms ("Salmonella", "Escherichia coli") when the description
     also names the organisms they are found in ("from poultry", "isolated from broiler chickens"): the
     microbe says what is found, the host who is studied, and neither stands in for the other nor for
-    the outcome ("antimicrobial resistance")."""
+    the outcome ("antimicrobial resistance"). The infection searched beside an organism (Salmonella
+    Infections, not written) does not count."""
+    folded = description.casefold()
 
     def organisms(concept: Concept, people: bool) -> bool:
-        return names_only_organisms([t for t in result.terms if t.concept == concept.id], people=people)
+        written = [
+            t
+            for t in result.terms
+            if t.concept == concept.id
+            and (t.mesh is None or t.canonical != t.mesh.heading or t.canonical.casefold() in folded)
+        ]
+        return names_only_organisms(written, people=people)
 
     if not any(c.role is ConceptRole.POPULATION and organisms(c, False) for c in result.concepts):
         return set()

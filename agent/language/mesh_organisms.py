@@ -97,8 +97,43 @@ def causative_organism(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -
         uis = {ui for key, named in index.items() if key.startswith(stem) for ui in named}
         found = _the_one_above_most([vocabulary.descriptor(ui) for ui in sorted(uis)])
         if found is not None:
-            return found
+            return _as_named(found, word, descriptor, vocabulary)
     return None
+
+
+def _as_named(
+    organism: MeshDescriptor, word: str, disease: MeshDescriptor, vocabulary: MeshVocabulary
+) -> MeshDescriptor:
+    """The genus, where the disease names the genus or names no species of its own: "Salmonella
+    Infections" is Salmonella (not Salmonella enterica, above most of its serovars); "Malaria" is
+    Plasmodium, since Plasmodium malariae is one of the species that cause it. A species stays where
+    an infection heading above the disease names its genus ("Tuberculosis" under Mycobacterium
+    Infections: Mycobacterium tuberculosis; "Cholera" under Vibrio Infections: Vibrio cholerae)."""
+    genus_name = organism.heading.split()[0]
+    if genus_name == organism.heading or organism.heading.casefold() in disease.heading.casefold():
+        return organism  # a genus already ("Aspergillus"), or the species the disease names whole
+    genus = next(
+        (d for d in vocabulary.lookup(genus_name) if d.heading == genus_name and is_under(organism, d)), None
+    )
+    if genus is None:
+        return organism
+    if word.lower().startswith(genus_name.lower()[:MIN_STEM]):
+        return genus  # the disease's word is the genus's name
+    names_genus = any(genus_name in a.heading.split() for a in _infections_above(disease, vocabulary))
+    return organism if names_genus else genus
+
+
+def _infections_above(disease: MeshDescriptor, vocabulary: MeshVocabulary) -> list[MeshDescriptor]:
+    """Every descriptor above the disease in its trees ("Tuberculosis, Pulmonary": Tuberculosis,
+    Mycobacterium Infections, ...)."""
+    above = []
+    for number in disease.tree_numbers:
+        parts = number.split(".")
+        for depth in range(1, len(parts)):
+            found = vocabulary.file.by_tree_number(".".join(parts[:depth]))
+            if found is not None:
+                above.append(found)
+    return above
 
 
 def _the_one_above_most(organisms: list[MeshDescriptor]) -> MeshDescriptor | None:

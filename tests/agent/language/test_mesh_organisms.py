@@ -22,6 +22,14 @@ def vocabulary() -> MeshVocabulary:
         ("Pulmonary Aspergillosis", "Aspergillus"),  # any word of the heading may carry the name
         ("Tuberculosis, Pulmonary", "Mycobacterium tuberculosis"),
         ("Helicobacter Infections", "Helicobacter"),  # not the family above it
+        # the genus the disease names, not the species above most of its serovars
+        ("Salmonella Infections", "Salmonella"),
+        # a species' epithet names the disease, but several species cause it and no infection heading
+        # above it names the genus: the genus, not Plasmodium malariae
+        ("Malaria", "Plasmodium"),
+        # ... while an infection heading above names the genus (Vibrio Infections): the species
+        ("Cholera", "Vibrio cholerae"),
+        ("Escherichia coli Infections", "Escherichia coli"),  # the species the disease names whole
     ],
 )
 def test_an_infection_names_its_organism(vocabulary: MeshVocabulary, disease: str, organism: str) -> None:
