@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_WORDS, content_words
-from agent.language.mesh_recognition import HUMANS_TREE, MeshMatch, MeshVocabulary, tokenize
+from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, Term
 from agent.understanding.lexicon import EFFECT_VERBS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
@@ -68,7 +68,7 @@ def is_study_type(descriptor: MeshDescriptor) -> bool:
 
 # Persons (M01): MeSH files the kinds of people flat, one level down ("Refugees", "Veterans", "Women"),
 # so there a shallow heading is no broad one (generic people words are set aside before: GENERIC_PEOPLE)
-_PERSONS_TREE = "M01."
+_UNDER_PERSONS = PERSONS_TREE + "."
 
 
 def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
@@ -83,7 +83,7 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
         return False
     one_word = len(text.split()) == 1
     if one_word and all(
-        t.count(".") < 2 and not t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers
+        t.count(".") < 2 and not t.startswith(_UNDER_PERSONS) for t in descriptor.tree_numbers
     ):
         return False  # too broad a heading to search on; the words stay
     # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
@@ -119,7 +119,9 @@ def _is_condition(descriptor: MeshDescriptor) -> bool:
 
 
 def _is_person(descriptor: MeshDescriptor) -> bool:
-    return bool(descriptor.tree_numbers) and all(t.startswith(_PERSONS_TREE) for t in descriptor.tree_numbers)
+    return bool(descriptor.tree_numbers) and all(
+        t.startswith(_UNDER_PERSONS) for t in descriptor.tree_numbers
+    )
 
 
 def _one_is_a_kind_of_the_other(a: MeshDescriptor, b: MeshDescriptor) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from agent.keywords.concept_roles import SLOT_TREES
 from agent.keywords.phrase_words import GENERIC_PEOPLE, content_words
-from agent.language.mesh_recognition import HUMANS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
+from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
 from agent.language.morphology import is_acronym
 from agent.models import MeshDescriptor
 
@@ -66,14 +66,16 @@ def people_word_of_an_organism(match: MeshMatch, matches: list[MeshMatch], text:
     """Whether a one-word descriptor of persons (M01) stands right before a descriptor of other
     organisms: "native bird populations" are no Indigenous Peoples, "migrant birds" no Transients and
     Migrants; the word tells the animals' or plants' kind, searched with them as written."""
-    if len(match.text.split()) != 1 or not all(t.startswith("M01") for t in match.descriptor.tree_numbers):
+    if len(match.text.split()) != 1 or not all(
+        t.startswith(PERSONS_TREE) for t in match.descriptor.tree_numbers
+    ):
         return False
     after = next((m for m in matches if m.start >= match.end), None)
     return (
         after is not None
         and not text[match.end : after.start].strip(" -")
         and any(t.startswith("B") for t in after.descriptor.tree_numbers)
-        and not any(t.startswith((HUMANS_TREE, "M01")) for t in after.descriptor.tree_numbers)
+        and not any(t.startswith((HUMANS_TREE, PERSONS_TREE)) for t in after.descriptor.tree_numbers)
     )
 
 
@@ -117,8 +119,7 @@ def health_care_sense(match: MeshMatch) -> bool:
 # adults", "older people", "old patients", "older women" are the age group, a population, as "elderly
 # people" is
 _OLD_AGE = frozenset({"old", "older", "oldest", "elder"})
-_PERSONS_TREE = "M01"  # Persons: women, men, veterans, ...
-_AGE_GROUPS_TREE = "M01.060"  # Age Groups: "older children" are children, not the aged
+_AGE_GROUPS_TREE = PERSONS_TREE + ".060"  # Age Groups: "older children" are children, not the aged
 
 
 def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
@@ -126,7 +127,7 @@ def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
     if word.lower() in GENERIC_PEOPLE:
         return True
     trees = [t for d in vocabulary.lookup(word) for t in d.tree_numbers]
-    return any(t.startswith(_PERSONS_TREE) for t in trees) and not any(
+    return any(t.startswith(PERSONS_TREE) for t in trees) and not any(
         t.startswith(_AGE_GROUPS_TREE) for t in trees
     )
 

@@ -53,6 +53,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.concepts import build_concepts
 from agent.keywords.querybuild import openalex_term, pubmed_term
+from agent.language.mesh_organisms import is_organism
 from agent.language.mesh_recognition import (
     MeshVocabulary,
     leading_acronym,
@@ -645,12 +646,7 @@ def _is_species_name(descriptor: MeshDescriptor) -> bool:
     the first in lower case, as NLM writes the specific epithet and no other heading word of the
     organism tree ("Mycobacterium tuberculosis", "Escherichia coli", "Prunus persica")."""
     words = descriptor.heading.split()
-    return (
-        len(words) >= 2
-        and words[0][:1].isupper()
-        and words[1][:1].islower()
-        and any(t.startswith("B") for t in descriptor.tree_numbers)
-    )
+    return len(words) >= 2 and words[0][:1].isupper() and words[1][:1].islower() and is_organism(descriptor)
 
 
 def attested_forms(canonical: str, forms: list[str], vocabulary: MeshVocabulary | None) -> list[str]:

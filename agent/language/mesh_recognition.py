@@ -899,6 +899,7 @@ def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None =
 
 # the tree number of Humans (B01...400.400): people are a population, other organisms a condition's host
 HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"  # Humans, under Organisms (B)
+PERSONS_TREE = "M01"  # Persons: people by age, occupation, condition, origin ("Refugees", "Women", "Child")
 
 # Places where a study is done, under Environment (N06.230): caves, cities, coral reefs, forests,
 # grassland, tundra, wetlands, fresh waters (lakes, ponds, rivers), islands. A habitat is the setting
@@ -931,7 +932,7 @@ def role_of(descriptor: MeshDescriptor) -> ConceptRole:
         return ConceptRole.INTERVENTION
     if "E" in letters or "L" in letters or under("J01"):
         return ConceptRole.METHOD
-    if under("M01") or under(HUMANS_TREE):
+    if under(PERSONS_TREE) or under(HUMANS_TREE):
         return ConceptRole.POPULATION
     if "A" in letters:
         return ConceptRole.ANATOMY

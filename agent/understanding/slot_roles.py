@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.language.mesh_recognition import HUMANS_TREE
+from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_phrases import zh_english, zh_people
@@ -333,7 +333,7 @@ def _not_people(text: str) -> bool:
     matches = vocabulary.recognize(text) if vocabulary is not None else []
     if not matches or not text.rstrip().endswith(matches[-1].text):
         return True
-    return not any(t.startswith(("M01", HUMANS_TREE)) for t in matches[-1].descriptor.tree_numbers)
+    return not any(t.startswith((PERSONS_TREE, HUMANS_TREE)) for t in matches[-1].descriptor.tree_numbers)
 
 
 def _substance(text: str) -> bool:
