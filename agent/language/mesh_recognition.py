@@ -162,6 +162,12 @@ class Token:
     end: int
 
 
+def _as_recognised(text: str) -> str:
+    """The text recognition reads and its match offsets count in: Unicode-normalised (NFKC), a right
+    single quote as an apostrophe ("Down’s")."""
+    return unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+
+
 def tokenize(text: str) -> list[Token]:
     """Words of a text with their keys; "Down's" loses its possessive, hyphens and slashes split words."""
     normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
@@ -404,7 +410,7 @@ class MeshVocabulary:
         the descriptors named elsewhere in the description: a word of two senses takes the one whose
         trees sit nearest to them (`_choose`).
         """
-        normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+        normalised = _as_recognised(text)
         # "face-to-face", "side-by-side", "peer-to-peer": a manner, no face, side or peer
         normalised = REDUPLICATED.sub(lambda m: " " * len(m.group()), normalised)
         tokens = tokenize(normalised)
@@ -466,7 +472,7 @@ class MeshVocabulary:
         Fractures, Bone beside a lone "healing". English compounds grow to the right, so the term that
         reaches the head names what the phrase is about; the words it leaves before it modify it.
         The caller asks only where the head is a word that names something (not "management")."""
-        normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+        normalised = _as_recognised(text)
         tokens = tokenize(normalised)
         inside = [i for i, t in enumerate(tokens) if match.start <= t.start and t.end <= match.end]
         if len(inside) < 2 or inside[-1] + 1 >= len(tokens):
