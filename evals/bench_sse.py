@@ -379,6 +379,38 @@ class BenchResult:
     ttfe_p99_by_message_ms: dict[str, float]
     cpu: CpuShare | None = None  # with --workers: who used the CPU during the burst
 
+    @classmethod
+    def of(
+        cls,
+        load: Load,
+        outcomes: list[Outcome],
+        wall: float,
+        *,
+        peak_rss_mb: float,
+        cpu: CpuShare | None = None,
+    ) -> BenchResult:
+        """The figures of one burst from its clients' outcomes."""
+        ttfe = [t for o in outcomes for t in o.ttfe.values()]
+        by_message: dict[str, list[float]] = {}
+        for outcome in outcomes:
+            for message, seconds in outcome.ttfe.items():
+                by_message.setdefault(message, []).append(seconds)
+        errors = [e for o in outcomes for e in o.errors]
+        return cls(
+            load=load,
+            errors=sum(1 for o in outcomes if o.errors),
+            ttfe_p50_ms=percentile(ttfe, 50) * 1000,
+            ttfe_p99_ms=percentile(ttfe, 99) * 1000,
+            peak_rss_mb=peak_rss_mb,
+            wall_seconds=wall,
+            peak_concurrency=peak_concurrency(outcomes),
+            runs=sum(1 for o in outcomes if o.run_id),
+            messages=len(ttfe),
+            error_samples=errors[:5],
+            ttfe_p99_by_message_ms={m: percentile(v, 99) * 1000 for m, v in by_message.items()},
+            cpu=cpu,
+        )
+
 
 def run_bench(load: Load, *, latency_ms: float = 0.0, embeddings: bool = False) -> BenchResult:
     from agent.db import start_embedded
@@ -398,25 +430,8 @@ def run_bench(load: Load, *, latency_ms: float = 0.0, embeddings: bool = False) 
             settings = fast_settings(tmp / "data", pg_url, urls, **overrides)
             with serve_app(create_app(settings, llm=conversation_llm())) as base_url:
                 outcomes, wall = asyncio.run(drive(base_url, load))
-        ttfe = [t for o in outcomes for t in o.ttfe.values()]
-        by_message: dict[str, list[float]] = {}
-        for outcome in outcomes:
-            for message, seconds in outcome.ttfe.items():
-                by_message.setdefault(message, []).append(seconds)
-        errors = [e for o in outcomes for e in o.errors]
-        return BenchResult(
-            load=load,
-            errors=sum(1 for o in outcomes if o.errors),
-            ttfe_p50_ms=percentile(ttfe, 50) * 1000,
-            ttfe_p99_ms=percentile(ttfe, 99) * 1000,
-            peak_rss_mb=max(rss.peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024) / 2**20,
-            wall_seconds=wall,
-            peak_concurrency=peak_concurrency(outcomes),
-            runs=sum(1 for o in outcomes if o.run_id),
-            messages=len(ttfe),
-            error_samples=errors[:5],
-            ttfe_p99_by_message_ms={m: percentile(v, 99) * 1000 for m, v in by_message.items()},
-        )
+        peak_rss_mb = max(rss.peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024) / 2**20
+        return BenchResult.of(load, outcomes, wall, peak_rss_mb=peak_rss_mb)
     finally:
         if pg_server is not None:
             with contextlib.suppress(Exception):
@@ -509,26 +524,8 @@ def _burst(
         (t0, before), (t1, after) = marks
         delta = {party: after[party] - before[party] for party in after}
         cpu = CpuShare(wall=t1 - t0, **delta)
-    ttfe = [t for o in outcomes for t in o.ttfe.values()]
-    by_message: dict[str, list[float]] = {}
-    for outcome in outcomes:
-        for message, seconds in outcome.ttfe.items():
-            by_message.setdefault(message, []).append(seconds)
-    errors = [e for o in outcomes for e in o.errors]
-    return BenchResult(
-        load=load,
-        errors=sum(1 for o in outcomes if o.errors),
-        ttfe_p50_ms=percentile(ttfe, 50) * 1000,
-        ttfe_p99_ms=percentile(ttfe, 99) * 1000,
-        peak_rss_mb=float("nan"),  # the servers are other processes here
-        wall_seconds=wall,
-        peak_concurrency=peak_concurrency(outcomes),
-        runs=sum(1 for o in outcomes if o.run_id),
-        messages=len(ttfe),
-        error_samples=errors[:5],
-        ttfe_p99_by_message_ms={m: percentile(v, 99) * 1000 for m, v in by_message.items()},
-        cpu=cpu,
-    )
+    # peak RSS is not measured here: the servers are other processes
+    return BenchResult.of(load, outcomes, wall, peak_rss_mb=float("nan"), cpu=cpu)
 
 
 def _big_run(data_dir: Path, papers: int) -> str:
