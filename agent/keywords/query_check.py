@@ -5,6 +5,8 @@ AND, and a query that matches half of PubMed is no search. Where a database can 
 `esearch` count, OpenAlex's `meta.count`), the keyword step asks it, as a searcher would before
 running a strategy:
 
+- each required concept block's first records, where PubMed answers: a heading its indexers gave most
+  of them, and that the block's words name, joins the block (`agent.keywords.indexing_headings`);
 - each required concept block alone; a block with **0 hits** in every database that answered is
   *relaxed*: made optional (kept in the plan, shown with the reason, no longer AND'ed), and the
   queries are written again;
@@ -21,9 +23,17 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from agent.keywords.indexing_headings import (
+    DescriptorSource,
+    IndexedRecords,
+    add_headings,
+    attested_headings,
+    sample_records,
+    searched_headings,
+)
 from agent.keywords.querybuild import build_queries
 from agent.keywords.synonyms import Session, SynonymSources
-from agent.models import BlockCount, Concept, KeywordPlan, QueryPlan, Source
+from agent.models import BlockCount, Concept, KeywordPlan, Paper, QueryPlan, Source
 
 _COUNTED = {"pubmed": Source.PUBMED, "openalex": Source.OPENALEX}
 
@@ -57,6 +67,24 @@ async def _counts_of(session: Session, queries: QueryPlan, concept: str) -> list
     return [BlockCount(concept=concept, source=n, hits=h) for n, h in zip(names, hits, strict=True)]
 
 
+async def _add_indexing_headings(session: Session, plan: KeywordPlan, required: list[Concept]) -> None:
+    """The headings PubMed's indexing attests for each required block (`indexing_headings`), in place."""
+    mesh = session.sources.mesh_file
+    if not isinstance(session.sources.pubmed, IndexedRecords) or not isinstance(mesh, DescriptorSource):
+        return
+    blocks = [build_queries(_only(plan, c)).queries.get(Source.PUBMED) for c in required]
+    samples = await asyncio.gather(*(sample_records(session, b.query) if b else _none() for b in blocks))
+    searched = searched_headings(plan)
+    for concept, records in zip(required, samples, strict=True):
+        evidence = attested_headings(concept, plan.terms_of(concept.id), records, searched, mesh)
+        add_headings(plan, evidence)
+        searched |= {e.descriptor.ui for e in evidence}
+
+
+async def _none() -> list[Paper]:
+    return []
+
+
 async def check_queries(plan: KeywordPlan, sources: Any, *, limit: int) -> tuple[KeywordPlan, QueryPlan]:
     """The plan (zero-hit blocks relaxed) and its queries with block and query counts (module doc)."""
     session = Session(SynonymSources.coerce(sources))
@@ -65,6 +93,7 @@ async def check_queries(plan: KeywordPlan, sources: Any, *, limit: int) -> tuple
         return plan, queries
     plan = plan.model_copy(deep=True)
     required = [c for c in plan.concepts if c.required and c.enabled and plan.terms_of(c.id)]
+    await _add_indexing_headings(session, plan, required)
     per_block = await asyncio.gather(
         *(_counts_of(session, build_queries(_only(plan, c)), c.id) for c in required)
     )
