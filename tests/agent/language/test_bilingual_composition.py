@@ -8,7 +8,7 @@ oxidative) only inside such an attested span. Examples are phrases of their own,
 
 from __future__ import annotations
 
-from agent.language import bilingual
+from agent.language import bilingual, english_forms
 from agent.language.bilingual import render, render_phrase
 
 
@@ -146,9 +146,9 @@ def test_a_verb_modifier_takes_its_attested_noun_and_is_no_adjective() -> None:
 
 def test_a_people_head_before_a_preposition_takes_the_plural() -> None:
     # "woman in childbirth" -> "women in childbirth", never "woman in childbirths"
-    assert bilingual._people_plural("woman in childbirth") == "women in childbirth"
-    assert bilingual._people_plural("person with a disability") == "people with a disability"
-    assert bilingual._people_plural("stroke patient") == "stroke patients"
+    assert english_forms.people_plural("woman in childbirth") == "women in childbirth"
+    assert english_forms.people_plural("person with a disability") == "people with a disability"
+    assert english_forms.people_plural("stroke patient") == "stroke patients"
 
 
 def test_a_name_the_judge_knows_does_not_outrank_a_common_sense() -> None:
