@@ -490,6 +490,9 @@ class _Part:
     # used only where the judge attests them (see `_fuse`)
     fused: tuple[str, ...] = ()
     verbs: frozenset[str] = frozenset()  # its senses that are verbs ("vary", "assemble": no adjectives)
+    # a bound morpheme closing the phrase that English may leave unsaid (生存|期 "survival"; see
+    # `word_formation.SILENT_HEADS`): attested spans also try the words before it alone
+    silent: bool = False
 
 
 @lru_cache(maxsize=20000)
@@ -641,6 +644,8 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
             if part is not None and parts and key in word_formation.COMBINING_ENDINGS:
                 part = replace(part, fused=word_formation.fused_forms(parts[-1].nouns[:2], key))
+            if part is not None and parts and key in word_formation.SILENT_HEADS and i == len(keys) - 1:
+                part = replace(part, silent=True)
             if part is not None:
                 parts.append(part)
         i += 1
@@ -744,20 +749,25 @@ def _same_stem(word: str, other: str) -> bool:
 # an attested span of this many parts tries this many senses of each part (fewer for longer spans: the
 # products stay under a hundred look-ups per span)
 _SPAN_SENSES = {2: 8, 3: 4, 4: 3}
+_ADJECTIVE_GUESSES = 2  # a modifier's first senses whose Latin adjectives a span tries
 
 
 def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
-    """The senses of `part` tried inside an attested span: its noun senses at the head, else its modifier
-    senses and their regular "-ative" and "-atory" adjectives (oxidize, oxidation -> oxidative; regulate ->
-    regulatory), which are only ever used when the vocabulary knows the whole span ("oxidative stress",
-    "regulatory T cells")."""
+    """The senses of `part` tried inside an attested span: its noun senses at the head (and the action
+    nouns its verb senses may take: survive -> "survival"), else its modifier senses and their regular
+    "-ative" and "-atory" adjectives (oxidize, oxidation -> oxidative; regulate -> regulatory) and the Latin
+    adjectives of its first noun senses (ischemia -> "ischemic", prostate -> "prostatic"), which are only
+    ever used when the vocabulary knows the whole span ("oxidative stress", "regulatory T cells")."""
     if head:
-        return list(_unique([*part.nouns[:limit], *part.fused]))
+        actions = [noun for verb in sorted(part.verbs) for noun in word_formation.action_noun_guesses(verb)]
+        return list(_unique([*part.nouns[:limit], *part.fused, *actions]))
     derived: list[str] = []
-    for sense in part.modifiers[:limit]:
+    for rank, sense in enumerate(part.modifiers[:limit]):
         word = sense.lower()
         if " " in word or not word.isalpha():
             continue
+        if rank < _ADJECTIVE_GUESSES and sense not in part.verbs and not word.endswith(_ADJECTIVE_ENDINGS):
+            derived += word_formation.adjective_guesses(sense)[:2]
         if word.endswith("ize") and len(word) > 6:
             derived.append(sense[:-3] + "ative")
         elif word.endswith("ation") and len(word) > 7:
@@ -794,7 +804,9 @@ def _attested_spans(parts: tuple[_Part, ...], attested: Attested) -> dict[tuple[
     for size, limit in _SPAN_SENSES.items():
         for start in range(len(parts) - size + 1):
             end = start + size
-            pools = [_span_pool(parts[k], k == end - 1, limit) for k in range(start, end)]
+            # a silent morpheme at the end leaves the part before it as the head (生存|期 "survival")
+            last = end - 2 if parts[end - 1].silent else end - 1
+            pools = [_span_pool(parts[k], k == last, limit) for k in range(start, last + 1)]
             choices = sorted(
                 itertools.product(*(enumerate(pool) for pool in pools)),
                 key=lambda choice: sum(rank for rank, _ in choice),
