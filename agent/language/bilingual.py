@@ -996,7 +996,10 @@ def _is_nominal(token: Token) -> bool:
 def _verb_first(word: str) -> bool:
     """CC-CEDICT's first plain sense of `word` is a verb ("to record"): in the middle of a noun run it is
     the predicate (脑|表面|电极|记录|神经|活动), not a part of the term."""
-    for raw in lexicon().raw_entries(word):
+    entries = lexicon().raw_entries(word)
+    # a common word's entry before a place's or a person's (延长 "Yanchang county", and "to prolong")
+    entries.sort(key=lambda raw: raw[1:2].isupper())
+    for raw in entries:
         for definition in raw.partition("]")[2].strip().strip("/").split("/"):
             senses = [s for s in clean_definition(definition) if not s.marked]
             if senses:

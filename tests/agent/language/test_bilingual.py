@@ -14,6 +14,7 @@ from agent.language.bilingual import (
     dictionary_senses,
     english_phrases,
     has_chinese,
+    is_verb,
     reference,
     render,
     segment,
@@ -110,6 +111,13 @@ def test_all_entries_of_a_headword_are_kept_plain_nouns_first() -> None:
 
 
 # --- segmentation ----------------------------------------------------------------------------------
+
+
+def test_a_common_words_entry_comes_before_a_places_entry() -> None:
+    # 延长: "Yanchang county ... Shaanxi" (a capitalised entry) and "to prolong": the word, not the county
+    assert _texts(dictionary_senses("延长"))[0] == "prolong"
+    assert is_verb("延长")
+    assert _texts(dictionary_senses("长江"))[0] == "Yangtze River"  # a place and nothing else stays a place
 
 
 def test_segmentation_keeps_dictionary_words_whole() -> None:
