@@ -234,6 +234,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and zh_people(word)
             and _zh_content(following)
             and following not in lex.ZH_HEADS
+            and not _inside_people_phrase(tokens, index + 1)
             and (
                 _has_evidence(_rest_of_run(tokens, index + 1))
                 or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
@@ -450,7 +451,7 @@ _BEFORE_PREDICATES = frozenset(
 )
 
 
-def _rest_of_run(tokens: list[str], start: int) -> str:
+def _run_words(tokens: list[str], start: int) -> list[str]:
     """The Chinese content words from `start` up to the next break word or punctuation."""
     out = []
     for token in tokens[start:]:
@@ -459,7 +460,23 @@ def _rest_of_run(tokens: list[str], start: int) -> str:
         if not _zh_content(token) or token in lex.ZH_TASK_HEADS:
             break
         out.append(token)
-    return "".join(out)
+    return out
+
+
+def _rest_of_run(tokens: list[str], start: int) -> str:
+    return "".join(_run_words(tokens, start))
+
+
+def _inside_people_phrase(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` is a condition and a word for the people who have it (肺癌|患者,
+    癌|患者): a people word before it (小细胞|肺癌|患者 "small cell", 老年|急性胆囊炎|患者 "older") is part
+    of that longer phrase, the condition's name or who has it, rather than a phrase of its own (小鼠|海马|
+    神经元 "mice", "hippocampal neurons" stay two)."""
+    rest = _run_words(tokens, start)
+    if len(rest) < 2 or len(rest[-1]) < 2 or not zh_people(rest[-1]):
+        return False
+    english = zh_english("".join(rest[:-1]))
+    return english is not None and mesh_kind(english) == "condition"
 
 
 @cache

@@ -357,3 +357,12 @@ def test_an_adverb_between_a_noun_and_its_task_word_is_skipped() -> None:
     # "路面裂缝自动检测": the task is the detection of pavement cracks, done automatically
     slots = extract_slots("基于深度学习的路面裂缝自动检测。")
     assert slots.task == ["路面裂缝检测"]
+
+
+def test_a_people_word_inside_a_condition_and_its_patients_heads_no_phrase_of_its_own() -> None:
+    from agent.understanding.chinese_phrases import chinese_phrases
+
+    # 细胞 "cells" is a word for the studied, but in 肝细胞|癌|患者 it names the condition of the patients
+    assert [p.text for p in chinese_phrases("我们比较了肝细胞癌患者的生存率。")][:1] == ["肝细胞癌患者"]
+    # an organism before what is studied in it stays apart ("mice", "hippocampal neurons")
+    assert "海马神经元" in [p.text for p in chinese_phrases("记录小鼠海马神经元的放电。")]
