@@ -237,6 +237,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and not _inside_people_phrase(tokens, index + 1)
             and (
                 _has_evidence(_rest_of_run(tokens, index + 1))
+                or _opens_with_condition(tokens, index + 1)
                 or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
             )
         ):
@@ -465,6 +466,16 @@ def _run_words(tokens: list[str], start: int) -> list[str]:
 
 def _rest_of_run(tokens: list[str], start: int) -> str:
     return "".join(_run_words(tokens, start))
+
+
+def _opens_with_condition(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` opens with a word MeSH files as a disease (老年人|骨质疏松|性|骨折,
+    儿童|哮喘|急诊): the people word before it is who is studied, and the condition a phrase of its own."""
+    rest = _run_words(tokens, start)
+    if not rest or len(rest[0]) < 2:
+        return False
+    english = zh_english(rest[0])
+    return english is not None and mesh_kind(english) == "condition"
 
 
 def _inside_people_phrase(tokens: list[str], start: int) -> bool:

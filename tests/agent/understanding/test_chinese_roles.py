@@ -366,3 +366,11 @@ def test_a_people_word_inside_a_condition_and_its_patients_heads_no_phrase_of_it
     assert [p.text for p in chinese_phrases("我们比较了肝细胞癌患者的生存率。")][:1] == ["肝细胞癌患者"]
     # an organism before what is studied in it stays apart ("mice", "hippocampal neurons")
     assert "海马神经元" in [p.text for p in chinese_phrases("记录小鼠海马神经元的放电。")]
+
+
+def test_a_people_word_before_a_disease_is_who_is_studied() -> None:
+    from agent.understanding.chinese_phrases import chinese_phrases
+
+    # 老年人|帕金森病|步态冻结: the older adults are studied, the disease and its sign a phrase of their own
+    texts = [p.text for p in chinese_phrases("运动是否改善老年人帕金森病步态冻结。")]
+    assert "老年人" in texts and "帕金森病步态冻结" in texts
