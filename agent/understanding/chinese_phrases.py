@@ -204,6 +204,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and _zh_content(following)
             and (_is_predicate(word) or _analysis_verb(word))
             and not _is_predicate(following)  # 写作|教学: a verb before a verb is a compound noun
+            and following not in _BOUND_SUFFIXES  # 置换|术, 切除|术: a verb before a suffix is a noun
         ):
             # a verb after a subject of two words or more, before its object, is the predicate
             # (数据|来自|..., 模式|数据|预估|...): it ends the phrase and is the cue of the next one
@@ -249,6 +250,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
         phrases = step(phrases)
     return phrases
 
+
+# bound morphemes that make a noun of the verb before them (置换|术 "replacement surgery", 抑制|剂
+# "inhibitor", 检出|率 "detection rate", 学习|者 "learners"): such a verb is no predicate
+_BOUND_SUFFIXES = frozenset("术剂率者法性化症炎")
 
 # adverbs between a noun and its task word (肺炎|自动|检测)
 _TASK_ADVERBS = frozenset({"自动", "自动地", "快速", "实时"})

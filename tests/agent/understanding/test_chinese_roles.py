@@ -374,3 +374,11 @@ def test_a_people_word_before_a_disease_is_who_is_studied() -> None:
     # 老年人|帕金森病|步态冻结: the older adults are studied, the disease and its sign a phrase of their own
     texts = [p.text for p in chinese_phrases("运动是否改善老年人帕金森病步态冻结。")]
     assert "老年人" in texts and "帕金森病步态冻结" in texts
+
+
+def test_a_verb_before_a_bound_suffix_is_part_of_the_noun() -> None:
+    from agent.understanding.chinese_phrases import chinese_phrases
+
+    # 置换|术 "replacement surgery": the verb before 术 is no predicate cutting the phrase
+    texts = [p.text for p in chinese_phrases("我们随访了全髋关节置换术患者的术后疼痛。")]
+    assert "全髋关节置换术患者" in texts
