@@ -81,6 +81,7 @@ __all__ = [
     "Rendering",
     "Sense",
     "clean_definition",
+    "GENERIC_PLACES",
     "compound_modifiers",
     "dictionary_senses",
     "drug_names",
@@ -442,7 +443,7 @@ def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True)
 
 # place nouns jieba tags as place names that also modify a term as an adjective (城市热岛 "urban heat
 # island", 农村老年人 "rural older adults", 中国成年人 "Chinese adults"): no place of its own
-_GENERIC_PLACES = _words(
+GENERIC_PLACES = _words(
     "城市 农村 城乡 乡村 城镇 国内 国外 海外 全球 全国 世界 各地 当地 本地 沿海 内陆 山区 中国 我国"
 )
 
@@ -453,7 +454,7 @@ def is_place_name(word: str) -> bool:
     dictionary writes as a name, if it knows the word (jieba also tags 深度 "depth" and 海马 "hippocampus"
     so), and that is not a generic place noun modifying terms (城市 "urban", 农村 "rural")."""
     key = _half_width(to_simplified(word))
-    if not has_chinese(key) or key in _GENERIC_PLACES:
+    if not has_chinese(key) or key in GENERIC_PLACES:
         return False
     pairs = list(_jieba_posseg().cut(key))
     if len(pairs) != 1 or pairs[0].flag != "ns":

@@ -78,6 +78,12 @@ def test_relation_words_and_status_heads_name_no_concept() -> None:
     assert slots.context == ["smoking"]  # 吸烟现状 "the present state of smoking": smoking
 
 
+def test_a_word_for_the_area_of_a_place_adds_nothing_to_it() -> None:
+    slots, _, _ = translate_slots(Slots(context=["华北地区", "山区", "发达地区"]), vocabulary=None)
+    assert not any("local" in term for term in slots.context[:2])  # 地区 is first "local" in CC-CEDICT
+    assert slots.context[0] == translate_slots(Slots(context=["华北"]), vocabulary=None)[0].context[0]
+
+
 def test_a_time_span_ends_the_phrase_before_it() -> None:
     slots = extract_slots("探讨早期康复对脑卒中患者90天死亡率的影响。")
     assert "脑卒中患者" in slots.subject_population
