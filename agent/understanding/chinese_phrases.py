@@ -15,6 +15,7 @@ one only to classify it (MeSH as judge).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, segment
@@ -354,6 +355,15 @@ def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
     for phrase in phrases:
         size = _place_length(phrase.words)
         rest = phrase.words[size:]
+        if (
+            size
+            and size == len(phrase.words)
+            and phrase.slot is None
+            and not any(zh_people(w) for w in phrase.words if w not in _PLACE_TAILS)
+        ):
+            # a phrase that is only a place (华南地区, 高原地区) is where the study is, whatever its cue
+            out.append(replace(phrase, slot="context"))
+            continue
         if (
             size == 0
             or not any(_zh_content(w) for w in rest)

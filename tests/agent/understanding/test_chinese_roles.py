@@ -388,3 +388,11 @@ def test_a_verb_before_a_bound_suffix_is_part_of_the_noun() -> None:
     # 置换|术 "replacement surgery": the verb before 术 is no predicate cutting the phrase
     texts = [p.text for p in chinese_phrases("我们随访了全髋关节置换术患者的术后疼痛。")]
     assert "全髋关节置换术患者" in texts
+
+
+def test_a_phrase_that_is_only_a_place_is_the_setting() -> None:
+    from agent.understanding.chinese_phrases import chinese_phrases
+
+    # 华东地区 "East China (region)" after 在: where the study is, not who is studied (地区 alone heads people)
+    phrases = {p.text: p for p in chinese_phrases("在华东地区，施用生物炭对水稻产量的影响。")}
+    assert phrases["华东地区"].slot == "context"
