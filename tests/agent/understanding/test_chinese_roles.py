@@ -396,3 +396,11 @@ def test_a_phrase_that_is_only_a_place_is_the_setting() -> None:
     # 华东地区 "East China (region)" after 在: where the study is, not who is studied (地区 alone heads people)
     phrases = {p.text: p for p in chinese_phrases("在华东地区，施用生物炭对水稻产量的影响。")}
     assert phrases["华东地区"].slot == "context"
+
+
+def test_a_diagnosed_condition_is_who_is_studied_when_no_people_are_named() -> None:
+    # 诊断 a disease with no people named: the disease is the population block; with people named, or
+    # without a word of diagnosis, it stays what it was
+    slots = extract_slots("利用胸部X线片和深度学习诊断肺结核的效果。")
+    assert "肺结核" in slots.subject_population
+    assert "肺结核" not in extract_slots("吸烟与肺结核的关系。").subject_population
