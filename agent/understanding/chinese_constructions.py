@@ -17,7 +17,7 @@ from __future__ import annotations
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import cue_slot, zh_head_slot
+from agent.understanding.slot_evidence import cue_slot, mesh_kind, zh_head_slot
 from agent.understanding.slot_translation import embedded_vocabulary
 
 
@@ -232,7 +232,5 @@ def condition_as_population(assigned: dict[str, list[str]], read: list[tuple[Phr
 
 
 def _condition(text: str) -> bool:
-    from agent.understanding.slot_evidence import mesh_kind
-
     english = zh_english(text)
     return english is not None and mesh_kind(english) == "condition"

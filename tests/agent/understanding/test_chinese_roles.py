@@ -9,6 +9,7 @@ and its property (B), and a people word stays who is studied.
 from __future__ import annotations
 
 from agent.models import Slots
+from agent.understanding.chinese_phrases import chinese_phrases
 from agent.understanding.rules import extract_slots
 from agent.understanding.slot_translation import translate_slots
 
@@ -366,8 +367,6 @@ def test_an_adverb_between_a_noun_and_its_task_word_is_skipped() -> None:
 
 
 def test_a_people_word_inside_a_condition_and_its_patients_heads_no_phrase_of_its_own() -> None:
-    from agent.understanding.chinese_phrases import chinese_phrases
-
     # 细胞 "cells" is a word for the studied, but in 肝细胞|癌|患者 it names the condition of the patients
     assert [p.text for p in chinese_phrases("我们比较了肝细胞癌患者的生存率。")][:1] == ["肝细胞癌患者"]
     # an organism before what is studied in it stays apart ("mice", "hippocampal neurons")
@@ -375,24 +374,18 @@ def test_a_people_word_inside_a_condition_and_its_patients_heads_no_phrase_of_it
 
 
 def test_a_people_word_before_a_disease_is_who_is_studied() -> None:
-    from agent.understanding.chinese_phrases import chinese_phrases
-
     # 老年人|帕金森病|步态冻结: the older adults are studied, the disease and its sign a phrase of their own
     texts = [p.text for p in chinese_phrases("运动是否改善老年人帕金森病步态冻结。")]
     assert "老年人" in texts and "帕金森病步态冻结" in texts
 
 
 def test_a_verb_before_a_bound_suffix_is_part_of_the_noun() -> None:
-    from agent.understanding.chinese_phrases import chinese_phrases
-
     # 置换|术 "replacement surgery": the verb before 术 is no predicate cutting the phrase
     texts = [p.text for p in chinese_phrases("我们随访了全髋关节置换术患者的术后疼痛。")]
     assert "全髋关节置换术患者" in texts
 
 
 def test_a_phrase_that_is_only_a_place_is_the_setting() -> None:
-    from agent.understanding.chinese_phrases import chinese_phrases
-
     # 华东地区 "East China (region)" after 在: where the study is, not who is studied (地区 alone heads people)
     phrases = {p.text: p for p in chinese_phrases("在华东地区，施用生物炭对水稻产量的影响。")}
     assert phrases["华东地区"].slot == "context"
