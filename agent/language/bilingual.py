@@ -24,7 +24,8 @@ How:
   senses first (洪水 "deluge; flood": "flood"), and neighbouring parts that the judge knows *together*
   are rendered as that term whatever rank each sense has alone (氧化|应激 -> "oxidative stress": a
   modifier's regular "-ative" adjective is tried only there). 者 after a verb makes its agent noun
-  (学习|者 -> "learners").
+  (学习|者 -> "learners"). The English forms a sense takes there (action nouns, gerunds, plurals, agent and
+  quality nouns) are `agent.language.english_forms`; inorganic names are `agent.language.inorganic_names`.
 - A drug name written by its sounds that ends in a WHO INN stem (阿托伐|他汀 -vastatin, 曲妥|珠单抗 -zumab)
   becomes one token and renders as its class (statins, monoclonal antibodies; `agent.language.drug_stems`),
   unless the dictionary knows the drug (阿莫西林 "amoxicillin"); `drug_names` lists them for the caller's
@@ -62,7 +63,16 @@ from agent.language.cedict import (
     to_simplified,
 )
 from agent.language.drug_stems import CLASS_SUFFIX, DrugClass, drug_class, min_prefix, stem_ending, stems
-from agent.language.morphology import plural
+from agent.language.english_forms import (
+    NO_REGULAR_DERIVATION,
+    action_nouns,
+    agent_nouns,
+    discipline_adjectives,
+    people_plural,
+    quality_nouns,
+    verb_nouns,
+)
+from agent.language.inorganic_names import inorganic_name
 from agent.language.text import unique_casefold
 
 __all__ = [
@@ -71,6 +81,7 @@ __all__ = [
     "Rendering",
     "Sense",
     "clean_definition",
+    "GENERIC_PLACES",
     "compound_modifiers",
     "dictionary_senses",
     "drug_names",
@@ -132,8 +143,6 @@ _NUMBER_CLASSIFIERS = {  # "2型" -> "type 2": a number and its classifier, Engl
 _CHINESE_NUMBERS = dict(
     zip("一二三四五六七八九十", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"), strict=True)
 )
-# nouns for groups, never plural ("personnels" is malformed)
-_COLLECTIVE = _words("personnel staff people police cattle livestock poultry offspring folk public youth")
 _PEOPLE_SUFFIXES = ("者", "员", "户", "民", "人", "儿", "童", "妇")
 
 
@@ -434,7 +443,7 @@ def _best_cut(chars: str, hints: frozenset[tuple[int, int]], whole: bool = True)
 
 # place nouns jieba tags as place names that also modify a term as an adjective (城市热岛 "urban heat
 # island", 农村老年人 "rural older adults", 中国成年人 "Chinese adults"): no place of its own
-_GENERIC_PLACES = _words(
+GENERIC_PLACES = _words(
     "城市 农村 城乡 乡村 城镇 国内 国外 海外 全球 全国 世界 各地 当地 本地 沿海 内陆 山区 中国 我国"
 )
 
@@ -445,7 +454,7 @@ def is_place_name(word: str) -> bool:
     dictionary writes as a name, if it knows the word (jieba also tags 深度 "depth" and 海马 "hippocampus"
     so), and that is not a generic place noun modifying terms (城市 "urban", 农村 "rural")."""
     key = _half_width(to_simplified(word))
-    if not has_chinese(key) or key in _GENERIC_PLACES:
+    if not has_chinese(key) or key in GENERIC_PLACES:
         return False
     pairs = list(_jieba_posseg().cut(key))
     if len(pairs) != 1 or pairs[0].flag != "ns":
@@ -482,6 +491,9 @@ class _Part:
     # used only where the judge attests them (see `_fuse`)
     fused: tuple[str, ...] = ()
     verbs: frozenset[str] = frozenset()  # its senses that are verbs ("vary", "assemble": no adjectives)
+    # a bound morpheme closing the phrase that English may leave unsaid (生存|期 "survival"; see
+    # `word_formation.SILENT_HEADS`): attested spans also try the words before it alone
+    silent: bool = False
 
 
 @lru_cache(maxsize=20000)
@@ -498,11 +510,11 @@ def _word_part(word: str) -> _Part | None:
     # a glossary term with no modifier form of its own modifies a head as written (算法 "algorithm")
     modifiers: list[str] = list(entry.modifiers or entry.english) if entry else []
     for sense in senses:
-        heads.extend(_verb_nouns(sense.text) if sense.verb else [sense.text])
+        heads.extend(verb_nouns(sense.text) if sense.verb else [sense.text])
         if sense.verb:  # before a head a verb is its action noun (根除|率 "eradication rate")
-            modifiers.extend([*_action_nouns(sense.text), sense.text])
+            modifiers.extend([*action_nouns(sense.text), sense.text])
         else:
-            modifiers.extend([*_discipline_adjectives(sense.text), sense.text])
+            modifiers.extend([*discipline_adjectives(sense.text), sense.text])
     if entry is None and not senses:
         drug = drug_class(word)
         if drug is None or [t.key for t in _tokens(word)] != [word]:
@@ -562,136 +574,8 @@ def compound_modifiers(word: str) -> tuple[str, ...]:
     return tuple(m for m, n in ranked if n >= _COMPOUND_VOTES and n >= _COMPOUND_SHARE * total)
 
 
-# "-ics" disciplines whose adjective ends in "-ical" (physics -> physical); the others take "-ic" (genetic)
-_ICAL_STEMS = ("tistics", "matics", "ysics", "itics", "anics", "ptics", "thics")
-
-
-def _discipline_adjectives(noun: str) -> list[str]:
-    """The adjective a discipline's name takes before a head: electrochemistry -> electrochemical,
-    biology -> biological, genetics -> genetic, physics -> physical (regular derivations only; "ministry"
-    or "registry" are no disciplines)."""
-    if " " in noun or not noun.isalpha() or not noun.islower():
-        return []
-    if noun.endswith("chemistry"):
-        return [noun[:-5] + "ical"]
-    if noun.endswith("ology") and len(noun) > 6 and noun not in ("anthology", "apology"):
-        return [noun[:-1] + "ical"]
-    if noun.endswith("ics") and len(noun) > 6:
-        return [noun[:-1] + "al"] if noun.endswith(_ICAL_STEMS) else [noun[:-1]]
-    return []
-
-
 def _unique(items: list[str]) -> tuple[str, ...]:
     return tuple(unique_casefold(items))
-
-
-# "-ize" verbs whose "-ization" noun is regular (stabilize, organize, optimize; not "apologization")
-_IZE_ENDINGS = ("alize", "ilize", "anize", "icize", "orize", "imize", "rdize", "erize", "unize")
-# verbs stressed on the last syllable double their final consonant ("controlling", "transferring")
-_FINAL_STRESS = _words(
-    """control patrol compel expel propel refer prefer occur recur confer defer deter infer transfer admit commit
-    emit omit permit submit transmit regret forget begin equip acquit"""
-)
-
-
-def _gerund(verb: str) -> str:
-    """'decode' -> 'decoding', 'cut down' -> 'cutting down' (the noun a verb head takes in a term)."""
-    first, _, rest = verb.partition(" ")
-    word = first.lower()
-    if not word.isalpha() or word.endswith("ing"):
-        return verb
-    if word.endswith("ie"):
-        stem = first[:-2] + "y"
-    elif word.endswith("e") and not word.endswith(("ee", "oe", "ye")) and len(word) > 2:
-        stem = first[:-1]
-    elif word in _FINAL_STRESS or (
-        len(word) <= 4
-        and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", word)
-        and not re.search(r"[aeiou]{2}", word)
-    ):
-        stem = first + first[-1]
-    else:
-        stem = first
-    return f"{stem}ing" + (f" {rest}" if rest else "")
-
-
-def _action_nouns(verb: str) -> list[str]:
-    """The regular action noun of a one-word verb (migrate -> migration, optimize -> optimization,
-    measure -> measurement), none when English has no regular one; a light verb's noun ("do a follow-up")."""
-    nouns = _verb_nouns(verb)
-    return nouns[:1] if len(nouns) == 3 and nouns[0] != _gerund(verb) else []
-
-
-def _verb_nouns(verb: str) -> list[str]:
-    """Nouns for a verb at the head of a term, best first: the regular "-ation" noun of "-ate", "-ize" and
-    "-ify" verbs (migrate -> migration), the gerund (decode -> decoding), the bare verb (control, rise)."""
-    out = []
-    light, _, thing = verb.partition(" ")
-    thing = re.sub(r"^(?:a|an|the) ", "", thing)
-    if light.lower() in _LIGHT_VERBS and thing.replace("-", "").isalpha():
-        return [thing, _gerund(verb), verb]  # "do a follow-up", "make progress" at the head: the noun
-    if light.lower() in _CHANGE_OF_STATE and thing.isalpha() and _english_word(_gerund(thing)):
-        # "become warm" at the head: the process noun of the state, where English has it ("warming",
-        # "drying"; no "olding")
-        return [_gerund(thing), _gerund(verb), verb]
-    if " " not in verb and verb.isalpha():
-        word = verb.lower()
-        if word.endswith("ate") and len(word) > 5 and word not in _NO_IVE:
-            out.append(verb[:-1] + "ion")
-        elif word.endswith(_IZE_ENDINGS):
-            out.append(verb[:-1] + "ation")
-        elif word.endswith("ify") and len(word) > 5:
-            out.append(verb[:-1] + "ication")
-        elif word.endswith("ine") and len(word) > 6:
-            out.append(verb[:-1] + "ation")  # determine -> determination, examine -> examination
-        elif word.endswith(_MENT_ENDINGS) and len(word) > 5:
-            out.append(verb + "ment")  # develop -> development, measure -> measurement
-    return [*out, _gerund(verb), verb]
-
-
-# verbs of a change of state whose adjective names the process ("become warm": "warming")
-_CHANGE_OF_STATE = _words("become get turn grow")
-
-
-@cache
-def _definitions() -> str:
-    """CC-CEDICT's definitions as one lower-case text, read once when first needed."""
-    return "\n".join(raw.partition("]")[2] for raw in lexicon().entries.values()).lower()
-
-
-@lru_cache(maxsize=1024)
-def _english_word(word: str) -> bool:
-    """True when CC-CEDICT's definitions use `word`: a check that a derived form ("warming") is a word
-    English uses (no "olding")."""
-    return re.search(rf"\b{re.escape(word.lower())}\b", _definitions()) is not None
-
-
-# verbs that only carry the noun after them ("do a follow-up", "make progress")
-_LIGHT_VERBS = _words("do make take have give conduct perform undergo")
-# verb endings whose "-ment" noun is regular (development, measurement, assessment, improvement, treatment,
-# management, settlement, achievement, government, equipment, employment)
-_MENT_ENDINGS = ("elop", "sure", "ssess", "prove", "eat", "nage", "ttle", "ieve", "vern", "uip", "ploy")
-
-
-# prepositions after the head noun of an English phrase ("woman in childbirth", "person with a disability")
-_POSTMODIFIER_PREPOSITIONS = _words("in of with without on at from for under after before during")
-
-
-def _people_plural(phrase: str) -> str:
-    words = phrase.split(" ")
-    split = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _POSTMODIFIER_PREPOSITIONS), None)
-    if split is not None:
-        # the head noun stands before the preposition: "women in childbirth", not "woman in childbirths"
-        return " ".join([_people_plural(" ".join(words[:split])), *words[split:]])
-    head, _, last = phrase.rpartition(" ")
-    if phrase.lower().startswith("the ") or last.lower().endswith("ly") or last.lower() in _COLLECTIVE:
-        return phrase  # "the elderly", "medical personnel": already a group
-    many = plural(last)
-    if many is None and last.isalpha() and last.lower().endswith(("ant", "ent")) and last.islower():
-        many = last + "s"
-    if many is None:
-        return phrase
-    return f"{head} {many}" if head else many
 
 
 def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
@@ -717,7 +601,7 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _Part(compounds, compounds)
             i += used
             continue
-        salt = _inorganic_name(keys, i)
+        salt = inorganic_name(keys, i)
         if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
             name, used = salt
             parts.append(_Part((name,), (name,)))
@@ -734,7 +618,7 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 i += 1
                 continue
         if key in _QUALITY_SUFFIXES and parts and 0 < i == len(keys) - 1:
-            qualities = _quality_nouns(keys[i - 1])
+            qualities = quality_nouns(keys[i - 1])
             if qualities:  # 公平|性 -> "fairness", 敏感|度 -> "sensitivity": the quality, as a noun
                 parts[-1] = _Part(qualities, qualities)
                 i += 1
@@ -744,7 +628,7 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             i += 1
             continue
         if key in _AGENT_SUFFIXES and 0 < i == len(keys) - 1 and parts:
-            agents = _agent_nouns(keys[i - 1])
+            agents = agent_nouns(keys[i - 1])
             if agents:  # 学习|者 -> "learners", 驾驶|者 -> "drivers": the one who does the verb
                 parts[-1] = _Part(agents, agents, people=True)
                 i += 1
@@ -761,119 +645,19 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
             if part is not None and parts and key in word_formation.COMBINING_ENDINGS:
                 part = replace(part, fused=word_formation.fused_forms(parts[-1].nouns[:2], key))
+            if part is not None and parts and key in word_formation.SILENT_HEADS and i == len(keys) - 1:
+                part = replace(part, silent=True)
             if part is not None:
                 parts.append(part)
         i += 1
     return parts
 
 
-# inorganic names: the prefix that names the anion, written before the element in Chinese and after it
-# in English (氧化锆 "zirconium oxide", 氯化镉 "cadmium chloride", 硫酸铜 "copper sulfate")
-_ANIONS = {
-    "氧化": "oxide",
-    "二氧化": "dioxide",
-    "三氧化": "trioxide",
-    "氢氧化": "hydroxide",
-    "氯化": "chloride",
-    "氟化": "fluoride",
-    "溴化": "bromide",
-    "碘化": "iodide",
-    "硫化": "sulfide",
-    "氮化": "nitride",
-    "碳化": "carbide",
-    "硫酸": "sulfate",
-    "硝酸": "nitrate",
-    "碳酸": "carbonate",
-    "磷酸": "phosphate",
-    "乙酸": "acetate",
-    "醋酸": "acetate",
-}
-_ELEMENT_SENSE = re.compile(r"^([a-z]+) \((?:chemistry|metal)\)$")
-
-
-@cache
-def _element(character: str) -> str | None:
-    """The English name of a chemical element written by its one character (锆 "zirconium", 铁 "iron"),
-    from CC-CEDICT's "(chemistry)" or "(metal)" sense; None for any other character."""
-    for raw in lexicon().raw_entries(character):
-        for definition in raw.partition("]")[2].strip().strip("/").split("/"):
-            match = _ELEMENT_SENSE.match(definition.strip())
-            if match:
-                return match.group(1)
-    return None
-
-
-def _inorganic_name(keys: list[str], start: int) -> tuple[str, int] | None:
-    """An anion prefix at `start` (in one key or cut into characters: 氯|化) followed by an element's
-    character: its English name and how many keys it takes; None otherwise (氧化|应激 is no salt)."""
-    for size in (3, 2, 1):
-        prefix = "".join(keys[start : start + size])
-        end = start + size
-        if prefix in _ANIONS and end < len(keys) and len(keys[end]) == 1:
-            element = _element(keys[end])
-            if element is not None:
-                return f"{element} {_ANIONS[prefix]}", size + 1
-    return None
-
-
 _AGENT_SUFFIXES = frozenset("者")
-
-
-def _agent_nouns(word: str) -> tuple[str, ...]:
-    """The regular "-er" nouns of a word's one-word verb senses (learn -> learner, drive -> driver), for
-    the suffix 者 "the one who"; none when the word has no verb sense (then 者 keeps its own sense)."""
-    out = []
-    for sense in dictionary_senses(word):
-        text = sense.text
-        if not (sense.verb and text.isalpha() and text.islower() and len(text) > 2):
-            continue
-        if text.endswith("e"):
-            out.append(text + "r")
-        elif text.endswith("y") and text[-2] not in "aeiou":
-            out.append(text[:-1] + "ier")  # study -> studier
-        elif re.search(r"[^aeiou][aeiou][bdgmnpt]$", text) and len(text) <= 4:
-            out.append(text + text[-1] + "er")  # run -> runner, swim -> swimmer
-        else:
-            out.append(text + "er")
-    return tuple(out[:_PER_PART])
 
 
 # suffixes that close a phrase with the quality of the adjective before them (公平性, 敏感度)
 _QUALITY_SUFFIXES = frozenset("性度")
-# adjective endings and the regular ending of their quality noun (reliable -> reliability)
-_QUALITY_ENDINGS = (
-    ("ble", "bility"),
-    ("ive", "ivity"),
-    ("al", "ality"),
-    ("ic", "icity"),
-    ("ous", "ousness"),
-    ("ent", "ence"),
-    ("ant", "ance"),
-)
-
-
-_QUALITY_NOUN_ENDINGS = ("ity", "ness", "ance", "ence", "ancy", "ency")
-
-
-def _quality_nouns(word: str) -> tuple[str, ...]:
-    """The quality nouns of a word's one-word adjective senses, for 性 closing a phrase (公平 "fair;
-    impartial": "fairness", "impartiality"); none when the word has no such sense."""
-    senses = [s for s in dictionary_senses(word) if not s.verb and s.text.isalpha() and s.text.islower()]
-    # a sense that already is a quality noun is the quality itself (活动 "activity": 活动度 "activity", not
-    # the "looseness" of its adjective sense "loose")
-    out = [s.text for s in senses if s.text.endswith(_QUALITY_NOUN_ENDINGS)]
-    for sense in senses:
-        text = sense.text
-        if len(text) <= 2 or text in out:
-            continue
-        ending = next(((a, b) for a, b in _QUALITY_ENDINGS if text.endswith(a)), None)
-        if ending:
-            out.append(text[: -len(ending[0])] + ending[1])
-        elif len(text) <= 6 and not text.endswith(("ion", "ity", "ment", "ness", "er", "or", "s")):
-            out.append(text[:-1] + "iness" if text.endswith("y") else text + "ness")  # fair -> fairness
-    return tuple(out[:_PER_PART])
-
-
 # suffixes that make an adjective of the word before them when a head follows (阻塞性肺病, 生成式模型)
 _ADJECTIVE_SUFFIXES = frozenset("性式")
 # regular English "-ive" adjectives of verbs: (verb ending, adjective ending). The first ones nearly always
@@ -889,7 +673,6 @@ _IVE_ENDINGS = (
 )
 _IVE_ENDINGS_LATE = (("ate", "ative"),)
 _ADJECTIVE_ENDINGS = ("ive", "ous", "al", "ic", "able", "ible", "ary", "ant", "ent", "ful")
-_NO_IVE = _words("expect inspect respect suspect reflect neglect elect address update debate mandate")
 
 
 def _adjectival(part: _Part, word: str) -> _Part:
@@ -899,7 +682,7 @@ def _adjectival(part: _Part, word: str) -> _Part:
     late: list[str] = []
     for sense in dictionary_senses(word):
         text = sense.text.lower()
-        if not sense.verb or " " in text or not text.isalpha() or text in _NO_IVE:
+        if not sense.verb or " " in text or not text.isalpha() or text in NO_REGULAR_DERIVATION:
             continue
         for endings, out in ((_IVE_ENDINGS, early), (_IVE_ENDINGS_LATE, late)):
             for ending, adjective in endings:
@@ -967,20 +750,25 @@ def _same_stem(word: str, other: str) -> bool:
 # an attested span of this many parts tries this many senses of each part (fewer for longer spans: the
 # products stay under a hundred look-ups per span)
 _SPAN_SENSES = {2: 8, 3: 4, 4: 3}
+_ADJECTIVE_GUESSES = 2  # a modifier's first senses whose Latin adjectives a span tries
 
 
 def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
-    """The senses of `part` tried inside an attested span: its noun senses at the head, else its modifier
-    senses and their regular "-ative" and "-atory" adjectives (oxidize, oxidation -> oxidative; regulate ->
-    regulatory), which are only ever used when the vocabulary knows the whole span ("oxidative stress",
-    "regulatory T cells")."""
+    """The senses of `part` tried inside an attested span: its noun senses at the head (and the action
+    nouns its verb senses may take: survive -> "survival"), else its modifier senses and their regular
+    "-ative" and "-atory" adjectives (oxidize, oxidation -> oxidative; regulate -> regulatory) and the Latin
+    adjectives of its first noun senses (ischemia -> "ischemic", prostate -> "prostatic"), which are only
+    ever used when the vocabulary knows the whole span ("oxidative stress", "regulatory T cells")."""
     if head:
-        return list(_unique([*part.nouns[:limit], *part.fused]))
+        actions = [noun for verb in sorted(part.verbs) for noun in word_formation.action_noun_guesses(verb)]
+        return list(_unique([*part.nouns[:limit], *part.fused, *actions]))
     derived: list[str] = []
-    for sense in part.modifiers[:limit]:
+    for rank, sense in enumerate(part.modifiers[:limit]):
         word = sense.lower()
         if " " in word or not word.isalpha():
             continue
+        if rank < _ADJECTIVE_GUESSES and sense not in part.verbs and not word.endswith(_ADJECTIVE_ENDINGS):
+            derived += word_formation.adjective_guesses(sense)[:2]
         if word.endswith("ize") and len(word) > 6:
             derived.append(sense[:-3] + "ative")
         elif word.endswith("ation") and len(word) > 7:
@@ -1017,7 +805,9 @@ def _attested_spans(parts: tuple[_Part, ...], attested: Attested) -> dict[tuple[
     for size, limit in _SPAN_SENSES.items():
         for start in range(len(parts) - size + 1):
             end = start + size
-            pools = [_span_pool(parts[k], k == end - 1, limit) for k in range(start, end)]
+            # a silent morpheme at the end leaves the part before it as the head (生存|期 "survival")
+            last = end - 2 if parts[end - 1].silent else end - 1
+            pools = [_span_pool(parts[k], k == last, limit) for k in range(start, last + 1)]
             choices = sorted(
                 itertools.product(*(enumerate(pool) for pool in pools)),
                 key=lambda choice: sum(rank for rank, _ in choice),
@@ -1049,7 +839,7 @@ def _span_composition(parts: list[_Part], options: list[list[str]], attested: At
         steps += [(end, end - start, -r, text) for (a, end), (r, text) in spans.items() if a == start]
         for end, gained, penalty, text in steps:
             if end == size and end - start > 1 and parts[-1].people:
-                text = _people_plural(text)
+                text = people_plural(text)
             candidate = (covered + gained, segments - 1, rank + penalty, [*words, text])
             known = best[end]
             if known is None or candidate[:3] > known[:3]:
@@ -1068,7 +858,7 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         if index < len(parts) - 1:
             options.append(_judged(part.modifiers, part, attested, modifier=True))
         else:
-            heads = [_people_plural(h) if part.people else h for h in _judged(part.nouns, part, attested)]
+            heads = [people_plural(h) if part.people else h for h in _judged(part.nouns, part, attested)]
             options.append(heads)
     scored: list[tuple[int, int, str]] = []
     for order, choice in enumerate(
@@ -1117,7 +907,7 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     whole = _word_part(key)
     lex = lexicon()
     if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
-        heads = [_people_plural(h) if whole.people else h for h in whole.nouns]
+        heads = [people_plural(h) if whole.people else h for h in whole.nouns]
         how = "glossary" if key in lex.glossary else "dictionary" if lex.knows(key) else "drug class"
         if how == "drug class":
             return Rendering(written, _rank(heads, attested), how)
@@ -1207,7 +997,10 @@ def _is_nominal(token: Token) -> bool:
 def _verb_first(word: str) -> bool:
     """CC-CEDICT's first plain sense of `word` is a verb ("to record"): in the middle of a noun run it is
     the predicate (脑|表面|电极|记录|神经|活动), not a part of the term."""
-    for raw in lexicon().raw_entries(word):
+    entries = lexicon().raw_entries(word)
+    # a common word's entry before a place's or a person's (延长 "Yanchang county", and "to prolong")
+    entries.sort(key=lambda raw: raw[1:2].isupper())
+    for raw in entries:
         for definition in raw.partition("]")[2].strip().strip("/").split("/"):
             senses = [s for s in clean_definition(definition) if not s.marked]
             if senses:

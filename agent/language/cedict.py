@@ -223,7 +223,7 @@ def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
     """All cleaned senses of a CC-CEDICT headword, best first (empty when unknown): plain before marked
     (colloquial, figurative ...), a name's names before its description, English names before
     romanisations, the entry's own before those of a followed reference, short before long,
-    nouns before verbs, common-word entries before proper-name ones, then CC-CEDICT's order."""
+    common-word entries before proper-name ones, nouns before verbs, then CC-CEDICT's order."""
     ranked: list[tuple[tuple[int, ...], Sense]] = []
     for entry_index, raw in enumerate(lexicon().raw_entries(word)):
         pinyin, _, body = raw.partition("]")
@@ -245,8 +245,10 @@ def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
                     int(_romanised(sense.text, syllables)),
                     followed,
                     long,
-                    int(sense.verb),
+                    # a place or person's entry after a common word's, whatever part of speech (延长 is a
+                    # county in Shaanxi, and "to prolong")
                     proper,
+                    int(sense.verb),
                     entry_index,
                     position,
                     offset,

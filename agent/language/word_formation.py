@@ -71,3 +71,61 @@ def fused_forms(senses: tuple[str, ...], morpheme: str) -> tuple[str, ...]:
         for size in range(len(word), max(_MIN_STEM, len(word) - _STEM_CUT) - 1, -1):
             out += [word[:size] + ending for ending in endings if word[:size] + ending not in out]
     return tuple(out[:MAX_FUSED])
+
+
+# bound morphemes that close a term and that English leaves unsaid once the word before names the thing
+# (生存|期 "survival", not "survival period"; 置换|术 "replacement", 切除|术 "resection"): the span without
+# them is tried, and only kept where the vocabulary attests it
+SILENT_HEADS = frozenset(["期", "术"])
+
+# noun endings a Latin adjective replaces (ischem-ia -> ischem-ic, prostat-e -> prostat-ic, cortex ->
+# cortic-al), and the adjective endings tried, most frequent first
+_NOUN_ENDINGS = ("ia", "ium", "um", "us", "is", "a", "e", "y")
+_LATIN_ADJECTIVES = ("ic", "al", "ar", "ary", "ous", "ial")
+MAX_ADJECTIVES = 4
+
+
+def adjective_guesses(noun: str) -> tuple[str, ...]:
+    """Latin adjectives a one-word noun may take before a head (ischemia -> "ischemic", prostate ->
+    "prostatic", cortex -> "cortical"). Guesses: a caller keeps one only inside a term its vocabulary
+    attests ("ischemic stroke", "benign prostatic hyperplasia")."""
+    word = noun.lower()
+    if not word.isalpha() or not word.isascii() or len(word) < 5:
+        return ()
+    if word.endswith(("ence", "ance")):
+        return (word[:-2] + "t",)  # coherence -> coherent, resistance -> resistant
+    stems = [word[: -len(e)] for e in _NOUN_ENDINGS if word.endswith(e) and len(word) - len(e) >= _MIN_STEM]
+    if word.endswith("x"):
+        stems.append(word[:-2] + "ic" if word.endswith("ex") else word[:-1] + "c")  # cortex, thorax
+    out = [stem + ending for stem in stems or [word] for ending in _LATIN_ADJECTIVES]
+    return tuple(form for form in dict.fromkeys(out) if form != word)[:MAX_ADJECTIVES]
+
+
+# regular action nouns that the "-ation"/"-ment" rules of `agent.language.english_forms` do not make:
+# (verb ending, noun ending), tried as guesses only (survive -> survival, resect -> resection, excise ->
+# excision, deny -> denial)
+_ACTION_ENDINGS = (
+    ("ive", "ival"),
+    ("ove", "oval"),
+    ("ect", "ection"),
+    ("ise", "ision"),
+    ("ide", "ision"),
+    ("uce", "uction"),
+    ("ibe", "iption"),
+    ("ume", "umption"),
+    ("ain", "ention"),
+    ("y", "ial"),
+)
+
+
+def action_noun_guesses(verb: str) -> tuple[str, ...]:
+    """Action nouns a one-word verb may take at the head of a term (survive -> "survival", resect ->
+    "resection", excise -> "excision"): guesses a caller keeps only where its vocabulary attests them."""
+    word = verb.lower()
+    if not word.isalpha() or not word.isascii() or len(word) < 4:
+        return ()
+    return tuple(
+        word[: -len(ending)] + noun
+        for ending, noun in _ACTION_ENDINGS
+        if word.endswith(ending) and len(word) - len(ending) >= 2
+    )

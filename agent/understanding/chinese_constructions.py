@@ -17,7 +17,7 @@ from __future__ import annotations
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import cue_slot, zh_head_slot
+from agent.understanding.slot_evidence import cue_slot, mesh_kind, zh_head_slot
 from agent.understanding.slot_translation import embedded_vocabulary
 
 
@@ -120,7 +120,7 @@ def measured_objects(phrases: list[Phrase]) -> list[Phrase]:
             and phrase.slot is None
             # one word alone is more often a piece the cut left (短时 of 短时交通流量) than a quantity
             and sum(bool(CJK.search(w)) for w in phrase.words) >= 2
-            and zh_head_slot(phrase.text) in {None, "output_target"}
+            and zh_head_slot(phrase.text) is None
             and not zh_people(phrase.text)
         ):
             out.append(
@@ -199,3 +199,38 @@ def mediators(phrases: list[Phrase]) -> list[Phrase]:
         ):
             variable.slot = "signal_feature"
     return phrases
+
+
+# verbs of telling a condition apart: a study that diagnoses, screens for or differentiates a condition
+# studies the people who have it
+_DIAGNOSTIC_VERBS = frozenset({"诊断", "筛查", "鉴别", "鉴别诊断", "检出", "识别"})
+
+
+def condition_as_population(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
+    """ "筛查糖尿病视网膜病变", "鉴别前列腺癌与良性前列腺增生": a Chinese description of diagnosis that
+    names no people studies the condition it tells apart; a disease read as an outcome only by its own
+    head word (no "X对Y的影响", no verb of change before it) is then who is studied, as a searcher's
+    population block is."""
+    if assigned["subject_population"] or not any(
+        _DIAGNOSTIC_VERBS.intersection([*phrase.words, (phrase.cue or "").removeprefix("task:")])
+        for phrase, _ in read
+    ):
+        return
+    for phrase, slot in read:
+        if (
+            slot == "output_target"
+            and phrase.slot is None
+            and phrase.cue != "outcome"
+            and CJK.search(phrase.text)
+            and own_slot(phrase) == "output_target"
+            and zh_head_slot(phrase.text) is None
+            and _condition(phrase.text)
+            and phrase.text in assigned["output_target"]
+        ):
+            assigned["output_target"].remove(phrase.text)
+            assigned["subject_population"].append(phrase.text)
+
+
+def _condition(text: str) -> bool:
+    english = zh_english(text)
+    return english is not None and mesh_kind(english) == "condition"

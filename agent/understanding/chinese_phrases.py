@@ -15,6 +15,7 @@ one only to classify it (MeSH as judge).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, segment
@@ -204,6 +205,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and _zh_content(following)
             and (_is_predicate(word) or _analysis_verb(word))
             and not _is_predicate(following)  # 写作|教学: a verb before a verb is a compound noun
+            and following not in _BOUND_SUFFIXES  # 置换|术, 切除|术: a verb before a suffix is a noun
         ):
             # a verb after a subject of two words or more, before its object, is the predicate
             # (数据|来自|..., 模式|数据|预估|...): it ends the phrase and is the cue of the next one
@@ -234,8 +236,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and zh_people(word)
             and _zh_content(following)
             and following not in lex.ZH_HEADS
+            and not _inside_people_phrase(tokens, index + 1)
             and (
                 _has_evidence(_rest_of_run(tokens, index + 1))
+                or _opens_with_condition(tokens, index + 1)
                 or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
             )
         ):
@@ -247,6 +251,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
         phrases = step(phrases)
     return phrases
 
+
+# bound morphemes that make a noun of the verb before them (置换|术 "replacement surgery", 抑制|剂
+# "inhibitor", 检出|率 "detection rate", 学习|者 "learners"): such a verb is no predicate
+_BOUND_SUFFIXES = frozenset("术剂率者法性化症炎")
 
 # adverbs between a noun and its task word (肺炎|自动|检测)
 _TASK_ADVERBS = frozenset({"自动", "自动地", "快速", "实时"})
@@ -347,6 +355,15 @@ def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
     for phrase in phrases:
         size = _place_length(phrase.words)
         rest = phrase.words[size:]
+        if (
+            size
+            and size == len(phrase.words)
+            and phrase.slot is None
+            and not any(zh_people(w) for w in phrase.words if w not in _PLACE_TAILS)
+        ):
+            # a phrase that is only a place (华南地区, 高原地区) is where the study is, whatever its cue
+            out.append(replace(phrase, slot="context"))
+            continue
         if (
             size == 0
             or not any(_zh_content(w) for w in rest)
@@ -450,7 +467,7 @@ _BEFORE_PREDICATES = frozenset(
 )
 
 
-def _rest_of_run(tokens: list[str], start: int) -> str:
+def _run_words(tokens: list[str], start: int) -> list[str]:
     """The Chinese content words from `start` up to the next break word or punctuation."""
     out = []
     for token in tokens[start:]:
@@ -459,7 +476,33 @@ def _rest_of_run(tokens: list[str], start: int) -> str:
         if not _zh_content(token) or token in lex.ZH_TASK_HEADS:
             break
         out.append(token)
-    return "".join(out)
+    return out
+
+
+def _rest_of_run(tokens: list[str], start: int) -> str:
+    return "".join(_run_words(tokens, start))
+
+
+def _opens_with_condition(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` opens with a word MeSH files as a disease (老年人|骨质疏松|性|骨折,
+    儿童|哮喘|急诊): the people word before it is who is studied, and the condition a phrase of its own."""
+    rest = _run_words(tokens, start)
+    if not rest or len(rest[0]) < 2:
+        return False
+    english = zh_english(rest[0])
+    return english is not None and mesh_kind(english) == "condition"
+
+
+def _inside_people_phrase(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` is a condition and a word for the people who have it (肺癌|患者,
+    癌|患者): a people word before it (小细胞|肺癌|患者 "small cell", 老年|急性胆囊炎|患者 "older") is part
+    of that longer phrase, the condition's name or who has it, rather than a phrase of its own (小鼠|海马|
+    神经元 "mice", "hippocampal neurons" stay two)."""
+    rest = _run_words(tokens, start)
+    if len(rest) < 2 or len(rest[-1]) < 2 or not zh_people(rest[-1]):
+        return False
+    english = zh_english("".join(rest[:-1]))
+    return english is not None and mesh_kind(english) == "condition"
 
 
 @cache

@@ -33,6 +33,7 @@ from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
+from agent.understanding.chinese_constructions import condition_as_population
 from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
@@ -163,6 +164,7 @@ def extract_slots(description: str) -> Slots:
             read.append((phrase, found[0][0]))
 
     _places_beside_people(assigned, read)
+    condition_as_population(assigned, read)
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
     for name, terms in assigned.items():

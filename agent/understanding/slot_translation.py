@@ -11,7 +11,14 @@ review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
-from agent.language.bilingual import drug_names, has_chinese, render_phrase, sound_spans
+from agent.language.bilingual import (
+    GENERIC_PLACES,
+    drug_names,
+    has_chinese,
+    is_place_name,
+    render_phrase,
+    sound_spans,
+)
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
@@ -40,7 +47,7 @@ def translate_slots(
             if not has_chinese(phrase):
                 phrases.append(phrase)
                 continue
-            phrase = _without_status_head(phrase)
+            phrase = _without_place_head(_without_status_head(phrase))
             if phrase in lex.ZH_RELATION_WORDS or phrase in lex.ZH_FACTOR_WORDS:
                 continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
             sounds = sound_spans(phrase)
@@ -95,6 +102,20 @@ def _without_status_head(phrase: str) -> str:
     for head in _STATUS_HEADS:
         if phrase.endswith(head) and has_chinese(phrase[: -len(head)]) and len(phrase) > len(head) + 1:
             return phrase[: -len(head)]
+    return phrase
+
+
+# heads that only say "the area of" the place before them (华南地区 "South China", 农村地区 "rural"; CC-CEDICT
+# renders 地区 first as "local")
+_PLACE_HEADS = ("地区", "区域", "一带")
+
+
+def _without_place_head(phrase: str) -> str:
+    """华南地区 -> 华南: a place or a place noun (农村, 山区) followed by a word for its area is that place."""
+    for head in _PLACE_HEADS:
+        rest = phrase[: -len(head)]
+        if phrase.endswith(head) and (rest in GENERIC_PLACES or (has_chinese(rest) and is_place_name(rest))):
+            return rest
     return phrase
 
 

@@ -7,13 +7,14 @@ from importlib import resources
 
 import pytest
 
-from agent.language import bilingual, cedict
+from agent.language import bilingual, cedict, english_forms
 from agent.language.bilingual import (
     Rendering,
     clean_definition,
     dictionary_senses,
     english_phrases,
     has_chinese,
+    is_verb,
     reference,
     render,
     segment,
@@ -112,6 +113,13 @@ def test_all_entries_of_a_headword_are_kept_plain_nouns_first() -> None:
 # --- segmentation ----------------------------------------------------------------------------------
 
 
+def test_a_common_words_entry_comes_before_a_places_entry() -> None:
+    # 延长: "Yanchang county ... Shaanxi" (a capitalised entry) and "to prolong": the word, not the county
+    assert _texts(dictionary_senses("延长"))[0] == "prolong"
+    assert is_verb("延长")
+    assert _texts(dictionary_senses("长江"))[0] == "Yangtze River"  # a place and nothing else stays a place
+
+
 def test_segmentation_keeps_dictionary_words_whole() -> None:
     # jieba alone cuts 脑机|接口; the dictionary knows 脑机接口
     assert segment("脑机接口") == ["脑机接口"]
@@ -201,17 +209,17 @@ def test_verb_heads_become_gerunds_and_numbers_turn_round() -> None:
     assert render("语音解码").english[0] == "speech decoding"
     assert render("2型糖尿病").english[0] == "type 2 diabetes"
     assert render("三期临床试验").english[:2] == ("phase 3 clinical trial", "stage 3 clinical trial")
-    assert bilingual._gerund("decode") == "decoding"
-    assert bilingual._gerund("cut down") == "cutting down"
-    assert bilingual._gerund("study") == "studying"
-    assert bilingual._gerund("hew") == "hewing"
-    assert bilingual._gerund("tie") == "tying"
-    assert bilingual._gerund("control") == "controlling"
-    assert bilingual._verb_nouns("migrate") == ["migration", "migrating", "migrate"]
-    assert bilingual._verb_nouns("decode") == ["decoding", "decode"]
-    assert bilingual._verb_nouns("go up") == ["going up", "go up"]
-    assert bilingual._verb_nouns("stabilize")[0] == "stabilization"
-    assert bilingual._verb_nouns("apologize") == ["apologizing", "apologize"]  # no "apologization"
+    assert english_forms.gerund("decode") == "decoding"
+    assert english_forms.gerund("cut down") == "cutting down"
+    assert english_forms.gerund("study") == "studying"
+    assert english_forms.gerund("hew") == "hewing"
+    assert english_forms.gerund("tie") == "tying"
+    assert english_forms.gerund("control") == "controlling"
+    assert english_forms.verb_nouns("migrate") == ["migration", "migrating", "migrate"]
+    assert english_forms.verb_nouns("decode") == ["decoding", "decode"]
+    assert english_forms.verb_nouns("go up") == ["going up", "go up"]
+    assert english_forms.verb_nouns("stabilize")[0] == "stabilization"
+    assert english_forms.verb_nouns("apologize") == ["apologizing", "apologize"]  # no "apologization"
     assert render("鸟类迁徙").english[0] == "birds migration"
     assert "blood sugar control" in render("血糖控制").english
 
@@ -224,12 +232,12 @@ def test_prefixes_join_their_head_and_negation_is_kept() -> None:
         "non-invasive brain-computer interface"
     ]
     assert to_english("收入不平等") == "income inequality"
-    assert bilingual._discipline_adjectives("electrochemistry") == ["electrochemical"]
-    assert bilingual._discipline_adjectives("biology") == ["biological"]
-    assert bilingual._discipline_adjectives("genetics") == ["genetic"]
-    assert bilingual._discipline_adjectives("physics") == ["physical"]
-    assert bilingual._discipline_adjectives("ministry") == []  # never "minical"
-    assert bilingual._discipline_adjectives("basics") == []
+    assert english_forms.discipline_adjectives("electrochemistry") == ["electrochemical"]
+    assert english_forms.discipline_adjectives("biology") == ["biological"]
+    assert english_forms.discipline_adjectives("genetics") == ["genetic"]
+    assert english_forms.discipline_adjectives("physics") == ["physical"]
+    assert english_forms.discipline_adjectives("ministry") == []  # never "minical"
+    assert english_forms.discipline_adjectives("basics") == []
     assert render("电化学阻抗").english[0] == "electrochemical impedance"
     assert render("退行性疾病").english[0] == "degenerative disease"  # 性 before a head: an adjective
     # "-ate" -> "-ative" is not always a word ("vibrative"): it follows the usual modifier unless attested

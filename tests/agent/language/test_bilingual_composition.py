@@ -8,7 +8,7 @@ oxidative) only inside such an attested span. Examples are phrases of their own,
 
 from __future__ import annotations
 
-from agent.language import bilingual
+from agent.language import bilingual, english_forms
 from agent.language.bilingual import render, render_phrase
 
 
@@ -146,9 +146,9 @@ def test_a_verb_modifier_takes_its_attested_noun_and_is_no_adjective() -> None:
 
 def test_a_people_head_before_a_preposition_takes_the_plural() -> None:
     # "woman in childbirth" -> "women in childbirth", never "woman in childbirths"
-    assert bilingual._people_plural("woman in childbirth") == "women in childbirth"
-    assert bilingual._people_plural("person with a disability") == "people with a disability"
-    assert bilingual._people_plural("stroke patient") == "stroke patients"
+    assert english_forms.people_plural("woman in childbirth") == "women in childbirth"
+    assert english_forms.people_plural("person with a disability") == "people with a disability"
+    assert english_forms.people_plural("stroke patient") == "stroke patients"
 
 
 def test_a_name_the_judge_knows_does_not_outrank_a_common_sense() -> None:
@@ -161,3 +161,17 @@ def test_a_change_of_state_at_the_head_is_its_process_noun() -> None:
     # 变暖 "to become warm": "climate warming"; a form English does not use is not made ("olding")
     assert render("气候变暖").english[0] == "climate warming"
     assert not any("olding" in candidate for candidate in render("变老").english)
+
+
+def test_a_noun_takes_its_latin_adjective_only_inside_an_attested_span() -> None:
+    # 主动脉 "aorta" before 壁 "wall": "aortic wall" when the judge knows it, never a guessed adjective else
+    assert render("主动脉壁", attested=lambda term: term == "aortic wall").english[0] == "aortic wall"
+    assert "aortic wall" not in render("主动脉壁", attested=lambda term: False).english
+
+
+def test_a_silent_closing_morpheme_is_left_out_where_the_shorter_term_is_attested() -> None:
+    # 切除|术 "excise" + "technique": the procedure is the verb's action noun ("excision") when attested;
+    # 存活|期 "survive" + "period": "survival"
+    assert render("肝切除术", attested=lambda term: term == "liver excision").english[0] == "liver excision"
+    assert render("肝切除术", attested=lambda term: False).english[0] == "liver excise technique"
+    assert render("存活期", attested=lambda term: term == "survival").english[0] == "survival"

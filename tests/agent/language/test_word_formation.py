@@ -5,6 +5,7 @@ Examples are phrases of their own, not evaluation cases; the judge is a small st
 
 from __future__ import annotations
 
+from agent.language import word_formation
 from agent.language.bilingual import render
 from agent.language.word_formation import fused_forms, participle
 
@@ -41,3 +42,23 @@ def test_unattested_fused_forms_are_never_rendered() -> None:
     rendering = render("肝脏病变", attested=_known)
     assert all("opathy" not in english for english in rendering.english)
     assert not any("oma" in english for english in render("黑色素瘤").english)  # no judge, no guess
+
+
+def test_latin_adjectives_of_a_noun_are_guessed_most_likely_first() -> None:
+    assert word_formation.adjective_guesses("ischemia")[0] == "ischemic"
+    assert word_formation.adjective_guesses("prostate")[0] == "prostatic"
+    assert "cortical" in word_formation.adjective_guesses("cortex")
+    assert word_formation.adjective_guesses("coherence") == ("coherent",)
+    assert word_formation.adjective_guesses("arm") == ()  # too short to guess
+    assert len(word_formation.adjective_guesses("vertebra")) <= word_formation.MAX_ADJECTIVES
+
+
+def test_action_nouns_a_verb_may_take_are_guessed() -> None:
+    assert word_formation.action_noun_guesses("survive") == ("survival",)
+    assert word_formation.action_noun_guesses("resect") == ("resection",)
+    assert word_formation.action_noun_guesses("excise") == ("excision",)
+    assert word_formation.action_noun_guesses("run") == ()
+
+
+def test_the_silent_heads_are_bound_morphemes() -> None:
+    assert {"期", "术"} <= word_formation.SILENT_HEADS

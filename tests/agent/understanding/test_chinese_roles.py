@@ -9,6 +9,7 @@ and its property (B), and a people word stays who is studied.
 from __future__ import annotations
 
 from agent.models import Slots
+from agent.understanding.chinese_phrases import chinese_phrases
 from agent.understanding.rules import extract_slots
 from agent.understanding.slot_translation import translate_slots
 
@@ -76,6 +77,12 @@ def test_relation_words_and_status_heads_name_no_concept() -> None:
     )
     assert slots.output_target == []  # 影响因素 "influencing factors": what the study asks
     assert slots.context == ["smoking"]  # 吸烟现状 "the present state of smoking": smoking
+
+
+def test_a_word_for_the_area_of_a_place_adds_nothing_to_it() -> None:
+    slots, _, _ = translate_slots(Slots(context=["华北地区", "山区", "发达地区"]), vocabulary=None)
+    assert not any("local" in term for term in slots.context[:2])  # 地区 is first "local" in CC-CEDICT
+    assert slots.context[0] == translate_slots(Slots(context=["华北"]), vocabulary=None)[0].context[0]
 
 
 def test_a_time_span_ends_the_phrase_before_it() -> None:
@@ -357,3 +364,36 @@ def test_an_adverb_between_a_noun_and_its_task_word_is_skipped() -> None:
     # "路面裂缝自动检测": the task is the detection of pavement cracks, done automatically
     slots = extract_slots("基于深度学习的路面裂缝自动检测。")
     assert slots.task == ["路面裂缝检测"]
+
+
+def test_a_people_word_inside_a_condition_and_its_patients_heads_no_phrase_of_its_own() -> None:
+    # 细胞 "cells" is a word for the studied, but in 肝细胞|癌|患者 it names the condition of the patients
+    assert [p.text for p in chinese_phrases("我们比较了肝细胞癌患者的生存率。")][:1] == ["肝细胞癌患者"]
+    # an organism before what is studied in it stays apart ("mice", "hippocampal neurons")
+    assert "海马神经元" in [p.text for p in chinese_phrases("记录小鼠海马神经元的放电。")]
+
+
+def test_a_people_word_before_a_disease_is_who_is_studied() -> None:
+    # 老年人|帕金森病|步态冻结: the older adults are studied, the disease and its sign a phrase of their own
+    texts = [p.text for p in chinese_phrases("运动是否改善老年人帕金森病步态冻结。")]
+    assert "老年人" in texts and "帕金森病步态冻结" in texts
+
+
+def test_a_verb_before_a_bound_suffix_is_part_of_the_noun() -> None:
+    # 置换|术 "replacement surgery": the verb before 术 is no predicate cutting the phrase
+    texts = [p.text for p in chinese_phrases("我们随访了全髋关节置换术患者的术后疼痛。")]
+    assert "全髋关节置换术患者" in texts
+
+
+def test_a_phrase_that_is_only_a_place_is_the_setting() -> None:
+    # 华东地区 "East China (region)" after 在: where the study is, not who is studied (地区 alone heads people)
+    phrases = {p.text: p for p in chinese_phrases("在华东地区，施用生物炭对水稻产量的影响。")}
+    assert phrases["华东地区"].slot == "context"
+
+
+def test_a_diagnosed_condition_is_who_is_studied_when_no_people_are_named() -> None:
+    # 诊断 a disease with no people named: the disease is the population block; with people named, or
+    # without a word of diagnosis, it stays what it was
+    slots = extract_slots("利用胸部X线片和深度学习诊断肺结核的效果。")
+    assert "肺结核" in slots.subject_population
+    assert "肺结核" not in extract_slots("吸烟与肺结核的关系。").subject_population
