@@ -88,6 +88,48 @@ def is_population(words: list[str]) -> bool:
 
 
 def en_head_slot(words: list[str]) -> str | None:
+    """The slot the head word of an English phrase names, in either spelling of English: the tables
+    list a word in one ("randomization", "modelling"), a description may write the other
+    ("Mendelian randomisation")."""
+    slot = _en_head_slot(words)
+    if slot is None and words:
+        for other in other_spellings(words[-1]):
+            slot = _en_head_slot([*words[:-1], other])
+            if slot is not None:
+                break
+    return slot
+
+
+# British and American endings of the same word ("-isation"/"-ization", "-yse"/"-yze", "-our"/"-or",
+# "-tre"/"-ter"), each way round
+_SPELLING_ENDINGS = (
+    ("isation", "ization"),
+    ("isations", "izations"),
+    ("ising", "izing"),
+    ("ise", "ize"),
+    ("yse", "yze"),
+    ("our", "or"),
+    ("ours", "ors"),
+    ("tre", "ter"),
+    ("tres", "ters"),
+)
+
+
+def other_spellings(word: str) -> list[str]:
+    """The word in the other spelling of English by its ending ("randomisation" -> "randomization",
+    "behavior" -> "behaviour", "centre" -> "center"); words of a few letters are left alone ("hour")."""
+    lower = word.lower()
+    if len(lower) < 6 or not lower.replace("-", "").isalpha():
+        return []
+    out = []
+    for british, american in _SPELLING_ENDINGS:
+        for ending, other in ((british, american), (american, british)):
+            if ending != other and lower.endswith(ending):
+                out.append(lower[: -len(ending)] + other)
+    return out
+
+
+def _en_head_slot(words: list[str]) -> str | None:
     head = _head(words)
     raw = words[-1].lower()
     if is_acronym(words[-1]):
