@@ -602,9 +602,7 @@ def english_phrases(text: str) -> list[Phrase]:
     index = len(tokens)
     flush()
     phrases = clause_roles(phrases, tokens)
-    return _share_heads(
-        _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
-    )
+    return _share_heads(_merge_population_with(_merge_bare_task_heads(_title_pair_roles(phrases))))
 
 
 def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
@@ -702,19 +700,6 @@ def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
             )
         ):
             first.cue = "exposure"
-    return phrases
-
-
-def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
-    """ "circulating tumour cells as a prognostic biomarker", "HRV as an indicator of stress": what is
-    used *as* a marker is the measured feature, whatever its head word names."""
-    for previous, phrase in zip(phrases, phrases[1:], strict=False):
-        if (
-            phrase.cue == "as"
-            and previous.slot is None
-            and singular(phrase.words[-1].lower()) in lex.MARKER_NOUNS
-        ):
-            previous.slot = "signal_feature"
     return phrases
 
 

@@ -15,3 +15,20 @@ def test_a_head_word_is_read_in_either_spelling_of_english() -> None:
     assert en_head_slot(["Mendelian", "randomisation"]) == en_head_slot(["Mendelian", "randomization"])
     slots = extract_slots("We estimate the effect of alcohol on blood pressure by Mendelian randomisation.")
     assert "Mendelian randomisation" in slots.method_algorithm
+
+
+def test_what_is_named_as_an_outcome_or_covariate_takes_that_role() -> None:
+    slots = extract_slots("A crossover trial of yoga with blood lactate as a secondary outcome.")
+    assert "blood lactate" in slots.output_target
+    assert not any("outcome" in term for term in slots.output_target)
+    slots = extract_slots("We fit survival models with household income as a covariate.")
+    assert "household income" in slots.context
+    # a marker still names the measured feature
+    slots = extract_slots("Serum ferritin as a prognostic biomarker in sepsis.")
+    assert "Serum ferritin" in slots.signal_feature
+
+
+def test_the_marker_is_the_head_of_the_phrase_before_as_not_its_modifier() -> None:
+    slots = extract_slots("Urinary NGAL after cardiac surgery as an early marker of acute kidney injury.")
+    assert "Urinary NGAL" in slots.signal_feature
+    assert "cardiac surgery" not in slots.signal_feature
