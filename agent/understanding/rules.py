@@ -37,7 +37,7 @@ from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, head_forms, is_place, mesh_kind
+from agent.understanding.slot_evidence import en_head_slot, ending_trees, head_forms, is_place, mesh_kind
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -131,6 +131,10 @@ def extract_slots(description: str) -> Slots:
         if _tested_by(phrase, found, read):
             # "the diagnostic accuracy of point-of-care ultrasound": what a test measure is of is the test
             found = [("method_measurement", phrase.text)]
+        elif _part_of_outcome(phrase, found, read):
+            # "the sharing of health misinformation", "the retreat of calving fronts": what an observed
+            # change or act is of, when MeSH files it as neither people nor organisms, is observed too
+            found = [("output_target", phrase.text)]
         elif _belongs_to_studied(phrase, found, read):
             # "surface velocity of outlet glaciers", "inventory levels of retailers", "corrosion in
             # bridge decks": what is measured or done belongs to the things studied
@@ -192,6 +196,24 @@ def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list
     plural = head.isalpha() and singular(head) != head
     adjacent = phrase.stop - len(phrase.words) == before.stop + 1  # only "in" between them
     return plural and adjacent and not (is_place(phrase.text) or _proper_name(phrase.words))
+
+
+def _part_of_outcome(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "X of Y" right after an outcome X when only MeSH's filing of Y under a setting
+    (communication, economics, social phenomena) made Y the setting; what is given or done (a drug, a
+    therapy, a technique: "the efficacy of ivermectin"), a named place, a proper name or a thing the
+    head word tables know keeps its slot."""
+    if phrase.cue != "of" or [slot for slot, _ in found] != ["context"] or not read:
+        return False
+    before, slot = read[-1]
+    if slot != "output_target" or before.sentence != phrase.sentence:
+        return False
+    if phrase.stop - len(phrase.words) != before.stop + 1:
+        return False
+    if en_head_slot(phrase.words) is not None or is_place(phrase.text) or _proper_name(phrase.words):
+        return False
+    given = any(t.startswith(("D", "E")) for t in ending_trees(phrase.text))
+    return mesh_kind(phrase.text) == "context" and not given
 
 
 def _part_of_setting(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:

@@ -293,6 +293,17 @@ def mesh_kind(text: str) -> str | None:
     return "context" if kind == "place" else kind
 
 
+def ending_trees(text: str) -> tuple[str, ...]:
+    """The tree numbers of the MeSH descriptor that ends the phrase (none when none ends it)."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not text.strip():
+        return ()
+    matches = vocabulary.recognize(text)
+    if not matches or not text.rstrip().endswith(matches[-1].text):
+        return ()
+    return tuple(matches[-1].descriptor.tree_numbers)
+
+
 def is_place(text: str) -> bool:
     """True when the descriptor ending the phrase is a geographic one (Z): "Germany", "Beijing"."""
     vocabulary = embedded_vocabulary()

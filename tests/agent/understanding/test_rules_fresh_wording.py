@@ -32,3 +32,13 @@ def test_the_marker_is_the_head_of_the_phrase_before_as_not_its_modifier() -> No
     slots = extract_slots("Urinary NGAL after cardiac surgery as an early marker of acute kidney injury.")
     assert "Urinary NGAL" in slots.signal_feature
     assert "cardiac surgery" not in slots.signal_feature
+
+
+def test_what_an_outcome_is_of_is_observed_unless_it_is_given() -> None:
+    slots = extract_slots(
+        "We ask whether hospital mergers raise the price of health insurance for small employers."
+    )
+    assert "health insurance" in slots.output_target
+    # a drug or a therapy the outcome is of stays what is given
+    slots = extract_slots("We study the efficacy of azithromycin in children with trachoma.")
+    assert "azithromycin" in slots.context
