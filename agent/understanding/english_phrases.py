@@ -27,7 +27,6 @@ from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
 from agent.understanding.english_word_forms import (
     adjective_shaped,
-    after_people,
     counted_place,
     gerund_of_verb,
     is_adverb,
@@ -37,11 +36,13 @@ from agent.understanding.english_word_forms import (
     is_participle,
     is_past_participle,
     is_plural_noun,
+    mesh_compound,
     premodifying_participle,
     question_opener,
     second_verb,
     verb_base,
     verb_before_object,
+    verb_ending_subject,
     verb_not_term,
 )
 from agent.understanding.phrase import Phrase
@@ -262,21 +263,7 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "comparator"
             compare_open = False
             continue
-        if (
-            clause_open
-            and current
-            and following[:1].isalnum()
-            and (clause_open == "question" or is_plural_noun(current[-1]) or current[-1][:1].isupper())
-            and (is_clause_verb(lower) or after_people(current, lower))
-            and lower not in lex.NOUN_OR_VERB
-            # a plural subject or a question's "do" takes the base form ("schemes replace"), a
-            # singular one the third person ("Code Llama fixes"), so a plural noun is no verb here
-            and not (
-                (clause_open == "question" or is_plural_noun(current[-1]))
-                and is_plural_noun(lower)  # "replaces" or "trips", not "process"
-                and lower not in lex.EFFECT_VERBS
-            )
-        ):
+        if verb_ending_subject(current, lower, following, clause_open):
             # "whether e-scooter schemes replace car trips", "Does hot-spot policing displace crime":
             # the verb after the subject of a subordinate clause or question ends the subject; as
             # after an effect verb, the subject is the exposure and the object the outcome
@@ -384,6 +371,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and current
             and following not in lex.EN_PREPOSITIONS
             and following[:1].isalnum()  # "land use change.": the noun
+            and not mesh_compound(current[-1], lower)  # "climate change scenarios": a noun
         ):
             # "X reduces Y", "X changes Y" (not "changes in Y"): X (the phrase just read, if nothing
             # cued it) is the exposure, Y the outcome; with no object ("X increases when Y", "X
@@ -624,8 +612,9 @@ def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
 _CHANGE_MODIFIERS = frozenset(
     {"annual", "mean", "average", "median", "relative", "absolute", "net", "overall"}
 )
-# prepositions that attach a phrase to the noun before it ("walls along coasts", "farms near cities")
+# prepositions that attach a phrase to the noun before it ("walls along coasts", "the diet of farmers")
 _MODIFIER_CUES = lex.EN_PREPOSITIONS | {
+    "of",
     "along",
     "around",
     "near",

@@ -42,3 +42,22 @@ def test_what_an_outcome_is_of_is_observed_unless_it_is_given() -> None:
     # a drug or a therapy the outcome is of stays what is given
     slots = extract_slots("We study the efficacy of azithromycin in children with trachoma.")
     assert "azithromycin" in slots.context
+
+
+def test_a_third_person_task_verb_ends_a_singular_subject_and_makes_it_the_predictor() -> None:
+    slots = extract_slots(
+        "We ask whether the salivary proteome of pregnant women in rural clinics predicts preeclampsia."
+    )
+    # the subject is the head before its "of" and "in" modifiers, and what predicts is the feature
+    assert "salivary proteome" in slots.signal_feature
+    assert "preeclampsia" in slots.output_target
+    assert any("prediction" in term for term in slots.task)
+
+
+def test_a_change_word_that_mesh_writes_with_the_noun_before_it_is_no_verb() -> None:
+    from agent.understanding.english_word_forms import mesh_compound
+
+    assert mesh_compound("climate", "change")
+    assert not mesh_compound("online", "change")
+    slots = extract_slots("Habitat suitability of alpine butterflies under climate change scenarios.")
+    assert "climate change scenarios" in slots.context
