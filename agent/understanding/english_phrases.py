@@ -148,7 +148,7 @@ def english_phrases(text: str) -> list[Phrase]:
                 and cue_slot(phrases[-1].cue, False) is None
             ):
                 phrases[-1].cue = "predictor"
-            cue, last_break = f"task:{lex.EN_TASK_VERBS[lower]}", lower
+            cue, last_break, clause_open = f"task:{lex.EN_TASK_VERBS[lower]}", lower, ""
             continue
         if (
             lower in lex.EFFECT_WORDS
@@ -538,7 +538,7 @@ def english_phrases(text: str) -> list[Phrase]:
                     task_object = lex.EN_TASK_VERBS_THIRD[lower]
             if lower in {"whether", "if", "that"}:
                 clause_open, clause_first = "clause", len(phrases)
-            elif lower in {"does", "do", "did"} and question_opener(tokens, index):
+            elif lower in _QUESTION_OPENERS and question_opener(tokens, index) and not phrases[clause_first:]:
                 clause_open, clause_first = "question", len(phrases)
             elif lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS or lower in lex.EFFECT_VERBS:
                 clause_open = ""
@@ -642,6 +642,8 @@ _LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "a
 _BEFORE_A_NOUN_PHRASE = frozenset(
     {None, "whether", "if", "that", "of", "in", "on", "for", "with", "from", "by"}
 )
+# "Does X ...?", "Can X pick Y?": the auxiliary or modal a question opens with, its verb after the subject
+_QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})

@@ -196,6 +196,8 @@ def verb_ending_subject(current: list[str], word: str, following: str, clause_op
         return True
     if not (clause_open == "question" or plural_subject or current[-1][:1].isupper()):
         return False
+    if clause_open == "question" and word.endswith(("ing", "ed")):
+        return False  # after "Does"/"Can" the verb is bare ("Can machine learning predict X")
     if not (is_clause_verb(word) or after_people(current, word)):
         return False
     # "replaces" or "trips", not "process"

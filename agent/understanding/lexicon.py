@@ -802,10 +802,11 @@ STUDY_DESIGN_WORDS = words(
 # procedure is the setting of the study, whatever its head word says (a "-scopy" is no method here)
 UNDERGOING_CUES = words("undergoing receiving awaiting scheduled undergone received")
 # verbs whose object the researchers make or put to use ("we are building a chatbot", "we develop an
-# app"): the thing built is the method, not the setting, unless MeSH or its head word says otherwise
-BUILDING_VERBS = inflections("develop design deploy create construct implement prototype") | words(
-    "build builds built building developing designing deploying creating constructing implementing"
-)
+# app", "we will train a U-Net"): the thing built or trained is the method, not the setting, unless
+# MeSH or its head word says otherwise ("train nurses")
+BUILDING_VERBS = inflections(
+    "develop design deploy create construct implement prototype train pretrain"
+) | words("build builds built building developing designing deploying creating constructing implementing")
 # scope words after a noun ("medical students worldwide", "hospitals nationwide"): how far the study
 # reaches, never part of the phrase
 SCOPE_WORDS = words("worldwide globally internationally nationwide countrywide statewide")

@@ -61,3 +61,18 @@ def test_a_change_word_that_mesh_writes_with_the_noun_before_it_is_no_verb() -> 
     assert not mesh_compound("online", "change")
     slots = extract_slots("Habitat suitability of alpine butterflies under climate change scenarios.")
     assert "climate change scenarios" in slots.context
+
+
+def test_a_question_opened_by_a_modal_ends_its_subject_at_the_verb() -> None:
+    slots = extract_slots("Can satellite altimetry resolve mesoscale eddies in the Labrador Sea?")
+    terms = [
+        t for name in ("task", "method_measurement", "context", "output_target") for t in getattr(slots, name)
+    ]
+    assert "satellite altimetry" in terms
+    assert not any("resolve" in t for t in terms)
+    assert "mesoscale eddies" in slots.output_target
+
+
+def test_what_the_researchers_train_is_their_model() -> None:
+    slots = extract_slots("We will train a SegFormer-B2 on drone images of vineyards.")
+    assert "SegFormer-B2" in slots.method_algorithm
