@@ -153,7 +153,13 @@ def extract_slots(description: str) -> Slots:
             # "evaporative cooling with fans and sprinklers", "light pollution from street lamps": what an
             # intervention or exposure comes with or from is part of it, not a method of the study
             found = [("context", phrase.text)]
-        if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
+        if (
+            phrase.cue == "comparator"
+            and found
+            and en_head_slot(phrase.words) in {None, "task"}
+            # "comparing them with extant great apes": organisms or people MeSH names are those studied
+            and mesh_kind(phrase.text) != "subject_population"
+        ):
             found = [(_compared_role(phrase, read), phrase.text)]
         if _predicted_from(phrase, found, read):
             # "forecast eruptions from precursory seismicity and ground deformation": what a task

@@ -76,3 +76,10 @@ def test_a_question_opened_by_a_modal_ends_its_subject_at_the_verb() -> None:
 def test_what_the_researchers_train_is_their_model() -> None:
     slots = extract_slots("We will train a SegFormer-B2 on drone images of vineyards.")
     assert "SegFormer-B2" in slots.method_algorithm
+
+
+def test_organisms_something_is_compared_with_are_studied_too() -> None:
+    slots = extract_slots(
+        "We use hair cortisol assays to track stress in captive cheetahs, comparing them with wild lions."
+    )
+    assert "wild lions" in slots.subject_population
