@@ -66,6 +66,7 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
 
     found: list[tuple[str, str]] = []
     words = []
+    derived = False  # "satellite-derived burn severity": what is derived from a method is a feature
     for word in phrase.words:
         based = re.match(r"^(.+?)-(?:based|driven|guided|derived|assisted|enabled)$", word, re.IGNORECASE)
         inner = based.group(1) if based else ""
@@ -78,10 +79,13 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
             based = None  # "nickel-based superalloys", "school-based": a modifier, not a method
         if based:  # "ECoG-based", "smartphone-based": the method, said as an adjective
             found.append((slot if slot == "method_algorithm" else "method_measurement", inner))
+            derived = derived or word.lower().endswith("-derived")
         else:
             words.append(word)
     if not words:
         return found
+    if derived and en_head_slot(words) in {None, "signal_feature", "output_target"}:
+        return [*found, ("signal_feature", " ".join(words))]  # "GPS-derived training loads"
     return found + _classify_words(phrase, words)
 
 

@@ -83,3 +83,9 @@ def test_organisms_something_is_compared_with_are_studied_too() -> None:
         "We use hair cortisol assays to track stress in captive cheetahs, comparing them with wild lions."
     )
     assert "wild lions" in slots.subject_population
+
+
+def test_what_is_derived_from_a_method_is_a_feature() -> None:
+    slots = extract_slots("We relate MRI-derived liver fat fraction to insulin resistance in adolescents.")
+    assert "MRI" in slots.method_measurement
+    assert "liver fat fraction" in slots.signal_feature
