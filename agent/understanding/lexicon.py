@@ -838,8 +838,11 @@ TOPIC_BEFORE_ON = words("work works working worked focus focuses focusing focuse
 VALIDATING_PARTICIPLES = words("validated calibrated benchmarked checked verified")
 # places samples are taken at, counted ("across 30 villages", "at 40 locations"): a sample size
 SAMPLING_PLACES = words("site location village plot station transect quadrat point")
-# verbs whose "on" names what a study uses ("characterisation will rely on XPS", "we draw on registry data")
-RELYING_BEFORE_ON = words("rely relies relying relied depend depends depending draw draws drawing")
+# verbs whose "on" names what a study uses ("characterisation will rely on XPS", "we draw on registry data",
+# "a model trained on CAMELYON16": the data it learns from)
+RELYING_BEFORE_ON = words(
+    "rely relies relying relied depend depends depending draw draws drawing trained pretrained fitted calibrated"
+)
 # plural nouns of studies and records, after which an "-ing" word opens a relative clause ("cohort
 # studies reporting aphasia", "trials comparing X", "records showing Y")
 RECORD_NOUNS = words("studies trials reports records series papers articles datasets registries")

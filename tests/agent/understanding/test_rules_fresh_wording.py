@@ -89,3 +89,10 @@ def test_what_is_derived_from_a_method_is_a_feature() -> None:
     slots = extract_slots("We relate MRI-derived liver fat fraction to insulin resistance in adolescents.")
     assert "MRI" in slots.method_measurement
     assert "liver fat fraction" in slots.signal_feature
+
+
+def test_what_a_model_is_trained_on_is_its_data() -> None:
+    slots = extract_slots(
+        "We predict sepsis with a transformer trained on nursing flowsheets from three hospitals."
+    )
+    assert "nursing flowsheets" in slots.method_measurement
