@@ -215,7 +215,12 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
             continue
-        if not current and following in _GERUND_PREPOSITIONS and verb_not_term(lower):
+        # ", drawing on X": a participle clause's verb, even one MeSH knows as a noun
+        if (
+            not current
+            and following in _GERUND_PREPOSITIONS
+            and (verb_not_term(lower) or _relying_gerund(lower))
+        ):
             continue  # ", adjusting for age", "accounting for clustering": a participle clause's verb
         if not current and following in lex.DETERMINERS and is_participle(lower):
             # ", reporting the F1 score", "sampling the sediment": an "-ing" word with an article
@@ -536,11 +541,15 @@ def english_phrases(text: str) -> list[Phrase]:
                     # subject is the predictor or the test, and X what the task is done on
                     _task_subject(phrases[-1], lex.EN_TASK_VERBS_THIRD[lower])
                     task_object = lex.EN_TASK_VERBS_THIRD[lower]
-            if lower in {"whether", "if", "that"}:
+            if lower in {"whether", "if", "that"} or (lower == "how" and following not in _AUXILIARIES):
                 clause_open, clause_first = "clause", len(phrases)
-            elif lower in _QUESTION_OPENERS and question_opener(tokens, index) and not phrases[clause_first:]:
+            elif lower in _QUESTION_OPENERS and _opens_question(tokens, index, phrases[clause_first:]):
                 clause_open, clause_first = "question", len(phrases)
-            elif lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS or lower in lex.EFFECT_VERBS:
+            elif (
+                lower in lex.EN_VERBS
+                or lower in lex.EN_COMMON_VERBS
+                or lower in lex.EFFECT_VERBS | lex.BE_FORMS
+            ):
                 clause_open = ""
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
@@ -626,6 +635,17 @@ _MODIFIER_CUES = lex.EN_PREPOSITIONS | {
 }
 
 
+def _opens_question(tokens: list[str], index: int, clause: list[Phrase]) -> bool:
+    """ "Does X ...?", "Can X ...?", "How do X ...?", "How will X ...?": an auxiliary or modal before
+    the subject of a question (no phrase of the clause read yet), whose verb follows the subject."""
+    before = tokens[index - 1].lower() if index else ""
+    return not clause and (question_opener(tokens, index) or before == "how")
+
+
+def _relying_gerund(word: str) -> bool:
+    return word.endswith("ing") and word in lex.RELYING_BEFORE_ON
+
+
 def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
     """The word that opens what something is compared with: "with"/"to"/"against" after a verb of
     comparing ("compare X with Y", "compared to Y"), "of" after "instead", "than" after "rather"."""
@@ -644,6 +664,9 @@ _BEFORE_A_NOUN_PHRASE = frozenset(
 )
 # "Does X ...?", "Can X pick Y?": the auxiliary or modal a question opens with, its verb after the subject
 _QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
+# "how farmers adapt X" is a clause whose verb follows its subject; "how have X ...", "how X was framed"
+# are not read so ("how" before an auxiliary)
+_AUXILIARIES = _QUESTION_OPENERS | lex.BE_FORMS | {"have", "has", "had"}
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})

@@ -96,3 +96,20 @@ def test_what_a_model_is_trained_on_is_its_data() -> None:
         "We predict sepsis with a transformer trained on nursing flowsheets from three hospitals."
     )
     assert "nursing flowsheets" in slots.method_measurement
+
+
+def test_a_how_clause_ends_its_subject_at_the_verb_and_its_object_is_observed() -> None:
+    slots = extract_slots("We ask how dairy farmers adjust grazing schedules to heat waves.")
+    assert "dairy farmers" in slots.subject_population
+    assert "grazing schedules" in slots.output_target
+    # "how" before an auxiliary or a passive opens no such clause
+    slots = extract_slots("I want to trace how obesity was framed in Danish and Swedish press coverage.")
+    assert "obesity" in slots.output_target
+
+
+def test_a_participle_clause_of_relying_names_no_concept() -> None:
+    slots = extract_slots(
+        "We describe how fishers in Ghana respond to fuel subsidies, drawing on household surveys."
+    )
+    assert not any("drawing" in t for name in ("context", "task") for t in getattr(slots, name))
+    assert "household surveys" in slots.method_measurement
