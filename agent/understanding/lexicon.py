@@ -517,6 +517,7 @@ METHOD_CUES = words(
     """
     using use uses used with via through by from employing applying leveraging combining
     utilizing utilising based recorded measured collected obtained acquired derived
+    conduct conducts conducting perform performs performing run runs plan plans
     """
 )
 POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})

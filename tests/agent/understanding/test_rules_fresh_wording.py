@@ -113,3 +113,8 @@ def test_a_participle_clause_of_relying_names_no_concept() -> None:
     )
     assert not any("drawing" in t for name in ("context", "task") for t in getattr(slots, name))
     assert "household surveys" in slots.method_measurement
+
+
+def test_what_the_researchers_conduct_run_or_plan_is_their_method() -> None:
+    slots = extract_slots("We will conduct transect walks in three coastal wetlands to count shorebirds.")
+    assert "transect walks" in slots.method_measurement
