@@ -288,9 +288,28 @@ def mesh_kind(text: str) -> str | None:
         return None
     matches = vocabulary.recognize(text)
     if not matches or not text.rstrip().endswith(matches[-1].text):
-        return None
+        return "subject_population" if _species_of_known_genus(text) else None
     kind = _tree_slot(matches[-1].descriptor.tree_numbers)
     return "context" if kind == "place" else kind
+
+
+def _species_of_known_genus(text: str) -> bool:
+    """ "Anopheles funestus", "Cuon alpinus": a Latin binomial (a capitalised genus, a lower-case
+    epithet) whose genus MeSH files as an organism names a species MeSH may not list."""
+    words = text.split()
+    if (
+        len(words) < 2
+        or not re.fullmatch(r"[A-Z][a-z]{2,}", words[-2])
+        or not re.fullmatch(r"[a-z]{3,}", words[-1])
+    ):
+        return False
+    vocabulary = embedded_vocabulary()
+    matches = vocabulary.recognize(words[-2]) if vocabulary is not None else []
+    return (
+        bool(matches)
+        and matches[-1].text == words[-2]
+        and any(t.startswith("B") for t in matches[-1].descriptor.tree_numbers)
+    )
 
 
 def ending_trees(text: str) -> tuple[str, ...]:

@@ -118,3 +118,12 @@ def test_a_participle_clause_of_relying_names_no_concept() -> None:
 def test_what_the_researchers_conduct_run_or_plan_is_their_method() -> None:
     slots = extract_slots("We will conduct transect walks in three coastal wetlands to count shorebirds.")
     assert "transect walks" in slots.method_measurement
+
+
+def test_a_latin_binomial_of_a_genus_mesh_knows_is_an_organism() -> None:
+    from agent.understanding.slot_evidence import mesh_kind
+
+    assert mesh_kind("Anopheles notoscriptus") == "subject_population"  # no such species: the form says it
+    assert mesh_kind("Google Spain") != "subject_population"  # a capitalised second word is no epithet
+    slots = extract_slots("We measure indoor biting by Anopheles arabiensis in Malawi.")
+    assert "Anopheles arabiensis" in slots.subject_population
