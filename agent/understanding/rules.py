@@ -204,17 +204,31 @@ def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list
     return plural and adjacent and not (is_place(phrase.text) or _proper_name(phrase.words))
 
 
+def _right_after(
+    phrase: Phrase,
+    found: list[tuple[str, str]],
+    read: list[tuple[Phrase, str]],
+    cued: tuple[set[str], str],
+    slot_before: str,
+) -> Phrase | None:
+    """The phrase read just before `phrase` when `phrase` follows it with only its cue between them
+    in the same sentence, its cue is one of `cued[0]` and only gave it the slot `cued[1]`, and the
+    phrase before was put in `slot_before`; else None."""
+    cues, slot = cued
+    if phrase.cue not in cues or [s for s, _ in found] != [slot] or not read:
+        return None
+    before, before_slot = read[-1]
+    if before_slot != slot_before or before.sentence != phrase.sentence:
+        return None
+    return before if phrase.stop - len(phrase.words) == before.stop + 1 else None
+
+
 def _part_of_outcome(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
     """True for Y in "X of Y" right after an outcome X when only MeSH's filing of Y under a setting
     (communication, economics, social phenomena) made Y the setting; what is given or done (a drug, a
     therapy, a technique: "the efficacy of ivermectin"), a named place, a proper name or a thing the
     head word tables know keeps its slot."""
-    if phrase.cue != "of" or [slot for slot, _ in found] != ["context"] or not read:
-        return False
-    before, slot = read[-1]
-    if slot != "output_target" or before.sentence != phrase.sentence:
-        return False
-    if phrase.stop - len(phrase.words) != before.stop + 1:
+    if _right_after(phrase, found, read, ({"of"}, "context"), "output_target") is None:
         return False
     if en_head_slot(phrase.words) is not None or is_place(phrase.text) or _proper_name(phrase.words):
         return False
@@ -226,16 +240,8 @@ def _part_of_setting(phrase: Phrase, found: list[tuple[str, str]], read: list[tu
     """True for Y in "X with Y" or "X from Y" right after X when X is the setting (an intervention or
     exposure) and only the cue made Y a method: no head word, acronym or MeSH descriptor says Y
     measures or analyses."""
-    if (
-        phrase.cue not in {"with", "from"}
-        or [slot for slot, _ in found] != ["method_measurement"]
-        or not read
-    ):
-        return False
-    before, slot = read[-1]
-    if slot != "context" or before.sentence != phrase.sentence:
-        return False
-    if phrase.stop - len(phrase.words) != before.stop + 1:
+    before = _right_after(phrase, found, read, ({"with", "from"}, "method_measurement"), "context")
+    if before is None:
         return False
     # a place ("in the North Atlantic from Argo floats") or the object of a verb ("sample ponds with
     # kick nets"): "with" and "from" there say how the study observes
