@@ -263,7 +263,7 @@ _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     ),  # Humans itself; cell parts (dendrites, membranes) are not studied units
     (("B", "M01", "A11"), "subject_population"),
     (("D23.101",), "signal_feature"),
-    (("G17", "L01.224.050.375"), "method_algorithm"),
+    (("G17", "L01.224.050.375", "E05.318.740", "E05.599"), "method_algorithm"),
     (("E02", "E04", "F04.754", "D"), "context"),
     (("E01", "E05", "E07", "F04.711"), "method_measurement"),
     (("G07.203", "G01"), None),

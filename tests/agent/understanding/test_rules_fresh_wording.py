@@ -127,3 +127,11 @@ def test_a_latin_binomial_of_a_genus_mesh_knows_is_an_organism() -> None:
     assert mesh_kind("Google Spain") != "subject_population"  # a capitalised second word is no epithet
     slots = extract_slots("We measure indoor biting by Anopheles arabiensis in Malawi.")
     assert "Anopheles arabiensis" in slots.subject_population
+
+
+def test_statistical_methods_and_models_mesh_files_are_analyses() -> None:
+    from agent.understanding.slot_evidence import mesh_kind
+
+    assert mesh_kind("cluster analysis") == "method_algorithm"
+    slots = extract_slots("We estimate infection risk from swab results using Bayes theorem.")
+    assert "Bayes theorem" in slots.method_algorithm
