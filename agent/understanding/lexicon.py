@@ -645,7 +645,7 @@ OUTCOME_MEASURES = words(
     """
     risk risks incidence prevalence rate rates onset severity progression recurrence occurrence
     odds likelihood probability symptoms burden mortality factors predictors determinants correlates
-    causes drivers
+    causes drivers marker markers biomarker biomarkers indicator indicators
     """
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing", "under"})

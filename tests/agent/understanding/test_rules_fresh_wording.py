@@ -135,3 +135,9 @@ def test_statistical_methods_and_models_mesh_files_are_analyses() -> None:
     assert mesh_kind("cluster analysis") == "method_algorithm"
     slots = extract_slots("We estimate infection risk from swab results using Bayes theorem.")
     assert "Bayes theorem" in slots.method_algorithm
+
+
+def test_what_a_marker_is_of_is_the_outcome() -> None:
+    slots = extract_slots("Serum lactate at admission as a marker of septic shock in emergency patients.")
+    assert "Serum lactate" in slots.signal_feature
+    assert "septic shock" in slots.output_target
