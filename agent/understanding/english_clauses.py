@@ -6,6 +6,8 @@ better than its own words (rules fallback, after `english_phrases` has cut the p
 - a copula with a role noun names the slot of the other side: "Outcomes are X, Y and Z", "The setting
   is X", "X and Y are secondary endpoints", "X is a potential confounder"; the role noun itself is no
   concept, nor is a complement that only judges ("X is a major problem", "an open question");
+- what is named as a marker or in a role ("X as a prognostic biomarker", "Y as a secondary outcome",
+  "Z as a covariate") takes the slot the marker or role noun names;
 - a one-word complement that is no noun ("X is protective", "which are common") is no concept;
 - "X would be assessed by Y", "X is measured with Y": what is assessed is an outcome (Y the method);
 - the items of a list ("X, Y and Z") share a slot: when the head words of some items name one slot and
@@ -44,6 +46,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
         phrase.sentence = sentence
     _title_outcomes(phrases, lower)
     _copula_roles(phrases, lower)
+    _as_roles(phrases, lower)
     _as_adjectives(phrases, lower)
     _graded_adjectives(phrases, lower)
     _verb_forms(phrases, lower)
@@ -209,6 +212,48 @@ def _as_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:
         ):
             for item in items:
                 item.cue = "self"
+
+
+def _as_roles(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "circulating tumour cells as a prognostic biomarker", "HRV as an indicator of stress": what is
+    used *as* a marker is the measured feature, whatever its head word names; "salivary cortisol as a
+    secondary outcome", "age as a covariate": what is named before "as" and a role noun (with at most
+    judging adjectives: the noun is no concept) takes the role's slot. What is named is the head of the
+    noun phrase before "as", not its modifiers ("ctDNA after surgery as a marker": ctDNA)."""
+    for index, phrase in enumerate(phrases[1:], start=1):
+        if phrase.cue != "as":
+            continue
+        head = singular(phrase.words[-1].lower())
+        gap = _gap(phrases, index - 1, tokens)
+        judged = all(w.lower() in lex.EVALUATIVE_ADJECTIVES for w in phrase.words[:-1])
+        if head in lex.MARKER_NOUNS:
+            slot = "signal_feature"
+        elif head in lex.ROLE_NOUNS and judged:
+            slot = lex.ROLE_NOUNS[head]
+        else:
+            continue
+        if gap[:1] != ["as"] or any(t not in _ARTICLES for t in gap[1:]):
+            continue
+        named = _head_of_modified(phrases, index - 1, tokens)
+        if named.slot is None and named.sentence == phrase.sentence:
+            named.slot = slot
+
+
+# prepositions that attach a phrase to the noun phrase before it ("ctDNA after surgery", "levels in
+# plasma"), so that the two name one thing
+_POSTMODIFYING = frozenset({"after", "before", "following", "in", "at", "during", "of", "from", "on"})
+
+
+def _head_of_modified(phrases: list[Phrase], index: int, tokens: list[str]) -> Phrase:
+    """The phrase a chain of prepositional modifiers ending at `index` belongs to."""
+    while index > 0 and phrases[index].cue in _POSTMODIFYING:
+        gap = _gap(phrases, index - 1, tokens)
+        if phrases[index - 1].sentence != phrases[index].sentence or len(gap) > 2 or not gap:
+            break
+        if gap[0] != phrases[index].cue or any(t not in _ARTICLES for t in gap[1:]):
+            break
+        index -= 1
+    return phrases[index]
 
 
 def _graded_adjectives(phrases: list[Phrase], tokens: list[str]) -> None:

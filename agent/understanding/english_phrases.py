@@ -27,7 +27,6 @@ from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
 from agent.understanding.english_word_forms import (
     adjective_shaped,
-    after_people,
     counted_place,
     gerund_of_verb,
     is_adverb,
@@ -37,11 +36,13 @@ from agent.understanding.english_word_forms import (
     is_participle,
     is_past_participle,
     is_plural_noun,
+    mesh_compound,
     premodifying_participle,
     question_opener,
     second_verb,
     verb_base,
     verb_before_object,
+    verb_ending_subject,
     verb_not_term,
 )
 from agent.understanding.phrase import Phrase
@@ -147,7 +148,7 @@ def english_phrases(text: str) -> list[Phrase]:
                 and cue_slot(phrases[-1].cue, False) is None
             ):
                 phrases[-1].cue = "predictor"
-            cue, last_break = f"task:{lex.EN_TASK_VERBS[lower]}", lower
+            cue, last_break, clause_open = f"task:{lex.EN_TASK_VERBS[lower]}", lower, ""
             continue
         if (
             lower in lex.EFFECT_WORDS
@@ -214,7 +215,12 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
             continue
-        if not current and following in _GERUND_PREPOSITIONS and verb_not_term(lower):
+        # ", drawing on X": a participle clause's verb, even one MeSH knows as a noun
+        if (
+            not current
+            and following in _GERUND_PREPOSITIONS
+            and (verb_not_term(lower) or _relying_gerund(lower))
+        ):
             continue  # ", adjusting for age", "accounting for clustering": a participle clause's verb
         if not current and following in lex.DETERMINERS and is_participle(lower):
             # ", reporting the F1 score", "sampling the sediment": an "-ing" word with an article
@@ -262,21 +268,7 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "comparator"
             compare_open = False
             continue
-        if (
-            clause_open
-            and current
-            and following[:1].isalnum()
-            and (clause_open == "question" or is_plural_noun(current[-1]) or current[-1][:1].isupper())
-            and (is_clause_verb(lower) or after_people(current, lower))
-            and lower not in lex.NOUN_OR_VERB
-            # a plural subject or a question's "do" takes the base form ("schemes replace"), a
-            # singular one the third person ("Code Llama fixes"), so a plural noun is no verb here
-            and not (
-                (clause_open == "question" or is_plural_noun(current[-1]))
-                and is_plural_noun(lower)  # "replaces" or "trips", not "process"
-                and lower not in lex.EFFECT_VERBS
-            )
-        ):
+        if verb_ending_subject(current, lower, following, clause_open):
             # "whether e-scooter schemes replace car trips", "Does hot-spot policing displace crime":
             # the verb after the subject of a subordinate clause or question ends the subject; as
             # after an effect verb, the subject is the exposure and the object the outcome
@@ -384,6 +376,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and current
             and following not in lex.EN_PREPOSITIONS
             and following[:1].isalnum()  # "land use change.": the noun
+            and not mesh_compound(current[-1], lower)  # "climate change scenarios": a noun
         ):
             # "X reduces Y", "X changes Y" (not "changes in Y"): X (the phrase just read, if nothing
             # cued it) is the exposure, Y the outcome; with no object ("X increases when Y", "X
@@ -548,11 +541,15 @@ def english_phrases(text: str) -> list[Phrase]:
                     # subject is the predictor or the test, and X what the task is done on
                     _task_subject(phrases[-1], lex.EN_TASK_VERBS_THIRD[lower])
                     task_object = lex.EN_TASK_VERBS_THIRD[lower]
-            if lower in {"whether", "if", "that"}:
+            if lower in {"whether", "if", "that"} or (lower == "how" and following not in _AUXILIARIES):
                 clause_open, clause_first = "clause", len(phrases)
-            elif lower in {"does", "do", "did"} and question_opener(tokens, index):
+            elif lower in _QUESTION_OPENERS and _opens_question(tokens, index, phrases[clause_first:]):
                 clause_open, clause_first = "question", len(phrases)
-            elif lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS or lower in lex.EFFECT_VERBS:
+            elif (
+                lower in lex.EN_VERBS
+                or lower in lex.EN_COMMON_VERBS
+                or lower in lex.EFFECT_VERBS | lex.BE_FORMS
+            ):
                 clause_open = ""
             transparent = lower in lex.TRANSPARENT or (lower == "on" and last_break == "based")
             if not transparent:
@@ -602,9 +599,7 @@ def english_phrases(text: str) -> list[Phrase]:
     index = len(tokens)
     flush()
     phrases = clause_roles(phrases, tokens)
-    return _share_heads(
-        _merge_population_with(_merge_bare_task_heads(_title_pair_roles(_marker_roles(phrases))))
-    )
+    return _share_heads(_merge_population_with(_merge_bare_task_heads(_title_pair_roles(phrases))))
 
 
 def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
@@ -626,8 +621,9 @@ def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
 _CHANGE_MODIFIERS = frozenset(
     {"annual", "mean", "average", "median", "relative", "absolute", "net", "overall"}
 )
-# prepositions that attach a phrase to the noun before it ("walls along coasts", "farms near cities")
+# prepositions that attach a phrase to the noun before it ("walls along coasts", "the diet of farmers")
 _MODIFIER_CUES = lex.EN_PREPOSITIONS | {
+    "of",
     "along",
     "around",
     "near",
@@ -637,6 +633,17 @@ _MODIFIER_CUES = lex.EN_PREPOSITIONS | {
     "below",
     "above",
 }
+
+
+def _opens_question(tokens: list[str], index: int, clause: list[Phrase]) -> bool:
+    """ "Does X ...?", "Can X ...?", "How do X ...?", "How will X ...?": an auxiliary or modal before
+    the subject of a question (no phrase of the clause read yet), whose verb follows the subject."""
+    before = tokens[index - 1].lower() if index else ""
+    return not clause and (question_opener(tokens, index) or before == "how")
+
+
+def _relying_gerund(word: str) -> bool:
+    return word.endswith("ing") and word in lex.RELYING_BEFORE_ON
 
 
 def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
@@ -655,6 +662,11 @@ _LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "a
 _BEFORE_A_NOUN_PHRASE = frozenset(
     {None, "whether", "if", "that", "of", "in", "on", "for", "with", "from", "by"}
 )
+# "Does X ...?", "Can X pick Y?": the auxiliary or modal a question opens with, its verb after the subject
+_QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
+# "how farmers adapt X" is a clause whose verb follows its subject; "how have X ...", "how X was framed"
+# are not read so ("how" before an auxiliary)
+_AUXILIARIES = _QUESTION_OPENERS | lex.BE_FORMS | {"have", "has", "had"}
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})
@@ -702,19 +714,6 @@ def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
             )
         ):
             first.cue = "exposure"
-    return phrases
-
-
-def _marker_roles(phrases: list[Phrase]) -> list[Phrase]:
-    """ "circulating tumour cells as a prognostic biomarker", "HRV as an indicator of stress": what is
-    used *as* a marker is the measured feature, whatever its head word names."""
-    for previous, phrase in zip(phrases, phrases[1:], strict=False):
-        if (
-            phrase.cue == "as"
-            and previous.slot is None
-            and singular(phrase.words[-1].lower()) in lex.MARKER_NOUNS
-        ):
-            previous.slot = "signal_feature"
     return phrases
 
 

@@ -180,3 +180,46 @@ def question_opener(tokens: list[str], index: int) -> bool:
 def is_contraction(word: str) -> bool:
     """ "I'm", "we're", "don't", "it's": pronouns and auxiliaries with a clitic are never terms."""
     return bool(re.fullmatch(r"(?:i|we|you|they|he|she|it|that|there|what)'(?:m|re|s|ve|ll|d)|\w+n't", word))
+
+
+def verb_ending_subject(current: list[str], word: str, following: str, clause_open: str) -> bool:
+    """True for the verb after the subject of a subordinate clause or question ("whether e-scooter
+    schemes replace car trips", "Does hot-spot policing displace crime", "whether the microbiome
+    predicts sepsis"). A plural subject or a question's "do" takes the base form ("schemes replace"),
+    a singular one the third person ("Code Llama fixes"), so a plural noun is no verb after them; a
+    task verb in the third person ("predicts", "detects") that is no plural noun ("maps", "counts")
+    is the verb after a singular subject."""
+    if not (clause_open and current and following[:1].isalnum()) or word in lex.NOUN_OR_VERB:
+        return False
+    plural_subject = is_plural_noun(current[-1])
+    if not plural_subject and _third_person_task_verb(word):
+        return True
+    if not (clause_open == "question" or plural_subject or current[-1][:1].isupper()):
+        return False
+    if clause_open == "question" and word.endswith(("ing", "ed")):
+        return False  # after "Does"/"Can" the verb is bare ("Can machine learning predict X")
+    if not (is_clause_verb(word) or after_people(current, word)):
+        return False
+    # "replaces" or "trips", not "process"
+    return not (
+        (clause_open == "question" or plural_subject)
+        and is_plural_noun(word)
+        and word not in lex.EFFECT_VERBS
+    )
+
+
+def _third_person_task_verb(word: str) -> bool:
+    """ "predicts", "detects", "classifies": a task verb's third person that is no plural noun ("maps",
+    "forecasts", "estimates" name things too)."""
+    if word not in lex.EN_TASK_VERBS_THIRD:
+        return False
+    return not any(word in {base + "s", base + "es"} for base in lex.NOUN_TASK_VERBS)
+
+
+def mesh_compound(previous: str, word: str) -> bool:
+    """True when MeSH writes the two words as one term ("climate change", "weight gain"): the second
+    is then the compound's head noun, not a verb ("climate change scenarios")."""
+    vocabulary = embedded_vocabulary()
+    text = f"{previous} {word}"
+    matches = vocabulary.recognize(text) if vocabulary is not None else []
+    return bool(matches) and matches[-1].text.lower() == text.lower()

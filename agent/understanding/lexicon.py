@@ -517,6 +517,7 @@ METHOD_CUES = words(
     """
     using use uses used with via through by from employing applying leveraging combining
     utilizing utilising based recorded measured collected obtained acquired derived
+    conduct conducts conducting perform performs performing run runs plan plans
     """
 )
 POPULATION_CUES = frozenset({"in", "among", "amongst", "of"})
@@ -644,7 +645,7 @@ OUTCOME_MEASURES = words(
     """
     risk risks incidence prevalence rate rates onset severity progression recurrence occurrence
     odds likelihood probability symptoms burden mortality factors predictors determinants correlates
-    causes drivers
+    causes drivers marker markers biomarker biomarkers indicator indicators
     """
 )
 CONTEXT_CUES = frozenset({"for", "toward", "towards", "enabling", "enable", "allowing", "under"})
@@ -802,10 +803,11 @@ STUDY_DESIGN_WORDS = words(
 # procedure is the setting of the study, whatever its head word says (a "-scopy" is no method here)
 UNDERGOING_CUES = words("undergoing receiving awaiting scheduled undergone received")
 # verbs whose object the researchers make or put to use ("we are building a chatbot", "we develop an
-# app"): the thing built is the method, not the setting, unless MeSH or its head word says otherwise
-BUILDING_VERBS = inflections("develop design deploy create construct implement prototype") | words(
-    "build builds built building developing designing deploying creating constructing implementing"
-)
+# app", "we will train a U-Net"): the thing built or trained is the method, not the setting, unless
+# MeSH or its head word says otherwise ("train nurses")
+BUILDING_VERBS = inflections(
+    "develop design deploy create construct implement prototype train pretrain"
+) | words("build builds built building developing designing deploying creating constructing implementing")
 # scope words after a noun ("medical students worldwide", "hospitals nationwide"): how far the study
 # reaches, never part of the phrase
 SCOPE_WORDS = words("worldwide globally internationally nationwide countrywide statewide")
@@ -837,8 +839,11 @@ TOPIC_BEFORE_ON = words("work works working worked focus focuses focusing focuse
 VALIDATING_PARTICIPLES = words("validated calibrated benchmarked checked verified")
 # places samples are taken at, counted ("across 30 villages", "at 40 locations"): a sample size
 SAMPLING_PLACES = words("site location village plot station transect quadrat point")
-# verbs whose "on" names what a study uses ("characterisation will rely on XPS", "we draw on registry data")
-RELYING_BEFORE_ON = words("rely relies relying relied depend depends depending draw draws drawing")
+# verbs whose "on" names what a study uses ("characterisation will rely on XPS", "we draw on registry data",
+# "a model trained on CAMELYON16": the data it learns from)
+RELYING_BEFORE_ON = words(
+    "rely relies relying relied depend depends depending draw draws drawing trained pretrained fitted calibrated"
+)
 # plural nouns of studies and records, after which an "-ing" word opens a relative clause ("cohort
 # studies reporting aphasia", "trials comparing X", "records showing Y")
 RECORD_NOUNS = words("studies trials reports records series papers articles datasets registries")

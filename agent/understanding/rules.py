@@ -38,7 +38,7 @@ from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, head_forms, is_place, mesh_kind
+from agent.understanding.slot_evidence import en_head_slot, ending_trees, head_forms, is_place, mesh_kind
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -132,6 +132,10 @@ def extract_slots(description: str) -> Slots:
         if _tested_by(phrase, found, read):
             # "the diagnostic accuracy of point-of-care ultrasound": what a test measure is of is the test
             found = [("method_measurement", phrase.text)]
+        elif _part_of_outcome(phrase, found, read):
+            # "the sharing of health misinformation", "the retreat of calving fronts": what an observed
+            # change or act is of, when MeSH files it as neither people nor organisms, is observed too
+            found = [("output_target", phrase.text)]
         elif _belongs_to_studied(phrase, found, read):
             # "surface velocity of outlet glaciers", "inventory levels of retailers", "corrosion in
             # bridge decks": what is measured or done belongs to the things studied
@@ -150,7 +154,13 @@ def extract_slots(description: str) -> Slots:
             # "evaporative cooling with fans and sprinklers", "light pollution from street lamps": what an
             # intervention or exposure comes with or from is part of it, not a method of the study
             found = [("context", phrase.text)]
-        if phrase.cue == "comparator" and found and en_head_slot(phrase.words) in {None, "task"}:
+        if (
+            phrase.cue == "comparator"
+            and found
+            and en_head_slot(phrase.words) in {None, "task"}
+            # "comparing them with extant great apes": organisms or people MeSH names are those studied
+            and mesh_kind(phrase.text) != "subject_population"
+        ):
             found = [(_compared_role(phrase, read), phrase.text)]
         if _predicted_from(phrase, found, read):
             # "forecast eruptions from precursory seismicity and ground deformation": what a task
@@ -196,20 +206,44 @@ def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list
     return plural and adjacent and not (is_place(phrase.text) or _proper_name(phrase.words))
 
 
+def _right_after(
+    phrase: Phrase,
+    found: list[tuple[str, str]],
+    read: list[tuple[Phrase, str]],
+    cued: tuple[set[str], str],
+    slot_before: str,
+) -> Phrase | None:
+    """The phrase read just before `phrase` when `phrase` follows it with only its cue between them
+    in the same sentence, its cue is one of `cued[0]` and only gave it the slot `cued[1]`, and the
+    phrase before was put in `slot_before`; else None."""
+    cues, slot = cued
+    if phrase.cue not in cues or [s for s, _ in found] != [slot] or not read:
+        return None
+    before, before_slot = read[-1]
+    if before_slot != slot_before or before.sentence != phrase.sentence:
+        return None
+    return before if phrase.stop - len(phrase.words) == before.stop + 1 else None
+
+
+def _part_of_outcome(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """True for Y in "X of Y" right after an outcome X when only MeSH's filing of Y under a setting
+    (communication, economics, social phenomena) made Y the setting; what is given or done (a drug, a
+    therapy, a technique: "the efficacy of ivermectin"), a named place, a proper name or a thing the
+    head word tables know keeps its slot."""
+    if _right_after(phrase, found, read, ({"of"}, "context"), "output_target") is None:
+        return False
+    if en_head_slot(phrase.words) is not None or is_place(phrase.text) or _proper_name(phrase.words):
+        return False
+    given = any(t.startswith(("D", "E")) for t in ending_trees(phrase.text))
+    return mesh_kind(phrase.text) == "context" and not given
+
+
 def _part_of_setting(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
     """True for Y in "X with Y" or "X from Y" right after X when X is the setting (an intervention or
     exposure) and only the cue made Y a method: no head word, acronym or MeSH descriptor says Y
     measures or analyses."""
-    if (
-        phrase.cue not in {"with", "from"}
-        or [slot for slot, _ in found] != ["method_measurement"]
-        or not read
-    ):
-        return False
-    before, slot = read[-1]
-    if slot != "context" or before.sentence != phrase.sentence:
-        return False
-    if phrase.stop - len(phrase.words) != before.stop + 1:
+    before = _right_after(phrase, found, read, ({"with", "from"}, "method_measurement"), "context")
+    if before is None:
         return False
     # a place ("in the North Atlantic from Argo floats") or the object of a verb ("sample ponds with
     # kick nets"): "with" and "from" there say how the study observes

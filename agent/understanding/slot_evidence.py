@@ -88,6 +88,48 @@ def is_population(words: list[str]) -> bool:
 
 
 def en_head_slot(words: list[str]) -> str | None:
+    """The slot the head word of an English phrase names, in either spelling of English: the tables
+    list a word in one ("randomization", "modelling"), a description may write the other
+    ("Mendelian randomisation")."""
+    slot = _en_head_slot(words)
+    if slot is None and words:
+        for other in other_spellings(words[-1]):
+            slot = _en_head_slot([*words[:-1], other])
+            if slot is not None:
+                break
+    return slot
+
+
+# British and American endings of the same word ("-isation"/"-ization", "-yse"/"-yze", "-our"/"-or",
+# "-tre"/"-ter"), each way round
+_SPELLING_ENDINGS = (
+    ("isation", "ization"),
+    ("isations", "izations"),
+    ("ising", "izing"),
+    ("ise", "ize"),
+    ("yse", "yze"),
+    ("our", "or"),
+    ("ours", "ors"),
+    ("tre", "ter"),
+    ("tres", "ters"),
+)
+
+
+def other_spellings(word: str) -> list[str]:
+    """The word in the other spelling of English by its ending ("randomisation" -> "randomization",
+    "behavior" -> "behaviour", "centre" -> "center"); words of a few letters are left alone ("hour")."""
+    lower = word.lower()
+    if len(lower) < 6 or not lower.replace("-", "").isalpha():
+        return []
+    out = []
+    for british, american in _SPELLING_ENDINGS:
+        for ending, other in ((british, american), (american, british)):
+            if ending != other and lower.endswith(ending):
+                out.append(lower[: -len(ending)] + other)
+    return out
+
+
+def _en_head_slot(words: list[str]) -> str | None:
     head = _head(words)
     raw = words[-1].lower()
     if is_acronym(words[-1]):
@@ -221,7 +263,7 @@ _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     ),  # Humans itself; cell parts (dendrites, membranes) are not studied units
     (("B", "M01", "A11"), "subject_population"),
     (("D23.101",), "signal_feature"),
-    (("G17", "L01.224.050.375"), "method_algorithm"),
+    (("G17", "L01.224.050.375", "E05.318.740", "E05.599"), "method_algorithm"),
     (("E02", "E04", "F04.754", "D"), "context"),
     (("E01", "E05", "E07", "F04.711"), "method_measurement"),
     (("G07.203", "G01"), None),
@@ -246,9 +288,39 @@ def mesh_kind(text: str) -> str | None:
         return None
     matches = vocabulary.recognize(text)
     if not matches or not text.rstrip().endswith(matches[-1].text):
-        return None
+        return "subject_population" if _species_of_known_genus(text) else None
     kind = _tree_slot(matches[-1].descriptor.tree_numbers)
     return "context" if kind == "place" else kind
+
+
+def _species_of_known_genus(text: str) -> bool:
+    """ "Anopheles funestus", "Cuon alpinus": a Latin binomial (a capitalised genus, a lower-case
+    epithet) whose genus MeSH files as an organism names a species MeSH may not list."""
+    words = text.split()
+    if (
+        len(words) < 2
+        or not re.fullmatch(r"[A-Z][a-z]{2,}", words[-2])
+        or not re.fullmatch(r"[a-z]{3,}", words[-1])
+    ):
+        return False
+    vocabulary = embedded_vocabulary()
+    matches = vocabulary.recognize(words[-2]) if vocabulary is not None else []
+    return (
+        bool(matches)
+        and matches[-1].text == words[-2]
+        and any(t.startswith("B") for t in matches[-1].descriptor.tree_numbers)
+    )
+
+
+def ending_trees(text: str) -> tuple[str, ...]:
+    """The tree numbers of the MeSH descriptor that ends the phrase (none when none ends it)."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not text.strip():
+        return ()
+    matches = vocabulary.recognize(text)
+    if not matches or not text.rstrip().endswith(matches[-1].text):
+        return ()
+    return tuple(matches[-1].descriptor.tree_numbers)
 
 
 def is_place(text: str) -> bool:

@@ -66,6 +66,7 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
 
     found: list[tuple[str, str]] = []
     words = []
+    derived = False  # "satellite-derived burn severity": what is derived from a method is a feature
     for word in phrase.words:
         based = re.match(r"^(.+?)-(?:based|driven|guided|derived|assisted|enabled)$", word, re.IGNORECASE)
         inner = based.group(1) if based else ""
@@ -78,10 +79,13 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
             based = None  # "nickel-based superalloys", "school-based": a modifier, not a method
         if based:  # "ECoG-based", "smartphone-based": the method, said as an adjective
             found.append((slot if slot == "method_algorithm" else "method_measurement", inner))
+            derived = derived or word.lower().endswith("-derived")
         else:
             words.append(word)
     if not words:
         return found
+    if derived and en_head_slot(words) in {None, "signal_feature", "output_target"}:
+        return [*found, ("signal_feature", " ".join(words))]  # "GPS-derived training loads"
     return found + _classify_words(phrase, words)
 
 
@@ -243,6 +247,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         return [("context", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
+    if slot == "output_target" and phrase.cue == "predictor":
+        slot = "signal_feature"  # "whether microbiome composition predicts sepsis": what predicts
     if slot == "subject_population" and phrase.cue == "exposure" and _not_people(text):
         # "whether beaver dams change X", "Do cover crops increase X": a thing or organism that acts on
         # the outcome is the intervention or exposure (people who act stay those studied)
