@@ -49,6 +49,9 @@ from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
 
 
+_VERSUS = frozenset({"versus", "vs", "vs."})
+
+
 def english_phrases(text: str) -> list[Phrase]:
     phrases: list[Phrase] = []
     current: list[str] = []
@@ -58,6 +61,11 @@ def english_phrases(text: str) -> list[Phrase]:
 
     def flush() -> None:
         nonlocal current
+        # "X testing versus repeat Y" cut at its verbs: a "versus" at an edge lost its other side
+        while current and current[0].lower() in _VERSUS:
+            current.pop(0)
+        while current and current[-1].lower() in _VERSUS:
+            current.pop()
         if current:
             said = "self" if about_user else cue
             phrases.append(Phrase(" ".join(current), said, list(current), after=last_break, stop=index))

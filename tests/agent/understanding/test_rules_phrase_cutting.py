@@ -95,3 +95,10 @@ def test_a_participle_after_plural_things_opens_a_relative_clause() -> None:
     terms = _all_terms(slots)
     assert "quadruped robots" in terms
     assert not any("walking" in term for term in terms)
+
+
+def test_a_versus_left_at_the_edge_of_a_cut_phrase_is_no_term() -> None:
+    terms = _all_terms(extract_slots("Stool antigen testing versus repeat endoscopy for dyspepsia in adults"))
+    assert not any(term.lower().split()[0] in {"versus", "vs"} for term in terms)
+    assert not any(term.lower().split()[-1] in {"versus", "vs"} for term in terms)
+    assert "dyspepsia" in " ".join(terms).lower()
