@@ -48,7 +48,6 @@ from agent.understanding.english_word_forms import (
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
 
-
 _VERSUS = frozenset({"versus", "vs", "vs."})
 
 
