@@ -107,6 +107,7 @@ from agent.keywords.phrase_matches import (
     other_sense,
     people_word_of_an_organism,
     place_in_a_figure,
+    reading_to_the_head,
     without_name_parts,
 )
 from agent.keywords.phrase_words import (
@@ -120,7 +121,6 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     turned_back,
     with_head,
-    without_change_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
@@ -502,18 +502,7 @@ def _drafts_for(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
-        covered = {w.lower() for m in matches for w in content_words(m.text)}
-        # "blood pressure control": what is done to a descriptor's thing; the thing is the concept
-        head_covered = without_change_head(words)[-1].lower() in covered
-        if (
-            not head_covered
-            and vocabulary is not None
-            and (reaching := vocabulary.reaching_the_head(text, matches[-1]))
-        ):
-            # "bone fracture healing": Fracture Healing, which takes the head in, not Fractures, Bone
-            matches = [*matches[:-1], reaching]
-            covered |= {w.lower() for w in content_words(reaching.text)}
-            head_covered = True
+        matches, head_covered = reading_to_the_head(matches, text, words, vocabulary)
         conditions = [
             m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not health_care_sense(m)
         ]

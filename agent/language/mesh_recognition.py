@@ -17,8 +17,8 @@ that the vocabulary knows anywhere in a text:
 - **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
   text itself ("electrocorticography (ECoG)"), or an entry term of exactly one descriptor
   ("Electrocorticography (EcoG)", "Intracranial EEG", "MRI Scans"), matched with its capitals as written;
-- **looser forms**, tried only where no exact form matches a window of two or three words: derived
-  forms of a word ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), and a Greek
+- **looser forms**, where no exact form of several words starts at or before a window of two or three
+  words: derived forms ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), a Greek
   letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
   their order: a "care home" is no "Home Care");
 - **word variants MeSH attests**: where neither matches, one word of a window may be swapped for a
@@ -612,11 +612,11 @@ class MeshVocabulary:
     def _add_loose_matches(
         self, text: str, tokens: Sequence[Token], found: list[tuple[int, int, str, list[str], str]]
     ) -> list[tuple[int, int, str, list[str], str]]:
-        """Windows that match only in another word order or derived form (`loose_key`), where no exact
-        match of several words stands, or with one word swapped for a variant (`word_variants`), where
-        that makes a longer match than the exact ones inside the window ("common bile duct stones" =
-        "Common Bile Duct Calculi", not "Common Bile Duct"), or turned around (`_inverted_entries`): a
-        loose form may replace single words."""
+        """Windows that match only in another word order or derived form (`loose_key`) where no exact
+        match of several words starts at or before them ("kidney transplant recipients": Kidney
+        Transplantation), or with a word swapped for a variant (`word_variants`) where that makes a
+        longer match than the exact ones inside ("common bile duct stones" = "Common Bile Duct
+        Calculi"), or turned around (`_inverted_entries`): a loose form may replace single words."""
         exact = [(start, end) for start, end, *_ in found if end - start > 1]
         loose: list[tuple[int, int, str, list[str], str]] = []
         index = 0
@@ -628,7 +628,7 @@ class MeshVocabulary:
                     continue
                 overlapping = [(s, e) for s, e in exact if s < index + length and e > index]
                 entries = None
-                if not overlapping:
+                if all(index < s for s, _ in overlapping):
                     key = loose_key([t.key for t in window])
                     entries = self._loose.get(key) if key is not None else None
                 if not entries and all(

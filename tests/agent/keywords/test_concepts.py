@@ -1128,3 +1128,19 @@ def test_what_is_prevented_is_a_required_outcome(vocabulary: MeshVocabulary) -> 
     assert ("Fall", "outcome", True) in summary(result)
     assert is_prevented("pressure ulcer", "the prevention of pressure ulcers in nursing homes")
     assert not is_prevented("exercise", description)
+
+
+def test_people_a_procedure_defines_are_searched_as_the_procedure(vocabulary: MeshVocabulary) -> None:
+    """ "kidney transplant recipients" are the recipients of a Kidney Transplantation (required), not
+    any Transplant Recipients beside an organ that only narrows."""
+    result = concepts_of(
+        vocabulary,
+        "Psychological interventions for kidney transplant recipients",
+        subject_population=["kidney transplant recipients"],
+        task=["Psychological interventions"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert "Kidney Transplantation" in headings
+    assert not headings & {"Transplant Recipients", "Kidney"}
+    required = [c.label for c in result.concepts if c.required]
+    assert "kidney transplant" in required

@@ -381,3 +381,18 @@ def test_a_term_can_reach_the_head_a_match_leaves_alone(vocabulary: MeshVocabula
         "Fracture Healing",
     )
     assert vocabulary.reaching_the_head("breast cancer", vocabulary.recognize("breast cancer")[0]) is None
+
+
+def test_a_derived_form_takes_its_modifier_before_an_exact_match_to_its_right(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "kidney transplant recipients": the derived form "kidney transplant" (Kidney Transplantation)
+    starts before the exact "transplant recipients" it overlaps, as a longer exact match would win a
+    left-to-right reading; "kidney" is not left alone as an organ."""
+    assert headings(vocabulary, "potential kidney transplant recipients") == [
+        ("kidney transplant", "Kidney Transplantation")
+    ]
+    # an exact match that starts at or before the window still blocks the derived form
+    assert headings(vocabulary, "cancer screening programmes") == [
+        ("cancer screening", "Early Detection of Cancer")
+    ]
