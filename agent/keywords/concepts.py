@@ -126,6 +126,7 @@ from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.adjective_nouns import condition_of_adjective
+from agent.language.elided_words import elided_match
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
     MeshMatch,
@@ -496,6 +497,13 @@ def _drafts_for(
             matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
+        # "cardiac testing", "Rapid" (+ "tests" from the description): a word MeSH writes in a pattern left out
+        if (
+            not matches
+            and vocabulary
+            and (elided := elided_match(with_head(text, description, vocabulary), vocabulary))
+        ):
+            text, matches = elided[0].text, elided
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(

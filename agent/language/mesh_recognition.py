@@ -27,16 +27,14 @@ that the vocabulary knows anywhere in a text:
   words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant"); and "X with Y"
   or "X of the Y" where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease, "fracture
   of the hip" = Hip Fractures);
-- **composition**: two neighbouring matches whose headings, one after the other, are a heading or
-  entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor, and
-  an organ before a technique is the kind of the technique MeSH names after the organ ("chest X-ray" =
-  Radiography, Thoracic: `_organ_kind`);
+- **composition**: neighbouring matches whose headings in a row are a term ("oral cavity" = Mouth,
+  "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor, and an organ before a technique is the
+  kind of the technique MeSH names after the organ ("chest X-ray" = Radiography, Thoracic: `_organ_kind`);
 - **adjectives**: a one-word match is dropped when the word, before another word, is read as the
   singular of a plural-only entry term while MeSH writes that form as a modifier ("marine fish" is no
   Marines, "transient elastography" no Transients: `_adjective_of_a_plural`);
-- **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
-  entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
-  from them (`tree_distance`).
+- **choice**: the longest match wins; among descriptors sharing a key, a heading beats an entry term,
+  and one near the text's other concepts in the MeSH trees beats one far from them (`tree_distance`).
 
 Nothing here is a list of domain terms: every word comes from MeSH itself.
 """
@@ -322,6 +320,10 @@ class MeshVocabulary:
 
     def descriptor(self, ui: str) -> MeshDescriptor:
         return self.file.get(ui)
+
+    def term_keys(self) -> Iterable[tuple[tuple[str, ...], list[tuple[int, str]]]]:
+        """Every normalised term key with its (rank, descriptor ui) entries."""
+        return self._keys.items()
 
     def lookup(self, phrase: str) -> list[MeshDescriptor]:
         """Descriptors whose heading or entry term is `phrase` after normalisation, best first."""
@@ -637,9 +639,7 @@ class MeshVocabulary:
                     entries = self._variant_entries([t.key for t in window])
                     entries = entries or self._inverted_entries([t.key for t in window])
                     # "vertebral fracture": MeSH writes the body part's other adjective ("Spinal Fractures")
-                    entries = entries or self._parts().site_entries(
-                        [t.key for t in window], lambda: self._keys.items()
-                    )
+                    entries = entries or self._parts().site_entries([t.key for t in window], self.term_keys)
                 if entries:
                     candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
                     loose.append((index, index + length, "entry term", candidates, ""))

@@ -1144,3 +1144,23 @@ def test_people_a_procedure_defines_are_searched_as_the_procedure(vocabulary: Me
     assert not headings & {"Transplant Recipients", "Kidney"}
     required = [c.label for c in result.concepts if c.required]
     assert "kidney transplant" in required
+
+
+def test_a_test_named_without_its_patterned_word_is_its_heading(vocabulary: MeshVocabulary) -> None:
+    """ "Rapid tests" are Rapid Diagnostic Tests; "Cardiac" cut from its head by the understanding takes
+    "testing" from the description and is Heart Function Tests ("cardiac function tests")."""
+    result = concepts_of(
+        vocabulary,
+        "Cardiac testing for coronary artery disease",
+        task=["coronary artery disease"],
+        context=["Cardiac"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert "Heart Function Tests" in headings
+    result = concepts_of(
+        vocabulary,
+        "Rapid tests for visceral leishmaniasis",
+        method_measurement=["Rapid tests"],
+        task=["leishmaniasis"],
+    )
+    assert "Rapid Diagnostic Tests" in {t.mesh.heading for t in result.terms if t.mesh}
