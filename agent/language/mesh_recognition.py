@@ -64,8 +64,7 @@ MAX_WORDS = 8  # the longest word sequence looked up (MeSH terms of more words a
 MODIFIER_MIN_USES = 10
 MODIFIER_RATIO = 50
 # An ancestor above a direct parent is searched beside a descriptor only when one of its tree numbers is
-# this many levels deep or more ("Pain", C23.888.592.612, yes; "Neoplasms", C04, no); chosen on the
-# CLEF training topics (MeSH recall 0.225 -> 0.236, precision 0.633 -> 0.637).
+# this deep or more ("Pain" C23.888.592.612 yes, "Neoplasms" C04 no); CLEF train R .225->.236, P .633->.637
 SPECIFIC_DEPTH = 3
 # An organ's word and the adjective MeSH qualifies a technique with share this many first letters
 # ("thorax", "thoracic"; "abdomen", "abdominal")
@@ -84,10 +83,11 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[a-z]{2}[^aeiou])re(s?)$"), r"er\1"),  # centre, fibre, litre
     (re.compile(r"(?<=[a-z]{3})ll(ing|ed|er|ers)$"), r"l\1"),  # modelling, labelled
     (re.compile(r"(?<=[a-z]{3})ogue(s?)$"), r"og\1"),  # analogue, catalogue
+    (re.compile(r"(?<=[a-z]{3})amme(s?)$"), r"am\1"),  # programme, kilogramme
 )
 
 
-_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue")
+_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue|amme")
 
 
 @lru_cache(maxsize=200_000)

