@@ -99,7 +99,7 @@ from agent.keywords.concept_roles import (
     names_only_organisms,
     names_the_concept,
 )
-from agent.keywords.coordination import alternatives, distribute
+from agent.keywords.coordination import alternatives, distribute, listed_together
 from agent.keywords.phrase_matches import (
     age_group,
     beyond_mesh,
@@ -734,49 +734,6 @@ _COARSE_TREES = ("L01", "G17")
 
 def _coarse_heading(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(t.startswith(_COARSE_TREES) for t in descriptor.tree_numbers)
-
-
-# what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":
-# the cognitive dysfunction *of* the patients, two concepts side by side, no list)
-_LIST_GAP = re.compile(
-    r"^\s*(?:[,;、，]\s*(?:(?:and/or|and|or|as well as|&)\s+)?|(?:and/or|and|or|as well as|&)\s+|"
-    r"(?:或者|或|以及|及))(?:the\s+)?$",
-    re.IGNORECASE,
-)
-
-
-def listed_together(
-    description: str, phrases: list[str], originals: dict[str, str] | None = None
-) -> dict[str, int]:
-    """Which slot phrases the description lists together ("Procalcitonin, C-reactive protein, and
-    erythrocyte sedimentation rate", "bursa, tendon or labrum", "X、Y或Z"): alternatives a searcher ORs
-    in one block. Phrases found in the description (as written, or as the Chinese in `originals` they
-    were rendered from) get a series number shared by neighbours that only a comma, "and", "or", 、 or
-    或 separates (Chinese 与/和 join what a sentence relates: "X与Y的关系"); a phrase the description
-    does not contain is alone (series -1, grouped as its slot and role say)."""
-    folded = description.casefold()
-    spans: list[tuple[int, int, str]] = []
-    for phrase in dict.fromkeys(phrases):
-        written = phrase
-        at = folded.find(phrase.casefold()) if phrase else -1
-        if at < 0 and (original := (originals or {}).get(phrase, "")):
-            written, at = original, folded.find(original.casefold())
-        if at >= 0:
-            spans.append((at, at + len(written), phrase))
-    spans.sort()
-    series: dict[str, int] = {}
-    number = 0
-    previous_end = None
-    for start, end, phrase in spans:
-        if (
-            previous_end is None
-            or start < previous_end
-            or not _LIST_GAP.match(description[previous_end:start])
-        ):
-            number += 1
-        series[phrase] = number
-        previous_end = end
-    return series
 
 
 def _group(drafts: list[_Draft]) -> list[_Draft]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concept_roles import is_comparator, is_exposure, is_prevented, names_the_concept
-from agent.keywords.concepts import build_concepts, listed_together
+from agent.keywords.concepts import build_concepts
+from agent.keywords.coordination import listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
