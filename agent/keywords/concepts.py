@@ -297,8 +297,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     for part in parts:
         part.written = _as_written(part, description, understanding.originals)
     series = listed_together(description, [part.written for part in parts], understanding.originals)
-    if vocabulary is not None:
-        _share_words(parts, series, description, vocabulary)
+    shared = _share_words(parts, series, description, vocabulary) if vocabulary is not None else set()
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     drafts_parts = [
         (draft, part)
@@ -322,7 +321,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
             "switch on in the review, not a concept the query requires"
         )
-    comparators = _merge_into(result, _group(drafts))
+    comparators = _merge_into(result, _group(drafts, shared))
     left_out = {
         c.id: reason
         for c in result.concepts
@@ -367,10 +366,12 @@ def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:
 
 def _share_words(
     parts: list[_Part], series: dict[str, int], description: str, vocabulary: MeshVocabulary
-) -> None:
+) -> set[int]:
     """Whole phrases the description lists together ("hip", "knee osteoarthritis" from "hip and knee
     osteoarthritis") get the head or modifier they share where MeSH names the result
-    (`agent.keywords.coordination.distribute`); the understanding cuts such a list into phrases."""
+    (`agent.keywords.coordination.distribute`); the understanding cuts such a list into phrases. The
+    series in which a word was shared: one concept, whatever roles MeSH gives its members."""
+    shared: set[int] = set()
     groups: dict[int, list[_Part]] = {}
     for part in parts:
         if part.text == part.phrase.strip() and series.get(part.written, -1) >= 0:
@@ -379,7 +380,10 @@ def _share_words(
     for members in groups.values():
         members.sort(key=lambda part: folded.find(part.written.casefold()))
         for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
+            if text != part.text:
+                shared.add(series[part.written])
             part.text = text
+    return shared
 
 
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
@@ -736,10 +740,11 @@ def _coarse_heading(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(t.startswith(_COARSE_TREES) for t in descriptor.tree_numbers)
 
 
-def _group(drafts: list[_Draft]) -> list[_Draft]:
+def _group(drafts: list[_Draft], shared: set[int]) -> list[_Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
     (both found in it, not listed together) are different concepts, phrases it lists together are one
-    whichever slots hold them ("hip and knee osteoarthritis"), and the descriptors of one compound phrase ("sugar-sweetened
+    whichever slots hold them ("hip and knee osteoarthritis") and, in a `shared` series, whichever
+    roles ("patient and public involvement"), and the descriptors of one compound phrase ("sugar-sweetened
     beverage taxes") are different concepts; the same descriptor twice is one term."""
     grouped: list[_Draft] = []
     for draft in drafts:
@@ -747,7 +752,8 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
             (
                 g
                 for g in grouped
-                if (g.group, g.role) == (draft.group, draft.role)
+                if g.group == draft.group
+                and (g.role == draft.role or g.series == draft.series in shared)
                 and (
                     g.slot == draft.slot
                     and (g.series == draft.series or -1 in (g.series, draft.series))

@@ -6,8 +6,10 @@ an "and". A searcher reads "hip osteoarthritis" (Osteoarthritis, Hip) and "hepat
 Cirrhosis), not the joint Hip beside Osteoarthritis, Knee, nor Fibrosis for a lone "cirrhosis". The
 shared word is given to an alternative only where MeSH agrees: the phrase it makes is one descriptor
 (an exact name) *under* the one the alternative or the shared word names alone, so distributing can
-only narrow a concept to what MeSH itself files below it; a phrase MeSH names as one descriptor
-across its "and" is not cut at all. Which phrases of a description are listed together at all
+only narrow a concept to what MeSH itself files below it, or, where the shared word names nothing
+alone, one descriptor at all ("patient and public involvement": Patient Participation, whose entry term
+is "Patient Involvement", and "public involvement", one concept whatever their roles); a phrase MeSH
+names as one descriptor across its "and" is not cut at all. Which phrases of a description are listed together at all
 (`listed_together`) is read here too: a searcher ORs them in one block.
 """
 
@@ -62,7 +64,11 @@ def distribute(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
 def _narrows(phrase: str, alone: str, vocabulary: MeshVocabulary) -> bool:
     """Whether MeSH names all of `phrase` as one descriptor under the one it names for `alone`."""
     whole, base = vocabulary.recognize(phrase), vocabulary.recognize(alone)
-    if len(whole) != 1 or len(base) != 1 or whole[0].text.casefold() != phrase.strip().casefold():
+    if len(whole) != 1 or whole[0].text.casefold() != phrase.strip().casefold():
+        return False
+    if not base:  # "involvement" names nothing: "patient [involvement]" is Patient Participation
+        return True
+    if len(base) != 1:
         return False
     return whole[0].descriptor.ui != base[0].descriptor.ui and is_under(
         whole[0].descriptor, base[0].descriptor
