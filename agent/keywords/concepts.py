@@ -123,7 +123,7 @@ from agent.keywords.phrase_words import (
     with_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
-from agent.keywords.title_template import named_as_the_purpose, named_before_for
+from agent.keywords.title_template import named_as_the_purpose, named_before_for, related_to_the_ill
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.elided_words import elided_match
@@ -336,6 +336,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out,
         {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
         _pathogens_of_hosts(result, understanding.description),
+        {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)},
     )
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)

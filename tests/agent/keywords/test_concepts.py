@@ -1165,3 +1165,22 @@ def test_a_test_named_without_its_patterned_word_is_its_heading(vocabulary: Mesh
         task=["leishmaniasis"],
     )
     assert "Rapid Diagnostic Tests" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_people_related_to_people_with_a_condition_are_required(vocabulary: MeshVocabulary) -> None:
+    """ "family caregivers of people with dementia": the dementia is not theirs, so it does not define
+    who is studied; people with the condition themselves stay optional beside it."""
+    result = concepts_of(
+        vocabulary,
+        "Psychoeducational interventions for family caregivers of people with dementia",
+        subject_population=["family caregivers", "dementia"],
+        task=["Psychoeducational interventions"],
+    )
+    assert ("family caregivers", "population", True) in summary(result)
+    result = concepts_of(
+        vocabulary,
+        "Exercise for older people with hip fracture",
+        subject_population=["older people", "hip fracture"],
+        task=["Exercise"],
+    )
+    assert ("older people", "population", False) in summary(result)
