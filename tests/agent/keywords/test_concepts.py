@@ -1147,40 +1147,44 @@ def test_people_a_procedure_defines_are_searched_as_the_procedure(vocabulary: Me
     assert "kidney transplant" in required
 
 
-def test_a_test_named_without_its_patterned_word_is_its_heading(vocabulary: MeshVocabulary) -> None:
-    """ "Rapid tests" are Rapid Diagnostic Tests; "Cardiac" cut from its head by the understanding takes
-    "testing" from the description and is Heart Function Tests ("cardiac function tests")."""
-    result = concepts_of(
-        vocabulary,
-        "Cardiac testing for coronary artery disease",
-        task=["coronary artery disease"],
-        context=["Cardiac"],
-    )
-    headings = {t.mesh.heading for t in result.terms if t.mesh}
-    assert "Heart Function Tests" in headings
-    result = concepts_of(
-        vocabulary,
-        "Rapid tests for visceral leishmaniasis",
-        method_measurement=["Rapid tests"],
-        task=["leishmaniasis"],
-    )
-    assert "Rapid Diagnostic Tests" in {t.mesh.heading for t in result.terms if t.mesh}
+@pytest.mark.parametrize(
+    ("description", "slots", "heading"),
+    [
+        # "Cardiac" cut from its head by the understanding takes "testing" from the description
+        ("Cardiac testing for coronary artery disease", {"context": ["Cardiac"]}, "Heart Function Tests"),
+        (
+            "Rapid tests for visceral leishmaniasis",
+            {"method_measurement": ["Rapid tests"]},
+            "Rapid Diagnostic Tests",
+        ),
+    ],
+)
+def test_a_test_named_without_its_patterned_word_is_its_heading(
+    vocabulary: MeshVocabulary, description: str, slots: dict[str, list[str]], heading: str
+) -> None:
+    """ "Rapid tests" are Rapid Diagnostic Tests, "cardiac testing" Heart Function Tests ("cardiac
+    function tests")."""
+    result = concepts_of(vocabulary, description, task=[description.split(" for ")[1]], **slots)
+    assert heading in {t.mesh.heading for t in result.terms if t.mesh}
 
 
-def test_people_related_to_people_with_a_condition_are_required(vocabulary: MeshVocabulary) -> None:
-    """ "family caregivers of people with dementia": the dementia is not theirs, so it does not define
-    who is studied; people with the condition themselves stay optional beside it."""
-    result = concepts_of(
-        vocabulary,
-        "Psychoeducational interventions for family caregivers of people with dementia",
-        subject_population=["family caregivers", "dementia"],
-        task=["Psychoeducational interventions"],
-    )
-    assert ("family caregivers", "population", True) in summary(result)
-    result = concepts_of(
-        vocabulary,
-        "Exercise for older people with hip fracture",
-        subject_population=["older people", "hip fracture"],
-        task=["Exercise"],
-    )
-    assert ("older people", "population", False) in summary(result)
+@pytest.mark.parametrize(
+    ("description", "people", "required"),
+    [
+        # the dementia is not theirs, so it does not define who is studied
+        (
+            "Psychoeducational interventions for family caregivers of people with dementia",
+            "family caregivers",
+            True,
+        ),
+        # people with the condition themselves stay optional beside it
+        ("Exercise for older people with hip fracture", "older people", False),
+    ],
+)
+def test_people_related_to_people_with_a_condition_are_required(
+    vocabulary: MeshVocabulary, description: str, people: str, required: bool
+) -> None:
+    """ "family caregivers of people with dementia" are required beside Dementia."""
+    what, condition = description.split(" for ")[0], description.split(" with ")[-1]
+    result = concepts_of(vocabulary, description, subject_population=[people, condition], task=[what])
+    assert (people, "population", required) in summary(result)
