@@ -364,6 +364,7 @@ def decide_required(
     left_out: dict[str, str] | None = None,
     defining: set[str] | None = None,
     pathogens: set[str] | None = None,
+    relatives: set[str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (the rule: step 5 of
     `agent.keywords.concepts`);
@@ -372,7 +373,9 @@ def decide_required(
     the question is about (`title_template.named_as_the_purpose`, `is_acted_on`), `pathogens` the
     conditions that name only organisms (`names_only_organisms`): such a concept says what is
     found, not who is studied nor what the question is about ("antimicrobial resistance in Salmonella
-    from poultry": the resistance and the poultry are required beside it)."""
+    from poultry": the resistance and the poultry are required beside it), `relatives` people named by
+    a relation to people with a condition (`title_template.related_to_the_ill`: "family caregivers of
+    people with dementia"), whom the condition does not define."""
     defining = defining or set()
     pathogens = pathogens or set()
     generic = generic or {}
@@ -399,7 +402,7 @@ def decide_required(
                 False,
                 "an adjective or only general words: nothing a paper could be found by",
             )
-        elif concept.role is ConceptRole.POPULATION and has_condition:
+        elif concept.role is ConceptRole.POPULATION and has_condition and concept.id not in (relatives or ()):
             concept.required, concept.reason = False, "the condition already defines who is studied"
         elif concept.role in REQUIRED_ROLES:
             concept.required, concept.reason = (

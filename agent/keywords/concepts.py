@@ -99,7 +99,7 @@ from agent.keywords.concept_roles import (
     names_only_organisms,
     names_the_concept,
 )
-from agent.keywords.coordination import alternatives, distribute
+from agent.keywords.coordination import alternatives, distribute, listed_together
 from agent.keywords.phrase_matches import (
     age_group,
     beyond_mesh,
@@ -107,6 +107,7 @@ from agent.keywords.phrase_matches import (
     other_sense,
     people_word_of_an_organism,
     place_in_a_figure,
+    reading_to_the_head,
     without_name_parts,
 )
 from agent.keywords.phrase_words import (
@@ -120,12 +121,12 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     turned_back,
     with_head,
-    without_change_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
-from agent.keywords.title_template import named_as_the_purpose, named_before_for
+from agent.keywords.title_template import named_as_the_purpose, named_before_for, related_to_the_ill
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.adjective_nouns import condition_of_adjective
+from agent.language.elided_words import elided_match
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
     MeshMatch,
@@ -296,8 +297,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     for part in parts:
         part.written = _as_written(part, description, understanding.originals)
     series = listed_together(description, [part.written for part in parts], understanding.originals)
-    if vocabulary is not None:
-        _share_words(parts, series, description, vocabulary)
+    shared = _share_words(parts, series, description, vocabulary) if vocabulary is not None else set()
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     drafts_parts = [
         (draft, part)
@@ -321,7 +321,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
             "switch on in the review, not a concept the query requires"
         )
-    comparators = _merge_into(result, _group(drafts))
+    comparators = _merge_into(result, _group(drafts, shared))
     left_out = {
         c.id: reason
         for c in result.concepts
@@ -336,6 +336,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out,
         {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
         _pathogens_of_hosts(result, understanding.description),
+        {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)},
     )
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)
@@ -366,10 +367,12 @@ def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:
 
 def _share_words(
     parts: list[_Part], series: dict[str, int], description: str, vocabulary: MeshVocabulary
-) -> None:
+) -> set[int]:
     """Whole phrases the description lists together ("hip", "knee osteoarthritis" from "hip and knee
     osteoarthritis") get the head or modifier they share where MeSH names the result
-    (`agent.keywords.coordination.distribute`); the understanding cuts such a list into phrases."""
+    (`agent.keywords.coordination.distribute`); the understanding cuts such a list into phrases. The
+    series in which a word was shared: one concept, whatever roles MeSH gives its members."""
+    shared: set[int] = set()
     groups: dict[int, list[_Part]] = {}
     for part in parts:
         if part.text == part.phrase.strip() and series.get(part.written, -1) >= 0:
@@ -378,7 +381,10 @@ def _share_words(
     for members in groups.values():
         members.sort(key=lambda part: folded.find(part.written.casefold()))
         for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
+            if text != part.text:
+                shared.add(series[part.written])
             part.text = text
+    return shared
 
 
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
@@ -496,24 +502,20 @@ def _drafts_for(
             matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
+        # "cardiac testing", "Rapid" (+ "tests" from the description): a word MeSH writes in a pattern left out
+        if (
+            not matches
+            and vocabulary
+            and (elided := elided_match(with_head(text, description, vocabulary), vocabulary))
+        ):
+            text, matches = elided[0].text, elided
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
-        covered = {w.lower() for m in matches for w in content_words(m.text)}
-        # "blood pressure control": what is done to a descriptor's thing; the thing is the concept
-        head_covered = without_change_head(words)[-1].lower() in covered
-        if (
-            not head_covered
-            and vocabulary is not None
-            and (reaching := vocabulary.reaching_the_head(text, matches[-1]))
-        ):
-            # "bone fracture healing": Fracture Healing, which takes the head in, not Fractures, Bone
-            matches = [*matches[:-1], reaching]
-            covered |= {w.lower() for w in content_words(reaching.text)}
-            head_covered = True
+        matches, head_covered = reading_to_the_head(matches, text, words, vocabulary)
         conditions = [
             m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not health_care_sense(m)
         ]
@@ -739,53 +741,11 @@ def _coarse_heading(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(t.startswith(_COARSE_TREES) for t in descriptor.tree_numbers)
 
 
-# what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":
-# the cognitive dysfunction *of* the patients, two concepts side by side, no list)
-_LIST_GAP = re.compile(
-    r"^\s*(?:[,;、，]\s*(?:(?:and/or|and|or|as well as|&)\s+)?|(?:and/or|and|or|as well as|&)\s+|"
-    r"(?:或者|或|以及|及))(?:the\s+)?$",
-    re.IGNORECASE,
-)
-
-
-def listed_together(
-    description: str, phrases: list[str], originals: dict[str, str] | None = None
-) -> dict[str, int]:
-    """Which slot phrases the description lists together ("Procalcitonin, C-reactive protein, and
-    erythrocyte sedimentation rate", "bursa, tendon or labrum", "X、Y或Z"): alternatives a searcher ORs
-    in one block. Phrases found in the description (as written, or as the Chinese in `originals` they
-    were rendered from) get a series number shared by neighbours that only a comma, "and", "or", 、 or
-    或 separates (Chinese 与/和 join what a sentence relates: "X与Y的关系"); a phrase the description
-    does not contain is alone (series -1, grouped as its slot and role say)."""
-    folded = description.casefold()
-    spans: list[tuple[int, int, str]] = []
-    for phrase in dict.fromkeys(phrases):
-        written = phrase
-        at = folded.find(phrase.casefold()) if phrase else -1
-        if at < 0 and (original := (originals or {}).get(phrase, "")):
-            written, at = original, folded.find(original.casefold())
-        if at >= 0:
-            spans.append((at, at + len(written), phrase))
-    spans.sort()
-    series: dict[str, int] = {}
-    number = 0
-    previous_end = None
-    for start, end, phrase in spans:
-        if (
-            previous_end is None
-            or start < previous_end
-            or not _LIST_GAP.match(description[previous_end:start])
-        ):
-            number += 1
-        series[phrase] = number
-        previous_end = end
-    return series
-
-
-def _group(drafts: list[_Draft]) -> list[_Draft]:
+def _group(drafts: list[_Draft], shared: set[int]) -> list[_Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
     (both found in it, not listed together) are different concepts, phrases it lists together are one
-    whichever slots hold them ("hip and knee osteoarthritis"), and the descriptors of one compound phrase ("sugar-sweetened
+    whichever slots hold them ("hip and knee osteoarthritis") and, in a `shared` series, whichever
+    roles ("patient and public involvement"), and the descriptors of one compound phrase ("sugar-sweetened
     beverage taxes") are different concepts; the same descriptor twice is one term."""
     grouped: list[_Draft] = []
     for draft in drafts:
@@ -793,7 +753,8 @@ def _group(drafts: list[_Draft]) -> list[_Draft]:
             (
                 g
                 for g in grouped
-                if (g.group, g.role) == (draft.group, draft.role)
+                if g.group == draft.group
+                and (g.role == draft.role or g.series == draft.series in shared)
                 and (
                     g.slot == draft.slot
                     and (g.series == draft.series or -1 in (g.series, draft.series))

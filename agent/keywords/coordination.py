@@ -6,8 +6,11 @@ an "and". A searcher reads "hip osteoarthritis" (Osteoarthritis, Hip) and "hepat
 Cirrhosis), not the joint Hip beside Osteoarthritis, Knee, nor Fibrosis for a lone "cirrhosis". The
 shared word is given to an alternative only where MeSH agrees: the phrase it makes is one descriptor
 (an exact name) *under* the one the alternative or the shared word names alone, so distributing can
-only narrow a concept to what MeSH itself files below it; a phrase MeSH names as one descriptor
-across its "and" is not cut at all.
+only narrow a concept to what MeSH itself files below it, or, where the shared word names nothing
+alone, one descriptor at all ("patient and public involvement": Patient Participation, whose entry term
+is "Patient Involvement", and "public involvement", one concept whatever their roles); a phrase MeSH
+names as one descriptor across its "and" is not cut at all. Which phrases of a description are listed together at all
+(`listed_together`) is read here too: a searcher ORs them in one block.
 """
 
 from __future__ import annotations
@@ -61,8 +64,55 @@ def distribute(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
 def _narrows(phrase: str, alone: str, vocabulary: MeshVocabulary) -> bool:
     """Whether MeSH names all of `phrase` as one descriptor under the one it names for `alone`."""
     whole, base = vocabulary.recognize(phrase), vocabulary.recognize(alone)
-    if len(whole) != 1 or len(base) != 1 or whole[0].text.casefold() != phrase.strip().casefold():
+    if len(whole) != 1 or whole[0].text.casefold() != phrase.strip().casefold():
+        return False
+    if not base:  # "involvement" names nothing: "patient [involvement]" is Patient Participation
+        return True
+    if len(base) != 1:
         return False
     return whole[0].descriptor.ui != base[0].descriptor.ui and is_under(
         whole[0].descriptor, base[0].descriptor
     )
+
+
+# what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":
+# the cognitive dysfunction *of* the patients, two concepts side by side, no list)
+_LIST_GAP = re.compile(
+    r"^\s*(?:[,;、，]\s*(?:(?:and/or|and|or|as well as|&)\s+)?|(?:and/or|and|or|as well as|&)\s+|"
+    r"(?:或者|或|以及|及))(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def listed_together(
+    description: str, phrases: list[str], originals: dict[str, str] | None = None
+) -> dict[str, int]:
+    """Which slot phrases the description lists together ("Procalcitonin, C-reactive protein, and
+    erythrocyte sedimentation rate", "bursa, tendon or labrum", "X、Y或Z"): alternatives a searcher ORs
+    in one block. Phrases found in the description (as written, or as the Chinese in `originals` they
+    were rendered from) get a series number shared by neighbours that only a comma, "and", "or", 、 or
+    或 separates (Chinese 与/和 join what a sentence relates: "X与Y的关系"); a phrase the description
+    does not contain is alone (series -1, grouped as its slot and role say)."""
+    folded = description.casefold()
+    spans: list[tuple[int, int, str]] = []
+    for phrase in dict.fromkeys(phrases):
+        written = phrase
+        at = folded.find(phrase.casefold()) if phrase else -1
+        if at < 0 and (original := (originals or {}).get(phrase, "")):
+            written, at = original, folded.find(original.casefold())
+        if at >= 0:
+            spans.append((at, at + len(written), phrase))
+    spans.sort()
+    series: dict[str, int] = {}
+    number = 0
+    previous_end = None
+    for start, end, phrase in spans:
+        if (
+            previous_end is None
+            or start < previous_end
+            or not _LIST_GAP.match(description[previous_end:start])
+        ):
+            number += 1
+        series[phrase] = number
+        previous_end = end
+    return series

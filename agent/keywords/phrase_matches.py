@@ -13,7 +13,7 @@ age group ("community-dwelling older adults"). The rules read MeSH's trees, not 
 from __future__ import annotations
 
 from agent.keywords.concept_roles import SLOT_TREES
-from agent.keywords.phrase_words import GENERIC_PEOPLE, content_words
+from agent.keywords.phrase_words import GENERIC_PEOPLE, content_words, without_change_head
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
 from agent.language.morphology import is_acronym
 from agent.models import MeshDescriptor
@@ -143,3 +143,31 @@ def age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     return [
         MeshMatch(text[start:], start, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]
     ]
+
+
+def people_defined_by(reaching: MeshMatch, replaced: MeshMatch) -> bool:
+    """Whether a term of persons (M01) that reaches the head of a phrase from inside a longer match
+    names people the match defines: "kidney transplant recipients" are the recipients of a Kidney
+    Transplantation, not any Transplant Recipients; "organ" + "procedure" + "people" is searched as the
+    procedure, and the people word is generic beside it. A term that is no persons descriptor takes
+    the head as before ("bone fracture healing": Fracture Healing)."""
+    persons = all(t.startswith(PERSONS_TREE) for t in reaching.descriptor.tree_numbers)
+    return persons and replaced.start < reaching.start and replaced.descriptor.ui != reaching.descriptor.ui
+
+
+def reading_to_the_head(
+    matches: list[MeshMatch], text: str, words: list[str], vocabulary: MeshVocabulary | None
+) -> tuple[list[MeshMatch], bool]:
+    """The matches of a phrase read up to its head, and whether they hold the head. "blood pressure
+    control": what is done to a descriptor's thing; the thing is the concept. "bone fracture healing":
+    Fracture Healing, which takes the head in, replaces Fractures, Bone; but people a match defines
+    keep it ("kidney transplant recipients": `people_defined_by`)."""
+    covered = {w.lower() for m in matches for w in content_words(m.text)}
+    if without_change_head(words)[-1].lower() in covered:
+        return matches, True
+    reaching = vocabulary.reaching_the_head(text, matches[-1]) if vocabulary is not None else None
+    if reaching is None:
+        return matches, False
+    if people_defined_by(reaching, matches[-1]):
+        return matches, True
+    return [*matches[:-1], reaching], True

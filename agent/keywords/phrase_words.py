@@ -29,12 +29,14 @@ _DESIGN_MODIFIER = (
     r"cross[- ]?over|cluster|multi[- ]?cent(?:er|re|ric)|open[- ]label|prospective|retrospective|"
     r"observational|comparative|cohort|case[- ]control|cross[- ]sectional|longitudinal|systematic|"
     r"scoping|rapid|umbrella|narrative|literature|network|dose[- ]response|individual participant data|"
-    r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative)"
+    r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative|"
+    r"evidence|realist|thematic)"
 )
 
 
 _DESIGN_NOUN = (
-    r"(?:trials?|stud(?:y|ies)|reviews?|meta[- ]?analys[ie]s|meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
+    r"(?:trials?|stud(?:y|ies)|reviews?|syntheses|synthesis|meta[- ]?analys[ie]s|"
+    r"meta[- ]regressions?(?: analys[ie]s)?|RCTs?)"
 )
 
 

@@ -88,3 +88,17 @@ def named_as_the_purpose(phrase: str, description: str) -> bool:
     for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which
     defines the topic, as the people "in Z" do not."""
     return any(_written_in(phrase, y) for _, y, _ in _x_y_z(description))
+
+
+# "caregivers of people with dementia", "parents of children who have autism", "partners of men living
+# with prostate cancer": people named by whom they are related to, whose condition is the other people's
+_OF_THE_ILL = r"\w*\s+of\s+(?:the\s+|their\s+)?(?:[\w-]+\s+){1,3}?(?:with|who\s+have|who\s+had|living\s+with|affected\s+by)\b"
+
+
+def related_to_the_ill(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase`'s people by a relation to people with a condition
+    ("family caregivers of people with dementia"): the condition does not define who is studied, so the
+    people are required beside it, as a searcher ANDs Caregivers with Dementia."""
+    return bool(phrase.strip()) and bool(
+        re.search(rf"\b{re.escape(phrase.strip())}{_OF_THE_ILL}", description, re.IGNORECASE)
+    )

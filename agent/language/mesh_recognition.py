@@ -17,8 +17,8 @@ that the vocabulary knows anywhere in a text:
 - **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
   text itself ("electrocorticography (ECoG)"), or an entry term of exactly one descriptor
   ("Electrocorticography (EcoG)", "Intracranial EEG", "MRI Scans"), matched with its capitals as written;
-- **looser forms**, tried only where no exact form matches a window of two or three words: derived
-  forms of a word ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), and a Greek
+- **looser forms**, where no exact form of several words starts at or before a window of two or three
+  words: derived forms ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), a Greek
   letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
   their order: a "care home" is no "Home Care");
 - **word variants MeSH attests**: where neither matches, one word of a window may be swapped for a
@@ -27,16 +27,14 @@ that the vocabulary knows anywhere in a text:
   words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant"); and "X with Y"
   or "X of the Y" where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease, "fracture
   of the hip" = Hip Fractures);
-- **composition**: two neighbouring matches whose headings, one after the other, are a heading or
-  entry term ("oral cavity" = Mouth, "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor, and
-  an organ before a technique is the kind of the technique MeSH names after the organ ("chest X-ray" =
-  Radiography, Thoracic: `_organ_kind`);
+- **composition**: neighbouring matches whose headings in a row are a term ("oral cavity" = Mouth,
+  "cancer" = Neoplasms: "Mouth Neoplasms") are that descriptor, and an organ before a technique is the
+  kind of the technique MeSH names after the organ ("chest X-ray" = Radiography, Thoracic: `_organ_kind`);
 - **adjectives**: a one-word match is dropped when the word, before another word, is read as the
   singular of a plural-only entry term while MeSH writes that form as a modifier ("marine fish" is no
   Marines, "transient elastography" no Transients: `_adjective_of_a_plural`);
-- **choice**: the longest match wins; among descriptors that share a matched key, a heading beats an
-  entry term, and a descriptor close in the MeSH trees to the other concepts of the text beats one far
-  from them (`tree_distance`).
+- **choice**: the longest match wins; among descriptors sharing a key, a heading beats an entry term,
+  and one near the text's other concepts in the MeSH trees beats one far from them (`tree_distance`).
 
 Nothing here is a list of domain terms: every word comes from MeSH itself.
 """
@@ -66,8 +64,7 @@ MAX_WORDS = 8  # the longest word sequence looked up (MeSH terms of more words a
 MODIFIER_MIN_USES = 10
 MODIFIER_RATIO = 50
 # An ancestor above a direct parent is searched beside a descriptor only when one of its tree numbers is
-# this many levels deep or more ("Pain", C23.888.592.612, yes; "Neoplasms", C04, no); chosen on the
-# CLEF training topics (MeSH recall 0.225 -> 0.236, precision 0.633 -> 0.637).
+# this deep or more ("Pain" C23.888.592.612 yes, "Neoplasms" C04 no); CLEF train R .225->.236, P .633->.637
 SPECIFIC_DEPTH = 3
 # An organ's word and the adjective MeSH qualifies a technique with share this many first letters
 # ("thorax", "thoracic"; "abdomen", "abdominal")
@@ -86,10 +83,11 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[a-z]{2}[^aeiou])re(s?)$"), r"er\1"),  # centre, fibre, litre
     (re.compile(r"(?<=[a-z]{3})ll(ing|ed|er|ers)$"), r"l\1"),  # modelling, labelled
     (re.compile(r"(?<=[a-z]{3})ogue(s?)$"), r"og\1"),  # analogue, catalogue
+    (re.compile(r"(?<=[a-z]{3})amme(s?)$"), r"am\1"),  # programme, kilogramme
 )
 
 
-_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue")
+_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue|amme")
 
 
 @lru_cache(maxsize=200_000)
@@ -322,6 +320,10 @@ class MeshVocabulary:
 
     def descriptor(self, ui: str) -> MeshDescriptor:
         return self.file.get(ui)
+
+    def term_keys(self) -> Iterable[tuple[tuple[str, ...], list[tuple[int, str]]]]:
+        """Every normalised term key with its (rank, descriptor ui) entries."""
+        return self._keys.items()
 
     def lookup(self, phrase: str) -> list[MeshDescriptor]:
         """Descriptors whose heading or entry term is `phrase` after normalisation, best first."""
@@ -612,11 +614,11 @@ class MeshVocabulary:
     def _add_loose_matches(
         self, text: str, tokens: Sequence[Token], found: list[tuple[int, int, str, list[str], str]]
     ) -> list[tuple[int, int, str, list[str], str]]:
-        """Windows that match only in another word order or derived form (`loose_key`), where no exact
-        match of several words stands, or with one word swapped for a variant (`word_variants`), where
-        that makes a longer match than the exact ones inside the window ("common bile duct stones" =
-        "Common Bile Duct Calculi", not "Common Bile Duct"), or turned around (`_inverted_entries`): a
-        loose form may replace single words."""
+        """Windows that match only in another word order or derived form (`loose_key`) where no exact
+        match of several words starts at or before them ("kidney transplant recipients": Kidney
+        Transplantation), or with a word swapped for a variant (`word_variants`) where that makes a
+        longer match than the exact ones inside ("common bile duct stones" = "Common Bile Duct
+        Calculi"), or turned around (`_inverted_entries`): a loose form may replace single words."""
         exact = [(start, end) for start, end, *_ in found if end - start > 1]
         loose: list[tuple[int, int, str, list[str], str]] = []
         index = 0
@@ -628,7 +630,7 @@ class MeshVocabulary:
                     continue
                 overlapping = [(s, e) for s, e in exact if s < index + length and e > index]
                 entries = None
-                if not overlapping:
+                if all(index < s for s, _ in overlapping):
                     key = loose_key([t.key for t in window])
                     entries = self._loose.get(key) if key is not None else None
                 if not entries and all(
@@ -637,9 +639,7 @@ class MeshVocabulary:
                     entries = self._variant_entries([t.key for t in window])
                     entries = entries or self._inverted_entries([t.key for t in window])
                     # "vertebral fracture": MeSH writes the body part's other adjective ("Spinal Fractures")
-                    entries = entries or self._parts().site_entries(
-                        [t.key for t in window], lambda: self._keys.items()
-                    )
+                    entries = entries or self._parts().site_entries([t.key for t in window], self.term_keys)
                 if entries:
                     candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
                     loose.append((index, index + length, "entry term", candidates, ""))

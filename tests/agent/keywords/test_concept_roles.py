@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concept_roles import decide_required
+from agent.keywords.title_template import related_to_the_ill
 from agent.language.mesh_recognition import MeshVocabulary, role_of, vocabulary_for
 from agent.models import Concept, ConceptRole
 from tools.mesh import MeshFile
@@ -53,3 +54,10 @@ def test_an_algorithm_is_required_when_nothing_else_names_what_is_done() -> None
     # beside a method the user applies it to ("reinforcement learning for robotic grasping of deformable
     # objects"), the algorithm only narrows
     assert _required(ConceptRole.ALGORITHM, ConceptRole.METHOD, ConceptRole.POPULATION) == [False, True, True]
+
+
+def test_relatives_of_the_ill_are_named_by_the_relation() -> None:
+    assert related_to_the_ill("family caregivers", "Support for family caregivers of people with dementia")
+    assert related_to_the_ill("parent", "Training for parents of children who have autism")
+    assert not related_to_the_ill("older people", "Exercise for older people with hip fracture")
+    assert not related_to_the_ill("", "caregivers of people with dementia")

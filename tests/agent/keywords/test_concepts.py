@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concept_roles import is_comparator, is_exposure, is_prevented, names_the_concept
-from agent.keywords.concepts import build_concepts, listed_together
+from agent.keywords.concepts import build_concepts
+from agent.keywords.coordination import listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
@@ -1128,3 +1129,62 @@ def test_what_is_prevented_is_a_required_outcome(vocabulary: MeshVocabulary) -> 
     assert ("Fall", "outcome", True) in summary(result)
     assert is_prevented("pressure ulcer", "the prevention of pressure ulcers in nursing homes")
     assert not is_prevented("exercise", description)
+
+
+def test_people_a_procedure_defines_are_searched_as_the_procedure(vocabulary: MeshVocabulary) -> None:
+    """ "kidney transplant recipients" are the recipients of a Kidney Transplantation (required), not
+    any Transplant Recipients beside an organ that only narrows."""
+    result = concepts_of(
+        vocabulary,
+        "Psychological interventions for kidney transplant recipients",
+        subject_population=["kidney transplant recipients"],
+        task=["Psychological interventions"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert "Kidney Transplantation" in headings
+    assert not headings & {"Transplant Recipients", "Kidney"}
+    required = [c.label for c in result.concepts if c.required]
+    assert "kidney transplant" in required
+
+
+@pytest.mark.parametrize(
+    ("description", "slots", "heading"),
+    [
+        # "Cardiac" cut from its head by the understanding takes "testing" from the description
+        ("Cardiac testing for coronary artery disease", {"context": ["Cardiac"]}, "Heart Function Tests"),
+        (
+            "Rapid tests for visceral leishmaniasis",
+            {"method_measurement": ["Rapid tests"]},
+            "Rapid Diagnostic Tests",
+        ),
+    ],
+)
+def test_a_test_named_without_its_patterned_word_is_its_heading(
+    vocabulary: MeshVocabulary, description: str, slots: dict[str, list[str]], heading: str
+) -> None:
+    """ "Rapid tests" are Rapid Diagnostic Tests, "cardiac testing" Heart Function Tests ("cardiac
+    function tests")."""
+    result = concepts_of(vocabulary, description, task=[description.split(" for ")[1]], **slots)
+    assert heading in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+@pytest.mark.parametrize(
+    ("description", "people", "required"),
+    [
+        # the dementia is not theirs, so it does not define who is studied
+        (
+            "Psychoeducational interventions for family caregivers of people with dementia",
+            "family caregivers",
+            True,
+        ),
+        # people with the condition themselves stay optional beside it
+        ("Exercise for older people with hip fracture", "older people", False),
+    ],
+)
+def test_people_related_to_people_with_a_condition_are_required(
+    vocabulary: MeshVocabulary, description: str, people: str, required: bool
+) -> None:
+    """ "family caregivers of people with dementia" are required beside Dementia."""
+    what, condition = description.split(" for ")[0], description.split(" with ")[-1]
+    result = concepts_of(vocabulary, description, subject_population=[people, condition], task=[what])
+    assert (people, "population", required) in summary(result)

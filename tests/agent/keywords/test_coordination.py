@@ -58,3 +58,36 @@ def test_phrases_listed_together_share_their_head_and_make_one_concept(vocabular
         "Osteoarthritis, Hip",
         "Osteoarthritis, Knee",
     ]
+
+
+def test_a_shared_head_that_names_nothing_alone_goes_where_mesh_names_the_result(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "involvement" names no descriptor, so nothing broader is narrowed: "patient involvement" is an
+    entry term of Patient Participation, and the list is read as "patient and public involvement"."""
+    assert distribute(["Patient", "public involvement"], vocabulary) == [
+        "Patient involvement",
+        "public involvement",
+    ]
+    assert distribute(["parents", "teachers"], vocabulary) == ["parents", "teachers"]
+
+
+def test_alternatives_that_share_a_word_are_one_concept_whatever_their_roles(
+    vocabulary: MeshVocabulary,
+) -> None:
+    description = "Patient and public involvement in health research: barriers and facilitators"
+    understanding = Understanding(
+        description=description,
+        slots=Slots(
+            subject_population=["Patient", "public involvement"], output_target=["barriers", "facilitators"]
+        ),
+    )
+    result = build_concepts(understanding, vocabulary)
+    (involvement,) = [
+        c
+        for c in result.concepts
+        if any(t.canonical == "public involvement" for t in result.terms if t.concept == c.id)
+    ]
+    written = {t.canonical for t in result.terms if t.concept == involvement.id}
+    assert written == {"Patient involvement", "public involvement"}
+    assert involvement.required

@@ -119,3 +119,21 @@ def test_a_last_noun_of_change_leaves_the_thing_changed() -> None:
     assert without_change_head(["blood", "pressure", "control"]) == ["blood", "pressure"]
     assert without_change_head(["control"]) == ["control"]
     assert without_change_head(["speech", "decoding"]) == ["speech", "decoding"]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "study_type"),
+    [
+        (
+            "Experiences of family caregivers: a qualitative evidence synthesis",
+            "qualitative evidence synthesis",
+        ),
+        ("school meals: a realist synthesis", "realist synthesis"),
+        ("thematic synthesis of interviews", "thematic synthesis"),
+    ],
+)
+def test_a_synthesis_is_a_kind_of_study(phrase: str, study_type: str) -> None:
+    """A synthesis of evidence is the kind of review wanted, never a required [tiab] phrase."""
+    text, found = set_aside(phrase)
+    assert found == [study_type] and "synthesis" not in text
+    assert set_aside("photosynthesis rates")[1] == []

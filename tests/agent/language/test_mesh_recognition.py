@@ -38,6 +38,7 @@ def headings(
         ("randomised", "randomized"),
         ("centre", "center"),
         ("modelling", "modeling"),
+        ("programmes", "program"),
         ("studies", "study"),
         ("children", "child"),
         ("diabetes", "diabetes"),  # not a plural
@@ -381,3 +382,25 @@ def test_a_term_can_reach_the_head_a_match_leaves_alone(vocabulary: MeshVocabula
         "Fracture Healing",
     )
     assert vocabulary.reaching_the_head("breast cancer", vocabulary.recognize("breast cancer")[0]) is None
+
+
+def test_a_derived_form_takes_its_modifier_before_an_exact_match_to_its_right(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "kidney transplant recipients": the derived form "kidney transplant" (Kidney Transplantation)
+    starts before the exact "transplant recipients" it overlaps, as a longer exact match would win a
+    left-to-right reading; "kidney" is not left alone as an organ."""
+    assert headings(vocabulary, "potential kidney transplant recipients") == [
+        ("kidney transplant", "Kidney Transplantation")
+    ]
+    # an exact match that starts at or before the window still blocks the derived form
+    assert headings(vocabulary, "cancer screening programmes")[0] == (
+        "cancer screening",
+        "Early Detection of Cancer",
+    )
+
+
+def test_a_british_programme_is_mesh_s_program(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "needle exchange programmes") == [
+        ("needle exchange programmes", "Needle-Exchange Programs")
+    ]

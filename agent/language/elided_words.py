@@ -1,0 +1,83 @@
+"""A word MeSH writes in a pattern that a description leaves out: "cardiac testing" is Heart Function
+Tests (entry term "Cardiac Function Tests"), "rapid tests" are Rapid Diagnostic Tests.
+
+MeSH names many things by a modifier, a word of what kind, and a head: "liver function tests",
+"kidney function tests", "thyroid function tests"; "rapid diagnostic tests", "point-of-care diagnostic
+tests". Writers leave the middle word out ("cardiac tests", "rapid tests"), and recognition by whole
+words then finds nothing, so the phrase became an exact `[tiab]` phrase. Here the phrase is read as
+the MeSH term with the word put back, only where MeSH shows that word is a pattern and not part of
+one name:
+
+- the left-out word and the head after it end the terms of at least `PATTERN_MIN_DESCRIPTORS`
+  descriptors ("function tests" ends Liver, Kidney, Thyroid, Heart Function Tests): "Serum
+  Bactericidal Test" is the only bactericidal test, so "serum tests" are no bactericidal test, and
+  "physical tests" no "Physical Fitness Testing";
+- exactly one descriptor has the phrase with such a word put back;
+- a head's "-ing" form is its noun ("testing" = "test", "screening" = "screen"), as MeSH writes both.
+
+Nothing here lists words: the patterns are counted in MeSH.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key
+
+PATTERN_MIN_DESCRIPTORS = 3  # descriptors whose terms a "word + head" must end to be a pattern
+_ING_MIN_STEM = 4  # "testing" -> "test"; "king", "ring" keep their "-ing"
+
+_indexes: dict[int, _ElisionIndex] = {}
+_lock = threading.Lock()
+
+
+def _noun(word: str) -> str:
+    """The noun of a head's "-ing" form ("testing" -> "test"), or the word."""
+    return word[:-3] if word.endswith("ing") and len(word) - 3 >= _ING_MIN_STEM else word
+
+
+class _ElisionIndex:
+    """MeSH's terms of three or more words by their key without the word before the head."""
+
+    def __init__(self, vocabulary: MeshVocabulary) -> None:
+        self.without_middle: dict[tuple[str, ...], set[tuple[str, str]]] = {}  # key -> (ui, left-out word)
+        pattern_uis: dict[tuple[str, str], set[str]] = {}
+        for key, entries in vocabulary.term_keys():
+            if len(key) < 3:
+                continue
+            head = _noun(key[-1])
+            uis = {ui for rank, ui in entries if rank < 2}  # headings and entry terms, not permuted
+            pattern_uis.setdefault((key[-2], head), set()).update(uis)
+            reduced = (*key[:-2], head)
+            self.without_middle.setdefault(reduced, set()).update((ui, key[-2]) for ui in uis)
+        self.patterns = {
+            pattern for pattern, uis in pattern_uis.items() if len(uis) >= PATTERN_MIN_DESCRIPTORS
+        }
+
+    def descriptor_ui(self, key: tuple[str, ...]) -> str | None:
+        reduced = (*key[:-1], _noun(key[-1]))
+        found = {
+            ui for ui, word in self.without_middle.get(reduced, ()) if (word, reduced[-1]) in self.patterns
+        }
+        return next(iter(found)) if len(found) == 1 else None
+
+
+def _index(vocabulary: MeshVocabulary) -> _ElisionIndex:
+    with _lock:
+        if id(vocabulary) not in _indexes:
+            _indexes[id(vocabulary)] = _ElisionIndex(vocabulary)
+        return _indexes[id(vocabulary)]
+
+
+def elided_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The descriptor a phrase of two or more words names with one patterned word left out before its
+    head ("cardiac testing": Heart Function Tests), as a match of the whole phrase, or []."""
+    key = phrase_key(text)
+    if len(key) < 2:
+        return []
+    ui = _index(vocabulary).descriptor_ui(key)
+    if ui is None:
+        return []
+    stripped = text.strip()
+    start = text.find(stripped)
+    return [MeshMatch(stripped, start, start + len(stripped), vocabulary.descriptor(ui), "entry term")]

@@ -1,0 +1,44 @@
+"""A word MeSH writes in a pattern, left out by a description, put back (on the shipped MeSH)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.language.elided_words import elided_match
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+def headings(vocabulary: MeshVocabulary, text: str) -> list[str]:
+    return [m.descriptor.heading for m in elided_match(text, vocabulary)]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "heading"),
+    [
+        ("Cardiac testing", "Heart Function Tests"),  # "cardiac [function] tests", "-ing" as the noun
+        ("Rapid tests", "Rapid Diagnostic Tests"),
+        ("liver tests", "Liver Function Tests"),
+    ],
+)
+def test_a_patterned_word_left_out_is_put_back(vocabulary: MeshVocabulary, phrase: str, heading: str) -> None:
+    assert headings(vocabulary, phrase) == [heading]
+
+
+@pytest.mark.parametrize(
+    "phrase", ["serum tests", "Physical tests", "urine tests", "fibre layer imaging", "tests"]
+)
+def test_a_word_of_one_name_only_is_never_put_back(vocabulary: MeshVocabulary, phrase: str) -> None:
+    # "Serum Bactericidal Test" and "Physical Fitness Testing" are single names, not patterns
+    assert headings(vocabulary, phrase) == []
+
+
+def test_the_match_spans_the_phrase_as_written(vocabulary: MeshVocabulary) -> None:
+    (match,) = elided_match("  Cardiac testing", vocabulary)
+    assert (match.text, match.start, match.end) == ("Cardiac testing", 2, 17)
