@@ -21,13 +21,15 @@ Nothing here lists words: the patterns are counted in MeSH.
 from __future__ import annotations
 
 import threading
+import weakref
 
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key
 
 PATTERN_MIN_DESCRIPTORS = 3  # descriptors whose terms a "word + head" must end to be a pattern
 _ING_MIN_STEM = 4  # "testing" -> "test"; "king", "ring" keep their "-ing"
 
-_indexes: dict[int, _ElisionIndex] = {}
+# one index per vocabulary, dropped with it (an id() key could be reused by a later vocabulary)
+_indexes: weakref.WeakKeyDictionary[MeshVocabulary, _ElisionIndex] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 
 
@@ -64,9 +66,9 @@ class _ElisionIndex:
 
 def _index(vocabulary: MeshVocabulary) -> _ElisionIndex:
     with _lock:
-        if id(vocabulary) not in _indexes:
-            _indexes[id(vocabulary)] = _ElisionIndex(vocabulary)
-        return _indexes[id(vocabulary)]
+        if vocabulary not in _indexes:
+            _indexes[vocabulary] = _ElisionIndex(vocabulary)
+        return _indexes[vocabulary]
 
 
 def elided_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
