@@ -397,3 +397,12 @@ def test_a_diagnosed_condition_is_who_is_studied_when_no_people_are_named() -> N
     slots = extract_slots("利用胸部X线片和深度学习诊断肺结核的效果。")
     assert "肺结核" in slots.subject_population
     assert "肺结核" not in extract_slots("吸烟与肺结核的关系。").subject_population
+
+
+def test_a_latin_name_read_inside_a_chinese_term_is_not_read_again_alone() -> None:
+    # the Chinese pass reads "LiDAR point cloud数据" as one method; the English pass leaves the name
+    slots = extract_slots("基于 LiDAR point cloud 数据估算森林冠层高度。")
+    assert slots.method_measurement == ["LiDAR point cloud数据"]
+    assert "LiDAR point cloud" not in slots.context
+    # inside a task phrase ("Western blot检测") the name may be the means: the English pass keeps it
+    assert "Western blot" in extract_slots("用 Western blot检测小鼠肝脏中蛋白的表达。").method_measurement
