@@ -29,7 +29,7 @@ from agent.understanding.chinese_constructions import (
     response_roles,
     shared_outcomes,
 )
-from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, zh_english, zh_people
+from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
@@ -189,6 +189,16 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 if had_phrase and phrases:
                     phrases[-1].before = word
             if word not in lex.ZH_TRANSPARENT:
+                cue = word
+            elif (
+                word == "的"
+                and cue in lex.ZH_POPULATION_CUES
+                and phrases
+                and phrases[-1].cue == cue
+                and own_slot(phrases[-1]) == "subject_population"
+            ):
+                # "针对金属有机框架材料的CO2吸附": after things its own words say are studied, what follows 的
+                # is theirs (a property, a process), not more things studied
                 cue = word
             after = word
             continue

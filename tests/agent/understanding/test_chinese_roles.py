@@ -406,3 +406,12 @@ def test_a_latin_name_read_inside_a_chinese_term_is_not_read_again_alone() -> No
     assert "LiDAR point cloud" not in slots.context
     # inside a task phrase ("Western blot检测") the name may be the means: the English pass keeps it
     assert "Western blot" in extract_slots("用 Western blot检测小鼠肝脏中蛋白的表达。").method_measurement
+
+
+def test_what_follows_de_after_things_studied_is_theirs_not_more_things_studied() -> None:
+    # "针对X的Y": X is studied (its own words say so); Y, its process or property, is not studied things
+    slots = extract_slots("针对锂离子电池的电解液分解，采用原位红外光谱研究。")
+    assert slots.subject_population == ["锂离子电池"]
+    assert "电解液分解" in slots.output_target
+    # people after 的 are still who is studied, by their own words
+    assert extract_slots("针对农村地区的留守儿童开展心理干预。").subject_population == ["留守儿童"]
