@@ -231,6 +231,22 @@ def condition_as_population(assigned: dict[str, list[str]], read: list[tuple[Phr
             assigned["subject_population"].append(phrase.text)
 
 
+def conditions_in_settings(phrases: list[Phrase]) -> list[Phrase]:
+    """ "在COPD急性加重住院患者中", "在湿热条件下": a condition named right after 在 is where the study
+    looks, not what it measures: among (中) the people who have it, who are studied; under (下) it, the
+    setting. "X在Y中的作用" has given its parts their roles already."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.after == "在"
+            and phrase.cue == "在"
+            and not zh_people(phrase.text)
+            and _condition(phrase.text)
+        ):
+            phrase.slot = "context" if phrase.before == "下" else "subject_population"
+    return phrases
+
+
 def _condition(text: str) -> bool:
     english = zh_english(text)
     return english is not None and mesh_kind(english) == "condition"

@@ -22,6 +22,7 @@ from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, 
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_constructions import (
+    conditions_in_settings,
     measured_objects,
     measured_substances,
     mediators,
@@ -723,6 +724,7 @@ _ROLE_PASSES = (
     _effect_roles,
     response_roles,
     _role_in_roles,
+    conditions_in_settings,
     mediators,
     _shared_heads,
     _places_apart,

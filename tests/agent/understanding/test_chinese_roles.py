@@ -415,3 +415,13 @@ def test_what_follows_de_after_things_studied_is_theirs_not_more_things_studied(
     assert "电解液分解" in slots.output_target
     # people after 的 are still who is studied, by their own words
     assert extract_slots("针对农村地区的留守儿童开展心理干预。").subject_population == ["留守儿童"]
+
+
+def test_a_condition_right_after_zai_is_where_the_study_looks_not_an_outcome() -> None:
+    # 在…中: among those who have it (who is studied); 在…下: under it (the setting)
+    among = extract_slots("在帕金森病中，探讨肠道菌群的组成变化。")
+    assert "帕金森病" in among.subject_population
+    assert "帕金森病" not in among.output_target
+    under = extract_slots("在缺氧下观察心肌细胞的凋亡。")
+    assert under.context == ["缺氧"]
+    assert under.output_target == ["凋亡"]
