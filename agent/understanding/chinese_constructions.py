@@ -87,6 +87,24 @@ def measured_substances(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+def substances_in_media(phrases: list[Phrase]) -> list[Phrase]:
+    """ "沉积物中重金属的空间分布", "土壤和水稻中镉、铅": a substance named right after "A中" is what is
+    measured in A (the outcome), not the setting a chemical's descriptor alone would make it; a substance
+    that acts ("饲料中添加益生菌对…", an exposure) or a task's object keeps its reading."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.after == "中"
+            and phrase.before != "对"
+            and phrase.cue != "exposure"
+            and not (phrase.cue or "").startswith("task:")
+            and not zh_people(phrase.text)
+            and _is_chemical(phrase.text)
+        ):
+            phrase.slot = "output_target"
+    return phrases
+
+
 def _is_chemical(chinese: str) -> bool:
     """True when the English rendering of a Chinese phrase ends with a MeSH descriptor of chemicals and
     drugs (尿酸 "uric acid", 皮质醇 "hydrocortisone")."""

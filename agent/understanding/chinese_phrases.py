@@ -29,6 +29,7 @@ from agent.understanding.chinese_constructions import (
     possessed_outcomes,
     response_roles,
     shared_outcomes,
+    substances_in_media,
 )
 from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
 from agent.understanding.phrase import CJK, Phrase
@@ -732,5 +733,6 @@ _ROLE_PASSES = (
     shared_outcomes,
     possessed_outcomes,
     measured_substances,
+    substances_in_media,
     measured_objects,
 )

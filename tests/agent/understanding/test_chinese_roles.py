@@ -425,3 +425,12 @@ def test_a_condition_right_after_zai_is_where_the_study_looks_not_an_outcome() -
     under = extract_slots("在缺氧下观察心肌细胞的凋亡。")
     assert under.context == ["缺氧"]
     assert under.output_target == ["凋亡"]
+
+
+def test_a_substance_right_after_a_in_is_what_is_measured_in_it() -> None:
+    # "A中B": a chemical B is measured in A (the outcome), not the setting its descriptor alone gives
+    slots = extract_slots("分析湖泊沉积物中多环芳烃的来源与生态风险。")
+    assert "多环芳烃" in slots.output_target
+    assert "多环芳烃" not in slots.context
+    # a substance that acts ("X对Y的影响") stays the exposure
+    assert "添加益生菌" in extract_slots("饲料中添加益生菌对肉鸡生长性能的影响。").context
