@@ -15,10 +15,16 @@ order `chinese_phrases` lists them, and only touch phrases no earlier evidence p
 from __future__ import annotations
 
 from agent.understanding import lexicon as lex
-from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
+from agent.understanding.chinese_evidence import (
+    EFFECT_LINKS,
+    OWN_SLOTS,
+    mesh_trees,
+    own_slot,
+    zh_english,
+    zh_people,
+)
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, mesh_kind, zh_head_slot
-from agent.understanding.slot_translation import embedded_vocabulary
 
 
 def shared_outcomes(phrases: list[Phrase]) -> list[Phrase]:
@@ -108,16 +114,7 @@ def substances_in_media(phrases: list[Phrase]) -> list[Phrase]:
 def _is_chemical(chinese: str) -> bool:
     """True when the English rendering of a Chinese phrase ends with a MeSH descriptor of chemicals and
     drugs (尿酸 "uric acid", 皮质醇 "hydrocortisone")."""
-    vocabulary = embedded_vocabulary()
-    english = zh_english(chinese) if CJK.search(chinese) else chinese
-    if vocabulary is None or not english:
-        return False
-    matches = vocabulary.recognize(english)
-    return (
-        bool(matches)
-        and english.rstrip().endswith(matches[-1].text)
-        and any(tree.startswith(_CHEMICALS_TREE) for tree in matches[-1].descriptor.tree_numbers)
-    )
+    return any(tree.startswith(_CHEMICALS_TREE) for tree in mesh_trees(chinese))
 
 
 # task verbs that put a number on their object (预测 "predict", 反演 "invert", 模拟 "simulate"): what they

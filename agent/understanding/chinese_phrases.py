@@ -31,7 +31,14 @@ from agent.understanding.chinese_constructions import (
     shared_outcomes,
     substances_in_media,
 )
-from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
+from agent.understanding.chinese_evidence import (
+    EFFECT_LINKS,
+    OWN_SLOTS,
+    names_persons,
+    own_slot,
+    zh_english,
+    zh_people,
+)
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
@@ -205,9 +212,12 @@ def chinese_phrases(text: str) -> list[Phrase]:
             after = word
             continue
         if word in lex.ZH_TREAT_VERBS and current and _zh_content(following):
-            # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied
+            # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied; an
+            # organism or cells that treat (黄芪治疗…, CAR-T细胞治疗…) are given too: only persons stay people
             cue = "exposure"
             flush()
+            if phrases and not names_persons(phrases[-1].text):
+                phrases[-1].slot = phrases[-1].slot or "context"
             cue = after = "针对"
             continue
         if (

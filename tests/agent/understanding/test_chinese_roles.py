@@ -434,3 +434,10 @@ def test_a_substance_right_after_a_in_is_what_is_measured_in_it() -> None:
     assert "多环芳烃" not in slots.context
     # a substance that acts ("X对Y的影响") stays the exposure
     assert "添加益生菌" in extract_slots("饲料中添加益生菌对肉鸡生长性能的影响。").context
+
+
+def test_an_organism_or_cells_that_treat_are_given_persons_stay_people() -> None:
+    # "X治疗Y": X is what is given, even when MeSH files it as an organism or cells
+    assert extract_slots("评价间充质干细胞治疗膝骨关节炎的疗效。").context == ["间充质干细胞"]
+    assert "人参" in extract_slots("人参治疗慢性疲劳综合征的随机对照试验。").context
+    assert "家庭医生" in extract_slots("家庭医生治疗高血压患者的管理效果。").subject_population
