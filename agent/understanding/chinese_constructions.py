@@ -15,10 +15,16 @@ order `chinese_phrases` lists them, and only touch phrases no earlier evidence p
 from __future__ import annotations
 
 from agent.understanding import lexicon as lex
-from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, own_slot, zh_english, zh_people
+from agent.understanding.chinese_evidence import (
+    EFFECT_LINKS,
+    OWN_SLOTS,
+    mesh_trees,
+    own_slot,
+    zh_english,
+    zh_people,
+)
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, mesh_kind, zh_head_slot
-from agent.understanding.slot_translation import embedded_vocabulary
 
 
 def shared_outcomes(phrases: list[Phrase]) -> list[Phrase]:
@@ -87,19 +93,28 @@ def measured_substances(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+def substances_in_media(phrases: list[Phrase]) -> list[Phrase]:
+    """ "沉积物中重金属的空间分布", "土壤和水稻中镉、铅": a substance named right after "A中" is what is
+    measured in A (the outcome), not the setting a chemical's descriptor alone would make it; a substance
+    that acts ("饲料中添加益生菌对…", an exposure) or a task's object keeps its reading."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.after == "中"
+            and phrase.before != "对"
+            and phrase.cue != "exposure"
+            and not (phrase.cue or "").startswith("task:")
+            and not zh_people(phrase.text)
+            and _is_chemical(phrase.text)
+        ):
+            phrase.slot = "output_target"
+    return phrases
+
+
 def _is_chemical(chinese: str) -> bool:
     """True when the English rendering of a Chinese phrase ends with a MeSH descriptor of chemicals and
     drugs (尿酸 "uric acid", 皮质醇 "hydrocortisone")."""
-    vocabulary = embedded_vocabulary()
-    english = zh_english(chinese) if CJK.search(chinese) else chinese
-    if vocabulary is None or not english:
-        return False
-    matches = vocabulary.recognize(english)
-    return (
-        bool(matches)
-        and english.rstrip().endswith(matches[-1].text)
-        and any(tree.startswith(_CHEMICALS_TREE) for tree in matches[-1].descriptor.tree_numbers)
-    )
+    return any(tree.startswith(_CHEMICALS_TREE) for tree in mesh_trees(chinese))
 
 
 # task verbs that put a number on their object (预测 "predict", 反演 "invert", 模拟 "simulate"): what they
@@ -229,6 +244,22 @@ def condition_as_population(assigned: dict[str, list[str]], read: list[tuple[Phr
         ):
             assigned["output_target"].remove(phrase.text)
             assigned["subject_population"].append(phrase.text)
+
+
+def conditions_in_settings(phrases: list[Phrase]) -> list[Phrase]:
+    """ "在COPD急性加重住院患者中", "在湿热条件下": a condition named right after 在 is where the study
+    looks, not what it measures: among (中) the people who have it, who are studied; under (下) it, the
+    setting. "X在Y中的作用" has given its parts their roles already."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.after == "在"
+            and phrase.cue == "在"
+            and not zh_people(phrase.text)
+            and _condition(phrase.text)
+        ):
+            phrase.slot = "context" if phrase.before == "下" else "subject_population"
+    return phrases
 
 
 def _condition(text: str) -> bool:

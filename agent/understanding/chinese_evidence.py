@@ -48,6 +48,29 @@ def zh_english(text: str) -> str | None:
     return render(text, vocabulary.knows if vocabulary is not None else None).best
 
 
+@cache
+def mesh_trees(chinese: str) -> tuple[str, ...]:
+    """The MeSH tree numbers of the descriptor that ends the English rendering of a Chinese phrase (多糖
+    "polysaccharides": D09...; 患者 "patients": M01...), () when none ends it."""
+    vocabulary = embedded_vocabulary()
+    english = zh_english(chinese) if CJK.search(chinese) else chinese
+    if vocabulary is None or not english:
+        return ()
+    matches = vocabulary.recognize(english)
+    if not matches or not english.rstrip().endswith(matches[-1].text):
+        return ()
+    return tuple(matches[-1].descriptor.tree_numbers)
+
+
+_PERSONS_TREE = "M"  # MeSH: Persons (patients, the aged, physicians)
+
+
+def names_persons(chinese: str) -> bool:
+    """True when MeSH files the phrase's rendering under persons (患者, 家庭医生), not other organisms or
+    cells (人参 "Panax", 干细胞 "stem cells"), which a sentence may give rather than study."""
+    return any(tree.startswith(_PERSONS_TREE) for tree in mesh_trees(chinese))
+
+
 def own_slot(phrase: Phrase) -> str | None:
     """The slot a Chinese phrase's own words give it: its head word, a people word, or its English
     rendering's head word or MeSH descriptor (a condition counts as an outcome; None when they say

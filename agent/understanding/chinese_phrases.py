@@ -22,14 +22,23 @@ from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, 
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_constructions import (
+    conditions_in_settings,
     measured_objects,
     measured_substances,
     mediators,
     possessed_outcomes,
     response_roles,
     shared_outcomes,
+    substances_in_media,
 )
-from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, zh_english, zh_people
+from agent.understanding.chinese_evidence import (
+    EFFECT_LINKS,
+    OWN_SLOTS,
+    names_persons,
+    own_slot,
+    zh_english,
+    zh_people,
+)
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
@@ -190,12 +199,25 @@ def chinese_phrases(text: str) -> list[Phrase]:
                     phrases[-1].before = word
             if word not in lex.ZH_TRANSPARENT:
                 cue = word
+            elif (
+                word == "的"
+                and cue in lex.ZH_POPULATION_CUES
+                and phrases
+                and phrases[-1].cue == cue
+                and own_slot(phrases[-1]) == "subject_population"
+            ):
+                # "针对金属有机框架材料的CO2吸附": after things its own words say are studied, what follows 的
+                # is theirs (a property, a process), not more things studied
+                cue = word
             after = word
             continue
         if word in lex.ZH_TREAT_VERBS and current and _zh_content(following):
-            # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied
+            # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied; an
+            # organism or cells that treat (黄芪治疗…, CAR-T细胞治疗…) are given too: only persons stay people
             cue = "exposure"
             flush()
+            if phrases and not names_persons(phrases[-1].text):
+                phrases[-1].slot = phrases[-1].slot or "context"
             cue = after = "针对"
             continue
         if (
@@ -713,6 +735,7 @@ _ROLE_PASSES = (
     _effect_roles,
     response_roles,
     _role_in_roles,
+    conditions_in_settings,
     mediators,
     _shared_heads,
     _places_apart,
@@ -720,5 +743,6 @@ _ROLE_PASSES = (
     shared_outcomes,
     possessed_outcomes,
     measured_substances,
+    substances_in_media,
     measured_objects,
 )

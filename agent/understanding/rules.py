@@ -84,11 +84,18 @@ def extract_slots(description: str) -> Slots:
             t for p in phrases for t in p.words if t.isascii() and (CJK.search(p.text) or p.text == t)
         }
         attached |= {p.text for p in phrases if p.text.isascii()}
+        # a name of several words is attached when a Chinese term holds every word of it ("16S rRNA测序",
+        # "point cloud 数据"), unless that term is a task ("Western blot检测": the name may be its means)
+        in_terms = {
+            t for p in phrases if CJK.search(p.text) and p.words[-1] not in lex.ZH_TASK_HEADS for t in p.words
+        }
         # a name joined by a slash ("CRISPR/Cas9") is attached when the Chinese pass read a part of it
         phrases += [
             p
             for p in english_phrases(body)
-            if p.text not in attached and not any(part in attached for part in p.text.split("/"))
+            if p.text not in attached
+            and not any(part in attached for part in p.text.split("/"))
+            and not (len(p.words) > 1 and all(word in in_terms for word in p.words))
         ]
     else:
         # another language: its grammar is unknown here, but acronyms (EEG, fMRI, BCI) read the same

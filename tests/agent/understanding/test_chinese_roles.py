@@ -397,3 +397,47 @@ def test_a_diagnosed_condition_is_who_is_studied_when_no_people_are_named() -> N
     slots = extract_slots("利用胸部X线片和深度学习诊断肺结核的效果。")
     assert "肺结核" in slots.subject_population
     assert "肺结核" not in extract_slots("吸烟与肺结核的关系。").subject_population
+
+
+def test_a_latin_name_read_inside_a_chinese_term_is_not_read_again_alone() -> None:
+    # the Chinese pass reads "LiDAR point cloud数据" as one method; the English pass leaves the name
+    slots = extract_slots("基于 LiDAR point cloud 数据估算森林冠层高度。")
+    assert slots.method_measurement == ["LiDAR point cloud数据"]
+    assert "LiDAR point cloud" not in slots.context
+    # inside a task phrase ("Western blot检测") the name may be the means: the English pass keeps it
+    assert "Western blot" in extract_slots("用 Western blot检测小鼠肝脏中蛋白的表达。").method_measurement
+
+
+def test_what_follows_de_after_things_studied_is_theirs_not_more_things_studied() -> None:
+    # "针对X的Y": X is studied (its own words say so); Y, its process or property, is not studied things
+    slots = extract_slots("针对锂离子电池的电解液分解，采用原位红外光谱研究。")
+    assert slots.subject_population == ["锂离子电池"]
+    assert "电解液分解" in slots.output_target
+    # people after 的 are still who is studied, by their own words
+    assert extract_slots("针对农村地区的留守儿童开展心理干预。").subject_population == ["留守儿童"]
+
+
+def test_a_condition_right_after_zai_is_where_the_study_looks_not_an_outcome() -> None:
+    # 在…中: among those who have it (who is studied); 在…下: under it (the setting)
+    among = extract_slots("在帕金森病中，探讨肠道菌群的组成变化。")
+    assert "帕金森病" in among.subject_population
+    assert "帕金森病" not in among.output_target
+    under = extract_slots("在缺氧下观察心肌细胞的凋亡。")
+    assert under.context == ["缺氧"]
+    assert under.output_target == ["凋亡"]
+
+
+def test_a_substance_right_after_a_in_is_what_is_measured_in_it() -> None:
+    # "A中B": a chemical B is measured in A (the outcome), not the setting its descriptor alone gives
+    slots = extract_slots("分析湖泊沉积物中多环芳烃的来源与生态风险。")
+    assert "多环芳烃" in slots.output_target
+    assert "多环芳烃" not in slots.context
+    # a substance that acts ("X对Y的影响") stays the exposure
+    assert "添加益生菌" in extract_slots("饲料中添加益生菌对肉鸡生长性能的影响。").context
+
+
+def test_an_organism_or_cells_that_treat_are_given_persons_stay_people() -> None:
+    # "X治疗Y": X is what is given, even when MeSH files it as an organism or cells
+    assert extract_slots("评价间充质干细胞治疗膝骨关节炎的疗效。").context == ["间充质干细胞"]
+    assert "人参" in extract_slots("人参治疗慢性疲劳综合征的随机对照试验。").context
+    assert "家庭医生" in extract_slots("家庭医生治疗高血压患者的管理效果。").subject_population
