@@ -161,6 +161,8 @@ def _studied_modifier(words: list[str]) -> str | None:
         head = singular(prefix[-1].lower())
         if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
             continue
+        if prefix[0].lower() in lex.EVALUATIVE_ADJECTIVES:
+            continue  # "minor cervical lesions": a grade, not the singular of Minors
         text = " ".join(prefix)
         if is_population(prefix) or mesh_kind(text) == "subject_population":
             return text

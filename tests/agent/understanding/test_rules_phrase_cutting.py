@@ -102,3 +102,9 @@ def test_a_versus_left_at_the_edge_of_a_cut_phrase_is_no_term() -> None:
     assert not any(term.lower().split()[0] in {"versus", "vs"} for term in terms)
     assert not any(term.lower().split()[-1] in {"versus", "vs"} for term in terms)
     assert "dyspepsia" in " ".join(terms).lower()
+
+
+def test_a_grade_before_a_head_is_no_population() -> None:
+    """ "minor" before "cervical lesions" grades them; it is not the singular of Minors."""
+    slots = extract_slots("HPV testing for triage of minor cytological cervical lesions")
+    assert "minor" not in slots.subject_population
