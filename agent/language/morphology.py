@@ -210,11 +210,21 @@ def _split_last(phrase: str) -> tuple[str, str]:
     return (match.group(1), match.group(2)) if match else (phrase, "")
 
 
+# Words that open what follows a phrase's head ("people who inject drugs", "quality of life", "women in
+# labour"): the head stands before them, so the last word's number is not the phrase's.
+_POSTMODIFIER_OPENERS = _words(
+    "who whom whose which that with without of in on at for from after during under"
+)
+
+
 def number_variants(phrase: str) -> list[str]:
-    """The phrase with its last word singular and plural ("interface" <-> "interfaces")."""
+    """The phrase with its last word singular and plural ("interface" <-> "interfaces"); none when the
+    last word is not the head ("people who inject drugs" has no "people who inject drug")."""
     head, last = _split_last(phrase)
     if not last or is_acronym(last) or any(m.end() == len(phrase) for m in REDUPLICATED.finditer(phrase)):
         return []  # "face-to-face" has no number
+    if any(word.lower() in _POSTMODIFIER_OPENERS for word in head.split()[1:]):
+        return []
     out = []
     single = singular(last)
     if single != last:

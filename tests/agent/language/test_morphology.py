@@ -75,3 +75,9 @@ def test_irregular_heads_keep_their_number_in_compounds(single: str, many: str) 
     """ "midwives" was "midwive" and "midwife" "midwifes"; "olives" still ends in "olive"."""
     assert singular(many) == single and plural(single) == many
     assert singular("olives") == "olive"
+
+
+@pytest.mark.parametrize("phrase", ["people who inject drugs", "quality of life", "women in labour"])
+def test_a_phrase_whose_head_is_not_its_last_word_has_no_number_variant(phrase: str) -> None:
+    assert number_variants(phrase) == []
+    assert number_variants("drug users") == ["drug user"]
