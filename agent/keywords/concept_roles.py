@@ -353,6 +353,25 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool) -> st
     return ""
 
 
+# Age groups (M01.060) and patients (M01.643) are who has any condition: beside one, the condition
+# defines them ("pyelonephritis in children"); other kinds of persons are a population of their own
+_DEFINED_BY_A_CONDITION = ("M01.060", "M01.643")
+
+
+def kinds_of_people(terms: list[Term]) -> set[str]:
+    """Concepts of terms whose descriptor is a kind of person other than an age group or patients
+    ("nurses", "people who inject drugs", "kidney donors"): a population a condition beside it does
+    not define ("hepatitis C transmission in people who inject drugs" searches both), as a searcher
+    keeps "in nurses" of a title."""
+    return {
+        t.concept
+        for t in terms
+        if t.mesh is not None
+        and any(n.startswith(PERSONS_TREE) for n in t.mesh.tree_numbers)
+        and not any(n.startswith(_DEFINED_BY_A_CONDITION) for n in t.mesh.tree_numbers)
+    }
+
+
 def with_article(role: ConceptRole) -> str:
     return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
 
@@ -375,7 +394,8 @@ def decide_required(
     found, not who is studied nor what the question is about ("antimicrobial resistance in Salmonella
     from poultry": the resistance and the poultry are required beside it), `relatives` people named by
     a relation to people with a condition (`title_template.related_to_the_ill`: "family caregivers of
-    people with dementia"), whom the condition does not define."""
+    people with dementia") or by a kind of person MeSH files (`kinds_of_people`: "nurses", "people who
+    inject drugs"), whom the condition does not define."""
     defining = defining or set()
     pathogens = pathogens or set()
     generic = generic or {}

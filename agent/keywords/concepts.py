@@ -93,6 +93,7 @@ from agent.keywords.concept_roles import (
     is_exposure,
     is_generic_people,
     is_prevented,
+    kinds_of_people,
     left_out_reason,
     meant,
     names_nothing,
@@ -336,7 +337,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out,
         {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
         _pathogens_of_hosts(result, understanding.description),
-        {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)},
+        {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
+        | kinds_of_people(result.terms),
     )
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)

@@ -1188,3 +1188,34 @@ def test_people_related_to_people_with_a_condition_are_required(
     what, condition = description.split(" for ")[0], description.split(" with ")[-1]
     result = concepts_of(vocabulary, description, subject_population=[people, condition], task=[what])
     assert (people, "population", required) in summary(result)
+
+
+@pytest.mark.parametrize(
+    ("description", "people", "condition", "what", "required"),
+    [
+        # a kind of person MeSH files (Drug Users, Nurses) is a population of its own beside a condition
+        (
+            "Needle exchange and hepatitis C in people who inject drugs",
+            "people who inject drugs",
+            "hepatitis C",
+            "needle exchange",
+            True,
+        ),
+        ("Night shift work and breast cancer in nurses", "nurses", "breast cancer", "night shift work", True),
+        # an age group has the condition: the condition defines it
+        (
+            "Antibiotics for acute pyelonephritis in children",
+            "children",
+            "acute pyelonephritis",
+            "Antibiotics",
+            False,
+        ),
+    ],
+)
+def test_a_kind_of_person_is_required_beside_a_condition_an_age_group_is_not(
+    vocabulary: MeshVocabulary, description: str, people: str, condition: str, what: str, required: bool
+) -> None:
+    result = concepts_of(
+        vocabulary, description, subject_population=[people], output_target=[condition], context=[what]
+    )
+    assert (people, "population", required) in summary(result)
