@@ -552,8 +552,13 @@ def _drafts_for(
             continue
         compound = f"{part.phrase}\n{index}"
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
+        # the last match's own words: from the end of the match before it ("mobile phone text
+        # messaging": Text Messaging's phrase is "text messaging", not the Cell Phone before it)
+        last_words = text[matches[-2].end :] if len(matches) > 1 else text
         own = [
-            _mesh_draft(match, text if match is matches[-1] else "", part, description, defined, vocabulary)
+            _mesh_draft(
+                match, last_words if match is matches[-1] else "", part, description, defined, vocabulary
+            )
             for match in matches
         ]
         for match, draft in zip(matches, own, strict=True):

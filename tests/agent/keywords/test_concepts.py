@@ -1219,3 +1219,13 @@ def test_a_kind_of_person_is_required_beside_a_condition_an_age_group_is_not(
         vocabulary, description, subject_population=[people], output_target=[condition], context=[what]
     )
     assert (people, "population", required) in summary(result)
+
+
+def test_the_last_of_two_headings_in_a_phrase_keeps_its_heading(vocabulary: MeshVocabulary) -> None:
+    """ "mobile phone text messaging": Cell Phone and Text Messaging; the words of the match before it are
+    not the last match's own (they made a coarse L01 heading look like a kind of it, searched as words)."""
+    description = "Mobile phone text messaging for improving adherence to antiretroviral therapy"
+    result = concepts_of(
+        vocabulary, description, context=["Mobile phone text messaging"], output_target=["adherence"]
+    )
+    assert {"Cell Phone", "Text Messaging"} <= {t.mesh.heading for t in result.terms if t.mesh}
