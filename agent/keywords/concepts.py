@@ -127,7 +127,7 @@ from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for, related_to_the_ill
 from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
 from agent.language.adjective_nouns import condition_of_adjective
-from agent.language.elided_words import elided_match
+from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
     MeshMatch,
@@ -511,6 +511,10 @@ def _drafts_for(
             and (elided := elided_match(with_head(text, description, vocabulary), vocabulary))
         ):
             text, matches = elided[0].text, elided
+        if vocabulary and (kinds := kinds_match(text, vocabulary)):
+            matches = (
+                kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match
+            )
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(

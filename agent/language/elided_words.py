@@ -15,6 +15,12 @@ one name:
 - exactly one descriptor has the phrase with such a word put back;
 - a head's "-ing" form is its noun ("testing" = "test", "screening" = "screen"), as MeSH writes both.
 
+The same holds for a modifier left out at the front: MeSH may list only the kinds of a thing
+("Night Shift Work", "Rotating Shift Work", entry terms of Shift Work Schedule), and a description
+names the thing ("shift work"). A phrase of two or more words that no term is, but that ends at least
+`KINDS_MIN_TERMS` terms of one descriptor, more than it ends of all others together, names that
+descriptor (`kinds_match`).
+
 Nothing here lists words: the patterns are counted in MeSH.
 """
 
@@ -22,10 +28,12 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections import Counter
 
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, phrase_key
 
 PATTERN_MIN_DESCRIPTORS = 3  # descriptors whose terms a "word + head" must end to be a pattern
+KINDS_MIN_TERMS = 2  # terms of one descriptor a phrase must end to name it as their common kind
 _ING_MIN_STEM = 4  # "testing" -> "test"; "king", "ring" keep their "-ing"
 
 # one index per vocabulary, dropped with it (an id() key could be reused by a later vocabulary)
@@ -55,6 +63,22 @@ class _ElisionIndex:
         self.patterns = {
             pattern for pattern, uis in pattern_uis.items() if len(uis) >= PATTERN_MIN_DESCRIPTORS
         }
+        # an ending of two or more words -> the descriptors of the longer terms it ends, with their counts
+        self.endings: dict[tuple[str, ...], Counter[str]] = {}
+        self.terms = {key for key, _ in vocabulary.term_keys()}
+        for key, entries in vocabulary.term_keys():
+            uis = {ui for rank, ui in entries if rank < 2}
+            for cut in range(1, len(key) - 1):
+                self.endings.setdefault(key[cut:], Counter()).update(uis)
+
+    def kind_ui(self, key: tuple[str, ...]) -> str | None:
+        """The one descriptor whose longer terms `key` ends ("shift work": Shift Work Schedule)."""
+        found = self.endings.get(key)
+        if key in self.terms or not found:
+            return None
+        (ui, count), *others = found.most_common()
+        # most of the terms, not all: an inverted entry may end the same way ("Sleep Disorder, Shift Work")
+        return ui if count >= KINDS_MIN_TERMS and count > sum(n for _, n in others) else None
 
     def descriptor_ui(self, key: tuple[str, ...]) -> str | None:
         reduced = (*key[:-1], _noun(key[-1]))
@@ -78,6 +102,18 @@ def elided_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     if len(key) < 2:
         return []
     ui = _index(vocabulary).descriptor_ui(key)
+    if ui is None:
+        return []
+    stripped = text.strip()
+    start = text.find(stripped)
+    return [MeshMatch(stripped, start, start + len(stripped), vocabulary.descriptor(ui), "entry term")]
+
+
+def kinds_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The descriptor whose kinds a phrase of two or more words names by what their terms share ("shift
+    work": Night and Rotating Shift Work, Shift Work Schedule), as a match of the whole phrase, or []."""
+    key = phrase_key(text)
+    ui = _index(vocabulary).kind_ui(key) if len(key) >= 2 else None
     if ui is None:
         return []
     stripped = text.strip()

@@ -1229,3 +1229,11 @@ def test_the_last_of_two_headings_in_a_phrase_keeps_its_heading(vocabulary: Mesh
         vocabulary, description, context=["Mobile phone text messaging"], output_target=["adherence"]
     )
     assert {"Cell Phone", "Text Messaging"} <= {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_a_thing_mesh_lists_only_the_kinds_of_is_their_descriptor(vocabulary: MeshVocabulary) -> None:
+    """ "shift work" was Work (a one-word match inside); MeSH's Night and Rotating Shift Work say it is
+    Shift Work Schedule."""
+    result = concepts_of(vocabulary, "Shift work and breast cancer in nurses", context=["Shift work"])
+    assert "Shift Work Schedule" in {t.mesh.heading for t in result.terms if t.mesh}
+    assert "Work" not in {t.mesh.heading for t in result.terms if t.mesh}

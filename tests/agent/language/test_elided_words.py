@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.elided_words import elided_match
+from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
@@ -42,3 +42,18 @@ def test_a_word_of_one_name_only_is_never_put_back(vocabulary: MeshVocabulary, p
 def test_the_match_spans_the_phrase_as_written(vocabulary: MeshVocabulary) -> None:
     (match,) = elided_match("  Cardiac testing", vocabulary)
     assert (match.text, match.start, match.end) == ("Cardiac testing", 2, 17)
+
+
+def test_what_the_kinds_of_one_descriptor_share_names_it(vocabulary: MeshVocabulary) -> None:
+    """ "shift work" ends Night Shift Work and Rotating Shift Work (Shift Work Schedule); the inverted
+    "Sleep Disorder, Shift Work" of another descriptor ends so too, but it is one against two."""
+    assert [m.descriptor.heading for m in kinds_match("shift work", vocabulary)] == ["Shift Work Schedule"]
+
+
+@pytest.mark.parametrize(
+    "phrase", ["breast cancer", "cancer screening", "care homes", "lymph node involvement"]
+)
+def test_a_term_or_an_ending_of_several_descriptors_names_no_kind(
+    vocabulary: MeshVocabulary, phrase: str
+) -> None:
+    assert kinds_match(phrase, vocabulary) == []
