@@ -51,30 +51,27 @@ class _ElisionIndex:
 
     def __init__(self, vocabulary: MeshVocabulary) -> None:
         self.without_middle: dict[tuple[str, ...], set[tuple[str, str]]] = {}  # key -> (ui, left-out word)
+        # an ending of two or more words -> the descriptors of the longer terms it ends, with their counts
+        self.endings: dict[tuple[str, ...], Counter[str]] = {}
         pattern_uis: dict[tuple[str, str], set[str]] = {}
         for key, entries in vocabulary.term_keys():
+            uis = {ui for rank, ui in entries if rank < 2}  # headings and entry terms, not permuted
+            for cut in range(1, len(key) - 1):
+                self.endings.setdefault(key[cut:], Counter()).update(uis)
             if len(key) < 3:
                 continue
             head = _noun(key[-1])
-            uis = {ui for rank, ui in entries if rank < 2}  # headings and entry terms, not permuted
             pattern_uis.setdefault((key[-2], head), set()).update(uis)
             reduced = (*key[:-2], head)
             self.without_middle.setdefault(reduced, set()).update((ui, key[-2]) for ui in uis)
         self.patterns = {
             pattern for pattern, uis in pattern_uis.items() if len(uis) >= PATTERN_MIN_DESCRIPTORS
         }
-        # an ending of two or more words -> the descriptors of the longer terms it ends, with their counts
-        self.endings: dict[tuple[str, ...], Counter[str]] = {}
-        self.terms = {key for key, _ in vocabulary.term_keys()}
-        for key, entries in vocabulary.term_keys():
-            uis = {ui for rank, ui in entries if rank < 2}
-            for cut in range(1, len(key) - 1):
-                self.endings.setdefault(key[cut:], Counter()).update(uis)
 
     def kind_ui(self, key: tuple[str, ...]) -> str | None:
         """The one descriptor whose longer terms `key` ends ("shift work": Shift Work Schedule)."""
         found = self.endings.get(key)
-        if key in self.terms or not found:
+        if not found:
             return None
         (ui, count), *others = found.most_common()
         # most of the terms, not all: an inverted entry may end the same way ("Sleep Disorder, Shift Work")
@@ -99,21 +96,20 @@ def elided_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     """The descriptor a phrase of two or more words names with one patterned word left out before its
     head ("cardiac testing": Heart Function Tests), as a match of the whole phrase, or []."""
     key = phrase_key(text)
-    if len(key) < 2:
-        return []
-    ui = _index(vocabulary).descriptor_ui(key)
-    if ui is None:
-        return []
-    stripped = text.strip()
-    start = text.find(stripped)
-    return [MeshMatch(stripped, start, start + len(stripped), vocabulary.descriptor(ui), "entry term")]
+    ui = _index(vocabulary).descriptor_ui(key) if len(key) >= 2 else None
+    return _whole_phrase(text, ui, vocabulary)
 
 
 def kinds_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     """The descriptor whose kinds a phrase of two or more words names by what their terms share ("shift
-    work": Night and Rotating Shift Work, Shift Work Schedule), as a match of the whole phrase, or []."""
+    work": Night and Rotating Shift Work, Shift Work Schedule), as a match of the whole phrase, or []. A
+    phrase that is a term itself is recognition's to match."""
     key = phrase_key(text)
-    ui = _index(vocabulary).kind_ui(key) if len(key) >= 2 else None
+    named = len(key) < 2 or vocabulary.is_term_key(key)
+    return _whole_phrase(text, None if named else _index(vocabulary).kind_ui(key), vocabulary)
+
+
+def _whole_phrase(text: str, ui: str | None, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     if ui is None:
         return []
     stripped = text.strip()

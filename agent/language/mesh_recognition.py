@@ -325,6 +325,10 @@ class MeshVocabulary:
         """Every normalised term key with its (rank, descriptor ui) entries."""
         return self._keys.items()
 
+    def is_term_key(self, key: tuple[str, ...]) -> bool:
+        """True when some heading, entry term or permuted term has this normalised key."""
+        return key in self._keys
+
     def lookup(self, phrase: str) -> list[MeshDescriptor]:
         """Descriptors whose heading or entry term is `phrase` after normalisation, best first."""
         if is_acronym(phrase.strip()):
