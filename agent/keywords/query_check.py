@@ -33,7 +33,7 @@ from agent.keywords.indexing_headings import (
 )
 from agent.keywords.querybuild import build_queries
 from agent.keywords.synonyms import Session, SynonymSources
-from agent.models import BlockCount, Concept, KeywordPlan, Paper, QueryPlan, Source
+from agent.models import BlockCount, Concept, KeywordPlan, QueryPlan, Source
 
 _COUNTED = {"pubmed": Source.PUBMED, "openalex": Source.OPENALEX}
 
@@ -72,17 +72,16 @@ async def _add_indexing_headings(session: Session, plan: KeywordPlan, required: 
     mesh = session.sources.mesh_file
     if not isinstance(session.sources.pubmed, IndexedRecords) or not isinstance(mesh, DescriptorSource):
         return
-    blocks = [build_queries(_only(plan, c)).queries.get(Source.PUBMED) for c in required]
-    samples = await asyncio.gather(*(sample_records(session, b.query) if b else _none() for b in blocks))
+    blocks = {
+        c.id: q.query for c in required if (q := build_queries(_only(plan, c)).queries.get(Source.PUBMED))
+    }
+    sampled = [c for c in required if c.id in blocks]
+    samples = await asyncio.gather(*(sample_records(session, blocks[c.id]) for c in sampled))
     searched = searched_headings(plan)
-    for concept, records in zip(required, samples, strict=True):
+    for concept, records in zip(sampled, samples, strict=True):
         evidence = attested_headings(concept, plan.terms_of(concept.id), records, searched, mesh)
         add_headings(plan, evidence)
         searched |= {e.descriptor.ui for e in evidence}
-
-
-async def _none() -> list[Paper]:
-    return []
 
 
 async def check_queries(plan: KeywordPlan, sources: Any, *, limit: int) -> tuple[KeywordPlan, QueryPlan]:
