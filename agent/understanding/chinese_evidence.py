@@ -12,10 +12,17 @@ from __future__ import annotations
 from functools import cache
 
 from agent.language.bilingual import render
+from agent.language.mesh_recognition import PERSONS_TREE
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, is_population, mesh_kind, zh_head_slot
+from agent.understanding.slot_evidence import (
+    en_head_slot,
+    ending_trees,
+    is_population,
+    mesh_kind,
+    zh_head_slot,
+)
 from agent.understanding.slot_translation import embedded_vocabulary
 
 # head words whose slot no sentence role changes: people, recording methods and models
@@ -52,23 +59,14 @@ def zh_english(text: str) -> str | None:
 def mesh_trees(chinese: str) -> tuple[str, ...]:
     """The MeSH tree numbers of the descriptor that ends the English rendering of a Chinese phrase (多糖
     "polysaccharides": D09...; 患者 "patients": M01...), () when none ends it."""
-    vocabulary = embedded_vocabulary()
     english = zh_english(chinese) if CJK.search(chinese) else chinese
-    if vocabulary is None or not english:
-        return ()
-    matches = vocabulary.recognize(english)
-    if not matches or not english.rstrip().endswith(matches[-1].text):
-        return ()
-    return tuple(matches[-1].descriptor.tree_numbers)
-
-
-_PERSONS_TREE = "M"  # MeSH: Persons (patients, the aged, physicians)
+    return ending_trees(english) if english else ()
 
 
 def names_persons(chinese: str) -> bool:
     """True when MeSH files the phrase's rendering under persons (患者, 家庭医生), not other organisms or
     cells (人参 "Panax", 干细胞 "stem cells"), which a sentence may give rather than study."""
-    return any(tree.startswith(_PERSONS_TREE) for tree in mesh_trees(chinese))
+    return any(tree.startswith(PERSONS_TREE) for tree in mesh_trees(chinese))
 
 
 def own_slot(phrase: Phrase) -> str | None:
