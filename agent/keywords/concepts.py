@@ -46,7 +46,9 @@ synonyms. The steps, for every phrase of every slot:
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
    beverage taxes": the drinks and the tax) are different concepts;
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
-   organisms, interventions and methods are AND'ed; a population is AND'ed only when there is no
+   organisms, interventions and methods are AND'ed; outside a question of a test's accuracy, so are the
+   people and the place a review names by a heading of their own ("in preterm infants", "in the
+   emergency department": `concept_roles.named_who_or_where`); otherwise a population is AND'ed only when there is no
    condition (the condition usually *is* the population of a review; not a microbe beside the animals
    it is found in: "Salmonella from poultry", where the host and, with no disease, the outcome are
    required), and never when it is only
@@ -85,6 +87,7 @@ from agent.keywords.concept_roles import (
     SLOT_ROLE,
     SLOT_TREES,
     apart_in_mesh,
+    asks_about_a_test,
     asks_for_a_diagnosis,
     decide_required,
     head_is_a_condition,
@@ -96,6 +99,7 @@ from agent.keywords.concept_roles import (
     kinds_of_people,
     left_out_reason,
     meant,
+    named_who_or_where,
     names_nothing,
     names_only_organisms,
     names_the_concept,
@@ -330,6 +334,10 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     }
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
+    tested = [
+        t.mesh for t in result.terms if t.mesh is not None and named_before_for(t.canonical, description)
+    ]
+    of_a_test = asks_about_a_test(description, tested)
     decide_required(
         result.concepts,
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
@@ -339,6 +347,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         _pathogens_of_hosts(result, understanding.description),
         {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
         | kinds_of_people(result.terms),
+        {c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)},
     )
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)

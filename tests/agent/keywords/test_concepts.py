@@ -1202,17 +1202,18 @@ def test_people_related_to_people_with_a_condition_are_required(
             True,
         ),
         ("Night shift work and breast cancer in nurses", "nurses", "breast cancer", "night shift work", True),
-        # an age group has the condition: the condition defines it
+        # an age group a review of treatment names is who it is about (in a question of a test's
+        # accuracy the target condition defines who is tested: test_concept_roles)
         (
             "Antibiotics for acute pyelonephritis in children",
             "children",
             "acute pyelonephritis",
             "Antibiotics",
-            False,
+            True,
         ),
     ],
 )
-def test_a_kind_of_person_is_required_beside_a_condition_an_age_group_is_not(
+def test_a_kind_of_person_or_an_age_group_is_required_beside_a_condition(
     vocabulary: MeshVocabulary, description: str, people: str, condition: str, what: str, required: bool
 ) -> None:
     result = concepts_of(
