@@ -251,12 +251,16 @@ _DIAGNOSTIC_TREE, _PROGNOSIS_TREE = "E01", "E01.789"
 
 def asks_about_a_test(description: str, tested: list[MeshDescriptor]) -> bool:
     """Whether the question is one of a test's accuracy: it asks for a diagnosis in words
-    (`asks_for_a_diagnosis`), or what it names before the "for" of "X for Y" (`tested`) is a diagnostic
-    technique ("Urea breath test for Helicobacter pylori in children")."""
+    (`asks_for_a_diagnosis`), or what it names before the "for" of "X for Y" (`tested`) is only a
+    diagnostic technique ("Urea breath test for Helicobacter pylori in children"; not Laparoscopy, which
+    MeSH also files as surgery)."""
     return asks_for_a_diagnosis(description) or any(
-        n.startswith(_DIAGNOSTIC_TREE) and not n.startswith(_PROGNOSIS_TREE)
+        descriptor.tree_numbers
+        and all(
+            n.startswith(_DIAGNOSTIC_TREE) and not n.startswith(_PROGNOSIS_TREE)
+            for n in descriptor.tree_numbers
+        )
         for descriptor in tested
-        for n in descriptor.tree_numbers
     )
 
 

@@ -129,7 +129,11 @@ from agent.keywords.phrase_words import (
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import named_as_the_purpose, named_before_for, related_to_the_ill
-from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
+from agent.keywords.treatment_names import (
+    agents_of_adjective,
+    procedure_of_discipline,
+    technique_of_adjective,
+)
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_organisms import searched_beside
@@ -520,6 +524,9 @@ def _drafts_for(
             and (elided := elided_match(with_head(text, description, vocabulary), vocabulary))
         ):
             text, matches = elided[0].text, elided
+        if not matches and vocabulary is not None and part.side:
+            # "laparoscopic versus open appendectomy": a side that is a technique's adjective alone
+            matches = technique_of_adjective(text, vocabulary)
         if vocabulary and (kinds := kinds_match(text, vocabulary)):
             matches = (
                 kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match

@@ -670,9 +670,10 @@ def test_anti_names_what_acts_against_and_name_parts_are_no_concepts(vocabulary:
     assert {t.mesh.heading for t in result.terms if t.mesh} == {"Methenamine", "Hippurates"}
 
 
-def test_a_synonym_of_a_discipline_is_no_heading(vocabulary: MeshVocabulary) -> None:
+def test_a_synonym_of_a_discipline_is_its_procedures(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(vocabulary, "Outcomes after cardiac surgery", context=["cardiac surgery"])
-    assert all(t.mesh is None for t in result.terms)  # not Thoracic Surgery, the discipline
+    # not Thoracic Surgery, the discipline: the operations MeSH names for it
+    assert {t.mesh.heading for t in result.terms if t.mesh} == {"Cardiac Surgical Procedures"}
 
 
 def test_the_instrument_an_outcome_is_measured_with_is_optional(vocabulary: MeshVocabulary) -> None:
@@ -1238,3 +1239,19 @@ def test_a_thing_mesh_lists_only_the_kinds_of_is_their_descriptor(vocabulary: Me
     result = concepts_of(vocabulary, "Shift work and breast cancer in nurses", context=["Shift work"])
     assert "Shift Work Schedule" in {t.mesh.heading for t in result.terms if t.mesh}
     assert "Work" not in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_a_side_of_versus_that_is_a_technique_adjective_is_the_technique(vocabulary: MeshVocabulary) -> None:
+    """ "Laparoscopic versus open appendectomy": the side the comparison leaves alone is Laparoscopy,
+    searched beside the operation; and a technique filed also as surgery does not make the question
+    one of a test's accuracy, so the children the title names stay required."""
+    result = concepts_of(
+        vocabulary,
+        "Laparoscopic versus open appendectomy for acute appendicitis in children",
+        subject_population=["children"],
+        output_target=["acute appendicitis"],
+        context=["Laparoscopic versus open appendectomy"],
+    )
+    assert ("Laparoscopic", "method", True) in summary(result)
+    assert ("children", "population", True) in summary(result)
+    assert "Laparoscopy" in {t.mesh.heading for t in result.terms if t.mesh}
