@@ -113,6 +113,7 @@ from agent.keywords.phrase_matches import (
     people_word_of_an_organism,
     place_in_a_figure,
     reading_to_the_head,
+    widened_to_a_name,
     without_name_parts,
 )
 from agent.keywords.phrase_words import (
@@ -485,7 +486,9 @@ def _drafts_for(
     """The concepts of one phrase part: its descriptors by role, or the phrase itself. `context` holds
     the descriptors the other parts name: a word of two senses takes the one nearest to them in the
     MeSH trees."""
-    pieces = [p for p in alternatives(part.text, vocabulary) if content_words(p) or people_only(p)]
+    # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
+    widened = widened_to_a_name(part.text, description, vocabulary)
+    pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)

@@ -7,13 +7,17 @@ an organism tells the organism's kind ("native bird populations"), a one-word sy
 word MeSH never writes names something outside MeSH ("perovskite films"), a word outside the trees its
 slot expects is another sense ("reinforcement learning"), a condition also filed under health care is
 the kind of a thing ("emergency admissions"), and an adjective of old age before a people word is the
-age group ("community-dwelling older adults"). The rules read MeSH's trees, not lists of topics.
+age group ("community-dwelling older adults"); and a phrase the understanding cut inside a name gets
+back the words of the name the description writes before it ("home residents" of "nursing home
+residents"). The rules read MeSH's trees, not lists of topics.
 """
 
 from __future__ import annotations
 
+import re
+
 from agent.keywords.concept_roles import SLOT_TREES
-from agent.keywords.phrase_words import GENERIC_PEOPLE, content_words, without_change_head
+from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, content_words, without_change_head
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
 from agent.language.morphology import is_acronym
 from agent.models import MeshDescriptor
@@ -171,3 +175,27 @@ def reading_to_the_head(
     if people_defined_by(reaching, matches[-1]):
         return matches, True
     return [*matches[:-1], reaching], True
+
+
+# the one or two words the description writes right before a phrase, in the same clause
+_WORDS_BEFORE = re.compile(r"(?:^|[\s(])((?:[A-Za-z][\w'-]*\s+){1,2})$")
+
+
+def widened_to_a_name(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
+    """`text` with the word (or two) the description writes right before it, where a MeSH term starts
+    in those words and ends inside `text`: the understanding cut the phrase inside a name ("home
+    residents" of "nursing home residents" is cut inside Nursing Homes); else `text` unchanged."""
+    at = description.casefold().find(text.casefold()) if text.strip() else -1
+    found = _WORDS_BEFORE.search(description[:at]) if at > 0 and vocabulary is not None else None
+    if found is None or vocabulary is None:
+        return text
+    words = found.group(1).split()
+    for count in (1, 2)[: len(words)]:
+        before = words[-count:]
+        if any(w.lower() in FUNCTION_WORDS for w in before):
+            break
+        prefix = " ".join(before) + " "
+        widened = prefix + text
+        if any(m.start < len(prefix) - 1 < m.end - 1 for m in vocabulary.recognize(widened)):
+            return widened
+    return text

@@ -1255,3 +1255,16 @@ def test_a_side_of_versus_that_is_a_technique_adjective_is_the_technique(vocabul
     assert ("Laparoscopic", "method", True) in summary(result)
     assert ("children", "population", True) in summary(result)
     assert "Laparoscopy" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_the_residents_of_a_place_are_searched_as_the_place(vocabulary: MeshVocabulary) -> None:
+    """ "nursing home residents", even where the understanding kept only "home residents": residents
+    are generic people, so Nursing Homes names the phrase (not a free-text phrase of its own)."""
+    for population in ("nursing home residents", "home residents"):
+        result = concepts_of(
+            vocabulary,
+            "Oral health education programmes for nursing home residents",
+            subject_population=[population],
+            context=["Oral health education programmes"],
+        )
+        assert "Nursing Homes" in {t.mesh.heading for t in result.terms if t.mesh}, population
