@@ -35,7 +35,7 @@ SLOT_TREES: dict[str, tuple[str, ...]] = {
     "task": ("E", "L", "G17"),
     "method_measurement": ("E", "L"),
     "method_algorithm": ("L", "G17", "E05"),
-    "subject_population": ("M", "B", "C", "F03"),
+    "subject_population": ("M", "B", "C", "F03", "N01"),  # N01: Population Characteristics
     "signal_feature": ("G", "F", "A", "D"),
     "output_target": ("G", "F", "C"),
 }
