@@ -48,7 +48,9 @@ synonyms. The steps, for every phrase of every slot:
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed; outside a question of a test's accuracy, so are the
    people and the place a review names by a heading of their own ("in preterm infants", "in the
-   emergency department": `concept_roles.named_who_or_where`); otherwise a population is AND'ed only when there is no
+   emergency department": `concept_roles.named_who_or_where`), and the epidemiological measure a
+   title opens with ("Prevalence of ...", "Risk factors for ...": `title_template.measure_asked`), a
+   concept of its own although its words are generic elsewhere; otherwise a population is AND'ed only when there is no
    condition (the condition usually *is* the population of a review; not a microbe beside the animals
    it is found in: "Salmonella from poultry", where the host and, with no disease, the outcome are
    required), and never when it is only
@@ -129,7 +131,12 @@ from agent.keywords.phrase_words import (
     with_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
-from agent.keywords.title_template import named_as_the_purpose, named_before_for, related_to_the_ill
+from agent.keywords.title_template import (
+    measure_asked,
+    named_as_the_purpose,
+    named_before_for,
+    related_to_the_ill,
+)
 from agent.keywords.treatment_names import (
     agents_of_adjective,
     procedure_of_discipline,
@@ -332,6 +339,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "switch on in the review, not a concept the query requires"
         )
     comparators = _merge_into(result, _group(drafts, shared))
+    _add_the_measure(result, measure_asked(description, vocabulary))
     left_out = {
         c.id: reason
         for c in result.concepts
@@ -357,6 +365,16 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)
     return result
+
+
+def _add_the_measure(result: Concepts, measure: MeshDescriptor | None) -> None:
+    """The epidemiological measure the title asks for (`title_template.measure_asked`: "Prevalence of
+    ..."), a concept of its own, unless a term already holds its heading."""
+    if measure is None or any(t.mesh is not None and t.mesh.ui == measure.ui for t in result.terms):
+        return
+    concept_id = _concept_id(measure.heading, {c.id for c in result.concepts})
+    result.terms.append(Term(canonical=measure.heading, slot="task", mesh=measure, concept=concept_id))
+    result.concepts.append(Concept(id=concept_id, label=measure.heading, role=ConceptRole.METHOD))
 
 
 def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:

@@ -105,3 +105,38 @@ def test_people_and_places_a_review_names_are_required_outside_a_question_of_a_t
     understanding = Understanding(description=description, slots=Slots(**slots, task=[what]))
     concepts = {c.label: c.required for c in build_concepts(understanding, vocabulary).concepts}
     assert concepts.get(label, False) is required
+
+
+@pytest.mark.parametrize(
+    ("description", "heading"),
+    [
+        ("Prevalence of depression among medical students", "Prevalence"),
+        ("Risk factors for pressure ulcers in adult intensive care patients", "Risk Factors"),
+        ("Incidence of surgical site infection after caesarean section", "Incidence"),
+        # not at the opening, or no measure MeSH files under Epidemiologic Methods
+        ("Social isolation as a risk factor for mortality", None),
+        ("Urine tests for Down's syndrome screening", None),
+        ("Prevalence", None),
+    ],
+)
+def test_the_measure_a_title_opens_with(
+    vocabulary: MeshVocabulary, description: str, heading: str | None
+) -> None:
+    from agent.keywords.title_template import measure_asked
+
+    found = measure_asked(description, vocabulary)
+    assert (found.heading if found else None) == heading
+
+
+def test_the_measure_asked_is_a_required_concept(vocabulary: MeshVocabulary) -> None:
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    slots = Slots(subject_population=["medical students"], output_target=["Prevalence", "depression"])
+    result = build_concepts(
+        Understanding(description="Prevalence of depression among medical students", slots=slots), vocabulary
+    )
+    concept = next(c for c in result.concepts if c.label == "Prevalence")
+    assert concept.required and [t.mesh.heading for t in result.terms if t.concept == concept.id] == [
+        "Prevalence"
+    ]
