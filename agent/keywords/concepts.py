@@ -522,7 +522,8 @@ def _drafts_for(
         matches = [
             m
             for m in matches
-            if meant(m)
+            # "School-based programmes": what a thing is based in is meant, however shallow its heading
+            if (meant(m) or _BASED.match(text[m.end :]))
             and not beyond_mesh(m, text, vocabulary)
             and not other_sense(m, text, part.slot)
             and not _ANTI.search(text[: m.start])

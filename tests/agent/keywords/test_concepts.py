@@ -1273,3 +1273,22 @@ def test_the_residents_of_a_place_are_searched_as_the_place(vocabulary: MeshVoca
             context=["Oral health education programmes"],
         )
         assert "Nursing Homes" in {t.mesh.heading for t in result.terms if t.mesh}, population
+
+
+def test_what_an_intervention_is_based_in_is_searched_even_when_its_heading_is_shallow(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "School-based physical activity programmes": Schools is two levels deep in its tree, too broad
+    for the word "school" alone, but written "<word>-based" it is where the programme is delivered."""
+    result = concepts_of(
+        vocabulary,
+        "School-based physical activity programmes for preventing obesity in children",
+        subject_population=["children"],
+        output_target=["obesity"],
+        context=["School-based physical activity programmes"],
+    )
+    headings = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
+    assert {"Schools", "Exercise"} <= headings.keys()
+    assert next(c for c in result.concepts if c.id == headings["Schools"]).required
+    alone = concepts_of(vocabulary, "School and obesity in children", context=["School"])
+    assert "Schools" not in {t.mesh.heading for t in alone.terms if t.mesh}
