@@ -144,6 +144,7 @@ from agent.keywords.treatment_names import (
 )
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.elided_words import elided_match, kinds_match
+from agent.language.mesh_families import family_root
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
     MeshMatch,
@@ -539,6 +540,8 @@ def _drafts_for(
             matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
+        if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
+            matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
         # "cardiac testing", "Rapid" (+ "tests" from the description): a word MeSH writes in a pattern left out
         if (
             not matches

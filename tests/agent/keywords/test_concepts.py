@@ -1292,3 +1292,15 @@ def test_what_an_intervention_is_based_in_is_searched_even_when_its_heading_is_s
     assert next(c for c in result.concepts if c.id == headings["Schools"]).required
     alone = concepts_of(vocabulary, "School and obesity in children", context=["School"])
     assert "Schools" not in {t.mesh.heading for t in alone.terms if t.mesh}
+
+
+def test_fractures_alone_are_fractures_bone(vocabulary: MeshVocabulary) -> None:
+    """MeSH has no heading "Fractures": the lone word is the root of the "Fractures, ..." family."""
+    result = concepts_of(
+        vocabulary,
+        "Vitamin D supplementation and the risk of fractures in older people",
+        subject_population=["older people"],
+        output_target=["fractures"],
+        context=["Vitamin D supplementation"],
+    )
+    assert "Fractures, Bone" in {t.mesh.heading for t in result.terms if t.mesh}
