@@ -114,6 +114,7 @@ from agent.keywords.phrase_matches import (
     other_sense,
     people_word_of_an_organism,
     place_in_a_figure,
+    procedure_undergone,
     reading_to_the_head,
     widened_to_a_name,
     without_name_parts,
@@ -540,6 +541,8 @@ def _drafts_for(
             matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
+        if not matches and vocabulary is not None:
+            matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
         if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
             matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
         # "cardiac testing", "Rapid" (+ "tests" from the description): a word MeSH writes in a pattern left out

@@ -9,7 +9,8 @@ slot expects is another sense ("reinforcement learning"), a condition also filed
 the kind of a thing ("emergency admissions"), and an adjective of old age before a people word is the
 age group ("community-dwelling older adults"); and a phrase the understanding cut inside a name gets
 back the words of the name the description writes before it ("home residents" of "nursing home
-residents"). The rules read MeSH's trees, not lists of topics.
+residents"); people named by a participle of what is done to them are that procedure ("hospitalised
+patients": Hospitalization). The rules read MeSH's trees, not lists of topics.
 """
 
 from __future__ import annotations
@@ -199,3 +200,26 @@ def widened_to_a_name(text: str, description: str, vocabulary: MeshVocabulary | 
         if any(m.start < len(prefix) - 1 < m.end - 1 for m in vocabulary.recognize(widened)):
             return widened
     return text
+
+
+# English nouns of action from participles: "hospitalised" -> "hospitalisation", "vaccinated" -> "vaccination"
+_PARTICIPLE_TO_ACTION = ((re.compile(r"(i[sz])ed$"), r"\1ation"), (re.compile(r"ated$"), "ation"))
+_PROCEDURES = "E"  # Analytical, Diagnostic and Therapeutic Techniques: what is done to people
+
+
+def procedure_undergone(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The procedure a participle before a generic people word names, where MeSH has the participle's
+    noun of action as a procedure ("hospitalised patients" -> Hospitalization, "intubated patients" ->
+    Intubation; not "ventilated patients": Ventilation is the air's); [] otherwise, and where the people
+    word is no generic one ("vaccinated children": the children are the concept)."""
+    words = text.split()
+    if len(words) != 2 or words[1].lower() not in GENERIC_PEOPLE:
+        return []
+    for pattern, replacement in _PARTICIPLE_TO_ACTION:
+        noun = pattern.sub(replacement, words[0].lower())
+        if noun == words[0].lower():
+            continue
+        found = [d for d in vocabulary.lookup(noun) if any(t.startswith(_PROCEDURES) for t in d.tree_numbers)]
+        if len(found) == 1:
+            return [MeshMatch(words[0], 0, len(words[0]), found[0], "entry term")]
+    return []

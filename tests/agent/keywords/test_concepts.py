@@ -1304,3 +1304,15 @@ def test_fractures_alone_are_fractures_bone(vocabulary: MeshVocabulary) -> None:
         context=["Vitamin D supplementation"],
     )
     assert "Fractures, Bone" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_hospitalised_patients_are_searched_by_hospitalization(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Smoking cessation interventions for hospitalised patients",
+        subject_population=["hospitalised patients"],
+        context=["Smoking cessation interventions"],
+    )
+    headings = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
+    assert "Hospitalization" in headings
+    assert next(c for c in result.concepts if c.id == headings["Hospitalization"]).required

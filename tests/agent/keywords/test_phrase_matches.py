@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.phrase_matches import widened_to_a_name
+from agent.keywords.phrase_matches import procedure_undergone, widened_to_a_name
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
@@ -36,3 +36,21 @@ def test_a_phrase_cut_inside_a_name_gets_its_words_back(
 ) -> None:
     assert widened_to_a_name(text, description, vocabulary) == widened
     assert widened_to_a_name(text, description, None) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("hospitalised patients", "Hospitalization"),
+        ("hospitalized adults", "Hospitalization"),
+        ("intubated patients", "Intubation"),
+        ("ventilated patients", None),  # Ventilation is the air's, no procedure
+        ("older patients", None),
+        ("hospitalised children", None),  # children are no generic people word: they are the concept
+    ],
+)
+def test_people_named_by_what_is_done_to_them_are_the_procedure(
+    vocabulary: MeshVocabulary, text: str, heading: str | None
+) -> None:
+    found = procedure_undergone(text, vocabulary)
+    assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
