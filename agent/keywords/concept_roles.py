@@ -35,7 +35,7 @@ SLOT_TREES: dict[str, tuple[str, ...]] = {
     "task": ("E", "L", "G17"),
     "method_measurement": ("E", "L"),
     "method_algorithm": ("L", "G17", "E05"),
-    "subject_population": ("M", "B", "C", "F03"),
+    "subject_population": ("M", "B", "C", "F03", "N01"),  # N01: Population Characteristics
     "signal_feature": ("G", "F", "A", "D"),
     "output_target": ("G", "F", "C"),
 }
@@ -244,6 +244,26 @@ def asks_for_a_diagnosis(description: str) -> bool:
     return bool(_DIAGNOSTIC.search(description))
 
 
+# Diagnosis (E01) holds the techniques a test's accuracy is asked of; Prognosis (E01.789) is filed
+# there too, but a question of prognostic factors is no question of a test
+_DIAGNOSTIC_TREE, _PROGNOSIS_TREE = "E01", "E01.789"
+
+
+def asks_about_a_test(description: str, tested: list[MeshDescriptor]) -> bool:
+    """Whether the question is one of a test's accuracy: it asks for a diagnosis in words
+    (`asks_for_a_diagnosis`), or what it names before the "for" of "X for Y" (`tested`) is only a
+    diagnostic technique ("Urea breath test for Helicobacter pylori in children"; not Laparoscopy, which
+    MeSH also files as surgery)."""
+    return asks_for_a_diagnosis(description) or any(
+        descriptor.tree_numbers
+        and all(
+            n.startswith(_DIAGNOSTIC_TREE) and not n.startswith(_PROGNOSIS_TREE)
+            for n in descriptor.tree_numbers
+        )
+        for descriptor in tested
+    )
+
+
 # Head nouns of free-text phrases that name what is done to the people studied ("mindfulness-based
 # interventions", "peer support programmes", "tobacco control policies", "beverage taxes", "text message
 # reminders"): such a phrase is an intervention, whatever its slot.
@@ -372,6 +392,39 @@ def kinds_of_people(terms: list[Term]) -> set[str]:
     }
 
 
+# Headings of people so general that nearly every clinical paper has them: Persons, Patients, Adult
+_EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"})
+
+
+def named_who_or_where(concept: Concept, terms: list[Term], description: str, of_a_test: bool) -> bool:
+    """Whether a population or setting is one the question names with a heading of its own, outside a
+    question of a test's accuracy (`of_a_test`, see `asks_about_a_test`): "in preterm infants", "in
+    children", "in the emergency department", "in sub-Saharan Africa", "in low- and middle-income
+    countries". A review of an intervention, an exposure or a prognosis is about those people or that
+    place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
+    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
+    narrow so, nor do people the description names by their condition ("older people with hip
+    fracture": the condition's own patients, `_named_with_their_condition`)."""
+    if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
+        return False
+    members = [t for t in terms if t.concept == concept.id]
+    headings = [t.mesh for t in members if t.mesh is not None]
+    return (
+        bool(headings)
+        and all(h.tree_numbers and not any(n in _EVERYONE for n in h.tree_numbers) for h in headings)
+        and not any(_named_with_their_condition(t.canonical, description) for t in members)
+    )
+
+
+def _named_with_their_condition(phrase: str, description: str) -> bool:
+    return bool(phrase.strip()) and bool(
+        re.search(rf"\b{re.escape(phrase.strip())}\s+{_WITH_A_CONDITION}", description, re.IGNORECASE)
+    )
+
+
+_WITH_A_CONDITION = r"(?:with|who\s+have|who\s+had|having|living\s+with|affected\s+by)\b"
+
+
 def with_article(role: ConceptRole) -> str:
     return f"{'an' if role.value[0] in 'aeiou' else 'a'} {role.value}"
 
@@ -384,6 +437,7 @@ def decide_required(
     defining: set[str] | None = None,
     pathogens: set[str] | None = None,
     relatives: set[str] | None = None,
+    named: set[str] | None = None,
 ) -> None:
     """Mark each concept required or optional, with the reason (the rule: step 5 of
     `agent.keywords.concepts`);
@@ -395,8 +449,10 @@ def decide_required(
     from poultry": the resistance and the poultry are required beside it), `relatives` people named by
     a relation to people with a condition (`title_template.related_to_the_ill`: "family caregivers of
     people with dementia") or by a kind of person MeSH files (`kinds_of_people`: "nurses", "people who
-    inject drugs"), whom the condition does not define."""
+    inject drugs"), whom the condition does not define, `named` the populations and settings the
+    question names outside a question of diagnosis (`named_who_or_where`)."""
     defining = defining or set()
+    named = named or set()
     pathogens = pathogens or set()
     generic = generic or {}
     modifiers = modifiers or set()
@@ -421,6 +477,11 @@ def decide_required(
             concept.required, concept.reason = (
                 False,
                 "an adjective or only general words: nothing a paper could be found by",
+            )
+        elif concept.id in named:
+            concept.required, concept.reason = (
+                True,
+                f"{with_article(concept.role)} the question names: the review is about them",
             )
         elif concept.role is ConceptRole.POPULATION and has_condition and concept.id not in (relatives or ()):
             concept.required, concept.reason = False, "the condition already defines who is studied"

@@ -46,7 +46,11 @@ synonyms. The steps, for every phrase of every slot:
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
    beverage taxes": the drinks and the tax) are different concepts;
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
-   organisms, interventions and methods are AND'ed; a population is AND'ed only when there is no
+   organisms, interventions and methods are AND'ed; outside a question of a test's accuracy, so are the
+   people and the place a review names by a heading of their own ("in preterm infants", "in the
+   emergency department": `concept_roles.named_who_or_where`), and the epidemiological measure a
+   title opens with ("Prevalence of ...", "Risk factors for ...": `title_template.measure_asked`), a
+   concept of its own although its words are generic elsewhere; otherwise a population is AND'ed only when there is no
    condition (the condition usually *is* the population of a review; not a microbe beside the animals
    it is found in: "Salmonella from poultry", where the host and, with no disease, the outcome are
    required), and never when it is only
@@ -85,6 +89,7 @@ from agent.keywords.concept_roles import (
     SLOT_ROLE,
     SLOT_TREES,
     apart_in_mesh,
+    asks_about_a_test,
     asks_for_a_diagnosis,
     decide_required,
     head_is_a_condition,
@@ -96,6 +101,7 @@ from agent.keywords.concept_roles import (
     kinds_of_people,
     left_out_reason,
     meant,
+    named_who_or_where,
     names_nothing,
     names_only_organisms,
     names_the_concept,
@@ -108,7 +114,9 @@ from agent.keywords.phrase_matches import (
     other_sense,
     people_word_of_an_organism,
     place_in_a_figure,
+    procedure_undergone,
     reading_to_the_head,
+    widened_to_a_name,
     without_name_parts,
 )
 from agent.keywords.phrase_words import (
@@ -124,10 +132,20 @@ from agent.keywords.phrase_words import (
     with_head,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
-from agent.keywords.title_template import named_as_the_purpose, named_before_for, related_to_the_ill
-from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
+from agent.keywords.title_template import (
+    measure_asked,
+    named_as_the_purpose,
+    named_before_for,
+    related_to_the_ill,
+)
+from agent.keywords.treatment_names import (
+    agents_of_adjective,
+    procedure_of_discipline,
+    technique_of_adjective,
+)
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.elided_words import elided_match, kinds_match
+from agent.language.mesh_families import family_root
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
     MeshMatch,
@@ -323,6 +341,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "switch on in the review, not a concept the query requires"
         )
     comparators = _merge_into(result, _group(drafts, shared))
+    _add_the_measure(result, measure_asked(description, vocabulary))
     left_out = {
         c.id: reason
         for c in result.concepts
@@ -330,6 +349,10 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     }
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
+    tested = [
+        t.mesh for t in result.terms if t.mesh is not None and named_before_for(t.canonical, description)
+    ]
+    of_a_test = asks_about_a_test(description, tested)
     decide_required(
         result.concepts,
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
@@ -339,10 +362,21 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         _pathogens_of_hosts(result, understanding.description),
         {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
         | kinds_of_people(result.terms),
+        {c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)},
     )
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)
     return result
+
+
+def _add_the_measure(result: Concepts, measure: MeshDescriptor | None) -> None:
+    """The epidemiological measure the title asks for (`title_template.measure_asked`: "Prevalence of
+    ..."), a concept of its own, unless a term already holds its heading."""
+    if measure is None or any(t.mesh is not None and t.mesh.ui == measure.ui for t in result.terms):
+        return
+    concept_id = _concept_id(measure.heading, {c.id for c in result.concepts})
+    result.terms.append(Term(canonical=measure.heading, slot="task", mesh=measure, concept=concept_id))
+    result.concepts.append(Concept(id=concept_id, label=measure.heading, role=ConceptRole.METHOD))
 
 
 def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:
@@ -472,7 +506,9 @@ def _drafts_for(
     """The concepts of one phrase part: its descriptors by role, or the phrase itself. `context` holds
     the descriptors the other parts name: a word of two senses takes the one nearest to them in the
     MeSH trees."""
-    pieces = [p for p in alternatives(part.text, vocabulary) if content_words(p) or people_only(p)]
+    # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
+    widened = widened_to_a_name(part.text, description, vocabulary)
+    pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[_Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
@@ -488,7 +524,8 @@ def _drafts_for(
         matches = [
             m
             for m in matches
-            if meant(m)
+            # "School-based programmes": what a thing is based in is meant, however shallow its heading
+            if (meant(m) or _BASED.match(text[m.end :]))
             and not beyond_mesh(m, text, vocabulary)
             and not other_sense(m, text, part.slot)
             and not _ANTI.search(text[: m.start])
@@ -504,6 +541,10 @@ def _drafts_for(
             matches = [m for m in matches if m.end <= aged[0].start] + aged
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
+        if not matches and vocabulary is not None:
+            matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
+        if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
+            matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
         # "cardiac testing", "Rapid" (+ "tests" from the description): a word MeSH writes in a pattern left out
         if (
             not matches
@@ -511,6 +552,9 @@ def _drafts_for(
             and (elided := elided_match(with_head(text, description, vocabulary), vocabulary))
         ):
             text, matches = elided[0].text, elided
+        if not matches and vocabulary is not None and part.side:
+            # "laparoscopic versus open appendectomy": a side that is a technique's adjective alone
+            matches = technique_of_adjective(text, vocabulary)
         if vocabulary and (kinds := kinds_match(text, vocabulary)):
             matches = (
                 kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match

@@ -7,13 +7,18 @@ an organism tells the organism's kind ("native bird populations"), a one-word sy
 word MeSH never writes names something outside MeSH ("perovskite films"), a word outside the trees its
 slot expects is another sense ("reinforcement learning"), a condition also filed under health care is
 the kind of a thing ("emergency admissions"), and an adjective of old age before a people word is the
-age group ("community-dwelling older adults"). The rules read MeSH's trees, not lists of topics.
+age group ("community-dwelling older adults"); and a phrase the understanding cut inside a name gets
+back the words of the name the description writes before it ("home residents" of "nursing home
+residents"); people named by a participle of what is done to them are that procedure ("hospitalised
+patients": Hospitalization). The rules read MeSH's trees, not lists of topics.
 """
 
 from __future__ import annotations
 
+import re
+
 from agent.keywords.concept_roles import SLOT_TREES
-from agent.keywords.phrase_words import GENERIC_PEOPLE, content_words, without_change_head
+from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, content_words, without_change_head
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
 from agent.language.morphology import is_acronym
 from agent.models import MeshDescriptor
@@ -171,3 +176,50 @@ def reading_to_the_head(
     if people_defined_by(reaching, matches[-1]):
         return matches, True
     return [*matches[:-1], reaching], True
+
+
+# the one or two words the description writes right before a phrase, in the same clause
+_WORDS_BEFORE = re.compile(r"(?:^|[\s(])((?:[A-Za-z][\w'-]*\s+){1,2})$")
+
+
+def widened_to_a_name(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
+    """`text` with the word (or two) the description writes right before it, where a MeSH term starts
+    in those words and ends inside `text`: the understanding cut the phrase inside a name ("home
+    residents" of "nursing home residents" is cut inside Nursing Homes); else `text` unchanged."""
+    at = description.casefold().find(text.casefold()) if text.strip() else -1
+    found = _WORDS_BEFORE.search(description[:at]) if at > 0 and vocabulary is not None else None
+    if found is None or vocabulary is None:
+        return text
+    words = found.group(1).split()
+    for count in (1, 2)[: len(words)]:
+        before = words[-count:]
+        if any(w.lower() in FUNCTION_WORDS for w in before):
+            break
+        prefix = " ".join(before) + " "
+        widened = prefix + text
+        if any(m.start < len(prefix) - 1 < m.end - 1 for m in vocabulary.recognize(widened)):
+            return widened
+    return text
+
+
+# English nouns of action from participles: "hospitalised" -> "hospitalisation", "vaccinated" -> "vaccination"
+_PARTICIPLE_TO_ACTION = ((re.compile(r"(i[sz])ed$"), r"\1ation"), (re.compile(r"ated$"), "ation"))
+_PROCEDURES = "E"  # Analytical, Diagnostic and Therapeutic Techniques: what is done to people
+
+
+def procedure_undergone(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The procedure a participle before a generic people word names, where MeSH has the participle's
+    noun of action as a procedure ("hospitalised patients" -> Hospitalization, "intubated patients" ->
+    Intubation; not "ventilated patients": Ventilation is the air's); [] otherwise, and where the people
+    word is no generic one ("vaccinated children": the children are the concept)."""
+    words = text.split()
+    if len(words) != 2 or words[1].lower() not in GENERIC_PEOPLE:
+        return []
+    for pattern, replacement in _PARTICIPLE_TO_ACTION:
+        noun = pattern.sub(replacement, words[0].lower())
+        if noun == words[0].lower():
+            continue
+        found = [d for d in vocabulary.lookup(noun) if any(t.startswith(_PROCEDURES) for t in d.tree_numbers)]
+        if len(found) == 1:
+            return [MeshMatch(words[0], 0, len(words[0]), found[0], "entry term")]
+    return []

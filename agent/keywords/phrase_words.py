@@ -84,6 +84,7 @@ GENERIC_WORDS = (
     preventing prevent benefit benefits harm harms safety comparison comparisons
     patient patients people person persons individual individuals participant participants subject
     subjects human humans adult adults population populations volunteer volunteers case cases
+    resident residents inhabitant inhabitants dweller dwellers
     study studies research evidence analysis analyses review reviews trial trials data
     clinical health care medical new novel different various potential possible current
     quantity quality rate rates prevalence incidence extent value values sign signs
@@ -110,6 +111,7 @@ GENERIC_PEOPLE = word_set(
     """
     patient patients people person persons individual individuals participant participants subject
     subjects human humans adult adults volunteer volunteers case cases population populations
+    resident residents inhabitant inhabitants dweller dwellers
     """
 )
 

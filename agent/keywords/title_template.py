@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.text import word_set
+from agent.models import MeshDescriptor
 from agent.understanding.lexicon import EFFECT_VERBS
 
 # "for" that does not start the purpose of a title: "for whom surgery is considered", "for example"
@@ -102,3 +104,29 @@ def related_to_the_ill(phrase: str, description: str) -> bool:
     return bool(phrase.strip()) and bool(
         re.search(rf"\b{re.escape(phrase.strip())}{_OF_THE_ILL}", description, re.IGNORECASE)
     )
+
+
+# a title that opens with what it measures: "Prevalence of depression among ...", "Risk factors for
+# pressure ulcers in ...": at most three words before "of", "for" or "among"
+_OPENING_MEASURE = re.compile(
+    r"^\s*((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:of|for|among|amongst)\s", re.IGNORECASE
+)
+_EPIDEMIOLOGIC_METHODS = "E05.318"  # Prevalence, Incidence, Risk Factors, Mortality ...
+
+
+def measure_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDescriptor | None:
+    """The epidemiological measure a title opens with, as MeSH names it under Epidemiologic Methods
+    ("Prevalence of depression among medical students": Prevalence; "Risk factors for pressure ulcers":
+    Risk Factors): the kind of question, which a searcher ANDs for a review of prevalence, incidence
+    or risk factors (the words are generic elsewhere and set aside); None when the title opens so with
+    no such heading."""
+    first = _SENTENCE_END.split(description, maxsplit=1)[0]
+    opening = _OPENING_MEASURE.match(first)
+    if opening is None or vocabulary is None:
+        return None
+    found = [
+        d
+        for d in vocabulary.lookup(opening.group(1))
+        if any(t.startswith(_EPIDEMIOLOGIC_METHODS) for t in d.tree_numbers)
+    ]
+    return found[0] if len(found) == 1 else None

@@ -7,6 +7,12 @@ naming a treatment miss it, and in both MeSH itself says what is meant:
   which is too broad a heading to search on; what a searcher means in "acupuncture for chronic pain" is
   the procedure, the descriptor MeSH names "<discipline> Therapy" (Acupuncture Therapy, E02). The
   heads tried are the intervention heads a free-text phrase is read by (`INTERVENTION_HEADS`);
+- a **discipline with its modifiers** ("cardiac surgery", an entry term of Thoracic Surgery, H02): the
+  procedures are meant, which MeSH names "<modifiers> Surgical Procedures" or "<modifiers> Procedures"
+  (Cardiac Surgical Procedures, E04);
+- a **technique's adjective** standing alone, as one side of "laparoscopic versus open appendectomy"
+  leaves it: MeSH writes the adjective before "surgery" or "(surgical) procedures" in a term of the
+  technique ("Laparoscopic Surgery" of Laparoscopy);
 - a **drug-class adjective** before a generic treatment word: "antiretroviral therapy", "antiplatelet
   treatment" name no descriptor as written, but MeSH writes the adjective before "Agents" or "Drugs"
   in a term of a substance descriptor ("Antiretroviral Agents" of Anti-Retroviral Agents, "Antiplatelet
@@ -24,6 +30,9 @@ from agent.models import MeshDescriptor
 _DISCIPLINE_TREES = ("H01", "H02")  # natural-science and health-occupation disciplines
 _PROCEDURE_TREES = ("E", "D")  # procedures, techniques and substances: what is done
 _AGENT_WORDS = ("agents", "drugs")  # how MeSH names a class of substances by what they do
+# how MeSH names the procedures of surgery and of other disciplines, and a technique by its adjective
+_PROCEDURE_WORDS = ("surgical procedures", "procedures")
+_TECHNIQUE_WORDS = ("surgery", *_PROCEDURE_WORDS)
 
 
 def _procedure(vocabulary: MeshVocabulary, phrase: str) -> MeshDescriptor | None:
@@ -34,16 +43,39 @@ def _procedure(vocabulary: MeshVocabulary, phrase: str) -> MeshDescriptor | None
 
 
 def procedure_of_discipline(match: MeshMatch, vocabulary: MeshVocabulary) -> MeshMatch:
-    """The procedure a discipline named alone stands for ("acupuncture" -> Acupuncture Therapy), or the
-    match unchanged when MeSH names none, or the match is no discipline, or more than one word."""
+    """The procedure a discipline stands for: named alone, "<discipline> <intervention head>"
+    ("acupuncture" -> Acupuncture Therapy); named with modifiers, "<modifiers> (surgical) procedures"
+    ("cardiac surgery" -> Cardiac Surgical Procedures). The match unchanged when MeSH names none or the
+    match is no discipline."""
     trees = match.descriptor.tree_numbers
-    if len(match.text.split()) != 1 or not trees or not all(t.startswith(_DISCIPLINE_TREES) for t in trees):
+    if not trees or not all(t.startswith(_DISCIPLINE_TREES) for t in trees):
         return match
-    for head in sorted(INTERVENTION_HEADS):
-        descriptor = _procedure(vocabulary, f"{match.text} {head}")
+    words = match.text.split()
+    if len(words) == 1:
+        names = [f"{match.text} {head}" for head in sorted(INTERVENTION_HEADS)]
+    else:
+        names = [" ".join([*words[:-1], name]) for name in _PROCEDURE_WORDS]
+    for name in names:
+        descriptor = _procedure(vocabulary, name)
         if descriptor is not None:
             return MeshMatch(match.text, match.start, match.end, descriptor, "entry term")
     return match
+
+
+def technique_of_adjective(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The technique one adjective names where MeSH writes it before "surgery" or "(surgical)
+    procedures" in a term of a procedure ("laparoscopic" -> Laparoscopy, from "Laparoscopic Surgery");
+    [] for more than one word, or when MeSH names none or several."""
+    words = text.split()
+    if len(words) != 1:
+        return []
+    found = {
+        d.ui: d for name in _TECHNIQUE_WORDS if (d := _procedure(vocabulary, f"{text} {name}")) is not None
+    }
+    if len(found) != 1:
+        return []
+    (descriptor,) = found.values()
+    return [MeshMatch(text, 0, len(text), descriptor, "entry term")]
 
 
 def agents_of_adjective(text: str, words: list[str], vocabulary: MeshVocabulary) -> list[MeshMatch]:

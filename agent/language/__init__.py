@@ -2,7 +2,8 @@
 
 Owns: `text` (deterministic clean-up of descriptions and terms), `morphology` (plurals, spellings,
 acronyms), `mesh_recognition` (the embedded MeSH vocabulary: descriptors recognised in text, their roles),
-`mesh_tails` (phrases MeSH writes only as the end of its terms: "computed tomography"),
+`mesh_tails` (phrases MeSH writes only as the end of its terms: "computed tomography"), `mesh_families` (a lone
+word MeSH writes only at the head of inverted headings: "fractures" -> Fractures, Bone),
 `bilingual` + `cedict` (offline Chinese -> English renderings; CC-CEDICT and the glossary in `data/`), `drug_stems`
 (Chinese drug names -> their class by the WHO INN stem, `data/zh_inn_stems.tsv`).
 May import: `agent` root modules and `tools` (the MeSH table). Nothing here knows about slots or queries.

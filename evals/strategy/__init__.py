@@ -4,10 +4,12 @@ For every topic of CLEF TAR 2018 (42 training topics carried over from 2017, 30 
 and of the Seed collection (40 topics; topic 42 is suspect, so Seed is also reported without it), the
 review title is the description; the generator writes a PubMed query (by default the product's
 `agent.keywords.plan.plan_search` with the rules, no LLM, and the offline MeSH file given by `--mesh`, loaded
-once); the query is compared with the expert's. Rules may be chosen on `clef_train` only; `clef_test`
+once); the query is compared with the expert's. Rules may be chosen on `clef_train` and on the
+25 `librarian` topics (intervention, exposure, prognosis, prevalence, programme and qualitative reviews
+with the query a librarian would write, `librarian_dev.jsonl`; see `topics.py`) only; `clef_test`
 and `seed` are measured, never tuned on. Data: `../shared/data/boolean_queries` (see `topics.py`).
 
-Options: `--split train|test|seed|all`, `--generator module:function` (see `generate.py`),
+Options: `--split train|test|seed|librarian|all`, `--generator module:function` (see `generate.py`),
 `--mesh PATH`, `--show N` (title, expert and generated query side by side for N topics),
 `--json FILE` (every figure and its details per topic), `--limit N` (first N topics of each split).
 

@@ -23,6 +23,7 @@ SPLIT_CHOICES = {
     "train": ("clef_train",),
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
+    "librarian": ("librarian",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -8,6 +8,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
 - Seed: `seed_collection/bgr_seed_collection.jsonl`, field `Edited search` (the PubMed-ready query;
   `overall_collection.jsonl` has wrong queries for topics 1 and 103). Topic 42 is suspect (its title
   and query disagree between the two upstream copies), so Seed is reported with and without it.
+- Librarian (`librarian_dev.jsonl` beside this module, written for this project, not evaluation data):
+  25 titles of the review kinds Seed holds and CLEF does not (intervention against a comparator,
+  exposure and outcome, prognosis and risk factors, prevalence, a programme in a setting, qualitative
+  experience; nursing, public health, physiotherapy, nutrition, mental health, surgery, pharmacology,
+  dentistry), each with the query a medical librarian would write (headings checked against MeSH 2024).
+  A development split: rules for those review kinds may be chosen on it, as on `clef_train`.
 """
 
 from __future__ import annotations
@@ -21,14 +27,15 @@ from evals.paths import DATA
 
 BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
-SPLITS = ("clef_train", "clef_test", "seed", "seed_no42")
+LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
+SPLITS = ("clef_train", "clef_test", "seed", "seed_no42", "librarian")
 
 
 @dataclass(frozen=True)
 class Topic:
     id: str
-    collection: str  # "clef" or "seed"
-    split: str  # "clef_train", "clef_test" or "seed"
+    collection: str  # "clef", "seed" or "librarian"
+    split: str  # "clef_train", "clef_test", "seed" or "librarian"
     title: str
     expert_query: str
 
@@ -48,8 +55,8 @@ def _jsonl(path: Path) -> list[dict]:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def load_topics(root: Path = BOOLEAN_QUERIES) -> list[Topic]:
-    """All 72 CLEF and 40 Seed topics, CLEF first, in file order."""
+def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -> list[Topic]:
+    """All 72 CLEF, 40 Seed and 25 librarian topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -61,4 +68,11 @@ def load_topics(root: Path = BOOLEAN_QUERIES) -> list[Topic]:
         topics.append(Topic(row["topicid"], "clef", split, row["title"].strip(), row["original_query"]))
     for row in _jsonl(root / "seed_collection" / "bgr_seed_collection.jsonl"):
         topics.append(Topic(str(row["topicid"]), "seed", "seed", row["title"].strip(), row["Edited search"]))
-    return topics
+    return topics + librarian_topics(librarian)
+
+
+def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
+    """The 25 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    return [
+        Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"]) for row in _jsonl(path)
+    ]

@@ -23,6 +23,7 @@ from evals.strategy.metrics import (
     terms_match,
 )
 from evals.strategy.pubmed_syntax import Group, Term, conjuncts, parse, validity_issues
+from evals.strategy.topics import librarian_topics
 from evals.strategy.vocabulary import MeshVocabulary, normalize
 
 MESH_FILE = DATA / "mesh" / "mesh2024_descriptors.jsonl.gz"
@@ -379,6 +380,22 @@ def test_bad_options_exit_with_one_line(capsys: pytest.CaptureFixture[str], tmp_
     if MESH_FILE.is_file():
         assert main(["--generator", "nonsense"]) == 2
         assert "module:function" in capsys.readouterr().err
+
+
+def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
+    """Every hand-written librarian query parses without an issue, has at least two concept blocks, and
+    names only MeSH 2024 headings, each written exactly as MeSH writes it."""
+    topics = librarian_topics()
+    assert len(topics) == 25 and len({t.id for t in topics}) == 25
+    mesh = MeshVocabulary.load(MESH_FILE) if MESH_FILE.is_file() else None
+    for topic in topics:
+        parsed = parse(topic.expert_query)
+        assert not validity_issues(topic.expert_query), topic.id
+        assert len(expert_blocks(parsed)[0]) >= 2, topic.id
+        for term in parsed.terms(include_excluded=False):
+            if term.is_mesh and mesh is not None:
+                ui = mesh.resolve(term.text)
+                assert ui is not None and mesh.heading(ui) == term.text, (topic.id, term.text)
 
 
 RESULT = re.compile(r"^RESULT (clef_test_[a-z_]+) (\d+(?:\.\d{3})?)$")

@@ -61,3 +61,82 @@ def test_relatives_of_the_ill_are_named_by_the_relation() -> None:
     assert related_to_the_ill("parent", "Training for parents of children who have autism")
     assert not related_to_the_ill("older people", "Exercise for older people with hip fracture")
     assert not related_to_the_ill("", "caregivers of people with dementia")
+
+
+@pytest.mark.parametrize(
+    ("description", "slots", "label", "required"),
+    [
+        # a review of an intervention is about the people and the place its title names
+        (
+            "Probiotics for the prevention of necrotising enterocolitis in preterm infants",
+            {"subject_population": ["preterm infants"], "output_target": ["necrotising enterocolitis"]},
+            "preterm infants",
+            True,
+        ),
+        (
+            "Ketamine for acute pain in the emergency department",
+            {"output_target": ["acute pain"], "context": ["emergency department"]},
+            "emergency department",
+            True,
+        ),
+        # the people of a test's accuracy are who is selected for the test: the target defines them
+        (
+            "Procalcitonin for the diagnosis of acute pyelonephritis in children",
+            {"subject_population": ["children"], "output_target": ["acute pyelonephritis"]},
+            "children",
+            False,
+        ),
+        # adults are nearly everyone
+        (
+            "Probiotics for the prevention of necrotising enterocolitis in adults",
+            {"subject_population": ["adults"], "output_target": ["necrotising enterocolitis"]},
+            "adults",
+            False,
+        ),
+    ],
+)
+def test_people_and_places_a_review_names_are_required_outside_a_question_of_a_test(
+    vocabulary: MeshVocabulary, description: str, slots: dict[str, list[str]], label: str, required: bool
+) -> None:
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    what = description.split(" for ")[0]
+    understanding = Understanding(description=description, slots=Slots(**slots, task=[what]))
+    concepts = {c.label: c.required for c in build_concepts(understanding, vocabulary).concepts}
+    assert concepts.get(label, False) is required
+
+
+@pytest.mark.parametrize(
+    ("description", "heading"),
+    [
+        ("Prevalence of depression among medical students", "Prevalence"),
+        ("Risk factors for pressure ulcers in adult intensive care patients", "Risk Factors"),
+        ("Incidence of surgical site infection after caesarean section", "Incidence"),
+        # not at the opening, or no measure MeSH files under Epidemiologic Methods
+        ("Social isolation as a risk factor for mortality", None),
+        ("Urine tests for Down's syndrome screening", None),
+        ("Prevalence", None),
+    ],
+)
+def test_the_measure_a_title_opens_with(
+    vocabulary: MeshVocabulary, description: str, heading: str | None
+) -> None:
+    from agent.keywords.title_template import measure_asked
+
+    found = measure_asked(description, vocabulary)
+    assert (found.heading if found else None) == heading
+
+
+def test_the_measure_asked_is_a_required_concept(vocabulary: MeshVocabulary) -> None:
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    slots = Slots(subject_population=["medical students"], output_target=["Prevalence", "depression"])
+    result = build_concepts(
+        Understanding(description="Prevalence of depression among medical students", slots=slots), vocabulary
+    )
+    concept = next(c for c in result.concepts if c.label == "Prevalence")
+    assert concept.required and [t.mesh.heading for t in result.terms if t.concept == concept.id] == [
+        "Prevalence"
+    ]

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.treatment_names import agents_of_adjective, procedure_of_discipline
+from agent.keywords.treatment_names import (
+    agents_of_adjective,
+    procedure_of_discipline,
+    technique_of_adjective,
+)
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import MeshDescriptor
 from tools.mesh import MeshFile
@@ -60,3 +64,16 @@ def test_the_adjective_alone_or_with_another_head_names_no_agents(vocabulary: Me
     assert agents_of_adjective("antiretroviral", ["antiretroviral"], vocabulary) == []
     assert agents_of_adjective("antiretroviral resistance", ["antiretroviral"], vocabulary) == []
     assert agents_of_adjective("xyzoid therapy", ["xyzoid"], vocabulary) == []
+
+
+def test_a_discipline_with_modifiers_stands_for_its_procedures(vocabulary: MeshVocabulary) -> None:
+    match = only_match(vocabulary, "cardiac surgery")
+    assert match.descriptor.heading == "Thoracic Surgery"  # MeSH's entry term names the discipline
+    assert procedure_of_discipline(match, vocabulary).descriptor.heading == "Cardiac Surgical Procedures"
+
+
+def test_a_technique_adjective_alone_names_the_technique(vocabulary: MeshVocabulary) -> None:
+    (match,) = technique_of_adjective("Laparoscopic", vocabulary)
+    assert (match.descriptor.heading, match.text) == ("Laparoscopy", "Laparoscopic")
+    assert technique_of_adjective("open", vocabulary) == []  # MeSH writes no "open surgery"
+    assert technique_of_adjective("laparoscopic appendectomy", vocabulary) == []

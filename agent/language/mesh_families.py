@@ -1,0 +1,50 @@
+"""The descriptor a lone word names when MeSH writes it only at the head of inverted headings.
+
+MeSH files some general concepts under an inverted heading and no plain one: there is no heading
+"Fractures", but "Fractures, Bone" with its kinds "Fractures, Closed", "Fractures, Stress",
+"Fractures, Compression" ... below it in the tree (and "Fractures, Cartilage" elsewhere). A searcher
+who reads "the risk of fractures" searches Fractures, Bone: the heading of the family that is the
+ancestor of most of the others. Exact recognition (`agent.language.mesh_recognition`) finds no
+descriptor for the lone word, so this is asked only where nothing else matched. Nothing here is a
+list: the families are MeSH's own headings and trees.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from agent.language.mesh_recognition import MeshVocabulary, phrase_key, word_key
+from agent.models import MeshDescriptor
+
+_HEADING = 0  # the rank of a heading among a key's entries
+
+
+@lru_cache(maxsize=4)
+def _inverted_families(vocabulary: MeshVocabulary) -> dict[str, tuple[str, ...]]:
+    """Word key -> the descriptors whose heading is "<word>, <qualifier>"."""
+    families: dict[str, set[str]] = {}
+    for _key, entries in vocabulary.term_keys():
+        for rank, ui in entries:
+            heading = vocabulary.descriptor(ui).heading
+            head, comma, _ = heading.partition(", ")
+            if rank == _HEADING and comma and len(phrase_key(head)) == 1:
+                families.setdefault(phrase_key(head)[0], set()).add(ui)
+    return {word: tuple(sorted(uis)) for word, uis in families.items()}
+
+
+def _is_ancestor(a: MeshDescriptor, b: MeshDescriptor) -> bool:
+    return any(y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
+
+
+def family_root(word: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The heading "<word>, ..." that is an ancestor of more than half of the other headings of its
+    family ("fractures" -> Fractures, Bone); None when the word is a term of its own, is more than one
+    word, or no member of its family is such a root."""
+    if len(word.split()) != 1 or vocabulary.knows(word):
+        return None
+    members = [vocabulary.descriptor(ui) for ui in _inverted_families(vocabulary).get(word_key(word), ())]
+    for candidate in members:
+        others = [m for m in members if m.ui != candidate.ui]
+        if len(others) >= 2 and 2 * sum(_is_ancestor(candidate, m) for m in others) > len(others):
+            return candidate
+    return None

@@ -1,0 +1,56 @@
+"""How MeSH matches are read inside a phrase (agent.keywords.phrase_matches)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.keywords.phrase_matches import procedure_undergone, widened_to_a_name
+from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> MeshVocabulary:
+    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+
+
+@pytest.mark.parametrize(
+    ("text", "description", "widened"),
+    [
+        # cut inside Nursing Homes: the word before is given back
+        (
+            "home residents",
+            "Oral health education programmes for nursing home residents",
+            "nursing home residents",
+        ),
+        # no name crosses the cut: the phrase stays as it is
+        ("older adults", "Exercise for preventing falls in community-dwelling older adults", "older adults"),
+        ("dementia", "Music for people with dementia", "dementia"),  # a function word before
+        ("home residents", "Home residents", "home residents"),  # nothing before
+        ("nursing home residents", "Oral care for nursing home residents", "nursing home residents"),
+    ],
+)
+def test_a_phrase_cut_inside_a_name_gets_its_words_back(
+    vocabulary: MeshVocabulary, text: str, description: str, widened: str
+) -> None:
+    assert widened_to_a_name(text, description, vocabulary) == widened
+    assert widened_to_a_name(text, description, None) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("hospitalised patients", "Hospitalization"),
+        ("hospitalized adults", "Hospitalization"),
+        ("intubated patients", "Intubation"),
+        ("ventilated patients", None),  # Ventilation is the air's, no procedure
+        ("older patients", None),
+        ("hospitalised children", None),  # children are no generic people word: they are the concept
+    ],
+)
+def test_people_named_by_what_is_done_to_them_are_the_procedure(
+    vocabulary: MeshVocabulary, text: str, heading: str | None
+) -> None:
+    found = procedure_undergone(text, vocabulary)
+    assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
