@@ -672,7 +672,9 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
 
     Entry terms of a descriptor include narrower concepts and old names ("Rodentia" lists
     "Capybaras" and "Beavers"; "Down Syndrome" lists "Mongolism" and "47,XY,+21"), so an entry term is
-    kept only when it shares a word stem with the heading or the user's term, or is an acronym of it;
+    kept only when it shares a word stem with the heading or the user's term, or is an acronym of it
+    (an acronym NLM writes before its expansion only where the expansion is kept: "CFR Case Fatality
+    Rate" under Mortality is no synonym of "mortality");
     an inverted form ("Diabetes, Pregnancy-Induced") is written in natural order; never a formula or
     a parenthesised qualifier; and not when it only adds words to the heading or the term ("soluble insulin"), which
     the shorter [tiab] term finds already. A term that shares no word with its heading is a specific
@@ -681,8 +683,14 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
     # an acronym has no word stems to compare; "ICU Intensive Care Units" is two synonyms, "ICU" and
     # "Intensive Care Units"
     names = [_stems(descriptor.heading), set() if is_acronym(canonical) else _stems(canonical)]
-    entry_terms = [part for written in descriptor.entry_terms for part in _split_leading_acronym(written)]
     anchors = set().union(*names)
+    entry_terms = [
+        part
+        for written in descriptor.entry_terms
+        if _stems(natural_order(_split_leading_acronym(written)[-1])) & anchors
+        or not leading_acronym(written)
+        for part in _split_leading_acronym(written)
+    ]
     if names[1] and not names[0] & names[1]:
         # the term is filed under a heading that shares none of its words ("Montreal Cognitive Assessment"
         # under Mental Status and Dementia Tests, "wage" under Salaries and Fringe Benefits): the heading

@@ -423,6 +423,11 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
         ui="D007362", heading="Intensive Care Units", entry_terms=["ICU Intensive Care Units"]
     )
     assert mesh_synonyms(units, "ICU") == ["Intensive Care Units", "ICU"]
+    # the acronym stands for its own expansion: "CFR Case Fatality Rate" names no synonym of "mortality"
+    mortality = MeshDescriptor(
+        ui="D009026", heading="Mortality", entry_terms=["Excess Mortality", "CFR Case Fatality Rate"]
+    )
+    assert mesh_synonyms(mortality, "mortality") == ["Mortality"]
     # the names a species had in other genera are classifications, not synonyms; the abbreviated genus is
     coli = MeshDescriptor(
         ui="D004926",
