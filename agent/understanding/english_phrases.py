@@ -391,8 +391,9 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()
             intransitive = not following[:1].isalnum() or following in _CLAUSE_AFTER_VERB
             subject = _verb_subject(phrases, clause_first)
-            if subject is not None and subject.slot is None and cue_slot(subject.cue, False) is None:
-                subject.cue = "outcome" if intransitive else "exposure"
+            for part in _conjuncts(phrases, subject, clause_first):
+                if part.slot is None and cue_slot(part.cue, False) is None:
+                    part.cue = "outcome" if intransitive else "exposure"
             cue, last_break = (None if intransitive else "outcome"), lower
             continue
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
@@ -597,8 +598,10 @@ def english_phrases(text: str) -> list[Phrase]:
             # whether-clause or question its subject is the exposure and its object the outcome
             flush()
             phrases[-1].before = lower
-            if clause_open and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
-                phrases[-1].cue = "exposure"
+            if clause_open:
+                for part in _conjuncts(phrases, phrases[-1], clause_first):
+                    if part.slot is None and cue_slot(part.cue, False) is None:
+                        part.cue = "exposure"
             cue = "outcome" if clause_open else lower
             last_break, clause_open = lower, ""
             continue
@@ -622,6 +625,19 @@ def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
     ):
         return phrases[first]
     return phrases[-1]
+
+
+def _conjuncts(phrases: list[Phrase], subject: Phrase | None, clause_first: int) -> list[Phrase]:
+    """The subject of a verb with the phrases coordinated with it before it in its clause ("how
+    protected and painted bike lanes affect X", "whether diet and exercise reduce X": each acts on X)."""
+    if subject is None:
+        return []
+    index = next(i for i, p in enumerate(phrases) if p is subject)
+    parts = [subject]
+    while index > max(clause_first, 0) and phrases[index].after in {"and", "or"}:
+        index -= 1
+        parts.append(phrases[index])
+    return parts
 
 
 # modifiers of a change noun that only say how it is measured ("annual change", "mean difference")
@@ -667,7 +683,7 @@ def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
 _LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "across", "from", "with"})
 # words after which a noun phrase starts, so an "-ed" form right after them is its adjective
 _BEFORE_A_NOUN_PHRASE = frozenset(
-    {None, "whether", "if", "that", "of", "in", "on", "for", "with", "from", "by"}
+    {None, "whether", "if", "that", "how", "of", "in", "on", "for", "with", "from", "by"}
 )
 # "Does X ...?", "Can X pick Y?": the auxiliary or modal a question opens with, its verb after the subject
 _QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
