@@ -46,7 +46,7 @@ from agent.understanding.english_word_forms import (
     verb_not_term,
 )
 from agent.understanding.phrase import Phrase
-from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
+from agent.understanding.slot_evidence import LEARNED_ON, cue_slot, en_head_slot, is_population, mesh_kind
 
 _VERSUS = frozenset({"versus", "vs", "vs."})
 
@@ -575,6 +575,8 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = "reference"  # "validated against chart review": the reference standard, a method
             if lower == "on" and last_break in lex.RELYING_BEFORE_ON:
                 cue = "using"  # "we rely on registry data": what is relied on is the method
+            if lower == "on" and last_break in _LEARNING_PARTICIPLES:
+                cue = LEARNED_ON  # "a random forest trained on slope": what the model learns from
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
                 cue = "outcome"  # "X is related to Y": Y is what X is related to, the outcome
             if lower == "for" and last_break in lex.UNDERGOING_CUES:
@@ -691,6 +693,8 @@ _QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
 # are not read so ("how" before an auxiliary)
 _AUXILIARIES = _QUESTION_OPENERS | lex.BE_FORMS | {"have", "has", "had"}
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
+# participles whose "on" names what a model learns from ("trained on", "fitted on")
+_LEARNING_PARTICIPLES = frozenset({"trained", "pretrained", "fitted", "calibrated"})
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})
 _NOMINAL_SUFFIXES = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ship")

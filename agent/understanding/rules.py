@@ -16,6 +16,8 @@ decides:
 - `slot_evidence`: what a cue, a head word, an acronym's shape and the MeSH tree of the descriptor that
   ends a phrase say about its slot;
 - `slot_roles`: the slot each phrase goes in, weighing that evidence (and splitting task phrases);
+- `model_inputs`: what a task or a model learns from ("from X" after a task, "trained on X"): the
+  features, and the instrument named before them;
 - this module: the entry points (`extract_slots`, `classify_phrase`, `research_goal`), clarification
   answers, instructions addressed to the assistant, and the clean-up of the slots.
 
@@ -37,6 +39,7 @@ from agent.understanding.chinese_constructions import condition_as_population
 from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
+from agent.understanding.model_inputs import in_learning_frame, model_inputs
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import en_head_slot, ending_trees, head_forms, is_place, mesh_kind
 from agent.understanding.slot_roles import classify
@@ -169,11 +172,12 @@ def extract_slots(description: str) -> Slots:
             and mesh_kind(phrase.text) != "subject_population"
         ):
             found = [(_compared_role(phrase, read), phrase.text)]
-        if _predicted_from(phrase, found, read):
-            # "forecast eruptions from precursory seismicity and ground deformation": what a task
-            # predicts from, with no word naming an instrument or data, is the predictor (as in "Do
-            # training loads predict injuries?")
-            found = [("signal_feature", phrase.text)]
+        task_before = any(slot == "task" and p.sentence == phrase.sentence for p, slot in read)
+        if in_learning_frame(phrase, task_before) and (inputs := model_inputs(phrase, found)):
+            # "forecast eruptions from precursory seismicity", "a random forest trained on slope and
+            # rainfall": what a task or model learns from is its features (as in "Do training loads
+            # predict injuries?"); a name before them is where they come from
+            found = inputs
         for slot, term in found:
             assigned[slot].append(term)
         previous = found[0][0] if found else previous
@@ -283,21 +287,6 @@ def _tested_by(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Ph
 def _proper_name(words: list[str]) -> bool:
     """ "Western Ghats", "Barents Sea": every word capitalised (a name, as places are written)."""
     return all(w[:1].isupper() and w[1:].islower() for w in words)
-
-
-def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
-    """True for Y in "predict X from Y", "estimate X at sites from Y" (a task earlier in the sentence)
-    when only the cue "from" made Y a method: no head word, MeSH descriptor, acronym or capitalised
-    name says what Y is."""
-    if phrase.cue != "from" or [slot for slot, _ in found] != ["method_measurement"]:
-        return False
-    if not any(slot == "task" and p.sentence == phrase.sentence for p, slot in read):
-        return False
-    return (
-        all(w.islower() for w in phrase.words)
-        and en_head_slot(phrase.words) is None
-        and mesh_kind(phrase.text) is None
-    )
 
 
 def _exemplified_slot(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str | None:

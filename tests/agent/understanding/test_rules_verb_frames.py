@@ -23,3 +23,23 @@ def test_every_coordinated_subject_of_an_effect_verb_is_an_exposure() -> None:
     crops = extract_slots("We ask how heat stress and drought affect grain yield in wheat.")
     assert {"heat stress", "drought"} <= set(crops.context)
     assert crops.output_target == ["grain yield"]
+
+
+def test_what_a_model_is_trained_on_is_its_features_when_the_words_name_variables() -> None:
+    slots = extract_slots(
+        "We map wildfire risk with a gradient boosting model trained on fuel moisture, wind speed and "
+        "terrain slope."
+    )
+    assert {"fuel moisture", "wind speed", "terrain slope"} <= set(slots.signal_feature)
+    assert not slots.method_measurement
+    named = extract_slots("We fit a U-Net trained on the CAMELYON16 dataset.")
+    assert not named.signal_feature
+
+
+def test_a_name_before_what_a_task_predicts_from_is_the_instrument_and_the_rest_the_feature() -> None:
+    slots = extract_slots("Predicting maize yield in Kenya from MODIS leaf area index with a random forest.")
+    assert "MODIS" in slots.method_measurement
+    assert "leaf area index" in slots.signal_feature
+    one_thing = extract_slots("We estimate bird abundance from eBird checklists with occupancy models.")
+    assert "eBird checklists" in one_thing.method_measurement
+    assert not one_thing.signal_feature
