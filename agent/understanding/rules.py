@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_recognition import PERSONS_TREE
 from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
 from agent.models import LIST_SLOT_NAMES, Slots
@@ -41,7 +42,15 @@ from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.model_inputs import in_learning_frame, model_inputs
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, ending_trees, head_forms, is_place, mesh_kind
+from agent.understanding.slot_evidence import (
+    agent_plural,
+    en_head_slot,
+    ending_trees,
+    head_forms,
+    is_place,
+    is_population,
+    mesh_kind,
+)
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -325,12 +334,16 @@ def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
 
 
 def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
-    """ "preschool children in low-income communities", "users in European cities": when people are
-    studied, the places they live in are the setting; alone ("house prices in US cities") the places
+    """ "preschool children in low-income communities", "users in European cities", "pupils in primary
+    schools": when people are studied, the places they live in and the institutions they are in are the
+    setting; alone ("house prices in US cities") the places
     are the units studied. Communities of organisms ("microbial communities") are studied."""
     places = [p.text for p, slot in read if slot == "subject_population" and _place_unit(p.words)]
-    if not places or len(places) == sum(slot == "subject_population" for _, slot in read):
+    people = [p for p, slot in read if slot == "subject_population" and not _place_unit(p.words)]
+    if not places or not people:
         return
+    if not any(_people(p) for p in people) and any(_institution(text) for text in places):
+        return  # "data on nursing homes and home care agencies": institutions are the units studied
     for text in places:
         if text in assigned["subject_population"]:
             assigned["subject_population"].remove(text)
@@ -338,13 +351,33 @@ def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phras
 
 
 def _place_unit(words: list[str]) -> bool:
+    """ "European cities", "remote communities", or an institution people are in ("primary schools",
+    "sentinel hospitals"), which the head word tables read as units."""
     return (
-        words[-1].lower() in lex.PLACE_UNIT_HEADS
+        (words[-1].lower() in lex.PLACE_UNIT_HEADS or _institution(" ".join(words)))
         and " with " not in " ".join(words)
         and not (len(words) > 1 and mesh_kind(" ".join(words[:-1])) == "subject_population")
     )
 
 
+def _institution(text: str) -> bool:
+    """MeSH files the phrase under health facilities (N02.278: Hospitals, Pharmacies; not health
+    personnel) or schools (I02.783: Schools, Universities): a place people are in, not people."""
+    return any(tree.startswith(_INSTITUTION_TREES) for tree in ending_trees(text))
+
+
+def _people(phrase: Phrase) -> bool:
+    """People or units studied beside an institution: MeSH's persons and health personnel ("nurses"),
+    an agent noun ("smokers"), or a head word the tables read as studied units ("pupils", which MeSH
+    reads as the eye's) that MeSH does not file as an organism; not other institutions ("home care
+    agencies")."""
+    trees = ending_trees(phrase.text)
+    if any(t.startswith((PERSONS_TREE, "N02.360")) for t in trees) or agent_plural(phrase.words[-1]):
+        return True
+    return is_population(phrase.words) and not any(t.startswith("B") for t in trees)
+
+
+_INSTITUTION_TREES = ("N02.278", "I02.783")
 _COMPARING_VERBS = frozenset({"compare", "compares", "comparing"})
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
 _LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "across", "within", "throughout"})

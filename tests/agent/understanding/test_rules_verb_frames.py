@@ -43,3 +43,11 @@ def test_a_name_before_what_a_task_predicts_from_is_the_instrument_and_the_rest_
     one_thing = extract_slots("We estimate bird abundance from eBird checklists with occupancy models.")
     assert "eBird checklists" in one_thing.method_measurement
     assert not one_thing.signal_feature
+
+
+def test_an_institution_people_are_in_is_the_setting_and_alone_the_units_studied() -> None:
+    slots = extract_slots("Hand hygiene compliance among nurses in district hospitals in Ghana.")
+    assert slots.subject_population == ["nurses"]
+    assert "district hospitals" in slots.context
+    alone = extract_slots("Infection rates in district hospitals across Brazil.")
+    assert "district hospitals" in alone.subject_population
