@@ -118,6 +118,10 @@ def english_phrases(text: str) -> list[Phrase]:
                 clause_first = len(phrases)
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
+        if lower in _ADJUSTING_VERBS and following == "for":
+            flush()  # "controlling for age": no task, its "for" names the covariates
+            cue = last_break = lower
+            continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
             lex.EN_TASK_VERBS.get(lower)
             if last_break in lex.TASK_VERB_SUBJECTS or second_verb(tokens, index, last_break, following)
@@ -575,6 +579,8 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = "reference"  # "validated against chart review": the reference standard, a method
             if lower == "on" and last_break in lex.RELYING_BEFORE_ON:
                 cue = "using"  # "we rely on registry data": what is relied on is the method
+            if lower == "for" and last_break in _ADJUSTING_VERBS:
+                cue = "predictor"  # "adjusting for air pollution": a covariate the model takes in
             if lower == "on" and last_break in _LEARNING_PARTICIPLES:
                 cue = LEARNED_ON  # "a random forest trained on slope": what the model learns from
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
@@ -693,6 +699,11 @@ _QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
 # are not read so ("how" before an auxiliary)
 _AUXILIARIES = _QUESTION_OPENERS | lex.BE_FORMS | {"have", "has", "had"}
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
+# verbs whose "for" names the covariates a model is adjusted for ("adjusting for X", "controlling for X")
+_ADJUSTING_VERBS = frozenset(
+    {"adjust", "adjusts", "adjusted", "adjusting", "control", "controls", "controlled", "controlling"}
+    | {"account", "accounts", "accounted", "accounting"}
+)
 # participles whose "on" names what a model learns from ("trained on", "fitted on")
 _LEARNING_PARTICIPLES = frozenset({"trained", "pretrained", "fitted", "calibrated"})
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")

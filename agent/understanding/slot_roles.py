@@ -249,8 +249,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         return [("context", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
-    if slot == "output_target" and phrase.cue == "predictor":
-        slot = "signal_feature"  # "whether microbiome composition predicts sepsis": what predicts
+    if slot in {"output_target", "context"} and phrase.cue == "predictor" and not is_place(text):
+        # "whether microbiome composition predicts sepsis", "adjusting for education": what predicts,
+        # or what the model is adjusted for, is a variable it takes in
+        slot = "signal_feature"
     if slot == "subject_population" and phrase.cue == "exposure" and _not_people(text):
         # "whether beaver dams change X", "Do cover crops increase X": a thing or organism that acts on
         # the outcome is the intervention or exposure (people who act stay those studied)

@@ -51,3 +51,14 @@ def test_an_institution_people_are_in_is_the_setting_and_alone_the_units_studied
     assert "district hospitals" in slots.context
     alone = extract_slots("Infection rates in district hospitals across Brazil.")
     assert "district hospitals" in alone.subject_population
+
+
+def test_what_a_model_is_adjusted_for_is_a_covariate_it_takes_in() -> None:
+    slots = extract_slots(
+        "We study shift work and breast cancer in nurses, and adjust for parity and alcohol intake."
+    )
+    assert {"parity", "alcohol intake"} <= set(slots.signal_feature)
+    assert not any("adjust" in t for t in slots.subject_population + slots.method_measurement)
+    controlled = extract_slots("Hip fracture incidence in Denmark, controlling for age and sex.")
+    assert {"age", "sex"} <= set(controlled.signal_feature)
+    assert not controlled.task
