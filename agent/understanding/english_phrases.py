@@ -214,8 +214,8 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
             continue
         if lower in {"relate", "relates", "relating"} and not current:
-            cue, last_break, relating = "outcome", lower, True
-            continue  # "relate X to Y": X is the response, Y (after "to") what it is related to
+            cue, last_break, relating = "predictor", lower, True
+            continue  # "relate X to Y": X is what is related (a predictor), Y (after "to") the response
         if (
             not current
             and last_break in {"for", "by", "in"}
@@ -252,8 +252,8 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = lower  # "we want to pool the trials", "an issue we need to handle"
             continue
         if lower == "to" and relating and current:
-            flush()  # "relate species richness to temperature": the predictor follows "to"
-            cue = last_break = "exposure"
+            flush()  # "relate workload to emotional exhaustion": the response follows "to"
+            cue = last_break = "outcome"
             relating = False
             continue
         if lower in lex.BEFORE_TO_PREPOSITIONS and following == "to" and current:
