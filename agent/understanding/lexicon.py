@@ -34,7 +34,7 @@ EN_FUNCTION = words(
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
     alone together plus below above beyond instead rather itself themselves himself herself ourselves
-    along around near alongside inside outside beneath behind beside out up onward onwards
+    along around near off alongside inside outside beneath behind beside out up onward onwards
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays

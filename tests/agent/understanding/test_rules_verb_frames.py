@@ -62,3 +62,11 @@ def test_what_a_model_is_adjusted_for_is_a_covariate_it_takes_in() -> None:
     controlled = extract_slots("Hip fracture incidence in Denmark, controlling for age and sex.")
     assert {"age", "sex"} <= set(controlled.signal_feature)
     assert not controlled.task
+
+
+def test_off_is_a_preposition_that_ends_a_phrase() -> None:
+    slots = extract_slots("We map seagrass loss off western Australia with drone surveys.")
+    assert "western Australia" in slots.context
+    assert not any(
+        " off " in t for name in ("task", "output_target", "context") for t in getattr(slots, name)
+    )
