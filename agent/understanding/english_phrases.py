@@ -350,6 +350,15 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             current.append(token)  # "time to repair", "distance to roads", "time in range": one measure
             continue
+        if (
+            lower == "of"
+            and [w.lower() for w in current] in _TIME_SPANS
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+        ):
+            current.append(token)  # "days of antibiotic therapy", "hours of sleep": a duration, one measure
+            continue
         if lower == "to" and [w.lower() for w in current] == ["access"] and following[:1].isalnum():
             current = []  # "access to mobile money": what is reached is the concept, with the same cue
             continue
@@ -704,6 +713,8 @@ _ADJUSTING_VERBS = frozenset(
     {"adjust", "adjusts", "adjusted", "adjusting", "control", "controls", "controlled", "controlling"}
     | {"account", "accounts", "accounted", "accounting"}
 )
+# a plural unit of time alone before "of" measures how long the thing after it lasts
+_TIME_SPANS = [[unit] for unit in lex.TIME_SPAN_UNITS]
 # participles whose "on" names what a model learns from ("trained on", "fitted on")
 _LEARNING_PARTICIPLES = frozenset({"trained", "pretrained", "fitted", "calibrated"})
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")

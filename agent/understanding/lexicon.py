@@ -460,6 +460,8 @@ BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing re
 # nouns of a measure whose "to" or "in" names its end or state, within one concept ("time to
 # repair", "distance to roads", "time in range")
 MEASURE_TO_NOUNS = words("time distance proximity")
+# plural units of time that with "of" measure a duration ("days of antibiotic therapy", "hours of sleep")
+TIME_SPAN_UNITS = words("minutes hours days weeks months years")
 # nouns of a change whose "in" names what changes ("the change in eGFR", "trends in obesity")
 CHANGE_NOUNS = words("change trend variation disparity difference increase decrease decline reduction shift")
 # Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term

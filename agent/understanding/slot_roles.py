@@ -137,7 +137,10 @@ _MODEL_NOUNS = frozenset({"model", "classifier", "algorithm", "system", "tool", 
 
 def _measure_phrase(words: list[str]) -> bool:
     """ "time to repair", "distance to the coast", "time in range": a measure noun whose "to" or "in"
-    names its end point (read as one phrase by `english_phrases`)."""
+    names its end point; "days of antibiotic therapy": a duration (read as one phrase by
+    `english_phrases`)."""
+    if len(words) > 2 and words[0].lower() in lex.TIME_SPAN_UNITS and words[1].lower() == "of":
+        return True
     return any(
         w.lower() in lex.MEASURE_TO_NOUNS and nxt.lower() in {"to", "in"}
         for w, nxt in zip(words, words[1:], strict=False)

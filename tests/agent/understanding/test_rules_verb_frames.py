@@ -70,3 +70,10 @@ def test_off_is_a_preposition_that_ends_a_phrase() -> None:
     assert not any(
         " off " in t for name in ("task", "output_target", "context") for t in getattr(slots, name)
     )
+
+
+def test_a_unit_of_time_with_of_is_one_duration_measure() -> None:
+    slots = extract_slots("Does screen time reduce hours of sleep in adolescents?")
+    assert slots.output_target == ["hours of sleep"]
+    follow_up = extract_slots("Mortality over 10 years of follow-up in adults with HIV.")
+    assert not any("years" in t for name in ("signal_feature", "context") for t in getattr(follow_up, name))
