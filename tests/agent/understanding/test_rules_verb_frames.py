@@ -77,3 +77,11 @@ def test_a_unit_of_time_with_of_is_one_duration_measure() -> None:
     assert slots.output_target == ["hours of sleep"]
     follow_up = extract_slots("Mortality over 10 years of follow-up in adults with HIV.")
     assert not any("years" in t for name in ("signal_feature", "context") for t in getattr(follow_up, name))
+
+
+def test_with_after_a_participle_of_sampling_names_the_method() -> None:
+    slots = extract_slots(
+        "Ground beetle diversity in hedgerows, sampled with pitfall traps across farms in Kent."
+    )
+    assert "pitfall traps" in slots.method_measurement
+    assert "pitfall traps" not in slots.context
