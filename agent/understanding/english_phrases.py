@@ -220,7 +220,7 @@ def english_phrases(text: str) -> list[Phrase]:
             continue  # "relate X to Y": X is what is related (a predictor), Y (after "to") the response
         if (
             not current
-            and last_break in {"for", "by", "in"}
+            and last_break in {"for", "by", "in", "without"}
             and lower.endswith("ing")
             and lower not in lex.EN_TASK_GERUNDS
             and following[:1].isalnum()
@@ -281,7 +281,12 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "comparator"
             compare_open = False
             continue
-        if verb_ending_subject(current, lower, following, clause_open):
+        if verb_ending_subject(current, lower, following, clause_open) or _verb_after_modifier(
+            current,
+            lower,
+            following,
+            bool(clause_open) and cue in _MODIFIER_CUES and len(phrases) > clause_first,
+        ):
             # "whether e-scooter schemes replace car trips", "Does hot-spot policing displace crime":
             # the verb after the subject of a subordinate clause or question ends the subject; as
             # after an effect verb, the subject is the exposure and the object the outcome
@@ -644,6 +649,23 @@ def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
     ):
         return phrases[first]
     return phrases[-1]
+
+
+def _verb_after_modifier(current: list[str], word: str, following: str, in_modifier: bool) -> bool:
+    """ "whether irrigation scheduling with soil moisture probes saves water": in a clause whose subject
+    was read before a preposition, the plural noun just read ends a modifier of that subject, not the
+    subject, so the word in "-s" after it that is a verb (followed by a noun phrase, not a preposition)
+    agrees with the subject and ends it."""
+    return (
+        in_modifier
+        and bool(current)
+        and is_plural_noun(current[-1])
+        and word.endswith("s")
+        and is_clause_verb(word)
+        and word not in lex.NOUN_OR_VERB
+        and following[:1].isalnum()
+        and following not in lex.EN_PREPOSITIONS
+    )
 
 
 def _conjuncts(phrases: list[Phrase], subject: Phrase | None, clause_first: int) -> list[Phrase]:

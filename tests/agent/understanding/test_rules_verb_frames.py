@@ -85,3 +85,17 @@ def test_with_after_a_participle_of_sampling_names_the_method() -> None:
     )
     assert "pitfall traps" in slots.method_measurement
     assert "pitfall traps" not in slots.context
+
+
+def test_a_verb_after_a_plural_in_a_modifier_of_the_subject_ends_the_subject() -> None:
+    slots = extract_slots(
+        "We ask whether mulching with rice straw residues conserves soil moisture in vineyards "
+        "without reducing grape yield."
+    )
+    assert "soil moisture" in slots.output_target
+    assert "grape yield" in slots.output_target
+    assert not any(
+        "conserves" in t or "reducing" in t
+        for name in ("context", "output_target")
+        for t in getattr(slots, name)
+    )
