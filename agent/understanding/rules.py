@@ -487,10 +487,20 @@ ADJECTIVE_ENDINGS = ("able", "ible", "ive", "ous", "ful", "less")
 
 
 def _counted_time(words: list[str]) -> bool:
-    """ "two weeks", "3 years", "three seasons", "1000 cycles": a count of time units is a span or a
-    schedule of the study."""
+    """ "two weeks", "3 years", "three seasons", "1000 cycles", "two rainy seasons", "one winter": a
+    count of time units (with lower-case words describing them) is a span or a schedule of the study."""
     count = words[0] in lex.NUMBER_WORDS or words[0].replace(",", "").isdigit()
-    return len(words) > 1 and count and all(singular(w) in lex.TIME_UNITS for w in words[1:])
+    return (
+        len(words) > 1
+        and count
+        and singular(words[-1].lower()) in lex.TIME_UNITS | _COUNTED_SEASONS
+        and all(w.isalpha() and w.islower() for w in words[1:-1])
+    )
+
+
+# parts of a year that, counted, are a span ("two nights", "one winter"); alone they are a setting
+# ("in summer")
+_COUNTED_SEASONS = frozenset({"night", "winter", "summer", "spring", "autumn"})
 
 
 def _bare_participle(word: str) -> bool:

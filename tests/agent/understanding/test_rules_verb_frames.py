@@ -99,3 +99,13 @@ def test_a_verb_after_a_plural_in_a_modifier_of_the_subject_ends_the_subject() -
         for name in ("context", "output_target")
         for t in getattr(slots, name)
     )
+
+
+def test_a_count_of_described_time_units_is_a_span_and_a_season_alone_a_setting() -> None:
+    slots = extract_slots("Malaria incidence in Mali over two rainy seasons, and heat stress in summer.")
+    assert "two rainy seasons" not in slots.context
+    assert "summer" in slots.context
+    nights = extract_slots(
+        "Does sleep restriction for two nights impair driving performance in truck drivers?"
+    )
+    assert not any("nights" in t for t in nights.context)
