@@ -824,7 +824,7 @@ PLACE_UNIT_HEADS = words(
     """
 )
 # measures of a test's performance ("compare its sensitivity with that of radiologists"): an outcome
-DIAGNOSTIC_MEASURES = words("sensitivity specificity accuracy")
+DIAGNOSTIC_MEASURES = words("sensitivity specificity accuracy error")
 # past participles that relate their subject to what follows "to" ("X is related to Y")
 RELATING_PARTICIPLES = words("related linked connected tied")
 # verbs whose object is the topic studied ("we study code-switching", "I am working on algal blooms",

@@ -109,3 +109,11 @@ def test_a_count_of_described_time_units_is_a_span_and_a_season_alone_a_setting(
         "Does sleep restriction for two nights impair driving performance in truck drivers?"
     )
     assert not any("nights" in t for t in nights.context)
+
+
+def test_an_error_measure_is_how_well_a_method_performs_an_outcome() -> None:
+    slots = extract_slots(
+        "We forecast river levels with an LSTM and evaluate it with the root mean square error."
+    )
+    assert "root mean square error" in slots.output_target
+    assert "root mean square error" not in slots.method_measurement
