@@ -117,3 +117,9 @@ def test_an_error_measure_is_how_well_a_method_performs_an_outcome() -> None:
     )
     assert "root mean square error" in slots.output_target
     assert "root mean square error" not in slots.method_measurement
+
+
+def test_radiographs_are_images_a_method_not_a_variable_learned_from() -> None:
+    slots = extract_slots("Detecting pneumonia from chest radiographs in children with a vision transformer.")
+    assert "chest radiographs" in slots.method_measurement
+    assert not slots.signal_feature
