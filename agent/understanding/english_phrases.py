@@ -15,15 +15,17 @@ with Y", "X compared with Y", "instead of Y", "rather than Y", "better than Y") 
 clause or a question ends the subject and, as an effect verb does, makes it the exposure and its
 object the outcome; an effect verb with no object makes its subject the outcome; the word after a
 modal or after "want to" is a verb; the unit after a number or "per" is no concept. Tokens come from
-`english_tokens`; `english_clauses` then reads the roles whole clauses give. Each phrase leaves with its
-cue; `slot_roles` puts it in a slot.
+`english_tokens`; `english_clauses` then reads the roles whole clauses give, and
+`english_phrase_merges` joins and re-reads neighbouring phrases. Each phrase leaves with its cue;
+`slot_roles` puts it in a slot.
 """
 
 from __future__ import annotations
 
-from agent.language.morphology import is_acronym, singular
+from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
+from agent.understanding.english_phrase_merges import merge_phrases
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
 from agent.understanding.english_word_forms import (
     adjective_shaped,
@@ -46,7 +48,7 @@ from agent.understanding.english_word_forms import (
     verb_not_term,
 )
 from agent.understanding.phrase import Phrase
-from agent.understanding.slot_evidence import cue_slot, en_head_slot, is_population, mesh_kind
+from agent.understanding.slot_evidence import LEARNED_ON, cue_slot, en_head_slot, is_population, mesh_kind
 
 _VERSUS = frozenset({"versus", "vs", "vs."})
 
@@ -117,6 +119,10 @@ def english_phrases(text: str) -> list[Phrase]:
                 compare_open, clause_open, about_user, relating = False, "", False, False
                 clause_first = len(phrases)
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
+            continue
+        if lower in _ADJUSTING_VERBS and following == "for":
+            flush()  # "controlling for age": no task, its "for" names the covariates
+            cue = last_break = lower
             continue
         task_noun = lex.EN_TASK_GERUNDS.get(lower) or (
             lex.EN_TASK_VERBS.get(lower)
@@ -210,11 +216,11 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
             continue
         if lower in {"relate", "relates", "relating"} and not current:
-            cue, last_break, relating = "outcome", lower, True
-            continue  # "relate X to Y": X is the response, Y (after "to") what it is related to
+            cue, last_break, relating = "predictor", lower, True
+            continue  # "relate X to Y": X is what is related (a predictor), Y (after "to") the response
         if (
             not current
-            and last_break in {"for", "by", "in"}
+            and last_break in {"for", "by", "in", "without"}
             and lower.endswith("ing")
             and lower not in lex.EN_TASK_GERUNDS
             and following[:1].isalnum()
@@ -248,8 +254,8 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = lower  # "we want to pool the trials", "an issue we need to handle"
             continue
         if lower == "to" and relating and current:
-            flush()  # "relate species richness to temperature": the predictor follows "to"
-            cue = last_break = "exposure"
+            flush()  # "relate workload to emotional exhaustion": the response follows "to"
+            cue = last_break = "outcome"
             relating = False
             continue
         if lower in lex.BEFORE_TO_PREPOSITIONS and following == "to" and current:
@@ -275,7 +281,12 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "comparator"
             compare_open = False
             continue
-        if verb_ending_subject(current, lower, following, clause_open):
+        if verb_ending_subject(current, lower, following, clause_open) or _verb_after_modifier(
+            current,
+            lower,
+            following,
+            bool(clause_open) and cue in _MODIFIER_CUES and len(phrases) > clause_first,
+        ):
             # "whether e-scooter schemes replace car trips", "Does hot-spot policing displace crime":
             # the verb after the subject of a subordinate clause or question ends the subject; as
             # after an effect verb, the subject is the exposure and the object the outcome
@@ -346,6 +357,15 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             current.append(token)  # "time to repair", "distance to roads", "time in range": one measure
             continue
+        if (
+            lower == "of"
+            and [w.lower() for w in current] in _TIME_SPANS
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+        ):
+            current.append(token)  # "days of antibiotic therapy", "hours of sleep": a duration, one measure
+            continue
         if lower == "to" and [w.lower() for w in current] == ["access"] and following[:1].isalnum():
             current = []  # "access to mobile money": what is reached is the concept, with the same cue
             continue
@@ -391,8 +411,9 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()
             intransitive = not following[:1].isalnum() or following in _CLAUSE_AFTER_VERB
             subject = _verb_subject(phrases, clause_first)
-            if subject is not None and subject.slot is None and cue_slot(subject.cue, False) is None:
-                subject.cue = "outcome" if intransitive else "exposure"
+            for part in _conjuncts(phrases, subject, clause_first):
+                if part.slot is None and cue_slot(part.cue, False) is None:
+                    part.cue = "outcome" if intransitive else "exposure"
             cue, last_break = (None if intransitive else "outcome"), lower
             continue
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
@@ -574,6 +595,10 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = "reference"  # "validated against chart review": the reference standard, a method
             if lower == "on" and last_break in lex.RELYING_BEFORE_ON:
                 cue = "using"  # "we rely on registry data": what is relied on is the method
+            if lower == "for" and last_break in _ADJUSTING_VERBS:
+                cue = "predictor"  # "adjusting for air pollution": a covariate the model takes in
+            if lower == "on" and last_break in _LEARNING_PARTICIPLES:
+                cue = LEARNED_ON  # "a random forest trained on slope": what the model learns from
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
                 cue = "outcome"  # "X is related to Y": Y is what X is related to, the outcome
             if lower == "for" and last_break in lex.UNDERGOING_CUES:
@@ -597,8 +622,10 @@ def english_phrases(text: str) -> list[Phrase]:
             # whether-clause or question its subject is the exposure and its object the outcome
             flush()
             phrases[-1].before = lower
-            if clause_open and phrases[-1].slot is None and cue_slot(phrases[-1].cue, False) is None:
-                phrases[-1].cue = "exposure"
+            if clause_open:
+                for part in _conjuncts(phrases, phrases[-1], clause_first):
+                    if part.slot is None and cue_slot(part.cue, False) is None:
+                        part.cue = "exposure"
             cue = "outcome" if clause_open else lower
             last_break, clause_open = lower, ""
             continue
@@ -606,7 +633,7 @@ def english_phrases(text: str) -> list[Phrase]:
     index = len(tokens)
     flush()
     phrases = clause_roles(phrases, tokens)
-    return _share_heads(_merge_population_with(_merge_bare_task_heads(_title_pair_roles(phrases))))
+    return merge_phrases(phrases)
 
 
 def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
@@ -622,6 +649,36 @@ def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
     ):
         return phrases[first]
     return phrases[-1]
+
+
+def _verb_after_modifier(current: list[str], word: str, following: str, in_modifier: bool) -> bool:
+    """ "whether irrigation scheduling with soil moisture probes saves water": in a clause whose subject
+    was read before a preposition, the plural noun just read ends a modifier of that subject, not the
+    subject, so the word in "-s" after it that is a verb (followed by a noun phrase, not a preposition)
+    agrees with the subject and ends it."""
+    return (
+        in_modifier
+        and bool(current)
+        and is_plural_noun(current[-1])
+        and word.endswith("s")
+        and is_clause_verb(word)
+        and word not in lex.NOUN_OR_VERB
+        and following[:1].isalnum()
+        and following not in lex.EN_PREPOSITIONS
+    )
+
+
+def _conjuncts(phrases: list[Phrase], subject: Phrase | None, clause_first: int) -> list[Phrase]:
+    """The subject of a verb with the phrases coordinated with it before it in its clause ("how
+    protected and painted bike lanes affect X", "whether diet and exercise reduce X": each acts on X)."""
+    if subject is None:
+        return []
+    index = next(i for i, p in enumerate(phrases) if p is subject)
+    parts = [subject]
+    while index > max(clause_first, 0) and phrases[index].after in {"and", "or"}:
+        index -= 1
+        parts.append(phrases[index])
+    return parts
 
 
 # modifiers of a change noun that only say how it is measured ("annual change", "mean difference")
@@ -667,7 +724,7 @@ def _comparator(word: str, last_break: str | None, compare_open: bool) -> bool:
 _LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "across", "from", "with"})
 # words after which a noun phrase starts, so an "-ed" form right after them is its adjective
 _BEFORE_A_NOUN_PHRASE = frozenset(
-    {None, "whether", "if", "that", "of", "in", "on", "for", "with", "from", "by"}
+    {None, "whether", "if", "that", "how", "of", "in", "on", "for", "with", "from", "by"}
 )
 # "Does X ...?", "Can X pick Y?": the auxiliary or modal a question opens with, its verb after the subject
 _QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
@@ -675,9 +732,17 @@ _QUESTION_OPENERS = frozenset({"does", "do", "did"}) | lex.MODALS
 # are not read so ("how" before an auxiliary)
 _AUXILIARIES = _QUESTION_OPENERS | lex.BE_FORMS | {"have", "has", "had"}
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
+# verbs whose "for" names the covariates a model is adjusted for ("adjusting for X", "controlling for X")
+_ADJUSTING_VERBS = frozenset(
+    {"adjust", "adjusts", "adjusted", "adjusting", "control", "controls", "controlled", "controlling"}
+    | {"account", "accounts", "accounted", "accounting"}
+)
+# a plural unit of time alone before "of" measures how long the thing after it lasts
+_TIME_SPANS = [[unit] for unit in lex.TIME_SPAN_UNITS]
+# participles whose "on" names what a model learns from ("trained on", "fitted on")
+_LEARNING_PARTICIPLES = frozenset({"trained", "pretrained", "fitted", "calibrated"})
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
 _SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})
-_NOMINAL_SUFFIXES = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ship")
 # abbreviations whose full stop ends no sentence ("e.g.", "i.e.", "et al.")
 _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "al", "cf", "approx"})
 # verbs after which "to" + a word is an infinitive ("we want to pool the trials")
@@ -688,40 +753,6 @@ _WANTING = frozenset(
 _CLAUSE_AFTER_VERB = frozenset({"when", "if", "whenever", "because", "while", "as", "after", "once"}) | (
     lex.EN_PREPOSITIONS - {"by", "with", "using", "via", "through"}
 )
-
-
-def _title_pair_roles(phrases: list[Phrase]) -> list[Phrase]:
-    """ "Cash transfers and child schooling outcomes", "Teacher feedback and student motivation": two
-    noun phrases joined by "and" at the start of a sentence, the second an outcome, relate an exposure
-    to that outcome, so the first (when its own head word names no slot) is the exposure."""
-    for first, second in zip(phrases, phrases[1:], strict=False):
-        if (
-            first.cue is None
-            and first.after is None
-            and first.slot is None
-            and second.after == "and"
-            and second.cue is None
-            # "X and Y are the adverse events of interest": the subject of a clause, not a title
-            and second.before not in lex.BE_FORMS | lex.MODALS
-            and (
-                en_head_slot(first.words) is None
-                # "Ultra-processed food consumption and risk of depression": before "and the risk of
-                # Y", even an outcome-shaped phrase is the exposure
-                or (
-                    en_head_slot(first.words) == "output_target"
-                    and len(second.words) == 1
-                    and second.words[0].lower() in {"risk", "risks", "odds", "incidence"}
-                )
-            )
-            # "short- and long-term outcomes": one modifier of the second phrase, not a phrase of its own
-            and not (len(first.words) == 1 and _same_hyphen_ending(first.words[0], second.words[0]))
-            and (
-                (en_head_slot(second.words) or mesh_kind(second.text)) in {"output_target", "condition"}
-                or (len(second.words) == 1 and second.words[0].lower() in lex.OUTCOME_MEASURES)
-            )
-        ):
-            first.cue = "exposure"
-    return phrases
 
 
 # prepositions a verb in "-ing" takes right after it ("adjusting for", "relying on", "looking at")
@@ -755,158 +786,3 @@ def _task_subject(phrase: Phrase, task_noun: str) -> None:
         task_noun in _TESTING_TASKS and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None
     ):
         phrase.slot = "method_measurement"
-
-
-def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
-    """Elliptic coordination: "mu and beta rhythms" is "mu rhythms" and "beta rhythms". ("X versus Y"
-    stays one phrase: `agent.keywords.concepts` cuts it into the two sides of a comparison.)"""
-    for index, phrase in enumerate(phrases[:-1]):
-        following = phrases[index + 1]
-        if (
-            following.after in {"and", "or", "to"}
-            and len(phrase.words) == 1
-            and len(following.words) >= 2
-            and _same_hyphen_ending(phrase.words[0], following.words[0])
-        ):
-            # "low- and middle-income countries" (read as "low-income and middle-income countries"):
-            # two modifiers made alike share the noun after the second
-            phrase.words = [phrase.words[0], *following.words[1:]]
-            phrase.text = " ".join(phrase.words)
-            continue
-        if (
-            following.after in {"and", "or"}
-            and len(phrase.words) == 1
-            and len(following.words) >= 2
-            and not is_acronym(phrase.words[0])
-            # a plural noun is a head of its own ("remittances and household investment")
-            and singular(phrase.words[0].lower()) == phrase.words[0].lower()
-            # a noun made from a verb or adjective is a head too ("migration or low income")
-            and not phrase.words[0].lower().endswith(_NOMINAL_SUFFIXES)
-            and en_head_slot(phrase.words) is None
-            # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
-            and (en_head_slot(following.words) is not None or adjective_shaped(phrase.words[0]))
-        ):
-            # the words the second phrase adds after its own modifier are shared ("legume and grass
-            # cover crops" -> "legume cover crops", "plausible and correct patch rates")
-            phrase.words = [phrase.words[0], *following.words[1:]]
-            phrase.text = " ".join(phrase.words)
-    return phrases
-
-
-def _same_hyphen_ending(first: str, second: str) -> bool:
-    """ "low-income" and "middle-income": two hyphenated words alike after their first part."""
-    return (
-        "-" in first
-        and "-" in second
-        and first.split("-", 1)[1].lower() == second.split("-", 1)[1].lower()
-        and first.split("-", 1)[1][:1].isalpha()
-    )
-
-
-def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
-    """ "patients with epilepsy" is one population, not "patients" and a method "epilepsy"; so are
-    "students with depressive symptoms" (what people have, a condition or its symptoms, describes
-    them) and "patients with kidney disease without diabetes" (what they do not have too)."""
-    out: list[Phrase] = []
-    for phrase in phrases:
-        if (
-            phrase.cue in {"with", "without"}
-            and out
-            and (
-                is_population(out[-1].words)
-                or (phrase.cue == "without" and out[-1].slot == "subject_population")
-            )
-            # "patients with X and randomise them": one "with" phrase
-            and (phrase.cue == "without" or "with" not in out[-1].words)
-            # "women with social risk factors": what the people have describes them
-            and (
-                en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
-                or _names_a_condition(phrase.words)
-            )
-        ):
-            previous = out.pop()
-            words = [*previous.words, phrase.cue, *phrase.words]
-            out.append(Phrase(" ".join(words), previous.cue, words, "subject_population"))
-            continue
-        out.append(phrase)
-    return out
-
-
-def _names_a_condition(words: list[str]) -> bool:
-    """A condition or its signs by the head word ("symptoms", "disease") or MeSH (diseases, mental
-    disorders)."""
-    head = singular(words[-1].lower())
-    return (
-        head in lex.EN_CONDITION_HEADS or head in lex.SIGN_HEADS or mesh_kind(" ".join(words)) == "condition"
-    )
-
-
-def _inner_case(word: str) -> str:
-    """A capitalised first word moved inside a phrase ("Design of X" -> "X design") loses its capital;
-    an acronym or a name with inner capitals keeps it."""
-    return word.lower() if word[:1].isupper() and word[1:].islower() else word
-
-
-def _manner_adjective(word: str) -> bool:
-    """An adjective of how a task is done ("automatic", "automated", "real-time", "early")."""
-    lower = word.lower()
-    return lower in lex.EN_CONTEXT_ADJECTIVES or lower in _MANNER_ADJECTIVES
-
-
-_MANNER_ADJECTIVES = frozenset({"automatic", "automated", "early", "rapid", "accurate", "robust", "fast"})
-
-
-def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
-    """ "prediction of protein structure" -> "protein structure prediction" (one phrase), and
-    "deep learning segmentation of tumours" -> method "deep learning", task "tumour segmentation"."""
-    out: list[Phrase] = []
-    index = 0
-    while index < len(phrases):
-        phrase = phrases[index]
-        following = phrases[index + 1] if index + 1 < len(phrases) else None
-        head = singular(phrase.words[-1].lower())
-        if head in lex.EN_ACTION_HEADS and following is not None and following.cue == "of":
-            # "early introduction of peanut" -> "early peanut introduction": one action on one thing
-            words = [*phrase.words[:-1], *following.words, _inner_case(phrase.words[-1])]
-            out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
-            index += 2
-            continue
-        if (
-            head in lex.EN_TASK_HEADS
-            and following is not None
-            and following.cue in {"of", "for"}
-            # "a difference-in-differences analysis of panel data": a technique, applied to what follows
-            and en_head_slot(phrase.words) != "method_algorithm"
-        ):
-            modifiers = phrase.words[:-1]
-            if modifiers and en_head_slot(modifiers) == "method_algorithm":
-                out.append(Phrase(" ".join(modifiers), phrase.cue, modifiers, "method_algorithm"))
-                modifiers = []
-            if (
-                all(_manner_adjective(w) for w in modifiers)
-                # "Our aim is early detection of sepsis": after a copula too the task names its object
-                and (phrase.cue is None or phrase.cue in lex.BE_FORMS)
-                and en_head_slot(following.words) in {None, "output_target"}
-            ):
-                # "(automatic) detection of X" says what "detecting X" says: X under the task's cue
-                # (how it is done, "automatic", "real-time", names no concept of its own)
-                out.append(
-                    Phrase(
-                        following.text,
-                        f"task:{head}",
-                        following.words,
-                        after=phrase.after,
-                        stop=following.stop,
-                        sentence=following.sentence,
-                    )
-                )
-                index += 2
-                continue
-            if not modifiers:
-                words = [*following.words, _inner_case(phrase.words[-1])]
-                out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))
-                index += 2
-                continue
-        out.append(phrase)
-        index += 1
-    return out

@@ -34,7 +34,7 @@ EN_FUNCTION = words(
     i.e etc currently mainly particularly especially specifically namely new novel different
     various several many much well against following regarding concerning including excluding
     alone together plus below above beyond instead rather itself themselves himself herself ourselves
-    along around near alongside inside outside beneath behind beside out up onward onwards
+    along around near off alongside inside outside beneath behind beside out up onward onwards
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays
@@ -100,6 +100,7 @@ MEASURING_VERBS = words(
     examined investigated explored observed calibrated validated trained fitted computed simulated
     calculated mapped studied screened stained labelled labeled visualised visualized performed
     conducted equipped instrumented done processed extracted derived decoded scored graded compared
+    sampled trapped counted weighed logged
     """
 )
 # participles after which "with" names a condition of people ("patients diagnosed with X")
@@ -279,7 +280,7 @@ EN_MEASUREMENT_HEADS = words(
     """
     recording imaging scan sensor electrode array survey questionnaire interview sequencing
     assay spectroscopy microscopy tomography diffraction data dataset record trial experiment
-    observation image photograph photo camera satellite telemetry accelerometer census registry sample biopsy
+    observation image photograph radiograph micrograph photo camera satellite telemetry accelerometer census registry sample biopsy
     test measurement probe implant microarray cytometry chromatography spectrometry
     electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
     sonar scanner gauge logger transect quadrat audit
@@ -460,6 +461,8 @@ BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing re
 # nouns of a measure whose "to" or "in" names its end or state, within one concept ("time to
 # repair", "distance to roads", "time in range")
 MEASURE_TO_NOUNS = words("time distance proximity")
+# plural units of time that with "of" measure a duration ("days of antibiotic therapy", "hours of sleep")
+TIME_SPAN_UNITS = words("minutes hours days weeks months years")
 # nouns of a change whose "in" names what changes ("the change in eGFR", "trends in obesity")
 CHANGE_NOUNS = words("change trend variation disparity difference increase decrease decline reduction shift")
 # Nouns of quantity whose "of" names what is counted ("the number of falls"): alone they are no term
@@ -821,7 +824,7 @@ PLACE_UNIT_HEADS = words(
     """
 )
 # measures of a test's performance ("compare its sensitivity with that of radiologists"): an outcome
-DIAGNOSTIC_MEASURES = words("sensitivity specificity accuracy")
+DIAGNOSTIC_MEASURES = words("sensitivity specificity accuracy error")
 # past participles that relate their subject to what follows "to" ("X is related to Y")
 RELATING_PARTICIPLES = words("related linked connected tied")
 # verbs whose object is the topic studied ("we study code-switching", "I am working on algal blooms",

@@ -9,6 +9,7 @@ decides:
 - `english_phrases` / `chinese_phrases`: where a phrase starts and ends, and the role sentence structure
   gives it (its cue: "using X", "in X patients", "the effect of X on Y", 采用/针对/在, "A与B的关系");
   Chinese is segmented first (jieba re-cut with the dictionary of `agent.language.bilingual`);
+  `english_phrase_merges` joins and re-reads neighbouring English phrases once they are cut;
 - `english_word_forms`: which English word is a verb, participle, adverb or adjective by its form and
   place (the questions the phrase cutter asks of each token);
 - `english_clauses`: the roles an English clause gives its phrases across sentences (copulas with role
@@ -16,6 +17,8 @@ decides:
 - `slot_evidence`: what a cue, a head word, an acronym's shape and the MeSH tree of the descriptor that
   ends a phrase say about its slot;
 - `slot_roles`: the slot each phrase goes in, weighing that evidence (and splitting task phrases);
+- `model_inputs`: what a task or a model learns from ("from X" after a task, "trained on X"): the
+  features, and the instrument named before them;
 - this module: the entry points (`extract_slots`, `classify_phrase`, `research_goal`), clarification
   answers, instructions addressed to the assistant, and the clean-up of the slots.
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_recognition import PERSONS_TREE
 from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
 from agent.models import LIST_SLOT_NAMES, Slots
@@ -37,8 +41,17 @@ from agent.understanding.chinese_constructions import condition_as_population
 from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
+from agent.understanding.model_inputs import in_learning_frame, model_inputs
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, ending_trees, head_forms, is_place, mesh_kind
+from agent.understanding.slot_evidence import (
+    agent_plural,
+    en_head_slot,
+    ending_trees,
+    head_forms,
+    is_place,
+    is_population,
+    mesh_kind,
+)
 from agent.understanding.slot_roles import classify
 from agent.understanding.slot_translation import embedded_vocabulary
 
@@ -169,11 +182,12 @@ def extract_slots(description: str) -> Slots:
             and mesh_kind(phrase.text) != "subject_population"
         ):
             found = [(_compared_role(phrase, read), phrase.text)]
-        if _predicted_from(phrase, found, read):
-            # "forecast eruptions from precursory seismicity and ground deformation": what a task
-            # predicts from, with no word naming an instrument or data, is the predictor (as in "Do
-            # training loads predict injuries?")
-            found = [("signal_feature", phrase.text)]
+        task_before = any(slot == "task" and p.sentence == phrase.sentence for p, slot in read)
+        if in_learning_frame(phrase, task_before) and (inputs := model_inputs(phrase, found)):
+            # "forecast eruptions from precursory seismicity", "a random forest trained on slope and
+            # rainfall": what a task or model learns from is its features (as in "Do training loads
+            # predict injuries?"); a name before them is where they come from
+            found = inputs
         for slot, term in found:
             assigned[slot].append(term)
         previous = found[0][0] if found else previous
@@ -285,21 +299,6 @@ def _proper_name(words: list[str]) -> bool:
     return all(w[:1].isupper() and w[1:].islower() for w in words)
 
 
-def _predicted_from(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
-    """True for Y in "predict X from Y", "estimate X at sites from Y" (a task earlier in the sentence)
-    when only the cue "from" made Y a method: no head word, MeSH descriptor, acronym or capitalised
-    name says what Y is."""
-    if phrase.cue != "from" or [slot for slot, _ in found] != ["method_measurement"]:
-        return False
-    if not any(slot == "task" and p.sentence == phrase.sentence for p, slot in read):
-        return False
-    return (
-        all(w.islower() for w in phrase.words)
-        and en_head_slot(phrase.words) is None
-        and mesh_kind(phrase.text) is None
-    )
-
-
 def _exemplified_slot(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str | None:
     """The slot the head word of the phrase an example list follows names ("models" in "models such
     as HBV", "factors" in "conditioning factors such as slope"): the kind names what its examples are,
@@ -336,12 +335,16 @@ def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
 
 
 def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
-    """ "preschool children in low-income communities", "users in European cities": when people are
-    studied, the places they live in are the setting; alone ("house prices in US cities") the places
+    """ "preschool children in low-income communities", "users in European cities", "pupils in primary
+    schools": when people are studied, the places they live in and the institutions they are in are the
+    setting; alone ("house prices in US cities") the places
     are the units studied. Communities of organisms ("microbial communities") are studied."""
     places = [p.text for p, slot in read if slot == "subject_population" and _place_unit(p.words)]
-    if not places or len(places) == sum(slot == "subject_population" for _, slot in read):
+    people = [p for p, slot in read if slot == "subject_population" and not _place_unit(p.words)]
+    if not places or not people:
         return
+    if not any(_people(p) for p in people) and any(_institution(text) for text in places):
+        return  # "data on nursing homes and home care agencies": institutions are the units studied
     for text in places:
         if text in assigned["subject_population"]:
             assigned["subject_population"].remove(text)
@@ -349,13 +352,33 @@ def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phras
 
 
 def _place_unit(words: list[str]) -> bool:
+    """ "European cities", "remote communities", or an institution people are in ("primary schools",
+    "sentinel hospitals"), which the head word tables read as units."""
     return (
-        words[-1].lower() in lex.PLACE_UNIT_HEADS
+        (words[-1].lower() in lex.PLACE_UNIT_HEADS or _institution(" ".join(words)))
         and " with " not in " ".join(words)
         and not (len(words) > 1 and mesh_kind(" ".join(words[:-1])) == "subject_population")
     )
 
 
+def _institution(text: str) -> bool:
+    """MeSH files the phrase under health facilities (N02.278: Hospitals, Pharmacies; not health
+    personnel) or schools (I02.783: Schools, Universities): a place people are in, not people."""
+    return any(tree.startswith(_INSTITUTION_TREES) for tree in ending_trees(text))
+
+
+def _people(phrase: Phrase) -> bool:
+    """People or units studied beside an institution: MeSH's persons and health personnel ("nurses"),
+    an agent noun ("smokers"), or a head word the tables read as studied units ("pupils", which MeSH
+    reads as the eye's) that MeSH does not file as an organism; not other institutions ("home care
+    agencies")."""
+    trees = ending_trees(phrase.text)
+    if any(t.startswith((PERSONS_TREE, "N02.360")) for t in trees) or agent_plural(phrase.words[-1]):
+        return True
+    return is_population(phrase.words) and not any(t.startswith("B") for t in trees)
+
+
+_INSTITUTION_TREES = ("N02.278", "I02.783")
 _COMPARING_VERBS = frozenset({"compare", "compares", "comparing"})
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
 _LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "across", "within", "throughout"})
@@ -464,10 +487,20 @@ ADJECTIVE_ENDINGS = ("able", "ible", "ive", "ous", "ful", "less")
 
 
 def _counted_time(words: list[str]) -> bool:
-    """ "two weeks", "3 years", "three seasons", "1000 cycles": a count of time units is a span or a
-    schedule of the study."""
+    """ "two weeks", "3 years", "three seasons", "1000 cycles", "two rainy seasons", "one winter": a
+    count of time units (with lower-case words describing them) is a span or a schedule of the study."""
     count = words[0] in lex.NUMBER_WORDS or words[0].replace(",", "").isdigit()
-    return len(words) > 1 and count and all(singular(w) in lex.TIME_UNITS for w in words[1:])
+    return (
+        len(words) > 1
+        and count
+        and singular(words[-1].lower()) in lex.TIME_UNITS | _COUNTED_SEASONS
+        and all(w.isalpha() and w.islower() for w in words[1:-1])
+    )
+
+
+# parts of a year that, counted, are a span ("two nights", "one winter"); alone they are a setting
+# ("in summer")
+_COUNTED_SEASONS = frozenset({"night", "winter", "summer", "spring", "autumn"})
 
 
 def _bare_participle(word: str) -> bool:

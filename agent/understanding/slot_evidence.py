@@ -215,6 +215,11 @@ def zh_head_slot(text: str) -> str | None:
     return acronym_slot(tail.group(1)) if tail and is_acronym(tail.group(1)) else None
 
 
+# the cue `english_phrases` gives what a model is trained or fitted on ("trained on slope"); a method by
+# the cue alone, a feature when its words name a variable (`model_inputs`)
+LEARNED_ON = "learned-on"
+
+
 def cue_slot(cue: str | None, chinese: bool) -> str | None:
     if cue is None:
         return None
@@ -224,7 +229,7 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
         return "context"
     if cue == "outcome":
         return "output_target"
-    if cue in {"data", "reference"}:
+    if cue in {"data", "reference", LEARNED_ON}:
         return "method_measurement"  # what a study has, or validates against
     if cue == "predictor":
         return "signal_feature"  # "Do training loads predict injuries?"

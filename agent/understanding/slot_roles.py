@@ -137,7 +137,10 @@ _MODEL_NOUNS = frozenset({"model", "classifier", "algorithm", "system", "tool", 
 
 def _measure_phrase(words: list[str]) -> bool:
     """ "time to repair", "distance to the coast", "time in range": a measure noun whose "to" or "in"
-    names its end point (read as one phrase by `english_phrases`)."""
+    names its end point; "days of antibiotic therapy": a duration (read as one phrase by
+    `english_phrases`)."""
+    if len(words) > 2 and words[0].lower() in lex.TIME_SPAN_UNITS and words[1].lower() == "of":
+        return True
     return any(
         w.lower() in lex.MEASURE_TO_NOUNS and nxt.lower() in {"to", "in"}
         for w, nxt in zip(words, words[1:], strict=False)
@@ -249,8 +252,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         return [("context", text)]
     if slot == "output_target" and phrase.cue == "exposure":
         slot = "context"  # "how sea ice loss affects X": the sentence makes the loss the exposure
-    if slot == "output_target" and phrase.cue == "predictor":
-        slot = "signal_feature"  # "whether microbiome composition predicts sepsis": what predicts
+    if slot in {"output_target", "context"} and phrase.cue == "predictor" and not is_place(text):
+        # "whether microbiome composition predicts sepsis", "adjusting for education": what predicts,
+        # or what the model is adjusted for, is a variable it takes in
+        slot = "signal_feature"
     if slot == "subject_population" and phrase.cue == "exposure" and _not_people(text):
         # "whether beaver dams change X", "Do cover crops increase X": a thing or organism that acts on
         # the outcome is the intervention or exposure (people who act stay those studied)

@@ -1,0 +1,125 @@
+"""The roles a verb frame gives the phrases around it in the rules fallback ("X and Y affect Z",
+"how X affects Y").
+
+Sentences written for these tests, not taken from the evaluation cases: each checks one mechanism.
+"""
+
+from __future__ import annotations
+
+from agent.understanding.rules import extract_slots
+
+
+def test_an_adjective_in_ed_after_how_opens_the_subject_of_the_clause() -> None:
+    slots = extract_slots("I ask how improved cookstoves change indoor air pollution in rural Ghana.")
+    assert "improved cookstoves" in slots.context
+    assert "indoor air pollution" in slots.output_target
+    assert not any("cookstoves" in t for t in slots.output_target)
+
+
+def test_every_coordinated_subject_of_an_effect_verb_is_an_exposure() -> None:
+    slots = extract_slots("We examine whether sleep loss and noise exposure impair working memory in pilots.")
+    assert {"sleep loss", "noise exposure"} <= set(slots.context)
+    assert slots.output_target == ["working memory"]
+    crops = extract_slots("We ask how heat stress and drought affect grain yield in wheat.")
+    assert {"heat stress", "drought"} <= set(crops.context)
+    assert crops.output_target == ["grain yield"]
+
+
+def test_what_a_model_is_trained_on_is_its_features_when_the_words_name_variables() -> None:
+    slots = extract_slots(
+        "We map wildfire risk with a gradient boosting model trained on fuel moisture, wind speed and "
+        "terrain slope."
+    )
+    assert {"fuel moisture", "wind speed", "terrain slope"} <= set(slots.signal_feature)
+    assert not slots.method_measurement
+    named = extract_slots("We fit a U-Net trained on the CAMELYON16 dataset.")
+    assert not named.signal_feature
+
+
+def test_a_name_before_what_a_task_predicts_from_is_the_instrument_and_the_rest_the_feature() -> None:
+    slots = extract_slots("Predicting maize yield in Kenya from MODIS leaf area index with a random forest.")
+    assert "MODIS" in slots.method_measurement
+    assert "leaf area index" in slots.signal_feature
+    one_thing = extract_slots("We estimate bird abundance from eBird checklists with occupancy models.")
+    assert "eBird checklists" in one_thing.method_measurement
+    assert not one_thing.signal_feature
+
+
+def test_an_institution_people_are_in_is_the_setting_and_alone_the_units_studied() -> None:
+    slots = extract_slots("Hand hygiene compliance among nurses in district hospitals in Ghana.")
+    assert slots.subject_population == ["nurses"]
+    assert "district hospitals" in slots.context
+    alone = extract_slots("Infection rates in district hospitals across Brazil.")
+    assert "district hospitals" in alone.subject_population
+
+
+def test_what_a_model_is_adjusted_for_is_a_covariate_it_takes_in() -> None:
+    slots = extract_slots(
+        "We study shift work and breast cancer in nurses, and adjust for parity and alcohol intake."
+    )
+    assert {"parity", "alcohol intake"} <= set(slots.signal_feature)
+    assert not any("adjust" in t for t in slots.subject_population + slots.method_measurement)
+    controlled = extract_slots("Hip fracture incidence in Denmark, controlling for age and sex.")
+    assert {"age", "sex"} <= set(controlled.signal_feature)
+    assert not controlled.task
+
+
+def test_off_is_a_preposition_that_ends_a_phrase() -> None:
+    slots = extract_slots("We map seagrass loss off western Australia with drone surveys.")
+    assert "western Australia" in slots.context
+    assert not any(
+        " off " in t for name in ("task", "output_target", "context") for t in getattr(slots, name)
+    )
+
+
+def test_a_unit_of_time_with_of_is_one_duration_measure() -> None:
+    slots = extract_slots("Does screen time reduce hours of sleep in adolescents?")
+    assert slots.output_target == ["hours of sleep"]
+    follow_up = extract_slots("Mortality over 10 years of follow-up in adults with HIV.")
+    assert not any("years" in t for name in ("signal_feature", "context") for t in getattr(follow_up, name))
+
+
+def test_with_after_a_participle_of_sampling_names_the_method() -> None:
+    slots = extract_slots(
+        "Ground beetle diversity in hedgerows, sampled with pitfall traps across farms in Kent."
+    )
+    assert "pitfall traps" in slots.method_measurement
+    assert "pitfall traps" not in slots.context
+
+
+def test_a_verb_after_a_plural_in_a_modifier_of_the_subject_ends_the_subject() -> None:
+    slots = extract_slots(
+        "We ask whether mulching with rice straw residues conserves soil moisture in vineyards "
+        "without reducing grape yield."
+    )
+    assert "soil moisture" in slots.output_target
+    assert "grape yield" in slots.output_target
+    assert not any(
+        "conserves" in t or "reducing" in t
+        for name in ("context", "output_target")
+        for t in getattr(slots, name)
+    )
+
+
+def test_a_count_of_described_time_units_is_a_span_and_a_season_alone_a_setting() -> None:
+    slots = extract_slots("Malaria incidence in Mali over two rainy seasons, and heat stress in summer.")
+    assert "two rainy seasons" not in slots.context
+    assert "summer" in slots.context
+    nights = extract_slots(
+        "Does sleep restriction for two nights impair driving performance in truck drivers?"
+    )
+    assert not any("nights" in t for t in nights.context)
+
+
+def test_an_error_measure_is_how_well_a_method_performs_an_outcome() -> None:
+    slots = extract_slots(
+        "We forecast river levels with an LSTM and evaluate it with the root mean square error."
+    )
+    assert "root mean square error" in slots.output_target
+    assert "root mean square error" not in slots.method_measurement
+
+
+def test_radiographs_are_images_a_method_not_a_variable_learned_from() -> None:
+    slots = extract_slots("Detecting pneumonia from chest radiographs in children with a vision transformer.")
+    assert "chest radiographs" in slots.method_measurement
+    assert not slots.signal_feature
