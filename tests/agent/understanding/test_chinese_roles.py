@@ -8,10 +8,10 @@ and its property (B), and a people word stays who is studied.
 
 from __future__ import annotations
 
-from agent.models import Slots
+from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding.chinese_phrases import chinese_phrases
 from agent.understanding.rules import extract_slots
-from agent.understanding.slot_translation import translate_slots
+from agent.understanding.slot_translation import embedded_vocabulary, translate_slots
 
 
 def test_x_on_y_gives_the_exposure_and_the_outcome() -> None:
@@ -162,6 +162,24 @@ def test_a_vague_word_alone_names_no_concept() -> None:
     slots, _, _ = translate_slots(Slots(context=["价值", "标准", "诊断价值"]), vocabulary=None)
     assert "value" not in slots.context and "standard" not in slots.context
     assert any("value" in term for term in slots.context)
+
+
+def test_a_generic_word_cut_from_a_longer_phrase_names_no_concept() -> None:
+    # 影响|尚不清楚 "the effect is unclear": the piece 影响 is dropped as the whole phrase 影响 would be
+    vocabulary = embedded_vocabulary()
+    slots, _, _ = translate_slots(Slots(output_target=["影响尚不清楚", "疲劳寿命"]), vocabulary)
+    assert slots.output_target and not any(
+        word in term for term in slots.output_target for word in ("affect", "influence", "effect")
+    )
+
+
+def test_words_for_a_kind_of_thing_alone_name_no_concept() -> None:
+    # 过程 "course of events", 结果 "outcome", 指标 "index", 方案 "plan": what kind of thing, not which
+    slots = extract_slots("分析恢复的过程和结果，并比较两种方案的指标。")
+    terms = {term for name in LIST_SLOT_NAMES for term in getattr(slots, name)}
+    assert not {"过程", "结果", "方案", "指标"} & terms
+    slots, _, _ = translate_slots(Slots(output_target=["过程", "结果", "指标", "方案"]), vocabulary=None)
+    assert slots.output_target == []
 
 
 def test_the_kind_of_study_is_no_concept() -> None:
