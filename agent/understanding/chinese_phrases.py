@@ -3,7 +3,9 @@
 
 A description is segmented first, by jieba re-cut with the dictionary of `agent.language.bilingual`.
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
-(数据|来自|...), a verb opening a clause is its predicate, a time span ends a phrase; "X如何影响Y" and a
+(数据|来自|...), a verb opening a clause (or its object opening with a measure word: 提出|一种, or
+written apart after an English phrase: "GNN 代替 DFT") is its predicate, as is a verb with an aspect
+particle (揭示|了); a time span, a count of things (35|个) and a modal word (可能) end a phrase; "X如何影响Y" and a
 verb of change ("X是否缩小了Y", known by its dictionary sense where the sentence marks a predicate)
 relate what acts and what is acted on, as "X对Y的影响" does; what treats (针刺治疗Y) is given. The roles
 the sentence gives the cut phrases ("A与B的关系", "X对Y的影响", places, shared heads, and the
@@ -96,6 +98,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             latin_after_chinese = False  # "分析 land use change": an English phrase, the English pass's
             flush()  # "We analyse 城市热岛效应": English grammar words are no part of a Chinese term
             continue
+        if word.isdigit() and following in _MEASURE_WORDS:
+            flush()  # "35个|大中城市", "500份|问卷": a count of things is no part of what is counted
+            index = tokens.index(following, index + 1)
+            continue
         if word.isdigit() and following in lex.ZH_TIME_UNITS:
             flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
@@ -169,6 +175,29 @@ def chinese_phrases(text: str) -> list[Phrase]:
             while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
                 index += 1  # 加剧|了: the particle keeps the verb's cue
             continue
+        if word in _MODALS and word not in lex.ZH_BREAKS:
+            # "可能与下地壳流有关", "乳酸清除率可能是…": a modal word says how sure, it is no part of a term
+            had_phrase = bool(current)
+            flush()
+            if had_phrase and phrases:
+                phrases[-1].before = word
+            continue
+        if (
+            current
+            and len(word) > 1
+            and _is_predicate(word)
+            and _next_word(tokens, index) in _ASPECT_PARTICLES
+            # after the particle the object begins, whatever its first word (揭示了|中|下地壳…)
+            and (
+                _object_start(_after_particles(tokens, index)) or CJK.search(_after_particles(tokens, index))
+            )
+        ):
+            # "结果揭示了…的分布": a verb with an aspect particle is the predicate even after one word
+            flush()
+            cue = after = word
+            while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
+                index += 1
+            continue
         if word in lex.ZH_BREAKS:
             if word == "的" and current and cue and cue.startswith("task:") and zh_content(following):
                 # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
@@ -222,7 +251,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             not current
             and _clause_start(tokens, index)
             and CJK.search(word)
-            and zh_content(following)
+            # "，提出一种…方法": a measure word opening the object counts as its start
+            and (zh_content(following) or following in _DETERMINERS)
             # 依托|咪|酯: a verb before a lone character is more often a piece of an unknown word
             and (len(following) > 1 or _analysis_verb(word))
             and (_is_predicate(word) or _analysis_verb(word))
@@ -231,6 +261,20 @@ def chinese_phrases(text: str) -> list[Phrase]:
         ):
             # a verb opening a clause before its object is the predicate (，检验|心理韧性, 并收集|病史):
             # the object is the term, the verb its cue
+            cue = after = word
+            continue
+        if (
+            not current
+            and _after_spaced_latin(tokens, index)
+            and len(word) > 1
+            and CJK.search(word)
+            and _is_predicate(word)
+            and _object_start(following)
+            and not _is_predicate(following)
+            and following not in lex.ZH_HEADS
+        ):
+            # "使用 GNN 代替 DFT 计算", "eDNA metabarcoding 调查长江中游…": a Chinese verb written apart
+            # after an English subject or means, before its object, is the predicate, not a term's word
             cue = after = word
             continue
         if not current and word.isascii():
@@ -269,6 +313,10 @@ _MODIFIED_HEADS = lex.ZH_FEATURE_HEADS | lex.ZH_ALGORITHM_HEADS
 
 
 _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
+# measure words after a number that count things (35个城市, 500份问卷, 2000名孕妇)
+_MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
+# a number and measure word or a demonstrative opening a noun phrase (提出|一种|方法, 采用|一项|调查)
+_DETERMINERS = frozenset({"一种", "一个", "一项", "一套", "一类", "一些", "一批", "这些", "这种", "该"})
 
 
 def _next_word(tokens: list[str], index: int) -> str:
@@ -316,6 +364,16 @@ _ANALYSIS_VERBS = ("分析", "评价", "比较", "考察", "探讨")
 
 def _analysis_verb(word: str) -> bool:
     return len(word) > 2 and word.endswith(_ANALYSIS_VERBS)
+
+
+def _after_spaced_latin(tokens: list[str], index: int) -> bool:
+    """True when the word at `index` follows a Latin word with a space between ("SEM 表征")."""
+    return (
+        index >= 2
+        and tokens[index - 1] == " "
+        and tokens[index - 2].isascii()
+        and tokens[index - 2][-1:].isalnum()
+    )
 
 
 def _clause_start(tokens: list[str], index: int) -> bool:

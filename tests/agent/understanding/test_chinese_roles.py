@@ -459,3 +459,38 @@ def test_an_organism_or_cells_that_treat_are_given_persons_stay_people() -> None
     assert extract_slots("评价间充质干细胞治疗膝骨关节炎的疗效。").context == ["间充质干细胞"]
     assert "人参" in extract_slots("人参治疗慢性疲劳综合征的随机对照试验。").context
     assert "家庭医生" in extract_slots("家庭医生治疗高血压患者的管理效果。").subject_population
+
+
+def _all_terms(text: str) -> set[str]:
+    slots = extract_slots(text)
+    return {term for name in LIST_SLOT_NAMES for term in getattr(slots, name)}
+
+
+def test_a_modal_word_is_no_part_of_a_term() -> None:
+    # 可能 "may" says how sure the sentence is; the term before it stays whole
+    terms = _all_terms("乳酸清除率可能是一个有用的预后指标。")
+    assert "乳酸清除率" in terms and not any("可能" in term for term in terms)
+
+
+def test_a_verb_with_an_aspect_particle_is_the_predicate() -> None:
+    # 揭示|了: after one word too, a verb followed by 了 is the predicate, not a term's head
+    assert not any("揭示" in term for term in _all_terms("结果揭示了中下地壳低速层的分布。"))
+
+
+def test_a_verb_before_a_measure_word_opens_its_object() -> None:
+    # "，提出|一种…方法": the object opens with a number and measure word; the verb is no term
+    assert not any(
+        "提出" in term for term in _all_terms("针对配电网，提出一种基于深度强化学习的电压控制方法。")
+    )
+
+
+def test_a_count_of_things_is_no_part_of_what_is_counted() -> None:
+    terms = _all_terms("我们用面板模型分析房价，数据来自 35 个大中城市。")
+    assert not any(term.startswith("个") for term in terms)
+
+
+def test_a_chinese_verb_after_an_english_phrase_is_the_predicate() -> None:
+    # "使用 graph neural network 代替 DFT 计算": 代替 "replace" relates the two methods
+    assert not any(
+        "代替" in term for term in _all_terms("使用 graph neural network 代替 DFT 计算来预测吸附能。")
+    )
