@@ -105,6 +105,13 @@ def chinese_phrases(text: str) -> list[Phrase]:
         if word.isdigit() and following in lex.ZH_TIME_UNITS:
             flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
+            if _next_word(tokens, index) in _TIME_LOCALIZERS:
+                index = tokens.index(_next_word(tokens, index), index + 1)  # 孕12周|前: when, no term
+            continue
+        if word in _TIME_LOCALIZERS and current and (not zh_content(following) or _is_predicate(following)):
+            # "在分娩|时", "新辅助放化疗|后|的": the word that makes a phrase a time ("when", "after")
+            # closes it; the event it names is the term
+            flush()
             continue
         if word in _TASK_ADVERBS and current and following in lex.ZH_TASK_HEADS:
             continue  # "肺炎自动检测": the adverb only says how; the task word heads the phrase before it
@@ -313,6 +320,8 @@ _MODIFIED_HEADS = lex.ZH_FEATURE_HEADS | lex.ZH_ALGORITHM_HEADS
 
 
 _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
+# words after an event or a time span that make it a time: "when", "after", "before" (分娩时, 治疗后, 12周前)
+_TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后", "以前", "以内", "内"})
 # measure words after a number that count things (35个城市, 500份问卷, 2000名孕妇)
 _MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
 # a number and measure word or a demonstrative opening a noun phrase (提出|一种|方法, 采用|一项|调查)

@@ -494,3 +494,18 @@ def test_a_chinese_verb_after_an_english_phrase_is_the_predicate() -> None:
     assert not any(
         "代替" in term for term in _all_terms("使用 graph neural network 代替 DFT 计算来预测吸附能。")
     )
+
+
+def test_a_time_word_after_an_event_closes_its_phrase() -> None:
+    # 时 "when", 后 "after": the event is the term, the time word no part of it
+    terms = _all_terms("通过眼动实验考察二语学习者阅读中文时的词切分策略。")
+    assert not any(term.endswith("时") for term in terms)
+    terms = _all_terms("预测食管鳞癌患者新辅助放化疗后的病理完全缓解。")
+    assert not any(term.endswith("后") for term in terms)
+
+
+def test_a_level_in_a_body_fluid_that_is_tested_for_is_the_feature() -> None:
+    # 孕12周|前: the time span takes its "before"; what 检测 tests for in serum is the measured feature
+    slots = extract_slots("在孕12周前检测血清25-羟维生素D水平。")
+    assert slots.signal_feature == ["血清25-羟维生素D水平"]
+    assert not any("前" in term for term in slots.task)
