@@ -509,3 +509,9 @@ def test_a_level_in_a_body_fluid_that_is_tested_for_is_the_feature() -> None:
     slots = extract_slots("在孕12周前检测血清25-羟维生素D水平。")
     assert slots.signal_feature == ["血清25-羟维生素D水平"]
     assert not any("前" in term for term in slots.task)
+
+
+def test_a_compound_of_generic_words_names_no_concept() -> None:
+    # 发生|风险 "risk of occurrence": what kind of thing, in two words; the condition is the concept
+    slots, _, _ = translate_slots(Slots(output_target=["发生风险", "产后抑郁"]), embedded_vocabulary())
+    assert len(slots.output_target) == 1 and "depression" in slots.output_target[0]
