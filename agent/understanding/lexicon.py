@@ -734,7 +734,7 @@ ZH_CHANGE_VERBS = words("提高 改善 降低 减少 增加 减轻 缓解 加剧
 ZH_TASK_HEADS = words(
     """
     解码 预测 分类 检测 识别 分割 估计 估算 诊断 筛查 筛选 重建 监测 合成 设计 生成 评估 定位 追踪 跟踪 控制
-    优化 建模 发现 推断 映射 翻译 检索 聚类 排序 标注 预警 溯源 管理 规划 导航 降解 催化 储能 分离 提取
+    优化 建模 发现 推断 映射 翻译 检索 聚类 排序 标注 预警 溯源 规划 导航 降解 催化 储能 分离 提取
     制备 表征 模拟 仿真 估算 预估 鉴定 反演
     """
 )
@@ -761,7 +761,10 @@ ZH_FEATURE_HEADS = words(
 ZH_OUTPUT_HEADS = words(
     "声学 音素 单词 文本 句子 位置 轨迹 结局 死亡率 率 并发症 寿命 意愿 满意度 质量 效果 疗效 预后 性能 评分 含量 风险 产量 价格 意图 运动 发作 复发 收益 就业 衰老 模式"
 )
-ZH_CONTEXT_HEADS = words("康复 临床 应用 场景 手术 政策 系统 接口 环境 产业 行业 市场 背景 治疗 干预 疗法")
+# what is given or done to those studied, and where (management too: 社区管理, 疼痛管理 name care given)
+ZH_CONTEXT_HEADS = words(
+    "康复 临床 应用 场景 手术 政策 系统 接口 环境 产业 行业 市场 背景 治疗 干预 疗法 管理"
+)
 ZH_HEADS = (
     ZH_TASK_HEADS
     | ZH_POPULATION_HEADS

@@ -515,3 +515,9 @@ def test_a_compound_of_generic_words_names_no_concept() -> None:
     # 发生|风险 "risk of occurrence": what kind of thing, in two words; the condition is the concept
     slots, _, _ = translate_slots(Slots(output_target=["发生风险", "产后抑郁"]), embedded_vocabulary())
     assert len(slots.output_target) == 1 and "depression" in slots.output_target[0]
+
+
+def test_management_names_what_is_given_not_a_task() -> None:
+    # 社区管理, 疼痛管理, 围手术期管理: care given (the setting, like 治疗 and 干预), not an analysis task
+    slots = extract_slots("了解护士对新生儿疼痛管理的知识和态度。")
+    assert "疼痛管理" not in slots.task and "疼痛管理" in slots.context
