@@ -182,6 +182,21 @@ def chinese_phrases(text: str) -> list[Phrase]:
             while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
                 index += 1  # 加剧|了: the particle keeps the verb's cue
             continue
+        if (
+            current
+            and len(word) > 1
+            and CJK.search(word)
+            and _is_predicate(word)
+            and index + 2 < len(tokens)
+            and tokens[index + 1] == " "
+            and tokens[index + 2][:1].isascii()
+            and tokens[index + 2][:1].isalnum()
+        ):
+            # "数据|覆盖 2010—2022 年", "我们|使用 GNN": a verb written apart before an English or numeric
+            # object is the predicate, no part of the phrase before it
+            flush()
+            cue = after = word
+            continue
         if word in _MODALS and word not in lex.ZH_BREAKS:
             # "可能与下地壳流有关", "乳酸清除率可能是…": a modal word says how sure, it is no part of a term
             had_phrase = bool(current)

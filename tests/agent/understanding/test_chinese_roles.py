@@ -521,3 +521,9 @@ def test_management_names_what_is_given_not_a_task() -> None:
     # 社区管理, 疼痛管理, 围手术期管理: care given (the setting, like 治疗 and 干预), not an analysis task
     slots = extract_slots("了解护士对新生儿疼痛管理的知识和态度。")
     assert "疼痛管理" not in slots.task and "疼痛管理" in slots.context
+
+
+def test_a_verb_written_apart_before_an_english_or_numeric_object_is_the_predicate() -> None:
+    # 数据|覆盖 "the data cover" 2010—2022: the verb relates, it is no part of a term
+    terms = _all_terms("我们用面板模型分析房价，数据覆盖 2010—2022 年 35 个大中城市。")
+    assert not any("覆盖" in term for term in terms)
