@@ -108,7 +108,12 @@ def chinese_phrases(text: str) -> list[Phrase]:
             if _next_word(tokens, index) in _TIME_LOCALIZERS:
                 index = tokens.index(_next_word(tokens, index), index + 1)  # 孕12周|前: when, no term
             continue
-        if word in _TIME_LOCALIZERS and current and (not zh_content(following) or _is_predicate(following)):
+        if (
+            word in _TIME_LOCALIZERS
+            and current
+            and len(current[-1]) > 1  # 短|时 "short-term", 睡|前: a lone character and 时 are one word
+            and (not zh_content(following) or _is_predicate(following))
+        ):
             # "在分娩|时", "新辅助放化疗|后|的": the word that makes a phrase a time ("when", "after")
             # closes it; the event it names is the term
             flush()
@@ -181,6 +186,17 @@ def chinese_phrases(text: str) -> list[Phrase]:
             after = word
             while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
                 index += 1  # 加剧|了: the particle keeps the verb's cue
+            continue
+        if (
+            not current
+            and (previous in _MODALS or previous in _TIME_LOCALIZERS)
+            and len(word) > 1
+            and _is_predicate(word)
+            and _object_start(_after_particles(tokens, index))
+        ):
+            # "是否会|缩短|青少年的睡眠时长", "出院后|接受|电话随访": a verb after a modal word or after the
+            # time word closing a phrase is the predicate, not a term's word
+            cue = after = word
             continue
         if (
             current

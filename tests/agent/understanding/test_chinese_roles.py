@@ -527,3 +527,16 @@ def test_a_verb_written_apart_before_an_english_or_numeric_object_is_the_predica
     # 数据|覆盖 "the data cover" 2010—2022: the verb relates, it is no part of a term
     terms = _all_terms("我们用面板模型分析房价，数据覆盖 2010—2022 年 35 个大中城市。")
     assert not any("覆盖" in term for term in terms)
+
+
+def test_a_time_word_inside_a_word_stays_and_a_verb_after_a_time_frame_is_the_predicate() -> None:
+    # 短|时 "short-term" is one word; after 出院|后 "after discharge" the verb opens the clause
+    assert any("短时" in term for term in _all_terms("预测城市路网的短时交通流量。"))
+    terms = _all_terms("干预组在出院后接受电话随访。")
+    assert "电话随访" in terms and not any("接受" in term for term in terms)
+
+
+def test_a_verb_after_a_modal_word_is_the_predicate() -> None:
+    slots = extract_slots("睡前使用智能手机是否会缩短青少年的睡眠时长？")
+    assert "青少年" in slots.subject_population
+    assert not any("缩短" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
