@@ -106,6 +106,7 @@ _MAX_WORD = 10  # longest headword tried by the dictionary re-cut (受试者工�
 _PER_PART = 3  # candidates per part combined in a composition
 _JUDGED_SENSES = 6  # senses per part a judge (MeSH) may move forward
 _MAX_CANDIDATES = 8
+_JUDGED_WHOLE = 3  # renderings of one dictionary word among which the judge (MeSH) may choose
 
 
 def _words(text: str) -> frozenset[str]:
@@ -912,7 +913,11 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
         if how == "drug class":
             return Rendering(written, _rank(heads, attested), how)
         if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):
-            return Rendering(written, _rank(heads, attested), how)
+            # the judge reorders the word's first renderings only: CC-CEDICT and the glossary write the
+            # common senses first, and a sense further down that the vocabulary happens to know (竞赛
+            # "race", 训练 "drill", 老年人 "elderly" after "older adults") is a rarer reading
+            judged = _rank(heads[:_JUDGED_WHOLE], attested)
+            return Rendering(written, _unique([*judged, *heads])[:_MAX_CANDIDATES], how)
         # a gloss the caller's vocabulary does not know: compositions of the word's parts may name it
         # (no attested spans inside one word: its characters' senses are no parts of a term, 考|虑
         # "consider" is no "test anxiety")

@@ -72,6 +72,10 @@ _BODY_FLUIDS = ("血清", "血浆", "全血", "尿液", "脑脊液", "唾液")
 _CHEMICALS_TREE = "D"  # MeSH: Chemicals and Drugs
 
 
+# task cues that only measure (检测 "test for", 测定 "determine"): their object is what is measured
+_MEASURING_CUES = frozenset({"task:检测", "task:测定", "task:测量"})
+
+
 def measured_substances(phrases: list[Phrase]) -> list[Phrase]:
     """ "血清尿酸水平", "维生素D水平": the level of a substance, or of anything measured in a body fluid, is
     a feature measured (a biomarker, the signal slot), whatever the sentence makes of it (in "X水平与Y
@@ -83,7 +87,8 @@ def measured_substances(phrases: list[Phrase]) -> list[Phrase]:
             phrase.slot is not None
             or head is None
             or len(text) <= len(head)
-            or (phrase.cue or "").startswith("task:")  # "预测叶绿素浓度": what a task predicts
+            # "预测叶绿素浓度": what a task predicts; "检测血清维生素D水平": what is measured is the feature
+            or ((phrase.cue or "").startswith("task:") and phrase.cue not in _MEASURING_CUES)
             or zh_people(text)
         ):
             continue

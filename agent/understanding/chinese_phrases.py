@@ -1,46 +1,32 @@
-"""Where a Chinese phrase starts and ends, and the roles sentence structure gives it (rules fallback).
+"""Where a Chinese phrase starts and ends, and the cue each phrase gets from the words before it
+(rules fallback).
 
 A description is segmented first, by jieba re-cut with the dictionary of `agent.language.bilingual`.
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
-(数据|来自|...), a verb opening a clause is its predicate, a time span ends a phrase; "A与B的关系" names
-an exposure and an outcome, and "X对Y的影响/作用/疗效" X as what acts and Y as what it acts on (in Y,
-"A中B" the thing studied and its property); a verb of change ("X是否缩小了Y") is known by its
-dictionary sense where the sentence marks a predicate; after a cue of means (使用, 采用) a drug or an
-intervention MeSH files as such is what is given. Further constructions (A与B sharing an outcome, what
-follows 的, levels of substances, measuring tasks, responses, mediators) are read by the passes of
-`agent.understanding.chinese_constructions`, run after these. Chinese phrases stay Chinese here:
+(数据|来自|...), a verb opening a clause (or its object opening with a measure word: 提出|一种, or
+written apart after an English phrase: "GNN 代替 DFT") is its predicate, as is a verb with an aspect
+particle (揭示|了); a time span, a count of things (35|个) and a modal word (可能) end a phrase; "X如何影响Y" and a
+verb of change ("X是否缩小了Y", known by its dictionary sense where the sentence marks a predicate)
+relate what acts and what is acted on, as "X对Y的影响" does; what treats (针刺治疗Y) is given. The roles
+the sentence gives the cut phrases ("A与B的关系", "X对Y的影响", places, shared heads, and the
+constructions of `agent.understanding.chinese_constructions`) are read afterwards by the passes of
+`agent.understanding.chinese_sentence_roles`. Chinese phrases stay Chinese here:
 `agent.understanding.slot_translation` renders them after they are put in slots; `zh_english` renders
 one only to classify it (MeSH as judge).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
-from agent.language.bilingual import dictionary_senses, is_place_name, is_verb, segment
-from agent.language.morphology import singular
+from agent.language.bilingual import dictionary_senses, is_verb, segment
 from agent.understanding import lexicon as lex
-from agent.understanding.chinese_constructions import (
-    conditions_in_settings,
-    measured_objects,
-    measured_substances,
-    mediators,
-    possessed_outcomes,
-    response_roles,
-    shared_outcomes,
-    substances_in_media,
-)
-from agent.understanding.chinese_evidence import (
-    EFFECT_LINKS,
-    OWN_SLOTS,
-    names_persons,
-    own_slot,
-    zh_english,
-    zh_people,
-)
+from agent.understanding.chinese_evidence import names_persons, own_slot, zh_english, zh_people
+from agent.understanding.chinese_sentence_roles import ROLE_PASSES, join_zh, zh_content
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
+from agent.understanding.slot_evidence import en_head_slot, mesh_kind, zh_head_slot
+
+__all__ = ["change_verb", "chinese_phrases", "jieba_words", "zh_english", "zh_people"]
 
 
 def jieba_words(text: str) -> list[str]:
@@ -63,7 +49,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
         # before it ("用 XRD 和 SEM 表征": the cue 用 says they are the methods)
         latin = latin_after_chinese and cue is not None and not cue.startswith("task:")
         if current and (CJK.search("".join(current)) or latin):
-            phrases.append(Phrase(_join_zh(current), cue, list(current), after=after))
+            phrases.append(Phrase(join_zh(current), cue, list(current), after=after))
         current = []
         latin_after_chinese = False
 
@@ -112,9 +98,25 @@ def chinese_phrases(text: str) -> list[Phrase]:
             latin_after_chinese = False  # "分析 land use change": an English phrase, the English pass's
             flush()  # "We analyse 城市热岛效应": English grammar words are no part of a Chinese term
             continue
+        if word.isdigit() and following in _MEASURE_WORDS:
+            flush()  # "35个|大中城市", "500份|问卷": a count of things is no part of what is counted
+            index = tokens.index(following, index + 1)
+            continue
         if word.isdigit() and following in lex.ZH_TIME_UNITS:
             flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
             index = tokens.index(following, index + 1)  # "21世纪", "10年": a time span, not a concept
+            if _next_word(tokens, index) in _TIME_LOCALIZERS:
+                index = tokens.index(_next_word(tokens, index), index + 1)  # 孕12周|前: when, no term
+            continue
+        if (
+            word in _TIME_LOCALIZERS
+            and current
+            and len(current[-1]) > 1  # 短|时 "short-term", 睡|前: a lone character and 时 are one word
+            and (not zh_content(following) or _is_predicate(following))
+        ):
+            # "在分娩|时", "新辅助放化疗|后|的": the word that makes a phrase a time ("when", "after")
+            # closes it; the event it names is the term
+            flush()
             continue
         if word in _TASK_ADVERBS and current and following in lex.ZH_TASK_HEADS:
             continue  # "肺炎自动检测": the adverb only says how; the task word heads the phrase before it
@@ -124,7 +126,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             current.append(word)
             continue
         if word in lex.ZH_TASK_HEADS:
-            if current and zh_head_slot(_join_zh(current)) not in {"method_algorithm", "method_measurement"}:
+            if current and zh_head_slot(join_zh(current)) not in {"method_algorithm", "method_measurement"}:
                 # after a noun, the task word is the head of a task phrase ("结节检测")
                 current.append(word)
                 flush()
@@ -146,7 +148,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
             cue = after = "针对"
             continue
-        if word in {"是", "为"} and _join_zh(current) in lex.ZH_SUBJECT_NOUNS:
+        if word in {"是", "为"} and join_zh(current) in lex.ZH_SUBJECT_NOUNS:
             current = []  # "研究对象是农村老年人", "被试为大学生": who is studied follows
             cue = after = "针对"
             continue
@@ -185,8 +187,57 @@ def chinese_phrases(text: str) -> list[Phrase]:
             while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
                 index += 1  # 加剧|了: the particle keeps the verb's cue
             continue
+        if (
+            not current
+            and (previous in _MODALS or previous in _TIME_LOCALIZERS)
+            and len(word) > 1
+            and _is_predicate(word)
+            and _object_start(_after_particles(tokens, index))
+        ):
+            # "是否会|缩短|青少年的睡眠时长", "出院后|接受|电话随访": a verb after a modal word or after the
+            # time word closing a phrase is the predicate, not a term's word
+            cue = after = word
+            continue
+        if (
+            current
+            and len(word) > 1
+            and CJK.search(word)
+            and _is_predicate(word)
+            and index + 2 < len(tokens)
+            and tokens[index + 1] == " "
+            and tokens[index + 2][:1].isascii()
+            and tokens[index + 2][:1].isalnum()
+        ):
+            # "数据|覆盖 2010—2022 年", "我们|使用 GNN": a verb written apart before an English or numeric
+            # object is the predicate, no part of the phrase before it
+            flush()
+            cue = after = word
+            continue
+        if word in _MODALS and word not in lex.ZH_BREAKS:
+            # "可能与下地壳流有关", "乳酸清除率可能是…": a modal word says how sure, it is no part of a term
+            had_phrase = bool(current)
+            flush()
+            if had_phrase and phrases:
+                phrases[-1].before = word
+            continue
+        if (
+            current
+            and len(word) > 1
+            and _is_predicate(word)
+            and _next_word(tokens, index) in _ASPECT_PARTICLES
+            # after the particle the object begins, whatever its first word (揭示了|中|下地壳…)
+            and (
+                _object_start(_after_particles(tokens, index)) or CJK.search(_after_particles(tokens, index))
+            )
+        ):
+            # "结果揭示了…的分布": a verb with an aspect particle is the predicate even after one word
+            flush()
+            cue = after = word
+            while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
+                index += 1
+            continue
         if word in lex.ZH_BREAKS:
-            if word == "的" and current and cue and cue.startswith("task:") and _zh_content(following):
+            if word == "的" and current and cue and cue.startswith("task:") and zh_content(following):
                 # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
                 # object it is (the setting); the task goes on to the phrase after it
                 task_cue, cue = cue, None
@@ -211,7 +262,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 cue = word
             after = word
             continue
-        if word in lex.ZH_TREAT_VERBS and current and _zh_content(following):
+        if word in lex.ZH_TREAT_VERBS and current and zh_content(following):
             # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied; an
             # organism or cells that treat (黄芪治疗…, CAR-T细胞治疗…) are given too: only persons stay people
             cue = "exposure"
@@ -224,7 +275,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             len(current) >= 2
             and len(word) > 1  # a lone character is more often a piece of an unknown word (右美托咪定)
             and CJK.search(word)
-            and _zh_content(following)
+            and zh_content(following)
             and (_is_predicate(word) or _analysis_verb(word))
             and not _is_predicate(following)  # 写作|教学: a verb before a verb is a compound noun
             and following not in _BOUND_SUFFIXES  # 置换|术, 切除|术: a verb before a suffix is a noun
@@ -238,7 +289,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             not current
             and _clause_start(tokens, index)
             and CJK.search(word)
-            and _zh_content(following)
+            # "，提出一种…方法": a measure word opening the object counts as its start
+            and (zh_content(following) or following in _DETERMINERS)
             # 依托|咪|酯: a verb before a lone character is more often a piece of an unknown word
             and (len(following) > 1 or _analysis_verb(word))
             and (_is_predicate(word) or _analysis_verb(word))
@@ -249,6 +301,20 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # the object is the term, the verb its cue
             cue = after = word
             continue
+        if (
+            not current
+            and _after_spaced_latin(tokens, index)
+            and len(word) > 1
+            and CJK.search(word)
+            and _is_predicate(word)
+            and _object_start(following)
+            and not _is_predicate(following)
+            and following not in lex.ZH_HEADS
+        ):
+            # "使用 GNN 代替 DFT 计算", "eDNA metabarcoding 调查长江中游…": a Chinese verb written apart
+            # after an English subject or means, before its object, is the predicate, not a term's word
+            cue = after = word
+            continue
         if not current and word.isascii():
             previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
             latin_after_chinese = bool(CJK.search(previous))
@@ -256,7 +322,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
         if (
             (len(word) > 1 or not CJK.search(word))  # 咪 "cat" inside 右美托咪定 heads nothing
             and zh_people(word)
-            and _zh_content(following)
+            and zh_content(following)
             and following not in lex.ZH_HEADS
             and not _inside_people_phrase(tokens, index + 1)
             and (
@@ -269,7 +335,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # keeps the cue
             flush()
     flush()
-    for step in _ROLE_PASSES:
+    for step in ROLE_PASSES:
         phrases = step(phrases)
     return phrases
 
@@ -284,127 +350,13 @@ _TASK_ADVERBS = frozenset({"自动", "自动地", "快速", "实时"})
 _MODIFIED_HEADS = lex.ZH_FEATURE_HEADS | lex.ZH_ALGORITHM_HEADS
 
 
-# the slots a head word gives a whole list ("A和B数据集": datasets A and B; "A和B特征": features)
-_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm", "signal_feature"})
-
-
-def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
-    """ "在 CIC-IDS2017 和 UNSW-NB15 数据集上", "随机森林和支持向量机模型": the head word after the last
-    item of a list is the head of every item, so an item with no head of its own takes the slot it
-    gives (a dataset, a model, a feature: "语音和面部表情特征"), as an English list shares its head noun."""
-    for index in range(len(phrases) - 1, 0, -1):
-        last = phrases[index]
-        slot = zh_head_slot(last.text) if CJK.search(last.text) else None
-        if slot not in _LIST_HEAD_SLOTS or last.after not in {*lex.ZH_AND, "、"}:
-            continue
-        position = index - 1
-        while position >= 0:
-            item = phrases[position]
-            if item.slot is None and zh_head_slot(item.text) is None and not zh_people(item.text):
-                item.slot = slot
-            if item.after not in {*lex.ZH_AND, "、"}:
-                break
-            position -= 1
-    return phrases
-
-
-def _studied_thing(text: str) -> bool:
-    """A Chinese phrase naming what is studied: people or organisms (冬小麦, 大学生), or a thing its head
-    word makes a study object (铝合金 by 合金, 正极材料 by 材料)."""
-    return zh_people(text) or (zh_head_slot(text) == "subject_population" and text not in lex.ZH_NOT_PEOPLE)
-
-
-def _things_apart(phrases: list[Phrase]) -> list[Phrase]:
-    """ "冬小麦产量", "铝合金接头疲劳寿命": an outcome phrase that opens with what is studied names the thing
-    (who is studied) and its property (the outcome), two concepts a searcher ANDs, as "A中B" does."""
-    out: list[Phrase] = []
-    for phrase in phrases:
-        words = phrase.words
-        split = 0
-        if phrase.slot in {None, "output_target"} and sum(bool(CJK.search(w)) for w in words) >= 2:
-            for size in range(len(words) - 1, 0, -1):
-                thing, rest = _join_zh(words[:size]), _join_zh(words[size:])
-                if not (CJK.search(thing) and CJK.search(rest)) or not _studied_thing(thing):
-                    continue
-                outcome = phrase.slot == "output_target" or zh_head_slot(rest) == "output_target"
-                if outcome and not _studied_thing(rest):
-                    split = size
-                break
-        if not split:
-            out.append(phrase)
-            continue
-        studied, measured = words[:split], words[split:]
-        out.append(Phrase(_join_zh(studied), None, studied, slot="subject_population", after=phrase.after))
-        out.append(
-            Phrase(_join_zh(measured), phrase.cue, measured, slot="output_target", before=phrase.before)
-        )
-    return out
-
-
-# words after a place name that belong to it (长江|流域, 上海|中心城区, 青藏高原|东缘), and the nouns that make
-# the word before them a place whatever jieba tags it (秦岭|地区, 京津冀|地区)
-_PLACE_TAILS = lex.words(
-    """
-    地区 区域 流域 城区 中心城区 主城区 市区 郊区 辖区 中心 沿海 东部 西部 南部 北部 中部 东缘 西缘 南缘 北缘
-    东北部 西北部 西南部 东南部 周边 境内 上游 中游 下游
-    """
-)
-_PLACE_NOUNS = frozenset({"地区", "区域", "流域"})
-# heads of instruments, surveys and cohorts whose names often open with a place (中国健康与营养调查,
-# 匹兹堡睡眠质量指数): the place is part of the name there
-_NAMED_INSTRUMENTS = frozenset({"调查", "指数", "量表", "问卷", "数据库", "队列", "研究", "项目"})
-
-
-def _place_length(words: list[str]) -> int:
-    """How many leading words of a phrase name a place (长江流域|极端|降水: 1; 秦岭|地区|大熊猫: 2)."""
-    size = 0
-    while size < len(words) and (
-        is_place_name(words[size]) or (size + 1 < len(words) and words[size + 1] in _PLACE_NOUNS)
-    ):
-        size += 1
-    if size == 0:
-        return 0
-    while size < len(words) and words[size] in _PLACE_TAILS:
-        size += 1
-    return size
-
-
-def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
-    """ "长江流域极端降水", "青藏高原草甸退化": a place name opening a phrase is where the study is (the
-    setting), and what follows it is the concept, in the slot the phrase had (a searcher writes the place
-    as a block of its own, not as a word of the concept)."""
-    out: list[Phrase] = []
-    for phrase in phrases:
-        size = _place_length(phrase.words)
-        rest = phrase.words[size:]
-        if (
-            size
-            and size == len(phrase.words)
-            and phrase.slot is None
-            and not any(zh_people(w) for w in phrase.words if w not in _PLACE_TAILS)
-        ):
-            # a phrase that is only a place (华南地区, 高原地区) is where the study is, whatever its cue
-            out.append(replace(phrase, slot="context"))
-            continue
-        if (
-            size == 0
-            or not any(_zh_content(w) for w in rest)
-            or rest[-1] in _PLACE_TAILS  # 武汉市|主|城区: a part of the place is a place
-            or _NAMED_INSTRUMENTS.intersection(rest)
-        ):
-            out.append(phrase)
-            continue
-        place = phrase.words[:size]
-        out.append(Phrase(_join_zh(place), None, place, slot="context", after=phrase.after))
-        out.append(
-            Phrase(
-                _join_zh(rest), phrase.cue, rest, slot=phrase.slot, after=phrase.after, before=phrase.before
-            )
-        )
-    return out
-
-
 _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
+# words after an event or a time span that make it a time: "when", "after", "before" (分娩时, 治疗后, 12周前)
+_TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后", "以前", "以内", "内"})
+# measure words after a number that count things (35个城市, 500份问卷, 2000名孕妇)
+_MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
+# a number and measure word or a demonstrative opening a noun phrase (提出|一种|方法, 采用|一项|调查)
+_DETERMINERS = frozenset({"一种", "一个", "一项", "一套", "一类", "一些", "一批", "这些", "这种", "该"})
 
 
 def _next_word(tokens: list[str], index: int) -> str:
@@ -454,6 +406,16 @@ def _analysis_verb(word: str) -> bool:
     return len(word) > 2 and word.endswith(_ANALYSIS_VERBS)
 
 
+def _after_spaced_latin(tokens: list[str], index: int) -> bool:
+    """True when the word at `index` follows a Latin word with a space between ("SEM 表征")."""
+    return (
+        index >= 2
+        and tokens[index - 1] == " "
+        and tokens[index - 2].isascii()
+        and tokens[index - 2][-1:].isalnum()
+    )
+
+
 def _clause_start(tokens: list[str], index: int) -> bool:
     """True when the word at `index` opens a clause: first of the text, after punctuation or after a
     word that chains clauses (并, 随后). A verb there is a predicate, not a modifier inside a term."""
@@ -495,7 +457,7 @@ def _run_words(tokens: list[str], start: int) -> list[str]:
     for token in tokens[start:]:
         if token == " ":
             continue
-        if not _zh_content(token) or token in lex.ZH_TASK_HEADS:
+        if not zh_content(token) or token in lex.ZH_TASK_HEADS:
             break
         out.append(token)
     return out
@@ -543,206 +505,9 @@ def _has_evidence(text: str) -> bool:
 
 def _object_start(word: str) -> bool:
     """A word that can open an object phrase: Chinese content, or a number or Latin word (2型, EEG)."""
-    return _zh_content(word) or (word[:1].isalnum() and word.isascii())
-
-
-def _zh_content(word: str) -> bool:
-    """A Chinese content word: not punctuation, a break word or whitespace."""
-    return bool(CJK.search(word)) and word not in lex.ZH_BREAKS
+    return zh_content(word) or (word[:1].isalnum() and word.isascii())
 
 
 @cache
 def _is_predicate(word: str) -> bool:
     return word not in lex.ZH_HEADS and is_verb(word)
-
-
-def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
-    """ "A与B的关系", "A和B的相关性", "A与B的队列研究": A is the exposure (the setting), B the outcome,
-    unless their head words say otherwise."""
-    for index, phrase in enumerate(phrases[1:], start=1):
-        if (
-            phrase.text in lex.ZH_FACTOR_WORDS
-            and phrase.after == "的"
-            and cue_slot(phrases[index - 1].cue, True) in {None, "context"}
-        ):
-            phrases[index - 1].cue = "outcome"  # "疫苗接种意愿的影响因素": what the factors act on
-    for index, phrase in enumerate(phrases[2:], start=2):
-        if (
-            phrase.text in lex.ZH_RELATION_WORDS
-            or phrase.text.endswith(lex.ZH_STUDY_ENDINGS)
-            or phrase.before in lex.ZH_STUDY_ENDINGS
-        ) and phrase.after in _RELATION_LINKS:
-            second, first = phrases[index - 1], phrases[index - 2]
-            if first.after == "的":
-                continue  # "电池的稳定性与离子迁移": two properties of one thing, both studied
-            if second.after in lex.ZH_AND and cue_slot(first.cue, True) is None:
-                # the one that names an outcome or a condition is the outcome (护士职业倦怠与夜班频率:
-                # burnout); when both or neither do, the written order decides
-                if _outcome_like(first) and not _outcome_like(second):
-                    first.cue, second.cue = "outcome", "exposure"
-                else:
-                    first.cue, second.cue = "exposure", "outcome"
-    return phrases
-
-
-# what joins "A与B" to the relation word: 的关系, 之间的关联, and the questions 有何关联, 有无关联, 存在关联
-_RELATION_LINKS = frozenset({"的", "之间", "有何", "有无", "存在"})
-
-
-# "A和B的表达": what is expressed is the measured feature (a gene, a protein), the bare head names nothing
-_EXPRESSION_HEADS = frozenset({"表达", "表达水平", "表达量"})
-
-
-def _expressed(phrases: list[Phrase]) -> list[Phrase]:
-    """ "检测IL-6和TNF-α的表达": IL-6 and TNF-α are the features (biomarkers) measured; "炎症相关蛋白"
-    joins its parts too. The bare head then names nothing of its own and is left out."""
-    bare: set[int] = set()
-    for index, phrase in enumerate(phrases):
-        if phrase.text not in _EXPRESSION_HEADS or phrase.after != "的" or index == 0:
-            continue
-        position = index - 1
-        while position >= 0:
-            expressed = phrases[position]
-            if expressed.slot is None and not zh_people(expressed.text):
-                expressed.slot = "signal_feature"
-                bare.add(index)
-            if expressed.after not in lex.ZH_AND and expressed.after not in {"、", "相关"}:
-                break
-            position -= 1
-    return [phrase for index, phrase in enumerate(phrases) if index not in bare]
-
-
-def _given_things(phrases: list[Phrase]) -> list[Phrase]:
-    """ "使用双膦酸盐", "采用针刺": after a cue of means, a phrase that MeSH files as a drug, chemical or
-    intervention (its setting-like kind) is what is given, the exposure, not a method of observing."""
-    for phrase in phrases:
-        if (
-            phrase.slot is None
-            and phrase.cue in lex.ZH_METHOD_CUES
-            and CJK.search(phrase.text)
-            and zh_head_slot(phrase.text) is None
-            and not zh_people(phrase.text)
-        ):
-            english = zh_english(phrase.text)
-            if english and mesh_kind(english) == "context" and not is_place_name(phrase.text):
-                phrase.cue = "exposure"
-    return phrases
-
-
-def _organism_models(phrases: list[Phrase]) -> list[Phrase]:
-    """ "大鼠模型", "斑马鱼模型": a model made of an organism is who is studied, not an algorithm."""
-    for phrase in phrases:
-        rest = phrase.text.removesuffix("模型")
-        if rest != phrase.text and CJK.search(rest) and phrase.slot is None and zh_people(rest):
-            phrase.slot = "subject_population"
-    return phrases
-
-
-# inside "对Y的影响" the words that join the parts of Y (对A中B, 对A和B, 对患者的生活质量)
-_OBJECT_LINKS = frozenset({"对", "中", "的", *lex.ZH_AND})
-# what closes "X对Y的…" besides the relation words: an effect of some kind (保护作用, 治疗效果, 疗效)
-_EFFECT_ENDINGS = ("作用", "效应", "效果", "影响", "疗效")
-
-
-def _effect_word(text: str) -> bool:
-    """影响, 作用, 保护作用, 疗效 ...: the word that closes "X对Y的影响"."""
-    return text in lex.ZH_RELATION_WORDS or text.endswith(_EFFECT_ENDINGS)
-
-
-def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
-    """ "X对Y的影响/作用/效果": X is what acts (the exposure, the setting slot) and Y what it acts on (the
-    outcome), whatever their head words say alone (超声处理 is no outcome there); in Y, "A中B" names the
-    thing studied (A) and its property (B), and a people word stays who is studied. Sentence structure
-    decides here because a searcher reads the roles from it, not from the words."""
-    for index, phrase in enumerate(phrases):
-        if phrase.after not in EFFECT_LINKS or not _effect_word(phrase.text):
-            continue
-        start = index - 1
-        while start >= 0 and phrases[start].after in _OBJECT_LINKS and phrases[start].after != "对":
-            start -= 1
-        while start > 0 and phrases[start - 1].after == "对" and phrases[start - 1].before is None:
-            start -= 1  # 对|老年人|睡眠质量: a people word split off the same object (or "、")
-        if start < 1 or phrases[start].after != "对" or phrases[start - 1].before != "对":
-            continue
-        exposures = [start - 1]
-        while exposures[-1] > 0 and phrases[exposures[-1]].after in lex.ZH_AND:
-            exposures.append(exposures[-1] - 1)  # "X和Z对Y的影响": both act
-        for position in exposures:
-            acting = phrases[position]
-            if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
-                acting.slot = "context"
-        for position in range(start, index):
-            target = phrases[position]
-            if zh_people(target.text) or zh_head_slot(target.text) in OWN_SLOTS:
-                continue
-            thing = target.before == "中" and position + 1 < index
-            target.slot = "subject_population" if thing else "output_target"
-    return phrases
-
-
-_MAX_IN_PARTS = 6  # phrases between 在 and 中 in "X在Y中的作用" (a list of processes)
-
-
-def _role_in_roles(phrases: list[Phrase]) -> list[Phrase]:
-    """ "X在Y中的作用/影响/价值": X is what acts (the setting slot), and Y, between 在 and 中, what it acts
-    in: the processes are outcomes, people and cells stay who is studied ("探讨lncRNA在结直肠癌细胞增殖、
-    迁移和侵袭中的作用": lncRNA acts; proliferation, migration and invasion are observed)."""
-    for index, phrase in enumerate(phrases):
-        if phrase.after != "的" or not _effect_word(phrase.text) or phrases[index - 1].before != "中":
-            continue
-        start = index - 1
-        while start > 0 and phrases[start - 1].before != "在" and index - start < _MAX_IN_PARTS:
-            start -= 1
-        if start < 1 or phrases[start - 1].before != "在":
-            continue
-        acting = phrases[start - 1]
-        if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
-            acting.slot = "context"
-        for target in phrases[start:index]:
-            if not zh_people(target.text) and zh_head_slot(target.text) not in OWN_SLOTS:
-                target.slot = "output_target"
-    return phrases
-
-
-def _outcome_like(phrase: Phrase) -> bool:
-    english = zh_english(phrase.text) if CJK.search(phrase.text) else phrase.text
-    if not english:
-        return False
-    words = english.split()
-    head = singular(words[-1].lower())
-    return (
-        en_head_slot(words) == "output_target"
-        or head in lex.EN_CONDITION_HEADS
-        or mesh_kind(english) in {"output_target", "condition"}
-    )
-
-
-def _join_zh(words: list[str]) -> str:
-    out = ""
-    for word in words:
-        if out and out[-1].isascii() and out[-1].isalnum() and word[:1].isascii() and word[:1].isalnum():
-            out += " "
-        out += word
-    return out
-
-
-# the passes that give phrases their roles from the sentence, in order
-_ROLE_PASSES = (
-    _given_things,
-    _organism_models,
-    _expressed,
-    _relation_roles,
-    _effect_roles,
-    response_roles,
-    _role_in_roles,
-    conditions_in_settings,
-    mediators,
-    _shared_heads,
-    _places_apart,
-    _things_apart,
-    shared_outcomes,
-    possessed_outcomes,
-    measured_substances,
-    substances_in_media,
-    measured_objects,
-)

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from agent.language.bilingual import (
     GENERIC_PLACES,
+    dictionary_senses,
     drug_names,
     has_chinese,
     is_place_name,
     render_phrase,
+    segment,
     sound_spans,
 )
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
@@ -48,7 +50,7 @@ def translate_slots(
                 phrases.append(phrase)
                 continue
             phrase = _without_place_head(_without_status_head(phrase))
-            if phrase in lex.ZH_RELATION_WORDS or phrase in lex.ZH_FACTOR_WORDS:
+            if _names_no_concept(phrase):
                 continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
             sounds = sound_spans(phrase)
             for written, drug in drug_names(phrase):
@@ -62,6 +64,8 @@ def translate_slots(
                     # a name written by sound (a drug, a species): its characters' senses are nonsense in
                     # a query, so the user is asked for the English name instead
                     by_sound += [phrase[a:b] for a, b in sounds if a < cursor and start < b]
+                elif _names_no_concept(rendering.chinese):
+                    continue  # 影响|尚不清楚: a piece of a longer phrase that is a generic word
                 elif rendering.english:
                     english = _no_repeats(rendering.english[0])
                     if _generic(english) or _design(english):
@@ -91,6 +95,27 @@ def translate_slots(
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes
+
+
+def _names_no_concept(chinese: str) -> bool:
+    """A Chinese phrase, or a piece a longer phrase is rendered in, that is only a word of what the study
+    asks (影响, 因果关系, 影响因素) or a generic research word (方法, 数据, 变化): the same words a whole slot
+    phrase is dropped for (`rules`), so a piece cut from a longer phrase (影响|尚不清楚) is dropped too; and
+    a compound of such words only (发生|风险 "risk of occurrence")."""
+    if _generic_word(chinese):
+        return True
+    words = segment(chinese)
+    return len(words) > 1 and all(_generic_word(word) or _generic_first_sense(word) for word in words)
+
+
+def _generic_word(chinese: str) -> bool:
+    return chinese in lex.ZH_RELATION_WORDS or chinese in lex.ZH_FACTOR_WORDS or chinese in lex.ZH_GENERIC
+
+
+def _generic_first_sense(chinese: str) -> bool:
+    """A Chinese word whose first dictionary sense is a generic research word (风险 "risk", 结局 "outcome")."""
+    senses = dictionary_senses(chinese)
+    return bool(senses) and _generic(senses[0].text)
 
 
 # heads that only say "the state of" what precedes them (职业倦怠现状 "the present state of burnout")

@@ -349,3 +349,10 @@ def test_a_names_english_name_comes_before_its_romanisation_and_description() ->
     assert [s.text for s in dictionary_senses("长江")] == ["Yangtze River", "Chang Jiang"]
     # "..., established in 2017, consisting of ...": what describes a name comes after it
     assert dictionary_senses("粤港澳大湾区")[0].text == "Guangdong-Hong Kong-Macao Greater Bay Area"
+
+
+def test_the_judge_chooses_among_a_words_first_senses_only() -> None:
+    # 竞赛 "contest; competition; match; race": the vocabulary may move "competition" first, but a sense
+    # further down that it happens to know ("race") is a rarer reading and stays behind
+    assert render("竞赛", lambda english: english == "competition").english[0] == "competition"
+    assert render("竞赛", lambda english: english == "race").english[0] == "contest"

@@ -8,10 +8,10 @@ and its property (B), and a people word stays who is studied.
 
 from __future__ import annotations
 
-from agent.models import Slots
+from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding.chinese_phrases import chinese_phrases
 from agent.understanding.rules import extract_slots
-from agent.understanding.slot_translation import translate_slots
+from agent.understanding.slot_translation import embedded_vocabulary, translate_slots
 
 
 def test_x_on_y_gives_the_exposure_and_the_outcome() -> None:
@@ -162,6 +162,24 @@ def test_a_vague_word_alone_names_no_concept() -> None:
     slots, _, _ = translate_slots(Slots(context=["价值", "标准", "诊断价值"]), vocabulary=None)
     assert "value" not in slots.context and "standard" not in slots.context
     assert any("value" in term for term in slots.context)
+
+
+def test_a_generic_word_cut_from_a_longer_phrase_names_no_concept() -> None:
+    # 影响|尚不清楚 "the effect is unclear": the piece 影响 is dropped as the whole phrase 影响 would be
+    vocabulary = embedded_vocabulary()
+    slots, _, _ = translate_slots(Slots(output_target=["影响尚不清楚", "疲劳寿命"]), vocabulary)
+    assert slots.output_target and not any(
+        word in term for term in slots.output_target for word in ("affect", "influence", "effect")
+    )
+
+
+def test_words_for_a_kind_of_thing_alone_name_no_concept() -> None:
+    # 过程 "course of events", 结果 "outcome", 指标 "index", 方案 "plan": what kind of thing, not which
+    slots = extract_slots("分析恢复的过程和结果，并比较两种方案的指标。")
+    terms = {term for name in LIST_SLOT_NAMES for term in getattr(slots, name)}
+    assert not {"过程", "结果", "方案", "指标"} & terms
+    slots, _, _ = translate_slots(Slots(output_target=["过程", "结果", "指标", "方案"]), vocabulary=None)
+    assert slots.output_target == []
 
 
 def test_the_kind_of_study_is_no_concept() -> None:
@@ -441,3 +459,84 @@ def test_an_organism_or_cells_that_treat_are_given_persons_stay_people() -> None
     assert extract_slots("评价间充质干细胞治疗膝骨关节炎的疗效。").context == ["间充质干细胞"]
     assert "人参" in extract_slots("人参治疗慢性疲劳综合征的随机对照试验。").context
     assert "家庭医生" in extract_slots("家庭医生治疗高血压患者的管理效果。").subject_population
+
+
+def _all_terms(text: str) -> set[str]:
+    slots = extract_slots(text)
+    return {term for name in LIST_SLOT_NAMES for term in getattr(slots, name)}
+
+
+def test_a_modal_word_is_no_part_of_a_term() -> None:
+    # 可能 "may" says how sure the sentence is; the term before it stays whole
+    terms = _all_terms("乳酸清除率可能是一个有用的预后指标。")
+    assert "乳酸清除率" in terms and not any("可能" in term for term in terms)
+
+
+def test_a_verb_with_an_aspect_particle_is_the_predicate() -> None:
+    # 揭示|了: after one word too, a verb followed by 了 is the predicate, not a term's head
+    assert not any("揭示" in term for term in _all_terms("结果揭示了中下地壳低速层的分布。"))
+
+
+def test_a_verb_before_a_measure_word_opens_its_object() -> None:
+    # "，提出|一种…方法": the object opens with a number and measure word; the verb is no term
+    assert not any(
+        "提出" in term for term in _all_terms("针对配电网，提出一种基于深度强化学习的电压控制方法。")
+    )
+
+
+def test_a_count_of_things_is_no_part_of_what_is_counted() -> None:
+    terms = _all_terms("我们用面板模型分析房价，数据来自 35 个大中城市。")
+    assert not any(term.startswith("个") for term in terms)
+
+
+def test_a_chinese_verb_after_an_english_phrase_is_the_predicate() -> None:
+    # "使用 graph neural network 代替 DFT 计算": 代替 "replace" relates the two methods
+    assert not any(
+        "代替" in term for term in _all_terms("使用 graph neural network 代替 DFT 计算来预测吸附能。")
+    )
+
+
+def test_a_time_word_after_an_event_closes_its_phrase() -> None:
+    # 时 "when", 后 "after": the event is the term, the time word no part of it
+    terms = _all_terms("通过眼动实验考察二语学习者阅读中文时的词切分策略。")
+    assert not any(term.endswith("时") for term in terms)
+    terms = _all_terms("预测食管鳞癌患者新辅助放化疗后的病理完全缓解。")
+    assert not any(term.endswith("后") for term in terms)
+
+
+def test_a_level_in_a_body_fluid_that_is_tested_for_is_the_feature() -> None:
+    # 孕12周|前: the time span takes its "before"; what 检测 tests for in serum is the measured feature
+    slots = extract_slots("在孕12周前检测血清25-羟维生素D水平。")
+    assert slots.signal_feature == ["血清25-羟维生素D水平"]
+    assert not any("前" in term for term in slots.task)
+
+
+def test_a_compound_of_generic_words_names_no_concept() -> None:
+    # 发生|风险 "risk of occurrence": what kind of thing, in two words; the condition is the concept
+    slots, _, _ = translate_slots(Slots(output_target=["发生风险", "产后抑郁"]), embedded_vocabulary())
+    assert len(slots.output_target) == 1 and "depression" in slots.output_target[0]
+
+
+def test_management_names_what_is_given_not_a_task() -> None:
+    # 社区管理, 疼痛管理, 围手术期管理: care given (the setting, like 治疗 and 干预), not an analysis task
+    slots = extract_slots("了解护士对新生儿疼痛管理的知识和态度。")
+    assert "疼痛管理" not in slots.task and "疼痛管理" in slots.context
+
+
+def test_a_verb_written_apart_before_an_english_or_numeric_object_is_the_predicate() -> None:
+    # 数据|覆盖 "the data cover" 2010—2022: the verb relates, it is no part of a term
+    terms = _all_terms("我们用面板模型分析房价，数据覆盖 2010—2022 年 35 个大中城市。")
+    assert not any("覆盖" in term for term in terms)
+
+
+def test_a_time_word_inside_a_word_stays_and_a_verb_after_a_time_frame_is_the_predicate() -> None:
+    # 短|时 "short-term" is one word; after 出院|后 "after discharge" the verb opens the clause
+    assert any("短时" in term for term in _all_terms("预测城市路网的短时交通流量。"))
+    terms = _all_terms("干预组在出院后接受电话随访。")
+    assert "电话随访" in terms and not any("接受" in term for term in terms)
+
+
+def test_a_verb_after_a_modal_word_is_the_predicate() -> None:
+    slots = extract_slots("睡前使用智能手机是否会缩短青少年的睡眠时长？")
+    assert "青少年" in slots.subject_population
+    assert not any("缩短" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))

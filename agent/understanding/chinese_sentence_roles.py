@@ -1,0 +1,348 @@
+"""The roles a Chinese sentence gives the phrases `chinese_phrases` cut (rules fallback).
+
+Why apart: cutting a sentence into phrases (where a phrase starts and ends, which word is a predicate or
+a cue) and reading the roles of the cut phrases from the sentence around them are two jobs. These passes
+run in order over the phrases of one text: "A与B的关系" names an exposure and an outcome, "X对Y的影响/作用
+/疗效" X as what acts and Y as what it acts on (in Y, "A中B" the thing studied and its property),
+"X在Y中的作用" X acting in the processes Y, the expressed features of "检测A和B的表达", a drug or an
+intervention after a cue of means as what is given, a list sharing its head word, a place opening a
+phrase as the setting, a thing studied opening an outcome phrase as two concepts; the passes of
+`agent.understanding.chinese_constructions` follow them (`ROLE_PASSES`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from agent.language.bilingual import is_place_name
+from agent.language.morphology import singular
+from agent.understanding import lexicon as lex
+from agent.understanding.chinese_constructions import (
+    conditions_in_settings,
+    measured_objects,
+    measured_substances,
+    mediators,
+    possessed_outcomes,
+    response_roles,
+    shared_outcomes,
+    substances_in_media,
+)
+from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, zh_english, zh_people
+from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
+
+# the slots a head word gives a whole list ("A和B数据集": datasets A and B; "A和B特征": features)
+_LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm", "signal_feature"})
+
+
+def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
+    """ "在 CIC-IDS2017 和 UNSW-NB15 数据集上", "随机森林和支持向量机模型": the head word after the last
+    item of a list is the head of every item, so an item with no head of its own takes the slot it
+    gives (a dataset, a model, a feature: "语音和面部表情特征"), as an English list shares its head noun."""
+    for index in range(len(phrases) - 1, 0, -1):
+        last = phrases[index]
+        slot = zh_head_slot(last.text) if CJK.search(last.text) else None
+        if slot not in _LIST_HEAD_SLOTS or last.after not in {*lex.ZH_AND, "、"}:
+            continue
+        position = index - 1
+        while position >= 0:
+            item = phrases[position]
+            if item.slot is None and zh_head_slot(item.text) is None and not zh_people(item.text):
+                item.slot = slot
+            if item.after not in {*lex.ZH_AND, "、"}:
+                break
+            position -= 1
+    return phrases
+
+
+def _studied_thing(text: str) -> bool:
+    """A Chinese phrase naming what is studied: people or organisms (冬小麦, 大学生), or a thing its head
+    word makes a study object (铝合金 by 合金, 正极材料 by 材料)."""
+    return zh_people(text) or (zh_head_slot(text) == "subject_population" and text not in lex.ZH_NOT_PEOPLE)
+
+
+def _things_apart(phrases: list[Phrase]) -> list[Phrase]:
+    """ "冬小麦产量", "铝合金接头疲劳寿命": an outcome phrase that opens with what is studied names the thing
+    (who is studied) and its property (the outcome), two concepts a searcher ANDs, as "A中B" does."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        words = phrase.words
+        split = 0
+        if phrase.slot in {None, "output_target"} and sum(bool(CJK.search(w)) for w in words) >= 2:
+            for size in range(len(words) - 1, 0, -1):
+                thing, rest = join_zh(words[:size]), join_zh(words[size:])
+                if not (CJK.search(thing) and CJK.search(rest)) or not _studied_thing(thing):
+                    continue
+                outcome = phrase.slot == "output_target" or zh_head_slot(rest) == "output_target"
+                if outcome and not _studied_thing(rest):
+                    split = size
+                break
+        if not split:
+            out.append(phrase)
+            continue
+        studied, measured = words[:split], words[split:]
+        out.append(Phrase(join_zh(studied), None, studied, slot="subject_population", after=phrase.after))
+        out.append(
+            Phrase(join_zh(measured), phrase.cue, measured, slot="output_target", before=phrase.before)
+        )
+    return out
+
+
+# words after a place name that belong to it (长江|流域, 上海|中心城区, 青藏高原|东缘), and the nouns that make
+# the word before them a place whatever jieba tags it (秦岭|地区, 京津冀|地区)
+_PLACE_TAILS = lex.words(
+    """
+    地区 区域 流域 城区 中心城区 主城区 市区 郊区 辖区 中心 沿海 东部 西部 南部 北部 中部 东缘 西缘 南缘 北缘
+    东北部 西北部 西南部 东南部 周边 境内 上游 中游 下游
+    """
+)
+_PLACE_NOUNS = frozenset({"地区", "区域", "流域"})
+# heads of instruments, surveys and cohorts whose names often open with a place (中国健康与营养调查,
+# 匹兹堡睡眠质量指数): the place is part of the name there
+_NAMED_INSTRUMENTS = frozenset({"调查", "指数", "量表", "问卷", "数据库", "队列", "研究", "项目"})
+
+
+def _place_length(words: list[str]) -> int:
+    """How many leading words of a phrase name a place (长江流域|极端|降水: 1; 秦岭|地区|大熊猫: 2)."""
+    size = 0
+    while size < len(words) and (
+        is_place_name(words[size]) or (size + 1 < len(words) and words[size + 1] in _PLACE_NOUNS)
+    ):
+        size += 1
+    if size == 0:
+        return 0
+    while size < len(words) and words[size] in _PLACE_TAILS:
+        size += 1
+    return size
+
+
+def _places_apart(phrases: list[Phrase]) -> list[Phrase]:
+    """ "长江流域极端降水", "青藏高原草甸退化": a place name opening a phrase is where the study is (the
+    setting), and what follows it is the concept, in the slot the phrase had (a searcher writes the place
+    as a block of its own, not as a word of the concept)."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        size = _place_length(phrase.words)
+        rest = phrase.words[size:]
+        if (
+            size
+            and size == len(phrase.words)
+            and phrase.slot is None
+            and not any(zh_people(w) for w in phrase.words if w not in _PLACE_TAILS)
+        ):
+            # a phrase that is only a place (华南地区, 高原地区) is where the study is, whatever its cue
+            out.append(replace(phrase, slot="context"))
+            continue
+        if (
+            size == 0
+            or not any(zh_content(w) for w in rest)
+            or rest[-1] in _PLACE_TAILS  # 武汉市|主|城区: a part of the place is a place
+            or _NAMED_INSTRUMENTS.intersection(rest)
+        ):
+            out.append(phrase)
+            continue
+        place = phrase.words[:size]
+        out.append(Phrase(join_zh(place), None, place, slot="context", after=phrase.after))
+        out.append(
+            Phrase(
+                join_zh(rest), phrase.cue, rest, slot=phrase.slot, after=phrase.after, before=phrase.before
+            )
+        )
+    return out
+
+
+def zh_content(word: str) -> bool:
+    """A Chinese content word: not punctuation, a break word or whitespace."""
+    return bool(CJK.search(word)) and word not in lex.ZH_BREAKS
+
+
+def _relation_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "A与B的关系", "A和B的相关性", "A与B的队列研究": A is the exposure (the setting), B the outcome,
+    unless their head words say otherwise."""
+    for index, phrase in enumerate(phrases[1:], start=1):
+        if (
+            phrase.text in lex.ZH_FACTOR_WORDS
+            and phrase.after == "的"
+            and cue_slot(phrases[index - 1].cue, True) in {None, "context"}
+        ):
+            phrases[index - 1].cue = "outcome"  # "疫苗接种意愿的影响因素": what the factors act on
+    for index, phrase in enumerate(phrases[2:], start=2):
+        if (
+            phrase.text in lex.ZH_RELATION_WORDS
+            or phrase.text.endswith(lex.ZH_STUDY_ENDINGS)
+            or phrase.before in lex.ZH_STUDY_ENDINGS
+        ) and phrase.after in _RELATION_LINKS:
+            second, first = phrases[index - 1], phrases[index - 2]
+            if first.after == "的":
+                continue  # "电池的稳定性与离子迁移": two properties of one thing, both studied
+            if second.after in lex.ZH_AND and cue_slot(first.cue, True) is None:
+                # the one that names an outcome or a condition is the outcome (护士职业倦怠与夜班频率:
+                # burnout); when both or neither do, the written order decides
+                if _outcome_like(first) and not _outcome_like(second):
+                    first.cue, second.cue = "outcome", "exposure"
+                else:
+                    first.cue, second.cue = "exposure", "outcome"
+    return phrases
+
+
+# what joins "A与B" to the relation word: 的关系, 之间的关联, and the questions 有何关联, 有无关联, 存在关联
+_RELATION_LINKS = frozenset({"的", "之间", "有何", "有无", "存在"})
+
+
+# "A和B的表达": what is expressed is the measured feature (a gene, a protein), the bare head names nothing
+_EXPRESSION_HEADS = frozenset({"表达", "表达水平", "表达量"})
+
+
+def _expressed(phrases: list[Phrase]) -> list[Phrase]:
+    """ "检测IL-6和TNF-α的表达": IL-6 and TNF-α are the features (biomarkers) measured; "炎症相关蛋白"
+    joins its parts too. The bare head then names nothing of its own and is left out."""
+    bare: set[int] = set()
+    for index, phrase in enumerate(phrases):
+        if phrase.text not in _EXPRESSION_HEADS or phrase.after != "的" or index == 0:
+            continue
+        position = index - 1
+        while position >= 0:
+            expressed = phrases[position]
+            if expressed.slot is None and not zh_people(expressed.text):
+                expressed.slot = "signal_feature"
+                bare.add(index)
+            if expressed.after not in lex.ZH_AND and expressed.after not in {"、", "相关"}:
+                break
+            position -= 1
+    return [phrase for index, phrase in enumerate(phrases) if index not in bare]
+
+
+def _given_things(phrases: list[Phrase]) -> list[Phrase]:
+    """ "使用双膦酸盐", "采用针刺": after a cue of means, a phrase that MeSH files as a drug, chemical or
+    intervention (its setting-like kind) is what is given, the exposure, not a method of observing."""
+    for phrase in phrases:
+        if (
+            phrase.slot is None
+            and phrase.cue in lex.ZH_METHOD_CUES
+            and CJK.search(phrase.text)
+            and zh_head_slot(phrase.text) is None
+            and not zh_people(phrase.text)
+        ):
+            english = zh_english(phrase.text)
+            if english and mesh_kind(english) == "context" and not is_place_name(phrase.text):
+                phrase.cue = "exposure"
+    return phrases
+
+
+def _organism_models(phrases: list[Phrase]) -> list[Phrase]:
+    """ "大鼠模型", "斑马鱼模型": a model made of an organism is who is studied, not an algorithm."""
+    for phrase in phrases:
+        rest = phrase.text.removesuffix("模型")
+        if rest != phrase.text and CJK.search(rest) and phrase.slot is None and zh_people(rest):
+            phrase.slot = "subject_population"
+    return phrases
+
+
+# inside "对Y的影响" the words that join the parts of Y (对A中B, 对A和B, 对患者的生活质量)
+_OBJECT_LINKS = frozenset({"对", "中", "的", *lex.ZH_AND})
+# what closes "X对Y的…" besides the relation words: an effect of some kind (保护作用, 治疗效果, 疗效)
+_EFFECT_ENDINGS = ("作用", "效应", "效果", "影响", "疗效")
+
+
+def _effect_word(text: str) -> bool:
+    """影响, 作用, 保护作用, 疗效 ...: the word that closes "X对Y的影响"."""
+    return text in lex.ZH_RELATION_WORDS or text.endswith(_EFFECT_ENDINGS)
+
+
+def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "X对Y的影响/作用/效果": X is what acts (the exposure, the setting slot) and Y what it acts on (the
+    outcome), whatever their head words say alone (超声处理 is no outcome there); in Y, "A中B" names the
+    thing studied (A) and its property (B), and a people word stays who is studied. Sentence structure
+    decides here because a searcher reads the roles from it, not from the words."""
+    for index, phrase in enumerate(phrases):
+        if phrase.after not in EFFECT_LINKS or not _effect_word(phrase.text):
+            continue
+        start = index - 1
+        while start >= 0 and phrases[start].after in _OBJECT_LINKS and phrases[start].after != "对":
+            start -= 1
+        while start > 0 and phrases[start - 1].after == "对" and phrases[start - 1].before is None:
+            start -= 1  # 对|老年人|睡眠质量: a people word split off the same object (or "、")
+        if start < 1 or phrases[start].after != "对" or phrases[start - 1].before != "对":
+            continue
+        exposures = [start - 1]
+        while exposures[-1] > 0 and phrases[exposures[-1]].after in lex.ZH_AND:
+            exposures.append(exposures[-1] - 1)  # "X和Z对Y的影响": both act
+        for position in exposures:
+            acting = phrases[position]
+            if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
+                acting.slot = "context"
+        for position in range(start, index):
+            target = phrases[position]
+            if zh_people(target.text) or zh_head_slot(target.text) in OWN_SLOTS:
+                continue
+            thing = target.before == "中" and position + 1 < index
+            target.slot = "subject_population" if thing else "output_target"
+    return phrases
+
+
+_MAX_IN_PARTS = 6  # phrases between 在 and 中 in "X在Y中的作用" (a list of processes)
+
+
+def _role_in_roles(phrases: list[Phrase]) -> list[Phrase]:
+    """ "X在Y中的作用/影响/价值": X is what acts (the setting slot), and Y, between 在 and 中, what it acts
+    in: the processes are outcomes, people and cells stay who is studied ("探讨lncRNA在结直肠癌细胞增殖、
+    迁移和侵袭中的作用": lncRNA acts; proliferation, migration and invasion are observed)."""
+    for index, phrase in enumerate(phrases):
+        if phrase.after != "的" or not _effect_word(phrase.text) or phrases[index - 1].before != "中":
+            continue
+        start = index - 1
+        while start > 0 and phrases[start - 1].before != "在" and index - start < _MAX_IN_PARTS:
+            start -= 1
+        if start < 1 or phrases[start - 1].before != "在":
+            continue
+        acting = phrases[start - 1]
+        if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
+            acting.slot = "context"
+        for target in phrases[start:index]:
+            if not zh_people(target.text) and zh_head_slot(target.text) not in OWN_SLOTS:
+                target.slot = "output_target"
+    return phrases
+
+
+def _outcome_like(phrase: Phrase) -> bool:
+    english = zh_english(phrase.text) if CJK.search(phrase.text) else phrase.text
+    if not english:
+        return False
+    words = english.split()
+    head = singular(words[-1].lower())
+    return (
+        en_head_slot(words) == "output_target"
+        or head in lex.EN_CONDITION_HEADS
+        or mesh_kind(english) in {"output_target", "condition"}
+    )
+
+
+def join_zh(words: list[str]) -> str:
+    out = ""
+    for word in words:
+        if out and out[-1].isascii() and out[-1].isalnum() and word[:1].isascii() and word[:1].isalnum():
+            out += " "
+        out += word
+    return out
+
+
+# the passes that give phrases their roles from the sentence, in order
+ROLE_PASSES = (
+    _given_things,
+    _organism_models,
+    _expressed,
+    _relation_roles,
+    _effect_roles,
+    response_roles,
+    _role_in_roles,
+    conditions_in_settings,
+    mediators,
+    _shared_heads,
+    _places_apart,
+    _things_apart,
+    shared_outcomes,
+    possessed_outcomes,
+    measured_substances,
+    substances_in_media,
+    measured_objects,
+)
