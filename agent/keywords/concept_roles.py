@@ -140,7 +140,8 @@ _EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"
 
 
 _EXPOSURE_AFTER = (
-    r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
+    r"\s+(?:exposure|use|intake|consumption|supplementation|"
+    r"(?:(?:during|in|among|at)\s+(?:\w[\w'-]*\s+){1,4})?and\s+(?:the\s+)?risks?\s+of|"
     rf"(?:to\s+)?(?:{_EFFECT_VERB})\b)"
 )  # "X to improve Y": the purpose of X is an effect on Y
 
@@ -161,7 +162,8 @@ _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORE
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
     association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
-    pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y", "does X improve Y";
+    pollution exposure", "cannabis use"), "X and the risk of Y" (also with a time or place between: "maternal
+    smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, or before a verb of effect
     ("X治疗Y"). The PRD has no exposure slot, so the understanding files an exposure wherever its words
     point (mostly the context), but a searcher requires it like an intervention."""

@@ -118,6 +118,7 @@ from agent.keywords.phrase_matches import (
     reading_to_the_head,
     widened_to_a_name,
     without_name_parts,
+    words_after,
 )
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
@@ -602,7 +603,7 @@ def _drafts_for(
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
         # the last match's own words: from the end of the match before it ("mobile phone text
         # messaging": Text Messaging's phrase is "text messaging", not the Cell Phone before it)
-        last_words = text[matches[-2].end :] if len(matches) > 1 else text
+        last_words = words_after(text, matches[-2].end) if len(matches) > 1 else text
         own = [
             _mesh_draft(
                 match, last_words if match is matches[-1] else "", part, description, defined, vocabulary

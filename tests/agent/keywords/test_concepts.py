@@ -290,6 +290,28 @@ def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary
     assert roles["fracture risk"] == (ConceptRole.OUTCOME, True)
 
 
+def test_an_exposure_with_a_time_before_the_risk_it_raises_is_one() -> None:
+    description = "Maternal smoking during pregnancy and the risk of sudden infant death syndrome"
+    assert is_exposure("Maternal smoking", description)
+    assert is_exposure("night shift work", "Night shift work in nurses and the risk of breast cancer")
+    # the time or place is a few words, not a clause that could hold another concept
+    assert not is_exposure(
+        "smoking", "Smoking in people who later became ill with a long illness and the risk of X"
+    )
+
+
+def test_a_compound_adjective_a_heading_opens_leaves_no_fragment(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Nurse-led telephone follow-up for patients with heart failure",
+        subject_population=["patients with heart failure"],
+        context=["Nurse-led telephone follow-up"],
+    )
+    words = [t.canonical for t in result.terms]
+    assert not any(w.startswith("-") for w in words), words
+    assert "Telephone" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
 def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
