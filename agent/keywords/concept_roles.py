@@ -288,7 +288,7 @@ PLACE_HEADS = (PLACE_UNIT_HEADS - word_set("community communities")) | word_set(
     firm firms company companies enterprise enterprises corporation corporations organization
     organizations organisation organisations industry industries sector sectors hospital hospitals
     clinic clinics school schools university universities college colleges country countries
-    workplace workplaces
+    workplace workplaces home homes facility facilities ward wards
     """
 )
 
@@ -406,15 +406,37 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
     for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
     narrow so, nor do people the description names by their condition ("older people with hip
-    fracture": the condition's own patients, `_named_with_their_condition`)."""
+    fracture": the condition's own patients, `_named_with_their_condition`). A place MeSH does not name
+    is named so when written after "in" ("in care homes": `_a_place_written_after_in`)."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
         return False
     members = [t for t in terms if t.concept == concept.id]
     headings = [t.mesh for t in members if t.mesh is not None]
+    if not headings and concept.role is ConceptRole.SETTING:
+        return bool(members) and all(_a_place_written_after_in(t.canonical, description) for t in members)
     return (
         bool(headings)
         and all(h.tree_numbers and not any(n in _EVERYONE for n in h.tree_numbers) for h in headings)
         and not any(_named_with_their_condition(t.canonical, description) for t in members)
+    )
+
+
+def _a_place_written_after_in(phrase: str, description: str) -> bool:
+    """Whether a phrase MeSH does not name is a place ("care homes", "long-term care facilities": a
+    head of `PLACE_HEADS`) the description writes after "in", or after "in" and the people of it ("in
+    residents of long-term care facilities"): where the review is set, which a searcher requires as
+    surely as one MeSH names."""
+    words = phrase.split()
+    return (
+        bool(words)
+        and words[-1].lower() in PLACE_HEADS
+        and bool(
+            re.search(
+                rf"\bin\s+(?:\w+\s+of\s+)?(?:the\s+)?{re.escape(phrase.strip())}\b",
+                description,
+                re.IGNORECASE,
+            )
+        )
     )
 
 

@@ -312,6 +312,25 @@ def test_a_compound_adjective_a_heading_opens_leaves_no_fragment(vocabulary: Mes
     assert "Telephone" in {t.mesh.heading for t in result.terms if t.mesh}
 
 
+def test_a_place_mesh_does_not_name_written_after_in_is_required(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Deprescribing interventions for older people with polypharmacy in care homes",
+        subject_population=["older people with polypharmacy"],
+        context=["Deprescribing interventions", "care homes"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    assert roles["care homes"] == (ConceptRole.SETTING, True)
+    # a setting only mentioned in passing, not where the review is set, still narrows
+    other = concepts_of(
+        vocabulary,
+        "Deprescribing for older people with polypharmacy and care homes staff",
+        subject_population=["older people with polypharmacy"],
+        context=["Deprescribing", "care homes"],
+    )
+    assert {c.label: c.required for c in other.concepts}.get("care homes") is not True
+
+
 def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
