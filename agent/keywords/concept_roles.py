@@ -358,14 +358,17 @@ _INSTRUMENT_HEADS = word_set(
 )
 
 
-def left_out_reason(concept: Concept, terms: list[Term], comparator: bool) -> str:
+def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, description: str = "") -> str:
     """Why a searcher leaves a concept out, or "" when they keep it: the comparator of a comparison
     named only by a generic head ("versus usual care", "versus intensive medical therapy": every trial
-    names one), or the free-text instrument a method measures with ("STAI scores": how an outcome is
-    measured only narrows)."""
+    names one), the free-text instrument a method measures with ("STAI scores": how an outcome is
+    measured only narrows), or one free word the description writes as what is measured of another
+    concept MeSH names ("length" of "length of hospital stay": Length of Stay holds it)."""
     if comparator:
         return "the comparator of a comparison: every trial names one"
     members = [t for t in terms if t.concept == concept.id]
+    if _a_measure_of_another(concept, members, terms, description):
+        return "a word of another concept's phrase: that concept's heading holds it"
     if (
         concept.role is ConceptRole.METHOD
         and members
@@ -373,6 +376,20 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool) -> st
     ):
         return "the instrument an outcome is measured with: it only narrows the search"
     return ""
+
+
+def _a_measure_of_another(concept: Concept, members: list[Term], terms: list[Term], description: str) -> bool:
+    """Whether the concept is one free word the description writes before "of" and a term of another
+    concept that has a heading: the understanding cut "length of hospital stay" into "length" and
+    "hospital stay", whose heading (Length of Stay) already holds the measure."""
+    if len(members) != 1 or members[0].mesh is not None or len(members[0].canonical.split()) != 1:
+        return False
+    word = re.escape(members[0].canonical)
+    return any(
+        re.search(rf"\b{word}\s+of\s+(?:the\s+)?{re.escape(t.canonical)}\b", description, re.IGNORECASE)
+        for t in terms
+        if t.concept != concept.id and t.mesh is not None
+    )
 
 
 # Age groups (M01.060) and patients (M01.643) are who has any condition: beside one, the condition
@@ -483,7 +500,12 @@ def decide_required(
     left_out = left_out or {}
     has_condition = any(c.role is ConceptRole.CONDITION and c.id not in pathogens for c in concepts)
     for concept in concepts:
-        if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
+        if (
+            concept.role is ConceptRole.OUTCOME
+            and not has_condition
+            and concept.id not in modifiers
+            and concept.id not in left_out
+        ):
             # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition
             # the outcome is what the search is about
             concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"

@@ -346,7 +346,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     left_out = {
         c.id: reason
         for c in result.concepts
-        if (reason := left_out_reason(c, result.terms, c.id in comparators))
+        if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)

@@ -331,6 +331,19 @@ def test_a_place_mesh_does_not_name_written_after_in_is_required(vocabulary: Mes
     assert {c.label: c.required for c in other.concepts}.get("care homes") is not True
 
 
+def test_a_word_cut_from_a_named_measure_is_no_concept(vocabulary: MeshVocabulary) -> None:
+    # the understanding cut "length of hospital stay" into "length" and "hospital stay"
+    result = concepts_of(
+        vocabulary,
+        "Early mobilisation after cardiac surgery: effects on length of hospital stay",
+        output_target=["length"],
+        context=["Early mobilisation", "cardiac surgery", "hospital stay"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required["length"] is False
+    assert "Length of Stay" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
 def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
