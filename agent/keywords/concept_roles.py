@@ -288,9 +288,12 @@ PLACE_HEADS = (PLACE_UNIT_HEADS - word_set("community communities")) | word_set(
     firm firms company companies enterprise enterprises corporation corporations organization
     organizations organisation organisations industry industries sector sectors hospital hospitals
     clinic clinics school schools university universities college colleges country countries
-    workplace workplaces home homes facility facilities ward wards
+    workplace workplaces
     """
 )
+# Heads of the places care is given in ("care homes", "long-term care facilities", "stroke wards"): a
+# review set in one is about the people cared for there, unlike a review of work "in technology firms"
+_CARE_PLACE_HEADS = word_set("home homes facility facilities ward wards hospital hospitals clinic clinics")
 
 
 _ORGANISMS_TREE = "B"
@@ -423,8 +426,8 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
     for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
     narrow so, nor do people the description names by their condition ("older people with hip
-    fracture": the condition's own patients, `_named_with_their_condition`). A place MeSH does not name
-    is named so when written after "in" ("in care homes": `_a_place_written_after_in`)."""
+    fracture": the condition's own patients, `_named_with_their_condition`). A place of care MeSH does
+    not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`)."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
         return False
     members = [t for t in terms if t.concept == concept.id]
@@ -439,14 +442,14 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
 
 
 def _a_place_written_after_in(phrase: str, description: str) -> bool:
-    """Whether a phrase MeSH does not name is a place ("care homes", "long-term care facilities": a
-    head of `PLACE_HEADS`) the description writes after "in", or after "in" and the people of it ("in
+    """Whether a phrase MeSH does not name is a place of care ("care homes", "long-term care facilities":
+    `_CARE_PLACE_HEADS`) the description writes after "in", or after "in" and the people of it ("in
     residents of long-term care facilities"): where the review is set, which a searcher requires as
     surely as one MeSH names."""
     words = phrase.split()
     return (
         bool(words)
-        and words[-1].lower() in PLACE_HEADS
+        and words[-1].lower() in _CARE_PLACE_HEADS
         and bool(
             re.search(
                 rf"\bin\s+(?:\w+\s+of\s+)?(?:the\s+)?{re.escape(phrase.strip())}\b",
