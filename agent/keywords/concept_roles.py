@@ -366,12 +366,23 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
     named only by a generic head ("versus usual care", "versus intensive medical therapy": every trial
     names one), the free-text instrument a method measures with ("STAI scores": how an outcome is
     measured only narrows), or one free word the description writes as what is measured of another
-    concept MeSH names ("length" of "length of hospital stay": Length of Stay holds it)."""
+    concept MeSH names ("length" of "length of hospital stay": Length of Stay holds it), or people the
+    description names by what they are at risk of ("women at risk of preterm birth": the outcome defines
+    them, as a condition defines its patients)."""
     if comparator:
         return "the comparator of a comparison: every trial names one"
     members = [t for t in terms if t.concept == concept.id]
     if _a_measure_of_another(concept, members, terms, description):
         return "a word of another concept's phrase: that concept's heading holds it"
+    if (
+        concept.role is ConceptRole.POPULATION
+        and members
+        and all(
+            re.search(rf"\b{re.escape(t.canonical)}{_AT_RISK_OF}", description, re.IGNORECASE)
+            for t in members
+        )
+    ):
+        return "people named by what they are at risk of: that defines who is studied"
     if (
         concept.role is ConceptRole.METHOD
         and members
@@ -379,6 +390,9 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
     ):
         return "the instrument an outcome is measured with: it only narrows the search"
     return ""
+
+
+_AT_RISK_OF = r"\s+(?:who\s+are\s+)?at\s+(?:high\s+|higher\s+|increased\s+)?risk\s+(?:of|for)\b"
 
 
 def _a_measure_of_another(concept: Concept, members: list[Term], terms: list[Term], description: str) -> bool:

@@ -344,6 +344,27 @@ def test_a_word_cut_from_a_named_measure_is_no_concept(vocabulary: MeshVocabular
     assert "Length of Stay" in {t.mesh.heading for t in result.terms if t.mesh}
 
 
+def test_people_named_by_what_they_are_at_risk_of_only_narrow(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Antenatal corticosteroids for women at risk of preterm birth",
+        subject_population=["women"],
+        output_target=["preterm birth"],
+        context=["Antenatal corticosteroids"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required["women"] is False
+    assert required["preterm birth"] is True and required["corticosteroids"] is True
+    # people named by the place they live in stay
+    other = concepts_of(
+        vocabulary,
+        "Antenatal corticosteroids for women in rural areas",
+        subject_population=["women"],
+        context=["Antenatal corticosteroids", "rural areas"],
+    )
+    assert {c.label: c.required for c in other.concepts}["women"] is True
+
+
 def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
