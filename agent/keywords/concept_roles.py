@@ -140,7 +140,8 @@ _EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"
 
 
 _EXPOSURE_AFTER = (
-    r"\s+(?:exposure|use|intake|consumption|supplementation|and\s+(?:the\s+)?risks?\s+of|"
+    r"\s+(?:exposure|use|intake|consumption|supplementation|"
+    r"(?:(?:during|in|among|at)\s+(?:\w[\w'-]*\s+){1,4})?and\s+(?:the\s+)?risks?\s+of|"
     rf"(?:to\s+)?(?:{_EFFECT_VERB})\b)"
 )  # "X to improve Y": the purpose of X is an effect on Y
 
@@ -161,7 +162,8 @@ _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORE
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
     association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
-    pollution exposure", "cannabis use"), "X and the risk of Y", "how X affects Y", "does X improve Y";
+    pollution exposure", "cannabis use"), "X and the risk of Y" (also with a time or place between: "maternal
+    smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, or before a verb of effect
     ("X治疗Y"). The PRD has no exposure slot, so the understanding files an exposure wherever its words
     point (mostly the context), but a searcher requires it like an intervention."""
@@ -289,6 +291,9 @@ PLACE_HEADS = (PLACE_UNIT_HEADS - word_set("community communities")) | word_set(
     workplace workplaces
     """
 )
+# Heads of the places care is given in ("care homes", "long-term care facilities", "stroke wards"): a
+# review set in one is about the people cared for there, unlike a review of work "in technology firms"
+_CARE_PLACE_HEADS = word_set("home homes facility facilities ward wards hospital hospitals clinic clinics")
 
 
 _ORGANISMS_TREE = "B"
@@ -356,14 +361,28 @@ _INSTRUMENT_HEADS = word_set(
 )
 
 
-def left_out_reason(concept: Concept, terms: list[Term], comparator: bool) -> str:
+def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, description: str = "") -> str:
     """Why a searcher leaves a concept out, or "" when they keep it: the comparator of a comparison
     named only by a generic head ("versus usual care", "versus intensive medical therapy": every trial
-    names one), or the free-text instrument a method measures with ("STAI scores": how an outcome is
-    measured only narrows)."""
+    names one), the free-text instrument a method measures with ("STAI scores": how an outcome is
+    measured only narrows), or one free word the description writes as what is measured of another
+    concept MeSH names ("length" of "length of hospital stay": Length of Stay holds it), or people the
+    description names by what they are at risk of ("women at risk of preterm birth": the outcome defines
+    them, as a condition defines its patients)."""
     if comparator:
         return "the comparator of a comparison: every trial names one"
     members = [t for t in terms if t.concept == concept.id]
+    if _a_measure_of_another(concept, members, terms, description):
+        return "a word of another concept's phrase: that concept's heading holds it"
+    if (
+        concept.role is ConceptRole.POPULATION
+        and members
+        and all(
+            re.search(rf"\b{re.escape(t.canonical)}{_AT_RISK_OF}", description, re.IGNORECASE)
+            for t in members
+        )
+    ):
+        return "people named by what they are at risk of: that defines who is studied"
     if (
         concept.role is ConceptRole.METHOD
         and members
@@ -371,6 +390,23 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool) -> st
     ):
         return "the instrument an outcome is measured with: it only narrows the search"
     return ""
+
+
+_AT_RISK_OF = r"\s+(?:who\s+are\s+)?at\s+(?:high\s+|higher\s+|increased\s+)?risk\s+(?:of|for)\b"
+
+
+def _a_measure_of_another(concept: Concept, members: list[Term], terms: list[Term], description: str) -> bool:
+    """Whether the concept is one free word the description writes before "of" and a term of another
+    concept that has a heading: the understanding cut "length of hospital stay" into "length" and
+    "hospital stay", whose heading (Length of Stay) already holds the measure."""
+    if len(members) != 1 or members[0].mesh is not None or len(members[0].canonical.split()) != 1:
+        return False
+    word = re.escape(members[0].canonical)
+    return any(
+        re.search(rf"\b{word}\s+of\s+(?:the\s+)?{re.escape(t.canonical)}\b", description, re.IGNORECASE)
+        for t in terms
+        if t.concept != concept.id and t.mesh is not None
+    )
 
 
 # Age groups (M01.060) and patients (M01.643) are who has any condition: beside one, the condition
@@ -404,15 +440,37 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
     for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
     narrow so, nor do people the description names by their condition ("older people with hip
-    fracture": the condition's own patients, `_named_with_their_condition`)."""
+    fracture": the condition's own patients, `_named_with_their_condition`). A place of care MeSH does
+    not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`)."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
         return False
     members = [t for t in terms if t.concept == concept.id]
     headings = [t.mesh for t in members if t.mesh is not None]
+    if not headings and concept.role is ConceptRole.SETTING:
+        return bool(members) and all(_a_place_written_after_in(t.canonical, description) for t in members)
     return (
         bool(headings)
         and all(h.tree_numbers and not any(n in _EVERYONE for n in h.tree_numbers) for h in headings)
         and not any(_named_with_their_condition(t.canonical, description) for t in members)
+    )
+
+
+def _a_place_written_after_in(phrase: str, description: str) -> bool:
+    """Whether a phrase MeSH does not name is a place of care ("care homes", "long-term care facilities":
+    `_CARE_PLACE_HEADS`) the description writes after "in", or after "in" and the people of it ("in
+    residents of long-term care facilities"): where the review is set, which a searcher requires as
+    surely as one MeSH names."""
+    words = phrase.split()
+    return (
+        bool(words)
+        and words[-1].lower() in _CARE_PLACE_HEADS
+        and bool(
+            re.search(
+                rf"\bin\s+(?:\w+\s+of\s+)?(?:the\s+)?{re.escape(phrase.strip())}\b",
+                description,
+                re.IGNORECASE,
+            )
+        )
     )
 
 
@@ -459,7 +517,12 @@ def decide_required(
     left_out = left_out or {}
     has_condition = any(c.role is ConceptRole.CONDITION and c.id not in pathogens for c in concepts)
     for concept in concepts:
-        if concept.role is ConceptRole.OUTCOME and not has_condition and concept.id not in modifiers:
+        if (
+            concept.role is ConceptRole.OUTCOME
+            and not has_condition
+            and concept.id not in modifiers
+            and concept.id not in left_out
+        ):
             # "vitamin D and fracture risk", "smartphone apps for smoking cessation": with no condition
             # the outcome is what the search is about
             concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"

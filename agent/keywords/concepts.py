@@ -118,6 +118,7 @@ from agent.keywords.phrase_matches import (
     reading_to_the_head,
     widened_to_a_name,
     without_name_parts,
+    words_after,
 )
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
@@ -345,7 +346,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     left_out = {
         c.id: reason
         for c in result.concepts
-        if (reason := left_out_reason(c, result.terms, c.id in comparators))
+        if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
@@ -602,7 +603,7 @@ def _drafts_for(
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
         # the last match's own words: from the end of the match before it ("mobile phone text
         # messaging": Text Messaging's phrase is "text messaging", not the Cell Phone before it)
-        last_words = text[matches[-2].end :] if len(matches) > 1 else text
+        last_words = words_after(text, matches[-2].end) if len(matches) > 1 else text
         own = [
             _mesh_draft(
                 match, last_words if match is matches[-1] else "", part, description, defined, vocabulary

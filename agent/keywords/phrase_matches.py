@@ -223,3 +223,14 @@ def procedure_undergone(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch
         if len(found) == 1:
             return [MeshMatch(words[0], 0, len(words[0]), found[0], "entry term")]
     return []
+
+
+# the second half of a compound adjective a match opens: "-led", "-delivered", "-run"
+_COMPOUND_REST = re.compile(r"^-[a-z]+\s+", re.IGNORECASE)
+
+
+def words_after(text: str, end: int) -> str:
+    """The words of `text` after a match that ends at `end`, without the rest of a compound adjective
+    the match opens ("Nurse-led telephone follow-up": "telephone follow-up", not "-led telephone
+    follow-up"): a fragment no abstract writes alone."""
+    return _COMPOUND_REST.sub("", text[end:])

@@ -13,7 +13,11 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   exposure and outcome, prognosis and risk factors, prevalence, a programme in a setting, qualitative
   experience; nursing, public health, physiotherapy, nutrition, mental health, surgery, pharmacology,
   dentistry), each with the query a medical librarian would write (headings checked against MeSH 2024).
-  A development split: rules for those review kinds may be chosen on it, as on `clef_train`.
+  A development split: rules for those review kinds may be chosen on it, as on `clef_train`. The
+  rows with `"batch": 2` (15 titles of obstetrics, oncology supportive care, infectious disease
+  prevention, rehabilitation, paediatrics, occupational health, geriatrics, pharmacy practice,
+  ophthalmology and health services) were written after the first 25 had been tuned on, and are
+  reported apart as `librarian2`, so that a rule chosen on the first batch shows whether it carries over.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from evals.paths import DATA
 BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
 LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
-SPLITS = ("clef_train", "clef_test", "seed", "seed_no42", "librarian")
+SPLITS = ("clef_train", "clef_test", "seed", "seed_no42", "librarian", "librarian2")
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class Topic:
     split: str  # "clef_train", "clef_test", "seed" or "librarian"
     title: str
     expert_query: str
+    batch: int = 1  # librarian rows: 2 for those written after the first batch was tuned on
 
     @property
     def suspect(self) -> bool:
@@ -46,6 +51,8 @@ class Topic:
     def in_split(self, split: str) -> bool:
         if split == "seed_no42":
             return self.split == "seed" and not self.suspect
+        if split == "librarian2":
+            return self.split == "librarian" and self.batch == 2
         return self.split == split
 
 
@@ -56,7 +63,7 @@ def _jsonl(path: Path) -> list[dict]:
 
 
 def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """All 72 CLEF, 40 Seed and 25 librarian topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed and 40 librarian topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -72,7 +79,8 @@ def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 25 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 40 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return [
-        Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"]) for row in _jsonl(path)
+        Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"], row.get("batch", 1))
+        for row in _jsonl(path)
     ]

@@ -290,6 +290,81 @@ def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary
     assert roles["fracture risk"] == (ConceptRole.OUTCOME, True)
 
 
+def test_an_exposure_with_a_time_before_the_risk_it_raises_is_one() -> None:
+    description = "Maternal smoking during pregnancy and the risk of sudden infant death syndrome"
+    assert is_exposure("Maternal smoking", description)
+    assert is_exposure("night shift work", "Night shift work in nurses and the risk of breast cancer")
+    # the time or place is a few words, not a clause that could hold another concept
+    assert not is_exposure(
+        "smoking", "Smoking in people who later became ill with a long illness and the risk of X"
+    )
+
+
+def test_a_compound_adjective_a_heading_opens_leaves_no_fragment(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Nurse-led telephone follow-up for patients with heart failure",
+        subject_population=["patients with heart failure"],
+        context=["Nurse-led telephone follow-up"],
+    )
+    words = [t.canonical for t in result.terms]
+    assert not any(w.startswith("-") for w in words), words
+    assert "Telephone" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_a_place_mesh_does_not_name_written_after_in_is_required(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Deprescribing interventions for older people with polypharmacy in care homes",
+        subject_population=["older people with polypharmacy"],
+        context=["Deprescribing interventions", "care homes"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    assert roles["care homes"] == (ConceptRole.SETTING, True)
+    # a setting only mentioned in passing, not where the review is set, still narrows
+    other = concepts_of(
+        vocabulary,
+        "Deprescribing for older people with polypharmacy and care homes staff",
+        subject_population=["older people with polypharmacy"],
+        context=["Deprescribing", "care homes"],
+    )
+    assert {c.label: c.required for c in other.concepts}.get("care homes") is not True
+
+
+def test_a_word_cut_from_a_named_measure_is_no_concept(vocabulary: MeshVocabulary) -> None:
+    # the understanding cut "length of hospital stay" into "length" and "hospital stay"
+    result = concepts_of(
+        vocabulary,
+        "Early mobilisation after cardiac surgery: effects on length of hospital stay",
+        output_target=["length"],
+        context=["Early mobilisation", "cardiac surgery", "hospital stay"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required["length"] is False
+    assert "Length of Stay" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_people_named_by_what_they_are_at_risk_of_only_narrow(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Antenatal corticosteroids for women at risk of preterm birth",
+        subject_population=["women"],
+        output_target=["preterm birth"],
+        context=["Antenatal corticosteroids"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required["women"] is False
+    assert required["preterm birth"] is True and required["corticosteroids"] is True
+    # people named by the place they live in stay
+    other = concepts_of(
+        vocabulary,
+        "Antenatal corticosteroids for women in rural areas",
+        subject_population=["women"],
+        context=["Antenatal corticosteroids", "rural areas"],
+    )
+    assert {c.label: c.required for c in other.concepts}["women"] is True
+
+
 def test_a_slot_prefers_descriptors_of_its_kind(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
