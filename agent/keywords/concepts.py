@@ -44,7 +44,8 @@ synonyms. The steps, for every phrase of every slot:
    together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
    sides of "versus", phrases the description writes apart ("red flags to screen for vertebral
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
-   beverage taxes": the drinks and the tax) are different concepts;
+   beverage taxes": the drinks and the tax) are different concepts; a prediction of another concept
+   ("formation energy prediction" beside "formation energy") joins that concept's block;
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed; outside a question of a test's accuracy, so are the
    people and the place a review names by a heading of their own ("in preterm infants", "in the
@@ -123,6 +124,7 @@ from agent.keywords.phrase_matches import (
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
+    TASK_NAMES,
     content_words,
     cut_after_participle,
     noun_between,
@@ -156,7 +158,7 @@ from agent.language.mesh_recognition import (
     tokenize,
     word_key,
 )
-from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
+from agent.language.morphology import defined_acronyms, find_expansion, is_acronym, singular
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
     LIST_SLOT_NAMES,
@@ -343,6 +345,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         )
     comparators = _merge_into(result, _group(drafts, shared))
     _add_the_measure(result, measure_asked(description, vocabulary))
+    _fold_predictions_into_what_they_predict(result)
     left_out = {
         c.id: reason
         for c in result.concepts
@@ -368,6 +371,34 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     split_sites(result, vocabulary, _concept_id)
     split_named_parts(result, vocabulary, _concept_id)
     return result
+
+
+def _fold_predictions_into_what_they_predict(result: Concepts) -> None:
+    """A task named as another concept's term and a task name ("formation energy prediction" beside the
+    outcome "formation energy") is that concept predicted: its terms join that concept's block, where
+    the shorter term finds the papers the longer one does ("predicting formation energies" too), instead
+    of a second required block that repeats the first."""
+
+    def key(words: list[str]) -> str:
+        return " ".join([*words[:-1], singular(words[-1])]).casefold() if words else ""
+
+    def predicted(term: Term) -> list[str] | None:
+        words = term.canonical.split()
+        return words[:-1] if len(words) > 1 and words[-1].casefold() in TASK_NAMES else None
+
+    owner = {key(t.canonical.split()): t.concept for t in result.terms}
+    for concept in list(result.concepts):
+        members = [t for t in result.terms if t.concept == concept.id]
+        objects = [predicted(t) for t in members]
+        targets = {owner.get(key(words)) for words in objects if words is not None}
+        if not members or None in objects or len(targets) != 1 or concept.id in targets:
+            continue
+        (target,) = targets
+        if target is None:
+            continue
+        for term in members:
+            term.concept = target
+        result.concepts.remove(concept)
 
 
 def _add_the_measure(result: Concepts, measure: MeshDescriptor | None) -> None:

@@ -1391,3 +1391,25 @@ def test_hospitalised_patients_are_searched_by_hospitalization(vocabulary: MeshV
     headings = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
     assert "Hospitalization" in headings
     assert next(c for c in result.concepts if c.id == headings["Hospitalization"]).required
+
+
+def test_a_prediction_of_another_concept_joins_its_block(vocabulary: MeshVocabulary) -> None:
+    # "formation energy prediction" beside the outcome "formation energy": one block, not the outcome
+    # twice (the shorter term finds "predicting formation energies" too)
+    result = concepts_of(
+        vocabulary,
+        "Graph neural networks predict the formation energy of inorganic crystals",
+        task=["formation energy prediction"],
+        method_algorithm=["graph neural networks"],
+        output_target=["formation energy"],
+    )
+    labels = [c.label for c in result.concepts]
+    assert "formation energy prediction" not in labels
+    (energy,) = [c for c in result.concepts if c.label == "formation energy"]
+    assert {t.canonical for t in result.terms if t.concept == energy.id} == {
+        "formation energy prediction",
+        "formation energy",
+    }
+    # a prediction of nothing else named stays a task of its own
+    alone = concepts_of(vocabulary, "Protein structure prediction", task=["protein structure prediction"])
+    assert [c.label for c in alone.concepts] == ["protein structure prediction"]
