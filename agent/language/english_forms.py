@@ -96,6 +96,9 @@ def verb_nouns(verb: str) -> list[str]:
     out = []
     light, _, thing = verb.partition(" ")
     thing = re.sub(r"^(?:a|an|the) ", "", thing)
+    affliction = _AFFLICTION.match(verb)
+    if affliction:  # "suffer from insomnia" at the head or before one: the condition ("chronic insomnia")
+        return [affliction.group("condition"), gerund(verb), verb]
     if light.lower() in _LIGHT_VERBS and thing.replace("-", "").isalpha():
         return [thing, gerund(verb), verb]  # "do a follow-up", "make progress" at the head: the noun
     if light.lower() in _CHANGE_OF_STATE and thing.isalpha() and english_word(gerund(thing)):
@@ -116,6 +119,13 @@ def verb_nouns(verb: str) -> list[str]:
             out.append(verb + "ment")  # develop -> development, measure -> measurement
     return [*out, gerund(verb), verb]
 
+
+# verbs that say someone has a condition ("suffer from insomnia", "be afflicted with asthma"): in a term the
+# condition is what is named, the verb is the clause around it ("chronic insomnia", not "chronic suffer from
+# insomnia")
+_AFFLICTION = re.compile(
+    r"^(?:suffer|be afflicted|be ill|be sick|be infected|be diagnosed) (?:from|with) (?P<condition>[a-z][a-z -]+)$"
+)
 
 # verbs of a change of state whose adjective names the process ("become warm": "warming")
 _CHANGE_OF_STATE = _words("become get turn grow")

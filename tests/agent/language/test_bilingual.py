@@ -356,3 +356,17 @@ def test_the_judge_chooses_among_a_words_first_senses_only() -> None:
     # further down that it happens to know ("race") is a rarer reading and stays behind
     assert render("竞赛", lambda english: english == "competition").english[0] == "competition"
     assert render("竞赛", lambda english: english == "race").english[0] == "contest"
+
+
+def test_a_condition_verb_renders_its_condition() -> None:
+    # CC-CEDICT glosses 失眠 "to suffer from insomnia": inside a term the condition is named
+    assert english_forms.verb_nouns("suffer from insomnia")[0] == "insomnia"
+    assert english_forms.verb_nouns("be afflicted with asthma")[0] == "asthma"
+    assert render("慢性失眠").english[0] == "chronic insomnia"
+
+
+def test_a_word_is_not_replaced_by_a_guess_from_its_own_characters() -> None:
+    # 强度 "strength; intensity" is no MeSH term, but 强|度 as the quality of 强 ("violence") is no better
+    rendering = render("强度", attested=lambda term: term == "violence")
+    assert rendering.english[0] == "strength"
+    assert "violence" not in rendering.english
