@@ -370,3 +370,13 @@ def test_a_word_is_not_replaced_by_a_guess_from_its_own_characters() -> None:
     rendering = render("强度", attested=lambda term: term == "violence")
     assert rendering.english[0] == "strength"
     assert "violence" not in rendering.english
+
+
+def test_a_person_with_life_dates_is_named_by_surname() -> None:
+    # CC-CEDICT: "Jean-Baptiste-Joseph Fourier (French mathematician, 1768-1830)"; a term says "Fourier"
+    senses = [s.text for s in cedict.clean_definition("Thomas Bayes (1702-1761), English mathematician")]
+    assert senses == ["Bayes", "Thomas Bayes"]  # the biography is no sense
+    assert [s.text for s in cedict.clean_definition("S.D. Poisson (1781-1840), French mathematician")][
+        0
+    ] == "Poisson"
+    assert render("傅里叶变换").english[0].startswith("Fourier ")
