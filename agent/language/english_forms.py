@@ -99,8 +99,16 @@ def verb_nouns(verb: str) -> list[str]:
     affliction = _AFFLICTION.match(verb)
     if affliction:  # "suffer from insomnia" at the head or before one: the condition ("chronic insomnia")
         return [affliction.group("condition"), gerund(verb), verb]
-    if light.lower() in _LIGHT_VERBS and thing.replace("-", "").isalpha():
-        return [thing, gerund(verb), verb]  # "do a follow-up", "make progress" at the head: the noun
+    cessation = _CESSATION.match(verb)
+    if cessation:  # "give up smoking" before a head or at it: "smoking cessation"
+        return [f"{cessation.group('habit')} cessation", gerund(verb), verb]
+    if (
+        light.lower() in _LIGHT_VERBS
+        and thing.replace("-", "").replace(" ", "").isalpha()
+        and thing.count(" ") < 2
+    ):
+        # "do a follow-up", "make progress", "commit suicide", "have a premature birth" at the head: the noun
+        return [thing, gerund(verb), verb]
     if light.lower() in _CHANGE_OF_STATE and thing.isalpha() and english_word(gerund(thing)):
         # "become warm" at the head: the process noun of the state, where English has it ("warming",
         # "drying"; no "olding")
@@ -145,7 +153,9 @@ def english_word(word: str) -> bool:
 
 
 # verbs that only carry the noun after them ("do a follow-up", "make progress")
-_LIGHT_VERBS = _words("do make take have give conduct perform undergo")
+_LIGHT_VERBS = _words("do make take have give conduct perform undergo commit")
+# verbs of giving up a habit: English names the act "<habit> cessation" (smoking cessation)
+_CESSATION = re.compile(r"^(?:give up|quit|stop) (?P<habit>[a-z]+ing)$")
 # verb endings whose "-ment" noun is regular (development, measurement, assessment, improvement, treatment,
 # management, settlement, achievement, government, equipment, employment)
 _MENT_ENDINGS = ("elop", "sure", "ssess", "prove", "eat", "nage", "ttle", "ieve", "vern", "uip", "ploy")

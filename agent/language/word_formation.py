@@ -124,8 +124,10 @@ def adjective_guesses(noun: str) -> tuple[str, ...]:
 # excision, deny -> denial)
 _ACTION_ENDINGS = (
     ("ive", "ival"),
+    ("ive", "ivation"),  # deprive -> deprivation, derive -> derivation
     ("ove", "oval"),
     ("ect", "ection"),
+    ("ect", "ectation"),  # expect -> expectation
     ("ise", "ision"),
     ("ide", "ision"),
     ("uce", "uction"),

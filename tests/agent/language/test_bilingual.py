@@ -380,3 +380,11 @@ def test_a_person_with_life_dates_is_named_by_surname() -> None:
         0
     ] == "Poisson"
     assert render("傅里叶变换").english[0].startswith("Fourier ")
+
+
+def test_a_light_verb_with_its_object_is_the_object_and_giving_up_is_cessation() -> None:
+    assert english_forms.verb_nouns("commit suicide")[0] == "suicide"
+    assert english_forms.verb_nouns("have a premature birth")[0] == "premature birth"
+    assert english_forms.verb_nouns("give up smoking")[0] == "smoking cessation"
+    assert render("自杀风险").english[0] == "suicide risk"  # not "commit suicide risk"
+    assert render("戒烟干预").english[0] == "smoking cessation intervention"
