@@ -102,11 +102,7 @@ def verb_nouns(verb: str) -> list[str]:
     cessation = _CESSATION.match(verb)
     if cessation:  # "give up smoking" before a head or at it: "smoking cessation"
         return [f"{cessation.group('habit')} cessation", gerund(verb), verb]
-    if (
-        light.lower() in _LIGHT_VERBS
-        and thing.replace("-", "").replace(" ", "").isalpha()
-        and thing.count(" ") < 2
-    ):
+    if light.lower() in _LIGHT_VERBS and _light_object(thing):
         # "do a follow-up", "make progress", "commit suicide", "have a premature birth" at the head: the noun
         return [thing, gerund(verb), verb]
     if light.lower() in _CHANGE_OF_STATE and thing.isalpha() and english_word(gerund(thing)):
@@ -154,6 +150,17 @@ def english_word(word: str) -> bool:
 
 # verbs that only carry the noun after them ("do a follow-up", "make progress")
 _LIGHT_VERBS = _words("do make take have give conduct perform undergo commit")
+_PREPOSITIONS = _words("of to with from on in for at by about into")
+
+
+def _light_object(thing: str) -> bool:
+    """The object of a light verb names the act ("make progress", "commit suicide", "have a premature
+    birth"): one or two words, no preposition last ("take note of" names no act)."""
+    words = thing.split()
+    plain = thing.replace("-", "").replace(" ", "").isalpha()
+    return 0 < len(words) <= 2 and plain and words[-1] not in _PREPOSITIONS
+
+
 # verbs of giving up a habit: English names the act "<habit> cessation" (smoking cessation)
 _CESSATION = re.compile(r"^(?:give up|quit|stop) (?P<habit>[a-z]+ing)$")
 # verb endings whose "-ment" noun is regular (development, measurement, assessment, improvement, treatment,

@@ -388,3 +388,7 @@ def test_a_light_verb_with_its_object_is_the_object_and_giving_up_is_cessation()
     assert english_forms.verb_nouns("give up smoking")[0] == "smoking cessation"
     assert render("自杀风险").english[0] == "suicide risk"  # not "commit suicide risk"
     assert render("戒烟干预").english[0] == "smoking cessation intervention"
+
+
+def test_a_light_verb_before_a_preposition_names_no_act() -> None:
+    assert english_forms.verb_nouns("take note of")[0] != "note of"
