@@ -109,6 +109,8 @@ def verb_nouns(verb: str) -> list[str]:
         # "become warm" at the head: the process noun of the state, where English has it ("warming",
         # "drying"; no "olding")
         return [gerund(thing), gerund(verb), verb]
+    if verb.lower() in _IRREGULAR_ACTION_NOUNS:  # grow -> "growth", not "growing"
+        return [_IRREGULAR_ACTION_NOUNS[verb.lower()], gerund(verb), verb]
     if " " not in verb and verb.isalpha():
         word = verb.lower()
         if word.endswith("ate") and len(word) > 5 and word not in NO_REGULAR_DERIVATION:
@@ -160,6 +162,41 @@ def _light_object(thing: str) -> bool:
     plain = thing.replace("-", "").replace(" ", "").isalpha()
     return 0 < len(words) <= 2 and plain and words[-1] not in _PREPOSITIONS
 
+
+# English verbs whose action noun is irregular (no "-ation", "-ment" or gerund rule makes it): a closed class
+_IRREGULAR_ACTION_NOUNS = {
+    "grow": "growth",
+    "die": "death",
+    "lose": "loss",
+    "fail": "failure",
+    "choose": "choice",
+    "succeed": "success",
+    "behave": "behavior",
+    "weigh": "weight",
+    "give birth": "birth",
+    "fly": "flight",
+    "think": "thought",
+    "respond": "response",
+    "expand": "expansion",
+    "decide": "decision",
+    "analyze": "analysis",
+    "analyse": "analysis",
+    "diagnose": "diagnosis",
+    "intervene": "intervention",
+    "pollute": "pollution",
+    "emit": "emission",
+    "absorb": "absorption",
+    "comply": "compliance",
+    "adhere": "adherence",
+    "resist": "resistance",
+    "perform": "performance",
+    "occur": "occurrence",
+    "survive": "survival",
+    "recover": "recovery",
+    "discover": "discovery",
+    "deliver": "delivery",
+    "injure": "injury",
+}
 
 # verbs of giving up a habit: English names the act "<habit> cessation" (smoking cessation)
 _CESSATION = re.compile(r"^(?:give up|quit|stop) (?P<habit>[a-z]+ing)$")

@@ -392,3 +392,9 @@ def test_a_light_verb_with_its_object_is_the_object_and_giving_up_is_cessation()
 
 def test_a_light_verb_before_a_preposition_names_no_act() -> None:
     assert english_forms.verb_nouns("take note of")[0] != "note of"
+
+
+def test_an_irregular_action_noun_heads_a_term() -> None:
+    assert english_forms.verb_nouns("grow")[0] == "growth"  # no rule makes it; "growing" is the gerund
+    assert english_forms.action_nouns("grow") == ["growth"]  # before a head: 生长|速率 "growth rate"
+    assert render("生长").english[0] == "growth"
