@@ -618,6 +618,20 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts[-2:] = [_Part(abilities, abilities)]
                 i += 1
                 continue
+        ending = word_formation.bound_ending(keys, i) if parts else None
+        if ending is not None:  # 蛋白质|组|学 -> "proteomics" where attested, else "protein omics"
+            morpheme, plain, used = ending
+            fused = word_formation.fused_forms(parts[-1].nouns[:2], morpheme)
+            parts.append(_Part((plain,), (plain,), fused=fused))
+            i += used
+            continue
+        omes = [n[:-1] + "ics" for n in parts[-1].nouns[:2] if n.endswith("ome")] if parts else []
+        if (
+            key == "学" and omes and i == len(keys) - 1
+        ):  # 基因组|学: genome -> "genomics", not "genome science"
+            parts[-1] = _Part(tuple(omes), tuple(omes))
+            i += 1
+            continue
         if key in _QUALITY_SUFFIXES and parts and 0 < i == len(keys) - 1:
             qualities = quality_nouns(keys[i - 1])
             if qualities:  # 公平|性 -> "fairness", 敏感|度 -> "sensitivity": the quality, as a noun
@@ -921,7 +935,12 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
         # a gloss the caller's vocabulary does not know: compositions of the word's parts may name it
         # (no attested spans inside one word: its characters' senses are no parts of a term, 考|虑
         # "consider" is no "test anxiety")
-        ranked = _rank(heads + _compose(_parts(key, split_word=True), attested, spans=False), attested)
+        pieces = _parts(key, split_word=True)
+        if len(pieces) < 2:
+            # the word's characters make one part (强|度 -> the quality of 强, "violence"): a guess at the same
+            # word, no better than the dictionary's own senses ("strength", "intensity")
+            return Rendering(written, _unique(heads)[:_MAX_CANDIDATES], how)
+        ranked = _rank(heads + _compose(pieces, attested, spans=False), attested)
         return Rendering(written, ranked, how if ranked and ranked[0] in heads else "composed")
     parts = _parts(key)
     if not parts:

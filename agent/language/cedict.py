@@ -55,6 +55,13 @@ _ACRONYM_GLOSS = re.compile(r"^[A-Z][A-Za-z0-9.\-]{1,9}$")
 # two element symbols or more (with their counts), after a lower-case word
 _FORMULA_AFTER_NAME = re.compile(r"(?<=[a-z]) (?:[A-Z][a-z]?\d*){2,}$")
 
+# a person with their life dates ("Thomas Bayes (1702-1761), English mathematician", "S.D. Poisson (1781-1840)"):
+# a scientific term is named after the surname (Fourier transform, Bayes factor), the rest of the sense is a
+# biography ("English mathematician and theologian"), no term
+_PERSON = re.compile(
+    r"^(?:Sir )?(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}) \((?:[^()]*, )?\d{3,4}(?:-\d{2,4})?\)"
+)
+
 _loads = 0  # how many times the dictionary was read (once per process)
 _lexicon: Lexicon | None = None
 _load_lock = threading.Lock()
@@ -174,6 +181,10 @@ def clean_definition(definition: str) -> list[Sense]:
     definition = definition.strip()
     if not definition or _DROPPED_SENSE.match(definition) or reference(definition):
         return []
+    person = _PERSON.match(definition)
+    if person:  # "Jean-Baptiste-Joseph Fourier (French mathematician, 1768-1830)": a term writes "Fourier"
+        name = person.group("name")
+        return [Sense(name.split()[-1].split(".")[-1]), Sense(name)]
     marked = bool(_MARKED.search(definition))
     acronyms = [m for m in _PARENTHESIS.findall(definition) if _ACRONYM_GLOSS.match(m.strip())]
     text = _PARENTHESIS.sub("", definition)

@@ -96,12 +96,21 @@ def verb_nouns(verb: str) -> list[str]:
     out = []
     light, _, thing = verb.partition(" ")
     thing = re.sub(r"^(?:a|an|the) ", "", thing)
-    if light.lower() in _LIGHT_VERBS and thing.replace("-", "").isalpha():
-        return [thing, gerund(verb), verb]  # "do a follow-up", "make progress" at the head: the noun
+    affliction = _AFFLICTION.match(verb)
+    if affliction:  # "suffer from insomnia" at the head or before one: the condition ("chronic insomnia")
+        return [affliction.group("condition"), gerund(verb), verb]
+    cessation = _CESSATION.match(verb)
+    if cessation:  # "give up smoking" before a head or at it: "smoking cessation"
+        return [f"{cessation.group('habit')} cessation", gerund(verb), verb]
+    if light.lower() in _LIGHT_VERBS and _light_object(thing):
+        # "do a follow-up", "make progress", "commit suicide", "have a premature birth" at the head: the noun
+        return [thing, gerund(verb), verb]
     if light.lower() in _CHANGE_OF_STATE and thing.isalpha() and english_word(gerund(thing)):
         # "become warm" at the head: the process noun of the state, where English has it ("warming",
         # "drying"; no "olding")
         return [gerund(thing), gerund(verb), verb]
+    if verb.lower() in _IRREGULAR_ACTION_NOUNS:  # grow -> "growth", not "growing"
+        return [_IRREGULAR_ACTION_NOUNS[verb.lower()], gerund(verb), verb]
     if " " not in verb and verb.isalpha():
         word = verb.lower()
         if word.endswith("ate") and len(word) > 5 and word not in NO_REGULAR_DERIVATION:
@@ -116,6 +125,13 @@ def verb_nouns(verb: str) -> list[str]:
             out.append(verb + "ment")  # develop -> development, measure -> measurement
     return [*out, gerund(verb), verb]
 
+
+# verbs that say someone has a condition ("suffer from insomnia", "be afflicted with asthma"): in a term the
+# condition is what is named, the verb is the clause around it ("chronic insomnia", not "chronic suffer from
+# insomnia")
+_AFFLICTION = re.compile(
+    r"^(?:suffer|be afflicted|be ill|be sick|be infected|be diagnosed) (?:from|with) (?P<condition>[a-z][a-z -]+)$"
+)
 
 # verbs of a change of state whose adjective names the process ("become warm": "warming")
 _CHANGE_OF_STATE = _words("become get turn grow")
@@ -135,7 +151,55 @@ def english_word(word: str) -> bool:
 
 
 # verbs that only carry the noun after them ("do a follow-up", "make progress")
-_LIGHT_VERBS = _words("do make take have give conduct perform undergo")
+_LIGHT_VERBS = _words("do make take have give conduct perform undergo commit")
+_PREPOSITIONS = _words("of to with from on in for at by about into")
+
+
+def _light_object(thing: str) -> bool:
+    """The object of a light verb names the act ("make progress", "commit suicide", "have a premature
+    birth"): one or two words, no preposition last ("take note of" names no act)."""
+    words = thing.split()
+    plain = thing.replace("-", "").replace(" ", "").isalpha()
+    return 0 < len(words) <= 2 and plain and words[-1] not in _PREPOSITIONS
+
+
+# English verbs whose action noun is irregular (no "-ation", "-ment" or gerund rule makes it): a closed class
+_IRREGULAR_ACTION_NOUNS = {
+    "grow": "growth",
+    "die": "death",
+    "lose": "loss",
+    "fail": "failure",
+    "choose": "choice",
+    "succeed": "success",
+    "behave": "behavior",
+    "weigh": "weight",
+    "give birth": "birth",
+    "fly": "flight",
+    "think": "thought",
+    "respond": "response",
+    "expand": "expansion",
+    "decide": "decision",
+    "analyze": "analysis",
+    "analyse": "analysis",
+    "diagnose": "diagnosis",
+    "intervene": "intervention",
+    "pollute": "pollution",
+    "emit": "emission",
+    "absorb": "absorption",
+    "comply": "compliance",
+    "adhere": "adherence",
+    "resist": "resistance",
+    "perform": "performance",
+    "occur": "occurrence",
+    "survive": "survival",
+    "recover": "recovery",
+    "discover": "discovery",
+    "deliver": "delivery",
+    "injure": "injury",
+}
+
+# verbs of giving up a habit: English names the act "<habit> cessation" (smoking cessation)
+_CESSATION = re.compile(r"^(?:give up|quit|stop) (?P<habit>[a-z]+ing)$")
 # verb endings whose "-ment" noun is regular (development, measurement, assessment, improvement, treatment,
 # management, settlement, achievement, government, equipment, employment)
 _MENT_ENDINGS = ("elop", "sure", "ssess", "prove", "eat", "nage", "ttle", "ieve", "vern", "uip", "ploy")

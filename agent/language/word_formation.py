@@ -52,7 +52,25 @@ COMBINING_ENDINGS = {
     "炎": ("itis",),
     "病变": ("opathy", "pathy"),
     "病": ("opathy", "pathy"),
+    # a field named by what it counts or surveys whole (蛋白质|组学 "proteomics", 代谢|组学 "metabolomics",
+    # 科学|计量学 "scientometrics"): jieba cuts these endings into 组|学 and 计量|学 (see `BOUND_ENDINGS`)
+    "组学": ("omics",),
+    "计量学": ("ometrics", "metrics"),
 }
+# the combining endings written in two dictionary keys, joined back before they are rendered
+BOUND_ENDINGS = {("组", "学"): "组学", ("计量", "学"): "计量学"}
+_BOUND_ENDING_SENSES = {"组学": "omics", "计量学": "metrics"}
+
+
+def bound_ending(keys: list[str], start: int) -> tuple[str, str, int] | None:
+    """A combining ending cut into two keys at `start` (组|学), after a word: the ending, its plain English
+    ("omics"), and how many keys it takes; None elsewhere."""
+    ending = BOUND_ENDINGS.get(tuple(keys[start : start + 2]))  # type: ignore[arg-type]
+    if start == 0 or ending is None:
+        return None
+    return ending, _BOUND_ENDING_SENSES[ending], 2
+
+
 _STEM_CUT = 3  # letters a stem may lose before the ending (melanin -> melan-oma)
 _MIN_STEM = 4
 MAX_FUSED = 8
@@ -106,8 +124,10 @@ def adjective_guesses(noun: str) -> tuple[str, ...]:
 # excision, deny -> denial)
 _ACTION_ENDINGS = (
     ("ive", "ival"),
+    ("ive", "ivation"),  # deprive -> deprivation, derive -> derivation
     ("ove", "oval"),
     ("ect", "ection"),
+    ("ect", "ectation"),  # expect -> expectation
     ("ise", "ision"),
     ("ide", "ision"),
     ("uce", "uction"),

@@ -49,7 +49,7 @@ def translate_slots(
             if not has_chinese(phrase):
                 phrases.append(phrase)
                 continue
-            phrase = _without_place_head(_without_status_head(phrase))
+            phrase = _without_variety_modifier(_without_place_head(_without_status_head(phrase)))
             if _names_no_concept(phrase):
                 continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
             sounds = sound_spans(phrase)
@@ -127,6 +127,20 @@ def _without_status_head(phrase: str) -> str:
     for head in _STATUS_HEADS:
         if phrase.endswith(head) and has_chinese(phrase[: -len(head)]) and len(phrase) > len(head) + 1:
             return phrase[: -len(head)]
+    return phrase
+
+
+# modifiers that only say the study compares several kinds of what follows (不同放养密度 "different stocking
+# densities", 各种材料): the concept searched is the head, as an English query writes it
+_VARIETY_MODIFIERS = ("不同", "各种", "各类", "多种")
+
+
+def _without_variety_modifier(phrase: str) -> str:
+    """不同放养密度 -> 放养密度: "different", "various" before a concept name no concept of their own."""
+    for modifier in _VARIETY_MODIFIERS:
+        rest = phrase[len(modifier) :]
+        if phrase.startswith(modifier) and len(rest) > 1 and has_chinese(rest):
+            return rest
     return phrase
 
 

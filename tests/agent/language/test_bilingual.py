@@ -356,3 +356,45 @@ def test_the_judge_chooses_among_a_words_first_senses_only() -> None:
     # further down that it happens to know ("race") is a rarer reading and stays behind
     assert render("竞赛", lambda english: english == "competition").english[0] == "competition"
     assert render("竞赛", lambda english: english == "race").english[0] == "contest"
+
+
+def test_a_condition_verb_renders_its_condition() -> None:
+    # CC-CEDICT glosses 失眠 "to suffer from insomnia": inside a term the condition is named
+    assert english_forms.verb_nouns("suffer from insomnia")[0] == "insomnia"
+    assert english_forms.verb_nouns("be afflicted with asthma")[0] == "asthma"
+    assert render("慢性失眠").english[0] == "chronic insomnia"
+
+
+def test_a_word_is_not_replaced_by_a_guess_from_its_own_characters() -> None:
+    # 强度 "strength; intensity" is no MeSH term, but 强|度 as the quality of 强 ("violence") is no better
+    rendering = render("强度", attested=lambda term: term == "violence")
+    assert rendering.english[0] == "strength"
+    assert "violence" not in rendering.english
+
+
+def test_a_person_with_life_dates_is_named_by_surname() -> None:
+    # CC-CEDICT: "Jean-Baptiste-Joseph Fourier (French mathematician, 1768-1830)"; a term says "Fourier"
+    senses = [s.text for s in cedict.clean_definition("Thomas Bayes (1702-1761), English mathematician")]
+    assert senses == ["Bayes", "Thomas Bayes"]  # the biography is no sense
+    assert [s.text for s in cedict.clean_definition("S.D. Poisson (1781-1840), French mathematician")][
+        0
+    ] == "Poisson"
+    assert render("傅里叶变换").english[0].startswith("Fourier ")
+
+
+def test_a_light_verb_with_its_object_is_the_object_and_giving_up_is_cessation() -> None:
+    assert english_forms.verb_nouns("commit suicide")[0] == "suicide"
+    assert english_forms.verb_nouns("have a premature birth")[0] == "premature birth"
+    assert english_forms.verb_nouns("give up smoking")[0] == "smoking cessation"
+    assert render("自杀风险").english[0] == "suicide risk"  # not "commit suicide risk"
+    assert render("戒烟干预").english[0] == "smoking cessation intervention"
+
+
+def test_a_light_verb_before_a_preposition_names_no_act() -> None:
+    assert english_forms.verb_nouns("take note of")[0] != "note of"
+
+
+def test_an_irregular_action_noun_heads_a_term() -> None:
+    assert english_forms.verb_nouns("grow")[0] == "growth"  # no rule makes it; "growing" is the gerund
+    assert english_forms.action_nouns("grow") == ["growth"]  # before a head: 生长|速率 "growth rate"
+    assert render("生长").english[0] == "growth"

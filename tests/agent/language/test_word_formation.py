@@ -54,11 +54,37 @@ def test_latin_adjectives_of_a_noun_are_guessed_most_likely_first() -> None:
 
 
 def test_action_nouns_a_verb_may_take_are_guessed() -> None:
-    assert word_formation.action_noun_guesses("survive") == ("survival",)
-    assert word_formation.action_noun_guesses("resect") == ("resection",)
+    # the first guess is the usual noun; "survivation" after it is a guess nobody attests
+    assert word_formation.action_noun_guesses("survive")[0] == "survival"
+    assert word_formation.action_noun_guesses("resect")[0] == "resection"
     assert word_formation.action_noun_guesses("excise") == ("excision",)
     assert word_formation.action_noun_guesses("run") == ()
 
 
 def test_the_silent_heads_are_bound_morphemes() -> None:
     assert {"期", "术"} <= word_formation.SILENT_HEADS
+
+
+def test_an_omics_field_is_fused_where_the_judge_knows_it() -> None:
+    # jieba cuts 蛋白质组学 into 蛋白质|组|学; the ending is "-omics", never "team science"
+    known = {"proteomics", "metabolomics"}
+    assert render("蛋白质组学", attested=known.__contains__).english[0] == "proteomics"
+    assert render("代谢组学", attested=known.__contains__).english[0] == "metabolomics"
+    assert render("蛋白质组学").english[0] == "protein omics"  # no judge: the plain composition
+    assert "science" not in " ".join(render("文献计量学").english)  # 计量学 "-metrics"
+
+
+def test_the_study_of_an_ome_is_its_omics() -> None:
+    assert render("基因组学").english[0] == "genomics"  # genome + 学, not "genome science"
+    assert render("转录组学").english[0] == "transcriptomics"
+
+
+def test_a_bound_ending_needs_a_word_before_it() -> None:
+    assert word_formation.bound_ending(["组", "学"], 0) is None
+    assert word_formation.bound_ending(["蛋白质", "组", "学"], 1) == ("组学", "omics", 2)
+
+
+def test_action_nouns_in_ivation_and_ectation_are_guessed() -> None:
+    assert "deprivation" in word_formation.action_noun_guesses("deprive")
+    assert "expectation" in word_formation.action_noun_guesses("expect")
+    assert render("睡眠剥夺", attested={"sleep deprivation"}.__contains__).english[0] == "sleep deprivation"

@@ -85,6 +85,12 @@ def test_a_word_for_the_area_of_a_place_adds_nothing_to_it() -> None:
     assert slots.context[0] == translate_slots(Slots(context=["华北"]), vocabulary=None)[0].context[0]
 
 
+def test_a_variety_modifier_before_a_concept_is_left_out() -> None:
+    slots, _, _ = translate_slots(Slots(context=["不同放养密度", "各种材料", "不同"]), vocabulary=None)
+    assert not any("different" in term or "various" in term for term in slots.context)
+    assert slots.context[0] == translate_slots(Slots(context=["放养密度"]), vocabulary=None)[0].context[0]
+
+
 def test_a_time_span_ends_the_phrase_before_it() -> None:
     slots = extract_slots("探讨早期康复对脑卒中患者90天死亡率的影响。")
     assert "脑卒中患者" in slots.subject_population
