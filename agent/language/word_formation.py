@@ -65,8 +65,10 @@ _BOUND_ENDING_SENSES = {"组学": "omics", "计量学": "metrics"}
 def bound_ending(keys: list[str], start: int) -> tuple[str, str, int] | None:
     """A combining ending cut into two keys at `start` (组|学), after a word: the ending, its plain English
     ("omics"), and how many keys it takes; None elsewhere."""
-    ending = BOUND_ENDINGS.get(tuple(keys[start : start + 2]))  # type: ignore[arg-type]
-    if start == 0 or ending is None:
+    if start == 0 or start + 1 >= len(keys):
+        return None
+    ending = BOUND_ENDINGS.get((keys[start], keys[start + 1]))
+    if ending is None:
         return None
     return ending, _BOUND_ENDING_SENSES[ending], 2
 
