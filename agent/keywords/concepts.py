@@ -828,10 +828,16 @@ def _coarse_heading(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(t.startswith(_COARSE_TREES) for t in descriptor.tree_numbers)
 
 
+# what the data are measured with and what they are analysed with are two concepts even listed together
+# ("using vital signs and machine learning": the understanding put them in these two slots)
+_MEASURED_AND_ANALYSED = {"method_measurement", "method_algorithm"}
+
+
 def _group(drafts: list[_Draft], shared: set[int]) -> list[_Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
     (both found in it, not listed together) are different concepts, phrases it lists together are one
-    whichever slots hold them ("hip and knee osteoarthritis") and, in a `shared` series, whichever
+    whichever slots hold them ("hip and knee osteoarthritis"; not a measurement beside an analysis:
+    "vital signs and machine learning") and, in a `shared` series, whichever
     roles ("patient and public involvement"), and the descriptors of one compound phrase ("sugar-sweetened
     beverage taxes") are different concepts; the same descriptor twice is one term."""
     grouped: list[_Draft] = []
@@ -848,6 +854,7 @@ def _group(drafts: list[_Draft], shared: set[int]) -> list[_Draft]:
                     or g.series == draft.series != -1
                 )
                 and not g.compounds & draft.compounds
+                and {g.slot, draft.slot} != _MEASURED_AND_ANALYSED
             ),
             None,
         )

@@ -1413,3 +1413,16 @@ def test_a_prediction_of_another_concept_joins_its_block(vocabulary: MeshVocabul
     # a prediction of nothing else named stays a task of its own
     alone = concepts_of(vocabulary, "Protein structure prediction", task=["protein structure prediction"])
     assert [c.label for c in alone.concepts] == ["protein structure prediction"]
+
+
+def test_a_measurement_and_an_analysis_listed_together_are_two_concepts(vocabulary: MeshVocabulary) -> None:
+    # "using vital signs and machine learning": what is measured and how it is analysed are ANDed
+    result = concepts_of(
+        vocabulary,
+        "Early prediction of sepsis using vital signs and machine learning",
+        method_measurement=["vital signs"],
+        method_algorithm=["machine learning"],
+        output_target=["sepsis"],
+    )
+    labels = [c.label for c in result.concepts]
+    assert "vital signs" in labels and "machine learning" in labels
