@@ -684,13 +684,12 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
     # "Intensive Care Units"
     names = [_stems(descriptor.heading), set() if is_acronym(canonical) else _stems(canonical)]
     anchors = set().union(*names)
-    entry_terms = [
-        part
-        for written in descriptor.entry_terms
-        if _stems(natural_order(_split_leading_acronym(written)[-1])) & anchors
-        or not leading_acronym(written)
-        for part in _split_leading_acronym(written)
-    ]
+    entry_terms: list[str] = []
+    for written in descriptor.entry_terms:
+        *acronym, expansion = _split_leading_acronym(written)
+        if acronym and not _stems(natural_order(expansion)) & anchors:
+            continue  # "CFR Case Fatality Rate" under Mortality: the acronym stands for its expansion
+        entry_terms += [*acronym, expansion]
     if names[1] and not names[0] & names[1]:
         # the term is filed under a heading that shares none of its words ("Montreal Cognitive Assessment"
         # under Mental Status and Dementia Tests, "wage" under Salaries and Fringe Benefits): the heading
