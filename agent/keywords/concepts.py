@@ -830,7 +830,7 @@ def _coarse_heading(descriptor: MeshDescriptor) -> bool:
 
 # what the data are measured with and what they are analysed with are two concepts even listed together
 # ("using vital signs and machine learning": the understanding put them in these two slots)
-_MEASURED_AND_ANALYSED = {"method_measurement", "method_algorithm"}
+_MEASURED_AND_ANALYSED = frozenset({"method_measurement", "method_algorithm"})
 
 
 def _group(drafts: list[_Draft], shared: set[int]) -> list[_Draft]:
