@@ -359,7 +359,8 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             lower == "of"
-            and [w.lower() for w in current] in _TIME_SPANS
+            and len(current) == 1
+            and current[0].lower() in lex.TIME_SPAN_UNITS
             and following.isalpha()
             and starts_phrase(following)
             and following not in lex.EN_COMMON_VERBS
@@ -737,8 +738,6 @@ _ADJUSTING_VERBS = frozenset(
     {"adjust", "adjusts", "adjusted", "adjusting", "control", "controls", "controlled", "controlling"}
     | {"account", "accounts", "accounted", "accounting"}
 )
-# a plural unit of time alone before "of" measures how long the thing after it lasts
-_TIME_SPANS = [[unit] for unit in lex.TIME_SPAN_UNITS]
 # participles whose "on" names what a model learns from ("trained on", "fitted on")
 _LEARNING_PARTICIPLES = frozenset({"trained", "pretrained", "fitted", "calibrated"})
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
