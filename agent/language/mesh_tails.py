@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
+from agent.language.morphology import FUNCTION_WORDS
 from agent.models import MeshDescriptor
 
 TAIL_MAX_WORDS = 3  # a phrase of more words that MeSH does not name exactly is rarely one descriptor
@@ -124,7 +125,9 @@ class TailIndex:
         result: list[Match] = []
         index = 0
         while index < len(tokens):
-            found = starts.get(index) or self._tail_at(text, tokens, index, starts, descriptor)
+            found = starts.get(index) or self._tail_at(
+                text, tokens, index, starts, descriptor, modified=_modified(text, tokens, index, result)
+            )
             if found is not None:
                 result.append(found)
             index = found[1] if found is not None else index + 1
@@ -137,6 +140,8 @@ class TailIndex:
         index: int,
         starts: dict[int, Match],
         descriptor: Callable[[str], MeshDescriptor],
+        *,
+        modified: bool = False,
     ) -> Match | None:
         """The descriptor of the longest phrase of uncovered words from `index` on, with the match that
         follows them (narrowed to a descriptor under it) or alone; never from the second part of a
@@ -152,8 +157,19 @@ class TailIndex:
         for end, narrowed in windows:
             if crosses_a_break(text, tokens[index:end]):
                 continue
+            if modified and narrowed is None and end - index == 1:
+                continue  # "traffic signal": a kind of signal MeSH does not name, no Protein Sorting Signal
             below = descriptor(narrowed[3]) if narrowed is not None else None
             ui = self.resolve(tuple(t.key for t in tokens[index:end]), descriptor, below)
             if ui is not None:
                 return (index, end, "entry term", ui)
         return None
+
+
+def _modified(text: str, tokens: Sequence[Word], index: int, matched: list[Match]) -> bool:
+    """Whether the word before `index` is a content word of the same phrase that no match covers: it
+    names a kind the lone word's MeSH family may not hold ("traffic" before "signal")."""
+    if index == 0 or (matched and matched[-1][1] == index):
+        return False
+    before = tokens[index - 1]
+    return before.key not in FUNCTION_WORDS and not crosses_a_break(text, tokens[index - 1 : index + 1])

@@ -98,7 +98,7 @@ _FALSE_PLURALS = ("ss", "us", "is", "ics", "sis", "ous", "ness", "itis")
 # purposes, discloses), "-coses" or "-xoses" (glucoses, hexoses): plurals of English words in "-se".
 _GREEK_PLURAL = re.compile(r"(?:stases|yses|eses|(?<![dplcx])(?<=\w{4})oses)$")
 
-_FUNCTION_WORDS = _words("of the and for in on with to a an by from at via as or")
+FUNCTION_WORDS = _words("of the and for in on with to a an by from at via as or")
 
 # Bound prefixes that English writes both hyphenated and closed ("non-invasive" / "noninvasive").
 _PREFIXES = (
@@ -299,7 +299,7 @@ def acronym(phrase: str) -> str | None:
     field, so they would only cost hit-count calls before validation dropped them.
     """
     words = [w for w in re.split(r"[\s\-/]+", phrase) if w]
-    content = [w for w in words if w.lower() not in _FUNCTION_WORDS]
+    content = [w for w in words if w.lower() not in FUNCTION_WORDS]
     if len(content) < 3 or len(content) > 6 or any(is_acronym(w) for w in content):
         return None
     if not all(w[0].isalpha() for w in content):

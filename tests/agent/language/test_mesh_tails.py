@@ -106,6 +106,26 @@ def test_the_second_part_of_a_hyphenated_compound_is_no_tail(vocabulary: MeshVoc
     assert [m.descriptor.heading for m in found] == ["Antitubercular Agents"]
 
 
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("reinforcement learning for traffic signal control", "Protein Sorting Signals"),
+        ("railway line maintenance", "Cell Line"),
+    ],
+)
+def test_a_lone_word_after_a_modifier_mesh_does_not_know_names_no_family(
+    vocabulary: MeshVocabulary, text: str, heading: str
+) -> None:
+    # "signal" alone ends the terms of Protein Sorting Signals and the signals below it, but "traffic"
+    # says which kind is meant, and MeSH's family of signals holds no traffic signal
+    assert heading not in [m.descriptor.heading for m in vocabulary.recognize(text, complete=True)]
+
+
+def test_a_recognised_modifier_or_a_function_word_keeps_the_family(vocabulary: MeshVocabulary) -> None:
+    for text in ("lung ultrasound in children", "the role of ultrasound"):
+        assert "Ultrasonography" in [m.descriptor.heading for m in vocabulary.recognize(text, complete=True)]
+
+
 @pytest.mark.parametrize("text", ["mediastinal lymph node involvement", "impending and current dehydration"])
 def test_a_word_that_ends_only_a_few_descriptors_terms_names_none_alone(
     vocabulary: MeshVocabulary, text: str
