@@ -546,3 +546,10 @@ def test_a_verb_after_a_modal_word_is_the_predicate() -> None:
     slots = extract_slots("睡前使用智能手机是否会缩短青少年的睡眠时长？")
     assert "青少年" in slots.subject_population
     assert not any("缩短" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_a_people_word_inside_a_known_term_does_not_end_the_phrase() -> None:
+    # 种群 "population" heads its own phrase elsewhere, but 种群|动态 is one term MeSH knows
+    slots = extract_slots("观察湿地鸟类的种群动态。")
+    assert "种群动态" in [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
+    assert "种群" not in slots.subject_population
