@@ -56,6 +56,15 @@ def zh_english(text: str) -> str | None:
 
 
 @cache
+def one_term(chinese: str) -> bool:
+    """True when a Chinese phrase renders as one term the vocabulary knows (种群|动态 "population dynamics",
+    患者|满意度 "patient satisfaction"): its words name one concept, whatever a word alone would head."""
+    vocabulary = embedded_vocabulary()
+    english = zh_english(chinese)
+    return vocabulary is not None and english is not None and vocabulary.knows(english)
+
+
+@cache
 def mesh_trees(chinese: str) -> tuple[str, ...]:
     """The MeSH tree numbers of the descriptor that ends the English rendering of a Chinese phrase (多糖
     "polysaccharides": D09...; 患者 "patients": M01...), () when none ends it."""

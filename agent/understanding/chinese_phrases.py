@@ -21,7 +21,7 @@ from functools import cache
 
 from agent.language.bilingual import dictionary_senses, is_verb, segment
 from agent.understanding import lexicon as lex
-from agent.understanding.chinese_evidence import names_persons, own_slot, zh_english, zh_people
+from agent.understanding.chinese_evidence import names_persons, one_term, own_slot, zh_english, zh_people
 from agent.understanding.chinese_sentence_roles import ROLE_PASSES, join_zh, zh_content
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import en_head_slot, mesh_kind, zh_head_slot
@@ -325,6 +325,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and zh_content(following)
             and following not in lex.ZH_HEADS
             and not _inside_people_phrase(tokens, index + 1)
+            and not one_term(word + following)
             and (
                 _has_evidence(_rest_of_run(tokens, index + 1))
                 or _opens_with_condition(tokens, index + 1)

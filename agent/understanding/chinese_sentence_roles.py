@@ -2,7 +2,8 @@
 
 Why apart: cutting a sentence into phrases (where a phrase starts and ends, which word is a predicate or
 a cue) and reading the roles of the cut phrases from the sentence around them are two jobs. These passes
-run in order over the phrases of one text: "A与B的关系" names an exposure and an outcome, "X对Y的影响/作用
+run in order over the phrases of one text: a frame ("城市化进程中", "气候变化背景下") names the setting,
+"A与B的关系" names an exposure and an outcome, "X对Y的影响/作用
 /疗效" X as what acts and Y as what it acts on (in Y, "A中B" the thing studied and its property),
 "X在Y中的作用" X acting in the processes Y, the expressed features of "检测A和B的表达", a drug or an
 intervention after a cue of means as what is given, a list sharing its head word, a place opening a
@@ -33,6 +34,31 @@ from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind,
 
 # the slots a head word gives a whole list ("A和B数据集": datasets A and B; "A和B特征": features)
 _LIST_HEAD_SLOTS = frozenset({"method_measurement", "method_algorithm", "signal_feature"})
+
+
+# heads of a frame around the study ("城市化进程中", "气候变化背景下", "湿热条件下", "在线学习环境下"): with the
+# localizer after them they say the words before them are the setting, and add no concept of their own
+_FRAME_HEADS = frozenset({"进程", "过程", "背景", "条件", "环境", "情境"})
+_FRAME_LOCALIZERS = frozenset({"中", "下"})
+
+
+def _frames(phrases: list[Phrase]) -> list[Phrase]:
+    """ "城市化进程中…", "气候变化背景下…": the course, background or conditions a study happens in are its
+    setting; the phrase is what names them (城市化 "urbanization", not "the course of urbanization")."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        words = phrase.words
+        if (
+            phrase.slot is None
+            and phrase.before in _FRAME_LOCALIZERS
+            and len(words) > 1
+            and words[-1] in _FRAME_HEADS
+            and zh_content(words[-2])
+            and not zh_people(join_zh(words[:-1]))
+        ):
+            phrase = replace(phrase, text=join_zh(words[:-1]), words=words[:-1], slot="context")
+        out.append(phrase)
+    return out
 
 
 def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
@@ -328,6 +354,7 @@ def join_zh(words: list[str]) -> str:
 
 # the passes that give phrases their roles from the sentence, in order
 ROLE_PASSES = (
+    _frames,
     _given_things,
     _organism_models,
     _expressed,

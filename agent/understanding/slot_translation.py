@@ -118,12 +118,14 @@ def _generic_first_sense(chinese: str) -> bool:
     return bool(senses) and _generic(senses[0].text)
 
 
-# heads that only say "the state of" what precedes them (职业倦怠现状 "the present state of burnout")
-_STATUS_HEADS = ("现状", "现况", "概况")
+# heads that only say "the state of" or "the course of" what precedes them (职业倦怠现状 "the present state of
+# burnout", 城市化进程 "the course of urbanization", 恢复过程 "the process of recovery")
+_STATUS_HEADS = ("现状", "现况", "概况", "进程", "过程")
 
 
 def _without_status_head(phrase: str) -> str:
-    """职业倦怠现状 -> 职业倦怠: the concept is what the state is of (a searcher writes "burnout")."""
+    """职业倦怠现状 -> 职业倦怠, 城市化进程 -> 城市化: the concept is what the state or the course is of (a
+    searcher writes "burnout", "urbanization")."""
     for head in _STATUS_HEADS:
         if phrase.endswith(head) and has_chinese(phrase[: -len(head)]) and len(phrase) > len(head) + 1:
             return phrase[: -len(head)]

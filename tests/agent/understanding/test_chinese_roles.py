@@ -546,3 +546,26 @@ def test_a_verb_after_a_modal_word_is_the_predicate() -> None:
     slots = extract_slots("睡前使用智能手机是否会缩短青少年的睡眠时长？")
     assert "青少年" in slots.subject_population
     assert not any("缩短" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_a_people_word_inside_a_known_term_does_not_end_the_phrase() -> None:
+    # 种群 "population" heads its own phrase elsewhere, but 种群|动态 is one term MeSH knows
+    slots = extract_slots("观察湿地鸟类的种群动态。")
+    assert "种群动态" in [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
+    assert "种群" not in slots.subject_population
+
+
+def test_a_course_or_process_head_names_no_concept() -> None:
+    # 全球化进程 "the course of globalization" is globalization; 恢复过程 "the process of recovery"
+    slots, _, _ = translate_slots(Slots(context=["全球化进程"]), vocabulary=None)
+    assert slots.context == ["globalization"]
+
+
+def test_a_frame_before_a_localizer_is_the_setting_without_its_head() -> None:
+    # "X进程中", "X背景下", "X条件下": the course, background or conditions the study happens in
+    slots = extract_slots("全球化进程中乡村手工业的转型。")
+    assert "全球化" in slots.context
+    assert not any("进程" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+    slots = extract_slots("干旱胁迫条件下玉米幼苗的根系生长。")
+    assert "干旱胁迫" in slots.context
+    assert not any("条件" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
