@@ -64,6 +64,26 @@ def one_term(chinese: str) -> bool:
     return vocabulary is not None and english is not None and vocabulary.knows(english)
 
 
+# MeSH trees of the kinds a symbol names (SGLT2, FLC, OsNAC, A549): chemicals and drugs (proteins and
+# transcription factors too), genes and their variants, cells
+_KIND_TREES = ("D", "G05", "A11")
+
+
+@cache
+def names_a_kind(chinese: str) -> bool:
+    """True when a Chinese noun names a kind of substance, gene or cell that a symbol before it is one of:
+    its English rendering is a MeSH descriptor of chemicals, genes or cells (基因 "gene", 转录因子
+    "transcription factor", 细胞 "cell"), or ends terms MeSH files as interventions (抑制剂 "inhibitor": Enzyme
+    Inhibitors, Proton Pump Inhibitors ...)."""
+    if any(tree.startswith(_KIND_TREES) for tree in mesh_trees(chinese)):
+        return True
+    vocabulary = embedded_vocabulary()
+    english = zh_english(chinese)
+    if vocabulary is None or not english:
+        return False
+    return vocabulary.head_role(english.split()[-1]) == "intervention"
+
+
 @cache
 def mesh_trees(chinese: str) -> tuple[str, ...]:
     """The MeSH tree numbers of the descriptor that ends the English rendering of a Chinese phrase (多糖

@@ -21,10 +21,17 @@ from functools import cache
 
 from agent.language.bilingual import dictionary_senses, is_verb, segment
 from agent.understanding import lexicon as lex
-from agent.understanding.chinese_evidence import names_persons, one_term, own_slot, zh_english, zh_people
+from agent.understanding.chinese_evidence import (
+    names_a_kind,
+    names_persons,
+    one_term,
+    own_slot,
+    zh_english,
+    zh_people,
+)
 from agent.understanding.chinese_sentence_roles import ROLE_PASSES, join_zh, zh_content
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import en_head_slot, mesh_kind, zh_head_slot
+from agent.understanding.slot_evidence import acronym_slot, en_head_slot, mesh_kind, zh_head_slot
 
 __all__ = ["change_verb", "chinese_phrases", "jieba_words", "zh_english", "zh_people"]
 
@@ -67,6 +74,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and current
             and current[-1].isascii() != word.isascii()
             and (word not in lex.ZH_HEADS or word in lex.ZH_TASK_HEADS)
+            and not (_symbol_and_its_kind(current, word) and not (cue or "").startswith("task:"))
         ):
             # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
             # noun head follows ("EEG 信号")
@@ -358,6 +366,26 @@ _TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后",
 _MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
 # a number and measure word or a demonstrative opening a noun phrase (提出|一种|方法, 采用|一项|调查)
 _DETERMINERS = frozenset({"一种", "一个", "一项", "一套", "一类", "一些", "一批", "这些", "这种", "该"})
+
+
+def _symbol_and_its_kind(current: list[str], word: str) -> bool:
+    """ "SGLT2 抑制剂", "FLC 基因", "OsNAC 转录因子": a symbol written apart before a Chinese noun that names a
+    kind of substance, gene or cell (`names_a_kind`) is one thing of that kind (the SGLT2 inhibitors, the
+    gene FLC), one term as "EEG 信号" is; an acronym of a method (PET/CT, SEM) is a concept of its own,
+    and any other word after a symbol (技术, 仿真, a verb) starts a phrase of its own."""
+    symbol = current[-1] if len(current) == 1 else ""
+    return (
+        bool(symbol)
+        and symbol.isascii()
+        and any(ch.isupper() or ch.isdigit() for ch in symbol)
+        and acronym_slot(symbol) is None
+        and bool(CJK.search(word))
+        and word not in lex.ZH_BREAKS
+        and not is_verb(word)
+        and not _is_predicate(word)
+        and not zh_people(word)
+        and names_a_kind(word)
+    )
 
 
 def _next_word(tokens: list[str], index: int) -> str:

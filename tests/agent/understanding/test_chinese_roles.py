@@ -569,3 +569,12 @@ def test_a_frame_before_a_localizer_is_the_setting_without_its_head() -> None:
     slots = extract_slots("干旱胁迫条件下玉米幼苗的根系生长。")
     assert "干旱胁迫" in slots.context
     assert not any("条件" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_a_symbol_before_the_kind_it_is_one_of_is_one_term() -> None:
+    # "SGLT2 抑制剂": the SGLT2 inhibitors, not "SGLT2" and "inhibitor" as two concepts
+    slots = extract_slots("研究SGLT2 抑制剂对心力衰竭患者的疗效。")
+    assert slots.context == ["SGLT2抑制剂"]
+    slots = extract_slots("拟南芥中FLC 基因的表达调控")
+    assert "FLC基因" in slots.output_target
+    assert "FLC" not in slots.context
