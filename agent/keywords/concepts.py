@@ -227,6 +227,8 @@ def _parts(
             study_types += found
             sides_and_cues = _CUT.split(text)
             sides = sides_and_cues[::2]
+            if vocabulary is not None:  # "regional versus general anaesthesia": both are anaesthesia
+                sides = distribute(sides, vocabulary)
             # the cue before and after each side: "" at the ends, else "versus", "compared with", ...
             cues = ["", *(cue.casefold() for cue in sides_and_cues[1::2]), ""]
             written_compared = is_comparator(phrase, understanding.description)

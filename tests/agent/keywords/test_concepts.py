@@ -47,6 +47,20 @@ def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -
     ]
 
 
+def test_the_sides_of_versus_share_a_head_where_mesh_names_the_result(vocabulary: MeshVocabulary) -> None:
+    # "regional versus general anaesthesia": regional anaesthesia (Anesthesia, Conduction), not a lone adjective
+    result = concepts_of(
+        vocabulary,
+        "Regional versus general anaesthesia for hip fracture surgery",
+        task=["hip fracture surgery"],
+        context=["Regional versus general anaesthesia"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert {"Anesthesia, Conduction", "Anesthesia, General"} <= headings
+    required = {c.label for c in result.concepts if c.required}
+    assert {"Regional anaesthesia", "general anaesthesia"} <= required
+
+
 def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: MeshVocabulary) -> None:
     # a setting (free text), an outcome and an anatomy as the head of a side all become interventions;
     # a modifier of a side keeps its own role
