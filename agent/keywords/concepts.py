@@ -40,7 +40,7 @@ synonyms. The steps, for every phrase of every slot:
    organ before an acronym MeSH does not know is a concept apart from it ("Blood CEA levels": CEA,
    measured in blood); and an adjective left beside a descriptor whose noun MeSH files as a condition
    ("recurrent colorectal cancer": Recurrence, `agent.language.adjective_nouns`) is a condition apart;
-4. **group**: terms of one role from one slot are one concept when the description lists them
+4. **group** (`agent.keywords.concept_grouping`): terms of one role from one slot are one concept when the description lists them
    together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
    sides of "versus", phrases the description writes apart ("red flags to screen for vertebral
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
@@ -117,6 +117,7 @@ from agent.keywords.concept_roles import (
 from agent.keywords.coordination import alternatives, distribute, listed_together
 from agent.keywords.phrase_matches import (
     age_group,
+    based_in_a_name,
     beyond_mesh,
     health_care_sense,
     other_sense,
@@ -550,6 +551,8 @@ def _drafts_for(
             matches = (
                 kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match
             )
+        if matches and vocabulary is not None and (where := based_in_a_name(text, matches, vocabulary)):
+            drafts.append(_mesh_draft(where, "", part, description, defined, vocabulary))  # "home-based"
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(

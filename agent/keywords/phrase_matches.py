@@ -10,7 +10,9 @@ the kind of a thing ("emergency admissions"), and an adjective of old age before
 age group ("community-dwelling older adults"); and a phrase the understanding cut inside a name gets
 back the words of the name the description writes before it ("home residents" of "nursing home
 residents"); people named by a participle of what is done to them are that procedure ("hospitalised
-patients": Hospitalization). The rules read MeSH's trees, not lists of topics.
+patients": Hospitalization); and where a thing is based is a concept beside it when MeSH names the place
+only with the thing's head ("home-based palliative care": "home care", Home Care Services). The rules
+read MeSH's trees, not lists of topics.
 """
 
 from __future__ import annotations
@@ -234,3 +236,24 @@ def words_after(text: str, end: int) -> str:
     the match opens ("Nurse-led telephone follow-up": "telephone follow-up", not "-led telephone
     follow-up"): a fragment no abstract writes alone."""
     return _COMPOUND_REST.sub("", text[end:])
+
+
+# "home-based", "school-based": what a thing is based in, written before it
+_BASED_IN = re.compile(r"\b([^\W\d_]+)[-\s]based\b", re.IGNORECASE)
+
+
+def based_in_a_name(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """Where a thing is based, when MeSH names it only with the thing's head: "home-based specialist
+    palliative care" is care at home, and "home care" is an entry term of Home Care Services, a concept
+    beside Palliative Care that "home" alone names nothing of. None when a match already holds the word
+    ("school-based programmes": Schools) or MeSH names no such phrase ("web-based therapy")."""
+    found = _BASED_IN.search(text)
+    if found is None or any(m.start <= found.start(1) < m.end for m in matches):
+        return None
+    after = text[found.end() :].split()
+    for size in range(min(2, len(after) - 1), 0, -1):  # the head: its last one or two words
+        phrase = f"{found.group(1)} {' '.join(after[-size:])}"
+        named = vocabulary.recognize(phrase)
+        if len(named) == 1 and named[0].text.casefold() == phrase.casefold():
+            return MeshMatch(found.group(0), found.start(), found.end(), named[0].descriptor, named[0].via)
+    return None

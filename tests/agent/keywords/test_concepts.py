@@ -61,6 +61,23 @@ def test_the_sides_of_versus_share_a_head_where_mesh_names_the_result(vocabulary
     assert {"Regional anaesthesia", "general anaesthesia"} <= required
 
 
+def test_where_a_programme_is_based_is_a_concept_when_mesh_names_it_with_the_head(
+    vocabulary: MeshVocabulary,
+) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Home-based specialist palliative care for adults with advanced cancer",
+        context=["Home-based specialist palliative care"],
+    )
+    homes = [
+        c
+        for c in result.concepts
+        if any(t.mesh and t.mesh.heading == "Home Care Services" for t in result.terms if t.concept == c.id)
+    ]
+    assert len(homes) == 1 and homes[0].required and homes[0].role is ConceptRole.SETTING
+    assert "Palliative Care" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
 def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: MeshVocabulary) -> None:
     # a setting (free text), an outcome and an anatomy as the head of a side all become interventions;
     # a modifier of a side keeps its own role
