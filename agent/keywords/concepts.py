@@ -120,6 +120,7 @@ from agent.keywords.phrase_matches import (
     based_in_a_name,
     beyond_mesh,
     health_care_sense,
+    named_around,
     other_sense,
     people_word_of_an_organism,
     place_in_a_figure,
@@ -553,6 +554,12 @@ def _drafts_for(
             )
         if matches and vocabulary is not None and (where := based_in_a_name(text, matches, vocabulary)):
             drafts.append(_mesh_draft(where, "", part, description, defined, vocabulary))  # "home-based"
+        compound = f"{part.phrase}\n{index}"
+        around = named_around(text, matches, vocabulary) if matches and vocabulary is not None else None
+        if around is not None:
+            # "occupational heat exposure": an occupational exposure, AND the heat inside it
+            drafts.append(_mesh_draft(around, "", part, description, defined, vocabulary))
+            drafts[-1].compounds.add(compound)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
@@ -592,7 +599,6 @@ def _drafts_for(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
-        compound = f"{part.phrase}\n{index}"
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
         # the last match's own words: from the end of the match before it ("mobile phone text
         # messaging": Text Messaging's phrase is "text messaging", not the Cell Phone before it)
@@ -612,7 +618,7 @@ def _drafts_for(
                 # "sugar-sweetened beverage taxes": what a policy or programme is applied to is part
                 # of what is done, not a measured outcome
                 draft.role = ConceptRole.INTERVENTION
-            if apart_in_mesh(match, matches) or said:
+            if apart_in_mesh(match, matches) or said or around is not None:
                 draft.compounds.add(compound)
             drafts.append(draft)
         for match in said:

@@ -78,6 +78,20 @@ def test_where_a_programme_is_based_is_a_concept_when_mesh_names_it_with_the_hea
     assert "Palliative Care" in {t.mesh.heading for t in result.terms if t.mesh}
 
 
+def test_a_term_mesh_names_around_a_descriptor_is_a_concept_apart(vocabulary: MeshVocabulary) -> None:
+    # "occupational heat exposure": the heat AND an occupational exposure, never ORed in one block
+    result = concepts_of(
+        vocabulary,
+        "Occupational heat exposure and acute kidney injury",
+        context=["Occupational heat exposure"],
+        output_target=["acute kidney injury"],
+    )
+    owner = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
+    assert owner["Occupational Exposure"] != owner["Hot Temperature"]
+    required = {c.id for c in result.concepts if c.required}
+    assert {owner["Occupational Exposure"], owner["Hot Temperature"]} <= required
+
+
 def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: MeshVocabulary) -> None:
     # a setting (free text), an outcome and an anatomy as the head of a side all become interventions;
     # a modifier of a side keeps its own role
