@@ -6,7 +6,8 @@ an intervention, a comparator and a condition), and a concept is one OR block of
 synonyms. The steps, for every phrase of every slot:
 
 1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
-   concepts; "with" separates a population from its condition ("patients with epilepsy": the
+   concepts, whose sides share a head or modifier where MeSH names the result ("regional versus
+   general anaesthesia": regional anaesthesia, `coordination.distribute`); "with" separates a population from its condition ("patients with epilepsy": the
    condition is searched, the people word is no term beside it), and an action from the means it is
    done with ("vector control with Wolbachia": an intervention); a participle that starts a
    post-modifier separates the noun it qualifies from its complement ("therapy delivered online",
