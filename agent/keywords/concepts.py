@@ -6,7 +6,8 @@ an intervention, a comparator and a condition), and a concept is one OR block of
 synonyms. The steps, for every phrase of every slot:
 
 1. **cut** the phrase where it compares or qualifies: "versus", "vs", "compared with" separate
-   concepts; "with" separates a population from its condition ("patients with epilepsy": the
+   concepts, whose sides share a head or modifier where MeSH names the result ("regional versus
+   general anaesthesia": regional anaesthesia, `coordination.distribute`); "with" separates a population from its condition ("patients with epilepsy": the
    condition is searched, the people word is no term beside it), and an action from the means it is
    done with ("vector control with Wolbachia": an intervention); a participle that starts a
    post-modifier separates the noun it qualifies from its complement ("therapy delivered online",
@@ -40,7 +41,7 @@ synonyms. The steps, for every phrase of every slot:
    organ before an acronym MeSH does not know is a concept apart from it ("Blood CEA levels": CEA,
    measured in blood); and an adjective left beside a descriptor whose noun MeSH files as a condition
    ("recurrent colorectal cancer": Recurrence, `agent.language.adjective_nouns`) is a condition apart;
-4. **group**: terms of one role from one slot are one concept when the description lists them
+4. **group** (`agent.keywords.concept_grouping`): terms of one role from one slot are one concept when the description lists them
    together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
    sides of "versus", phrases the description writes apart ("red flags to screen for vertebral
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
@@ -83,6 +84,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from agent.keywords.concept_grouping import (
+    Draft,
+    concept_id,
+    fold_predictions_into_what_they_predict,
+    group_drafts,
+    merge_drafts,
+)
 from agent.keywords.concept_roles import (
     INTERVENTION_HEADS,
     PLACE_HEADS,
@@ -110,8 +118,10 @@ from agent.keywords.concept_roles import (
 from agent.keywords.coordination import alternatives, distribute, listed_together
 from agent.keywords.phrase_matches import (
     age_group,
+    based_in_a_name,
     beyond_mesh,
     health_care_sense,
+    named_around,
     other_sense,
     people_word_of_an_organism,
     place_in_a_figure,
@@ -124,7 +134,6 @@ from agent.keywords.phrase_matches import (
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
-    TASK_NAMES,
     content_words,
     cut_after_participle,
     noun_between,
@@ -156,9 +165,8 @@ from agent.language.mesh_recognition import (
     phrase_key,
     role_of,
     tokenize,
-    word_key,
 )
-from agent.language.morphology import defined_acronyms, find_expansion, is_acronym, singular
+from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
     LIST_SLOT_NAMES,
@@ -222,6 +230,8 @@ def _parts(
             study_types += found
             sides_and_cues = _CUT.split(text)
             sides = sides_and_cues[::2]
+            if vocabulary is not None:  # "regional versus general anaesthesia": both are anaesthesia
+                sides = distribute(sides, vocabulary)
             # the cue before and after each side: "" at the ends, else "versus", "compared with", ...
             cues = ["", *(cue.casefold() for cue in sides_and_cues[1::2]), ""]
             written_compared = is_comparator(phrase, understanding.description)
@@ -291,26 +301,6 @@ def _names_with(text: str, vocabulary: MeshVocabulary | None) -> bool:
     return any(_WITH.search(match.text) for match in vocabulary.recognize(text))
 
 
-@dataclass
-class _Draft:
-    """A concept under construction: terms of one role from one slot (and one side of a "versus")."""
-
-    role: ConceptRole
-    slot: str
-    group: int
-    terms: list[Term] = field(default_factory=list)
-    series: int = 0  # phrases listed together in the description ("X, Y or Z") share a series
-    # the phrases that name several descriptors of different trees this draft stands in ("sugar-sweetened
-    # beverage taxes", `apart_in_mesh`): they are different concepts, AND'ed, never OR'ed in one block
-    compounds: set[str] = field(default_factory=set)
-    # what the studies compare with: the later side of "compared with", or of a "versus" named by a generic
-    # head ("usual care")
-    comparator: bool = False
-    # terms MeSH adds to the block without the user naming them (the organism an infection is named
-    # after, the infection an organism names): searched, never the concept's label
-    companions: list[Term] = field(default_factory=list)
-
-
 def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | None) -> Concepts:
     """Concepts and their terms for a confirmed understanding (see the module docstring)."""
     description = understanding.description
@@ -343,9 +333,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
             "switch on in the review, not a concept the query requires"
         )
-    comparators = _merge_into(result, _group(drafts, shared))
+    result.concepts, result.terms, comparators = merge_drafts(group_drafts(drafts, shared))
     _add_the_measure(result, measure_asked(description, vocabulary))
-    _fold_predictions_into_what_they_predict(result)
+    fold_predictions_into_what_they_predict(result.concepts, result.terms)
     left_out = {
         c.id: reason
         for c in result.concepts
@@ -368,37 +358,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         | kinds_of_people(result.terms),
         {c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)},
     )
-    split_sites(result, vocabulary, _concept_id)
-    split_named_parts(result, vocabulary, _concept_id)
+    split_sites(result, vocabulary, concept_id)
+    split_named_parts(result, vocabulary, concept_id)
     return result
-
-
-def _fold_predictions_into_what_they_predict(result: Concepts) -> None:
-    """A task named as another concept's term and a task name ("formation energy prediction" beside the
-    outcome "formation energy") is that concept predicted: its terms join that concept's block, where
-    the shorter term finds the papers the longer one does ("predicting formation energies" too), instead
-    of a second required block that repeats the first."""
-
-    def key(words: list[str]) -> str:
-        return " ".join([*words[:-1], singular(words[-1])]).casefold() if words else ""
-
-    def predicted(term: Term) -> list[str] | None:
-        words = term.canonical.split()
-        return words[:-1] if len(words) > 1 and words[-1].casefold() in TASK_NAMES else None
-
-    owner = {key(t.canonical.split()): t.concept for t in result.terms}
-    for concept in list(result.concepts):
-        members = [t for t in result.terms if t.concept == concept.id]
-        objects = [predicted(t) for t in members]
-        targets = {owner.get(key(words)) for words in objects if words is not None}
-        if not members or None in objects or len(targets) != 1 or concept.id in targets:
-            continue
-        (target,) = targets
-        if target is None:
-            continue
-        for term in members:
-            term.concept = target
-        result.concepts.remove(concept)
 
 
 def _add_the_measure(result: Concepts, measure: MeshDescriptor | None) -> None:
@@ -406,9 +368,9 @@ def _add_the_measure(result: Concepts, measure: MeshDescriptor | None) -> None:
     ..."), a concept of its own, unless a term already holds its heading."""
     if measure is None or any(t.mesh is not None and t.mesh.ui == measure.ui for t in result.terms):
         return
-    concept_id = _concept_id(measure.heading, {c.id for c in result.concepts})
-    result.terms.append(Term(canonical=measure.heading, slot="task", mesh=measure, concept=concept_id))
-    result.concepts.append(Concept(id=concept_id, label=measure.heading, role=ConceptRole.METHOD))
+    measure_id = concept_id(measure.heading, {c.id for c in result.concepts})
+    result.terms.append(Term(canonical=measure.heading, slot="task", mesh=measure, concept=measure_id))
+    result.concepts.append(Concept(id=measure_id, label=measure.heading, role=ConceptRole.METHOD))
 
 
 def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:
@@ -534,14 +496,14 @@ def _drafts_for(
     defined: dict[str, str],
     description: str,
     context: list[MeshDescriptor] | None = None,
-) -> list[_Draft]:
+) -> list[Draft]:
     """The concepts of one phrase part: its descriptors by role, or the phrase itself. `context` holds
     the descriptors the other parts name: a word of two senses takes the one nearest to them in the
     MeSH trees."""
     # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
     widened = widened_to_a_name(part.text, description, vocabulary)
     pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
-    drafts: list[_Draft] = []
+    drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
         text = clean_term(piece)
         matches = (
@@ -591,6 +553,14 @@ def _drafts_for(
             matches = (
                 kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match
             )
+        if matches and vocabulary is not None and (where := based_in_a_name(text, matches, vocabulary)):
+            drafts.append(_mesh_draft(where, "", part, description, defined, vocabulary))  # "home-based"
+        compound = f"{part.phrase}\n{index}"
+        around = named_around(text, matches, vocabulary) if matches and vocabulary is not None else None
+        if around is not None:
+            # "occupational heat exposure": an occupational exposure, AND the heat inside it
+            drafts.append(_mesh_draft(around, "", part, description, defined, vocabulary))
+            drafts[-1].compounds.add(compound)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if not matches or not content_words(text):
             drafts.append(
@@ -630,7 +600,6 @@ def _drafts_for(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
-        compound = f"{part.phrase}\n{index}"
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
         # the last match's own words: from the end of the match before it ("mobile phone text
         # messaging": Text Messaging's phrase is "text messaging", not the Cell Phone before it)
@@ -650,7 +619,7 @@ def _drafts_for(
                 # "sugar-sweetened beverage taxes": what a policy or programme is applied to is part
                 # of what is done, not a measured outcome
                 draft.role = ConceptRole.INTERVENTION
-            if apart_in_mesh(match, matches) or said:
+            if apart_in_mesh(match, matches) or said or around is not None:
                 draft.compounds.add(compound)
             drafts.append(draft)
         for match in said:
@@ -733,7 +702,7 @@ def _said_with(phrase: str, text: str) -> bool:
     return bool(after) and bool(text) and text.casefold() in after
 
 
-def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabulary | None = None) -> _Draft:
+def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabulary | None = None) -> Draft:
     """A phrase MeSH does not name: one free-text term whose role is its slot's, except that a context
     or population phrase whose head noun names diseases is a condition ("... for clinically suspected
     scaphoid fractures", "pancreatic and periampullary cancer": people named by their disease are that
@@ -749,7 +718,7 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
         role = ConceptRole.SETTING  # "in technology firms": where the people are, not who they are
     # "bariatric surgery versus intensive medical therapy": what the studies compare with is left out
     comparator = part.compared_with or (part.group > 0 and head in GENERIC_WORDS)
-    return _Draft(role, part.slot, part.group, [term], comparator=comparator)
+    return Draft(role, part.slot, part.group, [term], comparator=comparator)
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:
@@ -773,7 +742,7 @@ def _mesh_draft(
     description: str,
     defined: dict[str, str],
     vocabulary: MeshVocabulary | None = None,
-) -> _Draft:
+) -> Draft:
     canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
     # an ancestor named by a generic word ("Adult" in "young adults", "Records") would not narrow anything
     broader = [parent for parent in match.parents if names_the_concept(parent, parent.heading, via="heading")]
@@ -809,7 +778,7 @@ def _mesh_draft(
         # "graph neural networks": MeSH files every kind of network under one heading, and the kind
         # is what the user means; the phrase is searched, not the heading that would find them all
         term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])
-    draft = _Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
+    draft = Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
     companion = searched_beside(match.descriptor, vocabulary) if vocabulary is not None else None
     if companion is not None and role is ConceptRole.CONDITION:
         # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named
@@ -828,108 +797,10 @@ def _coarse_heading(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(t.startswith(_COARSE_TREES) for t in descriptor.tree_numbers)
 
 
-# what the data are measured with and what they are analysed with are two concepts even listed together
-# ("using vital signs and machine learning": the understanding put them in these two slots)
-_MEASURED_AND_ANALYSED = frozenset({"method_measurement", "method_algorithm"})
-
-
-def _group(drafts: list[_Draft], shared: set[int]) -> list[_Draft]:
-    """One concept per (versus-side, slot, role), except that phrases the description writes apart
-    (both found in it, not listed together) are different concepts, phrases it lists together are one
-    whichever slots hold them ("hip and knee osteoarthritis"; not a measurement beside an analysis:
-    "vital signs and machine learning") and, in a `shared` series, whichever
-    roles ("patient and public involvement"), and the descriptors of one compound phrase ("sugar-sweetened
-    beverage taxes") are different concepts; the same descriptor twice is one term."""
-    grouped: list[_Draft] = []
-    for draft in drafts:
-        same = next(
-            (
-                g
-                for g in grouped
-                if g.group == draft.group
-                and (g.role == draft.role or g.series == draft.series in shared)
-                and (
-                    g.slot == draft.slot
-                    and (g.series == draft.series or -1 in (g.series, draft.series))
-                    or g.series == draft.series != -1
-                )
-                and not g.compounds & draft.compounds
-                and {g.slot, draft.slot} != _MEASURED_AND_ANALYSED
-            ),
-            None,
-        )
-        if same is None:
-            grouped.append(draft)
-        else:
-            same.terms += draft.terms
-            same.companions += draft.companions
-            same.compounds |= draft.compounds
-    return _join_shared_words(grouped)
-
-
-def _join_shared_words(drafts: list[_Draft]) -> list[_Draft]:
-    """Free-text concepts of one role that share a word are one block ("perovskite solar cells" and
-    "perovskite films" where MeSH names neither): AND'ed, each would require the other's words too."""
-    joined: list[_Draft] = []
-    for draft in drafts:
-        words = _free_words(draft)
-        same = next((j for j in joined if words and j.role is draft.role and _free_words(j) & words), None)
-        if same is None:
-            joined.append(draft)
-        else:
-            same.terms += draft.terms
-            same.companions += draft.companions
-    return joined
-
-
-def _free_words(draft: _Draft) -> set[str]:
-    """The content words of a draft made only of free-text terms (empty when MeSH names a term)."""
-    if any(term.mesh is not None for term in draft.terms):
-        return set()
-    return {word_key(w) for term in draft.terms for w in content_words(term.canonical)}
-
-
-def _merge_into(result: Concepts, drafts: list[_Draft]) -> set[str]:
-    """Concept ids, and one term per descriptor or spelling across the whole plan; returns the ids of
-    the concepts that are generic comparators."""
-    comparators: set[str] = set()
-    seen: set[str] = set()  # descriptor UIs and spellings already placed
-    labels: set[str] = set()
-    for draft in drafts:
-        terms = []
-        for term in [*draft.terms, *draft.companions]:
-            keys = {term.canonical.casefold(), *([term.mesh.ui] if term.mesh else [])}
-            if keys & seen:
-                continue
-            terms.append(term)
-            seen |= keys
-        named = [t for t in terms if not any(t is c for c in draft.companions)]
-        if not named:
-            continue
-        label = " / ".join(t.canonical for t in named) if len(named) <= 3 else named[0].canonical
-        concept_id = _concept_id(label, labels)
-        for term in terms:
-            term.concept = concept_id
-        result.terms += terms
-        result.concepts.append(Concept(id=concept_id, label=label, role=draft.role))
-        if draft.comparator:
-            comparators.add(concept_id)
-    return comparators
-
-
-def _concept_id(label: str, taken: set[str]) -> str:
-    base = re.sub(r"[^a-z0-9]+", "-", label.casefold()).strip("-")[:40] or "concept"
-    candidate, number = base, 2
-    while candidate in taken:
-        candidate, number = f"{base}-{number}", number + 1
-    taken.add(candidate)
-    return candidate
-
-
 def concept_for_term(term: Term, taken: set[str]) -> Concept:
     """A concept of its own for a term added in the review (its role from MeSH, else from its slot)."""
     role = role_of(term.mesh) if term.mesh else SLOT_ROLE.get(term.slot, ConceptRole.METHOD)
-    concept = Concept(id=_concept_id(term.canonical, set(taken)), label=term.canonical, role=role)
+    concept = Concept(id=concept_id(term.canonical, set(taken)), label=term.canonical, role=role)
     concept.required = role in REQUIRED_ROLES
     concept.reason = "added in the review"
     return concept

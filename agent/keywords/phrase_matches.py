@@ -10,7 +10,11 @@ the kind of a thing ("emergency admissions"), and an adjective of old age before
 age group ("community-dwelling older adults"); and a phrase the understanding cut inside a name gets
 back the words of the name the description writes before it ("home residents" of "nursing home
 residents"); people named by a participle of what is done to them are that procedure ("hospitalised
-patients": Hospitalization). The rules read MeSH's trees, not lists of topics.
+patients": Hospitalization); and where a thing is based is a concept beside it when MeSH names the place
+only with the thing's head ("home-based palliative care": "home care", Home Care Services), as is a term
+MeSH names with the words around a descriptor ("occupational heat exposure": Occupational Exposure, and
+the heat). The rules
+read MeSH's trees, not lists of topics.
 """
 
 from __future__ import annotations
@@ -71,16 +75,22 @@ def people_word_of_an_organism(match: MeshMatch, matches: list[MeshMatch], text:
     """Whether a one-word descriptor of persons (M01) stands right before a descriptor of other
     organisms: "native bird populations" are no Indigenous Peoples, "migrant birds" no Transients and
     Migrants; the word tells the animals' or plants' kind, searched with them as written."""
-    if len(match.text.split()) != 1 or not all(
-        t.startswith(PERSONS_TREE) for t in match.descriptor.tree_numbers
-    ):
+    if len(match.text.split()) != 1:
         return False
     after = next((m for m in matches if m.start >= match.end), None)
     return (
         after is not None
         and not text[match.end : after.start].strip(" -")
-        and any(t.startswith("B") for t in after.descriptor.tree_numbers)
-        and not any(t.startswith((HUMANS_TREE, PERSONS_TREE)) for t in after.descriptor.tree_numbers)
+        and _people_of_other_organisms(match.descriptor, after.descriptor)
+    )
+
+
+def _people_of_other_organisms(people: MeshDescriptor, organism: MeshDescriptor) -> bool:
+    """Whether a descriptor of persons (M01) is said of other organisms, whose kind it then tells."""
+    return (
+        all(t.startswith(PERSONS_TREE) for t in people.tree_numbers)
+        and any(t.startswith("B") for t in organism.tree_numbers)
+        and not any(t.startswith((HUMANS_TREE, PERSONS_TREE)) for t in organism.tree_numbers)
     )
 
 
@@ -234,3 +244,52 @@ def words_after(text: str, end: int) -> str:
     the match opens ("Nurse-led telephone follow-up": "telephone follow-up", not "-led telephone
     follow-up"): a fragment no abstract writes alone."""
     return _COMPOUND_REST.sub("", text[end:])
+
+
+# "home-based", "school-based": what a thing is based in, written before it
+_BASED_IN = re.compile(r"\b([^\W\d_]+)[-\s]based\b", re.IGNORECASE)
+
+
+def based_in_a_name(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """Where a thing is based, when MeSH names it only with the thing's head: "home-based specialist
+    palliative care" is care at home, and "home care" is an entry term of Home Care Services, a concept
+    beside Palliative Care that "home" alone names nothing of. None when a match already holds the word
+    ("school-based programmes": Schools) or MeSH names no such phrase ("web-based therapy")."""
+    found = _BASED_IN.search(text)
+    if found is None or any(m.start <= found.start(1) < m.end for m in matches):
+        return None
+    after = text[found.end() :].split()
+    for size in range(min(2, len(after) - 1), 0, -1):  # the head: its last one or two words
+        phrase = f"{found.group(1)} {' '.join(after[-size:])}"
+        named = vocabulary.recognize(phrase)
+        if len(named) == 1 and named[0].text.casefold() == phrase.casefold():
+            return MeshMatch(found.group(0), found.start(), found.end(), named[0].descriptor, named[0].via)
+    return None
+
+
+def named_around(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """A term MeSH names with the words on either side of a descriptor, which stands inside it:
+    "occupational heat exposure" is heat AND an occupational exposure (Occupational Exposure, its entry
+    term "occupational exposure" written around Hot Temperature's "heat"). Only one plain word each side
+    that no other match holds ("school-based physical activity programmes": Schools holds "school"), and
+    only where the two words are exactly one descriptor's name, not people said of other organisms
+    ("native bird populations": no Indigenous Peoples, as in `people_word_of_an_organism`)."""
+    for match in matches:
+        before = re.search(r"([A-Za-z]+)\s+$", text[: match.start])
+        after = re.match(r"\s+([A-Za-z]+)\b", text[match.end :])
+        if before is None or after is None:
+            continue
+        start, end = before.start(1), match.end + after.end(1)
+        if any(m is not match and m.start < end and start < m.end for m in matches):
+            continue
+        phrase = f"{before.group(1)} {after.group(1)}"
+        named = vocabulary.recognize(phrase)
+        if (
+            len(named) == 1
+            and named[0].text.casefold() == phrase.casefold()
+            and not _people_of_other_organisms(
+                named[0].descriptor, match.descriptor
+            )  # "native bird populations"
+        ):
+            return MeshMatch(text[start:end], start, end, named[0].descriptor, named[0].via)
+    return None

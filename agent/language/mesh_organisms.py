@@ -10,6 +10,8 @@ after their organism, and that naming is the evidence used here:
   disease of a name (-iasis, -osis, -a, -us, ...: "Aspergillosis" -> "aspergill"; never an "-itis",
   which names an organ), begins the first or the last word of the headings of organisms (trees
   B01-B04, people left out): "Aspergillus", "Aspergillus fumigatus", "Mycobacterium tuberculosis";
+- a name MeSH writes as an acronym ("HIV" of HIV Infections, HIV and HIV-1) is matched whole, however
+  short, and is a name however many headings of other kinds (antigens, drugs) hold it;
 - the word is a name, not an ordinary word MeSH writes in many headings of other kinds ("Respiratory"
   of Respiratory Tract Infections begins "Respiratory Syncytial Viruses", which names no cause of
   every respiratory infection: `ORDINARY_MIN`);
@@ -41,6 +43,7 @@ _ORGANISMS = ("B01", "B02", "B03", "B04")
 # "aspergill-us", "schistosom-iasis", "schistosom-a")
 _ENDING = re.compile(r"(?:iasis|iases|iosis|oses|osis|ae|ia|a|us|um|i)$")
 MIN_STEM = 5  # shorter stems begin unrelated names
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
 SHARE = 0.5  # the organism chosen is, or is above, more than this share of those the stem names
 # a word in at least this many headings outside organisms and infections is an ordinary word ("respiratory"
 # 42, "urinary" 27, "bacterial" 38), not an organism's name ("tuberculosis" 2, "papillomavirus" 4)
@@ -50,6 +53,16 @@ ORDINARY_MIN = 10
 def _stem(word: str) -> str | None:
     stem = _ENDING.sub("", word.lower())
     return stem if len(stem) >= MIN_STEM else None
+
+
+def _acronym(word: str) -> str | None:
+    """An organism's name written as an acronym ("HIV" of HIV Infections and HIV-1), lower case: a name
+    matched whole, however short, never an ordinary word however many headings hold it."""
+    return word.lower() if _ACRONYM.fullmatch(word) else None
+
+
+def _names(key: str, stem: str, acronym: bool) -> bool:
+    return key == stem if acronym else key.startswith(stem)
 
 
 def _words(heading: str) -> list[str]:
@@ -91,10 +104,11 @@ def causative_organism(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -
     index = _organism_words(vocabulary)
     ordinary = _ordinary_words(vocabulary)
     for word in _words(descriptor.heading):
-        stem = _stem(word)
-        if stem is None or word.lower().endswith("itis") or word.lower() in ordinary:
+        acronym = _acronym(word)
+        stem = acronym or _stem(word)
+        if stem is None or word.lower().endswith("itis") or (not acronym and word.lower() in ordinary):
             continue  # "-itis" names the inflamed organ ("Hepatitis"), not the organism
-        uis = {ui for key, named in index.items() if key.startswith(stem) for ui in named}
+        uis = {ui for key, named in index.items() if _names(key, stem, bool(acronym)) for ui in named}
         found = _the_one_above_most([vocabulary.descriptor(ui) for ui in sorted(uis)])
         if found is not None:
             return _as_named(found, word, descriptor, vocabulary)
@@ -150,15 +164,17 @@ def _the_one_above_most(organisms: list[MeshDescriptor]) -> MeshDescriptor | Non
 
 
 @lru_cache(maxsize=4)
-def _infection_stems(vocabulary: MeshVocabulary) -> tuple[tuple[str, str], ...]:
-    """(stem of a heading word, infection ui) for every infection (tree C01): what `infection_of` reads."""
+def _infection_stems(vocabulary: MeshVocabulary) -> tuple[tuple[str, str, bool], ...]:
+    """(stem of a heading word, infection ui, whether the word is an acronym matched whole) for every
+    infection (tree C01): what `infection_of` reads."""
     stems = []
     for ui, row in vocabulary.file.records().items():
         if any(t.startswith(_INFECTIONS) for t in row.get("tree_numbers") or []):
             for word in _words(row["heading"]):
-                stem = _stem(word)
+                acronym = _acronym(word)
+                stem = acronym or _stem(word)
                 if stem is not None and not word.lower().endswith("itis"):
-                    stems.append((stem, ui))
+                    stems.append((stem, ui, bool(acronym)))
     return tuple(stems)
 
 
@@ -176,7 +192,11 @@ def infection_of(organism: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDe
     if not is_organism(organism):
         return None
     named = [w.lower() for w in _words(organism.heading)]
-    candidates = {ui for stem, ui in _infection_stems(vocabulary) if any(w.startswith(stem) for w in named)}
+    candidates = {
+        ui
+        for stem, ui, acronym in _infection_stems(vocabulary)
+        if any(_names(w, stem, acronym) for w in named)
+    }
     caused: list[tuple[int, MeshDescriptor]] = []
     for ui in sorted(candidates):
         infection = vocabulary.descriptor(ui)

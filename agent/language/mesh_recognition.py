@@ -66,6 +66,9 @@ MODIFIER_RATIO = 50
 # An ancestor above a direct parent is searched beside a descriptor only when one of its tree numbers is
 # this deep or more ("Pain" C23.888.592.612 yes, "Neoplasms" C04 no); CLEF train R .225->.236, P .633->.637
 SPECIFIC_DEPTH = 3
+# prepositions that open a post-modifier: the head of a term is the word before the first of them
+# ("quality of life", "return to sport"); the words after it name no broader kind of the term
+_POST_MODIFIER = frozenset({"of", "to", "for", "in", "on", "with", "after", "from", "by"})
 # An organ's word and the adjective MeSH qualifies a technique with share this many first letters
 # ("thorax", "thoracic"; "abdomen", "abdominal")
 ORGAN_STEM = 5
@@ -716,7 +719,8 @@ class MeshVocabulary:
         parents = {p.ui: p for p in self.ancestors(descriptor)}
         named: dict[str, MeshDescriptor] = {}
         keys = [t.key for t in window]
-        head = keys.index("of") - 1 if "of" in keys[1:] else len(keys) - 1  # "quality of life": quality
+        # the head comes before a preposition: "quality of life", "return to sport" (not Sports)
+        head = next((i - 1 for i, key in enumerate(keys) if i and key in _POST_MODIFIER), len(keys) - 1)
         naming: list[tuple[int, int]] = []  # runs before the head that named a parent: the longest wins
         for length in range(len(window) - 1, 0, -1):
             for start in range(0, head - length + 2):

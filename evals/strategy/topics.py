@@ -18,6 +18,10 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   prevention, rehabilitation, paediatrics, occupational health, geriatrics, pharmacy practice,
   ophthalmology and health services) were written after the first 25 had been tuned on, and are
   reported apart as `librarian2`, so that a rule chosen on the first batch shows whether it carries over.
+  The rows with `"batch": 3` (15 titles of dermatology, psychiatry, anaesthesia, palliative care,
+  environmental and occupational health, sexual health, sports medicine, nutrition, emergency medicine,
+  digital health, the nursing workforce and dentistry) were written after the first 40 had been tuned on,
+  and are reported apart as `librarian3` for the same reason.
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from evals.paths import DATA
 BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
 LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
-SPLITS = ("clef_train", "clef_test", "seed", "seed_no42", "librarian", "librarian2")
+# the librarian rows written after earlier ones were tuned on, reported apart by their batch
+_LATER_BATCHES = {"librarian2": 2, "librarian3": 3}
+SPLITS = ("clef_train", "clef_test", "seed", "seed_no42", "librarian", "librarian2", "librarian3")
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ class Topic:
     split: str  # "clef_train", "clef_test", "seed" or "librarian"
     title: str
     expert_query: str
-    batch: int = 1  # librarian rows: 2 for those written after the first batch was tuned on
+    batch: int = 1  # librarian rows: 2 and 3 for those written after the earlier batches were tuned on
 
     @property
     def suspect(self) -> bool:
@@ -51,8 +57,8 @@ class Topic:
     def in_split(self, split: str) -> bool:
         if split == "seed_no42":
             return self.split == "seed" and not self.suspect
-        if split == "librarian2":
-            return self.split == "librarian" and self.batch == 2
+        if split in _LATER_BATCHES:
+            return self.split == "librarian" and self.batch == _LATER_BATCHES[split]
         return self.split == split
 
 
@@ -63,7 +69,7 @@ def _jsonl(path: Path) -> list[dict]:
 
 
 def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """All 72 CLEF, 40 Seed and 40 librarian topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed and 55 librarian topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -79,7 +85,7 @@ def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 40 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 55 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return [
         Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"], row.get("batch", 1))
         for row in _jsonl(path)

@@ -47,6 +47,51 @@ def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -
     ]
 
 
+def test_the_sides_of_versus_share_a_head_where_mesh_names_the_result(vocabulary: MeshVocabulary) -> None:
+    # "regional versus general anaesthesia": regional anaesthesia (Anesthesia, Conduction), not a lone adjective
+    result = concepts_of(
+        vocabulary,
+        "Regional versus general anaesthesia for hip fracture surgery",
+        task=["hip fracture surgery"],
+        context=["Regional versus general anaesthesia"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert {"Anesthesia, Conduction", "Anesthesia, General"} <= headings
+    required = {c.label for c in result.concepts if c.required}
+    assert {"Regional anaesthesia", "general anaesthesia"} <= required
+
+
+def test_where_a_programme_is_based_is_a_concept_when_mesh_names_it_with_the_head(
+    vocabulary: MeshVocabulary,
+) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Home-based specialist palliative care for adults with advanced cancer",
+        context=["Home-based specialist palliative care"],
+    )
+    homes = [
+        c
+        for c in result.concepts
+        if any(t.mesh and t.mesh.heading == "Home Care Services" for t in result.terms if t.concept == c.id)
+    ]
+    assert len(homes) == 1 and homes[0].required and homes[0].role is ConceptRole.SETTING
+    assert "Palliative Care" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_a_term_mesh_names_around_a_descriptor_is_a_concept_apart(vocabulary: MeshVocabulary) -> None:
+    # "occupational heat exposure": the heat AND an occupational exposure, never ORed in one block
+    result = concepts_of(
+        vocabulary,
+        "Occupational heat exposure and acute kidney injury",
+        context=["Occupational heat exposure"],
+        output_target=["acute kidney injury"],
+    )
+    owner = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
+    assert owner["Occupational Exposure"] != owner["Hot Temperature"]
+    required = {c.id for c in result.concepts if c.required}
+    assert {owner["Occupational Exposure"], owner["Hot Temperature"]} <= required
+
+
 def test_a_side_of_versus_whose_role_comes_out_weak_is_what_is_done(vocabulary: MeshVocabulary) -> None:
     # a setting (free text), an outcome and an anatomy as the head of a side all become interventions;
     # a modifier of a side keeps its own role

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.phrase_matches import procedure_undergone, widened_to_a_name
+from agent.keywords.phrase_matches import (
+    based_in_a_name,
+    named_around,
+    procedure_undergone,
+    widened_to_a_name,
+)
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from tools.mesh import MeshFile
 from tools.mesh_build import EMBEDDED_MESH
@@ -54,3 +59,28 @@ def test_people_named_by_what_is_done_to_them_are_the_procedure(
 ) -> None:
     found = procedure_undergone(text, vocabulary)
     assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
+
+
+def test_where_a_thing_is_based_is_named_with_its_head(vocabulary: MeshVocabulary) -> None:
+    # "home-based ... care": "home care" is an entry term of Home Care Services, "home" alone names nothing
+    text = "Home-based specialist palliative care"
+    found = based_in_a_name(text, vocabulary.recognize(text), vocabulary)
+    assert found is not None and found.descriptor.heading == "Home Care Services"
+    assert found.text == "Home-based"
+    # a match already holds the word: Schools, nothing added
+    school = "School-based physical activity programmes"
+    assert based_in_a_name(school, vocabulary.recognize(school), vocabulary) is None
+    # MeSH names no "web therapy"
+    web = "web-based cognitive behavioural therapy"
+    assert based_in_a_name(web, vocabulary.recognize(web), vocabulary) is None
+
+
+def test_a_term_mesh_names_around_a_descriptor(vocabulary: MeshVocabulary) -> None:
+    # "occupational heat exposure": an occupational exposure, written around the heat
+    text = "Occupational heat exposure"
+    found = named_around(text, vocabulary.recognize(text), vocabulary)
+    assert found is not None and found.descriptor.heading == "Occupational Exposure"
+    assert found.text == text
+    # the word before is held by another match (Schools): nothing around the physical activity
+    school = "School-based physical activity programmes"
+    assert named_around(school, vocabulary.recognize(school), vocabulary) is None

@@ -30,6 +30,9 @@ def vocabulary() -> MeshVocabulary:
         # ... while an infection heading above names the genus (Vibrio Infections): the species
         ("Cholera", "Vibrio cholerae"),
         ("Escherichia coli Infections", "Escherichia coli"),  # the species the disease names whole
+        # a name written as an acronym is matched whole, however short and however many other headings
+        # (antigens, drugs) hold it
+        ("HIV Infections", "HIV"),
     ],
 )
 def test_an_infection_names_its_organism(vocabulary: MeshVocabulary, disease: str, organism: str) -> None:
@@ -67,6 +70,8 @@ def test_no_organism_when_the_name_begins_unrelated_ones_or_no_infection(
         ("Aspergillus fumigatus", "Aspergillosis"),  # a species: the infection named after its genus
         ("Helicobacter pylori", "Helicobacter Infections"),
         ("Cytomegalovirus", "Cytomegalovirus Infections"),
+        ("HIV", "HIV Infections"),  # an acronym ("people living with HIV": the infection is meant)
+        ("HIV-1", "HIV Infections"),
     ],
 )
 def test_an_organism_names_its_infection(vocabulary: MeshVocabulary, organism: str, infection: str) -> None:

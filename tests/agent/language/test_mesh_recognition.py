@@ -179,6 +179,11 @@ def test_ancestors_named_inside_a_match(vocabulary: MeshVocabulary) -> None:
     assert "Neoplasms" not in [p.heading for p in lung.parents]  # the top of its tree: too broad
     (tb,) = vocabulary.recognize("pulmonary tuberculosis")
     assert [p.heading for p in tb.parents] == ["Tuberculosis"]
+    # the head of a term comes before its preposition: the words after it name no broader kind of it
+    (sport,) = vocabulary.recognize("return to sport")
+    assert sport.parents == ()  # not Sports
+    (lewy,) = vocabulary.recognize("dementia with Lewy bodies")
+    assert [p.heading for p in lewy.parents] == ["Dementia"]
 
 
 def test_a_combined_technique_names_the_techniques_it_is_made_of(vocabulary: MeshVocabulary) -> None:
