@@ -283,7 +283,7 @@ EN_MEASUREMENT_HEADS = words(
     observation image photograph radiograph micrograph photo camera satellite telemetry accelerometer census registry sample biopsy
     test measurement probe implant microarray cytometry chromatography spectrometry
     electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
-    sonar scanner gauge logger transect quadrat audit
+    sonar scanner gauge logger transect quadrat audit report
     """
 )
 EN_MEASUREMENT_SUFFIXES = (
@@ -697,7 +697,7 @@ ANALYSIS_TECHNIQUES = words(
     regression survival mediation moderation cluster factor component discriminant sensitivity
     thematic content spatial network multilevel meta meta-regression cost-effectiveness
     cost-benefit path latent class correspondence variance covariance bibliometric qualitative
-    quantitative time-series wavelet spectral fourier frequency mixed-methods decision
+    quantitative time-series series wavelet spectral fourier frequency mixed-methods decision
     """
 )
 # modifiers that make "networks" a model (besides the algorithmic modifiers and acronyms)

@@ -1,0 +1,27 @@
+"""Heads that name a method or a data source in the rules fallback.
+
+Sentences written for these tests, not taken from the evaluation cases: each checks one mechanism.
+"""
+
+from __future__ import annotations
+
+from agent.understanding.rules import extract_slots
+from agent.understanding.slot_evidence import en_head_slot
+
+
+def test_reports_are_a_source_of_data() -> None:
+    slots = extract_slots(
+        "We analyse hospital discharge reports to describe readmissions of stroke survivors."
+    )
+    assert "hospital discharge reports" in slots.method_measurement
+    assert "hospital discharge reports" not in slots.output_target
+
+
+def test_a_technique_before_an_analysing_head_makes_a_method_not_a_task() -> None:
+    assert en_head_slot(["time", "series", "analysis"]) == "method_algorithm"
+    assert en_head_slot(["difference-in-differences", "estimation"]) == "method_algorithm"
+    assert en_head_slot(["Bayesian", "modelling"]) == "method_algorithm"
+    assert en_head_slot(["snow", "depth", "estimation"]) == "task"
+    slots = extract_slots("We relate air pollution to asthma admissions using a time series analysis.")
+    assert "time series analysis" in slots.method_algorithm
+    assert not slots.task
