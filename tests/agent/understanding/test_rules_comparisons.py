@@ -1,4 +1,4 @@
-"""The sides of a comparison and what a detecting task names, in the rules fallback.
+"""The sides of a comparison and the roles a clause gives people and things, in the rules fallback.
 
 Sentences written for these tests, not taken from the evaluation cases: each checks one mechanism.
 """
@@ -29,3 +29,11 @@ def test_a_with_phrase_of_another_clause_is_no_part_of_the_people_before_it() ->
     assert "Chalder Fatigue Scale" in slots.method_measurement
     people = extract_slots("We follow patients with psoriasis for two years.")
     assert "patients with psoriasis" in people.subject_population
+
+
+def test_people_who_do_what_the_clause_says_are_those_studied() -> None:
+    slots = extract_slots("I ask how older listeners perceive speech in noisy restaurants.")
+    assert "older listeners" in slots.subject_population
+    assert "older listeners" not in slots.context
+    things = extract_slots("Whether cash transfers improve school attendance in Malawi.")
+    assert "cash transfers" in things.context
