@@ -280,6 +280,14 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             # "with RFID tracking", "with GPS tracking": the instrument before the task word says which
             kind = en_head_slot(words[:-1])
         return [(kind if kind in {"method_measurement", "method_algorithm"} else "method_algorithm", text)]
+    if (
+        slot == "task"
+        and phrase.cue in lex.PEOPLE_CUES
+        and len(words) == 1
+        and words[0].islower()
+        and words[0] not in lex.STUDY_KIND_WORDS
+    ):
+        return [("context", text)]  # "trained in simulation", "seen in practice": where it happens
     if slot == "task":
         return _split_task(words)
     if slot is None and phrase.cue in lex.PEOPLE_CUES and agent_plural(words[-1]):

@@ -25,3 +25,11 @@ def test_a_technique_before_an_analysing_head_makes_a_method_not_a_task() -> Non
     slots = extract_slots("We relate air pollution to asthma admissions using a time series analysis.")
     assert "time series analysis" in slots.method_algorithm
     assert not slots.task
+
+
+def test_a_bare_task_noun_after_in_is_where_it_happens() -> None:
+    slots = extract_slots(
+        "We train grasping policies for robot arms in simulation with reinforcement learning."
+    )
+    assert "simulation" in slots.context
+    assert "simulation" not in slots.task
