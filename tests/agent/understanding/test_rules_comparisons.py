@@ -37,3 +37,9 @@ def test_people_who_do_what_the_clause_says_are_those_studied() -> None:
     assert "older listeners" not in slots.context
     things = extract_slots("Whether cash transfers improve school attendance in Malawi.")
     assert "cash transfers" in things.context
+
+
+def test_the_bare_phrase_a_title_opens_with_before_in_is_what_is_observed() -> None:
+    slots = extract_slots("Pothole formation in rural roads: we count potholes from dashcam videos.")
+    assert "Pothole formation" in slots.output_target
+    assert "Pothole formation" not in slots.context
