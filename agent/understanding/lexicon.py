@@ -306,7 +306,7 @@ EN_ALGORITHM_HEADS = words(
     equation approach technique attention lstm theory calculation kriging bootstrapping bootstrap
     bagging stacking fine-tuning finetuning pretraining pre-training prompting smoothing augmentation
     distillation regularization regularisation quantization pruning ensemble solver heuristic
-    metaheuristic emulator optimizer optimiser
+    metaheuristic emulator optimizer optimiser decomposition
     """
 )
 

@@ -33,3 +33,11 @@ def test_a_bare_task_noun_after_in_is_where_it_happens() -> None:
     )
     assert "simulation" in slots.context
     assert "simulation" not in slots.task
+
+
+def test_a_decomposition_is_an_analysis() -> None:
+    slots = extract_slots(
+        "We use payroll records from Chile and a Blinder-Oaxaca decomposition of the gender pay gap."
+    )
+    assert "Blinder-Oaxaca decomposition" in slots.method_algorithm
+    assert "Blinder-Oaxaca decomposition" not in slots.method_measurement
