@@ -364,7 +364,7 @@ EN_OUTPUT_HEADS = words(
     composition function quality stability toxicity efficiency strength durability
     roughness conductivity permeability behaviour behavior attitude satisfaction wellbeing
     well-being burnout fatigue achievement trend shift symptom visit admission hospitalization
-    hospitalisation robustness overfitting forgetting bias
+    hospitalisation robustness overfitting forgetting bias injury fall error
     """
 )
 

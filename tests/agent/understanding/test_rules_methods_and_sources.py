@@ -41,3 +41,10 @@ def test_a_decomposition_is_an_analysis() -> None:
     )
     assert "Blinder-Oaxaca decomposition" in slots.method_algorithm
     assert "Blinder-Oaxaca decomposition" not in slots.method_measurement
+
+
+def test_injuries_falls_and_errors_are_events_observed() -> None:
+    slots = extract_slots(
+        "Dispensing errors and patient falls in community pharmacies, recorded with incident logs."
+    )
+    assert {"Dispensing errors", "patient falls"} <= set(slots.output_target)
