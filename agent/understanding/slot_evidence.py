@@ -133,6 +133,10 @@ def other_spellings(word: str) -> list[str]:
 _ANALYSING_HEADS = frozenset({"analysis", "analyses", "estimation", "modelling", "modeling"})
 
 
+# task nouns that, with a modifier naming what or how, name an intervention people are given
+_GIVEN_ACTIVITIES = frozenset({"training", "treatment"})
+
+
 def _en_head_slot(words: list[str]) -> str | None:
     head = _head(words)
     raw = words[-1].lower()
@@ -145,6 +149,16 @@ def _en_head_slot(words: list[str]) -> str | None:
         # "survival analysis", "principal component analysis", "a difference-in-differences analysis",
         # "difference-in-differences estimation", "Bayesian modelling": a technique
         return "method_algorithm"
+    if (
+        raw in _GIVEN_ACTIVITIES
+        and len(words) > 1
+        and not any(
+            w.lower() in lex.EN_ALGORITHM_HEADS or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1]
+        )
+    ):
+        # "pelvic floor muscle training", "two-visit treatment": what people are given, like a
+        # therapy (not "model training", "neural network training")
+        return "context"
     if raw in lex.EN_TASK_HEADS or (head in lex.EN_TASK_HEADS and singular(raw) == raw):
         # an activity is named in the singular; a plural task noun names things ("cash transfers",
         # "randomized evaluations", "treatments")

@@ -48,3 +48,12 @@ def test_injuries_falls_and_errors_are_events_observed() -> None:
         "Dispensing errors and patient falls in community pharmacies, recorded with incident logs."
     )
     assert {"Dispensing errors", "patient falls"} <= set(slots.output_target)
+
+
+def test_a_named_training_or_treatment_is_an_intervention_and_model_training_a_task() -> None:
+    assert en_head_slot(["balance", "training"]) == "context"
+    assert en_head_slot(["laser", "treatment"]) == "context"
+    assert en_head_slot(["neural", "network", "training"]) == "task"
+    slots = extract_slots("Does inspiratory muscle training improve exercise capacity in adults with COPD?")
+    assert "inspiratory muscle training" in slots.context
+    assert not slots.task
