@@ -45,6 +45,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     for phrase, sentence in zip(phrases, _sentence_of(phrases, lower), strict=True):
         phrase.sentence = sentence
     _title_outcomes(phrases, lower)
+    _title_topic(phrases, lower)
     _copula_roles(phrases, lower)
     _as_roles(phrases, lower)
     _as_adjectives(phrases, lower)
@@ -188,6 +189,35 @@ def _title_outcomes(phrases: list[Phrase], tokens: list[str]) -> None:
             w in lex.STUDY_DESIGN_WORDS or w in lex.STUDY_KIND_WORDS or w in lex.GENERIC_WORDS for w in words
         ):
             item.cue = "outcome"
+
+
+def _title_topic(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "Lameness in dairy goats: we ...", "Noise-induced hearing loss among musicians: ...": the bare
+    noun phrase a title (a first sentence with no verb before its colon) opens with, before "in" or
+    "among" whom or where it is seen, names what the study observes, when no head word, descriptor or
+    place names it otherwise."""
+    colon = next((i for i, t in enumerate(tokens) if t in SENTENCE_END), None)
+    if len(phrases) < 2 or colon is None or tokens[colon] != ":":
+        return
+    if any(
+        t in lex.EN_VERBS or t in lex.EN_COMMON_VERBS or t in lex.BE_FORMS or t in _VERSUS
+        for t in tokens[:colon]
+    ):
+        return
+    first, following = phrases[0], phrases[1]
+    if (
+        _start(first) == _leading_determiners(tokens, 0)
+        and first.cue is None
+        and first.slot is None
+        and following.cue in lex.PEOPLE_CUES
+        and _gap(phrases, 0, tokens) == [following.cue]
+        and en_head_slot(first.words) is None
+        and mesh_kind(first.text) in {None, "output_target", "condition"}
+    ):
+        first.cue = "outcome"
+
+
+_VERSUS = frozenset({"versus", "vs", "vs."})
 
 
 def _leading_determiners(tokens: list[str], start: int) -> int:

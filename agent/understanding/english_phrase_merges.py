@@ -122,6 +122,8 @@ def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
             )
             # "patients with X and randomise them": one "with" phrase
             and (phrase.cue == "without" or "with" not in out[-1].words)
+            # "workers, measured with the X": a "with" of another clause describes no one
+            and _right_after(out[-1], phrase)
             # "women with social risk factors": what the people have describes them
             and (
                 en_head_slot(phrase.words) in {None, "subject_population", "signal_feature"}
@@ -134,6 +136,13 @@ def _merge_population_with(phrases: list[Phrase]) -> list[Phrase]:
             continue
         out.append(phrase)
     return out
+
+
+def _right_after(previous: Phrase, phrase: Phrase) -> bool:
+    """At most the preposition and an article between two phrases (when both know where they stop)."""
+    if previous.stop < 0 or phrase.stop < 0:
+        return True
+    return phrase.stop - len(phrase.words) - previous.stop <= 2
 
 
 def _names_a_condition(words: list[str]) -> bool:

@@ -283,7 +283,7 @@ EN_MEASUREMENT_HEADS = words(
     observation image photograph radiograph micrograph photo camera satellite telemetry accelerometer census registry sample biopsy
     test measurement probe implant microarray cytometry chromatography spectrometry
     electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
-    sonar scanner gauge logger transect quadrat audit
+    sonar scanner gauge logger transect quadrat audit report
     """
 )
 EN_MEASUREMENT_SUFFIXES = (
@@ -306,7 +306,7 @@ EN_ALGORITHM_HEADS = words(
     equation approach technique attention lstm theory calculation kriging bootstrapping bootstrap
     bagging stacking fine-tuning finetuning pretraining pre-training prompting smoothing augmentation
     distillation regularization regularisation quantization pruning ensemble solver heuristic
-    metaheuristic emulator optimizer optimiser
+    metaheuristic emulator optimizer optimiser decomposition
     """
 )
 
@@ -364,7 +364,7 @@ EN_OUTPUT_HEADS = words(
     composition function quality stability toxicity efficiency strength durability
     roughness conductivity permeability behaviour behavior attitude satisfaction wellbeing
     well-being burnout fatigue achievement trend shift symptom visit admission hospitalization
-    hospitalisation robustness overfitting forgetting bias
+    hospitalisation robustness overfitting forgetting bias injury fall error
     """
 )
 
@@ -697,7 +697,7 @@ ANALYSIS_TECHNIQUES = words(
     regression survival mediation moderation cluster factor component discriminant sensitivity
     thematic content spatial network multilevel meta meta-regression cost-effectiveness
     cost-benefit path latent class correspondence variance covariance bibliometric qualitative
-    quantitative time-series wavelet spectral fourier frequency mixed-methods decision
+    quantitative time-series series wavelet spectral fourier frequency mixed-methods decision
     """
 )
 # modifiers that make "networks" a model (besides the algorithmic modifiers and acronyms)

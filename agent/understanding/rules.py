@@ -175,7 +175,7 @@ def extract_slots(description: str) -> Slots:
             # intervention or exposure comes with or from is part of it, not a method of the study
             found = [("context", phrase.text)]
         if (
-            phrase.cue == "comparator"
+            _compared_side(phrase, read)
             and found
             and en_head_slot(phrase.words) in {None, "task"}
             # "comparing them with extant great apes": organisms or people MeSH names are those studied
@@ -332,6 +332,17 @@ def _compared_role(phrase: Phrase, read: list[tuple[Phrase, str]]) -> str:
         if slot in _COMPARABLE and earlier.cue not in _LOCATIVE_CUES:
             return slot
     return "context"
+
+
+def _compared_side(phrase: Phrase, read: list[tuple[Phrase, str]]) -> bool:
+    """Y is the side something is compared with: "compare X with Y", "X versus Y", "more pain than Y"
+    (a "than" after a comparative that qualifies another phrase), and the second object of "compare X
+    and Y"."""
+    if phrase.cue in {"comparator", "than"}:
+        return True
+    return phrase.cue in _COMPARING_VERBS and any(
+        p.cue == phrase.cue and p.sentence == phrase.sentence for p, _ in read
+    )
 
 
 def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:

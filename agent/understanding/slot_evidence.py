@@ -129,18 +129,36 @@ def other_spellings(word: str) -> list[str]:
     return out
 
 
+# heads that name the act of analysing, which a technique before them makes a method, not a task
+_ANALYSING_HEADS = frozenset({"analysis", "analyses", "estimation", "modelling", "modeling"})
+
+
+# task nouns that, with a modifier naming what or how, name an intervention people are given
+_GIVEN_ACTIVITIES = frozenset({"training", "treatment"})
+
+
 def _en_head_slot(words: list[str]) -> str | None:
     head = _head(words)
     raw = words[-1].lower()
     if is_acronym(words[-1]):
         return acronym_slot(words[-1])
-    if head in {"analysis", "analyses"} and (
+    if head in _ANALYSING_HEADS and (
         any(w.lower() in lex.ANALYSIS_TECHNIQUES or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1])
         or (len(words) > 1 and en_head_slot(words[:-1]) == "method_algorithm")
     ):
-        # "survival analysis", "principal component analysis", "a difference-in-differences analysis":
-        # a technique
+        # "survival analysis", "principal component analysis", "a difference-in-differences analysis",
+        # "difference-in-differences estimation", "Bayesian modelling": a technique
         return "method_algorithm"
+    if (
+        raw in _GIVEN_ACTIVITIES
+        and len(words) > 1
+        and not any(
+            w.lower() in lex.EN_ALGORITHM_HEADS or w.lower() in lex.ALGORITHM_MODIFIERS for w in words[:-1]
+        )
+    ):
+        # "pelvic floor muscle training", "two-visit treatment": what people are given, like a
+        # therapy (not "model training", "neural network training")
+        return "context"
     if raw in lex.EN_TASK_HEADS or (head in lex.EN_TASK_HEADS and singular(raw) == raw):
         # an activity is named in the singular; a plural task noun names things ("cash transfers",
         # "randomized evaluations", "treatments")

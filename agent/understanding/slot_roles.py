@@ -18,6 +18,7 @@ from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_phrases import zh_english, zh_people
+from agent.understanding.english_clauses import is_clause_verb
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import (
     acronym_slot,
@@ -279,10 +280,22 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             # "with RFID tracking", "with GPS tracking": the instrument before the task word says which
             kind = en_head_slot(words[:-1])
         return [(kind if kind in {"method_measurement", "method_algorithm"} else "method_algorithm", text)]
+    if (
+        slot == "task"
+        and phrase.cue in lex.PEOPLE_CUES
+        and len(words) == 1
+        and words[0].islower()
+        and words[0] not in lex.STUDY_KIND_WORDS
+    ):
+        return [("context", text)]  # "trained in simulation", "seen in practice": where it happens
     if slot == "task":
         return _split_task(words)
     if slot is None and phrase.cue in lex.PEOPLE_CUES and agent_plural(words[-1]):
         slot = "subject_population"  # "in bilingual readers", "among night-shift workers"
+    if slot is None and phrase.cue == "exposure" and _doers(words[-1]):
+        # "how younger speakers perceive X", "whether care leavers find Y": people who do what the
+        # clause's verb says are those studied, not an exposure
+        slot = "subject_population"
     if slot is None:
         # no telling head word: what MeSH files the head under (a setting or an outcome only when the
         # cue says nothing), then the cue, then a process noun in "-ization" is a task, and what is
@@ -334,6 +347,18 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _doers(word: str) -> bool:
+    """A plural noun of people by its form: "-ists", "-ians", or "-ers" on a verb ("speakers",
+    "leavers", "developers"; not "transfers" or "barriers", whose stem is no verb)."""
+    lower = word.lower()
+    if not lower.isalpha() or len(lower) < 6:
+        return False
+    if lower.endswith(("ists", "ians")):
+        return True
+    stem = lower[:-3]
+    return lower.endswith("ers") and (is_clause_verb(stem) or is_clause_verb(stem + "e"))
 
 
 def _not_people(text: str) -> bool:
