@@ -2,7 +2,7 @@
 
 The Run's papers are mostly English. A Chinese or mixed question searched as written meets them only
 through the few Latin words it contains (`哪些研究使用了贝叶斯方法？` matched only 研究), so it is also
-searched as English query terms from the shared offline dictionary (`agent.language.bilingual.to_english`).
+searched as English query terms from the shared offline dictionary (`agent.language.chinese_sentences.to_english`).
 The two rankings are merged by reciprocal rank, each weighted by the share of its query terms the Run
 contains at all: over English papers the Chinese search counts for little, over Chinese papers both
 count; neither search's scale (min-max fused scores are not comparable across searches) decides.
@@ -49,14 +49,15 @@ def english_query(question: str) -> tuple[str | None, str | None]:
     """(English query terms, None) for a question with Chinese in it; (None, a note) when the shared
     bilingual module is missing; (None, None) for a question without Chinese."""
     try:
-        bilingual = importlib.import_module("agent.language.bilingual")
+        cedict = importlib.import_module("agent.language.cedict")
+        sentences = importlib.import_module("agent.language.chinese_sentences")
     except ImportError:
         if any("\u3400" <= ch <= "\u9fff" for ch in question):
             return None, "no bilingual dictionary installed; the Chinese question was searched as written"
         return None, None
-    if not bilingual.has_chinese(question):
+    if not cedict.has_chinese(question):
         return None, None
-    english = " ".join(str(bilingual.to_english(question)).split())
+    english = " ".join(str(sentences.to_english(question)).split())
     if not english or english == question.strip():
         return None, None
     return english, None

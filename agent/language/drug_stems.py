@@ -12,7 +12,7 @@ How: `agent/language/data/zh_inn_stems.tsv` (original work, see its header) maps
 terms. `drug_class(word)` says which class a word written as one name belongs to: the name ends in a
 stem (the longest wins) after at least one sound character (two for a one-character stem such as 韦
 -vir), or is the class word itself (他汀类, 他汀类药物). Where a name starts inside a sentence is decided
-by `agent.language.bilingual` from its segmentation; this module only knows the stems.
+by `agent.language.chinese_segmentation`; this module only knows the stems.
 """
 
 from __future__ import annotations

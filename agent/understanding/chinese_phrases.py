@@ -1,7 +1,7 @@
 """Where a Chinese phrase starts and ends, and the cue each phrase gets from the words before it
 (rules fallback).
 
-A description is segmented first, by jieba re-cut with the dictionary of `agent.language.bilingual`.
+A description is segmented first, by jieba re-cut with the dictionary (`agent.language.chinese_segmentation`).
 A Chinese phrase ends after a people word (高血压患者|夜间血压) and before a predicate inside a noun run
 (数据|来自|...), a verb opening a clause (or its object opening with a measure word: 提出|一种, or
 written apart after an English phrase: "GNN 代替 DFT") is its predicate, as is a verb with an aspect
@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.language.bilingual import dictionary_senses, is_verb, segment
+from agent.language.cedict import dictionary_senses
+from agent.language.chinese_segmentation import segment
+from agent.language.chinese_sentences import is_verb
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_evidence import (
     names_a_kind,
@@ -37,7 +39,7 @@ __all__ = ["change_verb", "chinese_phrases", "jieba_words", "zh_english", "zh_pe
 
 
 def jieba_words(text: str) -> list[str]:
-    """The words of the bilingual module (jieba re-cut by the dictionary, so 卒中 "stroke" is one word);
+    """The words of `agent.language.chinese_segmentation` (jieba re-cut by the dictionary, so 卒中 "stroke" is one word);
     a run of whitespace is kept as one " " (it can separate an English and a Chinese word)."""
     return segment(text, keep_space=True)
 

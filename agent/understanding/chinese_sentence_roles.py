@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from agent.language.bilingual import is_place_name
+from agent.language.chinese_segmentation import is_place_name
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_constructions import (

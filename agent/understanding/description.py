@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.errors import InputError
-from agent.language.bilingual import has_chinese
+from agent.language.cedict import has_chinese
 from agent.language.text import (
     LANGUAGE_NAMES,
     acronym_casings,

@@ -8,7 +8,7 @@ decides:
   terms and names kept whole);
 - `english_phrases` / `chinese_phrases`: where a phrase starts and ends, and the role sentence structure
   gives it (its cue: "using X", "in X patients", "the effect of X on Y", 采用/针对/在, "A与B的关系");
-  Chinese is segmented first (jieba re-cut with the dictionary of `agent.language.bilingual`);
+  Chinese is segmented first (jieba re-cut with the dictionary, `agent.language.chinese_segmentation`);
   `english_phrase_merges` joins and re-reads neighbouring English phrases once they are cut;
 - `english_word_forms`: which English word is a verb, participle, adverb or adjective by its form and
   place (the questions the phrase cutter asks of each token);

@@ -1,26 +1,25 @@
 """Chinese slot phrases in English: the same offline path for the rules and for an LLM's leftovers.
 
 Without an LLM the rules extract Chinese phrases as written (`癫痫患者`, `脑机接口`); the databases index
-English, so every slot phrase that holds Chinese is rendered into English search phrases by the
-offline bilingual module (`agent.language.bilingual`: jieba, CC-CEDICT and a glossary of scientific
-morphemes), with MeSH as the judge among candidate renderings (an English phrase that is a MeSH
-heading or entry term is preferred). An LLM that leaves Chinese in its slots goes through the same
-step. The Chinese as written is kept beside each English phrase (`Understanding.originals`), so the
-review can show both and the user can correct a rendering.
+English, so every slot phrase that holds Chinese is rendered into English search phrases by the offline
+Chinese -> English modules (`agent.language.chinese_sentences` and `bilingual`: jieba, CC-CEDICT and a
+glossary of scientific morphemes), with MeSH as the judge among candidate renderings (an English phrase
+that is a MeSH heading or entry term is preferred). An LLM that leaves Chinese in its slots goes through
+the same step. The Chinese as written is kept beside each English phrase (`Understanding.originals`), so
+the review can show both and the user can correct a rendering.
 """
 
 from __future__ import annotations
 
-from agent.language.bilingual import (
+from agent.language.cedict import dictionary_senses, has_chinese
+from agent.language.chinese_segmentation import (
     GENERIC_PLACES,
-    dictionary_senses,
     drug_names,
-    has_chinese,
     is_place_name,
-    render_phrase,
     segment,
     sound_spans,
 )
+from agent.language.chinese_sentences import render_phrase
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex

@@ -12,7 +12,7 @@ Answers a researcher can trust, measured on SciFact through the product's own `a
    `agent/ask/answerability.json`; the test split is then answered with that file, as the product does.
 4. 30 Chinese questions written for SciFact claims (`zh_questions.jsonl`): nDCG@10 of each Chinese
    question against its English claim, both through the product's search (with the English query
-   terms of `agent.language.bilingual` for the Chinese one).
+   terms of `agent.language.chinese_sentences` for the Chinese one).
 
 RESULT lines per split: <split>_abstention_f1 / _precision / _recall, <split>_citation_accuracy
 (answerable claims the answer answered: any of ≤ 5 citations relevant), <split>_citation_accuracy_all
@@ -216,8 +216,8 @@ async def chinese_ndcg(
     engine: Any, run_id: str, data: BeirSet, queries: dict[str, str]
 ) -> tuple[float, float, int]:
     """Mean nDCG@10 of the Chinese questions and of their English claims, same search path."""
-    if importlib.util.find_spec("agent.language.bilingual") is None:
-        say("zh: agent.language.bilingual is not installed; Chinese questions skipped")
+    if importlib.util.find_spec("agent.language.chinese_sentences") is None:
+        say("zh: agent.language.chinese_sentences is not installed; Chinese questions skipped")
         return 0.0, 0.0, 0
     items = [
         json.loads(line) for line in ZH_QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()

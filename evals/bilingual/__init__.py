@@ -1,4 +1,4 @@
-"""Evaluation of the offline Chinese -> English rendering (`agent.language.bilingual`).
+"""Evaluation of the offline Chinese -> English rendering (`agent.language.bilingual`, `chinese_sentences`).
 
     python -m evals.bilingual [--verbose]
 
@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from agent.language import bilingual
+from agent.language import bilingual, cedict, chinese_segmentation, chinese_sentences
 from agent.language.morphology import plural, singular
 from evals.paths import DATA
 
@@ -119,7 +119,7 @@ def measure(phrases: list[dict], questions: list[dict], verbose: bool = False) -
         best += is_best
         any_ok += is_any
         by_how[rendering.how] = by_how.get(rendering.how, 0) + 1
-        if case["zh"] not in bilingual.lexicon().glossary:
+        if case["zh"] not in cedict.lexicon().glossary:
             outside += 1
             outside_best += is_best
             outside_any += is_any
@@ -130,7 +130,7 @@ def measure(phrases: list[dict], questions: list[dict], verbose: bool = False) -
             )
     passed = 0
     for case in questions:
-        english = bilingual.to_english(case["zh"])
+        english = chinese_sentences.to_english(case["zh"])
         ok = question_passes(english, case["must"])
         passed += ok
         if verbose or not ok:
@@ -162,10 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     phrases, questions = load_cases()
 
     started, cpu_started = time.perf_counter(), time.process_time()
-    bilingual.lexicon()
+    cedict.lexicon()
     load_seconds = time.perf_counter() - started
     load_cpu_seconds = time.process_time() - cpu_started  # what the load costs, whatever else runs
-    bilingual.segment("分词器预热")  # jieba's own dictionary loads on first use: not a rendering's cost
+    chinese_segmentation.segment(
+        "分词器预热"
+    )  # jieba's own dictionary loads on first use: not a rendering's cost
 
     results: list[str] = []
     render_seconds = 0.0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.language.bilingual import has_chinese
+from agent.language.cedict import has_chinese
 from evals.bilingual import load_cases, main, mesh_attested, normal, question_passes
 
 RESULT = re.compile(r"^RESULT (bilingual_[a-z_]+) (\d+\.\d{3})$")

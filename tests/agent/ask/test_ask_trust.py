@@ -249,8 +249,8 @@ async def test_an_answer_without_rerank_says_so():
 
 
 @pytest.mark.skipif(
-    importlib.util.find_spec("agent.language.bilingual") is None,
-    reason="agent.language.bilingual not installed",
+    importlib.util.find_spec("agent.language.chinese_sentences") is None,
+    reason="agent.language.chinese_sentences not installed",
 )
 async def test_a_chinese_question_is_also_searched_in_english():
     engine = FakeEngine()

@@ -7,20 +7,11 @@ from importlib import resources
 
 import pytest
 
-from agent.language import bilingual, cedict, english_forms
-from agent.language.bilingual import (
-    Rendering,
-    clean_definition,
-    dictionary_senses,
-    english_phrases,
-    has_chinese,
-    is_verb,
-    reference,
-    render,
-    segment,
-    to_english,
-    to_simplified,
-)
+from agent.language import cedict, chinese_segmentation, english_forms
+from agent.language.bilingual import Rendering, render
+from agent.language.cedict import clean_definition, dictionary_senses, has_chinese, reference, to_simplified
+from agent.language.chinese_segmentation import segment
+from agent.language.chinese_sentences import english_phrases, is_verb, to_english
 
 
 def _texts(senses: list[cedict.Sense] | tuple[cedict.Sense, ...]) -> list[str]:
@@ -302,12 +293,12 @@ def test_long_text_is_handled() -> None:
 
 
 def test_dictionary_is_loaded_once_per_process() -> None:
-    first = bilingual.lexicon()
+    first = cedict.lexicon()
     loads = cedict._loads
     render("癫痫患者")
     to_english("哪些研究使用了贝叶斯方法？")
     english_phrases("癲癇患者的腦電信號")
-    assert bilingual.lexicon() is first
+    assert cedict.lexicon() is first
     assert cedict._loads == loads
     assert len(first.entries) > 150_000  # simplified and traditional headwords of CC-CEDICT
 
@@ -316,7 +307,7 @@ def test_threads_asking_at_once_share_one_read(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(cedict, "_lexicon", None)  # as in a fresh process; restored afterwards
     before = cedict._loads
     with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda _: bilingual.lexicon(), range(4)))
+        results = list(pool.map(lambda _: cedict.lexicon(), range(4)))
     assert cedict._loads == before + 1
     assert all(result is results[0] for result in results)
 
@@ -336,10 +327,10 @@ def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
 
 
 def test_place_names_are_names_jieba_and_the_dictionary_agree_on() -> None:
-    assert bilingual.is_place_name("长江流域") and bilingual.is_place_name("上海")
+    assert chinese_segmentation.is_place_name("长江流域") and chinese_segmentation.is_place_name("上海")
     # jieba tags these as places too, but the dictionary writes them as common words
-    assert not bilingual.is_place_name("深度") and not bilingual.is_place_name("海马")
-    assert not bilingual.is_place_name("城市")  # a place noun that modifies terms ("urban")
+    assert not chinese_segmentation.is_place_name("深度") and not chinese_segmentation.is_place_name("海马")
+    assert not chinese_segmentation.is_place_name("城市")  # a place noun that modifies terms ("urban")
 
 
 def test_a_names_english_name_comes_before_its_romanisation_and_description() -> None:

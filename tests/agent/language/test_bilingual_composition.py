@@ -9,7 +9,8 @@ oxidative) only inside such an attested span. Examples are phrases of their own,
 from __future__ import annotations
 
 from agent.language import bilingual, english_forms
-from agent.language.bilingual import render, render_phrase
+from agent.language.bilingual import render
+from agent.language.chinese_sentences import render_phrase
 
 
 def test_an_attested_span_picks_a_lower_ranked_sense() -> None:

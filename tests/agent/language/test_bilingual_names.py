@@ -5,7 +5,8 @@ Phrases of their own, not evaluation cases.
 
 from __future__ import annotations
 
-from agent.language.bilingual import render, sound_spans, written_by_sound
+from agent.language.bilingual import render
+from agent.language.chinese_segmentation import sound_spans, written_by_sound
 
 
 def test_a_drug_name_written_by_sound_is_found() -> None:

@@ -3,7 +3,10 @@ phrases, senses judged by MeSH inside a composition, and "A or B" names as two s
 
 from __future__ import annotations
 
-from agent.language.bilingual import clean_definition, is_verb, render, render_phrase, segment
+from agent.language.bilingual import render
+from agent.language.cedict import clean_definition
+from agent.language.chinese_segmentation import segment
+from agent.language.chinese_sentences import is_verb, render_phrase
 
 
 def test_a_function_character_that_makes_a_word_with_a_lone_character_is_kept_in_it() -> None:

@@ -1,4 +1,4 @@
-"""Chinese drug names by their WHO INN stem (agent/language/drug_stems.py and its use in bilingual.py).
+"""Chinese drug names by their WHO INN stem (agent/language/drug_stems.py and its use in chinese_segmentation.py, bilingual.py).
 
 Sentences and names of our own (general drug naming), not evaluation cases.
 """
@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.bilingual import drug_names, render, render_phrase, segment, sound_spans, to_english
+from agent.language.bilingual import render
+from agent.language.chinese_segmentation import drug_names, segment, sound_spans
+from agent.language.chinese_sentences import render_phrase, to_english
 from agent.language.drug_stems import drug_class, stems
 from agent.understanding.slot_translation import embedded_vocabulary
 
