@@ -379,17 +379,59 @@ async def test_no_cache_without_a_ttl(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-async def test_the_limiter_spaces_concurrent_callers() -> None:
-    limiter = RateLimiter(40.0)
+async def _starts(
+    limiter: RateLimiter, callers: int, *, block_at: int | None = None, block: float = 0.15
+) -> list[float]:
+    """When each of `callers` concurrent callers went; with `block_at`, the event loop is held up for
+    `block` seconds right after that start (a busy loop wakes the next caller late)."""
     times: list[float] = []
 
     async def go() -> None:
         await limiter.acquire()
         times.append(time.monotonic())
+        if block_at is not None and len(times) == block_at:
+            time.sleep(block)  # noqa: ASYNC251 - on purpose: the loop is busy elsewhere
 
-    await asyncio.gather(*(go() for _ in range(12)))
+    await asyncio.gather(*(go() for _ in range(callers)))
+    return times
+
+
+async def test_the_limiter_spaces_concurrent_callers() -> None:
+    times = await _starts(RateLimiter(40.0), 12)
+    # never ahead of the grid of 1/40 s from the first start
+    assert all(t - times[0] >= k / 40 * 0.99 for k, t in enumerate(times))
+    assert times[-1] - times[0] >= 11 / 40 * 0.99
+
+
+async def test_a_late_wake_up_does_not_delay_the_later_starts() -> None:
+    # rate 10: the third caller, due at 0.2 s, is woken 0.2 s late by a busy loop; the last is still
+    # due at 0.7 s (counted from each late start, it would go at 0.9 s)
+    times = await _starts(RateLimiter(10.0), 8, block_at=2, block=0.3)
+    assert times[2] - times[0] >= 0.1 + 0.3 - 0.01
+    assert times[-1] - times[0] < 0.7 + 0.1
+
+
+async def test_never_more_starts_within_a_second_than_the_rate() -> None:
+    # rate 3 (PubMed without a key): a late start and the next may be closer than 1/3 s, but any window
+    # of one second holds at most three starts, as NCBI counts them
+    times = await _starts(RateLimiter(3.0), 7, block_at=1)
+    assert all(later - earlier >= 1.0 * 0.99 for earlier, later in zip(times, times[3:], strict=False))
+
+
+async def test_a_rate_of_one_per_second_spaces_each_start_from_the_last() -> None:
+    limiter = RateLimiter(20.0)
+    limiter.per_window, limiter.window = 1, limiter.interval  # as RateLimiter(1.0), at test speed
+    times = await _starts(limiter, 5, block_at=1)
     gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
-    assert min(gaps) >= 1 / 40 * 0.99
+    assert min(gaps) >= 1 / 20 * 0.99
+
+
+async def test_an_idle_limiter_starts_a_new_grid_without_a_burst() -> None:
+    limiter = RateLimiter(10.0)
+    await limiter.acquire()
+    await asyncio.sleep(0.35)  # idle for three slots
+    times = await _starts(limiter, 3)
+    assert times[1] - times[0] >= 0.1 * 0.99 and times[2] - times[1] >= 0.1 * 0.99
 
 
 async def test_a_penalty_reaches_callers_already_waiting() -> None:
