@@ -2,7 +2,8 @@
 
 Why apart: cutting a sentence into phrases (where a phrase starts and ends, which word is a predicate or
 a cue) and reading the roles of the cut phrases from the sentence around them are two jobs. These passes
-run in order over the phrases of one text: a frame ("城市化进程中", "气候变化背景下") names the setting,
+run in order over the phrases of one text: a frame ("城市化进程中", "气候变化背景下") names the setting, data
+written against what is studied in them ("视网膜眼底图像|糖尿病视网膜病变") are two phrases,
 "A与B的关系" names an exposure and an outcome, "X对Y的影响/作用
 /疗效" X as what acts and Y as what it acts on (in Y, "A中B" the thing studied and its property),
 "X在Y中的作用" X acting in the processes Y, the expressed features of "检测A和B的表达", a drug or an
@@ -28,7 +29,7 @@ from agent.understanding.chinese_constructions import (
     shared_outcomes,
     substances_in_media,
 )
-from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, zh_english, zh_people
+from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, mesh_trees, zh_english, zh_people
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
@@ -58,6 +59,35 @@ def _frames(phrases: list[Phrase]) -> list[Phrase]:
         ):
             phrase = replace(phrase, text=join_zh(words[:-1]), words=words[:-1], slot="context")
         out.append(phrase)
+    return out
+
+
+def _data_before_a_concept(phrases: list[Phrase]) -> list[Phrase]:
+    """ "视网膜眼底图像|糖尿病视网膜病变", "遥感影像|小麦产量": a run of nouns written without a particle, whose
+    data ends with the word of a kind of data (图像 images, 影像, 数据, 光谱) and goes on with a word MeSH
+    names on its own (糖尿病 diabetes, 小麦 wheat), is two phrases: the data the study measures, and what
+    it studies in them. A head word after the data word keeps the run whole (图像|分割 "image segmentation",
+    信号|特征)."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        words = phrase.words
+        cut = next(
+            (
+                index + 1
+                for index in range(len(words) - 1)
+                if words[index] in lex.ZH_MEASUREMENT_HEADS
+                and words[index + 1] not in lex.ZH_HEADS
+                and zh_content(words[index + 1])
+                and mesh_trees(words[index + 1])
+            ),
+            None,
+        )
+        if phrase.slot is not None or cut is None:
+            out.append(phrase)
+            continue
+        data, rest = words[:cut], words[cut:]
+        out.append(replace(phrase, text=join_zh(data), words=data, slot="method_measurement", before=rest[0]))
+        out.append(replace(phrase, text=join_zh(rest), words=rest, cue=None, after=None))
     return out
 
 
@@ -355,6 +385,7 @@ def join_zh(words: list[str]) -> str:
 # the passes that give phrases their roles from the sentence, in order
 ROLE_PASSES = (
     _frames,
+    _data_before_a_concept,
     _given_things,
     _organism_models,
     _expressed,

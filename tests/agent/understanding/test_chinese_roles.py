@@ -578,3 +578,16 @@ def test_a_symbol_before_the_kind_it_is_one_of_is_one_term() -> None:
     slots = extract_slots("拟南芥中FLC 基因的表达调控")
     assert "FLC基因" in slots.output_target
     assert "FLC" not in slots.context
+
+
+def test_data_written_against_what_is_studied_in_them_are_two_phrases() -> None:
+    # "视网膜眼底图像|糖尿病视网膜病变": the images measured, and the disease graded in them
+    slots = extract_slots("基于深度学习的视网膜眼底图像糖尿病视网膜病变自动分级")
+    assert slots.method_measurement == ["视网膜眼底图像"]
+    assert "糖尿病视网膜病变" in slots.output_target
+
+
+def test_a_head_word_after_the_data_word_keeps_the_run_whole() -> None:
+    # 信号|特征: features of the signal, one phrase
+    slots = extract_slots("基于脑电信号特征的情绪识别")
+    assert slots.signal_feature == ["脑电信号特征"]
