@@ -78,8 +78,8 @@ class RateLimiter:
     closer than the interval, but never more than `per_window` starts (the rate, at least one) fall within
     any `per_window / rate` seconds: the service's own limit, as NCBI counts it (requests per second),
     holds at all times. At full rate that window carries a delay on to every `per_window`-th later start,
-    so fifty PubMed pages end late by their largest delay, not by the sum of fifty (counted from each
-    actual start, as before: 1.4 s late of 16.8 s in `evals.bench_run --per-source 10000`; now 0.5 s).
+    so fifty PubMed pages end late by their largest delay, not by the sum of fifty (measured with
+    `evals.bench_run --per-source 10000`: README, systematic-review scale).
     A caller that arrives after its slot (the limiter was idle) starts a new grid: no burst after a
     pause. With a rate of one request per second or less, each start is spaced from the last actual one.
     """

@@ -13,8 +13,7 @@ residents"); people named by a participle of what is done to them are that proce
 patients": Hospitalization); and where a thing is based is a concept beside it when MeSH names the place
 only with the thing's head ("home-based palliative care": "home care", Home Care Services), as is a term
 MeSH names with the words around a descriptor ("occupational heat exposure": Occupational Exposure, and
-the heat). The rules
-read MeSH's trees, not lists of topics.
+the heat). The rules read MeSH's trees, not lists of topics.
 """
 
 from __future__ import annotations
@@ -287,9 +286,8 @@ def named_around(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary
         if (
             len(named) == 1
             and named[0].text.casefold() == phrase.casefold()
-            and not _people_of_other_organisms(
-                named[0].descriptor, match.descriptor
-            )  # "native bird populations"
+            # "native bird populations": no Indigenous Peoples written around Birds
+            and not _people_of_other_organisms(named[0].descriptor, match.descriptor)
         ):
             return MeshMatch(text[start:end], start, end, named[0].descriptor, named[0].via)
     return None

@@ -15,7 +15,9 @@ stands for when MeSH agrees: the phrase ends at most `TAIL_MAX_CANDIDATES` descr
 that ends dozens, such as "tests" or "imaging", is a generic head, not a name), with at most
 `TAIL_MAX_EXTRA` words before it, and one descriptor is the same as or above more than `TAIL_SHARE` of
 them, strictly more than any other. `TailIndex.complete` runs this over the words of a text that
-exact recognition left uncovered. Nothing here is a list of terms: every word comes from MeSH.
+exact recognition left uncovered; a lone word right after a content word no match covers names nothing,
+for that word says which kind is meant ("traffic signal" is no Protein Sorting Signal). Nothing here is
+a list of terms: every word comes from MeSH.
 """
 
 from __future__ import annotations

@@ -76,10 +76,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and current
             and current[-1].isascii() != word.isascii()
             and (word not in lex.ZH_HEADS or word in lex.ZH_TASK_HEADS)
-            and not (_symbol_and_its_kind(current, word) and not (cue or "").startswith("task:"))
+            and ((cue or "").startswith("task:") or not _symbol_and_its_kind(current, word))
         ):
             # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
-            # noun head follows ("EEG 信号")
+            # noun head follows ("EEG 信号") or the noun of a symbol's kind ("SGLT2 抑制剂")
             flush()
         glued_letter = (
             len(word) == 1
