@@ -6,15 +6,8 @@ import pytest
 
 from agent.keywords.concept_roles import decide_required
 from agent.keywords.title_template import related_to_the_ill
-from agent.language.mesh_recognition import MeshVocabulary, role_of, vocabulary_for
+from agent.language.mesh_recognition import MeshVocabulary, role_of
 from agent.models import Concept, ConceptRole
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
 
 
 def test_decide_required_promotes_in_order() -> None:

@@ -9,15 +9,8 @@ from agent.keywords.concepts import build_concepts
 from agent.keywords.coordination import listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, KeywordPlan, Slots, Source, Understanding
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
 
 
 def concepts_of(vocabulary: MeshVocabulary | None, description: str, **slots: list[str]):

@@ -6,15 +6,8 @@ import pytest
 
 from agent.keywords.concepts import build_concepts
 from agent.keywords.coordination import alternatives, distribute
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, Slots, Understanding
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
 
 
 def test_a_name_mesh_writes_with_and_is_not_cut(vocabulary: MeshVocabulary) -> None:

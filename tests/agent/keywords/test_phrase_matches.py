@@ -10,14 +10,7 @@ from agent.keywords.phrase_matches import (
     procedure_undergone,
     widened_to_a_name,
 )
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+from agent.language.mesh_recognition import MeshVocabulary
 
 
 @pytest.mark.parametrize(

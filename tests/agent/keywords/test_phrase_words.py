@@ -13,14 +13,7 @@ from agent.keywords.phrase_words import (
     turned_back,
     without_change_head,
 )
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+from agent.language.mesh_recognition import MeshVocabulary
 
 
 def test_content_words_drop_function_and_generic_words() -> None:

@@ -7,15 +7,8 @@ import pytest
 from agent.keywords.concepts import build_concepts
 from agent.keywords.querybuild import build_queries
 from agent.keywords.site_and_lesion import site_and_lesion
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, KeywordPlan, Slots, Source, Term, Understanding
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
 
 
 def parts_of(vocabulary: MeshVocabulary, phrase: str) -> tuple[str, str, str, str] | None:

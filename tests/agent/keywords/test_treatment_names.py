@@ -9,15 +9,8 @@ from agent.keywords.treatment_names import (
     procedure_of_discipline,
     technique_of_adjective,
 )
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import MeshDescriptor
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
 
 
 def only_match(vocabulary: MeshVocabulary, text: str):

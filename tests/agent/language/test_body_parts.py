@@ -5,14 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.language.body_parts import adjective_stems, noun_stem
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+from agent.language.mesh_recognition import MeshVocabulary
 
 
 def test_stems_of_nouns_and_adjectives_meet() -> None:

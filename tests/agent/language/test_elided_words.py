@@ -5,14 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.language.elided_words import elided_match, kinds_match
-from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
+from agent.language.mesh_recognition import MeshVocabulary
 
 
 def headings(vocabulary: MeshVocabulary, text: str) -> list[str]:

@@ -10,17 +10,9 @@ from agent.language.mesh_recognition import (
     natural_order,
     phrase_key,
     tree_distance,
-    vocabulary_for,
     word_key,
 )
 from agent.models import ConceptRole, MeshDescriptor
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
 
 
 def headings(

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.mesh_recognition import MeshVocabulary, phrase_key, vocabulary_for
+from agent.language.mesh_recognition import MeshVocabulary, phrase_key
 from agent.language.mesh_tails import TailIndex, is_under
 from agent.models import MeshDescriptor
-from tools.mesh import MeshFile
-from tools.mesh_build import EMBEDDED_MESH
-
-
-@pytest.fixture(scope="module")
-def vocabulary() -> MeshVocabulary:
-    return vocabulary_for(MeshFile(EMBEDDED_MESH))
 
 
 def _descriptors() -> dict[str, MeshDescriptor]:
