@@ -422,16 +422,24 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
 
 def _records(results: Mapping[Source, Sequence[Paper]]) -> list[_Record]:
     records: list[_Record] = []
+    # A work's title and DOI mostly come from two or three sources: each text is normalised once.
+    title_keys: dict[str, str] = {}
+    dois: dict[str, str | None] = {}
     for source in Source:  # a fixed order makes every tie-break deterministic
         for position, paper in enumerate(results.get(source, ()) or (), start=1):
+            title, doi = paper.title, paper.doi
+            if title not in title_keys:
+                title_keys[title] = normalize_title(title)
+            if doi and doi not in dois:
+                dois[doi] = canonical_doi(doi)
             records.append(
                 _Record(
                     index=len(records),
                     source=source,
                     rank=paper.source_rank or position,
                     paper=paper,
-                    doi=canonical_doi(paper.doi),
-                    title_key=normalize_title(paper.title),
+                    doi=dois[doi] if doi else None,
+                    title_key=title_keys[title],
                     first_author=paper.authors[0] if paper.authors else None,
                 )
             )
