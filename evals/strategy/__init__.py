@@ -5,7 +5,8 @@ and of the Seed collection (40 topics; topic 42 is suspect, so Seed is also repo
 review title is the description; the generator writes a PubMed query (by default the product's
 `agent.keywords.plan.plan_search` with the rules, no LLM, and the offline MeSH file given by `--mesh`, loaded
 once); the query is compared with the expert's. Rules may be chosen on `clef_train` and on the
-55 `librarian` topics (the 15 written second also as `librarian2`, the 15 written third as `librarian3`) (intervention, exposure, prognosis, prevalence, programme and qualitative reviews
+70 `librarian` topics (the 15 written second also as `librarian2`, the 15 written third as `librarian3`,
+the 15 harder ones written fourth as `librarian4`) (intervention, exposure, prognosis, prevalence, programme and qualitative reviews
 with the query a librarian would write, `librarian_dev.jsonl`; see `topics.py`) only; `clef_test`
 and `seed` are measured, never tuned on. Data: `../shared/data/boolean_queries` (see `topics.py`).
 

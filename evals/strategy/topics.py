@@ -22,6 +22,13 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   environmental and occupational health, sexual health, sports medicine, nutrition, emergency medicine,
   digital health, the nursing workforce and dentistry) were written after the first 40 had been tuned on,
   and are reported apart as `librarian3` for the same reason.
+  The rows with `"batch": 4` (15 titles of cardiology, gastroenterology, urology, public-health policy,
+  neurology, respiratory medicine, haematology, rheumatology, audiology, addiction medicine, paediatric
+  orthopaedics, reproductive medicine, critical care, primary care and environmental health) were written
+  to be harder, like real review titles: long, with a comparator, a subgroup, an outcome list, a setting,
+  a design word, drug classes, a brand name, an eponym, abbreviations defined in the title, devices,
+  surgery, a policy and a public-health exposure. Written after the first 55 had been tuned on, they are
+  reported apart as `librarian4`.
 """
 
 from __future__ import annotations
@@ -37,8 +44,17 @@ BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
 LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
 # the librarian rows written after earlier ones were tuned on, reported apart by their batch
-_LATER_BATCHES = {"librarian2": 2, "librarian3": 3}
-SPLITS = ("clef_train", "clef_test", "seed", "seed_no42", "librarian", "librarian2", "librarian3")
+_LATER_BATCHES = {"librarian2": 2, "librarian3": 3, "librarian4": 4}
+SPLITS = (
+    "clef_train",
+    "clef_test",
+    "seed",
+    "seed_no42",
+    "librarian",
+    "librarian2",
+    "librarian3",
+    "librarian4",
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +64,7 @@ class Topic:
     split: str  # "clef_train", "clef_test", "seed" or "librarian"
     title: str
     expert_query: str
-    batch: int = 1  # librarian rows: 2 and 3 for those written after the earlier batches were tuned on
+    batch: int = 1  # librarian rows: 2, 3 and 4 for those written after the earlier batches were tuned on
 
     @property
     def suspect(self) -> bool:
@@ -69,7 +85,7 @@ def _jsonl(path: Path) -> list[dict]:
 
 
 def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """All 72 CLEF, 40 Seed and 55 librarian topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed and 70 librarian topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -85,7 +101,7 @@ def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 55 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 70 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return [
         Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"], row.get("batch", 1))
         for row in _jsonl(path)
