@@ -930,6 +930,12 @@ def is_anatomy(descriptor: MeshDescriptor) -> bool:
     return bool(trees) and all(t.startswith("A") for t in trees)
 
 
+# Vital Statistics (Mortality, Incidence, Morbidity, Birth Rate) and Hospitalization (Patient
+# Readmission, Length of Stay, Patient Discharge): MeSH files them among techniques (E), but they are
+# events counted in the people studied, the outcomes a review measures
+EVENT_TREES = ("E05.318.308.985", "E02.760.400")
+
+
 def role_of(descriptor: MeshDescriptor) -> ConceptRole:
     """A descriptor's role by its tree numbers (the most telling branch wins)."""
     trees = descriptor.tree_numbers
@@ -944,6 +950,8 @@ def role_of(descriptor: MeshDescriptor) -> ConceptRole:
         return ConceptRole.CONDITION if under("B03", "B04", "B05") else ConceptRole.POPULATION
     if "D" in letters:
         return ConceptRole.INTERVENTION
+    if under(*EVENT_TREES) and all(t.startswith((*EVENT_TREES, "N")) for t in trees):
+        return ConceptRole.OUTCOME  # Mortality, Incidence, Patient Readmission: what is counted, not how
     if "E" in letters or "L" in letters or under("J01"):
         return ConceptRole.METHOD
     if under(PERSONS_TREE) or under(HUMANS_TREE):

@@ -9,6 +9,7 @@ from agent.language.mesh_recognition import (
     leading_acronym,
     natural_order,
     phrase_key,
+    role_of,
     tree_distance,
     word_key,
 )
@@ -401,3 +402,17 @@ def test_a_british_programme_is_mesh_s_program(vocabulary: MeshVocabulary) -> No
     assert headings(vocabulary, "needle exchange programmes") == [
         ("needle exchange programmes", "Needle-Exchange Programs")
     ]
+
+
+def test_vital_statistics_and_hospital_stays_are_outcomes_not_techniques(vocabulary: MeshVocabulary) -> None:
+    """MeSH files Mortality and Patient Readmission among techniques (E05, E02), but they are what is
+    counted in the people studied; a care setting (N only) stays a setting, a registry a method."""
+
+    def role(heading: str) -> ConceptRole:
+        return role_of(next(d for d in vocabulary.lookup(heading) if d.heading == heading))
+
+    assert role("Mortality") is ConceptRole.OUTCOME
+    assert role("Patient Readmission") is ConceptRole.OUTCOME
+    assert role("Length of Stay") is ConceptRole.OUTCOME
+    assert role("Emergency Service, Hospital") is ConceptRole.SETTING
+    assert role("Registries") is ConceptRole.METHOD
