@@ -61,7 +61,10 @@ synonyms. The steps, for every phrase of every slot:
    must find; an outcome is AND'ed when there is no condition (it names the topic:
    "vitamin D and fracture risk") or when the description writes it as the "Y" of "X for Y in Z", what
    the question is for ("Red flags to screen for malignancy in patients with low-back pain":
-   `named_as_the_purpose`); the analysis algorithm the user applies, other outcomes, anatomy
+   `named_as_the_purpose`), unless it is one of the outcomes a title lists, after its colon or several
+   as its purpose ("...: recurrence and major bleeding", "for speech perception and quality of life":
+   `outcome_lists`), which the studies report and a searcher leaves out; the analysis algorithm the
+   user applies, other outcomes, anatomy
    and settings only narrow and are optional, as are what the studies are compared with ("compared
    with health education", "than placebo"), a comparator of "versus" named only by a generic head
    ("versus usual care") and the instrument an outcome is measured with ("STAI scores"), except that an
@@ -116,6 +119,7 @@ from agent.keywords.concept_roles import (
     names_the_concept,
 )
 from agent.keywords.coordination import alternatives, distribute, listed_together
+from agent.keywords.outcome_lists import listed_outcomes
 from agent.keywords.phrase_matches import (
     age_group,
     based_in_a_name,
@@ -341,6 +345,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         for c in result.concepts
         if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
+    listed = listed_outcomes(result.concepts, result.terms, description)
+    left_out = listed | left_out
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
     tested = [
@@ -352,7 +358,11 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
         {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
         left_out,
-        {c.id for c in result.concepts if _defines_the_topic(c, result.terms, description)},
+        {
+            c.id
+            for c in result.concepts
+            if c.id not in listed and _defines_the_topic(c, result.terms, description)
+        },
         _pathogens_of_hosts(result, understanding.description),
         {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
         | kinds_of_people(result.terms),

@@ -72,24 +72,46 @@ def _x_y_z(description: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def _written_in(phrase: str, text: str) -> bool:
+def written_in(phrase: str, text: str) -> bool:
+    """Whether `phrase` is written in `text` as whole words, whatever the case."""
     return bool(phrase.strip()) and bool(
         re.search(r"(?<!\w)" + re.escape(phrase.strip()) + r"(?!\w)", text, re.IGNORECASE)
     )
+
+
+def purposes(description: str) -> list[str]:
+    """The "Y" of each sentence written "X for Y in Z" (`_x_y_z`)."""
+    return [y for _, y, _ in _x_y_z(description)]
+
+
+# a title's subtitle starts after its first colon, when at least three words come before it
+# ("Pulmonary rehabilitation after ... (COPD): readmissions, mortality ..."), not a label's ("Aim: ...")
+_COLON = re.compile(r"[:：]\s+")
+_SUBTITLE_AFTER_WORDS = 3
+
+
+def subtitle(description: str) -> str:
+    """What a title writes after its colon ("", when it has none): what it reports or how it was
+    made ("a systematic review"), said after the question itself."""
+    text = description.strip()
+    colon = _COLON.search(text)
+    if colon is None or len(re.findall(r"[^\W_]+", text[: colon.start()])) < _SUBTITLE_AFTER_WORDS:
+        return ""
+    return text[colon.end() :].split("\n", 1)[0].strip()
 
 
 def named_before_for(phrase: str, description: str) -> bool:
     """Whether `phrase` is written in the "X" of "X for Y" (`_x_y_z`): what is done or tested
     ("Metformin", "Red flags", "Urine tests"), which a searcher requires whichever slot the
     understanding filed it in."""
-    return any(_written_in(phrase, x) for x, _, _ in _x_y_z(description))
+    return any(written_in(phrase, x) for x, _, _ in _x_y_z(description))
 
 
 def named_as_the_purpose(phrase: str, description: str) -> bool:
     """Whether `phrase` is written in the "Y" of "X for Y in Z" (`_x_y_z`): what the question is
     for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which
     defines the topic, as the people "in Z" do not."""
-    return any(_written_in(phrase, y) for _, y, _ in _x_y_z(description))
+    return any(written_in(phrase, y) for _, y, _ in _x_y_z(description))
 
 
 # "caregivers of people with dementia", "parents of children who have autism", "partners of men living

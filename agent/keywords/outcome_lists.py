@@ -1,0 +1,104 @@
+"""The outcomes a review title lists: what its studies measure, which a searcher leaves out of the query.
+
+Real review titles often end with the outcomes they report ("...: readmissions, mortality, exercise
+capacity and health-related quality of life", "...: recurrence and major bleeding") or name several
+as their purpose ("Cochlear implantation versus hearing aids for speech perception and quality of life
+in older adults ..."). One outcome written as the purpose, or as what an exposure acts on, defines the
+topic ("Prognostic factors for return to work", "the effect of exercise on sleep quality"); a list of
+them is what the included studies report some of, and a searcher ANDs none of them (most review
+strategies leave outcomes out). MeSH files many such outcomes where their tree gives another role:
+Death, Recurrence and Hemorrhage among the pathologic processes (C23), Quality of Life among the social
+sciences (I): in such a list they are outcomes all the same. A condition named by its own disease
+heading ("heart failure"), an intervention and a technique stay what they are, wherever they are
+written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing").
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.keywords.title_template import purposes, subtitle, written_in
+from agent.models import Concept, ConceptRole, Term
+
+# Pathological Conditions, Signs and Symptoms: what happens in any disease (Death, Recurrence,
+# Hemorrhage), not a disease that defines whom a review is about
+_PROCESS_TREE = "C23"
+# information science (L) and substances (D): what is done or given, never an outcome; techniques (E)
+# neither, unless MeSH also files the heading among the phenomena measured (F, G: Body Mass Index)
+_DONE_TREES = ("L", "D")
+_MEASURED_TREES = ("F", "G")
+_LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
+# a subtitle that says in whom or where ("...: a meta-analysis in patients with chronic kidney disease")
+# names the people, not the outcomes
+_PEOPLE_OR_PLACE = re.compile(r"\b(?:in|among|amongst|with|for|of)\s", re.IGNORECASE)
+_ACTED_ON = re.compile(r"\b(?:effects?|impacts?|influences?)\s+on\s+(?P<outcomes>[^.;:!?]+)", re.IGNORECASE)
+
+
+def _measured(trees: list[str]) -> bool:
+    return not any(n.startswith(_DONE_TREES) for n in trees) and (
+        not any(n.startswith("E") for n in trees) or any(n.startswith(_MEASURED_TREES) for n in trees)
+    )
+
+
+def _outcome_like(concept: Concept, members: list[Term], in_a_list_of_outcomes: bool) -> bool:
+    """Whether a concept may be a measured outcome: an outcome by its tree or slot, a condition MeSH
+    files only among pathologic processes and symptoms (Death, Recurrence), or a method MeSH files
+    outside the techniques or also among the phenomena measured (Quality of Life, Body Mass Index); in a
+    subtitle that only lists outcomes, any condition or free-text setting too ("...: mortality, stroke
+    and myocardial infarction", "...: overdose and reincarceration")."""
+    headings = [t.mesh for t in members if t.mesh is not None]
+    trees = [n for h in headings for n in h.tree_numbers]
+    if concept.role is ConceptRole.OUTCOME:
+        return not any(n.startswith(_DONE_TREES) for n in trees)
+    if concept.role is ConceptRole.CONDITION:
+        return in_a_list_of_outcomes or (
+            len(headings) == len(members) and all(n.startswith(_PROCESS_TREE) for n in trees)
+        )
+    if concept.role is ConceptRole.SETTING:
+        return in_a_list_of_outcomes and not headings
+    if concept.role is ConceptRole.METHOD:
+        return len(headings) == len(members) and bool(trees) and _measured(trees)
+    return False
+
+
+def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
+    """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
+    out: written after the title's colon (a subtitle of the outcomes reported), or among several
+    concepts in the "Y" of "X for Y" or after "effects on"; such a concept becomes an outcome."""
+    tail = subtitle(description)
+    head = description[: len(description) - len(tail)] if tail else description
+    only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
+    segments = [s for s in purposes(description) if _LISTED.search(s)]
+    segments += [
+        m.group("outcomes") for m in _ACTED_ON.finditer(description) if _LISTED.search(m.group("outcomes"))
+    ]
+    members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
+    found: dict[str, str] = {}
+    for concept in concepts:
+        own = members[concept.id]
+        if not own:
+            continue
+        if (
+            tail
+            and all(written_in(t.canonical, tail) and not written_in(t.canonical, head) for t in own)
+            and _outcome_like(concept, own, only_outcomes)
+        ):
+            reason = (
+                "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"
+            )
+        elif _outcome_like(concept, own, False) and any(
+            all(written_in(t.canonical, segment) for t in own)
+            and any(
+                other.id != concept.id and any(written_in(t.canonical, segment) for t in members[other.id])
+                for other in concepts
+            )
+            for segment in segments
+        ):
+            reason = (
+                "one of several outcomes the title lists: the studies report them, a searcher leaves them out"
+            )
+        else:
+            continue
+        concept.role = ConceptRole.OUTCOME
+        found[concept.id] = reason
+    return found

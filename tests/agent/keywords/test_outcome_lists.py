@@ -1,0 +1,84 @@
+"""The outcomes a review title lists are left out of the query; one outcome the question is for stays."""
+
+from __future__ import annotations
+
+from agent.keywords.concepts import build_concepts
+from agent.keywords.title_template import purposes, subtitle
+from agent.language.mesh_recognition import MeshVocabulary
+from agent.models import Slots, Understanding
+
+
+def summary(vocabulary: MeshVocabulary, description: str, **slots: list[str]) -> dict[str, tuple[str, bool]]:
+    result = build_concepts(Understanding(description=description, slots=Slots(**slots)), vocabulary)
+    return {c.label: (c.role.value, c.required) for c in result.concepts}
+
+
+def test_a_subtitle_of_outcomes_is_left_out_whatever_tree_mesh_files_them_in(
+    vocabulary: MeshVocabulary,
+) -> None:
+    found = summary(
+        vocabulary,
+        "Cardiac rehabilitation after myocardial infarction: recurrence, mortality and quality of life",
+        context=["Cardiac rehabilitation"],
+        subject_population=["myocardial infarction"],
+        output_target=["recurrence", "mortality", "quality of life"],
+    )
+    assert found["myocardial infarction"] == ("condition", True)
+    # Recurrence is a pathologic process (C23), Mortality a vital statistic (E05), Quality of Life a
+    # social science (I): listed after the colon, all three are outcomes the studies report
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    for outcome in ("recurrence", "mortality", "quality of life"):
+        assert outcomes[outcome] == ("outcome", False), outcome
+
+
+def test_a_subtitle_that_names_the_people_keeps_their_condition(vocabulary: MeshVocabulary) -> None:
+    found = summary(
+        vocabulary,
+        "Vitamin D supplementation: a meta-analysis in patients with chronic kidney disease and diabetes",
+        context=["Vitamin D supplementation"],
+        subject_population=["patients with chronic kidney disease", "diabetes"],
+    )
+    assert all(required for role, required in found.values() if role == "condition")
+
+
+def test_several_outcomes_as_the_purpose_are_left_out_one_defines_the_topic(
+    vocabulary: MeshVocabulary,
+) -> None:
+    listed = summary(
+        vocabulary,
+        "Hearing aids for speech perception and quality of life in older adults with hearing loss",
+        method_measurement=["Hearing aids"],
+        task=["speech perception"],
+        context=["quality of life"],
+        subject_population=["older adults with hearing loss"],
+    )
+    assert listed["speech perception"] == ("outcome", False)
+    assert listed["quality of life"] == ("outcome", False)
+    single = summary(
+        vocabulary,
+        "Prognostic factors for return to work after traumatic brain injury",
+        signal_feature=["Prognostic factors"],
+        output_target=["return to work"],
+        context=["traumatic brain injury"],
+    )
+    assert single["return to work"] == ("outcome", True)
+
+
+def test_a_listed_intervention_stays_required(vocabulary: MeshVocabulary) -> None:
+    found = summary(
+        vocabulary,
+        "Interventions in primary care for reducing antibiotic prescribing: delayed prescribing and "
+        "C-reactive protein testing",
+        context=["primary care", "delayed prescribing", "C-reactive protein testing"],
+        output_target=["antibiotic prescribing"],
+    )
+    assert found["C-reactive protein"][1]
+
+
+def test_subtitle_and_purposes() -> None:
+    assert subtitle("Early mobilisation after cardiac surgery: effects on length of stay") == (
+        "effects on length of stay"
+    )
+    assert subtitle("Aim: to compare two drugs") == ""  # a label, not a title's colon
+    assert subtitle("Exercise for depression in older adults") == ""
+    assert purposes("Exercise for depression and anxiety in older adults") == ["depression and anxiety"]
