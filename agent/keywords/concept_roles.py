@@ -441,17 +441,41 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
     narrow so, nor do people the description names by their condition ("older people with hip
     fracture": the condition's own patients, `_named_with_their_condition`). A place of care MeSH does
-    not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`)."""
+    not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`); a place
+    written as where the people live is not ("older adults living in the community":
+    `_qualifies_the_people`)."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
         return False
     members = [t for t in terms if t.concept == concept.id]
     headings = [t.mesh for t in members if t.mesh is not None]
+    if (
+        concept.role is ConceptRole.SETTING
+        and members
+        and all(_qualifies_the_people(t.canonical, description) for t in members)
+    ):
+        return False
     if not headings and concept.role is ConceptRole.SETTING:
         return bool(members) and all(_a_place_written_after_in(t.canonical, description) for t in members)
     return (
         bool(headings)
         and all(h.tree_numbers and not any(n in _EVERYONE for n in h.tree_numbers) for h in headings)
         and not any(_named_with_their_condition(t.canonical, description) for t in members)
+    )
+
+
+# "older adults living in the community", "patients residing at home", "children resident in rural
+# areas": where the people live, said of them in passing
+_LIVING_IN = (
+    r"\b(?:living|residing|dwelling|resident|who\s+live|who\s+reside)\s+(?:in|at)\s+(?:the\s+|their\s+|a\s+)?"
+)
+
+
+def _qualifies_the_people(phrase: str, description: str) -> bool:
+    """Whether the description writes `phrase` as where its people live ("older adults living in the
+    community", "... residing at home"): a generic place that only qualifies the population, which a
+    searcher does not AND (unlike a setting the review is set in: "in the emergency department")."""
+    return bool(phrase.strip()) and bool(
+        re.search(_LIVING_IN + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE)
     )
 
 

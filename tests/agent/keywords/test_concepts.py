@@ -1464,3 +1464,23 @@ def test_a_measurement_and_an_analysis_listed_together_are_two_concepts(vocabula
     )
     labels = [c.label for c in result.concepts]
     assert "vital signs" in labels and "machine learning" in labels
+
+
+def test_where_the_people_live_only_qualifies_them(vocabulary: MeshVocabulary) -> None:
+    """'older adults living in the community': the place is said of the people in passing, and a
+    searcher does not AND it; a setting the review is set in ('in the emergency department') stays."""
+    living = concepts_of(
+        vocabulary,
+        "Exercise for preventing falls in older adults living in the community",
+        subject_population=["older adults"],
+        output_target=["Exercise", "falls"],
+        context=["community"],
+    )
+    assert ("community", "setting", False) in summary(living)
+    set_in = concepts_of(
+        vocabulary,
+        "Opioid analgesia for acute pain in the emergency department",
+        context=["Opioid analgesia", "emergency department"],
+        output_target=["acute pain"],
+    )
+    assert ("emergency department", "setting", True) in summary(set_in)
