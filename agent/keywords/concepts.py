@@ -762,6 +762,13 @@ def _mesh_draft(
     for short, long in defined.items():  # "electrocorticography (ECoG)": the user's acronym is a synonym
         if match.via != "acronym" and phrase_key(long) == phrase_key(match.text):
             term.synonyms.append(Synonym(text=short, origins=[SynonymOrigin.USER]))
+        elif match.via != "acronym" and phrase and phrase_key(long) == phrase_key(phrase):
+            # "Direct oral anticoagulants (DOACs)": an acronym the description defines for the whole
+            # phrase makes the phrase a name, searched as written beside the broader heading it holds
+            term.synonyms += [
+                Synonym(text=long, origins=[SynonymOrigin.USER]),
+                Synonym(text=short, origins=[SynonymOrigin.USER]),
+            ]
     extra = strip_generic_edges(phrase) if phrase else ""
     if (
         extra

@@ -1484,3 +1484,16 @@ def test_where_the_people_live_only_qualifies_them(vocabulary: MeshVocabulary) -
         output_target=["acute pain"],
     )
     assert ("emergency department", "setting", True) in summary(set_in)
+
+
+def test_an_acronym_defined_for_a_whole_phrase_is_kept_beside_its_heading(vocabulary: MeshVocabulary) -> None:
+    """'Direct oral anticoagulants (DOACs)': MeSH names only Anticoagulants inside the phrase, and the
+    user's acronym of the whole phrase is a synonym of that term all the same."""
+    result = concepts_of(
+        vocabulary,
+        "Direct oral anticoagulants (DOACs) for atrial fibrillation in older adults",
+        context=["Direct oral anticoagulants"],
+        output_target=["atrial fibrillation"],
+    )
+    term = next(t for t in result.terms if t.mesh is not None and t.mesh.heading == "Anticoagulants")
+    assert {"DOACs", "Direct oral anticoagulants"} <= {s.text for s in term.synonyms}
