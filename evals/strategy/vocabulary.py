@@ -138,6 +138,18 @@ def term_key(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
 
 
+_LEADING_ACRONYM = re.compile(r"([A-Z]{2,6})\s+(\S.*)")
+
+
+def _leading_acronym(term: str) -> str | None:
+    """ "ICU Intensive Care Units" -> "ICU": an acronym followed by the words whose initials it is."""
+    found = _LEADING_ACRONYM.fullmatch(term)
+    if found is None:
+        return None
+    initials = "".join(w[0] for w in re.findall(r"[A-Za-z]+", found.group(2))).upper()
+    return found.group(1) if initials == found.group(1) else None
+
+
 @dataclass
 class Descriptor:
     ui: str
@@ -159,6 +171,8 @@ class MeshVocabulary:
     )  # words (acronyms too) of a heading or of 2+ descriptors
     _descriptor_count: dict[str, int] = field(default_factory=dict)
     longest: int = 1
+    # acronyms NLM writes before what they stand for in one entry term ("ICU Intensive Care Units")
+    leading_acronyms: set[str] = field(default_factory=set)
 
     @classmethod
     def load(cls, path: Path) -> MeshVocabulary:
@@ -190,6 +204,8 @@ class MeshVocabulary:
         for rank, group in enumerate(([heading], entry_terms, permuted_terms or [])):
             for text in group:
                 _add(self.exact, term_key(text), (rank, ui))
+                if (short := _leading_acronym(text)) is not None:
+                    self.leading_acronyms.add(term_key(short))
                 raw = _RAW_WORD.findall(text)
                 self.word_forms.update(_fold_word(w) for w in raw if not w.isupper())
                 forms = {_fold_word(w) for w in raw}
@@ -224,8 +240,9 @@ class MeshVocabulary:
         return {ui for _, ui in self.normalized.get(normalize(text), [])}
 
     def is_term(self, text: str) -> bool:
-        """Is `text` (case-insensitive) a heading, entry term or permuted term of some descriptor?"""
-        return term_key(text) in self.exact
+        """Is `text` (case-insensitive) a heading, entry term or permuted term of some descriptor, or
+        the acronym an entry term opens with before what it stands for ("ICU Intensive Care Units")?"""
+        return term_key(text) in self.exact or term_key(text) in self.leading_acronyms
 
     def heading(self, ui: str) -> str:
         found = self.descriptors.get(ui)

@@ -294,6 +294,17 @@ def test_invented_acronyms(vocabulary: MeshVocabulary) -> None:
     assert found == ["RA", "HSWR", "UTIs", "HIV1"]
 
 
+def test_an_acronym_nlm_writes_before_its_expansion_is_attested() -> None:
+    """NLM writes some acronyms inside one entry term, before the words they stand for ("ICU Intensive
+    Care Units"); the product searches "ICU" as a term of its own, which is no invented acronym. A first
+    word that is part of a name ("CC Chemokine Receptor") attests nothing."""
+    mesh = MeshVocabulary()
+    mesh.add("D1", "Intensive Care Units", ["ICU Intensive Care Units"], [], ["N02.278.388.493"])
+    mesh.add("D2", "Receptors, CCR", ["CC Chemokine Receptor"], [], ["D12.776"])
+    generated = parse("ICU[tiab] OR CC[tiab]").terms()
+    assert invented_acronyms(generated, "patients in intensive care", [], mesh) == ["CC"]
+
+
 @pytest.mark.parametrize(
     ("text", "quoted", "reason"),
     [
