@@ -24,6 +24,7 @@ SPLIT_CHOICES = {
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
     "librarian": ("librarian", "librarian2", "librarian3"),
+    "engineering": ("engineering",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

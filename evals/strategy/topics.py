@@ -22,6 +22,13 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   environmental and occupational health, sexual health, sports medicine, nutrition, emergency medicine,
   digital health, the nursing workforce and dentistry) were written after the first 40 had been tuned on,
   and are reported apart as `librarian3` for the same reason.
+- Engineering (`engineering_dev.jsonl` beside this module, written for this project): 15 research
+  titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
+  engineering, remote sensing, education, finance), each with the blocks an information specialist
+  would search, written in PubMed's syntax so that the same metrics apply (`[tiab]` words, MeSH only
+  where MeSH has the concept). The users who are engineers get the same concept judgement as the
+  clinicians; MeSH precision and recall mostly do not apply here, block coverage does. A development
+  split.
 """
 
 from __future__ import annotations
@@ -36,16 +43,26 @@ from evals.paths import DATA
 BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
 LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
+ENGINEERING_DEV = Path(__file__).with_name("engineering_dev.jsonl")
 # the librarian rows written after earlier ones were tuned on, reported apart by their batch
 _LATER_BATCHES = {"librarian2": 2, "librarian3": 3}
-SPLITS = ("clef_train", "clef_test", "seed", "seed_no42", "librarian", "librarian2", "librarian3")
+SPLITS = (
+    "clef_train",
+    "clef_test",
+    "seed",
+    "seed_no42",
+    "librarian",
+    "librarian2",
+    "librarian3",
+    "engineering",
+)
 
 
 @dataclass(frozen=True)
 class Topic:
     id: str
-    collection: str  # "clef", "seed" or "librarian"
-    split: str  # "clef_train", "clef_test", "seed" or "librarian"
+    collection: str  # "clef", "seed", "librarian" or "engineering"
+    split: str  # "clef_train", "clef_test", "seed", "librarian" or "engineering"
     title: str
     expert_query: str
     batch: int = 1  # librarian rows: 2 and 3 for those written after the earlier batches were tuned on
@@ -68,8 +85,10 @@ def _jsonl(path: Path) -> list[dict]:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """All 72 CLEF, 40 Seed and 55 librarian topics, in that order and in file order."""
+def load_topics(
+    root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
+) -> list[Topic]:
+    """All 72 CLEF, 40 Seed, 55 librarian and 15 engineering topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -81,12 +100,20 @@ def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -
         topics.append(Topic(row["topicid"], "clef", split, row["title"].strip(), row["original_query"]))
     for row in _jsonl(root / "seed_collection" / "bgr_seed_collection.jsonl"):
         topics.append(Topic(str(row["topicid"]), "seed", "seed", row["title"].strip(), row["Edited search"]))
-    return topics + librarian_topics(librarian)
+    return topics + librarian_topics(librarian) + engineering_topics(engineering)
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
     """The 55 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return [
         Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"], row.get("batch", 1))
+        for row in _jsonl(path)
+    ]
+
+
+def engineering_topics(path: Path = ENGINEERING_DEV) -> list[Topic]:
+    """The 15 titles outside medicine and their blocks (see the module docstring)."""
+    return [
+        Topic(row["id"], "engineering", "engineering", row["title"].strip(), row["query"])
         for row in _jsonl(path)
     ]
