@@ -69,7 +69,8 @@ _COUNTED = re.compile(r"(?:^|(?<=\s))(?P<number>\d[\d,.]*)\s+(?=(?P<noun>[a-z][\
 
 
 # Words every paper of a field shares: alone they are not a concept to AND (they may stay as
-# modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
+# modifiers inside a longer phrase). Grammar and research vocabulary, not topics. Not "model" or
+# "system": they are the thing a phrase names ("large language models" are models, not Language).
 GENERIC_WORDS = (
     word_set(
         """
@@ -88,7 +89,7 @@ GENERIC_WORDS = (
     study studies research evidence analysis analyses review reviews trial trials data
     clinical health care medical new novel different various potential possible current
     quantity quality rate rates prevalence incidence extent value values sign signs
-    framework tool tools model models system systems performance accuracy
+    framework tool tools performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
     exposure exposures intake intakes consumption supplementation supplementations administration record records based

@@ -434,6 +434,21 @@ def test_a_kind_of_a_computing_method_is_searched_as_written(vocabulary: MeshVoc
     assert any(t.mesh and t.mesh.heading == "Elasticity Imaging Techniques" for t in clinical.terms)
 
 
+def test_models_and_systems_are_the_head_of_what_they_name(vocabulary: MeshVocabulary) -> None:
+    # "large language models" are models, not Language: a model or a system is the thing a phrase names
+    # (the words before it say which), not a generic word to drop as "treatment" or "study" are
+    result = concepts_of(
+        vocabulary,
+        "Large language models for automated code generation",
+        task=["automated code generation"],
+        method_algorithm=["Large language models"],
+    )
+    model = next(t for t in result.terms if "language" in t.canonical.lower())
+    assert (model.canonical, model.mesh) == ("Large language models", None)
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert '"Large language model' in query.query and '"Language"[Mesh]' not in query.query
+
+
 def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:
     # "crack" stands between Fatigue and Growth: the growth of fatigue cracks, which MeSH does not name,
     # is one concept searched as written (it was Fatigue AND Growth, and the bridges became optional)
