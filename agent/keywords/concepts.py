@@ -36,7 +36,8 @@ synonyms. The steps, for every phrase of every slot:
    "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
    intervention noun ("peer support programmes"), and so is the head of the "X" of a title "X for Y"
    whose role comes out weak ("Red flags to screen for malignancy", "Exercise for depression": what is
-   done, or in a diagnostic question the test, a method; `named_before_for`); a descriptor MeSH files
+   done, or in a diagnostic question the test, a method; `named_before_for`), as is an algorithm
+   written there ("Federated learning for intrusion detection": the method); a descriptor MeSH files
    as a setting takes the role of the slot holding it ("employment" as the outcome); a specimen or
    organ before an acronym MeSH does not know is a concept apart from it ("Blood CEA levels": CEA,
    measured in blood); and an adjective left beside a descriptor whose noun MeSH files as a condition
@@ -684,6 +685,10 @@ def _role(
         # the "X" of "X for Y": a test in a question of diagnosis, else what is done to the people (a body
         # fluid or organ, "urine tests", stays the anatomy a sample is taken from)
         return ConceptRole.METHOD if asks_for_a_diagnosis(description) else ConceptRole.INTERVENTION
+    if head and part.done and role is ConceptRole.ALGORITHM:
+        # "Federated learning for intrusion detection": the algorithm a title is about is the method, not
+        # one that only narrows ("... predicted with random forests" stays an algorithm)
+        return ConceptRole.METHOD
     if weak and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     if role is ConceptRole.SETTING and is_prevented(text, description):

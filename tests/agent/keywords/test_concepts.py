@@ -229,7 +229,7 @@ def test_generic_people_are_never_required(vocabulary: MeshVocabulary) -> None:
 def test_without_a_vocabulary_the_slots_give_the_roles() -> None:
     result = concepts_of(
         None,
-        "graph neural networks for molecular property prediction",
+        "molecular property prediction with graph neural networks",
         task=["molecular property prediction"],
         method_algorithm=["graph neural networks"],
     )
@@ -447,6 +447,26 @@ def test_models_and_systems_are_the_head_of_what_they_name(vocabulary: MeshVocab
     assert (model.canonical, model.mesh) == ("Large language models", None)
     query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
     assert '"Large language model' in query.query and '"Language"[Mesh]' not in query.query
+
+
+def test_the_algorithm_a_title_is_about_is_required(vocabulary: MeshVocabulary) -> None:
+    # the "X" of "X for Y" is what is done: an algorithm there is the method the search needs, while an
+    # algorithm named as the means of another task only narrows
+    about = concepts_of(
+        vocabulary,
+        "Federated learning for intrusion detection in smart homes",
+        task=["intrusion detection"],
+        method_algorithm=["Federated learning"],
+    )
+    assert ("Federated learning", "method", True) in summary(about)
+    means = concepts_of(
+        vocabulary,
+        "Predicting hospital readmission with random forests and gradient boosting",
+        task=["hospital readmission prediction"],
+        method_algorithm=["random forests", "gradient boosting"],
+    )
+    algorithms = [c for c in means.concepts if c.role.value == "algorithm"]
+    assert algorithms and not any(c.required for c in algorithms)
 
 
 def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:
