@@ -29,7 +29,9 @@ synonyms. The steps, for every phrase of every slot:
    no Fatigue AND Growth), stays one free-text concept whose role is its slot's (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
    aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
-   on a descriptor ("mindfulness-based stress reduction": Mindfulness), except that a kind of a computing
+   on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
+   term holds, a kind of that thing, a concept of its own beside what it is made with: "bacteria-based
+   self-healing concrete" is the concrete AND the bacteria), except that a kind of a computing
    method MeSH files under one coarse heading ("graph neural networks") is searched as written. Where one
    phrase may name several descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
@@ -584,6 +586,13 @@ def _drafts_for(
         if not head_covered and based is not None:
             # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading
             drafts.append(_mesh_draft(based, text, part, description, defined, vocabulary))
+            rest = clean_term(_BASED.sub("", text[based.end :]))
+            if vocabulary is not None and not vocabulary.knows_word(words[-1]):
+                # "bacteria-based self-healing concrete": a head no MeSH term holds is a thing of another
+                # field, and the phrase names a kind of it: the thing is a concept of its own, and what it
+                # is based on is what it is made with (not a disease the bacteria would be)
+                drafts[-1].role = ConceptRole.INTERVENTION
+                drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
         if not head_covered and apart:
             rest = text

@@ -469,6 +469,26 @@ def test_the_algorithm_a_title_is_about_is_required(vocabulary: MeshVocabulary) 
     assert algorithms and not any(c.required for c in algorithms)
 
 
+def test_a_kind_of_a_thing_of_another_field_keeps_the_thing(vocabulary: MeshVocabulary) -> None:
+    # "mindfulness-based stress reduction" is a kind of mindfulness; "bacteria-based self-healing
+    # concrete" is a kind of concrete (a word no MeSH term holds) made with bacteria: both are searched
+    result = concepts_of(
+        vocabulary,
+        "Bacteria-based self-healing concrete for crack repair",
+        task=["crack repair"],
+        subject_population=["Bacteria-based self-healing concrete"],
+    )
+    assert ("self-healing concrete", "population", True) in summary(result)
+    assert ("Bacteria", "intervention", True) in summary(result)
+    kept = concepts_of(
+        vocabulary,
+        "Mindfulness-based stress reduction for anxiety",
+        output_target=["Mindfulness-based stress reduction"],
+        context=["anxiety"],
+    )
+    assert [c.label for c in kept.concepts if "stress" in c.label.lower()] == []
+
+
 def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:
     # "crack" stands between Fatigue and Growth: the growth of fatigue cracks, which MeSH does not name,
     # is one concept searched as written (it was Fatigue AND Growth, and the bridges became optional)
