@@ -26,7 +26,9 @@ synonyms. The steps, for every phrase of every slot:
    outcome, N and Z a setting, as is a population phrase headed by a place or an organisation ("in
    technology firms": where the people are, not who). A phrase whose last word is not part of a descriptor ("speech
    decoding"), or in which a noun no descriptor holds stands between two ("fatigue crack growth":
-   no Fatigue AND Growth), stays one free-text concept whose role is its slot's (a context phrase headed by a
+   no Fatigue AND Growth), stays one free-text concept whose role is its slot's, searched as written OR
+   as the compound it is built on (`phrase_words.searchable_core`: "adaptive traffic signal control",
+   "soil moisture retrieval": traffic signal control, soil moisture) (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
    aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
    on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
@@ -141,6 +143,7 @@ from agent.keywords.phrase_words import (
     cut_after_participle,
     noun_between,
     people_only,
+    searchable_core,
     set_aside,
     strip_generic_edges,
     turned_back,
@@ -722,6 +725,8 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
     scaphoid fractures", "pancreatic and periampullary cancer": people named by their disease are that
     condition). (Not an outcome: "relieve symptoms" only narrows.)"""
     term = new_term(strip_generic_edges(text, vocabulary), part.slot, description)
+    if (core := searchable_core(term.canonical, vocabulary)) is not None:
+        term.synonyms.append(Synonym(text=core, origins=[SynonymOrigin.USER]))
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
     if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and any(
         head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text)

@@ -339,3 +339,25 @@ def turned_back(text: str, description: str) -> list[str]:
         rf"\b{re.escape(head)}\s+of\s+(?:the\s+)?{re.escape(rest)}\b", description, re.IGNORECASE
     )
     return [rest, head] if written else [text]
+
+
+# A word shaped as an adjective or participle ("adaptive", "automated", "privacy-preserving") and a
+# noun of a process ("prediction", "retrieval", "estimation", "generation")
+_ADJECTIVE_FORM = re.compile(r"(?:ive|ed|ing|ous|ful|less|able|ible)$", re.IGNORECASE)
+_PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val)$", re.IGNORECASE)
+
+
+def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
+    """The compound a free-text phrase of three or more words is built on, or None: without an adjective
+    before it ("adaptive traffic signal control": traffic signal control) or the process done on it
+    after it ("soil moisture retrieval": soil moisture), as a searcher writes what papers name. Two
+    words at least stay ("crack repair" is its own core), and a phrase MeSH names is left alone."""
+    words = phrase.split()
+    if len(words) < 3 or (vocabulary is not None and vocabulary.knows(phrase)):
+        return None
+    core = list(words)
+    if _ADJECTIVE_FORM.search(core[0]) and not is_acronym(core[0]):
+        core = core[1:]
+    if len(core) >= 3 and _PROCESS_FORM.search(core[-1]) and core[-2].lower() not in FUNCTION_WORDS:
+        core = core[:-1]
+    return " ".join(core) if core != words else None

@@ -489,6 +489,19 @@ def test_a_kind_of_a_thing_of_another_field_keeps_the_thing(vocabulary: MeshVoca
     assert [c.label for c in kept.concepts if "stress" in c.label.lower()] == []
 
 
+def test_a_free_text_phrase_is_searched_by_its_core(vocabulary: MeshVocabulary) -> None:
+    # papers write "traffic signal control" far more often than "adaptive traffic signal control": the
+    # block ORs the core, so the phrase as written is found too
+    result = concepts_of(
+        vocabulary,
+        "Reinforcement learning for adaptive traffic signal control",
+        task=["adaptive traffic signal control"],
+        method_algorithm=["Reinforcement learning"],
+    )
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert '("traffic signal control"[tiab])' in query.query
+
+
 def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:
     # "crack" stands between Fatigue and Growth: the growth of fatigue cracks, which MeSH does not name,
     # is one concept searched as written (it was Fatigue AND Growth, and the bridges became optional)
