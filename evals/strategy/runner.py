@@ -24,7 +24,7 @@ SPLIT_CHOICES = {
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
     "librarian": ("librarian", "librarian2", "librarian3"),
-    "engineering": ("engineering",),
+    "engineering": ("engineering", "engineering2"),
     "all": SPLITS,
 }
 MEAN_FIGURES = (
@@ -64,7 +64,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def _select(topics: list[Topic], splits: tuple[str, ...], limit: int) -> list[Topic]:
-    base = {"seed_no42": "seed", "librarian2": "librarian", "librarian3": "librarian"}
+    base = {
+        "seed_no42": "seed",
+        "librarian2": "librarian",
+        "librarian3": "librarian",
+        "engineering2": "engineering",
+    }
     chosen: list[Topic] = []
     for split in dict.fromkeys(base.get(s, s) for s in splits):
         in_split = [t for t in topics if t.split == split]

@@ -22,13 +22,15 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   environmental and occupational health, sexual health, sports medicine, nutrition, emergency medicine,
   digital health, the nursing workforce and dentistry) were written after the first 40 had been tuned on,
   and are reported apart as `librarian3` for the same reason.
-- Engineering (`engineering_dev.jsonl` beside this module, written for this project): 15 research
+- Engineering (`engineering_dev.jsonl` beside this module, written for this project): 25 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
   would search, written in PubMed's syntax so that the same metrics apply (`[tiab]` words, MeSH only
   where MeSH has the concept). The users who are engineers get the same concept judgement as the
   clinicians; MeSH precision and recall mostly do not apply here, block coverage does. A development
-  split.
+  split. The rows with `"batch": 2` (robotics, chemical engineering, operations, NLP, urban climate,
+  macroeconomics, mechanical design, data mining, hydrogeology, education technology) were written
+  after the first 15 had been tuned on, and are reported apart as `engineering2`.
 """
 
 from __future__ import annotations
@@ -44,8 +46,12 @@ BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
 LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
 ENGINEERING_DEV = Path(__file__).with_name("engineering_dev.jsonl")
-# the librarian rows written after earlier ones were tuned on, reported apart by their batch
-_LATER_BATCHES = {"librarian2": 2, "librarian3": 3}
+# the rows written after earlier ones were tuned on, reported apart by their batch
+_LATER_BATCHES = {
+    "librarian2": ("librarian", 2),
+    "librarian3": ("librarian", 3),
+    "engineering2": ("engineering", 2),
+}
 SPLITS = (
     "clef_train",
     "clef_test",
@@ -55,6 +61,7 @@ SPLITS = (
     "librarian2",
     "librarian3",
     "engineering",
+    "engineering2",
 )
 
 
@@ -65,7 +72,7 @@ class Topic:
     split: str  # "clef_train", "clef_test", "seed", "librarian" or "engineering"
     title: str
     expert_query: str
-    batch: int = 1  # librarian rows: 2 and 3 for those written after the earlier batches were tuned on
+    batch: int = 1  # 2 and 3 for the rows written after the earlier batches were tuned on
 
     @property
     def suspect(self) -> bool:
@@ -75,7 +82,7 @@ class Topic:
         if split == "seed_no42":
             return self.split == "seed" and not self.suspect
         if split in _LATER_BATCHES:
-            return self.split == "librarian" and self.batch == _LATER_BATCHES[split]
+            return (self.split, self.batch) == _LATER_BATCHES[split]
         return self.split == split
 
 
@@ -88,7 +95,7 @@ def _jsonl(path: Path) -> list[dict]:
 def load_topics(
     root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 55 librarian and 15 engineering topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed, 55 librarian and 25 engineering topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -112,8 +119,10 @@ def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
 
 
 def engineering_topics(path: Path = ENGINEERING_DEV) -> list[Topic]:
-    """The 15 titles outside medicine and their blocks (see the module docstring)."""
+    """The 25 titles outside medicine and their blocks (see the module docstring)."""
     return [
-        Topic(row["id"], "engineering", "engineering", row["title"].strip(), row["query"])
+        Topic(
+            row["id"], "engineering", "engineering", row["title"].strip(), row["query"], row.get("batch", 1)
+        )
         for row in _jsonl(path)
     ]
