@@ -589,12 +589,12 @@ def _drafts_for(
         if not head_covered and based is not None:
             # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading
             drafts.append(_mesh_draft(based, text, part, description, defined, vocabulary))
-            rest = clean_term(_BASED.sub("", text[based.end :]))
             if vocabulary is not None and not vocabulary.knows_word(words[-1]):
                 # "bacteria-based self-healing concrete": a head no MeSH term holds is a thing of another
                 # field, and the phrase names a kind of it: the thing is a concept of its own, and what it
                 # is based on is what it is made with (not a disease the bacteria would be)
                 drafts[-1].role = ConceptRole.INTERVENTION
+                rest = clean_term(_BASED.sub("", text[based.end :]))
                 drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
         if not head_covered and apart:

@@ -341,9 +341,10 @@ def turned_back(text: str, description: str) -> list[str]:
     return [rest, head] if written else [text]
 
 
-# A word shaped as an adjective or participle ("adaptive", "automated", "privacy-preserving") and a
-# noun of a process ("prediction", "retrieval", "estimation", "generation")
-_ADJECTIVE_FORM = re.compile(r"(?:ive|ed|ing|ous|ful|less|able|ible)$", re.IGNORECASE)
+# A word shaped as an adjective or a past participle ("adaptive", "automated", "portable"; not "-ing",
+# which as often makes a noun: "learning", "computing", "printing"; not "speed" or "bed") and a noun of
+# a process ("prediction", "retrieval", "estimation", "generation")
+_ADJECTIVE_FORM = re.compile(r"(?:ive|ous|ful|less|able|ible|\w{3}[^e]ed)$", re.IGNORECASE)
 _PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val)$", re.IGNORECASE)
 
 
