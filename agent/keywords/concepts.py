@@ -26,17 +26,22 @@ synonyms. The steps, for every phrase of every slot:
    outcome, N and Z a setting, as is a population phrase headed by a place or an organisation ("in
    technology firms": where the people are, not who). A phrase whose last word is not part of a descriptor ("speech
    decoding"), or in which a noun no descriptor holds stands between two ("fatigue crack growth":
-   no Fatigue AND Growth), stays one free-text concept whose role is its slot's (a context phrase headed by a
+   no Fatigue AND Growth), stays one free-text concept whose role is its slot's, searched as written OR
+   as the compound it is built on (`phrase_words.searchable_core`: "adaptive traffic signal control",
+   "soil moisture retrieval": traffic signal control, soil moisture) (a context phrase headed by a
    disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
    aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
-   on a descriptor ("mindfulness-based stress reduction": Mindfulness), except that a kind of a computing
+   on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
+   term holds, a kind of that thing, a concept of its own beside what it is made with: "bacteria-based
+   self-healing concrete" is the concrete AND the bacteria), except that a kind of a computing
    method MeSH files under one coarse heading ("graph neural networks") is searched as written. Where one
    phrase may name several descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
    "X and the risk of Y", "does X improve Y": any verb of effect) is an intervention (`is_exposure`), as is a free-text phrase headed by an
    intervention noun ("peer support programmes"), and so is the head of the "X" of a title "X for Y"
    whose role comes out weak ("Red flags to screen for malignancy", "Exercise for depression": what is
-   done, or in a diagnostic question the test, a method; `named_before_for`); a descriptor MeSH files
+   done, or in a diagnostic question the test, a method; `named_before_for`), as is an algorithm
+   written there ("Federated learning for intrusion detection": the method); a descriptor MeSH files
    as a setting takes the role of the slot holding it ("employment" as the outcome); a specimen or
    organ before an acronym MeSH does not know is a concept apart from it ("Blood CEA levels": CEA,
    measured in blood); and an adjective left beside a descriptor whose noun MeSH files as a condition
@@ -142,6 +147,7 @@ from agent.keywords.phrase_words import (
     cut_after_participle,
     noun_between,
     people_only,
+    searchable_core,
     set_aside,
     strip_generic_edges,
     turned_back,
@@ -593,6 +599,13 @@ def _drafts_for(
         if not head_covered and based is not None:
             # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading
             drafts.append(_mesh_draft(based, text, part, description, defined, vocabulary))
+            if vocabulary is not None and not vocabulary.knows_word(words[-1]):
+                # "bacteria-based self-healing concrete": a head no MeSH term holds is a thing of another
+                # field, and the phrase names a kind of it: the thing is a concept of its own, and what it
+                # is based on is what it is made with (not a disease the bacteria would be)
+                drafts[-1].role = ConceptRole.INTERVENTION
+                rest = clean_term(_BASED.sub("", text[based.end :]))
+                drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
         if not head_covered and apart:
             rest = text
@@ -694,6 +707,10 @@ def _role(
         # the "X" of "X for Y": a test in a question of diagnosis, else what is done to the people (a body
         # fluid or organ, "urine tests", stays the anatomy a sample is taken from)
         return ConceptRole.METHOD if asks_for_a_diagnosis(description) else ConceptRole.INTERVENTION
+    if head and part.done and role is ConceptRole.ALGORITHM:
+        # "Federated learning for intrusion detection": the algorithm a title is about is the method, not
+        # one that only narrows ("... predicted with random forests" stays an algorithm)
+        return ConceptRole.METHOD
     if weak and is_exposure(part.phrase or part.text, description, part.original):
         return ConceptRole.INTERVENTION
     if role is ConceptRole.SETTING and is_prevented(text, description):
@@ -718,6 +735,8 @@ def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabu
     scaphoid fractures", "pancreatic and periampullary cancer": people named by their disease are that
     condition). (Not an outcome: "relieve symptoms" only narrows.)"""
     term = new_term(strip_generic_edges(text, vocabulary), part.slot, description)
+    if (core := searchable_core(term.canonical, vocabulary)) is not None:
+        term.synonyms.append(Synonym(text=core, origins=[SynonymOrigin.USER]))
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
     if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and any(
         head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text)

@@ -69,7 +69,8 @@ _COUNTED = re.compile(r"(?:^|(?<=\s))(?P<number>\d[\d,.]*)\s+(?=(?P<noun>[a-z][\
 
 
 # Words every paper of a field shares: alone they are not a concept to AND (they may stay as
-# modifiers inside a longer phrase). Grammar and research vocabulary, not topics.
+# modifiers inside a longer phrase). Grammar and research vocabulary, not topics. Not "model" or
+# "system": they are the thing a phrase names ("large language models" are models, not Language).
 GENERIC_WORDS = (
     word_set(
         """
@@ -88,7 +89,7 @@ GENERIC_WORDS = (
     study studies research evidence analysis analyses review reviews trial trials data
     clinical health care medical new novel different various potential possible current
     quantity quality rate rates prevalence incidence extent value values sign signs
-    framework tool tools model models system systems performance accuracy
+    framework tool tools performance accuracy
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
     exposure exposures intake intakes consumption supplementation supplementations administration record records based
@@ -338,3 +339,26 @@ def turned_back(text: str, description: str) -> list[str]:
         rf"\b{re.escape(head)}\s+of\s+(?:the\s+)?{re.escape(rest)}\b", description, re.IGNORECASE
     )
     return [rest, head] if written else [text]
+
+
+# A word shaped as an adjective or a past participle ("adaptive", "automated", "portable"; not "-ing",
+# which as often makes a noun: "learning", "computing", "printing"; not "speed" or "bed") and a noun of
+# a process ("prediction", "retrieval", "estimation", "generation")
+_ADJECTIVE_FORM = re.compile(r"(?:ive|ous|ful|less|able|ible|\w{3}[^e]ed)$", re.IGNORECASE)
+_PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val)$", re.IGNORECASE)
+
+
+def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
+    """The compound a free-text phrase of three or more words is built on, or None: without an adjective
+    before it ("adaptive traffic signal control": traffic signal control) or the process done on it
+    after it ("soil moisture retrieval": soil moisture), as a searcher writes what papers name. Two
+    words at least stay ("crack repair" is its own core), and a phrase MeSH names is left alone."""
+    words = phrase.split()
+    if len(words) < 3 or (vocabulary is not None and vocabulary.knows(phrase)):
+        return None
+    core = list(words)
+    if _ADJECTIVE_FORM.search(core[0]) and not is_acronym(core[0]):
+        core = core[1:]
+    if len(core) >= 3 and _PROCESS_FORM.search(core[-1]) and core[-2].lower() not in FUNCTION_WORDS:
+        core = core[:-1]
+    return " ".join(core) if core != words else None

@@ -29,6 +29,15 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   a design word, drug classes, a brand name, an eponym, abbreviations defined in the title, devices,
   surgery, a policy and a public-health exposure. Written after the first 55 had been tuned on, they are
   reported apart as `librarian4`.
+- Engineering (`engineering_dev.jsonl` beside this module, written for this project): 25 research
+  titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
+  engineering, remote sensing, education, finance), each with the blocks an information specialist
+  would search, written in PubMed's syntax so that the same metrics apply (`[tiab]` words, MeSH only
+  where MeSH has the concept). The users who are engineers get the same concept judgement as the
+  clinicians; MeSH precision and recall mostly do not apply here, block coverage does. A development
+  split. The rows with `"batch": 2` (robotics, chemical engineering, operations, NLP, urban climate,
+  macroeconomics, mechanical design, data mining, hydrogeology, education technology) were written
+  after the first 15 had been tuned on, and are reported apart as `engineering2`.
 """
 
 from __future__ import annotations
@@ -43,8 +52,14 @@ from evals.paths import DATA
 BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
 LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
-# the librarian rows written after earlier ones were tuned on, reported apart by their batch
-_LATER_BATCHES = {"librarian2": 2, "librarian3": 3, "librarian4": 4}
+ENGINEERING_DEV = Path(__file__).with_name("engineering_dev.jsonl")
+# the rows written after earlier ones were tuned on, reported apart by their batch
+_LATER_BATCHES = {
+    "librarian2": ("librarian", 2),
+    "librarian3": ("librarian", 3),
+    "librarian4": ("librarian", 4),
+    "engineering2": ("engineering", 2),
+}
 SPLITS = (
     "clef_train",
     "clef_test",
@@ -54,17 +69,19 @@ SPLITS = (
     "librarian2",
     "librarian3",
     "librarian4",
+    "engineering",
+    "engineering2",
 )
 
 
 @dataclass(frozen=True)
 class Topic:
     id: str
-    collection: str  # "clef", "seed" or "librarian"
-    split: str  # "clef_train", "clef_test", "seed" or "librarian"
+    collection: str  # "clef", "seed", "librarian" or "engineering"
+    split: str  # "clef_train", "clef_test", "seed", "librarian" or "engineering"
     title: str
     expert_query: str
-    batch: int = 1  # librarian rows: 2, 3 and 4 for those written after the earlier batches were tuned on
+    batch: int = 1  # 2, 3 and 4 for the rows written after the earlier batches were tuned on
 
     @property
     def suspect(self) -> bool:
@@ -74,7 +91,7 @@ class Topic:
         if split == "seed_no42":
             return self.split == "seed" and not self.suspect
         if split in _LATER_BATCHES:
-            return self.split == "librarian" and self.batch == _LATER_BATCHES[split]
+            return (self.split, self.batch) == _LATER_BATCHES[split]
         return self.split == split
 
 
@@ -84,8 +101,10 @@ def _jsonl(path: Path) -> list[dict]:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """All 72 CLEF, 40 Seed and 70 librarian topics, in that order and in file order."""
+def load_topics(
+    root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
+) -> list[Topic]:
+    """All 72 CLEF, 40 Seed, 70 librarian and 25 engineering topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -97,12 +116,22 @@ def load_topics(root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV) -
         topics.append(Topic(row["topicid"], "clef", split, row["title"].strip(), row["original_query"]))
     for row in _jsonl(root / "seed_collection" / "bgr_seed_collection.jsonl"):
         topics.append(Topic(str(row["topicid"]), "seed", "seed", row["title"].strip(), row["Edited search"]))
-    return topics + librarian_topics(librarian)
+    return topics + librarian_topics(librarian) + engineering_topics(engineering)
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
     """The 70 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return [
         Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"], row.get("batch", 1))
+        for row in _jsonl(path)
+    ]
+
+
+def engineering_topics(path: Path = ENGINEERING_DEV) -> list[Topic]:
+    """The 25 titles outside medicine and their blocks (see the module docstring)."""
+    return [
+        Topic(
+            row["id"], "engineering", "engineering", row["title"].strip(), row["query"], row.get("batch", 1)
+        )
         for row in _jsonl(path)
     ]

@@ -23,7 +23,7 @@ from evals.strategy.metrics import (
     terms_match,
 )
 from evals.strategy.pubmed_syntax import Group, Term, conjuncts, parse, validity_issues
-from evals.strategy.topics import librarian_topics
+from evals.strategy.topics import engineering_topics, librarian_topics
 from evals.strategy.vocabulary import MeshVocabulary, normalize
 
 MESH_FILE = DATA / "mesh" / "mesh2024_descriptors.jsonl.gz"
@@ -410,6 +410,22 @@ def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
             if term.is_mesh and mesh is not None:
                 ui = mesh.resolve(term.text)
                 assert ui is not None and mesh.heading(ui) == term.text, (topic.id, term.text)
+
+
+def test_the_engineering_split_is_valid_pubmed_outside_medicine() -> None:
+    """The 25 titles outside medicine parse without an issue, have at least two blocks each, and use a
+    MeSH heading only where MeSH has the concept (at most a few topics)."""
+    topics = engineering_topics()
+    assert len(topics) == 25 and len({t.id for t in topics}) == 25
+    assert all(t.in_split("engineering") and not t.in_split("librarian") for t in topics)
+    assert sum(t.in_split("engineering2") for t in topics) == 10
+    with_headings = 0
+    for topic in topics:
+        parsed = parse(topic.expert_query)
+        assert not validity_issues(topic.expert_query), topic.id
+        assert len(expert_blocks(parsed)[0]) >= 2, topic.id
+        with_headings += any(term.is_mesh for term in parsed.terms(include_excluded=False))
+    assert with_headings <= 2
 
 
 RESULT = re.compile(r"^RESULT (clef_test_[a-z_]+) (\d+(?:\.\d{3})?)$")

@@ -229,7 +229,7 @@ def test_generic_people_are_never_required(vocabulary: MeshVocabulary) -> None:
 def test_without_a_vocabulary_the_slots_give_the_roles() -> None:
     result = concepts_of(
         None,
-        "graph neural networks for molecular property prediction",
+        "molecular property prediction with graph neural networks",
         task=["molecular property prediction"],
         method_algorithm=["graph neural networks"],
     )
@@ -432,6 +432,74 @@ def test_a_kind_of_a_computing_method_is_searched_as_written(vocabulary: MeshVoc
         vocabulary, "Transient elastography for liver fibrosis", method_measurement=["Transient elastography"]
     )
     assert any(t.mesh and t.mesh.heading == "Elasticity Imaging Techniques" for t in clinical.terms)
+
+
+def test_models_and_systems_are_the_head_of_what_they_name(vocabulary: MeshVocabulary) -> None:
+    # "large language models" are models, not Language: a model or a system is the thing a phrase names
+    # (the words before it say which), not a generic word to drop as "treatment" or "study" are
+    result = concepts_of(
+        vocabulary,
+        "Large language models for automated code generation",
+        task=["automated code generation"],
+        method_algorithm=["Large language models"],
+    )
+    model = next(t for t in result.terms if "language" in t.canonical.lower())
+    assert (model.canonical, model.mesh) == ("Large language models", None)
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert '"Large language model' in query.query and '"Language"[Mesh]' not in query.query
+
+
+def test_the_algorithm_a_title_is_about_is_required(vocabulary: MeshVocabulary) -> None:
+    # the "X" of "X for Y" is what is done: an algorithm there is the method the search needs, while an
+    # algorithm named as the means of another task only narrows
+    about = concepts_of(
+        vocabulary,
+        "Federated learning for intrusion detection in smart homes",
+        task=["intrusion detection"],
+        method_algorithm=["Federated learning"],
+    )
+    assert ("Federated learning", "method", True) in summary(about)
+    means = concepts_of(
+        vocabulary,
+        "Predicting hospital readmission with random forests and gradient boosting",
+        task=["hospital readmission prediction"],
+        method_algorithm=["random forests", "gradient boosting"],
+    )
+    algorithms = [c for c in means.concepts if c.role.value == "algorithm"]
+    assert algorithms and not any(c.required for c in algorithms)
+
+
+def test_a_kind_of_a_thing_of_another_field_keeps_the_thing(vocabulary: MeshVocabulary) -> None:
+    # "mindfulness-based stress reduction" is a kind of mindfulness; "bacteria-based self-healing
+    # concrete" is a kind of concrete (a word no MeSH term holds) made with bacteria: both are searched
+    result = concepts_of(
+        vocabulary,
+        "Bacteria-based self-healing concrete for crack repair",
+        task=["crack repair"],
+        subject_population=["Bacteria-based self-healing concrete"],
+    )
+    assert ("self-healing concrete", "population", True) in summary(result)
+    assert ("Bacteria", "intervention", True) in summary(result)
+    kept = concepts_of(
+        vocabulary,
+        "Mindfulness-based stress reduction for anxiety",
+        output_target=["Mindfulness-based stress reduction"],
+        context=["anxiety"],
+    )
+    assert [c.label for c in kept.concepts if "stress" in c.label.lower()] == []
+
+
+def test_a_free_text_phrase_is_searched_by_its_core(vocabulary: MeshVocabulary) -> None:
+    # papers write "traffic signal control" far more often than "adaptive traffic signal control": the
+    # block ORs the core, so the phrase as written is found too
+    result = concepts_of(
+        vocabulary,
+        "Reinforcement learning for adaptive traffic signal control",
+        task=["adaptive traffic signal control"],
+        method_algorithm=["Reinforcement learning"],
+    )
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert '("traffic signal control"[tiab])' in query.query
 
 
 def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:

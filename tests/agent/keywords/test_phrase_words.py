@@ -8,6 +8,7 @@ from agent.keywords.phrase_words import (
     content_words,
     cut_after_participle,
     noun_between,
+    searchable_core,
     set_aside,
     strip_generic_edges,
     turned_back,
@@ -130,3 +131,29 @@ def test_a_synthesis_is_a_kind_of_study(phrase: str, study_type: str) -> None:
     text, found = set_aside(phrase)
     assert found == [study_type] and "synthesis" not in text
     assert set_aside("photosynthesis rates")[1] == []
+
+
+@pytest.mark.parametrize(
+    ("phrase", "core"),
+    [
+        ("adaptive traffic signal control", "traffic signal control"),  # an adjective before the compound
+        ("soil moisture retrieval", "soil moisture"),  # the process done on it
+        ("Machine learning estimation", "Machine learning"),
+        ("upper limb function", "upper limb"),
+        ("crack repair", None),  # two words are their own core
+        ("self-healing concrete", None),
+        ("state of health", None),  # a process noun after a function word is the phrase's own
+        ("Internet of Things networks", None),
+        ("learning analytics platforms", None),  # "-ing" as often makes a noun
+        ("speed bump detection", "speed bump"),  # "speed" is no participle; the detection is the process
+    ],
+)
+def test_the_searchable_core_of_a_free_text_phrase(
+    vocabulary: MeshVocabulary, phrase: str, core: str | None
+) -> None:
+    assert searchable_core(phrase, vocabulary) == core
+
+
+def test_a_phrase_mesh_names_has_no_core_of_its_own(vocabulary: MeshVocabulary) -> None:
+    assert vocabulary.knows("chronic obstructive pulmonary disease")
+    assert searchable_core("chronic obstructive pulmonary disease", vocabulary) is None
