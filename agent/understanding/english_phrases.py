@@ -281,7 +281,10 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "comparator"
             compare_open = False
             continue
-        if verb_ending_subject(current, lower, following, clause_open) or _verb_after_modifier(
+        if (
+            verb_ending_subject(current, lower, following, clause_open)
+            and not _effect_verb_ahead(tokens, index)
+        ) or _verb_after_modifier(
             current,
             lower,
             following,
@@ -301,12 +304,11 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue, last_break, clause_open = f"task:{task_done}", lower, ""
                 continue
             if (
-                subject is not None
-                and subject.slot is None
-                and subject.cue != "example"  # "models such as X fix Y": X keeps the list's role
-                and cue_slot(subject.cue, False) is None
-            ):
-                subject.cue = "exposure"
+                subject is not None and subject.cue != "example"
+            ):  # "models such as X fix Y": X keeps the list's role
+                for part in _conjuncts(phrases, subject, clause_first):
+                    if part.slot is None and cue_slot(part.cue, False) is None:
+                        part.cue = "exposure"
             cue, last_break = "outcome", lower
             clause_open = ""
             continue
@@ -676,10 +678,26 @@ def _conjuncts(phrases: list[Phrase], subject: Phrase | None, clause_first: int)
         return []
     index = next(i for i, p in enumerate(phrases) if p is subject)
     parts = [subject]
-    while index > max(clause_first, 0) and phrases[index].after in {"and", "or"}:
+    # "how fatigue and time on duty affect X": a modifier ("on duty") leads back to its head ("time")
+    while index > max(clause_first, 0) and (
+        phrases[index].after in {"and", "or"} or phrases[index].after in _MODIFIER_CUES
+    ):
         index -= 1
         parts.append(phrases[index])
     return parts
+
+
+def _effect_verb_ahead(tokens: list[str], index: int) -> bool:
+    """ "How do online review ratings affect X": an effect verb a word or two ahead, with only nouns
+    between, is the clause's verb, so the word read now ("review", which may be a verb) is a noun of
+    its subject."""
+    for ahead in tokens[index + 1 : index + 4]:
+        lower = ahead.lower()
+        if lower in lex.EFFECT_VERBS:
+            return True
+        if not lower.isalpha() or lower in lex.EN_FUNCTION:
+            return False
+    return False
 
 
 # modifiers of a change noun that only say how it is measured ("annual change", "mean difference")
