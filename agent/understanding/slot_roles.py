@@ -25,6 +25,7 @@ from agent.understanding.slot_evidence import (
     agent_plural,
     cue_slot,
     en_head_slot,
+    given_device,
     is_place,
     is_population,
     is_process,
@@ -230,6 +231,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
         return _split_task([*words, task_word]) + predicted
     slot = en_head_slot(words)
+    if slot == "method_measurement" and given_device(text):
+        slot = "context"  # "cochlear implants": MeSH files it as a device given, not an instrument
     if phrase.cue in lex.UNDERGOING_CUES and slot not in _PROCEDURE_NOT_SETTING:
         # "patients undergoing colonoscopy", "adults receiving chemotherapy": the procedure or treatment
         # those studied go through is the setting of the study, even when its head word names a method
@@ -310,6 +313,7 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             slot in {"context", "output_target"}
             and cue_slot(phrase.cue, False) is not None
             and not is_place(text)
+            and not given_device(text)
         ):
             slot = None
     if (
