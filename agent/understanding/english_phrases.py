@@ -536,6 +536,9 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()  # "cohort studies reporting aphasia", "trials comparing X": a relative clause
             cue = last_break = lower
             continue
+        if _gerund_head(current, lower, following):
+            current.append(token)  # "by tensile testing and DSC", "after damp-heat testing.": the head noun
+            continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
         participle = is_past_participle(lower) and (
@@ -637,6 +640,23 @@ def english_phrases(text: str) -> list[Phrase]:
     flush()
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
+
+
+def _gerund_head(current: list[str], word: str, following: str) -> bool:
+    """ "tensile testing and X", "damp-heat testing.", "tensile testing will quantify": an "-ing" word
+    after a singular modifier with the phrase's end right after it (punctuation, "and", "or", a modal)
+    has no object, so it is no verb but the noun the modifier modifies (people doing something are
+    plural: "children walking and ...")."""
+    return (
+        bool(current)
+        and word.endswith("ing")
+        and len(word) > 5
+        and word.isalpha()
+        and word not in lex.EN_FUNCTION
+        and (not following[:1].isalnum() or following in {"and", "or"} or following in lex.MODALS)
+        and not is_plural_noun(current[-1])
+        and not is_population(current)
+    )
 
 
 def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
