@@ -281,7 +281,10 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "comparator"
             compare_open = False
             continue
-        if verb_ending_subject(current, lower, following, clause_open) or _verb_after_modifier(
+        if (
+            verb_ending_subject(current, lower, following, clause_open)
+            and not _effect_verb_ahead(tokens, index)
+        ) or _verb_after_modifier(
             current,
             lower,
             following,
@@ -301,12 +304,11 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue, last_break, clause_open = f"task:{task_done}", lower, ""
                 continue
             if (
-                subject is not None
-                and subject.slot is None
-                and subject.cue != "example"  # "models such as X fix Y": X keeps the list's role
-                and cue_slot(subject.cue, False) is None
-            ):
-                subject.cue = "exposure"
+                subject is not None and subject.cue != "example"
+            ):  # "models such as X fix Y": X keeps the list's role
+                for part in _conjuncts(phrases, subject, clause_first):
+                    if part.slot is None and cue_slot(part.cue, False) is None:
+                        part.cue = "exposure"
             cue, last_break = "outcome", lower
             clause_open = ""
             continue
@@ -534,6 +536,9 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()  # "cohort studies reporting aphasia", "trials comparing X": a relative clause
             cue = last_break = lower
             continue
+        if _gerund_head(current, lower, following):
+            current.append(token)  # "by tensile testing and DSC", "after damp-heat testing.": the head noun
+            continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
         participle = is_past_participle(lower) and (
@@ -637,6 +642,23 @@ def english_phrases(text: str) -> list[Phrase]:
     return merge_phrases(phrases)
 
 
+def _gerund_head(current: list[str], word: str, following: str) -> bool:
+    """ "tensile testing and X", "damp-heat testing.", "tensile testing will quantify": an "-ing" word
+    after a singular modifier with the phrase's end right after it (punctuation, "and", "or", a modal)
+    has no object, so it is no verb but the noun the modifier modifies (people doing something are
+    plural: "children walking and ...")."""
+    return (
+        bool(current)
+        and word.endswith("ing")
+        and len(word) > 5
+        and word.isalpha()
+        and word not in lex.EN_FUNCTION
+        and (not following[:1].isalnum() or following in {"and", "or"} or following in lex.MODALS)
+        and not is_plural_noun(current[-1])
+        and not is_population(current)
+    )
+
+
 def _verb_subject(phrases: list[Phrase], clause_first: int) -> Phrase | None:
     """The head of the subject of a verb just read: the phrase before it, or, when the phrases after
     the first of its clause are all modifiers of it (a preposition or a participle before each: "cover
@@ -676,10 +698,26 @@ def _conjuncts(phrases: list[Phrase], subject: Phrase | None, clause_first: int)
         return []
     index = next(i for i, p in enumerate(phrases) if p is subject)
     parts = [subject]
-    while index > max(clause_first, 0) and phrases[index].after in {"and", "or"}:
+    # "how fatigue and time on duty affect X": a modifier ("on duty") leads back to its head ("time")
+    while index > max(clause_first, 0) and (
+        phrases[index].after in {"and", "or"} or phrases[index].after in _MODIFIER_CUES
+    ):
         index -= 1
         parts.append(phrases[index])
     return parts
+
+
+def _effect_verb_ahead(tokens: list[str], index: int) -> bool:
+    """ "How do online review ratings affect X": an effect verb a word or two ahead, with only nouns
+    between, is the clause's verb, so the word read now ("review", which may be a verb) is a noun of
+    its subject."""
+    for ahead in tokens[index + 1 : index + 4]:
+        lower = ahead.lower()
+        if lower in lex.EFFECT_VERBS:
+            return True
+        if not lower.isalpha() or lower in lex.EN_FUNCTION:
+            return False
+    return False
 
 
 # modifiers of a change noun that only say how it is measured ("annual change", "mean difference")

@@ -281,7 +281,7 @@ EN_MEASUREMENT_HEADS = words(
     recording imaging scan sensor electrode array survey questionnaire interview sequencing
     assay spectroscopy microscopy tomography diffraction data dataset record trial experiment
     observation image photograph radiograph micrograph photo camera satellite telemetry accelerometer census registry sample biopsy
-    test measurement probe implant microarray cytometry chromatography spectrometry
+    test testing measurement probe implant microarray cytometry chromatography spectrometry
     electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
     sonar scanner gauge logger transect quadrat audit report
     """

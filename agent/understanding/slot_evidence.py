@@ -278,6 +278,29 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
 # and psychological phenomena are outcomes (not food, G07.203, nor physical phenomena such as time or
 # vibration, G01); places (Z: the setting whatever the cue), health care and social phenomena are the
 # setting.
+# MeSH's equipment (E07) that is applied to or worn by those studied rather than used to observe them:
+# Bandages, Catheters, Contraceptive Devices, Exoskeleton Device, Gastric Balloon, Infusion Pumps,
+# Intermittent Pneumatic Compression Devices, Nebulizers and Vaporizers, Oxygenators, Prostheses and
+# Implants, Protective Devices, Self-Help Devices, Sensory Aids, Tourniquets, Transdermal Patch,
+# Ventilators, Mechanical
+_GIVEN_DEVICE_TREES = (
+    "E07.101",
+    "E07.132",
+    "E07.190",
+    "E07.341",
+    "E07.430",
+    "E07.505",
+    "E07.515",
+    "E07.605",
+    "E07.652",
+    "E07.695",
+    "E07.700",
+    "E07.796",
+    "E07.814",
+    "E07.926",
+    "E07.935",
+    "E07.950",
+)
 _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("C", "F03"), "condition"),
     (
@@ -288,6 +311,9 @@ _TREE_SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("D23.101",), "signal_feature"),
     (("G17", "L01.224.050.375", "E05.318.740", "E05.599"), "method_algorithm"),
     (("E02", "E04", "F04.754", "D"), "context"),
+    # devices given to those studied (dressings, catheters, implants, hearing aids, ventilators, masks)
+    # are interventions; the rest of equipment (diagnostic, radiation, optical, electrical) measures
+    (_GIVEN_DEVICE_TREES, "context"),
     (("E01", "E05", "E07", "F04.711"), "method_measurement"),
     (("G07.203", "G01"), None),
     (("G", "F01", "F02"), "output_target"),
@@ -333,6 +359,13 @@ def _species_of_known_genus(text: str) -> bool:
         and matches[-1].text == words[-2]
         and any(t.startswith("B") for t in matches[-1].descriptor.tree_numbers)
     )
+
+
+def given_device(text: str) -> bool:
+    """True when the descriptor ending the phrase is equipment applied to or worn by those studied
+    (`_GIVEN_DEVICE_TREES`: "silicone foam dressings", "hearing aids"): an intervention even after
+    "using", which otherwise names the study's method."""
+    return any(tree.startswith(_GIVEN_DEVICE_TREES) for tree in ending_trees(text))
 
 
 def ending_trees(text: str) -> tuple[str, ...]:

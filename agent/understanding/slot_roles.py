@@ -25,6 +25,7 @@ from agent.understanding.slot_evidence import (
     agent_plural,
     cue_slot,
     en_head_slot,
+    given_device,
     is_place,
     is_population,
     is_process,
@@ -205,14 +206,18 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             singular(words[-1].lower()) in lex.EN_CONDITION_HEADS or mesh_kind(text) == "condition"
         ):
             head_slot = None  # "monitoring minimal residual disease": a condition names the task
-        if head_slot in {
-            "subject_population",
-            "method_measurement",
-            "method_algorithm",
-            "context",
-            "signal_feature",
-        }:
-            # "decoding with transformers", "classifying beta rhythms": the object is not the task's name
+        if head_slot in {"context", "signal_feature"}:
+            # "classifying beta rhythms", "detect whale song units": the object keeps the slot its head
+            # word names and the verb still names the task done on it ("beta rhythm classification",
+            # once for coordinated objects); what a measuring task puts a number on is the outcome
+            # ("predicting avalanche activity")
+            measured = head_slot == "signal_feature" and task_word in _MEASURING_TASKS
+            found = [("output_target" if measured else head_slot, text)]
+            if phrase.after not in {"and", "or"}:
+                found.append(("task", " ".join([*words[:-1], singular(words[-1]), task_word])))
+            return found
+        if head_slot in {"subject_population", "method_measurement", "method_algorithm"}:
+            # "decoding with transformers", "monitoring mussel populations": the object is no task's name
             return [(head_slot, text)]
         predicted = []
         if task_word in _MEASURING_TASKS and (
@@ -226,6 +231,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"
         return _split_task([*words, task_word]) + predicted
     slot = en_head_slot(words)
+    if slot == "method_measurement" and given_device(text):
+        slot = "context"  # "cochlear implants": MeSH files it as a device given, not an instrument
     if phrase.cue in lex.UNDERGOING_CUES and slot not in _PROCEDURE_NOT_SETTING:
         # "patients undergoing colonoscopy", "adults receiving chemotherapy": the procedure or treatment
         # those studied go through is the setting of the study, even when its head word names a method
@@ -306,6 +313,7 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             slot in {"context", "output_target"}
             and cue_slot(phrase.cue, False) is not None
             and not is_place(text)
+            and not given_device(text)
         ):
             slot = None
     if (

@@ -300,3 +300,16 @@ def test_a_population_takes_one_with_phrase_and_randomise_is_a_verb() -> None:
 def test_what_is_analysed_is_the_outcome_studied() -> None:
     slots = extract_slots("We analyse the price elasticity of water demand in Chile.")
     assert "price elasticity" in slots.output_target
+
+
+def test_a_device_mesh_files_as_given_to_those_studied_is_an_intervention_not_an_instrument() -> None:
+    # MeSH's equipment applied to or worn by those studied (dressings, implants, hearing aids) is the
+    # intervention, even after "using" or with a head word that usually names an instrument
+    slots = extract_slots("Burn wound healing in children using hydrocolloid dressings.")
+    assert "hydrocolloid dressings" in slots.context
+    assert "hydrocolloid dressings" not in slots.method_measurement
+    implants = extract_slots("Do cochlear implants improve school performance in deaf children?")
+    assert "cochlear implants" in implants.context
+    # an instrument stays the method
+    measured = extract_slots("Sleep in shift workers using wrist actigraphy.")
+    assert "wrist actigraphy" in measured.method_measurement

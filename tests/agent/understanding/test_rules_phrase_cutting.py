@@ -108,3 +108,14 @@ def test_a_grade_before_a_head_is_no_population() -> None:
     """ "minor" before "cervical lesions" grades them; it is not the singular of Minors."""
     slots = extract_slots("HPV testing for triage of minor cytological cervical lesions")
     assert "minor" not in slots.subject_population
+
+
+def test_an_ing_word_ending_a_phrase_after_a_singular_modifier_is_its_head_noun() -> None:
+    # no object follows it, so it is no verb: "fatigue testing and X", "hardness testing will ..."
+    slots = extract_slots("Welded joints were characterised by fatigue testing and X-ray diffraction.")
+    assert "fatigue testing" in slots.method_measurement
+    modal = extract_slots("Hardness testing will quantify the effect of annealing on copper wires.")
+    assert "Hardness testing" in modal.method_measurement
+    # people doing something are plural: a relative clause still ends the phrase
+    people = extract_slots("We follow older adults walking and cycling in Copenhagen.")
+    assert "older adults" in people.subject_population

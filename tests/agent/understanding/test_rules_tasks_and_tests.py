@@ -51,3 +51,13 @@ def test_a_third_person_task_verb_in_a_whether_clause_makes_its_subject_the_pred
     slots = extract_slots("We ask whether baseline frailty status predicts delirium after hip surgery.")
     assert "baseline frailty status" in slots.signal_feature
     assert any(term.startswith("delirium") and term.endswith("prediction") for term in slots.task)
+
+
+def test_a_task_verb_on_a_signal_or_a_setting_still_names_the_task() -> None:
+    # the object keeps the slot its head word gives it; the verb names the task done on it, once for
+    # coordinated objects, and what a measuring task predicts is the outcome
+    slots = extract_slots("Predicting seismic tremor activity at Icelandic volcanoes with a random forest.")
+    assert "seismic tremor activity" in slots.output_target
+    assert any("prediction" in t for t in slots.task)
+    pair = extract_slots("We classify alpha and theta rhythms in sleep EEG with a convolutional network.")
+    assert len([t for t in pair.task if "classification" in t]) == 1

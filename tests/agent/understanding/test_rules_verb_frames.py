@@ -123,3 +123,15 @@ def test_radiographs_are_images_a_method_not_a_variable_learned_from() -> None:
     slots = extract_slots("Detecting pneumonia from chest radiographs in children with a vision transformer.")
     assert "chest radiographs" in slots.method_measurement
     assert not slots.signal_feature
+
+
+def test_every_part_of_a_questions_subject_before_its_effect_verb_is_an_exposure() -> None:
+    # "Does ..."/"How do ..." questions: a modifier ("on call") leads back to the head it belongs to,
+    # and a noun that may be a verb ("survey", "review") stays in the subject when the effect verb follows
+    slots = extract_slots("How do noise and hours on call affect diagnostic errors among junior doctors?")
+    assert "noise" in slots.context
+    assert "noise" not in slots.output_target
+    assert slots.output_target == ["diagnostic errors"]
+    rated = extract_slots("How do customer survey scores influence bonus payments in retail banks?")
+    assert "customer survey scores" in rated.context
+    assert rated.output_target == ["bonus payments"]
