@@ -163,11 +163,14 @@ def _without_place_head(phrase: str) -> str:
 
 
 # one-word renderings of Chinese words that only say how something is looked at (价值 "value", 组成
-# "form", 考虑 "consideration", 标准 "standard"): a word such as these alone names no concept
+# "form", 考虑 "consideration", 标准 "standard") or what is done with it (统计 "statistics", 评估
+# "assessment", 检查 "inspection"), or that only qualify (所需 "necessary", 补充 "additional", 主导
+# "leading", 成绩 "achievement", 品质 "character"): a word such as these alone names no concept
 _VAGUE_ALONE = lex.words(
     """value values form forms local element elements consideration standard standards sample samples
     subjects improvement composition content degree extent aspect aspects feature features characteristic
-    characteristics basis process course"""
+    characteristics basis process course statistics achievement character answer necessary additional
+    leading concentrated assessment evaluation inspection service timing"""
 )
 
 

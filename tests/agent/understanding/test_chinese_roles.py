@@ -92,6 +92,14 @@ def test_heads_of_patterns_states_and_effects_add_nothing_to_the_concept() -> No
     assert slots.context[1:] != [translate_slots(Slots(context=["流行"]), vocabulary=None)[0].context[0]]
 
 
+def test_an_evaluative_or_procedural_word_alone_names_no_concept() -> None:
+    slots, _, _ = translate_slots(
+        Slots(context=["统计", "所需", "高血压"], method_measurement=["评估"]), vocabulary=None
+    )
+    assert slots.context == translate_slots(Slots(context=["高血压"]), vocabulary=None)[0].context
+    assert slots.method_measurement == []  # 评估 "assessment" alone: no concept to search
+
+
 def test_a_word_for_the_area_of_a_place_adds_nothing_to_it() -> None:
     slots, _, _ = translate_slots(Slots(context=["华北地区", "山区", "发达地区"]), vocabulary=None)
     assert not any("local" in term for term in slots.context[:2])  # 地区 is first "local" in CC-CEDICT
