@@ -373,6 +373,42 @@ def _outcome_like(phrase: Phrase) -> bool:
     )
 
 
+# MeSH trees of techniques (diagnostic, laboratory, analytical: E01, E05, E07; mathematics and artificial
+# intelligence: G17, L01) and the trees a technique's name may also sit in (statistics N05/N06, disciplines H)
+_TECHNIQUE_TREES = ("E01", "E05", "G17.035", "L01.224")
+_ALSO_TECHNIQUE_TREES = ("N05", "N06", "H", "J", "V")
+
+
+def _technique(chinese: str) -> bool:
+    """True when MeSH files the rendering of a phrase only as a technique (Western blot, flow cytometry,
+    factor analysis, genetic algorithm), not also as a body function or substance measured (blood pressure,
+    G09)."""
+    english = zh_english(chinese) if CJK.search(chinese) else chinese
+    if not english or english.split()[-1].lower() in lex.GENERIC_WORDS:
+        return False  # 风险|预测 "risk prediction", 模式 "method": the object of the task, or no technique
+    trees = mesh_trees(chinese)
+    return any(t.startswith(_TECHNIQUE_TREES) for t in trees) and all(
+        t.startswith(_TECHNIQUE_TREES + _ALSO_TECHNIQUE_TREES) for t in trees
+    )
+
+
+def _techniques_before_task_verbs(phrases: list[Phrase]) -> list[Phrase]:
+    """ "Western blot检测", "流式细胞术检测", "因子分析识别", "遗传算法求解": a technique written before a task verb
+    is the means the task is done by ("detected by Western blot"): the phrase names the technique, in the
+    slot MeSH gives it, not a task of detecting the technique."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        words = phrase.words
+        rest = join_zh(words[:-1])
+        if phrase.slot is None and len(words) > 1 and words[-1] in lex.ZH_TASK_HEADS and _technique(rest):
+            english = zh_english(rest) if CJK.search(rest) else rest
+            slot = mesh_kind(english) if english else None
+            if slot in OWN_SLOTS:
+                phrase = replace(phrase, text=rest, words=words[:-1], slot=slot)
+        out.append(phrase)
+    return out
+
+
 def join_zh(words: list[str]) -> str:
     out = ""
     for word in words:
@@ -385,6 +421,7 @@ def join_zh(words: list[str]) -> str:
 # the passes that give phrases their roles from the sentence, in order
 ROLE_PASSES = (
     _frames,
+    _techniques_before_task_verbs,
     _data_before_a_concept,
     _given_things,
     _organism_models,

@@ -117,14 +117,17 @@ def _generic_first_sense(chinese: str) -> bool:
     return bool(senses) and _generic(senses[0].text)
 
 
-# heads that only say "the state of" or "the course of" what precedes them (职业倦怠现状 "the present state of
-# burnout", 城市化进程 "the course of urbanization", 恢复过程 "the process of recovery")
-_STATUS_HEADS = ("现状", "现况", "概况", "进程", "过程")
+# heads that only say "the state of", "the course of", "the regularities of" or "the effect of" what precedes
+# them (职业倦怠现状 "the present state of burnout", 城市化进程 "the course of urbanization", 恢复过程 "the
+# process of recovery", 烟气蔓延规律 "the patterns of smoke spread", 营养不良状况 "the state of malnutrition",
+# 护理干预效果 "the effect of a nursing intervention"); not 特征 or 机制, which head terms of their own
+# ("facial expression features", "attention mechanism"), nor 情况 (流行情况 is "prevalence", not 流行 "popular")
+_STATUS_HEADS = ("现状", "现况", "概况", "进程", "过程", "规律", "格局", "状况", "效果")
 
 
 def _without_status_head(phrase: str) -> str:
-    """职业倦怠现状 -> 职业倦怠, 城市化进程 -> 城市化: the concept is what the state or the course is of (a
-    searcher writes "burnout", "urbanization")."""
+    """职业倦怠现状 -> 职业倦怠, 城市化进程 -> 城市化, 营养不良状况 -> 营养不良: the concept is what the state,
+    the course or the effect is of (a searcher writes "burnout", "urbanization", "malnutrition")."""
     for head in _STATUS_HEADS:
         if phrase.endswith(head) and has_chinese(phrase[: -len(head)]) and len(phrase) > len(head) + 1:
             return phrase[: -len(head)]
@@ -160,11 +163,14 @@ def _without_place_head(phrase: str) -> str:
 
 
 # one-word renderings of Chinese words that only say how something is looked at (价值 "value", 组成
-# "form", 考虑 "consideration", 标准 "standard"): a word such as these alone names no concept
+# "form", 考虑 "consideration", 标准 "standard") or what is done with it (统计 "statistics", 评估
+# "assessment", 检查 "inspection"), or that only qualify (所需 "necessary", 补充 "additional", 主导
+# "leading", 成绩 "achievement", 品质 "character"): a word such as these alone names no concept
 _VAGUE_ALONE = lex.words(
     """value values form forms local element elements consideration standard standards sample samples
     subjects improvement composition content degree extent aspect aspects feature features characteristic
-    characteristics basis process course"""
+    characteristics basis process course statistics achievement character answer necessary additional
+    leading concentrated assessment evaluation inspection service timing"""
 )
 
 

@@ -79,6 +79,27 @@ def test_relation_words_and_status_heads_name_no_concept() -> None:
     assert slots.context == ["smoking"]  # 吸烟现状 "the present state of smoking": smoking
 
 
+def test_heads_of_patterns_states_and_effects_add_nothing_to_the_concept() -> None:
+    slots, _, _ = translate_slots(
+        Slots(output_target=["营养不良状况", "烟气蔓延规律"], context=["护理干预效果", "流行情况"]),
+        vocabulary=None,
+    )
+    plain, _, _ = translate_slots(
+        Slots(output_target=["营养不良", "烟气蔓延"], context=["护理干预"]), vocabulary=None
+    )
+    assert slots.output_target == plain.output_target  # the state of malnutrition: malnutrition
+    assert slots.context[0] == plain.context[0]  # the effect of a nursing intervention: the intervention
+    assert slots.context[1:] != [translate_slots(Slots(context=["流行"]), vocabulary=None)[0].context[0]]
+
+
+def test_an_evaluative_or_procedural_word_alone_names_no_concept() -> None:
+    slots, _, _ = translate_slots(
+        Slots(context=["统计", "所需", "高血压"], method_measurement=["评估"]), vocabulary=None
+    )
+    assert slots.context == translate_slots(Slots(context=["高血压"]), vocabulary=None)[0].context
+    assert slots.method_measurement == []  # 评估 "assessment" alone: no concept to search
+
+
 def test_a_word_for_the_area_of_a_place_adds_nothing_to_it() -> None:
     slots, _, _ = translate_slots(Slots(context=["华北地区", "山区", "发达地区"]), vocabulary=None)
     assert not any("local" in term for term in slots.context[:2])  # 地区 is first "local" in CC-CEDICT
@@ -591,3 +612,16 @@ def test_a_head_word_after_the_data_word_keeps_the_run_whole() -> None:
     # 信号|特征: features of the signal, one phrase
     slots = extract_slots("基于脑电信号特征的情绪识别")
     assert slots.signal_feature == ["脑电信号特征"]
+
+
+def test_a_technique_before_a_task_verb_is_the_method_the_task_is_done_by() -> None:
+    western = extract_slots("并用Western blot检测心肌组织中氧化应激标志物。")
+    assert not any("Western" in term for term in western.task)  # no task of detecting Western blot
+    assert "Western blot" in western.method_measurement
+    assert "流式细胞术" in extract_slots("采用流式细胞术检测调节性T细胞比例。").method_measurement
+    factors = extract_slots("采用因子分析识别膳食模式。")
+    assert factors.method_algorithm == ["因子分析"] and factors.task == []
+    # what a task predicts or decodes is no technique, even where MeSH files it among methods (Risk
+    # Assessment, brain-computer interfaces are equipment)
+    assert extract_slots("构建压力性损伤风险预测模型。").method_algorithm != ["压力性损伤风险"]
+    assert extract_slots("实现语音脑机接口解码。").task != []
