@@ -17,7 +17,9 @@ When a condition is split: its term has a MeSH heading H; the last word of the t
 descriptor L of which H is a narrower heading in some MeSH tree ("cancer" -> Neoplasms, and Mouth
 Neoplasms sits under it; "fibrosis" -> Fibrosis, and Liver Cirrhosis sits under it; "pain" -> Pain),
 or else the last word of H does ("rotator cuff tears": Rotator Cuff Injuries, under Wounds and
-Injuries; the written "tears" is then searched with that heading, not as the tear fluid);
+Injuries); the written lesion word is searched in its block with the condition's heading H, never
+with one of its own (the lesion's, "Pain"[Mesh], would take every pain of the body; "tears" alone is
+the tear fluid);
 and the words before it name a body part, as written ("shoulder") or as MeSH's own names of H say it
 (Mouth Neoplasms is also "Cancer of Mouth", so "oral cavity" is where it sits). A modifier that is
 not a body part ("gestational diabetes", "type 2 diabetes", "visceral leishmaniasis") is not split:
@@ -208,14 +210,11 @@ def split_sites(
                     text.casefold(),
                     Term(canonical=text, slot=slot, mesh=mesh, concept=site_id, original=original),
                 )
-        # the written word searched as written ("cancer"), or with the lesion's heading where MeSH files
-        # the word under another sense ("tears", the tear fluid, of "rotator cuff tears")
-        named = _whole(parts[0].lesion_text, vocabulary)
         result.terms.append(
             Term(
                 canonical=parts[0].lesion_text,
                 slot=slot,
-                mesh=None if named is None or named.ui == parts[0].lesion.ui else parts[0].lesion,
+                mesh=_heading_of_the_lesion_word(parts[0], terms, vocabulary),
                 concept=concept.id,
                 original=original,
                 synonyms=[Synonym(text=w, origins=[SynonymOrigin.MESH]) for w in lesion_words(parts[0])],
@@ -226,6 +225,28 @@ def split_sites(
             result.concepts.index(concept) + 1,
             Concept(id=site_id, label=label, role=ConceptRole.ANATOMY, required=True, reason=_SITE_REASON),
         )
+
+
+def _heading_of_the_lesion_word(
+    parts: SiteAndLesion, conditions: list[Term], vocabulary: MeshVocabulary
+) -> MeshDescriptor | None:
+    """The heading the lesion's block searches the written lesion word with, where the word would
+    otherwise be looked up as a heading of its own ("cancer" is not: Neoplasms is too near the top of
+    its tree to search on, the word is searched as written). The word of one condition stands for
+    that condition: its heading, not the lesion's ("Pain", "Fibrosis": every kind of it, all over the
+    body, where the site's block then takes any mention of the organ) nor another sense of the word
+    ("tears", the tear fluid, of "rotator cuff tears"). The word several conditions share ("hip and
+    knee osteoarthritis") names what they have in common: the lesion's own heading, left to the lookup
+    where the word names it, written where the word names something else."""
+    word = parts.lesion_text
+    named = _whole(word, vocabulary)
+    headings = {t.mesh.ui: t.mesh for t in conditions if t.mesh is not None}
+    if named is None:
+        return None
+    if len(headings) != 1:
+        return None if named.ui == parts.lesion.ui else parts.lesion
+    via = "heading" if phrase_key(named.heading) == phrase_key(word) else "entry term"
+    return next(iter(headings.values())) if names_the_concept(named, word, via) else None
 
 
 _PART_REASON = (

@@ -115,7 +115,7 @@ def test_a_condition_with_a_term_that_is_no_site_and_lesion_stays_one_block(
     assert not any(c.role is ConceptRole.ANATOMY and c.required for c in result.concepts)
 
 
-def test_a_lesion_word_of_another_sense_is_searched_with_the_lesion_heading(
+def test_a_lesion_word_of_another_sense_is_searched_with_the_condition_s_heading(
     vocabulary: MeshVocabulary,
 ) -> None:
     understanding = Understanding(
@@ -124,7 +124,8 @@ def test_a_lesion_word_of_another_sense_is_searched_with_the_lesion_heading(
     )
     result = build_concepts(understanding, vocabulary)
     lesion = next(t for t in result.terms if t.canonical == "tears")
-    assert lesion.mesh is not None and lesion.mesh.heading == "Wounds and Injuries"  # not Tears, the fluid
+    # not Tears, the fluid, nor Wounds and Injuries, every injury of the body
+    assert lesion.mesh is not None and lesion.mesh.heading == "Rotator Cuff Injuries"
     cancer = build_concepts(
         Understanding(description="Tests for oral cavity cancer", slots=Slots(task=["oral cavity cancer"])),
         vocabulary,
@@ -177,3 +178,27 @@ def test_the_adjective_of_a_body_part_may_stand_after_another_modifier(vocabular
     assert site.required and site.label == "cervical"
     rest = [t.canonical for t in result.terms if t.concept != site.id and "lesions" in t.canonical]
     assert "cytological lesions" in rest
+
+
+@pytest.mark.parametrize(
+    ("description", "condition", "lesion_word", "heading"),
+    [
+        ("Ultrasonography for people with shoulder pain", "shoulder pain", "pain", "Shoulder Pain"),
+        ("Elastography for hepatic fibrosis", "hepatic fibrosis", "fibrosis", "Liver Cirrhosis"),
+    ],
+)
+def test_the_lesion_word_is_searched_with_the_condition_s_heading_not_its_own(
+    vocabulary: MeshVocabulary, description: str, condition: str, lesion_word: str, heading: str
+) -> None:
+    """The lesion word stands for the condition in its block: "Pain"[Mesh] or "Fibrosis"[Mesh] there
+    would take every kind of pain or fibrosis, and the site's block any mention of the organ beside it
+    (a heading of its own is what the synonyms step would look the bare word up as)."""
+    result = build_concepts(
+        Understanding(description=description, slots=Slots(output_target=[condition])), vocabulary
+    )
+    lesion = next(t for t in result.terms if t.canonical == lesion_word)
+    assert lesion.mesh is not None and lesion.mesh.heading == heading
+    query = (
+        build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED].query
+    )
+    assert f'"{lesion_word.capitalize()}"[Mesh]' not in query
