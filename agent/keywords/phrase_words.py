@@ -348,14 +348,29 @@ _ADJECTIVE_FORM = re.compile(r"(?:ive|ous|ful|less|able|ible|\w{3}[^e]ed)$", re.
 _PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val)$", re.IGNORECASE)
 
 
+def _named_before_head(words: list[str], vocabulary: MeshVocabulary | None) -> str | None:
+    """The longest run of two or more words that opens the phrase and that MeSH names, when MeSH never
+    writes the rest with it ("climate change scenarios": climate change; "Internet of Things networks")."""
+    if vocabulary is None:
+        return None
+    for end in range(len(words) - 1, 1, -1):
+        if vocabulary.knows(" ".join(words[:end])):
+            return " ".join(words[:end])
+    return None
+
+
 def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
-    """The compound a free-text phrase of three or more words is built on, or None: without an adjective
-    before it ("adaptive traffic signal control": traffic signal control) or the process done on it
-    after it ("soil moisture retrieval": soil moisture), as a searcher writes what papers name. Two
-    words at least stay ("crack repair" is its own core), and a phrase MeSH names is left alone."""
+    """The compound a free-text phrase of three or more words is built on, or None: the words before its
+    head when MeSH names them ("carbon dioxide capture": carbon dioxide, which the papers of the capture
+    write whatever they call it), else without an adjective before it ("adaptive traffic signal control":
+    traffic signal control) or the process done on it after it ("soil moisture retrieval": soil
+    moisture), as a searcher writes what papers name. Two words at least stay ("crack repair" is its own
+    core), and a phrase MeSH names is left alone."""
     words = phrase.split()
     if len(words) < 3 or (vocabulary is not None and vocabulary.knows(phrase)):
         return None
+    if (named := _named_before_head(words, vocabulary)) is not None:
+        return named
     core = list(words)
     if _ADJECTIVE_FORM.search(core[0]) and not is_acronym(core[0]):
         core = core[1:]
