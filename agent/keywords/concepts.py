@@ -16,7 +16,9 @@ synonyms. The steps, for every phrase of every slot:
    of study* is wanted (systematic review, meta-analysis, randomised trial, diagnostic accuracy: kept
    as `StudyFilter`s the user can switch on, never AND'ed), counts and time spans ("6046 women", "six
    decades"), and generic words that every paper of a field shares ("treatment", "patients",
-   "detection", "tests"); a word MeSH only writes before a head ("rapid", "physical") takes its head
+   "detection", "tests"), except a measuring head after a word MeSH writes only inside its terms, which
+   names a task of another field ("intrusion detection", "fault diagnosis": `phrase_words.names_a_task`);
+   a word MeSH only writes before a head ("rapid", "physical") takes its head
    from the description ("rapid tests") or stays an optional concept, never a required one, as does a
    phrase of general words beside an abstract noun or a participle ("resectability diagnosis",
    "resistance detection");

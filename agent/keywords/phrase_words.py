@@ -257,6 +257,24 @@ def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
     return vocabulary.is_head_word(word) and not _NOT_A_THING.search(word)
 
 
+def names_a_task(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a measuring head and the word before it are one task name of a field outside medicine
+    ("intrusion detection", "fault diagnosis", "crack detection"): the word is one MeSH writes only inside
+    its terms, never alone nor as their last word, so it names nothing a clinician measures (unlike
+    "Galactomannan", which MeSH does not know, or "cancer", "rifampicin resistance")."""
+    if vocabulary is None or len(words) < 2 or words[-1].lower() not in _MEASUREMENT_WORDS:
+        return False
+    word = words[-2]
+    return (
+        word.isalpha()
+        and not is_acronym(word)  # "CEA levels": what is measured
+        and vocabulary.knows_word(word)
+        and not vocabulary.knows(word)
+        and not vocabulary.is_head_word(word)
+        and vocabulary.head_role(word) is None
+    )
+
+
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
     (but a generic noun before a last word is a compound: "care homes" stays whole), nor the grades and
@@ -283,7 +301,12 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     while len(words) > 1 and words[-1].lower() in FUNCTION_WORDS:
         words = words[:-1]
     trimmed = list(words)
-    while len(trimmed) > 1 and generic(trimmed[-1]) and trimmed[-1].lower() not in TASK_NAMES:
+    while (
+        len(trimmed) > 1
+        and generic(trimmed[-1])
+        and trimmed[-1].lower() not in TASK_NAMES
+        and not names_a_task(trimmed, vocabulary)
+    ):
         trimmed = trimmed[:-1]
     if (
         len(trimmed) == 1
@@ -346,19 +369,42 @@ def turned_back(text: str, description: str) -> list[str]:
 # a process ("prediction", "retrieval", "estimation", "generation")
 _ADJECTIVE_FORM = re.compile(r"(?:ive|ous|ful|less|able|ible|\w{3}[^e]ed)$", re.IGNORECASE)
 _PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val)$", re.IGNORECASE)
+# A hyphenated modifier ending in a participle: how the thing after it is done ("privacy-preserving",
+# "vibration-based", "data-driven"), not a thing of its own
+_HYPHENATED_MODIFIER = re.compile(r"[a-z]-[a-z]+(?:ing|ed)$", re.IGNORECASE)
+
+
+def _named_before_head(words: list[str], vocabulary: MeshVocabulary | None) -> str | None:
+    """The longest run of two or more words that opens the phrase and that MeSH names, when MeSH never
+    writes the rest with it ("climate change scenarios": climate change; "Internet of Things networks")."""
+    if vocabulary is None:
+        return None
+    for end in range(len(words) - 1, 1, -1):
+        if vocabulary.knows(" ".join(words[:end])):
+            return " ".join(words[:end])
+    return None
 
 
 def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
-    """The compound a free-text phrase of three or more words is built on, or None: without an adjective
-    before it ("adaptive traffic signal control": traffic signal control) or the process done on it
-    after it ("soil moisture retrieval": soil moisture), as a searcher writes what papers name. Two
-    words at least stay ("crack repair" is its own core), and a phrase MeSH names is left alone."""
+    """The compound a free-text phrase of three or more words is built on, or None: the words before its
+    head when MeSH names them ("carbon dioxide capture": carbon dioxide, which the papers of the capture
+    write whatever they call it), else without an adjective before it ("adaptive traffic signal control":
+    traffic signal control) or the process done on it after it ("soil moisture retrieval": soil
+    moisture), as a searcher writes what papers name. Two words at least stay ("crack repair" is its own
+    core), and a phrase MeSH names is left alone."""
     words = phrase.split()
     if len(words) < 3 or (vocabulary is not None and vocabulary.knows(phrase)):
         return None
+    if (named := _named_before_head(words, vocabulary)) is not None:
+        return named
     core = list(words)
-    if _ADJECTIVE_FORM.search(core[0]) and not is_acronym(core[0]):
+    if (_ADJECTIVE_FORM.search(core[0]) or _HYPHENATED_MODIFIER.search(core[0])) and not is_acronym(core[0]):
         core = core[1:]
-    if len(core) >= 3 and _PROCESS_FORM.search(core[-1]) and core[-2].lower() not in FUNCTION_WORDS:
+    if (
+        len(core) >= 3
+        and _PROCESS_FORM.search(core[-1])
+        and core[-2].lower() not in FUNCTION_WORDS
+        and not names_a_task(core, vocabulary)
+    ):
         core = core[:-1]
     return " ".join(core) if core != words else None
