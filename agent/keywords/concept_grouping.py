@@ -49,8 +49,8 @@ _MEASURED_AND_ANALYSED = frozenset({"method_measurement", "method_algorithm"})
 def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
     (both found in it, not listed together) are different concepts, phrases it lists together are one
-    whichever slots hold them ("hip and knee osteoarthritis"; not a measurement beside an analysis:
-    "vital signs and machine learning") and, in a `shared` series, whichever
+    whichever slots hold them when they are alike (`_alike`: "hip and knee osteoarthritis"; not a
+    measurement beside an analysis: "vital signs and machine learning") and, in a `shared` series, whichever
     roles ("patient and public involvement"), and the descriptors of one compound phrase ("sugar-sweetened
     beverage taxes") are different concepts; the same descriptor twice is one term."""
     grouped: list[Draft] = []
@@ -65,6 +65,7 @@ def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
                     g.slot == draft.slot
                     and (g.series == draft.series or -1 in (g.series, draft.series))
                     or g.series == draft.series != -1
+                    and _alike(g, draft)
                 )
                 and not g.compounds & draft.compounds
                 and {g.slot, draft.slot} != _MEASURED_AND_ANALYSED
@@ -78,6 +79,19 @@ def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
             same.companions += draft.companions
             same.compounds |= draft.compounds
     return _join_shared_words(grouped)
+
+
+def _alike(a: Draft, b: Draft) -> bool:
+    """Whether two phrases listed together in different slots are alternatives of one concept: both
+    named by MeSH ("hip and knee osteoarthritis"), or sharing a word. "Social media use and political
+    polarization" lists an exposure and what it acts on, which the understanding put in two slots:
+    two concepts, whatever role their slots give them."""
+    named = all(t.mesh is not None for t in a.terms + b.terms)
+    return named or bool(_content_keys(a) & _content_keys(b))
+
+
+def _content_keys(draft: Draft) -> set[str]:
+    return {word_key(w) for term in draft.terms for w in content_words(term.canonical)}
 
 
 def _join_shared_words(drafts: list[Draft]) -> list[Draft]:

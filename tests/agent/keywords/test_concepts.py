@@ -502,6 +502,20 @@ def test_a_free_text_phrase_is_searched_by_its_core(vocabulary: MeshVocabulary) 
     assert '("traffic signal control"[tiab])' in query.query
 
 
+def test_an_exposure_and_what_it_acts_on_listed_together_are_two_concepts(vocabulary: MeshVocabulary) -> None:
+    # "X and Y" in two slots, one of them named by MeSH and nothing shared: not alternatives of one block
+    # (they were OR'ed: "political polarization" OR "Social Media"[Mesh])
+    result = concepts_of(
+        vocabulary,
+        "Social media use and political polarization",
+        task=["political polarization"],
+        context=["Social media use"],
+    )
+    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    assert len(result.concepts) == 2
+    assert query.query.startswith('("political polarization"[tiab]) AND ("Social Media"[Mesh]')
+
+
 def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:
     # "crack" stands between Fatigue and Growth: the growth of fatigue cracks, which MeSH does not name,
     # is one concept searched as written (it was Fatigue AND Growth, and the bridges became optional)
