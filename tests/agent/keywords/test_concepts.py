@@ -21,6 +21,13 @@ def summary(result) -> list[tuple[str, str, bool]]:
     return [(c.label, c.role.value, c.required) for c in result.concepts]
 
 
+def pubmed_query(result) -> str:
+    """The PubMed query the concepts of `result` make."""
+    return (
+        build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED].query
+    )
+
+
 def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
@@ -196,9 +203,7 @@ def test_study_types_spans_and_counts_are_set_aside(vocabulary: MeshVocabulary) 
     )
     assert [f.text for f in result.study_filters] == ["autopsy studies", "meta-analysis"]
     assert not any(f.enabled for f in result.study_filters)  # a filter the user may switch on
-    query = (
-        build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED].query
-    )
+    query = pubmed_query(result)
     assert "Meta-Analysis" not in query and "decade" not in query
 
 
@@ -425,8 +430,8 @@ def test_a_kind_of_a_computing_method_is_searched_as_written(vocabulary: MeshVoc
     )
     network = next(t for t in result.terms if "networks" in t.canonical)
     assert (network.canonical, network.mesh) == ("graph neural networks", None)
-    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
-    assert '"graph neural network' in query.query and "Neural Networks, Computer" not in query.query
+    query = pubmed_query(result)
+    assert '"graph neural network' in query and "Neural Networks, Computer" not in query
     # a clinical technique keeps its heading beside the kind the title names
     clinical = concepts_of(
         vocabulary, "Transient elastography for liver fibrosis", method_measurement=["Transient elastography"]
@@ -445,8 +450,8 @@ def test_models_and_systems_are_the_head_of_what_they_name(vocabulary: MeshVocab
     )
     model = next(t for t in result.terms if "language" in t.canonical.lower())
     assert (model.canonical, model.mesh) == ("Large language models", None)
-    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
-    assert '"Large language model' in query.query and '"Language"[Mesh]' not in query.query
+    query = pubmed_query(result)
+    assert '"Large language model' in query and '"Language"[Mesh]' not in query
 
 
 def test_the_algorithm_a_title_is_about_is_required(vocabulary: MeshVocabulary) -> None:
@@ -498,8 +503,8 @@ def test_a_free_text_phrase_is_searched_by_its_core(vocabulary: MeshVocabulary) 
         task=["adaptive traffic signal control"],
         method_algorithm=["Reinforcement learning"],
     )
-    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
-    assert '("traffic signal control"[tiab])' in query.query
+    query = pubmed_query(result)
+    assert '("traffic signal control"[tiab])' in query
 
 
 def test_an_exposure_and_what_it_acts_on_listed_together_are_two_concepts(vocabulary: MeshVocabulary) -> None:
@@ -511,9 +516,9 @@ def test_an_exposure_and_what_it_acts_on_listed_together_are_two_concepts(vocabu
         task=["political polarization"],
         context=["Social media use"],
     )
-    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
+    query = pubmed_query(result)
     assert len(result.concepts) == 2
-    assert query.query.startswith('("political polarization"[tiab]) AND ("Social Media"[Mesh]')
+    assert query.startswith('("political polarization"[tiab]) AND ("Social Media"[Mesh]')
 
 
 def test_a_noun_no_descriptor_holds_between_two_makes_one_compound(vocabulary: MeshVocabulary) -> None:
@@ -545,8 +550,8 @@ def test_what_an_action_is_done_with_is_an_intervention(vocabulary: MeshVocabula
     roles = {t.canonical: c.role for c in result.concepts for t in result.terms if t.concept == c.id}
     assert roles["Wolbachia"] is ConceptRole.INTERVENTION
     assert roles["Dengue"] is ConceptRole.CONDITION
-    query = build_queries(KeywordPlan(terms=result.terms, concepts=result.concepts)).queries[Source.PUBMED]
-    assert ") AND (" in query.query and "Dengue" not in query.query.split(") AND (")[1]
+    query = pubmed_query(result)
+    assert ") AND (" in query and "Dengue" not in query.split(") AND (")[1]
     # after people, "with" still names their condition
     people = concepts_of(vocabulary, "children with asthma", subject_population=["children with asthma"])
     assert any(c.role is ConceptRole.CONDITION for c in people.concepts)
