@@ -113,7 +113,7 @@ def _free_words(draft: Draft) -> set[str]:
     """The content words of a draft made only of free-text terms (empty when MeSH names a term)."""
     if any(term.mesh is not None for term in draft.terms):
         return set()
-    return {word_key(w) for term in draft.terms for w in content_words(term.canonical)}
+    return _content_keys(draft)
 
 
 def merge_drafts(drafts: list[Draft]) -> tuple[list[Concept], list[Term], set[str]]:

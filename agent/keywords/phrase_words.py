@@ -375,8 +375,8 @@ _HYPHENATED_MODIFIER = re.compile(r"[a-z]-[a-z]+(?:ing|ed)$", re.IGNORECASE)
 
 
 def _named_before_head(words: list[str], vocabulary: MeshVocabulary | None) -> str | None:
-    """The longest run of two or more words that opens the phrase and that MeSH names, when MeSH never
-    writes the rest with it ("climate change scenarios": climate change; "Internet of Things networks")."""
+    """The longest run of two or more words, short of the whole phrase, that opens the phrase and that
+    MeSH names ("climate change scenarios": climate change; "Internet of Things networks")."""
     if vocabulary is None:
         return None
     for end in range(len(words) - 1, 1, -1):
