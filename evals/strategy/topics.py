@@ -127,17 +127,17 @@ def load_topics(
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
     """The 70 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
-    return [
-        Topic(row["id"], "librarian", "librarian", row["title"].strip(), row["query"], row.get("batch", 1))
-        for row in _jsonl(path)
-    ]
+    return _written_here(path, "librarian")
 
 
 def engineering_topics(path: Path = ENGINEERING_DEV) -> list[Topic]:
     """The 35 titles outside medicine and their blocks (see the module docstring)."""
+    return _written_here(path, "engineering")
+
+
+def _written_here(path: Path, collection: str) -> list[Topic]:
+    """The rows of a file of titles and queries written for this project: one split, in batches."""
     return [
-        Topic(
-            row["id"], "engineering", "engineering", row["title"].strip(), row["query"], row.get("batch", 1)
-        )
+        Topic(row["id"], collection, collection, row["title"].strip(), row["query"], row.get("batch", 1))
         for row in _jsonl(path)
     ]
