@@ -20,21 +20,18 @@ fitted with; another model gets a note saying so.
 
 from __future__ import annotations
 
-import json
-import logging
 import math
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
 from pydantic import BaseModel, Field
 
+from tools import logistic
+from tools.logistic import LogisticModel, read_model
 from tools.retrieval.normalize import get_segmenter
 from tools.retrieval.types import RetrievalResult
-
-log = logging.getLogger(__name__)
 
 MODEL_PATH = Path(__file__).with_name("answerability.json")
 # chosen by forward selection with 5-fold cross-validation on the SciFact train split (abstention F1
@@ -44,18 +41,11 @@ TOP_PAPERS = 3  # the decision reads the best evidence of this many papers
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\[])|(?<=[。！？；])")
 
 
-class ModelFile(BaseModel):
-    """The fitted decision as product data: coefficients over standardised features, and provenance."""
+class ModelFile(LogisticModel):
+    """The fitted decision as product data (`tools.logistic.LogisticModel`): answerable when
+    P(answerable) >= threshold; the dense features are in the units of `embed_model`."""
 
-    features: list[str]
-    mean: list[float]
-    scale: list[float]
-    coef: list[float]
-    intercept: float
-    threshold: float  # answerable when P(answerable) >= threshold
     embed_model: str  # the dense features' units
-    fitted_on: str = ""  # data and procedure
-    train_metrics: dict[str, float] = Field(default_factory=dict)
 
 
 class Answerability(BaseModel):
@@ -189,22 +179,13 @@ def _paper_of(section_key: str) -> str:
 
 
 def probability(model: ModelFile, features: Mapping[str, float]) -> float:
-    z = model.intercept
-    for name, mean, scale, coef in zip(model.features, model.mean, model.scale, model.coef, strict=True):
-        z += coef * (features.get(name, 0.0) - mean) / (scale or 1.0)
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+    return model.probability(features)
 
 
 @lru_cache(maxsize=4)
 def load_model(path: Path = MODEL_PATH) -> ModelFile | None:
     """The fitted model, or None when the file is missing or unreadable (then a rule decides)."""
-    try:
-        return ModelFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        log.warning("answerability model %s unreadable (%s); using the fallback rule", path, exc)
-        return None
+    return read_model(path, ModelFile)
 
 
 def decide(
@@ -251,25 +232,6 @@ def fit_logistic(
     l2: float = 1.0,
     iterations: int = 50,
 ) -> tuple[list[float], list[float], list[float], float]:
-    """L2-regularised logistic regression by Newton's method on standardised features.
-
-    Returns (mean, scale, coef, intercept). `labels` are 1 for answerable, 0 for not.
-    """
-    x = np.array([[row.get(name, 0.0) for name in features] for row in rows], dtype=np.float64)
-    y = np.asarray(labels, dtype=np.float64)
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0)
-    scale[scale < 1e-9] = 1.0
-    z = np.hstack([np.ones((len(x), 1)), (x - mean) / scale])
-    w = np.zeros(z.shape[1])
-    penalty = np.eye(z.shape[1]) * l2
-    penalty[0, 0] = 0.0  # the intercept is not shrunk
-    for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(-np.clip(z @ w, -40, 40)))
-        gradient = z.T @ (p - y) + penalty @ w
-        hessian = (z * (p * (1 - p))[:, None]).T @ z + penalty
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if float(np.abs(step).max()) < 1e-8:
-            break
-    return mean.tolist(), scale.tolist(), w[1:].tolist(), float(w[0])
+    """`tools.logistic.fit_logistic` over the answerability features by default; labels are 1 for
+    answerable, 0 for not."""
+    return logistic.fit_logistic(rows, labels, features=features, l2=l2, iterations=iterations)

@@ -39,7 +39,6 @@ from agent.ask.answerability import (
     MODEL_PATH,
     ModelFile,
     decide,
-    fit_logistic,
     load_model,
 )
 from agent.ask.search import search_question
@@ -51,6 +50,7 @@ from evals.retrieval.beir import BeirSet, load_beir
 from evals.retrieval.embedcache import CachingEmbedder
 from evals.retrieval.metrics import mean, ndcg_at_k
 from tools.embeddings.sentence import get_embedder
+from tools.logistic import fitted
 from tools.retrieval.engine import RetrievalEngine
 
 from .split import assign
@@ -180,16 +180,7 @@ def fit(asked: Sequence[Asked], embed_model: str, data_note: str) -> ModelFile:
     """The logistic model on the train claims, its threshold at the best train abstention F1."""
     rows = [a.features for a in asked]
     labels = [1 if a.answerable_truth else 0 for a in asked]
-    mean_, scale, coef, intercept = fit_logistic(rows, labels)
-    model = ModelFile(
-        features=list(FEATURES),
-        mean=[round(x, 6) for x in mean_],
-        scale=[round(x, 6) for x in scale],
-        coef=[round(x, 6) for x in coef],
-        intercept=round(intercept, 6),
-        threshold=0.5,
-        embed_model=embed_model,
-    )
+    model = ModelFile(**fitted(rows, labels, features=FEATURES).model_dump(), embed_model=embed_model)
     best = (-1.0, 0.5)
     for step in range(5, 96):
         threshold = step / 100
