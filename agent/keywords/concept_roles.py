@@ -430,6 +430,7 @@ def kinds_of_people(terms: list[Term]) -> set[str]:
 
 # Headings of people so general that nearly every clinical paper has them: Persons, Patients, Adult
 _EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"})
+_AGE_GROUPS = "M01.060."  # Age Groups: Infant, Child, Adolescent, Young Adult, Aged ...
 
 
 def named_who_or_where(concept: Concept, terms: list[Term], description: str, of_a_test: bool) -> bool:
@@ -439,8 +440,11 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     countries". A review of an intervention, an exposure or a prognosis is about those people or that
     place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
     for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
-    narrow so, nor do people the description names by their condition ("older people with hip
-    fracture": the condition's own patients, `_named_with_their_condition`). A place of care MeSH does
+    narrow so, nor do people the description names by their condition ("outpatients with heart
+    failure": the condition's own patients, `_named_with_their_condition`), except an age group
+    (`_AGE_GROUPS`: "children with acute gastroenteritis", "older adults with hearing loss"): a
+    condition of every age does not say which age the review is about, and a searcher ANDs Child or
+    Aged beside it. A place of care MeSH does
     not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`); a place
     written as where the people live is not ("older adults living in the community":
     `_qualifies_the_people`)."""
@@ -459,7 +463,10 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     return (
         bool(headings)
         and all(h.tree_numbers and not any(n in _EVERYONE for n in h.tree_numbers) for h in headings)
-        and not any(_named_with_their_condition(t.canonical, description) for t in members)
+        and (
+            all(n.startswith(_AGE_GROUPS) for h in headings for n in h.tree_numbers)
+            or not any(_named_with_their_condition(t.canonical, description) for t in members)
+        )
     )
 
 

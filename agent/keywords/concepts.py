@@ -59,7 +59,9 @@ synonyms. The steps, for every phrase of every slot:
    people and the place a review names by a heading of their own ("in preterm infants", "in the
    emergency department": `concept_roles.named_who_or_where`), and the epidemiological measure a
    title opens with ("Prevalence of ...", "Risk factors for ...": `title_template.measure_asked`), a
-   concept of its own although its words are generic elsewhere; otherwise a population is AND'ed only when there is no
+   concept of its own although its words are generic elsewhere, as is the design of the primary
+   studies a qualitative review asks for (Qualitative Research and "qualitative":
+   `title_template.qualitative_evidence_asked`); otherwise a population is AND'ed only when there is no
    condition (the condition usually *is* the population of a review; not a microbe beside the animals
    it is found in: "Salmonella from poultry", where the host and, with no disease, the outcome are
    required), and never when it is only
@@ -160,6 +162,7 @@ from agent.keywords.title_template import (
     measure_asked,
     named_as_the_purpose,
     named_before_for,
+    qualitative_evidence_asked,
     related_to_the_ill,
 )
 from agent.keywords.treatment_names import (
@@ -347,6 +350,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         )
     result.concepts, result.terms, comparators = merge_drafts(group_drafts(drafts, shared))
     _add_the_measure(result, measure_asked(description, vocabulary))
+    _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
     left_out = {
         c.id: reason
@@ -381,13 +385,18 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     return result
 
 
-def _add_the_measure(result: Concepts, measure: MeshDescriptor | None) -> None:
+def _add_the_measure(result: Concepts, measure: MeshDescriptor | None, written: str = "") -> None:
     """The epidemiological measure the title asks for (`title_template.measure_asked`: "Prevalence of
-    ..."), a concept of its own, unless a term already holds its heading."""
+    ..."), or the design of the primary studies a qualitative review asks for
+    (`title_template.qualitative_evidence_asked`: Qualitative Research, searched also as the word the
+    description `written` it with), a concept of its own, unless a term already holds its heading."""
     if measure is None or any(t.mesh is not None and t.mesh.ui == measure.ui for t in result.terms):
         return
     measure_id = concept_id(measure.heading, {c.id for c in result.concepts})
-    result.terms.append(Term(canonical=measure.heading, slot="task", mesh=measure, concept=measure_id))
+    term = Term(canonical=measure.heading, slot="task", mesh=measure, concept=measure_id)
+    if written:
+        term.synonyms.append(Synonym(text=written, origins=[SynonymOrigin.USER]))
+    result.terms.append(term)
     result.concepts.append(Concept(id=measure_id, label=measure.heading, role=ConceptRole.METHOD))
 
 

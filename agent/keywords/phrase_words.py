@@ -42,6 +42,7 @@ _DESIGN_NOUN = (
 
 _STUDY_TYPE = re.compile(
     rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}|meta[- ]?analys[ie]s|"
+    rf"meta[- ]?synthes[ie]s|meta[- ]?ethnograph(?:y|ies)|"
     rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
     re.IGNORECASE,
 )

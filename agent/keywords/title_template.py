@@ -152,3 +152,26 @@ def measure_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDe
         if any(t.startswith(_EPIDEMIOLOGIC_METHODS) for t in d.tree_numbers)
     ]
     return found[0] if len(found) == 1 else None
+
+
+# a review of qualitative evidence: "a qualitative systematic review", "a qualitative evidence
+# synthesis", "a meta-synthesis of qualitative studies", "a meta-ethnography"; not a review that also
+# takes quantitative studies ("mixed-methods", "qualitative and quantitative")
+_QUALITATIVE = re.compile(r"\bqualitative\b|\bmeta[- ]?synthes[ie]s\b|\bmeta[- ]?ethnograph", re.IGNORECASE)
+_NOT_ONLY_QUALITATIVE = re.compile(r"\bquantitative\b|\bmixed[- ]methods?\b", re.IGNORECASE)
+
+
+def qualitative_evidence_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDescriptor | None:
+    """Qualitative Research, when the description asks for qualitative evidence only (`_QUALITATIVE`):
+    the studies such a review is made of are interviews and focus groups, and a searcher ANDs the
+    design of those primary studies (as a review of trials needs no "trial" block, since trials say so
+    in PubMed's publication types, while qualitative studies are found only by their heading and words).
+    None otherwise, or without the heading."""
+    if (
+        vocabulary is None
+        or not _QUALITATIVE.search(description)
+        or _NOT_ONLY_QUALITATIVE.search(description)
+    ):
+        return None
+    found = vocabulary.lookup("qualitative research")
+    return found[0] if len(found) == 1 else None

@@ -23,7 +23,7 @@ SPLIT_CHOICES = {
     "train": ("clef_train",),
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
-    "librarian": ("librarian", "librarian2", "librarian3", "librarian4"),
+    "librarian": ("librarian", "librarian2", "librarian3", "librarian4", "librarian5"),
     "engineering": ("engineering", "engineering2", "engineering3"),
     "all": SPLITS,
 }
@@ -69,6 +69,7 @@ def _select(topics: list[Topic], splits: tuple[str, ...], limit: int) -> list[To
         "librarian2": "librarian",
         "librarian3": "librarian",
         "librarian4": "librarian",
+        "librarian5": "librarian",
         "engineering2": "engineering",
         "engineering3": "engineering",
     }

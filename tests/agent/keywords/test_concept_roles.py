@@ -133,3 +133,44 @@ def test_the_measure_asked_is_a_required_concept(vocabulary: MeshVocabulary) -> 
     assert concept.required and [t.mesh.heading for t in result.terms if t.concept == concept.id] == [
         "Prevalence"
     ]
+
+
+@pytest.mark.parametrize(
+    ("description", "heading"),
+    [
+        ("Experiences of family caregivers of people with dementia: a qualitative systematic review", True),
+        ("Stigma among police officers: a meta-synthesis of qualitative studies", True),
+        ("Nurses' views of early warning scores: a meta-ethnography", True),
+        # a review that takes quantitative studies too, or no qualitative review at all
+        ("Barriers to breastfeeding: a mixed-methods systematic review of qualitative studies", False),
+        ("Qualitative and quantitative studies of adherence to inhalers", False),
+        ("Exercise for depression in older adults", False),
+    ],
+)
+def test_a_qualitative_review_asks_for_qualitative_research(
+    vocabulary: MeshVocabulary, description: str, heading: bool
+) -> None:
+    from agent.keywords.title_template import qualitative_evidence_asked
+
+    found = qualitative_evidence_asked(description, vocabulary)
+    assert (found.heading if found else None) == ("Qualitative Research" if heading else None)
+
+
+def test_the_qualitative_design_is_a_required_concept_and_meta_synthesis_no_block(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """The studies of a qualitative evidence synthesis are found by Qualitative Research and the word
+    "qualitative" (a block an information specialist ANDs); "meta-synthesis" is the kind of review, a
+    filter, not a block (it had been AND'ed as a method)."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Experiences of stigma among police officers: a meta-synthesis of qualitative studies"
+    slots = Slots(task=["meta-synthesis"], subject_population=["police officers"], context=["stigma"])
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    concept = next(c for c in result.concepts if c.label == "Qualitative Research")
+    terms = [t for t in result.terms if t.concept == concept.id]
+    assert concept.required and [t.mesh.heading for t in terms] == ["Qualitative Research"]
+    assert [s.text for s in terms[0].synonyms] == ["qualitative"]
+    assert not any("synthesis" in c.label for c in result.concepts)
+    assert "meta-synthesis" in [f.text for f in result.study_filters]

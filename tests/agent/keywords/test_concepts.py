@@ -1384,7 +1384,10 @@ def test_a_test_named_without_its_patterned_word_is_its_heading(
             True,
         ),
         # people with the condition themselves stay optional beside it
-        ("Exercise for older people with hip fracture", "older people", False),
+        ("Exercise for outpatients with heart failure", "outpatients", False),
+        # except an age group: which age the review is about, beside a condition of every age
+        ("Exercise for older people with hip fracture", "older people", True),
+        ("Oral rehydration solution for children with acute gastroenteritis", "children", True),
     ],
 )
 def test_people_related_to_people_with_a_condition_are_required(
