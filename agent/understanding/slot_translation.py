@@ -11,6 +11,7 @@ the review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
+from agent.language.bilingual import Attested, Rendering
 from agent.language.cedict import dictionary_senses, has_chinese
 from agent.language.chinese_segmentation import (
     GENERIC_PLACES,
@@ -41,6 +42,7 @@ def translate_slots(
     originals: dict[str, str] = {}
     untranslated: list[str] = []
     by_sound: list[str] = []
+    guessed: list[str] = []  # compositions of characters' guessed senses, left out (see `_guessed`)
     by_class: dict[str, str] = {}  # a drug name written by sound -> the class searched for it
     for name in LIST_SLOT_NAMES:
         phrases: list[str] = []
@@ -65,6 +67,8 @@ def translate_slots(
                     by_sound += [phrase[a:b] for a, b in sounds if a < cursor and start < b]
                 elif _names_no_concept(rendering.chinese):
                     continue  # 影响|尚不清楚: a piece of a longer phrase that is a generic word
+                elif _guessed(rendering, attested):
+                    guessed.append(rendering.chinese)
                 elif rendering.english:
                     english = _no_repeats(rendering.english[0])
                     if _generic(english) or _design(english):
@@ -85,6 +89,12 @@ def translate_slots(
             + ", ".join(dict.fromkeys(by_sound))
             + "); give their English names in the review"
         )
+    if guessed:
+        notes.append(
+            "terms whose English could only be guessed character by character were left out of the search ("
+            + ", ".join(dict.fromkeys(guessed))
+            + "); give their English terms in the review"
+        )
     if by_class:
         notes.append(
             "drug names written by sound were searched as their class ("
@@ -94,6 +104,20 @@ def translate_slots(
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes
+
+
+# characters rendered by their own dictionary senses that make a composition a guess, not a term
+_GUESS_LIMIT = 3
+
+
+def _guessed(rendering: Rendering, attested: Attested | None) -> bool:
+    """A composition with `_GUESS_LIMIT` or more parts that are lone characters outside the glossary, read
+    by the dictionary senses of each character, and that MeSH does not attest as a whole: the characters
+    of a term the dictionary lacks (阵|发|性 "disposition of troops hair", 磺|胺|恶|唑 "sulfanilamide II
+    vicious azole", 取|石|术 "take one hundred liters technique") give words no researcher writes."""
+    if rendering.how != "composed" or rendering.guesses < _GUESS_LIMIT or not rendering.english:
+        return False
+    return attested is None or not attested(rendering.english[0])
 
 
 def _names_no_concept(chinese: str) -> bool:
