@@ -517,6 +517,8 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         else:
             heads = [people_plural(h) if part.people else h for h in _judged(part.nouns, part, attested)]
             options.append(heads)
+    if len(parts) > 1:  # inside a term a part is a word, not the dictionary's definition of it
+        options = [sorted(option, key=_definition) for option in options]
     scored: list[tuple[int, int, str]] = []
     for order, choice in enumerate(
         itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)
@@ -530,6 +532,19 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         if spanned is not None:
             composed.insert(0, spanned)
     return composed
+
+
+# words that make a sense a definition of the Chinese word rather than a word of a term: an article, a
+# particle of a phrasal verb, a preposition of a paraphrase (追踪 "following a trail", 磨损 "deteriorate
+# through use", 引起 "giving rise to", 出行 "go out somewhere", 流转 "roaming or wander")
+_DEFINITION_WORDS = frozenset(
+    ["a", "an", "the", "to", "into", "through", "by", "for", "or", "up", "out", "somewhere"]
+)
+
+
+def _definition(sense: str) -> bool:
+    words = sense.split()  # case kept: "type A" is a name, not an article
+    return len(words) > 1 and any(word in _DEFINITION_WORDS for word in words)
 
 
 def _join_words(words: list[str]) -> str:
