@@ -27,3 +27,11 @@ def test_a_composition_counts_the_characters_it_guesses() -> None:
     assert render("椎间孔镜髓核摘除术").guesses >= 3
     assert render("非酒精性脂肪肝").guesses == 0
     assert render("锂离子电池").guesses == 0  # one dictionary word: no composition
+
+
+def test_a_glossary_word_is_searched_as_the_glossary_writes_it_first() -> None:
+    # 依从性 "adherence|compliance": MeSH may rank "compliance" first for the rules' roles, but the term a
+    # researcher searches is the glossary's first
+    slots, originals, _ = translate_slots(Slots(output_target=["依从性"]), embedded_vocabulary())
+    assert slots.output_target == ["adherence"]
+    assert originals == {"adherence": "依从性"}
