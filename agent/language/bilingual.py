@@ -98,6 +98,9 @@ class Rendering:
     chinese: str  # the Chinese span as written
     english: tuple[str, ...]  # English candidates, best first
     how: str  # "dictionary" | "composed" | "glossary" | "drug class" | "none"
+    # parts of a composition that are one character the glossary does not define, rendered by the
+    # dictionary senses of that character alone (前|庭 "front courtyard", 恶 "vicious"): guesses
+    guesses: int = 0
 
     @property
     def best(self) -> str | None:
@@ -118,6 +121,7 @@ class _Part:
     # a bound morpheme closing the phrase that English may leave unsaid (生存|期 "survival"; see
     # `word_formation.SILENT_HEADS`): attested spans also try the words before it alone
     silent: bool = False
+    guessed: bool = False  # one character outside the glossary, rendered by its own dictionary senses
 
 
 @lru_cache(maxsize=20000)
@@ -292,6 +296,14 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 part = replace(part, fused=word_formation.fused_forms(parts[-1].nouns[:2], key))
             if part is not None and parts and key in word_formation.SILENT_HEADS and i == len(keys) - 1:
                 part = replace(part, silent=True)
+            if (
+                part is not None
+                and len(keys) > 1
+                and len(key) == 1
+                and has_chinese(key)
+                and not part.glossary
+            ):
+                part = replace(part, guessed=True)
             if part is not None:
                 parts.append(part)
         i += 1
@@ -505,6 +517,8 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         else:
             heads = [people_plural(h) if part.people else h for h in _judged(part.nouns, part, attested)]
             options.append(heads)
+    if len(parts) > 1:  # inside a term a part is a word, not the dictionary's definition of it
+        options = [sorted(option, key=_definition) for option in options]
     scored: list[tuple[int, int, str]] = []
     for order, choice in enumerate(
         itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)
@@ -518,6 +532,19 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         if spanned is not None:
             composed.insert(0, spanned)
     return composed
+
+
+# words that make a sense a definition of the Chinese word rather than a word of a term: an article, a
+# particle of a phrasal verb, a preposition of a paraphrase (追踪 "following a trail", 磨损 "deteriorate
+# through use", 引起 "giving rise to", 出行 "go out somewhere", 流转 "roaming or wander")
+_DEFINITION_WORDS = frozenset(
+    ["a", "an", "the", "to", "into", "through", "by", "for", "or", "up", "out", "somewhere"]
+)
+
+
+def _definition(sense: str) -> bool:
+    words = sense.split()  # case kept: "type A" is a name, not an article
+    return len(words) > 1 and any(word in _DEFINITION_WORDS for word in words)
 
 
 def _join_words(words: list[str]) -> str:
@@ -571,8 +598,14 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
             # word, no better than the dictionary's own senses ("strength", "intensity")
             return Rendering(written, _unique(heads)[:_MAX_CANDIDATES], how)
         ranked = _rank(heads + _compose(pieces, attested, spans=False), attested)
-        return Rendering(written, ranked, how if ranked and ranked[0] in heads else "composed")
+        if ranked and ranked[0] in heads:
+            return Rendering(written, ranked, how)
+        return Rendering(written, ranked, "composed", _guesses(pieces))
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
-    return Rendering(written, _rank(_compose(parts, attested), attested), "composed")
+    return Rendering(written, _rank(_compose(parts, attested), attested), "composed", _guesses(parts))
+
+
+def _guesses(parts: list[_Part]) -> int:
+    return sum(part.guessed for part in parts)

@@ -11,10 +11,12 @@ the review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
-from agent.language.cedict import dictionary_senses, has_chinese
+from agent.language.bilingual import Attested, Rendering
+from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
 from agent.language.chinese_segmentation import (
     GENERIC_PLACES,
     drug_names,
+    half_width,
     is_place_name,
     segment,
     sound_spans,
@@ -41,6 +43,7 @@ def translate_slots(
     originals: dict[str, str] = {}
     untranslated: list[str] = []
     by_sound: list[str] = []
+    guessed: list[str] = []  # compositions of characters' guessed senses, left out (see `_guessed`)
     by_class: dict[str, str] = {}  # a drug name written by sound -> the class searched for it
     for name in LIST_SLOT_NAMES:
         phrases: list[str] = []
@@ -65,8 +68,10 @@ def translate_slots(
                     by_sound += [phrase[a:b] for a, b in sounds if a < cursor and start < b]
                 elif _names_no_concept(rendering.chinese):
                     continue  # 影响|尚不清楚: a piece of a longer phrase that is a generic word
+                elif _guessed(rendering, attested):
+                    guessed.append(rendering.chinese)
                 elif rendering.english:
-                    english = _no_repeats(rendering.english[0])
+                    english = _no_repeats(_searched(rendering))
                     if _generic(english) or _design(english):
                         continue  # 效果 "result", 变化 "change" inside a longer phrase: no concept
                     originals.setdefault(english, rendering.chinese)
@@ -85,6 +90,12 @@ def translate_slots(
             + ", ".join(dict.fromkeys(by_sound))
             + "); give their English names in the review"
         )
+    if guessed:
+        notes.append(
+            "terms whose English could only be guessed character by character were left out of the search ("
+            + ", ".join(dict.fromkeys(guessed))
+            + "); give their English terms in the review"
+        )
     if by_class:
         notes.append(
             "drug names written by sound were searched as their class ("
@@ -94,6 +105,31 @@ def translate_slots(
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes
+
+
+# characters rendered by their own dictionary senses that make a composition a guess, not a term
+_GUESS_LIMIT = 3
+
+
+def _guessed(rendering: Rendering, attested: Attested | None) -> bool:
+    """A composition with `_GUESS_LIMIT` or more parts that are lone characters outside the glossary, read
+    by the dictionary senses of each character, and that MeSH does not attest as a whole: the characters
+    of a term the dictionary lacks (阵|发|性 "disposition of troops hair", 磺|胺|恶|唑 "sulfanilamide II
+    vicious azole", 取|石|术 "take one hundred liters technique") give words no researcher writes."""
+    if rendering.how != "composed" or rendering.guesses < _GUESS_LIMIT or not rendering.english:
+        return False
+    return attested is None or not attested(rendering.english[0])
+
+
+def _searched(rendering: Rendering) -> str:
+    """The English searched for a rendering: for a glossary word the glossary's first term, which is the
+    one a researcher writes (依从性 "adherence", 表面 "surface"), though the judge (MeSH) may rank another of
+    its renderings first ("compliance", "face") for the roles the rules read from it."""
+    if rendering.how == "glossary":
+        entry = lexicon().glossary.get(half_width(to_simplified(rendering.chinese.strip())))
+        if entry is not None and entry.english:
+            return entry.english[0]
+    return rendering.english[0]
 
 
 def _names_no_concept(chinese: str) -> bool:

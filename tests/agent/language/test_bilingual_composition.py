@@ -176,3 +176,11 @@ def test_a_silent_closing_morpheme_is_left_out_where_the_shorter_term_is_atteste
     assert render("肝切除术", attested=lambda term: term == "liver excision").english[0] == "liver excision"
     assert render("肝切除术", attested=lambda term: False).english[0] == "liver excise technique"
     assert render("存活期", attested=lambda term: term == "survival").english[0] == "survival"
+
+
+def test_inside_a_composition_a_word_sense_comes_before_a_definition() -> None:
+    # CC-CEDICT defines 追踪 "to follow a trail; to trace", 流转 "to roam or wander; to circulate": a part
+    # of a term takes the sense that is a word, not a paraphrase with an article or a particle
+    assert render("车辆追踪").english[0] == "vehicle tracing"
+    assert render("热量流转").english[0] == "heat circulation"
+    assert render("甲型肝炎").english[0] == "hepatitis A"  # a capital letter is a name, no article

@@ -1,0 +1,37 @@
+"""Chinese slot phrases in English: a composition read character by character is left out, not searched.
+
+Phrases of their own, not evaluation cases.
+"""
+
+from __future__ import annotations
+
+from agent.language.bilingual import render
+from agent.models import Slots
+from agent.understanding.slot_translation import embedded_vocabulary, translate_slots
+
+
+def test_a_composition_of_guessed_characters_is_left_out_and_named_in_the_notes() -> None:
+    vocabulary = embedded_vocabulary()
+    # 孔|镜|核|术 ...: characters the glossary lacks, each read by its own first senses ("mirror")
+    slots, originals, notes = translate_slots(
+        Slots(context=["椎间孔镜髓核摘除术"], subject_population=["非酒精性脂肪肝"]), vocabulary
+    )
+    assert slots.context == []
+    assert "椎间孔镜髓核摘除术" not in originals.values()
+    assert any("椎间孔镜髓核摘除术" in note and "character by character" in note for note in notes)
+    # a composition of words the dictionary knows stays
+    assert slots.subject_population == ["non-alcoholic fatty liver"]
+
+
+def test_a_composition_counts_the_characters_it_guesses() -> None:
+    assert render("椎间孔镜髓核摘除术").guesses >= 3
+    assert render("非酒精性脂肪肝").guesses == 0
+    assert render("锂离子电池").guesses == 0  # one dictionary word: no composition
+
+
+def test_a_glossary_word_is_searched_as_the_glossary_writes_it_first() -> None:
+    # 依从性 "adherence|compliance": MeSH may rank "compliance" first for the rules' roles, but the term a
+    # researcher searches is the glossary's first
+    slots, originals, _ = translate_slots(Slots(output_target=["依从性"]), embedded_vocabulary())
+    assert slots.output_target == ["adherence"]
+    assert originals == {"adherence": "依从性"}
