@@ -22,8 +22,8 @@ from agent.understanding.english_clauses import is_clause_verb
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import (
     acronym_slot,
-    analyses_matter,
     agent_plural,
+    analyses_matter,
     cue_slot,
     en_head_slot,
     given_device,
