@@ -210,16 +210,22 @@ def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list
     """True for Y in "X of Y" and "X in Y" when X, just before in the same sentence, is a task or an
     outcome and nothing but the default made Y the setting: no head word or MeSH descriptor names Y's
     kind, and Y is no named place ("fatigue cracks in welded steel joints", "bugs in Java projects";
-    not "obesity in Mexico", "bleaching on the Great Barrier Reef")."""
-    if phrase.cue not in {"of", "in"} or [slot for slot, _ in found] != ["context"] or not read:
+    not "obesity in Mexico", "bleaching on the Great Barrier Reef"). "For" names those an outcome, a
+    task or an intervention is for, by the same tests: "demand for aircraft spare parts", "bonuses
+    for bus drivers" (not an institution people are in)."""
+    if phrase.cue not in {"of", "in", "for"} or [slot for slot, _ in found] != ["context"] or not read:
         return False
     before, slot = read[-1]
-    if slot not in {"task", "output_target"} or before.sentence != phrase.sentence:
+    if slot not in {"task", "output_target", *(["context"] if phrase.cue == "for" else [])}:
+        return False
+    if before.sentence != phrase.sentence:
         return False
     if en_head_slot(phrase.words) is not None or mesh_kind(phrase.text) not in {None, "subject_population"}:
         return False
     if phrase.cue == "of":
         return True
+    if phrase.cue == "for" and _institution(phrase.text):
+        return False
     # the units studied are counted, so "in" names them in the plural ("in noise" is a condition)
     head = phrase.words[-1].lower()
     plural = head.isalpha() and singular(head) != head

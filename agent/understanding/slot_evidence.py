@@ -361,6 +361,33 @@ def _species_of_known_genus(text: str) -> bool:
     )
 
 
+def analyses_matter(words: list[str]) -> bool:
+    """An analysis whose modifier names matter or a physical quantity measures ("stable isotope
+    analysis", "thermogravimetric analysis", "acoustic analysis"): MeSH files the modifier, or the science or technique its "-ic" adjective is derived from
+    ("acoustic" -> Acoustics, "thermogravimetric" -> Thermogravimetry), under substances (D), physical
+    phenomena (G01), physics or chemistry (H01.671, H01.181) or analytical techniques (E05.196);
+    statistical and textual analyses ("thematic", "event history", "social network") are none of
+    these."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or len(words) < 2:
+        return False
+    modifier = words[:-1]
+    texts = [" ".join(modifier)]
+    last = modifier[-1].lower()
+    if last.endswith("ic"):
+        texts += [" ".join([*modifier[:-1], last + form]) for form in ("s", "al")] + [
+            " ".join([*modifier[:-1], last[:-2] + "y"])
+        ]
+    for text in texts:
+        for match in vocabulary.recognize(text):
+            if any(tree.startswith(_MATTER_TREES) for tree in match.descriptor.tree_numbers):
+                return True
+    return False
+
+
+_MATTER_TREES = ("D", "G01", "H01.671", "H01.181", "E05.196")
+
+
 def given_device(text: str) -> bool:
     """True when the descriptor ending the phrase is equipment applied to or worn by those studied
     (`_GIVEN_DEVICE_TREES`: "silicone foam dressings", "hearing aids"): an intervention even after

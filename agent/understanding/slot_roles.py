@@ -23,6 +23,7 @@ from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import (
     acronym_slot,
     agent_plural,
+    analyses_matter,
     cue_slot,
     en_head_slot,
     given_device,
@@ -286,6 +287,8 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         if kind not in {"method_measurement", "method_algorithm"} and len(words) > 1:
             # "with RFID tracking", "with GPS tracking": the instrument before the task word says which
             kind = en_head_slot(words[:-1])
+        if kind not in {"method_measurement", "method_algorithm"} and analyses_matter(words):
+            kind = "method_measurement"  # "by thermogravimetric analysis": what is analysed is matter
         return [(kind if kind in {"method_measurement", "method_algorithm"} else "method_algorithm", text)]
     if (
         slot == "task"

@@ -57,3 +57,12 @@ def test_a_named_training_or_treatment_is_an_intervention_and_model_training_a_t
     slots = extract_slots("Does inspiratory muscle training improve exercise capacity in adults with COPD?")
     assert "inspiratory muscle training" in slots.context
     assert not slots.task
+
+
+def test_an_analysis_of_matter_measures_and_an_analysis_of_text_analyses() -> None:
+    clay = extract_slots("We measure water uptake of the clay by thermogravimetric analysis.")
+    assert "thermogravimetric analysis" in clay.method_measurement
+    bones = extract_slots("We study diet in medieval skeletons using stable isotope analysis.")
+    assert "stable isotope analysis" in bones.method_measurement
+    notes = extract_slots("We interview nurses and code the transcripts with thematic analysis.")
+    assert "thematic analysis" in notes.method_algorithm

@@ -49,3 +49,14 @@ def test_what_an_intervention_comes_with_or_from_is_part_of_it() -> None:
     # after a verb or a place, "with" names how the study observes
     observed = extract_slots("We sample tide pools with hand nets.")
     assert "hand nets" in observed.method_measurement
+
+
+def test_the_units_an_outcome_or_an_intervention_is_for_are_studied() -> None:
+    forecast = extract_slots("We forecast the demand for electric scooters in Lisbon.")
+    assert "electric scooters" in forecast.subject_population
+    assert "electric scooters" not in forecast.context
+    contracts = extract_slots("We ask whether maintenance contracts for delivery vans lower repair costs.")
+    assert "delivery vans" in contracts.subject_population
+    assert "maintenance contracts" in contracts.context
+    # a named place after "for" stays the setting
+    assert "Germany" in extract_slots("We ask whether subsidies for Germany raise exports.").context
