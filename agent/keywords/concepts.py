@@ -126,7 +126,12 @@ from agent.keywords.concept_roles import (
     names_the_concept,
 )
 from agent.keywords.coordination import alternatives, distribute, listed_together
-from agent.keywords.field_of_description import another_fields_sense, compound_before, names_biomedicine
+from agent.keywords.field_of_description import (
+    another_fields_sense,
+    compound_before,
+    entry_of_another_field,
+    names_biomedicine,
+)
 from agent.keywords.outcome_lists import listed_outcomes
 from agent.keywords.phrase_matches import (
     age_group,
@@ -229,6 +234,7 @@ class Concepts:
     terms: list[Term] = field(default_factory=list)
     study_filters: list[StudyFilter] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    biomedical: bool = True  # whether the description names anything of medicine (`field_of_description`)
 
 
 def _parts(
@@ -342,7 +348,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         for term in draft.terms:
             term.original = part.original
     drafts = [draft for draft, _ in drafts_parts]
-    result = Concepts(study_filters=[StudyFilter(text=t) for t in _unique(study_types)])
+    result = Concepts(
+        study_filters=[StudyFilter(text=t) for t in _unique(study_types)], biomedical=biomedical
+    )
     if study_types:
         result.notes.append(
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
@@ -663,6 +671,8 @@ def _drafts_for(
                 draft.role = ConceptRole.INTERVENTION
             if apart_in_mesh(match, matches) or said or around is not None:
                 draft.compounds.add(compound)
+            if not biomedical and entry_of_another_field(match.descriptor, match.via):
+                draft.terms = [_as_written_only(term) for term in draft.terms]
             drafts.append(draft)
         for match in said:
             # "recurrent colorectal cancer": the cancer AND its recurrence, a condition of its own
@@ -670,6 +680,12 @@ def _drafts_for(
             draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+def _as_written_only(term: Term) -> Term:
+    """The term without its heading: the words as written and the synonyms the user gave."""
+    user = [s for s in term.synonyms if SynonymOrigin.USER in s.origins]
+    return Term(canonical=term.canonical, slot=term.slot, synonyms=user, original=term.original)
 
 
 # weak roles a modifier of an intervention's head takes on as what the intervention is applied to

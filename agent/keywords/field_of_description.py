@@ -11,7 +11,10 @@ made on the whole description first:
   psychiatry and behaviour, biological phenomena, persons or health care (trees A, B, C, D, E, F,
   G03-G16, M01, N02, N04, N05), either in several words ("immunocompromised patients") or as the whole
   of its part ("hypertension", "graphene", "anxiety", "older people"), not one word among words MeSH
-  does not hold (the "shocks" of "monetary policy shocks" is no evidence for itself);
+  does not hold (the "shocks" of "monetary policy shocks" is no evidence for itself) nor through an
+  entry term of another field's sense (below: "household", "energy consumption"); a body part, an
+  organism, a disease or a mental disorder is evidence with any modifier ("invasive aspergillosis",
+  "freshwater fish", "severe mental illness");
 - **another field's sense** (`another_fields_sense`): without that evidence, a one-word match filed under
   the trees of general conditions and signs, behaviour and phenomena (C23, F, G), and none of A, B, D
   or a disease's tree (a disease is no other field's word: "water-loss dehydration"), beside a word of
@@ -21,7 +24,12 @@ made on the whole description first:
   consumption", "student achievement") keeps its heading. When that word is the head of three words or
   more, the compound before it is searched beside the phrase (`compound_before`): "exchange rate
   volatility" OR "exchange rate", as the papers write the volatility, shocks or surprises of it in
-  many ways.
+  many ways;
+- **another field's entry term** (`entry_of_another_field`): without that evidence, a phrase that
+  reaches a heading of those trees only through one of its entry terms ("energy consumption": Energy
+  Intake, "time series": Time Factors, "household": Family Characteristics) is searched as written,
+  without the heading and without its other entry terms ("calorie intake" is no household's energy),
+  in PubMed as in Semantic Scholar and OpenAlex; a phrase that is the heading itself keeps it.
 
 Nothing here is a list of domain words: the trees come from MeSH, the parts from the understanding.
 """
@@ -32,6 +40,7 @@ from collections.abc import Sequence
 
 from agent.keywords.phrase_words import content_words
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
+from agent.models import MeshDescriptor
 
 # the trees of what medicine and biology name concretely: anatomy, organisms, diseases, chemicals and
 # drugs, techniques, psychiatry and psychology ("anxiety", named whole), biological phenomena (not the
@@ -40,16 +49,20 @@ from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
 BIOMEDICAL_TREES = ("A", "B", "C", "D", "E", "F", "M01", "N02", "N04", "N05") + tuple(
     f"G{n:02d}" for n in range(3, 17)
 )
+# anatomy, organisms, diseases and mental disorders (not the general conditions and signs of C23):
+# named with any modifier ("invasive aspergillosis", "freshwater fish", "severe mental illness"), they
+# are evidence of biology or medicine
+_LIVING_TREES = ("A", "B", "F03") + tuple(f"C{n:02d}" for n in range(1, 27) if n != 23)
 # the trees whose one-word headings other fields also write in their own sense: general pathological
 # conditions and signs (C23: Shock, Fatigue), behaviour and psychology, phenomena and processes
 OTHER_SENSE_TREES = ("C23", "F", "G")
-# ... unless the heading is also a concrete thing (anatomy, organism, a disease of C01-C22 or C24-C26,
-# chemical)
-_CONCRETE_TREES = ("A", "B", "D") + tuple(f"C{n:02d}" for n in range(1, 27) if n != 23)
+# ... unless the heading is also a concrete thing (anatomy, organism, a disease, chemical)
+_CONCRETE_TREES = (*_LIVING_TREES, "D")
 
 
-def _under(match: MeshMatch, trees: tuple[str, ...]) -> bool:
-    return any(t.startswith(trees) for t in match.descriptor.tree_numbers)
+def _under(match: MeshMatch | MeshDescriptor, trees: tuple[str, ...]) -> bool:
+    descriptor = match.descriptor if isinstance(match, MeshMatch) else match
+    return any(t.startswith(trees) for t in descriptor.tree_numbers)
 
 
 def _whole_part(match: MeshMatch, text: str) -> bool:
@@ -59,9 +72,14 @@ def _whole_part(match: MeshMatch, text: str) -> bool:
 
 def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]) -> bool:
     """Whether some part of a description (`texts`, with the matches `named` in each) names a concrete
-    thing of medicine or biology by a descriptor of several words or one that is its whole part."""
+    thing of medicine or biology: a body part, an organism or a disease in any words, or a descriptor of
+    those trees in several words or as its whole part, not through an entry term of another field's
+    sense."""
     return any(
-        _under(match, BIOMEDICAL_TREES) and _whole_part(match, text)
+        _under(match, _LIVING_TREES)
+        or _under(match, BIOMEDICAL_TREES)
+        and _whole_part(match, text)
+        and not entry_of_another_field(match.descriptor, match.via)
         for text, matches in zip(texts, named, strict=True)
         for match in matches
     )
@@ -101,3 +119,13 @@ def compound_before(text: str, other_senses: Sequence[MeshMatch]) -> str | None:
     before = text[: last.start].strip()
     # two words written apart ("exchange rate"), not one hyphenated modifier ("low-resource languages")
     return before if len(before.split()) >= 2 and content_words(before) else None
+
+
+def entry_of_another_field(descriptor: MeshDescriptor, via: str) -> bool:
+    """Whether, in a description that names nothing of biomedicine, a phrase reaching `descriptor`
+    `via` one of its entry terms names the other field's thing ("energy consumption": no Energy Intake)."""
+    return (
+        via == "entry term"
+        and _under(descriptor, OTHER_SENSE_TREES)
+        and not _under(descriptor, _CONCRETE_TREES)
+    )

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from agent.keywords.field_of_description import another_fields_sense, compound_before, names_biomedicine
+from agent.keywords.field_of_description import (
+    another_fields_sense,
+    compound_before,
+    entry_of_another_field,
+    names_biomedicine,
+)
 from agent.language.mesh_recognition import MeshVocabulary
 
 
@@ -41,3 +46,16 @@ def test_the_compound_before_another_fields_head_is_searched_beside_it(vocabular
     assert before("monetary policy shocks") == "monetary policy"
     assert before("exchange rate volatility") == "exchange rate"
     assert before("low-resource languages") is None  # one hyphenated modifier is no compound
+
+
+def test_an_entry_term_of_another_fields_sense_is_no_evidence_and_not_meant(
+    vocabulary: MeshVocabulary,
+) -> None:
+    texts, named = _named(vocabulary, "household energy consumption", "Carbon taxes")
+    energy = next(m for m in named[0] if m.text == "energy consumption")
+    assert energy.descriptor.heading == "Energy Intake"
+    assert entry_of_another_field(energy.descriptor, energy.via)
+    assert not names_biomedicine(texts, named)  # "household", "energy consumption": entry terms only
+    # a disease or an organism with a modifier is evidence all the same
+    assert names_biomedicine(*_named(vocabulary, "invasive aspergillosis"))
+    assert names_biomedicine(*_named(vocabulary, "freshwater fish", "microplastic ingestion"))
