@@ -57,3 +57,13 @@ def test_a_named_training_or_treatment_is_an_intervention_and_model_training_a_t
     slots = extract_slots("Does inspiratory muscle training improve exercise capacity in adults with COPD?")
     assert "inspiratory muscle training" in slots.context
     assert not slots.task
+
+
+def test_a_term_bound_to_based_by_its_last_word_is_the_method() -> None:
+    # "Deep learning-based": the hyphen binds "based" to the last word of "deep learning", which is the
+    # method, as when "based" is written apart ("Deep channel" was the task's cut)
+    slots = extract_slots("Deep learning-based channel estimation for massive MIMO systems")
+    assert slots.method_algorithm == ["Deep learning"]
+    assert slots.task == ["channel estimation"]
+    # a word that makes no term with it leaves the adjective whole
+    assert "nickel" not in " ".join(extract_slots("Creep of nickel-based superalloys").method_algorithm)
