@@ -128,6 +128,12 @@ from agent.keywords.concept_roles import (
     names_the_concept,
 )
 from agent.keywords.coordination import alternatives, distribute, listed_together
+from agent.keywords.field_of_description import (
+    another_fields_sense,
+    compound_before,
+    entry_of_another_field,
+    names_biomedicine,
+)
 from agent.keywords.outcome_lists import listed_outcomes
 from agent.keywords.phrase_matches import (
     age_group,
@@ -231,6 +237,7 @@ class Concepts:
     terms: list[Term] = field(default_factory=list)
     study_filters: list[StudyFilter] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    biomedical: bool = True  # whether the description names anything of medicine (`field_of_description`)
 
 
 def _parts(
@@ -326,6 +333,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     series = listed_together(description, [part.written for part in parts], understanding.originals)
     shared = _share_words(parts, series, description, vocabulary) if vocabulary is not None else set()
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
+    biomedical = names_biomedicine([part.text for part in parts], named)
     drafts_parts = [
         (draft, part)
         for index, part in enumerate(parts)
@@ -335,6 +343,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             defined,
             description,
             [m.descriptor for other, matches in enumerate(named) if other != index for m in matches],
+            biomedical,
         )
     ]
     for draft, part in drafts_parts:
@@ -342,7 +351,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         for term in draft.terms:
             term.original = part.original
     drafts = [draft for draft, _ in drafts_parts]
-    result = Concepts(study_filters=[StudyFilter(text=t) for t in _unique(study_types)])
+    result = Concepts(
+        study_filters=[StudyFilter(text=t) for t in _unique(study_types)], biomedical=biomedical
+    )
     if study_types:
         result.notes.append(
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
@@ -523,10 +534,12 @@ def _drafts_for(
     defined: dict[str, str],
     description: str,
     context: list[MeshDescriptor] | None = None,
+    biomedical: bool = True,
 ) -> list[Draft]:
     """The concepts of one phrase part: its descriptors by role, or the phrase itself. `context` holds
     the descriptors the other parts name: a word of two senses takes the one nearest to them in the
-    MeSH trees."""
+    MeSH trees; `biomedical` says whether the description names anything of medicine or biology
+    (`field_of_description`)."""
     # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
     widened = widened_to_a_name(part.text, description, vocabulary)
     pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
@@ -580,6 +593,18 @@ def _drafts_for(
             matches = (
                 kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match
             )
+        other_senses = (
+            [m for m in matches if another_fields_sense(m, text, matches, vocabulary)]
+            if not biomedical and vocabulary is not None
+            else []
+        )
+        if other_senses:
+            # "monetary policy shocks": outside medicine, a word MeSH holds in a medical sense is the
+            # other field's word, and the phrase is searched as written, OR the compound before it
+            drafts.append(
+                _free_draft(text, part, description, vocabulary, compound_before(text, other_senses))
+            )
+            continue
         if matches and vocabulary is not None and (where := based_in_a_name(text, matches, vocabulary)):
             drafts.append(_mesh_draft(where, "", part, description, defined, vocabulary))  # "home-based"
         compound = f"{part.phrase}\n{index}"
@@ -655,6 +680,8 @@ def _drafts_for(
                 draft.role = ConceptRole.INTERVENTION
             if apart_in_mesh(match, matches) or said or around is not None:
                 draft.compounds.add(compound)
+            if not biomedical and entry_of_another_field(match.descriptor, match.via):
+                draft.terms = [_as_written_only(term) for term in draft.terms]
             drafts.append(draft)
         for match in said:
             # "recurrent colorectal cancer": the cancer AND its recurrence, a condition of its own
@@ -662,6 +689,12 @@ def _drafts_for(
             draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+def _as_written_only(term: Term) -> Term:
+    """The term without its heading: the words as written and the synonyms the user gave."""
+    user = [s for s in term.synonyms if SynonymOrigin.USER in s.origins]
+    return Term(canonical=term.canonical, slot=term.slot, synonyms=user, original=term.original)
 
 
 # weak roles a modifier of an intervention's head takes on as what the intervention is applied to
@@ -740,13 +773,20 @@ def _said_with(phrase: str, text: str) -> bool:
     return bool(after) and bool(text) and text.casefold() in after
 
 
-def _free_draft(text: str, part: _Part, description: str, vocabulary: MeshVocabulary | None = None) -> Draft:
+def _free_draft(
+    text: str,
+    part: _Part,
+    description: str,
+    vocabulary: MeshVocabulary | None = None,
+    core: str | None = None,
+) -> Draft:
     """A phrase MeSH does not name: one free-text term whose role is its slot's, except that a context
     or population phrase whose head noun names diseases is a condition ("... for clinically suspected
     scaphoid fractures", "pancreatic and periampullary cancer": people named by their disease are that
-    condition). (Not an outcome: "relieve symptoms" only narrows.)"""
+    condition). (Not an outcome: "relieve symptoms" only narrows.) `core`, when given, is the compound
+    searched beside the phrase, else `searchable_core` finds it."""
     term = new_term(strip_generic_edges(text, vocabulary), part.slot, description)
-    if (core := searchable_core(term.canonical, vocabulary)) is not None:
+    if (core := core or searchable_core(term.canonical, vocabulary)) is not None:
         term.synonyms.append(Synonym(text=core, origins=[SynonymOrigin.USER]))
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
     if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and any(

@@ -52,6 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.concepts import build_concepts
+from agent.keywords.field_of_description import entry_of_another_field
 from agent.keywords.querybuild import openalex_term, pubmed_term
 from agent.language.mesh_organisms import is_organism
 from agent.language.mesh_recognition import (
@@ -561,16 +562,21 @@ def _order_and_cap(canonical: str, synonyms: list[Synonym]) -> list[Synonym]:
 
 
 async def expand_term(
-    term: Term, session: Session, llm_candidates: Sequence[str], other_canonicals: set[str]
+    term: Term,
+    session: Session,
+    llm_candidates: Sequence[str],
+    other_canonicals: set[str],
+    biomedical: bool = True,
 ) -> Term:
-    """The term with MeSH, candidates from every source, validation and the kept list (see module doc)."""
+    """The term with MeSH, candidates from every source, validation and the kept list (see module doc);
+    outside `biomedical` descriptions, no heading of another field's sense is looked up for it."""
     canonical = term.canonical
     candidates = _Candidates(canonical)
     for synonym in term.synonyms:  # what the user or the slots already said about this term
         for origin in synonym.origins or [SynonymOrigin.USER]:
             candidates.add([synonym.text], origin)
     mesh, openalex_names, wikidata_names, wikipedia_names = await asyncio.gather(
-        _mesh_for(session, term),
+        _mesh_for(session, term, biomedical),
         _openalex_names(session, canonical),
         _wikidata_names(session, canonical),
         _wikipedia_names(session, canonical),
@@ -608,15 +614,19 @@ async def expand_term(
     )
 
 
-async def _mesh_for(session: Session, term: Term) -> MeshDescriptor | None:
+async def _mesh_for(session: Session, term: Term, biomedical: bool = True) -> MeshDescriptor | None:
     """The descriptor recognition already found for the term, else one looked up by its name and
-    judged by the same rule as recognition (`names_the_concept`: "malignancy" is not Neoplasms)."""
+    judged by the same rule as recognition (`names_the_concept`: "malignancy" is not Neoplasms), and,
+    outside a `biomedical` description, not reached through an entry term of another field's sense
+    (`entry_of_another_field`: "energy consumption" is no Energy Intake)."""
     if term.mesh is not None:
         return term.mesh
     found = await _mesh(session, term.canonical)
     if found is None:
         return None
     via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
+    if not biomedical and entry_of_another_field(found, via):
+        return None
     return found if names_the_concept(found, term.canonical, via) else None
 
 
@@ -765,8 +775,10 @@ async def expand_terms(
     *,
     goal: str = "",
     context_canonicals: Iterable[str] = (),
+    biomedical: bool = True,
 ) -> Expansion:
-    """Expand `terms` (and only them); `context_canonicals` are the plan's other terms, never synonyms."""
+    """Expand `terms` (and only them); `context_canonicals` are the plan's other terms, never synonyms;
+    `biomedical` says whether the description names anything of medicine (`field_of_description`)."""
     notes: list[str] = []
     suggestions, produced_by, note = await _llm_candidates(llm, terms, goal)
     if note:
@@ -796,6 +808,7 @@ async def expand_terms(
                 session,
                 (by_term.get(variant_key(original.canonical)) or _TermCandidates()).candidates,
                 canonicals - {variant_key(term.canonical)},
+                biomedical,
             )
             for term, original in zip(named, terms, strict=True)
         )
@@ -852,7 +865,9 @@ async def build_keyword_plan(understanding: Understanding, llm: LLM, sources: An
     session = Session(SynonymSources.coerce(sources))
     vocabulary = await _vocabulary(session)
     found = build_concepts(understanding, vocabulary)
-    expansion = await expand_terms(found.terms, llm, session, goal=understanding.slots.research_goal)
+    expansion = await expand_terms(
+        found.terms, llm, session, goal=understanding.slots.research_goal, biomedical=found.biomedical
+    )
     notes = [*found.notes, *expansion.notes]
     if vocabulary is None:
         notes.append("no MeSH vocabulary is available: terms are searched as written, without headings")

@@ -48,7 +48,27 @@ def description_tokens(text: str) -> list[str]:
     # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later; inside a noun
     # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
     text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
-    return _glue_names(_glue_latin(_glue_mesh_terms(en_tokens(text), text)))
+    return _glue_names(_glue_latin(_glue_mesh_terms(_based_written_apart(en_tokens(text)), text)))
+
+
+_BASED = re.compile(r"^(?P<inner>[^\W\d_]+)-based$", re.IGNORECASE)
+
+
+def _based_written_apart(tokens: list[str]) -> list[str]:
+    """ "Deep learning-based channel estimation": the hyphen binds "-based" to the last word of a term
+    MeSH names ("deep learning"), so the method is that term, as when "based" is written apart; a word
+    before it that makes no term with it ("nickel-based superalloys") leaves the token whole."""
+    vocabulary = embedded_vocabulary() if any(_BASED.match(t) for t in tokens) else None
+    if vocabulary is None:
+        return tokens
+    out: list[str] = []
+    for token in tokens:
+        based = _BASED.match(token)
+        if based and out and vocabulary.knows(f"{out[-1]} {based.group('inner')}"):
+            out += [based.group("inner"), "based"]
+        else:
+            out.append(token)
+    return out
 
 
 _ACRONYM_IN_PARENTHESES = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*)\s*\)(?=\s*([A-Za-z][\w\-]*)?)")

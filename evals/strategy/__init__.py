@@ -9,8 +9,8 @@ once); the query is compared with the expert's. Rules may be chosen on `clef_tra
 the 15 harder ones written fourth as `librarian4`, the 15 as hard as Seed's written fifth as
 `librarian5`; intervention, exposure, prognosis, prevalence,
 programme and qualitative reviews with the query a librarian would write, `librarian_dev.jsonl`) and on
-the 35 `engineering` topics outside medicine (the 10 written second also as `engineering2`, the 10
-written third as `engineering3`;
+the 45 `engineering` topics outside medicine (the 10 written second also as `engineering2`, the 10
+written third as `engineering3`, the 10 written fourth as `engineering4`;
 `engineering_dev.jsonl`: the blocks an information specialist would search, in PubMed's syntax; block
 coverage is their figure) only (see `topics.py`); `clef_test` and `seed` are measured, never tuned on.
 Data: `../shared/data/boolean_queries` (see `topics.py`).

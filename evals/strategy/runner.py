@@ -24,7 +24,7 @@ SPLIT_CHOICES = {
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
     "librarian": ("librarian", "librarian2", "librarian3", "librarian4", "librarian5"),
-    "engineering": ("engineering", "engineering2", "engineering3"),
+    "engineering": ("engineering", "engineering2", "engineering3", "engineering4"),
     "all": SPLITS,
 }
 MEAN_FIGURES = (
@@ -72,6 +72,7 @@ def _select(topics: list[Topic], splits: tuple[str, ...], limit: int) -> list[To
         "librarian5": "librarian",
         "engineering2": "engineering",
         "engineering3": "engineering",
+        "engineering4": "engineering",
     }
     chosen: list[Topic] = []
     for split in dict.fromkeys(base.get(s, s) for s in splits):

@@ -1587,3 +1587,37 @@ def test_an_acronym_defined_for_a_whole_phrase_is_kept_beside_its_heading(vocabu
     )
     term = next(t for t in result.terms if t.mesh is not None and t.mesh.heading == "Anticoagulants")
     assert {"DOACs", "Direct oral anticoagulants"} <= {s.text for s in term.synonyms}
+
+
+def test_outside_medicine_a_word_mesh_holds_in_a_medical_sense_is_the_other_fields_word(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # nothing of medicine in the description: "shocks" is no Shock, "volatility" no Volatilization; each
+    # phrase is searched as written OR the compound before its head
+    result = concepts_of(
+        vocabulary,
+        "Monetary policy shocks and exchange rate volatility in emerging markets",
+        output_target=["Monetary policy shocks"],
+        context=["exchange rate volatility", "markets"],
+    )
+    query = pubmed_query(result)
+    assert "[Mesh]" not in query
+    assert '"Monetary policy"[tiab]' in query and '"exchange rate"[tiab]' in query
+    # "purchase intention": a word MeSH does not hold beside the heading's word
+    result = concepts_of(
+        vocabulary,
+        "Influence of online customer reviews on purchase intention",
+        output_target=["purchase intention"],
+    )
+    assert '"Intention"[Mesh]' not in pubmed_query(result)
+
+
+def test_inside_medicine_the_same_one_word_heading_is_meant(vocabulary: MeshVocabulary) -> None:
+    # a disease names the description's field: "road traffic noise" beside hypertension is Noise
+    result = concepts_of(
+        vocabulary,
+        "Residential exposure to road traffic noise and the risk of hypertension",
+        output_target=["hypertension"],
+        context=["Residential exposure to road traffic noise"],
+    )
+    assert '"Noise"[Mesh]' in pubmed_query(result)

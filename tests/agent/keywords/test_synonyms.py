@@ -571,3 +571,34 @@ def test_a_plural_mesh_writes_is_no_malformed_form() -> None:
     assert _malformed("epilepsys", "epilepsy", vocabulary)
     assert _malformed("electrocorticographys", "electrocorticography", vocabulary)
     assert _malformed("microplastics", "microplastic", None)  # without MeSH, the grammar decides
+
+
+async def _plan_of(mesh_file: MeshFile, description: str, **slots: list[str]) -> KeywordPlan:
+    fakes = FakeSources(pubmed=FakePubMed(hits=PUBMED_HITS))
+    return await build_keyword_plan(
+        Understanding(description=description, slots=Slots(**slots)),
+        RulesLLM(),
+        SynonymSources(pubmed=fakes.pubmed, mesh_file=mesh_file),
+    )
+
+
+async def test_outside_medicine_no_entry_term_of_another_fields_sense_is_pasted(mesh_file: MeshFile) -> None:
+    """ "energy consumption" is an entry term of Energy Intake: in a description naming nothing of
+    medicine its "calorie intake" reaches no query, and no heading is looked up for it again."""
+    plan = await _plan_of(
+        mesh_file,
+        "Carbon taxes and household energy consumption in Europe",
+        output_target=["household energy consumption"],
+        context=["Carbon taxes"],
+    )
+    energy = next(t for t in plan.terms if t.canonical == "energy consumption")
+    assert energy.mesh is None
+    assert not any("calori" in s.text for s in energy.synonyms)
+    # inside medicine the same words keep their heading
+    plan = await _plan_of(
+        mesh_file,
+        "Energy consumption and obesity in children",
+        output_target=["obesity"],
+        context=["Energy consumption"],
+    )
+    assert any(t.mesh is not None and t.mesh.heading == "Energy Intake" for t in plan.terms)

@@ -66,3 +66,13 @@ def test_an_analysis_of_matter_measures_and_an_analysis_of_text_analyses() -> No
     assert "stable isotope analysis" in bones.method_measurement
     notes = extract_slots("We interview nurses and code the transcripts with thematic analysis.")
     assert "thematic analysis" in notes.method_algorithm
+
+
+def test_a_term_bound_to_based_by_its_last_word_is_the_method() -> None:
+    # "Deep learning-based": the hyphen binds "based" to the last word of "deep learning", which is the
+    # method, as when "based" is written apart ("Deep channel" was the task's cut)
+    slots = extract_slots("Deep learning-based channel estimation for massive MIMO systems")
+    assert slots.method_algorithm == ["Deep learning"]
+    assert slots.task == ["channel estimation"]
+    # a word that makes no term with it leaves the adjective whole
+    assert "nickel" not in " ".join(extract_slots("Creep of nickel-based superalloys").method_algorithm)

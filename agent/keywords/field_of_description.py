@@ -1,0 +1,131 @@
+"""Whether a description sits in biomedicine, and which MeSH senses of its words it then does not mean.
+
+MeSH is the vocabulary of medicine, and many words of other fields are also MeSH terms in a medical
+sense: "monetary policy shocks" are no circulatory Shock, "exchange rate volatility" no
+Volatilization, "purchase intention" no psychological Intention. Inside a medical description the same
+one-word match is usually right ("road traffic noise" beside hypertension is Noise), so the judgement is
+made on the whole description first:
+
+- **evidence of biomedicine** (`names_biomedicine`): some phrase part names a concrete thing of medicine
+  or biology, a descriptor of anatomy, organisms, diseases, chemicals and drugs, techniques,
+  psychiatry and behaviour, biological phenomena, persons or health care (trees A, B, C, D, E, F,
+  G03-G16, M01, N02, N04, N05), either in several words ("immunocompromised patients") or as the whole
+  of its part ("hypertension", "graphene", "anxiety", "older people"), not one word among words MeSH
+  does not hold (the "shocks" of "monetary policy shocks" is no evidence for itself) nor through an
+  entry term of another field's sense (below: "household", "energy consumption"); a body part, an
+  organism, a disease or a mental disorder is evidence with any modifier ("invasive aspergillosis",
+  "freshwater fish", "severe mental illness");
+- **another field's sense** (`another_fields_sense`): without that evidence, a one-word match filed under
+  the trees of general conditions and signs, behaviour and phenomena (C23, F, G), and none of A, B, D
+  or a disease's tree (a disease is no other field's word: "water-loss dehydration"), beside a word of
+  its part that no match holds and that is no modifier MeSH writes ("monetary", "purchase"; not the
+  "acute" of "acute appendicitis") is not meant: the part is searched as written, the way a searcher
+  of that field would write it. A word whose neighbours are all MeSH's ("household energy
+  consumption", "student achievement") keeps its heading. When that word is the head of three words or
+  more, the compound before it is searched beside the phrase (`compound_before`): "exchange rate
+  volatility" OR "exchange rate", as the papers write the volatility, shocks or surprises of it in
+  many ways;
+- **another field's entry term** (`entry_of_another_field`): without that evidence, a phrase that
+  reaches a heading of those trees only through one of its entry terms ("energy consumption": Energy
+  Intake, "time series": Time Factors, "household": Family Characteristics) is searched as written,
+  without the heading and without its other entry terms ("calorie intake" is no household's energy),
+  in PubMed as in Semantic Scholar and OpenAlex; a phrase that is the heading itself keeps it.
+
+Nothing here is a list of domain words: the trees come from MeSH, the parts from the understanding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agent.keywords.phrase_words import content_words
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
+from agent.models import MeshDescriptor
+
+# the trees of what medicine and biology name concretely: anatomy, organisms, diseases, chemicals and
+# drugs, techniques, psychiatry and psychology ("anxiety", named whole), biological phenomena (not the
+# physical ones of G01, G02, nor mathematics and informatics, G17), persons, and health care: its
+# facilities and services, administration and quality (not economics, N03, nor the environment, N06)
+BIOMEDICAL_TREES = ("A", "B", "C", "D", "E", "F", "M01", "N02", "N04", "N05") + tuple(
+    f"G{n:02d}" for n in range(3, 17)
+)
+# anatomy, organisms, diseases and mental disorders (not the general conditions and signs of C23):
+# named with any modifier ("invasive aspergillosis", "freshwater fish", "severe mental illness"), they
+# are evidence of biology or medicine
+_LIVING_TREES = ("A", "B", "F03") + tuple(f"C{n:02d}" for n in range(1, 27) if n != 23)
+# the trees whose one-word headings other fields also write in their own sense: general pathological
+# conditions and signs (C23: Shock, Fatigue), behaviour and psychology, phenomena and processes
+OTHER_SENSE_TREES = ("C23", "F", "G")
+# ... unless the heading is also a concrete thing (anatomy, organism, a disease, chemical)
+_CONCRETE_TREES = (*_LIVING_TREES, "D")
+
+
+def _under(match: MeshMatch | MeshDescriptor, trees: tuple[str, ...]) -> bool:
+    descriptor = match.descriptor if isinstance(match, MeshMatch) else match
+    return any(t.startswith(trees) for t in descriptor.tree_numbers)
+
+
+def _whole_part(match: MeshMatch, text: str) -> bool:
+    """Whether the match holds every content word of its part, or several words of its own."""
+    return len(match.text.split()) > 1 or len(content_words(text)) <= 1
+
+
+def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]) -> bool:
+    """Whether some part of a description (`texts`, with the matches `named` in each) names a concrete
+    thing of medicine or biology: a body part, an organism or a disease in any words, or a descriptor of
+    those trees in several words or as its whole part, not through an entry term of another field's
+    sense."""
+    return any(
+        _under(match, _LIVING_TREES)
+        or _under(match, BIOMEDICAL_TREES)
+        and _whole_part(match, text)
+        and not entry_of_another_field(match.descriptor, match.via)
+        for text, matches in zip(texts, named, strict=True)
+        for match in matches
+    )
+
+
+def another_fields_sense(
+    match: MeshMatch, text: str, matches: Sequence[MeshMatch], vocabulary: MeshVocabulary
+) -> bool:
+    """Whether a one-word match of a phrase (`text`, with all its `matches`), in a description that
+    names nothing of biomedicine, is a word of another field MeSH holds in a medical sense ("monetary
+    policy shocks": no Shock)."""
+    return (
+        len(match.text.split()) == 1
+        and _under(match, OTHER_SENSE_TREES)
+        and not _under(match, _CONCRETE_TREES)
+        and any(not vocabulary.is_modifier(word) for word in _unheld_words(text, matches))
+    )
+
+
+def _unheld_words(text: str, matches: Sequence[MeshMatch]) -> list[str]:
+    """The content words of `text` that no match holds."""
+    content = {word.lower() for word in content_words(text)}
+    return [
+        token.text
+        for token in tokenize(text)
+        if token.text.lower() in content
+        and not any(m.start <= token.start and token.end <= m.end for m in matches)
+    ]
+
+
+def compound_before(text: str, other_senses: Sequence[MeshMatch]) -> str | None:
+    """The words before a phrase's head when the head is a word of another field's sense (`other_senses`)
+    and two words at least stand before it ("monetary policy shocks": monetary policy), else None."""
+    last = max(other_senses, key=lambda m: m.end, default=None)
+    if last is None or text[last.end :].strip():
+        return None
+    before = text[: last.start].strip()
+    # two words written apart ("exchange rate"), not one hyphenated modifier ("low-resource languages")
+    return before if len(before.split()) >= 2 and content_words(before) else None
+
+
+def entry_of_another_field(descriptor: MeshDescriptor, via: str) -> bool:
+    """Whether, in a description that names nothing of biomedicine, a phrase reaching `descriptor`
+    `via` one of its entry terms names the other field's thing ("energy consumption": no Energy Intake)."""
+    return (
+        via == "entry term"
+        and _under(descriptor, OTHER_SENSE_TREES)
+        and not _under(descriptor, _CONCRETE_TREES)
+    )

@@ -1,0 +1,61 @@
+"""Whether a description sits in biomedicine, and the MeSH senses of its words it does not mean."""
+
+from __future__ import annotations
+
+from agent.keywords.field_of_description import (
+    another_fields_sense,
+    compound_before,
+    entry_of_another_field,
+    names_biomedicine,
+)
+from agent.language.mesh_recognition import MeshVocabulary
+
+
+def _named(vocabulary: MeshVocabulary, *texts: str) -> tuple[list[str], list[list]]:
+    return list(texts), [vocabulary.recognize(text, {}) for text in texts]
+
+
+def test_a_disease_or_a_whole_biomedical_phrase_is_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
+    assert names_biomedicine(*_named(vocabulary, "road traffic noise", "hypertension"))
+    assert names_biomedicine(*_named(vocabulary, "graphene", "friction"))  # a chemical named whole
+    # one word among words MeSH does not hold is no evidence for itself
+    assert not names_biomedicine(*_named(vocabulary, "monetary policy shocks", "exchange rate volatility"))
+
+
+def test_a_one_word_heading_beside_a_word_mesh_does_not_hold_is_another_fields_sense(
+    vocabulary: MeshVocabulary,
+) -> None:
+    def other(text: str) -> list[str]:
+        matches = vocabulary.recognize(text, {})
+        return [m.descriptor.heading for m in matches if another_fields_sense(m, text, matches, vocabulary)]
+
+    assert other("monetary policy shocks") == ["Shock"]
+    assert other("exchange rate volatility") == ["Volatilization"]
+    assert other("acute appendicitis") == []  # a disease, beside a modifier MeSH writes
+    assert other("student achievement") == []  # every word is MeSH's
+    assert other("volatility") == []  # the whole phrase
+
+
+def test_the_compound_before_another_fields_head_is_searched_beside_it(vocabulary: MeshVocabulary) -> None:
+    def before(text: str) -> str | None:
+        matches = vocabulary.recognize(text, {})
+        return compound_before(
+            text, [m for m in matches if another_fields_sense(m, text, matches, vocabulary)]
+        )
+
+    assert before("monetary policy shocks") == "monetary policy"
+    assert before("exchange rate volatility") == "exchange rate"
+    assert before("low-resource languages") is None  # one hyphenated modifier is no compound
+
+
+def test_an_entry_term_of_another_fields_sense_is_no_evidence_and_not_meant(
+    vocabulary: MeshVocabulary,
+) -> None:
+    texts, named = _named(vocabulary, "household energy consumption", "Carbon taxes")
+    energy = next(m for m in named[0] if m.text == "energy consumption")
+    assert energy.descriptor.heading == "Energy Intake"
+    assert entry_of_another_field(energy.descriptor, energy.via)
+    assert not names_biomedicine(texts, named)  # "household", "energy consumption": entry terms only
+    # a disease or an organism with a modifier is evidence all the same
+    assert names_biomedicine(*_named(vocabulary, "invasive aspergillosis"))
+    assert names_biomedicine(*_named(vocabulary, "freshwater fish", "microplastic ingestion"))
