@@ -125,7 +125,7 @@ def topic_rows(
                     "noexp": heading.noexp,
                     "term": heading.term.canonical,
                     "concept": concept.id,
-                    "features": heading_features(heading, concept, block) | evidence.of(heading),
+                    "features": heading_features(heading, concept, block) | evidence.of(heading, topic.title),
                     "expert": ui in used,
                     "expert_explode": any(vocabulary.related(ui, e) for e in used),
                 }

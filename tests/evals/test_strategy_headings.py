@@ -14,7 +14,7 @@ from agent.keywords.heading_confidence import Heading
 from agent.models import Concept, ConceptRole, KeywordPlan, MeshDescriptor, Term
 from evals.paths import DATA
 from evals.strategy import headings
-from evals.strategy.heading_evidence import HeadingEvidence
+from evals.strategy.heading_evidence import HeadingEvidence, modifier_in_title
 from evals.strategy.topics import Topic
 from evals.strategy.vocabulary import MeshVocabulary
 
@@ -155,6 +155,7 @@ def test_the_candidate_evidence_comes_from_mesh(vocabulary: MeshVocabulary) -> N
         "outside_words": 0.0,
         "descendants": 0.0,
         "ambiguity": math.log1p(1),
+        "modifier_in_title": 0.0,
     }
     # the heading is broader than the phrase: "active" and "pulmonary" stay outside it
     broad = evidence.of(
@@ -165,6 +166,26 @@ def test_the_candidate_evidence_comes_from_mesh(vocabulary: MeshVocabulary) -> N
     # an ancestor searched unexploded beside the term's heading is broader by design
     noexp = Heading(tuberculosis, Term(canonical="active pulmonary tuberculosis", slot="context"), noexp=True)
     assert evidence.of(noexp)["outside_words"] == 0.0
+    treatment = evidence.of(
+        Heading(pulmonary, Term(canonical="pulmonary tuberculosis", slot="context")),
+        "Pulmonary tuberculosis treatment",
+    )
+    assert treatment["modifier_in_title"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("term", "title", "modifies"),
+    [
+        ("movement", "Constraint-induced movement therapy versus rehabilitation", True),
+        ("income", "Cash transfers in low-income households", True),
+        ("rehabilitation", "Conventional rehabilitation for upper limb function", False),
+        ("stroke", "Rehabilitation after stroke: a review", False),
+        ("fluoride", "Silver diamine fluoride versus varnish", False),
+        ("asthma", "Air pollution and wheeze", False),  # not written: no evidence
+    ],
+)
+def test_a_term_followed_by_a_word_of_its_phrase_is_a_modifier(term: str, title: str, modifies: bool) -> None:
+    assert modifier_in_title(term, title) is modifies
 
 
 def test_the_comparison_shows_which_candidate_raises_precision(monkeypatch: pytest.MonkeyPatch) -> None:
