@@ -9,6 +9,9 @@ The decision of `agent.keywords.heading_confidence` (which recognised headings a
   it in a tree); `--splits` chooses the splits (default: the training ones).
 - `--table`: the share of headings with each feature value that the experts used (which kinds of
   headings they do not search), on the dumped rows.
+- `--compare`: the cross-validated precision and recall (mean over `SEEDS` fold assignments) of the
+  model over `FEATURES`, and of the model with each candidate of `heading_evidence.CANDIDATES` added:
+  evidence moves into the product only when it raises precision at the same recall.
 - `--fit`: an L2 logistic model over `FEATURES`, cross-validated by topic (`FOLDS` folds); the
   threshold is the one whose cross-validated topic-mean precision is highest while topic-mean recall
   falls by at most `MAX_RECALL_LOSS`; written to `agent/keywords/heading_confidence.json` (`--model`).
@@ -33,6 +36,7 @@ from statistics import mean
 from typing import Any
 
 from agent.keywords.heading_confidence import MODEL_PATH, block_headings, heading_features
+from evals.strategy.heading_evidence import CANDIDATES, HeadingEvidence
 from evals.strategy.metrics import expert_blocks, mesh_headings
 from evals.strategy.pubmed_syntax import parse
 from evals.strategy.runner import DEFAULT_MESH, _select
@@ -43,6 +47,7 @@ from tools.logistic import LogisticModel, fitted
 TRAINING = ("clef_train", "librarian")
 FOLDS = 5
 MAX_RECALL_LOSS = 0.01  # the recall a threshold may cost, topic mean, cross-validated
+SEEDS = (16, 1, 2, 3, 4, 5, 6, 7)  # fold assignments a comparison averages over (one is noise)
 # offered to the model: every candidate feature of `heading_features` except the block size, which
 # only restates `alone`
 FEATURES: tuple[str, ...] = (
@@ -93,8 +98,12 @@ async def _plan(title: str) -> Any:
     return (await plan_search(title, RulesLLM(), _product_sources())).keywords
 
 
-def topic_rows(topic: Topic, plan: Any, vocabulary: MeshVocabulary) -> list[dict[str, Any]]:
-    """The candidate headings of a topic's plan with their features and labels."""
+def topic_rows(
+    topic: Topic, plan: Any, vocabulary: MeshVocabulary, evidence: HeadingEvidence | None = None
+) -> list[dict[str, Any]]:
+    """The candidate headings of a topic's plan with their features (and the candidate evidence of
+    `heading_evidence`, which the model does not use) and labels."""
+    evidence = evidence or HeadingEvidence(vocabulary)
     expert = parse(topic.expert_query)
     _, filters = expert_blocks(expert)
     used = mesh_headings(expert, vocabulary, leave_out=filters).resolved
@@ -116,7 +125,7 @@ def topic_rows(topic: Topic, plan: Any, vocabulary: MeshVocabulary) -> list[dict
                     "noexp": heading.noexp,
                     "term": heading.term.canonical,
                     "concept": concept.id,
-                    "features": heading_features(heading, concept, block),
+                    "features": heading_features(heading, concept, block) | evidence.of(heading, topic.title),
                     "expert": ui in used,
                     "expert_explode": any(vocabulary.related(ui, e) for e in used),
                 }
@@ -129,9 +138,10 @@ def dump(
 ) -> list[dict[str, Any]]:
     """The rows of every topic of `splits` (the first `limit` of each when `limit` > 0)."""
     vocabulary = MeshVocabulary.load(mesh)
+    evidence = HeadingEvidence(vocabulary)
     rows: list[dict[str, Any]] = []
     for topic in _select(load_topics(data), tuple(splits), limit):
-        rows += topic_rows(topic, asyncio.run(_plan(topic.title)), vocabulary)
+        rows += topic_rows(topic, asyncio.run(_plan(topic.title)), vocabulary, evidence)
     return rows
 
 
@@ -174,18 +184,22 @@ def simulate(rows: Sequence[dict[str, Any]], keep: Callable[[dict[str, Any]], bo
     return (mean(precisions) if precisions else 0.0), (mean(recalls) if recalls else 0.0)
 
 
-def _model(rows: Sequence[dict[str, Any]], l2: float) -> LogisticModel:
-    return fitted([r["features"] for r in rows], [int(r["expert"]) for r in rows], features=FEATURES, l2=l2)
+def _model(rows: Sequence[dict[str, Any]], l2: float, features: Sequence[str] | None = None) -> LogisticModel:
+    names = features if features is not None else FEATURES
+    return fitted([r["features"] for r in rows], [int(r["expert"]) for r in rows], features=names, l2=l2)
 
 
-def cross_validated(rows: Sequence[dict[str, Any]], l2: float, seed: int = 16) -> list[float]:
-    """Each row's probability from a model fitted on the other folds' topics."""
+def cross_validated(
+    rows: Sequence[dict[str, Any]], l2: float, seed: int = 16, features: Sequence[str] | None = None
+) -> list[float]:
+    """Each row's probability from a model (over `features`, default `FEATURES`) fitted on the other
+    folds' topics."""
     topics = sorted({(r["split"], r["topic"]) for r in rows})
     random.Random(seed).shuffle(topics)
     fold = {topic: index % FOLDS for index, topic in enumerate(topics)}
     scores = [0.0] * len(rows)
     for k in range(FOLDS):
-        model = _model([r for r in rows if fold[(r["split"], r["topic"])] != k], l2)
+        model = _model([r for r in rows if fold[(r["split"], r["topic"])] != k], l2, features)
         for i, row in enumerate(rows):
             if fold[(row["split"], row["topic"])] == k:
                 scores[i] = model.probability(row["features"])
@@ -218,6 +232,21 @@ def choose_threshold(
     }
 
 
+def compare(
+    rows: Sequence[dict[str, Any]], candidates: Sequence[str] = CANDIDATES, l2: float = 1.0
+) -> list[str]:
+    """Cross-validated precision and recall at the chosen threshold, mean over `SEEDS`: the model over
+    `FEATURES`, then with each candidate added."""
+    lines = [f"{'features':<26}{'cv_precision':>14}{'cv_recall':>11}"]
+    for extra in ["", *candidates]:
+        features = [*FEATURES, extra] if extra else list(FEATURES)
+        figures = [choose_threshold(rows, cross_validated(rows, l2, seed, features))[1] for seed in SEEDS]
+        precision = mean(f["cv_precision"] for f in figures)
+        recall = mean(f["cv_recall"] for f in figures)
+        lines.append(f"{'+ ' + extra if extra else 'FEATURES':<26}{precision:>14.4f}{recall:>11.4f}")
+    return lines
+
+
 def fit(rows: Sequence[dict[str, Any]], l2: float = 1.0) -> LogisticModel:
     threshold, figures = choose_threshold(rows, cross_validated(rows, l2))
     splits = sorted({r["split"] for r in rows})
@@ -244,11 +273,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, metavar="N", help="only the first N topics per split")
     parser.add_argument("--table", action="store_true", help="print the precision of each feature value")
     logging.getLogger("agent.llm").setLevel(logging.ERROR)  # "rules fallback" once per topic is noise
+    parser.add_argument("--compare", action="store_true", help="CV figures with each candidate added")
     parser.add_argument("--fit", action="store_true", help="fit the model and write it to --model")
     parser.add_argument("--model", type=Path, default=MODEL_PATH)
     args = parser.parse_args(argv)
     splits = [s for s in args.splits.split(",") if s]
-    if args.fit and not set(splits) <= set(TRAINING):
+    if (args.fit or args.compare) and not set(splits) <= set(TRAINING):
         print(f"error: the model is fitted on {', '.join(TRAINING)} only", file=sys.stderr)
         return 2
     if args.rows:
@@ -263,6 +293,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(rows)} candidate headings written to {args.dump}")
     if args.table:
         print("\n".join(table(rows)))
+    if args.compare:
+        print("\n".join(compare(rows)))
     if args.fit:
         model = fit(rows)
         args.model.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")

@@ -4,14 +4,17 @@ table, the topic-level simulation and the fit of the heading model (on hand-made
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from agent.keywords.heading_confidence import Heading
 from agent.models import Concept, ConceptRole, KeywordPlan, MeshDescriptor, Term
 from evals.paths import DATA
 from evals.strategy import headings
+from evals.strategy.heading_evidence import HeadingEvidence, modifier_in_title
 from evals.strategy.topics import Topic
 from evals.strategy.vocabulary import MeshVocabulary
 
@@ -55,6 +58,8 @@ def test_rows_label_the_headings_the_expert_searched(vocabulary: MeshVocabulary)
         ("Tuberculosis", True, True, True),
     ]
     assert rows[0]["expert_headings"] == 1 and rows[1]["features"]["via_noexp"] == 1
+    # beside the model's features, the candidate evidence it does not use yet
+    assert rows[1]["features"]["descendants"] == math.log1p(1) and rows[0]["features"]["outside_words"] == 0
 
 
 def row(topic: str, ui: str, used: bool, noexp: bool, experts: int = 1) -> dict[str, Any]:
@@ -133,3 +138,58 @@ def test_a_dump_of_two_training_topics(tmp_path: Path) -> None:
     rows = [json.loads(line) for line in dumped.read_text(encoding="utf-8").splitlines()]
     assert rows and {r["split"] for r in rows} == {"clef_train"} and len({r["topic"] for r in rows}) <= 2
     assert all(set(headings.FEATURES) <= set(r["features"]) for r in rows)
+
+
+def test_the_candidate_evidence_comes_from_mesh(vocabulary: MeshVocabulary) -> None:
+    tuberculosis = MeshDescriptor(ui="D1", heading="Tuberculosis", tree_numbers=["C01.150"])
+    pulmonary = MeshDescriptor(
+        ui="D2",
+        heading="Tuberculosis, Pulmonary",
+        entry_terms=["Pulmonary Tuberculosis"],
+        tree_numbers=["C01.150.899"],
+    )
+    evidence = HeadingEvidence(vocabulary)
+    written = evidence.of(Heading(pulmonary, Term(canonical="Pulmonary Tuberculosis", slot="context")))
+    assert written == {
+        "entry_terms": math.log1p(1),
+        "outside_words": 0.0,
+        "descendants": 0.0,
+        "ambiguity": math.log1p(1),
+        "modifier_in_title": 0.0,
+    }
+    # the heading is broader than the phrase: "active" and "pulmonary" stay outside it
+    broad = evidence.of(
+        Heading(tuberculosis, Term(canonical="active pulmonary tuberculosis", slot="context"))
+    )
+    assert broad["outside_words"] == 2.0 and broad["descendants"] == math.log1p(1)
+    assert broad["entry_terms"] == 0.0 and broad["ambiguity"] == 0.0
+    # an ancestor searched unexploded beside the term's heading is broader by design
+    noexp = Heading(tuberculosis, Term(canonical="active pulmonary tuberculosis", slot="context"), noexp=True)
+    assert evidence.of(noexp)["outside_words"] == 0.0
+    treatment = evidence.of(
+        Heading(pulmonary, Term(canonical="pulmonary tuberculosis", slot="context")),
+        "Pulmonary tuberculosis treatment",
+    )
+    assert treatment["modifier_in_title"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("term", "title", "modifies"),
+    [
+        ("movement", "Constraint-induced movement therapy versus rehabilitation", True),
+        ("income", "Cash transfers in low-income households", True),
+        ("rehabilitation", "Conventional rehabilitation for upper limb function", False),
+        ("stroke", "Rehabilitation after stroke: a review", False),
+        ("fluoride", "Silver diamine fluoride versus varnish", False),
+        ("asthma", "Air pollution and wheeze", False),  # not written: no evidence
+    ],
+)
+def test_a_term_followed_by_a_word_of_its_phrase_is_a_modifier(term: str, title: str, modifies: bool) -> None:
+    assert modifier_in_title(term, title) is modifies
+
+
+def test_the_comparison_shows_which_candidate_raises_precision(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(headings, "FEATURES", ("absent",))  # no evidence: every heading is written
+    lines = headings.compare(ROWS, candidates=("via_noexp",))
+    figures = {line.rsplit(maxsplit=2)[0].strip(): line.split()[-2:] for line in lines[1:]}
+    assert figures == {"FEATURES": ["0.5000", "1.0000"], "+ via_noexp": ["1.0000", "1.0000"]}
