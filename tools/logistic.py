@@ -1,10 +1,10 @@
 """A small logistic model shipped as data: standardised features, coefficients, a threshold, provenance.
 
-The product's calibrated decisions (can a Run answer a question, `agent.ask.answerability`; does an
-expert search a recognised MeSH heading, `agent.keywords.heading_confidence`) are each a logistic model
-fitted by an evaluation command and shipped as a JSON file beside the code that reads it. This module
-holds what they share: the file's shape (`LogisticModel`), the probability it gives, and the fit
-(L2-regularised, Newton's method, numpy only).
+A calibrated decision (can a Run answer a question, `agent.ask.answerability`) is a logistic model
+fitted by an evaluation command and shipped as a JSON file beside the code that reads it; evaluations
+fit candidate decisions the same way (which MeSH headings an expert searches,
+`evals.strategy.headings`). This module holds what they share: the file's shape (`LogisticModel`), the
+probability it gives, and the fit (L2-regularised, Newton's method, numpy only).
 """
 
 from __future__ import annotations

@@ -3,8 +3,7 @@
 **Facets** (which slots are AND'ed) are decided by `agent.understanding.facets`.
 
 **PubMed**: per facet `("Heading"[Mesh] OR "Ancestor"[Mesh:NoExp] OR "phrase"[tiab] OR word[tiab] ...)`,
-facets joined by AND. Which recognised headings are written as `[Mesh]` / `[Mesh:NoExp]` is the calibrated
-decision of `agent.keywords.heading_confidence`; a heading it leaves out keeps its words as `[tiab]` terms.
+facets joined by AND.
 Phrases are quoted, single alphanumeric words are not (as PubMed's own examples write them), double
 quotes and brackets inside a term are removed (PubMed has no escape for them), and Boolean words are
 quoted. A singular/plural pair of the same term becomes one truncated phrase (`"interface*"[tiab]`,
@@ -30,12 +29,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlencode
 
-from agent.keywords.heading_confidence import block_headings, kept_headings
+from agent.language.mesh_recognition import is_anatomy
 from agent.language.morphology import collective_members, number_variants
 from agent.language.text import unique_casefold
 from agent.models import (
+    ConceptRole,
     KeywordPlan,
-    MeshDescriptor,
     QueryPlan,
     Source,
     SourceQuery,
@@ -73,19 +72,16 @@ class _Block:
     terms: list[_TermStrings] = field(default_factory=list)
 
 
-def _term_strings(term: Term, written: set[tuple[str, bool]] | None = None) -> _TermStrings:
-    """The strings a query writes for a term: its heading and the ancestors its words name when
-    `written` (descriptor id, unexploded) holds them (`heading_confidence.kept_headings`; None: all),
-    and always its words, so a heading left out still leaves the term in its block as free text."""
-
-    def kept(descriptor: MeshDescriptor, noexp: bool) -> bool:
-        return written is None or (descriptor.ui, noexp) in written
-
-    searched = term.mesh is not None and kept(term.mesh, False)
+def _term_strings(term: Term, role: ConceptRole | None = None) -> _TermStrings:
+    """The strings a query writes for a term. A concept of anatomy is searched by its words only: MeSH
+    indexes a paper under an organ or body fluid when the body part itself is studied, not when it is
+    only where a disease sits or a sample is taken ("urine tests", "kidney transplant recipients"),
+    which a pre-coordinated heading or the words name."""
+    searched = term.mesh is not None and not (role is ConceptRole.ANATOMY and is_anatomy(term.mesh))
     return _TermStrings(
-        term.mesh.heading if term.mesh is not None and searched else None,
+        term.mesh.heading if term.mesh and searched else None,
         [term.canonical, *term_texts(term)],
-        tuple(d.heading for d in term.broader if kept(d, True)) if searched else (),
+        tuple(d.heading for d in term.broader) if searched else (),
     )
 
 
@@ -99,19 +95,17 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
     if plan.concepts:
         blocks = []
         for concept in plan.concepts:
-            terms = plan.terms_of(concept.id)
+            terms = [_term_strings(t, concept.role) for t in plan.terms_of(concept.id)]
             if concept.enabled and concept.required and terms:
-                written = kept_headings(concept, block_headings(terms, concept.role))
-                strings = [_term_strings(t, written) for t in terms]
-                blocks.append(_without_subsumed(_Block(concept.id, strings)))
+                blocks.append(_without_subsumed(_Block(concept.id, terms)))
         return blocks
     blocks = []
     for facet in effective_facets(plan):
         if not (facet.enabled and facet.required):
             continue
-        strings = [_term_strings(t) for t in plan.terms_for(facet.slot)]
-        if strings:
-            blocks.append(_without_subsumed(_Block(facet.slot, strings)))
+        terms = [_term_strings(t) for t in plan.terms_for(facet.slot)]
+        if terms:
+            blocks.append(_without_subsumed(_Block(facet.slot, terms)))
     return blocks
 
 

@@ -94,8 +94,9 @@ raised; they are scored as an empty query).
 The run ends with `RESULT <split>_<figure> <value>` lines and `RESULT strategy_seconds`.
 
 `python -m evals.strategy.headings` dumps every heading the generator would write with its features and
-whether the expert used it, prints the precision of each feature value, and fits the model of
-`agent.keywords.heading_confidence` on the training splits (`--dump`, `--table`, `--fit`).
+whether the expert used it, prints the precision of each feature value, and fits and compares a
+calibrated decision of which headings to write on the training splits (`--dump`, `--table`, `--compare`,
+`--fit`; tried, not shipped: `evals/strategy/heading_features.py`).
 """
 
 from evals.strategy.runner import main

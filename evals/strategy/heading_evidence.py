@@ -1,10 +1,9 @@
-"""Evidence about a candidate heading that the shipped heading model does not use, kept to be tested.
+"""Evidence about a candidate heading beyond `evals.strategy.heading_features`, kept to be tested.
 
-`agent.keywords.heading_confidence` decides which recognised headings a query writes from the
-features of `heading_features`. Evidence proposed for that decision is computed here first, on the
-dumped rows only, and `python -m evals.strategy.headings --compare` measures whether adding it to the
-model raises the cross-validated precision at the same recall; a feature moves into the product only
-when it does (issue 16). The evidence, each from MeSH itself:
+A calibrated decision of which recognised headings a query writes was fitted on the features of
+`heading_features` (issue 16; not shipped, see `evals.strategy.headings`). Evidence proposed for it is
+computed here, on the dumped rows only, and `python -m evals.strategy.headings --compare` measures
+whether adding it raises the cross-validated precision at the same recall (none did). The evidence, each from MeSH itself:
 
 - `entry_terms`: how many entry terms the descriptor has (log): NLM writes few for a generic word
   ("Life", "Silver", "Movement") and many for a named concept;
@@ -23,8 +22,8 @@ import bisect
 import math
 import re
 
-from agent.keywords.heading_confidence import Heading
 from agent.language.mesh_recognition import phrase_key
+from evals.strategy.heading_features import Heading
 from evals.strategy.vocabulary import MeshVocabulary
 
 CANDIDATES: tuple[str, ...] = (

@@ -1,7 +1,10 @@
 """`python -m evals.strategy.headings`: every heading the generator would write, its features and its label.
 
-The decision of `agent.keywords.heading_confidence` (which recognised headings a query writes as
-`"X"[Mesh]`) is fitted here, on the training splits only (`clef_train` and the `librarian` topics):
+A calibrated decision of which recognised headings a query writes as `"X"[Mesh]` (the features of
+`evals.strategy.heading_features`) is fitted and compared here, on the training splits only
+(`clef_train` and the `librarian` topics). It was tried for issue 16 and not shipped: fitted on the
+training topics it raised their cross-validated precision by about 0.01, and on titles it had not seen
+it moved nothing (README). The commands stay so that new evidence can be tested the same way:
 
 - `--dump FILE`: one JSON line per candidate heading (before the decision) of every required block:
   split, topic, heading, the features of `heading_features`, and the labels `expert` (the expert or
@@ -11,10 +14,11 @@ The decision of `agent.keywords.heading_confidence` (which recognised headings a
   headings they do not search), on the dumped rows.
 - `--compare`: the cross-validated precision and recall (mean over `SEEDS` fold assignments) of the
   model over `FEATURES`, and of the model with each candidate of `heading_evidence.CANDIDATES` added:
-  evidence moves into the product only when it raises precision at the same recall.
+  evidence worth a decision raises precision at the same recall.
 - `--fit`: an L2 logistic model over `FEATURES`, cross-validated by topic (`FOLDS` folds); the
   threshold is the one whose cross-validated topic-mean precision is highest while topic-mean recall
-  falls by at most `MAX_RECALL_LOSS`; written to `agent/keywords/heading_confidence.json` (`--model`).
+  falls by at most `MAX_RECALL_LOSS`; its cross-validated figures printed, the model written to
+  `--model FILE` when given.
 
 Topic-level figures are simulated from the rows as `python -m evals.strategy` computes them: a
 descriptor is written when any of its candidates is kept; precision = expert descriptors written /
@@ -35,8 +39,8 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from agent.keywords.heading_confidence import MODEL_PATH, block_headings, heading_features
 from evals.strategy.heading_evidence import CANDIDATES, HeadingEvidence
+from evals.strategy.heading_features import block_headings, heading_features
 from evals.strategy.metrics import expert_blocks, mesh_headings
 from evals.strategy.pubmed_syntax import parse
 from evals.strategy.runner import DEFAULT_MESH, _select
@@ -274,8 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", action="store_true", help="print the precision of each feature value")
     logging.getLogger("agent.llm").setLevel(logging.ERROR)  # "rules fallback" once per topic is noise
     parser.add_argument("--compare", action="store_true", help="CV figures with each candidate added")
-    parser.add_argument("--fit", action="store_true", help="fit the model and write it to --model")
-    parser.add_argument("--model", type=Path, default=MODEL_PATH)
+    parser.add_argument("--fit", action="store_true", help="fit the model, print its CV figures")
+    parser.add_argument("--model", type=Path, metavar="FILE", help="with --fit: write the model here")
     args = parser.parse_args(argv)
     splits = [s for s in args.splits.split(",") if s]
     if (args.fit or args.compare) and not set(splits) <= set(TRAINING):
@@ -297,8 +301,10 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(compare(rows)))
     if args.fit:
         model = fit(rows)
-        args.model.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        print(f"model written to {args.model}: threshold {model.threshold}, {model.train_metrics}")
+        print(f"threshold {model.threshold}, {model.train_metrics}")
+        if args.model:
+            args.model.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")
+            print(f"model written to {args.model}")
     return 0
 
 

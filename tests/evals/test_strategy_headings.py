@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from agent.keywords.heading_confidence import Heading
 from agent.models import Concept, ConceptRole, KeywordPlan, MeshDescriptor, Term
 from evals.paths import DATA
 from evals.strategy import headings
 from evals.strategy.heading_evidence import HeadingEvidence, modifier_in_title
+from evals.strategy.heading_features import Heading
 from evals.strategy.topics import Topic
 from evals.strategy.vocabulary import MeshVocabulary
 

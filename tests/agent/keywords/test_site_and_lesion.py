@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords import heading_confidence
 from agent.keywords.concepts import build_concepts
 from agent.keywords.querybuild import build_queries
 from agent.keywords.site_and_lesion import site_and_lesion
@@ -77,13 +76,9 @@ def test_the_site_is_a_block_of_its_own_and_both_blocks_keep_the_heading(vocabul
     assert '"Mouth"[Mesh]' not in query  # a body part is searched by its words, not its heading
 
 
-def test_the_lesion_s_broader_heading_stays_on_the_lesion_s_side(
-    vocabulary: MeshVocabulary, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_lesion_s_broader_heading_stays_on_the_lesion_s_side(vocabulary: MeshVocabulary) -> None:
     """ "Pain"[Mesh:NoExp] (the ancestor "shoulder pain" names) would let a paper indexed only with Pain
-    satisfy the site block: it names the lesion, so only the lesion's block holds it. (Every heading is
-    written here: whether the query keeps that ancestor is `heading_confidence`'s decision.)"""
-    monkeypatch.setattr(heading_confidence, "load_model", lambda: None)
+    satisfy the site block: it names the lesion, so only the lesion's block holds it."""
     understanding = Understanding(
         description="Ultrasonography for rotator cuff tears in people with shoulder pain",
         slots=Slots(method_measurement=["ultrasonography"], subject_population=["shoulder pain"]),
