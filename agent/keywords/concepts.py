@@ -72,7 +72,9 @@ synonyms. The steps, for every phrase of every slot:
    the question is for ("Red flags to screen for malignancy in patients with low-back pain":
    `named_as_the_purpose`), unless it is one of the outcomes a title lists, after its colon or several
    as its purpose ("...: recurrence and major bleeding", "for speech perception and quality of life":
-   `outcome_lists`), which the studies report and a searcher leaves out; the analysis algorithm the
+   `outcome_lists`), which the studies report and a searcher leaves out; so is a context phrase the
+   understanding could file nowhere else when it is that "Y" ("for autonomous driving": the topic, not
+   a place that narrows); the analysis algorithm the
    user applies, other outcomes, anatomy
    and settings only narrow and are optional, as are what the studies are compared with ("compared
    with health education", "than placebo"), a comparator of "versus" named only by a generic head
