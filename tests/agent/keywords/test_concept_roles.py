@@ -212,3 +212,22 @@ def test_a_context_phrase_the_title_writes_as_its_purpose_is_required_unless_lis
     result = build_concepts(Understanding(description=description, slots=Slots(**slots)), vocabulary)
     concept = next(c for c in result.concepts if c.label == label)
     assert concept.required is required
+
+
+def test_a_phrase_headed_by_a_word_of_one_family_of_headings_is_that_condition(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "dentine caries": Dental Caries, searched with the phrase as written (not Dentin, and not a
+    setting that only narrows)."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Silver diamine fluoride for arresting dentine caries in preschool children"
+    slots = Slots(
+        subject_population=["preschool children"], context=["Silver diamine fluoride", "dentine caries"]
+    )
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    term = next(t for t in result.terms if t.canonical == "dentine caries")
+    concept = next(c for c in result.concepts if c.id == term.concept)
+    assert term.mesh is not None and term.mesh.heading == "Dental Caries"
+    assert concept.role is ConceptRole.CONDITION and concept.required
