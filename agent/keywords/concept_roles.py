@@ -558,6 +558,16 @@ def decide_required(
             # the outcome is what the search is about
             concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
             continue
+        if (
+            concept.role is ConceptRole.SETTING
+            and concept.id in defining
+            and concept.id not in modifiers | left_out.keys()
+        ):
+            # "Silver diamine fluoride ... for arresting dentine caries", "channel estimation for massive
+            # MIMO systems": what the question is for, filed in the context only because no slot fits it,
+            # is its topic, not a place that narrows
+            concept.required, concept.reason = True, "what the question is for: it defines the topic"
+            continue
         if concept.role is ConceptRole.OUTCOME and concept.id in defining and concept.id not in modifiers:
             # "Red flags to screen for malignancy in patients with low-back pain", "the effect of exercise on
             # sleep quality in older adults": the outcome the question is for, or that its exposure acts on

@@ -31,7 +31,9 @@ synonyms. The steps, for every phrase of every slot:
    no Fatigue AND Growth), stays one free-text concept whose role is its slot's, searched as written OR
    as the compound it is built on (`phrase_words.searchable_core`: "adaptive traffic signal control",
    "soil moisture retrieval": traffic signal control, soil moisture) (a context phrase headed by a
-   disease noun is a condition: "scaphoid fractures"); a descriptor with extra modifiers ("invasive
+   disease noun is a condition: "scaphoid fractures"; one headed by a word that only one family of
+   headings ends is that family's root, the phrase searched beside it: "dentine caries", Dental Caries,
+   `mesh_families.head_family_root`); a descriptor with extra modifiers ("invasive
    aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
    on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
    term holds, a kind of that thing, a concept of its own beside what it is made with: "bacteria-based
@@ -72,7 +74,9 @@ synonyms. The steps, for every phrase of every slot:
    the question is for ("Red flags to screen for malignancy in patients with low-back pain":
    `named_as_the_purpose`), unless it is one of the outcomes a title lists, after its colon or several
    as its purpose ("...: recurrence and major bleeding", "for speech perception and quality of life":
-   `outcome_lists`), which the studies report and a searcher leaves out; the analysis algorithm the
+   `outcome_lists`), which the studies report and a searcher leaves out; so is a context phrase the
+   understanding could file nowhere else when it is that "Y" ("for autonomous driving": the topic, not
+   a place that narrows); the analysis algorithm the
    user applies, other outcomes, anatomy
    and settings only narrow and are optional, as are what the studies are compared with ("compared
    with health education", "than placebo"), a comparator of "versus" named only by a generic head
@@ -178,7 +182,7 @@ from agent.keywords.treatment_names import (
 )
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.elided_words import elided_match, kinds_match
-from agent.language.mesh_families import family_root
+from agent.language.mesh_families import family_root, head_family_root
 from agent.language.mesh_organisms import searched_beside
 from agent.language.mesh_recognition import (
     MeshMatch,
@@ -614,6 +618,10 @@ def _drafts_for(
             drafts.append(_mesh_draft(around, "", part, description, defined, vocabulary))
             drafts[-1].compounds.add(compound)
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
+        if vocabulary is not None and (family := _head_family(text, matches, vocabulary)) is not None:
+            # "dentine caries": its head ends only Dental Caries and its kinds, a dental caries
+            drafts.append(_mesh_draft(family, text, part, description, defined, vocabulary))
+            continue
         if not matches or not content_words(text):
             drafts.append(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
@@ -695,6 +703,16 @@ def _as_written_only(term: Term) -> Term:
     """The term without its heading: the words as written and the synonyms the user gave."""
     user = [s for s in term.synonyms if SynonymOrigin.USER in s.origins]
     return Term(canonical=term.canonical, slot=term.slot, synonyms=user, original=term.original)
+
+
+def _head_family(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """The whole phrase as a match of the family its head word names (`head_family_root`: "dentine
+    caries", Dental Caries), when no match reaches the head."""
+    tokens = tokenize(text)
+    if len(tokens) < 2 or any(m.end >= tokens[-1].end for m in matches):
+        return None
+    root = head_family_root(tokens[-1].text, vocabulary)
+    return MeshMatch(text, 0, len(text), root, "entry term") if root is not None else None
 
 
 # weak roles a modifier of an intervention's head takes on as what the intervention is applied to

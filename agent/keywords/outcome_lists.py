@@ -40,12 +40,16 @@ def _measured(trees: list[str]) -> bool:
     )
 
 
-def _outcome_like(concept: Concept, members: list[Term], in_a_list_of_outcomes: bool) -> bool:
+def _outcome_like(
+    concept: Concept, members: list[Term], in_a_list_of_outcomes: bool, in_a_purpose: bool = False
+) -> bool:
     """Whether a concept may be a measured outcome: an outcome by its tree or slot, a condition MeSH
     files only among pathologic processes and symptoms (Death, Recurrence), or a method MeSH files
     outside the techniques or also among the phenomena measured (Quality of Life, Body Mass Index); in a
     subtitle that only lists outcomes, any condition or free-text setting too ("...: mortality, stroke
-    and myocardial infarction", "...: overdose and reincarceration")."""
+    and myocardial infarction", "...: overdose and reincarceration"), and in a list of the "Y" of "X
+    for Y" (`in_a_purpose`) a free-text setting ("for walking ability and balance": the understanding
+    files what it cannot place in the context, but a purpose is no place)."""
     headings = [t.mesh for t in members if t.mesh is not None]
     trees = [n for h in headings for n in h.tree_numbers]
     if concept.role is ConceptRole.OUTCOME:
@@ -55,7 +59,7 @@ def _outcome_like(concept: Concept, members: list[Term], in_a_list_of_outcomes: 
             len(headings) == len(members) and all(n.startswith(_PROCESS_TREE) for n in trees)
         )
     if concept.role is ConceptRole.SETTING:
-        return in_a_list_of_outcomes and not headings
+        return (in_a_list_of_outcomes or in_a_purpose) and not headings
     if concept.role is ConceptRole.METHOD:
         return len(headings) == len(members) and bool(trees) and _measured(trees)
     return False
@@ -86,7 +90,7 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
             reason = (
                 "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"
             )
-        elif _outcome_like(concept, own, False) and any(
+        elif _outcome_like(concept, own, False, in_a_purpose=True) and any(
             all(written_in(t.canonical, segment) for t in own)
             and any(
                 other.id != concept.id and any(written_in(t.canonical, segment) for t in members[other.id])

@@ -1,4 +1,4 @@
-"""The descriptor a lone word names when MeSH writes it only at the head of inverted headings.
+"""The descriptor a word names when MeSH writes it only at the head of a family of headings.
 
 MeSH files some general concepts under an inverted heading and no plain one: there is no heading
 "Fractures", but "Fractures, Bone" with its kinds "Fractures, Closed", "Fractures, Stress",
@@ -7,6 +7,9 @@ who reads "the risk of fractures" searches Fractures, Bone: the heading of the f
 ancestor of most of the others. Exact recognition (`agent.language.mesh_recognition`) finds no
 descriptor for the lone word, so this is asked only where nothing else matched. Nothing here is a
 list: the families are MeSH's own headings and trees.
+
+So does MeSH name some words only at the end of a family's headings: "caries" is no term, but ends
+Dental Caries and Root Caries, a kind of it; "dentine caries" is a dental caries (`head_family_root`).
 """
 
 from __future__ import annotations
@@ -46,5 +49,25 @@ def family_root(word: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
     for candidate in members:
         others = [m for m in members if m.ui != candidate.ui]
         if len(others) >= 2 and 2 * sum(_is_ancestor(candidate, m) for m in others) > len(others):
+            return candidate
+    return None
+
+
+def head_family_root(word: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The descriptor every term ending in `word` belongs to, itself or as one of its kinds, when the
+    word is no term of its own: "caries" ends only Dental Caries and Root Caries (a kind of it), so a
+    phrase headed by it ("dentine caries", "early childhood caries") names a dental caries, searched as
+    Dental Caries and the phrase as written. None when the word ends the terms of unrelated descriptors
+    ("transfer": Patient Transfer, Tendon Transfer, Transfer, Psychology ...), of one descriptor
+    alone ("enucleation": Eye Enucleation; one heading is no family that tells what the word means), or
+    when the headings themselves do not end in the word, only entry terms ("involvement": Community
+    Participation, whose entry term "Community Involvement" is one sense of a general word)."""
+    if len(word.split()) != 1 or vocabulary.knows(word):
+        return None
+    family = vocabulary.ending_in(word)
+    if len(family) < 2 or any(phrase_key(m.heading)[-1:] != (word_key(word),) for m in family):
+        return None
+    for candidate in family:
+        if all(m.ui == candidate.ui or _is_ancestor(candidate, m) for m in family):
             return candidate
     return None

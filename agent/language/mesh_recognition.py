@@ -368,6 +368,11 @@ class MeshVocabulary:
         "Critical Care", "health" in "Public Health"), not only an adjective such as "clinical"."""
         return len(self._endings.get(word_key(word), ())) >= HEAD_MIN_DESCRIPTORS
 
+    def ending_in(self, word: str) -> list[MeshDescriptor]:
+        """The descriptors with a heading or entry term that ends in `word` ("caries": Dental Caries,
+        Root Caries)."""
+        return [self.descriptor(ui) for ui in sorted(self._endings.get(word_key(word), ()))]
+
     def head_role(self, word: str) -> ConceptRole | None:
         """The role of what a phrase ending in `word` names, when MeSH agrees on it: at least
         `HEAD_MIN_DESCRIPTORS` descriptors have a term ending in the word and `HEAD_SHARE` of them have

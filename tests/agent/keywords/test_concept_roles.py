@@ -174,3 +174,60 @@ def test_the_qualitative_design_is_a_required_concept_and_meta_synthesis_no_bloc
     assert [s.text for s in terms[0].synonyms] == ["qualitative"]
     assert not any("synthesis" in c.label for c in result.concepts)
     assert "meta-synthesis" in [f.text for f in result.study_filters]
+
+
+@pytest.mark.parametrize(
+    ("description", "slots", "label", "required"),
+    [
+        # what the question is for, filed in the context: its topic, not a place
+        (
+            "Semantic segmentation of LiDAR point clouds for autonomous driving",
+            {
+                "task": ["Semantic segmentation"],
+                "signal_feature": ["LiDAR point clouds"],
+                "context": ["autonomous driving"],
+            },
+            "autonomous driving",
+            True,
+        ),
+        # several free-text phrases the purpose lists: outcomes the studies report, left out
+        (
+            "Circuit class training versus usual physiotherapy for walking speed and balance in people with stroke",
+            {
+                "task": ["circuit class training"],
+                "subject_population": ["people with stroke"],
+                "context": ["walking speed", "balance"],
+            },
+            "balance",
+            False,
+        ),
+    ],
+)
+def test_a_context_phrase_the_title_writes_as_its_purpose_is_required_unless_listed(
+    vocabulary: MeshVocabulary, description: str, slots: dict[str, list[str]], label: str, required: bool
+) -> None:
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    result = build_concepts(Understanding(description=description, slots=Slots(**slots)), vocabulary)
+    concept = next(c for c in result.concepts if c.label == label)
+    assert concept.required is required
+
+
+def test_a_phrase_headed_by_a_word_of_one_family_of_headings_is_that_condition(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "dentine caries": Dental Caries, searched with the phrase as written (not Dentin, and not a
+    setting that only narrows)."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Silver diamine fluoride for arresting dentine caries in preschool children"
+    slots = Slots(
+        subject_population=["preschool children"], context=["Silver diamine fluoride", "dentine caries"]
+    )
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    term = next(t for t in result.terms if t.canonical == "dentine caries")
+    concept = next(c for c in result.concepts if c.id == term.concept)
+    assert term.mesh is not None and term.mesh.heading == "Dental Caries"
+    assert concept.role is ConceptRole.CONDITION and concept.required
