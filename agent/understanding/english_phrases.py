@@ -49,6 +49,7 @@ from agent.understanding.english_word_forms import (
 )
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import LEARNED_ON, cue_slot, en_head_slot, is_population, mesh_kind
+from agent.understanding.slot_translation import embedded_vocabulary
 
 _VERSUS = frozenset({"versus", "vs", "vs."})
 
@@ -378,6 +379,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and singular(current[-1].lower()) in lex.CHANGE_NOUNS
             and all(adjective_shaped(w.lower()) or w.lower() in _CHANGE_MODIFIERS for w in current[:-1])
             and following[:1].isalnum()
+            and not _named_by_mesh(current)
         ):
             current = []  # "the annual change in eGFR", "trends in obesity": what changes is the outcome
             cue, last_break = "outcome", lower
@@ -721,6 +723,13 @@ def _effect_verb_ahead(tokens: list[str], index: int) -> bool:
 
 
 # modifiers of a change noun that only say how it is measured ("annual change", "mean difference")
+def _named_by_mesh(words: list[str]) -> bool:
+    """Whether MeSH names the phrase as a whole ("cognitive decline": an entry term of Cognitive
+    Dysfunction): then it is a concept, not a change of what follows "in" ("in older adults")."""
+    vocabulary = embedded_vocabulary()
+    return len(words) > 1 and vocabulary is not None and vocabulary.knows(" ".join(words))
+
+
 _CHANGE_MODIFIERS = frozenset(
     {"annual", "mean", "average", "median", "relative", "absolute", "net", "overall"}
 )

@@ -119,3 +119,13 @@ def test_an_ing_word_ending_a_phrase_after_a_singular_modifier_is_its_head_noun(
     # people doing something are plural: a relative clause still ends the phrase
     people = extract_slots("We follow older adults walking and cycling in Copenhagen.")
     assert "older adults" in people.subject_population
+
+
+def test_a_change_noun_mesh_names_with_its_adjective_is_a_term() -> None:
+    # "cognitive decline" is an entry term of Cognitive Dysfunction: the outcome itself, not a change of
+    # the people after "in" (it was dropped whole, and the query lost its outcome)
+    slots = extract_slots("Mediterranean diet and cognitive decline in older adults")
+    assert slots.output_target == ["cognitive decline"]
+    assert slots.subject_population == ["older adults"]
+    # a change no term names still gives what changes after "in" as the outcome
+    assert extract_slots("We model trends in obesity among children.").output_target == ["obesity"]
