@@ -9,7 +9,9 @@ How:
 - Segmentation is jieba's (with its part-of-speech tags), re-cut by the dictionary (`agent.language.cedict`):
   each run of Chinese content words is cut into the fewest known words, glossary terms and jieba's own cuts
   winning ties (脑机|接口 -> 脑机接口, 脑|电信号 -> 脑电|信号); unknown words fall apart into known parts or
-  characters. A Latin word written against a Chinese term belongs to it ("PM2.5暴露", "EEG信号").
+  characters. A reader of phrases asks for `whole_words`: a noun of jieba's dictionary that the re-cut would
+  break into a lone character (飞行|器 "aircraft", 阵|发|性 "paroxysmal") stays whole, so no phrase is cut
+  inside it at a piece that looks like a verb (飞行 "to fly"); its English is still composed of the pieces. A Latin word written against a Chinese term belongs to it ("PM2.5暴露", "EEG信号").
 - A drug name written by its sounds that ends in a WHO INN stem (阿托伐|他汀 -vastatin, 曲妥|珠单抗 -zumab)
   becomes one token (`agent.language.drug_stems`; `agent.language.bilingual` renders it as its class),
   unless the dictionary knows the drug (阿莫西林 "amoxicillin"); `drug_names` lists them for the caller's
@@ -99,9 +101,11 @@ class Token:
     tag: str  # jieba part of speech ("n", "v", "eng", ...); "n" for merged dictionary words
 
 
-def tokenize(text: str) -> list[Token]:
+def tokenize(text: str, whole_words: bool = False) -> list[Token]:
     """jieba's words with their tags, re-cut by the dictionary (脑机|接口 -> 脑机接口, unknown words split),
-    Latin words kept whole ("PM2.5") and drug names written by sound joined (阿托伐他汀, tagged "nz")."""
+    Latin words kept whole ("PM2.5") and drug names written by sound joined (阿托伐他汀, tagged "nz").
+    `whole_words`: a word of jieba's dictionary that the dictionary re-cut would break into a lone character
+    stays whole (see `_fragments_a_word`)."""
     normal = half_width(to_simplified(text))
     raw: list[Token] = []
     start = 0
@@ -109,7 +113,7 @@ def tokenize(text: str) -> list[Token]:
         word, tag = pair.word, pair.flag
         raw.append(Token(text[start : start + len(word)], word, tag))
         start += len(word)
-    return _join_drug_names(_refine(_join_latin(raw, normal)))
+    return _join_drug_names(_refine(_join_latin(raw, normal), whole_words))
 
 
 # a Latin (or Greek) word; a hyphen written against a Chinese word stays with it ("β-淀粉样蛋白")
@@ -257,7 +261,7 @@ def drug_names(text: str) -> list[tuple[str, DrugClass]]:
     return found
 
 
-def _refine(tokens: list[Token]) -> list[Token]:
+def _refine(tokens: list[Token], whole_words: bool = False) -> list[Token]:
     """Each run of Chinese content tokens re-cut by the dictionary (see `dictionary_cut`), jieba as the
     hint."""
     out: list[Token] = []
@@ -265,7 +269,7 @@ def _refine(tokens: list[Token]) -> list[Token]:
 
     def flush() -> None:
         if group:
-            out.extend(_recut(group))
+            out.extend(_recut(group, whole_words))
             group.clear()
 
     lex = lexicon()
@@ -302,16 +306,20 @@ def _refine(tokens: list[Token]) -> list[Token]:
     return out
 
 
-def _recut(group: list[Token]) -> list[Token]:
+def _recut(group: list[Token], whole_words: bool = False) -> list[Token]:
     key = "".join(t.key for t in group)
     text = "".join(t.text for t in group)
     spans: dict[tuple[int, int], str] = {}
+    kept: set[tuple[int, int]] = set()
     position = 0
     for token in group:
-        spans[(position, position + len(token.key))] = token.tag
+        span = (position, position + len(token.key))
+        spans[span] = token.tag
+        if whole_words and token.tag in _NOUN_TAGS and _fragments_a_word(token.key):
+            kept.add(span)
         position += len(token.key)
     out = []
-    for start, end in dictionary_cut(key, frozenset(spans)):
+    for start, end in dictionary_cut(key, frozenset(spans), also_known=frozenset(kept)):
         tag = spans.get((start, end))
         if tag is None:
             inside = [t for (a, b), t in spans.items() if a <= start and end <= b]
@@ -320,13 +328,36 @@ def _recut(group: list[Token]) -> list[Token]:
     return out
 
 
+# jieba's tags of a common noun (飞行器, 阵发性): a numeral with its classifier (一项), a place (水中,
+# 大中城市) or a verb jieba holds whole (并用) is two words of the text, that the re-cut rightly parts
+_NOUN_TAGS = frozenset({"n", "nz"})
+
+
+@lru_cache(maxsize=4096)
+def _fragments_a_word(word: str) -> bool:
+    """True for a word of jieba's own dictionary (not one its model guessed) that CC-CEDICT and the
+    glossary lack and that the dictionary would cut into pieces with a lone character among them
+    (飞行|器, 阵|发|性, 中|肠): such a piece is no word of the text, and a reader that takes 飞行 "to fly"
+    for a verb cuts the phrase inside the word. A word the dictionary composes of whole words
+    (防护|系统) is left to the re-cut."""
+    if len(word) < 2 or not has_chinese(word) or lexicon().knows(word):
+        return False
+    if not _jieba_posseg().dt.tokenizer.FREQ.get(word):
+        return False
+    return any(end - start == 1 for start, end in dictionary_cut(word, frozenset(), whole=False))
+
+
 def dictionary_cut(
-    chars: str, hints: frozenset[tuple[int, int]], whole: bool = True
+    chars: str,
+    hints: frozenset[tuple[int, int]],
+    whole: bool = True,
+    also_known: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The cut of `chars` into known words (or single characters) with the fewest words; among equals,
     the most glossary words (scientific terms), the fewest lone characters before the end, then the most
     words jieba also found (`hints`).
-    `whole=False` leaves out the whole string as one word (to compose a dictionary word from its parts)."""
+    `whole=False` leaves out the whole string as one word (to compose a dictionary word from its parts);
+    `also_known` are spans taken as known words too."""
     lex = lexicon()
     size = len(chars)
     best: list[tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None] = [None] * (size + 1)
@@ -338,7 +369,7 @@ def dictionary_cut(
         (words, plain, leading, unhinted), cut = current
         for end in range(start + 1, min(size, start + _MAX_WORD) + 1):
             word = chars[start:end]
-            if end - start > 1 and not lex.knows(word):
+            if end - start > 1 and not lex.knows(word) and (start, end) not in also_known:
                 continue
             if not whole and (start, end) == (0, size):
                 continue
@@ -378,11 +409,12 @@ def is_place_name(word: str) -> bool:
     return not senses or senses[0].text[:1].isupper()
 
 
-def segment(text: str, keep_space: bool = False) -> list[str]:
+def segment(text: str, keep_space: bool = False, whole_words: bool = False) -> list[str]:
     """The words of `text` (jieba, refined by the dictionary), as written; whitespace is dropped, or with
-    `keep_space` kept as one " " per run (it can separate an English and a Chinese word)."""
+    `keep_space` kept as one " " per run (it can separate an English and a Chinese word); `whole_words`
+    as `tokenize`'s."""
     out: list[str] = []
-    for token in tokenize(text):
+    for token in tokenize(text, whole_words):
         if token.text.strip():
             out.append(token.text)
         elif keep_space and out and out[-1] != " ":

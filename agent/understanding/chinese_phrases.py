@@ -39,9 +39,9 @@ __all__ = ["change_verb", "chinese_phrases", "jieba_words", "zh_english", "zh_pe
 
 
 def jieba_words(text: str) -> list[str]:
-    """The words of `agent.language.chinese_segmentation` (jieba re-cut by the dictionary, so 卒中 "stroke" is one word);
-    a run of whitespace is kept as one " " (it can separate an English and a Chinese word)."""
-    return segment(text, keep_space=True)
+    """The words of `agent.language.chinese_segmentation` (jieba re-cut by the dictionary, so 卒中 "stroke" is one word),
+    whole words kept whole (飞行器 "aircraft": 飞行 "to fly" is no predicate inside it); a run of whitespace is kept as one " " (it can separate an English and a Chinese word)."""
+    return segment(text, keep_space=True, whole_words=True)
 
 
 def chinese_phrases(text: str) -> list[Phrase]:

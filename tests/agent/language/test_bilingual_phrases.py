@@ -33,3 +33,17 @@ def test_two_names_of_one_thing_are_two_senses() -> None:
 
 def test_verbs_by_their_first_sense() -> None:
     assert is_verb("来自") and not is_verb("数据")
+
+
+def test_whole_words_keep_a_jieba_noun_the_dictionary_would_break_into_a_lone_character() -> None:
+    # CC-CEDICT lacks 飞行器 "aircraft" and 阵发性 "paroxysmal"; cut by the dictionary they leave
+    # fragments (飞行 "to fly" | 器) that a phrase reader takes for a verb
+    assert "飞行器" in segment("高超声速飞行器热防护系统", whole_words=True)
+    assert "阵发性" in segment("良性阵发性位置性眩晕", whole_words=True)
+    # a numeral with its classifier, a place or a verb jieba holds whole is still two words
+    assert "一项" not in segment("一项随机对照试验", whole_words=True)
+    assert "水中" not in segment("测定水中的微塑料", whole_words=True)
+    # a word the dictionary composes of whole words is left to the re-cut
+    assert segment("热防护系统", whole_words=True)[-2:] == ["防护", "系统"]
+    # the rendering path is unchanged
+    assert "飞行器" not in segment("高超声速飞行器热防护系统")

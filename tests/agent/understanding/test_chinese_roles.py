@@ -625,3 +625,9 @@ def test_a_technique_before_a_task_verb_is_the_method_the_task_is_done_by() -> N
     # Assessment, brain-computer interfaces are equipment)
     assert extract_slots("构建压力性损伤风险预测模型。").method_algorithm != ["压力性损伤风险"]
     assert extract_slots("实现语音脑机接口解码。").task != []
+
+
+def test_a_phrase_is_not_cut_inside_a_word_jieba_holds_whole() -> None:
+    # 飞行|器: 飞行 "to fly" read as a verb cut 高超声速飞行|器热防护系统 in two
+    texts = [p.text for p in chinese_phrases("高超声速飞行器热防护系统的气动热环境数值模拟研究。")]
+    assert texts[0] == "高超声速飞行器热防护系统"
