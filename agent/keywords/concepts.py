@@ -857,7 +857,7 @@ def _mesh_draft(
                 Synonym(text=long, origins=[SynonymOrigin.USER]),
                 Synonym(text=short, origins=[SynonymOrigin.USER]),
             ]
-    extra = strip_generic_edges(phrase) if phrase else ""
+    extra = strip_generic_edges(phrase, vocabulary) if phrase else ""
     if (
         extra
         and phrase_key(extra)[-1:] != phrase_key(match.text)[-1:]

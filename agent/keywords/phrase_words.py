@@ -276,6 +276,26 @@ def names_a_task(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
     )
 
 
+def _term_starts_here(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
+    """Whether MeSH names a run of two words or more that opens `words` ("patient safety", "quality of
+    life outcomes"): its first word is part of the term, not a generic word at the phrase's edge."""
+    return vocabulary is not None and any(
+        vocabulary.knows(" ".join(words[:end])) for end in range(2, len(words) + 1)
+    )
+
+
+def _term_ends_here(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
+    """Whether MeSH names a run of two words or more that closes `words` ("accessing mental health
+    care": health care; "mental health"): its last word is part of the term. Not for a measuring word
+    (`_MEASUREMENT_WORDS`: "colorectal cancer screening"), which names what is done to the thing
+    before it and has rules of its own."""
+    return (
+        vocabulary is not None
+        and words[-1].lower() not in _MEASUREMENT_WORDS
+        and any(vocabulary.knows(" ".join(words[start:])) for start in range(len(words) - 1))
+    )
+
+
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
     (but a generic noun before a last word is a compound: "care homes" stays whole), nor the grades and
@@ -286,15 +306,19 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
     "Galactomannan", while "rapid tests", "resistance detection" and "fluid intake" stay whole (and so
     does every phrase without a vocabulary). A prediction stays the name of a task ("molecular property
-    prediction").
+    prediction"). A generic word that is part of a term MeSH names at the phrase's edge stays ("patient
+    safety", "quality of life outcomes" -> "quality of life", "accessing mental health care" is not cut
+    to "accessing mental": `_term_starts_here`, `_term_ends_here`).
     """
     words = text.split()
 
     def generic(word: str) -> bool:
         return word.lower() in FUNCTION_WORDS or word.lower() in GENERIC_WORDS
 
-    while len(words) > 1 and (
-        generic(words[0]) or _adverb_of(words, GENERIC_WORDS) or _grades_a_condition(words, vocabulary)
+    while (
+        len(words) > 1
+        and (generic(words[0]) or _adverb_of(words, GENERIC_WORDS) or _grades_a_condition(words, vocabulary))
+        and not _term_starts_here(words, vocabulary)
     ):
         if len(words) == 2 and vocabulary is not None and _noun_before_head(words[0], vocabulary):
             break  # "care homes", "health records": a noun that makes a compound with its head stays
@@ -307,6 +331,7 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         and generic(trimmed[-1])
         and trimmed[-1].lower() not in TASK_NAMES
         and not names_a_task(trimmed, vocabulary)
+        and not _term_ends_here(trimmed, vocabulary)
     ):
         trimmed = trimmed[:-1]
     if (

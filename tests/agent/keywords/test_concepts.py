@@ -1621,3 +1621,19 @@ def test_inside_medicine_the_same_one_word_heading_is_meant(vocabulary: MeshVoca
         context=["Residential exposure to road traffic noise"],
     )
     assert '"Noise"[Mesh]' in pubmed_query(result)
+
+
+def test_a_phrase_beside_its_heading_keeps_the_terms_mesh_writes_at_its_edge(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "accessing mental health care": "care" ends the term "health care", so the phrase is not cut to
+    # "accessing mental", a synonym no paper writes
+    result = concepts_of(
+        vocabulary,
+        "barriers to accessing mental health care among police officers",
+        subject_population=["police officers"],
+        context=["accessing mental health care"],
+    )
+    query = pubmed_query(result)
+    assert '"Mental Health"[Mesh]' in query
+    assert "accessing mental" not in query.replace("accessing mental health care", "")

@@ -72,6 +72,10 @@ def test_numbers_that_name_are_kept() -> None:
         ("colorectal cancer screening", "colorectal cancer"),  # what medicine measures MeSH names
         ("Xpert MTB/RIF assay", "Xpert MTB/RIF"),
         ("CEA levels", "CEA"),
+        # a generic word MeSH writes inside a term at the phrase's edge is part of that term
+        ("patient safety", "patient safety"),
+        ("quality of life outcomes", "quality of life"),
+        ("accessing mental health care", "accessing mental health care"),
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
