@@ -69,14 +69,18 @@ def _subject_follows(tokens: list[str], index: int) -> bool:
 def _noun_after(previous: str, word: str) -> bool:
     """A word after an adjective ("public", "continuous") or as the head of a pair MeSH writes as one
     term ("climate change") heads the noun phrase: an adjective modifies a noun, not a verb."""
-    if not previous.isalpha() or not previous.islower():
-        return mesh_compound(previous, word)
-    vocabulary = embedded_vocabulary()
-    adjective = adjective_shaped(previous) or (vocabulary is not None and vocabulary.is_modifier(previous))
     # an adjective before a verb's "-s" or "-ed" form is a noun's ("the pandemic changed X")
-    return (adjective and not is_plural_noun(word) and not word.endswith("ed")) or mesh_compound(
-        previous, word
-    )
+    noun_shaped = not is_plural_noun(word) and not word.endswith("ed")
+    return (noun_shaped and _adjective(previous)) or mesh_compound(previous, word)
+
+
+def _adjective(word: str) -> bool:
+    """A lower-case word shaped like an adjective ("continuous") or one MeSH writes only as a modifier
+    ("public")."""
+    if not (word.isalpha() and word.islower()):
+        return False
+    vocabulary = embedded_vocabulary()
+    return adjective_shaped(word) or (vocabulary is not None and vocabulary.is_modifier(word))
 
 
 def _verb_ahead(tokens: list[str], index: int) -> bool:
