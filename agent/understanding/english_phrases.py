@@ -546,6 +546,10 @@ def english_phrases(text: str) -> list[Phrase]:
             current.append(token)  # "by tensile testing and DSC", "after damp-heat testing.": the head noun
             continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
+        # a listed verb's "-s" form that is a plural noun in its place ("Klebsiella isolates from X")
+        listed_verb = (lower in lex.EN_VERBS or common_verb) and not (
+            lower.endswith("s") and verb_here(tokens, index, current) is False
+        )
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
         participle = is_past_participle(lower) and (
             following in lex.EN_PREPOSITIONS
@@ -564,14 +568,7 @@ def english_phrases(text: str) -> list[Phrase]:
             # an adverb inside a noun phrase ("critically ill children") is kept with it
             and not (is_modifier(following) and starts_phrase(after_next))
         )
-        if (
-            lower in lex.EN_FUNCTION
-            or lower in lex.EN_VERBS
-            or common_verb
-            or participle
-            or adverb
-            or is_contraction(lower)
-        ):
+        if lower in lex.EN_FUNCTION or listed_verb or participle or adverb or is_contraction(lower):
             task_object = None
             if current:
                 flush()

@@ -10,7 +10,9 @@ holds and from the token's place:
 - the context: a noun phrase goes on after an adjective and stops before an article ("inhibitors slow the
   decline"); the verb of a question or clause whose subject ends in a plural noun is a bare form after it
   ("eye drops slow myopia progression"); a word whose clause verb follows it, with only nouns between, is
-  a noun of the subject ("online review ratings affect X"); after "How will" or "Which" the subject comes.
+  a noun of the subject ("online review ratings affect X"); after "How will" the subject comes; a
+  listed verb's "-s" form with no object after it, that MeSH writes in its terms, is a plural noun
+  ("Klebsiella pneumoniae isolates from ICUs").
 The answer is three-valued: `True` (a verb here), `False` (a noun here), `None` (the context does not
 tell; callers keep their own reading).
 """
@@ -49,6 +51,8 @@ def verb_here(tokens: list[str], index: int, current: list[str], clause_open: st
         return False  # "continuous cover forestry", "fare-free public transport", "climate change"
     if current and _verb_ahead(tokens, index):
         return False  # "how do online review ratings affect X": the clause's verb is still ahead
+    if current and _plural_head(lower, following):
+        return False  # "Klebsiella pneumoniae isolates from ICUs": a verb in "-s" would take an object
     if lower.endswith("ing") and following[:1].isalpha() and _gerund_noun(lower):
         return False  # "for healing time of ulcers": a gerund MeSH writes as a noun modifies the next
     if following in OBJECT_OPENERS and (current or tokens[index - 1].lower() == "and"):
@@ -99,6 +103,26 @@ def _gerund_noun(word: str) -> bool:
     """An "-ing" word MeSH ends terms with ("healing" in "Wound Healing", "smoking"): a noun."""
     vocabulary = embedded_vocabulary()
     return vocabulary is not None and vocabulary.is_head_word(word)
+
+
+def _plural_head(word: str, following: str) -> bool:
+    """ "isolates", "concentrates", "approaches" after a noun and before a preposition, "and" or the end:
+    a transitive verb's third person takes its object right after it, so with none the "-s" form that
+    MeSH writes inside its terms is a plural noun heading the phrase (a verb of change may stand alone:
+    "X increases in winter")."""
+    no_object = not following[:1].isalnum() or following in lex.EN_PREPOSITIONS or following in {"and", "or"}
+    vocabulary = embedded_vocabulary()
+    return (
+        no_object
+        and following != "at"  # "my project looks at X": a verb's own preposition
+        and vocabulary is not None
+        and vocabulary.knows_word(word)  # MeSH writes it in a term: "isolates", not "responds"
+        and word.endswith("s")
+        and is_plural_noun(word)
+        and word not in lex.EFFECT_VERBS
+        and word not in lex.CHANGE_VERBS
+        and word not in lex.EN_TASK_VERBS_THIRD
+    )
 
 
 def _bare_verb_after_plural(previous: str, word: str, following: str) -> bool:

@@ -1,7 +1,8 @@
 """Is this token a verb here? The phrase cutter's part-of-speech decision, on sentences of its own
 (not evaluation cases): a word after an adjective or as the head of a pair MeSH writes is a noun, a
 gerund MeSH ends terms with is a noun, the subject follows "How will", a word before an article is a
-verb, and in a question a bare word after a plural noun, with a noun after it, is the verb.
+verb, in a question a bare word after a plural noun, with a noun after it, is the verb, and an "-s" form
+with no object after a noun ("isolates from X") is a plural noun.
 """
 
 from __future__ import annotations
@@ -55,3 +56,12 @@ def test_a_bare_word_after_a_plural_subject_in_a_question_is_its_verb() -> None:
 
 def test_a_plural_modifier_of_a_pair_mesh_writes_is_no_subject_before_a_verb() -> None:
     assert _verb_here("Do sports medicine clinics help?", "medicine", ["sports"], "question") is False
+
+
+def test_an_s_form_with_no_object_after_a_noun_is_a_plural_head() -> None:
+    text = "We sequence Salmonella enterica isolates from poultry farms in Brazil."
+    assert _verb_here(text, "isolates", ["Salmonella", "enterica"]) is False
+    assert "Salmonella enterica isolates" in _terms(text)
+    # a verb's own preposition, or a verb MeSH writes in no term, keeps the verb reading
+    assert _verb_here("My project looks at soil erosion.", "looks", ["project"]) is None
+    assert _verb_here("The microclimate responds to visits.", "responds", ["microclimate"]) is None
