@@ -17,8 +17,8 @@ object the outcome; an effect verb with no object makes its subject the outcome;
 modal or after "want to" is a verb; the unit after a number or "per" is no concept. Tokens come from
 `english_tokens`; `english_clauses` then reads the roles whole clauses give, and
 `english_phrase_merges` joins and re-reads neighbouring phrases. Whether a word that may be a noun or a
-verb ("cover", "transport", "healing") is a verb in its place is `english_pos.verb_here`'s decision. Each phrase leaves with its cue;
-`slot_roles` puts it in a slot.
+verb ("cover", "transport", "healing") is a verb in its place is `english_pos.verb_here`'s decision.
+Each phrase leaves with its cue; `slot_roles` puts it in a slot.
 """
 
 from __future__ import annotations
