@@ -16,8 +16,9 @@ clause or a question ends the subject and, as an effect verb does, makes it the 
 object the outcome; an effect verb with no object makes its subject the outcome; the word after a
 modal or after "want to" is a verb; the unit after a number or "per" is no concept. Tokens come from
 `english_tokens`; `english_clauses` then reads the roles whole clauses give, and
-`english_phrase_merges` joins and re-reads neighbouring phrases. Each phrase leaves with its cue;
-`slot_roles` puts it in a slot.
+`english_phrase_merges` joins and re-reads neighbouring phrases. Whether a word that may be a noun or a
+verb ("cover", "transport", "healing") is a verb in its place is `english_pos.verb_here`'s decision.
+Each phrase leaves with its cue; `slot_roles` puts it in a slot.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.english_phrase_merges import merge_phrases
+from agent.understanding.english_pos import verb_here
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
 from agent.understanding.english_word_forms import (
+    OBJECT_OPENERS,
     adjective_shaped,
     counted_place,
     gerund_of_verb,
@@ -43,7 +46,6 @@ from agent.understanding.english_word_forms import (
     question_opener,
     second_verb,
     verb_base,
-    verb_before_object,
     verb_ending_subject,
     verb_not_term,
 )
@@ -213,6 +215,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and lower.isalpha()
             and lower not in lex.EN_FUNCTION
             and not question_opener(tokens, index)  # "Can wearable cameras ...?": the subject follows
+            and verb_here(tokens, index, current) is not False  # "How will climate change ...?"
         ):
             cue = last_break = lower  # "we would pool the trials", "data would come from X": a verb
             continue
@@ -226,6 +229,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and lower not in lex.EN_TASK_GERUNDS
             and following[:1].isalnum()
             and gerund_of_verb(lower)
+            and verb_here(tokens, index, current) is not False  # "for healing time": a noun
         ):
             cue = last_break = lower  # "for arresting dentine caries": a verb on what follows
             continue
@@ -282,9 +286,11 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "comparator"
             compare_open = False
             continue
+        part_of_speech = verb_here(tokens, index, current, clause_open)
         if (
-            verb_ending_subject(current, lower, following, clause_open)
-            and not _effect_verb_ahead(tokens, index)
+            # an object right after the verb is read below, as after any verb before an article
+            (part_of_speech is True and bool(clause_open) and following not in OBJECT_OPENERS)
+            or (part_of_speech is not False and verb_ending_subject(current, lower, following, clause_open))
         ) or _verb_after_modifier(
             current,
             lower,
@@ -542,6 +548,10 @@ def english_phrases(text: str) -> list[Phrase]:
             current.append(token)  # "by tensile testing and DSC", "after damp-heat testing.": the head noun
             continue
         common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
+        # a listed verb's "-s" form that is a plural noun in its place ("Klebsiella isolates from X")
+        listed_verb = (lower in lex.EN_VERBS or common_verb) and not (
+            lower.endswith("s") and verb_here(tokens, index, current) is False
+        )
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
         participle = is_past_participle(lower) and (
             following in lex.EN_PREPOSITIONS
@@ -560,14 +570,7 @@ def english_phrases(text: str) -> list[Phrase]:
             # an adverb inside a noun phrase ("critically ill children") is kept with it
             and not (is_modifier(following) and starts_phrase(after_next))
         )
-        if (
-            lower in lex.EN_FUNCTION
-            or lower in lex.EN_VERBS
-            or common_verb
-            or participle
-            or adverb
-            or is_contraction(lower)
-        ):
+        if lower in lex.EN_FUNCTION or listed_verb or participle or adverb or is_contraction(lower):
             task_object = None
             if current:
                 flush()
@@ -624,7 +627,7 @@ def english_phrases(text: str) -> list[Phrase]:
             # "I'd like ...": after a pronoun with a clitic, as after the pronoun, comes its verb
             last_break = lower.split("'")[0] if is_contraction(lower) else lower
             continue
-        if current and verb_before_object(token, following):
+        if (current or last_break == "and") and verb_here(tokens, index, current) is True:
             # "whether SGLT2 inhibitors slow the decline", "how doping levels tune the overpotential": a
             # noun phrase does not go on past an article, so the word before one is the verb; in a
             # whether-clause or question its subject is the exposure and its object the outcome
@@ -707,19 +710,6 @@ def _conjuncts(phrases: list[Phrase], subject: Phrase | None, clause_first: int)
         index -= 1
         parts.append(phrases[index])
     return parts
-
-
-def _effect_verb_ahead(tokens: list[str], index: int) -> bool:
-    """ "How do online review ratings affect X": an effect verb a word or two ahead, with only nouns
-    between, is the clause's verb, so the word read now ("review", which may be a verb) is a noun of
-    its subject."""
-    for ahead in tokens[index + 1 : index + 4]:
-        lower = ahead.lower()
-        if lower in lex.EFFECT_VERBS:
-            return True
-        if not lower.isalpha() or lower in lex.EN_FUNCTION:
-            return False
-    return False
 
 
 # modifiers of a change noun that only say how it is measured ("annual change", "mean difference")

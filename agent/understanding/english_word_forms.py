@@ -3,8 +3,9 @@
 The phrase cutter (`english_phrases`) asks these questions of each token before it decides where a noun
 phrase ends; they need only the word, its neighbours and the word classes of `lexicon` (and CC-CEDICT's
 verbs through `english_clauses.is_clause_verb`, MeSH through the embedded vocabulary), never a domain
-dictionary: "-ed" and "-ing" forms, the verb after plural people or before an article, a second verb
-after "and", a question's opening auxiliary, contractions.
+dictionary: "-ed" and "-ing" forms, the verb after plural people, a second verb after "and", a question's
+opening auxiliary, contractions. Whether a word is a verb in its place, from all of these and MeSH, is
+`english_pos.verb_here`.
 """
 
 from __future__ import annotations
@@ -60,13 +61,8 @@ def second_verb(tokens: list[str], index: int, last_break: str | None, following
     return any(t.lower() in lex.TASK_VERB_SUBJECTS for t in tokens[start:index])
 
 
-def verb_before_object(token: str, following: str) -> bool:
-    """A lower-case word after a noun phrase with an article or an object pronoun right after it
-    ("inhibitors slow the decline", "alumina slows it"): the verb, since a noun phrase holds no
-    article after its first word."""
-    return token.isalpha() and token.islower() and following in OBJECT_OPENERS
-
-
+# what opens a verb's object: a noun phrase holds no article after its first word, so a word with
+# one of these right after it ("inhibitors slow the decline") is a verb (`english_pos.verb_here`)
 OBJECT_OPENERS = frozenset({"the", "a", "an", "it", "them", "its", "their", "this", "these"})
 
 

@@ -1,0 +1,67 @@
+"""Is this token a verb here? The phrase cutter's part-of-speech decision, on sentences of its own
+(not evaluation cases): a word after an adjective or as the head of a pair MeSH writes is a noun, a
+gerund MeSH ends terms with is a noun, the subject follows "How will", a word before an article is a
+verb, in a question a bare word after a plural noun, with a noun after it, is the verb, and an "-s" form
+with no object after a noun ("isolates from X") is a plural noun.
+"""
+
+from __future__ import annotations
+
+from agent.models import LIST_SLOT_NAMES
+from agent.understanding.english_pos import verb_here
+from agent.understanding.english_tokens import description_tokens
+from agent.understanding.rules import extract_slots
+
+
+def _terms(text: str) -> list[str]:
+    slots = extract_slots(text)
+    return [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
+
+
+def _verb_here(text: str, word: str, current: list[str], clause_open: str = "") -> bool | None:
+    tokens = description_tokens(text)
+    return verb_here(tokens, tokens.index(word), current, clause_open)
+
+
+def test_a_word_after_an_adjective_is_a_noun() -> None:
+    assert (
+        _verb_here("Does urban transport in Lagos reduce smog?", "transport", ["urban"], "question") is False
+    )
+    assert "urban transport" in _terms("Does urban transport in Lagos reduce air pollution?")
+
+
+def test_the_subject_follows_a_wh_word_and_a_modal() -> None:
+    assert _verb_here("How will climate change shift X?", "climate", []) is False
+    assert "climate change" in _terms("How will climate change shift bird migration in Europe?")
+
+
+def test_a_gerund_mesh_ends_terms_with_is_a_noun() -> None:
+    assert _verb_here("for healing rate of burns", "healing", []) is False
+    assert "healing rate" in _terms("We compare two dressings for healing rate of burns in children.")
+
+
+def test_a_word_before_an_article_after_and_is_a_verb() -> None:
+    assert _verb_here("We collect records and fit a mixed model.", "fit", []) is True
+    assert "fit" not in _terms("We collect growth records from farms and fit a mixed model.")
+
+
+def test_a_bare_word_after_a_plural_subject_in_a_question_is_its_verb() -> None:
+    text = "Do mussel larvae colonise artificial reefs in the Baltic Sea?"
+    assert _verb_here(text, "colonise", ["mussel", "larvae"], "question") is True
+    terms = _terms(text)
+    assert "mussel larvae" in terms and "artificial reefs" in terms
+    terms = _terms("Do vitamin D supplements slow bone loss in older women?")
+    assert "vitamin D supplements" in terms and "bone loss" in terms
+
+
+def test_a_plural_modifier_of_a_pair_mesh_writes_is_no_subject_before_a_verb() -> None:
+    assert _verb_here("Do sports medicine clinics help?", "medicine", ["sports"], "question") is False
+
+
+def test_an_s_form_with_no_object_after_a_noun_is_a_plural_head() -> None:
+    text = "We sequence Salmonella enterica isolates from poultry farms in Brazil."
+    assert _verb_here(text, "isolates", ["Salmonella", "enterica"]) is False
+    assert "Salmonella enterica isolates" in _terms(text)
+    # a verb's own preposition, or a verb MeSH writes in no term, keeps the verb reading
+    assert _verb_here("My project looks at soil erosion.", "looks", ["project"]) is None
+    assert _verb_here("The microclimate responds to visits.", "responds", ["microclimate"]) is None
