@@ -24,7 +24,9 @@ that the vocabulary knows anywhere in a text:
 - **word variants MeSH attests**: where neither matches, one word of a window may be swapped for a
   word that MeSH uses interchangeably in the same position of the same descriptor's terms ("stones" and
   "calculi", "ultrasound" and "ultrasonography", "renal" and "kidney": `word_variants`), and never for
-  words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant"); and "X with Y"
+  words that anywhere tell two descriptors apart ("alpha"/"beta", "benign"/"malignant"); a head word for
+  one MeSH mostly writes after the same modifiers, where the words before it are a term ("mental health
+  care" = Mental Health Services: `agent.language.head_variants`); and "X with Y"
   or "X of the Y" where MeSH writes "Y X" ("dementia with Lewy bodies" = Lewy Body Disease, "fracture
   of the hip" = Hip Fractures);
 - **composition**: neighbouring matches whose headings in a row are a term ("oral cavity" = Mouth,
@@ -50,6 +52,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from agent.language.body_parts import BodyPartIndex
+from agent.language.head_variants import attested_head_variants
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
@@ -268,6 +271,7 @@ class MeshVocabulary:
         self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
         self._natural_keys = set()
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
+        self._head_variants = attested_head_variants(self._keys, self._inverted_keys)
         self._synonym_words = self._one_word_synonyms()
 
     def _count_form_uses(self, term: str) -> None:
@@ -693,6 +697,19 @@ class MeshVocabulary:
                 entries = self._keys.get(swapped)
                 if entries:
                     return [entry for entry in entries if entry[0] < _RANK["permuted term"]] or entries
+        return self._head_variant_entries(keys)
+
+    def _head_variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
+        """The entries of the window with its head swapped for a head variant
+        (`agent.language.head_variants`), where the words before the head are a term themselves
+        ("mental health care" = Mental Health Services)."""
+        if len(keys) < 2 or tuple(keys[:-1]) not in self._keys:
+            return []
+        for other in sorted(self._head_variants.get(keys[-1], ())):
+            swapped = (*keys[:-1], other)
+            entries = [] if swapped in self._inverted_keys else self._keys.get(swapped, [])
+            if entries:
+                return [entry for entry in entries if entry[0] < _RANK["permuted term"]] or entries
         return []
 
     def _one_word_synonyms(self) -> dict[str, tuple[str, ...]]:

@@ -1635,5 +1635,6 @@ def test_a_phrase_beside_its_heading_keeps_the_terms_mesh_writes_at_its_edge(
         context=["accessing mental health care"],
     )
     query = pubmed_query(result)
-    assert '"Mental Health"[Mesh]' in query
+    # MeSH writes the care as "Mental Health Services" (`agent.language.head_variants`)
+    assert '"Mental Health Services"[Mesh]' in query
     assert "accessing mental" not in query.replace("accessing mental health care", "")
