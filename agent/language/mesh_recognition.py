@@ -48,7 +48,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from agent.language.body_parts import BodyPartIndex
@@ -271,7 +271,6 @@ class MeshVocabulary:
         self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
         self._natural_keys = set()
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
-        self._head_variants = attested_head_variants(self._keys, self._inverted_keys)
         self._synonym_words = self._one_word_synonyms()
 
     def _count_form_uses(self, term: str) -> None:
@@ -698,6 +697,11 @@ class MeshVocabulary:
                 if entries:
                     return [entry for entry in entries if entry[0] < _RANK["permuted term"]] or entries
         return self._head_variant_entries(keys)
+
+    @cached_property
+    def _head_variants(self) -> dict[str, frozenset[str]]:
+        """Built at the first window that needs it (about a second for the whole of MeSH), not at load."""
+        return attested_head_variants(self._keys, self._inverted_keys)
 
     def _head_variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
         """The entries of the window with its head swapped for a head variant
