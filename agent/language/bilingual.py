@@ -33,9 +33,10 @@ import bisect
 import itertools
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from typing import Protocol, runtime_checkable
 
 from agent.language import word_formation
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
@@ -59,6 +60,7 @@ __all__ = [
     "PHRASE_PARTICLES",
     "Attested",
     "Rendering",
+    "WordJudge",
     "compound_modifiers",
     "names_people",
     "render",
@@ -66,6 +68,18 @@ __all__ = [
 
 # the caller's judge of an English candidate ("is a MeSH heading or entry term")
 Attested = Callable[[str], bool]
+
+
+@runtime_checkable
+class WordJudge(Protocol):
+    """A richer judge: attests phrases, and tells whether MeSH writes a sense's words in terms together with
+    other words (`agent.language.term_company.TermCompany`). Inside a compound a sense used with the other
+    parts' senses then comes first, and a sense attested only alone (系 "faculty" in 细胞系) gets no credit."""
+
+    def __call__(self, english: str) -> bool: ...
+
+    def together(self, sense: str, others: Iterable[str]) -> bool: ...
+
 
 _PER_PART = 3  # candidates per part combined in a composition
 _JUDGED_SENSES = 6  # senses per part a judge (MeSH) may move forward
@@ -353,14 +367,26 @@ def _adjectival(part: _Part, word: str) -> _Part:
 
 
 def _judged(
-    senses: tuple[str, ...], part: _Part, attested: Attested | None, modifier: bool = False
+    senses: tuple[str, ...],
+    part: _Part,
+    attested: Attested | None,
+    modifier: bool = False,
+    company: tuple[str, ...] = (),
 ) -> list[str]:
     """A part's first senses; with a judge, the senses it attests first (洪水 "deluge; flood" -> "flood"
-    first, since MeSH knows floods), unless the glossary chose the order."""
+    first, since MeSH knows floods), unless the glossary chose the order. With a `WordJudge` and the other
+    parts' senses (`company`), the senses whose words MeSH writes in terms with them come first (细胞|系:
+    "system", not the heading "faculty"; 前庭|功能: "vestibule", not "front courtyard")."""
     if attested is None or part.glossary or len(senses) < 2:
         return list(senses[:_PER_PART])
     pool = list(senses[:_JUDGED_SENSES])
     common = any(not _proper_name(sense) for sense in pool)
+    # the senses MeSH writes in terms with the neighbouring parts' senses (none without a `WordJudge`)
+    used = (
+        {s for s in pool if attested.together(s, company)}
+        if company and isinstance(attested, WordJudge)
+        else set()
+    )
 
     def judged(sense: str) -> bool:
         # a place or person the vocabulary knows (波 "Poland" in MeSH's places) is no better sense of a
@@ -377,13 +403,14 @@ def _judged(
         known = [sense for sense in pool if judged(sense)]
         pool.sort(
             key=lambda sense: (
+                sense not in used,
                 not any(_same_stem(sense, k) for k in known),
                 sense in part.verbs or not sense.lower().endswith(_ADJECTIVE_ENDINGS),
                 sense not in known,
             )
         )
     else:
-        pool.sort(key=lambda sense: not judged(sense))
+        pool.sort(key=lambda sense: (sense not in used, not judged(sense)))
     return pool[:_PER_PART]
 
 
@@ -512,11 +539,14 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         parts = _fuse(parts, attested)
     options: list[list[str]] = []
     for index, part in enumerate(parts):
+        # the characters of one dictionary word (spans=False) are no words of a term together (考|虑 is no
+        # "test anxiety"): only a phrase's words are weighed with their neighbours
+        company = _company(parts, index) if spans else ()
         if index < len(parts) - 1:
-            options.append(_judged(part.modifiers, part, attested, modifier=True))
+            options.append(_judged(part.modifiers, part, attested, modifier=True, company=company))
         else:
-            heads = [people_plural(h) if part.people else h for h in _judged(part.nouns, part, attested)]
-            options.append(heads)
+            senses = _judged(part.nouns, part, attested, company=company)
+            options.append([people_plural(h) if part.people else h for h in senses])
     if len(parts) > 1:  # inside a term a part is a word, not the dictionary's definition of it
         options = [sorted(option, key=_definition) for option in options]
     scored: list[tuple[int, int, str]] = []
@@ -532,6 +562,14 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         if spanned is not None:
             composed.insert(0, spanned)
     return composed
+
+
+def _company(parts: list[_Part], index: int) -> tuple[str, ...]:
+    """The senses of the parts beside `parts[index]` in a compound, which a `WordJudge` weighs it with."""
+    around = [parts[k] for k in (index - 1, index + 1) if 0 <= k < len(parts)]
+    return _unique(
+        [s for part in around for s in (*part.modifiers[:_JUDGED_SENSES], *part.nouns[:_JUDGED_SENSES])]
+    )
 
 
 # words that make a sense a definition of the Chinese word rather than a word of a term: an article, a

@@ -23,6 +23,7 @@ from agent.language.chinese_segmentation import (
 )
 from agent.language.chinese_sentences import render_phrase
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.language.term_company import company_of
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
 from tools.mesh import MeshFile
@@ -38,7 +39,8 @@ def translate_slots(
     slots: Slots, vocabulary: MeshVocabulary | None
 ) -> tuple[Slots, dict[str, str], list[str]]:
     """Slots with their Chinese phrases in English, the English -> Chinese originals, and notes."""
-    attested = vocabulary.knows if vocabulary is not None else None
+    # MeSH judges whole phrases and, inside a compound, which senses it writes with the other words
+    attested = company_of(vocabulary) if vocabulary is not None else None
     data = slots.model_dump()
     originals: dict[str, str] = {}
     untranslated: list[str] = []

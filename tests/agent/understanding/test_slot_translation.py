@@ -35,3 +35,13 @@ def test_a_glossary_word_is_searched_as_the_glossary_writes_it_first() -> None:
     slots, originals, _ = translate_slots(Slots(output_target=["依从性"]), embedded_vocabulary())
     assert slots.output_target == ["adherence"]
     assert originals == {"adherence": "依从性"}
+
+
+def test_a_sense_is_chosen_by_the_words_mesh_writes_beside_it() -> None:
+    # 前庭 "front courtyard; vestibule", 系 "system; department; faculty": MeSH writes "vestibular" beside
+    # "function" and "system" beside "cell", and knows "Faculty" only as a heading of its own
+    slots, _, _ = translate_slots(
+        Slots(output_target=["前庭功能"], subject_population=["肿瘤细胞系"]), embedded_vocabulary()
+    )
+    assert slots.output_target == ["vestibule function"]
+    assert slots.subject_population == ["tumor cell system"]

@@ -1,0 +1,54 @@
+"""Word-level evidence for a sense inside a compound: the words MeSH writes in terms together.
+
+Phrases of their own, not evaluation cases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from agent.language.bilingual import WordJudge, render
+from agent.language.term_company import company_of, loose_stem
+from agent.understanding.slot_translation import embedded_vocabulary
+
+
+class _Judge:
+    """Knows "faculty" alone (a heading of another field) and "system" only beside "cell"."""
+
+    def __call__(self, english: str) -> bool:
+        return english == "faculty"
+
+    def together(self, sense: str, others: Iterable[str]) -> bool:
+        return sense == "system" and "cell" in others
+
+
+def test_a_sense_used_with_the_other_words_beats_one_attested_alone() -> None:
+    assert isinstance(_Judge(), WordJudge)
+    assert render("细胞系", attested=_Judge()).english[0] == "cell system"
+    # a plain judge of whole phrases keeps today's ranking: the lone heading comes first
+    assert render("细胞系", attested=lambda term: term == "faculty").english[0] == "cell faculty"
+
+
+def test_the_characters_of_one_word_are_not_weighed_together() -> None:
+    class Everything(_Judge):
+        def together(self, sense: str, others: Iterable[str]) -> bool:
+            return sense == "anxiety"
+
+    # 考|虑 "consider": its characters' senses are no words of a term ("test anxiety")
+    assert render("考虑", attested=Everything()).english == render("考虑", attested=lambda t: False).english
+
+
+def test_mesh_writes_system_with_cell_and_no_courtyard_at_all() -> None:
+    vocabulary = embedded_vocabulary()
+    assert vocabulary is not None
+    company = company_of(vocabulary)
+    assert company.together("system", ["cell", "cellular"])  # Cell-Free System
+    assert not company.together("faculty", ["cell", "cellular"])
+    assert company.together("vestibule", ["function"])  # Vestibular Function Tests: one stem
+    assert not company.together("front courtyard", ["function"])
+    assert company("cell-free system") and not company("front courtyard")
+
+
+def test_an_adjective_and_its_noun_share_a_stem() -> None:
+    assert loose_stem("vestibular") == loose_stem("vestibule") == "vestibul"
+    assert loose_stem("microscopic") == loose_stem("microscopy") == loose_stem("microscope")
