@@ -198,7 +198,12 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
             if (
                 all(_manner_adjective(w) for w in modifiers)
                 # "Our aim is early detection of sepsis": after a copula too the task names its object
-                and (phrase.cue is None or phrase.cue in lex.BE_FORMS)
+                and (
+                    phrase.cue is None
+                    or phrase.cue in lex.BE_FORMS
+                    # "Lithium for the prevention of suicide": what a purpose of care acts on is studied
+                    or (phrase.cue == "for" and head in lex.EN_CARE_TASKS)
+                )
                 and en_head_slot(following.words) in {None, "output_target"}
             ):
                 # "(automatic) detection of X" says what "detecting X" says: X under the task's cue

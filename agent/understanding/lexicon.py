@@ -864,3 +864,6 @@ SAMPLE_NOUNS = words("participant respondent subject volunteer individual person
 TIME_ANCHORS = words(
     "treatment intervention randomisation randomization baseline enrolment enrollment inclusion implementation installation"
 )
+# tasks of care done to a condition or an outcome: what they prevent or treat is also what the study
+# observes ("the prevention of suicide" studies suicide, as "the treatment of malaria" studies malaria)
+EN_CARE_TASKS = words("prevention treatment management")

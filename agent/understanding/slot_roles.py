@@ -221,12 +221,13 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             # "decoding with transformers", "monitoring mussel populations": the object is no task's name
             return [(head_slot, text)]
         predicted = []
-        if task_word in _MEASURING_TASKS and (
+        if (task_word in _MEASURING_TASKS or task_word in lex.EN_CARE_TASKS) and (
             mesh_kind(text) == "condition"
             or (head_slot in {None, "output_target"} and mesh_kind(text) in {None, "output_target"})
         ):
             # "predict non-contact injuries", "predicting compressive strength": the task, and what it
-            # predicts is the outcome studied
+            # predicts is the outcome studied; so is what a task of care prevents or treats ("the
+            # prevention of suicide")
             predicted = [("output_target", text)]
         if head_slot is None and phrase.cue and len(words) > 1 and not is_acronym(words[-1]):
             words = [*words[:-1], singular(words[-1])]  # "lung nodules" -> "lung nodule detection"

@@ -4,7 +4,8 @@ evaluation cases).
 A task noun with a manner adjective after a copula names its object ("Our aim is early detection of
 X"); a task gerund keeps its object across "for"/"of" ("screening for X"); a model named by its task
 ("a risk prediction model") is a model and names the task; what a test measure is "of" is the test
-("the diagnostic accuracy of point-of-care ultrasound").
+("the diagnostic accuracy of point-of-care ultrasound"); what a task of care after "for" prevents or
+treats is studied ("Lithium for the prevention of suicide").
 """
 
 from __future__ import annotations
@@ -61,3 +62,24 @@ def test_a_task_verb_on_a_signal_or_a_setting_still_names_the_task() -> None:
     assert any("prediction" in t for t in slots.task)
     pair = extract_slots("We classify alpha and theta rhythms in sleep EEG with a convolutional network.")
     assert len([t for t in pair.task if "classification" in t]) == 1
+
+
+def test_what_a_task_of_care_acts_on_after_for_is_studied() -> None:
+    # "X for the prevention of Y": Y is what the study observes, besides the task
+    for text, studied, task in (
+        (
+            "Magnesium sulfate for the prevention of eclampsia in pregnant women",
+            "eclampsia",
+            "eclampsia prevention",
+        ),
+        ("Ketamine for the treatment of depression in adolescents", "depression", "depression treatment"),
+        ("Nurse-led clinics for the management of asthma in primary care", "asthma", "asthma management"),
+    ):
+        slots = extract_slots(text)
+        assert studied in slots.output_target, text
+        assert task in slots.task, text
+
+
+def test_a_task_that_is_no_care_after_for_keeps_its_reading() -> None:
+    slots = extract_slots("HPV testing for triage of low-grade cervical lesions")
+    assert not any("triage" in term for term in slots.output_target)
