@@ -135,6 +135,17 @@ _EXPOSURE_BEFORE = (
 )
 
 
+# a later member of a list after "exposure to" or "the effect of": each is an exposure, when the list is
+# written with commas ("exposure to lead, cadmium and arsenic") or its member before is a suspended
+# prefix ("exposure to per- and polyfluoroalkyl substances"); "exposure to X and Y" alone is no list ("Y"
+# is what X acts on: "exposure to air pollution and childhood asthma"), nor is anything after "between"
+_EXPOSURES_LISTED = (
+    r"(?:effects?|impacts?|influences?|roles?|exposures?)\s+(?:of|to)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:[\w-]+-\s+(?:and|or)\s+"
+    r"|(?:[\w-]+(?:\s+[\w-]+){0,3}?\s*,\s*)+(?:[\w-]+(?:\s+[\w-]+){0,3}?,?\s+(?:and|or)\s+)?)"
+)
+
+
 # "X reduces Y", "does X improve Y", "whether X lowers Y": X acts on Y (the understanding's verbs of effect)
 _EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"}, key=len, reverse=True))
 
@@ -161,7 +172,8 @@ _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORE
 
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
-    association between X and Y", "exposure to X", "X exposure" (also as the phrase itself: "air
+    association between X and Y", "exposure to X" (and each member of a list written there:
+    `_EXPOSURES_LISTED`), "X exposure" (also as the phrase itself: "air
     pollution exposure", "cannabis use"), "X and the risk of Y" (also with a time or place between: "maternal
     smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, or before a verb of effect
@@ -175,7 +187,8 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
         return True  # "air pollution exposure", "cannabis use": the phrase names itself an exposure
     written = re.escape(phrase.strip())
     return bool(
-        re.search(_EXPOSURE_BEFORE + written + r"\b", description, re.IGNORECASE)
+        re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)
+        or re.search(_EXPOSURES_LISTED + written + r"(?!\w)", description, re.IGNORECASE)
         or re.search(r"\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
     )
 

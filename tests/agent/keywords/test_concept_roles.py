@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import decide_required
+from agent.keywords.concept_roles import decide_required, is_exposure
 from agent.keywords.title_template import related_to_the_ill
 from agent.language.mesh_recognition import MeshVocabulary, role_of
 from agent.models import Concept, ConceptRole
@@ -231,3 +231,15 @@ def test_a_phrase_headed_by_a_word_of_one_family_of_headings_is_that_condition(
     concept = next(c for c in result.concepts if c.id == term.concept)
     assert term.mesh is not None and term.mesh.heading == "Dental Caries"
     assert concept.role is ConceptRole.CONDITION and concept.required
+
+
+def test_each_member_of_a_list_of_exposures_is_an_exposure() -> None:
+    # a list written with commas, or a suspended prefix before the member, after "exposure to"
+    assert is_exposure("arsenic", "Exposure to lead, cadmium and arsenic in children")
+    assert is_exposure("cadmium", "Exposure to lead, cadmium and arsenic in children")
+    pfas = "Early-life exposure to per- and polyfluoroalkyl substances (PFAS) and childhood obesity"
+    assert is_exposure("polyfluoroalkyl substances (PFAS)", pfas)  # a phrase ending in its acronym
+    # "exposure to X and Y" alone: Y is what X acts on; "between X and Y" never lists exposures
+    assert not is_exposure("childhood obesity", pfas)
+    assert not is_exposure("childhood asthma", "Exposure to air pollution and childhood asthma")
+    assert not is_exposure("asthma", "The association between air pollution and asthma")
