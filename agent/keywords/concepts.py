@@ -22,7 +22,8 @@ synonyms. The steps, for every phrase of every slot:
    from the description ("rapid tests") or stays an optional concept, never a required one, as does a
    phrase of general words beside an abstract noun or a participle ("resectability diagnosis",
    "resistance detection");
-3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`); a
+3. **recognise** MeSH descriptors inside what is left (`agent.language.mesh_recognition`), not the noun
+   of a hyphenated modifier before another noun ("early-life exposure": no Life); a
    descriptor's tree gives the concept's **role** (`ConceptRole`, `agent.keywords.concept_roles`): C
    and F03 a condition, D an intervention, E and L a method, M01 a population, A anatomy, G/F01/F02 an
    outcome, N and Z a setting, as is a population phrase headed by a place or an organisation ("in
@@ -567,6 +568,7 @@ def _drafts_for(
             and not beyond_mesh(m, text, vocabulary)
             and not other_sense(m, text, part.slot)
             and not _ANTI.search(text[: m.start])
+            and not _inside_a_compound_modifier(m, text, vocabulary)
         ]
         matches = without_name_parts(matches, text)
         matches = [
@@ -697,6 +699,20 @@ def _drafts_for(
             draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+def _inside_a_compound_modifier(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a one-word match is the noun of a hyphenated modifier opened by a word MeSH writes only as
+    a modifier, before another noun ("early-life exposure", "high-risk groups", "low-income households"):
+    the compound qualifies the noun after it, and its own noun (Life, Risk, Income) is no concept."""
+    before, after = text[: match.start], text[match.end :]
+    return (
+        vocabulary is not None
+        and " " not in match.text.strip()
+        and before.endswith("-")
+        and bool(re.match(r"\s+[A-Za-z]", after))
+        and vocabulary.is_modifier(before[:-1].split()[-1] if before[:-1].split() else "")
+    )
 
 
 def _as_written_only(term: Term) -> Term:

@@ -1638,3 +1638,16 @@ def test_a_phrase_beside_its_heading_keeps_the_terms_mesh_writes_at_its_edge(
     # MeSH writes the care as "Mental Health Services" (`agent.language.head_variants`)
     assert '"Mental Health Services"[Mesh]' in query
     assert "accessing mental" not in query.replace("accessing mental health care", "")
+
+
+def test_the_noun_of_a_hyphenated_modifier_is_no_concept(vocabulary: MeshVocabulary) -> None:
+    # "early-life exposure": the compound qualifies the exposure; Life is no concept a paper is found by
+    result = concepts_of(
+        vocabulary,
+        "Early-life exposure to perfluoroalkyl substances and childhood obesity",
+        context=["early-life exposure", "perfluoroalkyl substances"],
+        output_target=["childhood obesity"],
+    )
+    query = pubmed_query(result)
+    assert '"Life"[Mesh]' not in query
+    assert '"Pediatric Obesity"[Mesh]' in query
