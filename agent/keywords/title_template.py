@@ -156,8 +156,13 @@ def measure_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDe
 
 # a review of qualitative evidence: "a qualitative systematic review", "a qualitative evidence
 # synthesis", "a meta-synthesis of qualitative studies", "a meta-ethnography"; not a review that also
-# takes quantitative studies ("mixed-methods", "qualitative and quantitative")
-_QUALITATIVE = re.compile(r"\bqualitative\b|\bmeta[- ]?synthes[ie]s\b|\bmeta[- ]?ethnograph", re.IGNORECASE)
+# takes quantitative studies ("mixed-methods", "qualitative and quantitative"), nor "qualitative" of
+# another kind ("qualitative analysis" of a sample by chromatography)
+_QUALITATIVE = re.compile(
+    r"\bqualitative\s+(?:systematic\s+)?(?:review|synthes[ie]s|evidence|studies|research)\b"
+    r"|\bmeta[- ]?synthes[ie]s\b|\bmeta[- ]?ethnograph",
+    re.IGNORECASE,
+)
 _NOT_ONLY_QUALITATIVE = re.compile(r"\bquantitative\b|\bmixed[- ]methods?\b", re.IGNORECASE)
 
 

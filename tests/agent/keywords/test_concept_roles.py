@@ -145,6 +145,7 @@ def test_the_measure_asked_is_a_required_concept(vocabulary: MeshVocabulary) -> 
         ("Barriers to breastfeeding: a mixed-methods systematic review of qualitative studies", False),
         ("Qualitative and quantitative studies of adherence to inhalers", False),
         ("Exercise for depression in older adults", False),
+        ("Qualitative analysis of flavonoids in green tea by HPLC", False),  # another kind of "qualitative"
     ],
 )
 def test_a_qualitative_review_asks_for_qualitative_research(
