@@ -26,7 +26,11 @@ from evals.fake_sources.server import RunningFakeSources, running_fake_sources
 from server.app import create_app
 from tests.asgi_server import serve
 
-SLOW_SEARCH_MS = 1500  # Semantic Scholar's latency on the slow server: a search that takes a while
+# Semantic Scholar's latency on the slow server: a search that takes a while. Tests act when a search
+# has started (cancel it, kill its worker); a started event can reach the client a second or more late on
+# a loaded machine (one full-suite run saw a worker killed only after its search had finished at 1.5 s),
+# so the search must outlast that by a margin.
+SLOW_SEARCH_MS = 4000
 
 
 @pytest.fixture(scope="session")
