@@ -213,7 +213,16 @@ class MeshMatch:
 _RANK = {"heading": 0, "entry term": 1, "permuted term": 2, "acronym": 1}
 # Words an entry term writes after an acronym that add nothing to it ("MRI Scans", "PET Imaging")
 _ACRONYM_COMPANIONS = frozenset({"scan", "scans", "scanning", "imaging", "images", "test", "tests", "assay"})
-_ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s*\((?P<short>[^()]+)\)$")
+# "Electrocorticography (EcoG)", "Transfer (Psychology)": a parenthesis after a space glosses the words
+# before it; one written against a word is part of the name ("p21(ras)", "Poly(rU)", "Apoprotein(a)")
+_ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s+\((?P<short>[^()]+)\)$")
+# a gloss that names a sense ("Psychology", "Fish", "Planet"), not a number, a ratio or "U.S."
+_SENSE_GLOSS = re.compile(r"[a-z]{3}")
+
+
+def _branches(descriptor: MeshDescriptor) -> set[str]:
+    """The top-level branches of a descriptor's tree numbers ("F02.463.425" -> "F02")."""
+    return {number[:3] for number in descriptor.tree_numbers}
 
 
 def leading_acronym(term: str) -> str | None:
@@ -250,6 +259,8 @@ class MeshVocabulary:
         # every word as MeSH writes it -> [terms it stands inside, terms it ends] (natural order)
         self._form_uses: dict[str, list[int]] = {}
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
+        # one-word entry terms NLM glosses with a sense ("Transfer (Psychology)"), while building
+        self._sensed_words: list[tuple[str, str, str]] = []
         self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
         self._body_parts: BodyPartIndex | None = None  # built on first use
         for ui, row in mesh_file.records().items():
@@ -268,10 +279,32 @@ class MeshVocabulary:
                         # "Microplastics", "Probiotics": a substance's "-ics" is a plural ("microplastic
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
+        self._add_unambiguous_sensed_words()
         self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
         self._natural_keys = set()
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
         self._synonym_words = self._one_word_synonyms()
+
+    def _add_unambiguous_sensed_words(self) -> None:
+        """A one-word entry term NLM glosses with a sense ("Transfer (Psychology)", "Power (Psychology)",
+        "Rays (Fish)", "Models (Theoretical)") says the word has other senses. Where MeSH writes the word
+        in another branch of its trees only inside longer terms (Embryo Transfer, Nerve Transfer), the
+        bare word would offer the glossed sense alone ("cash transfer" a Transfer, Psychology), so it is
+        left out; where it writes the bare word as a term there too ("Squash (Sport)" and Cucurbita's
+        "Squash"), the description's other concepts choose between them (`_choose`), so it stays, as it
+        does where no other branch writes the word at all ("Transference (Psychology)")."""
+        wanted = {phrase_key(long)[0] for long, _, _ in self._sensed_words}
+        users: dict[str, set[str]] = {}
+        for key, entries in self._keys.items():
+            for word in wanted.intersection(key):
+                users.setdefault(word, set()).update(ui for _, ui in entries)
+        for long, how, ui in self._sensed_words:
+            (word,) = phrase_key(long)
+            branches = _branches(self.descriptor(ui))
+            elsewhere = {o for o in users.get(word, set()) if not _branches(self.descriptor(o)) & branches}
+            if not elsewhere or elsewhere.intersection(o for _, o in self._keys.get((word,), [])):
+                self._add(long, how, ui)
+        self._sensed_words = []
 
     def _count_form_uses(self, term: str) -> None:
         words = _WORD.findall(natural_order(term).lower())
@@ -281,8 +314,17 @@ class MeshVocabulary:
     def _add(self, term: str, how: str, ui: str) -> None:
         match = _ACRONYM_IN_PARENS.match(term)
         if match:  # "Electrocorticography (EcoG)": the long form, and the acronym
-            self._add(match.group("long"), how, ui)
-            short = match.group("short").strip()
+            long, short = match.group("long"), match.group("short").strip()
+            if (
+                how != "heading"
+                and _SENSE_GLOSS.search(short)
+                and not is_acronym(short)
+                and not is_acronym(long)
+                and len(phrase_key(long)) == 1
+            ):
+                self._sensed_words.append((long, how, ui))  # see `_add_unambiguous_sensed_words`
+                return
+            self._add(long, how, ui)
             if is_acronym(short):
                 self._acronyms.setdefault(short.upper(), set()).add(ui)
             return

@@ -93,6 +93,28 @@ def test_acronyms_nlm_writes_before_their_long_form(vocabulary: MeshVocabulary) 
     assert headings(vocabulary, "ICU patients") == [("ICU", "Intensive Care Units"), ("patients", "Patients")]
 
 
+def test_a_word_glossed_with_a_sense_is_that_sense_only_where_mesh_has_no_other(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """NLM writes "Transfer (Psychology)" because "transfer" has other senses in MeSH (Embryo Transfer,
+    Nerve Transfer): the bare word named Transfer, Psychology in "conditional cash transfer", and
+    "physiotherapy" (Physical Therapy Modalities or Physical Therapy Specialty) the modalities."""
+    assert headings(vocabulary, "conditional cash transfer programmes") == [("programmes", "Program")]
+    assert headings(vocabulary, "usual physiotherapy") == []
+    # a word glossed only in one branch of the trees keeps its sense
+    assert headings(vocabulary, "transference") == [("transference", "Transference, Psychology")]
+    # a gloss that is an acronym still attests it, and its long form stays a term
+    assert headings(vocabulary, "ECoG") == [("ECoG", "Electrocorticography")]
+
+
+def test_a_parenthesis_against_a_word_is_part_of_the_name(vocabulary: MeshVocabulary) -> None:
+    """ "p21(ras)" and "Poly(rU)" are names: "p21" alone (CDKN1A as often as Ras) and "poly" (in "poly-
+    and perfluoroalkyl") are not their descriptors."""
+    assert headings(vocabulary, "p21 expression") == []
+    assert [d.heading for d in vocabulary.lookup("poly")] == []
+    assert [d.heading for d in vocabulary.lookup("Poly(rU)")] == ["Poly U"]
+
+
 def test_an_acronym_of_a_family_names_its_root(vocabulary: MeshVocabulary) -> None:
     """ "CT Scan, X-Ray", "CT Scan, Spiral", "CT Scan, Cone-Beam" ...: CT names several descriptors,
     most of them kinds of Tomography, X-Ray Computed, so it names that heading."""
