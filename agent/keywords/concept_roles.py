@@ -66,6 +66,25 @@ def is_study_type(descriptor: MeshDescriptor) -> bool:
     )
 
 
+# The study designs among them: the epidemiologic study characteristics and clinical-trial kinds (E05,
+# N05) and the publication types of study characteristics (V03), not the formats (V01, V02: "Program",
+# "Legislation", "Dataset" are also topics)
+_DESIGN_TREES = ("V03", "E05.318.372", "E05.318.760", "N05.715.360.775")
+
+
+def names_a_study_design(text: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether a phrase of several words is, as a whole, a study design MeSH knows ("quasi-experimental
+    studies" = Non-Randomized Controlled Trials as Topic, "interrupted time series", "controlled
+    before-after studies"): the kind of study asked for, a filter, and no concept to AND."""
+    words = content_words(text)
+    if len(text.split()) < 2:
+        return False
+    matches = vocabulary.recognize(text)
+    designs = [m for m in matches if any(t.startswith(_DESIGN_TREES) for t in m.descriptor.tree_numbers)]
+    covered = {w.lower() for m in designs for w in content_words(m.text)}
+    return bool(designs) and all(w.lower() in covered for w in words)
+
+
 # Persons (M01): MeSH files the kinds of people flat, one level down ("Refugees", "Veterans", "Women"),
 # so there a shallow heading is no broad one (generic people words are set aside before: GENERIC_PEOPLE)
 _UNDER_PERSONS = PERSONS_TREE + "."

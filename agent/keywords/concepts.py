@@ -128,6 +128,7 @@ from agent.keywords.concept_roles import (
     left_out_reason,
     meant,
     named_who_or_where,
+    names_a_study_design,
     names_nothing,
     names_only_organisms,
     names_the_concept,
@@ -255,6 +256,9 @@ def _parts(
         for phrase in getattr(understanding.slots, slot):
             text, found = set_aside(to_half_width(phrase))
             study_types += found
+            if vocabulary is not None and names_a_study_design(text, vocabulary):
+                study_types.append(re.sub(r"^(?:and|or)\s+", "", text, flags=re.IGNORECASE))
+                continue
             sides_and_cues = _CUT.split(text)
             sides = sides_and_cues[::2]
             if vocabulary is not None:  # "regional versus general anaesthesia": both are anaesthesia

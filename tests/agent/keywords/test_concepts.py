@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import is_comparator, is_exposure, is_prevented, names_the_concept
+from agent.keywords.concept_roles import (
+    is_comparator,
+    is_exposure,
+    is_prevented,
+    names_a_study_design,
+    names_the_concept,
+)
 from agent.keywords.concepts import build_concepts
 from agent.keywords.coordination import listed_together
 from agent.keywords.phrase_words import set_aside
@@ -205,6 +211,24 @@ def test_study_types_spans_and_counts_are_set_aside(vocabulary: MeshVocabulary) 
     assert not any(f.enabled for f in result.study_filters)  # a filter the user may switch on
     query = pubmed_query(result)
     assert "Meta-Analysis" not in query and "decade" not in query
+
+
+def test_a_design_mesh_knows_is_set_aside_as_a_whole_phrase(vocabulary: MeshVocabulary) -> None:
+    """ "quasi-experimental studies" (Non-Randomized Controlled Trials as Topic) and "interrupted time
+    series" name the kind of study wanted, as "randomised trials" do: filters, not blocks to AND; a
+    design word inside a topic's phrase stays ("cohort" alone, "legislation" is a publication format)."""
+    result = concepts_of(
+        vocabulary,
+        "Smoke-free legislation and asthma admissions: quasi-experimental studies and interrupted time series",
+        task=["asthma admissions"],
+        method_measurement=["quasi-experimental studies", "interrupted time series"],
+        context=["smoke-free legislation"],
+    )
+    assert [f.text for f in result.study_filters] == ["quasi-experimental studies", "interrupted time series"]
+    query = pubmed_query(result)
+    assert "quasi" not in query and "time series" not in query and "legislation" in query.lower()
+    assert not names_a_study_design("birth cohort", vocabulary)
+    assert names_a_study_design("controlled before-after studies", vocabulary)
 
 
 def test_population_is_optional_when_a_condition_defines_it(vocabulary: MeshVocabulary) -> None:
