@@ -124,6 +124,7 @@ from agent.keywords.concept_roles import (
     is_exposure,
     is_generic_people,
     is_prevented,
+    is_usual_care,
     kinds_of_people,
     left_out_reason,
     meant,
@@ -267,7 +268,9 @@ def _parts(
                 if index or written_compared:
                     compared += 1
                 group = compared if index or written_compared else 0
-                comparator = before.startswith("compared") or (written_compared and not index)
+                # "X versus usual physiotherapy": the usual care is the control arm, as after "compared with"
+                usual = is_usual_care(side) and not all(is_usual_care(other) for other in sides)
+                comparator = before.startswith("compared") or (written_compared and not index) or usual
                 # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
                 compared_side = bool(before or after) and not any(
                     c.startswith("compared") for c in (before, after)
