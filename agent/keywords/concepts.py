@@ -527,6 +527,8 @@ def _a_process(concept: Concept, terms: list[Term]) -> bool:
 _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
+# "pharmacist-led interventions", "nurse-delivered care": the participle says who does it
+_LED = re.compile(r"^-(?:led|delivered)\b", re.IGNORECASE)
 
 
 def _unique(items: Iterable[str]) -> list[str]:
@@ -654,6 +656,15 @@ def _drafts_for(
                 # is based on is what it is made with (not a disease the bacteria would be)
                 drafts[-1].role = ConceptRole.INTERVENTION
                 rest = clean_term(_BASED.sub("", text[based.end :]))
+                drafts.append(_free_draft(rest, part, description, vocabulary))
+            continue
+        agent = next((m for m in matches if _LED.match(text[m.end :])), None)
+        if not head_covered and agent is not None:
+            # "community pharmacist-led interventions": who delivers them is a concept MeSH names (the
+            # pharmacists), and what they deliver is one of its own unless it is only a generic head
+            drafts.append(_mesh_draft(agent, "", part, description, defined, vocabulary))
+            rest = clean_term(_LED.sub("", text[agent.end :]))
+            if content_words(rest):
                 drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
         if not head_covered and apart:

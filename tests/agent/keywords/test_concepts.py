@@ -839,6 +839,23 @@ def test_usual_care_named_on_one_side_of_versus_is_an_optional_comparator(vocabu
     assert "Anesthesia, Conduction" in query and "Anesthesia, General" in query
 
 
+def test_who_leads_an_intervention_is_a_concept_mesh_names(vocabulary: MeshVocabulary) -> None:
+    # "pharmacist-led": the participle says who delivers the interventions; a generic head adds nothing
+    result = concepts_of(
+        vocabulary,
+        "Community pharmacist-led interventions for hypertension",
+        context=["Community pharmacist-led interventions"],
+        subject_population=["hypertension"],
+    )
+    query = pubmed_query(result)
+    assert '"Pharmacists"[Mesh]' in query and "pharmacist-led" not in query
+    # what they deliver, when it is more than a generic head, stays a concept of its own
+    result = concepts_of(
+        vocabulary, "Nurse-led telemonitoring for heart failure", context=["Nurse-led telemonitoring"]
+    )
+    assert '"Nurses"[Mesh]' in pubmed_query(result) and "telemonitoring" in pubmed_query(result)
+
+
 def test_a_place_or_organisation_in_the_population_is_an_optional_setting(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
