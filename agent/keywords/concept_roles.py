@@ -218,6 +218,20 @@ _COMPARED_BEFORE = (
 )
 
 
+# Adjectives that name the arm of a comparison as the care people get anyway ("versus usual
+# physiotherapy", "versus conventional rehabilitation", "standard care"): the control of a trial
+_USUAL_CARE = re.compile(r"^(?:the\s+)?(?:usual|conventional|standard|routine)\b", re.IGNORECASE)
+
+
+def is_usual_care(side: str) -> bool:
+    """Whether one side of "X versus Y" is the care given anyway, whatever it is called: "usual
+    physiotherapy", "conventional incubator care", "standard rehabilitation". Like "compared with", the
+    phrase names the trial's control arm, which every trial has; a searcher leaves it out and searches
+    the question's own intervention (a new kind of the same care is not left out: "regional versus
+    general anaesthesia")."""
+    return bool(_USUAL_CARE.search(side.strip()))
+
+
 def is_comparator(phrase: str, description: str) -> bool:
     """Whether the description names `phrase` as what the studies compare with: "... compared with
     health education", "better than placebo", "relative to usual care". Unlike "X versus Y", which

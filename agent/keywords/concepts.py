@@ -124,6 +124,7 @@ from agent.keywords.concept_roles import (
     is_exposure,
     is_generic_people,
     is_prevented,
+    is_usual_care,
     kinds_of_people,
     left_out_reason,
     meant,
@@ -271,7 +272,9 @@ def _parts(
                 if index or written_compared:
                     compared += 1
                 group = compared if index or written_compared else 0
-                comparator = before.startswith("compared") or (written_compared and not index)
+                # "X versus usual physiotherapy": the usual care is the control arm, as after "compared with"
+                usual = is_usual_care(side) and not all(is_usual_care(other) for other in sides)
+                comparator = before.startswith("compared") or (written_compared and not index) or usual
                 # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
                 compared_side = bool(before or after) and not any(
                     c.startswith("compared") for c in (before, after)
@@ -528,6 +531,8 @@ def _a_process(concept: Concept, terms: list[Term]) -> bool:
 _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
+# "pharmacist-led interventions", "nurse-delivered care": the participle says who does it
+_LED = re.compile(r"^-(?:led|delivered)\b", re.IGNORECASE)
 
 
 def _unique(items: Iterable[str]) -> list[str]:
@@ -655,6 +660,15 @@ def _drafts_for(
                 # is based on is what it is made with (not a disease the bacteria would be)
                 drafts[-1].role = ConceptRole.INTERVENTION
                 rest = clean_term(_BASED.sub("", text[based.end :]))
+                drafts.append(_free_draft(rest, part, description, vocabulary))
+            continue
+        agent = next((m for m in matches if _LED.match(text[m.end :])), None)
+        if not head_covered and agent is not None:
+            # "community pharmacist-led interventions": who delivers them is a concept MeSH names (the
+            # pharmacists), and what they deliver is one of its own unless it is only a generic head
+            drafts.append(_mesh_draft(agent, "", part, description, defined, vocabulary))
+            rest = clean_term(_LED.sub("", text[agent.end :]))
+            if content_words(rest):
                 drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
         if not head_covered and apart:

@@ -190,6 +190,19 @@ def phrase_key(text: str) -> tuple[str, ...]:
     return tuple(word_key(w[:-2] if w[-2:].lower() == "'s" else w) for w in _WORD.findall(normalised))
 
 
+def _with_or_without_article(key: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The key of a term with "of" written as English writes it: MeSH leaves the article out of most
+    terms ("Transurethral Resection of Prostate") and keeps it in some ("Developmental Dysplasia of
+    the Hip"), while a description writes "resection of the prostate" or "dysplasia of hip". One
+    "of" inside the term, followed by the article or by a word; nothing else changes."""
+    if key.count("of") != 1 or key[0] == "of" or key[-1] == "of":
+        return []
+    at = key.index("of") + 1
+    if key[at] == "the":
+        return [key[:at] + key[at + 1 :]] if at + 1 < len(key) else []
+    return [key[:at] + ("the",) + key[at:]] if len(key) < MAX_WORDS else []
+
+
 def natural_order(term: str) -> str:
     """ "Diabetes, Gestational" -> "Gestational Diabetes"; terms with no or several commas unchanged."""
     parts = [p.strip() for p in term.split(", ")]
@@ -358,6 +371,10 @@ class MeshVocabulary:
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
                 (self._natural_keys if form == natural_order(term) else self._inverted_keys).add(key)
+                for other in _with_or_without_article(key):  # "resection of the prostate"
+                    entries = self._keys.setdefault(other, [])
+                    if (_RANK[how], ui) not in entries:
+                        entries.append((_RANK[how], ui))
             loose = loose_key(key)
             if loose is not None:
                 entries = self._loose.setdefault(loose, [])

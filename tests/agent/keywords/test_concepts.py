@@ -8,6 +8,7 @@ from agent.keywords.concept_roles import (
     is_comparator,
     is_exposure,
     is_prevented,
+    is_usual_care,
     names_a_study_design,
     names_the_concept,
 )
@@ -828,6 +829,50 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
         comparator = next(c for c in result.concepts if c.label == "health education")
         assert not comparator.required and "comparator" in comparator.reason
         assert roles["mindfulness training"] and roles["hypertension"]
+
+
+def test_usual_care_named_on_one_side_of_versus_is_an_optional_comparator(vocabulary: MeshVocabulary) -> None:
+    # "versus conventional rehabilitation", "versus usual physiotherapy": the trial's control arm, whatever
+    # MeSH names its noun; a searcher searches the question's own intervention
+    assert is_usual_care("usual physiotherapy") and is_usual_care("conventional incubator care")
+    assert not is_usual_care("general anaesthesia") and not is_usual_care("circuit class training")
+    description = "Task-oriented circuit class training versus usual physiotherapy for walking after stroke"
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["stroke"],
+        context=["Task-oriented circuit class training versus usual physiotherapy"],
+    )
+    comparator = next(c for c in result.concepts if c.label == "physiotherapy")
+    assert not comparator.required and "comparator" in comparator.reason
+    assert "Physical Therapy Modalities" not in pubmed_query(result)
+    assert "circuit class training" in pubmed_query(result)
+    # two kinds of the same care compared: both are the question's
+    result = concepts_of(
+        vocabulary,
+        "Regional versus general anaesthesia for hip fracture surgery",
+        context=["Regional versus general anaesthesia"],
+        subject_population=["hip fracture surgery"],
+    )
+    query = pubmed_query(result)
+    assert "Anesthesia, Conduction" in query and "Anesthesia, General" in query
+
+
+def test_who_leads_an_intervention_is_a_concept_mesh_names(vocabulary: MeshVocabulary) -> None:
+    # "pharmacist-led": the participle says who delivers the interventions; a generic head adds nothing
+    result = concepts_of(
+        vocabulary,
+        "Community pharmacist-led interventions for hypertension",
+        context=["Community pharmacist-led interventions"],
+        subject_population=["hypertension"],
+    )
+    query = pubmed_query(result)
+    assert '"Pharmacists"[Mesh]' in query and "pharmacist-led" not in query
+    # what they deliver, when it is more than a generic head, stays a concept of its own
+    result = concepts_of(
+        vocabulary, "Nurse-led telemonitoring for heart failure", context=["Nurse-led telemonitoring"]
+    )
+    assert '"Nurses"[Mesh]' in pubmed_query(result) and "telemonitoring" in pubmed_query(result)
 
 
 def test_a_place_or_organisation_in_the_population_is_an_optional_setting(vocabulary: MeshVocabulary) -> None:

@@ -213,6 +213,17 @@ def test_a_combined_technique_names_the_techniques_it_is_made_of(vocabulary: Mes
     assert strips.parents == ()
 
 
+def test_the_article_after_of_is_read_as_english_writes_it(vocabulary: MeshVocabulary) -> None:
+    # MeSH leaves it out of most terms and keeps it in a few; a description writes it either way
+    assert headings(vocabulary, "transurethral resection of the prostate") == [
+        ("transurethral resection of the prostate", "Transurethral Resection of Prostate")
+    ]
+    assert headings(vocabulary, "developmental dysplasia of hip") == [
+        ("developmental dysplasia of hip", "Developmental Dysplasia of the Hip")
+    ]
+    assert headings(vocabulary, "quality of life") == [("quality of life", "Quality of Life")]
+
+
 def test_derived_forms_and_greek_letters_match_where_no_exact_form_does(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "kidney transplant") == [("kidney transplant", "Kidney Transplantation")]
     assert headings(vocabulary, "vulval cancer") == [("vulval cancer", "Vulvar Neoplasms")]
