@@ -169,6 +169,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     turned_back,
     with_head,
+    without_take_up,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.title_template import (
@@ -559,7 +560,7 @@ def _drafts_for(
     pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
-        text = clean_term(piece)
+        text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
         matches = (
             vocabulary.recognize(
                 text, defined, SLOT_TREES.get(part.slot, ()), complete=True, context=context or ()

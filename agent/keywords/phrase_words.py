@@ -225,6 +225,15 @@ _MEASUREMENT_WORDS = word_set(
 )
 
 
+# Nouns that say how much people take part in a thing ("vaccination uptake", "screening attendance",
+# "medication adherence"): after a term MeSH names, the thing is the concept and the measure is one of
+# many words abstracts use for it ("coverage", "rates", "completed"). Research vocabulary, not topics.
+_TAKE_UP_WORDS = word_set(
+    "uptake take-up utilisation utilization adherence compliance attendance participation acceptance "
+    "acceptability coverage"
+)
+
+
 # Endings of adjectives, participles and abstract nouns: such a word alone names no thing to search for
 _NOT_A_THING = re.compile(r"(?:ed|ing|ant|ent|al|ous|ive|ic|ary|ble|ity|ness|ance|ence)$", re.IGNORECASE)
 
@@ -294,6 +303,28 @@ def _term_ends_here(words: list[str], vocabulary: MeshVocabulary | None) -> bool
         and words[-1].lower() not in _MEASUREMENT_WORDS
         and any(vocabulary.knows(" ".join(words[start:])) for start in range(len(words) - 1))
     )
+
+
+def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
+    """The phrase without a take-up measure (`_TAKE_UP_WORDS`) that ends it right after a term MeSH
+    names, while the whole is no MeSH term: "childhood vaccination uptake" -> "childhood vaccination"
+    (Vaccination), "adherence to antiretroviral therapy" -> "antiretroviral therapy"; "Medication
+    Adherence" and "Vaccination Coverage" are headings and stay whole."""
+    words = text.split()
+    if (
+        vocabulary is not None
+        and len(words) > 2
+        and words[0].lower() in _TAKE_UP_WORDS
+        and words[1].lower() in {"of", "to", "in", "at", "with"}
+    ):  # "adherence to antiretroviral therapy": the therapy
+        rest = " ".join(words[2:])
+        return rest if any(match.end == len(rest) for match in vocabulary.recognize(rest)) else text
+    if vocabulary is None or len(words) < 2 or words[-1].lower() not in _TAKE_UP_WORDS:
+        return text
+    if any(vocabulary.knows(" ".join(words[start:])) for start in range(len(words) - 1)):
+        return text
+    rest = " ".join(words[:-1])
+    return rest if any(match.end == len(rest) for match in vocabulary.recognize(rest)) else text
 
 
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:

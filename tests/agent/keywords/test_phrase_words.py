@@ -13,6 +13,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     turned_back,
     without_change_head,
+    without_take_up,
 )
 from agent.language.mesh_recognition import MeshVocabulary
 
@@ -173,3 +174,15 @@ def test_the_searchable_core_of_a_free_text_phrase(
 def test_a_phrase_mesh_names_has_no_core_of_its_own(vocabulary: MeshVocabulary) -> None:
     assert vocabulary.knows("chronic obstructive pulmonary disease")
     assert searchable_core("chronic obstructive pulmonary disease", vocabulary) is None
+
+
+def test_a_take_up_measure_after_a_mesh_term_goes(vocabulary: MeshVocabulary) -> None:
+    """ "vaccination uptake" is searched as the vaccination (abstracts say coverage, rates, completed
+    courses); a heading that holds the measure stays whole, as does a phrase whose rest MeSH does not end."""
+    assert without_take_up("childhood vaccination uptake", vocabulary) == "childhood vaccination"
+    assert without_take_up("cardiac rehabilitation attendance", vocabulary) == "cardiac rehabilitation"
+    assert without_take_up("adherence to antiretroviral therapy", vocabulary) == "antiretroviral therapy"
+    assert without_take_up("medication adherence", vocabulary) == "medication adherence"
+    assert without_take_up("vaccination coverage", vocabulary) == "vaccination coverage"
+    assert without_take_up("student engagement", vocabulary) == "student engagement"
+    assert without_take_up("vaccination uptake", None) == "vaccination uptake"
