@@ -247,6 +247,9 @@ class MeshVocabulary:
         # words of a term in an order no text means it in
         self._inverted_keys: set[tuple[str, ...]] = set()
         self._natural_keys: set[tuple[str, ...]] = set()  # only while building
+        # (key, ui) pairs written in natural order and in a term's inverted order, while building
+        self._natural_pairs: set[tuple[tuple[str, ...], str]] = set()
+        self._inverted_pairs: set[tuple[tuple[str, ...], str]] = set()
         # every word as MeSH writes it -> [terms it stands inside, terms it ends] (natural order)
         self._form_uses: dict[str, list[int]] = {}
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
@@ -269,9 +272,21 @@ class MeshVocabulary:
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
+        self._drop_inverted_readings_of_natural_terms()
         self._natural_keys = set()
         self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
         self._synonym_words = self._one_word_synonyms()
+
+    def _drop_inverted_readings_of_natural_terms(self) -> None:
+        """A key that one descriptor writes in natural order names that descriptor, not another whose
+        inverted term only reads so word for word: "nursing homes" is Nursing Homes, never Home
+        Nursing through "Nursing, Home" (nor "nursing school" School Nursing)."""
+        for key, ui in self._inverted_pairs - self._natural_pairs:
+            entries = self._keys.get(key, [])
+            if any(other != ui and (key, other) in self._natural_pairs for _, other in entries):
+                self._keys[key] = [entry for entry in entries if entry[1] != ui]
+        self._natural_pairs = set()
+        self._inverted_pairs = set()
 
     def _count_form_uses(self, term: str) -> None:
         words = _WORD.findall(natural_order(term).lower())
@@ -315,7 +330,9 @@ class MeshVocabulary:
                 entries = self._keys.setdefault(key, [])
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
-                (self._natural_keys if form == natural_order(term) else self._inverted_keys).add(key)
+                natural_form = form == natural_order(term)
+                (self._natural_keys if natural_form else self._inverted_keys).add(key)
+                (self._natural_pairs if natural_form else self._inverted_pairs).add((key, ui))
             loose = loose_key(key)
             if loose is not None:
                 entries = self._loose.setdefault(loose, [])

@@ -148,6 +148,22 @@ def test_a_word_of_two_senses_takes_the_one_near_the_other_concepts(vocabulary: 
     ] == ["Insulin"]
 
 
+def test_a_term_written_in_natural_order_is_never_another_heading_read_inverted(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "Nursing, Home" (Home Nursing) reads "nursing home" word for word, but Nursing Homes writes it so
+    assert [d.heading for d in vocabulary.lookup("nursing homes")] == ["Nursing Homes"]
+    assert [d.heading for d in vocabulary.lookup("home nursing")] == ["Home Nursing"]
+    assert [d.heading for d in vocabulary.lookup("school nursing")] == ["School Nursing"]
+    # the restraint of people (E02, beside Home Nursing in the tree) does not pull the place there
+    context = vocabulary.lookup("physical restraint")
+    assert [m.descriptor.heading for m in vocabulary.recognize("nursing homes", context=context)] == [
+        "Nursing Homes"
+    ]
+    # an inverted term no natural one shares still reads both ways
+    assert [d.heading for d in vocabulary.lookup("diabetes gestational")] == ["Diabetes, Gestational"]
+
+
 def test_an_organ_before_a_technique_names_the_kind_mesh_names_after_it(vocabulary: MeshVocabulary) -> None:
     # "Thoracic Radiography" is a word of the organ's family before the heading of Radiography, which
     # MeSH also writes "Diagnostic X-Ray": the examination, not the rays (X-Rays) beside the chest
