@@ -169,15 +169,28 @@ def people_defined_by(reaching: MeshMatch, replaced: MeshMatch) -> bool:
     return persons and replaced.start < reaching.start and replaced.descriptor.ui != reaching.descriptor.ui
 
 
+# the participle of a compound adjective that ends a phrase after its match: "pharmacist-led",
+# "nurse-delivered", "peer-run", "community-driven" (the head noun, "interventions", was generic)
+_AGENT_PARTICIPLE = re.compile(r"^-(?:[a-z]+ed|run|driven|given)\b", re.IGNORECASE)
+
+
+def _ends_in_its_participle(text: str, match: MeshMatch) -> bool:
+    """Whether only the participle of a compound adjective `match` opens, and generic words, follow it."""
+    found = _AGENT_PARTICIPLE.match(text[match.end :])
+    return found is not None and not content_words(text[match.end + found.end() :])
+
+
 def reading_to_the_head(
     matches: list[MeshMatch], text: str, words: list[str], vocabulary: MeshVocabulary | None
 ) -> tuple[list[MeshMatch], bool]:
     """The matches of a phrase read up to its head, and whether they hold the head. "blood pressure
     control": what is done to a descriptor's thing; the thing is the concept. "bone fracture healing":
     Fracture Healing, which takes the head in, replaces Fractures, Bone; but people a match defines
-    keep it ("kidney transplant recipients": `people_defined_by`)."""
+    keep it ("kidney transplant recipients": `people_defined_by`). A phrase that ends in the participle
+    of a compound adjective its last match opens ("community pharmacist-led") names what the match
+    names: the participle is no head, and the thing leading or delivering is the concept."""
     covered = {w.lower() for m in matches for w in content_words(m.text)}
-    if without_change_head(words)[-1].lower() in covered:
+    if without_change_head(words)[-1].lower() in covered or _ends_in_its_participle(text, matches[-1]):
         return matches, True
     reaching = vocabulary.reaching_the_head(text, matches[-1]) if vocabulary is not None else None
     if reaching is None:

@@ -8,8 +8,10 @@ from agent.keywords.phrase_matches import (
     based_in_a_name,
     named_around,
     procedure_undergone,
+    reading_to_the_head,
     widened_to_a_name,
 )
+from agent.keywords.phrase_words import content_words
 from agent.language.mesh_recognition import MeshVocabulary
 
 
@@ -77,3 +79,22 @@ def test_a_term_mesh_names_around_a_descriptor(vocabulary: MeshVocabulary) -> No
     # the word before is held by another match (Schools): nothing around the physical activity
     school = "School-based physical activity programmes"
     assert named_around(school, vocabulary.recognize(school), vocabulary) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "holds_the_head"),
+    [
+        # the participle of "pharmacist-led" is no head: the pharmacists lead, they are the concept
+        ("Community pharmacist-led interventions", True),
+        ("pharmacist-led speech decoding", False),  # a head of its own after the participle
+        ("physiotherapist-run", True),
+        ("physiotherapist-delivered", True),
+        ("speech decoding", False),  # a head MeSH does not know
+    ],
+)
+def test_a_phrase_ending_in_the_participle_its_match_opens_names_the_match(
+    vocabulary: MeshVocabulary, text: str, holds_the_head: bool
+) -> None:
+    matches = vocabulary.recognize(text)
+    _, covered = reading_to_the_head(matches, text, content_words(text), vocabulary)
+    assert covered is holds_the_head
