@@ -175,19 +175,32 @@ def _as_recognised(text: str) -> str:
 def tokenize(text: str) -> list[Token]:
     """Words of a text with their keys; "Down's" loses its possessive, hyphens and slashes split words."""
     normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
-    tokens = []
+    tokens: list[Token] = []
     for match in _WORD.finditer(normalised):
         word = match.group(0)
         if word.lower().endswith("'s"):
             word = word[:-2]
+        if _article_after_of(word, tokens[-1].text if tokens else ""):
+            continue
         tokens.append(Token(word, word_key(word), match.start(), match.end()))
     return tokens
+
+
+def _article_after_of(word: str, before: str) -> bool:
+    """ "resection of the prostate": MeSH writes "of X" and "of the X" for one thing (Transurethral
+    Resection of Prostate, Cancer of the Cervix), so the article after "of" is no word of a key."""
+    return word.lower() == "the" and before.lower() == "of"
 
 
 def phrase_key(text: str) -> tuple[str, ...]:
     """The normalised words of a phrase (what the index is keyed by)."""
     normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
-    return tuple(word_key(w[:-2] if w[-2:].lower() == "'s" else w) for w in _WORD.findall(normalised))
+    words = _WORD.findall(normalised)
+    return tuple(
+        word_key(w[:-2] if w[-2:].lower() == "'s" else w)
+        for at, w in enumerate(words)
+        if not (at and _article_after_of(w, words[at - 1]))
+    )
 
 
 def natural_order(term: str) -> str:

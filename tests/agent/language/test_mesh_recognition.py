@@ -164,6 +164,19 @@ def test_a_term_written_in_natural_order_is_never_another_heading_read_inverted(
     assert [d.heading for d in vocabulary.lookup("diabetes gestational")] == ["Diabetes, Gestational"]
 
 
+def test_of_the_reads_as_mesh_s_of(vocabulary: MeshVocabulary) -> None:
+    # MeSH writes "Transurethral Resection of Prostate" and "Cancer of the Cervix": the article after
+    # "of" is no word of a term, in the text or in MeSH
+    assert headings(vocabulary, "transurethral resection of the prostate (TURP)") == [
+        ("transurethral resection of the prostate", "Transurethral Resection of Prostate"),
+        ("TURP", "Transurethral Resection of Prostate"),
+    ]
+    assert [d.heading for d in vocabulary.lookup("cancer of cervix")] == ["Uterine Cervical Neoplasms"]
+    assert [d.heading for d in vocabulary.lookup("cancer of the cervix")] == ["Uterine Cervical Neoplasms"]
+    # elsewhere "the" stays a word: no term is made by leaving it out
+    assert headings(vocabulary, "the prostate") == [("prostate", "Prostate")]
+
+
 def test_an_organ_before_a_technique_names_the_kind_mesh_names_after_it(vocabulary: MeshVocabulary) -> None:
     # "Thoracic Radiography" is a word of the organ's family before the heading of Radiography, which
     # MeSH also writes "Diagnostic X-Ray": the examination, not the rays (X-Rays) beside the chest
