@@ -287,7 +287,8 @@ class MeshVocabulary:
         self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
         self._drop_inverted_readings_of_natural_terms()
         self._natural_keys = set()
-        self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
+        # about two seconds for the whole of MeSH
+        self._variants, self._variants_at_the_head = _attested_variants(self._keys)
         self._synonym_words = self._one_word_synonyms()
 
     def _drop_inverted_readings_of_natural_terms(self) -> None:
@@ -714,7 +715,14 @@ class MeshVocabulary:
         bleeding" is Gastrointestinal Hemorrhage, because "Bleeding" is an entry term of Hemorrhage)."""
         variants = self._variants
         for index, word in enumerate(keys):
-            others: list[tuple[str, ...]] = [(other,) for other in sorted(variants.get(word, ()))]
+            others: list[tuple[str, ...]] = [
+                (other,)
+                for other in sorted(variants.get(word, ()))
+                # the head of a phrase of several words swaps only for a variant MeSH writes at heads
+                if index < len(keys) - 1
+                or len(keys) == 1
+                or other in self._variants_at_the_head.get(word, ())
+            ]
             if word in self._synonym_words:
                 others.append(self._synonym_words[word])
             for other in others:
@@ -840,11 +848,17 @@ class MeshVocabulary:
         return list(found.values())
 
 
-def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> dict[str, frozenset[str]]:
+def _attested_variants(
+    keys: dict[tuple[str, ...], list[tuple[int, str]]],
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
     """Words MeSH writes interchangeably: two words are variants when, in the same place between the
     same other words, they give terms of one descriptor, in at least `VARIANT_MIN_SUPPORT`
     descriptors ("Kidney Calculi" / "Kidney Stones", "Renal Transplantation" / "Kidney
-    Transplantation"), and never terms of two different descriptors ("Alpha Cells" / "Beta Cells")."""
+    Transplantation"), and never terms of two different descriptors ("Alpha Cells" / "Beta Cells").
+    Second, the variants attested so as the last word of terms, in as many descriptors: a term's head
+    is another place than its modifiers ("Tertiary Care Centers" / "Tertiary Referral Centers" make
+    "care" and "referral" variants before "centers", never at the head: "hospital care" is no
+    Hospital Referral)."""
     places: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, frozenset[str]]]] = {}
     for key, entries in keys.items():
         if len(key) < 2:
@@ -854,21 +868,31 @@ def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> di
             if word.isalpha() and len(word) >= 3:
                 places.setdefault((key[:index], key[index + 1 :]), []).append((word, uis))
     support: dict[tuple[str, str], set[str]] = {}
+    at_the_head: dict[tuple[str, str], set[str]] = {}
     conflicts: set[tuple[str, str]] = set()
-    for words in places.values():
+    for (_, after), words in places.items():
         for index, (first, first_uis) in enumerate(words):
             for second, second_uis in words[index + 1 :]:
                 pair = (first, second) if first < second else (second, first)
                 if first_uis & second_uis:
                     support.setdefault(pair, set()).update(first_uis & second_uis)
+                    if not after:
+                        at_the_head.setdefault(pair, set()).update(first_uis & second_uis)
                 else:
                     conflicts.add(pair)
     variants: dict[str, set[str]] = {}
+    head_variants: dict[str, set[str]] = {}
     for (first, second), descriptors in support.items():
         if len(descriptors) >= VARIANT_MIN_SUPPORT and (first, second) not in conflicts:
             variants.setdefault(first, set()).add(second)
             variants.setdefault(second, set()).add(first)
-    return {word: frozenset(others) for word, others in variants.items()}
+            if len(at_the_head.get((first, second), ())) >= VARIANT_MIN_SUPPORT:
+                head_variants.setdefault(first, set()).add(second)
+                head_variants.setdefault(second, set()).add(first)
+    return (
+        {word: frozenset(others) for word, others in variants.items()},
+        {word: frozenset(others) for word, others in head_variants.items()},
+    )
 
 
 def _family_root(candidates: list[MeshDescriptor]) -> MeshDescriptor | None:

@@ -164,6 +164,17 @@ def test_a_term_written_in_natural_order_is_never_another_heading_read_inverted(
     assert [d.heading for d in vocabulary.lookup("diabetes gestational")] == ["Diabetes, Gestational"]
 
 
+def test_a_head_swaps_only_for_a_variant_mesh_writes_at_heads(vocabulary: MeshVocabulary) -> None:
+    # "Tertiary Care Centers" / "Tertiary Referral Centers": "care" and "referral" are variants before
+    # "centers", not as the head of a phrase ("Hospital Referrals" is no "hospital care")
+    assert headings(vocabulary, "tertiary referral centre") == [
+        ("tertiary referral centre", "Tertiary Care Centers")
+    ]
+    assert headings(vocabulary, "hospital care") == [("hospital", "Hospitals")]
+    # heads MeSH writes interchangeably at the end of terms still swap
+    assert headings(vocabulary, "kidney stones") == [("kidney stones", "Kidney Calculi")]
+
+
 def test_of_the_reads_as_mesh_s_of(vocabulary: MeshVocabulary) -> None:
     # MeSH writes "Transurethral Resection of Prostate" and "Cancer of the Cervix": the article after
     # "of" is no word of a term, in the text or in MeSH
