@@ -532,8 +532,8 @@ def _a_process(concept: Concept, terms: list[Term]) -> bool:
 _ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
-# "pharmacist-led interventions", "nurse-delivered care": the participle says who does it
-_LED = re.compile(r"^-(?:led|delivered)\b", re.IGNORECASE)
+# "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
+_LED = re.compile(r"^-(?:led|delivered|run|driven)\b", re.IGNORECASE)
 
 
 def _unique(items: Iterable[str]) -> list[str]:

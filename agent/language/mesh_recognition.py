@@ -175,32 +175,32 @@ def _as_recognised(text: str) -> str:
 def tokenize(text: str) -> list[Token]:
     """Words of a text with their keys; "Down's" loses its possessive, hyphens and slashes split words."""
     normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
-    tokens = []
+    tokens: list[Token] = []
     for match in _WORD.finditer(normalised):
         word = match.group(0)
         if word.lower().endswith("'s"):
             word = word[:-2]
+        if _article_after_of(word, tokens[-1].text if tokens else ""):
+            continue
         tokens.append(Token(word, word_key(word), match.start(), match.end()))
     return tokens
+
+
+def _article_after_of(word: str, before: str) -> bool:
+    """ "resection of the prostate": MeSH writes "of X" and "of the X" for one thing (Transurethral
+    Resection of Prostate, Cancer of the Cervix), so the article after "of" is no word of a key."""
+    return word.lower() == "the" and before.lower() == "of"
 
 
 def phrase_key(text: str) -> tuple[str, ...]:
     """The normalised words of a phrase (what the index is keyed by)."""
     normalised = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
-    return tuple(word_key(w[:-2] if w[-2:].lower() == "'s" else w) for w in _WORD.findall(normalised))
-
-
-def _with_or_without_article(key: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The key of a term with "of" written as English writes it: MeSH leaves the article out of most
-    terms ("Transurethral Resection of Prostate") and keeps it in some ("Developmental Dysplasia of
-    the Hip"), while a description writes "resection of the prostate" or "dysplasia of hip". One
-    "of" inside the term, followed by the article or by a word; nothing else changes."""
-    if key.count("of") != 1 or key[0] == "of" or key[-1] == "of":
-        return []
-    at = key.index("of") + 1
-    if key[at] == "the":
-        return [key[:at] + key[at + 1 :]] if at + 1 < len(key) else []
-    return [key[:at] + ("the",) + key[at:]] if len(key) < MAX_WORDS else []
+    words = _WORD.findall(normalised)
+    return tuple(
+        word_key(w[:-2] if w[-2:].lower() == "'s" else w)
+        for at, w in enumerate(words)
+        if not (at and _article_after_of(w, words[at - 1]))
+    )
 
 
 def natural_order(term: str) -> str:
@@ -269,6 +269,9 @@ class MeshVocabulary:
         # words of a term in an order no text means it in
         self._inverted_keys: set[tuple[str, ...]] = set()
         self._natural_keys: set[tuple[str, ...]] = set()  # only while building
+        # (key, ui) pairs written in natural order and in a term's inverted order, while building
+        self._natural_pairs: set[tuple[tuple[str, ...], str]] = set()
+        self._inverted_pairs: set[tuple[tuple[str, ...], str]] = set()
         # every word as MeSH writes it -> [terms it stands inside, terms it ends] (natural order)
         self._form_uses: dict[str, list[int]] = {}
         self._tails = TailIndex()  # the last words of terms ("computed tomography", "ultrasound")
@@ -294,8 +297,10 @@ class MeshVocabulary:
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._add_unambiguous_sensed_words()
         self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
+        self._drop_inverted_readings_of_natural_terms()
         self._natural_keys = set()
-        self._variants = _attested_variants(self._keys)  # about two seconds for the whole of MeSH
+        # about two seconds for the whole of MeSH
+        self._variants, self._variants_at_the_head = _attested_variants(self._keys)
         self._synonym_words = self._one_word_synonyms()
 
     def _add_unambiguous_sensed_words(self) -> None:
@@ -318,6 +323,17 @@ class MeshVocabulary:
             if not elsewhere or elsewhere.intersection(o for _, o in self._keys.get((word,), [])):
                 self._add(long, how, ui)
         self._sensed_words = []
+
+    def _drop_inverted_readings_of_natural_terms(self) -> None:
+        """A key that one descriptor writes in natural order names that descriptor, not another whose
+        inverted term only reads so word for word: "nursing homes" is Nursing Homes, never Home
+        Nursing through "Nursing, Home" (nor "nursing school" School Nursing)."""
+        for key, ui in self._inverted_pairs - self._natural_pairs:
+            entries = self._keys.get(key, [])
+            if any(other != ui and (key, other) in self._natural_pairs for _, other in entries):
+                self._keys[key] = [entry for entry in entries if entry[1] != ui]
+        self._natural_pairs = set()
+        self._inverted_pairs = set()
 
     def _count_form_uses(self, term: str) -> None:
         words = _WORD.findall(natural_order(term).lower())
@@ -370,11 +386,9 @@ class MeshVocabulary:
                 entries = self._keys.setdefault(key, [])
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
-                (self._natural_keys if form == natural_order(term) else self._inverted_keys).add(key)
-                for other in _with_or_without_article(key):  # "resection of the prostate"
-                    entries = self._keys.setdefault(other, [])
-                    if (_RANK[how], ui) not in entries:
-                        entries.append((_RANK[how], ui))
+                natural_form = form == natural_order(term)
+                (self._natural_keys if natural_form else self._inverted_keys).add(key)
+                (self._natural_pairs if natural_form else self._inverted_pairs).add((key, ui))
             loose = loose_key(key)
             if loose is not None:
                 entries = self._loose.setdefault(loose, [])
@@ -743,7 +757,14 @@ class MeshVocabulary:
         bleeding" is Gastrointestinal Hemorrhage, because "Bleeding" is an entry term of Hemorrhage)."""
         variants = self._variants
         for index, word in enumerate(keys):
-            others: list[tuple[str, ...]] = [(other,) for other in sorted(variants.get(word, ()))]
+            others: list[tuple[str, ...]] = [
+                (other,)
+                for other in sorted(variants.get(word, ()))
+                # the head of a phrase of several words swaps only for a variant MeSH writes at heads
+                if index < len(keys) - 1
+                or len(keys) == 1
+                or other in self._variants_at_the_head.get(word, ())
+            ]
             if word in self._synonym_words:
                 others.append(self._synonym_words[word])
             for other in others:
@@ -869,11 +890,17 @@ class MeshVocabulary:
         return list(found.values())
 
 
-def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> dict[str, frozenset[str]]:
+def _attested_variants(
+    keys: dict[tuple[str, ...], list[tuple[int, str]]],
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
     """Words MeSH writes interchangeably: two words are variants when, in the same place between the
     same other words, they give terms of one descriptor, in at least `VARIANT_MIN_SUPPORT`
     descriptors ("Kidney Calculi" / "Kidney Stones", "Renal Transplantation" / "Kidney
-    Transplantation"), and never terms of two different descriptors ("Alpha Cells" / "Beta Cells")."""
+    Transplantation"), and never terms of two different descriptors ("Alpha Cells" / "Beta Cells").
+    Second, the variants attested so as the last word of terms, in as many descriptors: a term's head
+    is another place than its modifiers ("Tertiary Care Centers" / "Tertiary Referral Centers" make
+    "care" and "referral" variants before "centers", never at the head: "hospital care" is no
+    Hospital Referral)."""
     places: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[str, frozenset[str]]]] = {}
     for key, entries in keys.items():
         if len(key) < 2:
@@ -883,21 +910,31 @@ def _attested_variants(keys: dict[tuple[str, ...], list[tuple[int, str]]]) -> di
             if word.isalpha() and len(word) >= 3:
                 places.setdefault((key[:index], key[index + 1 :]), []).append((word, uis))
     support: dict[tuple[str, str], set[str]] = {}
+    at_the_head: dict[tuple[str, str], set[str]] = {}
     conflicts: set[tuple[str, str]] = set()
-    for words in places.values():
+    for (_, after), words in places.items():
         for index, (first, first_uis) in enumerate(words):
             for second, second_uis in words[index + 1 :]:
                 pair = (first, second) if first < second else (second, first)
                 if first_uis & second_uis:
                     support.setdefault(pair, set()).update(first_uis & second_uis)
+                    if not after:
+                        at_the_head.setdefault(pair, set()).update(first_uis & second_uis)
                 else:
                     conflicts.add(pair)
     variants: dict[str, set[str]] = {}
+    head_variants: dict[str, set[str]] = {}
     for (first, second), descriptors in support.items():
         if len(descriptors) >= VARIANT_MIN_SUPPORT and (first, second) not in conflicts:
             variants.setdefault(first, set()).add(second)
             variants.setdefault(second, set()).add(first)
-    return {word: frozenset(others) for word, others in variants.items()}
+            if len(at_the_head.get((first, second), ())) >= VARIANT_MIN_SUPPORT:
+                head_variants.setdefault(first, set()).add(second)
+                head_variants.setdefault(second, set()).add(first)
+    return (
+        {word: frozenset(others) for word, others in variants.items()},
+        {word: frozenset(others) for word, others in head_variants.items()},
+    )
 
 
 def _family_root(candidates: list[MeshDescriptor]) -> MeshDescriptor | None:

@@ -35,6 +35,7 @@ EN_FUNCTION = words(
     various several many much well against following regarding concerning including excluding
     alone together plus below above beyond instead rather itself themselves himself herself ourselves
     along around near off alongside inside outside beneath behind beside out up onward onwards
+    because although though unless despite
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays

@@ -170,6 +170,46 @@ def test_a_word_of_two_senses_takes_the_one_near_the_other_concepts(vocabulary: 
     ] == ["Insulin"]
 
 
+def test_a_term_written_in_natural_order_is_never_another_heading_read_inverted(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "Nursing, Home" (Home Nursing) reads "nursing home" word for word, but Nursing Homes writes it so
+    assert [d.heading for d in vocabulary.lookup("nursing homes")] == ["Nursing Homes"]
+    assert [d.heading for d in vocabulary.lookup("home nursing")] == ["Home Nursing"]
+    assert [d.heading for d in vocabulary.lookup("school nursing")] == ["School Nursing"]
+    # the restraint of people (E02, beside Home Nursing in the tree) does not pull the place there
+    context = vocabulary.lookup("physical restraint")
+    assert [m.descriptor.heading for m in vocabulary.recognize("nursing homes", context=context)] == [
+        "Nursing Homes"
+    ]
+    # an inverted term no natural one shares still reads both ways
+    assert [d.heading for d in vocabulary.lookup("diabetes gestational")] == ["Diabetes, Gestational"]
+
+
+def test_a_head_swaps_only_for_a_variant_mesh_writes_at_heads(vocabulary: MeshVocabulary) -> None:
+    # "Tertiary Care Centers" / "Tertiary Referral Centers": "care" and "referral" are variants before
+    # "centers", not as the head of a phrase ("Hospital Referrals" is no "hospital care")
+    assert headings(vocabulary, "tertiary referral centre") == [
+        ("tertiary referral centre", "Tertiary Care Centers")
+    ]
+    assert headings(vocabulary, "hospital care") == [("hospital", "Hospitals")]
+    # heads MeSH writes interchangeably at the end of terms still swap
+    assert headings(vocabulary, "kidney stones") == [("kidney stones", "Kidney Calculi")]
+
+
+def test_of_the_reads_as_mesh_s_of(vocabulary: MeshVocabulary) -> None:
+    # MeSH writes "Transurethral Resection of Prostate" and "Cancer of the Cervix": the article after
+    # "of" is no word of a term, in the text or in MeSH
+    assert headings(vocabulary, "transurethral resection of the prostate (TURP)") == [
+        ("transurethral resection of the prostate", "Transurethral Resection of Prostate"),
+        ("TURP", "Transurethral Resection of Prostate"),
+    ]
+    assert [d.heading for d in vocabulary.lookup("cancer of cervix")] == ["Uterine Cervical Neoplasms"]
+    assert [d.heading for d in vocabulary.lookup("cancer of the cervix")] == ["Uterine Cervical Neoplasms"]
+    # elsewhere "the" stays a word: no term is made by leaving it out
+    assert headings(vocabulary, "the prostate") == [("prostate", "Prostate")]
+
+
 def test_an_organ_before_a_technique_names_the_kind_mesh_names_after_it(vocabulary: MeshVocabulary) -> None:
     # "Thoracic Radiography" is a word of the organ's family before the heading of Radiography, which
     # MeSH also writes "Diagnostic X-Ray": the examination, not the rays (X-Rays) beside the chest

@@ -129,3 +129,12 @@ def test_a_change_noun_mesh_names_with_its_adjective_is_a_term() -> None:
     assert slots.subject_population == ["older adults"]
     # a change no term names still gives what changes after "in" as the outcome
     assert extract_slots("We model trends in obesity among children.").output_target == ["obesity"]
+
+
+def test_a_subordinating_word_is_no_part_of_a_term() -> None:
+    # "because of", "despite", "although": they open a reason or a concession, never a noun phrase's word
+    terms = _all_terms(extract_slots("Hospital admissions of older adults rose because of influenza."))
+    assert not any("because" in term for term in terms)
+    assert "influenza" in terms
+    terms = _all_terms(extract_slots("Wheat yields fell despite irrigation in dry summers."))
+    assert not any("despite" in term for term in terms)
