@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 
 from agent.language.cedict import dictionary_senses, lexicon
 from agent.language.morphology import plural
+from agent.language.word_formation import action_noun_guesses
 
 _FORMS = 3  # forms returned per word: a composition combines three candidates per part
 
@@ -26,7 +27,7 @@ def _words(text: str) -> frozenset[str]:
 
 # verbs whose "-ate" or "-ect" ending makes no regular "-ion" noun or "-ive" adjective (expect, update)
 NO_REGULAR_DERIVATION = _words(
-    "expect inspect respect suspect reflect neglect elect address update debate mandate"
+    "expect inspect respect suspect reflect neglect elect address update debate mandate commit"
 )
 
 
@@ -123,6 +124,10 @@ def verb_nouns(verb: str) -> list[str]:
             out.append(verb[:-1] + "ation")  # determine -> determination, examine -> examination
         elif word.endswith(_MENT_ENDINGS) and len(word) > 5:
             out.append(verb + "ment")  # develop -> development, measure -> measurement
+        elif word not in NO_REGULAR_DERIVATION:
+            # the other regular endings (inhibit -> inhibition, accept -> acceptance, detect -> detection),
+            # kept where English uses the word: CC-CEDICT's definitions do (no "exceptance")
+            out += [noun for noun in action_noun_guesses(verb) if english_word(noun)][:1]
     return [*out, gerund(verb), verb]
 
 

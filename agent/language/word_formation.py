@@ -123,7 +123,8 @@ def adjective_guesses(noun: str) -> tuple[str, ...]:
 
 # regular action nouns that the "-ation"/"-ment" rules of `agent.language.english_forms` do not make:
 # (verb ending, noun ending), tried as guesses only (survive -> survival, resect -> resection, excise ->
-# excision, deny -> denial)
+# excision, deny -> denial, inhibit -> inhibition, accept -> acceptance): a caller keeps one where its
+# vocabulary attests the term, or where English is known to use the word (`english_forms.verb_nouns`)
 _ACTION_ENDINGS = (
     ("ive", "ival"),
     ("ive", "ivation"),  # deprive -> deprivation, derive -> derivation
@@ -137,6 +138,13 @@ _ACTION_ENDINGS = (
     ("ume", "umption"),
     ("ain", "ention"),
     ("y", "ial"),
+    ("act", "action"),  # extract -> extraction
+    ("ict", "iction"),  # predict -> prediction
+    ("ibit", "ibition"),  # inhibit -> inhibition
+    ("mit", "mission"),  # transmit -> transmission
+    ("ess", "ession"),  # suppress -> suppression
+    ("ept", "eptance"),  # accept -> acceptance
+    ("ert", "ersion"),  # convert -> conversion
 )
 
 

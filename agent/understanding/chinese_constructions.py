@@ -264,6 +264,10 @@ def conditions_in_settings(phrases: list[Phrase]) -> list[Phrase]:
             and _condition(phrase.text)
         ):
             phrase.slot = "context" if phrase.before == "下" else "subject_population"
+        elif phrase.slot is None and phrase.before == "下" and not zh_people(phrase.text):
+            # "热应激下奶牛…", "超声引导下…", "不同储存温度下…": under (下) what a phrase names, with 在 or
+            # without it, is the condition the study happens in: its setting, whatever kind of word it is
+            phrase.slot = "context"
     return phrases
 
 

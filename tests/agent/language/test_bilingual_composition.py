@@ -107,6 +107,18 @@ def test_a_verb_before_a_head_is_its_action_noun() -> None:
     assert render("乳腺癌诊断").english[0] == "breast cancer diagnosis"
 
 
+def test_a_verb_takes_its_regular_action_noun_where_english_uses_the_word() -> None:
+    # 接受 "to accept", 抑制 "to inhibit", 去除 "to remove": before a head or at it English writes the noun
+    # of the action (acceptance, inhibition, removal), not the bare verb or its gerund
+    assert english_forms.verb_nouns("accept")[0] == "acceptance"
+    assert english_forms.action_nouns("inhibit") == ["inhibition"]
+    assert english_forms.action_nouns("detect") == ["detection"]
+    assert render("接受模型").english[0] == "acceptance model"
+    # a guess English does not use stays out ("exceptance"), and so do the verbs of no regular noun
+    assert english_forms.action_nouns("except") == []
+    assert english_forms.action_nouns("commit") == []
+
+
 def test_a_lone_character_before_a_head_takes_the_sense_its_dictionary_compounds_agree_on() -> None:
     # CC-CEDICT's compounds of 光 (光信号 "optical signal", 光缆 "optical cable" ...) write it "optical"
     assert bilingual.compound_modifiers("光")[:1] == ("optical",)

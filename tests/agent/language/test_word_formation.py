@@ -59,6 +59,9 @@ def test_action_nouns_a_verb_may_take_are_guessed() -> None:
     assert word_formation.action_noun_guesses("resect")[0] == "resection"
     assert word_formation.action_noun_guesses("excise") == ("excision",)
     assert word_formation.action_noun_guesses("run") == ()
+    assert "inhibition" in word_formation.action_noun_guesses("inhibit")
+    assert "acceptance" in word_formation.action_noun_guesses("accept")
+    assert "transmission" in word_formation.action_noun_guesses("transmit")
 
 
 def test_the_silent_heads_are_bound_morphemes() -> None:

@@ -52,6 +52,22 @@ def test_a_verb_opening_a_clause_is_the_predicate_not_part_of_the_term() -> None
     assert slots.context == ["针刺"] and slots.subject_population == ["慢性头痛"]
 
 
+def test_a_verb_of_what_the_study_finds_out_is_no_part_of_a_term() -> None:
+    # 揭示 "reveal", 阐明 "elucidate", 探究 "inquire into": like 探讨, verbs of the study, never words of
+    # the thing it studies
+    for verb in ("揭示", "阐明", "探究"):
+        slots = extract_slots(f"采用代谢组学分析{verb}干旱胁迫下玉米根系的差异代谢物。")
+        terms = [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
+        assert not any(verb in term for term in terms), (verb, terms)
+
+
+def test_what_a_study_happens_under_is_its_setting_with_or_without_zai() -> None:
+    # "热应激下…": 下 "under" after a phrase makes it the condition the study happens in, as "在…下" does
+    slots = extract_slots("利用转录组测序揭示热应激下肉鸡肝脏的基因表达。")
+    assert "热应激" in slots.context
+    assert "热应激" not in slots.output_target
+
+
 def test_a_name_written_by_sound_is_left_out_with_a_note() -> None:
     slots, originals, notes = translate_slots(
         Slots(context=["利福平"], subject_population=["结核病患者"]), vocabulary=None
