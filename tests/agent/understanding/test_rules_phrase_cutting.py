@@ -129,3 +129,17 @@ def test_a_change_noun_mesh_names_with_its_adjective_is_a_term() -> None:
     assert slots.subject_population == ["older adults"]
     # a change no term names still gives what changes after "in" as the outcome
     assert extract_slots("We model trends in obesity among children.").output_target == ["obesity"]
+
+
+def test_a_word_that_may_be_a_verb_after_an_article_or_preposition_modifies_the_next_noun() -> None:
+    # no finite verb follows an article or a preposition (a bare infinitive only "to"): "repeat",
+    # "study", "plan" there modify the noun after them
+    terms = _all_terms(extract_slots("We fit a hedonic price model with repeat sales of homes."))
+    assert "repeat sales" in terms and "sales" not in terms
+    visits = _all_terms(
+        extract_slots("Asthma control in children with repeat visits to emergency departments.")
+    )
+    assert "repeat visits" in visits and "visits" not in visits
+    # after "to" the word is still the verb of an infinitive
+    aim = _all_terms(extract_slots("We want to study soil erosion in vineyards."))
+    assert "soil erosion" in aim and not any(t.startswith("study") for t in aim)
