@@ -431,6 +431,8 @@ def english_phrases(text: str) -> list[Phrase]:
             cue = last_break = "exposure"  # "rates differ by city size": what they vary with
             continue
         if NUMBER.match(token) and current and following in lex.UNITS:
+            if all(word.lower() in lex.TIME_SPAN_ORDINALS for word in current):
+                current = []  # "over the last 400 years": "last" belongs to the span, no concept
             flush()  # "prevalence 12 months after treatment": a time or size ends the phrase
             continue
         if (
