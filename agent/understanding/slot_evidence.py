@@ -282,7 +282,8 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
 # Bandages, Catheters, Contraceptive Devices, Exoskeleton Device, Gastric Balloon, Infusion Pumps,
 # Intermittent Pneumatic Compression Devices, Nebulizers and Vaporizers, Oxygenators, Prostheses and
 # Implants, Protective Devices, Self-Help Devices, Sensory Aids, Tourniquets, Transdermal Patch,
-# Ventilators, Mechanical
+# Ventilators, Mechanical; and the Orthopedic Equipment of Surgical Equipment (orthoses, canes,
+# crutches, walkers, artificial limbs, fixation devices), fitted to the patient
 _GIVEN_DEVICE_TREES = (
     "E07.101",
     "E07.132",
@@ -297,6 +298,7 @@ _GIVEN_DEVICE_TREES = (
     "E07.700",
     "E07.796",
     "E07.814",
+    "E07.858.442",
     "E07.926",
     "E07.935",
     "E07.950",

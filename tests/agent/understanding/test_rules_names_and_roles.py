@@ -313,3 +313,13 @@ def test_a_device_mesh_files_as_given_to_those_studied_is_an_intervention_not_an
     # an instrument stays the method
     measured = extract_slots("Sleep in shift workers using wrist actigraphy.")
     assert "wrist actigraphy" in measured.method_measurement
+
+
+def test_orthopedic_equipment_fitted_to_those_studied_is_an_intervention() -> None:
+    # MeSH files orthoses, canes, crutches and walkers under Surgical Equipment > Orthopedic Equipment
+    # (E07.858.442): fitted to the patient, like a dressing, not an instrument that observes
+    slots = extract_slots("Do ankle-foot orthoses improve gait speed in children with cerebral palsy?")
+    assert "ankle-foot orthoses" in slots.context
+    assert "ankle-foot orthoses" not in slots.method_measurement
+    walkers = extract_slots("Rollators and crutches for older adults after hip fracture: falls and mobility.")
+    assert not set(walkers.method_measurement) & {"Rollators", "crutches"}
