@@ -397,6 +397,20 @@ def given_device(text: str) -> bool:
     return any(tree.startswith(_GIVEN_DEVICE_TREES) for tree in ending_trees(text))
 
 
+def names_a_procedure(text: str) -> bool:
+    """True when a descriptor filed only under Therapeutics or Surgical Procedures (E02, E04) ends the
+    phrase and is matched over two words or more ("endovascular aneurysm repair", "hernia repair"):
+    the phrase names a treatment given, whatever its head word ("repair", "management") names alone."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not text.strip():
+        return False
+    matches = vocabulary.recognize(text)
+    if not matches or not text.rstrip().endswith(matches[-1].text) or len(matches[-1].text.split()) < 2:
+        return False
+    trees = matches[-1].descriptor.tree_numbers
+    return bool(trees) and all(tree.startswith(("E02", "E04")) for tree in trees)
+
+
 def ending_trees(text: str) -> tuple[str, ...]:
     """The tree numbers of the MeSH descriptor that ends the phrase (none when none ends it)."""
     vocabulary = embedded_vocabulary()
