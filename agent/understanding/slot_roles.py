@@ -27,12 +27,12 @@ from agent.understanding.slot_evidence import (
     cue_slot,
     en_head_slot,
     given_device,
-    names_a_procedure,
     is_place,
     is_population,
     is_process,
     mesh_kind,
     mesh_slot,
+    names_a_procedure,
     software_name,
     zh_head_slot,
 )
