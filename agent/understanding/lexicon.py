@@ -418,6 +418,9 @@ NUMBER_WORDS = words(
 # Units of time and repetition: counted ("two weeks", "three seasons", "1000 cycles") they give a span or
 # a schedule of the study, no concept
 TIME_UNITS = words("second minute hour day week month year decade century season semester cycle")
+# words that place a counted span of time on the calendar ("the last 400 years", "the past two
+# decades", "the first 12 months"): with the count and its unit they are the span, alone no concept
+TIME_SPAN_ORDINALS = words("last past next previous preceding first following recent final initial")
 
 # heads that say only what kind of thing a phrase names: the words before them decide its slot
 GENERIC_HEADS = words("system systems approach approaches framework frameworks tool tools pipeline platform")

@@ -505,7 +505,10 @@ ADJECTIVE_ENDINGS = ("able", "ible", "ive", "ous", "ful", "less")
 
 def _counted_time(words: list[str]) -> bool:
     """ "two weeks", "3 years", "three seasons", "1000 cycles", "two rainy seasons", "one winter": a
-    count of time units (with lower-case words describing them) is a span or a schedule of the study."""
+    count of time units (with lower-case words describing them) is a span or a schedule of the study;
+    so is one placed on the calendar ("the last four decades", "the first two weeks")."""
+    if len(words) > 2 and words[0] in lex.TIME_SPAN_ORDINALS:
+        words = words[1:]
     count = words[0] in lex.NUMBER_WORDS or words[0].replace(",", "").isdigit()
     return (
         len(words) > 1

@@ -282,7 +282,8 @@ def cue_slot(cue: str | None, chinese: bool) -> str | None:
 # Bandages, Catheters, Contraceptive Devices, Exoskeleton Device, Gastric Balloon, Infusion Pumps,
 # Intermittent Pneumatic Compression Devices, Nebulizers and Vaporizers, Oxygenators, Prostheses and
 # Implants, Protective Devices, Self-Help Devices, Sensory Aids, Tourniquets, Transdermal Patch,
-# Ventilators, Mechanical
+# Ventilators, Mechanical; and the Orthopedic Equipment of Surgical Equipment (orthoses, canes,
+# crutches, walkers, artificial limbs, fixation devices), fitted to the patient
 _GIVEN_DEVICE_TREES = (
     "E07.101",
     "E07.132",
@@ -297,6 +298,7 @@ _GIVEN_DEVICE_TREES = (
     "E07.700",
     "E07.796",
     "E07.814",
+    "E07.858.442",
     "E07.926",
     "E07.935",
     "E07.950",
@@ -393,6 +395,20 @@ def given_device(text: str) -> bool:
     (`_GIVEN_DEVICE_TREES`: "silicone foam dressings", "hearing aids"): an intervention even after
     "using", which otherwise names the study's method."""
     return any(tree.startswith(_GIVEN_DEVICE_TREES) for tree in ending_trees(text))
+
+
+def names_a_procedure(text: str) -> bool:
+    """True when a descriptor filed only under Therapeutics or Surgical Procedures (E02, E04) ends the
+    phrase and is matched over two words or more ("endovascular aneurysm repair", "hernia repair"):
+    the phrase names a treatment given, whatever its head word ("repair", "management") names alone."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not text.strip():
+        return False
+    matches = vocabulary.recognize(text)
+    if not matches or not text.rstrip().endswith(matches[-1].text) or len(matches[-1].text.split()) < 2:
+        return False
+    trees = matches[-1].descriptor.tree_numbers
+    return bool(trees) and all(tree.startswith(("E02", "E04")) for tree in trees)
 
 
 def ending_trees(text: str) -> tuple[str, ...]:

@@ -32,6 +32,7 @@ from agent.understanding.slot_evidence import (
     is_process,
     mesh_kind,
     mesh_slot,
+    names_a_procedure,
     software_name,
     zh_head_slot,
 )
@@ -235,6 +236,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     slot = en_head_slot(words)
     if slot == "method_measurement" and given_device(text):
         slot = "context"  # "cochlear implants": MeSH files it as a device given, not an instrument
+    if slot == "task" and phrase.cue != "outcome" and names_a_procedure(text):
+        # "compare endovascular aneurysm repair with X": MeSH files the phrase as a treatment given, not
+        # a task done (what a sentence makes its outcome stays one: "improve glycaemic control")
+        slot = "context"
     if phrase.cue in lex.UNDERGOING_CUES and slot not in _PROCEDURE_NOT_SETTING:
         # "patients undergoing colonoscopy", "adults receiving chemotherapy": the procedure or treatment
         # those studied go through is the setting of the study, even when its head word names a method

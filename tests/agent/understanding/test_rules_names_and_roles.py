@@ -313,3 +313,31 @@ def test_a_device_mesh_files_as_given_to_those_studied_is_an_intervention_not_an
     # an instrument stays the method
     measured = extract_slots("Sleep in shift workers using wrist actigraphy.")
     assert "wrist actigraphy" in measured.method_measurement
+
+
+def test_orthopedic_equipment_fitted_to_those_studied_is_an_intervention() -> None:
+    # MeSH files orthoses, canes, crutches and walkers under Surgical Equipment > Orthopedic Equipment
+    # (E07.858.442): fitted to the patient, like a dressing, not an instrument that observes
+    slots = extract_slots("Do ankle-foot orthoses improve gait speed in children with cerebral palsy?")
+    assert "ankle-foot orthoses" in slots.context
+    assert "ankle-foot orthoses" not in slots.method_measurement
+    walkers = extract_slots("Rollators and crutches for older adults after hip fracture: falls and mobility.")
+    assert not set(walkers.method_measurement) & {"Rollators", "crutches"}
+
+
+def test_a_task_head_in_a_phrase_mesh_files_as_a_treatment_names_the_treatment() -> None:
+    # "repair" alone names a task ("crack repair"), but MeSH files "endovascular aneurysm repair" and
+    # "hernia repair" under Surgical Procedures (E04): the treatment compared, not a task
+    slots = extract_slots(
+        "We compare laparoscopic hernia repair with open mesh surgery for pain after discharge."
+    )
+    assert any("hernia repair" in term for term in slots.context)
+    assert not any("hernia repair" in term for term in slots.task)
+    # a phrase MeSH does not file as a procedure keeps its task ("crack repair of concrete")
+    cracks = extract_slots("Self-healing concrete for crack repair in bridge decks.")
+    assert not any("crack repair" in term for term in cracks.context)
+    # what the sentence makes the outcome stays the outcome ("improve glycaemic control")
+    outcome = extract_slots(
+        "Does a nurse-led programme improve glycaemic control in adults with type 2 diabetes?"
+    )
+    assert "glycaemic control" in outcome.output_target

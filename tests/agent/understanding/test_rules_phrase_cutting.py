@@ -138,3 +138,29 @@ def test_a_subordinating_word_is_no_part_of_a_term() -> None:
     assert "influenza" in terms
     terms = _all_terms(extract_slots("Wheat yields fell despite irrigation in dry summers."))
     assert not any("despite" in term for term in terms)
+
+
+def test_a_word_that_may_be_a_verb_after_an_article_or_preposition_modifies_the_next_noun() -> None:
+    # no finite verb follows an article or a preposition (a bare infinitive only "to"): "repeat",
+    # "study", "plan" there modify the noun after them
+    terms = _all_terms(extract_slots("We fit a hedonic price model with repeat sales of homes."))
+    assert "repeat sales" in terms and "sales" not in terms
+    visits = _all_terms(
+        extract_slots("Asthma control in children with repeat visits to emergency departments.")
+    )
+    assert "repeat visits" in visits and "visits" not in visits
+    # after "to" the word is still the verb of an infinitive
+    aim = _all_terms(extract_slots("We want to study soil erosion in vineyards."))
+    assert "soil erosion" in aim and not any(t.startswith("study") for t in aim)
+
+
+def test_a_word_placing_a_time_span_goes_with_the_span() -> None:
+    # "the last 400 years" is a span of the study: "last" is no concept of its own, with the count
+    # written in digits or in words
+    for text in (
+        "Drought over the last 400 years in the Pyrenees.",
+        "Drought over the last four decades in the Pyrenees.",
+    ):
+        terms = _all_terms(extract_slots(text))
+        assert "Drought" in terms and not any("last" in term.split() for term in terms)
+    assert "past" not in _all_terms(extract_slots("Obesity in children over the past 5 years."))
