@@ -576,7 +576,7 @@ def _drafts_for(
             # "School-based programmes": what a thing is based in is meant, however shallow its heading
             if (meant(m) or _BASED.match(text[m.end :]))
             and not beyond_mesh(m, text, vocabulary)
-            and not other_sense(m, text, part.slot)
+            and not other_sense(m, text, part.slot, vocabulary)
             and not _ANTI.search(text[: m.start])
             and not _inside_a_compound_modifier(m, text, vocabulary)
         ]

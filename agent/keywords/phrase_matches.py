@@ -107,11 +107,12 @@ def beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) 
     return bool(before) and not is_acronym(before[-1]) and not vocabulary.knows_word(before[-1])
 
 
-def other_sense(match: MeshMatch, text: str, slot: str) -> bool:
+def other_sense(match: MeshMatch, text: str, slot: str, vocabulary: MeshVocabulary | None = None) -> bool:
     """Whether one word of a longer phrase names a descriptor outside the trees its slot expects, and
     nothing concrete (no anatomy, organism, disease or substance): another sense of the word ("reinforcement learning" as an algorithm is neither
     Reinforcement, Psychology nor Learning; "hospital data" as a measurement is no Hospitals), so the
-    phrase is searched as written."""
+    phrase is searched as written. Not when the other words only say whose it is by their age
+    ("childhood vaccination" is vaccination: `_names_an_age`)."""
     expected = SLOT_TREES.get(slot, ())
     if not expected or len(match.text.split()) != 1 or len(content_words(text)) < 2:
         return False
@@ -119,7 +120,26 @@ def other_sense(match: MeshMatch, text: str, slot: str) -> bool:
     concrete = any(
         t.startswith(("A", "B", "C", "D")) for t in trees
     )  # anatomy, organisms, diseases, substances
-    return not concrete and not any(t.startswith(expected) for t in trees)
+    if concrete or any(t.startswith(expected) for t in trees):
+        return False
+    others = [w for w in content_words(text) if w.lower() != match.text.lower()]
+    return vocabulary is None or not all(_names_an_age(w, vocabulary) for w in others)
+
+
+def _names_an_age(word: str, vocabulary: MeshVocabulary) -> bool:
+    """A word for an age group MeSH names (Age Groups, M01.060): "adolescent", "youth", or its abstract
+    noun ("childhood", "adulthood": -hood; "infancy": -ancy for -ant)."""
+    stems = [word]
+    if word.lower().endswith("hood"):
+        stems.append(word[:-4])
+    if word.lower().endswith("ancy"):
+        stems.append(word[:-4] + "ant")
+    return any(
+        t.startswith(_AGE_GROUPS_TREE)
+        for stem in stems
+        for d in vocabulary.lookup(stem)
+        for t in d.tree_numbers
+    )
 
 
 def health_care_sense(match: MeshMatch) -> bool:

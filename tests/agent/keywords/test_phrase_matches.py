@@ -7,6 +7,7 @@ import pytest
 from agent.keywords.phrase_matches import (
     based_in_a_name,
     named_around,
+    other_sense,
     procedure_undergone,
     widened_to_a_name,
 )
@@ -77,3 +78,16 @@ def test_a_term_mesh_names_around_a_descriptor(vocabulary: MeshVocabulary) -> No
     # the word before is held by another match (Schools): nothing around the physical activity
     school = "School-based physical activity programmes"
     assert named_around(school, vocabulary.recognize(school), vocabulary) is None
+
+
+def test_an_age_word_beside_a_match_is_no_other_sense(vocabulary: MeshVocabulary) -> None:
+    """ "childhood vaccination" as an outcome is the vaccination of children, not a compound MeSH files
+    elsewhere: an age group's word or its abstract noun (-hood, -ancy) leaves the match its sense, while
+    another word still makes one ("reinforcement learning" as an algorithm)."""
+
+    def sense(text: str, slot: str) -> list[bool]:
+        return [other_sense(m, text, slot, vocabulary) for m in vocabulary.recognize(text)]
+
+    assert sense("childhood vaccination", "output_target") == [False]
+    assert sense("childhood immunisation", "output_target") == [False]
+    assert sense("reinforcement learning", "method_algorithm") == [True, True]
