@@ -17,6 +17,10 @@ that the vocabulary knows anywhere in a text:
 - **acronyms**: an acronym is recognised only when it is *attested*: written with its long form in the
   text itself ("electrocorticography (ECoG)"), or an entry term of exactly one descriptor
   ("Electrocorticography (EcoG)", "Intracranial EEG", "MRI Scans"), matched with its capitals as written;
+- **glosses**: a one-word entry term NLM glosses with a sense ("Transfer (Psychology)") names that sense
+  bare only where MeSH writes the word in no other branch of its trees, or writes it bare there too
+  (`_add_unambiguous_sensed_words`); a parenthesis against a word is part of a name ("p21(ras)"); the
+  article after "of" is no word of a key ("resection of the prostate");
 - **looser forms**, where no exact form of several words starts at or before a window of two or three
   words: derived forms ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), a Greek
   letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
