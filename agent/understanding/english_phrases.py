@@ -549,10 +549,14 @@ def english_phrases(text: str) -> list[Phrase]:
         if _gerund_head(current, lower, following):
             current.append(token)  # "by tensile testing and DSC", "after damp-heat testing.": the head noun
             continue
-        if _noun_modifier_after_opener(current, previous_token, lower, following):
+        common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
+        if (
+            not current
+            and (lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS)
+            and verb_here(tokens, index, current) is False
+        ):
             current.append(token)  # "with repeat sales", "the study area": no verb after an article
             continue
-        common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
         # a listed verb's "-s" form that is a plural noun in its place ("Klebsiella isolates from X")
         listed_verb = (lower in lex.EN_VERBS or common_verb) and not (
             lower.endswith("s") and verb_here(tokens, index, current) is False
@@ -650,31 +654,6 @@ def english_phrases(text: str) -> list[Phrase]:
     flush()
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
-
-
-# words after which a noun phrase begins and no finite verb can stand: articles, possessives and the
-# prepositions that take a noun phrase ("to" takes a verb too: "to study X"; "as" and "than" a clause)
-_NOUN_PHRASE_OPENERS = frozenset({"a", "an", "the", "our", "my", "their", "its", "his", "her", "your"}) | (
-    lex.EN_PREPOSITIONS - {"to", "as", "using", "toward", "towards"}
-)
-
-
-def _noun_modifier_after_opener(current: list[str], previous: str, word: str, following: str) -> bool:
-    """ "a hedonic model with repeat sales", "the study area", "a plan view": a word that may be a verb
-    ("repeat", "study", "plan", "report", "test"), right after an article, a possessive or a preposition
-    and before a content word, is no verb (a finite verb never follows them, and a bare infinitive only
-    after "to") but a noun modifying the next noun. Its "-ing" and "-ed" forms are left to the verb
-    readings ("by measuring X", "with measured values" are read elsewhere)."""
-    return (
-        not current
-        and previous in _NOUN_PHRASE_OPENERS
-        and word.isalpha()
-        and word not in lex.EN_FUNCTION
-        and (word in lex.EN_VERBS or word in lex.EN_COMMON_VERBS)
-        and not word.endswith(("ing", "ed"))
-        and following.isalpha()
-        and starts_phrase(following)
-    )
 
 
 def _gerund_head(current: list[str], word: str, following: str) -> bool:

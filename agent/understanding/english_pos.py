@@ -7,8 +7,9 @@ immobilise X"). No part-of-speech model can ship with the product, so the decisi
 holds and from the token's place:
 - MeSH's vocabulary: a word MeSH writes as a modifier (an adjective: "public") or the pair MeSH writes as
   one term ("climate change", "wound healing"); a gerund MeSH ends terms with ("healing") is a noun;
-- the context: a noun phrase goes on after an adjective and stops before an article ("inhibitors slow the
-  decline"); the verb of a question or clause whose subject ends in a plural noun is a bare form after it
+- the context: no finite verb stands right after an article, a possessive or a preposition other than
+  "to" ("with repeat sales", "the study area": the word modifies the next noun); a noun phrase goes on
+  after an adjective and stops before an article ("inhibitors slow the decline"); the verb of a question or clause whose subject ends in a plural noun is a bare form after it
   ("eye drops slow myopia progression"); a word whose clause verb follows it, with only nouns between, is
   a noun of the subject ("online review ratings affect X"); after "How will" the subject comes; a
   listed verb's "-s" form with no object after it, that MeSH writes in its terms, is a plural noun
@@ -20,6 +21,7 @@ tell; callers keep their own reading).
 from __future__ import annotations
 
 from agent.understanding import lexicon as lex
+from agent.understanding.english_tokens import starts_phrase
 from agent.understanding.english_word_forms import (
     OBJECT_OPENERS,
     adjective_shaped,
@@ -32,6 +34,11 @@ from agent.understanding.slot_translation import embedded_vocabulary
 _WH_WORDS = frozenset({"how", "which", "what", "why", "when", "where"})
 # verb endings no noun has ("colonise", "immobilize", "quantify")
 _VERB_ENDINGS = ("ise", "ize", "ify")
+# words after which a noun phrase begins and no finite verb can stand: articles, possessives and the
+# prepositions that take a noun phrase ("to" takes a verb too: "to study X"; "as" and "than" a clause)
+_NOUN_PHRASE_OPENERS = frozenset({"a", "an", "the", "our", "my", "their", "its", "his", "her", "your"}) | (
+    lex.EN_PREPOSITIONS - {"to", "as", "using", "toward", "towards"}
+)
 
 
 def verb_here(tokens: list[str], index: int, current: list[str], clause_open: str = "") -> bool | None:
@@ -45,6 +52,8 @@ def verb_here(tokens: list[str], index: int, current: list[str], clause_open: st
         return None  # capitalised words and symbols are names, no verbs
     following = tokens[index + 1].lower() if index + 1 < len(tokens) else "."
     previous = current[-1] if current else ""
+    if not current and _modifier_after_opener(tokens, index, following):
+        return False  # "a hedonic model with repeat sales", "the study area": no verb after "with", "the"
     if not current and _subject_follows(tokens, index):
         return False  # "How will climate change alter X": after "How will" the subject comes
     if previous and _noun_after(previous, lower):
@@ -60,6 +69,22 @@ def verb_here(tokens: list[str], index: int, current: list[str], clause_open: st
     if clause_open and current and _bare_verb_after_plural(previous, lower, following):
         return True  # "Do eye drops slow myopia progression?", "Which communities colonise X?"
     return None
+
+
+def _modifier_after_opener(tokens: list[str], index: int, following: str) -> bool:
+    """ "with repeat sales", "the study area", "a plan view": a word right after an article, a possessive or
+    a preposition and before a content word is no verb (a finite verb never follows them, and a bare
+    infinitive only after "to") but a noun modifying the next noun. Its "-ing" and "-ed" forms are left to
+    the verb readings ("by measuring X", "with measured values")."""
+    word = tokens[index].lower()
+    return (
+        index > 0
+        and tokens[index - 1].lower() in _NOUN_PHRASE_OPENERS
+        and word not in lex.EN_FUNCTION
+        and not word.endswith(("ing", "ed"))
+        and following.isalpha()
+        and starts_phrase(following)
+    )
 
 
 def _subject_follows(tokens: list[str], index: int) -> bool:

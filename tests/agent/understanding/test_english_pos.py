@@ -65,3 +65,12 @@ def test_an_s_form_with_no_object_after_a_noun_is_a_plural_head() -> None:
     # a verb's own preposition, or a verb MeSH writes in no term, keeps the verb reading
     assert _verb_here("My project looks at soil erosion.", "looks", ["project"]) is None
     assert _verb_here("The microclimate responds to visits.", "responds", ["microclimate"]) is None
+
+
+def test_a_word_after_an_article_or_a_preposition_is_no_verb() -> None:
+    # no finite verb follows an article or a preposition other than "to": the word modifies the next noun
+    assert _verb_here("We fit a model with repeat sales of homes.", "repeat", []) is False
+    assert _verb_here("We mapped the study area by drone.", "study", []) is False
+    # after "to" it may be the verb of an infinitive, and an "-ing" form is left to the verb readings
+    assert _verb_here("We want to study soil erosion.", "study", []) is None
+    assert _verb_here("We estimate yield by measuring canopy cover.", "measuring", []) is None
