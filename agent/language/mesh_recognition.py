@@ -272,7 +272,6 @@ class MeshVocabulary:
         # keys of inverted terms as NLM writes them ("Referral, Hospital" -> referral hospital): the
         # words of a term in an order no text means it in
         self._inverted_keys: set[tuple[str, ...]] = set()
-        self._natural_keys: set[tuple[str, ...]] = set()  # only while building
         # (key, ui) pairs written in natural order and in a term's inverted order, while building
         self._natural_pairs: set[tuple[tuple[str, ...], str]] = set()
         self._inverted_pairs: set[tuple[tuple[str, ...], str]] = set()
@@ -300,9 +299,11 @@ class MeshVocabulary:
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._add_unambiguous_sensed_words()
-        self._inverted_keys -= self._natural_keys  # "Diabetes Mellitus, Type 2" is also written so
+        # "Diabetes Mellitus, Type 2" is also written so: a key some term writes in natural order is none
+        self._inverted_keys = {key for key, _ in self._inverted_pairs} - {
+            key for key, _ in self._natural_pairs
+        }
         self._drop_inverted_readings_of_natural_terms()
-        self._natural_keys = set()
         # about two seconds for the whole of MeSH
         self._variants, self._variants_at_the_head = _attested_variants(self._keys)
         self._synonym_words = self._one_word_synonyms()
@@ -390,9 +391,7 @@ class MeshVocabulary:
                 entries = self._keys.setdefault(key, [])
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
-                natural_form = form == natural_order(term)
-                (self._natural_keys if natural_form else self._inverted_keys).add(key)
-                (self._natural_pairs if natural_form else self._inverted_pairs).add((key, ui))
+                (self._natural_pairs if form == natural_order(term) else self._inverted_pairs).add((key, ui))
             loose = loose_key(key)
             if loose is not None:
                 entries = self._loose.setdefault(loose, [])
