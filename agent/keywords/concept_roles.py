@@ -76,9 +76,9 @@ def names_a_study_design(text: str, vocabulary: MeshVocabulary) -> bool:
     """Whether a phrase of several words is, as a whole, a study design MeSH knows ("quasi-experimental
     studies" = Non-Randomized Controlled Trials as Topic, "interrupted time series", "controlled
     before-after studies"): the kind of study asked for, a filter, and no concept to AND."""
-    words = content_words(text)
     if len(text.split()) < 2:
         return False
+    words = content_words(text)
     matches = vocabulary.recognize(text)
     designs = [m for m in matches if any(t.startswith(_DESIGN_TREES) for t in m.descriptor.tree_numbers)]
     covered = {w.lower() for m in designs for w in content_words(m.text)}
