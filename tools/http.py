@@ -80,8 +80,8 @@ class RateLimiter:
     holds at all times. At full rate that window carries a delay on to every `per_window`-th later start,
     so fifty PubMed pages end late by their largest delay, not by the sum of fifty (measured with
     `evals.bench_run --per-source 10000`: README, systematic-review scale).
-    A caller that arrives after its slot (the limiter was idle) starts a new grid: no burst after a
-    pause. With a rate of one request per second or less, each start is spaced from the last actual one.
+    A caller that arrives after its slot (the limiter was idle) starts a new grid from the moment it
+    goes: no burst after a pause. With a rate of one request per second or less, each start is spaced from the last actual one.
     """
 
     def __init__(self, rate: float) -> None:
@@ -94,17 +94,21 @@ class RateLimiter:
         self._starts: deque[float] = deque(maxlen=self.per_window)  # the last starts, for the window
         self._lock = asyncio.Lock()
 
-    async def acquire(self) -> None:
+    async def acquire(self) -> float:
+        """Wait for this caller's start; return the moment it was granted (time.monotonic())."""
         # The lock is held while waiting: callers go one at a time, in order. Waiting in a loop also
         # honours a penalty that arrives while we sleep.
         arrived = time.monotonic()  # a caller waiting for the lock is due at the grid's next slot
         async with self._lock:
+            fresh = arrived >= self._next  # the limiter was idle: a new grid starts at this start
             slot = max(self._next, arrived)
             while (wait := self._earliest(slot) - time.monotonic()) > 0:
                 await asyncio.sleep(wait)
                 slot = max(slot, self._next)  # a penalty moved the grid
-            self._starts.append(time.monotonic())
-            self._next = slot + self.interval
+            started = time.monotonic()
+            self._starts.append(started)
+            self._next = (started if fresh else slot) + self.interval
+            return started
 
     def _earliest(self, slot: float) -> float:
         """When a caller due at `slot` may go: its slot, and not before the window of the last
