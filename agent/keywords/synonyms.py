@@ -54,6 +54,7 @@ from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.concepts import build_concepts
 from agent.keywords.field_of_description import entry_of_another_field
 from agent.keywords.querybuild import openalex_term, pubmed_term
+from agent.language.english_forms import english_word
 from agent.language.mesh_organisms import is_organism
 from agent.language.mesh_recognition import (
     MeshVocabulary,
@@ -61,7 +62,7 @@ from agent.language.mesh_recognition import (
     natural_order,
     vocabulary_for,
 )
-from agent.language.morphology import hyphen_variants, is_acronym, malformed_number
+from agent.language.morphology import hyphen_variants, is_acronym, malformed_number, singular
 from agent.language.morphology import variants as morphological_variants
 from agent.language.text import clean_term, normalize_whitespace, term_key, to_half_width
 from agent.llm import LLM, TextList
@@ -665,14 +666,17 @@ def attested_forms(canonical: str, forms: list[str], vocabulary: MeshVocabulary 
     writes the term's last word, a form whose last word MeSH never writes is dropped: a singular made
     from a word that only looks plural ("prediabete" of "prediabetes", "rabie" of "rabies") and a
     plural of a mass noun ("hypertensions", "obesities"), which a searcher would not sign and which
-    takes a synonym's place. Words MeSH does not know keep what the grammar gives ("perovskites")."""
+    takes a synonym's place. A count noun MeSH writes only in the plural ("Home Visits") keeps its
+    singular when English writes it (CC-CEDICT's definitions use "visit", never "prediabete"). Words
+    MeSH does not know keep what the grammar gives ("perovskites")."""
     last = canonical.split()[-1].lower() if canonical.split() else ""
     if vocabulary is None or not vocabulary.writes_form(last):
         return forms
     kept = []
     for form in forms:
         form_last = form.split()[-1].lower() if form.split() else ""
-        if form_last == last or vocabulary.writes_form(form_last):
+        english_singular = form_last == singular(last) and english_word(form_last)
+        if form_last == last or vocabulary.writes_form(form_last) or english_singular:
             kept.append(form)
     return kept
 

@@ -464,6 +464,9 @@ def test_no_singular_english_does_not_write() -> None:
     assert attested_forms("obesity", ["obesities"], vocabulary) == []
     assert attested_forms("essential hypertension", ["essential hypertensions"], vocabulary) == []
     assert attested_forms("infection", ["infections"], vocabulary) == ["infections"]
+    # a count noun MeSH writes only in the plural ("Home Visits") keeps the singular English writes
+    assert not vocabulary.writes_form("visit")
+    assert attested_forms("home visits", ["home visit"], vocabulary) == ["home visit"]
     # words MeSH does not know keep what the grammar gives, as does a plan without MeSH
     assert attested_forms("perovskite films", ["perovskite film"], vocabulary) == ["perovskite film"]
     assert attested_forms("prediabetes", ["prediabete"], None) == ["prediabete"]
