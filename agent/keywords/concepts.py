@@ -786,13 +786,17 @@ def _role(
     the people, not where or what is measured; `head` is False for a modifier such as "chest",
     which keeps its role); a descriptor MeSH files only under
     the humanities, social sciences, health care or geography (H, I, K, N, Z: "Employment", "Quality of
-    Life") takes the role of the slot that holds it when that slot is not the context."""
+    Life") takes the role of the slot that holds it when that slot is not the context; a descriptor
+    filed in several branches takes the role of the branch its slot expects (Blood Pressure, filed
+    under diagnostic techniques and physiological phenomena, is what is measured in the outcome)."""
     if (
         descriptor is not None
         and part.slot != "context"
         and all(t[0] in "HIKNZ" for t in descriptor.tree_numbers)
     ):
         role = SLOT_ROLE.get(part.slot, role)
+    elif descriptor is not None:
+        role = _role_in_slot_branch(descriptor, part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
     if role is ConceptRole.OUTCOME and part.slot == "subject_population" and _said_with(part.phrase, text):
         return ConceptRole.CONDITION  # "adults with depression": what the people have, not what is measured
@@ -818,6 +822,19 @@ def _role(
     if role is ConceptRole.SETTING and part.slot != "context":
         return SLOT_ROLE.get(part.slot, role)
     return role
+
+
+def _role_in_slot_branch(descriptor: MeshDescriptor, slot: str, role: ConceptRole) -> ConceptRole:
+    """For a slot of what is measured, the role of the descriptor's trees under the branches the slot
+    expects, when only some of its trees are there; else `role`. (A population's or a method's slot
+    keeps the tree's role: "households" is a population whatever branch Family Characteristics is in.)"""
+    if SLOT_ROLE.get(slot) is not ConceptRole.OUTCOME:
+        return role
+    expected = SLOT_TREES.get(slot, ())
+    inside = [t for t in descriptor.tree_numbers if t.startswith(expected)] if expected else []
+    if not inside or len(inside) == len(descriptor.tree_numbers):
+        return role
+    return role_of(descriptor.model_copy(update={"tree_numbers": inside}))
 
 
 def _said_with(phrase: str, text: str) -> bool:

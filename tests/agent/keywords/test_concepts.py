@@ -147,6 +147,21 @@ def test_a_condition_filed_under_health_care_modifies_its_head(vocabulary: MeshV
     assert ("pain", "condition", True) in summary(scores)
 
 
+def test_an_outcome_filed_also_as_a_technique_keeps_the_role_its_slot_gives(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # Blood Pressure is filed under diagnostic techniques (E01) and physiological phenomena (G09): as an
+    # outcome it is what is measured, not a method a relevant paper must use
+    result = concepts_of(
+        vocabulary,
+        "Home visits and blood pressure control",
+        context=["Home visits"],
+        output_target=["blood pressure control"],
+    )
+    (pressure,) = [c for c in result.concepts if c.label == "blood pressure"]
+    assert pressure.role is ConceptRole.OUTCOME
+
+
 @pytest.mark.parametrize(
     "phrase", ["older adults", "older people", "old patients", "older women", "older men"]
 )
