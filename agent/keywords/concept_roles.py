@@ -255,12 +255,16 @@ _ACTED_ON_BEFORE = (
 def is_acted_on(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what an exposure or intervention acts on: the Y of
     "the effect of X on Y", "the association between X and Y", "X and the risk of Y", "X improves Y";
-    in Chinese, `original` after 对 and before 的影响 ("X对Y的影响") or after a verb of effect in the same
+    in Chinese, `original` at the end of 对's object, before 的影响 ("X对Y的影响", "X对老年人Y的影响"), or after a verb of effect in the same
     clause ("正念能否减轻癌症患者的焦虑"). The counterpart of `is_exposure`:
     such an outcome is the question's own, and defines the topic ("PM2.5 and the risk of childhood
     asthma")."""
     if original and (
-        re.search(r"对\s*" + re.escape(original) + r"\s*(?:的)?(?:影响|作用|效果)", description)
+        # the head of 对's object: "X对2型糖尿病患者认知功能下降的影响" acts on the decline, as English
+        # "the effect of X on cognitive decline in patients with type 2 diabetes" does
+        re.search(
+            r"对[^。，,；;？?！!]{0,30}?" + re.escape(original) + r"\s*(?:的)?(?:影响|作用|效果)", description
+        )
         or re.search(rf"(?:{_ZH_EFFECT_VERB})[^。，,；;？?！!]*?" + re.escape(original), description)
     ):
         return True

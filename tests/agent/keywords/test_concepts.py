@@ -1167,6 +1167,7 @@ def test_the_outcome_an_exposure_acts_on_defines_the_topic(vocabulary: MeshVocab
         ("blood pressure", "does salt reduction lower blood pressure", True),
         ("children", "PM2.5 exposure and the risk of asthma in children", False),
         ("睡眠质量", "瑜伽对睡眠质量的影响", True),
+        ("睡眠质量", "瑜伽对老年人睡眠质量的影响", True),
         ("睡眠质量", "瑜伽能否改善老年人的睡眠质量", True),
     ],
 )
