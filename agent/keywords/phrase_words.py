@@ -53,9 +53,12 @@ _NUMBER_WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))  # the und
 
 
 _SPAN = re.compile(
-    rf"\b(?:over|across|during|for|in|of|from)?\s*(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS})"
+    rf"\b(?:(?:published|conducted|reported)\s+)?(?:(?:over|across|during|for|in|of|from|within)\s+)?"
+    rf"(?:the\s+)?(?:(?:last|past|previous)\s+)?(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS})"
     r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
-    r"|\b(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\b"
+    # a calendar year or span, with the words that place it ("published since 2010", "from 2000 to 2020")
+    r"|\b(?:(?:published|conducted|reported)\s+)?(?:(?:since|after|before|from|until|between|in|during)\s+)?"
+    r"(?:19|20)\d\d(?:\s*(?:[-–]|to|and)\s*(?:19|20)?\d\d)?\b"
     # an age span ("children aged 6 to 12 years", "adults aged 65 and over"): the people word stays, and
     # "aged" is no MeSH Aged (65 and over)
     r"|\baged\s+[≥>]?\s*\d[\d.]*(?:\s*(?:-|–|to|and)\s*\d[\d.]*)?(?:\s*(?:years?|months?))?"

@@ -100,6 +100,15 @@ _GREEK_PLURAL = re.compile(r"(?:stases|yses|eses|(?<![dplcx])(?<=\w{4})oses)$")
 
 FUNCTION_WORDS = _words("of the and for in on with to a an by from at via as or")
 
+# words of closed classes (prepositions, conjunctions, determiners) that no "-s" makes plural: a phrase
+# cut before its object ("published since", "care after") has no plural
+_CLOSED_CLASS = FUNCTION_WORDS | _words(
+    "since after before during until till between among amongst within without than versus into onto upon "
+    "about across against along around behind below beneath beside besides beyond near through toward "
+    "towards under over per whether that this these those which who whose whom while when where if "
+    "although though because unless"
+)
+
 # Bound prefixes that English writes both hyphenated and closed ("non-invasive" / "noninvasive").
 _PREFIXES = (
     "non",
@@ -177,6 +186,8 @@ def plural(word: str) -> str | None:
     if (found := _compound_head(lower, _COMPOUND_HEADS)) is not None:
         return word[: -len(found[0])] + found[1]  # "midwife" -> "midwives"
     if lower in _IRREGULAR_SINGULAR or lower in _UNCOUNTABLE or not lower.isalpha() or is_acronym(word):
+        return None
+    if lower in _CLOSED_CLASS:
         return None
     if len(lower) < 3 or lower.endswith(_NO_PLURAL_ENDINGS) or singular(word) != word:
         return None

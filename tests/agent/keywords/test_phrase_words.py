@@ -44,6 +44,21 @@ def test_an_age_span_is_set_aside(phrase: str, kept: str) -> None:
     assert set_aside(phrase)[0] == kept
 
 
+@pytest.mark.parametrize(
+    ("phrase", "kept"),
+    [
+        ("randomised controlled trials published since 2010", ""),
+        ("trials conducted after 2015 in Kenya", "trials in Kenya"),
+        ("cohorts from 2005 to 2015", "cohorts"),
+        ("studies published in the last ten years", "studies"),
+        ("the 2008 financial crisis", "the financial crisis"),
+    ],
+)
+def test_a_calendar_span_goes_with_the_words_that_place_it(phrase: str, kept: str) -> None:
+    # "published since 2010" left "published since", a concept with the plural "published sinces"
+    assert set_aside(phrase)[0] == kept
+
+
 def test_numbers_that_name_are_kept() -> None:
     assert set_aside("SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas")[0] == (
         "SGLT2 inhibitors in type 2 diabetes and grade 2 gliomas"

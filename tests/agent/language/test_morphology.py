@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.morphology import collective_members, number_variants, plural, singular
+from agent.language.morphology import collective_members, number_variants, plural, singular, variants
 
 
 @pytest.mark.parametrize(
@@ -81,3 +81,8 @@ def test_irregular_heads_keep_their_number_in_compounds(single: str, many: str) 
 def test_a_phrase_whose_head_is_not_its_last_word_has_no_number_variant(phrase: str) -> None:
     assert number_variants(phrase) == []
     assert number_variants("drug users") == ["drug user"]
+
+
+@pytest.mark.parametrize("phrase", ["published since", "care after", "studies between", "whether"])
+def test_a_phrase_ending_in_a_closed_class_word_has_no_plural(phrase: str) -> None:
+    assert variants(phrase) == []
