@@ -345,10 +345,16 @@ class Concept(Model):
 
 
 class StudyFilter(Model):
-    """Words of the description that say which *kind* of study is wanted (not a concept to AND)."""
+    """Words of the description that say which *kind* of study is wanted (not a concept to AND).
+
+    Off by default; switched on in the review (`set_study_filter`), it is AND'ed into every query: in
+    PubMed as the heading MeSH files the design under (a publication type, `[pt]`, or a study design,
+    `[Mesh]`) OR the words, elsewhere as the words."""
 
     text: str
     enabled: bool = False  # the user may switch it on in the review
+    heading: str = ""  # the MeSH heading of the whole phrase, when MeSH names the design
+    publication_type: bool = False  # the heading is a publication type (searched as [pt])
 
 
 class BlockCount(Model):

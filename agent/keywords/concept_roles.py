@@ -15,7 +15,7 @@ import re
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_WORDS, content_words
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
-from agent.models import Concept, ConceptRole, MeshDescriptor, Term
+from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
 from agent.understanding.lexicon import EFFECT_VERBS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
 
 SLOT_ROLE: dict[str, ConceptRole] = {
@@ -83,6 +83,24 @@ def names_a_study_design(text: str, vocabulary: MeshVocabulary) -> bool:
     designs = [m for m in matches if any(t.startswith(_DESIGN_TREES) for t in m.descriptor.tree_numbers)]
     covered = {w.lower() for m in designs for w in content_words(m.text)}
     return bool(designs) and all(w.lower() in covered for w in words)
+
+
+def study_filter(text: str, vocabulary: MeshVocabulary | None) -> StudyFilter:
+    """The filter for the kind of study a phrase asks for, with the heading MeSH files the whole phrase
+    under when it does: a publication type ("randomised controlled trials": Randomized Controlled
+    Trial, searched as [pt]) or a study design ("cohort studies": Cohort Studies); else the words alone
+    ("scoping review": MeSH's Review is a format, not this design)."""
+    found = StudyFilter(text=text)
+    if vocabulary is None:
+        return found
+    whole = [m for m in vocabulary.recognize(text) if m.start == 0 and m.end == len(text)]
+    for match in whole:
+        trees = match.descriptor.tree_numbers
+        if any(t.startswith(_DESIGN_TREES) for t in trees):
+            found.heading = match.descriptor.heading
+            found.publication_type = any(t.startswith("V") for t in trees)
+            break
+    return found
 
 
 # Persons (M01): MeSH files the kinds of people flat, one level down ("Refugees", "Veterans", "Women"),

@@ -133,6 +133,7 @@ from agent.keywords.concept_roles import (
     names_nothing,
     names_only_organisms,
     names_the_concept,
+    study_filter,
 )
 from agent.keywords.coordination import alternatives, distribute, listed_together
 from agent.keywords.field_of_description import (
@@ -365,7 +366,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             term.original = part.original
     drafts = [draft for draft, _ in drafts_parts]
     result = Concepts(
-        study_filters=[StudyFilter(text=t) for t in _unique(study_types)], biomedical=biomedical
+        study_filters=[study_filter(t, vocabulary) for t in _unique(study_types)], biomedical=biomedical
     )
     if study_types:
         result.notes.append(

@@ -64,6 +64,7 @@ class _TermStrings:
     mesh: str | None
     texts: list[str]  # canonical first, then kept synonyms in their order
     broader: tuple[str, ...] = ()  # ancestors the text names inside the term (searched as [Mesh:NoExp])
+    field: str = "Mesh"  # the PubMed field of `mesh`: "pt" for a publication type
 
 
 @dataclass
@@ -98,7 +99,7 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
             terms = [_term_strings(t, concept.role) for t in plan.terms_of(concept.id)]
             if concept.enabled and concept.required and terms:
                 blocks.append(_without_subsumed(_Block(concept.id, terms)))
-        return blocks
+        return blocks + _filter_blocks(plan)
     blocks = []
     for facet in effective_facets(plan):
         if not (facet.enabled and facet.required):
@@ -106,6 +107,19 @@ def _blocks(plan: KeywordPlan) -> list[_Block]:
         terms = [_term_strings(t) for t in plan.terms_for(facet.slot)]
         if terms:
             blocks.append(_without_subsumed(_Block(facet.slot, terms)))
+    return blocks + _filter_blocks(plan)
+
+
+def _filter_blocks(plan: KeywordPlan) -> list[_Block]:
+    """One block per study filter the user switched on: the design's heading OR its words."""
+    blocks = []
+    for study in plan.study_filters:
+        if study.enabled:
+            texts = unique_casefold([study.text, *([study.heading.lower()] if study.heading else [])])
+            field = "pt" if study.publication_type else "Mesh"
+            blocks.append(
+                _Block(f"filter:{study.text}", [_TermStrings(study.heading or None, texts, field=field)])
+            )
     return blocks
 
 
@@ -252,7 +266,7 @@ def _one_per_hyphenation(texts: list[str]) -> list[str]:
 
 
 def _pubmed_items(term: _TermStrings) -> list[str]:
-    items = [f'"{_pubmed_clean(term.mesh)}"[Mesh]'] if term.mesh else []
+    items = [f'"{_pubmed_clean(term.mesh)}"[{term.field}]'] if term.mesh else []
     # an ancestor the words name is searched unexploded: the papers indexed only at that general
     # level, as an information specialist adds "Tuberculosis"[Mesh:NoExp] beside "Tuberculosis, Pulmonary"
     items += [f'"{_pubmed_clean(heading)}"[Mesh:NoExp]' for heading in term.broader if term.mesh]

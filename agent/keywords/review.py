@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, computed_field, fi
 from agent.keywords.concepts import concept_for_term, new_term
 from agent.keywords.querybuild import build_queries
 from agent.keywords.synonyms import Session, SynonymSources, count_hits, expand_terms, variant_key
+from agent.language.morphology import singular
 from agent.language.text import clean_term, has_content, normalize_whitespace, to_half_width
 from agent.llm import LLM
 from agent.models import LIST_SLOT_NAMES, Concept, Facet, KeywordPlan, Source, Synonym, SynonymOrigin, Term
@@ -114,6 +115,14 @@ class MergeConcepts(_Edit):
     concepts: list[str] = Field(min_length=2)
 
 
+class SetStudyFilter(_Edit):
+    """Switch the filter for a kind of study (one the description asked for) on or off."""
+
+    op: Literal["set_study_filter"] = "set_study_filter"
+    filter: str = Field(min_length=1)  # its text, as the plan lists it
+    enabled: bool | None = None  # None: flip it
+
+
 AnyEdit = Annotated[
     AddTerm
     | DeleteTerm
@@ -123,7 +132,8 @@ AnyEdit = Annotated[
     | ToggleFacet
     | SetConcept
     | MoveTerm
-    | MergeConcepts,
+    | MergeConcepts
+    | SetStudyFilter,
     Field(discriminator="op"),
 ]
 
@@ -319,6 +329,11 @@ def _drop_empty_concepts(plan: KeywordPlan) -> None:
     plan.concepts = [c for c in plan.concepts if c.id in used]
 
 
+def _number_free(text: str) -> str:
+    """A phrase's key in either number ("randomised controlled trial" names the filter "... trials")."""
+    return " ".join(singular(word) for word in variant_key(text).split())
+
+
 def _set(concept: Concept, enabled: bool | None, required: bool | None, reason: str) -> None:
     if enabled is None and required is None:
         concept.enabled = not concept.enabled
@@ -441,6 +456,15 @@ async def apply_edits(
                 if any(term.concept == c.id for c in rest):
                     term.concept = first.id
             _drop_empty_concepts(new)
+        elif isinstance(edit, SetStudyFilter):
+            study = next(
+                (f for f in new.study_filters if _number_free(f.text) == _number_free(edit.filter)), None
+            )
+            if study is None:
+                listed = ", ".join(f"'{f.text}'" for f in new.study_filters) or "none"
+                warnings.append(f"there is no study filter '{edit.filter}' (the plan has: {listed})")
+                continue
+            study.enabled = not study.enabled if edit.enabled is None else edit.enabled
         elif isinstance(edit, ToggleFacet) and new.concepts:
             slot_concepts = {t.concept for t in new.terms if t.slot == edit.slot}
             for concept in new.concepts:
@@ -568,6 +592,26 @@ _EN_PATTERNS: list[tuple[str, str]] = [
         "rename_term",
     ),
     (
+        rf"^(?:switch on|turn on|enable|use|apply) (?:the )?(?:study[- ]type )?filter:? {_Q}{_X.format('filter')}{_Q}$",
+        "filter_on",
+    ),
+    (
+        rf"^(?:switch off|turn off|disable|remove|drop) (?:the )?(?:study[- ]type )?filter:? {_Q}{_X.format('filter')}{_Q}$",
+        "filter_off",
+    ),
+    (
+        rf"^split:? (?:the )?(?:term )?{_Q}{_X.format('term')}{_Q}(?: into a concept of its own| off)?$",
+        "split",
+    ),
+    (
+        rf"^move (?:the )?(?:term )?{_Q}{_X.format('term')}{_Q} (?:to|into|under) (?:the )?(?:concept )?{_Q}{_X.format('concept')}{_Q}$",
+        "move",
+    ),
+    (
+        rf"^merge (?:the )?(?:concepts? )?{_Q}{_X.format('term')}{_Q} (?P<how>and|with|into) {_Q}{_X.format('concept')}{_Q}$",
+        "merge",
+    ),
+    (
         rf"^(?:disable|turn off|switch off|exclude|ignore) (?:the )?(?:facet |slot )?{_SLOT_NAME}(?: facet)?$",
         "facet_off",
     ),
@@ -606,6 +650,21 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
         "rename_term",
     ),
     (rf"^(?:重命名)\s*{_Q}{_X.format('term')}{_Q}\s*(?:为)\s*{_Q}{_X.format('new')}{_Q}$", "rename_term"),
+    (
+        rf"^(?:启用|开启|打开|使用)(?:研究类型)?(?:筛选|过滤|过滤器)[:：]?\s*{_Q}{_X.format('filter')}{_Q}$",
+        "filter_on",
+    ),
+    (
+        rf"^(?:关闭|停用|取消)(?:研究类型)?(?:筛选|过滤|过滤器)[:：]?\s*{_Q}{_X.format('filter')}{_Q}$",
+        "filter_off",
+    ),
+    (rf"^(?:把|将){_Q}{_X.format('term')}{_Q}(?:设为|改为|设置为)(?P<state>可选|必选|必需)$", "facet_state"),
+    (rf"^(?:拆分|拆开)[:：]?\s*{_Q}{_X.format('term')}{_Q}$", "split"),
+    (
+        rf"^(?:把|将){_Q}{_X.format('term')}{_Q}(?:移到|移入|并入){_Q}{_X.format('concept')}{_Q}(?:中|里)?$",
+        "move",
+    ),
+    (rf"^合并[:：]?\s*{_Q}{_X.format('term')}{_Q}(?P<how>和|与){_Q}{_X.format('concept')}{_Q}$", "merge"),
     (rf"^(?:关闭|禁用|停用)(?:分面|维度|槽位)?[:：]?\s*{_SLOT_NAME}$", "facet_off"),
     (rf"^(?:开启|启用|打开)(?:分面|维度|槽位)?[:：]?\s*{_SLOT_NAME}$", "facet_on"),
     (rf"^(?:添加|增加|加入)(?:关键词|关键字|术语|检索词)?[:：]?\s*{_Q}{_X.format('text')}{_Q}$", "add_term"),
@@ -619,13 +678,36 @@ _COMPILED = [(re.compile(p, re.IGNORECASE), kind) for p, kind in _EN_PATTERNS + 
 EDIT_EXAMPLES = (
     "'add term: speech synthesis', 'remove synonym BCI from brain-computer interface', "
     "'add synonym ECoG to electrocorticography', 'rename ECoG to electrocorticography', "
-    "'delete term: EEG', 'disable facet context', 'make facet method_algorithm required', "
-    "or in Chinese '添加关键词：语音合成', '删除 BCI', '把 ECoG 改为 electrocorticography', '关闭 场景'"
+    "'delete term: EEG', 'make nurses optional', 'require burnout', 'split ICU', 'merge ICU and nurses', "
+    "'move ICU to nurses', 'switch on filter randomised controlled trials', 'disable facet context', "
+    "or in Chinese '添加关键词：语音合成', '删除 BCI', '把 ECoG 改为 electrocorticography', '把 护士 设为可选', "
+    "'合并 ICU 和 护士', '启用筛选 随机对照试验', '关闭 场景'"
 )
 
 
 def _edit_from(kind: str, groups: dict[str, str], line: str) -> BaseModel:
-    slot_text = groups.get("slot")
+    slot_text = groups.get("slot") or groups.get("term")
+    if kind in {"filter_on", "filter_off"}:
+        return SetStudyFilter(filter=groups["filter"], enabled=kind == "filter_on")
+    if kind == "split":
+        return MoveTerm(term=groups["term"], concept=None)
+    if kind == "move":
+        return MoveTerm(term=groups["term"], concept=groups["concept"])
+    if kind == "merge":
+        into_second = groups.get("how") == "into"
+        first, second = groups["term"], groups["concept"]
+        return MergeConcepts(concepts=[second, first] if into_second else [first, second])
+    says_facet = re.search(r"\b(?:facet|slot)\b|分面|维度|槽位", line, re.IGNORECASE) is not None
+    if kind.startswith("facet") and resolve_slot(slot_text or "") is None and slot_text and not says_facet:
+        # "make nurses optional", "require burnout", "disable Kenya": a concept, not a slot, is named
+        state = groups.get("state", "").lower()
+        if kind == "facet_off":
+            return SetConcept(concept=slot_text, enabled=False)
+        if kind == "facet_on":
+            return SetConcept(concept=slot_text, enabled=True)
+        return SetConcept(
+            concept=slot_text, required=kind == "facet_required" or state in {"required", "必选", "必需"}
+        )
     if kind.startswith("facet"):
         slot = resolve_slot(slot_text or "")
         if slot is None:
@@ -638,7 +720,9 @@ def _edit_from(kind: str, groups: dict[str, str], line: str) -> BaseModel:
             return ToggleFacet(slot=slot, enabled=True)
         if kind == "facet_required":
             return ToggleFacet(slot=slot, required=True)
-        return ToggleFacet(slot=slot, required=groups.get("state", "").lower() == "required")
+        return ToggleFacet(
+            slot=slot, required=groups.get("state", "").lower() in {"required", "必选", "必需"}
+        )
     if kind == "add_term":
         slot = resolve_slot(slot_text) if slot_text else None
         if slot_text and slot is None:
@@ -668,7 +752,7 @@ def parse_edit_text(text: str) -> list[KeywordEdit]:
         for pattern, kind in _COMPILED:
             match = pattern.match(line)
             if match:
-                groups = {k: v for k, v in match.groupdict().items() if v is not None}
+                groups = {k: v.strip() for k, v in match.groupdict().items() if v is not None}
                 edits.append(KeywordEdit(_edit_from(kind, groups, line)))
                 break
         else:

@@ -51,7 +51,7 @@ def render_interrupt(payload: dict[str, Any]) -> str:
         parts.append(
             "Reply 'yes' to search, or edit: 'add term: X', 'remove term: X', "
             "'add synonym Y to X', 'remove synonym Y from X', 'make X optional', 'require X', "
-            "'split X', 'merge X and Y', 'move X to Y'."
+            "'split X', 'merge X and Y', 'move X to Y', 'switch on filter X'."
         )
         return "\n".join(parts)
     return str(payload)
@@ -90,8 +90,9 @@ def render_keywords(keywords: dict[str, Any], queries: dict[str, Any], *, droppe
         for term in terms:
             lines += _term_lines(term, dropped)
     for study in keywords.get("study_filters") or []:
-        state = "on" if study.get("enabled") else "off"
-        lines.append(f"Study-type filter ({state}, not a concept): {study.get('text')}")
+        state = "on: AND'ed into the queries" if study.get("enabled") else "off"
+        heading = f" (MeSH {study['heading']})" if study.get("heading") else ""
+        lines.append(f"Study-type filter ({state}): {study.get('text')}{heading}")
     for note in keywords.get("notes") or []:
         lines.append(f"note: {note}")
     for error in keywords.get("source_errors") or []:

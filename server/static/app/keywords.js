@@ -179,7 +179,18 @@ function conceptsPanel(payload, concepts, terms, edit) {
   }
   const filters = payload.study_filters || [];
   if (filters.length) {
-    parts.push(el("p", { className: "small" }, [el("strong", { text: `${t("kw.studyFilters")}: ` }), filters.map((f) => f.text || JSON.stringify(f)).join("; ")]));
+    // a kind of study the description asked for: off until the user switches it on (then AND'ed)
+    parts.push(
+      el("div", { className: "study-filters small" }, [
+        el("strong", { text: `${t("kw.studyFilters")}: ` }),
+        ...filters.map((f) =>
+          el("label", { dataset: { filter: f.text } }, [
+            el("input", { type: "checkbox", checked: Boolean(f.enabled), onchange: (e) => edit([{ op: "set_study_filter", filter: f.text, enabled: e.target.checked }]) }),
+            ` ${f.text}${f.heading ? ` (MeSH ${f.heading})` : ""} `,
+          ]),
+        ),
+      ]),
+    );
   }
   return el("fieldset", { className: "concepts" }, parts);
 }

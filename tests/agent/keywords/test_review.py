@@ -17,11 +17,12 @@ from agent.keywords.review import (
     RemoveSynonym,
     RenameTerm,
     SetConcept,
+    SetStudyFilter,
     ToggleFacet,
     apply_edits,
     parse_edit_text,
 )
-from agent.keywords.synonyms import build_keyword_plan
+from agent.keywords.synonyms import SynonymSources, build_keyword_plan
 from agent.llm import RulesLLM, ScriptedLLM
 from agent.models import ConceptRole, KeywordPlan, Slots, Source, SynonymOrigin, Understanding
 from tests.agent.keywords.keyword_fakes import (
@@ -32,6 +33,8 @@ from tests.agent.keywords.keyword_fakes import (
     FakePubMed,
     FakeSources,
 )
+from tools.mesh import MeshFile
+from tools.mesh_build import EMBEDDED_MESH
 
 
 def fakes() -> FakeSources:
@@ -219,6 +222,43 @@ async def test_concepts_are_split_merged_and_switched() -> None:
     assert diff.warnings == ["there is no concept 'nothing like it'"]
 
 
+async def test_a_study_filter_switched_on_is_anded_into_every_query() -> None:
+    understanding = Understanding(
+        description="Mindfulness for burnout in nurses: randomised controlled trials",
+        slots=Slots(
+            subject_population=["nurses"],
+            output_target=["burnout"],
+            context=["Mindfulness", "randomised controlled trials"],
+        ),
+    )
+    plan = await build_keyword_plan(
+        understanding, RulesLLM(), SynonymSources(mesh_file=MeshFile(EMBEDDED_MESH))
+    )
+    (study,) = plan.study_filters
+    assert (study.text, study.heading, study.publication_type, study.enabled) == (
+        "randomised controlled trials",
+        "Randomized Controlled Trial",
+        True,
+        False,
+    )
+    assert "Randomized" not in build_queries(plan).queries[Source.PUBMED].query  # off: not a concept
+    on, diff = await apply_edits(
+        plan, [SetStudyFilter(filter="Randomised controlled trial")], RulesLLM(), None
+    )
+    queries = build_queries(on).queries
+    assert queries[Source.PUBMED].query.endswith(
+        'AND ("Randomized Controlled Trial"[pt] OR "randomised controlled trials"[tiab]'
+        ' OR "randomized controlled trial"[tiab])'
+    )
+    assert "randomised controlled trials" in queries[Source.SEMANTIC_SCHOLAR].query
+    assert "randomised controlled trials" in queries[Source.OPENALEX].query
+    assert diff.queries["pubmed"].added and diff.outside_calls == 0
+    _, diff = await apply_edits(plan, [SetStudyFilter(filter="cohort studies")], RulesLLM(), None)
+    assert diff.warnings == [
+        "there is no study filter 'cohort studies' (the plan has: 'randomised controlled trials')"
+    ]
+
+
 def test_structured_edits_validate() -> None:
     parsed = edits(
         {"op": "add_term", "text": " speech synthesis ", "slot": "population"},
@@ -264,6 +304,22 @@ def test_structured_edits_validate() -> None:
         ),
         ("把 ECoG 改为 electrocorticography", RenameTerm(term="ECoG", new="electrocorticography")),
         ("关闭 场景", ToggleFacet(slot="context", enabled=False)),
+        # concepts and study filters, as the chat's prompt offers them
+        ("make nurses optional", SetConcept(concept="nurses", required=False)),
+        ("require burnout", SetConcept(concept="burnout", required=True)),
+        ("disable Kenya", SetConcept(concept="Kenya", enabled=False)),
+        ("split sEEG", MoveTerm(term="sEEG")),
+        ("move ICU to nurses", MoveTerm(term="ICU", concept="nurses")),
+        ("merge ICU and nurses", MergeConcepts(concepts=["ICU", "nurses"])),
+        ("merge ICU into nurses", MergeConcepts(concepts=["nurses", "ICU"])),
+        (
+            "switch on filter randomised controlled trials",
+            SetStudyFilter(filter="randomised controlled trials", enabled=True),
+        ),
+        ("turn off the filter meta-analysis", SetStudyFilter(filter="meta-analysis", enabled=False)),
+        ("把 护士 设为可选", SetConcept(concept="护士", required=False)),
+        ("合并 ICU 和 护士", MergeConcepts(concepts=["ICU", "护士"])),
+        ("启用筛选 cohort studies", SetStudyFilter(filter="cohort studies", enabled=True)),
     ],
 )
 def test_parse_edit_text(text: str, expected: object) -> None:

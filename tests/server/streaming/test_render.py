@@ -21,3 +21,22 @@ def test_a_term_shows_its_heading_and_the_ancestors_searched_unexploded() -> Non
     text = render_keywords(keywords, {})
     assert "pulmonary tuberculosis [MeSH: Tuberculosis, Pulmonary; also unexploded: Tuberculosis]" in text
     assert "synonyms: pulmonary phthisis [mesh]" in text
+
+
+def test_a_study_filter_says_whether_it_is_anded_and_its_heading() -> None:
+    keywords = {
+        "study_filters": [
+            {
+                "text": "randomised controlled trials",
+                "enabled": True,
+                "heading": "Randomized Controlled Trial",
+            },
+            {"text": "scoping review", "enabled": False, "heading": ""},
+        ]
+    }
+    lines = render_keywords(keywords, {}).splitlines()
+    assert (
+        "Study-type filter (on: AND'ed into the queries): randomised controlled trials "
+        "(MeSH Randomized Controlled Trial)" in lines
+    )
+    assert "Study-type filter (off): scoping review" in lines
