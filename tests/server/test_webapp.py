@@ -73,7 +73,12 @@ def webapp_llm() -> ScriptedLLM:
             }
         return INTERPRETATION
 
-    return ScriptedLLM({"extract_slots": SLOTS, "normalize_terms": SLOTS, "interpret": interpret})
+    def slots(call: LLMCall) -> dict[str, Any]:
+        if "randomised controlled trials" in str(call.values.get("description")):
+            return {**SLOTS, "context": ["randomised controlled trials"]}  # a kind of study asked for
+        return SLOTS
+
+    return ScriptedLLM({"extract_slots": slots, "normalize_terms": slots, "interpret": interpret})
 
 
 @pytest.fixture(scope="module")
@@ -600,6 +605,25 @@ def test_stop_cancels_a_running_search(session: Session) -> None:
     expect()(page.get_by_role("button", name="Stop")).to_be_hidden()
     expect()(page.get_by_role("button", name="Send")).to_be_enabled()
     assert page.locator("#run-select option").count() == 2  # a cancelled search saves no Run
+
+
+def test_a_kind_of_study_asked_for_is_a_filter_the_review_switches_on(session: Session) -> None:
+    page = session.page
+    page.get_by_label("Research description").fill(f"{DESCRIPTION} Only randomised controlled trials.")
+    page.get_by_role("button", name="Send").click()
+    page.get_by_role("button", name="Confirm").click()
+    review = page.locator("section.review")
+    switch = review.get_by_label(re.compile("randomised controlled trials"))
+    expect()(switch).not_to_be_checked()  # off: not a concept AND'ed
+    pubmed = page.locator("#query-pubmed")
+    assert "[pt]" not in pubmed.inner_text()
+    switch.check()
+    expect()(pubmed.locator("ins")).to_contain_text('"Randomized Controlled Trial"[pt]')
+    expect()(review.get_by_label(re.compile("randomised controlled trials"))).to_be_checked()
+    switch = review.get_by_label(re.compile("randomised controlled trials"))
+    switch.uncheck()
+    expect()(pubmed.locator("del")).to_contain_text('"Randomized Controlled Trial"[pt]')
+    assert session.errors == []
 
 
 def test_the_main_path_with_the_keyboard_only(browser: Any, app_url: str) -> None:
