@@ -458,6 +458,11 @@ def _a_measure_of_another(concept: Concept, members: list[Term], terms: list[Ter
 # Age groups (M01.060) and patients (M01.643) are who has any condition: beside one, the condition
 # defines them ("pyelonephritis in children"); other kinds of persons are a population of their own
 _DEFINED_BY_A_CONDITION = ("M01.060", "M01.643")
+# Women (M01.975) and Men (M01.390) themselves: MeSH indexes the sex of the people studied with the
+# check tags Female and Male, and keeps these headings for women and men as social, cultural and
+# economic groups; a title's "in women" names the sex of who is studied, which its condition, outcome or
+# exposure already carries ("breast cancer in women"), and a searcher does not AND the heading
+_SEX_GROUPS = frozenset({"M01.975", "M01.390"})
 
 
 def kinds_of_people(terms: list[Term]) -> set[str]:
@@ -470,12 +475,12 @@ def kinds_of_people(terms: list[Term]) -> set[str]:
         for t in terms
         if t.mesh is not None
         and any(n.startswith(PERSONS_TREE) for n in t.mesh.tree_numbers)
-        and not any(n.startswith(_DEFINED_BY_A_CONDITION) for n in t.mesh.tree_numbers)
+        and not any(n.startswith(_DEFINED_BY_A_CONDITION) or n in _SEX_GROUPS for n in t.mesh.tree_numbers)
     }
 
 
 # Headings of people so general that nearly every clinical paper has them: Persons, Patients, Adult
-_EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"})
+_EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"}) | _SEX_GROUPS
 _AGE_GROUPS = "M01.060."  # Age Groups: Infant, Child, Adolescent, Young Adult, Aged ...
 
 
@@ -485,8 +490,8 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     children", "in the emergency department", "in sub-Saharan Africa", "in low- and middle-income
     countries". A review of an intervention, an exposure or a prognosis is about those people or that
     place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
-    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
-    narrow so, nor do people the description names by their condition ("outpatients with heart
+    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) and the
+    sex of the people (Women, Men: `_SEX_GROUPS`) never narrow so, nor do people the description names by their condition ("outpatients with heart
     failure": the condition's own patients, `_named_with_their_condition`), except an age group
     (`_AGE_GROUPS`: "children with acute gastroenteritis", "older adults with hearing loss"): a
     condition of every age does not say which age the review is about, and a searcher ANDs Child or

@@ -1720,3 +1720,26 @@ def test_the_noun_of_a_hyphenated_modifier_is_no_concept(vocabulary: MeshVocabul
     query = pubmed_query(result)
     assert '"Life"[Mesh]' not in query
     assert '"Pediatric Obesity"[Mesh]' in query
+
+
+def test_women_named_beside_a_condition_are_the_sex_of_who_is_studied(vocabulary: MeshVocabulary) -> None:
+    """ "breast cancer in women": MeSH indexes the sex of the people studied with the check tag Female and
+    keeps Women for women as a social group, so the condition carries them and the query does not AND
+    "Women"[Mesh]; a kind of person MeSH files (nurses) stays a population of its own."""
+    result = concepts_of(
+        vocabulary,
+        "Night shift work and the risk of breast cancer in women",
+        subject_population=["women"],
+        output_target=["breast cancer"],
+        context=["Night shift work"],
+    )
+    women = next(c for c in result.concepts if c.label == "women")
+    assert not women.required
+    nurses = concepts_of(
+        vocabulary,
+        "Night shift work and the risk of breast cancer in nurses",
+        subject_population=["nurses"],
+        output_target=["breast cancer"],
+        context=["Night shift work"],
+    )
+    assert next(c for c in nurses.concepts if c.label == "nurses").required
