@@ -16,6 +16,7 @@ from agent.keywords.concepts import build_concepts
 from agent.keywords.coordination import listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
+from agent.keywords.title_template import qualifies_the_test
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, KeywordPlan, Slots, Source, Understanding
 
@@ -1743,3 +1744,24 @@ def test_women_named_beside_a_condition_are_the_sex_of_who_is_studied(vocabulary
         context=["Night shift work"],
     )
     assert next(c for c in nurses.concepts if c.label == "nurses").required
+
+
+def test_what_qualifies_a_test_s_generic_head_is_not_promoted_to_fill_the_query(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "Second trimester serum tests for Down's Syndrome screening": the trimester and the serum say when
+    and on what the test is done; neither is ANDed beside the target condition because the query has
+    too few concepts, as no expert searches Pregnancy Trimester, Second for it. Outside a question of a
+    test, the same phrase is not read so."""
+    result = concepts_of(
+        vocabulary,
+        "Second trimester serum tests for Down's Syndrome screening",
+        task=["Down's Syndrome screening"],
+        method_measurement=["Second trimester serum tests"],
+    )
+    required = {c.label for c in result.concepts if c.required}
+    assert required == {"Down's Syndrome"}
+    trimester = next(c for c in result.concepts if c.label == "Second trimester")
+    assert "qualifier of the test" in trimester.reason
+    assert qualifies_the_test("Urine", "Urine tests for Down's syndrome screening")
+    assert not qualifies_the_test("Urine", "Urine sodium and blood pressure in adults")
