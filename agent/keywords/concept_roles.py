@@ -282,12 +282,19 @@ def is_prevented(phrase: str, description: str) -> bool:
     )
 
 
-_DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
+_DIAGNOSTIC = re.compile(
+    r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b"
+    # the purpose of "X for Y" a test's accuracy is asked for: "MRI ... for assessing rotator cuff tears"
+    # (not "Liquefaction assessment of soils"; "for identification of" was tried and left: it also
+    # heads questions of signs in an age group, whose age a searcher keeps)
+    r"|\bfor\s+(?:the\s+)?(?:assessing|assessment\s+of)\b",
+    re.IGNORECASE,
+)
 
 
 def asks_for_a_diagnosis(description: str) -> bool:
     """Whether the description asks how a condition is found ("... for the diagnosis of X", "to screen
-    for X", "detection of X", "staging"): a question of test accuracy, whose target condition is the
+    for X", "detection of X", "staging", "for assessing X"): a question of test accuracy, whose target condition is the
     concept, not the condition of the people tested."""
     return bool(_DIAGNOSTIC.search(description))
 
@@ -490,9 +497,10 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     children", "in the emergency department", "in sub-Saharan Africa", "in low- and middle-income
     countries". A review of an intervention, an exposure or a prognosis is about those people or that
     place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
-    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) and the
-    sex of the people (Women, Men: `_SEX_GROUPS`) never narrow so, nor do people the description names by their condition ("outpatients with heart
-    failure": the condition's own patients, `_named_with_their_condition`), except an age group
+    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) and
+    the sex of the people (Women, Men: `_SEX_GROUPS`) never narrow so, nor do people the description
+    names by their condition ("outpatients with heart failure": the condition's own patients,
+    `_named_with_their_condition`), except an age group
     (`_AGE_GROUPS`: "children with acute gastroenteritis", "older adults with hearing loss"): a
     condition of every age does not say which age the review is about, and a searcher ANDs Child or
     Aged beside it. A place of care MeSH does
