@@ -304,12 +304,19 @@ def is_prevented(phrase: str, description: str) -> bool:
     )
 
 
-_DIAGNOSTIC = re.compile(r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b", re.IGNORECASE)
+_DIAGNOSTIC = re.compile(
+    r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b"
+    # the purpose of "X for Y" a test's accuracy is asked for: "MRI ... for assessing rotator cuff tears"
+    # (not "Liquefaction assessment of soils"; "for identification of" was tried and left: it also
+    # heads questions of signs in an age group, whose age a searcher keeps)
+    r"|\bfor\s+(?:the\s+)?(?:assessing|assessment\s+of)\b",
+    re.IGNORECASE,
+)
 
 
 def asks_for_a_diagnosis(description: str) -> bool:
     """Whether the description asks how a condition is found ("... for the diagnosis of X", "to screen
-    for X", "detection of X", "staging"): a question of test accuracy, whose target condition is the
+    for X", "detection of X", "staging", "for assessing X"): a question of test accuracy, whose target condition is the
     concept, not the condition of the people tested."""
     return bool(_DIAGNOSTIC.search(description))
 
@@ -480,6 +487,11 @@ def _a_measure_of_another(concept: Concept, members: list[Term], terms: list[Ter
 # Age groups (M01.060) and patients (M01.643) are who has any condition: beside one, the condition
 # defines them ("pyelonephritis in children"); other kinds of persons are a population of their own
 _DEFINED_BY_A_CONDITION = ("M01.060", "M01.643")
+# Women (M01.975) and Men (M01.390) themselves: MeSH indexes the sex of the people studied with the
+# check tags Female and Male, and keeps these headings for women and men as social, cultural and
+# economic groups; a title's "in women" names the sex of who is studied, which its condition, outcome or
+# exposure already carries ("breast cancer in women"), and a searcher does not AND the heading
+_SEX_GROUPS = frozenset({"M01.975", "M01.390"})
 
 
 def kinds_of_people(terms: list[Term]) -> set[str]:
@@ -492,12 +504,12 @@ def kinds_of_people(terms: list[Term]) -> set[str]:
         for t in terms
         if t.mesh is not None
         and any(n.startswith(PERSONS_TREE) for n in t.mesh.tree_numbers)
-        and not any(n.startswith(_DEFINED_BY_A_CONDITION) for n in t.mesh.tree_numbers)
+        and not any(n.startswith(_DEFINED_BY_A_CONDITION) or n in _SEX_GROUPS for n in t.mesh.tree_numbers)
     }
 
 
 # Headings of people so general that nearly every clinical paper has them: Persons, Patients, Adult
-_EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"})
+_EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"}) | _SEX_GROUPS
 _AGE_GROUPS = "M01.060."  # Age Groups: Infant, Child, Adolescent, Young Adult, Aged ...
 
 
@@ -507,9 +519,10 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     children", "in the emergency department", "in sub-Saharan Africa", "in low- and middle-income
     countries". A review of an intervention, an exposure or a prognosis is about those people or that
     place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
-    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) never
-    narrow so, nor do people the description names by their condition ("outpatients with heart
-    failure": the condition's own patients, `_named_with_their_condition`), except an age group
+    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) and
+    the sex of the people (Women, Men: `_SEX_GROUPS`) never narrow so, nor do people the description
+    names by their condition ("outpatients with heart failure": the condition's own patients,
+    `_named_with_their_condition`), except an age group
     (`_AGE_GROUPS`: "children with acute gastroenteritis", "older adults with hearing loss"): a
     condition of every age does not say which age the review is about, and a searcher ANDs Child or
     Aged beside it. A place of care MeSH does

@@ -177,6 +177,7 @@ from agent.keywords.title_template import (
     measure_asked,
     named_as_the_purpose,
     named_before_for,
+    qualifies_the_test,
     qualitative_evidence_asked,
     related_to_the_ill,
 )
@@ -390,6 +391,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         t.mesh for t in result.terms if t.mesh is not None and named_before_for(t.canonical, description)
     ]
     of_a_test = asks_about_a_test(description, tested)
+    if of_a_test:
+        left_out |= _qualifiers_of_the_test(result, description)
     decide_required(
         result.concepts,
         {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
@@ -512,6 +515,21 @@ def _conditions_of_the_people(result: Concepts) -> dict[str, str]:
         c.id: "the condition of the people studied: the target condition defines the topic"
         for c in conditions
         if slots[c.id] == {"subject_population"}
+    }
+
+
+def _qualifiers_of_the_test(result: Concepts, description: str) -> dict[str, str]:
+    """In a question of a test's accuracy, the concepts of a role a query does not require by itself
+    (an outcome, a body part, a setting) that only qualify the test's generic head ("Second trimester"
+    and "serum" of "Second trimester serum tests for Down's syndrome screening":
+    `title_template.qualifies_the_test`): when or on what the test is done, which a searcher does
+    not AND beside the target condition and the test, so none is promoted to fill the query."""
+    return {
+        c.id: "it says when or on what the test is done: a qualifier of the test, not a topic"
+        for c in result.concepts
+        if c.role not in REQUIRED_ROLES
+        and (members := [t for t in result.terms if t.concept == c.id])
+        and all(qualifies_the_test(t.canonical, description) for t in members)
     }
 
 

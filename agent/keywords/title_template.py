@@ -107,6 +107,25 @@ def named_before_for(phrase: str, description: str) -> bool:
     return any(written_in(phrase, x) for x, _, _ in _x_y_z(description))
 
 
+# the generic head of a test's name: "serum tests", "Urine tests", "first trimester screening test"
+_TEST_HEAD = r"(?:tests?|testing)"
+
+
+def qualifies_the_test(phrase: str, description: str) -> bool:
+    """Whether `phrase` is written in the "X" of "X for Y" before a test's generic head, within two
+    words of it ("Second trimester" and "serum" of "Second trimester serum tests for Down's syndrome
+    screening", "Urine" of "Urine tests for ..."): it says when or on what the test is done, a
+    qualifier of the test the question asks about, not a concept of its own to AND beside the
+    target condition."""
+    if not phrase.strip():
+        return False
+    before_head = re.compile(
+        r"(?<!\w)" + re.escape(phrase.strip()) + r"(?:\s+[\w'-]+){0,2}?\s+" + _TEST_HEAD + r"\s*$",
+        re.IGNORECASE,
+    )
+    return any(before_head.search(x.strip()) for x, _, _ in _x_y_z(description))
+
+
 def named_as_the_purpose(phrase: str, description: str) -> bool:
     """Whether `phrase` is written in the "Y" of "X for Y in Z" (`_x_y_z`): what the question is
     for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which

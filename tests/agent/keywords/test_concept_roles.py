@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import decide_required, is_exposure
+from agent.keywords.concept_roles import asks_for_a_diagnosis, decide_required, is_exposure
 from agent.keywords.title_template import related_to_the_ill
 from agent.language.mesh_recognition import MeshVocabulary, role_of
 from agent.models import Concept, ConceptRole
@@ -244,3 +244,22 @@ def test_each_member_of_a_list_of_exposures_is_an_exposure() -> None:
     assert not is_exposure("childhood obesity", pfas)
     assert not is_exposure("childhood asthma", "Exposure to air pollution and childhood asthma")
     assert not is_exposure("asthma", "The association between air pollution and asthma")
+
+
+@pytest.mark.parametrize(
+    ("description", "asks"),
+    [
+        (
+            "Magnetic resonance imaging, magnetic resonance arthrography and ultrasonography for assessing "
+            "rotator cuff tears in people with shoulder pain",
+            True,
+        ),
+        ("Ultrasound for the assessment of deep vein thrombosis", True),
+        ("Liquefaction assessment of sandy soils using cone penetration tests", False),
+        ("Exercise for depression in older adults", False),
+    ],
+)
+def test_for_assessing_a_condition_asks_for_a_test_s_accuracy(description: str, asks: bool) -> None:
+    """ "X for assessing Y" is the purpose of a test, as "X for the diagnosis of Y" is: the people's own
+    condition ("people with shoulder pain") is who is selected for the test, not a block to AND."""
+    assert asks_for_a_diagnosis(description) is asks

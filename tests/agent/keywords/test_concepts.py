@@ -16,6 +16,7 @@ from agent.keywords.concepts import build_concepts
 from agent.keywords.coordination import listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
+from agent.keywords.title_template import qualifies_the_test
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, KeywordPlan, Slots, Source, Understanding
 
@@ -1736,3 +1737,47 @@ def test_the_noun_of_a_hyphenated_modifier_is_no_concept(vocabulary: MeshVocabul
     query = pubmed_query(result)
     assert '"Life"[Mesh]' not in query
     assert '"Pediatric Obesity"[Mesh]' in query
+
+
+def test_women_named_beside_a_condition_are_the_sex_of_who_is_studied(vocabulary: MeshVocabulary) -> None:
+    """ "breast cancer in women": MeSH indexes the sex of the people studied with the check tag Female and
+    keeps Women for women as a social group, so the condition carries them and the query does not AND
+    "Women"[Mesh]; a kind of person MeSH files (nurses) stays a population of its own."""
+    result = concepts_of(
+        vocabulary,
+        "Night shift work and the risk of breast cancer in women",
+        subject_population=["women"],
+        output_target=["breast cancer"],
+        context=["Night shift work"],
+    )
+    women = next(c for c in result.concepts if c.label == "women")
+    assert not women.required
+    nurses = concepts_of(
+        vocabulary,
+        "Night shift work and the risk of breast cancer in nurses",
+        subject_population=["nurses"],
+        output_target=["breast cancer"],
+        context=["Night shift work"],
+    )
+    assert next(c for c in nurses.concepts if c.label == "nurses").required
+
+
+def test_what_qualifies_a_test_s_generic_head_is_not_promoted_to_fill_the_query(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "Second trimester serum tests for Down's Syndrome screening": the trimester and the serum say when
+    and on what the test is done; neither is ANDed beside the target condition because the query has
+    too few concepts, as no expert searches Pregnancy Trimester, Second for it. Outside a question of a
+    test, the same phrase is not read so."""
+    result = concepts_of(
+        vocabulary,
+        "Second trimester serum tests for Down's Syndrome screening",
+        task=["Down's Syndrome screening"],
+        method_measurement=["Second trimester serum tests"],
+    )
+    required = {c.label for c in result.concepts if c.required}
+    assert required == {"Down's Syndrome"}
+    trimester = next(c for c in result.concepts if c.label == "Second trimester")
+    assert "qualifier of the test" in trimester.reason
+    assert qualifies_the_test("Urine", "Urine tests for Down's syndrome screening")
+    assert not qualifies_the_test("Urine", "Urine sodium and blood pressure in adults")
