@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Protocol, runtime_checkable
 
-from agent.language import word_formation
+from agent.language import neoclassical, word_formation
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
 from agent.language.chinese_segmentation import dictionary_cut, half_width, tokenize
 from agent.language.drug_stems import drug_class
@@ -250,6 +250,14 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _Part(compounds, compounds)
             i += used
             continue
+        procedure = neoclassical.procedure_head(keys, i) if parts and not parts[-1].affix else None
+        if procedure is not None:  # 腹腔|镜 -> "laparoscopy", 肝|切除|术 -> "hepatectomy" where attested
+            head, used = procedure
+            part = _procedure_part(head, keys[i : i + used], keys[i - 1], parts[-1])
+            if part is not None:
+                parts.append(part)
+                i += used
+                continue
         salt = inorganic_name(keys, i)
         if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
             name, used = salt
@@ -290,6 +298,15 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
             i += 1
             continue
+        if key in _REGION_SUFFIXES and i > 0 and len(keys[i - 1]) == 1 and has_chinese(keys[i - 1]) and parts:
+            i += 1  # 肺|部 "lung", 颈|部 "neck": a one-character part and 部 name the region of that part
+            continue
+        if key in _PROCEDURE_SUFFIXES and 0 < i == len(keys) - 1 and parts and not parts[-1].fused:
+            procedures = _procedure_nouns(keys[i - 1])
+            if procedures:  # 切除|术 -> "excision", 消融|术 -> "ablation": the procedure of doing the verb
+                parts[-1] = _Part(procedures, procedures)
+                i += 1
+                continue
         if key in _AGENT_SUFFIXES and 0 < i == len(keys) - 1 and parts:
             agents = agent_nouns(keys[i - 1])
             if agents:  # 学习|者 -> "learners", 驾驶|者 -> "drivers": the one who does the verb
@@ -325,6 +342,44 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
 
 
 _AGENT_SUFFIXES = frozenset("者")
+# a bound morpheme that makes a one-character word the region it names (肺|部 "lung", not "lung ministry";
+# CC-CEDICT lists the common ones whole: 胸部 "chest", 腹部 "abdomen")
+_REGION_SUFFIXES = frozenset("部")
+# a bound morpheme that closes a phrase with the procedure of the verb before it (切除|术 "excision")
+_PROCEDURE_SUFFIXES = frozenset("术")
+
+
+def _procedure_nouns(word: str) -> tuple[str, ...]:
+    """The action nouns of a word's verb senses (excise -> "excision", ablate -> "ablation"): the regular
+    noun English is known to use, else the regular guess of `word_formation.action_noun_guesses`."""
+    nouns: list[str] = []
+    for sense in dictionary_senses(word):
+        if sense.verb and " " not in sense.text:
+            known = action_nouns(sense.text)
+            nouns += known or list(word_formation.action_noun_guesses(sense.text)[:1])
+    return _unique(nouns)[:_PER_PART]
+
+
+def _procedure_part(head: str, keys: list[str], organ_key: str, organ: _Part) -> _Part | None:
+    """A procedure head after a body part (腹腔|镜, 肝|切除|术): its plain senses, a verb's as its action noun
+    (切除 "excise" -> "excision"), with the organ's neoclassical words as fused forms that `_fuse` keeps
+    where the judge attests them; None when the organ's senses give no combining form. The characters of
+    the organ's word are consulted only when its own senses give none."""
+    senses = _unique([*organ.nouns[:_PER_PART], *organ.modifiers[:_PER_PART]])
+    words = neoclassical.procedure_words(senses, head)
+    if not words and len(organ_key) > 1:
+        characters = [s.text for ch in organ_key for s in dictionary_senses(ch)[:_PER_PART]]
+        words = neoclassical.procedure_words(_unique(characters), head)
+    if not words:
+        return None
+    first = _word_part(keys[0])
+    if first is None:
+        return None
+    actions = [noun for verb in sorted(first.verbs) for noun in word_formation.action_noun_guesses(verb)]
+    nouns = _unique([*actions, *first.nouns]) if len(keys) > 1 else first.nouns
+    # a lone character outside the glossary (镜 "mirror") stays a guess until the judge attests a fused word
+    guessed = len(keys) == 1 and len(keys[0]) == 1 and not first.glossary
+    return _Part(nouns, _unique([*actions, *first.modifiers]), fused=words, guessed=guessed)
 
 
 # suffixes that close a phrase with the quality of the adjective before them (公平性, 敏感度)
@@ -475,8 +530,12 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
         known = [form for form in part.fused if attested(form)]
         plain = [_join_words([m, n]) for m in before.modifiers[:2] for n in part.nouns[:2]]
         words = _unique([*known, *plain])
+        # before a head a procedure word is its adjective (laparoscopy -> "laparoscopic hepatectomy")
+        adjectives = [a for a in map(neoclassical.procedure_adjective, known) if a is not None]
         rest = tuple(form for form in part.fused if form not in known)
-        out.append(_Part(words, words, part.people, fused=rest, glossary=bool(known)))
+        out.append(
+            _Part(words, _unique([*adjectives, *words]), part.people, fused=rest, glossary=bool(known))
+        )
     return out
 
 
