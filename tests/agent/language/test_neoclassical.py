@@ -48,3 +48,9 @@ def test_a_verb_closed_by_the_procedure_morpheme_is_its_action_noun() -> None:
 def test_a_one_character_part_before_the_region_morpheme_is_the_region() -> None:
     assert render("肺部感染").english[0] == "lung infection"  # not "lung department infection"
     assert render("肺部").english[0] == "lung"
+
+
+def test_the_bound_morpheme_of_a_lineage_is_a_line_where_the_judge_knows_the_term() -> None:
+    # 系 "system" (CC-CEDICT) is also the "line" of 细胞系, which CC-CEDICT lacks
+    judged = render("乳腺癌细胞系", attested=lambda term: term == "cell line")
+    assert judged.english[0].endswith("cell line")
