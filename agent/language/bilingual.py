@@ -115,6 +115,9 @@ class Rendering:
     # parts of a composition that are one character the glossary does not define, rendered by the
     # dictionary senses of that character alone (前|庭 "front courtyard", 恶 "vicious"): guesses
     guesses: int = 0
+    # a neoclassical word the judge attests took in a one-character word (外|泌|体 "exosome", 内|体
+    # "endosome"): the phrase is one term, whatever function words its characters are alone (外 "outside")
+    neoclassical: bool = False
 
     @property
     def best(self) -> str | None:
@@ -131,6 +134,14 @@ class _Part:
     # a head morpheme's neoclassical forms fused with the part before it (视网膜|病变: "retinopathy"),
     # used only where the judge attests them (see `_fuse`)
     fused: tuple[str, ...] = ()
+    # neoclassical words built on the part two before, where the one between is a bound morpheme that
+    # English leaves unsaid (外|泌|体 "exosome": 泌 "secrete" is in the ending), used only where attested
+    fused_wide: tuple[str, ...] = ()
+    procedure: bool = False  # a bound head of `neoclassical` (镜, 切除|术): fused only where attested
+    # a procedure head whose fused words take in a one-character word before it (内|体, 外|泌|体), which a
+    # sentence's cutter may read as a function word ("inside", "outside")
+    takes_character: bool = False
+    absorbed: int = 0  # guessed parts merged into this one by `_fuse` with no attested word
     verbs: frozenset[str] = frozenset()  # its senses that are verbs ("vary", "assemble": no adjectives)
     # a bound morpheme closing the phrase that English may leave unsaid (生存|期 "survival"; see
     # `word_formation.SILENT_HEADS`): attested spans also try the words before it alone
@@ -254,6 +265,11 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
         if procedure is not None:  # 腹腔|镜 -> "laparoscopy", 肝|切除|术 -> "hepatectomy" where attested
             head, used = procedure
             part = _procedure_part(head, keys[i : i + used], keys[i - 1], parts[-1])
+            if part is not None and len(keys[i - 1]) == 1:
+                part = replace(part, takes_character=True)
+            if part is not None and len(parts) > 1 and len(keys[i - 1]) == 1:
+                wide = _unique([*parts[-2].nouns[:_PER_PART], *parts[-2].modifiers[:_PER_PART]])
+                part = replace(part, fused_wide=neoclassical.procedure_words(wide, head))
             if part is not None:
                 parts.append(part)
                 i += used
@@ -376,10 +392,12 @@ def _procedure_part(head: str, keys: list[str], organ_key: str, organ: _Part) ->
     if first is None:
         return None
     actions = [noun for verb in sorted(first.verbs) for noun in word_formation.action_noun_guesses(verb)]
-    nouns = _unique([*actions, *first.nouns]) if len(keys) > 1 else first.nouns
-    # a lone character outside the glossary (镜 "mirror") stays a guess until the judge attests a fused word
-    guessed = len(keys) == 1 and len(keys[0]) == 1 and not first.glossary
-    return _Part(nouns, _unique([*actions, *first.modifiers]), fused=words, guessed=guessed)
+    if len(keys) == 1:
+        # a lone character outside the glossary (镜 "mirror") stays a guess unless the judge attests a fused word
+        guessed = len(keys[0]) == 1 and not first.glossary
+        return replace(first, fused=words, guessed=guessed, procedure=True)
+    nouns = _unique([*actions, *first.nouns])
+    return _Part(nouns, _unique([*actions, *first.modifiers]), fused=words, procedure=True)
 
 
 # suffixes that close a phrase with the quality of the adjective before them (公平性, 敏感度)
@@ -526,15 +544,30 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
         if not part.fused or not out:
             out.append(part)
             continue
-        before = out.pop()
         known = [form for form in part.fused if attested(form)]
+        wide = [form for form in part.fused_wide if attested(form)] if len(out) > 1 else []
+        if not known and wide:  # 外|泌|体 -> "exosome": the lone character between is in the ending
+            out.pop()
+            known = wide
+        if part.procedure and not known:
+            out.append(part)  # no attested word: the parts stay as they are (腺样|体 is no "-osome")
+            continue
+        before = out.pop()
         plain = [_join_words([m, n]) for m in before.modifiers[:2] for n in part.nouns[:2]]
         words = _unique([*known, *plain])
         # before a head a procedure word is its adjective (laparoscopy -> "laparoscopic hepatectomy")
         adjectives = [a for a in map(neoclassical.procedure_adjective, known) if a is not None]
         rest = tuple(form for form in part.fused if form not in known)
+        absorbed = 0 if known else before.guessed + before.absorbed + part.guessed
         out.append(
-            _Part(words, _unique([*adjectives, *words]), part.people, fused=rest, glossary=bool(known))
+            _Part(
+                words,
+                _unique([*adjectives, *words]),
+                part.people,
+                fused=rest,
+                glossary=bool(known),
+                absorbed=absorbed,
+            )
         )
     return out
 
@@ -701,8 +734,17 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
-    return Rendering(written, _rank(_compose(parts, attested), attested), "composed", _guesses(parts))
+    # a lone character that a fused neoclassical word took in (外|泌|体 "exosome") is no guess any more
+    fused = _fuse(parts, attested) if attested is not None else parts
+    neo = attested is not None and any(
+        attested(form)
+        for part in parts
+        if part.procedure and part.takes_character
+        for form in (*part.fused, *part.fused_wide)
+    )
+    english = _rank(_compose(parts, attested), attested)
+    return Rendering(written, english, "composed", _guesses(fused), neoclassical=neo)
 
 
 def _guesses(parts: list[_Part]) -> int:
-    return sum(part.guessed for part in parts)
+    return sum(part.guessed + part.absorbed for part in parts)

@@ -8,7 +8,7 @@ parts' senses gave "abdominal cavity mirror" and "liver excise technique", which
 
 Two closed classes of word formation make the English word:
 - `PROCEDURE_HEADS`: the Chinese bound heads and the English endings they take (镜 -oscopy/-oscope, 切除术
-  -ectomy, 切开术 -otomy, 造口术 -ostomy, 成形术 -oplasty);
+  -ectomy, 切开术 -otomy, 造口术 -ostomy, 成形术 -oplasty, and a cell body's 体 -osome);
 - `COMBINING_FORMS`: the Greek and Latin combining forms English builds these words on, by the plain English
   word of the body part (abdomen, abdominal -> lapar-, celi-; bladder -> cyst-; uterus -> hyster-); an
   organ's own name or its Latin adjective's stem is tried as well (disk -> disk-ectomy, thoracic -> thorac-).
@@ -31,6 +31,9 @@ PROCEDURE_HEADS: dict[str, tuple[str, ...]] = {
     "造口术": ("ostomy",),
     "造瘘术": ("ostomy",),
     "成形术": ("oplasty",),
+    # not a procedure but the same word formation: a cell body named by what it does or holds (自噬|体
+    # autophago-some, 内|体 endo-some, 外泌|体 exo-some)
+    "体": ("osome",),
 }
 MAX_HEAD_KEYS = 2
 
@@ -110,6 +113,8 @@ COMBINING_FORMS: dict[str, tuple[str, ...]] = {
     "muscle": ("my",),
     "ureter": ("ureter",),
     "urethra": ("urethr",),
+    "outside": ("exo",),
+    "external": ("exo",),
     "inside": ("endo",),
     "inner": ("endo",),
     "internal": ("endo",),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agent.language import neoclassical
 from agent.language.bilingual import render
+from agent.language.chinese_sentences import render_phrase
 
 
 def test_a_body_part_and_a_procedure_head_make_the_words_english_builds_on_its_combining_form() -> None:
@@ -54,3 +55,27 @@ def test_the_bound_morpheme_of_a_lineage_is_a_line_where_the_judge_knows_the_ter
     # 系 "system" (CC-CEDICT) is also the "line" of 细胞系, which CC-CEDICT lacks
     judged = render("乳腺癌细胞系", attested=lambda term: term == "cell line")
     assert judged.english[0].endswith("cell line")
+
+
+def test_a_cell_body_is_named_by_the_osome_word_the_judge_knows() -> None:
+    known = {"autophagosome", "endosome", "exosome"}
+    assert render("自噬体", attested=lambda term: term in known).english[0] == "autophagosome"
+    assert render("内体", attested=lambda term: term in known).english[0] == "endosome"
+    # 外|泌|体: the lone verb character between the part and the head is in the English ending
+    exosome = render("外泌体", attested=lambda term: term in known)
+    assert exosome.english[0] == "exosome"
+    assert exosome.guesses == 0  # its characters are no guesses once the word is attested
+    assert render("外泌体", attested=lambda term: False).guesses == 3
+    # no attested word: the parts stay as they are
+    assert "osome" not in render("液态体", attested=lambda term: term in known).english[0]
+
+
+def test_a_phrase_holding_an_attested_neoclassical_word_is_one_term() -> None:
+    known = {"exosome"}
+    renderings = render_phrase("肿瘤细胞来源外泌体", attested=lambda term: term in known)
+    assert [r.english[0] for r in renderings] == ["tumor cell-derived exosome"]
+
+
+def test_source_before_a_head_is_derived_and_at_the_end_a_source() -> None:
+    assert render("骨髓来源巨噬细胞").english[0] == "bone marrow-derived macrophage"
+    assert render("数据来源").english[0] == "data source"
