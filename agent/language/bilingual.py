@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Protocol, runtime_checkable
 
-from agent.language import word_formation
+from agent.language import neoclassical, word_formation
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
 from agent.language.chinese_segmentation import dictionary_cut, half_width, tokenize
 from agent.language.drug_stems import drug_class
@@ -115,6 +115,9 @@ class Rendering:
     # parts of a composition that are one character the glossary does not define, rendered by the
     # dictionary senses of that character alone (前|庭 "front courtyard", 恶 "vicious"): guesses
     guesses: int = 0
+    # a neoclassical word the judge attests took in a one-character word (外|泌|体 "exosome", 内|体
+    # "endosome"): the phrase is one term, whatever function words its characters are alone (外 "outside")
+    neoclassical: bool = False
 
     @property
     def best(self) -> str | None:
@@ -131,6 +134,14 @@ class _Part:
     # a head morpheme's neoclassical forms fused with the part before it (视网膜|病变: "retinopathy"),
     # used only where the judge attests them (see `_fuse`)
     fused: tuple[str, ...] = ()
+    # neoclassical words built on the part two before, where the one between is a bound morpheme that
+    # English leaves unsaid (外|泌|体 "exosome": 泌 "secrete" is in the ending), used only where attested
+    fused_wide: tuple[str, ...] = ()
+    procedure: bool = False  # a bound head of `neoclassical` (镜, 切除|术): fused only where attested
+    # a procedure head whose fused words take in a one-character word before it (内|体, 外|泌|体), which a
+    # sentence's cutter may read as a function word ("inside", "outside")
+    takes_character: bool = False
+    absorbed: int = 0  # guessed parts merged into this one by `_fuse` with no attested word
     verbs: frozenset[str] = frozenset()  # its senses that are verbs ("vary", "assemble": no adjectives)
     # a bound morpheme closing the phrase that English may leave unsaid (生存|期 "survival"; see
     # `word_formation.SILENT_HEADS`): attested spans also try the words before it alone
@@ -250,6 +261,19 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _Part(compounds, compounds)
             i += used
             continue
+        procedure = neoclassical.procedure_head(keys, i) if parts and not parts[-1].affix else None
+        if procedure is not None:  # 腹腔|镜 -> "laparoscopy", 肝|切除|术 -> "hepatectomy" where attested
+            head, used = procedure
+            part = _procedure_part(head, keys[i : i + used], keys[i - 1], parts[-1])
+            if part is not None and len(keys[i - 1]) == 1:
+                part = replace(part, takes_character=True)
+            if part is not None and len(parts) > 1 and len(keys[i - 1]) == 1:
+                wide = _unique([*parts[-2].nouns[:_PER_PART], *parts[-2].modifiers[:_PER_PART]])
+                part = replace(part, fused_wide=neoclassical.procedure_words(wide, head))
+            if part is not None:
+                parts.append(part)
+                i += used
+                continue
         salt = inorganic_name(keys, i)
         if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
             name, used = salt
@@ -290,6 +314,15 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
             i += 1
             continue
+        if key in _REGION_SUFFIXES and i > 0 and len(keys[i - 1]) == 1 and has_chinese(keys[i - 1]) and parts:
+            i += 1  # 肺|部 "lung", 颈|部 "neck": a one-character part and 部 name the region of that part
+            continue
+        if key in _PROCEDURE_SUFFIXES and 0 < i == len(keys) - 1 and parts and not parts[-1].fused:
+            procedures = _procedure_nouns(keys[i - 1])
+            if procedures:  # 切除|术 -> "excision", 消融|术 -> "ablation": the procedure of doing the verb
+                parts[-1] = _Part(procedures, procedures)
+                i += 1
+                continue
         if key in _AGENT_SUFFIXES and 0 < i == len(keys) - 1 and parts:
             agents = agent_nouns(keys[i - 1])
             if agents:  # 学习|者 -> "learners", 驾驶|者 -> "drivers": the one who does the verb
@@ -325,6 +358,46 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
 
 
 _AGENT_SUFFIXES = frozenset("者")
+# a bound morpheme that makes a one-character word the region it names (肺|部 "lung", not "lung ministry";
+# CC-CEDICT lists the common ones whole: 胸部 "chest", 腹部 "abdomen")
+_REGION_SUFFIXES = frozenset("部")
+# a bound morpheme that closes a phrase with the procedure of the verb before it (切除|术 "excision")
+_PROCEDURE_SUFFIXES = frozenset("术")
+
+
+def _procedure_nouns(word: str) -> tuple[str, ...]:
+    """The action nouns of a word's verb senses (excise -> "excision", ablate -> "ablation"): the regular
+    noun English is known to use, else the regular guess of `word_formation.action_noun_guesses`."""
+    nouns: list[str] = []
+    for sense in dictionary_senses(word):
+        if sense.verb and " " not in sense.text:
+            known = action_nouns(sense.text)
+            nouns += known or list(word_formation.action_noun_guesses(sense.text)[:1])
+    return _unique(nouns)[:_PER_PART]
+
+
+def _procedure_part(head: str, keys: list[str], organ_key: str, organ: _Part) -> _Part | None:
+    """A procedure head after a body part (腹腔|镜, 肝|切除|术): its plain senses, a verb's as its action noun
+    (切除 "excise" -> "excision"), with the organ's neoclassical words as fused forms that `_fuse` keeps
+    where the judge attests them; None when the organ's senses give no combining form. The characters of
+    the organ's word are consulted only when its own senses give none."""
+    senses = _unique([*organ.nouns[:_PER_PART], *organ.modifiers[:_PER_PART]])
+    words = neoclassical.procedure_words(senses, head)
+    if not words and len(organ_key) > 1:
+        characters = [s.text for ch in organ_key for s in dictionary_senses(ch)[:_PER_PART]]
+        words = neoclassical.procedure_words(_unique(characters), head)
+    if not words:
+        return None
+    first = _word_part(keys[0])
+    if first is None:
+        return None
+    actions = [noun for verb in sorted(first.verbs) for noun in word_formation.action_noun_guesses(verb)]
+    if len(keys) == 1:
+        # a lone character outside the glossary (镜 "mirror") stays a guess unless the judge attests a fused word
+        guessed = len(keys[0]) == 1 and not first.glossary
+        return replace(first, fused=words, guessed=guessed, procedure=True)
+    nouns = _unique([*actions, *first.nouns])
+    return _Part(nouns, _unique([*actions, *first.modifiers]), fused=words, procedure=True)
 
 
 # suffixes that close a phrase with the quality of the adjective before them (公平性, 敏感度)
@@ -471,12 +544,31 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
         if not part.fused or not out:
             out.append(part)
             continue
-        before = out.pop()
         known = [form for form in part.fused if attested(form)]
+        wide = [form for form in part.fused_wide if attested(form)] if len(out) > 1 else []
+        if not known and wide:  # 外|泌|体 -> "exosome": the lone character between is in the ending
+            out.pop()
+            known = wide
+        if part.procedure and not known:
+            out.append(part)  # no attested word: the parts stay as they are (腺样|体 is no "-osome")
+            continue
+        before = out.pop()
         plain = [_join_words([m, n]) for m in before.modifiers[:2] for n in part.nouns[:2]]
         words = _unique([*known, *plain])
+        # before a head a procedure word is its adjective (laparoscopy -> "laparoscopic hepatectomy")
+        adjectives = [a for a in map(neoclassical.procedure_adjective, known) if a is not None]
         rest = tuple(form for form in part.fused if form not in known)
-        out.append(_Part(words, words, part.people, fused=rest, glossary=bool(known)))
+        absorbed = 0 if known else before.guessed + before.absorbed + part.guessed
+        out.append(
+            _Part(
+                words,
+                _unique([*adjectives, *words]),
+                part.people,
+                fused=rest,
+                glossary=bool(known),
+                absorbed=absorbed,
+            )
+        )
     return out
 
 
@@ -642,8 +734,17 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
-    return Rendering(written, _rank(_compose(parts, attested), attested), "composed", _guesses(parts))
+    # a lone character that a fused neoclassical word took in (外|泌|体 "exosome") is no guess any more
+    fused = _fuse(parts, attested) if attested is not None else parts
+    neo = attested is not None and any(
+        attested(form)
+        for part in parts
+        if part.procedure and part.takes_character
+        for form in (*part.fused, *part.fused_wide)
+    )
+    english = _rank(_compose(parts, attested), attested)
+    return Rendering(written, english, "composed", _guesses(fused), neoclassical=neo)
 
 
 def _guesses(parts: list[_Part]) -> int:
-    return sum(part.guessed for part in parts)
+    return sum(part.guessed + part.absorbed for part in parts)

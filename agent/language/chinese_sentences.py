@@ -169,6 +169,9 @@ def render_phrase(text: str, attested: Attested | None = None) -> list[Rendering
         rendering = render(text, attested)
         if rendering.english:
             return [rendering]
+    whole = render(text, attested) if attested is not None else None
+    if whole is not None and whole.neoclassical and whole.english:
+        return [whole]  # 干细胞来源外泌体: 外 is no function word inside the attested "exosome"
     return english_phrases(text, attested)
 
 

@@ -33,6 +33,9 @@ PARTICIPLES = {
     "相关": "related",
 }
 MAX_PARTICIPLE_KEYS = 2  # 掺杂 may reach the parts cut into its characters (掺|杂)
+# nouns that are such a participle only before a head (干细胞|来源|外泌体 "stem cell-derived exosomes"): at the
+# end of a phrase they are what they name (数据|来源 "data source")
+HEADED_PARTICIPLES = {"来源": "derived", "衍生": "derived"}
 
 
 def participle(keys: list[str], start: int) -> tuple[str, int] | None:
@@ -42,6 +45,8 @@ def participle(keys: list[str], start: int) -> tuple[str, int] | None:
         verb = "".join(keys[start : start + size])
         if start > 0 and len(keys[start : start + size]) == size and verb in PARTICIPLES:
             return PARTICIPLES[verb], size
+        if start > 0 and start + size < len(keys) and verb in HEADED_PARTICIPLES:
+            return HEADED_PARTICIPLES[verb], size
     return None
 
 

@@ -25,8 +25,10 @@ class _Judge:
 def test_a_sense_used_with_the_other_words_beats_one_attested_alone() -> None:
     assert isinstance(_Judge(), WordJudge)
     assert render("细胞系", attested=_Judge()).english[0] == "cell system"
-    # a plain judge of whole phrases keeps today's ranking: the lone heading comes first
-    assert render("细胞系", attested=lambda term: term == "faculty").english[0] == "cell faculty"
+    # a plain judge of whole phrases keeps today's ranking: the lone attested sense comes first (前庭 "front
+    # courtyard; vestibule"; 系 has the glossary's order since the glossary defines it: "system", "line")
+    assert render("前庭功能", attested=lambda term: term == "vestibule").english[0] == "vestibule function"
+    assert render("细胞系", attested=lambda term: term == "faculty").english[0] == "cell system"
 
 
 def test_the_characters_of_one_word_are_not_weighed_together() -> None:

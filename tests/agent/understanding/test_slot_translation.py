@@ -38,10 +38,11 @@ def test_a_glossary_word_is_searched_as_the_glossary_writes_it_first() -> None:
 
 
 def test_a_sense_is_chosen_by_the_words_mesh_writes_beside_it() -> None:
-    # 前庭 "front courtyard; vestibule", 系 "system; department; faculty": MeSH writes "vestibular" beside
-    # "function" and "system" beside "cell", and knows "Faculty" only as a heading of its own
+    # 前庭 "front courtyard; vestibule", 系 "system; department; faculty" (CC-CEDICT) and the glossary's bound
+    # 系 "system; line": MeSH writes "vestibular" beside "function", knows "cell line" as a term, and knows
+    # "Faculty" only as a heading of its own
     slots, _, _ = translate_slots(
         Slots(output_target=["前庭功能"], subject_population=["肿瘤细胞系"]), embedded_vocabulary()
     )
     assert slots.output_target == ["vestibule function"]
-    assert slots.subject_population == ["tumor cell system"]
+    assert slots.subject_population == ["tumor cell line"]

@@ -1,0 +1,175 @@
+"""Neoclassical English words for Chinese compounds of a body part and a bound procedure morpheme.
+
+Why: Chinese writes an organ's procedures with a bound head after the organ's plain name (腹腔|镜 "abdominal
+cavity" + "mirror", 肝|切除术 "liver" + "excision technique", 气管|切开术), where English writes one
+neoclassical word: a Greek or Latin combining form of the organ and an ending (laparo-scopy, hepat-ectomy,
+tracheo-tomy). CC-CEDICT lists a few such words (胃镜 gastroscope) and lacks most, so a composition of the
+parts' senses gave "abdominal cavity mirror" and "liver excise technique", which no searcher writes.
+
+Two closed classes of word formation make the English word:
+- `PROCEDURE_HEADS`: the Chinese bound heads and the English endings they take (镜 -oscopy/-oscope, 切除术
+  -ectomy, 切开术 -otomy, 造口术 -ostomy, 成形术 -oplasty, and a cell body's 体 -osome);
+- `COMBINING_FORMS`: the Greek and Latin combining forms English builds these words on, by the plain English
+  word of the body part (abdomen, abdominal -> lapar-, celi-; bladder -> cyst-; uterus -> hyster-); an
+  organ's own name or its Latin adjective's stem is tried as well (disk -> disk-ectomy, thoracic -> thorac-).
+
+The forms made are guesses: the caller (`agent.language.bilingual`) keeps one only where its vocabulary
+(MeSH) attests it, so "lobectomy", which MeSH does not write, is not made up, and "cystectomy" is not taken
+for a gall bladder whose whole name has a form of its own (gall bladder -> cholecyst-).
+"""
+
+from __future__ import annotations
+
+from agent.language.body_parts import adjective_stems, noun_stem
+
+# Chinese bound heads of procedures on an organ (one dictionary key, or two joined: 切除|术) and the endings
+# English writes for them, the procedure first (腹腔镜 is the instrument and, before a head, the approach)
+PROCEDURE_HEADS: dict[str, tuple[str, ...]] = {
+    "镜": ("oscopy", "oscope"),
+    "切除术": ("ectomy",),
+    "切开术": ("otomy",),
+    "造口术": ("ostomy",),
+    "造瘘术": ("ostomy",),
+    "成形术": ("oplasty",),
+    # not a procedure but the same word formation: a cell body named by what it does or holds (自噬|体
+    # autophago-some, 内|体 endo-some, 外泌|体 exo-some)
+    "体": ("osome",),
+}
+MAX_HEAD_KEYS = 2
+
+# Greek and Latin combining forms of body parts, by the English words a dictionary renders the part with
+# (nouns and their adjectives). English word formation, like the Latin adjective endings of `body_parts`.
+COMBINING_FORMS: dict[str, tuple[str, ...]] = {
+    "abdomen": ("lapar", "celi"),
+    "abdominal": ("lapar", "celi"),
+    "belly": ("lapar",),
+    "bladder": ("cyst",),
+    "urinary bladder": ("cyst",),
+    "gall bladder": ("cholecyst",),
+    "gallbladder": ("cholecyst",),
+    "uterus": ("hyster",),
+    "womb": ("hyster",),
+    "uterine": ("hyster",),
+    "kidney": ("nephr",),
+    "renal": ("nephr",),
+    "stomach": ("gastr",),
+    "gastric": ("gastr",),
+    "liver": ("hepat",),
+    "hepatic": ("hepat",),
+    "lung": ("pneumon", "pneum"),
+    "pulmonary": ("pneumon", "pneum"),
+    "chest": ("thorac",),
+    "thorax": ("thorac",),
+    "thoracic": ("thorac",),
+    "pleura": ("pleur",),
+    "joint": ("arthr",),
+    "throat": ("laryng", "pharyng"),
+    "larynx": ("laryng",),
+    "pharynx": ("pharyng",),
+    "windpipe": ("trache",),
+    "trachea": ("trache",),
+    "bronchus": ("bronch",),
+    "esophagus": ("esophag",),
+    "oesophagus": ("esophag",),
+    "intestine": ("enter",),
+    "bowel": ("enter", "col"),
+    "small intestine": ("enter",),
+    "large intestine": ("col",),
+    "colon": ("col", "colon"),
+    "rectum": ("proct", "rect"),
+    "anus": ("proct",),
+    "duodenum": ("duoden",),
+    "appendix": ("append", "appendic"),
+    "spleen": ("splen",),
+    "pancreas": ("pancreat",),
+    "prostate": ("prostat",),
+    "breast": ("mast", "mamm"),
+    "ovary": ("oophor", "ovari"),
+    "fallopian tube": ("salping",),
+    "vagina": ("colp",),
+    "nose": ("rhin",),
+    "nasal": ("rhin",),
+    "sinus": ("sinus",),
+    "ear": ("ot",),
+    "tonsil": ("tonsill",),
+    "thyroid": ("thyroid",),
+    "gland": ("aden",),
+    "vein": ("phleb", "ven"),
+    "artery": ("arteri",),
+    "blood vessel": ("angi",),
+    "heart": ("cardi",),
+    "pericardium": ("pericardi",),
+    "brain": ("encephal",),
+    "skull": ("crani",),
+    "cranium": ("crani",),
+    "bone": ("oste",),
+    "vertebra": ("vertebr", "spondyl"),
+    "spine": ("spondyl",),
+    "disk": ("disk", "disc"),
+    "disc": ("disc", "disk"),
+    "intervertebral disk": ("disk", "disc"),
+    "intervertebral disc": ("disc", "disk"),
+    "nerve": ("neur",),
+    "muscle": ("my",),
+    "ureter": ("ureter",),
+    "urethra": ("urethr",),
+    "outside": ("exo",),
+    "external": ("exo",),
+    "inside": ("endo",),
+    "inner": ("endo",),
+    "internal": ("endo",),
+}
+MAX_FORMS = 12
+
+
+def procedure_head(keys: list[str], start: int) -> tuple[str, int] | None:
+    """The procedure head at `start` (in one key or two: 切除|术) after at least one key, and how many keys
+    it takes; None elsewhere."""
+    if start == 0:
+        return None
+    for size in range(MAX_HEAD_KEYS, 0, -1):
+        if start + size <= len(keys):
+            head = "".join(keys[start : start + size])
+            if head in PROCEDURE_HEADS:
+                return head, size
+    return None
+
+
+def _stems(sense: str) -> list[str]:
+    """The combining forms a sense of a body part may take: the table's, by the whole sense or else by each
+    of its words, then its one word's own stem and its adjective's stem (disk, thorac-ic)."""
+    text = sense.lower().strip()
+    if text in COMBINING_FORMS:
+        return list(COMBINING_FORMS[text])
+    words = text.split()
+    out = [form for word in words for form in COMBINING_FORMS.get(word, ())]
+    if len(words) == 1 and text.isalpha() and text.isascii():
+        out += [text, noun_stem(text), *adjective_stems(text)]
+    return out
+
+
+def _join(stem: str, ending: str) -> str:
+    """A stem and an ending: the ending's linking "o" merges with a stem's own (endo + oscopy)."""
+    if ending.startswith("o") and stem.endswith("o"):
+        return stem + ending[1:]
+    return stem + ending
+
+
+def procedure_words(senses: tuple[str, ...], head: str) -> tuple[str, ...]:
+    """The neoclassical words of a body part's senses with a procedure head (abdominal cavity + 镜:
+    "laparoscopy", "laparoscope", "celioscopy", ...). Guesses: most are no words, so a caller keeps only
+    those its vocabulary attests."""
+    endings = PROCEDURE_HEADS.get(head, ())
+    stems = list(dict.fromkeys(stem for sense in senses for stem in _stems(sense) if len(stem) >= 2))
+    words = [_join(stem, ending) for stem in stems for ending in endings]
+    return tuple(dict.fromkeys(words))[:MAX_FORMS]
+
+
+def procedure_adjective(word: str) -> str | None:
+    """The adjective of a procedure word before a head ("laparoscopy" -> "laparoscopic"), None for a word
+    English uses as it is there ("hepatectomy patients")."""
+    if word.endswith("scopy"):
+        return word[:-1] + "ic"
+    if word.endswith("scope"):
+        return word[:-1] + "ic"
+    return None

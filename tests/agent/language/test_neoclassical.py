@@ -1,0 +1,81 @@
+"""Neoclassical words for a body part and a procedure head: 膀胱|镜 "cystoscopy", 胃|切除术 "gastrectomy".
+
+The words are guesses kept only where the judge (MeSH) attests them; without a judge, or with one that
+knows none of them, the plain composition stays. Examples are phrases of their own, not evaluation cases.
+"""
+
+from __future__ import annotations
+
+from agent.language import neoclassical
+from agent.language.bilingual import render
+from agent.language.chinese_sentences import render_phrase
+
+
+def test_a_body_part_and_a_procedure_head_make_the_words_english_builds_on_its_combining_form() -> None:
+    assert neoclassical.procedure_words(("bladder",), "镜")[:2] == ("cystoscopy", "cystoscope")
+    assert "gastrectomy" in neoclassical.procedure_words(("stomach",), "切除术")
+    # a whole two-word name has a form of its own: a gall bladder is no bladder
+    assert neoclassical.procedure_words(("gall bladder",), "切除术") == ("cholecystectomy",)
+    # an organ's own stem and its adjective's stem are tried (thoracic -> thorac-), "o" is not doubled
+    assert "thoracoscopy" in neoclassical.procedure_words(("thoracic cavity",), "镜")
+    assert "thoracoscopy" in neoclassical.procedure_words(("thoracic",), "镜")
+    assert neoclassical.procedure_words(("internal",), "镜")[0] == "endoscopy"
+    assert "colostomy" in neoclassical.procedure_words(("colon",), "造口术")
+    assert neoclassical.procedure_words(("policy",), "镜")[0] == "policyoscopy"  # guesses, for the judge
+    assert neoclassical.procedure_head(["膀胱", "镜"], 1) == ("镜", 1)
+    assert neoclassical.procedure_head(["胃", "切除", "术"], 1) == ("切除术", 2)
+    assert neoclassical.procedure_head(["镜"], 0) is None
+    assert neoclassical.procedure_adjective("cystoscopy") == "cystoscopic"
+    assert neoclassical.procedure_adjective("gastrectomy") is None
+
+
+def test_the_attested_neoclassical_word_renders_the_compound() -> None:
+    known = {"cystoscopy", "cystoscope", "gastrectomy", "colostomy"}
+    assert render("膀胱镜").english[0] == "bladder mirror"  # no judge: the parts as they are
+    assert render("膀胱镜", attested=lambda term: term in known).english[0] == "cystoscopy"
+    assert render("胃切除术", attested=lambda term: term in known).english[0] == "gastrectomy"
+    # before a head the procedure is its adjective
+    judged = render("膀胱镜检查", attested=lambda term: term in known)
+    assert judged.english[0].startswith("cystoscopic ")
+    # nothing attested: no made-up word ("stomachectomy", "gastrectomy" unknown to the judge)
+    assert "gastrectomy" not in render("胃切除术", attested=lambda term: False).english
+
+
+def test_a_verb_closed_by_the_procedure_morpheme_is_its_action_noun() -> None:
+    assert render("切除术").english[0] == "excision"  # not "excise technique"
+    assert render("消融术").english[0] != "ablation technique"
+
+
+def test_a_one_character_part_before_the_region_morpheme_is_the_region() -> None:
+    assert render("肺部感染").english[0] == "lung infection"  # not "lung department infection"
+    assert render("肺部").english[0] == "lung"
+
+
+def test_the_bound_morpheme_of_a_lineage_is_a_line_where_the_judge_knows_the_term() -> None:
+    # 系 "system" (CC-CEDICT) is also the "line" of 细胞系, which CC-CEDICT lacks
+    judged = render("乳腺癌细胞系", attested=lambda term: term == "cell line")
+    assert judged.english[0].endswith("cell line")
+
+
+def test_a_cell_body_is_named_by_the_osome_word_the_judge_knows() -> None:
+    known = {"autophagosome", "endosome", "exosome"}
+    assert render("自噬体", attested=lambda term: term in known).english[0] == "autophagosome"
+    assert render("内体", attested=lambda term: term in known).english[0] == "endosome"
+    # 外|泌|体: the lone verb character between the part and the head is in the English ending
+    exosome = render("外泌体", attested=lambda term: term in known)
+    assert exosome.english[0] == "exosome"
+    assert exosome.guesses == 0  # its characters are no guesses once the word is attested
+    assert render("外泌体", attested=lambda term: False).guesses == 3
+    # no attested word: the parts stay as they are
+    assert "osome" not in render("液态体", attested=lambda term: term in known).english[0]
+
+
+def test_a_phrase_holding_an_attested_neoclassical_word_is_one_term() -> None:
+    known = {"exosome"}
+    renderings = render_phrase("肿瘤细胞来源外泌体", attested=lambda term: term in known)
+    assert [r.english[0] for r in renderings] == ["tumor cell-derived exosome"]
+
+
+def test_source_before_a_head_is_derived_and_at_the_end_a_source() -> None:
+    assert render("骨髓来源巨噬细胞").english[0] == "bone marrow-derived macrophage"
+    assert render("数据来源").english[0] == "data source"
