@@ -23,7 +23,7 @@ SPLIT_CHOICES = {
     "train": ("clef_train",),
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
-    "librarian": ("librarian", "librarian2", "librarian3", "librarian4", "librarian5", "librarian6"),
+    "librarian": ("librarian", "librarian2", "librarian3", "librarian4", "librarian5", "librarian6", "librarian7"),
     "engineering": ("engineering", "engineering2", "engineering3", "engineering4"),
     "all": SPLITS,
 }
@@ -71,6 +71,7 @@ def _select(topics: list[Topic], splits: tuple[str, ...], limit: int) -> list[To
         "librarian4": "librarian",
         "librarian5": "librarian",
         "librarian6": "librarian",
+        "librarian7": "librarian",
         "engineering2": "engineering",
         "engineering3": "engineering",
         "engineering4": "engineering",
