@@ -23,7 +23,15 @@ SPLIT_CHOICES = {
     "train": ("clef_train",),
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
-    "librarian": ("librarian", "librarian2", "librarian3", "librarian4", "librarian5", "librarian6", "librarian7"),
+    "librarian": (
+        "librarian",
+        "librarian2",
+        "librarian3",
+        "librarian4",
+        "librarian5",
+        "librarian6",
+        "librarian7",
+    ),
     "engineering": ("engineering", "engineering2", "engineering3", "engineering4"),
     "all": SPLITS,
 }
