@@ -1720,3 +1720,19 @@ def test_the_noun_of_a_hyphenated_modifier_is_no_concept(vocabulary: MeshVocabul
     query = pubmed_query(result)
     assert '"Life"[Mesh]' not in query
     assert '"Pediatric Obesity"[Mesh]' in query
+
+
+def test_the_noun_of_a_hyphenated_modifier_opened_by_a_word_mesh_never_writes_is_no_concept(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "brand-name statins": "brand" is no word of MeSH, so "brand-name" is a modifier MeSH does not
+    # know, and its noun (Names) is no concept; the statins stay
+    result = concepts_of(
+        vocabulary,
+        "Switching from brand-name statins to generic statins and LDL cholesterol",
+        context=["brand-name statins"],
+        output_target=["LDL cholesterol"],
+    )
+    query = pubmed_query(result)
+    assert '"Names"[Mesh]' not in query
+    assert "Hydroxymethylglutaryl-CoA Reductase Inhibitors" in query
