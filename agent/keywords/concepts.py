@@ -741,15 +741,17 @@ def _drafts_for(
 
 def _inside_a_compound_modifier(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether a one-word match is the noun of a hyphenated modifier opened by a word MeSH writes only as
-    a modifier, before another noun ("early-life exposure", "high-risk groups", "low-income households"):
-    the compound qualifies the noun after it, and its own noun (Life, Risk, Income) is no concept."""
+    a modifier, or by a word MeSH never writes, before another noun ("early-life exposure", "high-risk
+    groups", "low-income households", "brand-name drugs"): the compound qualifies the noun after it,
+    and its own noun (Life, Risk, Income, Names) is no concept."""
     before, after = text[: match.start], text[match.end :]
+    opener = before[:-1].split()[-1] if before[:-1].split() else ""
     return (
         vocabulary is not None
         and " " not in match.text.strip()
         and before.endswith("-")
         and bool(re.match(r"\s+[A-Za-z]", after))
-        and vocabulary.is_modifier(before[:-1].split()[-1] if before[:-1].split() else "")
+        and (vocabulary.is_modifier(opener) or (opener.isalpha() and not vocabulary.knows_word(opener)))
     )
 
 

@@ -6,9 +6,12 @@ depend on a phrase's neighbours, not on the words being read.
 - reads a title of two noun phrases joined by "and" as an exposure and an outcome ("Cash transfers and
   child schooling outcomes");
 - joins a task noun and its "of" object into one task ("prediction of protein structure" -> "protein
-  structure prediction"), leaving a method before it apart;
+  structure prediction"), leaving a method before it apart, and leaving whole an action MeSH names
+  with its modifiers ("mass drug administration of azithromycin": Mass Drug Administration);
 - joins a population with its "with" phrase ("patients with sepsis");
-- shares a head written once between coordinated modifiers ("mu and beta rhythms").
+- shares a head written once between coordinated modifiers ("mu and beta rhythms"), but not with a
+  lone "-ing" noun MeSH names before a phrase MeSH names whole ("Flooding and post-traumatic stress
+  disorder": floods, not a kind of stress disorder).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from agent.understanding import lexicon as lex
 from agent.understanding.english_word_forms import adjective_shaped
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import en_head_slot, is_population, mesh_kind
+from agent.understanding.slot_translation import embedded_vocabulary
 
 _NOMINAL_SUFFIXES = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ship")
 
@@ -87,6 +91,7 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             # a noun made from a verb or adjective is a head too ("migration or low income")
             and not phrase.words[0].lower().endswith(_NOMINAL_SUFFIXES)
             and en_head_slot(phrase.words) is None
+            and not _gerund_of_its_own(phrase.words[0], following.words)
             # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
             and (en_head_slot(following.words) is not None or adjective_shaped(phrase.words[0]))
         ):
@@ -95,6 +100,31 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             phrase.words = [phrase.words[0], *following.words[1:]]
             phrase.text = " ".join(phrase.words)
     return phrases
+
+
+def _named_whole(text: str) -> bool:
+    """Whether one MeSH descriptor's term spans the whole phrase ("mass drug administration")."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None:
+        return False
+    matches = vocabulary.recognize(text)
+    return len(matches) == 1 and matches[0].start == 0 and matches[0].end >= len(text.rstrip())
+
+
+def _gerund_of_its_own(word: str, following: list[str]) -> bool:
+    """ "Flooding and post-traumatic stress disorder": an "-ing" noun that MeSH names by itself or by
+    its stem ("flood": Floods; "screening": Mass Screening) before a phrase MeSH names whole is a head
+    of its own: sharing would cut that name ("Flooding stress disorder"). Before a phrase MeSH does
+    not name whole, the words after its modifier stay shared ("housing and hoof-trimming risk
+    factors")."""
+    lower = word.lower()
+    if not lower.endswith("ing") or len(lower) < 6 or not _named_whole(" ".join(following)):
+        return False
+    stem = lower[:-3]
+    forms = [lower, stem, stem + "e"]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        forms.append(stem[:-1])  # "shopping": shop
+    return any(_named_whole(form) for form in forms)
 
 
 def _same_hyphen_ending(first: str, second: str) -> bool:
@@ -178,7 +208,13 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
         phrase = phrases[index]
         following = phrases[index + 1] if index + 1 < len(phrases) else None
         head = singular(phrase.words[-1].lower())
-        if head in lex.EN_ACTION_HEADS and following is not None and following.cue == "of":
+        if (
+            head in lex.EN_ACTION_HEADS
+            and following is not None
+            and following.cue == "of"
+            # "mass drug administration of azithromycin": the action MeSH names stays whole
+            and not (len(phrase.words) > 1 and _named_whole(phrase.text))
+        ):
             # "early introduction of peanut" -> "early peanut introduction": one action on one thing
             words = [*phrase.words[:-1], *following.words, _inner_case(phrase.words[-1])]
             out.append(Phrase(" ".join(words), phrase.cue, words, after=phrase.after))

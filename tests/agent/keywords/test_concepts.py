@@ -1781,3 +1781,19 @@ def test_what_qualifies_a_test_s_generic_head_is_not_promoted_to_fill_the_query(
     assert "qualifier of the test" in trimester.reason
     assert qualifies_the_test("Urine", "Urine tests for Down's syndrome screening")
     assert not qualifies_the_test("Urine", "Urine sodium and blood pressure in adults")
+
+
+def test_the_noun_of_a_hyphenated_modifier_opened_by_a_word_mesh_never_writes_is_no_concept(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "brand-name statins": "brand" is no word of MeSH, so "brand-name" is a modifier MeSH does not
+    # know, and its noun (Names) is no concept; the statins stay
+    result = concepts_of(
+        vocabulary,
+        "Switching from brand-name statins to generic statins and LDL cholesterol",
+        context=["brand-name statins"],
+        output_target=["LDL cholesterol"],
+    )
+    query = pubmed_query(result)
+    assert '"Names"[Mesh]' not in query
+    assert "Hydroxymethylglutaryl-CoA Reductase Inhibitors" in query

@@ -10,6 +10,7 @@ verb; "X based Y" written apart says what "X-based Y" says; an article after "an
 from __future__ import annotations
 
 from agent.models import LIST_SLOT_NAMES, Slots
+from agent.understanding.english_phrases import english_phrases
 from agent.understanding.rules import extract_slots
 
 
@@ -164,3 +165,24 @@ def test_a_word_placing_a_time_span_goes_with_the_span() -> None:
         terms = _all_terms(extract_slots(text))
         assert "Drought" in terms and not any("last" in term.split() for term in terms)
     assert "past" not in _all_terms(extract_slots("Obesity in children over the past 5 years."))
+
+
+def test_an_action_mesh_names_with_its_modifiers_keeps_its_of_object_apart() -> None:
+    """ "mass drug administration of ivermectin": MeSH names "mass drug administration" whole, so the
+    "of" object is not put inside it ("mass drug ivermectin administration")."""
+    texts = [p.text for p in english_phrases("Mass drug administration of ivermectin in rural villages")]
+    assert "Mass drug administration" in texts and "ivermectin" in texts
+    # an action MeSH does not name with its modifiers still takes its object inside
+    assert "vitamin D administration" in [
+        p.text for p in english_phrases("Administration of vitamin D to infants")
+    ]
+
+
+def test_an_ing_noun_mesh_names_is_no_modifier_of_a_name_mesh_knows_whole() -> None:
+    """ "Bullying and post-traumatic stress disorder": Bullying is a heading and "post-traumatic stress
+    disorder" a name, so no "Bullying stress disorder"; before a phrase MeSH does not name whole the
+    head stays shared ("housing and hoof-trimming risk factors")."""
+    texts = [p.text for p in english_phrases("Bullying and post-traumatic stress disorder in schoolchildren")]
+    assert "Bullying" in texts and "post-traumatic stress disorder" in texts
+    shared = [p.text for p in english_phrases("We identify housing and hoof-trimming risk factors on farms.")]
+    assert "housing risk factors" in shared
