@@ -36,6 +36,8 @@ _KINDS_A_COMPLEMENT_GIVES = frozenset(
 # words between a subject and its complement in a copula ("would be", "is not a")
 _COPULA_FILLERS = frozenset({"would", "will", "should", "could", "may", "might", "can", "must", "not"})
 _LIST_JOINERS = frozenset({",", "and", "or", "plus"})
+# the preposition that names what an effect is on: every item of a list after it is an outcome
+_OUTCOME_PREPOSITIONS = frozenset({"on"})
 _ARTICLES = frozenset({"a", "an", "the"})
 
 
@@ -463,8 +465,10 @@ def _list_slots(phrases: list[Phrase], tokens: list[str]) -> None:
         if len(evidence) != 1:
             continue
         (slot,) = evidence
-        if slot == "output_target" and len(items) < 3:
-            continue  # "microfinance access and household consumption": an exposure and its outcome
+        if slot == "output_target" and len(items) < 3 and items[0].cue not in _OUTCOME_PREPOSITIONS:
+            # "microfinance access and household consumption": an exposure and its outcome; but after
+            # "on" ("on opioid consumption and pain scores") both are what an effect is on
+            continue
         for item in items:
             if (
                 item.slot is None

@@ -484,3 +484,11 @@ def test_a_reference_standard_is_a_method_and_counted_sampling_places_no_concept
     terms = [t.lower() for t in _terms(slots)]
     assert "diver transects" in slots.method_measurement
     assert "sites" not in terms
+
+
+def test_a_pair_after_on_shares_the_outcome_one_of_them_names() -> None:
+    # "on X and Y": both are what an effect is on; "consumption" names an outcome, so "sleep scores" is one
+    slots = extract_slots("We test a mindfulness app on alcohol consumption and sleep scores in students.")
+    assert "alcohol consumption" in slots.output_target
+    assert "sleep scores" in slots.output_target
+    assert "sleep scores" not in slots.context
