@@ -15,7 +15,7 @@ from typing import Any
 from evals.paths import DATA
 from evals.strategy.generate import DEFAULT_GENERATOR, Generator, generate, load_generator
 from evals.strategy.metrics import score_topic
-from evals.strategy.topics import BOOLEAN_QUERIES, SPLITS, Topic, load_topics
+from evals.strategy.topics import BASE_SPLIT, BOOLEAN_QUERIES, SPLITS, Topic, load_topics
 from evals.strategy.vocabulary import MeshVocabulary
 
 DEFAULT_MESH = DATA / "mesh" / "mesh2024_descriptors.jsonl.gz"
@@ -23,17 +23,8 @@ SPLIT_CHOICES = {
     "train": ("clef_train",),
     "test": ("clef_test",),
     "seed": ("seed", "seed_no42"),
-    "librarian": (
-        "librarian",
-        "librarian2",
-        "librarian3",
-        "librarian4",
-        "librarian5",
-        "librarian6",
-        "librarian7",
-        "librarian8",
-    ),
-    "engineering": ("engineering", "engineering2", "engineering3", "engineering4"),
+    "librarian": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "librarian"),
+    "engineering": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "engineering"),
     "all": SPLITS,
 }
 MEAN_FIGURES = (
@@ -73,21 +64,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def _select(topics: list[Topic], splits: tuple[str, ...], limit: int) -> list[Topic]:
-    base = {
-        "seed_no42": "seed",
-        "librarian2": "librarian",
-        "librarian3": "librarian",
-        "librarian4": "librarian",
-        "librarian5": "librarian",
-        "librarian6": "librarian",
-        "librarian7": "librarian",
-        "librarian8": "librarian",
-        "engineering2": "engineering",
-        "engineering3": "engineering",
-        "engineering4": "engineering",
-    }
     chosen: list[Topic] = []
-    for split in dict.fromkeys(base.get(s, s) for s in splits):
+    for split in dict.fromkeys(BASE_SPLIT.get(s, s) for s in splits):
         in_split = [t for t in topics if t.split == split]
         chosen += in_split[:limit] if limit > 0 else in_split
     return chosen

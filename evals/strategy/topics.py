@@ -105,6 +105,12 @@ _LATER_BATCHES = {
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
 }
+# each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
+# base split too)
+BASE_SPLIT: dict[str, str] = {
+    "seed_no42": "seed",
+    **{name: base for name, (base, _) in _LATER_BATCHES.items()},
+}
 SPLITS = (
     "clef_train",
     "clef_test",
