@@ -636,6 +636,8 @@ _EN_PATTERNS: list[tuple[str, str]] = [
     (rf"^(?:remove|delete|drop):? {_Q}{_X.format('term')}{_Q}$", "delete_term"),
 ]
 _ZH_PATTERNS: list[tuple[str, str]] = [
+    # before renaming: "把 X 改为可选" makes X optional, it does not rename it
+    (rf"^(?:把|将){_Q}{_X.format('term')}{_Q}(?:设为|改为|设置为)(?P<state>可选|必选|必需)$", "facet_state"),
     (
         rf"^(?:为|给){_Q}{_X.format('term')}{_Q}(?:添加|增加|加)同义词[:：]?\s*{_Q}{_X.format('synonym')}{_Q}$",
         "add_synonym",
@@ -658,7 +660,6 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
         rf"^(?:关闭|停用|取消)(?:研究类型)?(?:筛选|过滤|过滤器)[:：]?\s*{_Q}{_X.format('filter')}{_Q}$",
         "filter_off",
     ),
-    (rf"^(?:把|将){_Q}{_X.format('term')}{_Q}(?:设为|改为|设置为)(?P<state>可选|必选|必需)$", "facet_state"),
     (rf"^(?:拆分|拆开)[:：]?\s*{_Q}{_X.format('term')}{_Q}$", "split"),
     (
         rf"^(?:把|将){_Q}{_X.format('term')}{_Q}(?:移到|移入|并入){_Q}{_X.format('concept')}{_Q}(?:中|里)?$",

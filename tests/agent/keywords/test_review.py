@@ -318,6 +318,7 @@ def test_structured_edits_validate() -> None:
         ),
         ("turn off the filter meta-analysis", SetStudyFilter(filter="meta-analysis", enabled=False)),
         ("把 护士 设为可选", SetConcept(concept="护士", required=False)),
+        ("把 护士 改为必选", SetConcept(concept="护士", required=True)),
         ("合并 ICU 和 护士", MergeConcepts(concepts=["ICU", "护士"])),
         ("启用筛选 cohort studies", SetStudyFilter(filter="cohort studies", enabled=True)),
     ],
