@@ -355,6 +355,13 @@ class StudyFilter(Model):
     enabled: bool = False  # the user may switch it on in the review
     heading: str = ""  # the MeSH heading of the whole phrase, when MeSH names the design
     publication_type: bool = False  # the heading is a publication type (searched as [pt])
+    # a limit on the publication years instead ("published since 2010"): the first and last year kept
+    first_year: int | None = None
+    last_year: int | None = None
+
+    @property
+    def limits_years(self) -> bool:
+        return self.first_year is not None or self.last_year is not None
 
 
 class BlockCount(Model):

@@ -196,7 +196,7 @@ class SemanticScholarClient(SearchClient):
         """`SearchClient.search`: the bulk search (`search_bulk`), which pages beyond 1,000 results.
 
         The plan's `params` may give the Boolean `query` itself, `fieldsOfStudy` (a list or a comma
-        list) and a `sort`.
+        list), a `sort` and a publication `year` range ("2010-", "2000-2020").
         """
         params = params or {}
         return await self.search_bulk(
@@ -205,6 +205,7 @@ class SemanticScholarClient(SearchClient):
             on_page=on_page,
             fields_of_study=_fields_of_study_param(params),
             sort=params.get("sort"),
+            year=params.get("year"),
         )
 
     async def search_relevance(
@@ -253,11 +254,13 @@ class SemanticScholarClient(SearchClient):
         fields: Sequence[str] = DEFAULT_FIELDS,
         fields_of_study: Sequence[str] | None = None,
         sort: str | None = None,
+        year: str | None = None,
     ) -> SearchOutcome:
         """`/paper/search/bulk`: Boolean syntax (`+ | - " * ( )`), token paging, up to 1000 per page.
 
         `sort` is e.g. "citationCount:desc" or "publicationDate:desc"; without it the order is S2's
-        internal one, not relevance.
+        internal one, not relevance. `year` limits the publication years as the API writes it ("2010-",
+        "2000-2020", "-1999").
         """
         query = _require(query)
         outcome = SearchOutcome(service=SERVICE, query=query, total=None)
@@ -266,6 +269,7 @@ class SemanticScholarClient(SearchClient):
             "fields": ",".join(fields),
             "sort": sort,
             **_study_filter(fields_of_study),
+            **({"year": year} if year else {}),
         }
         token: str | None = None
         seen: set[str] = set()
@@ -290,8 +294,15 @@ class SemanticScholarClient(SearchClient):
         """Hits for a Boolean query (the bulk search's `total`), for hit-count validation; cached."""
         query = _require((params or {}).get("query") or query)
         fields_of_study = fields_of_study or _fields_of_study_param(params or {})
+        year = (params or {}).get("year")
         body = await self.http.get_json(
-            "paper/search/bulk", {"query": query, "fields": "paperId", **_study_filter(fields_of_study)}
+            "paper/search/bulk",
+            {
+                "query": query,
+                "fields": "paperId",
+                **_study_filter(fields_of_study),
+                **({"year": year} if year else {}),
+            },
         )
         if not isinstance(body, dict) or not isinstance(body.get("total"), int):
             raise BadResponse(SERVICE, "the bulk search answer has no integer total")

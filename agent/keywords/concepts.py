@@ -165,6 +165,7 @@ from agent.keywords.phrase_words import (
     cut_after_participle,
     noun_between,
     people_only,
+    publication_years,
     searchable_core,
     set_aside,
     strip_generic_edges,
@@ -367,12 +368,23 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             term.original = part.original
     drafts = [draft for draft, _ in drafts_parts]
     result = Concepts(
-        study_filters=[study_filter(t, vocabulary) for t in _unique(study_types)], biomedical=biomedical
+        study_filters=[study_filter(t, vocabulary) for t in _unique(study_types)]
+        + [
+            StudyFilter(text=text, first_year=first, last_year=last)
+            for text, first, last in publication_years(description)
+        ],
+        biomedical=biomedical,
     )
     if study_types:
         result.notes.append(
             "the kind of study asked for (" + ", ".join(_unique(study_types)) + ") is a filter you can "
             "switch on in the review, not a concept the query requires"
+        )
+    years = [f.text for f in result.study_filters if f.limits_years]
+    if years:
+        result.notes.append(
+            "the publication years asked for (" + ", ".join(years) + ") are a filter you can switch on in "
+            "the review"
         )
     result.concepts, result.terms, comparators = merge_drafts(group_drafts(drafts, shared))
     _add_the_measure(result, measure_asked(description, vocabulary))

@@ -137,6 +137,30 @@ def set_aside(text: str) -> tuple[str, list[str]]:
     return text, found
 
 
+# "published since 2010", "studies from 2005 to 2015", "between 2000 and 2020", "before 2000": years on
+# the calendar that limit which papers are wanted (a year alone, "in 2020", may be what is studied)
+_YEARS = re.compile(
+    r"\b(?:(?:published|conducted|reported)\s+)?(?:(?P<since>since|after|from)\s+(?P<first>(?:19|20)\d\d)"
+    r"(?:\s*(?:[-–]|to|until)\s*(?P<to>(?:19|20)\d\d))?|between\s+(?P<between>(?:19|20)\d\d)\s*(?:and|[-–])\s*"
+    r"(?P<and>(?:19|20)\d\d)|(?P<before>before|until)\s+(?P<last>(?:19|20)\d\d))\b",
+    re.IGNORECASE,
+)
+
+
+def publication_years(text: str) -> list[tuple[str, int | None, int | None]]:
+    """The calendar limits a description puts on the papers: (the words, first year, last year)."""
+    found = []
+    for match in _YEARS.finditer(text):
+        first = match.group("first") or match.group("between")
+        last = match.group("to") or match.group("and") or match.group("last")
+        after = (match.group("since") or "").lower() == "after"  # "after 2015": from 2016
+        before = (match.group("before") or "").lower() == "before"  # "before 2000": up to 1999
+        first_year = (int(first) + 1 if after else int(first)) if first else None
+        last_year = (int(last) - 1 if before else int(last)) if last else None
+        found.append((match.group(0), first_year, last_year))
+    return found
+
+
 def _is_count(match: re.Match[str]) -> bool:
     before = match.string[: match.start()].split()
     noun = match.group("noun").lower()

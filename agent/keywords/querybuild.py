@@ -114,13 +114,23 @@ def _filter_blocks(plan: KeywordPlan) -> list[_Block]:
     """One block per study filter the user switched on: the design's heading OR its words."""
     blocks = []
     for study in plan.study_filters:
-        if study.enabled:
+        if study.enabled and not study.limits_years:
             texts = unique_casefold([study.text, *([study.heading.lower()] if study.heading else [])])
             field = "pt" if study.publication_type else "Mesh"
             blocks.append(
                 _Block(f"filter:{study.text}", [_TermStrings(study.heading or None, texts, field=field)])
             )
     return blocks
+
+
+def _years(plan: KeywordPlan) -> tuple[int | None, int | None] | None:
+    """The publication years the switched-on year filters keep (their intersection), or None."""
+    limits = [f for f in plan.study_filters if f.enabled and f.limits_years]
+    if not limits:
+        return None
+    firsts = [f.first_year for f in limits if f.first_year is not None]
+    lasts = [f.last_year for f in limits if f.last_year is not None]
+    return (max(firsts) if firsts else None, min(lasts) if lasts else None)
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -316,7 +326,12 @@ def _render_pubmed(blocks: list[_Block]) -> str:
 
 
 def _pubmed(plan: KeywordPlan) -> tuple[str, str | None]:
-    return _fit(_blocks(plan), _render_pubmed, len, PUBMED_MAX_QUERY_CHARS)
+    query, note = _fit(_blocks(plan), _render_pubmed, len, PUBMED_MAX_QUERY_CHARS)
+    years = _years(plan)
+    if query and years:
+        first, last = years
+        query += f" AND {first or 1800}:{last or 3000}[dp]"  # PubMed's publication-date range
+    return query, note
 
 
 def build_pubmed_query(plan: KeywordPlan) -> str:
@@ -353,6 +368,9 @@ def _s2_params(query: str, plan: KeywordPlan) -> dict[str, str]:
     params = {"query": query}
     if plan.fields_of_study:
         params["fieldsOfStudy"] = ",".join(plan.fields_of_study)
+    years = _years(plan)
+    if years:
+        params["year"] = f"{years[0] or ''}-{years[1] or ''}"  # "2010-", "2000-2020", "-1999"
     return params
 
 
@@ -404,6 +422,13 @@ def _openalex(plan: KeywordPlan) -> tuple[str, dict[str, str], str | None]:
     query, note = _fit(
         _blocks(plan), _render_openalex, lambda q: len(openalex_url({"filter": q})), MAX_URL_CHARS
     )
+    years = _years(plan)
+    if query and years:
+        first, last = years
+        dates = ([f"from_publication_date:{first}-01-01"] if first else []) + (
+            [f"to_publication_date:{last}-12-31"] if last else []
+        )
+        query = ",".join([query, *dates])
     return query, {"filter": query}, note
 
 

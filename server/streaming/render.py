@@ -91,6 +91,10 @@ def render_keywords(keywords: dict[str, Any], queries: dict[str, Any], *, droppe
             lines += _term_lines(term, dropped)
     for study in keywords.get("study_filters") or []:
         state = "on: AND'ed into the queries" if study.get("enabled") else "off"
+        if study.get("first_year") or study.get("last_year"):
+            span = f"{study.get('first_year') or ''}-{study.get('last_year') or ''}"
+            lines.append(f"Publication-years filter ({state}): {study.get('text')} ({span})")
+            continue
         heading = f" (MeSH {study['heading']})" if study.get("heading") else ""
         lines.append(f"Study-type filter ({state}): {study.get('text')}{heading}")
     for note in keywords.get("notes") or []:

@@ -318,6 +318,13 @@ async def test_count_is_the_bulk_total(server: Server) -> None:
     assert params["fieldsOfStudy"] == "Computer Science"
 
 
+async def test_a_plans_year_range_reaches_the_search_and_the_count(server: Server) -> None:
+    client = server.client(always("ss_search_bulk_kubernetes_page1.json"))
+    await client.search("kubernetes", limit=10, params={"query": "kubernetes", "year": "2010-"})
+    await client.count("kubernetes", params={"query": "kubernetes", "year": "2000-2020"})
+    assert [r.url.params.get("year") for r in server.requests] == ["2010-", "2000-2020"]
+
+
 async def test_empty_queries_are_refused_before_any_request(server: Server) -> None:
     client = server.client(always("ss_search_no_results.json"))
     for call in (

@@ -8,6 +8,7 @@ from agent.keywords.phrase_words import (
     content_words,
     cut_after_participle,
     noun_between,
+    publication_years,
     searchable_core,
     set_aside,
     strip_generic_edges,
@@ -57,6 +58,22 @@ def test_an_age_span_is_set_aside(phrase: str, kept: str) -> None:
 def test_a_calendar_span_goes_with_the_words_that_place_it(phrase: str, kept: str) -> None:
     # "published since 2010" left "published since", a concept with the plural "published sinces"
     assert set_aside(phrase)[0] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("randomised controlled trials published since 2010", [("published since 2010", 2010, None)]),
+        ("trials conducted after 2015 in Kenya", [("conducted after 2015", 2016, None)]),
+        ("cohorts from 2005 to 2015", [("from 2005 to 2015", 2005, 2015)]),
+        ("surveys between 2000 and 2020", [("between 2000 and 2020", 2000, 2020)]),
+        ("studies before 2000", [("before 2000", None, 1999)]),
+        ("COVID-19 vaccination in 2021", []),  # a year alone may be what is studied
+        ("the 2008 financial crisis", []),
+    ],
+)
+def test_calendar_limits_on_the_papers(text: str, years: list) -> None:
+    assert publication_years(text) == years
 
 
 def test_numbers_that_name_are_kept() -> None:

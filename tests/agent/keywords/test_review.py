@@ -259,6 +259,31 @@ async def test_a_study_filter_switched_on_is_anded_into_every_query() -> None:
     ]
 
 
+async def test_a_publication_year_filter_switched_on_limits_every_query() -> None:
+    understanding = Understanding(
+        description="Mindfulness for burnout in nurses, trials published since 2010",
+        slots=Slots(subject_population=["nurses"], output_target=["burnout"], context=["Mindfulness"]),
+    )
+    plan = await build_keyword_plan(
+        understanding, RulesLLM(), SynonymSources(mesh_file=MeshFile(EMBEDDED_MESH))
+    )
+    (years,) = [f for f in plan.study_filters if f.limits_years]
+    assert (years.text, years.first_year, years.last_year, years.enabled) == (
+        "published since 2010",
+        2010,
+        None,
+        False,
+    )
+    assert "[dp]" not in build_queries(plan).queries[Source.PUBMED].query
+    on, _ = await apply_edits(
+        plan, parse_edit_text("switch on filter published since 2010"), RulesLLM(), None
+    )
+    queries = build_queries(on).queries
+    assert queries[Source.PUBMED].query.endswith(" AND 2010:3000[dp]")
+    assert queries[Source.SEMANTIC_SCHOLAR].params["year"] == "2010-"
+    assert queries[Source.OPENALEX].params["filter"].endswith(",from_publication_date:2010-01-01")
+
+
 def test_structured_edits_validate() -> None:
     parsed = edits(
         {"op": "add_term", "text": " speech synthesis ", "slot": "population"},

@@ -32,6 +32,7 @@ def test_a_study_filter_says_whether_it_is_anded_and_its_heading() -> None:
                 "heading": "Randomized Controlled Trial",
             },
             {"text": "scoping review", "enabled": False, "heading": ""},
+            {"text": "published since 2010", "enabled": False, "first_year": 2010, "last_year": None},
         ]
     }
     lines = render_keywords(keywords, {}).splitlines()
@@ -40,3 +41,4 @@ def test_a_study_filter_says_whether_it_is_anded_and_its_heading() -> None:
         "(MeSH Randomized Controlled Trial)" in lines
     )
     assert "Study-type filter (off): scoping review" in lines
+    assert "Publication-years filter (off): published since 2010 (2010-)" in lines
