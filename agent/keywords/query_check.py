@@ -53,11 +53,13 @@ async def _count(session: Session, name: str, query: str) -> int | None:
 
 
 def _only(plan: KeywordPlan, concept: Concept) -> KeywordPlan:
-    """The plan with this one concept required (how its block alone is written)."""
+    """The plan with this one concept required (how its block alone is written, without any filter)."""
     alone = plan.model_copy(deep=True)
     for other in alone.concepts:
         other.required = other.id == concept.id
         other.enabled = other.enabled or other.id == concept.id
+    for study in alone.study_filters:
+        study.enabled = False
     return alone
 
 

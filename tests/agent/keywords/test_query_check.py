@@ -5,7 +5,7 @@ from __future__ import annotations
 from agent.keywords.query_check import check_queries
 from agent.keywords.querybuild import build_queries
 from agent.keywords.synonyms import SynonymSources
-from agent.models import Concept, ConceptRole, KeywordPlan, Source, Term
+from agent.models import Concept, ConceptRole, KeywordPlan, Source, StudyFilter, Term
 from tests.agent.keywords.keyword_fakes import FakePubMed
 
 PLAN = KeywordPlan(
@@ -55,4 +55,26 @@ async def test_offline_nothing_is_counted_or_changed() -> None:
     assert (
         plan.concept("frob").required
         and queries.notes[-1] == "hit counts could not be checked: no database answered"
+    )
+
+
+async def test_a_blocks_count_is_the_block_alone_and_the_whole_query_keeps_the_filter() -> None:
+    filtered = PLAN.model_copy(
+        update={
+            "study_filters": [
+                StudyFilter(
+                    text="randomised controlled trials",
+                    enabled=True,
+                    heading="Randomized Controlled Trial",
+                    publication_type=True,
+                )
+            ]
+        }
+    )
+    pubmed = FakePubMed(hits=BLOCK_HITS, default=120)
+    _, queries = await check_queries(filtered, SynonymSources(pubmed=pubmed), limit=10_000)
+    blocks = [c for c in queries.counts if c.concept]
+    assert [(c.concept, c.hits) for c in blocks] == [("decoding", 900), ("ecog", 5_000), ("frob", 0)]
+    assert queries.queries[Source.PUBMED].query.endswith(
+        'AND ("Randomized Controlled Trial"[pt] OR "randomised controlled trials"[tiab] OR "randomized controlled trial"[tiab])'
     )
