@@ -159,19 +159,17 @@ def render_phrase(text: str, attested: Attested | None = None) -> list[Rendering
     content phrases of `english_phrases`."""
     tokens = [t for t in tokenize(text) if t.key.strip()]
     numbered = {i + 1 for i, t in enumerate(tokens[:-1]) if NUMBER.match(t.key)}  # 2|型: "type 2"
-    if tokens and all(
+    one_phrase = bool(tokens) and all(
         t.key in PHRASE_PARTICLES
         or not has_chinese(t.key)
         or not _is_function(t)
         or (i in numbered and t.key in NUMBER_CLASSIFIERS)
         for i, t in enumerate(tokens)
-    ):
-        rendering = render(text, attested)
-        if rendering.english:
-            return [rendering]
-    whole = render(text, attested) if attested is not None else None
-    if whole is not None and whole.neoclassical and whole.english:
-        return [whole]  # 干细胞来源外泌体: 外 is no function word inside the attested "exosome"
+    )
+    whole = render(text, attested) if one_phrase or attested is not None else None
+    # 干细胞来源外泌体: 外 is no function word inside the attested neoclassical word "exosome"
+    if whole is not None and whole.english and (one_phrase or whole.neoclassical):
+        return [whole]
     return english_phrases(text, attested)
 
 
