@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
-from agent.understanding.english_word_forms import adjective_shaped
+from agent.understanding.english_word_forms import adjective_shaped, ing_bases
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import en_head_slot, is_population, mesh_kind
 from agent.understanding.slot_translation import embedded_vocabulary
@@ -120,11 +120,7 @@ def _gerund_of_its_own(word: str, following: list[str]) -> bool:
     lower = word.lower()
     if not lower.endswith("ing") or len(lower) < 6 or not _named_whole(" ".join(following)):
         return False
-    stem = lower[:-3]
-    forms = [lower, stem, stem + "e"]
-    if len(stem) > 2 and stem[-1] == stem[-2]:
-        forms.append(stem[:-1])  # "shopping": shop
-    return any(_named_whole(form) for form in forms)
+    return any(_named_whole(form) for form in (lower, *ing_bases(lower)))
 
 
 def _same_hyphen_ending(first: str, second: str) -> bool:

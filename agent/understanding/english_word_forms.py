@@ -93,11 +93,17 @@ def adjective_shaped(word: str) -> bool:
     return vocabulary is None or not vocabulary.knows(word)
 
 
+def ing_bases(word: str) -> tuple[str, ...]:
+    """The base forms an "-ing" word may have: "containing" -> contain, "living" -> live, "running" ->
+    run (a doubled last consonant dropped)."""
+    stem = word[:-3]
+    doubled = (stem[:-1],) if len(stem) > 2 and stem[-1] == stem[-2] else ()
+    return (stem, stem + "e", *doubled)
+
+
 def gerund_of_verb(word: str) -> bool:
     """ "arresting", "lowering", "shading": an "-ing" form of a word that is mainly a verb."""
-    stem = word[:-3]
-    bases = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
-    return len(word) > 5 and any(b and is_clause_verb(b) for b in bases)
+    return len(word) > 5 and any(is_clause_verb(b) for b in ing_bases(word))
 
 
 def is_plural_noun(word: str) -> bool:
@@ -144,9 +150,8 @@ def verb_base(word: str) -> str | None:
     "living" -> "live", "running" -> "run"), else None."""
     if not word.endswith("ing") or len(word) < 6:
         return None
-    stem = word[:-3]
-    for base in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
-        if base and (base in lex.EN_COMMON_VERBS or base in lex.EN_VERBS or base in lex.EFFECT_VERBS):
+    for base in ing_bases(word):
+        if base in lex.EN_COMMON_VERBS or base in lex.EN_VERBS or base in lex.EFFECT_VERBS:
             return base
     return None
 
