@@ -52,12 +52,14 @@ _STUDY_TYPE = re.compile(
 _NUMBER_WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))  # the understanding's number words
 
 
+# the participle that puts a span on the papers ("published since 2010", "conducted in the last decade")
+_PLACED = r"(?:(?:published|conducted|reported)\s+)?"
 _SPAN = re.compile(
-    rf"\b(?:(?:published|conducted|reported)\s+)?(?:(?:over|across|during|for|in|of|from|within)\s+)?"
+    rf"\b{_PLACED}(?:(?:over|across|during|for|in|of|from|within)\s+)?"
     rf"(?:the\s+)?(?:(?:last|past|previous)\s+)?(?:(?<![\w.\-])\d[\d,.]*|{_NUMBER_WORDS})"
     r"(?:\s*(?:-|to|and)\s*\d[\d,.]*)?[\s-]*(?:years?|decades?|months?|weeks?|days?|centur(?:y|ies))\b"
     # a calendar year or span, with the words that place it ("published since 2010", "from 2000 to 2020")
-    r"|\b(?:(?:published|conducted|reported)\s+)?(?:(?:since|after|before|from|until|between|in|during)\s+)?"
+    rf"|\b{_PLACED}(?:(?:since|after|before|from|until|between|in|during)\s+)?"
     r"(?:19|20)\d\d(?:\s*(?:[-–]|to|and)\s*(?:19|20)?\d\d)?\b"
     # an age span ("children aged 6 to 12 years", "adults aged 65 and over"): the people word stays, and
     # "aged" is no MeSH Aged (65 and over)
@@ -140,7 +142,7 @@ def set_aside(text: str) -> tuple[str, list[str]]:
 # "published since 2010", "studies from 2005 to 2015", "between 2000 and 2020", "before 2000": years on
 # the calendar that limit which papers are wanted (a year alone, "in 2020", may be what is studied)
 _YEARS = re.compile(
-    r"\b(?:(?:published|conducted|reported)\s+)?(?:(?P<since>since|after|from)\s+(?P<first>(?:19|20)\d\d)"
+    rf"\b{_PLACED}(?:(?P<since>since|after|from)\s+(?P<first>(?:19|20)\d\d)"
     r"(?:\s*(?:[-–]|to|until)\s*(?P<to>(?:19|20)\d\d))?|between\s+(?P<between>(?:19|20)\d\d)\s*(?:and|[-–])\s*"
     r"(?P<and>(?:19|20)\d\d)|(?P<before>before|until)\s+(?P<last>(?:19|20)\d\d))\b",
     re.IGNORECASE,
