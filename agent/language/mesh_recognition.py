@@ -253,6 +253,22 @@ def leading_acronym(term: str) -> str | None:
     return first if acronym(rest.lstrip("- ")) == letters else None
 
 
+_WORD_AS_WRITTEN = re.compile(r"^[A-Z][a-z]+$")  # "Food", "Cell": a word, not part of a symbol
+
+
+def joined_acronym(term: str) -> str | None:
+    """The one-token form authors write for an entry term NLM spaces into two short parts: "Hb A1c" is
+    written HbA1c, "Apo E4" ApoE4, "CaM KII" CaMKII. Only when the joined form reads as an acronym and the
+    second part is no ordinary word ("GMO Food", "NKT Cell" are never written GMOFood, NKTCell)."""
+    parts = term.split(" ")
+    if len(parts) != 2 or any(len(part) > 4 or not part.isalnum() for part in parts):
+        return None
+    if is_acronym(term) or _WORD_AS_WRITTEN.match(parts[1]) or not parts[1][0].isupper():
+        return None
+    joined = "".join(parts)
+    return joined if is_acronym(joined) else None
+
+
 class MeshVocabulary:
     """An index of every MeSH heading and entry term by normalised word sequence (see the module doc).
 
@@ -365,6 +381,8 @@ class MeshVocabulary:
         short = leading_acronym(term)
         if short:  # "ICU Intensive Care Units", "RSV Respiratory Syncytial Virus": NLM's acronym entries
             self._acronyms.setdefault(short.upper(), set()).add(ui)
+        if joined := joined_acronym(term):  # "Hb A1c": HbA1c
+            self._acronyms.setdefault(joined.upper(), set()).add(ui)
         words = term.split(", ")[0].split()
         if len(words) == 2 and words[1].lower() in _ACRONYM_COMPANIONS and is_acronym(words[0]):
             # "MRI Scans", "PET Scan", "CT Scan, X-Ray": the acronym names the technique on its own

@@ -6,6 +6,7 @@ import pytest
 
 from agent.language.mesh_recognition import (
     MeshVocabulary,
+    joined_acronym,
     leading_acronym,
     natural_order,
     phrase_key,
@@ -91,6 +92,21 @@ def test_acronyms_nlm_writes_before_their_long_form(vocabulary: MeshVocabulary) 
     assert leading_acronym("CC Chemokine Receptor") is None and leading_acronym("AL Amyloidosis") is None
     assert leading_acronym("DNA Data Bank of Japan") is None and leading_acronym("Intensive Care") is None
     assert headings(vocabulary, "ICU patients") == [("ICU", "Intensive Care Units"), ("patients", "Patients")]
+
+
+def test_an_entry_term_spaced_into_two_parts_is_attested_as_authors_write_it(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """NLM writes "Hb A1c" and "Apo E4"; papers write HbA1c and ApoE4, which had no heading. A second part
+    that is an ordinary word is no symbol's part: nobody writes "GMOFood" or "NKTCell"."""
+    assert joined_acronym("Hb A1c") == "HbA1c" and joined_acronym("CaM KII") == "CaMKII"
+    assert joined_acronym("GMO Food") is None and joined_acronym("NKT Cell") is None
+    assert joined_acronym("Hb A1c Test Kit") is None and joined_acronym("ICU") is None
+    assert [d.heading for d in vocabulary.lookup("HbA1c")] == ["Glycated Hemoglobin"]
+    assert headings(vocabulary, "HbA1c and body weight") == [
+        ("HbA1c", "Glycated Hemoglobin"),
+        ("body weight", "Body Weight"),
+    ]
 
 
 def test_a_word_glossed_with_a_sense_is_that_sense_only_where_mesh_has_no_other(
