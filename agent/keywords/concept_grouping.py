@@ -4,7 +4,8 @@ concepts a searcher ANDs, each one OR block.
 Apart from the recognition that makes the drafts because grouping is its own judgement, with its own
 reasons to change: which drafts are one concept (one role from one slot and one side of a "versus";
 phrases the description lists together; free-text phrases that share a word), which stay apart (the two
-sides of "versus", phrases written apart, the descriptors of one compound phrase from different trees,
+sides of "versus", phrases written apart, headings of no common MeSH category in one slot (who is studied
+and where), the descriptors of one compound phrase from different trees,
 a measurement beside the analysis of it), one term per descriptor or spelling across the plan, and a
 prediction of a concept folded into that concept's block. It knows nothing of MeSH recognition or of
 which concepts are required.
@@ -52,7 +53,9 @@ def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
     whichever slots hold them when they are alike (`_alike`: "hip and knee osteoarthritis"; not a
     measurement beside an analysis: "vital signs and machine learning") and, in a `shared` series, whichever
     roles ("patient and public involvement"), and the descriptors of one compound phrase ("sugar-sweetened
-    beverage taxes") are different concepts; the same descriptor twice is one term."""
+    beverage taxes") are different concepts, as are headings of one slot MeSH files in no common category
+    when they are not listed together (`_other_kinds`: "children in low-income countries"); the same
+    descriptor twice is one term."""
     grouped: list[Draft] = []
     for draft in drafts:
         same = next(
@@ -64,6 +67,7 @@ def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
                 and (
                     g.slot == draft.slot
                     and (g.series == draft.series or -1 in (g.series, draft.series))
+                    and (g.series == draft.series != -1 or not _other_kinds(g, draft))
                     or g.series == draft.series != -1
                     and _alike(g, draft)
                 )
@@ -79,6 +83,14 @@ def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
             same.companions += draft.companions
             same.compounds |= draft.compounds
     return _join_shared_words(grouped)
+
+
+def _other_kinds(a: Draft, b: Draft) -> bool:
+    """Whether MeSH files every term of two drafts, and in no common category ("children" M, "low-income
+    countries" I: who is studied and where are two blocks, however one slot holds them)."""
+    kinds = [{n[0] for t in d.terms if t.mesh for n in t.mesh.tree_numbers} for d in (a, b)]
+    named = all(t.mesh is not None and t.mesh.tree_numbers for t in a.terms + b.terms)
+    return named and not kinds[0] & kinds[1]
 
 
 def _alike(a: Draft, b: Draft) -> bool:

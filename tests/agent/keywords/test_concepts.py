@@ -1797,3 +1797,22 @@ def test_the_noun_of_a_hyphenated_modifier_opened_by_a_word_mesh_never_writes_is
     query = pubmed_query(result)
     assert '"Names"[Mesh]' not in query
     assert "Hydroxymethylglutaryl-CoA Reductase Inhibitors" in query
+
+
+def test_who_and_where_in_one_slot_are_two_blocks(vocabulary: MeshVocabulary) -> None:
+    """ "primary school children in low- and middle-income countries": the understanding holds the
+    children and the countries in the population, but MeSH files the people (M) and the countries (I) in
+    no common category, so a searcher ANDs them; OR'ed in one block, either alone let any paper on
+    children through. Listed together, two headings of one category stay one block ("hip and knee
+    osteoarthritis")."""
+    result = concepts_of(
+        vocabulary,
+        "Obesity in primary school children in low- and middle-income countries",
+        subject_population=["primary school children", "low-income countries", "middle-income countries"],
+        output_target=["Obesity"],
+    )
+    assert [c.label for c in result.concepts if c.role is ConceptRole.POPULATION] == [
+        "children",
+        "low-income countries",
+    ]
+    assert '("Child"[Mesh] OR children[tiab]) AND ("Developing Countries"[Mesh]' in (pubmed_query(result))
