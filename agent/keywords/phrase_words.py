@@ -41,7 +41,7 @@ _DESIGN_NOUN = (
 
 
 _STUDY_TYPE = re.compile(
-    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}|meta[- ]?analys[ie]s|"
+    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}(?:\s+designs?)?|meta[- ]?analys[ie]s|"
     rf"meta[- ]?synthes[ie]s|meta[- ]?ethnograph(?:y|ies)|"
     rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
     re.IGNORECASE,
@@ -131,7 +131,8 @@ FUNCTION_WORDS = word_set(
 
 def set_aside(text: str) -> tuple[str, list[str]]:
     """The phrase without study-type words, counts and time spans, and the study types found."""
-    found = [m.group(0) for m in _STUDY_TYPE.finditer(text)]
+    # "a cohort study design" asks for cohort studies: the word "design" is no concept, nor the filter's
+    found = [re.sub(r"\s+designs?$", "", m.group(0), flags=re.IGNORECASE) for m in _STUDY_TYPE.finditer(text)]
     text = _STUDY_TYPE.sub(" ", text)
     text = _SPAN.sub(" ", text)
     text = _COUNTED.sub(lambda m: "" if _is_count(m) else m.group(0), text)

@@ -86,6 +86,8 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             and len(phrase.words) == 1
             and len(following.words) >= 2
             and not is_acronym(phrase.words[0])
+            # a name written with a digit is a noun of its own ("PM2.5 and cognitive decline")
+            and not any(ch.isdigit() for ch in phrase.words[0])
             # a plural noun is a head of its own ("remittances and household investment")
             and singular(phrase.words[0].lower()) == phrase.words[0].lower()
             # a noun made from a verb or adjective is a head too ("migration or low income")

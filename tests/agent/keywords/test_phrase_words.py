@@ -26,6 +26,16 @@ def test_content_words_drop_function_and_generic_words() -> None:
     ]
 
 
+def test_the_word_design_after_a_study_type_goes_with_it() -> None:
+    """ "using a cohort study design" asks for cohort studies: "design" was left as a concept."""
+    assert set_aside("cohort study design") == ("", ["cohort study"])
+    assert set_aside("randomised controlled trial designs in nurses") == (
+        "in nurses",
+        ["randomised controlled trial"],
+    )
+    assert set_aside("study design") == ("study design", [])  # no study type named
+
+
 def test_a_number_inside_a_name_is_no_count() -> None:
     text, _ = set_aside("PM2.5 exposure and COVID-19 in 6046 women")
     assert text == "PM2.5 exposure and COVID-19 in women"

@@ -191,6 +191,10 @@ def test_elliptic_coordination_shares_the_head_of_an_adjective_not_of_a_noun() -
     # the shared part is everything the second phrase has after its own modifier
     shared = extract_slots("We compare organic and conventional dairy farms.")
     assert "organic dairy farms" in [t.lower() for t in _terms(shared)]
+    # a name written with a digit is a noun: nothing is shared with it
+    exposure = extract_slots("We study long-term exposure to PM2.5 and cognitive decline in older adults.")
+    assert "pm2.5 decline" not in [t.lower() for t in _terms(exposure)]
+    assert "cognitive decline" in [t.lower() for t in _terms(exposure)]
 
 
 def test_an_example_subject_keeps_the_role_of_its_list() -> None:
