@@ -1797,3 +1797,18 @@ def test_the_noun_of_a_hyphenated_modifier_opened_by_a_word_mesh_never_writes_is
     query = pubmed_query(result)
     assert '"Names"[Mesh]' not in query
     assert "Hydroxymethylglutaryl-CoA Reductase Inhibitors" in query
+
+
+def test_outside_medicine_a_cell_part_before_its_noun_is_searched_as_written(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "dendrite growth" in a lithium battery: no Dendrites (a neuron's) and no Growth (a body's)
+    result = concepts_of(
+        vocabulary,
+        "Solid polymer electrolytes for suppressing dendrite growth in lithium metal batteries",
+        subjects=["Solid polymer electrolytes", "lithium metal batteries"],
+        output_target=["dendrite growth"],
+    )
+    query = pubmed_query(result)
+    assert "[Mesh]" not in query
+    assert '"dendrite growth"[tiab]' in query
