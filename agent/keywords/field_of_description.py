@@ -14,14 +14,20 @@ made on the whole description first:
   does not hold (the "shocks" of "monetary policy shocks" is no evidence for itself) nor through an
   entry term of another field's sense (below: "household", "energy consumption"); a body part, an
   organism, a disease or a mental disorder is evidence with any modifier ("invasive aspergillosis",
-  "freshwater fish", "severe mental illness");
+  "freshwater fish", "severe mental illness"), but a tissue or cell part named by one word before the
+  noun it qualifies is not (`modifying_body_part`: the "dendrite" of "dendrite growth" in a lithium
+  battery, the "membrane" of "membrane fouling"): physics, materials science and engineering write
+  such words in their own sense, and where medicine means them, another part says so;
 - **another field's sense** (`another_fields_sense`): without that evidence, a one-word match filed under
   the trees of general conditions and signs, behaviour and phenomena (C23, F, G), and none of A, B, D
   or a disease's tree (a disease is no other field's word: "water-loss dehydration"), beside a word of
   its part that no match holds and that is no modifier MeSH writes ("monetary", "purchase"; not the
   "acute" of "acute appendicitis") is not meant: the part is searched as written, the way a searcher
-  of that field would write it. A word whose neighbours are all MeSH's ("household energy
-  consumption", "student achievement") keeps its heading. When that word is the head of three words or
+  of that field would write it. So is a tissue or cell part named by one word before the noun it
+  qualifies ("dendrite growth": no neuron's Dendrites), and the word it holds counts as a word no match
+  holds (then the "growth" after it is no physiological Growth either: "dendrite growth" is searched as
+  written). A word whose neighbours are all MeSH's ("household energy consumption", "student
+  achievement") keeps its heading. When that word is the head of three words or
   more, the compound before it is searched beside the phrase (`compound_before`): "exchange rate
   volatility" OR "exchange rate", as the papers write the volatility, shocks or surprises of it in
   many ways;
@@ -58,6 +64,10 @@ _LIVING_TREES = ("A", "B", "F03") + tuple(f"C{n:02d}" for n in range(1, 27) if n
 OTHER_SENSE_TREES = ("C23", "F", "G")
 # ... unless the heading is also a concrete thing (anatomy, organism, a disease, chemical)
 _CONCRETE_TREES = (*_LIVING_TREES, "D")
+# the parts of the body seen under a microscope, tissues and cells (and nothing else, not the body's
+# regions or organs): their one-word names are the words physics, materials science and engineering
+# also use ("dendrite", "cell", "nucleus", "membrane")
+_MICROSCOPIC = ("A10", "A11")
 
 
 def _under(match: MeshMatch | MeshDescriptor, trees: tuple[str, ...]) -> bool:
@@ -76,12 +86,28 @@ def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]
     those trees in several words or as its whole part, not through an entry term of another field's
     sense."""
     return any(
-        _under(match, _LIVING_TREES)
-        or _under(match, BIOMEDICAL_TREES)
-        and _whole_part(match, text)
-        and not entry_of_another_field(match.descriptor, match.via)
+        not modifying_body_part(match, text)
+        and (
+            _under(match, _LIVING_TREES)
+            or _under(match, BIOMEDICAL_TREES)
+            and _whole_part(match, text)
+            and not entry_of_another_field(match.descriptor, match.via)
+        )
         for text, matches in zip(texts, named, strict=True)
         for match in matches
+    )
+
+
+def modifying_body_part(match: MeshMatch, text: str) -> bool:
+    """Whether a match is a tissue or cell part (MeSH's anatomy, tree A and no other, with a place among
+    the tissues and cells, A10-A11) named by one word before a noun of its phrase that it qualifies
+    ("dendrite growth", "membrane fouling"), not the head of the phrase ("hippocampal neurons")."""
+    return (
+        len(match.text.split()) == 1
+        and bool(match.descriptor.tree_numbers)
+        and all(t.startswith("A") for t in match.descriptor.tree_numbers)
+        and _under(match, _MICROSCOPIC)
+        and bool(content_words(text[match.end :]))
     )
 
 
@@ -91,16 +117,19 @@ def another_fields_sense(
     """Whether a one-word match of a phrase (`text`, with all its `matches`), in a description that
     names nothing of biomedicine, is a word of another field MeSH holds in a medical sense ("monetary
     policy shocks": no Shock)."""
+    if modifying_body_part(match, text):
+        return True  # the "dendrite" of "dendrite growth" in a battery
+    held = [m for m in matches if not modifying_body_part(m, text)]
     return (
         len(match.text.split()) == 1
         and _under(match, OTHER_SENSE_TREES)
         and not _under(match, _CONCRETE_TREES)
-        and any(not vocabulary.is_modifier(word) for word in _unheld_words(text, matches))
+        and any(not vocabulary.is_modifier(word) for word in _unheld_words(text, held))
     )
 
 
 def _unheld_words(text: str, matches: Sequence[MeshMatch]) -> list[str]:
-    """The content words of `text` that no match holds."""
+    """The content words of `text` that no match (of `matches`) holds."""
     content = {word.lower() for word in content_words(text)}
     return [
         token.text

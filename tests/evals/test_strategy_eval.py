@@ -397,7 +397,7 @@ def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
     """Every hand-written librarian query parses without an issue, has at least two concept blocks, and
     names only MeSH 2024 headings, each written exactly as MeSH writes it."""
     topics = librarian_topics()
-    assert len(topics) == 125 and len({t.id for t in topics}) == 125
+    assert len(topics) == 135 and len({t.id for t in topics}) == 135
     assert sum(t.in_split("librarian2") for t in topics) == 15
     assert sum(t.in_split("librarian3") for t in topics) == 15
     assert sum(t.in_split("librarian4") for t in topics) == 15
@@ -405,6 +405,7 @@ def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
     assert sum(t.in_split("librarian6") for t in topics) == 15
     assert sum(t.in_split("librarian7") for t in topics) == 15
     assert sum(t.in_split("librarian8") for t in topics) == 10
+    assert sum(t.in_split("librarian10") for t in topics) == 10
     mesh = MeshVocabulary.load(MESH_FILE) if MESH_FILE.is_file() else None
     for topic in topics:
         parsed = parse(topic.expert_query)
@@ -417,14 +418,15 @@ def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
 
 
 def test_the_engineering_split_is_valid_pubmed_outside_medicine() -> None:
-    """The 45 titles outside medicine parse without an issue, have at least two blocks each, and use a
+    """The 50 titles outside medicine parse without an issue, have at least two blocks each, and use a
     MeSH heading only where MeSH has the concept (at most a few topics)."""
     topics = engineering_topics()
-    assert len(topics) == 45 and len({t.id for t in topics}) == 45
+    assert len(topics) == 50 and len({t.id for t in topics}) == 50
     assert all(t.in_split("engineering") and not t.in_split("librarian") for t in topics)
     assert sum(t.in_split("engineering2") for t in topics) == 10
     assert sum(t.in_split("engineering3") for t in topics) == 10
     assert sum(t.in_split("engineering4") for t in topics) == 10
+    assert sum(t.in_split("engineering5") for t in topics) == 5
     with_headings = 0
     for topic in topics:
         parsed = parse(topic.expert_query)

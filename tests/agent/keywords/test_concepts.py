@@ -1816,3 +1816,18 @@ def test_who_and_where_in_one_slot_are_two_blocks(vocabulary: MeshVocabulary) ->
         "low-income countries",
     ]
     assert '("Child"[Mesh] OR children[tiab]) AND ("Developing Countries"[Mesh]' in (pubmed_query(result))
+
+
+def test_outside_medicine_a_cell_part_before_its_noun_is_searched_as_written(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "dendrite growth" in a lithium battery: no Dendrites (a neuron's) and no Growth (a body's)
+    result = concepts_of(
+        vocabulary,
+        "Solid polymer electrolytes for suppressing dendrite growth in lithium metal batteries",
+        subjects=["Solid polymer electrolytes", "lithium metal batteries"],
+        output_target=["dendrite growth"],
+    )
+    query = pubmed_query(result)
+    assert "[Mesh]" not in query
+    assert '"dendrite growth"[tiab]' in query

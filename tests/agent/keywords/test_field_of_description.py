@@ -59,3 +59,22 @@ def test_an_entry_term_of_another_fields_sense_is_no_evidence_and_not_meant(
     # a disease or an organism with a modifier is evidence all the same
     assert names_biomedicine(*_named(vocabulary, "invasive aspergillosis"))
     assert names_biomedicine(*_named(vocabulary, "freshwater fish", "microplastic ingestion"))
+
+
+def test_a_cell_part_named_by_one_word_before_its_noun_is_no_evidence_and_another_fields_word(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # a lithium battery's "dendrite growth": no neuron's Dendrites, and then no physiological Growth
+    texts, named = _named(
+        vocabulary, "Solid polymer electrolytes", "dendrite growth", "lithium metal batteries"
+    )
+    assert not names_biomedicine(texts, named)
+    text, matches = texts[1], named[1]
+    assert {m.descriptor.heading for m in matches} == {"Dendrites", "Growth"}
+    assert {m.descriptor.heading for m in matches if another_fields_sense(m, text, matches, vocabulary)} == {
+        "Dendrites",
+        "Growth",
+    }
+    # the head of its phrase, or beside a disease, it is medicine's
+    assert names_biomedicine(*_named(vocabulary, "dendrite growth", "epilepsy"))
+    assert names_biomedicine(*_named(vocabulary, "dendrites"))
