@@ -53,7 +53,8 @@ synonyms. The steps, for every phrase of every slot:
    ("recurrent colorectal cancer": Recurrence, `agent.language.adjective_nouns`) is a condition apart;
 4. **group** (`agent.keywords.concept_grouping`): terms of one role from one slot are one concept when the description lists them
    together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
-   sides of "versus", phrases the description writes apart ("red flags to screen for vertebral
+   sides of "versus" (but not the tests a question of diagnosis compares: a comparative accuracy review
+   takes the studies of either), phrases the description writes apart ("red flags to screen for vertebral
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
    beverage taxes": the drinks and the tax) are different concepts; a prediction of another concept
    ("formation energy prediction" beside "formation energy") joins that concept's block;
@@ -214,6 +215,7 @@ from agent.models import (
 
 # "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
 _CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
+_VERSUS = frozenset({"versus", "vs", "vs.", "v."})  # the cues of two things compared as equals
 
 
 _WITH = re.compile(r"\s+(?:with|without|who have|having)\s+", re.IGNORECASE)
@@ -256,7 +258,11 @@ def _parts(
 ) -> tuple[list[_Part], list[str]]:
     parts: list[_Part] = []
     study_types: list[str] = []
-    compared = 0  # each later side of a "versus" is a concept of its own
+    compared = 0  # each later side of a "versus" is a concept of its own ...
+    # ... except in a question of a test's accuracy: "ultrasound versus liver function tests for common
+    # bile duct stones" wants the studies of either test (a comparative accuracy review takes both), so
+    # its tests are one block
+    either_test = asks_for_a_diagnosis(understanding.description)
     for slot in LIST_SLOT_NAMES:
         for phrase in getattr(understanding.slots, slot):
             text, found = set_aside(to_half_width(phrase))
@@ -273,9 +279,10 @@ def _parts(
             written_compared = is_comparator(phrase, understanding.description)
             for index, side in enumerate(sides):
                 before, after = cues[index], cues[index + 1]
-                if index or written_compared:
+                apart = (index or written_compared) and not (either_test and before in _VERSUS)
+                if apart:
                     compared += 1
-                group = compared if index or written_compared else 0
+                group = compared if apart else 0
                 # "X versus usual physiotherapy": the usual care is the control arm, as after "compared with"
                 usual = is_usual_care(side) and not all(is_usual_care(other) for other in sides)
                 comparator = before.startswith("compared") or (written_compared and not index) or usual

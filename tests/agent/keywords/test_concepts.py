@@ -1831,3 +1831,17 @@ def test_outside_medicine_a_cell_part_before_its_noun_is_searched_as_written(
     query = pubmed_query(result)
     assert "[Mesh]" not in query
     assert '"dendrite growth"[tiab]' in query
+
+
+def test_the_tests_a_diagnostic_question_compares_are_one_block(vocabulary: MeshVocabulary) -> None:
+    """A comparative accuracy review takes the studies of either test, so "A versus B for diagnosis of Z"
+    ORs the tests (as CLEF's experts did); outside a question of diagnosis the sides stay apart
+    (`test_versus_separates_and_roles_come_from_mesh`)."""
+    result = concepts_of(
+        vocabulary,
+        "Ultrasound versus liver function tests for diagnosis of common bile duct stones",
+        method_measurement=["Ultrasound versus liver function tests"],
+        output_target=["common bile duct stones"],
+    )
+    query = pubmed_query(result)
+    assert '("Ultrasonography"[Mesh] OR Ultrasound[tiab] OR "Liver Function Tests"[Mesh]' in query
