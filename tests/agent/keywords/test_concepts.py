@@ -1799,6 +1799,22 @@ def test_the_noun_of_a_hyphenated_modifier_opened_by_a_word_mesh_never_writes_is
     assert "Hydroxymethylglutaryl-CoA Reductase Inhibitors" in query
 
 
+def test_the_noun_of_a_hyphenated_compound_mesh_does_not_write_is_no_concept(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "call-light use": "call" is a word of MeSH, but MeSH writes no "call light", so the compound names
+    # a thing of its own and its noun (Light) is no concept (a compound MeSH writes is matched whole)
+    result = concepts_of(
+        vocabulary,
+        "Intentional rounding for reducing call-light use and pressure injuries on hospital wards",
+        output_target=["call-light use", "pressure injuries"],
+        context=["Intentional rounding"],
+    )
+    query = pubmed_query(result)
+    assert '"Light"[Mesh]' not in query and "call-light" in query
+    assert '"Pressure Ulcer"[Mesh]' in query
+
+
 def test_a_place_written_as_an_origin_or_a_reported_item_is_no_setting_the_review_is_set_in(
     vocabulary: MeshVocabulary,
 ) -> None:
