@@ -200,3 +200,16 @@ def test_a_capital_letter_after_a_noun_is_the_letter_of_a_name_not_an_article() 
     # a lower-case "a" after a word is still the article
     slots = extract_slots("Effects of a walking programme on blood pressure")
     assert not any(" a " in f" {term} " for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_a_comparative_inside_a_noun_phrase_is_no_verb() -> None:
+    """ "acute lower respiratory infections": "lower" between a singular word of the phrase and a noun is
+    the adjective (a bare verb needs a plural subject or a question), so "acute" is not left alone."""
+    texts = [p.text for p in english_phrases("The risk of acute lower respiratory infections in children")]
+    assert "acute lower respiratory infections" in texts and "acute" not in texts
+    # the verb stays a verb with a plural subject, after "to" and in a question
+    assert [p.text for p in english_phrases("Statins lower cholesterol in older adults")][:2] == [
+        "Statins",
+        "cholesterol",
+    ]
+    assert "risk" in [p.text for p in english_phrases("Does a Mediterranean diet lower the risk of stroke?")]
