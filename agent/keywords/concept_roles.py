@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_WORDS, content_words
+from agent.keywords.title_template import subtitle
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
@@ -528,7 +529,9 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     Aged beside it. A place of care MeSH does
     not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`); a place
     written as where the people live is not ("older adults living in the community":
-    `_qualifies_the_people`)."""
+    `_qualifies_the_people`), nor one written only as the origin of something or among what a subtitle
+    reports ("after discharge from hospital", "evidence from Scotland", "...: satisfaction and costs":
+    `_written_only_apart`)."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
         return False
     members = [t for t in terms if t.concept == concept.id]
@@ -541,6 +544,8 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
         return False
     if not headings and concept.role is ConceptRole.SETTING:
         return bool(members) and all(_a_place_written_after_in(t.canonical, description) for t in members)
+    if concept.role is ConceptRole.SETTING and _written_only_apart(members, description):
+        return False
     return (
         bool(headings)
         and all(h.tree_numbers and not any(n in _EVERYONE for n in h.tree_numbers) for h in headings)
@@ -565,6 +570,61 @@ def _qualifies_the_people(phrase: str, description: str) -> bool:
     return bool(phrase.strip()) and bool(
         re.search(_LIVING_IN + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE)
     )
+
+
+# the prepositions that open the phrase a word stands in; "from" makes a place the origin of something
+# ("discharge from hospital", "evidence from Scotland, Wales and Canada"), not where the review is set
+_PREPOSITIONS = frozenset(
+    [
+        "in",
+        "at",
+        "within",
+        "across",
+        "throughout",
+        "inside",
+        "on",
+        "among",
+        "amongst",
+        "from",
+        "of",
+        "to",
+        "for",
+        "with",
+        "by",
+        "after",
+        "before",
+        "during",
+        "versus",
+        "vs",
+        "into",
+        "through",
+        "via",
+    ]
+)
+_CLAUSE_END = re.compile(r"[:;.!?()\[\]]")
+
+
+def _written_only_apart(members: list[Term], description: str) -> bool:
+    """Whether the description writes every word of a setting only where it is no place the review is
+    set in: as the object of "from" ("after discharge from hospital", "evidence from Scotland, Wales
+    and Canada") or in a subtitle that only lists what is reported ("...: patient satisfaction,
+    clinical outcomes and costs"). A setting the description does not write as such (a rendering)
+    is not."""
+    tail = subtitle(description)
+    listing = bool(tail) and not re.search(r"\b(?:in|among|amongst|at|within)\s", tail, re.IGNORECASE)
+    start_of_tail = len(description.rstrip()) - len(tail) if tail else len(description) + 1
+    found = False
+    for member in members:
+        phrase = member.canonical.strip()
+        for match in re.finditer(rf"\b{re.escape(phrase)}\b", description, re.IGNORECASE) if phrase else ():
+            found = True
+            if listing and match.start() >= start_of_tail:
+                continue
+            before = _CLAUSE_END.split(description[: match.start()])[-1]
+            opener = next((w for w in reversed(before.lower().split()) if w in _PREPOSITIONS), "")
+            if opener != "from":
+                return False
+    return found
 
 
 def _a_place_written_after_in(phrase: str, description: str) -> bool:

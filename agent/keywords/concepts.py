@@ -760,9 +760,10 @@ def _drafts_for(
 
 def _inside_a_compound_modifier(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether a one-word match is the noun of a hyphenated modifier opened by a word MeSH writes only as
-    a modifier, or by a word MeSH never writes, before another noun ("early-life exposure", "high-risk
-    groups", "low-income households", "brand-name drugs"): the compound qualifies the noun after it,
-    and its own noun (Life, Risk, Income, Names) is no concept."""
+    a modifier, or by a word MeSH never writes, or that MeSH never writes with it, before another noun
+    ("early-life exposure", "high-risk groups", "low-income households", "brand-name drugs", "call-light
+    use"): the compound qualifies the noun after it, and its own noun (Life, Risk, Income, Names,
+    Light) is no concept."""
     before, after = text[: match.start], text[match.end :]
     opener = before[:-1].split()[-1] if before[:-1].split() else ""
     return (
@@ -770,7 +771,10 @@ def _inside_a_compound_modifier(match: MeshMatch, text: str, vocabulary: MeshVoc
         and " " not in match.text.strip()
         and before.endswith("-")
         and bool(re.match(r"\s+[A-Za-z]", after))
-        and (vocabulary.is_modifier(opener) or (opener.isalpha() and not vocabulary.knows_word(opener)))
+        and (
+            vocabulary.is_modifier(opener)
+            or (opener.isalpha() and not vocabulary.knows(f"{opener} {match.text.strip()}"))
+        )
     )
 
 

@@ -409,6 +409,9 @@ def english_phrases(text: str) -> list[Phrase]:
         ):
             current.append(token)  # "whether protected bike lanes", "improved maize varieties": an adjective
             continue
+        if _comparative_inside_a_noun_phrase(current, lower, following, clause_open):
+            current.append(token)  # "acute lower respiratory infections": no verb without a subject
+            continue
         if lower in lex.EFFECT_VERBS or (
             lower in lex.CHANGE_VERBS
             and current
@@ -831,3 +834,23 @@ def _task_subject(phrase: Phrase, task_noun: str) -> None:
         task_noun in _TESTING_TASKS and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None
     ):
         phrase.slot = "method_measurement"
+
+
+def _comparative_inside_a_noun_phrase(
+    current: list[str], word: str, following: str, clause_open: str
+) -> bool:
+    """ "acute lower respiratory infections": an effect verb shaped like a comparative ("lower") between
+    a singular word of the noun phrase and another content word is the adjective, for a bare verb there
+    would need a plural subject ("statins lower cholesterol") or a question ("Does X lower the risk")."""
+    return (
+        word in lex.EFFECT_VERBS
+        and word.endswith("er")
+        and bool(current)
+        and not clause_open
+        and current[-1].isalpha()
+        and current[-1].islower()
+        and not is_plural_noun(current[-1])
+        and following.isalpha()
+        and following not in lex.EN_FUNCTION
+        and starts_phrase(following)
+    )

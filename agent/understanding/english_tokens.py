@@ -108,7 +108,10 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
                 continue
             if not any(_breaks(w) for w in window):
                 continue
-            if window[-1].lower() in lex.EN_FUNCTION or window[0].lower() in lex.EN_PREPOSITIONS:
+            ends_in_a_function_word = window[-1].lower() in lex.EN_FUNCTION and not _a_letter_of_a_name(
+                window[-1]
+            )
+            if ends_in_a_function_word or window[0].lower() in lex.EN_PREPOSITIONS:
                 continue  # "after treatment", "with", "of the": a preposition opens no name
             text = " ".join(window)
             if vocabulary.knows(text) or _one_condition(vocabulary, text):
@@ -121,6 +124,12 @@ def _glue_mesh_terms(tokens: list[str], text: str) -> list[str]:
             out.append(tokens[index])
             index += 1
     return out
+
+
+def _a_letter_of_a_name(word: str) -> bool:
+    """ "Vitamin A", "hepatitis A", "group A": a capital letter after a word is the letter of a name,
+    not the article "a" (which a sentence writes in lower case after its first word)."""
+    return len(word) == 1 and word.isupper()
 
 
 def _one_condition(vocabulary: MeshVocabulary, text: str) -> bool:

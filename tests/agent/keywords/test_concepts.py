@@ -1845,3 +1845,51 @@ def test_the_tests_a_diagnostic_question_compares_are_one_block(vocabulary: Mesh
     )
     query = pubmed_query(result)
     assert '("Ultrasonography"[Mesh] OR Ultrasound[tiab] OR "Liver Function Tests"[Mesh]' in query
+
+
+def test_the_noun_of_a_hyphenated_compound_mesh_does_not_write_is_no_concept(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "call-light use": "call" is a word of MeSH, but MeSH writes no "call light", so the compound names
+    # a thing of its own and its noun (Light) is no concept (a compound MeSH writes is matched whole)
+    result = concepts_of(
+        vocabulary,
+        "Intentional rounding for reducing call-light use and pressure injuries on hospital wards",
+        output_target=["call-light use", "pressure injuries"],
+        context=["Intentional rounding"],
+    )
+    query = pubmed_query(result)
+    assert '"Light"[Mesh]' not in query and "call-light" in query
+    assert '"Pressure Ulcer"[Mesh]' in query
+
+
+def test_a_place_written_as_an_origin_or_a_reported_item_is_no_setting_the_review_is_set_in(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """A place MeSH names is required where the review is set in it ("in sub-Saharan Africa"), not where
+    the title writes it as the origin of something ("evidence from Scotland, Wales and Canada") or in a
+    subtitle that lists what the studies report ("...: patient satisfaction and costs")."""
+    origin = concepts_of(
+        vocabulary,
+        "Minimum unit pricing of alcohol and alcohol-related deaths: evidence from Scotland, Wales and Canada",
+        output_target=["alcohol-related deaths"],
+        context=["minimum unit pricing", "Scotland", "Wales", "Canada"],
+    )
+    assert ("Scotland / Wales / Canada", "setting", False) in summary(origin)
+    assert "Scotland" not in pubmed_query(origin)
+    where = concepts_of(
+        vocabulary,
+        "Minimum unit pricing of alcohol and alcohol-related deaths in Scotland, Wales and Canada",
+        output_target=["alcohol-related deaths"],
+        context=["minimum unit pricing", "Scotland", "Wales", "Canada"],
+    )
+    assert '"Scotland"[Mesh]' in pubmed_query(where)
+    reported = concepts_of(
+        vocabulary,
+        "Video consultations versus face-to-face appointments in secondary care: patient satisfaction, "
+        "clinical outcomes and costs",
+        output_target=["patient satisfaction", "clinical outcomes"],
+        context=["Video consultations", "face-to-face appointments", "secondary care", "costs"],
+    )
+    assert "Costs and Cost Analysis" not in pubmed_query(reported), summary(reported)
+    assert '"Secondary Care"[Mesh]' in pubmed_query(reported), summary(reported)

@@ -186,3 +186,30 @@ def test_an_ing_noun_mesh_names_is_no_modifier_of_a_name_mesh_knows_whole() -> N
     assert "Bullying" in texts and "post-traumatic stress disorder" in texts
     shared = [p.text for p in english_phrases("We identify housing and hoof-trimming risk factors on farms.")]
     assert "housing risk factors" in shared
+
+
+def test_a_capital_letter_after_a_noun_is_the_letter_of_a_name_not_an_article() -> None:
+    """ "Vitamin A", "hepatitis A": a capital letter written after a word is part of a name MeSH knows,
+    not the article that would cut the phrase ("Vitamin" | "supplementation")."""
+    slots = extract_slots(
+        "Vitamin A supplementation in children for preventing all-cause mortality, diarrhoea and measles"
+    )
+    assert "Vitamin A supplementation" in slots.context + slots.method_algorithm + slots.signal_feature
+    slots = extract_slots("Hepatitis A vaccination of food handlers")
+    assert any(term.startswith("Hepatitis A") for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+    # a lower-case "a" after a word is still the article
+    slots = extract_slots("Effects of a walking programme on blood pressure")
+    assert not any(" a " in f" {term} " for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+
+
+def test_a_comparative_inside_a_noun_phrase_is_no_verb() -> None:
+    """ "acute lower respiratory infections": "lower" between a singular word of the phrase and a noun is
+    the adjective (a bare verb needs a plural subject or a question), so "acute" is not left alone."""
+    texts = [p.text for p in english_phrases("The risk of acute lower respiratory infections in children")]
+    assert "acute lower respiratory infections" in texts and "acute" not in texts
+    # the verb stays a verb with a plural subject, after "to" and in a question
+    assert [p.text for p in english_phrases("Statins lower cholesterol in older adults")][:2] == [
+        "Statins",
+        "cholesterol",
+    ]
+    assert "risk" in [p.text for p in english_phrases("Does a Mediterranean diet lower the risk of stroke?")]
