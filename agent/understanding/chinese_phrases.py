@@ -122,10 +122,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             word in _TIME_LOCALIZERS
             and current
             and len(current[-1]) > 1  # 短|时 "short-term", 睡|前: a lone character and 时 are one word
-            and (not zh_content(following) or _is_predicate(following))
+            and (not zh_content(following) or _is_predicate(following) or current[-1].endswith("术"))
         ):
             # "在分娩|时", "新辅助放化疗|后|的": the word that makes a phrase a time ("when", "after")
-            # closes it; the event it names is the term
+            # closes it; the event it names is the term. An operation (甲状腺全切除术|后|患者) is a time
+            # whatever follows: what follows is observed after it
             flush()
             continue
         if word in _TASK_ADVERBS and current and following in lex.ZH_TASK_HEADS:
