@@ -43,3 +43,11 @@ def test_the_operation_is_a_time_that_closes_its_phrase() -> None:
     texts = [p.text for p in chinese_phrases("腹腔镜胆囊切除术后患者的恢复情况。")]
     assert "腹腔镜胆囊切除术" in texts
     assert "患者" in texts
+
+
+def test_a_verb_before_a_noun_of_how_it_happens_modifies_it() -> None:
+    # 迁移|规律 "migration pattern", 降解|过程 "degradation process": no predicate cuts the phrase there
+    texts = [p.text for p in chinese_phrases("土壤中重金属迁移转化规律研究。")]
+    assert "重金属迁移转化规律" in texts
+    texts = [p.text for p in chinese_phrases("深部巷道围岩大变形机理研究。")]
+    assert any(text.endswith("变形机理") for text in texts)
