@@ -40,7 +40,7 @@ from typing import Protocol, runtime_checkable
 
 from agent.language import neoclassical, word_formation
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
-from agent.language.chinese_segmentation import dictionary_cut, half_width, tokenize
+from agent.language.chinese_segmentation import FUNCTION_WORDS, dictionary_cut, half_width, tokenize
 from agent.language.drug_stems import drug_class
 from agent.language.english_forms import (
     NO_REGULAR_DERIVATION,
@@ -147,6 +147,10 @@ class _Part:
     # `word_formation.SILENT_HEADS`): attested spans also try the words before it alone
     silent: bool = False
     guessed: bool = False  # one character outside the glossary, rendered by its own dictionary senses
+    # one-word forms of this part with the `whole_span - 1` parts before it (放化疗 -> "chemoradiotherapy",
+    # 低|钙|血|症 -> "hypocalcemia"), used only where attested (see `_fuse`)
+    whole: tuple[str, ...] = ()
+    whole_span: int = 1
 
 
 @lru_cache(maxsize=20000)
@@ -245,9 +249,23 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
     if split_word and len(keys) == 1:
         keys = [keys[0][a:b] for a, b in dictionary_cut(keys[0], frozenset(), whole=False)]
     parts: list[_Part] = []
+    blood: tuple[int, int, tuple[str, ...]] | None = None  # (first part, last key, forms) of 低钙血症
     i = 0
     while i < len(keys):
+        if blood is not None and i > blood[1]:
+            first_part, _, forms = blood
+            if len(parts) > first_part:
+                parts[-1] = replace(parts[-1], whole=forms, whole_span=len(parts) - first_part)
+            blood = None
         key = keys[i]
+        condition = word_formation.blood_condition(keys, i) if blood is None else None
+        if condition is not None:  # 低|钙|血|症: hypo + calcium + -emia, where attested
+            prefix, first, end = condition
+            substance = _word_part("".join(keys[first:end]))
+            if substance is not None:
+                last = end if keys[end] == "血症" else end + 1
+                forms = word_formation.blood_condition_forms(substance.nouns[:2], prefix)
+                blood = (len(parts), last, forms)
         if NUMBER.match(key) and i + 1 < len(keys) and keys[i + 1] in NUMBER_CLASSIFIERS:
             number = _CHINESE_NUMBERS.get(key, key)
             terms = tuple(f"{word} {number}" for word in NUMBER_CLASSIFIERS[keys[i + 1]])
@@ -274,6 +292,11 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
                 i += used
                 continue
+        coordinated = coordinated_part(keys, i)
+        if coordinated is not None:  # 放|化疗 = 放疗 + 化疗 -> "radiotherapy and chemotherapy"
+            parts.append(coordinated)
+            i += 2
+            continue
         salt = inorganic_name(keys, i)
         if salt is not None:  # 氧化|锆 -> "zirconium oxide", 氯|化|镉 -> "cadmium chloride"
             name, used = salt
@@ -354,6 +377,8 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             if part is not None:
                 parts.append(part)
         i += 1
+    if blood is not None and len(parts) > blood[0]:
+        parts[-1] = replace(parts[-1], whole=blood[2], whole_span=len(parts) - blood[0])
     return parts
 
 
@@ -363,6 +388,48 @@ _AGENT_SUFFIXES = frozenset("者")
 _REGION_SUFFIXES = frozenset("部")
 # a bound morpheme that closes a phrase with the procedure of the verb before it (切除|术 "excision")
 _PROCEDURE_SUFFIXES = frozenset("术")
+
+
+_MIN_SHARED_ENDING = 5  # letters two one-word renderings must end in alike to be one kind ("therapy")
+
+
+def coordinated_part(keys: list[str], index: int) -> _Part | None:
+    """A coordinated compound that shares its head (放|化疗 = 放疗 + 化疗, 心|脑血管 = 心血管 + 脑血管):
+    Chinese abbreviates "A-head and B-head" by writing the head once, after both first characters. When
+    the lone character with the next word's head is a dictionary word and the two words are single English
+    words with one neoclassical ending ("radiotherapy", "chemotherapy"), the two keys are one part, "A and
+    B", and the one word a neoclassical compound makes of them ("chemoradiotherapy") is kept for a judge to
+    attest; None for anything else."""
+    if index + 1 >= len(keys):
+        return None
+    first, second = keys[index], keys[index + 1]
+    if len(first) != 1 or len(second) < 2 or not has_chinese(first) or not has_chinese(second):
+        return None
+    if first in PHRASE_PARTICLES or first in FUNCTION_WORDS:
+        return None
+    lex = lexicon()
+    sibling = first + second[1:]
+    if not lex.knows(sibling) or not lex.knows(second) or lex.knows(first + second):
+        return None
+    a_part, b_part = _word_part(sibling), _word_part(second)
+    if a_part is None or b_part is None:
+        return None
+    joined: list[str] = []
+    fused: list[str] = []
+    for a in a_part.nouns[:2]:
+        for b in b_part.nouns[:2]:
+            # (two phrases with one last word are often no coordination: 长|短期 is "long short-term",
+            # not "long and short term"; one word each with one neoclassical ending is)
+            if a.isalpha() and b.isalpha():
+                shared = len(os.path.commonprefix([a[::-1], b[::-1]]))
+                if shared >= _MIN_SHARED_ENDING and shared < min(len(a), len(b)):
+                    joined.append(f"{a} and {b}")  # radiotherapy and chemotherapy
+                    a_stem, b_stem = a[:-shared].rstrip("o"), b[:-shared].rstrip("o")
+                    fused += [f"{b_stem}o{a}", f"{a_stem}o{b}"]  # chemoradiotherapy, radiochemotherapy
+    if not joined:
+        return None
+    nouns = _unique(joined)
+    return _Part(nouns, nouns, people=b_part.people, whole=_unique(fused))
 
 
 def _procedure_nouns(word: str) -> tuple[str, ...]:
@@ -541,6 +608,15 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
     attested spans (糖尿病|视网膜病变 -> "diabetic retinopathy"), the plain composition coming first."""
     out: list[_Part] = []
     for part in parts:
+        known_whole = [form for form in part.whole if attested(form)]
+        if known_whole and len(out) >= part.whole_span - 1:
+            # 放化疗 -> "chemoradiotherapy" (before "A and B"), 低|钙|血|症 -> "hypocalcemia": the one word
+            # MeSH writes for the span
+            for _ in range(part.whole_span - 1):
+                out.pop()
+            keep = part.nouns if part.whole_span == 1 else ()
+            words = _unique([*known_whole, *keep])
+            part = replace(part, nouns=words, modifiers=words, whole=(), whole_span=1, glossary=True)
         if not part.fused or not out:
             out.append(part)
             continue

@@ -55,6 +55,12 @@ _ACRONYM_GLOSS = re.compile(r"^[A-Z][A-Za-z0-9.\-]{1,9}$")
 # a chemical formula written after a compound's name ("copper sulfate CuSO4", "sulfuric acid H2SO4"):
 # two element symbols or more (with their counts), after a lower-case word
 _FORMULA_AFTER_NAME = re.compile(r"(?<=[a-z]) (?:[A-Z][a-z]?\d*){2,}$")
+# a place's name (capitalised words) before a gloss of what kind of place it is or where it lies
+# ("Shanghai municipality in southeast China", "Hangzhou subprovincial city and capital of Zhejiang")
+_PLACE_GLOSS = re.compile(
+    r"^(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)*) (?=(?:(?:subprovincial|prefecture-level|county-level)"
+    r" )?(?:city|municipality|province|county|district|prefecture|town|township|village|region|in|on|at)\b)"
+)
 
 # a person with their life dates ("Thomas Bayes (1702-1761), English mathematician", "S.D. Poisson (1781-1840)"):
 # a scientific term is named after the surname (Fourier transform, Bayes factor), the rest of the sense is a
@@ -195,6 +201,11 @@ def clean_definition(definition: str) -> list[Sense]:
     for piece in re.split(r";\s*|,\s+", text):
         piece = re.sub(r"\s+", " ", piece).strip(" .,:?!")
         piece = re.sub(r"^(?:a|an|the|or)\s+", "", piece)  # "Yangtze River, or Chang Jiang"
+        place = _PLACE_GLOSS.match(piece)
+        if place:
+            # "Shanghai municipality in southeast China", "Wuhan city on Changjiang", "Qinling Mountain Range
+            # in Shaanxi": a place's name is its capitalised words; the rest only says what and where it is
+            senses.append(Sense(place.group("name"), marked=marked))
         verb = piece.startswith("to ")
         if verb:
             piece = piece[3:]
@@ -223,6 +234,12 @@ def reference(definition: str) -> str | None:
     return match.group("target") if match else None
 
 
+def _place_name(text: str) -> str:
+    """The name of a sense that glosses a place ("Wuhan city on Changjiang" -> "Wuhan"), else the sense."""
+    place = _PLACE_GLOSS.match(text)
+    return place.group("name") if place else text
+
+
 def _romanised(text: str, syllables: str) -> bool:
     """True when an English sense only spells the headword's pinyin, or its first syllables, without
     tones ("Changjiang" for 长江流域 chang jiang liu yu): a romanisation, not an English name."""
@@ -247,6 +264,8 @@ def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
                 senses, followed = dictionary_senses(target, _depth + 1), 1
             else:
                 senses, followed = tuple(clean_definition(definition)), 0
+            glosses = [sense.text for sense in senses if _PLACE_GLOSS.match(sense.text)]
+            places = {*glosses, *map(_place_name, glosses)}
             for offset, sense in enumerate(senses):
                 long = int(len(sense.text.split()) > 3)
                 key = (
@@ -254,7 +273,9 @@ def dictionary_senses(word: str, _depth: int = 0) -> tuple[Sense, ...]:
                     # a name's entry: its names before what describes it ("established in 2017"), and an
                     # English name before a romanisation of the headword ("Changjiang")
                     int(bool(proper) and not sense.text[:1].isupper()),
-                    int(_romanised(sense.text, syllables)),
+                    # (a place's name is no mere romanisation: "Shanghai" of "Shanghai municipality in
+                    # southeast China", "Sichuan" before the old spelling "Szechuan")
+                    int(_romanised(sense.text, syllables) and sense.text not in places),
                     followed,
                     long,
                     # a place or person's entry after a common word's, whatever part of speech (延长 is a

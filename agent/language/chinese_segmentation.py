@@ -32,7 +32,14 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from agent.language.cedict import CJK_CHARACTER, dictionary_senses, has_chinese, lexicon, to_simplified
+from agent.language.cedict import (
+    CJK_CHARACTER,
+    clean_definition,
+    dictionary_senses,
+    has_chinese,
+    lexicon,
+    to_simplified,
+)
 from agent.language.drug_stems import CLASS_SUFFIX, DrugClass, drug_class, min_prefix, stem_ending, stems
 
 __all__ = [
@@ -113,7 +120,44 @@ def tokenize(text: str, whole_words: bool = False) -> list[Token]:
         word, tag = pair.word, pair.flag
         raw.append(Token(text[start : start + len(word)], word, tag))
         start += len(word)
-    return _join_drug_names(_refine(_join_latin(raw, normal), whole_words))
+    return _procedure_times(_join_drug_names(_refine(_join_latin(raw, normal), whole_words)))
+
+
+# 术后 "after surgery", 术前 "before surgery", 术中 "during surgery": after a verb of surgery (切除, 置换,
+# 移植) the 术 is the verb's suffix that makes it the procedure (切除术 "resection"), and only 后/前/中 say when
+_OPERATION_TIMES = frozenset({"术后", "术前", "术中"})
+
+
+def _procedure_times(tokens: list[Token]) -> list[Token]:
+    """甲状腺全切除|术后 -> 甲状腺全切除术|后: a time word 术后/术前/术中 after a verb is re-cut so that 术 ends the
+    procedure the verb names (the phrase keeps the operation whole: "thyroidectomy", not "thyroid all" +
+    "postoperative"); after a noun (患者|术后|疼痛 "patients' postoperative pain") it stays one word."""
+    out: list[Token] = []
+    for token in tokens:
+        previous = out[-1] if out else None
+        if (
+            token.key in _OPERATION_TIMES
+            and previous is not None
+            and len(previous.key) > 1
+            and has_chinese(previous.key)
+            and previous.key not in FUNCTION_WORDS
+            and (previous.tag.startswith("v") or _has_verb_sense(previous.key))
+        ):
+            out[-1] = Token(previous.text + token.text[0], previous.key + token.key[0], "n")
+            out.append(Token(token.text[1:], token.key[1:], "f"))
+            continue
+        out.append(token)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _has_verb_sense(word: str) -> bool:
+    """True when one of CC-CEDICT's plain senses of `word` is a verb (置换 "to permute; to replace")."""
+    for raw in lexicon().raw_entries(word):
+        for definition in raw.partition("]")[2].strip().strip("/").split("/"):
+            if any(sense.verb for sense in clean_definition(definition) if not sense.marked):
+                return True
+    return False
 
 
 # a Latin (or Greek) word; a hyphen written against a Chinese word stays with it ("β-淀粉样蛋白")

@@ -164,3 +164,39 @@ def action_noun_guesses(verb: str) -> tuple[str, ...]:
         for ending, noun in _ACTION_ENDINGS
         if word.endswith(ending) and len(word) - len(ending) >= 2
     )
+
+
+# a condition of the blood named by what is in it (钙|血症 calcium + -emia, 菌|血症 "bacteremia"), too low or
+# too high (低|钙|血症 "hypocalcemia", 高|尿酸|血症 "hyperuricemia"): Greek and Latin fuse the three
+BLOOD_ENDING = ("血", "症")
+LEVEL_PREFIXES = {"低": "hypo", "高": "hyper"}
+_MAX_BLOOD_SUBSTANCE_KEYS = 2  # 尿|酸 "uric acid"
+
+
+def blood_condition(keys: list[str], start: int) -> tuple[str, int, int] | None:
+    """A blood condition starting at `start` (低|钙|血|症, 菌|血症): its Greek prefix ("hypo", "hyper" or ""),
+    and the key ranges of the substance (start, end); the ending takes the keys after it to "症". None
+    elsewhere."""
+    prefix = LEVEL_PREFIXES.get(keys[start], "")
+    first = start + 1 if prefix else start
+    for end in range(first + 1, min(len(keys), first + _MAX_BLOOD_SUBSTANCE_KEYS) + 1):
+        rest = keys[end : end + 2]
+        if rest[:1] == ["血症"] or rest == list(BLOOD_ENDING):
+            return prefix, first, end
+    return None
+
+
+def blood_condition_forms(substances: tuple[str, ...], prefix: str) -> tuple[str, ...]:
+    """The one-word names of a blood condition (calcium, "hypo" -> "hypocalcemia", "hypocalciumemia", ...):
+    guesses a caller keeps only where its vocabulary attests them."""
+    out: list[str] = []
+    for substance in substances:
+        word = substance.lower().split()[0] if substance.strip() else ""
+        if not word.isalpha() or not word.isascii():
+            continue
+        for size in range(len(word), max(_MIN_STEM - 1, len(word) - _STEM_CUT) - 1, -1):
+            for ending in ("emia", "aemia"):
+                form = prefix + word[:size] + ending
+                if form not in out:
+                    out.append(form)
+    return tuple(out[: MAX_FUSED * 2])

@@ -122,10 +122,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             word in _TIME_LOCALIZERS
             and current
             and len(current[-1]) > 1  # 短|时 "short-term", 睡|前: a lone character and 时 are one word
-            and (not zh_content(following) or _is_predicate(following))
+            and (not zh_content(following) or _is_predicate(following) or current[-1].endswith("术"))
         ):
             # "在分娩|时", "新辅助放化疗|后|的": the word that makes a phrase a time ("when", "after")
-            # closes it; the event it names is the term
+            # closes it; the event it names is the term. An operation (甲状腺全切除术|后|患者) is a time
+            # whatever follows: what follows is observed after it
             flush()
             continue
         if word in _TASK_ADVERBS and current and following in lex.ZH_TASK_HEADS:
@@ -289,6 +290,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and (_is_predicate(word) or _analysis_verb(word))
             and not _is_predicate(following)  # 写作|教学: a verb before a verb is a compound noun
             and following not in _BOUND_SUFFIXES  # 置换|术, 切除|术: a verb before a suffix is a noun
+            # 变形|机理, 降解|过程: a verb before a noun of how it happens is that noun's modifier
+            and following not in _PROCESS_NOUNS
         ):
             # a verb after a subject of two words or more, before its object, is the predicate
             # (数据|来自|..., 模式|数据|预估|...): it ends the phrase and is the cue of the next one
@@ -354,6 +357,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
 # bound morphemes that make a noun of the verb before them (置换|术 "replacement surgery", 抑制|剂
 # "inhibitor", 检出|率 "detection rate", 学习|者 "learners"): such a verb is no predicate
 _BOUND_SUFFIXES = frozenset("术剂率者法性化症炎")
+# nouns of how an action happens, that the verb before them modifies (变形机理 "deformation mechanism",
+# 降解过程 "degradation process", 迁移规律 "migration pattern"): the verb is no predicate there
+_PROCESS_NOUNS = frozenset({"机理", "机制", "过程", "规律", "动力学", "行为", "特性"})
 
 # adverbs between a noun and its task word (肺炎|自动|检测)
 _TASK_ADVERBS = frozenset({"自动", "自动地", "快速", "实时"})

@@ -680,7 +680,16 @@ OUTCOME_CUES = frozenset(
 # Chinese word classes
 # ----------------------------------------------------------------------------------------------
 
-ZH_BREAKS = words(
+# verbs by which a researcher says what the study looks at ("关注老年人群", "聚焦于农村留守儿童",
+# "着眼于学龄儿童", "围绕深海沉积物", "解析肿瘤微环境"): the words that introduce the object of study are
+# cues, no part of the term after them (关注 "attention" is not a word of "older group")
+ZH_FOCUS_VERBS = words(
+    """
+    关注 聚焦 聚焦于 着眼 着眼于 立足 立足于 围绕 侧重 侧重于 着重 着重于 专注 专注于 瞄准 锁定 重点关注
+    解析 剖析
+    """
+)
+ZH_BREAKS = ZH_FOCUS_VERBS | words(
     """
     我 我们 你 你们 他们 本 该 这 这些 那些 其 它 是 在 的 地 得 了 着 过 和 与 及 以及 或 或者 并 并且 而 而且
     对 对于 从 向 把 将 以 为 被 于 中 上 下 等 等等 期间 时期 进行 开展 从事 致力于 旨在 希望 想 想要 要 需要

@@ -342,6 +342,18 @@ def test_a_names_english_name_comes_before_its_romanisation_and_description() ->
     assert dictionary_senses("粤港澳大湾区")[0].text == "Guangdong-Hong Kong-Macao Greater Bay Area"
 
 
+def test_a_place_is_named_without_the_gloss_of_what_and_where_it_is() -> None:
+    # "Wuhan city on Changjiang, subprovincial city and capital of Hubei province": a term writes "Wuhan"
+    assert dictionary_senses("武汉市")[0].text == "Wuhan"
+    # "Hangzhou subprovincial city and capital of Zhejiang province in southeast China": too long a gloss
+    # to be a sense, but the name is one
+    assert dictionary_senses("杭州市")[0].text == "Hangzhou"
+    # "Sichuan province (Szechuan) in southwest China": the name, before the old spelling in parentheses
+    assert dictionary_senses("四川省")[0].text == "Sichuan"
+    # a name followed by a word that is no place's kind stays whole
+    assert dictionary_senses("帕金森病")[0].text == "Parkinson's disease"
+
+
 def test_the_judge_chooses_among_a_words_first_senses_only() -> None:
     # 竞赛 "contest; competition; match; race": the vocabulary may move "competition" first, but a sense
     # further down that it happens to know ("race") is a rarer reading and stays behind

@@ -197,3 +197,25 @@ def test_inside_a_composition_a_word_sense_comes_before_a_definition() -> None:
     assert render("车辆追踪").english[0] == "vehicle tracing"
     assert render("热量流转").english[0] == "heat circulation"
     assert render("甲型肝炎").english[0] == "hepatitis A"  # a capital letter is a name, no article
+
+
+def test_a_coordinated_compound_says_its_shared_head_once() -> None:
+    # 放|化疗 = 放疗 + 化疗: Chinese writes the shared head once, after both first characters; without a
+    # judge the two words, coordinated
+    assert render("放化疗").english[0] == "radiotherapy and chemotherapy"
+    # with a judge, the one neoclassical word it attests
+    judged = render("同步放化疗", attested=lambda term: term == "chemoradiotherapy")
+    assert "chemoradiotherapy" in judged.english[0]
+    # no coordination where the lone character and the head make no word whose English is of one kind
+    assert render("新化疗方案").english[0] == "new chemotherapy regimen"
+    # nor of two phrases that only share a last word (长期 "long-term", 短期 "short-term")
+    assert not render("长短期记忆网络").english[0].startswith("long and short")
+
+
+def test_a_blood_condition_is_the_one_word_the_judge_attests() -> None:
+    known = {"hypocalcemia", "bacteremia"}
+    assert render("低钙血症", attested=known.__contains__).english[0] == "hypocalcemia"
+    assert render("菌血症", attested=known.__contains__).english[0] == "bacteremia"
+    # without a judge, or with none of its guesses attested, the composition of the parts stays
+    assert render("低钙血症").english[0].startswith("low calcium blood")
+    assert render("低钠血症", attested=known.__contains__).english[0].startswith("low sodium blood")
