@@ -186,3 +186,14 @@ def test_an_ing_noun_mesh_names_is_no_modifier_of_a_name_mesh_knows_whole() -> N
     assert "Bullying" in texts and "post-traumatic stress disorder" in texts
     shared = [p.text for p in english_phrases("We identify housing and hoof-trimming risk factors on farms.")]
     assert "housing risk factors" in shared
+
+
+def test_a_head_is_shared_only_by_a_modifier_right_before_the_conjunction() -> None:
+    texts = [p.text for p in english_phrases("We compare oat and barley cover crops.")]
+    assert "oat cover crops" in texts
+    texts = [
+        p.text
+        for p in english_phrases("We use sales receipts from Lyon for 2019 and store loyalty card logs.")
+    ]
+    assert "Lyon" in texts
+    assert not any(t.startswith("Lyon ") for t in texts)
