@@ -93,3 +93,10 @@ def test_imagery_logs_traces_swabs_tags_and_cores_are_sources_of_data() -> None:
     slots = extract_slots("We map mangrove loss along the Niger Delta with drone imagery and soil cores.")
     assert "drone imagery" in slots.method_measurement
     assert "soil cores" in slots.method_measurement
+
+
+def test_named_baselines_are_methods_compared_with() -> None:
+    assert en_head_slot(["LightGBM", "baselines"]) == "method_algorithm"
+    assert en_head_slot(["baselines"]) is None
+    slots = extract_slots("We test a new scheduler against first-come-first-served and lottery baselines.")
+    assert "lottery baselines" in slots.method_algorithm
