@@ -85,6 +85,9 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             following.after in {"and", "or"}
             and len(phrase.words) == 1
             and len(following.words) >= 2
+            # only the conjunction between them: "crime incidents from Chicago for 2015-2022 and
+            # police patrol GPS logs" shares nothing
+            and phrase.stop + 1 == following.stop - len(following.words)
             and not is_acronym(phrase.words[0])
             # a name written with a digit is a noun of its own ("PM2.5 and cognitive decline")
             and not any(ch.isdigit() for ch in phrase.words[0])

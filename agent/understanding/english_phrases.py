@@ -50,7 +50,14 @@ from agent.understanding.english_word_forms import (
     verb_not_term,
 )
 from agent.understanding.phrase import Phrase
-from agent.understanding.slot_evidence import LEARNED_ON, cue_slot, en_head_slot, is_population, mesh_kind
+from agent.understanding.slot_evidence import (
+    LEARNED_ON,
+    cue_slot,
+    en_head_slot,
+    ending_trees,
+    is_population,
+    mesh_kind,
+)
 from agent.understanding.slot_translation import embedded_vocabulary
 
 _VERSUS = frozenset({"versus", "vs", "vs."})
@@ -379,6 +386,12 @@ def english_phrases(text: str) -> list[Phrase]:
         if lower == "to" and [w.lower() for w in current] == ["access"] and following[:1].isalnum():
             current = []  # "access to mobile money": what is reached is the concept, with the same cue
             continue
+        if lower == "at" and following == "home" and _care_given(current):
+            current.append(token)  # "hospital at home", "palliative care at home": one name of a service
+            continue
+        if lower == "of" and [w.lower() for w in current] == ["sense"] and following[:1].isalnum():
+            current = []  # "their sense of autonomy": what is felt is the concept, with the same cue
+            continue
         if (
             lower == "in"
             and current
@@ -657,6 +670,15 @@ def english_phrases(text: str) -> list[Phrase]:
     flush()
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
+
+
+def _care_given(current: list[str]) -> bool:
+    """The words read so far name care or a treatment: MeSH files them under health care services and
+    facilities (N02: "hospital", "palliative care") or therapeutics (E02: "rehabilitation"), so "at
+    home" after them names where that care is given as one service ("hospital at home")."""
+    if not current:
+        return False
+    return any(t.startswith(("N02", "E02")) for t in ending_trees(" ".join(current)))
 
 
 def _gerund_head(current: list[str], word: str, following: str) -> bool:

@@ -36,9 +36,8 @@ _WH_WORDS = frozenset({"how", "which", "what", "why", "when", "where"})
 _VERB_ENDINGS = ("ise", "ize", "ify")
 # words after which a noun phrase begins and no finite verb can stand: articles, possessives and the
 # prepositions that take a noun phrase ("to" takes a verb too: "to study X"; "as" and "than" a clause)
-_NOUN_PHRASE_OPENERS = frozenset({"a", "an", "the", "our", "my", "their", "its", "his", "her", "your"}) | (
-    lex.EN_PREPOSITIONS - {"to", "as", "using", "toward", "towards"}
-)
+_DETERMINERS = frozenset({"a", "an", "the", "our", "my", "their", "its", "his", "her", "your"})
+_NOUN_PHRASE_OPENERS = _DETERMINERS | (lex.EN_PREPOSITIONS - {"to", "as", "using", "toward", "towards"})
 
 
 def verb_here(tokens: list[str], index: int, current: list[str], clause_open: str = "") -> bool | None:
@@ -75,13 +74,15 @@ def _modifier_after_opener(tokens: list[str], index: int, following: str) -> boo
     """ "with repeat sales", "the study area", "a plan view": a word right after an article, a possessive or
     a preposition and before a content word is no verb (a finite verb never follows them, and a bare
     infinitive only after "to") but a noun modifying the next noun. Its "-ing" and "-ed" forms are left to
-    the verb readings ("by measuring X", "with measured values")."""
+    the verb readings after a preposition ("by measuring X", "with measured values")."""
     word = tokens[index].lower()
+    opener = tokens[index - 1].lower() if index > 0 else ""
     return (
-        index > 0
-        and tokens[index - 1].lower() in _NOUN_PHRASE_OPENERS
+        opener in _NOUN_PHRASE_OPENERS
         and word not in lex.EN_FUNCTION
-        and not word.endswith(("ing", "ed"))
+        # after an article or a possessive no verb form stands at all: "their working hours", "the
+        # measured values"
+        and (opener in _DETERMINERS or not word.endswith(("ing", "ed")))
         and following.isalpha()
         and starts_phrase(following)
     )

@@ -284,7 +284,8 @@ EN_MEASUREMENT_HEADS = words(
     observation image photograph radiograph micrograph photo camera satellite telemetry accelerometer census registry sample biopsy
     test testing measurement probe implant microarray cytometry chromatography spectrometry
     electrophysiology biopsy smartphone variable benchmark corpus database scattering radar lidar
-    sonar scanner gauge logger transect quadrat audit report
+    sonar scanner gauge logger transect quadrat audit report imagery footage transcript log trace swab
+    tag core
     """
 )
 EN_MEASUREMENT_SUFFIXES = (

@@ -188,6 +188,8 @@ def _en_head_slot(words: list[str]) -> str | None:
         return "signal_feature"
     if head in lex.EN_MEASUREMENT_HEADS or raw.endswith(lex.EN_MEASUREMENT_SUFFIXES):
         return "method_measurement"
+    if raw == "baselines" and len(words) > 1:
+        return "method_algorithm"  # "XGBoost baselines": the methods a proposed one is compared with
     if head in lex.EN_ALGORITHM_HEADS or raw in lex.EN_ALGORITHM_HEADS or raw.endswith("regression"):
         return "method_algorithm"
     if head == "forest" and any(w.lower() == "random" for w in words):

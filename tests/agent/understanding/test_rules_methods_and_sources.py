@@ -76,3 +76,27 @@ def test_a_term_bound_to_based_by_its_last_word_is_the_method() -> None:
     assert slots.task == ["channel estimation"]
     # a word that makes no term with it leaves the adjective whole
     assert "nickel" not in " ".join(extract_slots("Creep of nickel-based superalloys").method_algorithm)
+
+
+def test_imagery_logs_traces_swabs_tags_and_cores_are_sources_of_data() -> None:
+    for words in (
+        ["aerial", "imagery"],
+        ["server", "logs"],
+        ["packet", "traces"],
+        ["nasal", "swabs"],
+        ["acoustic", "tags"],
+        ["ice", "cores"],
+        ["video", "footage"],
+        ["interview", "transcripts"],
+    ):
+        assert en_head_slot(words) == "method_measurement", words
+    slots = extract_slots("We map mangrove loss along the Niger Delta with drone imagery and soil cores.")
+    assert "drone imagery" in slots.method_measurement
+    assert "soil cores" in slots.method_measurement
+
+
+def test_named_baselines_are_methods_compared_with() -> None:
+    assert en_head_slot(["LightGBM", "baselines"]) == "method_algorithm"
+    assert en_head_slot(["baselines"]) is None
+    slots = extract_slots("We test a new scheduler against first-come-first-served and lottery baselines.")
+    assert "lottery baselines" in slots.method_algorithm

@@ -213,3 +213,34 @@ def test_a_comparative_inside_a_noun_phrase_is_no_verb() -> None:
         "cholesterol",
     ]
     assert "risk" in [p.text for p in english_phrases("Does a Mediterranean diet lower the risk of stroke?")]
+
+
+def test_a_head_is_shared_only_by_a_modifier_right_before_the_conjunction() -> None:
+    texts = [p.text for p in english_phrases("We compare oat and barley cover crops.")]
+    assert "oat cover crops" in texts
+    texts = [
+        p.text
+        for p in english_phrases("We use sales receipts from Lyon for 2019 and store loyalty card logs.")
+    ]
+    assert "Lyon" in texts
+    assert not any(t.startswith("Lyon ") for t in texts)
+
+
+def test_an_ing_word_after_a_possessive_modifies_the_next_noun() -> None:
+    texts = [p.text for p in english_phrases("Unions negotiate their working hours.")]
+    assert "working hours" in texts
+
+
+def test_what_a_sense_of_is_about_is_the_concept() -> None:
+    slots = extract_slots("We ask how remote work shapes employees' sense of belonging.")
+    assert "belonging" in slots.output_target
+    assert "sense" not in [
+        t for terms in slots.model_dump().values() if isinstance(terms, list) for t in terms
+    ]
+
+
+def test_care_given_at_home_is_one_name() -> None:
+    texts = [p.text for p in english_phrases("We evaluate rehabilitation at home after hip fracture.")]
+    assert "rehabilitation at home" in texts
+    texts = [p.text for p in english_phrases("Twins who hear Welsh at home learn it faster.")]
+    assert not any(t.endswith("at home") for t in texts)
