@@ -574,32 +574,9 @@ def _qualifies_the_people(phrase: str, description: str) -> bool:
 
 # the prepositions that open the phrase a word stands in; "from" makes a place the origin of something
 # ("discharge from hospital", "evidence from Scotland, Wales and Canada"), not where the review is set
-_PREPOSITIONS = frozenset(
-    [
-        "in",
-        "at",
-        "within",
-        "across",
-        "throughout",
-        "inside",
-        "on",
-        "among",
-        "amongst",
-        "from",
-        "of",
-        "to",
-        "for",
-        "with",
-        "by",
-        "after",
-        "before",
-        "during",
-        "versus",
-        "vs",
-        "into",
-        "through",
-        "via",
-    ]
+_PREPOSITIONS = word_set(
+    "in at within across throughout inside on among amongst from of to for with by after before during versus "
+    "vs into through via"
 )
 _CLAUSE_END = re.compile(r"[:;.!?()\[\]]")
 
