@@ -14,6 +14,7 @@ import re
 
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_WORDS, content_words
 from agent.keywords.title_template import subtitle
+from agent.language.cedict import has_chinese
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
@@ -205,6 +206,9 @@ _ZH_EFFECT_VERB = "|".join(["治疗", *sorted(ZH_CHANGE_VERBS)])
 _ZH_EXPOSURE_AFTER = rf"\s*(?:对|与.{{1,20}}?(?:的)?(?:关系|关联|相关)|{_ZH_EFFECT_VERB}|影响)"
 
 
+_ZH_EXPOSURE_BEFORE = r"(?:暴露于|暴露在|接触)\s*"  # "暴露于X", "接触X": exposure to X
+
+
 _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
 
 
@@ -214,10 +218,15 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     `_EXPOSURES_LISTED`), "X exposure" (also as the phrase itself: "air
     pollution exposure", "cannabis use"), "X and the risk of Y" (also with a time or place between: "maternal
     smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
-    in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, or before a verb of effect
-    ("X治疗Y"). The PRD has no exposure slot, so the understanding files an exposure wherever its words
+    in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, before a verb of effect
+    ("X治疗Y"), or after 暴露于 ("暴露于X"); a Latin name in a Chinese description is its own original. The PRD has no exposure slot, so the understanding files an exposure wherever its words
     point (mostly the context), but a searcher requires it like an intervention."""
-    if original and re.search(re.escape(original) + _ZH_EXPOSURE_AFTER, description):
+    # a Latin name written inside a Chinese description ("长期暴露于PM2.5与...的关系") is its own original
+    chinese = original or (phrase.strip() if has_chinese(description) else "")
+    if chinese and (
+        re.search(re.escape(chinese) + _ZH_EXPOSURE_AFTER, description)
+        or re.search(_ZH_EXPOSURE_BEFORE + re.escape(chinese), description)
+    ):
         return True
     if not phrase.strip():
         return False

@@ -384,6 +384,15 @@ def test_an_exposure_with_a_time_before_the_risk_it_raises_is_one() -> None:
     )
 
 
+def test_a_latin_name_in_a_chinese_description_is_its_own_original() -> None:
+    """ "长期暴露于PM2.5与老年人认知功能下降的关系": PM2.5 needs no translation, so it has no Chinese
+    original; it was read as an optional setting, the exposure of the question lost."""
+    description = "我们研究长期暴露于PM2.5与老年人认知功能下降的关系"
+    assert is_exposure("PM2.5", description)
+    assert is_exposure("PM2.5", "长期暴露于PM2.5的老年人")  # after 暴露于
+    assert not is_exposure("older adults", description, "老年人")
+
+
 def test_a_compound_adjective_a_heading_opens_leaves_no_fragment(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
