@@ -18,7 +18,7 @@ from agent.language.cedict import has_chinese
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
-from agent.understanding.lexicon import EFFECT_VERBS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
+from agent.understanding.lexicon import EFFECT_VERBS, EN_PREPOSITIONS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
 
 SLOT_ROLE: dict[str, ConceptRole] = {
     "task": ConceptRole.METHOD,
@@ -581,12 +581,10 @@ def _qualifies_the_people(phrase: str, description: str) -> bool:
     )
 
 
-# the prepositions that open the phrase a word stands in; "from" makes a place the origin of something
-# ("discharge from hospital", "evidence from Scotland, Wales and Canada"), not where the review is set
-_PREPOSITIONS = word_set(
-    "in at within across throughout inside on among amongst from of to for with by after before during versus "
-    "vs into through via"
-)
+# the prepositions that open the phrase a word stands in (the understanding's, and the few it reads
+# otherwise); "from" makes a place the origin of something ("discharge from hospital", "evidence from
+# Scotland, Wales and Canada"), not where the review is set
+_PREPOSITIONS = EN_PREPOSITIONS | word_set("amongst inside of versus vs")
 _CLAUSE_END = re.compile(r"[:;.!?()\[\]]")
 
 
