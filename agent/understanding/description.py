@@ -446,9 +446,11 @@ def rules_interpretation(
     )
 
 
+# A direct question opens with an auxiliary ("Does X improve Y") or a wh-word and an auxiliary ("How does
+# X affect Y"); "how X affects Y" or "whether X improves Y" is an indirect one, a goal like any other.
+_AUXILIARY = r"(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have|may|might|must)"
 _QUESTION_START = re.compile(
-    r"^(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have|how|what|which|why|when|"
-    r"where|who|whether)\b",
+    rf"^(?:{_AUXILIARY}|(?:how|what|which|why|when|where|who)(?:\s+\w+)?\s+{_AUXILIARY})\b",
     re.IGNORECASE,
 )
 
@@ -458,7 +460,10 @@ def _rules_summary(goal: str, parts: list[str], ui: str) -> str:
     sentence per slot with terms."""
     goal = goal.strip().rstrip("。.")
     if ui == "zh":
-        summary = f"您的研究：{goal}。" if goal else "您的研究描述。"
+        if goal.endswith(("？", "?")):
+            summary = f"您的问题：{goal.rstrip('?？')}？"
+        else:
+            summary = f"您的研究：{goal}。" if goal else "您的研究描述。"
         return summary + ("；".join(parts) + "。" if parts else "")
     if not goal:
         summary = "Your research description."

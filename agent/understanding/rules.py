@@ -430,12 +430,56 @@ def classify_phrase(text: str) -> str:
     return results[0][0] if results else "task"
 
 
+# The opener of a goal sentence, read as English grammar rather than listed phrases: who speaks (I, we,
+# our team, this study, the aim of this review), an optional auxiliary or verb of intent (am, would like
+# to, plan to, is to), and the verb of inquiry (know, find out, investigate, look at, interested in).
+# What follows is the goal, an indirect question included ("whether statins prevent dementia").
+_WHO = (
+    r"(?:i|we|my|our)(?:\s+(?:research\s+)?(?:team|group|lab|laboratory|colleagues|research|work|project|"
+    r"study|thesis|review|paper))?|(?:this|the|my|our)\s+(?:project|study|work|review|thesis|paper|proposal|"
+    r"dissertation)|(?:the|my|our)\s+(?:main\s+|primary\s+|overall\s+)?(?:aim|goal|objective|purpose)"
+    r"(?:\s+of\s+(?:this|the|my|our)\s+(?:project|study|work|review|thesis|research|paper))?"
+)
+_INTENT = (
+    r"(?:\s*'(?:m|re|s|d|ll)|\s+(?:am|are|is|was|were|would|will|have\s+been|also|currently|now|mainly|"
+    r"primarily|mostly|really|like\s+to|would\s+like\s+to|want\s+to|wish\s+to|hope\s+to|aims?\s+to|"
+    r"plans?\s+to|intends?\s+to|need\s+to|seeks?\s+to|try\s+to|trying\s+to|going\s+to|is\s+to|are\s+to))"
+)
+# verbs that name the inquiry only after an intent ("we want to know whether", not "I know little")
+_WANTED = r"(?:know|find\s+out|understand|learn|determine|ask)"
+_INQUIRY = (
+    r"(?:finding\s+out|understanding|determining|assess|assesses|assessing|examine|examines|examining|"
+    r"investigate|investigates|investigating|study|studies|studying|explore|explores|exploring|evaluate|"
+    r"evaluates|evaluating|test|tests|testing|research|researching|look\s+at|looking\s+at|look\s+into|"
+    r"looking\s+into|work\s+on|"
+    r"working\s+on|works\s+on|focus\s+on|focuses\s+on|focusing\s+on|focused\s+on|develop|develops|"
+    r"developing|interested\s+in|(?:is|are)\s+(?:on|about|into)|about)"
+)
+# verbs whose action is part of the goal: kept, as the gerund ("we plan to compare X" -> "comparing X")
+_GOAL_VERBS = {
+    "compare": "comparing",
+    "map": "mapping",
+    "identify": "identifying",
+    "quantify": "quantifying",
+    "measure": "measuring",
+    "predict": "predicting",
+    "analyse": "analysing",
+    "analyze": "analyzing",
+    "characterise": "characterising",
+    "characterize": "characterizing",
+    "estimate": "estimating",
+    "design": "designing",
+    "build": "building",
+    "improve": "improving",
+    "reduce": "reducing",
+    "detect": "detecting",
+}
+_GOAL_VERB = "|".join([*_GOAL_VERBS, *(verb + "s" for verb in _GOAL_VERBS), *_GOAL_VERBS.values()])
 _GOAL_OPENERS = re.compile(
-    r"^(?:(?:i|we)\s+(?:am|are)\s+(?:currently\s+)?(?:working|focusing|focused)\s+on|"
-    r"(?:i|we)\s+(?:currently\s+)?(?:study|studies|investigate|work on|research|develop|explore)|"
-    r"(?:my|our)\s+(?:research|work|project|study|thesis)\s+(?:is|focuses|aims|investigates)\s+(?:on|to|about)?|"
-    r"this\s+(?:project|study|work)\s+(?:aims\s+to|investigates|explores|is about)|"
-    r"我们?(?:正在|目前|主要)?(?:在)?(?:做|研究|从事|开展|致力于)|本(?:研究|项目|课题)(?:旨在|主要)?(?:研究)?)\s*",
+    rf"^(?:(?:{_WHO})(?:{_INTENT})+\s+{_WANTED}\b|(?:{_WHO})(?:{_INTENT})*\s+{_INQUIRY}\b|"
+    rf"(?:{_WHO})(?:{_INTENT})*\s+(?P<verb>{_GOAL_VERB})\b|"
+    r"我们?(?:正在|目前|主要)?(?:在)?(?:想|希望|打算|计划)?(?:知道|了解|做|研究|从事|开展|致力于|探讨|探究)|"
+    r"本(?:研究|项目|课题)(?:旨在|主要)?(?:研究|探讨|探究)?|(?:旨在|拟)(?:研究|探讨|探究)?)\s*",
     re.IGNORECASE,
 )
 
@@ -446,7 +490,11 @@ def research_goal(text: str) -> str:
         "\n".join(line for line in text.splitlines() if not CLARIFICATION_LINE.match(line) and line.strip())
     )
     first = re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n", body.strip(), maxsplit=1)[0].strip()
-    first = _GOAL_OPENERS.sub("", first).strip(" .。!！?？")
+    if opener := _GOAL_OPENERS.match(first):
+        verb = (opener.group("verb") or "").lower()
+        gerund = _GOAL_VERBS.get(verb) or _GOAL_VERBS.get(verb.removesuffix("s")) or verb
+        first = f"{gerund} {first[opener.end() :]}" if gerund else first[opener.end() :]
+    first = first.strip(" .。!！")  # a question keeps its mark: the summary reads it as one
     if len(first) > 200:
         first = first[:200].rsplit(" ", 1)[0]
     return first

@@ -160,6 +160,47 @@ def test_research_goal_drops_the_opener() -> None:
     assert research_goal("我们正在研究城市热岛效应。其他") == "城市热岛效应"
 
 
+@pytest.mark.parametrize(
+    ("description", "goal"),
+    [
+        # who speaks, an intent, the verb of inquiry: read as grammar, whatever the wording
+        (
+            "We want to know whether mindfulness improves sleep in nurses.",
+            "whether mindfulness improves sleep in nurses",
+        ),
+        (
+            "I'd like to find out how heat waves affect hospital admissions.",
+            "how heat waves affect hospital admissions",
+        ),
+        (
+            "I'm looking at the association between PM2.5 and asthma.",
+            "the association between PM2.5 and asthma",
+        ),
+        ("Our team is investigating whether statins prevent dementia.", "whether statins prevent dementia"),
+        ("The aim of this study is to evaluate drone imagery.", "drone imagery"),
+        ("My research is on soil carbon.", "soil carbon"),
+        # a verb that is part of the goal stays, as its gerund
+        ("We plan to compare CBT and medication for insomnia.", "comparing CBT and medication for insomnia"),
+        ("This study compares two vaccines.", "comparing two vaccines"),
+        # no opener: a report, a bare "know", a title
+        ("We measured blood pressure in 300 adults.", "We measured blood pressure in 300 adults"),
+        (
+            "I know little about bees but want to study them.",
+            "I know little about bees but want to study them",
+        ),
+        ("Decoding speech from ECoG in epilepsy patients.", "Decoding speech from ECoG in epilepsy patients"),
+        # a question keeps its mark
+        (
+            "Which biomarkers predict neonatal sepsis? We focus on preterm infants.",
+            "Which biomarkers predict neonatal sepsis?",
+        ),
+        ("我们想知道正念是否能改善护士的睡眠。", "正念是否能改善护士的睡眠"),
+    ],
+)
+def test_research_goal_reads_the_opener_as_grammar(description: str, goal: str) -> None:
+    assert research_goal(description) == goal
+
+
 # -- text and morphology helpers ---------------------------------------------------------------
 
 

@@ -137,6 +137,15 @@ def test_rules_interpretation_reads_a_question_and_doubts_only_missing_core_conc
     )
     # the exposure says what is done and the outcome what is measured: no doubt about a task or a method
     assert result.uncertainties == []
+    # an indirect question ("whether ...", "how X affects Y") is a goal; a question mark makes a question
+    indirect = rules_interpretation(Slots(research_goal="whether statins prevent dementia"), "en")
+    assert indirect.summary == "You are working on whether statins prevent dementia."
+    assert rules_interpretation(Slots(research_goal="Which biomarkers predict sepsis?"), "en").summary == (
+        "Your question: Which biomarkers predict sepsis?"
+    )
+    assert rules_interpretation(Slots(research_goal="正念能否改善睡眠？"), "zh").summary.startswith(
+        "您的问题：正念能否改善睡眠？"
+    )
     bare = rules_interpretation(Slots(research_goal="Speech decoding", task=["speech decoding"]), "en")
     assert bare.summary.startswith("You are working on speech decoding.")
     assert bare.uncertainties == [
