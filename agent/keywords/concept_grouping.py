@@ -95,11 +95,20 @@ def _other_kinds(a: Draft, b: Draft) -> bool:
 
 def _alike(a: Draft, b: Draft) -> bool:
     """Whether two phrases listed together in different slots are alternatives of one concept: both
-    named by MeSH ("hip and knee osteoarthritis"), or sharing a word. "Social media use and political
-    polarization" lists an exposure and what it acts on, which the understanding put in two slots:
-    two concepts, whatever role their slots give them."""
+    named by MeSH in one subcategory ("hip and knee osteoarthritis", C05), or sharing a word. "Social
+    media use and political polarization" lists an exposure and what it acts on, which the understanding
+    put in two slots, and "after hip fracture surgery and delirium" a condition (C26) and an outcome
+    (C10): two concepts, whatever role their slots give them."""
     named = all(t.mesh is not None for t in a.terms + b.terms)
-    return named or bool(_content_keys(a) & _content_keys(b))
+    if named and _branches(a) & _branches(b):
+        return True
+    return bool(_content_keys(a) & _content_keys(b))
+
+
+def _branches(draft: Draft) -> set[str]:
+    """The MeSH subcategories ("C05" musculoskeletal diseases, "C10" nervous system) of a draft's terms,
+    with the ones MeSH adds (the infection an organism names: "HIV" is also C01, as "hepatitis C" is)."""
+    return {n[:3] for t in draft.terms + draft.companions if t.mesh for n in t.mesh.tree_numbers}
 
 
 def _content_keys(draft: Draft) -> set[str]:

@@ -1902,3 +1902,29 @@ def test_a_place_written_as_an_origin_or_a_reported_item_is_no_setting_the_revie
     )
     assert "Costs and Cost Analysis" not in pubmed_query(reported), summary(reported)
     assert '"Secondary Care"[Mesh]' in pubmed_query(reported), summary(reported)
+
+
+def test_listed_together_in_two_slots_headings_of_different_branches_are_two_blocks(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "after hip fracture surgery and delirium": the "and" joins the population's condition (C26
+    injuries) and the outcome (C10/F03): a searcher ANDs them; OR'ed, any paper on delirium would do.
+    Alternatives listed together share a branch: "HIV and hepatitis C" (C01 infections, HIV's through
+    the infection MeSH adds) stay one block."""
+    result = concepts_of(
+        vocabulary,
+        "Early mobilisation after hip fracture surgery and delirium",
+        subject_population=["delirium"],
+        context=["Early mobilisation", "hip fracture surgery"],
+    )
+    query = pubmed_query(result)
+    assert '("Delirium"[Mesh] OR delirium[tiab]) AND' in query
+    alternatives = concepts_of(
+        vocabulary,
+        "HIV and hepatitis C transmission among people who inject drugs",
+        subject_population=["people who inject drugs", "HIV"],
+        context=["hepatitis C"],
+        output_target=["transmission"],
+    )
+    blocks = pubmed_query(alternatives).split(") AND (")
+    assert any('"HIV"[Mesh]' in block and '"Hepatitis C"[Mesh]' in block for block in blocks)
