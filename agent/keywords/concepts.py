@@ -102,6 +102,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from agent.keywords.age_groups import age_population, only_adulthood
 from agent.keywords.concept_grouping import (
     Draft,
     concept_id,
@@ -394,6 +395,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the review"
         )
     result.concepts, result.terms, comparators = merge_drafts(group_drafts(drafts, shared))
+    result.concepts, result.terms, ages = age_population(
+        result.concepts, result.terms, description, vocabulary
+    )
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
@@ -404,6 +408,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     }
     listed = listed_outcomes(result.concepts, result.terms, description)
     left_out = listed | left_out
+    if ages and only_adulthood([t.mesh.heading for t in result.terms if t.concept == ages and t.mesh]):
+        left_out[ages] = "an age range within adulthood: it only narrows the search"
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
     tested = [
