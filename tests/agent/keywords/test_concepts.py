@@ -1902,3 +1902,18 @@ def test_a_place_written_as_an_origin_or_a_reported_item_is_no_setting_the_revie
     )
     assert "Costs and Cost Analysis" not in pubmed_query(reported), summary(reported)
     assert '"Secondary Care"[Mesh]' in pubmed_query(reported), summary(reported)
+
+
+def test_a_thing_based_in_a_place_is_no_kind_of_the_place(vocabulary: MeshVocabulary) -> None:
+    # "community-based walking groups" had been one block of Residence Characteristics, the walking
+    # groups only a phrase inside "Communit*": the head concept was lost
+    result = concepts_of(
+        vocabulary,
+        "Community-based walking groups for older adults",
+        context=["Community-based walking groups"],
+        subject_population=["older adults"],
+    )
+    labels = {c.label.lower(): c for c in result.concepts}
+    assert "walking groups" in labels and labels["walking groups"].required
+    community = [c for c in result.concepts if c.role is ConceptRole.SETTING]
+    assert community and all("walking" not in c.label.lower() for c in community)
