@@ -38,7 +38,9 @@ synonyms. The steps, for every phrase of every slot:
    aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
    on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
    term holds, a kind of that thing, a concept of its own beside what it is made with: "bacteria-based
-   self-healing concrete" is the concrete AND the bacteria), except that a kind of a computing
+   self-healing concrete" is the concrete AND the bacteria; and a thing based in a place MeSH files
+   as a setting is no kind of the place: "community-based walking groups" is the community AND the
+   walking groups), except that a kind of a computing
    method MeSH files under one coarse heading ("graph neural networks") is searched as written. Where one
    phrase may name several descriptors, the one under the trees its slot expects wins (`SLOT_TREES`). A context phrase the
    description names as an exposure ("the effect of X on Y", "effectiveness of X", "exposure to X",
@@ -59,7 +61,10 @@ synonyms. The steps, for every phrase of every slot:
    beverage taxes": the drinks and the tax) are different concepts; a prediction of another concept
    ("formation energy prediction" beside "formation energy") joins that concept's block;
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
-   organisms, interventions and methods are AND'ed; outside a question of a test's accuracy, so are the
+   organisms, interventions and methods are AND'ed (after the ages the description writes are folded
+   into one population block of the MeSH age groups they overlap, `agent.keywords.age_groups`:
+   "children under five" is Infant OR Child, Preschool; an age range within adulthood, "adults aged 40
+   to 70", only narrows); outside a question of a test's accuracy, so are the
    people and the place a review names by a heading of their own ("in preterm infants", "in the
    emergency department": `concept_roles.named_who_or_where`), and the epidemiological measure a
    title opens with ("Prevalence of ...", "Risk factors for ...": `title_template.measure_asked`), a
@@ -102,6 +107,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from agent.keywords.age_groups import age_population, only_adulthood
 from agent.keywords.concept_grouping import (
     Draft,
     concept_id,
@@ -394,6 +400,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the review"
         )
     result.concepts, result.terms, comparators = merge_drafts(group_drafts(drafts, shared))
+    result.concepts, result.terms, ages = age_population(
+        result.concepts, result.terms, description, vocabulary
+    )
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
@@ -404,6 +413,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     }
     listed = listed_outcomes(result.concepts, result.terms, description)
     left_out = listed | left_out
+    if ages and only_adulthood([t.mesh.heading for t in result.terms if t.concept == ages and t.mesh]):
+        left_out[ages] = "an age range within adulthood: it only narrows the search"
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
     tested = [
@@ -690,6 +701,14 @@ def _drafts_for(
             else []
         )
         based = next((m for m in matches if _BASED.match(text[m.end :])), None)
+        if not head_covered and based is not None and role_of(based.descriptor) is ConceptRole.SETTING:
+            # "community-based walking groups": a thing based in a place is no kind of the place; the
+            # place is a concept of its own, and the thing is what the phrase names
+            drafts.append(_mesh_draft(based, "", part, description, defined, vocabulary))
+            rest = clean_term(_BASED.sub("", text[based.end :]))
+            if content_words(rest):
+                drafts.append(_free_draft(rest, part, description, vocabulary))
+            continue
         if not head_covered and based is not None:
             # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading
             drafts.append(_mesh_draft(based, text, part, description, defined, vocabulary))

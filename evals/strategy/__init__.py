@@ -9,7 +9,8 @@ once); the query is compared with the expert's. Rules may be chosen on `clef_tra
 the 15 harder ones written fourth as `librarian4`, the 15 as hard as Seed's written fifth as
 `librarian5`, sixth as `librarian6`, seventh as `librarian7`, the ten diagnostic-accuracy titles
 written eighth as `librarian8`, the fifteen Seed-like titles written ninth as `librarian9` and ten more
-diagnostic-accuracy titles written tenth as `librarian10`; intervention, exposure, prognosis,
+diagnostic-accuracy titles written tenth as `librarian10`, ten titles with a population given by age
+written eleventh as `librarian11`; intervention, exposure, prognosis,
 prevalence, programme and qualitative reviews with the query a librarian would write,
 `librarian_dev.jsonl`) and on the 50 `engineering` topics outside medicine (the 10 written second also
 as `engineering2`, the 10 written third as `engineering3`, the 10 written fourth as `engineering4`, the

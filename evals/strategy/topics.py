@@ -75,6 +75,14 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   tests that are imaging, a physiological measurement, a biomarker, a rapid test and a checklist; one
   title with accuracy words, one with a reference standard named as the comparator) were written the
   same way, before the product was run on them, and are reported apart as `librarian10`.
+  The rows with `"batch": 11` (ids W01-W10: 10 titles whose population is given by age, in varied
+  wordings: infants aged 4 to 6 months, toddlers, school-age children aged 6 to 12, adolescents aged 12
+  to 18, young people aged 15-24, adults aged 65 and over, the oldest old, perinatal women, children
+  under five, and adults aged 40 to 70 where the age only narrows; paediatric allergy, developmental
+  paediatrics, school health, adolescent mental health, HIV prevention, geriatrics, geriatric
+  cardiology, perinatal mental health, global child health and cardiovascular prevention) were written
+  the same way, before the product was run on them, with the MeSH age groups a librarian maps the
+  ages to, and are reported apart as `librarian11`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -120,6 +128,7 @@ _LATER_BATCHES = {
     "librarian8": ("librarian", 8),
     "librarian9": ("librarian", 9),
     "librarian10": ("librarian", 10),
+    "librarian11": ("librarian", 11),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -146,6 +155,7 @@ SPLITS = (
     "librarian8",
     "librarian9",
     "librarian10",
+    "librarian11",
     "engineering",
     "engineering2",
     "engineering3",
@@ -184,7 +194,7 @@ def _jsonl(path: Path) -> list[dict]:
 def load_topics(
     root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 150 librarian and 50 engineering topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed, 160 librarian and 50 engineering topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -200,7 +210,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 150 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 160 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

@@ -1928,3 +1928,18 @@ def test_listed_together_in_two_slots_headings_of_different_branches_are_two_blo
     )
     blocks = pubmed_query(alternatives).split(") AND (")
     assert any('"HIV"[Mesh]' in block and '"Hepatitis C"[Mesh]' in block for block in blocks)
+
+
+def test_a_thing_based_in_a_place_is_no_kind_of_the_place(vocabulary: MeshVocabulary) -> None:
+    # "community-based walking groups" had been one block of Residence Characteristics, the walking
+    # groups only a phrase inside "Communit*": the head concept was lost
+    result = concepts_of(
+        vocabulary,
+        "Community-based walking groups for older adults",
+        context=["Community-based walking groups"],
+        subject_population=["older adults"],
+    )
+    labels = {c.label.lower(): c for c in result.concepts}
+    assert "walking groups" in labels and labels["walking groups"].required
+    community = [c for c in result.concepts if c.role is ConceptRole.SETTING]
+    assert community and all("walking" not in c.label.lower() for c in community)
