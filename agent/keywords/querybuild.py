@@ -443,12 +443,24 @@ def build_openalex_query(plan: KeywordPlan) -> tuple[str, dict]:
 # ----------------------------------------------------------------------------------------------
 
 
-def build_queries(plan: KeywordPlan) -> QueryPlan:
-    """The three queries with their reproducible URLs, and notes on what the plan left out and why."""
+def _left_out_notes(plan: KeywordPlan) -> list[str]:
+    """What the queries leave out: the concepts (or, in a plan without concepts, the slots) that are
+    switched off or optional. A plan with concepts ANDs concepts, whatever their slot's facet says."""
     notes: list[str] = []
-    facets = effective_facets(plan)
+    if plan.concepts:
+        for concept in plan.concepts:
+            if not plan.terms_of(concept.id):
+                continue
+            if not concept.enabled:
+                notes.append(f"concept '{concept.label}' is switched off")
+            elif not concept.required:
+                notes.append(
+                    f"concept '{concept.label}' is optional: shown and used for ranking, not AND'ed into "
+                    "the queries"
+                )
+        return notes
     with_terms = {t.slot for t in plan.terms}
-    for facet in facets:
+    for facet in effective_facets(plan):
         if facet.slot not in with_terms:
             continue
         if not facet.enabled:
@@ -457,6 +469,12 @@ def build_queries(plan: KeywordPlan) -> QueryPlan:
             notes.append(
                 f"facet {facet.slot} is optional: shown and used for ranking, not AND'ed into the queries"
             )
+    return notes
+
+
+def build_queries(plan: KeywordPlan) -> QueryPlan:
+    """The three queries with their reproducible URLs, and notes on what the plan left out and why."""
+    notes = _left_out_notes(plan)
     foreign = [t.canonical for t in plan.terms if not t.canonical.isascii()]
     if foreign:
         notes.append(

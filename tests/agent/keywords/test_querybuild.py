@@ -225,6 +225,32 @@ def test_optional_and_disabled_facets_are_not_anded() -> None:
     assert any("subject_population is optional" in note for note in plan.notes)
 
 
+def test_a_plan_of_concepts_notes_the_concepts_it_leaves_out_not_the_facets() -> None:
+    """Concepts, not slots, make the query: a concept of an optional slot may be required, and the notes
+    say which concepts the query leaves out (a note that "facet method_algorithm is optional" beside a
+    required "graph neural networks" contradicted the concepts the user sees)."""
+    terms = [
+        Term(canonical="graph neural networks", slot="method_algorithm", concept="gnn"),
+        Term(canonical="lithium-ion batteries", slot="subject_population", concept="battery"),
+        Term(canonical="software companies", slot="context", concept="companies"),
+        Term(canonical="charging curves", slot="signal_feature", concept="curves"),
+    ]
+    concepts = [
+        Concept(id="gnn", label="graph neural networks", role=ConceptRole.METHOD),
+        Concept(id="battery", label="lithium-ion batteries", role=ConceptRole.POPULATION),
+        Concept(id="companies", label="software companies", role=ConceptRole.SETTING, required=False),
+        Concept(id="curves", label="charging curves", role=ConceptRole.OUTCOME, enabled=False),
+    ]
+    facets = [Facet(slot="method_algorithm", required=False), Facet(slot="subject_population")]
+    plan = build_queries(KeywordPlan(terms=terms, concepts=concepts, facets=facets))
+    assert plan.queries[Source.PUBMED].query == (
+        '("graph neural networks"[tiab]) AND ("lithium-ion batteries"[tiab])'
+    )
+    assert not any("facet" in note for note in plan.notes)
+    assert "concept 'charging curves' is switched off" in plan.notes
+    assert any(note.startswith("concept 'software companies' is optional") for note in plan.notes)
+
+
 def test_facet_rule_promotes_narrowing_slots_when_fewer_than_two_required() -> None:
     facets = decide_facets(
         {"task": ["molecular property prediction"], "method_algorithm": ["graph neural network"]}
