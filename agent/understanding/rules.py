@@ -195,6 +195,7 @@ def extract_slots(description: str) -> Slots:
             read.append((phrase, found[0][0]))
 
     _places_beside_people(assigned, read)
+    _named_places(assigned, read)
     condition_as_population(assigned, read)
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
@@ -368,6 +369,24 @@ def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phras
             assigned["context"].append(text)
 
 
+def _named_places(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
+    """ "in five Canadian cities", "in European port cities", "in German states", "from Washington
+    State": a place named by its geography (a modifier written as a proper name or demonym, or a
+    place MeSH files under geography) is where the study is, the setting (requirements 4.1.2:
+    context is the research setting; subject_population what is studied). Kinds of places without
+    a name ("smallholder farms", "urban catchments") stay the units studied, and so do groupings
+    written as acronyms ("OECD countries", "US cities"), which name members more than a map."""
+    for phrase, slot in read:
+        if slot != "subject_population" or phrase.text not in assigned["subject_population"]:
+            continue
+        words = phrase.words
+        head = words[-1]
+        named = head.lower() in _NAMED_PLACE_HEADS and any(_proper_name([w]) for w in words[:-1])
+        if named or (_proper_name(words) and is_place(phrase.text)):
+            assigned["subject_population"].remove(phrase.text)
+            assigned["context"].append(phrase.text)
+
+
 def _place_unit(words: list[str]) -> bool:
     """ "European cities", "remote communities", or an institution people are in ("primary schools",
     "sentinel hospitals"), which the head word tables read as units."""
@@ -396,6 +415,8 @@ def _people(phrase: Phrase) -> bool:
 
 
 _INSTITUTION_TREES = ("N02.278", "I02.783")
+# heads of places a geography names ("Canadian cities", "German states"): the setting
+_NAMED_PLACE_HEADS = lex.PLACE_UNIT_HEADS | {"state", "states", "country", "countries"}
 _COMPARING_VERBS = frozenset({"compare", "compares", "comparing"})
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
 _LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "across", "within", "throughout"})
