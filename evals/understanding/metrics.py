@@ -25,7 +25,10 @@ application background, 研究场景与应用背景, "invasive BCI, clinical pre
 - subject_population: who or what is studied, including people named by where they are ("nursing home
   residents", "ICU patients", "ICU nurses": the whole phrase) and the conditions they have; materials,
   devices and systems studied; and the kinds of units sampled or compared, written without a name
-  ("smallholder farms", "urban catchments", "stream reaches", "primary schools" when no pupils are named);
+  ("smallholder farms", "urban catchments", "stream reaches", "primary schools" when no pupils are named):
+  a kind of land or water unit an outcome or a task is in is studied when nothing else is ("streamflow
+  in snowmelt-dominated catchments") and the setting beside the organisms or people studied
+  ("macroinvertebrate diversity in upland streams");
 - context: where, when and under what the study happens: a place named by its geography (a country,
   region or city; "Canadian cities", "German states", "Hunan Province"), the care setting or institution
   the people studied are in ("in care homes", "admitted to the ICU"), periods and seasons, and the

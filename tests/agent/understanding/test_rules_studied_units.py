@@ -72,3 +72,12 @@ def test_a_place_named_by_its_geography_is_the_setting_an_unnamed_kind_is_studie
     # a grouping written as an acronym names its members, the units studied
     oecd = extract_slots("Forecasting inflation with machine learning in OECD countries.")
     assert "OECD countries" not in oecd.context
+
+
+def test_a_land_or_water_unit_is_studied_when_nothing_else_is() -> None:
+    lakes = extract_slots("We want to predict ice-off dates in boreal lakes with a gradient boosting model.")
+    assert "boreal lakes" in lakes.subject_population
+    assert "boreal lakes" not in lakes.context
+    # beside organisms studied the unit is the setting
+    fish = extract_slots("We survey brown trout abundance in boreal lakes with gill nets.")
+    assert "boreal lakes" not in fish.subject_population
