@@ -4,8 +4,10 @@ Researchers write several sentences, not a title, and the sentence around a phra
 better than its own words (rules fallback, after `english_phrases` has cut the phrases):
 
 - a copula with a role noun names the slot of the other side: "Outcomes are X, Y and Z", "The setting
-  is X", "X and Y are secondary endpoints", "X is a potential confounder"; the role noun itself is no
-  concept, nor is a complement that only judges ("X is a major problem", "an open question");
+  is X", "X and Y are secondary endpoints", "X is a potential confounder"; so does a role noun that
+  lists with "include" or through a phrase of time ("Secondary outcomes will include X and Y",
+  "Outcomes at 12 months are X"); the role noun itself is no concept, nor is a complement that only
+  judges ("X is a major problem", "an open question");
 - what is named as a marker or in a role ("X as a prognostic biomarker", "Y as a secondary outcome",
   "Z as a covariate") takes the slot the marker or role noun names;
 - a one-word complement that is no noun ("X is protective", "which are common") is no concept;
@@ -48,6 +50,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
         phrase.sentence = sentence
     _title_outcomes(phrases, lower)
     _title_topic(phrases, lower)
+    _role_lists(phrases, lower)
     _copula_roles(phrases, lower)
     _as_roles(phrases, lower)
     _as_adjectives(phrases, lower)
@@ -335,6 +338,73 @@ def _verb_forms(phrases: list[Phrase], tokens: list[str]) -> None:
                 and mesh_kind(subject.text) != "subject_population"
             ):
                 subject.slot = "output_target"
+
+
+# verbs by which a role noun lists its members ("Outcomes include X, Y and Z")
+_LISTING_VERBS = frozenset(
+    {"include", "includes", "included", "including", "comprise", "comprises", "are", "is"}
+)
+
+
+def _role_lists(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "Outcomes over six months are X, Y and Z", "The primary outcomes at 12 months are X and Y",
+    "Secondary outcomes will include X and Y": a role noun that is the subject names the slot of the
+    list its verb (a copula or "include", "comprise") introduces. A prepositional phrase of time after
+    the role noun ("over six months", "at 12 months") modifies it and does not change the subject."""
+    sentences = _sentence_of(phrases, tokens)
+    for index, phrase in enumerate(phrases):
+        role = _role(phrase)
+        if not role or phrase.cue is not None:
+            continue
+        last = index
+        gap = _gap(phrases, index, tokens)
+        following = index + 1
+        if (
+            following < len(phrases)
+            and sentences[following] == sentences[index]
+            and phrases[following].cue in _WHEN_WORDS
+            and gap == [phrases[following].cue]
+            and _time_words([w.lower() for w in phrases[following].words])
+        ):
+            last = following  # "Outcomes over six months are": the time phrase is no subject
+            gap = _gap(phrases, last, tokens)
+        gap = _without_time(gap)
+        verbs = [t for t in gap if t not in _COPULA_FILLERS and t not in lex.DETERMINERS]
+        if len(verbs) != 1 or verbs[0] not in _LISTING_VERBS:
+            continue
+        if last + 1 >= len(phrases) or sentences[last + 1] != sentences[index]:
+            continue
+        phrase.cue = "self"
+        for item in _list_from(phrases, last + 1, tokens):
+            item.slot = item.slot or role
+
+
+def _time_words(words: list[str]) -> bool:
+    """ "six months", "12 weeks", "the first year": a count or an ordinal of time units."""
+    return (
+        bool(words)
+        and singular(words[-1]) in lex.TIME_UNITS
+        and all(
+            w.isdigit() or w in lex.NUMBER_WORDS or w in lex.DETERMINERS or w in lex.TIME_SPAN_ORDINALS
+            for w in words[:-1]
+        )
+    )
+
+
+def _without_time(gap: list[str]) -> list[str]:
+    """The gap without a leading prepositional phrase of time ("at 12 months are" -> "are")."""
+    if gap[:1] and gap[0] in _WHEN_WORDS:
+        end = 1
+        while end < len(gap) and (
+            gap[end].isdigit()
+            or gap[end] in lex.NUMBER_WORDS
+            or gap[end] in lex.DETERMINERS
+            or singular(gap[end]) in lex.TIME_UNITS
+        ):
+            end += 1
+        if end > 1 and singular(gap[end - 1]) in lex.TIME_UNITS:
+            return gap[end:]
+    return gap
 
 
 def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:

@@ -381,6 +381,15 @@ EN_CONTEXT_HEADS = words(
     woodland peatland
     """
 )
+# kinds of land and water units ("upland streams", "paired catchments", "smallholder farms"): where
+# organisms or people are studied they are the setting; with nothing else studied, the units studied
+LAND_UNIT_HEADS = words(
+    """
+    forest landscape farm plot river lake catchment watershed basin wetland grassland estuary reef
+    coast coastline garden orchard pasture rangeland cropland meadow valley island delta woodland
+    peatland stream aquifer stand volcano glacier soil lagoon pond
+    """
+)
 # adjectives that describe the setting rather than the task ("invasive", "closed-loop")
 EN_CONTEXT_ADJECTIVES = words(
     """

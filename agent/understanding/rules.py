@@ -195,6 +195,8 @@ def extract_slots(description: str) -> Slots:
             read.append((phrase, found[0][0]))
 
     _places_beside_people(assigned, read)
+    _named_places(assigned, read)
+    _land_units_studied(assigned, read)
     condition_as_population(assigned, read)
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
@@ -368,6 +370,49 @@ def _places_beside_people(assigned: dict[str, list[str]], read: list[tuple[Phras
             assigned["context"].append(text)
 
 
+def _named_places(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
+    """ "in five Canadian cities", "in European port cities", "in German states", "from Washington
+    State": a place named by its geography (a modifier written as a proper name or demonym, or a
+    place MeSH files under geography) is where the study is, the setting (requirements 4.1.2:
+    context is the research setting; subject_population what is studied). Kinds of places without
+    a name ("smallholder farms", "urban catchments") stay the units studied, and so do groupings
+    written as acronyms ("OECD countries", "US cities"), which name members more than a map."""
+    for phrase, slot in read:
+        if slot != "subject_population" or phrase.text not in assigned["subject_population"]:
+            continue
+        words = phrase.words
+        head = words[-1]
+        named = head.lower() in _NAMED_PLACE_HEADS and any(_proper_name([w]) for w in words[:-1])
+        if named or (_proper_name(words) and is_place(phrase.text)):
+            assigned["subject_population"].remove(phrase.text)
+            assigned["context"].append(phrase.text)
+
+
+def _land_units_studied(assigned: dict[str, list[str]], read: list[tuple[Phrase, str]]) -> None:
+    """ "streamflow in snowmelt-dominated catchments", "water clarity in large temperate lakes": when
+    nothing else is studied (no people, organisms or things read as such), the kinds of land and water
+    units an outcome or a task (the phrase just before, in the same sentence, read as what is measured
+    or done, not as the setting) is in, at or of are the units studied; beside organisms studied
+    ("macroinvertebrate diversity in upland streams") they stay the setting. A place named by its
+    geography ("Swiss Alps", "European rivers") is the setting either way."""
+    if assigned["subject_population"]:
+        return
+    for index, (phrase, slot) in enumerate(read):
+        if slot != "context" or phrase.cue not in _LAND_UNIT_CUES or phrase.text not in assigned["context"]:
+            continue
+        before = read[index - 1] if index else None
+        if before is None or before[0].sentence != phrase.sentence or before[1] in _NOT_MEASURED_IN:
+            continue  # "on pig carcasses in a temperate forest": a place after a setting is the setting
+        words = phrase.words
+        head = words[-1].lower()
+        if singular(head) not in lex.LAND_UNIT_HEADS or not head.isalpha():
+            continue
+        if any(w[:1].isupper() for w in words) or is_place(phrase.text):
+            continue
+        assigned["context"].remove(phrase.text)
+        assigned["subject_population"].append(phrase.text)
+
+
 def _place_unit(words: list[str]) -> bool:
     """ "European cities", "remote communities", or an institution people are in ("primary schools",
     "sentinel hospitals"), which the head word tables read as units."""
@@ -396,6 +441,11 @@ def _people(phrase: Phrase) -> bool:
 
 
 _INSTITUTION_TREES = ("N02.278", "I02.783")
+# heads of places a geography names ("Canadian cities", "German states"): the setting
+_NAMED_PLACE_HEADS = lex.PLACE_UNIT_HEADS | {"state", "states", "country", "countries"}
+# prepositions that put an outcome or a task in, at or on a land or water unit
+_LAND_UNIT_CUES = frozenset({"in", "at", "across", "within", "beneath", "along", "of", "from", "on", "under"})
+_NOT_MEASURED_IN = frozenset({"context", "subject_population"})
 _COMPARING_VERBS = frozenset({"compare", "compares", "comparing"})
 _COMPARABLE = frozenset({"context", "method_measurement", "method_algorithm"})
 _LOCATIVE_CUES = frozenset({"in", "among", "amongst", "at", "across", "within", "throughout"})

@@ -17,6 +17,25 @@ Chinese phrase copied from the description is not a canonical term, however clos
   contain at least one of them);
 - facets: the required facets the documented rule (`agent.understanding.facets.decide_facets`) gives for the
   predicted slots, against the case's expected facets (micro precision and recall).
+
+Where a term goes (the convention every case follows; requirements 4.1.2: subject_population is the
+object of study, 研究对象, "human, epilepsy patients, macaque"; context the research setting and
+application background, 研究场景与应用背景, "invasive BCI, clinical presurgical mapping"):
+
+- subject_population: who or what is studied, including people named by where they are ("nursing home
+  residents", "ICU patients", "ICU nurses": the whole phrase) and the conditions they have; materials,
+  devices and systems studied; and the kinds of units sampled or compared, written without a name
+  ("smallholder farms", "urban catchments", "stream reaches", "primary schools" when no pupils are named):
+  a kind of land or water unit an outcome or a task is in is studied when nothing else is ("streamflow
+  in snowmelt-dominated catchments") and the setting beside the organisms or people studied
+  ("macroinvertebrate diversity in upland streams");
+- context: where, when and under what the study happens: a place named by its geography (a country,
+  region or city; "Canadian cities", "German states", "Hunan Province"), the care setting or institution
+  the people studied are in ("in care homes", "admitted to the ICU"), periods and seasons, and the
+  interventions, exposures and comparators applied;
+- output_target: what is measured as the result (an outcome read as such even when written as a task or
+  a "need for X": "the need for renal replacement therapy"); task: what the study does (detect, predict,
+  estimate) with its object.
 """
 
 from __future__ import annotations

@@ -496,3 +496,13 @@ def test_a_pair_after_on_shares_the_outcome_one_of_them_names() -> None:
     assert "alcohol consumption" in slots.output_target
     assert "sleep scores" in slots.output_target
     assert "sleep scores" not in slots.context
+
+
+def test_a_role_noun_names_the_list_its_verb_introduces_through_a_phrase_of_time() -> None:
+    slots = extract_slots("Outcomes over one year are school transfers and caregiver strain.")
+    assert {"school transfers", "caregiver strain"} <= set(slots.output_target)
+    later = extract_slots("The primary outcomes at 12 months are pain intensity and walking distance.")
+    assert {"pain intensity", "walking distance"} <= set(later.output_target)
+    listed = extract_slots("Secondary outcomes will include length of stay and discharge destination.")
+    assert {"length of stay", "discharge destination"} <= set(listed.output_target)
+    assert not listed.context

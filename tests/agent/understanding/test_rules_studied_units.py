@@ -60,3 +60,24 @@ def test_the_units_an_outcome_or_an_intervention_is_for_are_studied() -> None:
     assert "maintenance contracts" in contracts.context
     # a named place after "for" stays the setting
     assert "Germany" in extract_slots("We ask whether subsidies for Germany raise exports.").context
+
+
+def test_a_place_named_by_its_geography_is_the_setting_an_unnamed_kind_is_studied() -> None:
+    slots = extract_slots("Do protected bike lanes reduce cyclist injuries in five Canadian cities?")
+    assert any("Canadian cities" in term for term in slots.context)
+    assert not any("Canadian cities" in term for term in slots.subject_population)
+    states = extract_slots("Did minimum wage increases in German states reduce employment in small firms?")
+    assert "German states" in states.context
+    assert "small firms" in states.subject_population
+    # a grouping written as an acronym names its members, the units studied
+    oecd = extract_slots("Forecasting inflation with machine learning in OECD countries.")
+    assert "OECD countries" not in oecd.context
+
+
+def test_a_land_or_water_unit_is_studied_when_nothing_else_is() -> None:
+    lakes = extract_slots("We want to predict ice-off dates in boreal lakes with a gradient boosting model.")
+    assert "boreal lakes" in lakes.subject_population
+    assert "boreal lakes" not in lakes.context
+    # beside organisms studied the unit is the setting
+    fish = extract_slots("We survey brown trout abundance in boreal lakes with gill nets.")
+    assert "boreal lakes" not in fish.subject_population
