@@ -75,6 +75,13 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   tests that are imaging, a physiological measurement, a biomarker, a rapid test and a checklist; one
   title with accuracy words, one with a reference standard named as the comparator) were written the
   same way, before the product was run on them, and are reported apart as `librarian10`.
+  The rows with `"batch": 12` (ids X01-X10: mental health services, digital health, the health
+  workforce, public-health policy, social care, public-health nutrition and environmental health) were
+  written as hard as Seed's titles, before the product was run on them: programmes and roles named by
+  several words MeSH knows only in part (peer support workers, remote patient monitoring programmes,
+  task shifting, clinical decision support systems, nurse practitioner-led clinics, free school meal
+  programmes, de-escalation training), a tax, a comparator, a setting, outcome lists and a long-term
+  exposure. They are reported apart as `librarian12` (batch 11 is another helper's).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -120,6 +127,7 @@ _LATER_BATCHES = {
     "librarian8": ("librarian", 8),
     "librarian9": ("librarian", 9),
     "librarian10": ("librarian", 10),
+    "librarian12": ("librarian", 12),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -146,6 +154,7 @@ SPLITS = (
     "librarian8",
     "librarian9",
     "librarian10",
+    "librarian12",
     "engineering",
     "engineering2",
     "engineering3",
@@ -184,7 +193,7 @@ def _jsonl(path: Path) -> list[dict]:
 def load_topics(
     root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 150 librarian and 50 engineering topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed, 160 librarian and 50 engineering topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -200,7 +209,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 150 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 160 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 
