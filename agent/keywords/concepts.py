@@ -151,6 +151,7 @@ from agent.keywords.phrase_matches import (
     health_care_sense,
     named_around,
     other_sense,
+    people_category,
     people_word_of_an_organism,
     place_in_a_figure,
     procedure_undergone,
@@ -617,6 +618,12 @@ def _drafts_for(
             and not other_sense(m, text, part.slot, vocabulary)
             and not _ANTI.search(text[: m.start])
             and not _inside_a_compound_modifier(m, text, vocabulary)
+            # "link workers": the one word of a category of people names no group a search is about
+            and not (
+                vocabulary is not None
+                and " " not in m.text.strip()
+                and people_category(m.descriptor, vocabulary)
+            )
         ]
         matches = without_name_parts(matches, text)
         matches = [
@@ -939,7 +946,12 @@ def _mesh_draft(
 ) -> Draft:
     canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
     # an ancestor named by a generic word ("Adult" in "young adults", "Records") would not narrow anything
-    broader = [parent for parent in match.parents if names_the_concept(parent, parent.heading, via="heading")]
+    broader = [
+        parent
+        for parent in match.parents
+        if names_the_concept(parent, parent.heading, via="heading")
+        and not (vocabulary is not None and people_category(parent, vocabulary))  # "healthcare workers"
+    ]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:
         term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))

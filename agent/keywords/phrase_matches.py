@@ -311,3 +311,19 @@ def named_around(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary
         ):
             return MeshMatch(text[start:end], start, end, named[0].descriptor, named[0].via)
     return None
+
+
+# a kind of people MeSH divides into this many kinds or more right below it is a category of kinds
+PEOPLE_CATEGORY_KINDS = 10
+
+
+def people_category(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> bool:
+    """Whether `descriptor` is a heading of persons (M01) that MeSH divides into many kinds right below
+    it (Occupational Groups: Health Personnel, Farmers, Sex Workers, ... 25 of them; Population
+    Groups), so that the one word it is written with ("workers", "employees") names no group of people
+    a search is about: "link workers" and "peer support workers" are no Occupational Groups a searcher
+    would explode, and "healthcare workers" is Health Personnel without Occupational Groups beside it.
+    A kind of people MeSH files flat (Refugees, Women, Caregivers) is a concept."""
+    return any(t.startswith(PERSONS_TREE + ".") and t.count(".") == 1 for t in descriptor.tree_numbers) and (
+        len(vocabulary.children(descriptor)) >= PEOPLE_CATEGORY_KINDS
+    )

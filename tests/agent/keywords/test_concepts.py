@@ -1902,3 +1902,21 @@ def test_a_place_written_as_an_origin_or_a_reported_item_is_no_setting_the_revie
     )
     assert "Costs and Cost Analysis" not in pubmed_query(reported), summary(reported)
     assert '"Secondary Care"[Mesh]' in pubmed_query(reported), summary(reported)
+
+
+def test_a_name_headed_by_a_category_of_people_is_searched_as_written(vocabulary: MeshVocabulary) -> None:
+    # "peer support workers": "workers" alone is Occupational Groups, a category of 25 kinds of workers;
+    # the name is searched as written, not the category
+    result = concepts_of(
+        vocabulary,
+        "Peer support workers for adults with severe mental illness",
+        subject_population=["Peer support workers", "adults with severe mental illness"],
+    )
+    assert "Occupational Groups" not in pubmed_query(result)
+    assert any(t.canonical.lower() == "peer support workers" and t.mesh is None for t in result.terms)
+    # "healthcare workers" is Health Personnel, without Occupational Groups unexploded beside it
+    result = concepts_of(
+        vocabulary, "Influenza vaccination of healthcare workers", subject_population=["healthcare workers"]
+    )
+    query = pubmed_query(result)
+    assert '"Health Personnel"[Mesh]' in query and "Occupational Groups" not in query
