@@ -145,6 +145,7 @@ from agent.keywords.field_of_description import (
 )
 from agent.keywords.outcome_lists import listed_outcomes
 from agent.keywords.phrase_matches import (
+    a_class_noun_after,
     age_group,
     based_in_a_name,
     beyond_mesh,
@@ -987,7 +988,12 @@ def _mesh_draft(
         match.descriptor,
         head=bool(phrase),
     )
-    if term.synonyms and term.synonyms[0].text == extra and _coarse_heading(match.descriptor):
+    if (
+        term.synonyms
+        and term.synonyms[0].text == extra
+        and _coarse_heading(match.descriptor)
+        and not a_class_noun_after(phrase, match)  # "machine learning models": Machine Learning itself
+    ):
         # "graph neural networks": MeSH files every kind of network under one heading, and the kind
         # is what the user means; the phrase is searched, not the heading that would find them all
         term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])

@@ -1920,3 +1920,25 @@ def test_a_name_headed_by_a_category_of_people_is_searched_as_written(vocabulary
     )
     query = pubmed_query(result)
     assert '"Health Personnel"[Mesh]' in query and "Occupational Groups" not in query
+
+
+@pytest.mark.parametrize(
+    ("phrase", "heading"),
+    [
+        ("Machine learning models", "Machine Learning"),  # a class noun after a heading: the heading itself
+        ("deep learning algorithms", "Deep Learning"),
+        ("continuity of care models", "Continuity of Patient Care"),
+        ("graph neural networks", None),  # a kind MeSH does not file: searched as written
+    ],
+)
+def test_a_class_noun_after_a_heading_adds_no_concept(
+    vocabulary: MeshVocabulary, phrase: str, heading: str | None
+) -> None:
+    result = concepts_of(vocabulary, f"{phrase} for predicting sepsis mortality", context=[phrase])
+    headings = [
+        t.mesh.heading for t in result.terms if t.mesh is not None and t.canonical.lower() != "sepsis"
+    ]
+    if heading is None:
+        assert not any("Neural" in h for h in headings)
+    else:
+        assert heading in headings

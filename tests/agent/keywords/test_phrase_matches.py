@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.phrase_matches import (
+    a_class_noun_after,
     based_in_a_name,
     named_around,
     other_sense,
@@ -110,3 +111,11 @@ def test_a_category_of_people_is_no_group_a_search_is_about(
     vocabulary: MeshVocabulary, heading: str, category: bool
 ) -> None:
     assert people_category(vocabulary.lookup(heading)[0], vocabulary) is category
+
+
+def test_a_class_noun_after_a_match_is_read_as_its_head(vocabulary: MeshVocabulary) -> None:
+    text = "machine learning models"
+    match = vocabulary.recognize(text)[0]
+    assert a_class_noun_after(text, match)
+    assert not a_class_noun_after("machine learning", match)
+    assert not a_class_noun_after("machine learning risk models", match)  # more than the class noun
