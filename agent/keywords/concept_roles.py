@@ -427,7 +427,7 @@ def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary
     """A free-text concept with no word a paper could be found by: one word MeSH only ever uses
     before another ("Physical", "Rapid": what the understanding cut from "physical tests"), or only
     generic words beside abstract nouns and participles ("resectability diagnosis", "resistance
-    detection", "impending identification")."""
+    detection", "impending identification") or hyphenated modifiers ("long-term exposure")."""
     members = [t for t in terms if t.concept == concept_id]
     if vocabulary is None or len(members) != 1 or members[0].mesh is not None:
         return False
@@ -436,7 +436,23 @@ def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary
         return True
     generic = [w for w in words if w.lower() in GENERIC_WORDS]
     rest = [w for w in words if w.lower() not in GENERIC_WORDS and w.lower() not in FUNCTION_WORDS]
-    return bool(generic) and all(_ABSTRACT.search(w) for w in rest)
+    if not generic:
+        return False
+    if all(_ABSTRACT.search(w) for w in rest):
+        return True
+    # "long-term exposure"; but "long-term care facilities" holds MeSH's own term of several words
+    named = vocabulary.recognize(members[0].canonical)
+    return all(_ABSTRACT.search(w) or _compound_modifier(w, vocabulary) for w in rest) and not any(
+        len(m.text.replace("-", " ").split()) > 1 for m in named
+    )
+
+
+def _compound_modifier(word: str, vocabulary: MeshVocabulary) -> bool:
+    """A hyphenated compound opened by a word MeSH writes only before another ("long-term", "high-dose",
+    "low-level"): an adjective of time, amount or degree, which says how much or how long of what its
+    head names, not what ("long-term exposure" names no exposure until "to road traffic noise")."""
+    first, _, second = word.partition("-")
+    return bool(second) and first.isalpha() and vocabulary.is_modifier(first) and not vocabulary.knows(word)
 
 
 # Head nouns of the instruments an outcome is measured with ("STAI scores", "a depression scale")

@@ -151,12 +151,14 @@ from agent.keywords.field_of_description import (
 )
 from agent.keywords.outcome_lists import listed_outcomes
 from agent.keywords.phrase_matches import (
+    a_class_noun_after,
     age_group,
     based_in_a_name,
     beyond_mesh,
     health_care_sense,
     named_around,
     other_sense,
+    people_category,
     people_word_of_an_organism,
     place_in_a_figure,
     procedure_undergone,
@@ -628,6 +630,12 @@ def _drafts_for(
             and not other_sense(m, text, part.slot, vocabulary)
             and not _ANTI.search(text[: m.start])
             and not _inside_a_compound_modifier(m, text, vocabulary)
+            # "link workers": the one word of a category of people names no group a search is about
+            and not (
+                vocabulary is not None
+                and " " not in m.text.strip()
+                and people_category(m.descriptor, vocabulary)
+            )
         ]
         matches = without_name_parts(matches, text)
         matches = [
@@ -958,7 +966,12 @@ def _mesh_draft(
 ) -> Draft:
     canonical = defined.get(match.text, match.text) if match.via == "acronym" else match.text
     # an ancestor named by a generic word ("Adult" in "young adults", "Records") would not narrow anything
-    broader = [parent for parent in match.parents if names_the_concept(parent, parent.heading, via="heading")]
+    broader = [
+        parent
+        for parent in match.parents
+        if names_the_concept(parent, parent.heading, via="heading")
+        and not (vocabulary is not None and people_category(parent, vocabulary))  # "healthcare workers"
+    ]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:
         term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))
@@ -994,7 +1007,12 @@ def _mesh_draft(
         match.descriptor,
         head=bool(phrase),
     )
-    if term.synonyms and term.synonyms[0].text == extra and _coarse_heading(match.descriptor):
+    if (
+        term.synonyms
+        and term.synonyms[0].text == extra
+        and _coarse_heading(match.descriptor)
+        and not a_class_noun_after(phrase, match)  # "machine learning models": Machine Learning itself
+    ):
         # "graph neural networks": MeSH files every kind of network under one heading, and the kind
         # is what the user means; the phrase is searched, not the heading that would find them all
         term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])

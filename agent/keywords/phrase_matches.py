@@ -24,6 +24,7 @@ from agent.keywords.concept_roles import SLOT_TREES
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, content_words, without_change_head
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
 from agent.language.morphology import is_acronym
+from agent.language.text import word_set
 from agent.models import MeshDescriptor
 
 # Analytical, Diagnostic and Therapeutic Techniques and Equipment: a technique is named after what it
@@ -197,7 +198,7 @@ def reading_to_the_head(
     Fracture Healing, which takes the head in, replaces Fractures, Bone; but people a match defines
     keep it ("kidney transplant recipients": `people_defined_by`)."""
     covered = {w.lower() for m in matches for w in content_words(m.text)}
-    if without_change_head(words)[-1].lower() in covered:
+    if without_change_head(words)[-1].lower() in covered or a_class_noun_after(text, matches[-1]):
         return matches, True
     reaching = vocabulary.reaching_the_head(text, matches[-1]) if vocabulary is not None else None
     if reaching is None:
@@ -205,6 +206,22 @@ def reading_to_the_head(
     if people_defined_by(reaching, matches[-1]):
         return matches, True
     return [*matches[:-1], reaching], True
+
+
+# nouns that only say that what the words before them name is a method or a thing of its kind
+# ("machine learning models", "deep learning algorithms"): English heads that add no concept
+CLASS_NOUNS = word_set(
+    "model models system systems algorithm algorithms approach approaches method methods technique techniques"
+)
+
+
+def a_class_noun_after(text: str, match: MeshMatch) -> bool:
+    """Whether `text` ends in one class noun written right after `match` ("machine learning models":
+    Machine Learning itself). A class noun after a word MeSH names with it is matched whole before this
+    is asked ("animal models": Models, Animal)."""
+    at = text.casefold().rfind(match.text.casefold())
+    after = text[(at + len(match.text) if at >= 0 else match.end) :].split()
+    return len(after) == 1 and after[0].lower() in CLASS_NOUNS
 
 
 # the one or two words the description writes right before a phrase, in the same clause
@@ -311,3 +328,19 @@ def named_around(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary
         ):
             return MeshMatch(text[start:end], start, end, named[0].descriptor, named[0].via)
     return None
+
+
+# a kind of people MeSH divides into this many kinds or more right below it is a category of kinds
+PEOPLE_CATEGORY_KINDS = 10
+
+
+def people_category(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> bool:
+    """Whether `descriptor` is a heading of persons (M01) that MeSH divides into many kinds right below
+    it (Occupational Groups: Health Personnel, Farmers, Sex Workers, ... 25 of them; Population
+    Groups), so that the one word it is written with ("workers", "employees") names no group of people
+    a search is about: "link workers" and "peer support workers" are no Occupational Groups a searcher
+    would explode, and "healthcare workers" is Health Personnel without Occupational Groups beside it.
+    A kind of people MeSH files flat (Refugees, Women, Caregivers) is a concept."""
+    return any(t.startswith(PERSONS_TREE + ".") and t.count(".") == 1 for t in descriptor.tree_numbers) and (
+        len(vocabulary.children(descriptor)) >= PEOPLE_CATEGORY_KINDS
+    )

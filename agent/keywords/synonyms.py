@@ -53,6 +53,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.concepts import build_concepts
 from agent.keywords.field_of_description import entry_of_another_field
+from agent.keywords.phrase_matches import people_category
 from agent.keywords.querybuild import openalex_term, pubmed_term
 from agent.language.english_forms import english_word
 from agent.language.mesh_organisms import is_organism
@@ -619,7 +620,8 @@ async def _mesh_for(session: Session, term: Term, biomedical: bool = True) -> Me
     """The descriptor recognition already found for the term, else one looked up by its name and
     judged by the same rule as recognition (`names_the_concept`: "malignancy" is not Neoplasms), and,
     outside a `biomedical` description, not reached through an entry term of another field's sense
-    (`entry_of_another_field`: "energy consumption" is no Energy Intake)."""
+    (`entry_of_another_field`: "energy consumption" is no Energy Intake), and not a category of people
+    named by one word (`people_category`: "workers" is no Occupational Groups)."""
     if term.mesh is not None:
         return term.mesh
     found = await _mesh(session, term.canonical)
@@ -628,6 +630,13 @@ async def _mesh_for(session: Session, term: Term, biomedical: bool = True) -> Me
     via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
     if not biomedical and entry_of_another_field(found, via):
         return None
+    one_word = len(term.canonical.split()) == 1
+    if (
+        one_word
+        and (vocabulary := await _vocabulary(session)) is not None
+        and people_category(found, vocabulary)
+    ):
+        return None  # "workers" alone: no group a search is about
     return found if names_the_concept(found, term.canonical, via) else None
 
 

@@ -712,6 +712,10 @@ class MeshVocabulary:
             self._children = children
         return self._children.get(ui, set())
 
+    def children(self, descriptor: MeshDescriptor) -> list[MeshDescriptor]:
+        """The descriptors filed right below `descriptor` in any of its trees (the kinds MeSH files of it)."""
+        return [self.descriptor(ui) for ui in sorted(self._children_of(descriptor.ui))]
+
     def _heading_pair(self, left: str, right: str) -> str | None:
         """The descriptor whose heading or entry term is the two headings written one after the other."""
         first, second = self.descriptor(left).heading, self.descriptor(right).heading

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import asks_for_a_diagnosis, decide_required, is_exposure
+from agent.keywords.concept_roles import asks_for_a_diagnosis, decide_required, is_exposure, names_nothing
 from agent.keywords.title_template import related_to_the_ill
 from agent.language.mesh_recognition import MeshVocabulary, role_of
-from agent.models import Concept, ConceptRole
+from agent.models import Concept, ConceptRole, Term
 
 
 def test_decide_required_promotes_in_order() -> None:
@@ -263,3 +263,20 @@ def test_for_assessing_a_condition_asks_for_a_test_s_accuracy(description: str, 
     """ "X for assessing Y" is the purpose of a test, as "X for the diagnosis of Y" is: the people's own
     condition ("people with shoulder pain") is who is selected for the test, not a block to AND."""
     assert asks_for_a_diagnosis(description) is asks
+
+
+@pytest.mark.parametrize(
+    ("phrase", "nothing"),
+    [
+        ("Long-term exposure", True),  # how long, not what: the exposure is what follows "to"
+        ("early-life exposure", True),
+        ("long-term care facilities", False),  # holds MeSH's own term "long-term care"
+        ("road traffic noise", False),
+        ("self-management education", False),  # a hyphenated word MeSH knows is a noun
+    ],
+)
+def test_a_hyphenated_modifier_before_a_generic_head_names_nothing(
+    vocabulary: MeshVocabulary, phrase: str, nothing: bool
+) -> None:
+    terms = [Term(canonical=phrase, slot="context", concept="c1")]
+    assert names_nothing(terms, "c1", vocabulary) is nothing

@@ -1943,3 +1943,43 @@ def test_a_thing_based_in_a_place_is_no_kind_of_the_place(vocabulary: MeshVocabu
     assert "walking groups" in labels and labels["walking groups"].required
     community = [c for c in result.concepts if c.role is ConceptRole.SETTING]
     assert community and all("walking" not in c.label.lower() for c in community)
+
+
+def test_a_name_headed_by_a_category_of_people_is_searched_as_written(vocabulary: MeshVocabulary) -> None:
+    # "peer support workers": "workers" alone is Occupational Groups, a category of 25 kinds of workers;
+    # the name is searched as written, not the category
+    result = concepts_of(
+        vocabulary,
+        "Peer support workers for adults with severe mental illness",
+        subject_population=["Peer support workers", "adults with severe mental illness"],
+    )
+    assert "Occupational Groups" not in pubmed_query(result)
+    assert any(t.canonical.lower() == "peer support workers" and t.mesh is None for t in result.terms)
+    # "healthcare workers" is Health Personnel, without Occupational Groups unexploded beside it
+    result = concepts_of(
+        vocabulary, "Influenza vaccination of healthcare workers", subject_population=["healthcare workers"]
+    )
+    query = pubmed_query(result)
+    assert '"Health Personnel"[Mesh]' in query and "Occupational Groups" not in query
+
+
+@pytest.mark.parametrize(
+    ("phrase", "heading"),
+    [
+        ("Machine learning models", "Machine Learning"),  # a class noun after a heading: the heading itself
+        ("deep learning algorithms", "Deep Learning"),
+        ("continuity of care models", "Continuity of Patient Care"),
+        ("graph neural networks", None),  # a kind MeSH does not file: searched as written
+    ],
+)
+def test_a_class_noun_after_a_heading_adds_no_concept(
+    vocabulary: MeshVocabulary, phrase: str, heading: str | None
+) -> None:
+    result = concepts_of(vocabulary, f"{phrase} for predicting sepsis mortality", context=[phrase])
+    headings = [
+        t.mesh.heading for t in result.terms if t.mesh is not None and t.canonical.lower() != "sepsis"
+    ]
+    if heading is None:
+        assert not any("Neural" in h for h in headings)
+    else:
+        assert heading in headings

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.phrase_matches import (
+    a_class_noun_after,
     based_in_a_name,
     named_around,
     other_sense,
+    people_category,
     procedure_undergone,
     widened_to_a_name,
 )
@@ -91,3 +93,29 @@ def test_an_age_word_beside_a_match_is_no_other_sense(vocabulary: MeshVocabulary
     assert sense("childhood vaccination", "output_target") == [False]
     assert sense("childhood immunisation", "output_target") == [False]
     assert sense("reinforcement learning", "method_algorithm") == [True, True]
+
+
+@pytest.mark.parametrize(
+    ("heading", "category"),
+    [
+        ("Occupational Groups", True),  # 25 kinds of workers right below it
+        ("Population Groups", True),
+        ("Health Personnel", False),  # deeper in the tree: a group a search is about
+        ("Refugees", False),  # a kind of people MeSH files flat
+        ("Women", False),
+        ("Caregivers", False),
+        ("Dementia", False),  # no persons heading
+    ],
+)
+def test_a_category_of_people_is_no_group_a_search_is_about(
+    vocabulary: MeshVocabulary, heading: str, category: bool
+) -> None:
+    assert people_category(vocabulary.lookup(heading)[0], vocabulary) is category
+
+
+def test_a_class_noun_after_a_match_is_read_as_its_head(vocabulary: MeshVocabulary) -> None:
+    text = "machine learning models"
+    match = vocabulary.recognize(text)[0]
+    assert a_class_noun_after(text, match)
+    assert not a_class_noun_after("machine learning", match)
+    assert not a_class_noun_after("machine learning risk models", match)  # more than the class noun

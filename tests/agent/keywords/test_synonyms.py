@@ -605,3 +605,26 @@ async def test_outside_medicine_no_entry_term_of_another_fields_sense_is_pasted(
         context=["Energy consumption"],
     )
     assert any(t.mesh is not None and t.mesh.heading == "Energy Intake" for t in plan.terms)
+
+
+async def test_a_category_of_people_named_by_one_word_gets_no_heading(mesh_file: MeshFile) -> None:
+    """ "workers" is an entry term of Occupational Groups, which MeSH divides into 25 kinds of workers:
+    the word alone names no group a searcher would explode, and no heading is looked up for it; a kind
+    MeSH files (Health Personnel) keeps its heading, without the category unexploded beside it."""
+    plan = await _plan_of(
+        mesh_file,
+        "Social prescribing through workers for loneliness in older adults",
+        subject_population=["workers", "older adults"],
+        context=["Social prescribing"],
+    )
+    workers = next(t for t in plan.terms if t.canonical == "workers")
+    assert workers.mesh is None
+    plan = await _plan_of(
+        mesh_file,
+        "Influenza vaccination of healthcare workers",
+        subject_population=["healthcare workers"],
+        context=["Influenza vaccination"],
+    )
+    staff = next(t for t in plan.terms if t.canonical == "healthcare workers")
+    assert staff.mesh is not None and staff.mesh.heading == "Health Personnel"
+    assert staff.broader == []
