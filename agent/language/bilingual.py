@@ -40,6 +40,7 @@ from typing import Protocol, runtime_checkable
 
 from agent.language import neoclassical, word_formation
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
+from agent.language.change_predicates import change_of, state_phrases
 from agent.language.chinese_segmentation import FUNCTION_WORDS, dictionary_cut, half_width, tokenize
 from agent.language.drug_stems import drug_class
 from agent.language.english_forms import (
@@ -807,6 +808,9 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
         if ranked and ranked[0] in heads:
             return Rendering(written, ranked, how)
         return Rendering(written, ranked, "composed", _guesses(pieces))
+    state = _state_of_change(written, key, attested)
+    if state is not None:
+        return state
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
@@ -824,3 +828,22 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
 
 def _guesses(parts: list[_Part]) -> int:
     return sum(part.guessed + part.absorbed for part in parts)
+
+
+def _state_of_change(written: str, key: str, attested: Attested | None) -> Rendering | None:
+    """A phrase closed by a verb of change after its subject (血压|升高, 不孕风险|增加): the subject's English
+    with the change's participle or noun ("elevated" is "increased blood pressure", "increased infertility
+    risk", "cognitive function decline"; `agent.language.change_predicates`), not the verb's gerund."""
+    keys = [t.key for t in tokenize(key) if t.key.strip()]
+    # (a lone character at the end is often a bound morpheme of a word the cut missed: 消|能 "dissipation")
+    if len(keys) < 2 or len(keys[-1]) < 2 or not has_chinese(keys[-1]) or keys[-1] in FUNCTION_WORDS:
+        return None
+    change = change_of([(s.text, s.verb) for s in dictionary_senses(keys[-1])])
+    subject_key = "".join(keys[:-1])
+    if change is None or not has_chinese(subject_key):
+        return None
+    subject = render(subject_key, attested)
+    if not subject.english or subject.how == "none":
+        return None
+    phrases = state_phrases(list(subject.english[:_PER_PART]), change)
+    return Rendering(written, _rank(phrases, attested), "composed", subject.guesses, subject.neoclassical)

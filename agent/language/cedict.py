@@ -193,7 +193,7 @@ def clean_definition(definition: str) -> list[Sense]:
         name = person.group("name")
         return [Sense(name.split()[-1].split(".")[-1]), Sense(name)]
     marked = bool(_MARKED.search(definition))
-    acronyms = [m for m in _PARENTHESIS.findall(definition) if _ACRONYM_GLOSS.match(m.strip())]
+    acronyms = [m for m in _PARENTHESIS.findall(definition) if _acronym(m.strip())]
     text = _PARENTHESIS.sub("", definition)
     senses: list[Sense] = []
     # "Yellow River or Huang He": two names of one thing, each a sense
@@ -226,6 +226,15 @@ def clean_definition(definition: str) -> list[Sense]:
         senses.append(Sense(piece, verb=verb, marked=marked))
     senses += [Sense(a.strip(), marked=marked) for a in acronyms]
     return senses
+
+
+def _acronym(gloss: str) -> bool:
+    """A parenthesised gloss written as an acronym ("EEG", "ECoG", "PM2.5"): two capitals or a digit. One
+    capitalised word is a note of where or in whose usage a sense holds ("Monte-Carlo (Monaco)", "(Tw)",
+    "(Buddhism)"), no name of the thing."""
+    return bool(_ACRONYM_GLOSS.match(gloss)) and (
+        sum(ch.isupper() for ch in gloss) >= 2 or any(ch.isdigit() for ch in gloss)
+    )
 
 
 def reference(definition: str) -> str | None:

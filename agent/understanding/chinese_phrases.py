@@ -22,6 +22,7 @@ from functools import cache
 from agent.language.cedict import dictionary_senses
 from agent.language.chinese_segmentation import segment
 from agent.language.chinese_sentences import is_verb
+from agent.language.morphology import is_acronym
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_evidence import (
     names_a_kind,
@@ -89,6 +90,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and not spaced
         )  # 双酚A, 维生素A: a capital letter written against a Chinese word is part of it, not "a"
         spaced = False
+        if _glossing_acronym(tokens, index, current) is not None:
+            # "急性髓系白血病(AML)患者": an English acronym in brackets right after a Chinese term is the
+            # term's own short form, no break: the phrase goes on (患者); `rules` writes it beside the term
+            index += 2
+            continue
         if not any(ch.isalnum() for ch in word):
             flush()
             if word in ".;!?。；！？":
@@ -374,6 +380,30 @@ _TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后",
 _MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
 # a number and measure word or a demonstrative opening a noun phrase (提出|一种|方法, 采用|一项|调查)
 _DETERMINERS = frozenset({"一种", "一个", "一项", "一套", "一类", "一些", "一批", "这些", "这种", "该"})
+
+
+_OPENING = frozenset("(（")
+_CLOSING = frozenset(")）")
+
+
+def _glossing_acronym(tokens: list[str], index: int, current: list[str]) -> str | None:
+    """The acronym of "(ACRONYM)" opening at `index` right after a Chinese word of the phrase being read
+    and before the phrase's head noun (急性髓系白血病|(|AML|)|患者), else None."""
+    if tokens[index] not in _OPENING or not current or not CJK.search(current[-1]):
+        return None
+    if index + 2 >= len(tokens) or tokens[index + 2] not in _CLOSING:
+        return None
+    acronym = tokens[index + 1].strip()
+    if not acronym.isascii() or not is_acronym(acronym):
+        return None
+    # only a head noun after it goes on with the term (患者, 细胞); anything else (a verb: 定量分析) starts
+    # a phrase of its own, as after any bracket
+    after = tokens[index + 3] if index + 3 < len(tokens) else ""
+    return acronym if after in _GLOSSED_HEADS or after.endswith(_PEOPLE_ENDINGS) else None
+
+
+_GLOSSED_HEADS = lex.ZH_HEADS - lex.ZH_TASK_HEADS
+_PEOPLE_ENDINGS = ("者", "人", "人群")
 
 
 def _symbol_and_its_kind(current: list[str], word: str) -> bool:

@@ -201,7 +201,7 @@ def extract_slots(description: str) -> Slots:
     goal = research_goal(body)
     slots: dict[str, object] = {"research_goal": goal}
     for name, terms in assigned.items():
-        cleaned = [_with_acronym(clean_term(t), acronyms) for t in terms]
+        cleaned = [_with_chinese_gloss(_with_acronym(clean_term(t), acronyms), body) for t in terms]
         cleaned = [t for t in cleaned if _worth_keeping(t)]
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
@@ -569,6 +569,30 @@ def _with_acronym(term: str, acronyms: dict[str, str]) -> str:
     for long, short in acronyms.items():
         if term.casefold() == long or term.casefold().endswith(" " + long):
             return f"{term} ({short})"
+    return term
+
+
+# an English acronym in brackets right after a Chinese character: the writer's short form of the term
+_CHINESE_GLOSS = re.compile(r"(?<=[\u3400-\u9fff])\s*[(（]\s*([A-Za-z][A-Za-z0-9+\-]*)\s*[)）]")
+
+
+def _with_chinese_gloss(term: str, body: str) -> str:
+    """A Chinese term the description glosses with an acronym ("急性髓系白血病(AML)患者") written "term
+    (ACRONYM)", as an English term defining its acronym is: the acronym is attested by the writer, and the
+    term's English rendering keeps it (`slot_translation`)."""
+    if not CJK.search(term) or "(" in term:
+        return term
+    for match in _CHINESE_GLOSS.finditer(body):
+        acronym = match.group(1)
+        if not is_acronym(acronym):
+            continue
+        # the text with the gloss left out: the term must run through the place the gloss stood
+        plain = body[: match.start()] + body[match.end() :]
+        start = plain.find(term)
+        while start >= 0:
+            if start < match.start() <= start + len(term):
+                return f"{term} ({acronym})"
+            start = plain.find(term, start + 1)
     return term
 
 

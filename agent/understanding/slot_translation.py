@@ -11,6 +11,8 @@ the review can show both and the user can correct a rendering.
 
 from __future__ import annotations
 
+import re
+
 from agent.language.bilingual import Attested, Rendering
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
 from agent.language.chinese_segmentation import (
@@ -53,6 +55,7 @@ def translate_slots(
             if not has_chinese(phrase):
                 phrases.append(phrase)
                 continue
+            phrase, acronym = _gloss_apart(phrase)
             phrase = _without_variety_modifier(_without_place_head(_without_status_head(phrase)))
             if _names_no_concept(phrase):
                 continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
@@ -60,6 +63,7 @@ def translate_slots(
             for written, drug in drug_names(phrase):
                 by_class.setdefault(written, drug.english[0])
             cursor = 0
+            first = len(phrases)
             for rendering in render_phrase(phrase, attested):
                 start = phrase.find(rendering.chinese, cursor)
                 start = cursor if start < 0 else start
@@ -81,6 +85,12 @@ def translate_slots(
                 else:
                     untranslated.append(rendering.chinese)
                     phrases.append(rendering.chinese)
+            if acronym:
+                # the acronym glosses the whole term: beside its last (head) rendering, or alone
+                if len(phrases) > first:
+                    phrases[-1] = f"{phrases[-1]} ({acronym})"
+                else:
+                    phrases.append(acronym)
         data[name] = phrases
     notes = []
     if originals:
@@ -107,6 +117,15 @@ def translate_slots(
     if untranslated:
         notes.append("no English found for " + ", ".join(untranslated) + "; they are searched as written")
     return Slots.model_validate(data), originals, notes
+
+
+_GLOSS = re.compile(r"^(?P<term>.*[\u3400-\u9fff])\s*\((?P<acronym>[A-Za-z][A-Za-z0-9+\-]*)\)$")
+
+
+def _gloss_apart(phrase: str) -> tuple[str, str | None]:
+    """A Chinese term and the acronym the writer glossed it with ("心力衰竭患者 (HFpEF)" -> the term, "HFpEF")."""
+    match = _GLOSS.match(phrase.strip())
+    return (match.group("term"), match.group("acronym")) if match else (phrase, None)
 
 
 # characters rendered by their own dictionary senses that make a composition a guess, not a term

@@ -61,6 +61,9 @@ def test_clean_definition_removes_glosses_and_keeps_the_term() -> None:
     assert _texts(clean_definition("a study")) == ["study"]
     # an acronym glossed in parentheses is a term of its own
     assert _texts(clean_definition("electroencephalogram (EEG)")) == ["electroencephalogram", "EEG"]
+    # one capitalised word in parentheses says where or in whose usage a sense holds: no acronym, no sense
+    assert _texts(clean_definition("Monte-Carlo (Monaco)")) == ["Monte-Carlo"]
+    assert _texts(clean_definition("fine particulate matter (PM2.5)")) == ["fine particulate matter", "PM2.5"]
     # semicolons separate senses
     assert _texts(clean_definition("sample; specimen")) == ["sample", "specimen"]
     # a chemical formula after the compound's name is no part of the term; a vitamin's letter stays

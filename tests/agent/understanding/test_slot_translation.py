@@ -46,3 +46,8 @@ def test_a_sense_is_chosen_by_the_words_mesh_writes_beside_it() -> None:
     )
     assert slots.output_target == ["vestibule function"]
     assert slots.subject_population == ["tumor cell line"]
+
+
+def test_an_acronym_the_writer_glossed_a_chinese_term_with_stays_beside_its_english() -> None:
+    slots, _, _ = translate_slots(Slots(subject_population=["心力衰竭患者 (HFpEF)"]), embedded_vocabulary())
+    assert slots.subject_population == ["heart failure patients (HFpEF)"]
