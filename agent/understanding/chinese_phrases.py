@@ -230,6 +230,14 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
             cue = after = word
             continue
+        if word in lex.ZH_FOCUS_ADVERBS and _next_word(tokens, index) in lex.ZH_FOCUS_VERBS:
+            # "重点关注城市社区": before a verb of attention the word says how closely the study looks
+            # (重点 is "key point" alone), no part of a term; the verb is the cue
+            had_phrase = bool(current)
+            flush()
+            if had_phrase and phrases:
+                phrases[-1].before = word
+            continue
         if word in _MODALS and word not in lex.ZH_BREAKS:
             # "可能与下地壳流有关", "乳酸清除率可能是…": a modal word says how sure, it is no part of a term
             had_phrase = bool(current)

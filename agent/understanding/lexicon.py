@@ -699,6 +699,9 @@ ZH_FOCUS_VERBS = words(
     解析 剖析
     """
 )
+# words that are nouns or verbs elsewhere (重点 "key point", 集中 "concentrate") and adverbs of degree before
+# a verb of attention ("重点关注", "集中关注"): there they belong to the cue
+ZH_FOCUS_ADVERBS = words("重点 集中 持续 更加")
 ZH_BREAKS = ZH_FOCUS_VERBS | words(
     """
     我 我们 你 你们 他们 本 该 这 这些 那些 其 它 是 在 的 地 得 了 着 过 和 与 及 以及 或 或者 并 并且 而 而且

@@ -30,6 +30,20 @@ def test_a_verb_of_the_studys_focus_is_a_cue_not_a_word(sentence: str, term: str
     assert not any(verb in text for text in texts for verb in ("关注", "聚焦", "着眼", "围绕", "解析"))
 
 
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("高温热浪对老年人住院的影响，重点关注城市社区。", "城市社区"),
+        ("本研究集中关注农村儿童的近视问题。", "农村儿童"),
+    ],
+)
+def test_an_adverb_before_a_verb_of_focus_is_part_of_the_cue(sentence: str, term: str) -> None:
+    # 重点 alone is "key point"; before 关注 it says how closely the study looks, no term of its own
+    texts = [p.text for p in chinese_phrases(sentence)]
+    assert term in texts
+    assert not any(adverb in text for text in texts for adverb in ("重点", "集中"))
+
+
 def test_after_a_verb_of_surgery_the_operation_keeps_its_suffix() -> None:
     assert segment("髋关节置换术后谵妄") == ["髋关节", "置换术", "后", "谵妄"]
     assert segment("肾移植术前评估")[:3] == ["肾", "移植术", "前"]
