@@ -846,4 +846,9 @@ def _state_of_change(written: str, key: str, attested: Attested | None) -> Rende
     if not subject.english or subject.how == "none":
         return None
     phrases = state_phrases(list(subject.english[:_PER_PART]), change)
+    if attested is not None:
+        # English often drops the subject's head before the change's noun ("cognitive function decline" is
+        # "cognitive decline"): taken only where the vocabulary attests the shorter phrase
+        shorter = [" ".join(s.split()[:-1]) for s in subject.english[:_PER_PART] if len(s.split()) > 1]
+        phrases = [p for p in state_phrases(shorter, change) if attested(p)] + phrases
     return Rendering(written, _rank(phrases, attested), "composed", subject.guesses, subject.neoclassical)

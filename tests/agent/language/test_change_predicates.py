@@ -42,3 +42,14 @@ def test_a_subject_and_its_change_render_as_a_state() -> None:
 
 def test_a_lone_character_at_the_end_is_no_predicate() -> None:
     assert not any("decline" in english for english in render("高坝泄洪消").english)
+
+
+def test_the_subjects_head_is_dropped_where_the_vocabulary_attests_the_shorter_state() -> None:
+    # "cognitive function decline" is written "cognitive decline" (a MeSH entry term of Cognitive
+    # Dysfunction); "lung decline" is attested nowhere, so the lung function keeps its head
+    attested = {"cognitive decline"}.__contains__
+    assert render("认知功能下降", attested).english[0] == "cognitive decline"
+    assert "lung decline" not in render("肺功能下降", attested).english
+    assert (
+        render("认知功能下降").english[0] == "cognitive function decline"
+    )  # nothing attests without a vocabulary
