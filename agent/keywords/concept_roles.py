@@ -95,7 +95,9 @@ def study_filter(text: str, vocabulary: MeshVocabulary | None) -> StudyFilter:
     found = StudyFilter(text=text)
     if vocabulary is None:
         return found
-    whole = [m for m in vocabulary.recognize(text) if m.start == 0 and m.end == len(text)]
+    # the one design written as an acronym everywhere ("RCTs"), which MeSH lists under no entry term
+    spelled = "randomized controlled trial" if re.fullmatch(r"RCTs?", text, re.IGNORECASE) else text
+    whole = [m for m in vocabulary.recognize(spelled) if m.start == 0 and m.end == len(spelled)]
     for match in whole:
         trees = match.descriptor.tree_numbers
         if any(t.startswith(_DESIGN_TREES) for t in trees):

@@ -41,7 +41,7 @@ _DESIGN_NOUN = (
 
 
 _STUDY_TYPE = re.compile(
-    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}(?:\s+designs?)?|meta[- ]?analys[ie]s|"
+    rf"\b(?:(?:{_DESIGN_MODIFIER}[\s,]+(?:and\s+|or\s+)?)+{_DESIGN_NOUN}(?:\s+designs?)?|meta[- ]?analys[ie]s|RCTs?|"
     rf"meta[- ]?synthes[ie]s|meta[- ]?ethnograph(?:y|ies)|"
     rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
     re.IGNORECASE,

@@ -562,6 +562,18 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()  # "cohort studies reporting aphasia", "trials comparing X": a relative clause
             cue = last_break = lower
             continue
+        if (
+            current
+            and lower in lex.PREDICATE_ADJECTIVES
+            and (following in lex.EN_PREPOSITIONS | {"than", "and", "or"} or not following[:1].isalnum())
+        ):
+            # "Is vitamin D supplementation effective for preventing X", "is exercise safe in pregnancy":
+            # an English noun phrase ends with its noun, so a judging adjective after it, before a
+            # preposition or the clause's end, is the predicate, no word of the term
+            flush()
+            phrases[-1].before = lower
+            cue = last_break = lower
+            continue
         if _gerund_head(current, lower, following):
             current.append(token)  # "by tensile testing and DSC", "after damp-heat testing.": the head noun
             continue

@@ -462,6 +462,15 @@ EVALUATIVE_ADJECTIVES = words(
     tertiary big real particular specific further additional other exploratory principal
     """
 )
+# Adjectives by which a question judges its subject ("Is X effective for Y", "X is safe in Z", "A is
+# superior to B"): after a noun, before a preposition or the clause's end, the predicate
+PREDICATE_ADJECTIVES = words(
+    """
+    effective ineffective efficacious cost-effective safe unsafe beneficial harmful useful helpful feasible
+    acceptable accurate reliable valid superior inferior better worse comparable equivalent noninferior
+    non-inferior
+    """
+)
 # Heads that alone name no concept ("the model", "a classifier", "the baselines"): what precedes them does
 BARE_HEADS = words(
     "model classifier baseline control label system approach framework tool programme program data"

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from agent.keywords.concept_roles import asks_for_a_diagnosis, decide_required, is_exposure, names_nothing
+from agent.keywords.concept_roles import (
+    asks_for_a_diagnosis,
+    decide_required,
+    is_exposure,
+    names_nothing,
+    study_filter,
+)
 from agent.keywords.title_template import related_to_the_ill
 from agent.language.mesh_recognition import MeshVocabulary, role_of
 from agent.models import Concept, ConceptRole, Term
@@ -280,3 +286,11 @@ def test_a_hyphenated_modifier_before_a_generic_head_names_nothing(
 ) -> None:
     terms = [Term(canonical=phrase, slot="context", concept="c1")]
     assert names_nothing(terms, "c1", vocabulary) is nothing
+
+
+def test_an_rct_filter_is_the_randomized_controlled_trial_publication_type(
+    vocabulary: MeshVocabulary,
+) -> None:
+    rcts = study_filter("RCTs", vocabulary)
+    assert (rcts.heading, rcts.publication_type) == ("Randomized Controlled Trial", True)
+    assert not study_filter("RCTs", None).heading  # no vocabulary: the words alone

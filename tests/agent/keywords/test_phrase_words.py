@@ -36,6 +36,12 @@ def test_the_word_design_after_a_study_type_goes_with_it() -> None:
     assert set_aside("study design") == ("study design", [])  # no study type named
 
 
+def test_rct_alone_is_a_study_type() -> None:
+    # "Looking for RCTs": the acronym names the design whole, like "meta-analyses" (it was a required concept)
+    assert set_aside("RCTs") == ("", ["RCTs"])
+    assert set_aside("an RCT of metformin")[1] == ["RCT"]
+
+
 def test_a_number_inside_a_name_is_no_count() -> None:
     text, _ = set_aside("PM2.5 exposure and COVID-19 in 6046 women")
     assert text == "PM2.5 exposure and COVID-19 in women"

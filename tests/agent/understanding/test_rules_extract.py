@@ -155,6 +155,29 @@ def test_classify_phrase(phrase: str, slot: str) -> None:
     assert classify_phrase(phrase) == slot
 
 
+@pytest.mark.parametrize(
+    ("description", "slot", "term"),
+    [
+        # a judging adjective after a noun, before a preposition or the clause's end, is the predicate
+        (
+            "Is vitamin D supplementation effective for preventing respiratory infections in children?",
+            "context",
+            "vitamin D supplementation",
+        ),
+        ("Are mindfulness apps effective in reducing anxiety among students?", "context", "mindfulness apps"),
+        (
+            "Is robotic surgery superior to laparoscopic surgery for rectal cancer?",
+            "context",
+            "robotic surgery",
+        ),
+        # before its noun it modifies: the term keeps it
+        ("Effective interventions for smoking cessation in pregnancy", "context", "Effective interventions"),
+    ],
+)
+def test_a_predicate_adjective_is_no_word_of_its_subject(description: str, slot: str, term: str) -> None:
+    assert term in getattr(extract_slots(description), slot)
+
+
 def test_research_goal_drops_the_opener() -> None:
     assert research_goal("We are working on coral reef resilience. More text.") == "coral reef resilience"
     assert research_goal("我们正在研究城市热岛效应。其他") == "城市热岛效应"
