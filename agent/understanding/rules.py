@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.english_forms import gerund
 from agent.language.mesh_recognition import PERSONS_TREE
 from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
@@ -506,25 +507,11 @@ _INQUIRY = (
     r"developing|interested\s+in|(?:is|are)\s+(?:on|about|into)|about)"
 )
 # verbs whose action is part of the goal: kept, as the gerund ("we plan to compare X" -> "comparing X")
-_GOAL_VERBS = {
-    "compare": "comparing",
-    "map": "mapping",
-    "identify": "identifying",
-    "quantify": "quantifying",
-    "measure": "measuring",
-    "predict": "predicting",
-    "analyse": "analysing",
-    "analyze": "analyzing",
-    "characterise": "characterising",
-    "characterize": "characterizing",
-    "estimate": "estimating",
-    "design": "designing",
-    "build": "building",
-    "improve": "improving",
-    "reduce": "reducing",
-    "detect": "detecting",
-}
-_GOAL_VERB = "|".join([*_GOAL_VERBS, *(verb + "s" for verb in _GOAL_VERBS), *_GOAL_VERBS.values()])
+_GOAL_VERBS = lex.words(
+    "compare map identify quantify measure predict analyse analyze characterise characterize estimate design "
+    "build improve reduce detect"
+)
+_GOAL_VERB = "|".join([*_GOAL_VERBS, *(verb + "s" for verb in _GOAL_VERBS), *map(gerund, _GOAL_VERBS)])
 _GOAL_OPENERS = re.compile(
     rf"^(?:(?:{_WHO})(?:{_INTENT})+\s+{_WANTED}\b|(?:{_WHO})(?:{_INTENT})*\s+{_INQUIRY}\b|"
     rf"(?:{_WHO})(?:{_INTENT})*\s+(?P<verb>{_GOAL_VERB})\b|"
@@ -542,8 +529,8 @@ def research_goal(text: str) -> str:
     first = re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n", body.strip(), maxsplit=1)[0].strip()
     if opener := _GOAL_OPENERS.match(first):
         verb = (opener.group("verb") or "").lower()
-        gerund = _GOAL_VERBS.get(verb) or _GOAL_VERBS.get(verb.removesuffix("s")) or verb
-        first = f"{gerund} {first[opener.end() :]}" if gerund else first[opener.end() :]
+        kept = gerund(verb.removesuffix("s") if verb.removesuffix("s") in _GOAL_VERBS else verb)
+        first = f"{kept} {first[opener.end() :]}" if kept else first[opener.end() :]
     first = first.strip(" .。!！")  # a question keeps its mark: the summary reads it as one
     if len(first) > 200:
         first = first[:200].rsplit(" ", 1)[0]
