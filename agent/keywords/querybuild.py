@@ -33,7 +33,9 @@ from agent.language.mesh_recognition import is_anatomy
 from agent.language.morphology import collective_members, number_variants
 from agent.language.text import unique_casefold
 from agent.models import (
+    Concept,
     ConceptRole,
+    Facet,
     KeywordPlan,
     QueryPlan,
     Source,
@@ -446,29 +448,18 @@ def build_openalex_query(plan: KeywordPlan) -> tuple[str, dict]:
 def _left_out_notes(plan: KeywordPlan) -> list[str]:
     """What the queries leave out: the concepts (or, in a plan without concepts, the slots) that are
     switched off or optional. A plan with concepts ANDs concepts, whatever their slot's facet says."""
-    notes: list[str] = []
+    parts: list[tuple[str, Concept | Facet]]
     if plan.concepts:
-        for concept in plan.concepts:
-            if not plan.terms_of(concept.id):
-                continue
-            if not concept.enabled:
-                notes.append(f"concept '{concept.label}' is switched off")
-            elif not concept.required:
-                notes.append(
-                    f"concept '{concept.label}' is optional: shown and used for ranking, not AND'ed into "
-                    "the queries"
-                )
-        return notes
-    with_terms = {t.slot for t in plan.terms}
-    for facet in effective_facets(plan):
-        if facet.slot not in with_terms:
-            continue
-        if not facet.enabled:
-            notes.append(f"facet {facet.slot} is switched off")
-        elif not facet.required:
-            notes.append(
-                f"facet {facet.slot} is optional: shown and used for ranking, not AND'ed into the queries"
-            )
+        parts = [(f"concept '{c.label}'", c) for c in plan.concepts if plan.terms_of(c.id)]
+    else:
+        with_terms = {t.slot for t in plan.terms}
+        parts = [(f"facet {f.slot}", f) for f in effective_facets(plan) if f.slot in with_terms]
+    notes: list[str] = []
+    for name, part in parts:
+        if not part.enabled:
+            notes.append(f"{name} is switched off")
+        elif not part.required:
+            notes.append(f"{name} is optional: shown and used for ranking, not AND'ed into the queries")
     return notes
 
 
