@@ -42,6 +42,22 @@ def process_settings(pg_url: str, shared_data_dir: Path, slow_sources_server: Ru
     )
 
 
+def wait_until_searching(sources: RunningFakeSources, seen: int) -> None:
+    """Until a Semantic Scholar search asked after the first `seen` requests is in flight.
+
+    The tests act on this, not on the `search started` event: an event can reach a client seconds late
+    on a loaded machine (CI once killed a worker only after its search had finished), while a search
+    request the slow server still holds is proof that the search is running now.
+    """
+    deadline = time.monotonic() + 60
+    while not any(
+        r.status is None and "paper/search" in r.path
+        for r in sources.app.requests_for("semantic_scholar")[seen:]
+    ):
+        assert time.monotonic() < deadline, "no Semantic Scholar search began"
+        time.sleep(0.01)
+
+
 def to_review(client: httpx.Client) -> str:
     created = client.post("/threads", json={})
     assert created.status_code == 201, created.text
@@ -87,34 +103,37 @@ def check_two_workers_serve_one_thread(on_a: httpx.Client, on_b: httpx.Client) -
     assert on_a.get(f"/threads/{thread_id}").json()["busy"] is False
 
 
-def check_cancel_from_another_worker(on_a: httpx.Client, on_b: httpx.Client) -> None:
+def check_cancel_from_another_worker(
+    on_a: httpx.Client, on_b: httpx.Client, sources: RunningFakeSources
+) -> None:
     thread_id = to_review(on_b)
+    seen = len(sources.app.requests_for("semantic_scholar"))
     with connect_sse(on_b, "POST", f"/threads/{thread_id}/messages", json=accept(4)) as source:
-        events = []
-        for event in events_of(source):
-            events.append(event)
-            if event["data"] == SEARCH_STARTED:
-                assert on_a.post(f"/threads/{thread_id}/cancel").json() == {"cancelled": True}
+        wait_until_searching(sources, seen)
+        assert on_a.post(f"/threads/{thread_id}/cancel").json() == {"cancelled": True}
+        events = list(events_of(source))
+    assert SEARCH_STARTED in [e["data"] for e in events]
     assert events[-1]["type"] == "done" and events[-1]["data"]["state"] == "cancelled"
     assert not any(e["type"] == "run_ready" for e in events)
     assert on_a.post(f"/threads/{thread_id}/cancel").json() == {"cancelled": False}
 
 
 @pytest.mark.slow
-def test_two_workers_on_one_database_and_a_crash_mid_search(process_settings: Settings) -> None:
+def test_two_workers_on_one_database_and_a_crash_mid_search(
+    process_settings: Settings, slow_sources_server: RunningFakeSources
+) -> None:
     with server_processes(process_settings, process_settings) as (a, b):
         with (
             httpx.Client(base_url=a.url, timeout=60) as on_a,
             httpx.Client(base_url=b.url, timeout=60) as on_b,
         ):
             check_two_workers_serve_one_thread(on_a, on_b)
-            check_cancel_from_another_worker(on_a, on_b)
+            check_cancel_from_another_worker(on_a, on_b, slow_sources_server)
             # Worker A is killed (SIGKILL) in the middle of a search; worker B goes on serving.
             thread_id = to_review(on_a)
-            with connect_sse(on_a, "POST", f"/threads/{thread_id}/messages", json=accept(3)) as source:
-                for event in events_of(source):
-                    if event["data"] == SEARCH_STARTED:
-                        break
+            seen = len(slow_sources_server.app.requests_for("semantic_scholar"))
+            with connect_sse(on_a, "POST", f"/threads/{thread_id}/messages", json=accept(3)):
+                wait_until_searching(slow_sources_server, seen)
                 a.kill()
             stranded = on_b.get(f"/threads/{thread_id}").json()
             assert stranded["busy"] is False and stranded["next"] == ["search"]
