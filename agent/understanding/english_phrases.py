@@ -101,6 +101,8 @@ def english_phrases(text: str) -> list[Phrase]:
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
         if lower in {"better", "worse"} and not current and following[:1].isalpha() and following != "than":
             continue  # "better language outcomes than X": the judgement is no part of the outcome
+        if previous_token == "how" and _degree_word(lower, following, after_next):
+            continue  # "How accurate are X", "how common is Y": the degree the question asks, no term
         if lower in lex.SCOPE_WORDS and current:
             flush()  # "medical students worldwide": how far the study reaches, not part of the phrase
             continue
@@ -788,6 +790,20 @@ def _opens_question(tokens: list[str], index: int, clause: list[Phrase]) -> bool
     the subject of a question (no phrase of the clause read yet), whose verb follows the subject."""
     before = tokens[index - 1].lower() if index else ""
     return not clause and (question_opener(tokens, index) or before == "how")
+
+
+def _degree_word(word: str, following: str, after_next: str) -> bool:
+    """After "how", the adjective or adverb of a degree question ("How accurate are smartphone apps",
+    "how common is burnout", "how much does X cost"): a form of "be" or "do" follows it, then the
+    subject. Not the subject of a clause ("how farmers are adapting", "how health is perceived", "how AI
+    can improve X"): a plural noun, a word whose auxiliary is followed by a participle, a modal's subject."""
+    return (
+        word.isalpha()
+        and word.islower()
+        and following in lex.BE_FORMS | {"do", "does", "did"}
+        and not is_plural_noun(word)
+        and not (is_past_participle(after_next) or is_participle(after_next))
+    )
 
 
 def _relying_gerund(word: str) -> bool:

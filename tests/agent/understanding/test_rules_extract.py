@@ -178,6 +178,26 @@ def test_a_predicate_adjective_is_no_word_of_its_subject(description: str, slot:
     assert term in getattr(extract_slots(description), slot)
 
 
+@pytest.mark.parametrize(
+    ("description", "kept", "dropped"),
+    [
+        # after "how", the adjective of a degree question names no term
+        (
+            "How accurate are smartphone apps for detecting atrial fibrillation?",
+            "smartphone apps",
+            "accurate",
+        ),
+        ("How common is burnout among emergency physicians?", "burnout", "common"),
+        ("How safe is early mobilisation after cardiac surgery?", "early mobilisation", "safe"),
+        # the subject of a clause after "how" stays a term
+        ("We study how health is perceived by migrants.", "health", ""),
+    ],
+)
+def test_a_degree_question_asks_about_its_subject(description: str, kept: str, dropped: str) -> None:
+    terms = [t for _, values in extract_slots(description) if isinstance(values, list) for t in values]
+    assert kept in terms and dropped not in terms
+
+
 def test_research_goal_drops_the_opener() -> None:
     assert research_goal("We are working on coral reef resilience. More text.") == "coral reef resilience"
     assert research_goal("我们正在研究城市热岛效应。其他") == "城市热岛效应"
