@@ -209,9 +209,12 @@ def reading_to_the_head(
 
 
 # nouns that only say that what the words before them name is a method or a thing of its kind
-# ("machine learning models", "deep learning algorithms"): English heads that add no concept
+# ("machine learning models", "deep learning algorithms"), or how a condition shows ("anxiety
+# symptoms", searched as Anxiety as "depressive symptoms" is an entry term of Depression): English heads
+# that add no concept
 CLASS_NOUNS = word_set(
     "model models system systems algorithm algorithms approach approaches method methods technique techniques"
+    " symptom symptoms"
 )
 
 

@@ -119,3 +119,10 @@ def test_a_class_noun_after_a_match_is_read_as_its_head(vocabulary: MeshVocabula
     assert a_class_noun_after(text, match)
     assert not a_class_noun_after("machine learning", match)
     assert not a_class_noun_after("machine learning risk models", match)  # more than the class noun
+
+
+def test_the_symptoms_of_a_condition_are_searched_as_the_condition(vocabulary: MeshVocabulary) -> None:
+    # "anxiety symptoms" is no entry term (Depression lists "Depressive Symptoms"); a searcher uses Anxiety
+    text = "anxiety symptoms"
+    match = vocabulary.recognize(text)[0]
+    assert match.descriptor.heading == "Anxiety" and a_class_noun_after(text, match)
