@@ -19,6 +19,7 @@ import re
 
 from agent.keywords.title_template import purposes, subtitle, written_in
 from agent.models import Concept, ConceptRole, Term
+from agent.understanding.lexicon import EFFECT_VERBS
 
 # Pathological Conditions, Signs and Symptoms: what happens in any disease (Death, Recurrence,
 # Hemorrhage), not a disease that defines whom a review is about
@@ -32,6 +33,12 @@ _LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
 # names the people, not the outcomes
 _PEOPLE_OR_PLACE = re.compile(r"\b(?:in|among|amongst|with|for|of)\s", re.IGNORECASE)
 _ACTED_ON = re.compile(r"\b(?:effects?|impacts?|influences?)\s+on\s+(?P<outcomes>[^.;:!?]+)", re.IGNORECASE)
+# "X reduce hospital readmissions and improve quality of life for patients with Y": what verbs of effect
+# act on, up to the people or place the clause goes on to name
+_EFFECTED = re.compile(
+    rf"\b(?:{'|'.join(sorted(EFFECT_VERBS, key=len, reverse=True))})\s+(?P<outcomes>[^.;:!?]+)", re.IGNORECASE
+)
+_WHO_OR_WHERE = re.compile(r"\s(?:in|among|amongst|for|with|after|during|at)\s", re.IGNORECASE)
 
 
 def _measured(trees: list[str]) -> bool:
@@ -68,7 +75,8 @@ def _outcome_like(
 def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
     out: written after the title's colon (a subtitle of the outcomes reported), or among several
-    concepts in the "Y" of "X for Y" or after "effects on"; such a concept becomes an outcome."""
+    concepts in the "Y" of "X for Y", after "effects on" or after verbs of effect ("X reduce Y and improve
+    Z", up to the people or place named after them); such a concept becomes an outcome."""
     tail = subtitle(description)
     head = description[: len(description) - len(tail)] if tail else description
     only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
@@ -76,6 +84,8 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     segments += [
         m.group("outcomes") for m in _ACTED_ON.finditer(description) if _LISTED.search(m.group("outcomes"))
     ]
+    effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
+    segments += [s for s in effected if _LISTED.search(s)]
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:

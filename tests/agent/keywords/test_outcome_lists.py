@@ -64,6 +64,33 @@ def test_several_outcomes_as_the_purpose_are_left_out_one_defines_the_topic(
     assert single["return to work"] == ("outcome", True)
 
 
+def test_several_outcomes_verbs_of_effect_act_on_are_left_out_one_defines_the_topic(
+    vocabulary: MeshVocabulary,
+) -> None:
+    description = (
+        "Does early palliative care referral reduce hospital readmissions and improve quality of life "
+        "for patients with advanced heart failure?"
+    )
+    listed = summary(
+        vocabulary,
+        description,
+        subject_population=["patients with advanced heart failure"],
+        output_target=["hospital readmissions", "quality of life"],
+        context=["early palliative care referral"],
+    )
+    assert listed["hospital readmissions"] == ("outcome", False)
+    assert listed["quality of life"] == ("outcome", False)
+    assert listed["heart failure"] == ("condition", True)
+    single = summary(
+        vocabulary,
+        "Does exercise reduce depressive symptoms in older adults and their carers?",
+        context=["exercise"],
+        output_target=["depressive symptoms"],
+        subject_population=["older adults", "carers"],
+    )
+    assert single["depressive symptoms"] == ("outcome", True)
+
+
 def test_a_listed_intervention_stays_required(vocabulary: MeshVocabulary) -> None:
     found = summary(
         vocabulary,
