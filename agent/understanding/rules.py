@@ -506,10 +506,11 @@ _INQUIRY = (
     r"working\s+on|works\s+on|focus\s+on|focuses\s+on|focusing\s+on|focused\s+on|develop|develops|"
     r"developing|interested\s+in|(?:is|are)\s+(?:on|about|into)|about)"
 )
-# verbs whose action is part of the goal: kept, as the gerund ("we plan to compare X" -> "comparing X")
+# verbs whose action is part of the goal: kept, as the gerund ("we plan to compare X" -> "comparing X",
+# "we model how X affects Y" -> "modeling how ...", not "You are working on we model how ...")
 _GOAL_VERBS = lex.words(
     "compare map identify quantify measure predict analyse analyze characterise characterize estimate design "
-    "build improve reduce detect"
+    "build improve reduce detect model simulate forecast"
 )
 _GOAL_VERB = "|".join([*_GOAL_VERBS, *(verb + "s" for verb in _GOAL_VERBS), *map(gerund, _GOAL_VERBS)])
 _GOAL_OPENERS = re.compile(

@@ -225,6 +225,7 @@ def test_research_goal_drops_the_opener() -> None:
         # a verb that is part of the goal stays, as its gerund
         ("We plan to compare CBT and medication for insomnia.", "comparing CBT and medication for insomnia"),
         ("This study compares two vaccines.", "comparing two vaccines"),
+        ("We model how heat waves affect hospital visits.", "modeling how heat waves affect hospital visits"),
         # no opener: a report, a bare "know", a title
         ("We measured blood pressure in 300 adults.", "We measured blood pressure in 300 adults"),
         (
