@@ -651,9 +651,16 @@ def _malformed(candidate: str, canonical: str, vocabulary: MeshVocabulary | None
 
 def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVocabulary | None) -> bool:
     """Whether the term's morphological variants (plural, truncation) make sense: not for chemicals and
-    drugs (MeSH tree D only: mass nouns, "Metformins"), nor when the last word is one MeSH only uses as
-    a modifier ("apparently healthy" has no "healthies")."""
+    drugs (MeSH tree D only: mass nouns, "Metformins"), nor for the proper name of a place (a heading
+    only among the Geographic Locations, Z01, written with a capital: "Latin America" has no "Latin
+    Americas", "United States" no "United State"), nor when the last word is one MeSH only uses as a
+    modifier ("apparently healthy" has no "healthies")."""
     if mesh is not None and mesh.tree_numbers and all(t.startswith("D") for t in mesh.tree_numbers):
+        return False
+    named_place = (
+        mesh is not None and mesh.tree_numbers and all(t.startswith("Z01") for t in mesh.tree_numbers)
+    )
+    if named_place and canonical.split()[-1:] and canonical.split()[-1][:1].isupper():
         return False
     if mesh is not None and _is_species_name(mesh) and term_key(canonical) == term_key(mesh.heading):
         return False  # "Mycobacterium tuberculosis" has no "Mycobacterium tuberculoses"

@@ -395,6 +395,28 @@ async def test_a_species_name_gets_no_plural() -> None:
     assert not any("tuberculoses" in s.text for s in species.synonyms)
 
 
+async def test_the_name_of_a_place_gets_no_number() -> None:
+    """A place's proper name has no number ("Latin Americas", "United State"), although MeSH writes
+    "Americas" and "state"; a common noun of places keeps its plural ("cities")."""
+    from tools.mesh_build import EMBEDDED_MESH  # the vocabulary the product ships
+
+    mesh = MeshFile(EMBEDDED_MESH)
+    mesh.load()
+    plan = await build_keyword_plan(
+        Understanding(
+            description="Cash transfers in Latin America, the United States and cities",
+            slots=Slots(context=["Latin America", "United States", "cities"]),
+        ),
+        RulesLLM(),
+        SynonymSources(mesh_file=mesh),
+    )
+    by_canonical = {t.canonical: t for t in plan.terms}
+    assert by_canonical["Latin America"].mesh is not None
+    assert "Latin Americas" not in [s.text for s in by_canonical["Latin America"].synonyms]
+    assert "United State" not in [s.text for s in by_canonical["United States"].synonyms]
+    assert "city" in [s.text for s in by_canonical["cities"].synonyms]
+
+
 def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
     """An entry term filed under a heading that shares none of its words is a member of a category:
     the heading and the other members are not its synonyms; a heading that shares a word keeps them."""
