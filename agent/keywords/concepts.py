@@ -124,6 +124,7 @@ from agent.keywords.concept_roles import (
     apart_in_mesh,
     asks_about_a_test,
     asks_for_a_diagnosis,
+    characteristics_of_the_thing,
     decide_required,
     head_is_a_condition,
     is_acted_on,
@@ -626,6 +627,7 @@ def _drafts_for(
             for m in matches
             # "School-based programmes": what a thing is based in is meant, however shallow its heading
             if (meant(m) or _BASED.match(text[m.end :]))
+            and not characteristics_of_the_thing(m)  # "community" is no Residence Characteristics
             and not beyond_mesh(m, text, vocabulary)
             and not other_sense(m, text, part.slot, vocabulary)
             and not _ANTI.search(text[: m.start])

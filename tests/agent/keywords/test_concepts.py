@@ -1939,10 +1939,33 @@ def test_a_thing_based_in_a_place_is_no_kind_of_the_place(vocabulary: MeshVocabu
         context=["Community-based walking groups"],
         subject_population=["older adults"],
     )
-    labels = {c.label.lower(): c for c in result.concepts}
-    assert "walking groups" in labels and labels["walking groups"].required
-    community = [c for c in result.concepts if c.role is ConceptRole.SETTING]
-    assert community and all("walking" not in c.label.lower() for c in community)
+    walking = [c for c in result.concepts if "walking group" in c.label.lower()]
+    assert walking and all(c.required for c in walking)
+    # the community is no Residence Characteristics (`test_a_place_word_is_no_heading_of_its_characteristics`)
+    assert "Residence Characteristics" not in pubmed_query(result)
+
+
+def test_a_place_word_is_no_heading_of_its_characteristics(vocabulary: MeshVocabulary) -> None:
+    """ "community" and "households" are entry terms of Residence and Family Characteristics, headings
+    of attributes; the words name the place or the group, as modifiers that say where something is
+    done, and a searcher does not require the attributes' heading."""
+    result = concepts_of(
+        vocabulary,
+        "Community water fluoridation and dental caries in children",
+        context=["Community water fluoridation"],
+        subject_population=["children"],
+        output_target=["dental caries"],
+    )
+    query = pubmed_query(result)
+    assert "Residence Characteristics" not in query and '"Fluoridation"[Mesh]' in query
+    result = concepts_of(
+        vocabulary,
+        "Free school meals and household food insecurity",
+        context=["Free school meals"],
+        output_target=["household food insecurity"],
+    )
+    query = pubmed_query(result)
+    assert "Family Characteristics" not in query and '"Food Insecurity"[Mesh]' in query
 
 
 def test_a_name_headed_by_a_category_of_people_is_searched_as_written(vocabulary: MeshVocabulary) -> None:
