@@ -160,6 +160,7 @@ from agent.keywords.phrase_matches import (
     named_around,
     other_sense,
     people_category,
+    people_of_a_kind,
     people_word_of_an_organism,
     place_in_a_figure,
     procedure_undergone,
@@ -973,6 +974,7 @@ def _mesh_draft(
         for parent in match.parents
         if names_the_concept(parent, parent.heading, via="heading")
         and not (vocabulary is not None and people_category(parent, vocabulary))  # "healthcare workers"
+        and not people_of_a_kind(match.descriptor)  # "preschool children" are no Child (aged 6-12)
     ]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:

@@ -2006,3 +2006,30 @@ def test_a_class_noun_after_a_heading_adds_no_concept(
         assert not any("Neural" in h for h in headings)
     else:
         assert heading in headings
+
+
+def test_people_of_a_kind_are_searched_without_their_parent_group(vocabulary: MeshVocabulary) -> None:
+    """MeSH's age groups are bands side by side ("Child" is 6 to 12 years, "Child, Preschool" below it
+    in the tree), and "pregnant women" are indexed Pregnant Women: the parent group unexploded beside
+    them adds only other people."""
+    result = concepts_of(
+        vocabulary,
+        "D-dimer for excluding pulmonary embolism in pregnant women",
+        subject_population=["pregnant women"],
+        output_target=["pulmonary embolism"],
+        method_measurement=["D-dimer"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert "Pregnant Women" in terms and not terms["Pregnant Women"].broader
+    assert '"Women"[Mesh' not in pubmed_query(result)
+    result = concepts_of(
+        vocabulary,
+        "Azithromycin for preschool children",
+        subject_population=["preschool children"],
+        context=["Azithromycin"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert "Child, Preschool" in terms and not terms["Child, Preschool"].broader
+    # a condition keeps the broader heading its words name ("low back pain": Back Pain)
+    result = concepts_of(vocabulary, "Red flags in low back pain", subject_population=["low back pain"])
+    assert any(b.heading == "Back Pain" for t in result.terms for b in t.broader)
