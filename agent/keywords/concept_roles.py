@@ -139,6 +139,21 @@ def meant(match: MeshMatch) -> bool:
     return names_the_concept(match.descriptor, match.text, match.via)
 
 
+def characteristics_of_the_thing(match: MeshMatch) -> bool:
+    """Whether a one-word entry term names a thing MeSH files under a heading of that thing's
+    characteristics: "community" and "neighbourhood" are entry terms of Residence Characteristics,
+    "households" of Family Characteristics. The heading is about the attributes (where people live, how
+    a family is made up), while the word names the place or group, mostly as a modifier that says where
+    or at what level something else is done ("community-based walking groups", "household food
+    insecurity"); a searcher does not search it under the attributes' heading, and the words stay."""
+    return (
+        match.via == "entry term"
+        and len(match.text.split()) == 1
+        and match.descriptor.heading.split()[-1] == "Characteristics"
+        and match.text.casefold() not in match.descriptor.heading.casefold()
+    )
+
+
 def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
     """Whether a descriptor of a phrase that names several stands in another MeSH tree than all the
     others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one

@@ -124,6 +124,7 @@ from agent.keywords.concept_roles import (
     apart_in_mesh,
     asks_about_a_test,
     asks_for_a_diagnosis,
+    characteristics_of_the_thing,
     decide_required,
     head_is_a_condition,
     is_acted_on,
@@ -159,6 +160,7 @@ from agent.keywords.phrase_matches import (
     named_around,
     other_sense,
     people_category,
+    people_of_a_kind,
     people_word_of_an_organism,
     place_in_a_figure,
     procedure_undergone,
@@ -626,6 +628,7 @@ def _drafts_for(
             for m in matches
             # "School-based programmes": what a thing is based in is meant, however shallow its heading
             if (meant(m) or _BASED.match(text[m.end :]))
+            and not characteristics_of_the_thing(m)  # "community" is no Residence Characteristics
             and not beyond_mesh(m, text, vocabulary)
             and not other_sense(m, text, part.slot, vocabulary)
             and not _ANTI.search(text[: m.start])
@@ -971,6 +974,7 @@ def _mesh_draft(
         for parent in match.parents
         if names_the_concept(parent, parent.heading, via="heading")
         and not (vocabulary is not None and people_category(parent, vocabulary))  # "healthcare workers"
+        and not people_of_a_kind(match.descriptor)  # "preschool children" are no Child (aged 6-12)
     ]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:

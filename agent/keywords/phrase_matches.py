@@ -337,6 +337,15 @@ def named_around(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary
 PEOPLE_CATEGORY_KINDS = 10
 
 
+def people_of_a_kind(descriptor: MeshDescriptor) -> bool:
+    """Whether `descriptor` is a heading of persons (M01), whose tree parent is no broader search for
+    them: MeSH's age groups are bands side by side ("Child" is 6 to 12 years, "Child, Preschool" 2
+    to 5 years below it in the tree; "Infant" and "Infant, Newborn" likewise), and people of a kind
+    ("pregnant women", "primary care physicians", "community health nurses") are indexed as that kind,
+    so that their parent group (Women, Physicians, Nurses) unexploded adds only the other people."""
+    return any(t.startswith(PERSONS_TREE + ".") for t in descriptor.tree_numbers)
+
+
 def people_category(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> bool:
     """Whether `descriptor` is a heading of persons (M01) that MeSH divides into many kinds right below
     it (Occupational Groups: Health Personnel, Farmers, Sex Workers, ... 25 of them; Population

@@ -1939,10 +1939,33 @@ def test_a_thing_based_in_a_place_is_no_kind_of_the_place(vocabulary: MeshVocabu
         context=["Community-based walking groups"],
         subject_population=["older adults"],
     )
-    labels = {c.label.lower(): c for c in result.concepts}
-    assert "walking groups" in labels and labels["walking groups"].required
-    community = [c for c in result.concepts if c.role is ConceptRole.SETTING]
-    assert community and all("walking" not in c.label.lower() for c in community)
+    walking = [c for c in result.concepts if "walking group" in c.label.lower()]
+    assert walking and all(c.required for c in walking)
+    # the community is no Residence Characteristics (`test_a_place_word_is_no_heading_of_its_characteristics`)
+    assert "Residence Characteristics" not in pubmed_query(result)
+
+
+def test_a_place_word_is_no_heading_of_its_characteristics(vocabulary: MeshVocabulary) -> None:
+    """ "community" and "households" are entry terms of Residence and Family Characteristics, headings
+    of attributes; the words name the place or the group, as modifiers that say where something is
+    done, and a searcher does not require the attributes' heading."""
+    result = concepts_of(
+        vocabulary,
+        "Community water fluoridation and dental caries in children",
+        context=["Community water fluoridation"],
+        subject_population=["children"],
+        output_target=["dental caries"],
+    )
+    query = pubmed_query(result)
+    assert "Residence Characteristics" not in query and '"Fluoridation"[Mesh]' in query
+    result = concepts_of(
+        vocabulary,
+        "Free school meals and household food insecurity",
+        context=["Free school meals"],
+        output_target=["household food insecurity"],
+    )
+    query = pubmed_query(result)
+    assert "Family Characteristics" not in query and '"Food Insecurity"[Mesh]' in query
 
 
 def test_a_name_headed_by_a_category_of_people_is_searched_as_written(vocabulary: MeshVocabulary) -> None:
@@ -1983,3 +2006,30 @@ def test_a_class_noun_after_a_heading_adds_no_concept(
         assert not any("Neural" in h for h in headings)
     else:
         assert heading in headings
+
+
+def test_people_of_a_kind_are_searched_without_their_parent_group(vocabulary: MeshVocabulary) -> None:
+    """MeSH's age groups are bands side by side ("Child" is 6 to 12 years, "Child, Preschool" below it
+    in the tree), and "pregnant women" are indexed Pregnant Women: the parent group unexploded beside
+    them adds only other people."""
+    result = concepts_of(
+        vocabulary,
+        "D-dimer for excluding pulmonary embolism in pregnant women",
+        subject_population=["pregnant women"],
+        output_target=["pulmonary embolism"],
+        method_measurement=["D-dimer"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert "Pregnant Women" in terms and not terms["Pregnant Women"].broader
+    assert '"Women"[Mesh' not in pubmed_query(result)
+    result = concepts_of(
+        vocabulary,
+        "Azithromycin for preschool children",
+        subject_population=["preschool children"],
+        context=["Azithromycin"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert "Child, Preschool" in terms and not terms["Child, Preschool"].broader
+    # a condition keeps the broader heading its words name ("low back pain": Back Pain)
+    result = concepts_of(vocabulary, "Red flags in low back pain", subject_population=["low back pain"])
+    assert any(b.heading == "Back Pain" for t in result.terms for b in t.broader)
