@@ -725,6 +725,13 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
             options.append([people_plural(h) if part.people else h for h in senses])
     if len(parts) > 1:  # inside a term a part is a word, not the dictionary's definition of it
         options = [sorted(option, key=_definition) for option in options]
+    writes = getattr(attested, "writes", None)
+    for index in range(1, len(options)):
+        prefix = options[index - 1][0] if options[index - 1] else ""
+        if callable(writes) and prefix.endswith("+") and prefix[:-1].isalpha():
+            # a closed-up prefix and the sense make one English word: the sense whose word MeSH writes
+            # comes first (多|中心 "multicenter", not "multiheart", though MeSH knows Heart alone)
+            options[index] = sorted(options[index], key=lambda sense: not writes(prefix[:-1] + sense))
     scored: list[tuple[int, int, str]] = []
     for order, choice in enumerate(
         itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)
