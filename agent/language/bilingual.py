@@ -152,6 +152,9 @@ class _Part:
     # 低|钙|血|症 -> "hypocalcemia"), used only where attested (see `_fuse`)
     whole: tuple[str, ...] = ()
     whole_span: int = 1
+    # the morpheme's Greek or Latin forms before a head (脂 "lipo+", 胶质 "glial"; see
+    # `neoclassical.MORPHEME_FORMS`), tried only inside a span the judge attests whole
+    latin: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=20000)
@@ -188,6 +191,7 @@ def _word_part(word: str) -> _Part | None:
         affix=bool(entry and entry.affix),
         glossary=entry is not None,
         verbs=frozenset(sense.text for sense in senses if sense.verb),
+        latin=neoclassical.morpheme_forms(word),
     )
 
 
@@ -365,6 +369,9 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
             if part is not None and parts and key in word_formation.COMBINING_ENDINGS:
                 part = replace(part, fused=word_formation.fused_forms(parts[-1].nouns[:2], key))
+            lineage = neoclassical.lineage_words(keys[i - 1], key) if parts and i > 0 else ()
+            if part is not None and lineage:  # 髓|系 -> "myeloid" inside an attested term
+                part = replace(part, fused=lineage)
             if part is not None and parts and key in word_formation.SILENT_HEADS and i == len(keys) - 1:
                 part = replace(part, silent=True)
             if (
@@ -600,7 +607,7 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
             derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
         elif word.endswith("ate") and len(word) > 6:
             derived.append(sense[:-1] + "ory")  # regulate -> regulatory
-    return list(_unique([*part.modifiers[:limit], *derived, *part.fused]))
+    return list(_unique([*part.modifiers[:limit], *derived, *part.fused, *part.latin]))
 
 
 def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
@@ -718,6 +725,13 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
             options.append([people_plural(h) if part.people else h for h in senses])
     if len(parts) > 1:  # inside a term a part is a word, not the dictionary's definition of it
         options = [sorted(option, key=_definition) for option in options]
+    writes = getattr(attested, "writes", None)
+    for index in range(1, len(options)):
+        prefix = options[index - 1][0] if options[index - 1] else ""
+        if callable(writes) and prefix.endswith("+") and prefix[:-1].isalpha():
+            # a closed-up prefix and the sense make one English word: the sense whose word MeSH writes
+            # comes first (多|中心 "multicenter", not "multiheart", though MeSH knows Heart alone)
+            options[index] = sorted(options[index], key=lambda sense: not writes(prefix[:-1] + sense))
     scored: list[tuple[int, int, str]] = []
     for order, choice in enumerate(
         itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)
@@ -811,6 +825,9 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     state = _state_of_change(written, key, attested)
     if state is not None:
         return state
+    agent = _agent_participle(written, key, attested)
+    if agent is not None:
+        return agent
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
@@ -852,3 +869,30 @@ def _state_of_change(written: str, key: str, attested: Attested | None) -> Rende
         shorter = [" ".join(s.split()[:-1]) for s in subject.english[:_PER_PART] if len(s.split()) > 1]
         phrases = [p for p in state_phrases(shorter, change) if attested(p)] + phrases
     return Rendering(written, _rank(phrases, attested), "composed", subject.guesses, subject.neoclassical)
+
+
+def _agent_participle(written: str, key: str, attested: Attested | None) -> Rendering | None:
+    """A term of several words as the agent of a participle (脂|多糖|诱导 "lipopolysaccharide-induced", not
+    "fat polysaccharide-induced"): the words before the verb rendered as one phrase, taken where the judge
+    knows that phrase whole, since the composition joins the participle to the last word only."""
+    if attested is None:
+        return None
+    keys = [t.key for t in tokenize(key) if t.key.strip()]
+    for start in range(2, len(keys)):
+        found = word_formation.participle(keys, start)
+        if found is None:
+            continue
+        english, used = found
+        agent = render("".join(keys[:start]), attested)
+        if not agent.english or not attested(agent.english[0]) or " " in agent.english[0]:
+            return None  # one attested word only: a phrase of several words composes as before
+        rest = "".join(keys[start + used :])
+        head = f"{agent.english[0]}-{english}"
+        if not rest:
+            return Rendering(written, (head,), "composed", agent.guesses, agent.neoclassical)
+        after = render(rest, attested)
+        if not after.english:
+            return None
+        phrases = tuple(f"{head} {tail}" for tail in after.english[:_PER_PART])
+        return Rendering(written, phrases, "composed", agent.guesses + after.guesses, agent.neoclassical)
+    return None

@@ -13,6 +13,13 @@ Two closed classes of word formation make the English word:
   word of the body part (abdomen, abdominal -> lapar-, celi-; bladder -> cyst-; uterus -> hyster-); an
   organ's own name or its Latin adjective's stem is tried as well (disk -> disk-ectomy, thoracic -> thorac-).
 
+The same word formation makes the modifiers of many other terms: a Chinese morpheme before a head is,
+in English, a Greek or Latin combining form closed up with the head (脂|多糖 "fat" + "polysaccharide" is
+"lipopolysaccharide", 小|胶质|细胞 "small colloid cell" is "microglial cell"), and a lineage after a tissue
+is an "-oid" adjective (髓|系 "marrow system" is "myeloid", 淋巴|系 "lymphoid"). `MORPHEME_FORMS` holds
+these forms by the Chinese morpheme (a closed-up prefix ends in "+", as in the glossary) and
+`LINEAGE_ENDINGS` the endings; both are used only inside a span the vocabulary attests whole.
+
 The forms made are guesses: the caller (`agent.language.bilingual`) keeps one only where its vocabulary
 (MeSH) attests it, so "lobectomy", which MeSH does not write, is not made up, and "cystectomy" is not taken
 for a gall bladder whose whole name has a form of its own (gall bladder -> cholecyst-).
@@ -120,6 +127,77 @@ COMBINING_FORMS: dict[str, tuple[str, ...]] = {
     "internal": ("endo",),
 }
 MAX_FORMS = 12
+
+# Greek and Latin forms of Chinese morphemes before a head: closed-up prefixes ("+") and the adjectives
+# English writes for the morpheme in terms (胶质 "colloid" is "glial" in neuroscience's terms). English
+# word formation of a closed class (size, number, the body's tissues), not any case's words.
+MORPHEME_FORMS: dict[str, tuple[str, ...]] = {
+    "小": ("micro+",),
+    "微": ("micro+",),
+    "大": ("macro+",),
+    "巨": ("macro+", "mega+"),
+    "多": ("poly+", "multi+"),
+    "单": ("mono+",),
+    "双": ("bi+", "di+"),
+    "半": ("semi+", "hemi+"),
+    "全": ("pan+",),
+    "超": ("ultra+", "hyper+"),
+    "高": ("hyper+",),
+    "低": ("hypo+",),
+    "抗": ("anti+",),
+    "异": ("hetero+", "allo+"),
+    "同": ("homo+", "iso+"),
+    "自": ("auto+",),
+    "内": ("endo+", "intra+"),
+    "外": ("exo+", "extra+"),
+    "脂": ("lipo+", "lipid"),
+    "糖": ("glyco+",),
+    "髓": ("myelo+",),
+    "胶质": ("glial", "glio+"),
+    "吞噬": ("phagocytic", "phago+"),
+    "细胞": ("cyto+", "cellular"),
+    "光": ("photo+",),
+    "热": ("thermo+",),
+    "水": ("hydro+",),
+    "电": ("electro+",),
+    "血": ("hemo+", "hemato+"),
+    "肝": ("hepato+",),
+    "肾": ("nephro+", "reno+"),
+    "心": ("cardio+",),
+    "肺": ("pneumo+",),
+    "骨": ("osteo+",),
+    "肌": ("myo+",),
+    "神经": ("neuro+",),
+    "淋巴": ("lympho+",),
+    "红": ("erythro+",),
+}
+# endings a morpheme after a blood-forming tissue takes as one English adjective (髓|系 "myeloid", 淋巴|系
+# "lymphoid", 红|系 "erythroid"), built on the tissue's forms in `MORPHEME_FORMS` only; after any other
+# word 系 is a system or a line (细胞|系 "cell line")
+LINEAGE_ENDINGS: dict[str, tuple[str, ...]] = {"系": ("oid",)}
+LINEAGE_TISSUES = frozenset(["髓", "淋巴", "红"])
+
+
+def morpheme_forms(chinese: str) -> tuple[str, ...]:
+    """The Greek and Latin forms of a Chinese morpheme before a head (脂 -> "lipo+", "lipid"); none for
+    most words."""
+    return MORPHEME_FORMS.get(chinese, ())
+
+
+def lineage_words(chinese: str, ending_key: str) -> tuple[str, ...]:
+    """The "-oid" adjectives of a tissue morpheme and a lineage ending (髓, 系 -> "myeloid"); guesses that
+    a caller keeps only inside a term its vocabulary attests."""
+    out: list[str] = []
+    if chinese not in LINEAGE_TISSUES:
+        return ()
+    for ending in LINEAGE_ENDINGS.get(ending_key, ()):
+        for form in morpheme_forms(chinese):
+            if not form.endswith("+"):
+                continue
+            stem = form[:-1]
+            stem = stem[:-1] if stem.endswith("o") and ending.startswith("o") else stem
+            out.append(stem + ending)
+    return tuple(dict.fromkeys(out))
 
 
 def procedure_head(keys: list[str], start: int) -> tuple[str, int] | None:

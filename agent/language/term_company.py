@@ -59,6 +59,12 @@ class TermCompany:
             not found.isdisjoint(self._terms.get(other, self._empty)) for other in company if other != stem
         )
 
+    def writes(self, word: str) -> bool:
+        """True when `word` (one word) is a word of some MeSH term ("multicenter" of Multicenter Study),
+        whether or not the vocabulary knows it alone."""
+        key = phrase_key(word)
+        return len(key) == 1 and loose_stem(key[0]) in self._terms
+
     def together(self, sense: str, others: Iterable[str]) -> bool:
         """True when every content word of `sense` stands in one MeSH term with a word of `others`
         (another word than itself): "system" with "cell", not "faculty"; not "front courtyard"."""

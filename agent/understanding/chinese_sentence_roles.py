@@ -419,6 +419,41 @@ def join_zh(words: list[str]) -> str:
 
 
 # the passes that give phrases their roles from the sentence, in order
+# the head of "the characteristics of X" (分布特征, 地球化学特征) and what makes X its owner: 的 after X, or
+# the pronoun 其 ("分析其时空变化特征")
+_CHARACTERISTICS_HEAD = "特征"
+_OWNER_LINKS = frozenset({"的", "其"})
+
+
+def _characteristics_of_things(phrases: list[Phrase]) -> list[Phrase]:
+    """ "微塑料的丰度和空间分布特征", "花岗岩的地球化学特征", "分析其时空变化特征": the characteristics a
+    thing is studied for are what is measured (the outcome), not features given to a model ("融合文本和面部
+    表情特征") or a signal's features ("脑电信号的时频特征", whose owner is a signal). The list sharing the
+    head goes with it."""
+    for index, phrase in enumerate(phrases):
+        words = phrase.words
+        if (
+            len(words) < 2
+            or words[-1] != _CHARACTERISTICS_HEAD
+            or phrase.slot not in (None, "signal_feature")
+        ):
+            continue
+        members = [index]
+        while members[0] > 0 and phrases[members[0]].after in {*lex.ZH_AND, "、"}:
+            members.insert(0, members[0] - 1)
+        first = phrases[members[0]]
+        if first.after not in _OWNER_LINKS:
+            continue
+        if first.after == "的" and members[0] > 0:
+            owner = phrases[members[0] - 1]
+            if "signal_feature" in (owner.slot, zh_head_slot(owner.text)):
+                continue  # 脑电信号的时频特征: a signal's features
+        for member in members:
+            if phrases[member].slot in (None, "signal_feature"):
+                phrases[member].slot = "output_target"
+    return phrases
+
+
 ROLE_PASSES = (
     _frames,
     _techniques_before_task_verbs,
@@ -433,6 +468,7 @@ ROLE_PASSES = (
     conditions_in_settings,
     mediators,
     _shared_heads,
+    _characteristics_of_things,
     _places_apart,
     _things_apart,
     shared_outcomes,

@@ -79,3 +79,29 @@ def test_a_phrase_holding_an_attested_neoclassical_word_is_one_term() -> None:
 def test_source_before_a_head_is_derived_and_at_the_end_a_source() -> None:
     assert render("骨髓来源巨噬细胞").english[0] == "bone marrow-derived macrophage"
     assert render("数据来源").english[0] == "data source"
+
+
+def test_a_morpheme_before_a_head_takes_its_greek_or_latin_form_where_the_judge_knows_the_term() -> None:
+    known = {"lipopolysaccharide", "microglial cell", "acute myeloid leukemia"}
+    judge = lambda term: term in known  # noqa: E731
+    assert render("脂多糖", attested=judge).english[0] == "lipopolysaccharide"  # not "fat polysaccharide"
+    assert render("小胶质细胞", attested=judge).english[0] == "microglial cell"  # not "small colloid cell"
+    # a lineage after a tissue is its "-oid" adjective, inside a term the judge knows
+    assert render("急性髓系白血病", attested=judge).english[0] == "acute myeloid leukemia"
+    assert neoclassical.lineage_words("髓", "系") == ("myeloid",)
+    assert neoclassical.lineage_words("淋巴", "系") == ("lymphoid",)
+    assert neoclassical.lineage_words("细胞", "系") == ()  # a cell's 系 is its line (细胞系 "cell line")
+    # the forms are no renderings of their own: with nothing attested the parts stay as they are
+    assert render("脂多糖", attested=lambda term: False).english[0] != "lipopolysaccharide"
+    assert render("脂多糖").english[0] == "fat polysaccharide"
+
+
+def test_an_attested_word_of_several_chinese_words_is_the_agent_of_a_participle_whole() -> None:
+    known = {"lipopolysaccharide", "acute lung injury"}
+    judge = lambda term: term in known  # noqa: E731
+    # the participle joined the last word only: "fat polysaccharide-induced"
+    assert render("脂多糖诱导", attested=judge).english[0] == "lipopolysaccharide-induced"
+    assert render("脂多糖诱导急性肺损伤", attested=judge).english[0] == (
+        "lipopolysaccharide-induced acute lung injury"
+    )
+    assert render("机器人辅助手术", attested=judge).english[0].startswith("robot-assisted ")

@@ -54,3 +54,26 @@ def test_mesh_writes_system_with_cell_and_no_courtyard_at_all() -> None:
 def test_an_adjective_and_its_noun_share_a_stem() -> None:
     assert loose_stem("vestibular") == loose_stem("vestibule") == "vestibul"
     assert loose_stem("microscopic") == loose_stem("microscopy") == loose_stem("microscope")
+
+
+class _PrefixJudge:
+    """Knows "heart" alone, and "multicenter" only as a word of its terms (Multicenter Study)."""
+
+    def __call__(self, english: str) -> bool:
+        return english == "heart"
+
+    def together(self, sense: str, others: Iterable[str]) -> bool:
+        return False
+
+    def writes(self, word: str) -> bool:
+        return word in {"multicenter", "heart"}
+
+
+def test_after_a_closed_up_prefix_the_sense_whose_word_mesh_writes_comes_first() -> None:
+    # 多 "multi+" closes up with its head: "multicenter", not "multiheart" for MeSH's lone Heart
+    assert render("多中心影像", attested=_PrefixJudge()).english[0].startswith("multicenter ")
+    assert render("多中心影像", attested=lambda term: term == "heart").english[0].startswith("multiheart ")
+    vocabulary = embedded_vocabulary()
+    assert vocabulary is not None
+    judge = company_of(vocabulary)
+    assert judge.writes("multicenter") and not judge.writes("multiheart")

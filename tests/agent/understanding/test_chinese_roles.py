@@ -648,3 +648,14 @@ def test_a_phrase_is_not_cut_inside_a_word_jieba_holds_whole() -> None:
     # 飞行|器: 飞行 "to fly" read as a verb cut 高超声速飞行|器热防护系统 in two
     texts = [p.text for p in chinese_phrases("高超声速飞行器热防护系统的气动热环境数值模拟研究。")]
     assert texts[0] == "高超声速飞行器热防护系统"
+
+
+def test_the_characteristics_of_a_thing_are_the_outcome_and_a_signals_features_stay_features() -> None:
+    # "the characteristics of X" (X的…特征, 其…特征): what the thing is studied for, with its list
+    slots = extract_slots("我们调查湖泊沉积物中重金属的含量和空间分布特征。")
+    assert {"含量", "空间分布特征"} <= set(slots.output_target)
+    assert "空间分布特征" not in slots.signal_feature
+    assert "时空演变特征" in extract_slots("监测城市热岛并分析其时空演变特征。").output_target
+    # a signal's features, and features a model takes in, are features
+    assert "时频特征" not in extract_slots("提取心电信号的时频特征用于房颤检测。").output_target
+    assert "面部表情特征" not in extract_slots("模型融合步态、语音和面部表情特征。").output_target
