@@ -27,7 +27,7 @@ from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.english_phrase_merges import merge_phrases
-from agent.understanding.english_pos import verb_here
+from agent.understanding.english_pos import no_agreement, verb_here
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
 from agent.understanding.english_word_forms import (
     OBJECT_OPENERS,
@@ -79,11 +79,18 @@ def english_phrases(text: str) -> list[Phrase]:
             current.pop()
         if current:
             said = "self" if about_user else cue
+            judged = judged_after_how and said in lex.BE_FORMS
+            if judged and judged_after_how not in lex.TEST_JUDGING_ADJECTIVES:
+                # "How effective is exercise for X?": the subject judged effective is the intervention
+                said = "exposure"
             phrases.append(Phrase(" ".join(current), said, list(current), after=last_break, stop=index))
+            if judged and judged_after_how in lex.TEST_JUDGING_ADJECTIVES:
+                _judged_test(phrases[-1])  # "How accurate is point-of-care ultrasound for X?"
         current = []
 
     tokens = description_tokens(text)
     skip_of = False
+    judged_after_how = ""  # "How effective is X": the adjective, whose subject follows the copula
     between = False
     compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
     about_user = False  # the sentence is about the user ("I'm a PhD student in hydrology")
@@ -99,6 +106,16 @@ def english_phrases(text: str) -> list[Phrase]:
         if per_unit and token.isalnum():
             per_unit = False
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+        if (
+            lower in lex.PREDICATE_ADJECTIVES
+            and not current
+            and previous_token == "how"
+            and (following in lex.BE_FORMS or following in {"do", "does"})
+        ):
+            # "How accurate is point-of-care ultrasound for X?", "How effective are apps?": the
+            # adjective the question asks about is its predicate, no term
+            judged_after_how = lower
+            continue
         if lower in {"better", "worse"} and not current and following[:1].isalpha() and following != "than":
             continue  # "better language outcomes than X": the judgement is no part of the outcome
         if lower in lex.SCOPE_WORDS and current:
@@ -126,6 +143,7 @@ def english_phrases(text: str) -> list[Phrase]:
                 continue  # "e.g. young age": the cue of the list goes on
             if token in ".;:!?|":
                 cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
+                judged_after_how = ""
                 compare_open, clause_open, about_user, relating = False, "", False, False
                 clause_first = len(phrases)
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
@@ -180,7 +198,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and all(w.lower() in lex.EFFECT_ADJECTIVES for w in current)
         ):
             current = []  # "the causal effect of X on Y", "long-term effects on Y": the kind of effect
-        if lower in lex.EFFECT_WORDS and not current:
+        if lower in lex.EFFECT_WORDS and not current and not _modifies_next(lower, following):
             # "the effect of X on Y": X is the exposure (a setting), Y the outcome
             flush()
             effect_mode, last_break = True, lower
@@ -572,6 +590,13 @@ def english_phrases(text: str) -> list[Phrase]:
             # preposition or the clause's end, is the predicate, no word of the term
             flush()
             phrases[-1].before = lower
+            for part in _conjuncts(phrases, phrases[-1], clause_first):
+                if lower in lex.TEST_JUDGING_ADJECTIVES:
+                    _judged_test(part)  # "Is ultrasound accurate for X": what is judged accurate is a test
+                elif part.slot is None and cue_slot(part.cue, False) is None:
+                    # "Is exercise safe for pregnant women", "Are diet and exercise effective": what is
+                    # judged safe or effective is the intervention or exposure
+                    part.cue = "exposure"
             cue = last_break = lower
             continue
         if _gerund_head(current, lower, following):
@@ -589,6 +614,14 @@ def english_phrases(text: str) -> list[Phrase]:
         listed_verb = (lower in lex.EN_VERBS or common_verb) and not (
             lower.endswith("s") and verb_here(tokens, index, current) is False
         )
+        if (
+            listed_verb
+            and current
+            and not clause_open
+            and no_agreement(tokens, index, current[-1], lower, following)
+        ):
+            current.append(token)  # "blood lead levels": a bare verb after a singular noun is a noun here
+            continue
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
         participle = is_past_participle(lower) and (
             following in lex.EN_PREPOSITIONS
@@ -649,6 +682,17 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = LEARNED_ON  # "a random forest trained on slope": what the model learns from
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
                 cue = "outcome"  # "X is related to Y": Y is what X is related to, the outcome
+            judged_for = last_break in lex.PREDICATE_ADJECTIVES or (
+                bool(judged_after_how) and bool(phrases) and phrases[-1].stop == index
+            )
+            if (
+                lower == "for"
+                and judged_for
+                and (judged_after_how or last_break) not in lex.TEST_JUDGING_ADJECTIVES
+            ):
+                # "Is melatonin effective for jet lag", "How effective is exercise for depression": what
+                # the intervention is judged effective for is the outcome
+                cue = "outcome"
             if lower == "for" and last_break in lex.UNDERGOING_CUES:
                 cue = "undergoing"  # "children scheduled for tonsillectomy": the procedure they go through
             if (
@@ -682,6 +726,29 @@ def english_phrases(text: str) -> list[Phrase]:
     flush()
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
+
+
+def _judged_test(phrase: Phrase) -> None:
+    """What a question judges accurate, reliable or valid is a test or a measure, when neither its head
+    word nor MeSH names its kind ("Is lung ultrasound accurate for X"; "Is the PHQ-9 valid in X" keeps
+    the slot its own words give)."""
+    if phrase.slot is None and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None:
+        phrase.slot = "method_measurement"
+
+
+def _modifies_next(word: str, following: str) -> bool:
+    """ "link workers", "effect sizes", "impact assessment": an effect noun takes what it is of or on
+    after a preposition ("the link between X and Y", "effects on X"), so one with a content word right
+    after it is a noun modifying that word, and the two are one noun phrase. A singular effect noun
+    before a plural one is the modifier ("link workers"); "effects sizes" is no English compound, so a
+    plural effect noun keeps its reading ("impacts" before a noun is the verb)."""
+    return (
+        singular(word) == word
+        and following[:1].isalpha()
+        and starts_phrase(following)
+        and following not in lex.EFFECT_WORDS
+        and following not in lex.EN_COMMON_VERBS
+    )
 
 
 def _care_given(current: list[str]) -> bool:

@@ -471,6 +471,9 @@ PREDICATE_ADJECTIVES = words(
     non-inferior
     """
 )
+# Predicate adjectives that judge a test or a measure ("Is ultrasound accurate for X"), not an
+# intervention or exposure
+TEST_JUDGING_ADJECTIVES = words("accurate reliable valid")
 # Heads that alone name no concept ("the model", "a classifier", "the baselines"): what precedes them does
 BARE_HEADS = words(
     "model classifier baseline control label system approach framework tool programme program data"
