@@ -90,6 +90,7 @@ def english_phrases(text: str) -> list[Phrase]:
 
     tokens = description_tokens(text)
     skip_of = False
+    skip_to = 0  # tokens before this index were read with the one before them ("as effective as")
     judged_after_how = ""  # "How effective is X": the adjective, whose subject follows the copula
     between = False
     compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
@@ -106,6 +107,24 @@ def english_phrases(text: str) -> list[Phrase]:
         if per_unit and token.isalnum():
             per_unit = False
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+        if index < skip_to:
+            continue  # the rest of "as effective as"
+        if _inside_a_title(token, current, following=tokens[index + 1] if index + 1 < len(tokens) else "."):
+            current.append(token)  # "the Glasgow Composite Measure Pain Scale": a verb inside a name
+            continue
+        if lower in lex.FREQUENCY_ADVERBS and not current and last_break and is_past_participle(last_break):
+            continue  # "assessed daily with the NPIAP staging system": how often, and the verb's "with" follows
+        if lower == "as" and following in lex.PREDICATE_ADJECTIVES and after_next == "as":
+            # "Is meloxicam as effective as firocoxib for X": the subject is judged against what follows
+            flush()
+            if phrases and phrases[-1].stop == index:
+                for part in _conjuncts(phrases, phrases[-1], clause_first):
+                    if following in lex.TEST_JUDGING_ADJECTIVES:
+                        _judged_test(part)
+                    elif part.slot is None and cue_slot(part.cue, False) is None:
+                        part.cue = "exposure"
+            cue, last_break, skip_to = "comparator", following, index + 3
+            continue
         if (
             lower in lex.PREDICATE_ADJECTIVES
             and not current
@@ -726,6 +745,21 @@ def english_phrases(text: str) -> list[Phrase]:
     flush()
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
+
+
+def _inside_a_title(token: str, current: list[str], following: str) -> bool:
+    """ "Glasgow Composite Measure Pain Scale", "Patient Health Questionnaire": a capitalised word between
+    capitalised words of a phrase is a word of a name written in title case, even a verb of the lists."""
+    return (
+        token.isalpha()
+        and token.istitle()
+        and bool(current)
+        and current[-1][:1].isupper()
+        and current[-1][:1].isalpha()
+        and following.isalpha()
+        and following.istitle()
+        and token.lower() not in lex.EN_FUNCTION
+    )
 
 
 def _judged_test(phrase: Phrase) -> None:
