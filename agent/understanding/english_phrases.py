@@ -109,7 +109,9 @@ def english_phrases(text: str) -> list[Phrase]:
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
         if index < skip_to:
             continue  # the rest of "as effective as"
-        if _inside_a_title(token, current, following=tokens[index + 1] if index + 1 < len(tokens) else "."):
+        if _inside_a_title(
+            token, current, following=tokens[index + 1] if index + 1 < len(tokens) else "."
+        ) and not _title_case_sentence(tokens, index):
             current.append(token)  # "the Glasgow Composite Measure Pain Scale": a verb inside a name
             continue
         if lower in lex.FREQUENCY_ADVERBS and not current and last_break and is_past_participle(last_break):
@@ -760,6 +762,23 @@ def _inside_a_title(token: str, current: list[str], following: str) -> bool:
         and following.istitle()
         and token.lower() not in lex.EN_FUNCTION
     )
+
+
+def _title_case_sentence(tokens: list[str], index: int) -> bool:
+    """The sentence around `tokens[index]` is written in title case (a review title: "Exercise Training
+    Improves Pain in Older Adults"), where capitals mark no name: most of its content words are
+    capitalised."""
+    start = index
+    while start > 0 and tokens[start - 1] not in _SENTENCE_ENDS:
+        start -= 1
+    end = index
+    while end < len(tokens) and tokens[end] not in _SENTENCE_ENDS:
+        end += 1
+    words = [t for t in tokens[start:end] if t.isalpha() and t.lower() not in lex.EN_FUNCTION]
+    return bool(words) and sum(w[:1].isupper() for w in words) * 2 > len(words)
+
+
+_SENTENCE_ENDS = frozenset({".", "?", "!", ";", ":"})
 
 
 def _judged_test(phrase: Phrase) -> None:
