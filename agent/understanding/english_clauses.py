@@ -127,6 +127,7 @@ def _ended_passive(gap: list[str]) -> bool:
     )
 
 
+_INSTRUMENT_CUES = frozenset({"with", "using", "via", "through", "by"})
 _PLACE_PREPOSITIONS = frozenset({"in", "on", "across", "within", "among"})
 # what follows a passive of measuring when it says when, not how ("was measured at baseline")
 _WHEN_WORDS = frozenset({"at", "every", "during", "before", "after", "over"})
@@ -437,6 +438,10 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
                     and _role(subject) is None
                     and mesh_kind(subject.text) != "subject_population"
                     and subject.cue not in lex.PEOPLE_CUES
+                    # "pain is scored with the X scale and Y is recorded": what an earlier verb is done
+                    # with is its instrument, no subject of this passive (right before the passive it
+                    # is: "with caries arrest checked by examination")
+                    and (subject is phrase or subject.cue not in _INSTRUMENT_CUES)
                 ):
                     subject.slot = "output_target"
             continue

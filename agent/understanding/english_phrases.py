@@ -27,7 +27,7 @@ from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
 from agent.understanding.english_phrase_merges import merge_phrases
-from agent.understanding.english_pos import verb_here
+from agent.understanding.english_pos import no_agreement, verb_here
 from agent.understanding.english_tokens import NUMBER, description_tokens, starts_phrase
 from agent.understanding.english_word_forms import (
     OBJECT_OPENERS,
@@ -79,11 +79,19 @@ def english_phrases(text: str) -> list[Phrase]:
             current.pop()
         if current:
             said = "self" if about_user else cue
+            judged = judged_after_how and said in lex.BE_FORMS
+            if judged and judged_after_how not in lex.TEST_JUDGING_ADJECTIVES:
+                # "How effective is exercise for X?": the subject judged effective is the intervention
+                said = "exposure"
             phrases.append(Phrase(" ".join(current), said, list(current), after=last_break, stop=index))
+            if judged and judged_after_how in lex.TEST_JUDGING_ADJECTIVES:
+                _judged_test(phrases[-1])  # "How accurate is point-of-care ultrasound for X?"
         current = []
 
     tokens = description_tokens(text)
     skip_of = False
+    skip_to = 0  # tokens before this index were read with the one before them ("as effective as")
+    judged_after_how = ""  # "How effective is X": the adjective, whose subject follows the copula
     between = False
     compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
     about_user = False  # the sentence is about the user ("I'm a PhD student in hydrology")
@@ -99,10 +107,40 @@ def english_phrases(text: str) -> list[Phrase]:
         if per_unit and token.isalnum():
             per_unit = False
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+        if index < skip_to:
+            continue  # the rest of "as effective as"
+        if _inside_a_title(
+            token, current, following=tokens[index + 1] if index + 1 < len(tokens) else "."
+        ) and not _title_case_sentence(tokens, index):
+            current.append(token)  # "the Glasgow Composite Measure Pain Scale": a verb inside a name
+            continue
+        if lower in lex.FREQUENCY_ADVERBS and not current and last_break and is_past_participle(last_break):
+            continue  # "assessed daily with the NPIAP staging system": how often, and the verb's "with" follows
+        if lower == "as" and following in lex.PREDICATE_ADJECTIVES and after_next == "as":
+            # "Is meloxicam as effective as firocoxib for X": the subject is judged against what follows
+            flush()
+            if phrases and phrases[-1].stop == index:
+                for part in _conjuncts(phrases, phrases[-1], clause_first):
+                    if following in lex.TEST_JUDGING_ADJECTIVES:
+                        _judged_test(part)
+                    elif part.slot is None and cue_slot(part.cue, False) is None:
+                        part.cue = "exposure"
+            cue, last_break, skip_to = "comparator", following, index + 3
+            continue
+        if (
+            lower in lex.PREDICATE_ADJECTIVES
+            and not current
+            and previous_token == "how"
+            and (following in lex.BE_FORMS or following in {"do", "does"})
+        ):
+            # "How accurate is point-of-care ultrasound for X?", "How effective are apps?": the
+            # adjective the question asks about is its predicate, no term
+            judged_after_how = lower
+            continue
         if lower in {"better", "worse"} and not current and following[:1].isalpha() and following != "than":
             continue  # "better language outcomes than X": the judgement is no part of the outcome
         if previous_token == "how" and _degree_word(lower, following, after_next):
-            continue  # "How accurate are X", "how common is Y": the degree the question asks, no term
+            continue  # "how common is Y", "how much does X cost": any other degree asked about, no term
         if lower in lex.SCOPE_WORDS and current:
             flush()  # "medical students worldwide": how far the study reaches, not part of the phrase
             continue
@@ -128,6 +166,7 @@ def english_phrases(text: str) -> list[Phrase]:
                 continue  # "e.g. young age": the cue of the list goes on
             if token in ".;:!?|":
                 cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
+                judged_after_how = ""
                 compare_open, clause_open, about_user, relating = False, "", False, False
                 clause_first = len(phrases)
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
@@ -182,7 +221,7 @@ def english_phrases(text: str) -> list[Phrase]:
             and all(w.lower() in lex.EFFECT_ADJECTIVES for w in current)
         ):
             current = []  # "the causal effect of X on Y", "long-term effects on Y": the kind of effect
-        if lower in lex.EFFECT_WORDS and not current:
+        if lower in lex.EFFECT_WORDS and not current and not _modifies_next(lower, following):
             # "the effect of X on Y": X is the exposure (a setting), Y the outcome
             flush()
             effect_mode, last_break = True, lower
@@ -574,6 +613,13 @@ def english_phrases(text: str) -> list[Phrase]:
             # preposition or the clause's end, is the predicate, no word of the term
             flush()
             phrases[-1].before = lower
+            for part in _conjuncts(phrases, phrases[-1], clause_first):
+                if lower in lex.TEST_JUDGING_ADJECTIVES:
+                    _judged_test(part)  # "Is ultrasound accurate for X": what is judged accurate is a test
+                elif part.slot is None and cue_slot(part.cue, False) is None:
+                    # "Is exercise safe for pregnant women", "Are diet and exercise effective": what is
+                    # judged safe or effective is the intervention or exposure
+                    part.cue = "exposure"
             cue = last_break = lower
             continue
         if _gerund_head(current, lower, following):
@@ -591,6 +637,14 @@ def english_phrases(text: str) -> list[Phrase]:
         listed_verb = (lower in lex.EN_VERBS or common_verb) and not (
             lower.endswith("s") and verb_here(tokens, index, current) is False
         )
+        if (
+            listed_verb
+            and current
+            and not clause_open
+            and no_agreement(tokens, index, current[-1], lower, following)
+        ):
+            current.append(token)  # "blood lead levels": a bare verb after a singular noun is a noun here
+            continue
         # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
         participle = is_past_participle(lower) and (
             following in lex.EN_PREPOSITIONS
@@ -651,6 +705,17 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue = LEARNED_ON  # "a random forest trained on slope": what the model learns from
             if lower == "to" and last_break in lex.RELATING_PARTICIPLES:
                 cue = "outcome"  # "X is related to Y": Y is what X is related to, the outcome
+            judged_for = last_break in lex.PREDICATE_ADJECTIVES or (
+                bool(judged_after_how) and bool(phrases) and phrases[-1].stop == index
+            )
+            if (
+                lower == "for"
+                and judged_for
+                and (judged_after_how or last_break) not in lex.TEST_JUDGING_ADJECTIVES
+            ):
+                # "Is melatonin effective for jet lag", "How effective is exercise for depression": what
+                # the intervention is judged effective for is the outcome
+                cue = "outcome"
             if lower == "for" and last_break in lex.UNDERGOING_CUES:
                 cue = "undergoing"  # "children scheduled for tonsillectomy": the procedure they go through
             if (
@@ -684,6 +749,61 @@ def english_phrases(text: str) -> list[Phrase]:
     flush()
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
+
+
+def _inside_a_title(token: str, current: list[str], following: str) -> bool:
+    """ "Glasgow Composite Measure Pain Scale", "Patient Health Questionnaire": a capitalised word between
+    capitalised words of a phrase is a word of a name written in title case, even a verb of the lists."""
+    return (
+        token.isalpha()
+        and token.istitle()
+        and bool(current)
+        and current[-1][:1].isupper()
+        and current[-1][:1].isalpha()
+        and following.isalpha()
+        and following.istitle()
+        and token.lower() not in lex.EN_FUNCTION
+    )
+
+
+def _title_case_sentence(tokens: list[str], index: int) -> bool:
+    """The sentence around `tokens[index]` is written in title case (a review title: "Exercise Training
+    Improves Pain in Older Adults"), where capitals mark no name: most of its content words are
+    capitalised."""
+    start = index
+    while start > 0 and tokens[start - 1] not in _SENTENCE_ENDS:
+        start -= 1
+    end = index
+    while end < len(tokens) and tokens[end] not in _SENTENCE_ENDS:
+        end += 1
+    words = [t for t in tokens[start:end] if t.isalpha() and t.lower() not in lex.EN_FUNCTION]
+    return bool(words) and sum(w[:1].isupper() for w in words) * 2 > len(words)
+
+
+_SENTENCE_ENDS = frozenset({".", "?", "!", ";", ":"})
+
+
+def _judged_test(phrase: Phrase) -> None:
+    """What a question judges accurate, reliable or valid is a test or a measure, when neither its head
+    word nor MeSH names its kind ("Is lung ultrasound accurate for X"; "Is the PHQ-9 valid in X" keeps
+    the slot its own words give)."""
+    if phrase.slot is None and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None:
+        phrase.slot = "method_measurement"
+
+
+def _modifies_next(word: str, following: str) -> bool:
+    """ "link workers", "effect sizes", "impact assessment": an effect noun takes what it is of or on
+    after a preposition ("the link between X and Y", "effects on X"), so one with a content word right
+    after it is a noun modifying that word, and the two are one noun phrase. A singular effect noun
+    before a plural one is the modifier ("link workers"); "effects sizes" is no English compound, so a
+    plural effect noun keeps its reading ("impacts" before a noun is the verb)."""
+    return (
+        singular(word) == word
+        and following[:1].isalpha()
+        and starts_phrase(following)
+        and following not in lex.EFFECT_WORDS
+        and following not in lex.EN_COMMON_VERBS
+    )
 
 
 def _care_given(current: list[str]) -> bool:

@@ -57,6 +57,8 @@ def verb_here(tokens: list[str], index: int, current: list[str], clause_open: st
         return False  # "How will climate change alter X": after "How will" the subject comes
     if previous and _noun_after(previous, lower):
         return False  # "continuous cover forestry", "fare-free public transport", "climate change"
+    if current and not clause_open and no_agreement(tokens, index, previous, lower, following):
+        return False  # "we measure blood lead levels": a bare verb does not agree with a singular noun
     if current and _verb_ahead(tokens, index):
         return False  # "how do online review ratings affect X": the clause's verb is still ahead
     if current and _plural_head(lower, following):
@@ -68,6 +70,40 @@ def verb_here(tokens: list[str], index: int, current: list[str], clause_open: st
     if clause_open and current and _bare_verb_after_plural(previous, lower, following):
         return True  # "Do eye drops slow myopia progression?", "Which communities colonise X?"
     return None
+
+
+def no_agreement(tokens: list[str], index: int, previous: str, word: str, following: str) -> bool:
+    """ "blood lead levels", "soil test results": a verb in its bare form agrees with a plural subject
+    ("statins lower cholesterol"), or follows an auxiliary, a modal or "to"; after a singular count noun
+    and before a content word it is a noun of the phrase. Nouns that take a plural verb though singular
+    in form ("data", "staff", "cattle") and verbs after a causative ("help the patient manage pain") keep
+    their reading."""
+    before_noun = {t.lower() for t in tokens[max(index - 3, 0) : index - 1]}
+    return (
+        previous.isalpha()
+        and previous.islower()
+        and not is_plural_noun(previous)
+        and previous not in _PLURAL_IN_SENSE
+        and previous not in lex.EN_FUNCTION
+        and not previous.endswith(("ing", "ed", "ly"))
+        and word.isalpha()
+        and not word.endswith(("s", "ed", "ing"))
+        and word not in lex.EN_PAST_FORMS
+        and following[:1].isalpha()
+        and starts_phrase(following)
+        and following not in lex.EN_COMMON_VERBS
+        and not before_noun & _CAUSATIVES
+    )
+
+
+# nouns singular in form that take a plural verb ("the data show", "staff use")
+_PLURAL_IN_SENSE = frozenset(
+    {"data", "staff", "police", "cattle", "livestock", "poultry", "personnel", "media", "people", "public"}
+)
+# verbs whose object is followed by a bare infinitive ("help the patient manage pain")
+_CAUSATIVES = frozenset(
+    {"help", "helps", "helped", "helping", "let", "lets", "make", "makes", "made", "making"}
+)
 
 
 def _modifier_after_opener(tokens: list[str], index: int, following: str) -> bool:

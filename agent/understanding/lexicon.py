@@ -471,6 +471,14 @@ PREDICATE_ADJECTIVES = words(
     non-inferior
     """
 )
+# Adverbs of how often something is done ("assessed daily with X"): between a participle and its
+# preposition they leave the verb's reading of the preposition as it is
+FREQUENCY_ADVERBS = words(
+    "daily weekly monthly hourly nightly yearly annually fortnightly quarterly once twice"
+)
+# Predicate adjectives that judge a test or a measure ("Is ultrasound accurate for X"), not an
+# intervention or exposure
+TEST_JUDGING_ADJECTIVES = words("accurate reliable valid")
 # Heads that alone name no concept ("the model", "a classifier", "the baselines"): what precedes them does
 BARE_HEADS = words(
     "model classifier baseline control label system approach framework tool programme program data"

@@ -5,6 +5,7 @@ Sentences written for these tests, not taken from the evaluation cases: each che
 
 from __future__ import annotations
 
+from agent.models import LIST_SLOT_NAMES
 from agent.understanding.rules import extract_slots
 
 
@@ -43,3 +44,9 @@ def test_the_bare_phrase_a_title_opens_with_before_in_is_what_is_observed() -> N
     slots = extract_slots("Pothole formation in rural roads: we count potholes from dashcam videos.")
     assert "Pothole formation" in slots.output_target
     assert "Pothole formation" not in slots.context
+
+
+def test_what_follows_as_effective_as_is_compared_with_the_subject() -> None:
+    slots = extract_slots("Is meloxicam as effective as firocoxib for postoperative pain in dogs?")
+    assert {"meloxicam", "firocoxib"} <= set(slots.context)
+    assert not any("effective" in t for slot in LIST_SLOT_NAMES for t in getattr(slots, slot))

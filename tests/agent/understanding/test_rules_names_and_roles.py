@@ -344,3 +344,32 @@ def test_a_task_head_in_a_phrase_mesh_files_as_a_treatment_names_the_treatment()
         "Does a nurse-led programme improve glycaemic control in adults with type 2 diabetes?"
     )
     assert "glycaemic control" in outcome.output_target
+
+
+def test_a_listed_verb_inside_a_title_case_name_is_a_word_of_the_name() -> None:
+    slots = extract_slots(
+        "In a blinded trial, pain in dogs is scored with the Glasgow Composite Measure Pain Scale after surgery."
+    )
+    assert "Glasgow Composite Measure Pain Scale" in slots.method_measurement
+    # in a title written in title case the capitals mark no name: its verb still ends the subject
+    title = extract_slots("Does Exercise Reduce Pain in Older Adults With Knee Osteoarthritis?")
+    assert not any("Reduce" in t for slot in LIST_SLOT_NAMES for t in getattr(title, slot))
+
+
+def test_the_instrument_of_an_earlier_verb_is_no_subject_of_a_later_passive() -> None:
+    slots = extract_slots(
+        "Pain is scored with the Glasgow Composite Pain Scale and the need for rescue analgesia is recorded."
+    )
+    assert "Glasgow Composite Pain Scale" in slots.method_measurement
+    assert "rescue analgesia" in slots.output_target
+    # right before the passive it is its subject: "with caries arrest checked by examination"
+    arrest = extract_slots(
+        "We run a trial in kindergartens, with caries arrest checked by visual-tactile examination."
+    )
+    assert "caries arrest" in arrest.output_target
+
+
+def test_a_frequency_adverb_leaves_the_participle_s_with_to_name_the_method() -> None:
+    slots = extract_slots("Anxiety is assessed daily with the Hospital Anxiety Scale.")
+    assert "daily" not in slots.context
+    assert "Hospital Anxiety Scale" in slots.method_measurement

@@ -244,3 +244,31 @@ def test_care_given_at_home_is_one_name() -> None:
     assert "rehabilitation at home" in texts
     texts = [p.text for p in english_phrases("Twins who hear Welsh at home learn it faster.")]
     assert not any(t.endswith("at home") for t in texts)
+
+
+def test_an_effect_noun_before_a_noun_modifies_it() -> None:
+    # "link" opens "the link between X and Y", but before a noun it is that noun's modifier
+    slots = extract_slots(
+        "We evaluate whether link workers improve wellbeing in people with long-term conditions."
+    )
+    assert "link workers" in slots.subject_population + slots.context
+    assert "workers" not in slots.subject_population + slots.context
+    pooled = extract_slots("We pool effect sizes from trials of exercise for depression.")
+    assert any(
+        "effect sizes" in t for slot in pooled.model_dump().values() if isinstance(slot, list) for t in slot
+    )
+    # with a preposition after it the effect noun still opens the frame
+    frame = extract_slots("We study the link between screen time and myopia in schoolchildren.")
+    assert "screen time" in frame.context
+    assert "myopia" in frame.output_target
+
+
+def test_a_bare_verb_after_a_singular_noun_is_a_noun_of_the_phrase() -> None:
+    # "lead" is a verb of the lists, but a bare verb does not agree with the singular "blood"
+    slots = extract_slots("We measure blood lead levels in children living near abandoned mines.")
+    assert "blood lead levels" in slots.output_target
+    # after a question's auxiliary, a plural subject or a causative the bare form stays the verb
+    question = extract_slots("Does exercise improve sleep in older adults?")
+    assert question.context == ["exercise"] and question.output_target == ["sleep"]
+    helped = extract_slots("We help the patient manage pain after surgery.")
+    assert "pain" in helped.output_target

@@ -135,3 +135,34 @@ def test_every_part_of_a_questions_subject_before_its_effect_verb_is_an_exposure
     rated = extract_slots("How do customer survey scores influence bonus payments in retail banks?")
     assert "customer survey scores" in rated.context
     assert rated.output_target == ["bonus payments"]
+
+
+def test_the_subject_judged_safe_or_effective_is_the_intervention() -> None:
+    # "exercise" alone is filed by MeSH under physiological phenomena (an outcome's tree); the predicate
+    # "safe for" makes it what is given
+    slots = extract_slots("Is exercise safe for pregnant women?")
+    assert slots.context == ["exercise"]
+    assert slots.subject_population == ["pregnant women"]
+    both = extract_slots("Are diet and exercise effective for weight loss in adolescents?")
+    assert {"diet", "exercise"} <= set(both.context)
+    assert "weight loss" in both.output_target
+
+
+def test_an_adjective_judging_a_test_gives_its_subject_no_exposure_role() -> None:
+    slots = extract_slots("Is the Berg Balance Scale reliable in stroke survivors?")
+    assert "Berg Balance Scale" in slots.method_measurement
+
+
+def test_what_a_subject_is_judged_effective_for_is_the_outcome() -> None:
+    slots = extract_slots("Is mindfulness helpful for anxiety in students?")
+    assert slots.output_target == ["anxiety"]
+    assert slots.context == ["mindfulness"]
+
+
+def test_how_with_a_judging_adjective_asks_about_the_subject_after_the_copula() -> None:
+    slots = extract_slots("How effective is exercise for depression in older adults?")
+    assert slots.context == ["exercise"]
+    assert slots.output_target == ["depression"]
+    test = extract_slots("How accurate is point-of-care ultrasound for diagnosing pneumonia in children?")
+    assert "point-of-care ultrasound" in test.method_measurement
+    assert not any("accurate" in t for t in test.context + test.method_measurement)
