@@ -418,7 +418,6 @@ def join_zh(words: list[str]) -> str:
     return out
 
 
-# the passes that give phrases their roles from the sentence, in order
 # the head of "the characteristics of X" (分布特征, 地球化学特征) and what makes X its owner: 的 after X, or
 # the pronoun 其 ("分析其时空变化特征")
 _CHARACTERISTICS_HEAD = "特征"
@@ -454,6 +453,7 @@ def _characteristics_of_things(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+# the passes that give phrases their roles from the sentence, in order
 ROLE_PASSES = (
     _frames,
     _techniques_before_task_verbs,
