@@ -584,6 +584,12 @@ def english_phrases(text: str) -> list[Phrase]:
             flush()
             cue = last_break = lower
             continue
+        if current and last_break == "with" and lower in lex.UNDERGOING_CUES | lex.CONDITION_PARTICIPLES:
+            # "people with dementia living at home", "patients with diabetes receiving insulin": the
+            # participle of what people with a condition live or go through opens a reduced relative clause
+            flush()
+            cue = last_break = lower
+            continue
         if (
             current
             and is_plural_noun(current[-1])

@@ -272,3 +272,13 @@ def test_a_bare_verb_after_a_singular_noun_is_a_noun_of_the_phrase() -> None:
     assert question.context == ["exercise"] and question.output_target == ["sleep"]
     helped = extract_slots("We help the patient manage pain after surgery.")
     assert "pain" in helped.output_target
+
+
+def test_what_people_with_a_condition_live_or_go_through_is_no_word_of_them() -> None:
+    # the participle after a "with" phrase opens a reduced relative clause
+    slots = extract_slots("Exercise for people with dementia living at home")
+    assert slots.subject_population == ["people with dementia"] and "home" in slots.context
+    slots = extract_slots("Wound healing in patients with diabetes receiving insulin")
+    assert slots.subject_population == ["patients with diabetes"]
+    # a compound with an "-ing" head after "with" is no clause
+    assert "machine learning" in extract_slots("Prediction with machine learning for sepsis").method_algorithm
