@@ -75,11 +75,14 @@ Attested = Callable[[str], bool]
 class WordJudge(Protocol):
     """A richer judge: attests phrases, and tells whether MeSH writes a sense's words in terms together with
     other words (`agent.language.term_company.TermCompany`). Inside a compound a sense used with the other
-    parts' senses then comes first, and a sense attested only alone (系 "faculty" in 细胞系) gets no credit."""
+    parts' senses then comes first, and a sense attested only alone (系 "faculty" in 细胞系) gets no credit;
+    after a closed-up prefix, the sense that makes a word MeSH `writes` comes first (多|中心 "multicenter")."""
 
     def __call__(self, english: str) -> bool: ...
 
     def together(self, sense: str, others: Iterable[str]) -> bool: ...
+
+    def writes(self, word: str) -> bool: ...
 
 
 _PER_PART = 3  # candidates per part combined in a composition
@@ -725,13 +728,13 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
             options.append([people_plural(h) if part.people else h for h in senses])
     if len(parts) > 1:  # inside a term a part is a word, not the dictionary's definition of it
         options = [sorted(option, key=_definition) for option in options]
-    writes = getattr(attested, "writes", None)
+    judge = attested if isinstance(attested, WordJudge) else None
     for index in range(1, len(options)):
         prefix = options[index - 1][0] if options[index - 1] else ""
-        if callable(writes) and prefix.endswith("+") and prefix[:-1].isalpha():
+        if judge is not None and prefix.endswith("+") and prefix[:-1].isalpha():
             # a closed-up prefix and the sense make one English word: the sense whose word MeSH writes
             # comes first (多|中心 "multicenter", not "multiheart", though MeSH knows Heart alone)
-            options[index] = sorted(options[index], key=lambda sense: not writes(prefix[:-1] + sense))
+            options[index] = sorted(options[index], key=lambda sense: not judge.writes(prefix[:-1] + sense))
     scored: list[tuple[int, int, str]] = []
     for order, choice in enumerate(
         itertools.islice(itertools.product(*(enumerate(o) for o in options)), 200)

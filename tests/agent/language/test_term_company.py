@@ -21,6 +21,9 @@ class _Judge:
     def together(self, sense: str, others: Iterable[str]) -> bool:
         return sense == "system" and "cell" in others
 
+    def writes(self, word: str) -> bool:
+        return False
+
 
 def test_a_sense_used_with_the_other_words_beats_one_attested_alone() -> None:
     assert isinstance(_Judge(), WordJudge)
