@@ -90,7 +90,10 @@ synonyms. The steps, for every phrase of every slot:
    ("versus usual care") and the instrument an outcome is measured with ("STAI scores"), except that an
    algorithm is required when no intervention or method names what is done ("building a chatbot to
    reduce depressive symptoms"), and that while fewer than two concepts are required they are promoted
-   in that order. (A zero-hit block is relaxed or dropped, with a note, when the
+   in that order. A concept a description names only where it says how its own study is done ("We
+   would use motion-triggered cameras ...", "Disease severity will be scored in field trials in
+   Ethiopia": `agent.keywords.study_procedures`) only narrows, unless the rest names too little to
+   search on. (A zero-hit block is relaxed or dropped, with a note, when the
    databases are counted: `agent.keywords.query_check`.) Nothing is dropped silently: an optional
    concept stays in the plan, marked, with the reason;
 6. **split a site from its lesion** (`agent.keywords.site_and_lesion`): a required condition named by
@@ -117,6 +120,7 @@ from agent.keywords.concept_grouping import (
 )
 from agent.keywords.concept_roles import (
     INTERVENTION_HEADS,
+    MIN_REQUIRED,
     PLACE_HEADS,
     REQUIRED_ROLES,
     SLOT_ROLE,
@@ -185,6 +189,7 @@ from agent.keywords.phrase_words import (
     without_take_up,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
+from agent.keywords.study_procedures import named_only_in_procedures
 from agent.keywords.title_template import (
     measure_asked,
     named_as_the_purpose,
@@ -427,21 +432,27 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     of_a_test = asks_about_a_test(description, tested)
     if of_a_test:
         left_out |= _qualifiers_of_the_test(result, description)
-    decide_required(
-        result.concepts,
-        {c.id: is_generic_people(result.terms, c.id) for c in result.concepts},
-        {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)},
-        left_out,
-        {
-            c.id
-            for c in result.concepts
-            if c.id not in listed and _defines_the_topic(c, result.terms, description)
-        },
-        _pathogens_of_hosts(result, understanding.description),
-        {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
-        | kinds_of_people(result.terms),
-        {c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)},
-    )
+    generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
+    modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
+    defining = {
+        c.id
+        for c in result.concepts
+        if c.id not in listed and _defines_the_topic(c, result.terms, description)
+    }
+    pathogens = _pathogens_of_hosts(result, understanding.description)
+    relatives = {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
+    relatives |= kinds_of_people(result.terms)
+    who_or_where = {
+        c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)
+    }
+    procedures = named_only_in_procedures(result.concepts, result.terms, description)
+    for leave_out in (procedures | left_out, left_out):
+        decide_required(
+            result.concepts, generic, modifiers, leave_out, defining, pathogens, relatives, who_or_where
+        )
+        if not procedures or sum(c.required for c in result.concepts) >= MIN_REQUIRED:
+            break
+        # else the topic's sentences name too little to search on: what the study uses is the search
     split_sites(result, vocabulary, concept_id)
     split_named_parts(result, vocabulary, concept_id)
     return result

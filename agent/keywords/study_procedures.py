@@ -1,0 +1,148 @@
+"""Sentences that say how the researcher's own study is done, and the concepts named only there.
+
+A researcher describing a project writes what it is about and then, often, how it will be done: "We
+want to use 16S sequencing and shotgun metagenomics", "Transmembrane pressure will be logged
+continuously", "Disease severity would be scored in field trials at two locations in Ethiopia". A
+searcher builds the query from the topic; the instruments, assays, scores and field sites of the
+user's own study narrow it to papers that happen to share them (the plans of 60 English dev
+descriptions had AND'ed five to ten concepts in 32 of them). So a concept named *only* in such a
+sentence is optional: shown, used for ranking, and one click from being required again.
+
+A procedure clause (`procedure_parts`: a sentence but the first, or one of its clauses after ", and")
+- plans a measurement in the passive: a modal or a form of "be" before a participle of measuring
+  ("will be logged", "are sequenced", "would be scored", "are aged at 85 °C and characterised"), or
+- has "we"/"I" (with a modal or a verb of intending between) do it: measure, record, collect, score,
+  sequence... or use/employ something without a purpose after it ("We would use motion-triggered
+  cameras", but not "We use deep learning to segment tumours", where the method is the work), or
+- has an instrument do it after a modal ("Rumen temperature boluses ... will indicate heat load"),
+and that asks no question and states no hypothesis or aim (whether, how, which, hypothesise, expect,
+suspect, aim): "We will measure whether exercise changes sleep" is the topic.
+Chinese sentences (after 。；！？) open with a verb of using or adopting (采用, 利用, 使用, 拟采用, 将采用)
+or a planned measurement (将测量, 将记录, 拟检测, 将采集): the same role.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from agent.keywords.title_template import written_in
+from agent.language.cedict import has_chinese
+from agent.models import Concept, SynonymOrigin, Term
+
+# participles of collecting and measuring data; not those of the question itself (investigated,
+# explored, evaluated, compared, tested, identified, predicted: "the efficacy of X will be evaluated"
+# is a topic), nor of assigning people (randomised, recruited: the interventions and populations)
+_MEASURED = (
+    r"measured|recorded|collected|obtained|acquired|analy[sz]ed|estimated|characteri[sz]ed|imaged|scanned|"
+    r"quantified|monitored|detected|profiled|sequenced|genotyped|surveyed|captured|tracked|calibrated|"
+    r"stained|label+ed|scored|graded|sampled|trapped|counted|weighed|logged|coded|transcribed|"
+    r"calculated|computed|fitted|validated|assayed|photographed|audio-recorded|video-recorded|processed"
+)
+_MEASURE = (
+    r"measure|record|collect|obtain|acquire|analy[sz]e|estimate|characteri[sz]e|image|scan|quantify|"
+    r"monitor|detect|profile|sequence|genotype|survey|capture|track|calibrate|stain|label|score|grade|"
+    r"sample|trap|count|weigh|log|code|transcribe|calculate|compute|fit|validate|assay|photograph|indicate"
+)
+_MODAL = r"(?:will|would|shall|can|could|should|may|might|must|'ll|'d)"
+_INTEND = r"(?:want|plan|intend|aim|hope|propose|need|are going|am going)\s+to"
+_PASSIVE = re.compile(
+    rf"\b(?:{_MODAL}\s+(?:\w+ly\s+|also\s+|then\s+|first\s+)?be|is|are|was|were|being)\s+"
+    rf"(?:\w+ly\s+|also\s+|then\s+|first\s+|\w+ed\b[^,;.]*?\band\s+)?(?:{_MEASURED})\b",
+    re.IGNORECASE,
+)
+_FIRST_PERSON = re.compile(
+    rf"\b(?:we|i)\s+(?:{_MODAL}\s+|{_INTEND}\s+|also\s+|then\s+|first\s+)*"
+    rf"(?:(?:{_MEASURE}|run|conduct|perform|carry out)(?:s|es|d|ed)?\b|(?P<use>use|employ|apply)\b)",
+    re.IGNORECASE,
+)
+_INSTRUMENT = re.compile(rf"\b{_MODAL}\s+(?:also\s+|then\s+)?(?:{_MEASURE})\b", re.IGNORECASE)
+# "use X to segment": the method is the work; "use X at lit sites": an instrument of the study
+_PURPOSE_AFTER = re.compile(r"\bto\s+(?!be\b)[a-z]+", re.IGNORECASE)
+_TOPIC = re.compile(
+    r"\b(?:whether|if|how|why|what|hypothes\w+|expect\w*|suspect\w*|aims?|goal|objective|question)\b"
+    r"|(?<!at )(?<!in )(?<!by )(?<!of )(?<!to )(?<!for )(?<!from )(?<!with )(?<!on )\bwhich\b",
+    re.IGNORECASE,
+)
+# what the study reports or where its data come from: "Outcomes are lice counts per fish, ...",
+# "Time to passage and need for intervention are secondary endpoints", "Data would come from ..."
+_OUTCOMES_OR_DATA = re.compile(
+    r"^(?:the\s+|our\s+)?(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)\b"
+    r"|\b(?:is|are)\s+(?:the\s+)?(?:primary|secondary|main)\s+(?:outcomes?|end\s?points?)\b"
+    r"|^(?:the\s+|our\s+)?data\b.*\b(?:come|comes|came|drawn|taken|sourced)\s+from\b",
+    re.IGNORECASE,
+)
+_CHINESE = re.compile(
+    r"^(?:我们|本研究|本课题)?(?:将|拟|计划)?(?:采用|利用|使用|运用|(?:测量|记录|检测|采集|收集|测定))"
+)
+# sentence ends: ". " before a capital, a digit or a quote (not "e.g. the", not "2.5"), and the
+# Chinese full stops
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])|(?<=[。！？；;])\s*")
+
+
+def sentences(description: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(description) if s and s.strip()]
+
+
+def is_procedure(sentence: str) -> bool:
+    """Whether a sentence or clause (not of the description's first sentence) says how the study is
+    done (module doc)."""
+    if _TOPIC.search(sentence):
+        return False
+    if _CHINESE.match(sentence.strip()) or _OUTCOMES_OR_DATA.search(sentence):
+        return True
+    if _PASSIVE.search(sentence) or _INSTRUMENT.search(sentence):
+        return True
+    found = _FIRST_PERSON.search(sentence)
+    if found is None:
+        return False
+    return not (found.group("use") and _PURPOSE_AFTER.search(sentence, found.end()))
+
+
+# a sentence's clauses: "Particles will be processed in RELION, and we want to compare the apo and
+# bound states to see how the pore opens" plans a procedure, then states the topic
+_CLAUSE_END = re.compile(r"[,;]\s+(?=(?:and|but|while|whereas)\s)", re.IGNORECASE)
+
+
+def procedure_parts(description: str) -> tuple[list[str], list[str]]:
+    """The clauses that say how the researcher's own study is done, and the rest of the description
+    (its first sentence whole)."""
+    found = sentences(description)
+    topic, procedures = found[:1], list[str]()
+    for sentence in found[1:]:
+        for clause in _CLAUSE_END.split(sentence):
+            (procedures if is_procedure(clause) else topic).append(clause)
+    return procedures, topic
+
+
+def _written(form: str, sentence: str) -> bool:
+    """Whether the sentence writes `form`: as whole words, or anywhere for Chinese (no spaces)."""
+    return form in sentence if has_chinese(form) else written_in(form, sentence)
+
+
+def _written_forms(term: Term) -> Iterable[str]:
+    yield term.canonical
+    if term.original:
+        yield term.original
+    yield from (s.text for s in term.synonyms if SynonymOrigin.USER in s.origins)
+
+
+def named_only_in_procedures(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
+    """The concepts every term of which the description writes only in procedure sentences, with the
+    reason a searcher leaves them out; a term written nowhere as it stands keeps its concept."""
+    procedures, topic = procedure_parts(description)
+    if not procedures:
+        return {}
+    found: dict[str, str] = {}
+    for concept in concepts:
+        own = [t for t in terms if t.concept == concept.id]
+        if own and all(
+            any(_written(form, s) for form in _written_forms(t) for s in procedures)
+            and not any(_written(form, s) for form in _written_forms(t) for s in topic)
+            for t in own
+        ):
+            found[concept.id] = (
+                "named only where the description says how its own study is done: it narrows the "
+                "search, which is for the topic"
+            )
+    return found

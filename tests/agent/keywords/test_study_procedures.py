@@ -1,0 +1,104 @@
+"""What a description says about how its own study is done narrows the search; the topic makes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.keywords.concepts import build_concepts
+from agent.keywords.study_procedures import is_procedure, procedure_parts
+from agent.language.mesh_recognition import MeshVocabulary
+from agent.models import Slots, Understanding
+
+
+def summary(vocabulary: MeshVocabulary, description: str, **slots: list[str]) -> dict[str, tuple[bool, str]]:
+    result = build_concepts(Understanding(description=description, slots=Slots(**slots)), vocabulary)
+    return {c.label: (c.required, c.reason) for c in result.concepts}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Transmembrane pressure will be logged continuously.",
+        "Disease severity would be scored in field trials at two locations in Ethiopia.",
+        "Films are aged at 85 °C in nitrogen and characterised by X-ray diffraction.",
+        "We want to use 16S sequencing and shotgun metagenomics.",
+        "We would use motion-triggered cameras at lit and unlit sites in southern England.",
+        "We record gaze with a Tobii eye tracker.",
+        "We will run three-point bending tests and water soaking tests.",
+        "Rumen temperature boluses and respiration rate will indicate heat load.",
+        "Secondary outcomes are pneumothorax and intraventricular haemorrhage.",
+        "Time to passage and need for intervention are secondary endpoints.",
+        "Data would come from endoscopy reports in three hospitals.",
+        "Focal follows will be coded in BORIS, relating networks to the age at which tool use is acquired.",
+        "采用16S rRNA测序分析粪便样本",
+    ],
+)
+def test_sentences_that_say_how_the_study_is_done(sentence: str) -> None:
+    assert is_procedure(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a method used for a purpose is the work itself
+        "We use deep learning to segment tumours in MRI.",
+        # a question, an aim or a hypothesis is the topic, whatever the verb
+        "We will measure whether exercise changes sleep quality.",
+        "The aim is to see whether millet consumption appeared earlier than assumed.",
+        "We suspect that extracellular polymeric substances drive most of the fouling.",
+        # the question's own verbs: "evaluated", "compared", "investigated" are no measuring
+        "The efficacy of mirror therapy on motor recovery will be evaluated.",
+        "Participants will be randomised to tai chi or stretching.",
+        "Does proficiency modulate reanalysis costs?",
+    ],
+)
+def test_sentences_of_the_topic(sentence: str) -> None:
+    assert not is_procedure(sentence)
+
+
+def test_the_first_sentence_is_the_topic_and_later_clauses_are_judged_apart() -> None:
+    procedures, topic = procedure_parts(
+        "We record sleep with actigraphy in older adults. Particles will be processed in RELION, and we "
+        "want to compare the apo and bound states to see how the pore opens."
+    )
+    assert procedures == ["Particles will be processed in RELION"]
+    assert topic[0] == "We record sleep with actigraphy in older adults."
+    assert topic[1].startswith("and we want to compare")
+
+
+def test_a_concept_named_only_where_the_study_is_described_is_optional(vocabulary: MeshVocabulary) -> None:
+    found = summary(
+        vocabulary,
+        "I study the effects of chronic low-dose exposure to glyphosate-based herbicides on gut microbiota "
+        "in rats. We want to use 16S sequencing and shotgun metagenomics.",
+        context=["glyphosate-based herbicides"],
+        output_target=["gut microbiota"],
+        subject_population=["rats"],
+        method_measurement=["16S sequencing", "shotgun metagenomics"],
+    )
+    methods = [value for label, value in found.items() if "sequencing" in label]
+    assert methods and not methods[0][0]
+    assert "how its own study is done" in methods[0][1]
+    assert found["rats"][0]
+    assert any(required for label, (required, _) in found.items() if "glyphosate" in label)
+
+
+def test_a_concept_also_named_in_the_topic_stays_required(vocabulary: MeshVocabulary) -> None:
+    found = summary(
+        vocabulary,
+        "We study how electroencephalography predicts delirium after cardiac surgery. "
+        "Electroencephalography will be recorded before and after the operation.",
+        method_measurement=["electroencephalography"],
+        output_target=["delirium"],
+        context=["cardiac surgery"],
+    )
+    assert found["electroencephalography"][0]
+
+
+def test_when_the_topic_names_too_little_what_the_study_uses_is_searched(vocabulary: MeshVocabulary) -> None:
+    found = summary(
+        vocabulary,
+        "This is my doctoral project. We will record heart rate variability with wearable sensors.",
+        method_measurement=["heart rate variability", "wearable sensors"],
+    )
+    assert sum(required for required, _ in found.values()) >= 2
