@@ -189,7 +189,7 @@ from agent.keywords.phrase_words import (
     without_take_up,
 )
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
-from agent.keywords.study_procedures import named_only_in_procedures
+from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
 from agent.keywords.title_template import (
     measure_asked,
     named_as_the_purpose,
@@ -446,6 +446,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)
     }
     procedures = named_only_in_procedures(result.concepts, result.terms, description)
+    procedures |= analysed_with(result.concepts, result.terms, description)
     for leave_out in (procedures | left_out, left_out):
         decide_required(
             result.concepts, generic, modifiers, leave_out, defining, pathogens, relatives, who_or_where

@@ -19,6 +19,13 @@ and that asks no question and states no hypothesis or aim (whether, how, which, 
 suspect, aim): "We will measure whether exercise changes sleep" is the topic.
 Chinese sentences (after 。；！？) open with a verb of using or adopting (采用, 利用, 使用, 拟采用, 将采用)
 or a planned measurement (将测量, 将记录, 拟检测, 将采集): the same role.
+
+The statistics a study is analysed with are part of how it is done wherever they are written ("how
+housing costs influence fertility intentions ..., using a national panel survey and multilevel logistic
+regression"): a method concept whose headings MeSH files only under Statistics as Topic (Logistic
+Models, Propensity Score, Bayes Theorem: `analysed_with`) only narrows, unless the description asks
+about the method itself, as the "X" of "X for Y" ("Bayesian hierarchical models for small-area
+estimation") or as what is compared.
 """
 
 from __future__ import annotations
@@ -26,9 +33,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from agent.keywords.title_template import written_in
+from agent.keywords.title_template import named_before_for, written_in
 from agent.language.cedict import has_chinese
-from agent.models import Concept, SynonymOrigin, Term
+from agent.models import Concept, ConceptRole, SynonymOrigin, Term
 
 # participles of collecting and measuring data; not those of the question itself (investigated,
 # explored, evaluated, compared, tested, identified, predicted: "the efficacy of X will be evaluated"
@@ -144,5 +151,38 @@ def named_only_in_procedures(concepts: list[Concept], terms: list[Term], descrip
             found[concept.id] = (
                 "named only where the description says how its own study is done: it narrows the "
                 "search, which is for the topic"
+            )
+    return found
+
+
+# Statistics as Topic, in the three trees MeSH files it under (analytical methods, epidemiologic
+# methods, health-care statistics), the humanities' statistics and Models, Statistical; a heading
+# there may also be filed among the algorithms (Latent Class Analysis), not only there (Deep Learning)
+_STATISTICS = ("E05.318.740", "N05.715.360.750", "N06.850.520.830", "H01.548.832", "E05.599.835")
+_ALGORITHMS = ("G17.035", "L01.224.050")
+
+
+def _statistical(trees: list[str]) -> bool:
+    return any(t.startswith(_STATISTICS) for t in trees) and all(
+        t.startswith(_STATISTICS + _ALGORITHMS) for t in trees
+    )
+
+
+def analysed_with(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
+    """The method concepts whose every heading is a statistical method (module doc), with the reason."""
+    found: dict[str, str] = {}
+    for concept in concepts:
+        own = [t for t in terms if t.concept == concept.id]
+        if (
+            concept.role is ConceptRole.METHOD
+            and own
+            and all(
+                t.mesh is not None and all(n.startswith(_STATISTICS) for n in t.mesh.tree_numbers)
+                for t in own
+            )
+            and not any(named_before_for(t.canonical, description) for t in own)
+        ):
+            found[concept.id] = (
+                "a statistical method the study is analysed with: it narrows the search, which is for the topic"
             )
     return found

@@ -102,3 +102,28 @@ def test_when_the_topic_names_too_little_what_the_study_uses_is_searched(vocabul
         method_measurement=["heart rate variability", "wearable sensors"],
     )
     assert sum(required for required, _ in found.values()) >= 2
+
+
+def test_the_statistics_a_study_is_analysed_with_only_narrow(vocabulary: MeshVocabulary) -> None:
+    found = summary(
+        vocabulary,
+        "I study how housing costs influence fertility intentions among young couples in Seoul, using a "
+        "national panel survey and multilevel logistic regression.",
+        context=["housing costs"],
+        output_target=["fertility intentions"],
+        subject_population=["young couples"],
+        method_measurement=["logistic regression"],
+    )
+    required, reason = next(value for label, value in found.items() if "logistic" in label)
+    assert not required
+    assert reason.startswith("a statistical method")
+
+
+def test_a_statistical_method_the_question_is_about_stays_required(vocabulary: MeshVocabulary) -> None:
+    found = summary(
+        vocabulary,
+        "Logistic regression versus gradient boosting for predicting 30-day hospital readmission",
+        method_algorithm=["Logistic regression", "gradient boosting"],
+        output_target=["30-day hospital readmission"],
+    )
+    assert next(required for label, (required, _) in found.items() if "ogistic" in label)
