@@ -157,6 +157,7 @@ from agent.keywords.phrase_matches import (
     based_in_a_name,
     beyond_mesh,
     health_care_sense,
+    indexed_under_when_unspecified,
     named_around,
     other_sense,
     people_category,
@@ -975,6 +976,7 @@ def _mesh_draft(
         if names_the_concept(parent, parent.heading, via="heading")
         and not (vocabulary is not None and people_category(parent, vocabulary))  # "healthcare workers"
         and not people_of_a_kind(match.descriptor)  # "preschool children" are no Child (aged 6-12)
+        and indexed_under_when_unspecified(parent)  # no Beverages beside Sugar-Sweetened Beverages
     ]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:

@@ -2033,3 +2033,29 @@ def test_people_of_a_kind_are_searched_without_their_parent_group(vocabulary: Me
     # a condition keeps the broader heading its words name ("low back pain": Back Pain)
     result = concepts_of(vocabulary, "Red flags in low back pain", subject_population=["low back pain"])
     assert any(b.heading == "Back Pain" for t in result.terms for b in t.broader)
+
+
+def test_a_parent_is_searched_beside_a_kind_only_of_conditions_and_diagnostic_procedures(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """Papers on a condition or a diagnostic procedure that leave its kind unsaid are indexed under the
+    parent ("tuberculosis" for pulmonary tuberculosis), so the parent is searched unexploded beside it;
+    a drug, a food or a therapy of its own kind is another thing than its parent left unspecified
+    (Sugar-Sweetened Beverages is no beverage paper that did not say which)."""
+    result = concepts_of(
+        vocabulary,
+        "Sugar-sweetened beverages and dental caries in children",
+        context=["sugar-sweetened beverages"],
+        output_target=["dental caries"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert "Sugar-Sweetened Beverages" in terms and not terms["Sugar-Sweetened Beverages"].broader
+    result = concepts_of(
+        vocabulary,
+        "Low-molecular-weight heparin for venous thromboembolism",
+        context=["low-molecular-weight heparin"],
+        output_target=["venous thromboembolism"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert not terms["Heparin, Low-Molecular-Weight"].broader
+    assert [b.heading for b in terms["Venous Thromboembolism"].broader] == ["Thromboembolism"]
