@@ -1048,6 +1048,35 @@ def test_an_infection_is_searched_with_the_organism_it_is_named_after(vocabulary
     assert [t.concept for t in organisms] == [aspergillosis.concept]
 
 
+def test_the_organism_joins_its_infection_only_where_the_question_is_how_it_is_found(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """A test or an assay detects the pathogen, and its papers are indexed with the organism; a paper
+    on preventing or treating the infection is indexed with the disease only."""
+    preventing = concepts_of(
+        vocabulary,
+        "Insecticide-treated bed nets for preventing malaria in children",
+        context=["Insecticide-treated bed nets"],
+        output_target=["malaria"],
+    )
+    headings = [t.mesh.heading for t in preventing.terms if t.mesh]
+    assert "Malaria" in headings and "Plasmodium" not in headings
+    testing = concepts_of(
+        vocabulary,
+        "Rapid diagnostic tests for malaria in febrile patients",
+        context=["Rapid diagnostic tests"],
+        output_target=["malaria"],
+    )
+    assert "Plasmodium" in [t.mesh.heading for t in testing.terms if t.mesh]
+    assay = concepts_of(
+        vocabulary,
+        "Xpert MTB/RIF assay for pulmonary tuberculosis",
+        context=["Xpert MTB/RIF assay"],
+        output_target=["pulmonary tuberculosis"],
+    )
+    assert "Mycobacterium tuberculosis" in [t.mesh.heading for t in assay.terms if t.mesh]
+
+
 def test_what_is_written_before_for_is_what_is_done_or_tested(vocabulary: MeshVocabulary) -> None:
     # the "X" of a title "X for Y" is required whichever slot holds it: a test in a diagnostic question
     diagnostic = concepts_of(
