@@ -348,6 +348,19 @@ def asks_for_a_diagnosis(description: str) -> bool:
     return bool(_DIAGNOSTIC.search(description))
 
 
+# a test or an assay a description names, in English or Chinese (检测 testing, 检验 assay, 筛查 screening)
+_TESTING = re.compile(r"\b(?:tests?|testing|assays?)\b|诊断|检测|检验|筛查", re.IGNORECASE)
+
+
+def looks_for_the_pathogen(description: str) -> bool:
+    """Whether the description asks how an infection is found (`asks_for_a_diagnosis`, or it names a
+    test or an assay: "Xpert MTB/RIF assay for pulmonary tuberculosis"): such a paper is about the
+    pathogen the test detects, and NLM indexes it with the organism beside the disease; a paper on
+    preventing, treating or the risk of an infection is indexed with the disease ("bed nets for
+    preventing malaria" is no paper on Plasmodium)."""
+    return asks_for_a_diagnosis(description) or bool(_TESTING.search(description))
+
+
 # Diagnosis (E01) holds the techniques a test's accuracy is asked of; Prognosis (E01.789) is filed
 # there too, but a question of prognostic factors is no question of a test
 _DIAGNOSTIC_TREE, _PROGNOSIS_TREE = "E01", "E01.789"

@@ -139,6 +139,7 @@ from agent.keywords.concept_roles import (
     is_usual_care,
     kinds_of_people,
     left_out_reason,
+    looks_for_the_pathogen,
     meant,
     named_who_or_where,
     names_a_study_design,
@@ -161,6 +162,7 @@ from agent.keywords.phrase_matches import (
     based_in_a_name,
     beyond_mesh,
     health_care_sense,
+    indexed_under_when_unspecified,
     named_around,
     other_sense,
     people_category,
@@ -206,7 +208,7 @@ from agent.keywords.treatment_names import (
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_families import family_root, head_family_root
-from agent.language.mesh_organisms import searched_beside
+from agent.language.mesh_organisms import is_organism, searched_beside
 from agent.language.mesh_recognition import (
     MeshMatch,
     MeshVocabulary,
@@ -987,6 +989,7 @@ def _mesh_draft(
         if names_the_concept(parent, parent.heading, via="heading")
         and not (vocabulary is not None and people_category(parent, vocabulary))  # "healthcare workers"
         and not people_of_a_kind(match.descriptor)  # "preschool children" are no Child (aged 6-12)
+        and indexed_under_when_unspecified(parent)  # no Beverages beside Sugar-Sweetened Beverages
     ]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:
@@ -1034,9 +1037,14 @@ def _mesh_draft(
         term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])
     draft = Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
     companion = searched_beside(match.descriptor, vocabulary) if vocabulary is not None else None
-    if companion is not None and role is ConceptRole.CONDITION:
-        # "invasive aspergillosis": the block a searcher writes ORs the organism the infection is named
-        # after; "human papillomavirus testing": the infection named after the organism
+    if (
+        companion is not None
+        and role is ConceptRole.CONDITION
+        and (not is_organism(companion) or looks_for_the_pathogen(description))
+    ):
+        # "invasive aspergillosis" in a question of its diagnosis: the block a searcher writes ORs the
+        # organism the infection is named after; "human papillomavirus testing": the infection named
+        # after the organism
         draft.companions.append(Term(canonical=companion.heading, slot=part.slot, mesh=companion))
     return draft
 

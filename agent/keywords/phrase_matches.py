@@ -13,7 +13,10 @@ residents"); people named by a participle of what is done to them are that proce
 patients": Hospitalization); and where a thing is based is a concept beside it when MeSH names the place
 only with the thing's head ("home-based palliative care": "home care", Home Care Services), as is a term
 MeSH names with the words around a descriptor ("occupational heat exposure": Occupational Exposure, and
-the heat). The rules read MeSH's trees, not lists of topics.
+the heat); and a broader heading the words name is searched unexploded beside a condition or a
+diagnostic procedure, whose papers may leave the kind unsaid, not beside a drug, a food or a therapy of
+its own kind ("sugar-sweetened beverages": no Beverages). The rules read MeSH's trees, not lists of
+topics.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from agent.models import MeshDescriptor
 # Analytical, Diagnostic and Therapeutic Techniques and Equipment: a technique is named after what it
 # is done with ("laser photocoagulation", "ultrasound elastography")
 _NAMED_AFTER_TREES = ("E",)
+# conditions and diagnostic procedures: trees whose headings papers are indexed under when they leave
+# the kind unsaid (`indexed_under_when_unspecified`)
+_KINDS_LEFT_UNSAID = ("C", "F03", "E01")
 
 
 def without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
@@ -344,6 +350,18 @@ def people_of_a_kind(descriptor: MeshDescriptor) -> bool:
     ("pregnant women", "primary care physicians", "community health nurses") are indexed as that kind,
     so that their parent group (Women, Physicians, Nurses) unexploded adds only the other people."""
     return any(t.startswith(PERSONS_TREE + ".") for t in descriptor.tree_numbers)
+
+
+def indexed_under_when_unspecified(parent: MeshDescriptor) -> bool:
+    """Whether papers on a narrower heading may be indexed under `parent` when they leave the kind
+    unsaid, so that a searcher adds the parent unexploded beside it: MeSH's conditions (C, F03: a paper on
+    "tuberculosis" in the lungs, on "lung cancer" of one cell type) and diagnostic procedures (E01:
+    "tomography" before a named kind of it). Elsewhere the narrower heading names another thing than
+    its parent left unspecified: a drug of its own (Heparin, Low-Molecular-Weight), a food or a diet
+    (Sugar-Sweetened Beverages, Diet, Mediterranean), a phenomenon or a social category (Child
+    Mortality, Intimate Partner Violence), a therapy or a service (Rehabilitation, Vocational), and
+    the parent unexploded adds only its other kinds."""
+    return any(t.startswith(_KINDS_LEFT_UNSAID) for t in parent.tree_numbers)
 
 
 def people_category(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> bool:

@@ -3,7 +3,8 @@
 An information specialist searching for an infectious disease adds the heading of the organism that
 causes it to the disease's block ("Aspergillosis"[Mesh] OR "Aspergillus"[Mesh], "Tuberculosis"[Mesh] OR
 "Mycobacterium tuberculosis"[Mesh]): papers about the pathogen in the patients are often indexed with
-the organism rather than the disease. MeSH has no link between the two, but it names most infections
+the organism rather than the disease (the keywords stage ORs it where the question is how the infection
+is found, `agent.keywords.concept_roles.looks_for_the_pathogen`: a test detects the pathogen). MeSH has no link between the two, but it names most infections
 after their organism, and that naming is the evidence used here:
 
 - the disease is an infection (tree C01) and one word of its heading, without the ending that makes a

@@ -11,7 +11,8 @@ the 15 harder ones written fourth as `librarian4`, the 15 as hard as Seed's writ
 written eighth as `librarian8`, the fifteen Seed-like titles written ninth as `librarian9` and ten more
 diagnostic-accuracy titles written tenth as `librarian10`, ten titles with a population given by age
 written eleventh as `librarian11`, ten Seed-like titles of services, policy and the workforce written
-twelfth as `librarian12`, ten more written thirteenth as `librarian13`; intervention, exposure, prognosis,
+twelfth as `librarian12`, ten more written thirteenth as `librarian13`, eight written fifteenth as
+`librarian15`; intervention, exposure, prognosis,
 prevalence, programme and qualitative reviews with the query a librarian would write,
 `librarian_dev.jsonl`) and on the 50 `engineering` topics outside medicine (the 10 written second also
 as `engineering2`, the 10 written third as `engineering3`, the 10 written fourth as `engineering4`, the

@@ -98,6 +98,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   family presence during resuscitation, portable HEPA filtration), a comparator, a population named by
   age, an exposure in a setting and a qualitative evidence synthesis. They are reported apart as
   `librarian13`.
+  The rows with `"batch": 15` (ids P2-01-P2-08: obstetrics, environmental epidemiology, paediatric
+  emergency medicine, cardiac rehabilitation, psychiatry, surgical infection, geriatric nursing and
+  global health) were written after the heading precision rules of the fifteenth session, before the
+  product was run on them: a drug for prevention, an exposure, a point-of-care test, a setting compared,
+  a prognosis over years, an infection after surgery, a device in a care home and reminders in
+  low-income countries. They are reported apart as `librarian15` (batch 14 is another helper's).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -146,6 +152,7 @@ _LATER_BATCHES = {
     "librarian11": ("librarian", 11),
     "librarian12": ("librarian", 12),
     "librarian13": ("librarian", 13),
+    "librarian15": ("librarian", 15),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -175,6 +182,7 @@ SPLITS = (
     "librarian11",
     "librarian12",
     "librarian13",
+    "librarian15",
     "engineering",
     "engineering2",
     "engineering3",

@@ -1048,6 +1048,35 @@ def test_an_infection_is_searched_with_the_organism_it_is_named_after(vocabulary
     assert [t.concept for t in organisms] == [aspergillosis.concept]
 
 
+def test_the_organism_joins_its_infection_only_where_the_question_is_how_it_is_found(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """A test or an assay detects the pathogen, and its papers are indexed with the organism; a paper
+    on preventing or treating the infection is indexed with the disease only."""
+    preventing = concepts_of(
+        vocabulary,
+        "Insecticide-treated bed nets for preventing malaria in children",
+        context=["Insecticide-treated bed nets"],
+        output_target=["malaria"],
+    )
+    headings = [t.mesh.heading for t in preventing.terms if t.mesh]
+    assert "Malaria" in headings and "Plasmodium" not in headings
+    testing = concepts_of(
+        vocabulary,
+        "Rapid diagnostic tests for malaria in febrile patients",
+        context=["Rapid diagnostic tests"],
+        output_target=["malaria"],
+    )
+    assert "Plasmodium" in [t.mesh.heading for t in testing.terms if t.mesh]
+    assay = concepts_of(
+        vocabulary,
+        "Xpert MTB/RIF assay for pulmonary tuberculosis",
+        context=["Xpert MTB/RIF assay"],
+        output_target=["pulmonary tuberculosis"],
+    )
+    assert "Mycobacterium tuberculosis" in [t.mesh.heading for t in assay.terms if t.mesh]
+
+
 def test_what_is_written_before_for_is_what_is_done_or_tested(vocabulary: MeshVocabulary) -> None:
     # the "X" of a title "X for Y" is required whichever slot holds it: a test in a diagnostic question
     diagnostic = concepts_of(
@@ -2033,3 +2062,29 @@ def test_people_of_a_kind_are_searched_without_their_parent_group(vocabulary: Me
     # a condition keeps the broader heading its words name ("low back pain": Back Pain)
     result = concepts_of(vocabulary, "Red flags in low back pain", subject_population=["low back pain"])
     assert any(b.heading == "Back Pain" for t in result.terms for b in t.broader)
+
+
+def test_a_parent_is_searched_beside_a_kind_only_of_conditions_and_diagnostic_procedures(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """Papers on a condition or a diagnostic procedure that leave its kind unsaid are indexed under the
+    parent ("tuberculosis" for pulmonary tuberculosis), so the parent is searched unexploded beside it;
+    a drug, a food or a therapy of its own kind is another thing than its parent left unspecified
+    (Sugar-Sweetened Beverages is no beverage paper that did not say which)."""
+    result = concepts_of(
+        vocabulary,
+        "Sugar-sweetened beverages and dental caries in children",
+        context=["sugar-sweetened beverages"],
+        output_target=["dental caries"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert "Sugar-Sweetened Beverages" in terms and not terms["Sugar-Sweetened Beverages"].broader
+    result = concepts_of(
+        vocabulary,
+        "Low-molecular-weight heparin for venous thromboembolism",
+        context=["low-molecular-weight heparin"],
+        output_target=["venous thromboembolism"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert not terms["Heparin, Low-Molecular-Weight"].broader
+    assert [b.heading for b in terms["Venous Thromboembolism"].broader] == ["Thromboembolism"]
