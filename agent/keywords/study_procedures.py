@@ -8,7 +8,9 @@ user's own study narrow it to papers that happen to share them (the plans of 60 
 descriptions had AND'ed five to ten concepts in 32 of them). So a concept named *only* in such a
 sentence is optional: shown, used for ranking, and one click from being required again.
 
-A procedure clause (`procedure_parts`: a sentence but the first, or one of its clauses after ", and")
+The first sentence states the topic, but may close on its instruments after a comma (", using a
+national panel survey", ", assessed with faecal egg count reduction tests", ", measured by HR-pQCT").
+After it, a procedure clause (`procedure_parts`: a sentence, or one of its clauses after ", and")
 - plans a measurement in the passive: a modal or a form of "be" before a participle of measuring
   ("will be logged", "are sequenced", "would be scored", "are aged at 85 °C and characterised"), or
 - has "we"/"I" (with a modal or a verb of intending between) do it: measure, record, collect, score,
@@ -106,6 +108,18 @@ def is_procedure(sentence: str) -> bool:
     return not (found.group("use") and _PURPOSE_AFTER.search(sentence, found.end()))
 
 
+# the first sentence's closing clause of instruments: ", using a national panel survey and ...", ",
+# assessed with faecal egg count reduction tests", ", estimated from hunter-harvested samples"
+_INSTRUMENT_CLAUSE = re.compile(
+    rf",\s+(?:(?:by\s+)?using|(?:{_MEASURED}|assessed|evaluated|determined|confirmed|identified|tested)"
+    r"\s+(?:with|by|using|from|on))\s[^,;]*$",
+    re.IGNORECASE,
+)
+# a clause without a subject that goes on measuring: "..., and measure short-chain fatty acids in faeces"
+_CONTINUED = re.compile(
+    rf"^(?:and|but)\s+(?:also\s+|then\s+)?(?:(?:{_MEASURE}|use|employ|apply|run|conduct|perform)\b)",
+    re.IGNORECASE,
+)
 # a sentence's clauses: "Particles will be processed in RELION, and we want to compare the apo and
 # bound states to see how the pore opens" plans a procedure, then states the topic
 _CLAUSE_END = re.compile(r"[,;]\s+(?=(?:and|but|while|whereas)\s)", re.IGNORECASE)
@@ -116,9 +130,21 @@ def procedure_parts(description: str) -> tuple[list[str], list[str]]:
     (its first sentence whole)."""
     found = sentences(description)
     topic, procedures = found[:1], list[str]()
+    if (
+        found
+        and (instrument := _INSTRUMENT_CLAUSE.search(found[0]))
+        and not _TOPIC.search(instrument.group())
+    ):
+        # "Prevalence of anthelmintic resistance in sheep in New Zealand, assessed with faecal egg count
+        # reduction tests": the first sentence's topic, then how it is measured
+        topic, procedures = [found[0][: instrument.start()]], [instrument.group()]
     for sentence in found[1:]:
+        after_procedure = False
         for clause in _CLAUSE_END.split(sentence):
-            (procedures if is_procedure(clause) else topic).append(clause)
+            # "We want to use 16S sequencing, and measure short-chain fatty acids": the same subject
+            continued = after_procedure and bool(_CONTINUED.match(clause)) and not _TOPIC.search(clause)
+            after_procedure = continued or is_procedure(clause)
+            (procedures if after_procedure else topic).append(clause)
     return procedures, topic
 
 

@@ -127,3 +127,28 @@ def test_a_statistical_method_the_question_is_about_stays_required(vocabulary: M
         output_target=["30-day hospital readmission"],
     )
     assert next(required for label, (required, _) in found.items() if "ogistic" in label)
+
+
+def test_a_clause_that_goes_on_without_a_subject_keeps_the_procedure() -> None:
+    procedures, topic = procedure_parts(
+        "I study glyphosate and gut microbiota in rats. We want to use 16S sequencing, and measure "
+        "short-chain fatty acids in faeces, and we ask whether surfactants matter more."
+    )
+    assert procedures == ["We want to use 16S sequencing", "and measure short-chain fatty acids in faeces"]
+    assert topic[1] == "and we ask whether surfactants matter more."
+
+
+def test_the_first_sentence_closing_on_its_instruments() -> None:
+    procedures, topic = procedure_parts(
+        "Prevalence of anthelmintic resistance in gastrointestinal nematodes of sheep in New Zealand, "
+        "assessed with faecal egg count reduction tests."
+    )
+    assert procedures == [", assessed with faecal egg count reduction tests."]
+    assert topic == [
+        "Prevalence of anthelmintic resistance in gastrointestinal nematodes of sheep in New Zealand"
+    ]
+    # a method written without a comma is the work itself; a closing clause that asks is the topic
+    assert procedure_parts("Speech decoding using ECoG and sEEG in epilepsy patients.")[0] == []
+    assert (
+        procedure_parts("Reading in bilingual children, using eye-tracking to see how they parse.")[0] == []
+    )
