@@ -209,8 +209,9 @@ _EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"
 _EXPOSURE_AFTER = (
     r"\s+(?:exposure|use|intake|consumption|supplementation|"
     r"(?:(?:during|in|among|at)\s+(?:\w[\w'-]*\s+){1,4})?and\s+(?:the\s+)?risks?\s+of|"
-    rf"(?:to\s+)?(?:{_EFFECT_VERB})\b)"
-)  # "X to improve Y": the purpose of X is an effect on Y
+    rf"(?:with\s+(?:[\w'-]+\s+(?:and\s+)?){{1,6}}?)?(?:to\s+)?(?:{_EFFECT_VERB})\b)"
+)  # "X to improve Y": the purpose of X is an effect on Y; "X with scripted lesson plans and teacher
+# coaching improves Y": what X comes with is said between
 
 
 # Chinese verbs of effect: 治疗 treat, and the verbs of change the understanding reads (改善 improve,

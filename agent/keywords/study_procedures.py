@@ -53,11 +53,14 @@ _MEASURE = (
     r"monitor|detect|profile|sequence|genotype|survey|capture|track|calibrate|stain|label|score|grade|"
     r"sample|trap|count|weigh|log|code|transcribe|calculate|compute|fit|validate|assay|photograph|indicate"
 )
+# participles of the question's own verbs, which name an instrument only with one after them:
+# "Reading is assessed with EGRA" (but "the efficacy of X will be evaluated" is a topic)
+_CHECKED_WITH = r"(?:assessed|evaluated|determined|confirmed|identified|tested)\s+(?:with|by|using|from|on)\b"
 _MODAL = r"(?:will|would|shall|can|could|should|may|might|must|'ll|'d)"
 _INTEND = r"(?:want|plan|intend|aim|hope|propose|need|are going|am going)\s+to"
 _PASSIVE = re.compile(
     rf"\b(?:{_MODAL}\s+(?:\w+ly\s+|also\s+|then\s+|first\s+)?be|is|are|was|were|being)\s+"
-    rf"(?:\w+ly\s+|also\s+|then\s+|first\s+|\w+ed\b[^,;.]*?\band\s+)?(?:{_MEASURED})\b",
+    rf"(?:\w+ly\s+|also\s+|then\s+|first\s+|\w+ed\b[^,;.]*?\band\s+)?(?:{_MEASURED}|{_CHECKED_WITH})\b",
     re.IGNORECASE,
 )
 _FIRST_PERSON = re.compile(
@@ -111,8 +114,7 @@ def is_procedure(sentence: str) -> bool:
 # the first sentence's closing clause of instruments: ", using a national panel survey and ...", ",
 # assessed with faecal egg count reduction tests", ", estimated from hunter-harvested samples"
 _INSTRUMENT_CLAUSE = re.compile(
-    rf",\s+(?:(?:by\s+)?using|(?:{_MEASURED}|assessed|evaluated|determined|confirmed|identified|tested)"
-    r"\s+(?:with|by|using|from|on))\s[^,;]*$",
+    rf",\s+(?:(?:by\s+)?using|(?:{_MEASURED})\s+(?:with|by|using|from|on)|{_CHECKED_WITH})\s[^,;]*$",
     re.IGNORECASE,
 )
 # a clause without a subject that goes on measuring: "..., and measure short-chain fatty acids in faeces"

@@ -252,6 +252,15 @@ def test_each_member_of_a_list_of_exposures_is_an_exposure() -> None:
     assert not is_exposure("asthma", "The association between air pollution and asthma")
 
 
+def test_what_an_exposure_comes_with_may_stand_before_its_verb_of_effect() -> None:
+    description = (
+        "We test whether structured pedagogy with scripted lesson plans and teacher coaching improves "
+        "early-grade reading fluency in primary schools."
+    )
+    assert is_exposure("structured pedagogy", description)
+    assert not is_exposure("primary schools", description)
+
+
 @pytest.mark.parametrize(
     ("description", "asks"),
     [

@@ -36,6 +36,16 @@ def test_the_word_design_after_a_study_type_goes_with_it() -> None:
     assert set_aside("study design") == ("study design", [])  # no study type named
 
 
+def test_hyphened_design_modifiers_go_with_the_design() -> None:
+    # "cluster-randomised trial" had left a required concept "cluster"; "pilot" and "stepped-wedge" too
+    assert set_aside("cluster-randomised trial") == ("", ["cluster-randomised trial"])
+    assert set_aside("stepped-wedge cluster randomised trial")[1] == [
+        "stepped-wedge cluster randomised trial"
+    ]
+    assert set_aside("pilot randomised trial")[1] == ["pilot randomised trial"]
+    assert set_aside("cluster analysis") == ("cluster analysis", [])  # no design noun: a method
+
+
 def test_rct_alone_is_a_study_type() -> None:
     # "Looking for RCTs": the acronym names the design whole, like "meta-analyses" (it was a required concept)
     assert set_aside("RCTs") == ("", ["RCTs"])

@@ -19,6 +19,7 @@ def summary(vocabulary: MeshVocabulary, description: str, **slots: list[str]) ->
     "sentence",
     [
         "Transmembrane pressure will be logged continuously.",
+        "Reading is assessed with EGRA at baseline and after two school years.",
         "Disease severity would be scored in field trials at two locations in Ethiopia.",
         "Films are aged at 85 °C in nitrogen and characterised by X-ray diffraction.",
         "We want to use 16S sequencing and shotgun metagenomics.",
