@@ -5,7 +5,8 @@ constructions; the passes here each read one more construction a searcher reads 
 order `chinese_phrases` lists them, and only touch phrases no earlier evidence placed:
 
 - conjuncts (A与B) share an outcome role (`shared_outcomes`);
-- what follows 的 belongs to the thing before it, a property observed (`possessed_outcomes`);
+- what follows 的 belongs to the thing before it, a property observed (`possessed_outcomes`), and that
+  thing is what is studied (`owners_of_outcomes`);
 - the level of a substance, or of anything in a body fluid, is a measured feature (`measured_substances`);
 - what a measuring task verb (预测, 反演) acts on is also the outcome (`measured_objects`);
 - "X对Y的响应" turns the roles of "X对Y的影响" round (`response_roles`);
@@ -62,6 +63,27 @@ def possessed_outcomes(phrases: list[Phrase]) -> list[Phrase]:
             and own_slot(phrase) is None
         ):
             phrase.cue = "outcome"
+    return phrases
+
+
+def owners_of_outcomes(phrases: list[Phrase]) -> list[Phrase]:
+    """ "花岗岩的地球化学特征", "微塑料的丰度和空间分布": the thing whose property is the outcome is what is
+    studied (the slot convention: who or what is studied, materials and things included), not the setting
+    a phrase with no evidence is by default; a people word or a place is left to its own evidence."""
+    for index, phrase in enumerate(phrases[:-1]):
+        owned = phrases[index + 1]
+        if (
+            phrase.slot is None
+            and phrase.before == "的"
+            and owned.after == "的"
+            and "output_target" in (owned.slot, cue_slot(owned.cue, True))
+            and owned.text not in lex.ZH_GENERIC  # 软骨厚度的变化: the change of an outcome, not a property
+            and cue_slot(phrase.cue, True) is None
+            and not (phrase.cue and phrase.cue.startswith("task:"))
+            and own_slot(phrase) is None
+            and not zh_people(phrase.text)
+        ):
+            phrase.slot = "subject_population"
     return phrases
 
 

@@ -24,6 +24,7 @@ from agent.understanding.chinese_constructions import (
     measured_objects,
     measured_substances,
     mediators,
+    owners_of_outcomes,
     possessed_outcomes,
     response_roles,
     shared_outcomes,
@@ -453,6 +454,21 @@ def _characteristics_of_things(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+def _aspects_of_topics(phrases: list[Phrase]) -> list[Phrase]:
+    """ "临床疗效及安全性", "低钙血症的发生率及危险因素", "保护作用及其机制": a noun naming an aspect of the
+    topic before it (its safety, its risk factors, its mechanism; `lex.zh_aspect_word`) is what the study
+    examines of that topic, an outcome, where it had been read as the setting or a feature by its place."""
+    for phrase in phrases[1:]:
+        if (
+            phrase.slot is None
+            and lex.zh_aspect_word(phrase.text)
+            and phrase.after in lex.ZH_ASPECT_LINKS
+            and phrase.before not in lex.ZH_RELATION_WORDS  # 稳定性与X的关系: a term related, not an aspect
+        ):
+            phrase.slot = "output_target"
+    return phrases
+
+
 # the passes that give phrases their roles from the sentence, in order
 ROLE_PASSES = (
     _frames,
@@ -469,10 +485,12 @@ ROLE_PASSES = (
     mediators,
     _shared_heads,
     _characteristics_of_things,
+    _aspects_of_topics,
     _places_apart,
     _things_apart,
     shared_outcomes,
     possessed_outcomes,
+    owners_of_outcomes,
     measured_substances,
     substances_in_media,
     measured_objects,

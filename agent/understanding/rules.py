@@ -203,7 +203,10 @@ def extract_slots(description: str) -> Slots:
     slots: dict[str, object] = {"research_goal": goal}
     for name, terms in assigned.items():
         cleaned = [_with_chinese_gloss(_with_acronym(clean_term(t), acronyms), body) for t in terms]
-        cleaned = [t for t in cleaned if _worth_keeping(t)]
+        # an aspect noun read as an outcome (疗效及安全性, X的影响因素) is a term there, though generic elsewhere
+        cleaned = [
+            t for t in cleaned if _worth_keeping(t) or (name == "output_target" and lex.zh_aspect_word(t))
+        ]
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
     return Slots.model_validate(slots)

@@ -57,7 +57,9 @@ def translate_slots(
                 continue
             phrase, acronym = _gloss_apart(phrase)
             phrase = _without_variety_modifier(_without_place_head(_without_status_head(phrase)))
-            if _names_no_concept(phrase):
+            # an aspect noun read as an outcome ("X及其机制", "疗效及安全性") is a term of its own there
+            aspect = name == "output_target" and lex.zh_aspect_word(phrase)
+            if _names_no_concept(phrase) and not aspect:
                 continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
             sounds = sound_spans(phrase)
             for written, drug in drug_names(phrase):
@@ -72,13 +74,13 @@ def translate_slots(
                     # a name written by sound (a drug, a species): its characters' senses are nonsense in
                     # a query, so the user is asked for the English name instead
                     by_sound += [phrase[a:b] for a, b in sounds if a < cursor and start < b]
-                elif _names_no_concept(rendering.chinese):
+                elif _names_no_concept(rendering.chinese) and not aspect:
                     continue  # 影响|尚不清楚: a piece of a longer phrase that is a generic word
                 elif _guessed(rendering, attested):
                     guessed.append(rendering.chinese)
                 elif rendering.english:
                     english = _no_repeats(_searched(rendering))
-                    if _generic(english) or _design(english):
+                    if (_generic(english) and not aspect) or _design(english):
                         continue  # 效果 "result", 变化 "change" inside a longer phrase: no concept
                     originals.setdefault(english, rendering.chinese)
                     phrases.append(english)

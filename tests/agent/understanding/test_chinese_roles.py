@@ -89,9 +89,11 @@ def test_a_drug_name_with_an_inn_stem_is_searched_as_its_class_with_a_note() -> 
 
 def test_relation_words_and_status_heads_name_no_concept() -> None:
     slots, _, _ = translate_slots(
-        Slots(context=["因果关系", "吸烟现状"], output_target=["影响因素"]), vocabulary=None
+        Slots(context=["因果关系", "吸烟现状", "影响因素"], signal_feature=["影响因素"]), vocabulary=None
     )
-    assert slots.output_target == []  # 影响因素 "influencing factors": what the study asks
+    # 影响因素 "influencing factors" names no concept of its own outside the outcome (where the slot
+    # convention reads it as what the study examines of its topic)
+    assert slots.signal_feature == []
     assert slots.context == ["smoking"]  # 吸烟现状 "the present state of smoking": smoking
 
 
@@ -659,3 +661,32 @@ def test_the_characteristics_of_a_thing_are_the_outcome_and_a_signals_features_s
     # a signal's features, and features a model takes in, are features
     assert "时频特征" not in extract_slots("提取心电信号的时频特征用于房颤检测。").output_target
     assert "面部表情特征" not in extract_slots("模型融合步态、语音和面部表情特征。").output_target
+
+
+def test_an_aspect_noun_after_a_topic_is_an_outcome_of_its_own() -> None:
+    # 疗效及安全性, 发生率及危险因素, 保护作用及其机制, X的影响因素: what the study examines of its topic
+    assert "安全性" in extract_slots("评估某手术治疗腰椎间盘突出症患者的临床疗效及安全性。").output_target
+    assert "危险因素" in extract_slots("甲状腺全切除术后患者低钙血症的发生率及危险因素分析。").output_target
+    assert "机制" in extract_slots("黄芩苷对小鼠急性肺损伤的保护作用及其机制研究。").output_target
+    assert "影响因素" in extract_slots("宫颈癌患者生活质量的影响因素分析。").output_target
+    # a relation word is no aspect ("A与B的相关性"), nor is a noun in 性 related to another ("稳定性与X的关系")
+    related, _, _ = translate_slots(
+        extract_slots("血清维生素D水平与疾病活动度的相关性。"), embedded_vocabulary()
+    )
+    assert not any("correlation" in term for term in related.output_target)
+    # in English, the aspect noun is rendered and kept in the outcome, though generic elsewhere
+    english, _, _ = translate_slots(
+        Slots(output_target=["急性肺损伤", "机制", "安全性", "影响因素"], context=["影响因素"]),
+        embedded_vocabulary(),
+    )
+    assert {"mechanism", "safety", "influencing factor"} <= set(english.output_target)
+    assert english.context == []
+
+
+def test_the_owner_of_an_outcome_property_is_what_is_studied() -> None:
+    # 花岗岩的地球化学特征: the granite is studied, its geochemical characteristics are the outcome
+    slots = extract_slots("我们研究青藏高原东缘花岗岩的地球化学特征。")
+    assert "花岗岩" in slots.subject_population and "花岗岩" not in slots.context
+    assert "地球化学特征" in slots.output_target
+    # what acts on the outcome ("X对Y的影响") keeps its role
+    assert extract_slots("探讨有氧运动对老年人睡眠质量的影响。").context == ["有氧运动"]
