@@ -35,8 +35,9 @@ synonyms. The steps, for every phrase of every slot:
    disease noun is a condition: "scaphoid fractures"; one headed by a word that only one family of
    headings ends is that family's root, the phrase searched beside it: "dentine caries", Dental Caries,
    `mesh_families.head_family_root`); a descriptor with extra modifiers ("invasive
-   aspergillosis") keeps the phrase as a term beside the heading, as does a phrase MeSH does not name built
-   on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
+   aspergillosis") keeps the phrase as a term beside the heading (the one descriptor before an
+   intervention noun is the concept: "gait training" is Gait, what the training is done on), as does a
+   phrase MeSH does not name built on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
    term holds, a kind of that thing, a concept of its own beside what it is made with: "bacteria-based
    self-healing concrete" is the concrete AND the bacteria; and a thing based in a place MeSH files
    as a setting is no kind of the place: "community-based walking groups" is the community AND the
@@ -762,6 +763,12 @@ def _drafts_for(
             if content_words(rest):
                 drafts.append(_free_draft(clean_term(rest), part, description, vocabulary))
             continue
+        if not head_covered and (done := _done_with(text, matches)) is not None:
+            # "gait training": what an intervention noun is done with or on is what a paper about it
+            # names, searched by its heading (the intervention noun is generic: the phrase adds nothing)
+            drafts.append(_mesh_draft(done, text, part, description, defined, vocabulary))
+            drafts[-1].role = ConceptRole.INTERVENTION
+            continue
         if not head_covered or noun_between(text, [(m.start, m.end) for m in matches]):
             # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know;
             # "fatigue crack growth": a noun no descriptor holds stands between two, so the phrase is one
@@ -800,6 +807,26 @@ def _drafts_for(
             draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
+    """The phrase's one match when all that follows it is intervention nouns (`INTERVENTION_HEADS`: "gait
+    training", "gait training programmes"): the intervention is done with or on what the match names,
+    which every paper of it writes. None when the phrase holds more matches or a word before the match
+    other than a hyphenated compound, or the match is a condition (a concept apart: "dementia care
+    programmes")."""
+    if (
+        len(matches) != 1
+        or role_of(matches[0].descriptor) is ConceptRole.CONDITION
+        # "inspiratory muscle training" is no training of Muscles; a hyphenated compound before the
+        # match says how it is done ("robot-assisted gait training": gait training, robot-assisted)
+        or any("-" not in word for word in text[: matches[0].start].split())
+    ):
+        return None
+    rest = content_words(text[matches[0].end :])
+    if not rest or any(word.lower() not in INTERVENTION_HEADS for word in rest):
+        return None
+    return matches[0]
 
 
 def _inside_a_compound_modifier(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:

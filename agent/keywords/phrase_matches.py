@@ -30,6 +30,9 @@ from agent.language.morphology import is_acronym
 from agent.language.text import word_set
 from agent.models import MeshDescriptor
 
+# Behavioral Symptoms (F01.145.126): Depression, Aggression, Stress, Psychological, Delusions, ...
+BEHAVIORAL_SYMPTOMS_TREE = "F01.145.126"
+
 # Analytical, Diagnostic and Therapeutic Techniques and Equipment: a technique is named after what it
 # is done with ("laser photocoagulation", "ultrasound elastography")
 _NAMED_AFTER_TREES = ("E",)
@@ -116,7 +119,8 @@ def beyond_mesh(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) 
 
 def other_sense(match: MeshMatch, text: str, slot: str, vocabulary: MeshVocabulary | None = None) -> bool:
     """Whether one word of a longer phrase names a descriptor outside the trees its slot expects, and
-    nothing concrete (no anatomy, organism, disease or substance): another sense of the word ("reinforcement learning" as an algorithm is neither
+    nothing concrete (no anatomy, organism, disease, substance or behavioural symptom): another sense of the
+    word ("reinforcement learning" as an algorithm is neither
     Reinforcement, Psychology nor Learning; "hospital data" as a measurement is no Hospitals), so the
     phrase is searched as written. Not when the other words only say whose it is by their age
     ("childhood vaccination" is vaccination: `_names_an_age`)."""
@@ -124,9 +128,9 @@ def other_sense(match: MeshMatch, text: str, slot: str, vocabulary: MeshVocabula
     if not expected or len(match.text.split()) != 1 or len(content_words(text)) < 2:
         return False
     trees = match.descriptor.tree_numbers
-    concrete = any(
-        t.startswith(("A", "B", "C", "D")) for t in trees
-    )  # anatomy, organisms, diseases, substances
+    # anatomy, organisms, diseases, substances, and the symptoms people show (Behavioral Symptoms:
+    # "perinatal depression", "patient aggression"), which are what people have as a disease is
+    concrete = any(t.startswith(("A", "B", "C", "D", BEHAVIORAL_SYMPTOMS_TREE)) for t in trees)
     if concrete or any(t.startswith(expected) for t in trees):
         return False
     others = [w for w in content_words(text) if w.lower() != match.text.lower()]

@@ -98,12 +98,19 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   family presence during resuscitation, portable HEPA filtration), a comparator, a population named by
   age, an exposure in a setting and a qualitative evidence synthesis. They are reported apart as
   `librarian13`.
+  The rows with `"batch": 14` (ids Z01-Z10: pharmacy practice, midwifery, occupational therapy,
+  public-health law, school health, oral health, palliative care, addiction services, prison health and
+  speech and language therapy) were written as hard as Seed's titles, before the product was run on
+  them: long titles with a comparator, a setting, a social group, a programme and an outcome list
+  (a pharmacist-led intervention, water immersion in labour, smoke-free legislation, school-based HPV
+  vaccination with its uptake, supervised toothbrushing, take-home naloxone, opt-out testing on entry to
+  prison, parent-implemented language interventions). They are reported apart as `librarian14`.
   The rows with `"batch": 15` (ids P2-01-P2-08: obstetrics, environmental epidemiology, paediatric
   emergency medicine, cardiac rehabilitation, psychiatry, surgical infection, geriatric nursing and
   global health) were written after the heading precision rules of the fifteenth session, before the
   product was run on them: a drug for prevention, an exposure, a point-of-care test, a setting compared,
   a prognosis over years, an infection after surgery, a device in a care home and reminders in
-  low-income countries. They are reported apart as `librarian15` (batch 14 is another helper's).
+  low-income countries. They are reported apart as `librarian15`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -152,6 +159,7 @@ _LATER_BATCHES = {
     "librarian11": ("librarian", 11),
     "librarian12": ("librarian", 12),
     "librarian13": ("librarian", 13),
+    "librarian14": ("librarian", 14),
     "librarian15": ("librarian", 15),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
@@ -182,6 +190,7 @@ SPLITS = (
     "librarian11",
     "librarian12",
     "librarian13",
+    "librarian14",
     "librarian15",
     "engineering",
     "engineering2",
@@ -221,7 +230,7 @@ def _jsonl(path: Path) -> list[dict]:
 def load_topics(
     root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 180 librarian and 50 engineering topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed, 198 librarian and 50 engineering topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -237,7 +246,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 180 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 198 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

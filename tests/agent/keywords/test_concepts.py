@@ -853,7 +853,8 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
         roles = {c.label: c.required for c in result.concepts}
         comparator = next(c for c in result.concepts if c.label == "health education")
         assert not comparator.required and "comparator" in comparator.reason
-        assert roles["mindfulness training"] and roles["hypertension"]
+        # the training is searched by what it trains (`_done_with`): Mindfulness
+        assert roles["mindfulness"] and roles["hypertension"]
 
 
 def test_usual_care_named_on_one_side_of_versus_is_an_optional_comparator(vocabulary: MeshVocabulary) -> None:
@@ -910,7 +911,8 @@ def test_a_place_or_organisation_in_the_population_is_an_optional_setting(vocabu
     )
     roles = {c.label: (c.role, c.required) for c in result.concepts}
     assert roles["technology firms"] == (ConceptRole.SETTING, False)
-    assert roles["remote work policies"] == (ConceptRole.INTERVENTION, True)
+    # the policies are searched by what they rule (`_done_with`): Teleworking, the phrase beside it
+    assert roles["remote work"] == (ConceptRole.INTERVENTION, True)
 
 
 def test_a_slash_between_capitals_joins_one_name(vocabulary: MeshVocabulary) -> None:
@@ -2088,3 +2090,29 @@ def test_a_parent_is_searched_beside_a_kind_only_of_conditions_and_diagnostic_pr
     terms = {t.mesh.heading: t for t in result.terms if t.mesh}
     assert not terms["Heparin, Low-Molecular-Weight"].broader
     assert [b.heading for b in terms["Venous Thromboembolism"].broader] == ["Thromboembolism"]
+
+
+def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "gait training": the one descriptor before an intervention noun ("training") is what the
+    intervention is done on, which every paper of it names: an intervention block with its heading, not
+    the phrase alone as free text; a condition before it stays a concept apart."""
+    result = concepts_of(
+        vocabulary,
+        "Gait training for adults after stroke",
+        subject_population=["adults after stroke"],
+        context=["Gait training"],
+    )
+    gait = [t.concept for t in result.terms if t.mesh and t.mesh.heading == "Gait"]
+    concept = next(c for c in result.concepts if gait and c.id == gait[0])
+    assert concept.role is ConceptRole.INTERVENTION and concept.required
+    assert '"Gait"[Mesh]' in pubmed_query(result)
+    # a word before the descriptor makes a kind of its own: no training of Muscles
+    result = concepts_of(
+        vocabulary,
+        "Inspiratory muscle training for people with COPD",
+        subject_population=["people with COPD"],
+        context=["Inspiratory muscle training"],
+    )
+    assert '"Muscles"[Mesh]' not in pubmed_query(result)

@@ -95,6 +95,19 @@ def test_an_age_word_beside_a_match_is_no_other_sense(vocabulary: MeshVocabulary
     assert sense("reinforcement learning", "method_algorithm") == [True, True]
 
 
+def test_a_behavioural_symptom_people_have_is_no_other_sense(vocabulary: MeshVocabulary) -> None:
+    """ "women with perinatal depression": MeSH files Depression among the Behavioral Symptoms (F01), not
+    under the trees the population slot expects, but a symptom people show is as concrete as a disease:
+    the phrase is a kind of depression, searched with its heading, not a free-text population."""
+
+    def sense(text: str, slot: str) -> list[bool]:
+        return [other_sense(m, text, slot, vocabulary) for m in vocabulary.recognize(text)]
+
+    assert sense("perinatal depression", "subject_population") == [False]
+    assert sense("patient aggression", "subject_population")[-1] is False
+    assert sense("reinforcement learning", "method_algorithm") == [True, True]  # still other senses
+
+
 @pytest.mark.parametrize(
     ("heading", "category"),
     [
