@@ -174,6 +174,19 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             not current
+            and last_break in lex.EFFECT_VERBS
+            and (lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS)
+            and not _inflected_form(lower)
+            and is_plural_noun(following)
+            and following not in lex.EN_FUNCTION
+            and following not in lex.PLURAL_NOUN_OR_VERB
+        ):
+            # "increase quit rates", "reduce return visits": an effect verb takes a noun phrase as its
+            # object, so a bare verb right after it, before a plural noun, is that noun's modifier
+            current.append(token)
+            continue
+        if (
+            not current
             and previous_token == "who"
             and tokens[index - 1] != "WHO"
             and _bare_verb(lower, following)
@@ -853,6 +866,11 @@ def _deliverers(
     ):
         words = words[1:]
     phrases.append(Phrase(" ".join(words), cue, list(words), "context", after=after, stop=stop))
+
+
+def _inflected_form(word: str) -> bool:
+    """An "-ing", "-ed" or "-s" form of a verb (not the bare form an effect verb's object could hold)."""
+    return word.endswith(("ing", "ed", "s")) and len(word) > 4
 
 
 def _bare_verb(word: str, following: str) -> bool:

@@ -77,3 +77,21 @@ def test_the_verb_alone_after_who_is_no_term() -> None:
     slots = extract_slots("We survey adolescents who vape.")
     assert slots.subject_population == ["adolescents"]
     assert not any("vape" in t for t in _all(slots))
+
+
+def test_a_bare_verb_right_after_an_effect_verb_modifies_the_plural_noun_after_it() -> None:
+    slots = extract_slots("Do cash incentives raise quit rates in young smokers?")
+    assert "quit rates" in slots.output_target
+    assert "rates" not in _all(slots)
+
+
+def test_a_short_verb_in_ing_after_a_plural_subject_in_a_question_is_the_verb() -> None:
+    slots = extract_slots("Do humpback whales sing at lower frequencies near shipping lanes?")
+    assert not any("sing" in t.split() for t in _all(slots))
+    assert any(t == "humpback whales" for t in _all(slots))
+
+
+def test_what_a_purpose_clause_avoids_is_the_outcome() -> None:
+    slots = extract_slots("Farmers plant hedgerows along field margins to avoid soil erosion.")
+    assert "soil erosion" in slots.output_target
+    assert not any("avoid" in t for t in _all(slots))
