@@ -841,6 +841,7 @@ def english_phrases(text: str) -> list[Phrase]:
         current.append(token)
     index = len(tokens)
     flush()
+    _people_acting_on_people(phrases, tokens)
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
 
@@ -866,6 +867,31 @@ def _deliverers(
     ):
         words = words[1:]
     phrases.append(Phrase(" ".join(words), cue, list(words), "context", after=after, stop=stop))
+
+
+def _people_acting_on_people(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "Do school nurses reduce absenteeism among pupils with asthma?": people who are the subject of
+    an effect verb (the exposure) while other people in the same sentence are those it acts on deliver
+    the intervention; they are its setting, and the others are studied."""
+    ends = [i for i, t in enumerate(tokens) if t in {".", "?", "!", ";"}]
+
+    def sentence(phrase: Phrase) -> int:
+        return sum(1 for end in ends if end < phrase.stop)
+
+    acted_on = {
+        sentence(p)
+        for p in phrases
+        if (p.slot == "subject_population" or p.cue in lex.PEOPLE_CUES) and _people(p.words)
+    }
+    for phrase in phrases:
+        if (
+            phrase.cue == "exposure"
+            and phrase.slot is None
+            and _people(phrase.words)
+            and sentence(phrase) in acted_on
+            and singular(phrase.words[-1].lower()) not in lex.EN_CONDITION_HEADS
+        ):
+            phrase.slot = "context"
 
 
 def _inflected_form(word: str) -> bool:

@@ -95,3 +95,16 @@ def test_what_a_purpose_clause_avoids_is_the_outcome() -> None:
     slots = extract_slots("Farmers plant hedgerows along field margins to avoid soil erosion.")
     assert "soil erosion" in slots.output_target
     assert not any("avoid" in t for t in _all(slots))
+
+
+def test_people_whose_effect_on_other_people_is_asked_about_deliver_it() -> None:
+    slots = extract_slots("Do hospital pharmacists lower anxiety among first-time fathers?")
+    assert "hospital pharmacists" in slots.context
+    assert slots.subject_population == ["first-time fathers"]
+    assert "anxiety" in slots.output_target
+    volunteers = extract_slots("Do peer volunteers reduce loneliness among older migrants?")
+    assert volunteers.context == ["peer volunteers"]
+    assert volunteers.subject_population == ["older migrants"]
+    # with no other people acted on, people who are the subject stay those studied
+    alone = extract_slots("Do shift workers reduce sleep quality over time?")
+    assert "shift workers" in alone.subject_population
