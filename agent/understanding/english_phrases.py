@@ -881,7 +881,9 @@ def _people_acting_on_people(phrases: list[Phrase], tokens: list[str]) -> None:
     acted_on = {
         sentence(p)
         for p in phrases
-        if (p.slot == "subject_population" or p.cue in lex.PEOPLE_CUES) and _people(p.words)
+        if (p.slot == "subject_population" or p.cue in lex.PEOPLE_CUES)
+        and is_population(p.words)
+        and singular(p.words[-1].lower()) not in lex.EN_NOT_PEOPLE  # "in noisy restaurants", "in schools"
     }
     for phrase in phrases:
         if (
