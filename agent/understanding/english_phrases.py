@@ -34,6 +34,7 @@ from agent.understanding.english_word_forms import (
     adjective_shaped,
     counted_place,
     gerund_of_verb,
+    ing_bases,
     is_adverb,
     is_comparative,
     is_contraction,
@@ -52,6 +53,7 @@ from agent.understanding.english_word_forms import (
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import (
     LEARNED_ON,
+    agent_plural,
     cue_slot,
     en_head_slot,
     ending_trees,
@@ -70,13 +72,23 @@ def english_phrases(text: str) -> list[Phrase]:
     last_break: str | None = None
     effect_mode = False
 
+    delivered_by = False  # "by" after a participle of delivering was read: people after it deliver
+
     def flush() -> None:
-        nonlocal current
+        nonlocal current, delivered_by
         # "X testing versus repeat Y" cut at its verbs: a "versus" at an edge lost its other side
         while current and current[0].lower() in _VERSUS:
             current.pop(0)
         while current and current[-1].lower() in _VERSUS:
             current.pop()
+        if current and delivered_by:
+            delivered_by = False
+            if _people(current):
+                # "a programme delivered by lay counsellors": who delivers is part of the intervention
+                phrases.append(
+                    Phrase(" ".join(current), cue, list(current), "context", after=last_break, stop=index)
+                )
+                current = []
         if current:
             said = "self" if about_user else cue
             judged = judged_after_how and said in lex.BE_FORMS
@@ -93,6 +105,7 @@ def english_phrases(text: str) -> list[Phrase]:
     skip_to = 0  # tokens before this index were read with the one before them ("as effective as")
     judged_after_how = ""  # "How effective is X": the adjective, whose subject follows the copula
     between = False
+    purpose_opening = False  # the sentence opens with a purpose clause ("To reduce X, ..."): a comma ends it
     compare_open = False  # a verb of comparing was read in this sentence, its "with" not yet
     about_user = False  # the sentence is about the user ("I'm a PhD student in hydrology")
     relating = False  # "relate X to Y" was read up to X
@@ -109,6 +122,77 @@ def english_phrases(text: str) -> list[Phrase]:
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
         if index < skip_to:
             continue  # the rest of "as effective as"
+        if lower in {"in", "so"} and following in {"order", "as"} and after_next == "to":
+            # "in order to improve adherence", "so as to reduce X": the purpose's "to", no phrase "order"
+            flush()
+            purpose_opening = previous_token in _SENTENCE_STARTS
+            skip_to = index + 2
+            continue
+        if lower == "to" and previous_token in _SENTENCE_STARTS:
+            purpose_opening = True  # "To reduce falls, we ...": the purpose ends at its comma
+        if (
+            lower == "by"
+            and not current
+            and previous_token in lex.DELIVERING_PARTICIPLES
+            and following[:1].isalnum()
+        ):
+            flush()
+            cue = last_break = lower
+            delivered_by = True  # "delivered by X", "run by X": X, if people, deliver
+            continue
+        if (
+            lower == "to"
+            and current
+            and _people(current)
+            and following in lex.DELIVERING_VERBS
+            and (after_next[:1].isalnum() or after_next in lex.DETERMINERS)
+        ):
+            # "training community pharmacists to deliver brief advice", "volunteers to visit older
+            # adults": the people named deliver the intervention (the setting); what they deliver is
+            # the intervention, whom they serve are studied
+            _deliverers(phrases, current, cue, last_break, index)
+            current = []
+            cue = "exposure" if following in lex.HANDING_VERBS else following
+            last_break, skip_to = following, index + 2
+            continue
+        if (
+            current
+            and lower in lex.DELIVERING_VERBS
+            and len(current) > 0
+            and is_plural_noun(current[-1])
+            and _people(current)
+            and (following[:1].isalnum() or following in lex.DETERMINERS)
+            and following not in lex.EN_PREPOSITIONS
+            and following not in lex.EN_FUNCTION - lex.DETERMINERS
+        ):
+            # "peer counsellors visit first-time mothers", "community health workers screen
+            # children": people who do this to others deliver the intervention
+            _deliverers(phrases, current, cue, last_break, index)
+            current = []
+            cue = "exposure" if lower in lex.HANDING_VERBS else lower
+            last_break = lower
+            continue
+        if (
+            not current
+            and last_break in lex.EFFECT_VERBS
+            and (lower in lex.EN_VERBS or lower in lex.EN_COMMON_VERBS)
+            and not _inflected_form(lower)
+            and is_plural_noun(following)
+            and following not in lex.EN_FUNCTION
+            and following not in lex.PLURAL_NOUN_OR_VERB
+        ):
+            # "increase quit rates", "reduce return visits": an effect verb takes a noun phrase as its
+            # object, so a bare verb right after it, before a plural noun, is that noun's modifier
+            current.append(token)
+            continue
+        if (
+            not current
+            and previous_token == "who"
+            and tokens[index - 1] != "WHO"
+            and _bare_verb(lower, following)
+        ):
+            cue = last_break = lower  # "adults who smoke": a relative pronoun's verb, no term
+            continue
         if _inside_a_title(
             token, current, following=tokens[index + 1] if index + 1 < len(tokens) else "."
         ) and not _title_case_sentence(tokens, index):
@@ -168,7 +252,11 @@ def english_phrases(text: str) -> list[Phrase]:
                 cue, last_break, effect_mode, skip_of, between = None, None, False, False, False
                 judged_after_how = ""
                 compare_open, clause_open, about_user, relating = False, "", False, False
-                clause_first = len(phrases)
+                clause_first, purpose_opening = len(phrases), False
+            if token == "," and purpose_opening:
+                # "In order to raise X, peer counsellors visit ...": the main clause begins
+                cue, last_break, effect_mode, purpose_opening = None, None, False, False
+                clause_open, clause_first = "", len(phrases)
             # a comma keeps the cue of a list ("using ECoG, sEEG and EEG")
             continue
         if lower in _ADJUSTING_VERBS and following == "for":
@@ -753,8 +841,78 @@ def english_phrases(text: str) -> list[Phrase]:
         current.append(token)
     index = len(tokens)
     flush()
+    _people_acting_on_people(phrases, tokens)
     phrases = clause_roles(phrases, tokens)
     return merge_phrases(phrases)
+
+
+_SENTENCE_STARTS = frozenset({"", ".", "?", "!", ";", ":"})
+
+
+def _people(words: list[str]) -> bool:
+    """A phrase naming people or other living beings: a population head or a plural agent noun."""
+    return is_population(words) or agent_plural(words[-1])
+
+
+def _deliverers(
+    phrases: list[Phrase], words: list[str], cue: str | None, after: str | None, stop: int
+) -> None:
+    """The people who deliver an intervention, as a setting phrase; a gerund before them ("training
+    community pharmacists to ...") is what is done to them, no word of who they are."""
+    first = words[0].lower()
+    if (
+        len(words) > 1
+        and first.endswith("ing")
+        and (gerund_of_verb(first) or any(b in lex.DELIVERING_VERBS for b in ing_bases(first)))
+    ):
+        words = words[1:]
+    phrases.append(Phrase(" ".join(words), cue, list(words), "context", after=after, stop=stop))
+
+
+def _people_acting_on_people(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "Do school nurses reduce absenteeism among pupils with asthma?": people who are the subject of
+    an effect verb (the exposure) while other people in the same sentence are those it acts on deliver
+    the intervention; they are its setting, and the others are studied."""
+    ends = [i for i, t in enumerate(tokens) if t in {".", "?", "!", ";"}]
+
+    def sentence(phrase: Phrase) -> int:
+        return sum(1 for end in ends if end < phrase.stop)
+
+    acted_on = {
+        sentence(p)
+        for p in phrases
+        if (p.slot == "subject_population" or p.cue in lex.PEOPLE_CUES)
+        and is_population(p.words)
+        and singular(p.words[-1].lower()) not in lex.EN_NOT_PEOPLE  # "in noisy restaurants", "in schools"
+    }
+    for phrase in phrases:
+        if (
+            phrase.cue == "exposure"
+            and phrase.slot is None
+            and _people(phrase.words)
+            and sentence(phrase) in acted_on
+            and singular(phrase.words[-1].lower()) not in lex.EN_CONDITION_HEADS
+        ):
+            phrase.slot = "context"
+
+
+def _inflected_form(word: str) -> bool:
+    """An "-ing", "-ed" or "-s" form of a verb (not the bare form an effect verb's object could hold)."""
+    return word.endswith(("ing", "ed", "s")) and len(word) > 4
+
+
+def _bare_verb(word: str, following: str) -> bool:
+    """A word alone between a relative "who" and the clause's end is its verb ("adults who smoke?",
+    "children who stutter."), unless it is a function word, an adverb or an auxiliary."""
+    return (
+        word.isalpha()
+        and word not in lex.EN_FUNCTION
+        and word not in lex.BE_FORMS
+        and word not in lex.MODALS
+        and word not in {"do", "does", "did", "have", "has", "had"}
+        and not word.endswith("ly")
+        and not following[:1].isalnum()
+    )
 
 
 def _inside_a_title(token: str, current: list[str], following: str) -> bool:

@@ -197,9 +197,21 @@ def verb_ending_subject(current: list[str], word: str, following: str, clause_op
         return True
     if not (clause_open == "question" or plural_subject or current[-1][:1].isupper()):
         return False
-    if clause_open == "question" and word.endswith(("ing", "ed")):
+    if clause_open == "question" and _inflected(word):
         return False  # after "Does"/"Can" the verb is bare ("Can machine learning predict X")
-    if not (is_clause_verb(word) or after_people(current, word)):
+    # "Do urban great tits sing at ...": in a question, a word after a plural subject and before a
+    # preposition is the bare verb (a noun after a plural noun would head a compound, and be plural)
+    bare_in_question = (
+        clause_open == "question"
+        and plural_subject
+        and following in lex.EN_PREPOSITIONS
+        and word.isalpha()
+        and word.islower()
+        and len(word) > 2
+        and not is_plural_noun(word)
+        and not mesh_compound(current[-1], word)
+    )
+    if not (is_clause_verb(word) or after_people(current, word) or bare_in_question):
         return False
     # "replaces" or "trips", not "process"
     return not (
@@ -207,6 +219,14 @@ def verb_ending_subject(current: list[str], word: str, following: str, clause_op
         and is_plural_noun(word)
         and word not in lex.EFFECT_VERBS
     )
+
+
+def _inflected(word: str) -> bool:
+    """An "-ing" or "-ed" form: its stem has a vowel ("using", "sampled"; not "sing", "bring", "shed")."""
+    for ending in ("ing", "ed"):
+        if word.endswith(ending) and any(v in word[: -len(ending)] for v in "aeiouy"):
+            return True
+    return False
 
 
 def _third_person_task_verb(word: str) -> bool:

@@ -243,6 +243,8 @@ EN_POPULATION_HEADS = words(
     retiree pensioner midwife surgeon dentist pharmacist practitioner trainee apprentice undergraduate
     entrepreneur smallholder landowner fisherman herder pastoralist prisoner inmate offender
     victim immigrant commuter cyclist borrower taxpayer shareholder
+    counsellor counselor coach aide officer mentor tutor doula therapist educator instructor
+    navigator
     cattle cow calf heifer steer bull sheep ewe lamb goat pig sow piglet gilt poultry chicken hen
     broiler horse mare foal dog cat livestock herd flock colony
     cultivar landrace variety accession genotype isolate seedling sapling
@@ -646,6 +648,7 @@ EFFECT_VERBS = words(
     accelerates attenuate attenuates exacerbate exacerbates aggravate aggravates amplify amplifies
     weaken weakens strengthen strengthens hinder hinders facilitate facilitates stimulate stimulates
     hasten hastens dampen dampens counteract counteracts undermine undermines restore restores
+    avoid avoids avoided
     """
 )
 # Population heads that name no people or organisms (what a Chinese people word must not end in)
@@ -873,6 +876,23 @@ STUDY_DESIGN_WORDS = words(
 # undergoing colonoscopy", "adults receiving chemotherapy", "children scheduled for tonsillectomy"): the
 # procedure is the setting of the study, whatever its head word says (a "-scopy" is no method here)
 UNDERGOING_CUES = words("undergoing receiving awaiting scheduled undergone received")
+# Who delivers an intervention is part of it (the setting), not who is studied: people "by" whom a
+# participle of these is done ("a programme delivered by lay workers", "schools run by NGOs"), people
+# trained "to" do one of DELIVERING_VERBS, and people who do one to other people ("midwives visit
+# mothers": the midwives deliver, the mothers are studied)
+DELIVERING_PARTICIPLES = words(
+    """
+    delivered provided offered given administered led run facilitated taught performed coached
+    supervised implemented organised organized hosted staffed
+    """
+)
+# verbs whose object is what is delivered (an intervention: the setting)
+HANDING_VERBS = words("deliver provide offer give administer implement run lead facilitate prescribe")
+# verbs whose object is the people served (who are studied)
+SERVING_VERBS = words(
+    "counsel coach teach train educate mentor support visit meet screen refer treat vaccinate supervise"
+)
+DELIVERING_VERBS = HANDING_VERBS | SERVING_VERBS
 # verbs whose object the researchers make or put to use ("we are building a chatbot", "we develop an
 # app", "we will train a U-Net"): the thing built or trained is the method, not the setting, unless
 # MeSH or its head word says otherwise ("train nurses")
