@@ -205,6 +205,7 @@ from agent.keywords.treatment_names import (
     agents_of_adjective,
     procedure_of_discipline,
     technique_of_adjective,
+    vaccine_of_vaccination,
 )
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.elided_words import elided_match, kinds_match
@@ -664,6 +665,8 @@ def _drafts_for(
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
             matches = [m for m in matches if m.end <= aged[0].start] + aged
+        if vocabulary is not None:
+            matches = vaccine_of_vaccination(text, matches, vocabulary)  # "HPV vaccination": the vaccine
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
         if not matches and vocabulary is not None:

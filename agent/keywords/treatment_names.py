@@ -16,12 +16,17 @@ naming a treatment miss it, and in both MeSH itself says what is meant:
 - a **drug-class adjective** before a generic treatment word: "antiretroviral therapy", "antiplatelet
   treatment" name no descriptor as written, but MeSH writes the adjective before "Agents" or "Drugs"
   in a term of a substance descriptor ("Antiretroviral Agents" of Anti-Retroviral Agents, "Antiplatelet
-  Agents" of Platelet Aggregation Inhibitors): the therapy is the use of those agents.
+  Agents" of Platelet Aggregation Inhibitors): the therapy is the use of those agents;
+- a **vaccination** named by what it protects against: "influenza vaccination", "HPV vaccination" name
+  the act (Vaccination) and the disease or virus apart, but what is given is the descriptor MeSH names
+  "<those words> Vaccine(s)" (Influenza Vaccines, Papillomavirus Vaccines), the heading a searcher uses.
 
 Nothing here is a list of terms: every name tried is MeSH's.
 """
 
 from __future__ import annotations
+
+import re
 
 from agent.keywords.concept_roles import INTERVENTION_HEADS
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary
@@ -94,3 +99,36 @@ def agents_of_adjective(text: str, words: list[str], vocabulary: MeshVocabulary)
         return []
     (descriptor,) = found.values()
     return [MeshMatch(words[0], start, start + len(words[0]), descriptor, "entry term")]
+
+
+_VACCINES_TREE = "D20.215.894"
+_VACCINATION = re.compile(r"\b(?:vaccinations?|vaccinating|immuni[sz]ations?|immuni[sz]ing)\b", re.IGNORECASE)
+
+
+def vaccine_of_vaccination(
+    text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary
+) -> list[MeshMatch]:
+    """`matches` with "<words> vaccination" matched whole as the vaccine MeSH names "<words> Vaccine(s)"
+    (at most three words before it, the longest that names one vaccine descriptor), in place of the
+    matches inside those words ("influenza vaccination": Influenza Vaccines, not Influenza, Human and
+    Vaccination); unchanged when MeSH names no such vaccine ("childhood vaccination")."""
+    for act in _VACCINATION.finditer(text):
+        for count in (3, 2, 1):
+            before = re.search(rf"((?:[^\W_][\w'-]*\s+){{{count}}})$", text[: act.start()])
+            if before is None:
+                continue
+            name = before.group(1).strip()
+            found = {
+                d.ui: d
+                for noun in ("vaccine", "vaccines")
+                for d in vocabulary.lookup(f"{name} {noun}")
+                if any(t.startswith(_VACCINES_TREE) for t in d.tree_numbers)
+            }
+            if len(found) != 1:
+                continue
+            start, end = before.start(1), act.end()
+            (vaccine,) = found.values()
+            whole = MeshMatch(text[start:end], start, end, vaccine, "entry term")
+            kept = [m for m in matches if m.end <= start or m.start >= end]
+            return sorted([*kept, whole], key=lambda m: m.start)
+    return matches

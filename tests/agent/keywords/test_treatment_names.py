@@ -8,6 +8,7 @@ from agent.keywords.treatment_names import (
     agents_of_adjective,
     procedure_of_discipline,
     technique_of_adjective,
+    vaccine_of_vaccination,
 )
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import MeshDescriptor
@@ -70,3 +71,30 @@ def test_a_technique_adjective_alone_names_the_technique(vocabulary: MeshVocabul
     assert (match.descriptor.heading, match.text) == ("Laparoscopy", "Laparoscopic")
     assert technique_of_adjective("open", vocabulary) == []  # MeSH writes no "open surgery"
     assert technique_of_adjective("laparoscopic appendectomy", vocabulary) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "heading", "words"),
+    [
+        ("influenza vaccination of healthcare workers", "Influenza Vaccines", "influenza vaccination"),
+        (
+            "School-based human papillomavirus vaccination",
+            "Papillomavirus Vaccines",
+            "human papillomavirus vaccination",
+        ),
+        ("HPV immunisation programmes", "Papillomavirus Vaccines", "HPV immunisation"),
+    ],
+)
+def test_a_vaccination_is_searched_with_the_vaccine_mesh_names(
+    vocabulary: MeshVocabulary, text: str, heading: str, words: str
+) -> None:
+    found = vaccine_of_vaccination(text, vocabulary.recognize(text), vocabulary)
+    vaccine = next(m for m in found if m.descriptor.heading == heading)
+    assert vaccine.text == words
+    # the disease and the act it was read as are one concept now, not two
+    assert not any(m.descriptor.heading in ("Influenza, Human", "Vaccination") for m in found)
+
+
+def test_a_vaccination_mesh_names_no_vaccine_for_is_left_as_it_is(vocabulary: MeshVocabulary) -> None:
+    matches = vocabulary.recognize("childhood vaccination")
+    assert vaccine_of_vaccination("childhood vaccination", matches, vocabulary) == matches
