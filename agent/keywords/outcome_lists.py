@@ -10,7 +10,9 @@ strategies leave outcomes out). MeSH files many such outcomes where their tree g
 Death, Recurrence and Hemorrhage among the pathologic processes (C23), Quality of Life among the social
 sciences (I): in such a list they are outcomes all the same. A condition named by its own disease
 heading ("heart failure"), an intervention and a technique stay what they are, wherever they are
-written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing").
+written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing"),
+but a service written before a noun of use in a list of outcomes is the outcome of its use ("...: overdose
+deaths and emergency service use").
 """
 
 from __future__ import annotations
@@ -39,6 +41,20 @@ _EFFECTED = re.compile(
     rf"\b(?:{'|'.join(sorted(EFFECT_VERBS, key=len, reverse=True))})\s+(?P<outcomes>[^.;:!?]+)", re.IGNORECASE
 )
 _WHO_OR_WHERE = re.compile(r"\s(?:in|among|amongst|for|with|after|during|at)\s", re.IGNORECASE)
+
+
+# "emergency service use", "hospital admissions": how much a service is used is what the studies count
+_USE_NOUNS = r"(?:use|utili[sz]ation|uptake|attendance|visits?|admissions?|contacts?)"
+
+
+def _used(members: list[Term], outcomes: str) -> bool:
+    """Whether a list of outcomes writes every term of a concept before a noun of use ("...: overdose
+    deaths and emergency service use"): the use of a service is an outcome, not the service an
+    intervention (the "X use" of an exposure, "cannabis use", is written before the colon)."""
+    return all(
+        re.search(r"(?<!\w)" + re.escape(t.canonical) + r"\s+" + _USE_NOUNS + r"\b", outcomes, re.IGNORECASE)
+        for t in members
+    )
 
 
 def _measured(trees: list[str]) -> bool:
@@ -95,7 +111,7 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         if (
             tail
             and all(written_in(t.canonical, tail) and not written_in(t.canonical, head) for t in own)
-            and _outcome_like(concept, own, only_outcomes)
+            and (_outcome_like(concept, own, only_outcomes) or (only_outcomes and _used(own, tail)))
         ):
             reason = (
                 "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"

@@ -109,3 +109,18 @@ def test_subtitle_and_purposes() -> None:
     assert subtitle("Aim: to compare two drugs") == ""  # a label, not a title's colon
     assert subtitle("Exercise for depression in older adults") == ""
     assert purposes("Exercise for depression and anxiety in older adults") == ["depression and anxiety"]
+
+
+def test_a_service_before_a_noun_of_use_in_a_list_of_outcomes_is_an_outcome(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "emergency service use" had been read as an exposure ("X use") and AND'ed as Emergency Medical Services
+    found = summary(
+        vocabulary,
+        "Take-home naloxone programmes for people who use opioids: overdose deaths and emergency service use",
+        context=["Take-home naloxone programmes", "emergency service use"],
+        subject_population=["people who use opioids"],
+        output_target=["overdose deaths"],
+    )
+    service = next(value for label, value in found.items() if "emergency" in label)
+    assert service == ("outcome", False)
