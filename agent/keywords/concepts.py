@@ -231,6 +231,7 @@ from agent.models import (
     Term,
     Understanding,
 )
+from agent.understanding.lexicon import HANDING_NOUNS
 
 # "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
 _CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
@@ -814,7 +815,8 @@ def _drafts_for(
 
 def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     """The phrase's one match when all that follows it is intervention nouns (`INTERVENTION_HEADS`: "gait
-    training", "gait training programmes"): the intervention is done with or on what the match names,
+    training", "gait training programmes"), or after a substance nouns of handing it over too
+    (`HANDING_NOUNS`: "take-home naloxone distribution programmes"): the intervention is done with or on what the match names,
     which every paper of it writes. None when the phrase holds more matches or a word before the match
     other than a hyphenated compound, or the match is a condition (a concept apart: "dementia care
     programmes")."""
@@ -827,7 +829,11 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     ):
         return None
     rest = content_words(text[matches[0].end :])
-    if not rest or any(word.lower() not in INTERVENTION_HEADS for word in rest):
+    # a substance handed over: "take-home naloxone distribution programmes" are naloxone's
+    heads = INTERVENTION_HEADS | (
+        HANDING_NOUNS if role_of(matches[0].descriptor) is ConceptRole.INTERVENTION else set()
+    )
+    if not rest or any(word.lower() not in heads for word in rest):
         return None
     return matches[0]
 

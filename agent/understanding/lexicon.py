@@ -893,6 +893,11 @@ SERVING_VERBS = words(
     "counsel coach teach train educate mentor support visit meet screen refer treat vaccinate supervise"
 )
 DELIVERING_VERBS = HANDING_VERBS | SERVING_VERBS
+# nouns of handing a substance over: "take-home naloxone distribution", "vitamin A supplementation",
+# "antibiotic prescribing": what is handed over is what every paper of it names
+HANDING_NOUNS = words(
+    "delivery provision administration prescription prescribing distribution dispensing supply"
+)
 # verbs whose object the researchers make or put to use ("we are building a chatbot", "we develop an
 # app", "we will train a U-Net"): the thing built or trained is the method, not the setting, unless
 # MeSH or its head word says otherwise ("train nurses")

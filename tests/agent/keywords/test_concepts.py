@@ -2116,3 +2116,16 @@ def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
         context=["Inspiratory muscle training"],
     )
     assert '"Muscles"[Mesh]' not in pubmed_query(result)
+
+
+def test_a_substance_handed_over_is_searched_with_its_heading(vocabulary: MeshVocabulary) -> None:
+    """ "take-home naloxone distribution programmes": distributing naloxone is what every paper of the
+    programmes names, so Naloxone is the block's heading (the phrase had been free text alone); a noun of
+    handing over follows only a substance ("gait distribution" is no gait)."""
+    result = concepts_of(
+        vocabulary,
+        "Take-home naloxone distribution programmes for people who use opioids",
+        context=["Take-home naloxone distribution programmes"],
+        subject_population=["people who use opioids"],
+    )
+    assert '"Naloxone"[Mesh]' in pubmed_query(result)
