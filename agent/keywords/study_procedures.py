@@ -20,7 +20,8 @@ After it, a procedure clause (`procedure_parts`: a sentence, or one of its claus
 and that asks no question and states no hypothesis or aim (whether, how, which, hypothesise, expect,
 suspect, aim): "We will measure whether exercise changes sleep" is the topic.
 Chinese sentences (after 。；！？) open with a verb of using or adopting (采用, 利用, 使用, 拟采用, 将采用)
-or a planned measurement (将测量, 将记录, 拟检测, 将采集): the same role.
+or a planned measurement (将测量, 将记录, 拟检测, 将采集): the same role, as does the first sentence's
+closing clause of using ("...的关系，采用16S rRNA测序分析粪便样本").
 
 The statistics a study is analysed with are part of how it is done wherever they are written ("how
 housing costs influence fertility intentions ..., using a national panel survey and multilevel logistic
@@ -117,6 +118,15 @@ _INSTRUMENT_CLAUSE = re.compile(
     rf",\s+(?:(?:by\s+)?using|(?:{_MEASURED})\s+(?:with|by|using|from|on)|{_CHECKED_WITH})\s[^,;]*$",
     re.IGNORECASE,
 )
+# the same in Chinese: "本研究探讨肠道菌群与帕金森病便秘的关系，采用16S rRNA测序分析粪便样本" (not a clause that
+# asks: 是否 whether, 如何 how)
+_CHINESE_INSTRUMENT = re.compile(
+    r"[，,]\s*(?:我们)?(?:将|拟)?(?:采用|利用|使用|运用)(?:(?!是否|如何)[^，,；;])*$"
+)
+# what a Chinese clause of using does: measures or analyses (the study's procedure), or the task itself
+# ("利用脑电信号识别癫痫发作": EEG used to recognise seizures is the work, as "using X to segment" is)
+_CHINESE_MEASURING = re.compile(r"分析|测定|测量|评估|评价|记录|收集|采集|检测|监测|测序")
+_CHINESE_TASK = re.compile(r"识别|预测|诊断|分类|分割|检出|预警|重建|生成")
 # a clause without a subject that goes on measuring: "..., and measure short-chain fatty acids in faeces"
 _CONTINUED = re.compile(
     rf"^(?:and|but)\s+(?:also\s+|then\s+)?(?:(?:{_MEASURE}|use|employ|apply|run|conduct|perform)\b)",
@@ -127,6 +137,14 @@ _CONTINUED = re.compile(
 _CLAUSE_END = re.compile(r"[,;]\s+(?=(?:and|but|while|whereas)\s)", re.IGNORECASE)
 
 
+def _only_measures(clause: str) -> bool:
+    """Whether a closing clause of using only measures: not "using X to segment tumours" (a purpose),
+    nor a Chinese clause whose verb is a task's (`_CHINESE_TASK`) or names no measuring."""
+    if has_chinese(clause):
+        return bool(_CHINESE_MEASURING.search(clause)) and not _CHINESE_TASK.search(clause)
+    return not _PURPOSE_AFTER.search(clause)
+
+
 def procedure_parts(description: str) -> tuple[list[str], list[str]]:
     """The clauses that say how the researcher's own study is done, and the rest of the description
     (its first sentence whole)."""
@@ -134,8 +152,9 @@ def procedure_parts(description: str) -> tuple[list[str], list[str]]:
     topic, procedures = found[:1], list[str]()
     if (
         found
-        and (instrument := _INSTRUMENT_CLAUSE.search(found[0]))
+        and (instrument := _INSTRUMENT_CLAUSE.search(found[0]) or _CHINESE_INSTRUMENT.search(found[0]))
         and not _TOPIC.search(instrument.group())
+        and _only_measures(instrument.group())
     ):
         # "Prevalence of anthelmintic resistance in sheep in New Zealand, assessed with faecal egg count
         # reduction tests": the first sentence's topic, then how it is measured

@@ -153,3 +153,14 @@ def test_the_first_sentence_closing_on_its_instruments() -> None:
     assert (
         procedure_parts("Reading in bilingual children, using eye-tracking to see how they parse.")[0] == []
     )
+
+
+def test_a_closing_clause_of_using_in_chinese_and_one_with_a_purpose() -> None:
+    procedures, topic = procedure_parts(
+        "本研究探讨肠道菌群失调与帕金森病患者便秘症状之间的关系，采用16S rRNA测序分析粪便样本。"
+    )
+    assert procedures == ["，采用16S rRNA测序分析粪便样本。"]
+    assert topic == ["本研究探讨肠道菌群失调与帕金森病患者便秘症状之间的关系"]
+    # a method used for a task is the work: EEG to recognise seizures, recordings to train a network
+    assert procedure_parts("我们研究深度学习，利用脑电信号识别癫痫发作。")[0] == []
+    assert procedure_parts("Seizure detection in neonates, using EEG recordings to train a CNN.")[0] == []
