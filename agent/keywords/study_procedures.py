@@ -102,7 +102,9 @@ def is_procedure(sentence: str) -> bool:
     done (module doc)."""
     if _TOPIC.search(sentence):
         return False
-    if _CHINESE.match(sentence.strip()) or _OUTCOMES_OR_DATA.search(sentence):
+    if _CHINESE.match(sentence.strip()):
+        return not _CHINESE_TASK.search(sentence)  # "采用深度学习识别癫痫发作": the task is the work
+    if _OUTCOMES_OR_DATA.search(sentence):
         return True
     if _PASSIVE.search(sentence) or _INSTRUMENT.search(sentence):
         return True

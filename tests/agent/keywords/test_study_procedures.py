@@ -163,4 +163,5 @@ def test_a_closing_clause_of_using_in_chinese_and_one_with_a_purpose() -> None:
     assert topic == ["本研究探讨肠道菌群失调与帕金森病患者便秘症状之间的关系"]
     # a method used for a task is the work: EEG to recognise seizures, recordings to train a network
     assert procedure_parts("我们研究深度学习，利用脑电信号识别癫痫发作。")[0] == []
+    assert not is_procedure("采用卷积神经网络识别癫痫发作。")
     assert procedure_parts("Seizure detection in neonates, using EEG recordings to train a CNN.")[0] == []
