@@ -452,13 +452,21 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     }
     procedures = named_only_in_procedures(result.concepts, result.terms, description)
     procedures |= analysed_with(result.concepts, result.terms, description)
-    for leave_out in (procedures | left_out, left_out):
+    decide_required(
+        result.concepts,
+        generic,
+        modifiers,
+        procedures | left_out,
+        defining,
+        pathogens,
+        relatives,
+        who_or_where,
+    )
+    if procedures and sum(c.required for c in result.concepts) < MIN_REQUIRED:
+        # the topic's sentences name too little to search on: what the study uses is the search
         decide_required(
-            result.concepts, generic, modifiers, leave_out, defining, pathogens, relatives, who_or_where
+            result.concepts, generic, modifiers, left_out, defining, pathogens, relatives, who_or_where
         )
-        if not procedures or sum(c.required for c in result.concepts) >= MIN_REQUIRED:
-            break
-        # else the topic's sentences name too little to search on: what the study uses is the search
     split_sites(result, vocabulary, concept_id)
     split_named_parts(result, vocabulary, concept_id)
     return result

@@ -158,7 +158,6 @@ def english_phrases(text: str) -> list[Phrase]:
         if (
             current
             and lower in lex.DELIVERING_VERBS
-            and len(current) > 0
             and is_plural_noun(current[-1])
             and _people(current)
             and (following[:1].isalnum() or following in lex.DETERMINERS)
@@ -846,9 +845,6 @@ def english_phrases(text: str) -> list[Phrase]:
     return merge_phrases(phrases)
 
 
-_SENTENCE_STARTS = frozenset({"", ".", "?", "!", ";", ":"})
-
-
 def _people(words: list[str]) -> bool:
     """A phrase naming people or other living beings: a population head or a plural agent noun."""
     return is_population(words) or agent_plural(words[-1])
@@ -945,6 +941,7 @@ def _title_case_sentence(tokens: list[str], index: int) -> bool:
 
 
 _SENTENCE_ENDS = frozenset({".", "?", "!", ";", ":"})
+_SENTENCE_STARTS = _SENTENCE_ENDS | {""}  # the token before a sentence's first ("" at the text's start)
 
 
 def _judged_test(phrase: Phrase) -> None:
