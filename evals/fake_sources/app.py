@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from evals.fake_sources import extras, mesh, openalex, pubmed, semantic_scholar, wikimedia
-from evals.fake_sources.config import SOURCE_PREFIXES, FakeConfig
+from evals.fake_sources.config import SOURCE_PREFIXES, FakeConfig, FaultSpecError, parse_faults
 from evals.fake_sources.context import Ctx, ServiceState
 from evals.fake_sources.faults import FaultMiddleware, RequestRecord, Scope, ServerState
 from evals.fake_sources.faults import Receive as ReceiveT
@@ -90,6 +90,16 @@ class FakeSources:
 
     def truth_for(self, query: str, *, limit: int | None = None, fake_total: int | None = None) -> Truth:
         return self.universe.truth_for(query, limit=limit, fake_total=fake_total)
+
+    def set_faults(self, service: str, spec: str | None) -> None:
+        """Give `service` these faults from now on (None: none), as `FakeConfig.faults` does at start;
+        a test holds a source this way ("hang") to act while a search is certainly running."""
+        if service not in SOURCE_PREFIXES and service != "*":
+            raise FaultSpecError(f"unknown service {service!r}")
+        if spec is None:
+            self.asgi.configured.pop(service, None)
+        else:
+            self.asgi.configured[service] = parse_faults(spec)
 
     def forget_requests(self) -> None:
         """Forget the requests seen and fault counters, keeping remembered answers (benchmarks)."""

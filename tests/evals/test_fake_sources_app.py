@@ -557,6 +557,20 @@ async def test_faults_by_header_are_counted_and_recorded(app: FakeSources, http:
     assert bogus.status_code == 400
 
 
+async def test_faults_set_while_serving_apply_to_the_next_request(
+    app: FakeSources, http: httpx.AsyncClient
+) -> None:
+    assert (await http.get("/openalex/works", params={"search": "x"})).status_code == 200
+    app.set_faults("openalex", "503")
+    assert (await http.get("/openalex/works", params={"search": "x"})).status_code == 503
+    assert (await http.get("/pubmed/esearch.fcgi", params={"term": "x"})).status_code == 200
+    app.set_faults("openalex", None)
+    assert (await http.get("/openalex/works", params={"search": "x"})).status_code == 200
+    for service, spec in (("nowhere", "503"), ("openalex", "teapot")):
+        with pytest.raises(FaultSpecError):
+            app.set_faults(service, spec)
+
+
 async def test_enforced_rates_answer_429_like_the_real_service() -> None:
     app = FakeSources(FakeConfig(enforce_rates={"pubmed": 3}))
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://fake") as client:

@@ -33,7 +33,7 @@ import pytest
 from agent.llm import LLMCall, ScriptedLLM
 from evals.bench_sse import DESCRIPTION, INTERPRETATION, SLOTS, fast_settings
 from evals.fake_sources.config import FakeConfig
-from evals.fake_sources.server import running_fake_sources
+from evals.fake_sources.server import RunningFakeSources, running_fake_sources
 from server.app import create_app
 from server.routes.map import render_map_page
 from tests.asgi_server import serve
@@ -147,19 +147,30 @@ def proxy(app_url: str) -> Iterator[DroppingProxy]:
     running.close()
 
 
+SEMANTIC_SCHOLAR_FAULTS = "latency:1200,500*2"
+
+
 @pytest.fixture(scope="module")
-def app_url(module_pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    faults = {"semantic_scholar": "latency:1200,500*2"}
-    with running_fake_sources(FakeConfig(seed=4, faults=faults)) as fake:
-        settings = fast_settings(
-            tmp_path_factory.mktemp("webapp-data"),
-            module_pg_url,
-            fake.base_urls,
-            api_token=TOKEN,
-            max_per_source=10,
-        )
-        with serve(create_app(settings, llm=webapp_llm()), timeout=60) as url:
-            yield url
+def fake() -> Iterator[RunningFakeSources]:
+    with running_fake_sources(
+        FakeConfig(seed=4, faults={"semantic_scholar": SEMANTIC_SCHOLAR_FAULTS})
+    ) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def app_url(
+    fake: RunningFakeSources, module_pg_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    settings = fast_settings(
+        tmp_path_factory.mktemp("webapp-data"),
+        module_pg_url,
+        fake.base_urls,
+        api_token=TOKEN,
+        max_per_source=10,
+    )
+    with serve(create_app(settings, llm=webapp_llm()), timeout=60) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -548,11 +559,7 @@ def test_institutions_sharing_a_point_are_spread_so_each_can_be_clicked(session:
     page.locator(f"li.city-item[data-city='{city['name']}']").click()
     markers = page.locator("path.institution-marker")
     expect()(markers).to_have_count(len(city["institutions"]))
-    page.wait_for_timeout(500)  # the zoom animation of the drill-down
-    centres = []
-    for i in range(markers.count()):
-        box = markers.nth(i).bounding_box()
-        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    centres = centres_at_rest(page, markers)  # after the zoom animation of the drill-down
     gaps = [
         ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
         for i, a in enumerate(centres)
@@ -563,8 +570,7 @@ def test_institutions_sharing_a_point_are_spread_so_each_can_be_clicked(session:
     # (and opening one closes the one before).
     names = set()
     for i in sorted(range(markers.count()), key=lambda index: centres[index][1]):
-        box = markers.nth(i).bounding_box()  # again: an open popup pans the map
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        markers.nth(i).click()  # waits until the marker is still (an open popup pans the map)
         clicked = markers.nth(i).get_attribute("data-institution-id")
         popup = page.locator(f".leaflet-popup .institution-popup[data-institution-id='{clicked}'] h3")
         expect()(popup).to_be_visible()
@@ -572,6 +578,23 @@ def test_institutions_sharing_a_point_are_spread_so_each_can_be_clicked(session:
     assert names == {node["name"] for node in city["institutions"]}
     page.screenshot(path=str(ARTIFACTS / "09b-map-city.png"))
     page.close()
+
+
+def centres_at_rest(page: Any, markers: Any) -> list[tuple[float, float]]:
+    """The markers' centres on screen once two readings 200 ms apart agree (the map stopped moving)."""
+
+    def read() -> list[tuple[float, float]]:
+        boxes = [markers.nth(i).bounding_box() for i in range(markers.count())]
+        return [(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2) for box in boxes]
+
+    before = read()
+    for _ in range(50):
+        page.wait_for_timeout(200)
+        now = read()
+        if now == before:
+            return now
+        before = now
+    raise AssertionError(f"the markers never came to rest: {now}")
 
 
 def test_the_language_switch(session: Session) -> None:
@@ -593,14 +616,19 @@ def test_the_language_switch(session: Session) -> None:
     assert session.errors == [] and session.outside == []
 
 
-def test_stop_cancels_a_running_search(session: Session) -> None:
+def test_stop_cancels_a_running_search(session: Session, fake: RunningFakeSources) -> None:
     page = session.page
     page.get_by_label("Research description").fill(DESCRIPTION)
     page.get_by_role("button", name="Send").click()
     page.get_by_role("button", name="Confirm").click()
-    page.get_by_role("button", name="Query").click()
-    expect()(page.locator("#progress-pubmed")).to_be_visible()
-    page.get_by_role("button", name="Stop").click()
+    # Semantic Scholar holds its answer, so the search is still running however slow the machine is.
+    fake.app.set_faults("semantic_scholar", "hang")
+    try:
+        page.get_by_role("button", name="Query").click()
+        expect()(page.locator("#progress-pubmed")).to_be_visible()
+        page.get_by_role("button", name="Stop").click()
+    finally:
+        fake.app.set_faults("semantic_scholar", SEMANTIC_SCHOLAR_FAULTS)
     expect()(page.locator("#activity")).to_have_text("Stopped.")
     expect()(page.get_by_role("button", name="Stop")).to_be_hidden()
     expect()(page.get_by_role("button", name="Send")).to_be_enabled()
