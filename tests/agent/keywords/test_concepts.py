@@ -1647,6 +1647,29 @@ def test_hospitalised_patients_are_searched_by_hospitalization(vocabulary: MeshV
     assert next(c for c in result.concepts if c.id == headings["Hospitalization"]).required
 
 
+def test_obese_adults_are_searched_by_obesity(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Metformin for weight loss in obese adults",
+        subject_population=["obese adults"],
+        context=["Metformin"],
+    )
+    assert "Obesity" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_pregnant_women_are_searched_with_pregnancy_in_one_block(vocabulary: MeshVocabulary) -> None:
+    """The people MeSH names by their state (Pregnant Women) OR the state their papers are indexed
+    with (Pregnancy), as one concept."""
+    result = concepts_of(
+        vocabulary,
+        "Vitamin D supplementation in pregnant women",
+        subject_population=["pregnant women"],
+        context=["Vitamin D supplementation"],
+    )
+    headings = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
+    assert headings["Pregnancy"] == headings["Pregnant Women"]
+
+
 def test_a_prediction_of_another_concept_joins_its_block(vocabulary: MeshVocabulary) -> None:
     # "formation energy prediction" beside the outcome "formation energy": one block, not the outcome
     # twice (the shorter term finds "predicting formation energies" too)
