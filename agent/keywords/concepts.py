@@ -162,6 +162,7 @@ from agent.keywords.phrase_matches import (
     age_group,
     based_in_a_name,
     beyond_mesh,
+    condition_of_people,
     health_care_sense,
     indexed_under_when_unspecified,
     named_around,
@@ -212,6 +213,7 @@ from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_families import family_root, head_family_root
 from agent.language.mesh_organisms import is_organism, searched_beside
 from agent.language.mesh_recognition import (
+    PERSONS_TREE,
     MeshMatch,
     MeshVocabulary,
     phrase_key,
@@ -680,6 +682,8 @@ def _drafts_for(
             matches = agents_of_adjective(text, content_words(text), vocabulary)
         if not matches and vocabulary is not None:
             matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
+        if not matches and vocabulary is not None:
+            matches = condition_of_people(text, vocabulary)  # "obese adults": Obesity
         if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
             matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
         # "cardiac testing", "Rapid" (+ "tests" from the description): a word MeSH writes in a pattern left out
@@ -1090,7 +1094,22 @@ def _mesh_draft(
         # organism the infection is named after; "human papillomavirus testing": the infection named
         # after the organism
         draft.companions.append(Term(canonical=companion.heading, slot=part.slot, mesh=companion))
+    if vocabulary is not None and (state := _state_of_the_people(match, vocabulary)) is not None:
+        # "pregnant women": the people MeSH names (Pregnant Women) OR what they are in (Pregnancy), the
+        # heading the papers about them are indexed with
+        draft.companions.append(Term(canonical=state.heading, slot=part.slot, mesh=state))
     return draft
+
+
+def _state_of_the_people(match: MeshMatch, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+    """The condition or state a heading of people names by its adjective ("Pregnant Women": Pregnancy,
+    `agent.language.adjective_nouns`), or None: a heading under Persons of two words or more whose
+    first word is that adjective."""
+    words = match.descriptor.heading.split()
+    if len(words) < 2 or not any(t.startswith(PERSONS_TREE) for t in match.descriptor.tree_numbers):
+        return None
+    state = condition_of_adjective(words[0], vocabulary)
+    return state if state is not None and state.ui != match.descriptor.ui else None
 
 
 # MeSH's computing and mathematical concepts (Information Science L01, Mathematical Concepts G17) have

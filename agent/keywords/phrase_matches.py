@@ -25,6 +25,7 @@ import re
 
 from agent.keywords.concept_roles import SLOT_TREES
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, content_words, without_change_head
+from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
 from agent.language.morphology import is_acronym
 from agent.language.text import word_set
@@ -282,6 +283,18 @@ def procedure_undergone(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch
         if len(found) == 1:
             return [MeshMatch(words[0], 0, len(words[0]), found[0], "entry term")]
     return []
+
+
+def condition_of_people(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The condition an adjective before a generic people word names by its noun, where MeSH has that
+    noun as a condition or a state of the person (`agent.language.adjective_nouns`: "obese adults" ->
+    Obesity, "hypertensive patients" -> Hypertension): the people are searched by what they have; []
+    otherwise, and where the people word is no generic one."""
+    words = text.split()
+    if len(words) != 2 or words[1].lower() not in GENERIC_PEOPLE:
+        return []
+    found = condition_of_adjective(words[0], vocabulary)
+    return [MeshMatch(words[0], 0, len(words[0]), found, "entry term")] if found is not None else []
 
 
 # the second half of a compound adjective a match opens: "-led", "-delivered", "-run"

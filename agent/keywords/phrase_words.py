@@ -472,6 +472,25 @@ def _named_before_head(words: list[str], vocabulary: MeshVocabulary | None) -> s
     return None
 
 
+# a hyphenated compound that names a thing done or a state: its last part a noun of action or state
+# ("self-sampling", "de-escalation", "pay-for-performance") or "-free" ("smoke-free"), not a modifier
+# that sorts its head by a kind ("lithium-ion batteries", "low-income households", "non-opioid analgesia")
+_NOUN_COMPOUND = re.compile(
+    r"^[a-z]+(?:-[a-z]+)*-[a-z]*(?:ing|tion|sion|ment|ance|ence|free)$", re.IGNORECASE
+)
+
+
+def _compound_name_before_head(words: list[str], vocabulary: MeshVocabulary | None) -> str | None:
+    """The hyphenated compound right before the head of a free-text phrase, when it names what is done
+    or a state (`_NOUN_COMPOUND`) and its head is a word MeSH writes ("smoke-free legislation":
+    smoke-free; "self-sampling kits": self-sampling; "de-escalation training"): papers write the name
+    alone. Not where MeSH has no term with the head (a thing of another field, "self-healing
+    concrete", is the phrase's own)."""
+    if vocabulary is None or len(words) < 2 or not _NOUN_COMPOUND.match(words[-2]):
+        return None
+    return words[-2] if vocabulary.knows_word(words[-1]) else None
+
+
 def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
     """The compound a free-text phrase of three or more words is built on, or None: the words before its
     head when MeSH names them ("carbon dioxide capture": carbon dioxide, which the papers of the capture
@@ -480,6 +499,8 @@ def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | Non
     moisture), as a searcher writes what papers name. Two words at least stay ("crack repair" is its own
     core), and a phrase MeSH names is left alone."""
     words = phrase.split()
+    if (compound := _compound_name_before_head(words, vocabulary)) is not None:
+        return compound
     if len(words) < 3 or (vocabulary is not None and vocabulary.knows(phrase)):
         return None
     if (named := _named_before_head(words, vocabulary)) is not None:

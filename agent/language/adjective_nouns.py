@@ -1,35 +1,65 @@
-"""The condition an adjective names by its noun: "recurrent" is Recurrence, "convalescent" Convalescence.
+"""The condition an adjective names by its noun: "recurrent" is Recurrence, "obese" Obesity.
 
-A title writes "recurrent colorectal cancer"; MeSH has no heading for the whole, and the searcher
-ANDs the disease with what the adjective says of it, which MeSH names as a noun (Recurrence, under
-Pathologic Processes). English forms such adjectives and nouns in pairs by a closed rule (-ent /
--ence, -ant / -ance); the noun counts only when it is a MeSH heading or entry term filed under
-diseases and pathological conditions (C), so "prevalent" (Prevalence, a statistic) and "violent"
-(Violence) name no condition here. Nothing here lists a word: MeSH attests every noun.
+A title writes "recurrent colorectal cancer" or "postmenopausal women with vaginal bleeding"; MeSH has
+no heading for the whole, and the searcher ANDs the rest with what the adjective says, which MeSH names
+as a noun (Recurrence, under Pathologic Processes; Postmenopause). English forms such adjectives and
+nouns in pairs by closed rules of word formation:
+
+- -ent / -ence, -ant / -ance ("recurrent", "convalescent"): the noun may be any term of a condition;
+- the rules that make an adjective of a Greek or Latin noun of a disease or state: -otic / -osis
+  ("psychotic"), -itic / -itis ("arthritic"), -ptic / -psy, -psis ("epileptic", "septic"), -atic / -a
+  ("asthmatic"), -ic / -ia, -y, -ism ("anaemic", "hypoxic", "alcoholic"), -ese / -esity ("obese"),
+  -ive / -ion ("hypertensive"), -ant / -ancy ("pregnant"), -al / -e
+  ("postmenopausal"): there the noun must be the descriptor's own
+  heading, because these endings also make adjectives whose noun is an entry term of something else
+  ("invasive", "progressive").
+
+The noun counts only when every tree of its descriptor is one of a condition or a state of the person
+a searcher ANDs (`CONDITION_TREES`: diseases C, mental disorders F03, and the reproductive states
+G08.686 such as Pregnancy and Postmenopause), so "prevalent" (Prevalence, a statistic), "violent"
+(Violence) and "spinal" (Spine) name no condition here. Nothing here lists a word: MeSH attests every
+noun.
 """
 
 from __future__ import annotations
 
 import re
 
-from agent.language.mesh_recognition import MeshVocabulary
+from agent.language.mesh_recognition import MeshVocabulary, phrase_key
 from agent.models import MeshDescriptor
 
-_PAIRS = ((re.compile(r"(?<=[a-z]{4})ent$"), "ence"), (re.compile(r"(?<=[a-z]{4})ant$"), "ance"))
-CONDITION_TREE = "C"
+# (adjective ending, noun endings, whether any term of the descriptor may be the noun)
+_PAIRS: tuple[tuple[re.Pattern[str], tuple[str, ...], bool], ...] = (
+    (re.compile(r"(?<=[a-z]{4})ent$"), ("ence",), True),
+    (re.compile(r"(?<=[a-z]{4})ant$"), ("ance",), True),
+    (re.compile(r"(?<=[a-z]{4})ant$"), ("ancy",), False),
+    (re.compile(r"(?<=[a-z]{3})otic$"), ("osis",), False),
+    (re.compile(r"(?<=[a-z]{3})itic$"), ("itis",), False),
+    (re.compile(r"(?<=[a-z]{2})ptic$"), ("psy", "psis"), False),
+    (re.compile(r"(?<=[a-z]{3})atic$"), ("a",), False),
+    (re.compile(r"(?<=[a-z]{3})ic$"), ("ia", "y", "ism"), False),
+    (re.compile(r"(?<=[a-z]{2})ese$"), ("esity",), False),
+    (re.compile(r"(?<=[a-z]{4})ive$"), ("ion",), False),
+    (re.compile(r"(?<=[a-z]{4})al$"), ("e",), False),
+)
+CONDITION_TREES = ("C", "F03", "G08.686")
 
 
 def condition_of_adjective(word: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
     """The one descriptor of a condition the noun of an adjective names ("recurrent": Recurrence), or None."""
     lower = word.lower()
-    for pattern, ending in _PAIRS:
+    for pattern, endings, any_term in _PAIRS:
         if not pattern.search(lower):
             continue
-        found = [
-            d
-            for d in vocabulary.lookup(pattern.sub(ending, lower))
-            if d.tree_numbers and all(t.startswith(CONDITION_TREE) for t in d.tree_numbers)
-        ]
-        if len(found) == 1:
-            return found[0]
+        for ending in endings:
+            noun = pattern.sub(ending, lower)
+            found = [
+                d
+                for d in vocabulary.lookup(noun)
+                if d.tree_numbers
+                and all(t.startswith(CONDITION_TREES) for t in d.tree_numbers)
+                and (any_term or phrase_key(d.heading) == phrase_key(noun))
+            ]
+            if len(found) == 1:
+                return found[0]
     return None

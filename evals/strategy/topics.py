@@ -111,6 +111,13 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   product was run on them: a drug for prevention, an exposure, a point-of-care test, a setting compared,
   a prognosis over years, an infection after surgery, a device in a care home and reminders in
   low-income countries. They are reported apart as `librarian15`.
+  The rows with `"batch": 16` (ids P3-01-P3-10: dietetics, speech and language therapy, prison health,
+  migrant health, environmental health, sexual health services, podiatry, radiography, manual therapy and
+  tobacco control in maternity care) were written as hard as Seed's titles in the sixteenth session,
+  before the product was run on them: long titles with a comparator, a setting, a social group
+  (incarcerated people, refugees and asylum seekers, young people, older adults), a device, an exposure
+  named with its acronym-like nickname in brackets (fracking) and outcome lists. They are reported apart
+  as `librarian16`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -161,6 +168,7 @@ _LATER_BATCHES = {
     "librarian13": ("librarian", 13),
     "librarian14": ("librarian", 14),
     "librarian15": ("librarian", 15),
+    "librarian16": ("librarian", 16),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -192,6 +200,7 @@ SPLITS = (
     "librarian13",
     "librarian14",
     "librarian15",
+    "librarian16",
     "engineering",
     "engineering2",
     "engineering3",
@@ -230,7 +239,7 @@ def _jsonl(path: Path) -> list[dict]:
 def load_topics(
     root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 198 librarian and 50 engineering topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed, 208 librarian and 50 engineering topics, in that order and in file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -246,7 +255,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 198 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 208 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

@@ -243,7 +243,9 @@ def test_a_design_mesh_knows_is_set_aside_as_a_whole_phrase(vocabulary: MeshVoca
     )
     assert [f.text for f in result.study_filters] == ["quasi-experimental studies", "interrupted time series"]
     query = pubmed_query(result)
-    assert "quasi" not in query and "time series" not in query and "legislation" in query.lower()
+    # the topic's phrase stays a block ("legislation" is no design), searched by the name it is built on
+    # ("smoke-free", which finds "smoke-free legislation" too)
+    assert "quasi" not in query and "time series" not in query and '"smoke-free"[tiab]' in query.lower()
     assert not names_a_study_design("birth cohort", vocabulary)
     assert names_a_study_design("controlled before-after studies", vocabulary)
 
@@ -1645,6 +1647,29 @@ def test_hospitalised_patients_are_searched_by_hospitalization(vocabulary: MeshV
     headings = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
     assert "Hospitalization" in headings
     assert next(c for c in result.concepts if c.id == headings["Hospitalization"]).required
+
+
+def test_obese_adults_are_searched_by_obesity(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Metformin for weight loss in obese adults",
+        subject_population=["obese adults"],
+        context=["Metformin"],
+    )
+    assert "Obesity" in {t.mesh.heading for t in result.terms if t.mesh}
+
+
+def test_pregnant_women_are_searched_with_pregnancy_in_one_block(vocabulary: MeshVocabulary) -> None:
+    """The people MeSH names by their state (Pregnant Women) OR the state their papers are indexed
+    with (Pregnancy), as one concept."""
+    result = concepts_of(
+        vocabulary,
+        "Vitamin D supplementation in pregnant women",
+        subject_population=["pregnant women"],
+        context=["Vitamin D supplementation"],
+    )
+    headings = {t.mesh.heading: t.concept for t in result.terms if t.mesh}
+    assert headings["Pregnancy"] == headings["Pregnant Women"]
 
 
 def test_a_prediction_of_another_concept_joins_its_block(vocabulary: MeshVocabulary) -> None:

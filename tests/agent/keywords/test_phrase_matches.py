@@ -7,6 +7,7 @@ import pytest
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
     based_in_a_name,
+    condition_of_people,
     named_around,
     other_sense,
     people_category,
@@ -54,6 +55,23 @@ def test_people_named_by_what_is_done_to_them_are_the_procedure(
     vocabulary: MeshVocabulary, text: str, heading: str | None
 ) -> None:
     found = procedure_undergone(text, vocabulary)
+    assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("obese adults", "Obesity"),
+        ("hypertensive patients", "Hypertension"),
+        ("septic patients", "Sepsis"),
+        ("older patients", None),
+        ("obese mice", None),  # mice are no generic people word: they are the concept
+    ],
+)
+def test_people_named_by_their_condition_are_the_condition(
+    vocabulary: MeshVocabulary, text: str, heading: str | None
+) -> None:
+    found = condition_of_people(text, vocabulary)
     assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
 
 

@@ -17,3 +17,32 @@ def test_recurrent_is_recurrence(vocabulary: MeshVocabulary) -> None:
 def test_a_noun_that_is_no_condition_or_no_noun_names_nothing(vocabulary: MeshVocabulary, word: str) -> None:
     """Prevalence is a statistic, Violence a behaviour: no condition a disease phrase is ANDed with."""
     assert condition_of_adjective(word, vocabulary) is None
+
+
+@pytest.mark.parametrize(
+    ("word", "heading"),
+    [
+        ("obese", "Obesity"),  # -ese / -esity
+        ("asthmatic", "Asthma"),  # -atic / -a
+        ("anaemic", "Anemia"),  # -ic / -ia, British spelling
+        ("epileptic", "Epilepsy"),  # -ptic / -psy
+        ("septic", "Sepsis"),  # -ptic / -psis
+        ("hypertensive", "Hypertension"),  # -ive / -ion
+        ("pregnant", "Pregnancy"),  # -ant / -ancy, a reproductive state
+        ("postmenopausal", "Postmenopause"),  # -al / -e, a reproductive state
+    ],
+)
+def test_an_adjective_of_a_greek_or_latin_noun_names_its_condition(
+    vocabulary: MeshVocabulary, word: str, heading: str
+) -> None:
+    found = condition_of_adjective(word, vocabulary)
+    assert found is not None and found.heading == heading
+
+
+@pytest.mark.parametrize("word", ["invasive", "progressive", "depressive", "spinal", "economic", "chronic"])
+def test_an_ending_whose_noun_is_no_condition_heading_names_nothing(
+    vocabulary: MeshVocabulary, word: str
+) -> None:
+    """The nouns "invasion" and "progression" are entry terms of other things than a condition the
+    adjective says; Depression is a behaviour, Spine a body part, and "chronicy" no word."""
+    assert condition_of_adjective(word, vocabulary) is None
