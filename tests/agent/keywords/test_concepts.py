@@ -2089,7 +2089,41 @@ def test_a_parent_is_searched_beside_a_kind_only_of_conditions_and_diagnostic_pr
     )
     terms = {t.mesh.heading: t for t in result.terms if t.mesh}
     assert not terms["Heparin, Low-Molecular-Weight"].broader
-    assert [b.heading for b in terms["Venous Thromboembolism"].broader] == ["Thromboembolism"]
+    result = concepts_of(
+        vocabulary,
+        "Xpert MTB/RIF for pulmonary tuberculosis",
+        context=["Xpert MTB/RIF"],
+        output_target=["pulmonary tuberculosis"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert [b.heading for b in terms["Tuberculosis, Pulmonary"].broader] == ["Tuberculosis"]
+
+
+@pytest.mark.parametrize(
+    ("title", "phrase", "heading"),
+    [
+        (
+            "Low-molecular-weight heparin for venous thromboembolism",
+            "venous thromboembolism",
+            "Venous Thromboembolism",
+        ),
+        (
+            "Calcineurin inhibitors for atopic dermatitis in children",
+            "atopic dermatitis",
+            "Dermatitis, Atopic",
+        ),
+        ("D-dimer for excluding pulmonary embolism", "pulmonary embolism", "Pulmonary Embolism"),
+    ],
+)
+def test_a_parent_that_only_groups_its_kinds_is_not_searched_beside_one(
+    vocabulary: MeshVocabulary, title: str, phrase: str, heading: str
+) -> None:
+    """A condition's parent NLM writes under at most one entry term (Thromboembolism, Dermatitis,
+    Embolism) is a node grouping its kinds, not a name papers use for the unspecified condition: it is
+    not searched unexploded beside the kind the title names."""
+    result = concepts_of(vocabulary, title, output_target=[phrase])
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert heading in terms and not terms[heading].broader
 
 
 def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
