@@ -1087,6 +1087,18 @@ def _mesh_draft(
     companion = searched_beside(match.descriptor, vocabulary) if vocabulary is not None else None
     if (
         companion is not None
+        and is_organism(match.descriptor)
+        and is_acronym(match.text.strip())
+        and _written_in_heading(match.text, companion)
+        and not looks_for_the_pathogen(description)
+    ):
+        # "people living with HIV": an acronym the infection's own heading writes (HIV Infections) names
+        # the infection as often as the virus; outside a question of finding the pathogen the infection
+        # is searched, not the virus
+        term.mesh, term.broader = companion, []
+        return draft
+    if (
+        companion is not None
         and role is ConceptRole.CONDITION
         and (not is_organism(companion) or looks_for_the_pathogen(description))
     ):
@@ -1110,6 +1122,12 @@ def _state_of_the_people(match: MeshMatch, vocabulary: MeshVocabulary) -> MeshDe
         return None
     state = condition_of_adjective(words[0], vocabulary)
     return state if state is not None and state.ui != match.descriptor.ui else None
+
+
+def _written_in_heading(text: str, descriptor: MeshDescriptor) -> bool:
+    """Whether the words of `text` stand in a row inside the descriptor's heading."""
+    key, heading = phrase_key(text), phrase_key(descriptor.heading)
+    return bool(key) and any(heading[i : i + len(key)] == key for i in range(len(heading) - len(key) + 1))
 
 
 # MeSH's computing and mathematical concepts (Information Science L01, Mathematical Concepts G17) have

@@ -40,6 +40,9 @@ _NAMED_AFTER_TREES = ("E",)
 # conditions and diagnostic procedures: trees whose headings papers are indexed under when they leave
 # the kind unsaid (`indexed_under_when_unspecified`)
 _KINDS_LEFT_UNSAID = ("C", "F03", "E01")
+# the fewest entry terms NLM writes for a parent that papers name unspecified (see
+# `indexed_under_when_unspecified`)
+NAMED_PARENT_ENTRIES = 2
 
 
 def without_name_parts(matches: list[MeshMatch], text: str) -> list[MeshMatch]:
@@ -377,8 +380,18 @@ def indexed_under_when_unspecified(parent: MeshDescriptor) -> bool:
     its parent left unspecified: a drug of its own (Heparin, Low-Molecular-Weight), a food or a diet
     (Sugar-Sweetened Beverages, Diet, Mediterranean), a phenomenon or a social category (Child
     Mortality, Intimate Partner Violence), a therapy or a service (Rehabilitation, Vocational), and
-    the parent unexploded adds only its other kinds."""
-    return any(t.startswith(_KINDS_LEFT_UNSAID) for t in parent.tree_numbers)
+    the parent unexploded adds only its other kinds.
+
+    Only a parent that NLM writes under `NAMED_PARENT_ENTRIES` entry terms or more is a name papers use
+    for the unspecified thing (Tuberculosis: "Koch's disease"; Pain; Back Pain; Dementia); a parent
+    with at most one entry term is a node that groups its kinds (Dermatitis, Embolism, Infarction,
+    Thromboembolism, Tomography), under which a paper that names no kind is rarely indexed, because
+    papers name the kind ("atopic dermatitis", "pulmonary embolism"): on the training topics 15 of 17
+    such parents were headings the expert did not search."""
+    return (
+        any(t.startswith(_KINDS_LEFT_UNSAID) for t in parent.tree_numbers)
+        and len(parent.entry_terms) >= NAMED_PARENT_ENTRIES
+    )
 
 
 def people_category(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> bool:

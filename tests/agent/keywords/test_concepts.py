@@ -1348,6 +1348,28 @@ def test_an_organism_tested_for_brings_its_infection(vocabulary: MeshVocabulary)
     assert block["Papillomavirus Infections"] == block["Human Papillomavirus Viruses"]
 
 
+def test_an_acronym_its_infection_heading_writes_is_the_infection(vocabulary: MeshVocabulary) -> None:
+    """ "people living with HIV": HIV Infections writes the acronym, which names the infection as often
+    as the virus; outside a question of finding the pathogen the block searches the infection, not the
+    virus beside it. Where the virus is tested for, both stay."""
+    result = concepts_of(
+        vocabulary,
+        "Mobile phone text messaging for improving adherence to antiretroviral therapy in people living with HIV",
+        subject_population=["people living with HIV"],
+        context=["Mobile phone text messaging"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert "HIV Infections" in headings and "HIV" not in headings
+    result = concepts_of(
+        vocabulary,
+        "Rapid tests for HIV in pregnant women",
+        output_target=["HIV"],
+        method_measurement=["Rapid tests"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert {"HIV", "HIV Infections"} <= headings
+
+
 def test_a_phrase_stripped_of_its_grade_keeps_the_role_of_its_head(vocabulary: MeshVocabulary) -> None:
     """ "patients presenting with clinically evident lesions": "lesions" is searched, and a head MeSH
     ends disease names with makes it the condition (required), as the whole phrase was."""
@@ -1965,8 +1987,8 @@ def test_listed_together_in_two_slots_headings_of_different_branches_are_two_blo
 ) -> None:
     """ "after hip fracture surgery and delirium": the "and" joins the population's condition (C26
     injuries) and the outcome (C10/F03): a searcher ANDs them; OR'ed, any paper on delirium would do.
-    Alternatives listed together share a branch: "HIV and hepatitis C" (C01 infections, HIV's through
-    the infection MeSH adds) stay one block."""
+    Alternatives listed together share a branch: "HIV and hepatitis C" (C01 infections) stay one
+    block."""
     result = concepts_of(
         vocabulary,
         "Early mobilisation after hip fracture surgery and delirium",
@@ -1983,7 +2005,8 @@ def test_listed_together_in_two_slots_headings_of_different_branches_are_two_blo
         output_target=["transmission"],
     )
     blocks = pubmed_query(alternatives).split(") AND (")
-    assert any('"HIV"[Mesh]' in block and '"Hepatitis C"[Mesh]' in block for block in blocks)
+    # (the acronym HIV Infections writes is searched as the infection: not a question of finding it)
+    assert any('"HIV Infections"[Mesh]' in block and '"Hepatitis C"[Mesh]' in block for block in blocks)
 
 
 def test_a_thing_based_in_a_place_is_no_kind_of_the_place(vocabulary: MeshVocabulary) -> None:
@@ -2114,7 +2137,41 @@ def test_a_parent_is_searched_beside_a_kind_only_of_conditions_and_diagnostic_pr
     )
     terms = {t.mesh.heading: t for t in result.terms if t.mesh}
     assert not terms["Heparin, Low-Molecular-Weight"].broader
-    assert [b.heading for b in terms["Venous Thromboembolism"].broader] == ["Thromboembolism"]
+    result = concepts_of(
+        vocabulary,
+        "Xpert MTB/RIF for pulmonary tuberculosis",
+        context=["Xpert MTB/RIF"],
+        output_target=["pulmonary tuberculosis"],
+    )
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert [b.heading for b in terms["Tuberculosis, Pulmonary"].broader] == ["Tuberculosis"]
+
+
+@pytest.mark.parametrize(
+    ("title", "phrase", "heading"),
+    [
+        (
+            "Low-molecular-weight heparin for venous thromboembolism",
+            "venous thromboembolism",
+            "Venous Thromboembolism",
+        ),
+        (
+            "Calcineurin inhibitors for atopic dermatitis in children",
+            "atopic dermatitis",
+            "Dermatitis, Atopic",
+        ),
+        ("D-dimer for excluding pulmonary embolism", "pulmonary embolism", "Pulmonary Embolism"),
+    ],
+)
+def test_a_parent_that_only_groups_its_kinds_is_not_searched_beside_one(
+    vocabulary: MeshVocabulary, title: str, phrase: str, heading: str
+) -> None:
+    """A condition's parent NLM writes under at most one entry term (Thromboembolism, Dermatitis,
+    Embolism) is a node grouping its kinds, not a name papers use for the unspecified condition: it is
+    not searched unexploded beside the kind the title names."""
+    result = concepts_of(vocabulary, title, output_target=[phrase])
+    terms = {t.mesh.heading: t for t in result.terms if t.mesh}
+    assert heading in terms and not terms[heading].broader
 
 
 def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
