@@ -834,12 +834,14 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     parts = _parts(key)
     if not parts:
         return Rendering(written, (), "none")
-    # a lone character that a fused neoclassical word took in (外|泌|体 "exosome") is no guess any more
+    # a lone character that a fused neoclassical word took in (外|泌|体 "exosome") is no guess any more;
+    # nor is a verb head fused with the part before it (神经|发生 "neurogenesis"): the attested word keeps
+    # the phrase whole where a sentence would cut at the verb
     fused = _fuse(parts, attested) if attested is not None else parts
     neo = attested is not None and any(
         attested(form)
         for part in parts
-        if part.procedure and part.takes_character
+        if part.procedure and (part.takes_character or part.verbs)
         for form in (*part.fused, *part.fused_wide)
     )
     english = _rank(_compose(parts, attested), attested)

@@ -8,7 +8,8 @@ parts' senses gave "abdominal cavity mirror" and "liver excise technique", which
 
 Two closed classes of word formation make the English word:
 - `PROCEDURE_HEADS`: the Chinese bound heads and the English endings they take (镜 -oscopy/-oscope, 切除术
-  -ectomy, 切开术 -otomy, 造口术 -ostomy, 成形术 -oplasty, and a cell body's 体 -osome);
+  -ectomy, 切开术 -otomy, 造口术 -ostomy, 成形术 -oplasty, a cell body's 体 -osome, and the verbs of arising
+  发生, 新生, 生成 -ogenesis: 神经|发生 neurogenesis, 血管|新生 angiogenesis);
 - `COMBINING_FORMS`: the Greek and Latin combining forms English builds these words on, by the plain English
   word of the body part (abdomen, abdominal -> lapar-, celi-; bladder -> cyst-; uterus -> hyster-); an
   organ's own name or its Latin adjective's stem is tried as well (disk -> disk-ectomy, thoracic -> thorac-).
@@ -41,6 +42,12 @@ PROCEDURE_HEADS: dict[str, tuple[str, ...]] = {
     # not a procedure but the same word formation: a cell body named by what it does or holds (自噬|体
     # autophago-some, 内|体 endo-some, 外泌|体 exo-some)
     "体": ("osome",),
+    # nor is the coming into being of a tissue or an organ (神经|发生 neuro-genesis, 血管|新生 angio-genesis,
+    # 骨|生成 osteo-genesis): English writes one word with "-genesis" where Chinese writes the part and a verb
+    # of arising
+    "发生": ("ogenesis",),
+    "新生": ("ogenesis",),
+    "生成": ("ogenesis",),
 }
 MAX_HEAD_KEYS = 2
 

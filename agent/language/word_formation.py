@@ -35,7 +35,8 @@ PARTICIPLES = {
 MAX_PARTICIPLE_KEYS = 2  # 掺杂 may reach the parts cut into its characters (掺|杂)
 # nouns that are such a participle only before a head (干细胞|来源|外泌体 "stem cell-derived exosomes"): at the
 # end of a phrase they are what they name (数据|来源 "data source")
-HEADED_PARTICIPLES = {"来源": "derived", "衍生": "derived"}
+# 样 "-like" takes the same place (焦虑|样|行为 "anxiety-like behavior", 抑郁|样|症状 "depression-like symptoms")
+HEADED_PARTICIPLES = {"来源": "derived", "衍生": "derived", "样": "like"}
 
 
 def participle(keys: list[str], start: int) -> tuple[str, int] | None:

@@ -9,6 +9,7 @@ without an import cycle. `zh_english` renders a phrase only to classify it (MeSH
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from agent.language.bilingual import render
@@ -17,10 +18,12 @@ from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import (
+    acronym_slot,
     en_head_slot,
     ending_trees,
     is_population,
     mesh_kind,
+    software_name,
     zh_head_slot,
 )
 from agent.understanding.slot_translation import embedded_vocabulary
@@ -111,3 +114,49 @@ def own_slot(phrase: Phrase) -> str | None:
     if english:
         slot = en_head_slot(english.split()) or mesh_kind(english)
     return "output_target" if slot == "condition" else slot
+
+
+# the chemical elements' symbols: a Latin token made only of them and counts is a formula (CO2, NO2, Al2O3,
+# MoS2, H1N1 aside), not the symbol of a gene or protein
+_ELEMENTS = lex.words(
+    """
+    H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr
+    Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W
+    Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr Rf Db Sg Bh Hs Mt
+    Ds Rg Cn Nh Fl Mc Lv Ts Og
+    """
+)
+_FORMULA_PART = re.compile(r"([A-Z][a-z]?)(\d*)")
+# a gene, protein or RNA symbol: letters with a count inside or after them (EZH2, TREM2, IL-6, miR-21,
+# H3K27me3, FLT3-ITD), optionally with the Chinese head of what it is (突变 mutation, 基因 gene, 表达
+# expression, 蛋白 protein, 炎症小体 inflammasome)
+_SYMBOL = re.compile(r"^(?P<symbol>[A-Za-z][A-Za-z\-]*\d[A-Za-z0-9\-/]*)\s*(?P<head>[\u3400-\u9fff]*)$")
+_MOLECULAR_HEADS = frozenset(
+    ["", "突变", "基因", "基因突变", "表达", "蛋白", "蛋白质", "炎症小体", "甲基化", "修饰"]
+)
+# what MeSH may file such a token under that makes it no molecule studied: a disease (COVID-19), an
+# organism (SARS-CoV-2, H1N1)
+_NOT_MOLECULES = frozenset(["condition", "subject_population"])
+
+
+def _formula(token: str) -> bool:
+    parts = _FORMULA_PART.findall(token)
+    return "".join(a + b for a, b in parts) == token and all(a in _ELEMENTS for a, _ in parts)
+
+
+@cache
+def molecular_symbol(text: str) -> bool:
+    """True when a phrase is a gene, protein or RNA named by its symbol (EZH2, TREM2, miR-21, IL-6,
+    FLT3-ITD突变, NLRP3炎症小体): what a study of its role measures in those studied, a feature, where a
+    sentence makes it what acts ("X在Y中的作用", "X对Y的影响"). Not a formula (CO2, Al2O3), a decimal
+    (PM2.5), a recording method or model by its acronym (5G, CMIP6), software (YOLOv8), or what MeSH files
+    as a disease or an organism (COVID-19, SARS-CoV-2)."""
+    match = _SYMBOL.match(text.strip())
+    if match is None or match.group("head") not in _MOLECULAR_HEADS:
+        return False
+    symbol = match.group("symbol")
+    if not any(ch.isupper() for ch in symbol) or _formula(symbol.replace("-", "")):
+        return False
+    if acronym_slot(symbol) is not None or software_name(symbol):
+        return False
+    return mesh_kind(symbol) not in _NOT_MOLECULES

@@ -30,7 +30,14 @@ from agent.understanding.chinese_constructions import (
     shared_outcomes,
     substances_in_media,
 )
-from agent.understanding.chinese_evidence import EFFECT_LINKS, OWN_SLOTS, mesh_trees, zh_english, zh_people
+from agent.understanding.chinese_evidence import (
+    EFFECT_LINKS,
+    OWN_SLOTS,
+    mesh_trees,
+    molecular_symbol,
+    zh_english,
+    zh_people,
+)
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
@@ -326,7 +333,9 @@ def _effect_roles(phrases: list[Phrase]) -> list[Phrase]:
             exposures.append(exposures[-1] - 1)  # "X和Z对Y的影响": both act
         for position in exposures:
             acting = phrases[position]
-            if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
+            if molecular_symbol(acting.text):
+                acting.slot = "signal_feature"  # FLT3-ITD突变对…的影响: a gene's variant studied, a feature
+            elif not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
                 acting.slot = "context"
         for position in range(start, index):
             target = phrases[position]
@@ -353,7 +362,9 @@ def _role_in_roles(phrases: list[Phrase]) -> list[Phrase]:
         if start < 1 or phrases[start - 1].before != "在":
             continue
         acting = phrases[start - 1]
-        if not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
+        if molecular_symbol(acting.text):
+            acting.slot = "signal_feature"  # TREM2在…中的作用: the gene whose role is studied, a feature
+        elif not zh_people(acting.text) and zh_head_slot(acting.text) not in OWN_SLOTS:
             acting.slot = "context"
         for target in phrases[start:index]:
             if not zh_people(target.text) and zh_head_slot(target.text) not in OWN_SLOTS:

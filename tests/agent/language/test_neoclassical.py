@@ -105,3 +105,15 @@ def test_an_attested_word_of_several_chinese_words_is_the_agent_of_a_participle_
         "lipopolysaccharide-induced acute lung injury"
     )
     assert render("机器人辅助手术", attested=judge).english[0].startswith("robot-assisted ")
+
+
+def test_a_part_and_a_verb_of_arising_are_one_genesis_word_where_attested() -> None:
+    # 神经|发生, 血管|新生, 骨|生成: English writes one "-genesis" word where Chinese writes the part and a
+    # verb of arising, and the attested word keeps the phrase whole where a sentence cuts at the verb
+    known = {"neurogenesis", "angiogenesis", "osteogenesis"}
+    attested = lambda term: term in known  # noqa: E731
+    assert render_phrase("神经发生", attested=attested)[0].english[0] == "neurogenesis"
+    assert render_phrase("血管新生", attested=attested)[0].english[0] == "angiogenesis"
+    assert render("骨生成", attested=attested).english[0] == "osteogenesis"
+    # a word that gives no attested form stays as it was (患者 is no body part)
+    assert "genesis" not in render("患者发生", attested=attested).english[0]

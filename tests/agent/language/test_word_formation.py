@@ -91,3 +91,12 @@ def test_action_nouns_in_ivation_and_ectation_are_guessed() -> None:
     assert "deprivation" in word_formation.action_noun_guesses("deprive")
     assert "expectation" in word_formation.action_noun_guesses("expect")
     assert render("睡眠剥夺", attested={"sleep deprivation"}.__contains__).english[0] == "sleep deprivation"
+
+
+def test_yang_before_a_head_makes_a_like_compound() -> None:
+    # 样 after a noun and before a head is English "-like" (焦虑|样|行为 "anxiety-like behavior"), not the
+    # noun "pattern"; at the end of a phrase it is no such word
+    assert participle(["焦虑", "样", "行为"], 1) == ("like", 1)
+    assert participle(["焦虑", "样"], 1) is None
+    assert render("抑郁样症状").english[0].startswith("depress")
+    assert "-like " in render("抑郁样症状").english[0]

@@ -690,3 +690,15 @@ def test_the_owner_of_an_outcome_property_is_what_is_studied() -> None:
     assert "地球化学特征" in slots.output_target
     # what acts on the outcome ("X对Y的影响") keeps its role
     assert extract_slots("探讨有氧运动对老年人睡眠质量的影响。").context == ["有氧运动"]
+
+
+def test_a_gene_symbol_that_acts_is_a_feature_not_the_setting() -> None:
+    # a gene, protein or RNA named by its symbol whose role or effect is studied is measured in those
+    # studied (a feature); an exposure written with letters and counts stays what acts
+    slots = extract_slots("探讨SIRT1在心肌细胞凋亡中的作用。")
+    assert slots.signal_feature == ["SIRT1"]
+    assert "SIRT1" not in slots.context
+    slots = extract_slots("研究BRCA1突变对乳腺癌患者预后的影响。")
+    assert slots.signal_feature == ["BRCA1突变"]
+    assert extract_slots("研究PM2.5对儿童哮喘的影响。").context == ["PM2.5"]
+    assert extract_slots("研究CO2浓度对小麦产量的影响。").signal_feature == []
