@@ -541,6 +541,18 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             lower in lex.EFFECT_VERBS
+            and lower.endswith("ed")
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+            and current
+            and len(current) == 1
+            and gerund_of_verb(current[-1].lower())
+        ):
+            current.append(token)  # "suppressing stimulated Brillouin scattering": a gerund's object
+            continue
+        if (
+            lower in lex.EFFECT_VERBS
             and not current
             and lower.endswith("ed")
             and last_break in _BEFORE_A_NOUN_PHRASE
