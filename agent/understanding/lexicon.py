@@ -615,7 +615,8 @@ EN_COMMON_VERBS = inflections(
     understand know teach educate inform influence shape drive promote inhibit prevent protect
     reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
     limit restrict contaminate infect transmit confer exhibit display possess contain carry harbor
-    harbour undergo receive experience agree disagree outperform leave quit stay empower
+    harbour undergo receive experience agree disagree outperform leave quit stay empower come
+    originate
     """
 )
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a

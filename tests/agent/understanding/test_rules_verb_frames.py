@@ -183,3 +183,13 @@ def test_a_past_of_effect_after_a_gerund_begins_its_object() -> None:
     assert any(
         "amplified spontaneous emission" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name)
     )
+
+
+def test_a_verb_of_provenance_ends_its_subject() -> None:
+    slots = extract_slots(
+        "We ask whether minimum unit pricing reduced alcohol-related admissions in Scotland. Data come "
+        "from hospital episode statistics; cases originate from all health boards."
+    )
+    terms = [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+    assert not any(" come" in t or " originate" in t for t in terms)
+    assert "hospital episode statistics" in slots.method_measurement
