@@ -193,3 +193,12 @@ def test_a_verb_of_provenance_ends_its_subject() -> None:
     terms = [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
     assert not any(" come" in t or " originate" in t for t in terms)
     assert "hospital episode statistics" in slots.method_measurement
+
+
+def test_a_facility_someone_goes_into_is_the_setting_not_an_outcome() -> None:
+    slots = extract_slots(
+        "We study delirium in older adults after transfer into nursing homes. Notes are transcribed "
+        "into structured fields."
+    )
+    assert "nursing homes" in slots.context
+    assert "nursing homes" not in slots.output_target
