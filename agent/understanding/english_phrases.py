@@ -591,6 +591,10 @@ def english_phrases(text: str) -> list[Phrase]:
                     part.cue = "outcome" if intransitive else "exposure"
             cue, last_break = (None if intransitive else "outcome"), lower
             continue
+        if lower == "to" and previous_token in _HAPPENING and following[:1].isalnum():
+            flush()  # "What happened to beverage purchases after X?": what something happens to changes
+            cue = last_break = "outcome"
+            continue
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
             cue = last_break = "exposure"  # "rates differ by city size": what they vary with
             continue
@@ -912,6 +916,8 @@ def _people_acting_on_people(phrases: list[Phrase], tokens: list[str]) -> None:
             phrase.slot = "context"
 
 
+# "what happens to X": X is what changes (the outcome)
+_HAPPENING = frozenset({"happen", "happens", "happened", "happening"})
 # words that open an age range after "aged" ("aged between 5 and 11", "aged over 65")
 _AGE_OPENERS = frozenset({"between", "over", "under", "from", "above", "below", "at", "up"})
 # words inside an age range ("13 to 17 years", "65 and over", "18 or older", "6-11 months")

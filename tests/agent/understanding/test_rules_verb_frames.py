@@ -202,3 +202,9 @@ def test_a_facility_someone_goes_into_is_the_setting_not_an_outcome() -> None:
     )
     assert "nursing homes" in slots.context
     assert "nursing homes" not in slots.output_target
+
+
+def test_what_something_happens_to_is_the_outcome() -> None:
+    slots = extract_slots("What happened to nurse staffing levels after Oregon passed a ratio law?")
+    assert "nurse staffing levels" in slots.output_target
+    assert "nurse staffing levels" not in slots.context
