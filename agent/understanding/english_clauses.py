@@ -104,11 +104,23 @@ def _passive_measure(gap: list[str]) -> bool:
     would be scored in field trials")."""
     if _ended_passive(gap):
         return True
-    if gap[-1:] == [] or gap[-1] not in {"by", "with", "using", "through", "via", "from"} | _WHEN_WORDS:
+    gap = _before_determiners(gap)
+    if gap[-1:] == [] or gap[-1] not in _MEASURE_PREPOSITIONS | _WHEN_WORDS:
         return False
     if any(t in lex.BE_FORMS for t in gap):
         return any(t in lex.MEASURING_VERBS or t in lex.JUDGING_PARTICIPLES for t in gap)
     return gap[:-1] != [] and all(t in lex.JUDGING_PARTICIPLES or t in _QUANTIFYING for t in gap[:-1])
+
+
+def _before_determiners(gap: list[str]) -> list[str]:
+    """A gap without the determiners that open the next phrase after its preposition ("is measured
+    with the", "is driven by their"): the verb's preposition ends it."""
+    end = len(gap)
+    while end > 1 and gap[end - 1] in lex.DETERMINERS:
+        end -= 1
+    if end < len(gap) and gap[end - 1] in _MEASURE_PREPOSITIONS | _WHEN_WORDS | {"to"}:
+        return gap[:end]
+    return gap
 
 
 def _ended_passive(gap: list[str]) -> bool:
@@ -128,6 +140,8 @@ def _ended_passive(gap: list[str]) -> bool:
 
 
 _INSTRUMENT_CUES = frozenset({"with", "using", "via", "through", "by"})
+# the prepositions after a passive of measuring that name how ("measured with", "assessed by")
+_MEASURE_PREPOSITIONS = frozenset({"by", "with", "using", "through", "via", "from"})
 _PLACE_PREPOSITIONS = frozenset({"in", "on", "across", "within", "among"})
 # what follows a passive of measuring when it says when, not how ("was measured at baseline")
 _WHEN_WORDS = frozenset({"at", "every", "during", "before", "after", "over"})
@@ -136,6 +150,7 @@ _QUANTIFYING = frozenset({"measured", "assessed", "quantified", "evaluated", "sc
 
 def _passive_cause(gap: list[str]) -> bool:
     """ "can be attributed to", "is driven by", "are explained by": a passive of causing."""
+    gap = _before_determiners(gap)
     return (
         any(t in lex.BE_FORMS for t in gap)
         and any(t in lex.CAUSAL_PARTICIPLES for t in gap)
@@ -442,6 +457,8 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
                     # with is its instrument, no subject of this passive (right before the passive it
                     # is: "with caries arrest checked by examination")
                     and (subject is phrase or subject.cue not in _INSTRUMENT_CUES)
+                    # "motor evoked potentials from TMS will be collected": where it comes from
+                    and subject.cue != "from"
                 ):
                     subject.slot = "output_target"
             continue
@@ -485,8 +502,10 @@ def _clause_start(phrases: list[Phrase], index: int, tokens: list[str]) -> int:
     """The first phrase of the clause that phrase `index` ends, within its sentence. A comma with
     other words after it opens another clause (", analysed with an X", ", and we"), and once one has
     been opened a comma before "and" closes it: in "Our data are surveys, analysed with an X, and BMI
-    z-scores are the outcome" only the z-scores are the copula's subject. Prepositions and list words
-    stay inside a clause ("The number of falls in residents is ...")."""
+    z-scores are the outcome" only the z-scores are the copula's subject. A be-form between two phrases
+    ends the earlier one's clause ("Students in 12 sections were assigned to X, and anxiety was
+    measured with Z": the sections are not measured). Prepositions and list words stay inside a clause ("The number of falls
+    in residents is ...")."""
     gaps = [_gap(phrases, j, tokens) for j in range(index)]
     opened = [
         j
@@ -498,8 +517,8 @@ def _clause_start(phrases: list[Phrase], index: int, tokens: list[str]) -> int:
     start = index
     while start > 0:
         gap = gaps[start - 1]
-        if any(t in SENTENCE_END for t in gap):
-            break
+        if any(t in SENTENCE_END or t in lex.BE_FORMS for t in gap):
+            break  # "Students were assigned to X or Y, and anxiety was measured": a verb's own clause
         if "," in gap and (any(t not in _LIST_JOINERS for t in gap) or any(j < start - 1 for j in opened)):
             break
         start -= 1

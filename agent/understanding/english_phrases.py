@@ -23,6 +23,8 @@ Each phrase leaves with its cue; `slot_roles` puts it in a slot.
 
 from __future__ import annotations
 
+import re
+
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import clause_roles, is_clause_verb
@@ -122,6 +124,12 @@ def english_phrases(text: str) -> list[Phrase]:
             continue  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
         if index < skip_to:
             continue  # the rest of "as effective as"
+        if lower == "aged" and current and (_age_number(following) or following in _AGE_OPENERS):
+            # "adolescents aged 13 to 17", "adults aged 65 and over": the age range says who is
+            # sampled (a size of the sample, as neutral as one), no part of the people's term
+            flush()
+            skip_to = _age_span_end(tokens, index + 1)
+            continue
         if lower in {"in", "so"} and following in {"order", "as"} and after_next == "to":
             # "in order to improve adherence", "so as to reduce X": the purpose's "to", no phrase "order"
             flush()
@@ -541,6 +549,18 @@ def english_phrases(text: str) -> list[Phrase]:
             continue
         if (
             lower in lex.EFFECT_VERBS
+            and lower.endswith("ed")
+            and following.isalpha()
+            and starts_phrase(following)
+            and following not in lex.EN_COMMON_VERBS
+            and current
+            and len(current) == 1
+            and gerund_of_verb(current[-1].lower())
+        ):
+            current.append(token)  # "suppressing stimulated Brillouin scattering": a gerund's object
+            continue
+        if (
+            lower in lex.EFFECT_VERBS
             and not current
             and lower.endswith("ed")
             and last_break in _BEFORE_A_NOUN_PHRASE
@@ -570,6 +590,10 @@ def english_phrases(text: str) -> list[Phrase]:
                 if part.slot is None and cue_slot(part.cue, False) is None:
                     part.cue = "outcome" if intransitive else "exposure"
             cue, last_break = (None if intransitive else "outcome"), lower
+            continue
+        if lower == "to" and previous_token in _HAPPENING and following[:1].isalnum():
+            flush()  # "What happened to beverage purchases after X?": what something happens to changes
+            cue = last_break = "outcome"
             continue
         if lower in {"by", "across"} and last_break in lex.VARYING_VERBS and not current:
             cue = last_break = "exposure"  # "rates differ by city size": what they vary with
@@ -890,6 +914,31 @@ def _people_acting_on_people(phrases: list[Phrase], tokens: list[str]) -> None:
             and singular(phrase.words[-1].lower()) not in lex.EN_CONDITION_HEADS
         ):
             phrase.slot = "context"
+
+
+# "what happens to X": X is what changes (the outcome)
+_HAPPENING = frozenset({"happen", "happens", "happened", "happening"})
+# words that open an age range after "aged" ("aged between 5 and 11", "aged over 65")
+_AGE_OPENERS = frozenset({"between", "over", "under", "from", "above", "below", "at", "up"})
+# words inside an age range ("13 to 17 years", "65 and over", "18 or older", "6-11 months")
+_AGE_SPAN_WORDS = _AGE_OPENERS | frozenset(
+    {"to", "and", "or", "-", "–", "years", "year", "months", "month", "weeks", "old", "older", "younger"}
+)
+
+
+def _age_number(word: str) -> bool:
+    """ "13", "6-11", "65+": a number or a numeric range."""
+    return bool(re.fullmatch(r"\d[\d.,]*(?:[-–]\d[\d.,]*)?\+?", word))
+
+
+def _age_span_end(tokens: list[str], start: int) -> int:
+    """The index right after the age range that starts at `start` ("13 to 17", "between 5 and 11 years")."""
+    end = start
+    while end < len(tokens) and (_age_number(tokens[end]) or tokens[end].lower() in _AGE_SPAN_WORDS):
+        end += 1
+    while end > start and tokens[end - 1].lower() in {"and", "or", "to", "at"}:
+        end -= 1  # "aged 65 and over and women": a joiner after the range joins what follows
+    return end
 
 
 def _inflected_form(word: str) -> bool:

@@ -615,7 +615,8 @@ EN_COMMON_VERBS = inflections(
     understand know teach educate inform influence shape drive promote inhibit prevent protect
     reduce increase decrease improve enhance worsen impair affect alter modulate boost lower raise
     limit restrict contaminate infect transmit confer exhibit display possess contain carry harbor
-    harbour undergo receive experience agree disagree outperform leave quit stay empower
+    harbour undergo receive experience agree disagree outperform leave quit stay empower come
+    originate
     """
 )
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
@@ -651,6 +652,27 @@ EFFECT_VERBS = words(
     avoid avoids avoided
     """
 )
+
+
+def _regular_past(base: str) -> str:
+    """ "shorten" -> "shortened", "restore" -> "restored", "amplify" -> "amplified"."""
+    if base.endswith("e"):
+        return base + "d"
+    if base.endswith("y") and base[-2:-1] not in set("aeiou"):
+        return base[:-1] + "ied"
+    return base + "ed"
+
+
+# "whether triage shortened time to surgery": every verb of effect listed with its third person has
+# its past too (a verb listed with an irregular past, "drive ... driven", keeps only that)
+EFFECT_VERBS = EFFECT_VERBS | {
+    _regular_past(base)
+    for form in EFFECT_VERBS
+    for base in (form[:-1], form[:-2], form[:-3] + "y")
+    if form.endswith("s")
+    and base in EFFECT_VERBS
+    and not any(f.endswith(("ed", "en")) and f[:3] == base[:3] and f != base for f in EFFECT_VERBS)
+}
 # Population heads that name no people or organisms (what a Chinese people word must not end in)
 EN_NOT_PEOPLE = words(
     """

@@ -26,6 +26,7 @@ from agent.understanding.slot_evidence import (
     analyses_matter,
     cue_slot,
     en_head_slot,
+    ending_trees,
     given_device,
     is_place,
     is_population,
@@ -117,6 +118,17 @@ def _classify_words(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # "bird biodiversity", "firm innovation": what is measured or done belongs to those studied
         found.append(("subject_population", studied))
     return found
+
+
+# facilities MeSH files that people are admitted, received or moved into: health facilities (N02.278),
+# schools (I02.783) and other facilities (J03: prisons, housing)
+_FACILITY_TREES = ("N02.278", "I02.783", "J03")
+
+
+def _entered_facility(cue: str | None, text: str) -> bool:
+    """ "screened at reception into prison", "admission into hospital": what one goes into is the
+    setting, not an outcome (the output cue "into" is for what is made: "transcribe X into MIDI")."""
+    return cue == "into" and any(tree.startswith(_FACILITY_TREES) for tree in ending_trees(text))
 
 
 def _task_of_model(words: list[str]) -> str | None:
@@ -323,6 +335,7 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
             and cue_slot(phrase.cue, False) is not None
             and not is_place(text)
             and not given_device(text)
+            and not _entered_facility(phrase.cue, text)
         ):
             slot = None
     if (

@@ -506,3 +506,35 @@ def test_a_role_noun_names_the_list_its_verb_introduces_through_a_phrase_of_time
     listed = extract_slots("Secondary outcomes will include length of stay and discharge destination.")
     assert {"length of stay", "discharge destination"} <= set(listed.output_target)
     assert not listed.context
+
+
+def test_an_article_after_the_preposition_of_a_passive_of_measuring_keeps_its_subject_the_outcome() -> None:
+    slots = extract_slots(
+        "We test whether aquatic therapy helps adults with knee osteoarthritis. Stiffness is measured "
+        "with the WOMAC index and balance is assessed with a force plate."
+    )
+    assert "Stiffness" in slots.output_target
+    assert "balance" in slots.output_target
+    assert "WOMAC index" in slots.method_measurement
+    caused = extract_slots(
+        "We study dairy herds in Wales. Mastitis outbreaks are driven by the milking routine."
+    )
+    assert "Mastitis outbreaks" in caused.output_target
+
+
+def test_what_a_measured_thing_comes_from_is_not_measured() -> None:
+    slots = extract_slots(
+        "We ask whether yoga reduces anxiety in nursing students. Sleep quality from wrist actigraphs "
+        "will be recorded before and after training."
+    )
+    assert "Sleep quality" in slots.output_target
+    assert "wrist actigraphs" not in slots.output_target
+
+
+def test_a_phrase_before_another_clause_verb_is_not_the_subject_of_a_later_passive() -> None:
+    slots = extract_slots(
+        "We study tutoring in rural schools. Pupils in 30 classrooms were assigned to tutoring, and "
+        "reading fluency was measured with the DIBELS probes."
+    )
+    assert "reading fluency" in slots.output_target
+    assert not any("classroom" in t for t in slots.output_target)

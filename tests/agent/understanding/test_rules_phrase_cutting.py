@@ -282,3 +282,14 @@ def test_what_people_with_a_condition_live_or_go_through_is_no_word_of_them() ->
     assert slots.subject_population == ["patients with diabetes"]
     # a compound with an "-ing" head after "with" is no clause
     assert "machine learning" in extract_slots("Prediction with machine learning for sepsis").method_algorithm
+
+
+def test_an_age_range_after_aged_is_no_part_of_the_people() -> None:
+    slots = extract_slots(
+        "We ask whether school breakfast clubs improve attention in pupils aged 7 to 11 in Leeds, and "
+        "recruit parents aged between 25 and 40 years for interviews."
+    )
+    assert "pupils" in slots.subject_population
+    assert "parents" in slots.subject_population
+    terms = [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+    assert not any("aged" in t or "11" in t for t in terms)

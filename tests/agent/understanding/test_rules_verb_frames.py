@@ -6,6 +6,7 @@ Sentences written for these tests, not taken from the evaluation cases: each che
 
 from __future__ import annotations
 
+from agent.models import LIST_SLOT_NAMES
 from agent.understanding.rules import extract_slots
 
 
@@ -166,3 +167,44 @@ def test_how_with_a_judging_adjective_asks_about_the_subject_after_the_copula() 
     test = extract_slots("How accurate is point-of-care ultrasound for diagnosing pneumonia in children?")
     assert "point-of-care ultrasound" in test.method_measurement
     assert not any("accurate" in t for t in test.context + test.method_measurement)
+
+
+def test_the_past_of_a_verb_of_effect_ends_its_subject() -> None:
+    slots = extract_slots(
+        "We examined whether nurse triage by telephone lengthened waiting times for children with fever "
+        "in Danish out-of-hours services."
+    )
+    assert "waiting times" in slots.output_target
+    assert not any("lengthened" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name))
+
+
+def test_a_past_of_effect_after_a_gerund_begins_its_object() -> None:
+    slots = extract_slots("Attenuating amplified spontaneous emission in erbium-doped fibre lasers.")
+    assert any(
+        "amplified spontaneous emission" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name)
+    )
+
+
+def test_a_verb_of_provenance_ends_its_subject() -> None:
+    slots = extract_slots(
+        "We ask whether minimum unit pricing reduced alcohol-related admissions in Scotland. Data come "
+        "from hospital episode statistics; cases originate from all health boards."
+    )
+    terms = [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+    assert not any(" come" in t or " originate" in t for t in terms)
+    assert "hospital episode statistics" in slots.method_measurement
+
+
+def test_a_facility_someone_goes_into_is_the_setting_not_an_outcome() -> None:
+    slots = extract_slots(
+        "We study delirium in older adults after transfer into nursing homes. Notes are transcribed "
+        "into structured fields."
+    )
+    assert "nursing homes" in slots.context
+    assert "nursing homes" not in slots.output_target
+
+
+def test_what_something_happens_to_is_the_outcome() -> None:
+    slots = extract_slots("What happened to nurse staffing levels after Oregon passed a ratio law?")
+    assert "nurse staffing levels" in slots.output_target
+    assert "nurse staffing levels" not in slots.context
