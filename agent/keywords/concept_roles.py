@@ -228,13 +228,18 @@ _ZH_EXPOSURE_BEFORE = r"(?:暴露于|暴露在|接触)\s*"  # "暴露于X", "接
 
 
 _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
+# "residential proximity to major roads", "distance from wind turbines": how near people live to a thing
+# measures their exposure to it
+_CLOSENESS = re.compile(
+    r"\b(?:proximity|distance|closeness|nearness|vicinity)\s+(?:to|from)\s+\w", re.IGNORECASE
+)
 
 
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
     association between X and Y", "exposure to X" (and each member of a list written there:
     `_EXPOSURES_LISTED`), "X exposure" (also as the phrase itself: "air
-    pollution exposure", "cannabis use"), "X and the risk of Y" (also with a time or place between: "maternal
+    pollution exposure", "cannabis use"), a measure of closeness ("proximity to major roads"), "X and the risk of Y" (also with a time or place between: "maternal
     smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, before a verb of effect
     ("X治疗Y"), or after 暴露于 ("暴露于X"); a Latin name in a Chinese description is its own original. The PRD has no exposure slot, so the understanding files an exposure wherever its words
@@ -250,6 +255,8 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
         return False
     if _EXPOSURE_HEAD.search(phrase.strip()) and len(phrase.split()) > 1:
         return True  # "air pollution exposure", "cannabis use": the phrase names itself an exposure
+    if _CLOSENESS.search(phrase):
+        return True  # "residential proximity to fracking sites": living near it is the exposure
     written = re.escape(phrase.strip())
     return bool(
         re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)

@@ -491,14 +491,32 @@ def _compound_name_before_head(words: list[str], vocabulary: MeshVocabulary | No
     return words[-2] if vocabulary.knows_word(words[-1]) else None
 
 
+# nouns of how close people live or work to a thing: "residential proximity to X" measures an exposure
+# to X, and papers on it write X ("living near", "distance from"), not the measure's own words
+_CLOSENESS_NOUNS = frozenset({"proximity", "distance", "closeness", "nearness", "vicinity"})
+
+
+def _near_what(words: list[str]) -> list[str] | None:
+    """The words after a noun of closeness and its "to", "from" or "of" ("residential proximity to
+    unconventional natural gas development": unconventional natural gas development), or None."""
+    for index, word in enumerate(words[:-2]):
+        if word.lower() in _CLOSENESS_NOUNS and words[index + 1].lower() in {"to", "from", "of"}:
+            return words[index + 2 :]
+    return None
+
+
 def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
     """The compound a free-text phrase of three or more words is built on, or None: the words before its
     head when MeSH names them ("carbon dioxide capture": carbon dioxide, which the papers of the capture
     write whatever they call it), else without an adjective before it ("adaptive traffic signal control":
     traffic signal control) or the process done on it after it ("soil moisture retrieval": soil
-    moisture), as a searcher writes what papers name. Two words at least stay ("crack repair" is its own
-    core), and a phrase MeSH names is left alone."""
+    moisture), as a searcher writes what papers name; the thing a measure of closeness is taken to
+    ("residential proximity to major roads": major roads). Two words at least stay ("crack repair" is its
+    own core), and a phrase MeSH names is left alone."""
     words = phrase.split()
+    if (near := _near_what(words)) is not None:
+        # "proximity to major roads": the roads; "... to unconventional natural gas development": its core
+        return searchable_core(" ".join(near), vocabulary) or " ".join(near)
     if (compound := _compound_name_before_head(words, vocabulary)) is not None:
         return compound
     if len(words) < 3 or (vocabulary is not None and vocabulary.knows(phrase)):

@@ -252,6 +252,14 @@ def test_each_member_of_a_list_of_exposures_is_an_exposure() -> None:
     assert not is_exposure("asthma", "The association between air pollution and asthma")
 
 
+def test_how_near_people_live_to_a_thing_is_their_exposure_to_it() -> None:
+    title = "Residential proximity to unconventional natural gas development and adverse birth outcomes"
+    assert is_exposure("Residential proximity to unconventional natural gas development", title)
+    assert is_exposure("distance from wind turbines", "Distance from wind turbines and sleep quality")
+    assert not is_exposure("adverse birth outcomes", title)
+    assert not is_exposure("walking distance", "Walking distance and mortality in older adults")
+
+
 def test_what_an_exposure_comes_with_may_stand_before_its_verb_of_effect() -> None:
     description = (
         "We test whether structured pedagogy with scripted lesson plans and teacher coaching improves "

@@ -227,6 +227,10 @@ def test_a_synthesis_is_a_kind_of_study(phrase: str, study_type: str) -> None:
         ("Vibration-based fault diagnosis", "fault diagnosis"),
         ("wind turbine fault detection", None),  # the detection of faults is a task, not a process on it
         ("speed bump detection", "speed bump"),  # "speed" is no participle; the detection is the process
+        # the thing a measure of closeness is taken to, itself cut to its core
+        ("Residential proximity to major roads", "major roads"),
+        ("distance from wind turbines", "wind turbines"),
+        ("Residential proximity to unconventional natural gas development", "unconventional natural gas"),
     ],
 )
 def test_the_searchable_core_of_a_free_text_phrase(
