@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import re
 
-from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, GENERIC_WORDS, content_words
+from agent.keywords.phrase_words import (
+    CLOSENESS_NOUNS,
+    FUNCTION_WORDS,
+    GENERIC_PEOPLE,
+    GENERIC_WORDS,
+    content_words,
+)
 from agent.keywords.title_template import subtitle
 from agent.language.cedict import has_chinese
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
@@ -230,9 +236,7 @@ _ZH_EXPOSURE_BEFORE = r"(?:暴露于|暴露在|接触)\s*"  # "暴露于X", "接
 _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORECASE)
 # "residential proximity to major roads", "distance from wind turbines": how near people live to a thing
 # measures their exposure to it
-_CLOSENESS = re.compile(
-    r"\b(?:proximity|distance|closeness|nearness|vicinity)\s+(?:to|from)\s+\w", re.IGNORECASE
-)
+_CLOSENESS = re.compile(rf"\b(?:{'|'.join(CLOSENESS_NOUNS)})\s+(?:to|from)\s+\w", re.IGNORECASE)
 
 
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:

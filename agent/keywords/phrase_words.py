@@ -493,14 +493,14 @@ def _compound_name_before_head(words: list[str], vocabulary: MeshVocabulary | No
 
 # nouns of how close people live or work to a thing: "residential proximity to X" measures an exposure
 # to X, and papers on it write X ("living near", "distance from"), not the measure's own words
-_CLOSENESS_NOUNS = frozenset({"proximity", "distance", "closeness", "nearness", "vicinity"})
+CLOSENESS_NOUNS = frozenset({"proximity", "distance", "closeness", "nearness", "vicinity"})
 
 
 def _near_what(words: list[str]) -> list[str] | None:
     """The words after a noun of closeness and its "to", "from" or "of" ("residential proximity to
     unconventional natural gas development": unconventional natural gas development), or None."""
     for index, word in enumerate(words[:-2]):
-        if word.lower() in _CLOSENESS_NOUNS and words[index + 1].lower() in {"to", "from", "of"}:
+        if word.lower() in CLOSENESS_NOUNS and words[index + 1].lower() in {"to", "from", "of"}:
             return words[index + 2 :]
     return None
 
