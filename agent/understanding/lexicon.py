@@ -663,15 +663,19 @@ def _regular_past(base: str) -> str:
     return base + "ed"
 
 
+def _irregular_past(base: str, verbs: frozenset[str]) -> bool:
+    """Whether `verbs` lists an irregular past of `base` ("drive": "driven")."""
+    return any(f != base and f.startswith(base[:-1]) and f.endswith("en") for f in verbs)
+
+
 # "whether triage shortened time to surgery": every verb of effect listed with its third person has
 # its past too (a verb listed with an irregular past, "drive ... driven", keeps only that)
 EFFECT_VERBS = EFFECT_VERBS | {
     _regular_past(base)
     for form in EFFECT_VERBS
-    for base in (form[:-1], form[:-2], form[:-3] + "y")
     if form.endswith("s")
-    and base in EFFECT_VERBS
-    and not any(f.endswith(("ed", "en")) and f[:3] == base[:3] and f != base for f in EFFECT_VERBS)
+    for base in (form[:-1], form[:-2], form[:-3] + "y")
+    if base in EFFECT_VERBS and not _irregular_past(base, EFFECT_VERBS)
 }
 # Population heads that name no people or organisms (what a Chinese people word must not end in)
 EN_NOT_PEOPLE = words(

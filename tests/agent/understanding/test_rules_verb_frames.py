@@ -208,3 +208,10 @@ def test_what_something_happens_to_is_the_outcome() -> None:
     slots = extract_slots("What happened to nurse staffing levels after Oregon passed a ratio law?")
     assert "nurse staffing levels" in slots.output_target
     assert "nurse staffing levels" not in slots.context
+
+
+def test_the_past_of_a_verb_of_effect_is_derived_whatever_other_verbs_share_its_start() -> None:
+    # "prolong" shares "pro" with "promoted" and "protected": still its past ends the subject
+    slots = extract_slots("Caffeine prolonged sleep latency in adolescents.")
+    assert "sleep latency" in slots.output_target
+    assert not any("prolonged" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name))
