@@ -201,6 +201,7 @@ from agent.keywords.title_template import (
     qualifies_the_test,
     qualitative_evidence_asked,
     related_to_the_ill,
+    written_in,
 )
 from agent.keywords.treatment_names import (
     agents_of_adjective,
@@ -1089,7 +1090,7 @@ def _mesh_draft(
         companion is not None
         and is_organism(match.descriptor)
         and is_acronym(match.text.strip())
-        and _written_in_heading(match.text, companion)
+        and written_in(match.text, companion.heading)
         and not looks_for_the_pathogen(description)
     ):
         # "people living with HIV": an acronym the infection's own heading writes (HIV Infections) names
@@ -1122,12 +1123,6 @@ def _state_of_the_people(match: MeshMatch, vocabulary: MeshVocabulary) -> MeshDe
         return None
     state = condition_of_adjective(words[0], vocabulary)
     return state if state is not None and state.ui != match.descriptor.ui else None
-
-
-def _written_in_heading(text: str, descriptor: MeshDescriptor) -> bool:
-    """Whether the words of `text` stand in a row inside the descriptor's heading."""
-    key, heading = phrase_key(text), phrase_key(descriptor.heading)
-    return bool(key) and any(heading[i : i + len(key)] == key for i in range(len(heading) - len(key) + 1))
 
 
 # MeSH's computing and mathematical concepts (Information Science L01, Mathematical Concepts G17) have
