@@ -1,0 +1,319 @@
+"""Rules of the English phrase cutter for words and spans that make no term of their own.
+
+A sample size, an age range, a unit, a year, how often or how far, the user speaking of themselves, and
+the verbs that come after a subject, a modal, "who" or "want to": each is taken here and makes no
+phrase (a rule returns True when it took the token; `english_phrases.RULES` gives the order).
+"""
+
+from __future__ import annotations
+
+from agent.language.morphology import singular
+from agent.understanding import lexicon as lex
+from agent.understanding.english_clauses import is_clause_verb
+from agent.understanding.english_phrase_rules.reading import PhraseReading
+from agent.understanding.english_phrase_rules.word_context import (
+    AGE_OPENERS,
+    SENTENCE_STARTS,
+    age_number,
+    age_span_end,
+    bare_verb,
+    degree_word,
+    relying_gerund,
+)
+from agent.understanding.english_pos import verb_here
+from agent.understanding.english_tokens import NUMBER, starts_phrase
+from agent.understanding.english_word_forms import (
+    counted_place,
+    gerund_of_verb,
+    is_adverb,
+    is_participle,
+    is_past_participle,
+    question_opener,
+    verb_not_term,
+)
+
+_SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
+# words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
+_SPAN_WORDS = frozenset({"from", "to", "between", "and", "since", "until", "in", "during", "through"})
+# verbs after which "to" + a word is an infinitive ("we want to pool the trials")
+_WANTING = frozenset(
+    {"want", "wants", "need", "needs", "wish", "hope", "plan", "plans", "try", "like", "aim"}
+)
+
+
+# prepositions a verb in "-ing" takes right after it ("adjusting for", "relying on", "looking at")
+_GERUND_PREPOSITIONS = frozenset({"for", "on", "at", "upon"})
+
+
+def unit_after_per(r: PhraseReading) -> bool:
+    """The unit after "per" ("injuries per ward", "deaths per 1,000 births") is no concept."""
+    if r.per_unit and r.token.isalnum():
+        r.per_unit = False
+        return True  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+    return False
+
+
+def rest_of_a_read_span(r: PhraseReading) -> bool:
+    """Tokens read with the one before them ("as effective as") are passed."""
+    return r.index < r.skip_to
+
+
+def age_range(r: PhraseReading) -> bool:
+    """ "adolescents aged 13 to 17": the age range says who is sampled, no word of the people's term."""
+    if r.lower == "aged" and r.current and (age_number(r.following) or r.following in AGE_OPENERS):
+        # "adolescents aged 13 to 17", "adults aged 65 and over": the age range says who is
+        # sampled (a size of the sample, as neutral as one), no part of the people's term
+        r.flush()
+        r.skip_to = age_span_end(r.tokens, r.index + 1)
+        return True
+    return False
+
+
+def purpose_in_order_to(r: PhraseReading) -> bool:
+    """ "in order to improve X", "so as to reduce X": the purpose's "to", no phrase "order"."""
+    if r.lower in {"in", "so"} and r.following in {"order", "as"} and r.after_next == "to":
+        # "in order to improve adherence", "so as to reduce X": the purpose's "to", no phrase "order"
+        r.flush()
+        r.purpose_opening = r.previous_token in SENTENCE_STARTS
+        r.skip_to = r.index + 2
+        return True
+    return False
+
+
+def purpose_opens_sentence(r: PhraseReading) -> bool:
+    """ "To reduce falls, we ...": a purpose that opens a sentence ends at its comma."""
+    if r.lower == "to" and r.previous_token in SENTENCE_STARTS:
+        r.purpose_opening = True  # "To reduce falls, we ...": the purpose ends at its comma
+    return False
+
+
+def verb_after_who(r: PhraseReading) -> bool:
+    """ "adults who smoke": a relative pronoun's bare verb, no term."""
+    if (
+        not r.current
+        and r.previous_token == "who"
+        and r.tokens[r.index - 1] != "WHO"
+        and bare_verb(r.lower, r.following)
+    ):
+        r.cue = r.last_break = r.lower  # "adults who smoke": a relative pronoun's verb, no term
+        return True
+    return False
+
+
+def frequency_adverb(r: PhraseReading) -> bool:
+    """ "assessed daily with X": how often, and the verb's "with" follows."""
+    return bool(
+        r.lower in lex.FREQUENCY_ADVERBS
+        and not r.current
+        and r.last_break
+        and is_past_participle(r.last_break)
+    )
+
+
+def judgement_before_outcome(r: PhraseReading) -> bool:
+    """ "better language outcomes than X": the judgement is no part of the outcome."""
+    return bool(
+        r.lower in {"better", "worse"}
+        and not r.current
+        and r.following[:1].isalpha()
+        and r.following != "than"
+    )
+
+
+def degree_after_how(r: PhraseReading) -> bool:
+    """ "how common is Y", "how much does X cost": the degree asked about, no term."""
+    return bool(r.previous_token == "how" and degree_word(r.lower, r.following, r.after_next))
+
+
+def scope_word(r: PhraseReading) -> bool:
+    """ "medical students worldwide": how far the study reaches ends the phrase."""
+    if r.lower in lex.SCOPE_WORDS and r.current:
+        r.flush()  # "medical students worldwide": how far the study reaches, not part of the phrase
+        return True
+    return False
+
+
+def per_ends_phrase(r: PhraseReading) -> bool:
+    """ "injuries per ward": "per" ends the phrase; its unit is passed."""
+    if r.lower == "per" and r.current:
+        r.flush()
+        r.per_unit = True
+        return True
+    return False
+
+
+def user_about_themselves(r: PhraseReading) -> bool:
+    """ "I'm a dermatology resident": who the user is names no concept."""
+    if r.lower in {"a", "an"} and r.previous_token in {"i'm", "am"} and not r.current:
+        r.cue = r.last_break = "self"  # "I'm a dermatology resident": who the user is, no concept
+        r.about_user = True
+        return True
+    return False
+
+
+def research_after_user(r: PhraseReading) -> bool:
+    """ "I'm a nurse and we want to study X": the research begins."""
+    if r.about_user and r.lower in {"i", "we"}:
+        r.about_user = False  # "I'm a nurse and we want to study X": the research begins
+    return False
+
+
+def adverb_after_subject(r: PhraseReading) -> bool:
+    """ "we also measure", "we would ideally pool": the verb is still to come."""
+    return bool(
+        not r.current
+        and is_adverb(r.lower, r.following, r.after_next)
+        and r.last_break in _SUBJECTS_AND_MODALS
+    )
+
+
+def verb_after_modal(r: PhraseReading) -> bool:
+    """ "we would pool the trials": the word after a modal is a verb."""
+    if (
+        not r.current
+        and r.last_break in lex.MODALS
+        and r.lower.isalpha()
+        and r.lower not in lex.EN_FUNCTION
+        and not question_opener(r.tokens, r.index)  # "Can wearable cameras ...?": the subject follows
+        and verb_here(r.tokens, r.index, r.current) is not False  # "How will climate change ...?"
+    ):
+        r.cue = r.last_break = r.lower  # "we would pool the trials", "data would come from X": a verb
+        return True
+    return False
+
+
+def gerund_after_preposition(r: PhraseReading) -> bool:
+    """ "for arresting dentine caries": a gerund is a verb on what follows."""
+    if (
+        not r.current
+        and r.last_break in {"for", "by", "in", "without"}
+        and r.lower.endswith("ing")
+        and r.lower not in lex.EN_TASK_GERUNDS
+        and r.following[:1].isalnum()
+        and gerund_of_verb(r.lower)
+        and verb_here(r.tokens, r.index, r.current) is not False  # "for healing time": a noun
+    ):
+        r.cue = r.last_break = r.lower  # "for arresting dentine caries": a verb on what follows
+        return True
+    return False
+
+
+def participle_clause_verb(r: PhraseReading) -> bool:
+    """ ", adjusting for age", ", drawing on X": a participle clause's verb."""
+    # ", drawing on X": a participle clause's verb, even one MeSH knows as a noun
+    return (
+        not r.current
+        and r.following in _GERUND_PREPOSITIONS
+        and (verb_not_term(r.lower) or relying_gerund(r.lower))
+    )
+
+
+def participle_before_article(r: PhraseReading) -> bool:
+    """ ", reporting the F1 score": an "-ing" word before an article is a verb."""
+    if not r.current and r.following in lex.DETERMINERS and is_participle(r.lower):
+        # ", reporting the F1 score", "sampling the sediment": an "-ing" word with an article
+        # after it is a verb on its object, no noun of its own
+        r.cue = r.last_break = r.lower
+        return True
+    return False
+
+
+def infinitive_after_wanting(r: PhraseReading) -> bool:
+    """ "we want to pool the trials", "the plan is to run X": the infinitive is a verb."""
+    if (
+        not r.current
+        and r.last_break == "to"
+        and r.index >= 2
+        # "we want to pool", and after a copula "the plan is to run X" (the aim, plan or task
+        # named before the copula is done by the verb)
+        and (r.tokens[r.index - 2].lower() in _WANTING or r.tokens[r.index - 2].lower() in lex.BE_FORMS)
+        and r.lower.isalpha()
+        and r.lower not in lex.EN_FUNCTION
+        and r.following not in {"-"}
+    ):
+        r.cue = r.last_break = r.lower  # "we want to pool the trials", "an issue we need to handle"
+        return True
+    return False
+
+
+def relative_clause_verb(r: PhraseReading) -> bool:
+    """ "children who speak Spanish": the relative clause's verb."""
+    if not r.current and r.last_break == "who" and is_clause_verb(r.lower):
+        r.cue = r.last_break = r.lower  # "children who speak Spanish": the relative clause's verb
+        r.clause_open = ""
+        return True
+    return False
+
+
+def verb_after_pronoun(r: PhraseReading) -> bool:
+    """ "we measure X": right after a subject pronoun comes its verb."""
+    if not r.current and r.last_break in {"i", "we", "they", "you"} and r.lower.isalpha():
+        r.last_break = r.cue = r.lower  # right after a subject pronoun comes its verb ("we measure X")
+        if r.lower in {"have", "had"} and r.following not in {"to", "been"}:
+            r.cue = "data"  # "we have carcass searches and GPS tracks": what a study has is its data
+        return True
+    return False
+
+
+def number_before_unit(r: PhraseReading) -> bool:
+    """ "prevalence 12 months after treatment": a time or size ends the phrase."""
+    if NUMBER.match(r.token) and r.current and r.following in lex.UNITS:
+        if all(word.lower() in lex.TIME_SPAN_ORDINALS for word in r.current):
+            r.current = []  # "over the last 400 years": "last" belongs to the span, no concept
+        r.flush()  # "prevalence 12 months after treatment": a time or size ends the phrase
+        return True
+    return False
+
+
+def sample_size(r: PhraseReading) -> bool:
+    """ "about 2,000 respondents", "40 participants": a sample size, no concept."""
+    if (
+        NUMBER.match(r.token)
+        and not r.current
+        and singular(r.following) in lex.SAMPLE_NOUNS
+        and r.after_next != "with"
+        and not (r.after_next[:1].isalpha() and starts_phrase(r.after_next))
+    ):
+        r.per_unit = True  # "about 2,000 respondents", "40 participants": a sample size, no concept
+        return True
+    return False
+
+
+def counted_places(r: PhraseReading) -> bool:
+    """ "across 30 villages": where the samples come from."""
+    if (
+        NUMBER.match(r.token)
+        and not r.current
+        and counted_place(r.following)
+        and (not r.after_next[:1].isalnum() or r.after_next in lex.EN_FUNCTION)
+    ):
+        r.per_unit = True  # "across 30 villages", "at 40 locations": where the samples come from
+        return True
+    return False
+
+
+def each_sampling_place(r: PhraseReading) -> bool:
+    """ "measured at each site": where samples are taken."""
+    if (
+        r.lower in {"each", "every"}
+        and not r.current
+        and singular(r.following) in lex.SAMPLING_PLACES
+        and (not r.after_next[:1].isalnum() or r.after_next in lex.EN_FUNCTION)
+    ):
+        r.per_unit = True  # "measured at each site", "in every plot": where samples are taken
+        return True
+    return False
+
+
+def bare_number(r: PhraseReading) -> bool:
+    """A count before its noun ("10,000 patients") or a year of a span is no concept."""
+    if NUMBER.match(r.token) and not r.current:
+        if r.last_break in _SPAN_WORDS and r.phrases and r.phrases[-1].stop >= r.index - 4:
+            r.cue = r.phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on
+        return True  # a count before its noun ("10,000 patients"): the noun is the concept
+    return False
+
+
+def unit_after_number(r: PhraseReading) -> bool:
+    """ "at 12 and 30 months", "smaller than 10 mm": a size or a time, not a concept."""
+    return bool(r.lower in lex.UNITS and not r.current and NUMBER.match(r.previous_token))
