@@ -9,8 +9,9 @@ made on the whole description first:
 - **evidence of biomedicine** (`names_biomedicine`): some phrase part names a concrete thing of medicine
   or biology, a descriptor of anatomy, organisms, diseases, chemicals and drugs, techniques,
   psychiatry and behaviour, biological phenomena, persons or health care (trees A, B, C, D, E, F,
-  G03-G16, M01, N02, N04, N05), either in several words ("immunocompromised patients") or as the whole
-  of its part ("hypertension", "graphene", "anxiety", "older people"), not one word among words MeSH
+  G03-G16, M01, N02, N04, N05), either in several words ("immunocompromised patients"), as the whole
+  of its part ("hypertension", "graphene", "anxiety", "older people") or with other such descriptors that
+  hold the rest of its part ("ICU nurses": Intensive Care Units and Nurses), not one word among words MeSH
   does not hold (the "shocks" of "monetary policy shocks" is no evidence for itself) nor through an
   entry term of another field's sense (below: "household", "energy consumption"); a body part, an
   organism, a disease or a mental disorder is evidence with any modifier ("invasive aspergillosis",
@@ -85,17 +86,29 @@ def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]
     thing of medicine or biology: a body part, an organism or a disease in any words, or a descriptor of
     those trees in several words or as its whole part, not through an entry term of another field's
     sense."""
-    return any(
-        not modifying_body_part(match, text)
-        and (
-            _under(match, _LIVING_TREES)
-            or _under(match, BIOMEDICAL_TREES)
-            and _whole_part(match, text)
+    for text, matches in zip(texts, named, strict=True):
+        medical = [
+            match
+            for match in matches
+            if not modifying_body_part(match, text)
+            and _under(match, BIOMEDICAL_TREES)
             and not entry_of_another_field(match.descriptor, match.via)
-        )
-        for text, matches in zip(texts, named, strict=True)
-        for match in matches
-    )
+        ]
+        if _covered(text, medical):
+            return True  # "ICU nurses": Intensive Care Units and Nurses hold the whole part between them
+        for match in matches:
+            if not modifying_body_part(match, text) and (
+                _under(match, _LIVING_TREES) or match in medical and _whole_part(match, text)
+            ):
+                return True
+    return False
+
+
+def _covered(text: str, matches: Sequence[MeshMatch]) -> bool:
+    """Whether the matches, together, hold every content word of their part (and there are several)."""
+    words = {w.casefold() for w in content_words(text)}
+    held = {w.casefold() for match in matches for w in content_words(match.text)}
+    return len(matches) > 1 and bool(words) and words <= held
 
 
 def modifying_body_part(match: MeshMatch, text: str) -> bool:

@@ -22,6 +22,16 @@ def test_a_disease_or_a_whole_biomedical_phrase_is_evidence_of_medicine(vocabula
     assert not names_biomedicine(*_named(vocabulary, "monetary policy shocks", "exchange rate volatility"))
 
 
+def test_medical_descriptors_that_hold_a_whole_part_between_them_are_evidence(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "ICU nurses": neither match is the whole part, but Intensive Care Units and Nurses hold it together
+    assert not names_biomedicine(*_named(vocabulary, "burnout"))  # an entry term of another field's sense
+    assert names_biomedicine(*_named(vocabulary, "burnout", "ICU nurses"))
+    # a word no descriptor holds still leaves the part no evidence
+    assert not names_biomedicine(*_named(vocabulary, "monetary policy shocks"))
+
+
 def test_a_one_word_heading_beside_a_word_mesh_does_not_hold_is_another_fields_sense(
     vocabulary: MeshVocabulary,
 ) -> None:
