@@ -197,6 +197,14 @@ _EXPOSURE_BEFORE = (
 )
 
 
+# what people are given: "children treated with probiotics", "patients receiving ketamine", "women
+# randomised to vitamin D": the thing given is the intervention, whatever tree MeSH files it under
+_GIVEN_BEFORE = (
+    r"(?:(?:treated|supplemented)\s+with|(?:randomi[sz]ed|allocated|assigned)\s+to|receiving|"
+    r"given|administered|prescribed)\s+(?:the\s+|a\s+|an\s+)?"
+)
+
+
 # a later member of a list after "exposure to" or "the effect of": each is an exposure, when the list is
 # written with commas ("exposure to lead, cadmium and arsenic") or its member before is a suspended
 # prefix ("exposure to per- and polyfluoroalkyl substances"); "exposure to X and Y" alone is no list ("Y"
@@ -243,7 +251,8 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     """Whether the description names `phrase` as what acts on an outcome: "the effect of X on Y", "the
     association between X and Y", "exposure to X" (and each member of a list written there:
     `_EXPOSURES_LISTED`), "X exposure" (also as the phrase itself: "air
-    pollution exposure", "cannabis use"), a measure of closeness ("proximity to major roads"), "X and the risk of Y" (also with a time or place between: "maternal
+    pollution exposure", "cannabis use"), a measure of closeness ("proximity to major roads"), what people
+    are given ("treated with X", "receiving X", "randomised to X"), "X and the risk of Y" (also with a time or place between: "maternal
     smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, before a verb of effect
     ("X治疗Y"), or after 暴露于 ("暴露于X"); a Latin name in a Chinese description is its own original. The PRD has no exposure slot, so the understanding files an exposure wherever its words
@@ -264,6 +273,7 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     written = re.escape(phrase.strip())
     return bool(
         re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)
+        or re.search(r"\b" + _GIVEN_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)
         or re.search(_EXPOSURES_LISTED + written + r"(?!\w)", description, re.IGNORECASE)
         or re.search(r"\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
     )

@@ -376,6 +376,25 @@ def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary
     assert roles["fracture risk"] == (ConceptRole.OUTCOME, True)
 
 
+def test_what_people_are_given_is_the_intervention(vocabulary: MeshVocabulary) -> None:
+    """ "children with autism treated with probiotics": Probiotics is filed under food (a physiological
+    phenomenon, read as an outcome), so the question's intervention had been an optional outcome."""
+    description = "We study gut microbiome changes in children with autism treated with probiotics."
+    assert is_exposure("probiotics", description)
+    assert is_exposure("ketamine", "Adults receiving ketamine for depression")
+    assert is_exposure("vitamin D", "Pregnant women randomised to vitamin D or placebo")
+    assert not is_exposure("children", description)
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["children with autism"],
+        output_target=["gut microbiome changes"],
+        context=["probiotics"],
+    )
+    roles = {c.label: (c.role, c.required) for c in result.concepts}
+    assert roles["probiotics"] == (ConceptRole.INTERVENTION, True)
+
+
 def test_an_exposure_with_a_time_before_the_risk_it_raises_is_one() -> None:
     description = "Maternal smoking during pregnancy and the risk of sudden infant death syndrome"
     assert is_exposure("Maternal smoking", description)
