@@ -25,6 +25,7 @@ SPLIT_CHOICES = {
     "seed": ("seed", "seed_no42"),
     "librarian": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "librarian"),
     "engineering": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "engineering"),
+    "descriptions": ("descriptions",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

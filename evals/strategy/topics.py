@@ -144,6 +144,14 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   manufacturing, photovoltaics, mechanical engineering: materials and machines whose words MeSH also
   writes in a biological sense) were written after the first 45 had been tuned on, before the product
   was run on them, and are reported apart as `engineering5`.
+- Descriptions (`description_dev.jsonl` beside this module, written for this project): 24 research
+  descriptions as researchers type them into the product (one to three sentences: who they are, what
+  they study, the outcomes and designs they want; 22 in English, 2 in Chinese), each with the PubMed
+  query a medical librarian would sign for it (listed outcomes and designs left out, as in a review
+  search). Review titles are what the other splits hold; this is the path every user takes, where a
+  sentence about the user, a wish for randomised trials or a list of outcomes must not become a
+  required block. Written in the seventeenth session before the product was run on them; a
+  development split (`descriptions`).
 """
 
 from __future__ import annotations
@@ -159,6 +167,7 @@ BOOLEAN_QUERIES = DATA / "boolean_queries"
 SUSPECT_SEED_TOPIC = "42"
 LIBRARIAN_DEV = Path(__file__).with_name("librarian_dev.jsonl")
 ENGINEERING_DEV = Path(__file__).with_name("engineering_dev.jsonl")
+DESCRIPTION_DEV = Path(__file__).with_name("description_dev.jsonl")
 # the rows written after earlier ones were tuned on, reported apart by their batch
 _LATER_BATCHES = {
     "librarian2": ("librarian", 2),
@@ -215,15 +224,16 @@ SPLITS = (
     "engineering3",
     "engineering4",
     "engineering5",
+    "descriptions",
 )
 
 
 @dataclass(frozen=True)
 class Topic:
     id: str
-    collection: str  # "clef", "seed", "librarian" or "engineering"
-    split: str  # "clef_train", "clef_test", "seed", "librarian" or "engineering"
-    title: str
+    collection: str  # "clef", "seed", "librarian", "engineering" or "descriptions"
+    split: str  # "clef_train", "clef_test", "seed", "librarian", "engineering" or "descriptions"
+    title: str  # what the product is given: a review title, or a researcher's description
     expert_query: str
     batch: int = 1  # 2 and up for the rows written after the earlier batches were tuned on
 
@@ -246,9 +256,13 @@ def _jsonl(path: Path) -> list[dict]:
 
 
 def load_topics(
-    root: Path = BOOLEAN_QUERIES, librarian: Path = LIBRARIAN_DEV, engineering: Path = ENGINEERING_DEV
+    root: Path = BOOLEAN_QUERIES,
+    librarian: Path = LIBRARIAN_DEV,
+    engineering: Path = ENGINEERING_DEV,
+    descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 216 librarian and 50 engineering topics, in that order and in file order."""
+    """All 72 CLEF, 40 Seed, 216 librarian, 50 engineering and 24 description topics, in that order and in
+    file order."""
     sources = {
         row["topic_id"]: row["source"]
         for row in _jsonl(root / "clef_tar" / "clef_tar_2018_task2_topics.jsonl.gz")
@@ -260,7 +274,12 @@ def load_topics(
         topics.append(Topic(row["topicid"], "clef", split, row["title"].strip(), row["original_query"]))
     for row in _jsonl(root / "seed_collection" / "bgr_seed_collection.jsonl"):
         topics.append(Topic(str(row["topicid"]), "seed", "seed", row["title"].strip(), row["Edited search"]))
-    return topics + librarian_topics(librarian) + engineering_topics(engineering)
+    return (
+        topics
+        + librarian_topics(librarian)
+        + engineering_topics(engineering)
+        + description_topics(descriptions)
+    )
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
@@ -273,9 +292,22 @@ def engineering_topics(path: Path = ENGINEERING_DEV) -> list[Topic]:
     return _written_here(path, "engineering")
 
 
+def description_topics(path: Path = DESCRIPTION_DEV) -> list[Topic]:
+    """The 24 researchers' descriptions and the queries a librarian would sign (see the docstring)."""
+    return _written_here(path, "descriptions")
+
+
 def _written_here(path: Path, collection: str) -> list[Topic]:
-    """The rows of a file of titles and queries written for this project: one split, in batches."""
+    """The rows of a file of titles (or descriptions) and queries written for this project: one split,
+    in batches."""
     return [
-        Topic(row["id"], collection, collection, row["title"].strip(), row["query"], row.get("batch", 1))
+        Topic(
+            row["id"],
+            collection,
+            collection,
+            (row.get("title") or row["description"]).strip(),
+            row["query"],
+            row.get("batch", 1),
+        )
         for row in _jsonl(path)
     ]

@@ -23,7 +23,7 @@ from evals.strategy.metrics import (
     terms_match,
 )
 from evals.strategy.pubmed_syntax import Group, Term, conjuncts, parse, validity_issues
-from evals.strategy.topics import engineering_topics, librarian_topics
+from evals.strategy.topics import description_topics, engineering_topics, librarian_topics
 from evals.strategy.vocabulary import MeshVocabulary, normalize
 
 MESH_FILE = DATA / "mesh" / "mesh2024_descriptors.jsonl.gz"
@@ -465,3 +465,21 @@ def test_harness_on_two_topics(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     rows = json.loads(details.read_text(encoding="utf-8"))
     assert len(rows) == 2 and all(r["split"] == "clef_test" and r["generated_query"] for r in rows)
     assert all(r["details"]["expert_blocks"] for r in rows)
+
+
+def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
+    """The 24 researchers' descriptions: each query parses without an issue, has at least two blocks and
+    names only MeSH 2024 headings, written exactly as MeSH writes them; some descriptions are Chinese."""
+    topics = description_topics()
+    assert len(topics) == 24 and len({t.id for t in topics}) == 24
+    assert all(t.in_split("descriptions") and not t.in_split("librarian") for t in topics)
+    assert sum(any("\u4e00" <= ch <= "\u9fff" for ch in t.title) for t in topics) == 2
+    mesh = MeshVocabulary.load(MESH_FILE) if MESH_FILE.is_file() else None
+    for topic in topics:
+        parsed = parse(topic.expert_query)
+        assert not validity_issues(topic.expert_query), topic.id
+        assert len(expert_blocks(parsed)[0]) >= 2, topic.id
+        for term in parsed.terms(include_excluded=False):
+            if term.is_mesh and mesh is not None:
+                ui = mesh.resolve(term.text)
+                assert ui is not None and mesh.heading(ui) == term.text, (topic.id, term.text)
