@@ -215,6 +215,28 @@ def effect_verb(r: PhraseReading) -> bool:
     return False
 
 
+# verbs of effect written with their preposition ("X leads to Y", "X contributes to Y"); alone, the
+# word is as often a noun ("blood lead", "ECG leads")
+_EFFECT_WITH_PREPOSITION = {
+    **dict.fromkeys(("lead", "leads", "led", "leading"), "to"),
+    **dict.fromkeys(("contribute", "contributes", "contributed", "contributing"), "to"),
+}
+
+
+def leads_to(r: PhraseReading) -> bool:
+    """ "whether screen time leads to myopia", "X contributes to Y": the phrase before the verb is the
+    exposure and the one after its preposition the outcome, as after any verb of effect."""
+    if r.current and _EFFECT_WITH_PREPOSITION.get(r.lower) == r.following and r.after_next[:1].isalnum():
+        r.flush()
+        subject = verb_subject(r.phrases, r.clause_first)
+        for part in conjuncts(r.phrases, subject, r.clause_first):
+            if part.slot is None and cue_slot(part.cue, False) is None:
+                part.cue = "exposure"
+        r.cue, r.last_break, r.skip_to = "outcome", r.lower, r.index + 2
+        return True
+    return False
+
+
 def happened_to(r: PhraseReading) -> bool:
     """ "What happened to beverage purchases after X?": what something happens to changes."""
     if r.lower == "to" and r.previous_token in _HAPPENING and r.following[:1].isalnum():

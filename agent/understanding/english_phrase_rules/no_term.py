@@ -158,6 +158,21 @@ def research_after_user(r: PhraseReading) -> bool:
     return False
 
 
+# adjectives of a person's interest after their role ("I'm a dietitian interested in X")
+_INTERESTED = frozenset({"interested", "keen", "focused", "focussed", "involved", "engaged"})
+
+
+def research_after_the_role(r: PhraseReading) -> bool:
+    """ "I'm a pharmacist studying adherence to X", "I'm a dietitian interested in whether X": the role
+    the user names ends at a participle or an adjective of interest, and the research begins."""
+    if r.about_user and r.current and (r.lower in _INTERESTED or is_participle(r.lower)):
+        r.flush()
+        r.about_user = False
+        r.cue = r.last_break = r.lower
+        return True
+    return False
+
+
 def adverb_after_subject(r: PhraseReading) -> bool:
     """ "we also measure", "we would ideally pool": the verb is still to come."""
     return bool(

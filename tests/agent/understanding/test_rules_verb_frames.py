@@ -215,3 +215,33 @@ def test_the_past_of_a_verb_of_effect_is_derived_whatever_other_verbs_share_its_
     slots = extract_slots("Caffeine prolonged sleep latency in adolescents.")
     assert "sleep latency" in slots.output_target
     assert not any("prolonged" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name))
+
+
+def test_a_verb_of_effect_written_with_its_preposition_ends_the_subject() -> None:
+    """ "whether screen time leads to myopia": "leads" had stayed inside the subject ("screen time
+    leads"); with "to" after it the word is the verb, and the phrase before it the exposure."""
+    slots = extract_slots("We ask whether screen time leads to myopia in children.")
+    assert slots.context == ["screen time"]
+    assert slots.output_target == ["myopia"]
+    slots = extract_slots("Air pollution contributes to asthma in children.")
+    assert "Air pollution" in slots.context and "asthma" in slots.output_target
+    # the noun stays a noun where no preposition makes it a verb
+    assert (
+        "blood lead levels" in extract_slots("We study blood lead levels and ADHD in children.").output_target
+    )
+
+
+def test_the_research_begins_where_the_users_role_ends() -> None:
+    """ "I'm a pharmacist studying adherence to X": the whole sentence had been read as about the user,
+    so the description gave no slot at all and no query."""
+    slots = extract_slots(
+        "I'm a pharmacist studying adherence to direct oral anticoagulants in patients with atrial fibrillation."
+    )
+    assert "adherence" in slots.output_target
+    assert "direct oral anticoagulants" in slots.context
+    assert "patients with atrial fibrillation" in slots.subject_population
+    slots = extract_slots(
+        "I'm a dietitian interested in whether intermittent fasting reduces weight in adults."
+    )
+    assert "intermittent fasting" in slots.context
+    assert "dietitian" not in [t for name in ("context", "subject_population") for t in getattr(slots, name)]
