@@ -88,7 +88,7 @@ GENERIC_WORDS = (
     measurement measurements measure measures level levels use uses usage role roles effect effects
     effectiveness efficacy efficiency impact impacts influence outcome outcomes result results
     association associations relationship relationships factor factors risk risks prevention
-    preventing prevent benefit benefits harm harms safety comparison comparisons
+    preventing prevent benefit benefits harm harms safety complication complications comparison comparisons
     patient patients people person persons individual individuals participant participants subject
     subjects human humans adult adults population populations volunteer volunteers case cases
     resident residents inhabitant inhabitants dweller dwellers

@@ -2230,3 +2230,18 @@ def test_a_substance_handed_over_is_searched_with_its_heading(vocabulary: MeshVo
         subject_population=["people who use opioids"],
     )
     assert '"Naloxone"[Mesh]' in pubmed_query(result)
+
+
+def test_complications_alone_are_no_concept(vocabulary: MeshVocabulary) -> None:
+    """ "... in terms of conversion and complications": like "harms" or "outcomes", the word every paper
+    of a field writes is no block to AND; alone it had reached Pregnancy Complications through the end of
+    MeSH's terms ("Pregnancy Complications, Infectious", ...) in a question about rectal surgery."""
+    result = concepts_of(
+        vocabulary,
+        "Robotic surgery for rectal cancer: conversion to open surgery and complications",
+        context=["Robotic surgery"],
+        subject_population=["rectal cancer"],
+        output_target=["conversion to open surgery", "complications"],
+    )
+    assert "Pregnancy Complications" not in pubmed_query(result)
+    assert "complications" not in [c.label for c in result.concepts]
