@@ -287,6 +287,14 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _Part(compounds, compounds)
             i += used
             continue
+        blast = neoclassical.blast_head(keys, i) if parts and not parts[-1].affix else 0
+        if blast:  # 胶质|母|细胞|瘤 -> "glioblastoma", 神经|母|细胞 -> "neuroblast" where attested
+            senses = _unique([*parts[-1].nouns[:_PER_PART], *parts[-1].modifiers[:_PER_PART]])
+            forms = neoclassical.blast_words(keys[i - 1], senses, tumour=blast == 3)
+            cells: tuple[str, ...] = ("blastoma",) if blast == 3 else ("blast cell",)
+            parts.append(_Part(cells, cells, whole=forms, whole_span=2))
+            i += blast
+            continue
         procedure = neoclassical.procedure_head(keys, i) if parts and not parts[-1].affix else None
         if procedure is not None:  # 腹腔|镜 -> "laparoscopy", 肝|切除|术 -> "hepatectomy" where attested
             head, used = procedure

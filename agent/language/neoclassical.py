@@ -21,6 +21,11 @@ is an "-oid" adjective (髓|系 "marrow system" is "myeloid", 淋巴|系 "lympho
 these forms by the Chinese morpheme (a closed-up prefix ends in "+", as in the glossary) and
 `LINEAGE_ENDINGS` the endings; both are used only inside a span the vocabulary attests whole.
 
+An immature cell of a tissue is written in Chinese as the tissue and 母细胞 "mother cell", in English as
+the tissue's combining form and "-blast" (神经|母|细胞 "neuroblast"), its tumour with 瘤 as "-blastoma"
+(胶质|母|细胞|瘤 "glioblastoma", 视网膜|母|细胞|瘤 "retinoblastoma", 肝|母|细胞|瘤 "hepatoblastoma"):
+`blast_words` makes these words, which the caller keeps where the vocabulary attests them.
+
 The forms made are guesses: the caller (`agent.language.bilingual`) keeps one only where its vocabulary
 (MeSH) attests it, so "lobectomy", which MeSH does not write, is not made up, and "cystectomy" is not taken
 for a gall bladder whose whole name has a form of its own (gall bladder -> cholecyst-).
@@ -205,6 +210,31 @@ def lineage_words(chinese: str, ending_key: str) -> tuple[str, ...]:
             stem = stem[:-1] if stem.endswith("o") and ending.startswith("o") else stem
             out.append(stem + ending)
     return tuple(dict.fromkeys(out))
+
+
+# the keys of the "mother cell" an immature cell is named with (胶质|母|细胞) and the endings English writes
+BLAST_KEYS = ("母", "细胞")
+BLAST_ENDING = "blast"
+BLAST_TUMOUR_KEY = "瘤"  # after the cell: its tumour, "-blastoma"
+
+
+def blast_head(keys: list[str], start: int) -> int:
+    """How many keys an immature cell's head takes at `start` after a word: 2 for 母|细胞 ("-blast"), 3 for
+    母|细胞|瘤 ("-blastoma"), 0 elsewhere."""
+    if start == 0 or tuple(keys[start : start + 2]) != BLAST_KEYS:
+        return 0
+    return 3 if keys[start + 2 : start + 3] == [BLAST_TUMOUR_KEY] else 2
+
+
+def blast_words(chinese: str, senses: tuple[str, ...], tumour: bool) -> tuple[str, ...]:
+    """The neoclassical words of a tissue (its Chinese morpheme and English senses) and "-blast" ("glio+" ->
+    "glioblast", retina -> "retinoblast"), with "-oma" for its tumour ("glioblastoma"). Guesses: a caller
+    keeps only those its vocabulary attests."""
+    stems = [form[:-1] for form in morpheme_forms(chinese) if form.endswith("+")]
+    stems += [stem for sense in senses for stem in _stems(sense) if len(stem) >= 3]
+    ending = BLAST_ENDING + ("oma" if tumour else "")
+    words = [stem + ending if stem.endswith("o") else stem + "o" + ending for stem in dict.fromkeys(stems)]
+    return tuple(dict.fromkeys(words))[:MAX_FORMS]
 
 
 def procedure_head(keys: list[str], start: int) -> tuple[str, int] | None:

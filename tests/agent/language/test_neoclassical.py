@@ -117,3 +117,24 @@ def test_a_part_and_a_verb_of_arising_are_one_genesis_word_where_attested() -> N
     assert render("骨生成", attested=attested).english[0] == "osteogenesis"
     # a word that gives no attested form stays as it was (患者 is no body part)
     assert "genesis" not in render("患者发生", attested=attested).english[0]
+
+
+def test_a_tissue_and_mother_cell_is_its_blast_and_with_a_tumour_head_its_blastoma() -> None:
+    # the tissue's Greek or Latin form (胶质 "glio+") or its sense's stem (retina -> retin-) and "-blast"
+    assert neoclassical.blast_words("胶质", ("colloid",), tumour=True)[0] == "glioblastoma"
+    assert "retinoblastoma" in neoclassical.blast_words("视网膜", ("retina",), tumour=True)
+    assert "neuroblast" in neoclassical.blast_words("神经", ("nerve",), tumour=False)
+    assert neoclassical.blast_head(["胶质", "母", "细胞", "瘤"], 1) == 3
+    assert neoclassical.blast_head(["神经", "母", "细胞"], 1) == 2
+    assert neoclassical.blast_head(["母", "细胞"], 0) == 0  # no tissue before it
+    assert neoclassical.blast_head(["胶质", "细胞"], 1) == 0
+
+
+def test_the_attested_blastoma_renders_the_compound_and_nothing_is_made_up_otherwise() -> None:
+    known = {"glioblastoma", "neuroblastoma"}
+    assert render("胶质母细胞瘤", attested=lambda term: term in known).english[0] == "glioblastoma"
+    assert render("神经母细胞瘤患者", attested=lambda term: term in known).english[0] == (
+        "neuroblastoma patients"
+    )
+    # a form the judge does not know stays the plain composition ("blastoma", not "mother cell tumor")
+    assert "glioblastoma" not in render("胶质母细胞瘤", attested=lambda term: False).english[:1]
