@@ -138,3 +138,36 @@ def test_the_attested_blastoma_renders_the_compound_and_nothing_is_made_up_other
     )
     # a form the judge does not know stays the plain composition ("blastoma", not "mother cell tumor")
     assert "glioblastoma" not in render("胶质母细胞瘤", attested=lambda term: False).english[:1]
+
+
+def test_a_localizer_after_a_thing_is_its_latin_prefix() -> None:
+    # the prefix before the thing's word or its combining form with an adjective ending (guesses)
+    assert "periodontal" in neoclassical.located_words(("tooth",), "周")
+    assert neoclassical.located_words(("school age",), "前") == ("preschool age",)
+    assert "postmenopausal" in neoclassical.located_words(("menopause",), "后")
+    assert "intercostal" in neoclassical.located_words(("rib",), "间")
+    # a prefix goes on a noun, not on the adjective of a two-word sense
+    assert neoclassical.located_words(("medical treatment",), "前") == ()
+    assert neoclassical.located_words(("tooth",), "的") == ()
+
+
+class _Spelling:
+    """A judge of phrases that spells a few words exactly, as `TermCompany` does from MeSH."""
+
+    def __init__(self, words: set[str]) -> None:
+        self.words = words
+
+    def __call__(self, english: str) -> bool:
+        return False
+
+    def spells(self, word: str) -> bool:
+        return word in self.words
+
+
+def test_the_prefixed_word_the_judge_spells_renders_the_thing_and_its_localizer() -> None:
+    judge = _Spelling({"periodontal", "preschool", "age", "children", "health"})
+    assert render("牙周健康", attested=judge).english[0] == "periodontal health"  # not "tooth weekly health"
+    assert render("学龄前儿童", attested=judge).english[0] == "preschool age children"
+    # nothing spelled: no made-up word, the parts as they were
+    assert not render("牙周健康", attested=_Spelling(set())).english[0].startswith("peri")
+    assert not render("牙周健康").english[0].startswith("peri")
