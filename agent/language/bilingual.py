@@ -85,6 +85,14 @@ class WordJudge(Protocol):
     def writes(self, word: str) -> bool: ...
 
 
+@runtime_checkable
+class SpellingJudge(Protocol):
+    """A judge that tells whether MeSH writes a word in exactly this form (`TermCompany.spells`): a word
+    made by prefixing (牙|周 "periodontal") is kept only so, a loose stem would let "periodontic" in."""
+
+    def spells(self, word: str) -> bool: ...
+
+
 _PER_PART = 3  # candidates per part combined in a composition
 _JUDGED_SENSES = 6  # senses per part a judge (MeSH) may move forward
 _MAX_CANDIDATES = 8
@@ -158,6 +166,9 @@ class _Part:
     # the morpheme's Greek or Latin forms before a head (脂 "lipo+", 胶质 "glial"; see
     # `neoclassical.MORPHEME_FORMS`), tried only inside a span the judge attests whole
     latin: tuple[str, ...] = ()
+    # the localizer whose prefixed words its `whole` forms are (周 in 牙|周 "periodontal", 前 in 学龄|前
+    # "preschool age"): kept where the judge spells each of their words, not only where the whole is a term
+    localizer: str = ""
 
 
 @lru_cache(maxsize=20000)
@@ -287,6 +298,28 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts[-1] = _Part(compounds, compounds)
             i += used
             continue
+        blast = neoclassical.blast_head(keys, i) if parts and not parts[-1].affix else 0
+        if blast:  # 胶质|母|细胞|瘤 -> "glioblastoma", 神经|母|细胞 -> "neuroblast" where attested
+            senses = _unique([*parts[-1].nouns[:_PER_PART], *parts[-1].modifiers[:_PER_PART]])
+            forms = neoclassical.blast_words(keys[i - 1], senses, tumour=blast == 3)
+            cells: tuple[str, ...] = ("blastoma",) if blast == 3 else ("blast cell",)
+            parts.append(_Part(cells, cells, whole=forms, whole_span=2))
+            i += blast
+            continue
+        if (
+            key in neoclassical.LOCATIVE_PREFIXES
+            and parts
+            and not parts[-1].people
+            and has_chinese(keys[i - 1])
+        ):
+            # 牙|周 -> "periodontal", 学龄|前 -> "preschool age", 绝经|后 -> "postmenopausal" where written
+            located = _word_part(key)
+            senses = _unique([*parts[-1].nouns[:_PER_PART], *parts[-1].modifiers[:_PER_PART]])
+            forms = neoclassical.located_words(senses, key)
+            if located is not None and forms:
+                parts.append(replace(located, whole=forms, whole_span=2, localizer=key))
+                i += 1
+                continue
         procedure = neoclassical.procedure_head(keys, i) if parts and not parts[-1].affix else None
         if procedure is not None:  # 腹腔|镜 -> "laparoscopy", 肝|切除|术 -> "hepatectomy" where attested
             head, used = procedure
@@ -619,7 +652,9 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
     attested spans (糖尿病|视网膜病变 -> "diabetic retinopathy"), the plain composition coming first."""
     out: list[_Part] = []
     for part in parts:
-        known_whole = [form for form in part.whole if attested(form)]
+        known_whole = [
+            form for form in part.whole if attested(form) or (part.localizer and _written(form, attested))
+        ]
         if known_whole and len(out) >= part.whole_span - 1:
             # 放化疗 -> "chemoradiotherapy" (before "A and B"), 低|钙|血|症 -> "hypocalcemia": the one word
             # MeSH writes for the span
@@ -627,7 +662,10 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
                 out.pop()
             keep = part.nouns if part.whole_span == 1 else ()
             words = _unique([*known_whole, *keep])
-            part = replace(part, nouns=words, modifiers=words, whole=(), whole_span=1, glossary=True)
+            # before a head a prefixed word is its adjective ("periodontal therapy", "postmenopausal women")
+            adjectival = sorted(words, key=lambda w: not w.split()[0].endswith(_ADJECTIVE_ENDINGS))
+            modifiers = _unique(adjectival) if part.localizer else words
+            part = replace(part, nouns=words, modifiers=modifiers, whole=(), whole_span=1, glossary=True)
         if not part.fused or not out:
             out.append(part)
             continue
@@ -657,6 +695,11 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
             )
         )
     return out
+
+
+def _written(form: str, attested: Attested) -> bool:
+    """Every word of `form` is one the judge's vocabulary writes in exactly this form (a `SpellingJudge`)."""
+    return isinstance(attested, SpellingJudge) and all(attested.spells(word) for word in form.split())
 
 
 @lru_cache(maxsize=20000)
@@ -838,11 +881,20 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     # nor is a verb head fused with the part before it (神经|发生 "neurogenesis"): the attested word keeps
     # the phrase whole where a sentence would cut at the verb
     fused = _fuse(parts, attested) if attested is not None else parts
-    neo = attested is not None and any(
-        attested(form)
-        for part in parts
-        if part.procedure and (part.takes_character or part.verbs)
-        for form in (*part.fused, *part.fused_wide)
+    neo = attested is not None and (
+        any(
+            attested(form)
+            for part in parts
+            if part.procedure and (part.takes_character or part.verbs)
+            for form in (*part.fused, *part.fused_wide)
+        )
+        or any(
+            # a place around, inside or between a thing (牙|周, 细胞|间) is one word with it; a time after an
+            # event (运动|后) may open the rest of a sentence, which is cut there as before
+            part.localizer in neoclassical.PLACE_LOCALIZERS and _written(form, attested)
+            for part in parts
+            for form in part.whole
+        )
     )
     english = _rank(_compose(parts, attested), attested)
     return Rendering(written, english, "composed", _guesses(fused), neoclassical=neo)

@@ -21,6 +21,17 @@ is an "-oid" adjective (髓|系 "marrow system" is "myeloid", 淋巴|系 "lympho
 these forms by the Chinese morpheme (a closed-up prefix ends in "+", as in the glossary) and
 `LINEAGE_ENDINGS` the endings; both are used only inside a span the vocabulary attests whole.
 
+An immature cell of a tissue is written in Chinese as the tissue and 母细胞 "mother cell", in English as
+the tissue's combining form and "-blast" (神经|母|细胞 "neuroblast"), its tumour with 瘤 as "-blastoma"
+(胶质|母|细胞|瘤 "glioblastoma", 视网膜|母|细胞|瘤 "retinoblastoma", 肝|母|细胞|瘤 "hepatoblastoma"):
+`blast_words` makes these words, which the caller keeps where the vocabulary attests them.
+
+A place or time relative to a thing is written in Chinese as the thing and a localizer after it (牙|周
+"tooth" + "around", 学龄|前 "school age" + "before", 绝经|后 "menopause" + "after", 肋|间 "rib" + "between"),
+in English as a Latin preposition prefixed to the thing's word or its combining form's adjective
+(peri-odont-al, pre-school age, post-menopaus-al, inter-cost-al): `LOCATIVE_PREFIXES` and
+`located_words`; the caller keeps a word only where the vocabulary writes it.
+
 The forms made are guesses: the caller (`agent.language.bilingual`) keeps one only where its vocabulary
 (MeSH) attests it, so "lobectomy", which MeSH does not write, is not made up, and "cystectomy" is not taken
 for a gall bladder whose whole name has a form of its own (gall bladder -> cholecyst-).
@@ -124,6 +135,12 @@ COMBINING_FORMS: dict[str, tuple[str, ...]] = {
     "intervertebral disk": ("disk", "disc"),
     "intervertebral disc": ("disc", "disk"),
     "nerve": ("neur",),
+    "cell": ("cellul",),
+    "tooth": ("odont", "dent"),
+    "teeth": ("odont", "dent"),
+    "rib": ("cost",),
+    "eye socket": ("orbit",),
+    "orbit": ("orbit",),
     "muscle": ("my",),
     "ureter": ("ureter",),
     "urethra": ("urethr",),
@@ -205,6 +222,69 @@ def lineage_words(chinese: str, ending_key: str) -> tuple[str, ...]:
             stem = stem[:-1] if stem.endswith("o") and ending.startswith("o") else stem
             out.append(stem + ending)
     return tuple(dict.fromkeys(out))
+
+
+# the keys of the "mother cell" an immature cell is named with (胶质|母|细胞) and the endings English writes
+BLAST_KEYS = ("母", "细胞")
+BLAST_ENDING = "blast"
+BLAST_TUMOUR_KEY = "瘤"  # after the cell: its tumour, "-blastoma"
+
+
+def blast_head(keys: list[str], start: int) -> int:
+    """How many keys an immature cell's head takes at `start` after a word: 2 for 母|细胞 ("-blast"), 3 for
+    母|细胞|瘤 ("-blastoma"), 0 elsewhere."""
+    if start == 0 or tuple(keys[start : start + 2]) != BLAST_KEYS:
+        return 0
+    return 3 if keys[start + 2 : start + 3] == [BLAST_TUMOUR_KEY] else 2
+
+
+def blast_words(chinese: str, senses: tuple[str, ...], tumour: bool) -> tuple[str, ...]:
+    """The neoclassical words of a tissue (its Chinese morpheme and English senses) and "-blast" ("glio+" ->
+    "glioblast", retina -> "retinoblast"), with "-oma" for its tumour ("glioblastoma"). Guesses: a caller
+    keeps only those its vocabulary attests."""
+    stems = [form[:-1] for form in morpheme_forms(chinese) if form.endswith("+")]
+    stems += [stem for sense in senses for stem in _stems(sense) if len(stem) >= 3]
+    ending = BLAST_ENDING + ("oma" if tumour else "")
+    words = [stem + ending if stem.endswith("o") else stem + "o" + ending for stem in dict.fromkeys(stems)]
+    return tuple(dict.fromkeys(words))[:MAX_FORMS]
+
+
+# localizers written after a thing and the Latin prefixes English writes before its word (a closed class)
+LOCATIVE_PREFIXES: dict[str, tuple[str, ...]] = {
+    "前": ("pre",),
+    "后": ("post",),
+    "周": ("peri",),
+    "内": ("intra",),
+    "间": ("inter",),
+}
+PLACE_LOCALIZERS = frozenset("周内间")  # the others (前, 后) are times too
+_LOCATIVE_ENDINGS = ("al", "ic", "ar", "")
+_ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ary", "ed")
+
+
+def located_words(senses: tuple[str, ...], localizer: str) -> tuple[str, ...]:
+    """The English words of a thing's senses and a localizer after it (tooth, 周 -> "periodontal"; school
+    age, 前 -> "preschool age"; menopause, 后 -> "postmenopausal"): the prefix before the first word of a
+    sense, or before its combining forms with an adjective ending; the rest of the sense follows. Guesses:
+    a caller keeps a word only where its vocabulary writes it."""
+    out: list[str] = []
+    for prefix in LOCATIVE_PREFIXES.get(localizer, ()):
+        for sense in senses:
+            words = sense.lower().split()
+            if not words or not all(word.isalpha() and word.isascii() for word in words):
+                continue
+            first, rest = words[0], words[1:]
+            if rest and first.endswith(_ADJECTIVE_ENDINGS):
+                continue  # the prefix goes on a noun: "medical treatment" is no "premedical treatment"
+            stems = [first, *COMBINING_FORMS.get(" ".join(words), ()), *COMBINING_FORMS.get(first, ())]
+            stems += [noun_stem(first), *adjective_stems(first)]
+            for stem in dict.fromkeys(s for s in stems if len(s) >= 2):
+                for ending in _LOCATIVE_ENDINGS:
+                    word = prefix + stem + ending
+                    if word != prefix + first and ending and stem == first:
+                        continue  # "preschoolal": an ending goes on a stem, not on the whole word
+                    out.append(" ".join([word, *rest]))
+    return tuple(dict.fromkeys(out))[: MAX_FORMS * 2]
 
 
 def procedure_head(keys: list[str], start: int) -> tuple[str, int] | None:

@@ -40,6 +40,7 @@ class TermCompany:
 
     def __init__(self, vocabulary: MeshVocabulary) -> None:
         self._knows = vocabulary.knows
+        self._spells = vocabulary.writes_form
         terms: dict[str, set[int]] = {}
         for index, (key, _) in enumerate(vocabulary.term_keys()):
             for word in key:
@@ -64,6 +65,11 @@ class TermCompany:
         whether or not the vocabulary knows it alone."""
         key = phrase_key(word)
         return len(key) == 1 and loose_stem(key[0]) in self._terms
+
+    def spells(self, word: str) -> bool:
+        """True when some MeSH term writes `word` in exactly this form ("periodontal", not the loose stem's
+        "periodontic")."""
+        return self._spells(word)
 
     def together(self, sense: str, others: Iterable[str]) -> bool:
         """True when every content word of `sense` stands in one MeSH term with a word of `others`

@@ -353,6 +353,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and following not in lex.ZH_HEADS
             and not _inside_people_phrase(tokens, index + 1)
             and not one_term(word + following)
+            # 胶质|母细胞|瘤 "glioblastoma": the cell word is inside a term the words before it open
+            and not (len(current) > 1 and one_term(join_zh(current[-2:]) + following))
             and (
                 _has_evidence(_rest_of_run(tokens, index + 1))
                 or _opens_with_condition(tokens, index + 1)

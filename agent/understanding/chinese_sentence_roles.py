@@ -8,7 +8,8 @@ written against what is studied in them ("视网膜眼底图像|糖尿病视网�
 /疗效" X as what acts and Y as what it acts on (in Y, "A中B" the thing studied and its property),
 "X在Y中的作用" X acting in the processes Y, the expressed features of "检测A和B的表达", a drug or an
 intervention after a cue of means as what is given, a list sharing its head word, a place opening a
-phrase as the setting, a thing studied opening an outcome phrase as two concepts; the passes of
+phrase as the setting, a thing studied opening an outcome phrase as two concepts, the mechanism frame
+"X通过Y调控Z" (`agent.understanding.chinese_mechanisms`); the passes of
 `agent.understanding.chinese_constructions` follow them (`ROLE_PASSES`).
 """
 
@@ -38,6 +39,7 @@ from agent.understanding.chinese_evidence import (
     zh_english,
     zh_people,
 )
+from agent.understanding.chinese_mechanisms import mechanism_frames
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
@@ -483,6 +485,7 @@ def _aspects_of_topics(phrases: list[Phrase]) -> list[Phrase]:
 # the passes that give phrases their roles from the sentence, in order
 ROLE_PASSES = (
     _frames,
+    mechanism_frames,
     _techniques_before_task_verbs,
     _data_before_a_concept,
     _given_things,

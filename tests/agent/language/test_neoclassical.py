@@ -117,3 +117,57 @@ def test_a_part_and_a_verb_of_arising_are_one_genesis_word_where_attested() -> N
     assert render("骨生成", attested=attested).english[0] == "osteogenesis"
     # a word that gives no attested form stays as it was (患者 is no body part)
     assert "genesis" not in render("患者发生", attested=attested).english[0]
+
+
+def test_a_tissue_and_mother_cell_is_its_blast_and_with_a_tumour_head_its_blastoma() -> None:
+    # the tissue's Greek or Latin form (胶质 "glio+") or its sense's stem (retina -> retin-) and "-blast"
+    assert neoclassical.blast_words("胶质", ("colloid",), tumour=True)[0] == "glioblastoma"
+    assert "retinoblastoma" in neoclassical.blast_words("视网膜", ("retina",), tumour=True)
+    assert "neuroblast" in neoclassical.blast_words("神经", ("nerve",), tumour=False)
+    assert neoclassical.blast_head(["胶质", "母", "细胞", "瘤"], 1) == 3
+    assert neoclassical.blast_head(["神经", "母", "细胞"], 1) == 2
+    assert neoclassical.blast_head(["母", "细胞"], 0) == 0  # no tissue before it
+    assert neoclassical.blast_head(["胶质", "细胞"], 1) == 0
+
+
+def test_the_attested_blastoma_renders_the_compound_and_nothing_is_made_up_otherwise() -> None:
+    known = {"glioblastoma", "neuroblastoma"}
+    assert render("胶质母细胞瘤", attested=lambda term: term in known).english[0] == "glioblastoma"
+    assert render("神经母细胞瘤患者", attested=lambda term: term in known).english[0] == (
+        "neuroblastoma patients"
+    )
+    # a form the judge does not know stays the plain composition ("blastoma", not "mother cell tumor")
+    assert "glioblastoma" not in render("胶质母细胞瘤", attested=lambda term: False).english[:1]
+
+
+def test_a_localizer_after_a_thing_is_its_latin_prefix() -> None:
+    # the prefix before the thing's word or its combining form with an adjective ending (guesses)
+    assert "periodontal" in neoclassical.located_words(("tooth",), "周")
+    assert neoclassical.located_words(("school age",), "前") == ("preschool age",)
+    assert "postmenopausal" in neoclassical.located_words(("menopause",), "后")
+    assert "intercostal" in neoclassical.located_words(("rib",), "间")
+    # a prefix goes on a noun, not on the adjective of a two-word sense
+    assert neoclassical.located_words(("medical treatment",), "前") == ()
+    assert neoclassical.located_words(("tooth",), "的") == ()
+
+
+class _Spelling:
+    """A judge of phrases that spells a few words exactly, as `TermCompany` does from MeSH."""
+
+    def __init__(self, words: set[str]) -> None:
+        self.words = words
+
+    def __call__(self, english: str) -> bool:
+        return False
+
+    def spells(self, word: str) -> bool:
+        return word in self.words
+
+
+def test_the_prefixed_word_the_judge_spells_renders_the_thing_and_its_localizer() -> None:
+    judge = _Spelling({"periodontal", "preschool", "age", "children", "health"})
+    assert render("牙周健康", attested=judge).english[0] == "periodontal health"  # not "tooth weekly health"
+    assert render("学龄前儿童", attested=judge).english[0] == "preschool age children"
+    # nothing spelled: no made-up word, the parts as they were
+    assert not render("牙周健康", attested=_Spelling(set())).english[0].startswith("peri")
+    assert not render("牙周健康").english[0].startswith("peri")

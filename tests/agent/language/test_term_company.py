@@ -80,3 +80,14 @@ def test_after_a_closed_up_prefix_the_sense_whose_word_mesh_writes_comes_first()
     assert vocabulary is not None
     judge = company_of(vocabulary)
     assert judge.writes("multicenter") and not judge.writes("multiheart")
+
+
+def test_mesh_spells_a_word_only_in_the_forms_its_terms_write() -> None:
+    vocabulary = embedded_vocabulary()
+    assert vocabulary is not None
+    judge = company_of(vocabulary)
+    assert judge.spells("periodontal") and judge.spells("intracellular")
+    # the loose stem of "intracellular" is written, the made-up form is not spelled
+    assert judge.writes("intracellulal") and not judge.spells("intracellulal")
+    # with MeSH as the judge the localizer's Latin prefix renders the compound
+    assert render("牙周健康", attested=judge).english[0] == "periodontal health"

@@ -702,3 +702,10 @@ def test_a_gene_symbol_that_acts_is_a_feature_not_the_setting() -> None:
     assert slots.signal_feature == ["BRCA1突变"]
     assert extract_slots("研究PM2.5对儿童哮喘的影响。").context == ["PM2.5"]
     assert extract_slots("研究CO2浓度对小麦产量的影响。").signal_feature == []
+
+
+def test_a_cell_word_inside_a_term_the_words_around_it_make_does_not_end_the_phrase() -> None:
+    # 胶质|母细胞|瘤 is "glioblastoma": 母细胞 "blast cells" alone would be who is studied and end the phrase
+    texts = [p.text for p in chinese_phrases("比较化疗对胶质母细胞瘤患者认知功能的影响。")]
+    assert "胶质母细胞瘤患者" in texts
+    assert "瘤患者" not in texts
