@@ -1749,6 +1749,19 @@ def test_where_the_people_live_only_qualifies_them(vocabulary: MeshVocabulary) -
     assert ("emergency department", "setting", True) in summary(set_in)
 
 
+def test_an_institution_the_people_live_in_is_the_setting_of_the_review(vocabulary: MeshVocabulary) -> None:
+    """'older people living in nursing homes': a place MeSH files among facilities (Nursing Homes,
+    N02.278) is where the review is set, and a searcher ANDs it, unlike the community people live in."""
+    result = concepts_of(
+        vocabulary,
+        "Hip protectors for preventing hip fractures in older people living in nursing homes",
+        subject_population=["older people"],
+        output_target=["Hip protectors", "hip fractures"],
+        context=["nursing homes"],
+    )
+    assert ("nursing homes", "setting", True) in summary(result)
+
+
 def test_an_acronym_defined_for_a_whole_phrase_is_kept_beside_its_heading(vocabulary: MeshVocabulary) -> None:
     """'Direct oral anticoagulants (DOACs)': MeSH names only Anticoagulants inside the phrase, and the
     user's acronym of the whole phrase is a synonym of that term all the same."""
