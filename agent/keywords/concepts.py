@@ -60,7 +60,9 @@ synonyms. The steps, for every phrase of every slot:
    takes the studies of either), phrases the description writes apart ("red flags to screen for vertebral
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
    beverage taxes": the drinks and the tax) are different concepts; a prediction of another concept
-   ("formation energy prediction" beside "formation energy") joins that concept's block;
+   ("formation energy prediction" beside "formation energy") joins that concept's block; a second name
+   the title writes in brackets after a phrase ("natural gas development (fracking)", "graduated driver
+   licensing (GDL)") is the user's synonym of that phrase's term (`agent.keywords.bracketed_aliases`);
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed (after the ages the description writes are folded
    into one population block of the MeSH age groups they overlap, `agent.keywords.age_groups`:
@@ -112,6 +114,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from agent.keywords.age_groups import age_population, only_adulthood
+from agent.keywords.bracketed_aliases import add_bracketed_aliases
 from agent.keywords.concept_grouping import (
     Draft,
     concept_id,
@@ -420,6 +423,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     result.concepts, result.terms, ages = age_population(
         result.concepts, result.terms, description, vocabulary
     )
+    add_bracketed_aliases(result.terms, description)
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
