@@ -84,7 +84,9 @@ synonyms. The steps, for every phrase of every slot:
    the question is for ("Red flags to screen for malignancy in patients with low-back pain":
    `named_as_the_purpose`), unless it is one of the outcomes a title lists, after its colon or several
    as its purpose ("...: recurrence and major bleeding", "for speech perception and quality of life":
-   `outcome_lists`), which the studies report and a searcher leaves out; so is a context phrase the
+   `outcome_lists`), which the studies report and a searcher leaves out (but the kinds a subtitle
+   lists of a class of outcomes named before its colon join that class's block: "adverse birth
+   outcomes: preterm birth, low birth weight and birth defects"); so is a context phrase the
    understanding could file nowhere else when it is that "Y" ("for autonomous driving": the topic, not
    a place that narrows); the analysis algorithm the
    user applies, other outcomes, anatomy
@@ -159,7 +161,7 @@ from agent.keywords.field_of_description import (
     entry_of_another_field,
     names_biomedicine,
 )
-from agent.keywords.outcome_lists import listed_outcomes
+from agent.keywords.outcome_lists import kinds_listed_after_the_colon, listed_outcomes
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
     age_group,
@@ -433,6 +435,15 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
     listed = listed_outcomes(result.concepts, result.terms, description)
+    if (
+        classed := kinds_listed_after_the_colon(result.concepts, result.terms, description, listed)
+    ) is not None:
+        into, kinds = classed  # "adverse birth outcomes: preterm birth, low birth weight and birth defects"
+        for term in result.terms:
+            if term.concept in kinds:
+                term.concept = into
+        result.concepts = [c for c in result.concepts if c.id not in kinds]
+        listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
     left_out = listed | left_out
     if ages and only_adulthood([t.mesh.heading for t in result.terms if t.concept == ages and t.mesh]):
         left_out[ages] = "an age range within adulthood: it only narrows the search"

@@ -2224,3 +2224,27 @@ def test_a_substance_handed_over_is_searched_with_its_heading(vocabulary: MeshVo
         subject_population=["people who use opioids"],
     )
     assert '"Naloxone"[Mesh]' in pubmed_query(result)
+
+
+def test_the_kinds_of_a_class_of_outcomes_listed_after_the_colon_join_its_block(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'... and adverse birth outcomes: preterm birth, low birth weight and birth defects': the subtitle
+    lists what the outcomes are, a searcher ORs them into one block; 'low birth weight' there is the
+    state measured, not the people (Infant, Low Birth Weight) the review is about."""
+    title = (
+        "Residential proximity to unconventional natural gas development (fracking) and adverse birth "
+        "outcomes: preterm birth, low birth weight and birth defects"
+    )
+    result = concepts_of(
+        vocabulary,
+        title,
+        subject_population=["low birth weight"],
+        output_target=["adverse birth outcomes", "preterm birth", "birth defects"],
+        context=["Residential proximity to unconventional natural gas development"],
+    )
+    (outcomes,) = [c for c in result.concepts if c.label.startswith("adverse birth outcomes")]
+    members = {t.canonical for t in result.terms if t.concept == outcomes.id}
+    assert {"adverse birth outcomes", "preterm birth", "low birth weight", "birth defects"} <= members
+    assert outcomes.required
+    assert not any(c.role.value == "population" and c.required for c in result.concepts)
