@@ -606,7 +606,8 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     Aged beside it. A place of care MeSH does
     not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`); a place
     written as where the people live is not ("older adults living in the community":
-    `_qualifies_the_people`), nor one written only as the origin of something or among what a subtitle
+    `_qualifies_the_people`) unless MeSH files it among facilities ("living in nursing homes":
+    `_a_facility`), nor one written only as the origin of something or among what a subtitle
     reports ("after discharge from hospital", "evidence from Scotland", "...: satisfaction and costs":
     `_written_only_apart`)."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
@@ -617,6 +618,7 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
         concept.role is ConceptRole.SETTING
         and members
         and all(_qualifies_the_people(t.canonical, description) for t in members)
+        and not (headings and all(_a_facility(h) for h in headings))
     ):
         return False
     if not headings and concept.role is ConceptRole.SETTING:
@@ -638,6 +640,21 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
 _LIVING_IN = (
     r"\b(?:living|residing|dwelling|resident|who\s+live|who\s+reside)\s+(?:in|at)\s+(?:the\s+|their\s+|a\s+)?"
 )
+
+
+# MeSH's facilities: health facilities (N02.278: Nursing Homes, Homes for the Aged, Group Homes) and the
+# other public and private facilities (J03: Prisons, Refugee Camps)
+_FACILITY_TREES = ("N02.278", "J03")
+
+
+def _a_facility(descriptor: MeshDescriptor) -> bool:
+    """Whether MeSH files a place only among facilities: an institution people live in ("older people
+    living in nursing homes", "... residing in prisons") is the setting the review is about, which a
+    searcher ANDs, unlike the community, a home or a neighbourhood they live in (no heading, or one of
+    Residence Characteristics)."""
+    return bool(descriptor.tree_numbers) and all(
+        t.startswith(_FACILITY_TREES) for t in descriptor.tree_numbers
+    )
 
 
 def _qualifies_the_people(phrase: str, description: str) -> bool:

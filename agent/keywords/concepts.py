@@ -60,7 +60,9 @@ synonyms. The steps, for every phrase of every slot:
    takes the studies of either), phrases the description writes apart ("red flags to screen for vertebral
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
    beverage taxes": the drinks and the tax) are different concepts; a prediction of another concept
-   ("formation energy prediction" beside "formation energy") joins that concept's block;
+   ("formation energy prediction" beside "formation energy") joins that concept's block; a second name
+   the title writes in brackets after a phrase ("natural gas development (fracking)", "graduated driver
+   licensing (GDL)") is the user's synonym of that phrase's term (`agent.keywords.bracketed_aliases`);
 5. **decide which are required** (`concept_roles.decide_required`), as a searcher does: conditions,
    organisms, interventions and methods are AND'ed (after the ages the description writes are folded
    into one population block of the MeSH age groups they overlap, `agent.keywords.age_groups`:
@@ -82,7 +84,9 @@ synonyms. The steps, for every phrase of every slot:
    the question is for ("Red flags to screen for malignancy in patients with low-back pain":
    `named_as_the_purpose`), unless it is one of the outcomes a title lists, after its colon or several
    as its purpose ("...: recurrence and major bleeding", "for speech perception and quality of life":
-   `outcome_lists`), which the studies report and a searcher leaves out; so is a context phrase the
+   `outcome_lists`), which the studies report and a searcher leaves out (but the kinds a subtitle
+   lists of a class of outcomes named before its colon join that class's block: "adverse birth
+   outcomes: preterm birth, low birth weight and birth defects"); so is a context phrase the
    understanding could file nowhere else when it is that "Y" ("for autonomous driving": the topic, not
    a place that narrows); the analysis algorithm the
    user applies, other outcomes, anatomy
@@ -112,6 +116,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from agent.keywords.age_groups import age_population, only_adulthood
+from agent.keywords.bracketed_aliases import add_bracketed_aliases
 from agent.keywords.concept_grouping import (
     Draft,
     concept_id,
@@ -156,7 +161,7 @@ from agent.keywords.field_of_description import (
     entry_of_another_field,
     names_biomedicine,
 )
-from agent.keywords.outcome_lists import listed_outcomes
+from agent.keywords.outcome_lists import kinds_listed_after_the_colon, listed_outcomes
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
     age_group,
@@ -420,6 +425,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     result.concepts, result.terms, ages = age_population(
         result.concepts, result.terms, description, vocabulary
     )
+    add_bracketed_aliases(result.terms, description)
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
@@ -429,6 +435,15 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
     listed = listed_outcomes(result.concepts, result.terms, description)
+    if (
+        classed := kinds_listed_after_the_colon(result.concepts, result.terms, description, listed)
+    ) is not None:
+        into, kinds = classed  # "adverse birth outcomes: preterm birth, low birth weight and birth defects"
+        for term in result.terms:
+            if term.concept in kinds:
+                term.concept = into
+        result.concepts = [c for c in result.concepts if c.id not in kinds]
+        listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
     left_out = listed | left_out
     if ages and only_adulthood([t.mesh.heading for t in result.terms if t.concept == ages and t.mesh]):
         left_out[ages] = "an age range within adulthood: it only narrows the search"

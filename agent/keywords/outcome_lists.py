@@ -12,7 +12,11 @@ sciences (I): in such a list they are outcomes all the same. A condition named b
 heading ("heart failure"), an intervention and a technique stay what they are, wherever they are
 written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing"),
 but a service written before a noun of use in a list of outcomes is the outcome of its use ("...: overdose
-deaths and emergency service use").
+deaths and emergency service use"). People MeSH sorts by a state, written without the people, are that
+state measured ("...: preterm birth, low birth weight and birth defects"). A subtitle that lists the
+kinds of a class of outcomes named right before the colon ("... and adverse birth outcomes: preterm
+birth, low birth weight and birth defects") says what the class is: its kinds join the class's block
+(`kinds_listed_after_the_colon`).
 """
 
 from __future__ import annotations
@@ -63,6 +67,18 @@ def _measured(trees: list[str]) -> bool:
     )
 
 
+def _a_state_of_the_people(term: Term) -> bool:
+    """Whether a term names the state MeSH sorts some people by, without the people: MeSH writes such
+    a heading inverted, the people first ("Infant, Low Birth Weight"), and "low birth weight" written
+    without "infant" is the state measured, an outcome in a list of them ("...: preterm birth, low
+    birth weight and birth defects"), while "low birth weight infants" are the people studied."""
+    if term.mesh is None or ", " not in term.mesh.heading:
+        return False
+    people = term.mesh.heading.split(", ")[0].casefold().split()
+    written = {w.rstrip("s") for w in re.findall(r"[a-z]+", term.canonical.casefold())}
+    return not any(w.rstrip("s") in written for w in people)
+
+
 def _outcome_like(
     concept: Concept, members: list[Term], in_a_list_of_outcomes: bool, in_a_purpose: bool = False
 ) -> bool:
@@ -72,7 +88,8 @@ def _outcome_like(
     subtitle that only lists outcomes, any condition or free-text setting too ("...: mortality, stroke
     and myocardial infarction", "...: overdose and reincarceration"), and in a list of the "Y" of "X
     for Y" (`in_a_purpose`) a free-text setting ("for walking ability and balance": the understanding
-    files what it cannot place in the context, but a purpose is no place)."""
+    files what it cannot place in the context, but a purpose is no place); in such a subtitle, people
+    named only by their state ("low birth weight": `_a_state_of_the_people`) too."""
     headings = [t.mesh for t in members if t.mesh is not None]
     trees = [n for h in headings for n in h.tree_numbers]
     if concept.role is ConceptRole.OUTCOME:
@@ -83,6 +100,8 @@ def _outcome_like(
         )
     if concept.role is ConceptRole.SETTING:
         return (in_a_list_of_outcomes or in_a_purpose) and not headings
+    if concept.role is ConceptRole.POPULATION:
+        return in_a_list_of_outcomes and bool(members) and all(_a_state_of_the_people(t) for t in members)
     if concept.role is ConceptRole.METHOD:
         return len(headings) == len(members) and bool(trees) and _measured(trees)
     return False
@@ -132,3 +151,35 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         concept.role = ConceptRole.OUTCOME
         found[concept.id] = reason
     return found
+
+
+# the nouns of a class of outcomes a title names before its colon and lists the kinds of after it
+_CLASS_OF_OUTCOMES = re.compile(
+    r"\b(?:outcomes|harms|complications|adverse\s+effects|adverse\s+events)$", re.I
+)
+
+
+def kinds_listed_after_the_colon(
+    concepts: list[Concept], terms: list[Term], description: str, listed: dict[str, str]
+) -> tuple[str, list[str]] | None:
+    """The concept a title names as a class of outcomes right before its colon and the listed outcomes
+    its subtitle gives as the kinds of that class ("... and adverse birth outcomes: preterm birth, low
+    birth weight and birth defects"), or None. The subtitle says what the class is made of: a searcher
+    ORs the kinds into the class's block, where a list of outcomes after any other head is left out."""
+    tail = subtitle(description)
+    if not tail:
+        return None
+    head = description[: description.rfind(tail)].rstrip().rstrip(":").rstrip()
+    classes = [
+        c.id
+        for c in concepts
+        if c.id not in listed
+        and any(
+            t.concept == c.id
+            and _CLASS_OF_OUTCOMES.search(t.canonical)
+            and head.casefold().endswith(t.canonical.casefold())
+            for t in terms
+        )
+    ]
+    kinds = [cid for cid, reason in listed.items() if "after its colon" in reason]
+    return (classes[0], kinds) if len(classes) == 1 and kinds else None

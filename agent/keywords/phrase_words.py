@@ -505,13 +505,39 @@ def _near_what(words: list[str]) -> list[str] | None:
     return None
 
 
+# the organisational nouns a provision is named with ("supervised injection facilities", "reablement
+# services", "pay-for-performance schemes", "home treatment teams"): papers name the provision by what
+# is provided and call it a service, a site, a programme, a scheme or a team as they please
+PROVISION_HEADS = word_set(
+    "service services facility facilities scheme schemes team teams initiative initiatives"
+)
+
+
+def _before_a_provision_head(words: list[str], vocabulary: MeshVocabulary | None) -> str | None:
+    """What a provision is of, the words before its organisational head (`PROVISION_HEADS`), or None:
+    not where MeSH names the whole phrase ("health services" is a heading), nor where what is left is
+    generic ("health care services") or a function word."""
+    if len(words) < 2 or words[-1].lower() not in PROVISION_HEADS:
+        return None
+    if vocabulary is not None and vocabulary.knows(" ".join(words)):
+        return None
+    rest = words[:-1]
+    while rest and rest[-1].lower() in FUNCTION_WORDS:
+        rest = rest[:-1]
+    if not rest or all(w.lower() in GENERIC_WORDS or w.lower() in FUNCTION_WORDS for w in rest):
+        return None
+    return " ".join(rest)
+
+
 def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
     """The compound a free-text phrase of three or more words is built on, or None: the words before its
     head when MeSH names them ("carbon dioxide capture": carbon dioxide, which the papers of the capture
     write whatever they call it), else without an adjective before it ("adaptive traffic signal control":
     traffic signal control) or the process done on it after it ("soil moisture retrieval": soil
     moisture), as a searcher writes what papers name; the thing a measure of closeness is taken to
-    ("residential proximity to major roads": major roads). Two words at least stay ("crack repair" is its
+    ("residential proximity to major roads": major roads); what a provision provides, without its
+    organisational head ("supervised injection facilities": supervised injection; "reablement
+    services": reablement, `PROVISION_HEADS`). Otherwise two words at least stay ("crack repair" is its
     own core), and a phrase MeSH names is left alone."""
     words = phrase.split()
     if (near := _near_what(words)) is not None:
@@ -519,6 +545,8 @@ def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | Non
         return searchable_core(" ".join(near), vocabulary) or " ".join(near)
     if (compound := _compound_name_before_head(words, vocabulary)) is not None:
         return compound
+    if (provided := _before_a_provision_head(words, vocabulary)) is not None:
+        return provided
     if len(words) < 3 or (vocabulary is not None and vocabulary.knows(phrase)):
         return None
     if (named := _named_before_head(words, vocabulary)) is not None:

@@ -125,6 +125,13 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   screening measurement in newborns, a drug exposure's risk, an antibiotic for a childhood infection, a
   community programme for older people, a qualitative transition, heat waves, and two routes of one drug.
   They are reported apart as `librarian17`.
+  The rows with `"batch": 18` (ids P5-01-P5-10: injury prevention, transfusion medicine, infection
+  prevention and control, sleep medicine, maternity care, addiction psychiatry, public-health nutrition,
+  burn care, continence care and developmental disability services) were written as hard as Seed's
+  titles in the seventeenth session, before the product was run on them: long titles with a
+  comparator, a setting, a social group (novice adolescent drivers, low-income households, older women
+  in residential aged care), a programme, outcome lists after a colon, and aliases or acronyms in
+  brackets (GDL, CBT-I, pathological gambling, EIBI). They are reported apart as `librarian18`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -186,6 +193,7 @@ _LATER_BATCHES = {
     "librarian15": ("librarian", 15),
     "librarian16": ("librarian", 16),
     "librarian17": ("librarian", 17),
+    "librarian18": ("librarian", 18),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -219,6 +227,7 @@ SPLITS = (
     "librarian15",
     "librarian16",
     "librarian17",
+    "librarian18",
     "engineering",
     "engineering2",
     "engineering3",
@@ -261,7 +270,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 216 librarian, 50 engineering and 24 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 226 librarian, 50 engineering and 24 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -283,7 +292,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 216 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 226 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

@@ -1768,6 +1768,19 @@ def test_where_the_people_live_only_qualifies_them(vocabulary: MeshVocabulary) -
     assert ("emergency department", "setting", True) in summary(set_in)
 
 
+def test_an_institution_the_people_live_in_is_the_setting_of_the_review(vocabulary: MeshVocabulary) -> None:
+    """'older people living in nursing homes': a place MeSH files among facilities (Nursing Homes,
+    N02.278) is where the review is set, and a searcher ANDs it, unlike the community people live in."""
+    result = concepts_of(
+        vocabulary,
+        "Hip protectors for preventing hip fractures in older people living in nursing homes",
+        subject_population=["older people"],
+        output_target=["Hip protectors", "hip fractures"],
+        context=["nursing homes"],
+    )
+    assert ("nursing homes", "setting", True) in summary(result)
+
+
 def test_an_acronym_defined_for_a_whole_phrase_is_kept_beside_its_heading(vocabulary: MeshVocabulary) -> None:
     """'Direct oral anticoagulants (DOACs)': MeSH names only Anticoagulants inside the phrase, and the
     user's acronym of the whole phrase is a synonym of that term all the same."""
@@ -2245,3 +2258,27 @@ def test_complications_alone_are_no_concept(vocabulary: MeshVocabulary) -> None:
     )
     assert "Pregnancy Complications" not in pubmed_query(result)
     assert "complications" not in [c.label for c in result.concepts]
+
+
+def test_the_kinds_of_a_class_of_outcomes_listed_after_the_colon_join_its_block(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'... and adverse birth outcomes: preterm birth, low birth weight and birth defects': the subtitle
+    lists what the outcomes are, a searcher ORs them into one block; 'low birth weight' there is the
+    state measured, not the people (Infant, Low Birth Weight) the review is about."""
+    title = (
+        "Residential proximity to unconventional natural gas development (fracking) and adverse birth "
+        "outcomes: preterm birth, low birth weight and birth defects"
+    )
+    result = concepts_of(
+        vocabulary,
+        title,
+        subject_population=["low birth weight"],
+        output_target=["adverse birth outcomes", "preterm birth", "birth defects"],
+        context=["Residential proximity to unconventional natural gas development"],
+    )
+    (outcomes,) = [c for c in result.concepts if c.label.startswith("adverse birth outcomes")]
+    members = {t.canonical for t in result.terms if t.concept == outcomes.id}
+    assert {"adverse birth outcomes", "preterm birth", "low birth weight", "birth defects"} <= members
+    assert outcomes.required
+    assert not any(c.role.value == "population" and c.required for c in result.concepts)

@@ -124,3 +124,29 @@ def test_a_service_before_a_noun_of_use_in_a_list_of_outcomes_is_an_outcome(
     )
     service = next(value for label, value in found.items() if "emergency" in label)
     assert service == ("outcome", False)
+
+
+def test_people_named_only_by_their_state_in_a_subtitle_of_outcomes_are_an_outcome(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'...: neonatal mortality, low birth weight and stunting': MeSH files "low birth weight" under
+    Infant, Low Birth Weight (people), but written without the infants it is the state measured;
+    'low birth weight infants' before the colon stay the people studied."""
+    found = summary(
+        vocabulary,
+        "Cash transfers to pregnant women in low-income countries: neonatal mortality, low birth weight and "
+        "stunting",
+        context=["Cash transfers"],
+        subject_population=["pregnant women", "low birth weight"],
+        output_target=["neonatal mortality", "stunting"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert outcomes["low birth weight"] == ("outcome", False)
+    people = summary(
+        vocabulary,
+        "Kangaroo mother care for low birth weight infants: mortality, sepsis and breastfeeding",
+        context=["Kangaroo mother care"],
+        subject_population=["low birth weight infants"],
+        output_target=["mortality", "sepsis", "breastfeeding"],
+    )
+    assert people["low birth weight infants"][0] != "outcome"

@@ -231,6 +231,13 @@ def test_a_synthesis_is_a_kind_of_study(phrase: str, study_type: str) -> None:
         ("Residential proximity to major roads", "major roads"),
         ("distance from wind turbines", "wind turbines"),
         ("Residential proximity to unconventional natural gas development", "unconventional natural gas"),
+        # a provision is named by what is provided, not by its organisational head
+        ("Supervised injection facility", "Supervised injection"),
+        ("Reablement services", "Reablement"),
+        ("Pay-for-performance schemes", "Pay-for-performance"),
+        ("home treatment teams", "home treatment"),
+        ("care services", None),  # nothing but generic words before the head
+        ("mental health services", None),  # MeSH names the whole phrase
     ],
 )
 def test_the_searchable_core_of_a_free_text_phrase(
