@@ -521,10 +521,13 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
     measured only narrows), or one free word the description writes as what is measured of another
     concept MeSH names ("length" of "length of hospital stay": Length of Stay holds it), or people the
     description names by what they are at risk of ("women at risk of preterm birth": the outcome defines
-    them, as a condition defines its patients)."""
+    them, as a condition defines its patients), or only the sex of the people studied ("childbearing
+    women", "low-risk women", "adolescent girls": `_only_their_sex`)."""
     if comparator:
         return "the comparator of a comparison: every trial names one"
     members = [t for t in terms if t.concept == concept.id]
+    if concept.role is ConceptRole.POPULATION and _only_their_sex(members):
+        return "the sex of the people studied: MeSH indexes it with the check tags Female and Male"
     if _a_measure_of_another(concept, members, terms, description):
         return "a word of another concept's phrase: that concept's heading holds it"
     if (
@@ -543,6 +546,20 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
     ):
         return "the instrument an outcome is measured with: it only narrows the search"
     return ""
+
+
+def _only_their_sex(members: list[Term]) -> bool:
+    """Whether every term of a concept is Women or Men themselves (`_SEX_GROUPS`): MeSH records the sex
+    of the people a paper studies with the check tags Female and Male and keeps these headings for
+    women and men as social, cultural and economic groups, so a search for "childbearing women" or
+    "adolescent girls" ANDs neither the heading nor the word (what they are in, Pregnancy, or their age
+    group is a concept of its own)."""
+    return bool(members) and all(
+        t.mesh is not None
+        and bool(t.mesh.tree_numbers)
+        and all(n in _SEX_GROUPS for n in t.mesh.tree_numbers)
+        for t in members
+    )
 
 
 _AT_RISK_OF = r"\s+(?:who\s+are\s+)?at\s+(?:high\s+|higher\s+|increased\s+)?risk\s+(?:of|for)\b"

@@ -61,6 +61,28 @@ def distribute(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
     return result
 
 
+# what stands between two alternatives that share a word: a comma or a conjunction
+_BETWEEN = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+)"
+_OTHER_WORDS = r"[\w'-]+(?:(?:\s*,\s*|\s+)[\w'-]+){0,3}"
+
+
+def written_distributed(phrase: str, text: str) -> bool:
+    """Whether `text` writes `phrase` as one alternative of a coordination whose shared word it was
+    given (`distribute`): "maternal outcomes" in "maternal and perinatal outcomes", "hepatic cirrhosis"
+    in "hepatic fibrosis and cirrhosis", "hip osteoarthritis" in "hip, knee or hand osteoarthritis"; the
+    other alternatives are at most four words."""
+    words = phrase.split()
+    for cut in range(1, len(words)):
+        first = r"\s+".join(re.escape(w) for w in words[:cut])
+        last = r"\s+".join(re.escape(w) for w in words[cut:])
+        shared_head = rf"{first}{_BETWEEN}{_OTHER_WORDS}\s+{last}"
+        shared_modifier = rf"{first}\s+{_OTHER_WORDS}{_BETWEEN}{last}"
+        for pattern in (shared_head, shared_modifier):
+            if re.search(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE):
+                return True
+    return False
+
+
 def _narrows(phrase: str, alone: str, vocabulary: MeshVocabulary) -> bool:
     """Whether MeSH names all of `phrase` as one descriptor under the one it names for `alone`."""
     whole, base = vocabulary.recognize(phrase), vocabulary.recognize(alone)

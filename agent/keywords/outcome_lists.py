@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from agent.keywords.coordination import written_distributed
 from agent.keywords.title_template import purposes, subtitle, written_in
 from agent.models import Concept, ConceptRole, Term
 from agent.understanding.lexicon import EFFECT_VERBS
@@ -61,6 +62,12 @@ def _used(members: list[Term], outcomes: str) -> bool:
     )
 
 
+def _written(phrase: str, text: str) -> bool:
+    """Whether `text` writes `phrase`, as it stands or as an alternative of a list that shares a word
+    with another ("maternal outcomes" of "maternal and perinatal outcomes")."""
+    return written_in(phrase, text) or written_distributed(phrase, text)
+
+
 def _measured(trees: list[str]) -> bool:
     return not any(n.startswith(_DONE_TREES) for n in trees) and (
         not any(n.startswith("E") for n in trees) or any(n.startswith(_MEASURED_TREES) for n in trees)
@@ -93,7 +100,10 @@ def _outcome_like(
     headings = [t.mesh for t in members if t.mesh is not None]
     trees = [n for h in headings for n in h.tree_numbers]
     if concept.role is ConceptRole.OUTCOME:
-        return not any(n.startswith(_DONE_TREES) for n in trees)
+        # a heading MeSH files among behaviours too is measured ("disclosure": Disclosure is F01 and L01)
+        return not any(
+            h.tree_numbers and all(n.startswith(_DONE_TREES) for n in h.tree_numbers) for h in headings
+        )
     if concept.role is ConceptRole.CONDITION:
         return in_a_list_of_outcomes or (
             len(headings) == len(members) and all(n.startswith(_PROCESS_TREE) for n in trees)
@@ -129,16 +139,16 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
             continue
         if (
             tail
-            and all(written_in(t.canonical, tail) and not written_in(t.canonical, head) for t in own)
+            and all(_written(t.canonical, tail) and not _written(t.canonical, head) for t in own)
             and (_outcome_like(concept, own, only_outcomes) or (only_outcomes and _used(own, tail)))
         ):
             reason = (
                 "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"
             )
         elif _outcome_like(concept, own, False, in_a_purpose=True) and any(
-            all(written_in(t.canonical, segment) for t in own)
+            all(_written(t.canonical, segment) for t in own)
             and any(
-                other.id != concept.id and any(written_in(t.canonical, segment) for t in members[other.id])
+                other.id != concept.id and any(_written(t.canonical, segment) for t in members[other.id])
                 for other in concepts
             )
             for segment in segments

@@ -132,6 +132,14 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   comparator, a setting, a social group (novice adolescent drivers, low-income households, older women
   in residential aged care), a programme, outcome lists after a colon, and aliases or acronyms in
   brackets (GDL, CBT-I, pathological gambling, EIBI). They are reported apart as `librarian18`.
+  The rows with `"batch": 19` (ids P6-01-P6-08: pharmacy practice, occupational health, endocrine
+  surgery, cardiac anaesthesia, health services, palliative neurology, geriatric dentistry and global eye
+  health) were written after the heading precision rules of the seventeenth session (the sex of the
+  people studied is not AND'ed; outcomes of a list that shares a word are listed), before the product
+  was run on them: a pharmacist-delivered education against usual care, a working-time exposure, an
+  imaging test's accuracy, risk factors after surgery, reminders for attendance, a qualitative
+  synthesis of caregivers, two varnishes compared in care homes and a school programme in low- and
+  middle-income countries. They are reported apart as `librarian19`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -194,6 +202,7 @@ _LATER_BATCHES = {
     "librarian16": ("librarian", 16),
     "librarian17": ("librarian", 17),
     "librarian18": ("librarian", 18),
+    "librarian19": ("librarian", 19),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -228,6 +237,7 @@ SPLITS = (
     "librarian16",
     "librarian17",
     "librarian18",
+    "librarian19",
     "engineering",
     "engineering2",
     "engineering3",
@@ -270,7 +280,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 226 librarian, 50 engineering and 24 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 234 librarian, 50 engineering and 24 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -292,7 +302,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 226 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 234 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

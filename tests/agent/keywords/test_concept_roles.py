@@ -311,3 +311,29 @@ def test_an_rct_filter_is_the_randomized_controlled_trial_publication_type(
     rcts = study_filter("RCTs", vocabulary)
     assert (rcts.heading, rcts.publication_type) == ("Randomized Controlled Trial", True)
     assert not study_filter("RCTs", None).heading  # no vocabulary: the words alone
+
+
+@pytest.mark.parametrize(
+    ("description", "people", "required"),
+    [
+        # the sex of the people: MeSH records it with the check tags Female and Male
+        ("Water immersion versus land birth for low-risk women", "low-risk women", False),
+        ("School-based vaccination programmes among adolescent girls", "girls", False),
+        # a kind of people MeSH files below Women is a population of its own
+        ("Water immersion versus land birth for pregnant women", "pregnant women", True),
+    ],
+)
+def test_the_sex_of_the_people_studied_is_not_anded(
+    vocabulary: MeshVocabulary, description: str, people: str, required: bool
+) -> None:
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    what = description.split(" for ")[0].split(" among ")[0]
+    understanding = Understanding(
+        description=description, slots=Slots(subject_population=[people], context=[what])
+    )
+    result = build_concepts(understanding, vocabulary)
+    members = [t.concept for t in result.terms if t.mesh is not None and t.mesh.heading.endswith("Women")]
+    assert members
+    assert all(c.required is required for c in result.concepts if c.id in members)

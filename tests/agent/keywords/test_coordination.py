@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concepts import build_concepts
-from agent.keywords.coordination import alternatives, distribute
+from agent.keywords.coordination import alternatives, distribute, written_distributed
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, Slots, Understanding
 
@@ -84,3 +84,19 @@ def test_alternatives_that_share_a_word_are_one_concept_whatever_their_roles(
     written = {t.canonical for t in result.terms if t.concept == involvement.id}
     assert written == {"Patient involvement", "public involvement"}
     assert involvement.required
+
+
+@pytest.mark.parametrize(
+    ("phrase", "text", "written"),
+    [
+        ("maternal outcomes", "referral and maternal and perinatal outcomes", True),
+        ("hepatic cirrhosis", "hepatic fibrosis and cirrhosis", True),
+        ("hip osteoarthritis", "hip, knee or hand osteoarthritis", True),
+        ("maternal outcomes", "maternal health and neonatal outcomes", False),
+        ("maternal outcomes", "maternal and perinatal", False),
+    ],
+)
+def test_an_alternative_given_the_word_its_list_shares_is_written_there(
+    phrase: str, text: str, written: bool
+) -> None:
+    assert written_distributed(phrase, text) is written

@@ -150,3 +150,26 @@ def test_people_named_only_by_their_state_in_a_subtitle_of_outcomes_are_an_outco
         output_target=["mortality", "sepsis", "breastfeeding"],
     )
     assert people["low birth weight infants"][0] != "outcome"
+
+
+def test_outcomes_a_list_shares_a_word_with_are_listed_and_a_behaviour_is_measured(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "maternal outcomes" is written only as "maternal and perinatal outcomes"; Disclosure is filed
+    # under information science (L01) and under behaviour (F01): measured, not done
+    found = summary(
+        vocabulary,
+        "Intimate partner violence screening in antenatal care and its effect on disclosure, referral to "
+        "support services and maternal and perinatal outcomes",
+        task=["Intimate partner violence"],
+        context=["antenatal care"],
+        output_target=[
+            "disclosure",
+            "referral",
+            "maternal outcomes",
+            "support services",
+            "perinatal outcomes",
+        ],
+    )
+    listed = [value for label, value in found.items() if "disclosure" in label or "maternal" in label]
+    assert listed and all(value == ("outcome", False) for value in listed)
