@@ -225,6 +225,9 @@ def main_verb_after_plural(tokens: list[str], index: int, current: list[str]) ->
         and not word.endswith(("s", "ed", "ing", "ly"))
         and word not in lex.EN_FUNCTION
         and word not in _COMPOUND_HEADS_AFTER_PLURALS
+        # a verb of effect or change has its own rule, which makes its subject the exposure
+        and word not in lex.EFFECT_VERBS
+        and word not in lex.CHANGE_VERBS
         and is_clause_verb(word)
         and is_plural_noun(previous)
         and not mesh_compound(previous, word)
