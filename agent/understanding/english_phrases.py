@@ -85,6 +85,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     clause_cues.comparative_than,
     clause_cues.compared_with,
     clause_cues.verb_ends_subject,
+    clause_cues.verb_after_plural_subject,
     no_term.relative_clause_verb,
     effects.effect_of_on,
     effects.association_with,
@@ -125,6 +126,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     noun_phrase.gerund_head_noun,
     noun_phrase.no_verb_after_article,
     noun_phrase.bare_verb_as_noun,
+    clause_cues.gerund_of_use_opens_subject,
     clause_cues.function_word_or_verb,
     clause_cues.verb_before_article,
 )

@@ -21,6 +21,7 @@ tell; callers keep their own reading).
 from __future__ import annotations
 
 from agent.understanding import lexicon as lex
+from agent.understanding.english_clauses import is_clause_verb
 from agent.understanding.english_tokens import starts_phrase
 from agent.understanding.english_word_forms import (
     OBJECT_OPENERS,
@@ -201,6 +202,39 @@ def _bare_verb_after_plural(previous: str, word: str, following: str) -> bool:
         and following not in lex.EN_FUNCTION
         and not mesh_compound(previous, word)
         and (word.endswith(_VERB_ENDINGS) or not _names_a_term(previous, word))
+    )
+
+
+# bare verbs that follow a plural noun as the head of a compound far more often than as its verb
+# ("health services use", "public services change"): their reading is left to the other rules
+_COMPOUND_HEADS_AFTER_PLURALS = frozenset({"use", "change"})
+
+
+def main_verb_after_plural(tokens: list[str], index: int, current: list[str]) -> bool:
+    """ "Dental examinations follow ICDAS criteria", "nurses in district hospitals report X", "children
+    in rural schools learn to read": in a main clause as in a question, a bare verb after a plural noun
+    agrees with it as its subject (a verb in "-s" would not), and a plural noun rarely modifies the next
+    word unless MeSH writes the pair ("sales tax"). The word must be mainly a verb (CC-CEDICT glosses it
+    so: `is_clause_verb`) and have something after it, a preposition or the start of its object."""
+    if not current or index + 1 >= len(tokens):
+        return False
+    previous, word, following = current[-1].lower(), tokens[index], tokens[index + 1].lower()
+    return (
+        word.isalpha()
+        and word.islower()
+        and not word.endswith(("s", "ed", "ing", "ly"))
+        and word not in lex.EN_FUNCTION
+        and word not in _COMPOUND_HEADS_AFTER_PLURALS
+        # a verb of effect or change has its own rule, which makes its subject the exposure
+        and word not in lex.EFFECT_VERBS
+        and word not in lex.CHANGE_VERBS
+        and is_clause_verb(word)
+        and is_plural_noun(previous)
+        and not mesh_compound(previous, word)
+        and not _names_a_term(previous, word)
+        and following.isalpha()
+        and following != "of"
+        and (following in lex.EN_PREPOSITIONS or following not in lex.EN_FUNCTION)
     )
 
 

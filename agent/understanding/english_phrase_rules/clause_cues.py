@@ -27,7 +27,7 @@ from agent.understanding.english_phrase_rules.word_context import (
     opens_question,
     verb_after_modifier,
 )
-from agent.understanding.english_pos import verb_here
+from agent.understanding.english_pos import main_verb_after_plural, verb_here
 from agent.understanding.english_tokens import starts_phrase
 from agent.understanding.english_word_forms import (
     OBJECT_OPENERS,
@@ -350,6 +350,17 @@ def verb_ends_subject(r: PhraseReading) -> bool:
     return False
 
 
+def verb_after_plural_subject(r: PhraseReading) -> bool:
+    """ "Dental examinations follow ICDAS criteria": a bare verb after a plural noun ends the subject of a
+    main clause too (`english_pos.main_verb_after_plural`); the phrase after it takes the verb as its cue."""
+    if r.clause_open or not main_verb_after_plural(r.tokens, r.index, r.current):
+        return False  # a question's or clause's verb is `verb_ends_subject`'s
+    r.flush()
+    r.phrases[-1].before = r.lower
+    r.cue = r.last_break = r.lower
+    return True
+
+
 def study_of_method(r: PhraseReading) -> bool:
     """ "an eye-tracking study of X": what the study is of names the method."""
     if r.current and r.lower in lex.STUDY_NOUNS and r.following in {"of", "in", "on", "among", "with"}:
@@ -386,6 +397,24 @@ def judging_adjective_after_subject(r: PhraseReading) -> bool:
         r.cue = r.last_break = r.lower
         return True
     return False
+
+
+def gerund_of_use_opens_subject(r: PhraseReading) -> bool:
+    """ "Does applying fluoride varnish prevent X?", "whether using a weighted blanket reduces X": a
+    gerund of using right after the auxiliary of a question or after "whether"/"if" heads the subject
+    of the clause's verb, so what it uses acts on the outcome (the exposure or intervention), not the
+    method of the study ("Using X, we measure Y" opens no clause and keeps its method reading)."""
+    if (
+        r.current
+        or r.lower not in lex.METHOD_CUES
+        or not r.lower.endswith("ing")
+        or not r.clause_open
+        or r.previous_token not in _QUESTION_OPENERS | {"whether", "if"}
+    ):
+        return False
+    r.cue = "exposure"
+    r.last_break = r.lower
+    return True
 
 
 def function_word_or_verb(r: PhraseReading) -> bool:

@@ -8,7 +8,8 @@ with no object after a noun ("isolates from X") is a plural noun.
 from __future__ import annotations
 
 from agent.models import LIST_SLOT_NAMES
-from agent.understanding.english_pos import verb_here
+from agent.understanding.english_phrases import english_phrases
+from agent.understanding.english_pos import main_verb_after_plural, verb_here
 from agent.understanding.english_tokens import description_tokens
 from agent.understanding.rules import extract_slots
 
@@ -74,3 +75,22 @@ def test_a_word_after_an_article_or_a_preposition_is_no_verb() -> None:
     # after "to" it may be the verb of an infinitive, and an "-ing" form is left to the verb readings
     assert _verb_here("We want to study soil erosion.", "study", []) is None
     assert _verb_here("We estimate yield by measuring canopy cover.", "measuring", []) is None
+
+
+def test_a_bare_verb_after_a_plural_subject_of_a_main_clause_ends_it() -> None:
+    # sentences of their own, not evaluation cases: a plural noun then a word CC-CEDICT glosses mainly as
+    # a verb, with its object or a preposition after it, is the subject and its verb
+    tokens = description_tokens("Dental examinations follow ICDAS criteria at 12 months.")
+    assert main_verb_after_plural(tokens, tokens.index("follow"), ["Dental", "examinations"])
+    texts = [p.text for p in english_phrases("Dental examinations follow ICDAS criteria at 12 months.")]
+    assert texts == ["Dental examinations", "ICDAS criteria"]
+    texts = [p.text for p in english_phrases("Children in rural schools learn to read later.")]
+    assert "rural schools" in texts
+    # a pair MeSH writes ("outcomes research") and a compound head after a plural ("services use") stay
+    tokens = description_tokens("We fund outcomes research in Ohio.")
+    assert not main_verb_after_plural(tokens, tokens.index("research"), ["outcomes"])
+    texts = [p.text for p in english_phrases("We measure health services use in rural areas.")]
+    assert "health services use" in texts
+    # a verb's "-s" form does not agree with a plural noun: "blood samples" is no clause
+    tokens = description_tokens("We store blood samples at -80 C.")
+    assert not main_verb_after_plural(tokens, tokens.index("samples"), ["blood"])

@@ -245,3 +245,16 @@ def test_the_research_begins_where_the_users_role_ends() -> None:
     )
     assert "intermittent fasting" in slots.context
     assert "dietitian" not in [t for name in ("context", "subject_population") for t in getattr(slots, name)]
+
+
+def test_what_a_gerund_of_use_opening_a_question_uses_is_the_exposure() -> None:
+    slots = extract_slots("Does using a weighted blanket reduce insomnia in older adults?")
+    assert "weighted blanket" in slots.context
+    assert "weighted blanket" not in slots.method_measurement
+    assert "insomnia" in slots.output_target
+    clause = extract_slots("We ask whether applying silver dressings reduces wound infection in burns.")
+    assert "silver dressings" in clause.context
+    assert not clause.method_measurement
+    # opening no clause, "Using X, ..." still names the study's method
+    method = extract_slots("Using wrist accelerometers, we measure sleep in older adults.")
+    assert "wrist accelerometers" in method.method_measurement
