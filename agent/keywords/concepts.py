@@ -1095,6 +1095,7 @@ def _mesh_draft(
         and term.synonyms[0].text == extra
         and _coarse_heading(match.descriptor)
         and not a_class_noun_after(phrase, match)  # "machine learning models": Machine Learning itself
+        and _done_with(phrase, [match]) is None  # "virtual reality training": done with Virtual Reality
     ):
         # "graph neural networks": MeSH files every kind of network under one heading, and the kind
         # is what the user means; the phrase is searched, not the heading that would find them all

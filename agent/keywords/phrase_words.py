@@ -129,11 +129,26 @@ FUNCTION_WORDS = word_set(
 )
 
 
+# Words of a request for papers around the kind of study asked for ("I want to find all earlier
+# randomised trials", "希望找到随机对照试验": find randomized controlled trials): which papers and how they
+# are to be found, no concept of the topic. Grammar of asking, not topics.
+_ASKING_FOR_PAPERS = word_set(
+    """
+    all any every earlier previous prior past existing published recent latest new relevant available
+    eligible further more other additional find finding found identify identifying search searching
+    look looking retrieve retrieving locate locating include including get obtain
+    """
+)
+
+
 def set_aside(text: str) -> tuple[str, list[str]]:
-    """The phrase without study-type words, counts and time spans, and the study types found."""
+    """The phrase without study-type words, counts and time spans, and the study types found; beside a
+    study type, words that only ask for the papers (`_ASKING_FOR_PAPERS`) go with it."""
     # "a cohort study design" asks for cohort studies: the word "design" is no concept, nor the filter's
     found = [re.sub(r"\s+designs?$", "", m.group(0), flags=re.IGNORECASE) for m in _STUDY_TYPE.finditer(text)]
     text = _STUDY_TYPE.sub(" ", text)
+    if found and all(word.lower() in _ASKING_FOR_PAPERS for word in re.findall(r"[\w-]+", text)):
+        text = ""  # "all earlier randomised trials": the request, not the topic
     text = _SPAN.sub(" ", text)
     text = _COUNTED.sub(lambda m: "" if _is_count(m) else m.group(0), text)
     text = re.sub(r"\s+", " ", text).strip(" ,;:-")

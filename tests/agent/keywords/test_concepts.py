@@ -1490,7 +1490,10 @@ def test_what_a_phrase_is_for_to_improve_is_an_intervention(vocabulary: MeshVoca
         output_target=["medication adherence"],
         subject_population=["hypertension"],
     )
-    assert ("Text message reminders", "intervention", True) in summary(result)
+    # the reminders are done with text messages: the concept is searched by Text Messaging
+    assert [
+        (role, required) for label, role, required in summary(result) if label.startswith("Text message")
+    ] == [("intervention", True)]
 
 
 def test_what_is_prevented_is_a_required_outcome(vocabulary: MeshVocabulary) -> None:
@@ -2283,3 +2286,23 @@ def test_the_kinds_of_a_class_of_outcomes_listed_after_the_colon_join_its_block(
     assert {"adverse birth outcomes", "preterm birth", "low birth weight", "birth defects"} <= members
     assert outcomes.required
     assert not any(c.role.value == "population" and c.required for c in result.concepts)
+
+
+def test_an_intervention_done_with_a_coarse_heading_keeps_it(vocabulary: MeshVocabulary) -> None:
+    """ "virtual reality training", "text message reminders": MeSH files every kind of computing under a
+    few headings, so a kind written before its class is searched as written ("graph neural networks"),
+    but an intervention noun after the heading names what is done with it, and every paper of it writes
+    the heading's words."""
+    result = concepts_of(
+        vocabulary,
+        "Virtual reality training after stroke",
+        context=["virtual reality training"],
+        subject_population=["stroke"],
+    )
+    assert '"Virtual Reality"[Mesh]' in pubmed_query(result)
+    networks = concepts_of(
+        vocabulary,
+        "molecular property prediction with graph neural networks",
+        method_algorithm=["graph neural networks"],
+    )
+    assert "Neural Networks, Computer" not in pubmed_query(networks)

@@ -261,3 +261,12 @@ def test_a_take_up_measure_after_a_mesh_term_goes(vocabulary: MeshVocabulary) ->
     assert without_take_up("vaccination coverage", vocabulary) == "vaccination coverage"
     assert without_take_up("student engagement", vocabulary) == "student engagement"
     assert without_take_up("vaccination uptake", None) == "vaccination uptake"
+
+
+def test_words_asking_for_papers_go_with_the_study_type_they_stand_beside() -> None:
+    # "I want to find all earlier randomised trials": "earlier" had become a required block
+    assert set_aside("earlier randomised trials") == ("", ["randomised trials"])
+    assert set_aside("find randomized controlled trials") == ("", ["randomized controlled trials"])
+    # without a study type, or beside a word of the topic, the words stay
+    assert set_aside("earlier diagnosis")[0] == "earlier diagnosis"
+    assert set_aside("previous stroke cohort studies")[0] == "previous stroke"
