@@ -222,6 +222,8 @@ _EFFECT_VERB = "|".join(sorted(EFFECT_VERBS | {"predict", "predicts", "modifies"
 
 _EXPOSURE_AFTER = (
     r"\s+(?:exposure|use|intake|consumption|supplementation|"
+    # "whether living near fracking sites is associated with X": the subject of an association
+    r"(?:is|are|was|were|be)\s+(?:\w+ly\s+)?(?:associated|linked|related|correlated)\s+(?:with|to)\b|"
     r"(?:(?:during|in|among|at)\s+(?:\w[\w'-]*\s+){1,4})?and\s+(?:the\s+)?risks?\s+of|"
     rf"(?:with\s+(?:[\w'-]+\s+(?:and\s+)?){{1,6}}?)?(?:to\s+)?(?:{_EFFECT_VERB})\b)"
 )  # "X to improve Y": the purpose of X is an effect on Y; "X with scripted lesson plans and teacher

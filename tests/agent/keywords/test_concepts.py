@@ -395,6 +395,15 @@ def test_what_people_are_given_is_the_intervention(vocabulary: MeshVocabulary) -
     assert roles["probiotics"] == (ConceptRole.INTERVENTION, True)
 
 
+def test_the_subject_of_an_association_is_an_exposure() -> None:
+    # "whether living near fracking sites is associated with adverse birth outcomes": the sites had
+    # been an optional setting, the query without its exposure
+    description = "We examine whether living near fracking sites is associated with preterm birth."
+    assert is_exposure("fracking sites", description)
+    assert is_exposure("shift work", "Night shift work was strongly linked to obesity in nurses")
+    assert not is_exposure("preterm birth", description)
+
+
 def test_an_exposure_with_a_time_before_the_risk_it_raises_is_one() -> None:
     description = "Maternal smoking during pregnancy and the risk of sudden infant death syndrome"
     assert is_exposure("Maternal smoking", description)
