@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_evidence import molecular_symbol, zh_people
-from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.phrase import CJK, Phrase, join_zh
 from agent.understanding.slot_evidence import zh_head_slot
 
 MEANS_WORD = "通过"
@@ -55,7 +55,7 @@ def mechanism_frames(phrases: list[Phrase]) -> list[Phrase]:
     out = list(phrases)
     for index in means:
         words = _without_verb(out[index].words)
-        out[index] = replace(out[index], text=_join(words), words=words, slot="signal_feature")
+        out[index] = replace(out[index], text=join_zh(words), words=words, slot="signal_feature")
     first, last = means[0], means[-1]
     agent = next((k for k in range(first - 1, -1, -1) if out[k].before == MEANS_WORD), -1)
     if agent >= 0 and molecular_symbol(out[agent].text):
@@ -76,7 +76,7 @@ def _without_verb(words: list[str]) -> list[str]:
 
 def _mechanism(words: list[str]) -> bool:
     """A pathway (its head word ends the phrase) or a molecule named by its symbol."""
-    text = _join(words)
+    text = join_zh(words)
     return bool(words) and (text.endswith(PATHWAY_HEADS) or molecular_symbol(text))
 
 
@@ -94,7 +94,7 @@ def _outcome_apart(phrase: Phrase) -> list[Phrase]:
     """The frame's object as the outcome; the studied thing it opens with (肝细胞|脂质沉积) apart."""
     words = phrase.words
     for size in range(len(words) - 1, 0, -1):
-        thing, rest = _join(words[:size]), _join(words[size:])
+        thing, rest = join_zh(words[:size]), join_zh(words[size:])
         if CJK.search(rest) and _studied(thing) and not _studied(rest):
             return [
                 Phrase(thing, None, words[:size], slot="subject_population", after=phrase.after),
@@ -103,13 +103,3 @@ def _outcome_apart(phrase: Phrase) -> list[Phrase]:
     if _studied(phrase.text):
         return [phrase]
     return [replace(phrase, slot="output_target")]
-
-
-def _join(words: list[str]) -> str:
-    """Words of a phrase as `chinese_sentence_roles.join_zh` joins them (a space only between Latin words)."""
-    out = ""
-    for word in words:
-        if out and out[-1].isascii() and out[-1].isalnum() and word[:1].isascii() and word[:1].isalnum():
-            out += " "
-        out += word
-    return out

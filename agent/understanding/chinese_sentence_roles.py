@@ -40,7 +40,7 @@ from agent.understanding.chinese_evidence import (
     zh_people,
 )
 from agent.understanding.chinese_mechanisms import mechanism_frames
-from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.phrase import CJK, Phrase, join_zh
 from agent.understanding.slot_evidence import cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
 # the slots a head word gives a whole list ("A和B数据集": datasets A and B; "A和B特征": features)
@@ -420,15 +420,6 @@ def _techniques_before_task_verbs(phrases: list[Phrase]) -> list[Phrase]:
             if slot in OWN_SLOTS:
                 phrase = replace(phrase, text=rest, words=words[:-1], slot=slot)
         out.append(phrase)
-    return out
-
-
-def join_zh(words: list[str]) -> str:
-    out = ""
-    for word in words:
-        if out and out[-1].isascii() and out[-1].isalnum() and word[:1].isascii() and word[:1].isalnum():
-            out += " "
-        out += word
     return out
 
 

@@ -22,3 +22,14 @@ class Phrase:
     before: str | None = None  # the break word right after it (研究 in "病例对照研究")
     stop: int = -1  # English: the index of the token right after it in the description's token list
     sentence: int = 0  # English: the number of its sentence in the description
+
+
+def join_zh(words: list[str]) -> str:
+    """The words of a Chinese phrase as one text: Chinese is written without spaces, and a space stands
+    only between two Latin words ("PTEN" "AKT": "PTEN AKT"; "AMPK" "信号通路": "AMPK信号通路")."""
+    out = ""
+    for word in words:
+        if out and out[-1].isascii() and out[-1].isalnum() and word[:1].isascii() and word[:1].isalnum():
+            out += " "
+        out += word
+    return out
