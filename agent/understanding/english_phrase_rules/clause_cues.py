@@ -13,6 +13,7 @@ from agent.understanding import lexicon as lex
 from agent.understanding.english_phrase_rules.phrase_roles import (
     MODIFIER_CUES,
     conjuncts,
+    cue_unmarked,
     deliverers,
     judged_test,
     people,
@@ -73,7 +74,7 @@ def delivered_by(r: PhraseReading) -> bool:
     ):
         r.flush()
         r.cue = r.last_break = r.lower
-        r.delivered_by = True  # "delivered by X", "run by X": X, if people, deliver
+        r.delivered_by = True
         return True
     return False
 
@@ -151,9 +152,8 @@ def adjective_after_how(r: PhraseReading) -> bool:
 
 
 def x_based_method(r: PhraseReading) -> bool:
-    """ "camera-trap based occupancy models": X in "X based" is the method used."""
+    """ "camera-trap based occupancy models": "X-based" written apart; X is the method used."""
     if r.lower == "based" and r.current and r.following[:1].isalpha() and starts_phrase(r.following):
-        # "camera-trap based occupancy models": "X-based" written apart; X is the method used
         r.cue = "using"
         r.flush()
         r.cue, r.last_break = None, None
@@ -195,7 +195,7 @@ def punctuation(r: PhraseReading) -> bool:
 def adjusting_for(r: PhraseReading) -> bool:
     """ "controlling for age": no task; its "for" names the covariates."""
     if r.lower in _ADJUSTING_VERBS and r.following == "for":
-        r.flush()  # "controlling for age": no task, its "for" names the covariates
+        r.flush()
         r.cue = r.last_break = r.lower
         return True
     return False
@@ -258,7 +258,7 @@ def example_list(r: PhraseReading) -> bool:
         or (r.lower == "like" and r.current)
     ):
         # "like" after a noun is the preposition ("scales like the PSQI"), not the verb ("I'd like")
-        r.flush()  # "biomarkers such as NGAL": an example of the phrase before
+        r.flush()
         r.cue = "example"
         r.last_break = r.lower
         return True
@@ -268,7 +268,7 @@ def example_list(r: PhraseReading) -> bool:
 def versus_between_phrases(r: PhraseReading) -> bool:
     """ "by the operator versus by households": the two sides are separate phrases."""
     if r.lower in {"versus", "vs"} and (r.following in lex.EN_FUNCTION or not r.following[:1].isalnum()):
-        r.flush()  # "by the operator versus by households": the two sides are separate phrases
+        r.flush()
         r.cue = r.last_break = "comparator"
         return True
     return False
@@ -282,7 +282,7 @@ def passive_use(r: PhraseReading) -> bool:
         and r.phrases
         and r.phrases[-1].slot is None
     ):
-        r.phrases[-1].cue = "using"  # "smartphone photos can be used to ...": the method
+        r.phrases[-1].cue = "using"
     return False
 
 
@@ -341,9 +341,7 @@ def verb_ends_subject(r: PhraseReading) -> bool:
         if (
             subject is not None and subject.cue != "example"
         ):  # "models such as X fix Y": X keeps the list's role
-            for part in conjuncts(r.phrases, subject, r.clause_first):
-                if part.slot is None and cue_slot(part.cue, False) is None:
-                    part.cue = "exposure"
+            cue_unmarked(conjuncts(r.phrases, subject, r.clause_first), "exposure")
         r.cue, r.last_break = "outcome", r.lower
         r.clause_open = ""
         return True
@@ -362,9 +360,8 @@ def verb_after_plural_subject(r: PhraseReading) -> bool:
 
 
 def study_of_method(r: PhraseReading) -> bool:
-    """ "an eye-tracking study of X": what the study is of names the method."""
+    """ "eye-tracking study of ...", "an fMRI study in ...": what the study is of names the method."""
     if r.current and r.lower in lex.STUDY_NOUNS and r.following in {"of", "in", "on", "among", "with"}:
-        # "eye-tracking study of ...", "an fMRI study in ...": what the study is of names the method
         method = "method_measurement" if en_head_slot(r.current) in {None, "task"} else None
         r.phrases.append(
             Phrase(" ".join(r.current), r.cue, list(r.current), method, after=r.last_break, stop=r.index)
@@ -518,9 +515,7 @@ def verb_before_article(r: PhraseReading) -> bool:
         r.flush()
         r.phrases[-1].before = r.lower
         if r.clause_open:
-            for part in conjuncts(r.phrases, r.phrases[-1], r.clause_first):
-                if part.slot is None and cue_slot(part.cue, False) is None:
-                    part.cue = "exposure"
+            cue_unmarked(conjuncts(r.phrases, r.phrases[-1], r.clause_first), "exposure")
         r.cue = "outcome" if r.clause_open else r.lower
         r.last_break, r.clause_open = r.lower, ""
         return True

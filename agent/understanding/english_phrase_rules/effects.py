@@ -11,6 +11,7 @@ from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_phrase_rules.phrase_roles import (
     conjuncts,
+    cue_unmarked,
     verb_subject,
 )
 from agent.understanding.english_phrase_rules.reading import PhraseReading
@@ -23,9 +24,6 @@ from agent.understanding.english_word_forms import (
     mesh_compound,
 )
 from agent.understanding.phrase import Phrase
-from agent.understanding.slot_evidence import (
-    cue_slot,
-)
 
 # "what happens to X": X is what changes (the outcome)
 _HAPPENING = frozenset({"happen", "happens", "happened", "happening"})
@@ -53,9 +51,8 @@ def kind_of_effect(r: PhraseReading) -> bool:
 
 
 def effect_of(r: PhraseReading) -> bool:
-    """ "the effect of X on Y": X is the exposure, Y the outcome."""
+    """ "the effect of X on Y": X is the exposure (a setting), Y the outcome."""
     if r.lower in lex.EFFECT_WORDS and not r.current and not modifies_next(r.lower, r.following):
-        # "the effect of X on Y": X is the exposure (a setting), Y the outcome
         r.flush()
         r.effect_mode, r.last_break = True, r.lower
         return True
@@ -65,7 +62,6 @@ def effect_of(r: PhraseReading) -> bool:
 def effects_on_after_noun(r: PhraseReading) -> bool:
     """ "ocean acidification effects on X": the noun before the effect word is the exposure."""
     if r.lower in lex.EFFECT_WORDS and r.current and r.following == "on":
-        # "ocean acidification effects on X": the noun before the effect word is the exposure
         r.phrases.append(
             Phrase(" ".join(r.current), "exposure", list(r.current), after=r.last_break, stop=r.index)
         )
@@ -81,24 +77,24 @@ def in_terms_of(r: PhraseReading) -> bool:
         r.skip_of = False
         return True
     if r.lower == "terms" and r.last_break == "in" and r.following == "of":
-        r.flush()  # "better in terms of delirium": what follows is the outcome
+        r.flush()
         r.cue, r.last_break, r.skip_of = "outcome", "of", True
         return True
     return False
 
 
 def relate_opens(r: PhraseReading) -> bool:
-    """ "relate X to Y": X is what is related (a predictor)."""
+    """ "relate X to Y": X is what is related (a predictor), Y (after "to") the response."""
     if r.lower in {"relate", "relates", "relating"} and not r.current:
         r.cue, r.last_break, r.relating = "predictor", r.lower, True
-        return True  # "relate X to Y": X is what is related (a predictor), Y (after "to") the response
+        return True
     return False
 
 
 def relate_to(r: PhraseReading) -> bool:
     """ "relate workload to emotional exhaustion": the response follows "to"."""
     if r.lower == "to" and r.relating and r.current:
-        r.flush()  # "relate workload to emotional exhaustion": the response follows "to"
+        r.flush()
         r.cue = r.last_break = "outcome"
         r.relating = False
         return True
@@ -108,7 +104,7 @@ def relate_to(r: PhraseReading) -> bool:
 def effect_of_on(r: PhraseReading) -> bool:
     """ "the effect of peer tutoring on achievement": the phrase before "on" is the exposure."""
     if r.effect_mode and r.lower in {"of", "on"} and (not r.current or r.lower == "on"):
-        r.flush()  # "the effect of peer tutoring on achievement": the phrase before "on" is the exposure
+        r.flush()
         r.cue = "exposure" if r.lower == "of" else "outcome"
         r.last_break = r.lower
         return True
@@ -118,7 +114,7 @@ def effect_of_on(r: PhraseReading) -> bool:
 def association_with(r: PhraseReading) -> bool:
     """ "its association with salt intake": what it goes with is the exposure."""
     if r.effect_mode and r.lower == "with" and not r.current and r.last_break in lex.RELATION_NOUNS:
-        r.cue = r.last_break = "exposure"  # "its association with salt intake": what it goes with
+        r.cue = r.last_break = "exposure"
         return True
     return False
 
@@ -140,18 +136,18 @@ def looking_at(r: PhraseReading) -> bool:
 
 
 def association_between(r: PhraseReading) -> bool:
-    """ "the association between X and Y": X the exposure ..."""
+    """ "the association between X and Y": X the exposure (and Y, after "and", the outcome)."""
     if r.effect_mode and r.lower == "between" and not r.current:
-        r.cue = r.last_break = "exposure"  # "the association between X and Y": X the exposure ...
+        r.cue = r.last_break = "exposure"
         r.between = True
         return True
     return False
 
 
 def between_and(r: PhraseReading) -> bool:
-    """... and Y the outcome."""
+    """ "the association between X and Y": the "and" after X, and Y the outcome."""
     if r.between and r.lower == "and" and r.current:
-        r.flush()  # ... and Y the outcome
+        r.flush()
         r.cue = r.last_break = "outcome"
         r.between = False
         return True
@@ -168,25 +164,25 @@ def change_in(r: PhraseReading) -> bool:
         and r.following[:1].isalnum()
         and not named_by_mesh(r.current)
     ):
-        r.current = []  # "the annual change in eGFR", "trends in obesity": what changes is the outcome
+        r.current = []
         r.cue, r.last_break = "outcome", r.lower
         return True
     return False
 
 
 def quantity_of(r: PhraseReading) -> bool:
-    """ "the number of falls": the quantity alone is no term."""
+    """ "the number of falls", "the rates of X": the quantity alone is no term."""
     if r.lower == "of" and r.current and all(w.lower() in lex.QUANTITY_NOUNS for w in r.current):
-        r.current = []  # "the number of falls", "the rates of X": the quantity alone is no term
+        r.current = []
         r.cue, r.last_break = "outcome", r.lower
         return True
     return False
 
 
 def risk_of(r: PhraseReading) -> bool:
-    """ "the risk of X", "risk factors for X": X is the outcome."""
+    """ "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)."""
     if r.lower in {"of", "for"} and r.current and r.current[-1].lower() in lex.OUTCOME_MEASURES:
-        r.flush()  # "the risk of X", "risk factors for X": X is the outcome ("risk" alone is no term)
+        r.flush()
         r.cue, r.last_break = "outcome", r.lower
         return True
     return False
@@ -207,9 +203,7 @@ def effect_verb(r: PhraseReading) -> bool:
         r.flush()
         intransitive = not r.following[:1].isalnum() or r.following in _CLAUSE_AFTER_VERB
         subject = verb_subject(r.phrases, r.clause_first)
-        for part in conjuncts(r.phrases, subject, r.clause_first):
-            if part.slot is None and cue_slot(part.cue, False) is None:
-                part.cue = "outcome" if intransitive else "exposure"
+        cue_unmarked(conjuncts(r.phrases, subject, r.clause_first), "outcome" if intransitive else "exposure")
         r.cue, r.last_break = (None if intransitive else "outcome"), r.lower
         return True
     return False
@@ -229,9 +223,7 @@ def leads_to(r: PhraseReading) -> bool:
     if r.current and _EFFECT_WITH_PREPOSITION.get(r.lower) == r.following and r.after_next[:1].isalnum():
         r.flush()
         subject = verb_subject(r.phrases, r.clause_first)
-        for part in conjuncts(r.phrases, subject, r.clause_first):
-            if part.slot is None and cue_slot(part.cue, False) is None:
-                part.cue = "exposure"
+        cue_unmarked(conjuncts(r.phrases, subject, r.clause_first), "exposure")
         r.cue, r.last_break, r.skip_to = "outcome", r.lower, r.index + 2
         return True
     return False
@@ -240,7 +232,7 @@ def leads_to(r: PhraseReading) -> bool:
 def happened_to(r: PhraseReading) -> bool:
     """ "What happened to beverage purchases after X?": what something happens to changes."""
     if r.lower == "to" and r.previous_token in _HAPPENING and r.following[:1].isalnum():
-        r.flush()  # "What happened to beverage purchases after X?": what something happens to changes
+        r.flush()
         r.cue = r.last_break = "outcome"
         return True
     return False
@@ -249,6 +241,6 @@ def happened_to(r: PhraseReading) -> bool:
 def varying_by(r: PhraseReading) -> bool:
     """ "rates differ by city size": what they vary with is the exposure."""
     if r.lower in {"by", "across"} and r.last_break in lex.VARYING_VERBS and not r.current:
-        r.cue = r.last_break = "exposure"  # "rates differ by city size": what they vary with
+        r.cue = r.last_break = "exposure"
         return True
     return False

@@ -49,7 +49,7 @@ def unit_after_per(r: PhraseReading) -> bool:
     """The unit after "per" ("injuries per ward", "deaths per 1,000 births") is no concept."""
     if r.per_unit and r.token.isalnum():
         r.per_unit = False
-        return True  # the unit after "per" ("injuries per ward", "deaths per 1,000 births")
+        return True
     return False
 
 
@@ -70,9 +70,8 @@ def age_range(r: PhraseReading) -> bool:
 
 
 def purpose_in_order_to(r: PhraseReading) -> bool:
-    """ "in order to improve X", "so as to reduce X": the purpose's "to", no phrase "order"."""
+    """ "in order to improve adherence", "so as to reduce X": the purpose's "to", no phrase "order"."""
     if r.lower in {"in", "so"} and r.following in {"order", "as"} and r.after_next == "to":
-        # "in order to improve adherence", "so as to reduce X": the purpose's "to", no phrase "order"
         r.flush()
         r.purpose_opening = r.previous_token in SENTENCE_STARTS
         r.skip_to = r.index + 2
@@ -83,7 +82,7 @@ def purpose_in_order_to(r: PhraseReading) -> bool:
 def purpose_opens_sentence(r: PhraseReading) -> bool:
     """ "To reduce falls, we ...": a purpose that opens a sentence ends at its comma."""
     if r.lower == "to" and r.previous_token in SENTENCE_STARTS:
-        r.purpose_opening = True  # "To reduce falls, we ...": the purpose ends at its comma
+        r.purpose_opening = True
     return False
 
 
@@ -95,7 +94,7 @@ def verb_after_who(r: PhraseReading) -> bool:
         and r.tokens[r.index - 1] != "WHO"
         and bare_verb(r.lower, r.following)
     ):
-        r.cue = r.last_break = r.lower  # "adults who smoke": a relative pronoun's verb, no term
+        r.cue = r.last_break = r.lower
         return True
     return False
 
@@ -126,9 +125,9 @@ def degree_after_how(r: PhraseReading) -> bool:
 
 
 def scope_word(r: PhraseReading) -> bool:
-    """ "medical students worldwide": how far the study reaches ends the phrase."""
+    """ "medical students worldwide": how far the study reaches, not part of the phrase."""
     if r.lower in lex.SCOPE_WORDS and r.current:
-        r.flush()  # "medical students worldwide": how far the study reaches, not part of the phrase
+        r.flush()
         return True
     return False
 
@@ -145,7 +144,7 @@ def per_ends_phrase(r: PhraseReading) -> bool:
 def user_about_themselves(r: PhraseReading) -> bool:
     """ "I'm a dermatology resident": who the user is names no concept."""
     if r.lower in {"a", "an"} and r.previous_token in {"i'm", "am"} and not r.current:
-        r.cue = r.last_break = "self"  # "I'm a dermatology resident": who the user is, no concept
+        r.cue = r.last_break = "self"
         r.about_user = True
         return True
     return False
@@ -154,7 +153,7 @@ def user_about_themselves(r: PhraseReading) -> bool:
 def research_after_user(r: PhraseReading) -> bool:
     """ "I'm a nurse and we want to study X": the research begins."""
     if r.about_user and r.lower in {"i", "we"}:
-        r.about_user = False  # "I'm a nurse and we want to study X": the research begins
+        r.about_user = False
     return False
 
 
@@ -208,7 +207,7 @@ def gerund_after_preposition(r: PhraseReading) -> bool:
         and gerund_of_verb(r.lower)
         and verb_here(r.tokens, r.index, r.current) is not False  # "for healing time": a noun
     ):
-        r.cue = r.last_break = r.lower  # "for arresting dentine caries": a verb on what follows
+        r.cue = r.last_break = r.lower
         return True
     return False
 
@@ -254,7 +253,7 @@ def infinitive_after_wanting(r: PhraseReading) -> bool:
 def relative_clause_verb(r: PhraseReading) -> bool:
     """ "children who speak Spanish": the relative clause's verb."""
     if not r.current and r.last_break == "who" and is_clause_verb(r.lower):
-        r.cue = r.last_break = r.lower  # "children who speak Spanish": the relative clause's verb
+        r.cue = r.last_break = r.lower
         r.clause_open = ""
         return True
     return False
@@ -275,7 +274,7 @@ def number_before_unit(r: PhraseReading) -> bool:
     if NUMBER.match(r.token) and r.current and r.following in lex.UNITS:
         if all(word.lower() in lex.TIME_SPAN_ORDINALS for word in r.current):
             r.current = []  # "over the last 400 years": "last" belongs to the span, no concept
-        r.flush()  # "prevalence 12 months after treatment": a time or size ends the phrase
+        r.flush()
         return True
     return False
 
@@ -289,33 +288,33 @@ def sample_size(r: PhraseReading) -> bool:
         and r.after_next != "with"
         and not (r.after_next[:1].isalpha() and starts_phrase(r.after_next))
     ):
-        r.per_unit = True  # "about 2,000 respondents", "40 participants": a sample size, no concept
+        r.per_unit = True
         return True
     return False
 
 
 def counted_places(r: PhraseReading) -> bool:
-    """ "across 30 villages": where the samples come from."""
+    """ "across 30 villages", "at 40 locations": where the samples come from."""
     if (
         NUMBER.match(r.token)
         and not r.current
         and counted_place(r.following)
         and (not r.after_next[:1].isalnum() or r.after_next in lex.EN_FUNCTION)
     ):
-        r.per_unit = True  # "across 30 villages", "at 40 locations": where the samples come from
+        r.per_unit = True
         return True
     return False
 
 
 def each_sampling_place(r: PhraseReading) -> bool:
-    """ "measured at each site": where samples are taken."""
+    """ "measured at each site", "in every plot": where samples are taken."""
     if (
         r.lower in {"each", "every"}
         and not r.current
         and singular(r.following) in lex.SAMPLING_PLACES
         and (not r.after_next[:1].isalnum() or r.after_next in lex.EN_FUNCTION)
     ):
-        r.per_unit = True  # "measured at each site", "in every plot": where samples are taken
+        r.per_unit = True
         return True
     return False
 
@@ -325,7 +324,7 @@ def bare_number(r: PhraseReading) -> bool:
     if NUMBER.match(r.token) and not r.current:
         if r.last_break in _SPAN_WORDS and r.phrases and r.phrases[-1].stop >= r.index - 4:
             r.cue = r.phrases[-1].cue  # "panel data from 2019 to 2023 and a VAR": the list goes on
-        return True  # a count before its noun ("10,000 patients"): the noun is the concept
+        return True
     return False
 
 

@@ -66,7 +66,7 @@ def word_inside_a_title(r: PhraseReading) -> bool:
     if inside_a_title(
         r.token, r.current, following=r.tokens[r.index + 1] if r.index + 1 < len(r.tokens) else "."
     ) and not title_case_sentence(r.tokens, r.index):
-        r.current.append(r.token)  # "the Glasgow Composite Measure Pain Scale": a verb inside a name
+        r.current.append(r.token)
         return True
     return False
 
@@ -74,7 +74,7 @@ def word_inside_a_title(r: PhraseReading) -> bool:
 def preposition_before_to(r: PhraseReading) -> bool:
     """ "flower strips next to orchards", "deaths due to X": a preposition, not a modifier."""
     if r.lower in lex.BEFORE_TO_PREPOSITIONS and r.following == "to" and r.current:
-        r.flush()  # "flower strips next to orchards", "deaths due to X": a preposition, not a modifier
+        r.flush()
         r.cue = r.last_break = r.lower
         return True
     return False
@@ -90,7 +90,7 @@ def measure_to(r: PhraseReading) -> bool:
         and starts_phrase(r.following)
         and r.following not in lex.EN_COMMON_VERBS
     ):
-        r.current.append(r.token)  # "time to repair", "distance to roads", "time in range": one measure
+        r.current.append(r.token)
         return True
     return False
 
@@ -105,7 +105,7 @@ def duration_of(r: PhraseReading) -> bool:
         and starts_phrase(r.following)
         and r.following not in lex.EN_COMMON_VERBS
     ):
-        r.current.append(r.token)  # "days of antibiotic therapy", "hours of sleep": a duration, one measure
+        r.current.append(r.token)
         return True
     return False
 
@@ -130,7 +130,7 @@ def noun_before_its_concept(r: PhraseReading) -> bool:
 def care_at_home(r: PhraseReading) -> bool:
     """ "hospital at home", "palliative care at home": one name of a service."""
     if r.lower == "at" and r.following == "home" and care_given(r.current):
-        r.current.append(r.token)  # "hospital at home", "palliative care at home": one name of a service
+        r.current.append(r.token)
         return True
     return False
 
@@ -147,7 +147,7 @@ def gerund_object_participle(r: PhraseReading) -> bool:
         and len(r.current) == 1
         and gerund_of_verb(r.current[-1].lower())
     ):
-        r.current.append(r.token)  # "suppressing stimulated Brillouin scattering": a gerund's object
+        r.current.append(r.token)
         return True
     return False
 
@@ -171,7 +171,7 @@ def participle_adjective(r: PhraseReading) -> bool:
 def comparative_adjective(r: PhraseReading) -> bool:
     """ "acute lower respiratory infections": no verb without a subject."""
     if comparative_inside_a_noun_phrase(r.current, r.lower, r.following, r.clause_open):
-        r.current.append(r.token)  # "acute lower respiratory infections": no verb without a subject
+        r.current.append(r.token)
         return True
     return False
 
@@ -231,7 +231,7 @@ def plural_noun_not_verb(r: PhraseReading) -> bool:
 
 
 def reduced_relative_after_people(r: PhraseReading) -> bool:
-    """ "children receiving ECMO", "adults living alone": a reduced relative clause."""
+    """ "children receiving ECMO", "adults living alone": a reduced relative clause after people."""
     if (
         r.current
         and is_population(r.current)
@@ -246,7 +246,6 @@ def reduced_relative_after_people(r: PhraseReading) -> bool:
         and is_participle(r.lower)
         and any(ch.isalnum() for ch in r.following)
     ):
-        # "children receiving ECMO", "adults living alone": a reduced relative clause after people
         r.flush()
         r.cue = r.last_break = r.lower
         return True
@@ -280,14 +279,14 @@ def reduced_relative_after_things(r: PhraseReading) -> bool:
 
 
 def relative_after_record_noun(r: PhraseReading) -> bool:
-    """ "cohort studies reporting aphasia": a relative clause."""
+    """ "cohort studies reporting aphasia", "trials comparing X": a relative clause."""
     if (
         r.current
         and r.current[-1].lower().split(" ")[-1] in lex.RECORD_NOUNS
         and is_participle(r.lower)
         and r.following[:1].isalnum()
     ):
-        r.flush()  # "cohort studies reporting aphasia", "trials comparing X": a relative clause
+        r.flush()
         r.cue = r.last_break = r.lower
         return True
     return False
@@ -308,7 +307,7 @@ def no_verb_after_article(r: PhraseReading) -> bool:
         and (r.lower in lex.EN_VERBS or r.lower in lex.EN_COMMON_VERBS)
         and verb_here(r.tokens, r.index, r.current) is False
     ):
-        r.current.append(r.token)  # "with repeat sales", "the study area": no verb after an article
+        r.current.append(r.token)
         return True
     return False
 
@@ -321,6 +320,6 @@ def bare_verb_as_noun(r: PhraseReading) -> bool:
         and not r.clause_open
         and no_agreement(r.tokens, r.index, r.current[-1], r.lower, r.following)
     ):
-        r.current.append(r.token)  # "blood lead levels": a bare verb after a singular noun is a noun here
+        r.current.append(r.token)
         return True
     return False

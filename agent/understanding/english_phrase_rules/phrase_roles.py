@@ -18,6 +18,7 @@ from agent.understanding.english_word_forms import (
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import (
     agent_plural,
+    cue_slot,
     en_head_slot,
     is_population,
     mesh_kind,
@@ -151,3 +152,11 @@ def task_subject(phrase: Phrase, task_noun: str) -> None:
         task_noun in _TESTING_TASKS and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None
     ):
         phrase.slot = "method_measurement"
+
+
+def cue_unmarked(parts: list[Phrase], cue: str) -> None:
+    """Give `cue` to each of `parts` that nothing has given a role yet (no slot, no cue that names one):
+    the subject a verb shows to be the exposure or the outcome ("whether diet and exercise reduce X")."""
+    for part in parts:
+        if part.slot is None and cue_slot(part.cue, False) is None:
+            part.cue = cue
