@@ -43,6 +43,12 @@ _BEFORE_A_NOUN_PHRASE = frozenset(
 )
 
 
+def _noun_phrase_follows(r: PhraseReading) -> bool:
+    """The next word opens a noun phrase: a word that starts one and is no common verb ("time to
+    repair", "days of antibiotic therapy", "improved maize varieties")."""
+    return r.following.isalpha() and starts_phrase(r.following) and r.following not in lex.EN_COMMON_VERBS
+
+
 def effect_verb_object_modifier(r: PhraseReading) -> bool:
     """ "increase quit rates": a bare verb after an effect verb modifies the plural noun."""
     if (
@@ -86,9 +92,7 @@ def measure_to(r: PhraseReading) -> bool:
         r.lower in {"to", "in"}
         and r.current
         and r.current[-1].lower() in lex.MEASURE_TO_NOUNS
-        and r.following.isalpha()
-        and starts_phrase(r.following)
-        and r.following not in lex.EN_COMMON_VERBS
+        and _noun_phrase_follows(r)
     ):
         r.current.append(r.token)
         return True
@@ -101,9 +105,7 @@ def duration_of(r: PhraseReading) -> bool:
         r.lower == "of"
         and len(r.current) == 1
         and r.current[0].lower() in lex.TIME_SPAN_UNITS
-        and r.following.isalpha()
-        and starts_phrase(r.following)
-        and r.following not in lex.EN_COMMON_VERBS
+        and _noun_phrase_follows(r)
     ):
         r.current.append(r.token)
         return True
@@ -140,9 +142,7 @@ def gerund_object_participle(r: PhraseReading) -> bool:
     if (
         r.lower in lex.EFFECT_VERBS
         and r.lower.endswith("ed")
-        and r.following.isalpha()
-        and starts_phrase(r.following)
-        and r.following not in lex.EN_COMMON_VERBS
+        and _noun_phrase_follows(r)
         and r.current
         and len(r.current) == 1
         and gerund_of_verb(r.current[-1].lower())
@@ -159,9 +159,7 @@ def participle_adjective(r: PhraseReading) -> bool:
         and not r.current
         and r.lower.endswith("ed")
         and r.last_break in _BEFORE_A_NOUN_PHRASE
-        and r.following.isalpha()
-        and starts_phrase(r.following)
-        and r.following not in lex.EN_COMMON_VERBS
+        and _noun_phrase_follows(r)
     ):
         r.current.append(r.token)  # "whether protected bike lanes", "improved maize varieties": an adjective
         return True
