@@ -155,6 +155,7 @@ from agent.keywords.concept_roles import (
     study_filter,
 )
 from agent.keywords.coordination import alternatives, distribute, listed_together
+from agent.keywords.example_lists import kinds_given_as_examples
 from agent.keywords.field_of_description import (
     another_fields_sense,
     compound_before,
@@ -185,6 +186,7 @@ from agent.keywords.phrase_matches import (
 from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
+    PROVISION_HEADS,
     content_words,
     cut_after_participle,
     noun_between,
@@ -435,14 +437,13 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
     listed = listed_outcomes(result.concepts, result.terms, description)
+    classes = kinds_given_as_examples(result.concepts, result.terms, description, set(left_out), set(listed))
     if (
-        classed := kinds_listed_after_the_colon(result.concepts, result.terms, description, listed)
+        colon := kinds_listed_after_the_colon(result.concepts, result.terms, description, listed)
     ) is not None:
-        into, kinds = classed  # "adverse birth outcomes: preterm birth, low birth weight and birth defects"
-        for term in result.terms:
-            if term.concept in kinds:
-                term.concept = into
-        result.concepts = [c for c in result.concepts if c.id not in kinds]
+        classes.setdefault(colon[0], []).extend(k for k in colon[1] if k not in classes)
+    for into, kinds in classes.items():  # "adverse birth outcomes: preterm birth, low birth weight ..."
+        _join_kinds(result, into, kinds)  # "... such as preterm birth and low birth weight"
         listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
     left_out = listed | left_out
     if ages and only_adulthood([t.mesh.heading for t in result.terms if t.concept == ages and t.mesh]):
@@ -488,6 +489,15 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     split_sites(result, vocabulary, concept_id)
     split_named_parts(result, vocabulary, concept_id)
     return result
+
+
+def _join_kinds(result: Concepts, into: str, kinds: list[str]) -> None:
+    """The kinds of a class the description lists (as examples, or after a title's colon) join the
+    class's block (`example_lists`, `outcome_lists.kinds_listed_after_the_colon`)."""
+    for term in result.terms:
+        if term.concept in kinds:
+            term.concept = into
+    result.concepts = [c for c in result.concepts if c.id not in kinds]
 
 
 def _add_the_measure(result: Concepts, measure: MeshDescriptor | None, written: str = "") -> None:
@@ -797,9 +807,11 @@ def _drafts_for(
             continue
         if not head_covered and (done := _done_with(text, matches)) is not None:
             # "gait training": what an intervention noun is done with or on is what a paper about it
-            # names, searched by its heading (the intervention noun is generic: the phrase adds nothing)
+            # names, searched by its heading (the intervention noun is generic: the phrase adds nothing);
+            # "fracking sites": a provision or place named by what it holds keeps the role of what it holds
             drafts.append(_mesh_draft(done, text, part, description, defined, vocabulary))
-            drafts[-1].role = ConceptRole.INTERVENTION
+            if words[-1].lower() not in PROVISION_HEADS:
+                drafts[-1].role = ConceptRole.INTERVENTION
             continue
         if not head_covered or noun_between(text, [(m.start, m.end) for m in matches]):
             # "speech decoding": the descriptors only modify the phrase's head, which MeSH does not know;
@@ -843,8 +855,10 @@ def _drafts_for(
 
 def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     """The phrase's one match when all that follows it is intervention nouns (`INTERVENTION_HEADS`: "gait
-    training", "gait training programmes"), or after a substance nouns of handing it over too
-    (`HANDING_NOUNS`: "take-home naloxone distribution programmes"): the intervention is done with or on what the match names,
+    training", "gait training programmes"), the organisational nouns of a provision or place
+    (`PROVISION_HEADS`: "fracking sites", "pay-for-performance schemes"), or after a substance nouns of
+    handing it over too (`HANDING_NOUNS`: "take-home naloxone distribution programmes"): the
+    intervention is done with or on what the match names,
     which every paper of it writes. None when the phrase holds more matches or a word before the match
     other than a hyphenated compound, or the match is a condition (a concept apart: "dementia care
     programmes")."""
@@ -858,8 +872,10 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
         return None
     rest = content_words(text[matches[0].end :])
     # a substance handed over: "take-home naloxone distribution programmes" are naloxone's
-    heads = INTERVENTION_HEADS | (
-        HANDING_NOUNS if role_of(matches[0].descriptor) is ConceptRole.INTERVENTION else set()
+    heads = (
+        INTERVENTION_HEADS
+        | PROVISION_HEADS
+        | (HANDING_NOUNS if role_of(matches[0].descriptor) is ConceptRole.INTERVENTION else set())
     )
     if not rest or any(word.lower() not in heads for word in rest):
         return None

@@ -524,7 +524,7 @@ def _near_what(words: list[str]) -> list[str] | None:
 # services", "pay-for-performance schemes", "home treatment teams"): papers name the provision by what
 # is provided and call it a service, a site, a programme, a scheme or a team as they please
 PROVISION_HEADS = word_set(
-    "service services facility facilities scheme schemes team teams initiative initiatives"
+    "service services facility facilities site sites scheme schemes team teams initiative initiatives"
 )
 
 

@@ -2245,6 +2245,23 @@ def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
     assert '"Muscles"[Mesh]' not in pubmed_query(result)
 
 
+def test_a_place_or_provision_named_by_what_it_holds_is_searched_with_its_heading(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "fracking sites", "pay-for-performance schemes": the organisational noun after the one descriptor
+    adds nothing a paper writes; the block is the descriptor's, and keeps its role (an exposure here)."""
+    result = concepts_of(
+        vocabulary,
+        "Living near fracking sites and asthma in children",
+        subject_population=["children"],
+        output_target=["asthma"],
+        context=["fracking sites"],
+    )
+    assert '"Hydraulic Fracking"[Mesh]' in pubmed_query(result)
+    fracking = next(t for t in result.terms if t.mesh and t.mesh.heading == "Hydraulic Fracking")
+    assert next(c for c in result.concepts if c.id == fracking.concept).required
+
+
 def test_a_substance_handed_over_is_searched_with_its_heading(vocabulary: MeshVocabulary) -> None:
     """ "take-home naloxone distribution programmes": distributing naloxone is what every paper of the
     programmes names, so Naloxone is the block's heading (the phrase had been free text alone); a noun of
@@ -2295,6 +2312,26 @@ def test_the_kinds_of_a_class_of_outcomes_listed_after_the_colon_join_its_block(
     assert {"adverse birth outcomes", "preterm birth", "low birth weight", "birth defects"} <= members
     assert outcomes.required
     assert not any(c.role.value == "population" and c.required for c in result.concepts)
+
+
+def test_the_examples_of_a_class_join_its_block(vocabulary: MeshVocabulary) -> None:
+    """'adverse birth outcomes such as preterm birth and low birth weight': one block of the class and
+    its examples, not three required blocks a paper must all name."""
+    description = (
+        "We examine whether living near fracking sites is associated with adverse birth outcomes such as "
+        "preterm birth and low birth weight."
+    )
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["low birth weight"],
+        output_target=["adverse birth outcomes", "preterm birth"],
+        context=["fracking sites"],
+    )
+    (outcomes,) = [c for c in result.concepts if c.label.startswith("adverse birth outcomes")]
+    members = {t.canonical for t in result.terms if t.concept == outcomes.id}
+    assert {"adverse birth outcomes", "preterm birth", "low birth weight"} <= members
+    assert pubmed_query(result).count(" AND ") == 1
 
 
 def test_an_intervention_done_with_a_coarse_heading_keeps_it(vocabulary: MeshVocabulary) -> None:
