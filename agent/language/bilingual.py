@@ -408,7 +408,7 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             lineage = neoclassical.lineage_words(keys[i - 1], key) if parts and i > 0 else ()
             if part is not None and lineage:  # 髓|系 -> "myeloid" inside an attested term
                 part = replace(part, fused=lineage)
-            if part is not None and parts and key in word_formation.SILENT_HEADS and i == len(keys) - 1:
+            if part is not None and parts and key in word_formation.SILENT_HEADS:
                 part = replace(part, silent=True)
             if (
                 part is not None
@@ -711,15 +711,21 @@ def _attested_spans(parts: tuple[_Part, ...], attested: Attested) -> dict[tuple[
     for size, limit in _SPAN_SENSES.items():
         for start in range(len(parts) - size + 1):
             end = start + size
-            # a silent morpheme at the end leaves the part before it as the head (生存|期 "survival")
+            # a silent morpheme at the end leaves the part before it as the head (生存|期 "survival"), and
+            # inside the span may go unsaid after its modifier (妊娠|期|糖尿病 "gestational diabetes")
             last = end - 2 if parts[end - 1].silent else end - 1
-            pools = [_span_pool(parts[k], k == last, limit) for k in range(start, last + 1)]
+            pools = [
+                ["", *_span_pool(parts[k], False, limit)]
+                if parts[k].silent and start < k < last
+                else _span_pool(parts[k], k == last, limit)
+                for k in range(start, last + 1)
+            ]
             choices = sorted(
                 itertools.product(*(enumerate(pool) for pool in pools)),
                 key=lambda choice: sum(rank for rank, _ in choice),
             )
             for choice in choices:
-                text = _join_words([word for _, word in choice])
+                text = _join_words([word for _, word in choice if word])
                 if attested(text):
                     spans[(start, end)] = (sum(rank for rank, _ in choice), text)
                     break

@@ -28,6 +28,7 @@ from agent.language.bilingual import (
 )
 from agent.language.cedict import clean_definition, dictionary_senses, has_chinese, lexicon
 from agent.language.chinese_segmentation import FUNCTION_WORDS, Token, tokenize, word_class
+from agent.language.word_formation import SILENT_HEADS
 
 __all__ = ["english_phrases", "is_verb", "render_phrase", "to_english"]
 
@@ -164,6 +165,8 @@ def render_phrase(text: str, attested: Attested | None = None) -> list[Rendering
         or not has_chinese(t.key)
         or not _is_function(t)
         or (i in numbered and t.key in NUMBER_CLASSIFIERS)
+        # 妊娠|期|糖尿病: a bound morpheme of a period (`SILENT_HEADS`) after a word closes that word
+        or (i > 0 and t.key in SILENT_HEADS and has_chinese(tokens[i - 1].key))
         for i, t in enumerate(tokens)
     )
     whole = render(text, attested) if one_phrase or attested is not None else None

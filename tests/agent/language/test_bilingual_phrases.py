@@ -47,3 +47,13 @@ def test_whole_words_keep_a_jieba_noun_the_dictionary_would_break_into_a_lone_ch
     assert segment("热防护系统", whole_words=True)[-2:] == ["防护", "系统"]
     # the rendering path is unchanged
     assert "飞行器" not in segment("高超声速飞行器热防护系统")
+
+
+def test_a_period_morpheme_inside_a_term_goes_unsaid_where_the_judge_attests_the_rest() -> None:
+    """妊娠|期|糖尿病: the period morpheme 期 (jieba's time word, otherwise a function word) closes 妊娠
+    "gestation"; English writes "gestational diabetes", which MeSH attests, not "gestational time
+    diabetes", and the phrase stays whole instead of losing the pregnancy."""
+    judge = {"gestational diabetes", "pregnant women", "diabetes"}.__contains__
+    assert render("妊娠期糖尿病", judge).best == "gestational diabetes"
+    (whole,) = render_phrase("妊娠期糖尿病孕妇", judge)
+    assert whole.best.startswith("gestational diabetes")
