@@ -225,9 +225,10 @@ _EXPOSURE_AFTER = (
     # "whether living near fracking sites is associated with X": the subject of an association
     r"(?:is|are|was|were|be)\s+(?:\w+ly\s+)?(?:associated|linked|related|correlated)\s+(?:with|to)\b|"
     r"(?:(?:during|in|among|at)\s+(?:\w[\w'-]*\s+){1,4})?and\s+(?:the\s+)?risks?\s+of|"
-    rf"(?:with\s+(?:[\w'-]+\s+(?:and\s+)?){{1,6}}?)?(?:to\s+)?(?:{_EFFECT_VERB})\b)"
+    rf"(?:(?:\w+ed\s+)?(?:with|by)\s+(?:[\w'-]+\s+(?:and\s+)?){{1,6}}?)?(?:to\s+)?(?:{_EFFECT_VERB})\b)"
 )  # "X to improve Y": the purpose of X is an effect on Y; "X with scripted lesson plans and teacher
-# coaching improves Y": what X comes with is said between
+# coaching improves Y", "hourly rounding by nurses reduces Y", "X delivered by pharmacists improves Y":
+# what X comes with, or who delivers it, is said between
 
 
 # Chinese verbs of effect: 治疗 treat, and the verbs of change the understanding reads (改善 improve,
@@ -277,7 +278,8 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
         re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)
         or re.search(r"\b" + _GIVEN_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)
         or re.search(_EXPOSURES_LISTED + written + r"(?!\w)", description, re.IGNORECASE)
-        or re.search(r"\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
+        # not who does it ("hourly rounding by nurses reduces Y": the nurses are no exposure)
+        or re.search(r"(?<!\bby\s)\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
     )
 
 

@@ -54,8 +54,9 @@ _USE_NOUNS = r"(?:use|utili[sz]ation|uptake|attendance|visits?|admissions?|conta
 
 def _used(members: list[Term], outcomes: str) -> bool:
     """Whether a list of outcomes writes every term of a concept before a noun of use ("...: overdose
-    deaths and emergency service use"): the use of a service is an outcome, not the service an
-    intervention (the "X use" of an exposure, "cannabis use", is written before the colon)."""
+    deaths and emergency service use", "reduces falls and call light use"): the use of a service is an
+    outcome, not the service an intervention (the "X use" of an exposure, "cannabis use", is written
+    before the colon or the verb of effect)."""
     return all(
         re.search(r"(?<!\w)" + re.escape(t.canonical) + r"\s+" + _USE_NOUNS + r"\b", outcomes, re.IGNORECASE)
         for t in members
@@ -145,8 +146,9 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
             reason = (
                 "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"
             )
-        elif _outcome_like(concept, own, False, in_a_purpose=True) and any(
-            all(_written(t.canonical, segment) for t in own)
+        elif any(
+            (_outcome_like(concept, own, False, in_a_purpose=True) or _used(own, segment))
+            and all(_written(t.canonical, segment) for t in own)
             and any(
                 other.id != concept.id and any(_written(t.canonical, segment) for t in members[other.id])
                 for other in concepts

@@ -267,6 +267,13 @@ def test_what_an_exposure_comes_with_may_stand_before_its_verb_of_effect() -> No
     )
     assert is_exposure("structured pedagogy", description)
     assert not is_exposure("primary schools", description)
+    # who delivers it: "hourly rounding by nurses reduces ...", "... delivered by pharmacists improves ..."
+    rounding = "We'd like to know if hourly rounding by nurses reduces patient falls in hospital wards."
+    assert is_exposure("hourly rounding", rounding)
+    assert not is_exposure("nurses", rounding)
+    assert is_exposure(
+        "medication reviews", "Do medication reviews delivered by pharmacists improve adherence?"
+    )
 
 
 @pytest.mark.parametrize(

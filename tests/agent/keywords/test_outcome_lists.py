@@ -126,6 +126,23 @@ def test_a_service_before_a_noun_of_use_in_a_list_of_outcomes_is_an_outcome(
     assert service == ("outcome", False)
 
 
+def test_a_service_before_a_noun_of_use_among_what_an_effect_verb_acts_on_is_an_outcome(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "reduces patient falls and call light use": the use of the call light is counted, not done
+    (it had been an exposure, "X use", and AND'ed as the heading Light)."""
+    found = summary(
+        vocabulary,
+        "We'd like to know if hourly rounding by nurses reduces patient falls and call light use in hospital wards.",
+        context=["hourly rounding", "hospital wards"],
+        subject_population=["nurses"],
+        output_target=["patient falls", "call light use"],
+    )
+    light = next(value for label, value in found.items() if "light" in label)
+    assert light == ("outcome", False)
+    assert found["hourly rounding"] == ("intervention", True)
+
+
 def test_people_named_only_by_their_state_in_a_subtitle_of_outcomes_are_an_outcome(
     vocabulary: MeshVocabulary,
 ) -> None:
