@@ -284,7 +284,7 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
 
 
 _COMPARED_BEFORE = (
-    r"(?:compare[sd]?\s+(?:with|to)|in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
+    r"(?:compare[sd]?\s+(?:(?:it|them|this|these|that|those)\s+)?(?:with|to|against)|in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
     r"as\s+opposed\s+to|instead\s+of)\s+(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
 )
 
@@ -305,7 +305,8 @@ def is_usual_care(side: str) -> bool:
 
 def is_comparator(phrase: str, description: str) -> bool:
     """Whether the description names `phrase` as what the studies compare with: "... compared with
-    health education", "better than placebo", "relative to usual care". Unlike "X versus Y", which
+    health education", "better than placebo", "relative to usual care", "we would like to compare it
+    with fluoride varnish". Unlike "X versus Y", which
     sets two concepts side by side (a review of X versus Y is about both), these subordinate the
     phrase to the question's own intervention; every trial names some comparator, so a searcher
     leaves it out of the query."""

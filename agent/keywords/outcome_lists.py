@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from agent.keywords.coordination import written_distributed
+from agent.keywords.coordination import listed_together, written_distributed
 from agent.keywords.title_template import purposes, subtitle, written_in
 from agent.models import Concept, ConceptRole, Term
 from agent.understanding.lexicon import EFFECT_VERBS
@@ -67,6 +67,26 @@ def _written(phrase: str, text: str) -> bool:
     """Whether `text` writes `phrase`, as it stands or as an alternative of a list that shares a word
     with another ("maternal outcomes" of "maternal and perinatal outcomes")."""
     return written_in(phrase, text) or written_distributed(phrase, text)
+
+
+def _listed_in_one(members: list[Term], segment: str) -> bool:
+    """Whether `segment` lists two of a concept's terms together that MeSH files in no common
+    subcategory ("reduce falls and hospital admissions", "its effect on mortality and breastfeeding":
+    outcomes of different kinds written as one list are grouped in one concept, and are several all the
+    same), unlike alternatives of one kind ("reduce anxiety and depression", F01; "nausea and vomiting",
+    C23), which are one concept the question is about."""
+    series = listed_together(segment, [t.canonical for t in members])
+    listed: dict[int, list[Term]] = {}
+    for term in members:
+        if series.get(term.canonical, -1) >= 0:
+            listed.setdefault(series[term.canonical], []).append(term)
+    return any(len(terms) > 1 and not _one_kind(terms) for terms in listed.values())
+
+
+def _one_kind(terms: list[Term]) -> bool:
+    """Whether MeSH files every term in one subcategory ("F01" behaviour, "C23" symptoms)."""
+    branches = [{n[:3] for n in t.mesh.tree_numbers} if t.mesh else set() for t in terms]
+    return bool(set.intersection(*branches))
 
 
 def _measured(trees: list[str]) -> bool:
@@ -149,9 +169,12 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         elif any(
             (_outcome_like(concept, own, False, in_a_purpose=True) or _used(own, segment))
             and all(_written(t.canonical, segment) for t in own)
-            and any(
-                other.id != concept.id and any(_written(t.canonical, segment) for t in members[other.id])
-                for other in concepts
+            and (
+                any(
+                    other.id != concept.id and any(_written(t.canonical, segment) for t in members[other.id])
+                    for other in concepts
+                )
+                or _listed_in_one(own, segment)
             )
             for segment in segments
         ):

@@ -872,6 +872,9 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
     assert is_comparator("health education", "Does yoga lower blood pressure compared with health education?")
     assert is_comparator("placebo", "Is drug A better than placebo?")
     assert not is_comparator("yoga", "Does yoga lower blood pressure compared with health education?")
+    # the question's own intervention as a pronoun between the verb and its "with"
+    sdf = "Our group works on silver diamine fluoride. We would like to compare it with fluoride varnish."
+    assert is_comparator("fluoride varnish", sdf) and not is_comparator("silver diamine fluoride", sdf)
     # written in another slot than the intervention, or inside the intervention's own phrase
     description = (
         "Does mindfulness training lower blood pressure in hypertension compared with health education?"

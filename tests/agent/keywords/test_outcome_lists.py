@@ -143,6 +143,33 @@ def test_a_service_before_a_noun_of_use_among_what_an_effect_verb_acts_on_is_an_
     assert found["hourly rounding"] == ("intervention", True)
 
 
+def test_outcomes_an_effect_verb_lists_are_several_even_grouped_in_one_concept(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "reduce falls and hospital admissions": the two outcomes of different kinds, listed together, make
+    one concept, and that concept is a list of outcomes all the same (it had been AND'ed as the only
+    outcome)."""
+    found = summary(
+        vocabulary,
+        "We want to know whether deprescribing interventions reduce falls and hospital admissions in "
+        "nursing home residents.",
+        context=["deprescribing interventions", "nursing home residents"],
+        output_target=["falls", "hospital admissions"],
+    )
+    falls = next(value for label, value in found.items() if "falls" in label)
+    assert falls == ("outcome", False)
+    # alternatives of one kind (Anxiety and Depression are both F01) are one concept the question is about
+    found = summary(
+        vocabulary,
+        "Does exercise reduce anxiety and depression in adolescents?",
+        context=["exercise"],
+        subject_population=["adolescents"],
+        output_target=["anxiety", "depression"],
+    )
+    anxiety = next(value for label, value in found.items() if "anxiety" in label)
+    assert anxiety[1] is True
+
+
 def test_people_named_only_by_their_state_in_a_subtitle_of_outcomes_are_an_outcome(
     vocabulary: MeshVocabulary,
 ) -> None:
