@@ -116,6 +116,20 @@ def study_filter(text: str, vocabulary: MeshVocabulary | None) -> StudyFilter:
 # Persons (M01): MeSH files the kinds of people flat, one level down ("Refugees", "Veterans", "Women"),
 # so there a shallow heading is no broad one (generic people words are set aside before: GENERIC_PEOPLE)
 _UNDER_PERSONS = PERSONS_TREE + "."
+# diseases (C): one level under a category a disease is named as concretely as deeper down
+_CONDITION_TREE = "C"
+
+
+def _near_the_top(tree_number: str) -> bool:
+    """Whether a tree number is too near the top of its tree for one word to search it: the roots and
+    their children ("cancer" -> Neoplasms, "injuries" -> Wounds and Injuries, "behaviour" -> Behavior),
+    except a kind of person (Refugees) and a condition one level under a category of diseases, which
+    MeSH names as concretely as a disease deeper down ("burns": Burns, C26.200, beside Fractures and
+    Wounds, Penetrating under Wounds and Injuries)."""
+    depth = tree_number.count(".")
+    if tree_number.startswith(_UNDER_PERSONS):
+        return False
+    return depth < 1 or (depth < 2 and not tree_number.startswith(_CONDITION_TREE))
 
 
 def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
@@ -129,9 +143,7 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
-    if one_word and all(
-        t.count(".") < 2 and not t.startswith(_UNDER_PERSONS) for t in descriptor.tree_numbers
-    ):
+    if one_word and all(_near_the_top(t) for t in descriptor.tree_numbers):
         return False  # too broad a heading to search on; the words stay
     # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
     # Surgery, "cardiac surgery" -> Thoracic Surgery (a discipline, H: the procedures are meant)

@@ -296,6 +296,22 @@ def test_too_broad_headings_and_everyday_words_are_not_headings(vocabulary: Mesh
     assert names_the_concept(vocabulary.lookup("Epilepsy")[0], "epilepsy", "heading")
 
 
+def test_a_condition_one_level_under_a_category_is_named_by_its_word(vocabulary: MeshVocabulary) -> None:
+    """Burns (C26.200) sits one level under Wounds and Injuries, as concrete as a disease deeper down:
+    "partial-thickness burns" is searched with it; the category itself (C26) and a one-word heading one
+    level down outside the conditions (Behavior, F01.145) stay too broad."""
+    burns = vocabulary.lookup("Burns")[0]
+    assert names_the_concept(burns, "burns", "heading")
+    assert not names_the_concept(vocabulary.lookup("Wounds and Injuries")[0], "injuries")
+    assert not names_the_concept(vocabulary.lookup("Behavior")[0], "behaviour", "heading")
+    result = concepts_of(
+        vocabulary,
+        "Silver dressings for partial-thickness burns in children",
+        output_target=["partial-thickness burns"],
+    )
+    assert any(t.mesh is not None and t.mesh.heading == "Burns" for t in result.terms)
+
+
 def test_phrases_written_apart_are_different_concepts(vocabulary: MeshVocabulary) -> None:
     description = (
         "Red flags to screen for vertebral fracture in low back pain, with bursa, tendon or labrum lesions"
