@@ -666,6 +666,36 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     )
 
 
+# MeSH's periods of a person's reproductive life (G08.686): pregnancy and its trimesters, the
+# peripartum and postpartum periods, menopause, puberty
+_PERIODS_OF_LIFE = (
+    "G08.686.784.769",
+    "G08.686.701",
+    "G08.686.702",
+    "G08.686.707",
+    "G08.686.157.500",
+    "G08.686.760",
+)
+
+
+def a_period_of_life_named(concept: Concept, terms: list[Term], description: str) -> bool:
+    """Whether a concept is a period of the people's life (`_PERIODS_OF_LIFE`) that the question writes
+    after "in" or "during" ("iron deficiency anaemia in pregnancy", "depression during pregnancy",
+    "in the postpartum period"): it says who is studied, as "pregnant women" would, and a searcher ANDs
+    it (MeSH files the period among physiological phenomena, which would leave it an optional outcome).
+    Not a period named only in passing ("abstinence at the end of pregnancy")."""
+    members = [t for t in terms if t.concept == concept.id]
+    headings = [t.mesh for t in members if t.mesh is not None]
+    if not headings or not all(
+        h.tree_numbers and all(n.startswith(_PERIODS_OF_LIFE) for n in h.tree_numbers) for h in headings
+    ):
+        return False
+    return any(
+        re.search(rf"\b(?:in|during)\s+(?:the\s+)?{re.escape(t.canonical)}\b", description, re.IGNORECASE)
+        for t in members
+    )
+
+
 # "older adults living in the community", "patients residing at home", "children resident in rural
 # areas": where the people live, said of them in passing
 _LIVING_IN = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concept_roles import (
+    a_period_of_life_named,
     is_comparator,
     is_exposure,
     is_prevented,
@@ -2331,3 +2332,24 @@ def test_an_intervention_done_with_a_coarse_heading_keeps_it(vocabulary: MeshVoc
         method_algorithm=["graph neural networks"],
     )
     assert "Neural Networks, Computer" not in pubmed_query(networks)
+
+
+def test_a_period_of_life_written_after_in_is_who_is_studied(vocabulary: MeshVocabulary) -> None:
+    """ "iron deficiency anaemia in pregnancy": the pregnancy says who is studied, as "pregnant women"
+    would, and is AND'ed, though MeSH files it among physiological phenomena (an optional outcome
+    otherwise); pregnancy named only in a subtitle's outcome is not."""
+    description = "Intravenous versus oral iron for iron deficiency anaemia in pregnancy"
+    result = concepts_of(
+        vocabulary,
+        description,
+        method_algorithm=["Intravenous iron", "oral iron"],
+        subject_population=["iron deficiency anaemia"],
+        output_target=["pregnancy"],
+    )
+    pregnancy = next(c for c in result.concepts if c.label == "pregnancy")
+    assert pregnancy.required and pregnancy.role is ConceptRole.POPULATION
+    assert '"Pregnancy"[Mesh]' in pubmed_query(result)
+    terms = [t for t in result.terms if t.concept == pregnancy.id]
+    assert not a_period_of_life_named(
+        pregnancy, terms, "smoking cessation: abstinence at the end of pregnancy"
+    )
