@@ -116,6 +116,20 @@ def study_filter(text: str, vocabulary: MeshVocabulary | None) -> StudyFilter:
 # Persons (M01): MeSH files the kinds of people flat, one level down ("Refugees", "Veterans", "Women"),
 # so there a shallow heading is no broad one (generic people words are set aside before: GENERIC_PEOPLE)
 _UNDER_PERSONS = PERSONS_TREE + "."
+# diseases (C): one level under a category a disease is named as concretely as deeper down
+_CONDITION_TREE = "C"
+
+
+def _near_the_top(tree_number: str) -> bool:
+    """Whether a tree number is too near the top of its tree for one word to search it: the roots and
+    their children ("cancer" -> Neoplasms, "injuries" -> Wounds and Injuries, "behaviour" -> Behavior),
+    except a kind of person (Refugees) and a condition one level under a category of diseases, which
+    MeSH names as concretely as a disease deeper down ("burns": Burns, C26.200, beside Fractures and
+    Wounds, Penetrating under Wounds and Injuries)."""
+    depth = tree_number.count(".")
+    if tree_number.startswith(_UNDER_PERSONS):
+        return False
+    return depth < 1 or (depth < 2 and not tree_number.startswith(_CONDITION_TREE))
 
 
 def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry term") -> bool:
@@ -129,9 +143,7 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
-    if one_word and all(
-        t.count(".") < 2 and not t.startswith(_UNDER_PERSONS) for t in descriptor.tree_numbers
-    ):
+    if one_word and all(_near_the_top(t) for t in descriptor.tree_numbers):
         return False  # too broad a heading to search on; the words stay
     # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
     # Surgery, "cardiac surgery" -> Thoracic Surgery (a discipline, H: the procedures are meant)
@@ -654,6 +666,36 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
             all(n.startswith(_AGE_GROUPS) for h in headings for n in h.tree_numbers)
             or not any(_named_with_their_condition(t.canonical, description) for t in members)
         )
+    )
+
+
+# MeSH's periods of a person's reproductive life (G08.686): pregnancy and its trimesters, the
+# peripartum and postpartum periods, menopause, puberty
+_PERIODS_OF_LIFE = (
+    "G08.686.784.769",
+    "G08.686.701",
+    "G08.686.702",
+    "G08.686.707",
+    "G08.686.157.500",
+    "G08.686.760",
+)
+
+
+def a_period_of_life_named(concept: Concept, terms: list[Term], description: str) -> bool:
+    """Whether a concept is a period of the people's life (`_PERIODS_OF_LIFE`) that the question writes
+    after "in" or "during" ("iron deficiency anaemia in pregnancy", "depression during pregnancy",
+    "in the postpartum period"): it says who is studied, as "pregnant women" would, and a searcher ANDs
+    it (MeSH files the period among physiological phenomena, which would leave it an optional outcome).
+    Not a period named only in passing ("abstinence at the end of pregnancy")."""
+    members = [t for t in terms if t.concept == concept.id]
+    headings = [t.mesh for t in members if t.mesh is not None]
+    if not headings or not all(
+        h.tree_numbers and all(n.startswith(_PERIODS_OF_LIFE) for n in h.tree_numbers) for h in headings
+    ):
+        return False
+    return any(
+        re.search(rf"\b(?:in|during)\s+(?:the\s+)?{re.escape(t.canonical)}\b", description, re.IGNORECASE)
+        for t in members
     )
 
 

@@ -131,6 +131,7 @@ from agent.keywords.concept_roles import (
     REQUIRED_ROLES,
     SLOT_ROLE,
     SLOT_TREES,
+    a_period_of_life_named,
     apart_in_mesh,
     asks_about_a_test,
     asks_for_a_diagnosis,
@@ -469,6 +470,10 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     who_or_where = {
         c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)
     }
+    for concept in result.concepts:
+        if concept.id not in left_out and a_period_of_life_named(concept, result.terms, description):
+            concept.role = ConceptRole.POPULATION  # "in pregnancy": who is studied
+            who_or_where.add(concept.id)
     procedures = named_only_in_procedures(result.concepts, result.terms, description)
     procedures |= analysed_with(result.concepts, result.terms, description)
     decide_required(

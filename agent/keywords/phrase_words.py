@@ -248,7 +248,8 @@ def _grades_a_condition(words: list[str], vocabulary: MeshVocabulary | None) -> 
 CHANGE_NOUNS = word_set(
     """
     control controls reduction reductions lowering improvement improvements increase increases
-    decrease decreases optimisation optimization optimising optimizing maintenance
+    decrease decreases optimisation optimization optimising optimizing maintenance tapering
+    discontinuation
     """
 )
 
@@ -275,7 +276,7 @@ _MEASUREMENT_WORDS = word_set(
 # many words abstracts use for it ("coverage", "rates", "completed"). Research vocabulary, not topics.
 _TAKE_UP_WORDS = word_set(
     "uptake take-up utilisation utilization adherence compliance attendance participation acceptance "
-    "acceptability coverage"
+    "acceptability coverage duration"
 )
 
 

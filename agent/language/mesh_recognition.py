@@ -94,10 +94,11 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[a-z]{3})ll(ing|ed|er|ers)$"), r"l\1"),  # modelling, labelled
     (re.compile(r"(?<=[a-z]{3})ogue(s?)$"), r"og\1"),  # analogue, catalogue
     (re.compile(r"(?<=[a-z]{3})amme(s?)$"), r"am\1"),  # programme, kilogramme
+    (re.compile(r"(?<=neur)one(s?)$"), r"on\1"),  # neurone, motoneurone: the British neuron
 )
 
 
-_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue|amme")
+_SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue|amme|one")
 
 
 @lru_cache(maxsize=200_000)

@@ -140,6 +140,14 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   imaging test's accuracy, risk factors after surgery, reminders for attendance, a qualitative
   synthesis of caregivers, two varnishes compared in care homes and a school programme in low- and
   middle-income countries. They are reported apart as `librarian19`.
+  The rows with `"batch": 20` (ids P7-01-P7-10: nephrology, obstetric surgery, paediatric
+  otolaryngology, pain medicine, paediatric emergency radiology, Indigenous health, housing and mental
+  health, neurosurgery, vascular surgery and occupational lactation support) were written as hard as
+  Seed's titles in the eighteenth session, before the product was run on them: long titles with a
+  comparator (in-centre haemodialysis, standard dressings, watchful waiting, treatment first, endovascular
+  revascularisation), a social group (Indigenous peoples, people experiencing homelessness, employed
+  mothers), a programme, outcome lists after a colon, aliases in brackets (grommets, glue ear) and a
+  diagnostic-accuracy question in children. They are reported apart as `librarian20`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -203,6 +211,7 @@ _LATER_BATCHES = {
     "librarian17": ("librarian", 17),
     "librarian18": ("librarian", 18),
     "librarian19": ("librarian", 19),
+    "librarian20": ("librarian", 20),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -238,6 +247,7 @@ SPLITS = (
     "librarian17",
     "librarian18",
     "librarian19",
+    "librarian20",
     "engineering",
     "engineering2",
     "engineering3",
@@ -280,7 +290,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 234 librarian, 50 engineering and 24 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 244 librarian, 50 engineering and 24 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -302,7 +312,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 234 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 244 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

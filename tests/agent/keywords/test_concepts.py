@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concept_roles import (
+    a_period_of_life_named,
     is_comparator,
     is_exposure,
     is_prevented,
@@ -294,6 +295,22 @@ def test_too_broad_headings_and_everyday_words_are_not_headings(vocabulary: Mesh
     neoplasms = vocabulary.lookup("Neoplasms")[0]
     assert not names_the_concept(neoplasms, "malignancy") and names_the_concept(neoplasms, "solid neoplasms")
     assert names_the_concept(vocabulary.lookup("Epilepsy")[0], "epilepsy", "heading")
+
+
+def test_a_condition_one_level_under_a_category_is_named_by_its_word(vocabulary: MeshVocabulary) -> None:
+    """Burns (C26.200) sits one level under Wounds and Injuries, as concrete as a disease deeper down:
+    "partial-thickness burns" is searched with it; the category itself (C26) and a one-word heading one
+    level down outside the conditions (Behavior, F01.145) stay too broad."""
+    burns = vocabulary.lookup("Burns")[0]
+    assert names_the_concept(burns, "burns", "heading")
+    assert not names_the_concept(vocabulary.lookup("Wounds and Injuries")[0], "injuries")
+    assert not names_the_concept(vocabulary.lookup("Behavior")[0], "behaviour", "heading")
+    result = concepts_of(
+        vocabulary,
+        "Silver dressings for partial-thickness burns in children",
+        output_target=["partial-thickness burns"],
+    )
+    assert any(t.mesh is not None and t.mesh.heading == "Burns" for t in result.terms)
 
 
 def test_phrases_written_apart_are_different_concepts(vocabulary: MeshVocabulary) -> None:
@@ -2355,3 +2372,24 @@ def test_an_intervention_done_with_a_coarse_heading_keeps_it(vocabulary: MeshVoc
         method_algorithm=["graph neural networks"],
     )
     assert "Neural Networks, Computer" not in pubmed_query(networks)
+
+
+def test_a_period_of_life_written_after_in_is_who_is_studied(vocabulary: MeshVocabulary) -> None:
+    """ "iron deficiency anaemia in pregnancy": the pregnancy says who is studied, as "pregnant women"
+    would, and is AND'ed, though MeSH files it among physiological phenomena (an optional outcome
+    otherwise); pregnancy named only in a subtitle's outcome is not."""
+    description = "Intravenous versus oral iron for iron deficiency anaemia in pregnancy"
+    result = concepts_of(
+        vocabulary,
+        description,
+        method_algorithm=["Intravenous iron", "oral iron"],
+        subject_population=["iron deficiency anaemia"],
+        output_target=["pregnancy"],
+    )
+    pregnancy = next(c for c in result.concepts if c.label == "pregnancy")
+    assert pregnancy.required and pregnancy.role is ConceptRole.POPULATION
+    assert '"Pregnancy"[Mesh]' in pubmed_query(result)
+    terms = [t for t in result.terms if t.concept == pregnancy.id]
+    assert not a_period_of_life_named(
+        pregnancy, terms, "smoking cessation: abstinence at the end of pregnancy"
+    )

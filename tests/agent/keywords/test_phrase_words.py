@@ -183,6 +183,9 @@ def test_a_last_noun_of_change_leaves_the_thing_changed() -> None:
     assert without_change_head(["blood", "pressure", "control"]) == ["blood", "pressure"]
     assert without_change_head(["control"]) == ["control"]
     assert without_change_head(["speech", "decoding"]) == ["speech", "decoding"]
+    # lowering a dose step by step, or stopping it: the drug is what is changed
+    assert without_change_head(["opioid", "tapering"]) == ["opioid"]
+    assert without_change_head(["statin", "discontinuation"]) == ["statin"]
 
 
 @pytest.mark.parametrize(
@@ -261,6 +264,8 @@ def test_a_take_up_measure_after_a_mesh_term_goes(vocabulary: MeshVocabulary) ->
     assert without_take_up("vaccination coverage", vocabulary) == "vaccination coverage"
     assert without_take_up("student engagement", vocabulary) == "student engagement"
     assert without_take_up("vaccination uptake", None) == "vaccination uptake"
+    # how long people keep doing a thing is how much they take part in it
+    assert without_take_up("breastfeeding duration", vocabulary) == "breastfeeding"
 
 
 def test_words_asking_for_papers_go_with_the_study_type_they_stand_beside() -> None:

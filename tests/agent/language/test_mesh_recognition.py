@@ -33,6 +33,9 @@ def headings(
         ("centre", "center"),
         ("modelling", "modeling"),
         ("programmes", "program"),
+        ("neurones", "neuron"),  # the British neuron, also inside "motoneurone"
+        ("motoneurone", "motoneuron"),
+        ("hormone", "hormone"),
         ("studies", "study"),
         ("children", "child"),
         ("diabetes", "diabetes"),  # not a plural
@@ -69,6 +72,9 @@ def test_longest_match_in_a_sentence(vocabulary: MeshVocabulary) -> None:
 def test_british_spelling_and_plural_find_the_heading(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "macular oedema") == [("macular oedema", "Macular Edema")]
     assert headings(vocabulary, "epilepsies") == [("epilepsies", "Epilepsy")]
+    assert headings(vocabulary, "motor neurone disease") == [
+        ("motor neurone disease", "Motor Neuron Disease")
+    ]
 
 
 def test_acronyms_only_when_attested(vocabulary: MeshVocabulary) -> None:
