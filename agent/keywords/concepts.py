@@ -204,6 +204,7 @@ from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
 from agent.keywords.title_template import (
     measure_asked,
+    named_as_studied,
     named_as_the_purpose,
     named_before_for,
     qualifies_the_test,
@@ -566,10 +567,12 @@ def _share_words(
 
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
     """Whether the description writes the concept as what its question is about: the Y of "X for Y in
-    Z" (`named_as_the_purpose`), what an exposure acts on (`is_acted_on`) or what is prevented
+    Z" (`named_as_the_purpose`), what the researcher says they study (`named_as_studied`), what an
+    exposure acts on (`is_acted_on`) or what is prevented
     (`is_prevented`)."""
     return any(
         named_as_the_purpose(t.canonical, description)
+        or named_as_studied(t.canonical, description)
         or is_acted_on(t.canonical, description, t.original)
         or is_prevented(t.canonical, description)
         for t in terms

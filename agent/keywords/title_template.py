@@ -133,6 +133,25 @@ def named_as_the_purpose(phrase: str, description: str) -> bool:
     return any(written_in(phrase, y) for _, y, _ in _x_y_z(description))
 
 
+# the verbs a researcher says what they study with, right before its object ("I'm a pharmacist studying
+# adherence to X", "we investigate burnout in ICU nurses", "our lab works on ...")
+_STUDYING = re.compile(
+    r"\b(?:study|studies|studying|investigate|investigates|investigating|examine|examines|examining|"
+    r"research|researches|researching|explore|explores|exploring|(?:work|works|working|focus|focuses|"
+    r"focusing)\s+on)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
+def named_as_studied(phrase: str, description: str) -> bool:
+    """Whether `phrase` is written right after a verb of studying ("studying adherence to direct oral
+    anticoagulants"): what the researcher says they study is the topic, as the purpose of a title is."""
+    return bool(phrase.strip()) and any(
+        description[m.end() :].casefold().startswith(phrase.strip().casefold())
+        for m in _STUDYING.finditer(description)
+    )
+
+
 # "caregivers of people with dementia", "parents of children who have autism", "partners of men living
 # with prostate cancer": people named by whom they are related to, whose condition is the other people's
 _OF_THE_ILL = r"\w*\s+of\s+(?:the\s+|their\s+)?(?:[\w-]+\s+){1,3}?(?:with|who\s+have|who\s+had|living\s+with|affected\s+by)\b"

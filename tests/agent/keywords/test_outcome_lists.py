@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent.keywords.concepts import build_concepts
-from agent.keywords.title_template import purposes, subtitle
+from agent.keywords.title_template import named_as_studied, purposes, subtitle
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import Slots, Understanding
 
@@ -217,3 +217,23 @@ def test_outcomes_a_list_shares_a_word_with_are_listed_and_a_behaviour_is_measur
     )
     listed = [value for label, value in found.items() if "disclosure" in label or "maternal" in label]
     assert listed and all(value == ("outcome", False) for value in listed)
+
+
+def test_an_outcome_the_researcher_says_they_study_defines_the_topic(vocabulary: MeshVocabulary) -> None:
+    """ "I'm a pharmacist studying adherence to direct oral anticoagulants ...": the adherence is what the
+    question is about, not an outcome that only narrows (it had been left out of the query)."""
+    description = (
+        "I'm a pharmacist studying adherence to direct oral anticoagulants in patients with atrial "
+        "fibrillation, and what interventions improve it."
+    )
+    found = summary(
+        vocabulary,
+        description,
+        context=["direct oral anticoagulants"],
+        subject_population=["patients with atrial fibrillation"],
+        output_target=["adherence"],
+    )
+    adherence = next(value for label, value in found.items() if "adherence" in label)
+    assert adherence == ("outcome", True)
+    assert named_as_studied("burnout", "We investigate burnout in ICU nurses.")
+    assert not named_as_studied("nurses", "We investigate burnout in ICU nurses.")
