@@ -358,6 +358,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and (
                 _has_evidence(_rest_of_run(tokens, index + 1))
                 or _opens_with_condition(tokens, index + 1)
+                or _opens_with_term(tokens, index + 1)
                 or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
             )
         ):
@@ -552,6 +553,22 @@ def _opens_with_condition(tokens: list[str], start: int) -> bool:
         return False
     english = zh_english(rest[0])
     return english is not None and mesh_kind(english) == "condition"
+
+
+# the most words of a run a term opening it is looked for in
+_OPENING_TERM_WORDS = 4
+
+
+def _opens_with_term(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` opens with a term of several words that MeSH knows whole
+    (NAFLD患者|肝|纤维化|程度 "liver fibrosis" degree, 患者|生活|质量 "quality of life"):
+    the people word before it is who is studied, and what follows a phrase of its own; a people word
+    before one word (患者|家属) may be its modifier, so one word is not enough."""
+    rest = _run_words(tokens, start)
+    for size in range(min(_OPENING_TERM_WORDS, len(rest)), 1, -1):
+        if one_term("".join(rest[:size])):
+            return True
+    return False
 
 
 def _inside_people_phrase(tokens: list[str], start: int) -> bool:

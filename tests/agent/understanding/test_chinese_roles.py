@@ -709,3 +709,11 @@ def test_a_cell_word_inside_a_term_the_words_around_it_make_does_not_end_the_phr
     texts = [p.text for p in chinese_phrases("比较化疗对胶质母细胞瘤患者认知功能的影响。")]
     assert "胶质母细胞瘤患者" in texts
     assert "瘤患者" not in texts
+
+
+def test_a_people_word_before_a_term_mesh_knows_ends_the_people_phrase() -> None:
+    # 肠道|菌群 "gut microbiota" opens the rest of the run: the patients are who is studied, the
+    # microbiota's composition a phrase of its own, not "diabetes patient gut microbiota"
+    texts = [p.text for p in chinese_phrases("分析糖尿病患者肠道菌群组成的特征。")]
+    assert "糖尿病患者" in texts
+    assert any(text.startswith("肠道菌群") for text in texts)
