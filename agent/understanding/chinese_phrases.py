@@ -365,6 +365,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # a people word heads its own phrase (高血压患者|夜间血压, 大学生|手机成瘾): the next phrase
             # keeps the cue
             flush()
+        elif zh_people(word) and CJK.search(word) and _symbol_before_chinese(tokens, index + 1):
+            # 水稻|OsWRKY45基因, 儿童|RSV感染, 猪|MSTN基因: the organism or people a gene, virus or protein
+            # symbol is written against are who is studied, as when a space parts them ("儿童 RSV 感染")
+            flush()
     flush()
     for step in ROLE_PASSES:
         phrases = step(phrases)
@@ -553,6 +557,21 @@ def _opens_with_condition(tokens: list[str], start: int) -> bool:
         return False
     english = zh_english(rest[0])
     return english is not None and mesh_kind(english) == "condition"
+
+
+def _symbol_before_chinese(tokens: list[str], start: int) -> bool:
+    """True when the token at `start` is a Latin symbol (capitals or digits: OsWRKY45, RSV, PD-L1, not an
+    English word) written right against the Chinese word before it, and a Chinese word follows it."""
+    if start + 1 >= len(tokens):
+        return False
+    symbol, after = tokens[start], tokens[start + 1]
+    return (
+        symbol.isascii()
+        and any(ch.isupper() or ch.isdigit() for ch in symbol[1:])
+        and symbol.lower() not in lex.EN_FUNCTION
+        and bool(CJK.search(after))
+        and zh_content(after)
+    )
 
 
 # the most words of a run a term opening it is looked for in

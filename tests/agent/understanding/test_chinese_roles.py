@@ -717,3 +717,11 @@ def test_a_people_word_before_a_term_mesh_knows_ends_the_people_phrase() -> None
     texts = [p.text for p in chinese_phrases("分析糖尿病患者肠道菌群组成的特征。")]
     assert "糖尿病患者" in texts
     assert any(text.startswith("肠道菌群") for text in texts)
+
+
+def test_an_organism_written_against_a_gene_symbol_is_a_phrase_of_its_own() -> None:
+    # 番茄|SlMYB12基因 is read as 番茄 SlMYB12基因 with a space: the tomato is what is studied, the gene
+    # a phrase of its own, not "tomato SlMYB12 gene"
+    texts = [p.text for p in chinese_phrases("探讨番茄SlMYB12基因对果实的影响。")]
+    assert texts[:2] == ["番茄", "SlMYB12基因"]
+    assert [p.text for p in chinese_phrases("探讨番茄 SlMYB12基因对果实的影响。")][:2] == texts[:2]
