@@ -584,10 +584,8 @@ def _opens_with_term(tokens: list[str], start: int) -> bool:
     the people word before it is who is studied, and what follows a phrase of its own; a people word
     before one word (患者|家属) may be its modifier, so one word is not enough."""
     rest = _run_words(tokens, start)
-    for size in range(min(_OPENING_TERM_WORDS, len(rest)), 1, -1):
-        if one_term("".join(rest[:size])):
-            return True
-    return False
+    sizes = range(min(_OPENING_TERM_WORDS, len(rest)), 1, -1)
+    return any(one_term("".join(rest[:size])) for size in sizes)
 
 
 def _inside_people_phrase(tokens: list[str], start: int) -> bool:

@@ -228,4 +228,7 @@ def test_a_word_closed_by_xing_offers_its_stems_adjectives_inside_an_attested_te
     judged = render("过敏性鼻炎", attested=lambda term: term == "allergic rhinitis")
     assert judged.english[0] == "allergic rhinitis"
     # nobody attests "allergic asthma" here: the adjective is not guessed into the rendering
-    assert "allergic asthma" not in render("过敏性哮喘", attested=lambda term: term == "allergic rhinitis").english
+    assert (
+        "allergic asthma"
+        not in render("过敏性哮喘", attested=lambda term: term == "allergic rhinitis").english
+    )
