@@ -547,7 +547,25 @@ def _adjectival(part: _Part, word: str) -> _Part:
     if own and own[0].lower().endswith(_ADJECTIVE_ENDINGS):
         early, own = own, early  # the dictionary's own adjective (退行性 "degenerative") stays first
     modifiers = [*early, *own, *late, *part.modifiers[1:]]
-    return _Part(part.nouns, _unique(modifiers), part.people, part.affix, part.glossary)
+    latin = _unique([*part.latin, *_stem_adjectives(word)])
+    return _Part(part.nouns, _unique(modifiers), part.people, part.affix, part.glossary, latin=latin)
+
+
+def _stem_adjectives(word: str) -> list[str]:
+    """The adjectives of the word before 性 or 式 that are no verbs' "-ive" forms: its own adjective senses
+    and the Latin adjectives of its noun senses (过敏 "allergic; allergy" -> "allergic", which CC-CEDICT's
+    过敏性 "allergic reaction; anaphylaxis" lacks). Like every Latin form of a part, tried only inside a
+    span the judge attests whole ("allergic rhinitis")."""
+    out: list[str] = []
+    for sense in dictionary_senses(word):
+        text = sense.text
+        if sense.verb or " " in text or not text.isalpha() or not text.isascii():
+            continue
+        if text.lower().endswith(_ADJECTIVE_ENDINGS):
+            out.append(text)
+        else:
+            out += word_formation.adjective_guesses(text)[:_ADJECTIVE_GUESSES]
+    return out
 
 
 def _judged(

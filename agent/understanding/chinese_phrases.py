@@ -358,11 +358,16 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and (
                 _has_evidence(_rest_of_run(tokens, index + 1))
                 or _opens_with_condition(tokens, index + 1)
+                or _opens_with_term(tokens, index + 1)
                 or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
             )
         ):
             # a people word heads its own phrase (高血压患者|夜间血压, 大学生|手机成瘾): the next phrase
             # keeps the cue
+            flush()
+        elif zh_people(word) and CJK.search(word) and _symbol_before_chinese(tokens, index + 1):
+            # 水稻|OsWRKY45基因, 儿童|RSV感染, 猪|MSTN基因: the organism or people a gene, virus or protein
+            # symbol is written against are who is studied, as when a space parts them ("儿童 RSV 感染")
             flush()
     flush()
     for step in ROLE_PASSES:
@@ -552,6 +557,35 @@ def _opens_with_condition(tokens: list[str], start: int) -> bool:
         return False
     english = zh_english(rest[0])
     return english is not None and mesh_kind(english) == "condition"
+
+
+def _symbol_before_chinese(tokens: list[str], start: int) -> bool:
+    """True when the token at `start` is a Latin symbol (capitals or digits: OsWRKY45, RSV, PD-L1, not an
+    English word) written right against the Chinese word before it, and a Chinese word follows it."""
+    if start + 1 >= len(tokens):
+        return False
+    symbol, after = tokens[start], tokens[start + 1]
+    return (
+        symbol.isascii()
+        and any(ch.isupper() or ch.isdigit() for ch in symbol[1:])
+        and symbol.lower() not in lex.EN_FUNCTION
+        and bool(CJK.search(after))
+        and zh_content(after)
+    )
+
+
+# the most words of a run a term opening it is looked for in
+_OPENING_TERM_WORDS = 4
+
+
+def _opens_with_term(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` opens with a term of several words that MeSH knows whole
+    (NAFLD患者|肝|纤维化|程度 "liver fibrosis" degree, 患者|生活|质量 "quality of life"):
+    the people word before it is who is studied, and what follows a phrase of its own; a people word
+    before one word (患者|家属) may be its modifier, so one word is not enough."""
+    rest = _run_words(tokens, start)
+    sizes = range(min(_OPENING_TERM_WORDS, len(rest)), 1, -1)
+    return any(one_term("".join(rest[:size])) for size in sizes)
 
 
 def _inside_people_phrase(tokens: list[str], start: int) -> bool:

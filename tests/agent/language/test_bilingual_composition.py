@@ -219,3 +219,16 @@ def test_a_blood_condition_is_the_one_word_the_judge_attests() -> None:
     # without a judge, or with none of its guesses attested, the composition of the parts stays
     assert render("低钙血症").english[0].startswith("low calcium blood")
     assert render("低钠血症", attested=known.__contains__).english[0].startswith("low sodium blood")
+
+
+def test_a_word_closed_by_xing_offers_its_stems_adjectives_inside_an_attested_term() -> None:
+    # CC-CEDICT glosses 过敏性 only "hypersensitive; allergic reaction; anaphylaxis"; its stem 过敏 has
+    # "allergic", which MeSH writes with rhinitis
+    assert render("过敏性鼻炎").english[0] != "allergic rhinitis"
+    judged = render("过敏性鼻炎", attested=lambda term: term == "allergic rhinitis")
+    assert judged.english[0] == "allergic rhinitis"
+    # nobody attests "allergic asthma" here: the adjective is not guessed into the rendering
+    assert (
+        "allergic asthma"
+        not in render("过敏性哮喘", attested=lambda term: term == "allergic rhinitis").english
+    )

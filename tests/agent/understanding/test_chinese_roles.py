@@ -709,3 +709,19 @@ def test_a_cell_word_inside_a_term_the_words_around_it_make_does_not_end_the_phr
     texts = [p.text for p in chinese_phrases("比较化疗对胶质母细胞瘤患者认知功能的影响。")]
     assert "胶质母细胞瘤患者" in texts
     assert "瘤患者" not in texts
+
+
+def test_a_people_word_before_a_term_mesh_knows_ends_the_people_phrase() -> None:
+    # 肠道|菌群 "gut microbiota" opens the rest of the run: the patients are who is studied, the
+    # microbiota's composition a phrase of its own, not "diabetes patient gut microbiota"
+    texts = [p.text for p in chinese_phrases("分析糖尿病患者肠道菌群组成的特征。")]
+    assert "糖尿病患者" in texts
+    assert any(text.startswith("肠道菌群") for text in texts)
+
+
+def test_an_organism_written_against_a_gene_symbol_is_a_phrase_of_its_own() -> None:
+    # 番茄|SlMYB12基因 is read as 番茄 SlMYB12基因 with a space: the tomato is what is studied, the gene
+    # a phrase of its own, not "tomato SlMYB12 gene"
+    texts = [p.text for p in chinese_phrases("探讨番茄SlMYB12基因对果实的影响。")]
+    assert texts[:2] == ["番茄", "SlMYB12基因"]
+    assert [p.text for p in chinese_phrases("探讨番茄 SlMYB12基因对果实的影响。")][:2] == texts[:2]
