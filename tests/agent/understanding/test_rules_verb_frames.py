@@ -258,3 +258,11 @@ def test_what_a_gerund_of_use_opening_a_question_uses_is_the_exposure() -> None:
     # opening no clause, "Using X, ..." still names the study's method
     method = extract_slots("Using wrist accelerometers, we measure sleep in older adults.")
     assert "wrist accelerometers" in method.method_measurement
+
+
+def test_an_adverb_between_a_verb_and_its_object_leaves_the_verbs_cue() -> None:
+    slots = extract_slots(
+        "Do brief interventions reduce potentially harmful drinking in university students?"
+    )
+    assert "harmful drinking" in slots.output_target
+    assert "harmful drinking" not in slots.context
