@@ -233,9 +233,24 @@ def gerund_after_preposition(r: PhraseReading) -> bool:
         and gerund_of_verb(r.lower)
         and verb_here(r.tokens, r.index, r.current) is not False  # "for healing time": a noun
     ):
+        after_for = r.last_break == "for"
         r.cue = r.last_break = r.lower
+        if after_for and _purpose_of_an_intervention(r):
+            # "Is X as effective as Y for arresting dentine caries", "X for halting bone loss": what
+            # an intervention is for doing something to is its outcome, whatever the verb
+            r.cue = "outcome"
         return True
     return False
+
+
+def _purpose_of_an_intervention(r: PhraseReading) -> bool:
+    """The "for" before the gerund in hand follows an intervention or what it is judged ("X as
+    effective as Y for", "effective for"), not a study's method or task ("a model for")."""
+    before_for = r.tokens[r.index - 2].lower() if r.index >= 2 else ""
+    if before_for in lex.PREDICATE_ADJECTIVES:
+        return True
+    last = r.phrases[-1] if r.phrases else None
+    return last is not None and last.stop == r.index - 1 and last.cue in {"exposure", "comparator"}
 
 
 def participle_clause_verb(r: PhraseReading) -> bool:
