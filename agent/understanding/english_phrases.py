@@ -127,6 +127,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     noun_phrase.no_verb_after_article,
     noun_phrase.bare_verb_as_noun,
     clause_cues.gerund_of_use_opens_subject,
+    no_term.passive_participle_after_be,
     clause_cues.function_word_or_verb,
     clause_cues.verb_before_article,
 )

@@ -169,6 +169,16 @@ def comparing_opened(r: PhraseReading) -> bool:
         # "compare the accuracy of X and Y for ...": both sides are named, so a later "to" or
         # "with" ("children presenting to emergency departments") opens no comparator
         r.compare_open = False
+    elif (
+        r.lower in lex.BE_FORMS
+        and r.compare_open
+        and r.last_break is not None
+        and not r.last_break.startswith("compar")
+        and r.previous_token not in {"which", "that", "who"}  # a relative clause inside the comparison
+    ):
+        # "we compare patients before and after the protocol was introduced, and delirium is screened
+        # with the 4AT": a clause with its own verb has begun, and its "with" is no comparator
+        r.compare_open = False
     return False
 
 
@@ -435,6 +445,15 @@ def function_word_or_verb(r: PhraseReading) -> bool:
         # an adverb inside a noun phrase ("critically ill children") is kept with it
         and not (is_modifier(r.following) and starts_phrase(r.after_next))
     )
+    if (
+        adverb
+        and not r.current
+        and not (r.lower in lex.EN_FUNCTION or listed_verb or participle)
+        and r.following[:1].isalpha()
+    ):
+        # "reduce potentially inappropriate prescribing", "measured directly with X": an adverb
+        # between a cue and what follows it leaves the cue as it was
+        return True
     if r.lower in lex.EN_FUNCTION or listed_verb or participle or adverb or is_contraction(r.lower):
         task_object = None
         if r.current:

@@ -41,6 +41,9 @@ _WANTING = frozenset(
 )
 
 
+# adverbs of time a passive verb takes right after it ("digested overnight", "recorded twice")
+_TIME_ADVERBS = frozenset({"overnight", "again", "later", "first", "once", "twice"})
+
 # prepositions a verb in "-ing" takes right after it ("adjusting for", "relying on", "looking at")
 _GERUND_PREPOSITIONS = frozenset({"for", "on", "at", "upon"})
 
@@ -100,9 +103,10 @@ def verb_after_who(r: PhraseReading) -> bool:
 
 
 def frequency_adverb(r: PhraseReading) -> bool:
-    """ "assessed daily with X": how often, and the verb's "with" follows."""
+    """ "assessed daily with X", "digested overnight in X": how often or when, and the verb's
+    preposition follows."""
     return bool(
-        r.lower in lex.FREQUENCY_ADVERBS
+        (r.lower in lex.FREQUENCY_ADVERBS or r.lower in _TIME_ADVERBS)
         and not r.current
         and r.last_break
         and is_past_participle(r.last_break)
@@ -196,6 +200,28 @@ def verb_after_modal(r: PhraseReading) -> bool:
     return False
 
 
+def passive_participle_after_be(r: PhraseReading) -> bool:
+    """ "Delirium is screened daily with the 4AT", "samples were digested overnight in acid": a past
+    participle right after a form of "be" and before an adverb or the end of the clause is the passive
+    verb, not a word of a noun phrase; it gives the next phrase its cue ("screened ... with": the
+    method), and how often it is done is no term (`frequency_adverb`)."""
+    if (
+        r.current
+        or r.previous_token not in lex.BE_FORMS
+        or not is_past_participle(r.lower)
+        or not (
+            r.following in lex.FREQUENCY_ADVERBS
+            or r.following in _TIME_ADVERBS
+            or is_adverb(r.following, r.after_next, ".")
+            or not any(ch.isalnum() for ch in r.following)
+        )
+    ):
+        return False
+    r.cue = r.last_break = r.lower
+    r.clause_open = ""
+    return True
+
+
 def gerund_after_preposition(r: PhraseReading) -> bool:
     """ "for arresting dentine caries": a gerund is a verb on what follows."""
     if (
@@ -207,9 +233,24 @@ def gerund_after_preposition(r: PhraseReading) -> bool:
         and gerund_of_verb(r.lower)
         and verb_here(r.tokens, r.index, r.current) is not False  # "for healing time": a noun
     ):
+        after_for = r.last_break == "for"
         r.cue = r.last_break = r.lower
+        if after_for and _purpose_of_an_intervention(r):
+            # "Is X as effective as Y for arresting dentine caries", "X for halting bone loss": what
+            # an intervention is for doing something to is its outcome, whatever the verb
+            r.cue = "outcome"
         return True
     return False
+
+
+def _purpose_of_an_intervention(r: PhraseReading) -> bool:
+    """The "for" before the gerund in hand follows an intervention or what it is judged ("X as
+    effective as Y for", "effective for"), not a study's method or task ("a model for")."""
+    before_for = r.tokens[r.index - 2].lower() if r.index >= 2 else ""
+    if before_for in lex.PREDICATE_ADJECTIVES:
+        return True
+    last = r.phrases[-1] if r.phrases else None
+    return last is not None and last.stop == r.index - 1 and last.cue in {"exposure", "comparator"}
 
 
 def participle_clause_verb(r: PhraseReading) -> bool:

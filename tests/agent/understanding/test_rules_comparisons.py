@@ -50,3 +50,12 @@ def test_what_follows_as_effective_as_is_compared_with_the_subject() -> None:
     slots = extract_slots("Is meloxicam as effective as firocoxib for postoperative pain in dogs?")
     assert {"meloxicam", "firocoxib"} <= set(slots.context)
     assert not any("effective" in t for slot in LIST_SLOT_NAMES for t in getattr(slots, slot))
+
+
+def test_a_clause_with_its_own_verb_ends_the_comparison() -> None:
+    slots = extract_slots(
+        "We compare wards before and after the bundle was introduced, and pain is rated with the "
+        "Numeric Rating Scale."
+    )
+    assert "Numeric Rating Scale" in slots.method_measurement
+    assert "Numeric Rating Scale" not in slots.context

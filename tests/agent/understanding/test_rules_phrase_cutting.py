@@ -293,3 +293,13 @@ def test_an_age_range_after_aged_is_no_part_of_the_people() -> None:
     assert "parents" in slots.subject_population
     terms = [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
     assert not any("aged" in t or "11" in t for t in terms)
+
+
+def test_a_past_participle_after_be_and_before_an_adverb_is_the_passive_verb() -> None:
+    slots = extract_slots("Wound size is photographed weekly with a smartphone camera.")
+    assert "smartphone camera" in slots.method_measurement
+    assert not any("photographed" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name))
+    soil = extract_slots("Soil cores were digested overnight in nitric acid.")
+    assert not any(
+        "digested" in t or "overnight" in t for name in LIST_SLOT_NAMES for t in getattr(soil, name)
+    )

@@ -258,3 +258,21 @@ def test_what_a_gerund_of_use_opening_a_question_uses_is_the_exposure() -> None:
     # opening no clause, "Using X, ..." still names the study's method
     method = extract_slots("Using wrist accelerometers, we measure sleep in older adults.")
     assert "wrist accelerometers" in method.method_measurement
+
+
+def test_an_adverb_between_a_verb_and_its_object_leaves_the_verbs_cue() -> None:
+    slots = extract_slots(
+        "Do brief interventions reduce potentially harmful drinking in university students?"
+    )
+    assert "harmful drinking" in slots.output_target
+    assert "harmful drinking" not in slots.context
+
+
+def test_what_an_intervention_is_for_doing_something_to_is_the_outcome_whatever_the_verb() -> None:
+    slots = extract_slots("Are bisphosphonates effective for halting bone loss in older men?")
+    assert "bone loss" in slots.output_target
+    assert "bone loss" not in slots.context
+    compared = extract_slots(
+        "Is fluoride varnish as effective as sealants for arresting enamel caries in adolescents?"
+    )
+    assert "enamel caries" in compared.output_target
