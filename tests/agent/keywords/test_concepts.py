@@ -2315,3 +2315,16 @@ def test_an_intervention_done_with_a_coarse_heading_keeps_it(vocabulary: MeshVoc
         method_algorithm=["graph neural networks"],
     )
     assert "Neural Networks, Computer" not in pubmed_query(networks)
+
+
+def test_a_drug_mesh_has_no_descriptor_for_is_given_by_its_inn_stem(vocabulary: MeshVocabulary) -> None:
+    # an INN (WHO's stems: -mab, -xaban, -imus) read where the slot says only "outcome" or "setting":
+    # the drug is what is given, required like a descriptor of the drugs tree
+    result = concepts_of(
+        vocabulary,
+        "We study nemolizumab in adults with prurigo nodularis.",
+        output_target=["nemolizumab"],
+        subject_population=["adults with prurigo nodularis"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["nemolizumab"] == ("intervention", True)
