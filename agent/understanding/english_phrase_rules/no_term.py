@@ -187,6 +187,7 @@ def user_about_themselves(r: PhraseReading) -> bool:
         and r.token.isalpha()
         and r.lower not in lex.EN_FUNCTION
         and r.lower not in _INTERESTED
+        and not r.lower.endswith("ing")  # "we are training teachers": a progressive, the research
         and not is_participle(r.lower)
         and not is_past_participle(r.lower)
         and not is_adverb(r.lower, r.following, r.after_next)

@@ -138,6 +138,9 @@ def test_a_sentence_naming_the_users_role_field_or_workplace_names_no_concept() 
         assert role not in terms and not any(role in t for t in terms), (text, terms)
     # the research a "we are" + participle, an adjective of interest or "work on" opens stays
     assert "dementia" in _terms(extract_slots("We are studying dementia in care homes."))
+    assert any(
+        "school teachers" in t for t in _terms(extract_slots("We are training school teachers in first aid."))
+    )
     assert "pressure ulcers" in _terms(extract_slots("I'm a nurse and interested in pressure ulcers."))
     assert "antibiotic prophylaxis" in _terms(
         extract_slots("We work on antibiotic prophylaxis in dentistry.")
