@@ -219,6 +219,7 @@ from agent.keywords.treatment_names import (
     vaccine_of_vaccination,
 )
 from agent.language.adjective_nouns import condition_of_adjective
+from agent.language.drug_stems import english_drug_class
 from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_families import family_root, head_family_root
 from agent.language.mesh_organisms import is_organism, searched_beside
@@ -1040,6 +1041,10 @@ def _free_draft(
     ):  # the phrase as written tells the head's role where its modifiers went ("clinically evident lesions")
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
+    if role in {ConceptRole.SETTING, ConceptRole.OUTCOME} and english_drug_class(head) is not None:
+        # "dupilumab", "tirzepatide"-like names MeSH has no descriptor for: a drug by its INN stem is
+        # given, like a descriptor of the drugs tree (D)
+        role = ConceptRole.INTERVENTION
     if role is ConceptRole.POPULATION and head in PLACE_HEADS:
         role = ConceptRole.SETTING  # "in technology firms": where the people are, not who they are
     # "bariatric surgery versus intensive medical therapy": what the studies compare with is left out

@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-__all__ = ["CLASS_SUFFIX", "DrugClass", "drug_class", "min_prefix", "stem_ending", "stems"]
+__all__ = [
+    "CLASS_SUFFIX",
+    "DrugClass",
+    "drug_class",
+    "english_drug_class",
+    "min_prefix",
+    "stem_ending",
+    "stems",
+]
 
 _STEM_FILE = "zh_inn_stems.tsv"
 # what follows a stem when the text names the class itself: 他汀类, 他汀类药物, 沙坦类药
@@ -80,3 +88,26 @@ def drug_class(word: str) -> DrugClass | None:
     if found is None or len(word) - len(found.chinese) < min_prefix(found):
         return None
     return found
+
+
+# letters an English name needs before its stem: "april" ends in -pril and "animus" in -imus, but a
+# drug's own syllables come first (ena|pril, siro|limus)
+_EN_MIN_PREFIX = 3
+
+
+def english_drug_class(word: str) -> DrugClass | None:
+    """The class of an English word that is one drug's INN: it ends in a stem of the table (dupilumab
+    -mab, apixaban -xaban, tacrolimus -imus; the longest stem wins) after at least three letters of its
+    own. The same WHO grammar the Chinese names follow, read from the table's stem column; a stem of
+    two words (-dronic acid) is left to MeSH."""
+    lower = word.lower()
+    if not lower.isalpha() or lower != word and not word[:1].isupper():
+        return None
+    best: DrugClass | None = None
+    for drug in stems().values():
+        stem = drug.stem.lstrip("-")
+        if " " in stem or not lower.endswith(stem) or len(lower) - len(stem) < _EN_MIN_PREFIX:
+            continue
+        if best is None or len(stem) > len(best.stem.lstrip("-")):
+            best = drug
+    return best

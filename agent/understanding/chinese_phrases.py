@@ -52,6 +52,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
     after: str | None = None  # the break word just before the phrase (与 in "A与B的关系")
     spaced = False
     latin_after_chinese = False  # the Latin phrase being read came right after a Chinese word
+    about_user = False  # the clause says who the user is ("我是一名麻醉科医生，"): no concept until it ends
 
     def flush() -> None:
         nonlocal current, latin_after_chinese
@@ -59,7 +60,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
         # before it ("用 XRD 和 SEM 表征": the cue 用 says they are the methods)
         latin = latin_after_chinese and cue is not None and not cue.startswith("task:")
         if current and (CJK.search("".join(current)) or latin):
-            phrases.append(Phrase(join_zh(current), cue, list(current), after=after))
+            phrases.append(
+                Phrase(join_zh(current), "self" if about_user else cue, list(current), after=after)
+            )
         current = []
         latin_after_chinese = False
 
@@ -78,6 +81,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             and current[-1].isascii() != word.isascii()
             and (word not in lex.ZH_HEADS or word in lex.ZH_TASK_HEADS)
             and ((cue or "").startswith("task:") or not _symbol_and_its_kind(current, word))
+            and not (current[-1].isdigit() and word in _RANK_NOUNS)
         ):
             # "mobile phone data 分析", "SEM 表征 MOF": a space between scripts ends a phrase, unless a
             # noun head follows ("EEG 信号") or the noun of a symbol's kind ("SGLT2 抑制剂")
@@ -97,6 +101,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             continue
         if not any(ch.isalnum() for ch in word):
             flush()
+            about_user = False  # "我是一名全科医生，想了解…": the user's role ends with its clause
             if word in ".;!?。；！？":
                 cue = after = None
             elif word in ",，" and cue and cue.startswith("task:"):
@@ -170,6 +175,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             cue = after = "针对"
             continue
         previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
+        if _user_role_opens(tokens, index):
+            # "我是一名麻醉科医生，", "我们是一个护理团队，", "作为一名药师，": who the user is names no concept
+            flush()
+            about_user = True
+            continue
         if (
             (
                 word in _EFFECT_VERBS
@@ -206,7 +216,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
             continue
         if (
             not current
-            and (previous in _MODALS or previous in _TIME_LOCALIZERS)
+            and (previous in _MODALS or previous in _TIME_LOCALIZERS or previous in _WISHING)
             and len(word) > 1
             and _is_predicate(word)
             and _object_start(_after_particles(tokens, index))
@@ -468,6 +478,37 @@ def change_verb(word: str) -> bool:
 
 # modal and question words between X and such a verb
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
+
+# nouns of a rank a number names ("2 型糖尿病" type 2 diabetes, "III 期" stage III, "3 级" grade 3): a
+# number written apart before one is the rank, part of the term
+_RANK_NOUNS = frozenset({"型", "期", "级", "度"})
+
+# words of wishing: the verb after one is the wish's predicate ("想|了解|X", "希望|找到|X"), no term
+_WISHING = frozenset({"想", "想要", "希望", "打算", "计划", "拟", "要", "需要"})
+
+# the user as the subject of a copula, and "as" before a person counted ("作为一名药师"): the clause
+# names the user's role
+_USER_SUBJECTS = frozenset({"我", "我们"})
+_PERSON_COUNTS = frozenset({"一名", "一位", "一个", "名", "位"})
+
+
+def _user_role_opens(tokens: list[str], index: int) -> bool:
+    """The word at `index` opens a clause about the user: 是 after 我/我们 at the start of a clause ("我是
+    一名麻醉科医生"), or 作为 at the start of a clause before a person counted ("作为一名药师")."""
+    word = tokens[index]
+    before = [t for t in tokens[:index] if t != " "]
+    if word == "是" and before and before[-1] in _USER_SUBJECTS:
+        start = before[:-1]
+    elif word == "作为":
+        start = before
+        after = [t for t in tokens[index + 1 :] if t != " "][:2]
+        counted = bool(after) and (after[0] in _PERSON_COUNTS or "".join(after)[:2] in _PERSON_COUNTS)
+        if not counted:
+            return False
+    else:
+        return False
+    return not start or not any(ch.isalnum() for ch in start[-1])
+
 
 # verbs of enrolling people in a study: their object is who is studied
 _RECRUIT_VERBS = frozenset({"纳入", "招募", "入组", "选取", "募集"})

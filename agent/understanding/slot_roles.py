@@ -41,7 +41,10 @@ from agent.understanding.slot_translation import embedded_vocabulary
 
 
 def classify(phrase: Phrase) -> list[tuple[str, str]]:
-    """(slot, term) pairs for one phrase; a task phrase may also yield a context term."""
+    """(slot, term) pairs for one phrase; a task phrase may also yield a context term. A Chinese phrase
+    about the user ("我是一名麻醉科医生") names no concept, as an English one does (`_classify_words`)."""
+    if phrase.cue == "self" and CJK.search(phrase.text):
+        return []
     if phrase.slot:
         return [(phrase.slot, phrase.text)]
     chinese = bool(CJK.search(phrase.text))

@@ -25,7 +25,8 @@ SPLIT_CHOICES = {
     "seed": ("seed", "seed_no42"),
     "librarian": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "librarian"),
     "engineering": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "engineering"),
-    "descriptions": ("descriptions",),
+    "descriptions": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "descriptions"),
+    "descriptions2": ("descriptions2",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

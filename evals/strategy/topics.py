@@ -167,14 +167,23 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   manufacturing, photovoltaics, mechanical engineering: materials and machines whose words MeSH also
   writes in a biological sense) were written after the first 45 had been tuned on, before the product
   was run on them, and are reported apart as `engineering5`.
-- Descriptions (`description_dev.jsonl` beside this module, written for this project): 24 research
+- Descriptions (`description_dev.jsonl` beside this module, written for this project): 48 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
-  they study, the outcomes and designs they want; 22 in English, 2 in Chinese), each with the PubMed
-  query a medical librarian would sign for it (listed outcomes and designs left out, as in a review
+  they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
+  the PubMed query a medical librarian would sign for it (listed outcomes and designs left out, as in a review
   search). Review titles are what the other splits hold; this is the path every user takes, where a
   sentence about the user, a wish for randomised trials or a list of outcomes must not become a
   required block. Written in the seventeenth session before the product was run on them; a
   development split (`descriptions`).
+  The rows with `"batch": 2` (ids D25-D48: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; surgery, anaesthesia, radiology, dermatology, veterinary medicine, occupational
+  therapy, midwifery, public-health policy, pharmacology, pharmacogenetics, microbiology, health
+  services research, medical education, toxicology, sports medicine, prison health, gastroenterology,
+  child mental health, rehabilitation, cardiology, neonatology, primary care and cancer genetics) were
+  written in the eighteenth session after the first 24 had been tuned on and before the product was
+  run on them, in phrasings the first batch lacks ("I'm curious whether ...", "Our lab investigates
+  ...", "Looking for studies on ...", questions, the user's role, a wish for a design, a comparator, an
+  outcome list, a population with an age and a setting). They are reported apart as `descriptions2`.
 """
 
 from __future__ import annotations
@@ -216,6 +225,7 @@ _LATER_BATCHES = {
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
     "engineering5": ("engineering", 5),
+    "descriptions2": ("descriptions", 2),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -254,6 +264,7 @@ SPLITS = (
     "engineering4",
     "engineering5",
     "descriptions",
+    "descriptions2",
 )
 
 
@@ -290,7 +301,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 244 librarian, 50 engineering and 24 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 244 librarian, 50 engineering and 48 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -322,7 +333,7 @@ def engineering_topics(path: Path = ENGINEERING_DEV) -> list[Topic]:
 
 
 def description_topics(path: Path = DESCRIPTION_DEV) -> list[Topic]:
-    """The 24 researchers' descriptions and the queries a librarian would sign (see the docstring)."""
+    """The 48 researchers' descriptions and the queries a librarian would sign (see the docstring)."""
     return _written_here(path, "descriptions")
 
 

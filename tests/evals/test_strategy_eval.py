@@ -463,12 +463,18 @@ def test_harness_on_two_topics(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 
 def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
-    """The 24 researchers' descriptions: each query parses without an issue, has at least two blocks and
-    names only MeSH 2024 headings, written exactly as MeSH writes them; some descriptions are Chinese."""
+    """The 48 researchers' descriptions: each query parses without an issue, has at least two blocks and
+    names only MeSH 2024 headings, written exactly as MeSH writes them; some descriptions are Chinese.
+    The 24 written second are also `descriptions2`: 16 English, 4 Chinese, 4 Chinese with English terms."""
     topics = description_topics()
-    assert len(topics) == 24 and len({t.id for t in topics}) == 24
+    assert len(topics) == 48 and len({t.id for t in topics}) == 48
     assert all(t.in_split("descriptions") and not t.in_split("librarian") for t in topics)
-    assert sum(any("\u4e00" <= ch <= "\u9fff" for ch in t.title) for t in topics) == 2
+    second = [t for t in topics if t.in_split("descriptions2")]
+    assert [t.id for t in second] == [f"D{n}" for n in range(25, 49)]
+    chinese = [t for t in topics if any("\u4e00" <= ch <= "\u9fff" for ch in t.title)]
+    assert len(chinese) == 10
+    mixed = [t for t in chinese if re.search(r"[A-Za-z]{2,}", t.title)]
+    assert [t.id for t in mixed] == ["D45", "D46", "D47", "D48"]
     _assert_valid_with_real_headings(topics)
 
 

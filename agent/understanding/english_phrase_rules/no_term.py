@@ -145,20 +145,80 @@ def per_ends_phrase(r: PhraseReading) -> bool:
     return False
 
 
+# the copula after the user as its subject, written with it ("I'm", "we're") or apart ("I am", "we are")
+_USER_COPULAS = {"i'm": "", "we're": "", "am": "i", "are": "we"}
+# verbs of where the user works, with the prepositions that name a field, a post or a place ("I work in
+# health services research", "we work as midwives"); "work on X" names the research, not the user
+_USER_WORK = frozenset({"work", "works"})
+_USER_FIELD_PREPOSITIONS = frozenset({"in", "as", "at", "for", "from"})
+
+
+def _user_verb(tokens: list[str], index: int) -> str:
+    """The verb at `index` when the user is its subject at the start of a sentence ("I'm", "We are",
+    "I work"): the verb, lower-case, else ""."""
+    verb = tokens[index].lower() if 0 <= index < len(tokens) else ""
+    if verb in _USER_COPULAS and not _USER_COPULAS[verb]:
+        subject_at = index
+    elif verb in _USER_COPULAS or verb in _USER_WORK:
+        if index < 1 or tokens[index - 1].lower() not in {"i", "we"}:
+            return ""
+        if verb in _USER_COPULAS and tokens[index - 1].lower() != _USER_COPULAS[verb]:
+            return ""
+        subject_at = index - 1
+    else:
+        return ""
+    opens = subject_at == 0 or not any(ch.isalnum() for ch in tokens[subject_at - 1])
+    return verb if opens else ""
+
+
 def user_about_themselves(r: PhraseReading) -> bool:
-    """ "I'm a dermatology resident": who the user is names no concept."""
-    if r.lower in {"a", "an"} and r.previous_token in {"i'm", "am"} and not r.current:
-        r.cue = r.last_break = "self"
-        r.about_user = True
-        return True
-    return False
+    """ "I'm a dermatology resident", "We are occupational therapists", "I'm in public health policy", "I
+    work in health services research": who the user is, the field or the place they work in, names no
+    concept. The user is the subject of a copula or of "work" at the start of a sentence, and what
+    follows is a role (after an article, or a noun that is no participle, adverb or adjective of
+    interest: "we are studying X" and "we are interested in X" name the research) or a field (after a
+    preposition of place or post)."""
+    if r.current:
+        return False
+    verb = _user_verb(r.tokens, r.index - 1)
+    if not verb:
+        return False
+    copula = verb in _USER_COPULAS
+    role = r.lower in {"a", "an"} and copula
+    plural_role = (
+        copula
+        and verb in {"we're", "are"}
+        and r.token.isalpha()
+        and r.lower not in lex.EN_FUNCTION
+        and r.lower not in _INTERESTED
+        and not r.lower.endswith("ing")  # "we are training teachers": a progressive, the research
+        and not is_participle(r.lower)
+        and not is_past_participle(r.lower)
+        and not is_adverb(r.lower, r.following, r.after_next)
+    )
+    field = r.lower in _USER_FIELD_PREPOSITIONS and (copula or verb in _USER_WORK)
+    if not (role or plural_role or field):
+        return False
+    r.cue = r.last_break = "self"
+    r.about_user = True
+    if plural_role:
+        r.current.append(r.token)  # "we are nurses": the role's first word is in hand
+    return True
 
 
 def research_after_user(r: PhraseReading) -> bool:
-    """ "I'm a nurse and we want to study X": the research begins."""
+    """ "I'm a nurse and we want to study X": the research begins; so it does at a clause the user's
+    interest opens ("I'm a sports physician curious whether X prevents Y", "... keen to know how X")."""
     if r.about_user and r.lower in {"i", "we"}:
         r.about_user = False
+    if r.about_user and r.lower in _CLAUSE_OPENERS:
+        r.flush()
+        r.about_user = False
     return False
+
+
+# words that open the clause of what the user asks ("curious whether", "wondering if", "keen to know how")
+_CLAUSE_OPENERS = frozenset({"whether", "if", "how", "why", "what", "which"})
 
 
 # adjectives of a person's interest after their role ("I'm a dietitian interested in X")
@@ -167,8 +227,9 @@ _INTERESTED = frozenset({"interested", "keen", "focused", "focussed", "involved"
 
 def research_after_the_role(r: PhraseReading) -> bool:
     """ "I'm a pharmacist studying adherence to X", "I'm a dietitian interested in whether X": the role
-    the user names ends at a participle or an adjective of interest, and the research begins."""
-    if r.about_user and r.current and (r.lower in _INTERESTED or is_participle(r.lower)):
+    the user names ends at a participle or an adjective of interest, and the research begins; an
+    adjective of interest ends it after a conjunction too ("I'm in health policy and interested in X")."""
+    if r.about_user and (r.lower in _INTERESTED or (r.current and is_participle(r.lower))):
         r.flush()
         r.about_user = False
         r.cue = r.last_break = r.lower

@@ -2393,3 +2393,16 @@ def test_a_period_of_life_written_after_in_is_who_is_studied(vocabulary: MeshVoc
     assert not a_period_of_life_named(
         pregnancy, terms, "smoking cessation: abstinence at the end of pregnancy"
     )
+
+
+def test_a_drug_mesh_has_no_descriptor_for_is_given_by_its_inn_stem(vocabulary: MeshVocabulary) -> None:
+    # an INN (WHO's stems: -mab, -xaban, -imus) read where the slot says only "outcome" or "setting":
+    # the drug is what is given, required like a descriptor of the drugs tree
+    result = concepts_of(
+        vocabulary,
+        "We study nemolizumab in adults with prurigo nodularis.",
+        output_target=["nemolizumab"],
+        subject_population=["adults with prurigo nodularis"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["nemolizumab"] == ("intervention", True)

@@ -69,3 +69,15 @@ def test_the_class_composes_with_the_words_around_it() -> None:
 def test_drug_names_lists_each_name_as_written_with_its_class() -> None:
     found = drug_names("比较氯吡格雷与替格瑞洛，以及阿哌沙班的出血风险")
     assert [(name, drug.english[0]) for name, drug in found] == [("阿哌沙班", "factor Xa inhibitors")]
+
+
+def test_an_english_inn_belongs_to_the_class_of_its_stem() -> None:
+    from agent.language.drug_stems import english_drug_class
+
+    found = {
+        w: (c.stem if (c := english_drug_class(w)) else None) for w in ("dupilumab", "edoxaban", "sirolimus")
+    }
+    assert found == {"dupilumab": "-mab", "edoxaban": "-xaban", "sirolimus": "-imus"}
+    # too few letters before the stem, or no stem: no drug
+    assert english_drug_class("April") is None and english_drug_class("animus") is None
+    assert english_drug_class("mab") is None and english_drug_class("asthma") is None

@@ -126,6 +126,36 @@ def test_a_sentence_about_the_user_names_no_concept() -> None:
     assert "paediatric oncology" not in terms and "mouth care" in terms
 
 
+def test_a_sentence_naming_the_users_role_field_or_workplace_names_no_concept() -> None:
+    # a plural role after "we are", a field after "I'm in" or "I work in": who the user is
+    for text, role in (
+        ("We are occupational therapists. We study home modifications for falls.", "occupational therapists"),
+        ("I'm in public health policy. We study sugar taxes.", "public health policy"),
+        ("I work in health services research. We study telephone follow-up.", "health services research"),
+        ("I work as a midwife. We study water immersion in labour.", "midwife"),
+    ):
+        terms = [t.lower() for t in _terms(extract_slots(text))]
+        assert role not in terms and not any(role in t for t in terms), (text, terms)
+    # the research a "we are" + participle, an adjective of interest or "work on" opens stays
+    assert "dementia" in _terms(extract_slots("We are studying dementia in care homes."))
+    assert any(
+        "school teachers" in t for t in _terms(extract_slots("We are training school teachers in first aid."))
+    )
+    assert "pressure ulcers" in _terms(extract_slots("I'm a nurse and interested in pressure ulcers."))
+    assert "antibiotic prophylaxis" in _terms(
+        extract_slots("We work on antibiotic prophylaxis in dentistry.")
+    )
+
+
+def test_a_clause_of_the_users_interest_ends_their_role() -> None:
+    slots = extract_slots(
+        "I'm a sports physician curious whether warm-up programmes prevent knee injuries in football players."
+    )
+    terms = [t.lower() for t in _terms(slots)]
+    assert "knee injuries" in terms and "football players" in terms
+    assert not any("physician" in t for t in terms)
+
+
 def test_a_passive_of_causing_makes_its_subject_the_outcome_and_the_agent_the_exposure() -> None:
     slots = extract_slots("We ask how much of the hospital readmissions can be attributed to polypharmacy.")
     assert "hospital readmissions" in slots.output_target

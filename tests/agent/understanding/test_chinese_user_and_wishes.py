@@ -1,0 +1,40 @@
+"""A Chinese clause about the user, the verb after a word of wishing, and a number's rank written apart
+(rules fallback): sentences written for these tests, not evaluation cases.
+
+"我是一名X，" / "作为一名X，" says who the user is and names no concept; the verb after 想/希望/打算 is the
+wish's predicate (想|了解|X), no word of X's term; "2 型糖尿病" written with a space is still one term.
+"""
+
+from __future__ import annotations
+
+from agent.models import LIST_SLOT_NAMES
+from agent.understanding.chinese_phrases import chinese_phrases
+from agent.understanding.rules import extract_slots
+
+
+def _terms(text: str) -> list[str]:
+    slots = extract_slots(text)
+    return [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+
+
+def test_a_clause_naming_the_users_role_names_no_concept() -> None:
+    for text, role in (
+        ("我是一名儿科医生，我们研究哮喘儿童的吸入激素。", "儿科医生"),
+        ("作为一名药师，我们研究老年人的多重用药。", "药师"),
+        ("我们是一个护理团队，研究压疮的预防。", "团队"),
+    ):
+        terms = _terms(text)
+        assert not any(role in t for t in terms), (text, terms)
+    assert "老年人" in _terms("作为一名药师，我们研究老年人的多重用药。")
+    # 作为 with no person after it is no role ("作为干预措施")
+    assert any("运动" in t for t in _terms("运动作为干预措施可以改善抑郁。"))
+
+
+def test_the_verb_after_a_word_of_wishing_is_no_part_of_the_term() -> None:
+    phrases = chinese_phrases("想了解二甲双胍能否降低心血管事件。")
+    assert [p.text for p in phrases][:1] == ["二甲双胍"]
+    assert not any("了解" in t for t in _terms("我想了解 HbA1c 检测用于筛查糖尿病。"))
+
+
+def test_a_number_written_apart_before_its_rank_stays_in_the_term() -> None:
+    assert any(t.startswith("2型糖尿病") for t in _terms("研究 2 型糖尿病患者的运动干预。"))
