@@ -683,6 +683,13 @@ def _drafts_for(
             if vocabulary
             else []
         )
+        if vocabulary is not None and (named := _named_without_based(text, vocabulary)) is not None:
+            # "simulation-based training": MeSH names the thing without its "-based" (Simulation Training)
+            drafts.append(_mesh_draft(named, text, part, description, defined, vocabulary))
+            drafts[-1].terms[0].synonyms.insert(
+                0, Synonym(text=clean_term(text), origins=[SynonymOrigin.USER])
+            )
+            continue
         if vocabulary is not None:
             matches = [procedure_of_discipline(m, vocabulary) for m in matches]
         matches = [
@@ -860,6 +867,21 @@ def _drafts_for(
             draft.compounds.add(compound)
             drafts.append(draft)
     return drafts
+
+
+_BASED_BETWEEN = re.compile(r"(?<=\w)[-\s]based\s+(?=\w)", re.IGNORECASE)
+
+
+def _named_without_based(text: str, vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """The one descriptor MeSH names for all of "X-based Y" written without its "-based" ("simulation-based
+    training": Simulation Training), where MeSH does not name the phrase as written; else None."""
+    if not _BASED_BETWEEN.search(text) or vocabulary.knows(text):
+        return None
+    collapsed = _BASED_BETWEEN.sub(" ", text).strip()
+    matches = vocabulary.recognize(collapsed, complete=True)
+    if len(matches) == 1 and matches[0].text.casefold() == collapsed.casefold():
+        return matches[0]
+    return None
 
 
 def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:

@@ -382,7 +382,8 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     A generic head is kept when what it leaves is one word, unless the head says that word's thing is
     measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
     "Galactomannan", while "rapid tests", "resistance detection" and "fluid intake" stay whole (and so
-    does every phrase without a vocabulary). A prediction stays the name of a task ("molecular property
+    does every phrase without a vocabulary), and people named by an acronym of their condition are searched
+    by the acronym ("HFpEF patients" -> "HFpEF"). A prediction stays the name of a task ("molecular property
     prediction"). A generic word that is part of a term MeSH names at the phrase's edge stays ("patient
     safety", "quality of life outcomes" -> "quality of life", "accessing mental health care" is not cut
     to "accessing mental": `_term_starts_here`, `_term_ends_here`).
@@ -418,6 +419,8 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         and _names_a_thing(trimmed[0], vocabulary)
     ):
         return clean_term(trimmed[0])  # "Galactomannan detection": the thing measured is searched
+    if len(trimmed) == 1 and is_acronym(trimmed[0]) and words[-1].lower() in GENERIC_PEOPLE:
+        return clean_term(trimmed[0])  # "HFpEF patients": papers write "patients with HFpEF" too
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 
 

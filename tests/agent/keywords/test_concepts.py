@@ -2265,6 +2265,26 @@ def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
     assert '"Muscles"[Mesh]' not in pubmed_query(result)
 
 
+def test_x_based_y_takes_the_heading_mesh_names_without_based(vocabulary: MeshVocabulary) -> None:
+    """ "simulation-based training": MeSH's Simulation Training, and the phrase as written beside it (it
+    had been free text alone); "evidence-based practice", a heading as written, is left alone."""
+    result = concepts_of(
+        vocabulary,
+        "Simulation-based training for central venous catheter insertion",
+        context=["Simulation-based training"],
+        output_target=["central venous catheter insertion"],
+    )
+    query = pubmed_query(result)
+    assert '"Simulation Training"[Mesh]' in query and '"Simulation-based training"[tiab]' in query
+    result = concepts_of(
+        vocabulary,
+        "Evidence-based practice in nursing",
+        context=["Evidence-based practice"],
+        subject_population=["nursing"],
+    )
+    assert '"Evidence-Based Practice"[Mesh]' in pubmed_query(result)
+
+
 def test_a_place_or_provision_named_by_what_it_holds_is_searched_with_its_heading(
     vocabulary: MeshVocabulary,
 ) -> None:

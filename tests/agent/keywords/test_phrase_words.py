@@ -113,6 +113,7 @@ def test_numbers_that_name_are_kept() -> None:
     [
         ("the treatment of gestational diabetes", "gestational diabetes"),
         ("Galactomannan detection", "Galactomannan"),  # what a test measures is the thing searched
+        ("HFpEF patients", "HFpEF"),  # people named by their condition's acronym: the acronym
         ("fluid intake", "fluid intake"),  # how a thing acts stays with it
         ("resistance detection", "resistance detection"),  # an abstract noun alone names nothing
         ("rapid tests", "rapid tests"),  # nor does a word MeSH only writes before a head
