@@ -237,10 +237,12 @@ _EXPOSURE_AFTER = (
     # "whether living near fracking sites is associated with X": the subject of an association
     r"(?:is|are|was|were|be)\s+(?:\w+ly\s+)?(?:associated|linked|related|correlated)\s+(?:with|to)\b|"
     r"(?:(?:during|in|among|at)\s+(?:\w[\w'-]*\s+){1,4})?and\s+(?:the\s+)?risks?\s+of|"
-    rf"(?:(?:\w+ed\s+)?(?:with|by)\s+(?:[\w'-]+\s+(?:and\s+)?){{1,6}}?)?(?:to\s+)?(?:{_EFFECT_VERB})\b)"
+    rf"(?:(?:\w+ed\s+)?(?:with|by)\s+(?:[\w'-]+\s+(?:and\s+)?){{1,6}}?)?"
+    rf"(?:(?:after|before|during)\s+(?:[\w'-]+\s+){{1,3}}?)?(?:to\s+)?(?:{_EFFECT_VERB})\b)"
 )  # "X to improve Y": the purpose of X is an effect on Y; "X with scripted lesson plans and teacher
-# coaching improves Y", "hourly rounding by nurses reduces Y", "X delivered by pharmacists improves Y":
-# what X comes with, or who delivers it, is said between
+# coaching improves Y", "hourly rounding by nurses reduces Y", "X delivered by pharmacists improves Y",
+# "telephone follow-up calls after discharge reduce Y": what X comes with, who delivers it or when, is
+# said between
 
 
 # Chinese verbs of effect: 治疗 treat, and the verbs of change the understanding reads (改善 improve,
@@ -260,6 +262,10 @@ _EXPOSURE_HEAD = re.compile(r"\b(?:exposure|use|intake|consumption)$", re.IGNORE
 # "residential proximity to major roads", "distance from wind turbines": how near people live to a thing
 # measures their exposure to it
 _CLOSENESS = re.compile(rf"\b(?:{'|'.join(CLOSENESS_NOUNS)})\s+(?:to|from)\s+\w", re.IGNORECASE)
+
+
+# a short gloss in brackets inside a phrase ("enhanced recovery after surgery (ERAS) protocols")
+_WITHOUT_GLOSSES = re.compile(r"\s*\([^()]{1,30}\)")
 
 
 def is_exposure(phrase: str, description: str, original: str = "") -> bool:
@@ -286,17 +292,20 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     if _CLOSENESS.search(phrase):
         return True  # "residential proximity to fracking sites": living near it is the exposure
     written = re.escape(phrase.strip())
-    return bool(
-        re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)
-        or re.search(r"\b" + _GIVEN_BEFORE + written + r"(?!\w)", description, re.IGNORECASE)
-        or re.search(_EXPOSURES_LISTED + written + r"(?!\w)", description, re.IGNORECASE)
+    # "enhanced recovery after surgery (ERAS) protocols shorten Y": an acronym glossed inside the phrase
+    return any(
+        re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", text, re.IGNORECASE)
+        or re.search(r"\b" + _GIVEN_BEFORE + written + r"(?!\w)", text, re.IGNORECASE)
+        or re.search(_EXPOSURES_LISTED + written + r"(?!\w)", text, re.IGNORECASE)
         # not who does it ("hourly rounding by nurses reduces Y": the nurses are no exposure)
-        or re.search(r"(?<!\bby\s)\b" + written + _EXPOSURE_AFTER, description, re.IGNORECASE)
+        or re.search(r"(?<!\bby\s)\b" + written + _EXPOSURE_AFTER, text, re.IGNORECASE)
+        for text in dict.fromkeys([description, _WITHOUT_GLOSSES.sub("", description)])
     )
 
 
 _COMPARED_BEFORE = (
-    r"(?:compare[sd]?\s+(?:(?:it|them|this|these|that|those)\s+)?(?:with|to|against)|in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
+    r"(?:compare[sd]?\s+(?:(?:it|them|this|these|that|those)\s+)?(?:with|to|against)|"
+    r"in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
     r"as\s+opposed\s+to|instead\s+of)\s+(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
 )
 

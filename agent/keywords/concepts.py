@@ -869,6 +869,12 @@ def _drafts_for(
     return drafts
 
 
+# the written plans an intervention is delivered by ("enhanced recovery after surgery protocols", "sepsis
+# care bundles"): after the one descriptor of what is done they add nothing a paper must write (alone,
+# "trial protocol", they name no intervention, so they are no `INTERVENTION_HEADS`)
+_PLAN_HEADS = frozenset({"protocol", "protocols", "bundle", "bundles", "pathway", "pathways"})
+
+
 _BASED_BETWEEN = re.compile(r"(?<=\w)[-\s]based\s+(?=\w)", re.IGNORECASE)
 
 
@@ -886,7 +892,7 @@ def _named_without_based(text: str, vocabulary: MeshVocabulary) -> MeshMatch | N
 
 def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     """The phrase's one match when all that follows it is intervention nouns (`INTERVENTION_HEADS`: "gait
-    training", "gait training programmes"), the organisational nouns of a provision or place
+    training", "gait training programmes"; `_PLAN_HEADS`: "ERAS protocols"), the organisational nouns of a provision or place
     (`PROVISION_HEADS`: "fracking sites", "pay-for-performance schemes"), or after a substance nouns of
     handing it over too (`HANDING_NOUNS`: "take-home naloxone distribution programmes"): the
     intervention is done with or on what the match names,
@@ -905,6 +911,7 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     # a substance handed over: "take-home naloxone distribution programmes" are naloxone's
     heads = (
         INTERVENTION_HEADS
+        | _PLAN_HEADS
         | PROVISION_HEADS
         | (HANDING_NOUNS if role_of(matches[0].descriptor) is ConceptRole.INTERVENTION else set())
     )

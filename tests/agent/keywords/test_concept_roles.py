@@ -274,6 +274,11 @@ def test_what_an_exposure_comes_with_may_stand_before_its_verb_of_effect() -> No
     assert is_exposure(
         "medication reviews", "Do medication reviews delivered by pharmacists improve adherence?"
     )
+    # when it is done, and an acronym glossed inside the phrase
+    calls = "Do structured telephone follow-up calls after discharge reduce 30-day readmissions?"
+    assert is_exposure("structured telephone follow-up calls", calls)
+    eras = "I'm curious whether enhanced recovery after surgery (ERAS) protocols shorten hospital stay."
+    assert is_exposure("enhanced recovery after surgery protocols", eras)
 
 
 @pytest.mark.parametrize(

@@ -2265,6 +2265,19 @@ def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
     assert '"Muscles"[Mesh]' not in pubmed_query(result)
 
 
+def test_a_written_plan_after_what_is_done_is_searched_with_its_heading(vocabulary: MeshVocabulary) -> None:
+    """ "enhanced recovery after surgery protocols": the protocol is how the recovery programme is written
+    down; Enhanced Recovery After Surgery is the block's heading (the phrase had been free text); a
+    "trial protocol" alone is no intervention."""
+    result = concepts_of(
+        vocabulary,
+        "Enhanced recovery after surgery protocols and hospital stay after pancreaticoduodenectomy",
+        context=["Enhanced recovery after surgery protocols", "pancreaticoduodenectomy"],
+        output_target=["hospital stay"],
+    )
+    assert '"Enhanced Recovery After Surgery"[Mesh]' in pubmed_query(result)
+
+
 def test_x_based_y_takes_the_heading_mesh_names_without_based(vocabulary: MeshVocabulary) -> None:
     """ "simulation-based training": MeSH's Simulation Training, and the phrase as written beside it (it
     had been free text alone); "evidence-based practice", a heading as written, is left alone."""
