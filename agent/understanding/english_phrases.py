@@ -77,6 +77,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     no_term.gerund_after_preposition,
     no_term.participle_clause_verb,
     no_term.participle_before_article,
+    no_term.participle_after_noun,
     no_term.infinitive_after_wanting,
     effects.relate_to,
     noun_phrase.preposition_before_to,

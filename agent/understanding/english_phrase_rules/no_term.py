@@ -324,6 +324,23 @@ def participle_clause_verb(r: PhraseReading) -> bool:
     )
 
 
+# prepositions that open the complement of a participle modifying the noun before it ("clarithromycin
+# interacting with statins", "bacteria adhering to implants"); not those of place and time, after which
+# an "-ing" word is as often a noun of its own compound ("electric vehicle charging in", "protein
+# folding in")
+_COMPLEMENT_PREPOSITIONS = frozenset({"with", "to"})
+
+
+def participle_after_noun(r: PhraseReading) -> bool:
+    """ "clarithromycin interacting with statins": an "-ing" verb that names no term (`verb_not_term`),
+    after a noun and before a preposition, starts a clause about the noun; the noun's term ends there."""
+    if r.current and r.following in _COMPLEMENT_PREPOSITIONS and verb_not_term(r.lower):
+        r.flush()
+        r.last_break = r.lower
+        return True
+    return False
+
+
 def participle_before_article(r: PhraseReading) -> bool:
     """ ", reporting the F1 score": an "-ing" word before an article is a verb."""
     if not r.current and r.following in lex.DETERMINERS and is_participle(r.lower):

@@ -303,3 +303,14 @@ def test_a_past_participle_after_be_and_before_an_adverb_is_the_passive_verb() -
     assert not any(
         "digested" in t or "overnight" in t for name in LIST_SLOT_NAMES for t in getattr(soil, name)
     )
+
+
+def test_an_ing_verb_after_a_noun_before_a_preposition_ends_the_nouns_term() -> None:
+    """ "clarithromycin interacting with statins": the participle opens a clause about the drug ("clarithromycin
+    interacting" had been one term, searched as a phrase no paper writes); a verb the lists know ("living
+    in") keeps its own reading."""
+    terms = _all_terms(
+        extract_slots("Studies on clarithromycin interacting with statins and rhabdomyolysis.")
+    )
+    assert "clarithromycin" in terms and "statins" in terms
+    assert not any("interacting" in term for term in terms)
