@@ -140,7 +140,8 @@ def _outcome_like(
 
 def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
-    out: written after the title's colon (a subtitle of the outcomes reported), or among several
+    out: named as outcomes in so many words (`_NAMED_OUTCOMES`: "with X and Y as outcomes", "outcomes are
+    X and Y"), written after the title's colon (a subtitle of the outcomes reported), or among several
     concepts in the "Y" of "X for Y", after "effects on" or after verbs of effect ("X reduce Y and improve
     Z", up to the people or place named after them); such a concept becomes an outcome."""
     tail = subtitle(description)
@@ -152,13 +153,18 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     ]
     effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
     segments += [s for s in effected if _LISTED.search(s)]
+    named = [m.group("with") or m.group("are") for m in _NAMED_OUTCOMES.finditer(description)]
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:
         own = members[concept.id]
         if not own:
             continue
-        if (
+        if any(all(_written(t.canonical, segment) for t in own) for segment in named):
+            reason = (
+                "an outcome the description names as one: the studies report it, a searcher leaves it out"
+            )
+        elif (
             tail
             and all(_written(t.canonical, tail) and not _written(t.canonical, head) for t in own)
             and (_outcome_like(concept, own, only_outcomes) or (only_outcomes and _used(own, tail)))
@@ -186,6 +192,16 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         concept.role = ConceptRole.OUTCOME
         found[concept.id] = reason
     return found
+
+
+# what a description names as its outcomes in so many words: "with itch, eczema severity and conjunctivitis
+# as outcomes", "the outcomes are X and Y", "primary outcomes include X"
+_OUTCOME_NOUNS = r"(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)"
+_NAMED_OUTCOMES = re.compile(
+    rf"\bwith\s+(?P<with>(?:(?!\bwith\b)[^.;:!?])+?)\s+as\s+(?:the\s+|our\s+|its\s+|their\s+)?{_OUTCOME_NOUNS}\b"
+    rf"|\b{_OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)",
+    re.IGNORECASE,
+)
 
 
 # the nouns of a class of outcomes a title names before its colon and lists the kinds of after it

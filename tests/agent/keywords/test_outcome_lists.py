@@ -237,3 +237,18 @@ def test_an_outcome_the_researcher_says_they_study_defines_the_topic(vocabulary:
     assert adherence == ("outcome", True)
     assert named_as_studied("burnout", "We investigate burnout in ICU nurses.")
     assert not named_as_studied("nurses", "We investigate burnout in ICU nurses.")
+
+
+def test_outcomes_the_description_names_as_such_are_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "..., with itch, eczema severity and conjunctivitis as outcomes": the user says they are outcomes
+    (each had been a required block); the condition before the last "with" stays."""
+    found = summary(
+        vocabulary,
+        "Our lab investigates dupilumab in children with atopic dermatitis, with itch, eczema severity and "
+        "conjunctivitis as outcomes.",
+        context=["dupilumab"],
+        subject_population=["children with atopic dermatitis"],
+        output_target=["itch", "eczema severity", "conjunctivitis"],
+    )
+    assert next(value for label, value in found.items() if "conjunctivitis" in label) == ("outcome", False)
+    assert next(value for label, value in found.items() if "atopic" in label)[1] is True
