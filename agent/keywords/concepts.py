@@ -298,6 +298,10 @@ def _parts(
     either_test = asks_for_a_diagnosis(understanding.description)
     for slot in LIST_SLOT_NAMES:
         for phrase in getattr(understanding.slots, slot):
+            if vocabulary is not None:  # "compare regional with general anaesthesia": the regional one
+                phrase = _with_the_shared_head(
+                    phrase, getattr(understanding.slots, slot), understanding, vocabulary
+                )
             text, found = set_aside(to_half_width(phrase))
             study_types += found
             if vocabulary is not None and names_a_study_design(text, vocabulary):
@@ -356,6 +360,22 @@ def _parts(
                             )
                         )
     return parts, study_types
+
+
+def _with_the_shared_head(
+    phrase: str, slot_phrases: list[str], understanding: Understanding, vocabulary: MeshVocabulary
+) -> str:
+    """A lone modifier the understanding cut from the head it shares with the phrase compared or listed
+    right after it ("compare regional with general anaesthesia": "regional"), given that head where MeSH
+    names the result under it (`coordination.distribute`: "regional anaesthesia", Anesthesia,
+    Conduction); otherwise the phrase as it is."""
+    if len(phrase.split()) != 1 or vocabulary.recognize(phrase):
+        return phrase
+    for other in slot_phrases:
+        written = rf"\b{re.escape(phrase)}\s+(?:with|versus|vs\.?|to|and|or)\s+{re.escape(other)}\b"
+        if other != phrase and re.search(written, understanding.description, re.IGNORECASE):
+            return distribute([phrase, other], vocabulary)[0]
+    return phrase
 
 
 # Head nouns of an action whose "with" names the means it is done with ("vector control with Wolbachia",

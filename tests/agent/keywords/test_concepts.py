@@ -2278,6 +2278,17 @@ def test_a_written_plan_after_what_is_done_is_searched_with_its_heading(vocabula
     assert '"Enhanced Recovery After Surgery"[Mesh]' in pubmed_query(result)
 
 
+def test_a_lone_modifier_compared_with_a_phrase_takes_its_head(vocabulary: MeshVocabulary) -> None:
+    """ "We compare regional with general anaesthesia": "regional" (cut apart by the understanding) is the
+    regional anaesthesia, Anesthesia, Conduction (it had been dropped as an adjective naming nothing)."""
+    result = concepts_of(
+        vocabulary,
+        "We compare regional with general anaesthesia for hip fracture surgery.",
+        context=["regional", "general anaesthesia", "hip fracture surgery"],
+    )
+    assert '"Anesthesia, Conduction"[Mesh]' in pubmed_query(result)
+
+
 def test_x_based_y_takes_the_heading_mesh_names_without_based(vocabulary: MeshVocabulary) -> None:
     """ "simulation-based training": MeSH's Simulation Training, and the phrase as written beside it (it
     had been free text alone); "evidence-based practice", a heading as written, is left alone."""
