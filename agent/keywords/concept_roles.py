@@ -287,8 +287,10 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
         return True
     if not phrase.strip():
         return False
-    if _EXPOSURE_HEAD.search(phrase.strip()) and len(phrase.split()) > 1:
-        return True  # "air pollution exposure", "cannabis use": the phrase names itself an exposure
+    if _EXPOSURE_HEAD.search(phrase.strip()):
+        # "air pollution exposure", "cannabis use": the phrase names itself an exposure; the noun alone
+        # ("exposure during pregnancy affects Y") names nothing
+        return len(phrase.split()) > 1
     if _CLOSENESS.search(phrase):
         return True  # "residential proximity to fracking sites": living near it is the exposure
     written = re.escape(phrase.strip())
