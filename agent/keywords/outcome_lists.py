@@ -196,10 +196,10 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
 
 # what a description names as its outcomes in so many words: "with itch, eczema severity and conjunctivitis
 # as outcomes", "the outcomes are X and Y", "primary outcomes include X"
-_OUTCOME_NOUNS = r"(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)"
+OUTCOME_NOUNS = r"(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)"
 _NAMED_OUTCOMES = re.compile(
-    rf"\bwith\s+(?P<with>(?:(?!\bwith\b)[^.;:!?])+?)\s+as\s+(?:the\s+|our\s+|its\s+|their\s+)?{_OUTCOME_NOUNS}\b"
-    rf"|\b{_OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)",
+    rf"\bwith\s+(?P<with>(?:(?!\bwith\b)[^.;:!?])+?)\s+as\s+(?:the\s+|our\s+|its\s+|their\s+)?{OUTCOME_NOUNS}\b"
+    rf"|\b{OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)",
     re.IGNORECASE,
 )
 

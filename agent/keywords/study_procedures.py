@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from agent.keywords.outcome_lists import OUTCOME_NOUNS
 from agent.keywords.title_template import named_before_for, written_in
 from agent.language.cedict import has_chinese
 from agent.models import Concept, ConceptRole, SynonymOrigin, Term
@@ -80,7 +81,7 @@ _TOPIC = re.compile(
 # what the study reports or where its data come from: "Outcomes are lice counts per fish, ...",
 # "Time to passage and need for intervention are secondary endpoints", "Data would come from ..."
 _OUTCOMES_OR_DATA = re.compile(
-    r"^(?:the\s+|our\s+)?(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)\b"
+    rf"^(?:the\s+|our\s+)?{OUTCOME_NOUNS}\b"
     r"|\b(?:is|are)\s+(?:the\s+)?(?:primary|secondary|main)\s+(?:outcomes?|end\s?points?)\b"
     r"|^(?:the\s+|our\s+)?data\b.*\b(?:come|comes|came|drawn|taken|sourced)\s+from\b",
     re.IGNORECASE,
