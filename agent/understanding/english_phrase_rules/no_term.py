@@ -234,7 +234,22 @@ def research_after_the_role(r: PhraseReading) -> bool:
         r.about_user = False
         r.cue = r.last_break = r.lower
         return True
+    if r.about_user and r.current and r.lower in lex.EN_TASK_GERUNDS and _names_a_role(r):
+        # "I'm a hydrologist modelling groundwater recharge": a verb of the research's task ends the
+        # role too, and is a cue on its object as it is opening a sentence (`clause_cues.task_verb`)
+        r.flush()
+        r.about_user = False
+        r.cue, r.last_break = f"task:{lex.EN_TASK_GERUNDS[r.lower]}", r.lower
+        return True
     return False
+
+
+def _names_a_role(r: PhraseReading) -> bool:
+    """The words in hand follow "a"/"an" or a plural copula ("I'm a hydrologist", "we are hydrologists"):
+    a person's role, which a verb may follow; after a field's preposition ("a PhD student in disease
+    mapping") they name the field, whose last word may be a task's."""
+    before = r.index - len(r.current) - 1
+    return before >= 0 and r.tokens[before].lower() in {"a", "an", "are", "we're"}
 
 
 def adverb_after_subject(r: PhraseReading) -> bool:

@@ -247,6 +247,21 @@ def test_the_research_begins_where_the_users_role_ends() -> None:
     assert "dietitian" not in [t for name in ("context", "subject_population") for t in getattr(slots, name)]
 
 
+def test_a_verb_of_the_task_after_the_users_role_opens_the_research() -> None:
+    """ "I'm a hydrologist modelling groundwater recharge ...": the task's gerund had been read inside the
+    role, so its object was lost with it; it is read as the same words without the role."""
+    with_role = extract_slots(
+        "I'm a hydrologist modelling groundwater recharge under climate change scenarios in semi-arid regions."
+    )
+    without = extract_slots("Modelling groundwater recharge under climate change scenarios in semi-arid regions.")
+    assert with_role.task == without.task == ["groundwater recharge modelling"]
+    plural = extract_slots("We are epidemiologists forecasting influenza hospitalisations with wastewater data.")
+    assert plural.task == ["influenza hospitalisations forecasting"]
+    # after a field's preposition the words name the field, whose last word may be a task's
+    field = extract_slots("I'm a PhD student in disease mapping. We study malaria incidence in Kenya.")
+    assert not field.task
+
+
 def test_what_a_gerund_of_use_opening_a_question_uses_is_the_exposure() -> None:
     slots = extract_slots("Does using a weighted blanket reduce insomnia in older adults?")
     assert "weighted blanket" in slots.context
