@@ -10,6 +10,7 @@ from __future__ import annotations
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import is_clause_verb
+from agent.understanding.english_phrase_rules.phrase_roles import people
 from agent.understanding.english_phrase_rules.reading import PhraseReading
 from agent.understanding.english_phrase_rules.word_context import (
     AGE_OPENERS,
@@ -31,6 +32,7 @@ from agent.understanding.english_word_forms import (
     question_opener,
     verb_not_term,
 )
+from agent.understanding.slot_evidence import agent_plural
 
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
@@ -171,6 +173,20 @@ def _user_verb(tokens: list[str], index: int) -> str:
     return verb if opens else ""
 
 
+def _as_a_role(tokens: list[str], index: int) -> bool:
+    """ "As a midwife, ...", "As public health researchers, ...": "as" opening a sentence with a person
+    up to the comma (not "As a result, ...", "As a first step, ...")."""
+    if tokens[index].lower() != "as" or (index and any(ch.isalnum() for ch in tokens[index - 1])):
+        return False
+    comma = next((i for i in range(index + 1, min(index + 8, len(tokens))) if tokens[i] == ","), None)
+    words = [t for t in tokens[index + 1 : comma] if t.lower() not in {"a", "an"}] if comma else []
+    return (
+        bool(words)
+        and all(w.isalpha() or "-" in w for w in words)
+        and (people(words) or agent_plural(words[-1] + "s"))
+    )
+
+
 def user_about_themselves(r: PhraseReading) -> bool:
     """ "I'm a dermatology resident", "We are occupational therapists", "I'm in public health policy", "I
     work in health services research": who the user is, the field or the place they work in, names no
@@ -180,6 +196,10 @@ def user_about_themselves(r: PhraseReading) -> bool:
     preposition of place or post)."""
     if r.current:
         return False
+    if _as_a_role(r.tokens, r.index):
+        r.cue = r.last_break = "self"  # "As a public health researcher, I am evaluating X"
+        r.about_user = True
+        return True
     verb = _user_verb(r.tokens, r.index - 1)
     if not verb:
         return False
@@ -210,6 +230,9 @@ def research_after_user(r: PhraseReading) -> bool:
     """ "I'm a nurse and we want to study X": the research begins; so it does at a clause the user's
     interest opens ("I'm a sports physician curious whether X prevents Y", "... keen to know how X")."""
     if r.about_user and r.lower in {"i", "we"}:
+        r.about_user = False
+    if r.about_user and r.lower == "and" and (r.following in _WANTING or r.following == "would"):
+        r.flush()  # "I work as a midwife and want to compare X with Y": the user's wish is the research
         r.about_user = False
     if r.about_user and r.lower in _CLAUSE_OPENERS:
         r.flush()
@@ -245,11 +268,11 @@ def research_after_the_role(r: PhraseReading) -> bool:
 
 
 def _names_a_role(r: PhraseReading) -> bool:
-    """The words in hand follow "a"/"an" or a plural copula ("I'm a hydrologist", "we are hydrologists"):
-    a person's role, which a verb may follow; after a field's preposition ("a PhD student in disease
-    mapping") they name the field, whose last word may be a task's."""
+    """The words in hand name a person's role ("I'm a hydrologist", "we're a team of engineers"), which a
+    verb may follow; after a field's preposition ("a PhD student in disease mapping") they name the
+    field, whose last word may be a task's."""
     before = r.index - len(r.current) - 1
-    return before >= 0 and r.tokens[before].lower() in {"a", "an", "are", "we're"}
+    return before >= 0 and r.tokens[before].lower() not in _USER_FIELD_PREPOSITIONS
 
 
 def adverb_after_subject(r: PhraseReading) -> bool:

@@ -253,13 +253,34 @@ def test_a_verb_of_the_task_after_the_users_role_opens_the_research() -> None:
     with_role = extract_slots(
         "I'm a hydrologist modelling groundwater recharge under climate change scenarios in semi-arid regions."
     )
-    without = extract_slots("Modelling groundwater recharge under climate change scenarios in semi-arid regions.")
+    without = extract_slots(
+        "Modelling groundwater recharge under climate change scenarios in semi-arid regions."
+    )
     assert with_role.task == without.task == ["groundwater recharge modelling"]
-    plural = extract_slots("We are epidemiologists forecasting influenza hospitalisations with wastewater data.")
+    plural = extract_slots(
+        "We are epidemiologists forecasting influenza hospitalisations with wastewater data."
+    )
     assert plural.task == ["influenza hospitalisations forecasting"]
+    team = extract_slots("We're a team of engineers optimising wind turbine blade design.")
+    assert team.task == ["wind turbine blade design optimisation"]
     # after a field's preposition the words name the field, whose last word may be a task's
     field = extract_slots("I'm a PhD student in disease mapping. We study malaria incidence in Kenya.")
     assert not field.task
+
+
+def test_the_users_role_ends_where_their_wish_or_the_sentence_begins() -> None:
+    """ "I work as a midwife and want to compare X" gave no slot at all; "As a public health researcher,
+    ..." made the researcher a population; "As a result, ..." names no person and is read as before."""
+    wish = extract_slots(
+        "I work as a midwife and want to compare water birth with land birth for perineal trauma."
+    )
+    assert "perineal trauma" in wish.output_target
+    opening = extract_slots("As a public health researcher, I am evaluating sugar taxes in Mexico.")
+    assert "sugar taxes" in opening.context
+    assert not opening.subject_population
+    plural = extract_slots("As midwives, we want to know whether water immersion reduces pain in labour.")
+    assert "midwives" not in plural.subject_population and "pain" in plural.output_target
+    assert extract_slots("As a result, we study falls in nursing homes.").output_target == ["falls"]
 
 
 def test_what_a_gerund_of_use_opening_a_question_uses_is_the_exposure() -> None:
