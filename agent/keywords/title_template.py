@@ -51,12 +51,18 @@ _PURPOSE_END = re.compile(
 )
 
 
+# a request to the assistant opening a sentence ("Can you find papers about X for Y?", "Could you please
+# search ..."): an imperative, whose object may be written as a title; its auxiliary and "you" are no clause
+_REQUEST = re.compile(r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)", re.IGNORECASE)
+
+
 def _x_y_z(description: str) -> list[tuple[str, str, str]]:
     """The "X", "Y" and "Z" of each sentence written "X for Y (in Z)", the template of review titles
     ("Metformin for gestational diabetes in pregnant women", "Red flags to screen for malignancy in
     patients with low-back pain"): what is done or tested, what for, and in whom ("" when not said)."""
     found = []
     for sentence in _SENTENCE_END.split(description):
+        sentence = _REQUEST.sub("", sentence)
         purpose = _FOR.search(sentence)
         if purpose is None:
             continue

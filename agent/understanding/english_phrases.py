@@ -41,6 +41,7 @@ from agent.understanding.phrase import Phrase
 RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     no_term.unit_after_per,
     no_term.rest_of_a_read_span,
+    no_term.request_for_papers,
     no_term.age_range,
     no_term.purpose_in_order_to,
     no_term.purpose_opens_sentence,

@@ -63,6 +63,58 @@ def rest_of_a_read_span(r: PhraseReading) -> bool:
     return r.index < r.skip_to
 
 
+# A request to the assistant for papers, opening a sentence ("Can you find papers about X", "Please search
+# for studies on X", "Give me recent literature on X"): how the papers are to be found, no concept. Design
+# words ("trials", "reviews") are not passed: a wish for a design is read where it stands.
+_REQUEST_OPENERS = frozenset({"please", "kindly", "can", "could", "would", "will", "you"})
+_REQUEST_VERBS = frozenset(
+    {"find", "search", "look", "give", "show", "get", "send", "list", "identify", "retrieve", "locate"}
+    | {"recommend", "suggest", "gather", "collect", "fetch", "pull"}
+)
+_REQUEST_FILLERS = frozenset(
+    {"for", "up", "me", "us", "all", "any", "some", "the", "recent", "relevant", "published", "key"}
+    | {"latest", "new", "existing", "available", "good", "a", "few", "more"}
+)
+_PAPER_NOUNS = frozenset(
+    {"paper", "papers", "study", "studies", "article", "articles", "literature", "evidence", "research"}
+    | {"publication", "publications", "work"}
+)
+_TOPIC_WORDS = frozenset({"about", "on", "of", "regarding", "concerning", "into", "covering", "addressing"})
+
+
+def _request_end(tokens: list[str], index: int) -> int:
+    """The index after a request for papers opening the sentence at `index` (`_REQUEST_VERBS`), or
+    `index` when none opens there: "Can you find papers about" X, "Search for" X, "Give me recent
+    literature on" X."""
+    at = index
+    while at < len(tokens) and tokens[at].lower() in _REQUEST_OPENERS:
+        at += 1
+    if at >= len(tokens) or tokens[at].lower() not in _REQUEST_VERBS:
+        return index
+    at += 1
+    while at < len(tokens) and tokens[at].lower() in _REQUEST_FILLERS:
+        at += 1
+    if at < len(tokens) and tokens[at].lower() in _PAPER_NOUNS:
+        at += 1
+        if at < len(tokens) and tokens[at].lower() in _TOPIC_WORDS:
+            at += 1
+    return at
+
+
+def request_for_papers(r: PhraseReading) -> bool:
+    """ "Can you find papers about mindfulness apps for anxiety?", "Please search for studies of
+    exercise for depression": the request names no concept ("search" had been one); what follows is the
+    topic, read as after "about"."""
+    if r.current or r.previous_token not in SENTENCE_STARTS:
+        return False
+    end = _request_end(r.tokens, r.index)
+    if end == r.index:
+        return False
+    r.skip_to = end
+    r.cue = r.last_break = "about"
+    return True
+
+
 def age_range(r: PhraseReading) -> bool:
     """ "adolescents aged 13 to 17": the age range says who is sampled, no word of the people's term."""
     if r.lower == "aged" and r.current and (age_number(r.following) or r.following in AGE_OPENERS):

@@ -1178,6 +1178,12 @@ def test_the_first_for_of_each_sentence_separates_x_from_y() -> None:
     assert not named_before_for("stone passage", "Does tamsulosin improve stone passage for ureteral stones?")
     assert not named_before_for("NICU", "Our NICU is considering surfactant for preterm infants")
     assert not named_before_for("intervention", "Time to passage and need for intervention are endpoints")
+    # a request to the assistant is an imperative, not a clause: its object may be written as a title
+    request = "Can you find papers about mindfulness apps for anxiety in university students?"
+    assert named_before_for("mindfulness apps", request)
+    assert named_as_the_purpose("anxiety", request)
+    assert named_before_for("exercise", "Could you please look at exercise for depression?")
+    assert not named_before_for("exercise", "Can exercise help depression for older adults?")
     # nor is what the X does without, or what it says of a thing ("usability of"); "for" a time is no purpose
     assert not named_before_for("forgetting", "Continual learning without forgetting for speech recognition")
     assert not named_before_for("usability", "usability of eye trackers for text entry")

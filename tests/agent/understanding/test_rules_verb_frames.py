@@ -283,6 +283,29 @@ def test_the_users_role_ends_where_their_wish_or_the_sentence_begins() -> None:
     assert extract_slots("As a result, we study falls in nursing homes.").output_target == ["falls"]
 
 
+def test_a_request_for_papers_names_no_concept() -> None:
+    """ "Could you please search for studies of X": "search" had been a context term, and so a required
+    block of the query; the words of the request are passed and what follows is the topic."""
+    for request in (
+        "Could you please search for studies of exercise for depression in older adults?",
+        "Search for studies of exercise for depression in older adults.",
+        "Can you find papers about exercise for depression in older adults?",
+        "Give me recent literature on exercise for depression in older adults.",
+    ):
+        slots = extract_slots(request)
+        terms = [
+            t.lower()
+            for name in ("context", "output_target", "method_measurement")
+            for t in getattr(slots, name)
+        ]
+        assert "exercise" in terms and "depression" in terms, request
+        assert not {"search", "papers", "literature", "recent literature"} & set(terms), request
+    # a design asked for is no request word: it is read where it stands
+    assert extract_slots(
+        "Find randomised trials of metformin in gestational diabetes."
+    ).method_measurement == ["randomised trials"]
+
+
 def test_what_a_gerund_of_use_opening_a_question_uses_is_the_exposure() -> None:
     slots = extract_slots("Does using a weighted blanket reduce insomnia in older adults?")
     assert "weighted blanket" in slots.context
