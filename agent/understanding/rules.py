@@ -40,6 +40,7 @@ from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_constructions import condition_as_population
 from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
+from agent.understanding.chinese_requests import without_requests
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.model_inputs import in_learning_frame, model_inputs
@@ -87,7 +88,7 @@ def extract_slots(description: str) -> Slots:
             body_lines.append(match.group("answer"))
         else:
             body_lines.append(line)
-    body = drop_instructions("\n".join(body_lines))
+    body = without_requests(drop_instructions("\n".join(body_lines)))
 
     acronyms = _defined_acronyms(body)
     if detect_language(body) in {"en", "zh", "mixed"}:

@@ -38,3 +38,26 @@ def test_the_verb_after_a_word_of_wishing_is_no_part_of_the_term() -> None:
 
 def test_a_number_written_apart_before_its_rank_stays_in_the_term() -> None:
     assert any(t.startswith("2型糖尿病") for t in _terms("研究 2 型糖尿病患者的运动干预。"))
+
+
+def test_a_request_for_papers_names_no_concept() -> None:
+    """ "请检索X", "帮我找…的文献", "我想看看…的论文": the request and the papers asked for had become terms
+    (检索 a task, "retrieval", searched as Tissue and Organ Harvesting; 论文 the object of a prediction)."""
+    from agent.understanding.chinese_requests import without_requests
+
+    assert without_requests("请检索二甲双胍治疗多囊卵巢综合征的随机对照试验。") == (
+        "二甲双胍治疗多囊卵巢综合征的随机对照试验。"
+    )  # the design asked for stays
+    assert without_requests("帮我找一些关于正念训练对大学生焦虑影响的文献。") == "正念训练对大学生焦虑影响。"
+    assert without_requests("我想看看机器学习预测脓毒症的论文") == "机器学习预测脓毒症"
+    # a verb of the study itself, or one that reports, is no request
+    for text in (
+        "找到了三个相关基因。",
+        "查体发现与预后的关系。",
+        "我们检索了PubMed数据库。",
+        "我们收集了500份问卷。",
+    ):
+        assert without_requests(text) == text
+    terms = _terms("我想看看机器学习预测脓毒症的论文")
+    assert not any("论文" in t or "检索" in t for t in terms)
+    assert not any("检索" in t for t in _terms("请检索二甲双胍治疗多囊卵巢综合征的随机对照试验。"))
