@@ -475,8 +475,11 @@ def function_word_or_verb(r: PhraseReading) -> bool:
         ):
             r.clause_open = ""
         transparent = r.lower in lex.TRANSPARENT or (r.lower == "on" and r.last_break == "based")
+        criterion = comparison_criterion(r)
         if not transparent:
             r.cue = f"task:{task_object}" if task_object else r.lower
+        if criterion:
+            r.cue = "outcome"  # "compare X with Y on throughput": what they are compared on
         if (
             r.lower == "on"
             and r.previous_token in lex.DATA_ON_NOUNS
@@ -523,6 +526,18 @@ def function_word_or_verb(r: PhraseReading) -> bool:
         r.last_break = r.lower.split("'")[0] if is_contraction(r.lower) else r.lower
         return True
     return False
+
+
+def comparison_criterion(r: PhraseReading) -> bool:
+    """ "compare X with Y on throughput and delay", "X versus Y on fall rates": an "on" right after
+    the sides of a comparison names what they are compared on, the outcome (read before the "on"
+    replaces the comparison's cue)."""
+    return (
+        r.lower == "on"
+        and (r.cue == "comparator" or (r.cue or "").startswith("compar"))
+        and bool(r.phrases)
+        and r.phrases[-1].stop == r.index
+    )
 
 
 def verb_before_article(r: PhraseReading) -> bool:

@@ -59,3 +59,11 @@ def test_a_clause_with_its_own_verb_ends_the_comparison() -> None:
     )
     assert "Numeric Rating Scale" in slots.method_measurement
     assert "Numeric Rating Scale" not in slots.context
+
+
+def test_on_right_after_the_sides_of_a_comparison_names_the_outcome() -> None:
+    slots = extract_slots(
+        "We compare a new scheduler with two round-robin baselines on job latency and energy use."
+    )
+    assert {"job latency", "energy use"} <= set(slots.output_target)
+    assert not {"job latency", "energy use"} & set(slots.context)
