@@ -503,12 +503,13 @@ def function_word_or_verb(r: PhraseReading) -> bool:
             bool(r.judged_after_how) and bool(r.phrases) and r.phrases[-1].stop == r.index
         )
         if (
-            r.lower == "for"
+            r.lower in {"for", "at"}
             and judged_for
             and (r.judged_after_how or r.last_break) not in lex.TEST_JUDGING_ADJECTIVES
         ):
-            # "Is melatonin effective for jet lag", "How effective is exercise for depression": what
-            # the intervention is judged effective for is the outcome
+            # "Is melatonin effective for jet lag", "How effective is exercise for depression", "How
+            # effective are wetlands at removing X": what the intervention is judged effective for
+            # is the outcome
             r.cue = "outcome"
         if r.lower == "for" and r.last_break in lex.UNDERGOING_CUES:
             r.cue = "undergoing"  # "children scheduled for tonsillectomy": the procedure they go through

@@ -575,7 +575,9 @@ def test_the_subject_of_a_passive_of_measuring_is_the_outcome_however_often_or_w
     assert "hatching success" in daily.output_target
     confirmed = extract_slots("Remission at one year is confirmed by colonoscopy in adults with colitis.")
     assert "Remission" in confirmed.output_target
-    headed = extract_slots("Wards adopt bed alarms, and falls are counted from incident reports.")
+    headed = extract_slots(
+        "Alarm checks are applied at baseline and after one year, and falls are counted from incident reports."
+    )
     assert "falls" in headed.output_target
 
 

@@ -67,3 +67,9 @@ def test_on_right_after_the_sides_of_a_comparison_names_the_outcome() -> None:
     )
     assert {"job latency", "energy use"} <= set(slots.output_target)
     assert not {"job latency", "energy use"} & set(slots.context)
+
+
+def test_what_an_intervention_is_judged_effective_at_is_the_outcome() -> None:
+    slots = extract_slots("How effective are green roofs at retaining stormwater runoff in dense cities?")
+    assert any("stormwater runoff" in t for t in slots.output_target)
+    assert not any("stormwater runoff" in t for t in slots.context)
