@@ -475,7 +475,7 @@ def function_word_or_verb(r: PhraseReading) -> bool:
         ):
             r.clause_open = ""
         transparent = r.lower in lex.TRANSPARENT or (r.lower == "on" and r.last_break == "based")
-        criterion = comparison_criterion(r)
+        criterion = _comparison_criterion(r)
         if not transparent:
             r.cue = f"task:{task_object}" if task_object else r.lower
         if criterion:
@@ -529,7 +529,7 @@ def function_word_or_verb(r: PhraseReading) -> bool:
     return False
 
 
-def comparison_criterion(r: PhraseReading) -> bool:
+def _comparison_criterion(r: PhraseReading) -> bool:
     """ "compare X with Y on throughput and delay", "X versus Y on fall rates": an "on" right after
     the sides of a comparison names what they are compared on, the outcome (read before the "on"
     replaces the comparison's cue)."""
