@@ -129,6 +129,8 @@ def _ended_passive(gap: list[str]) -> bool:
     end = len(gap)
     while end and (gap[end - 1] in SENTENCE_END or gap[end - 1] == ","):
         end -= 1  # the clause ends after the participle
+    while end > 1 and gap[end - 1] in lex.FREQUENCY_ADVERBS and end < len(gap):
+        end -= 1  # "offspring are counted daily.": how often, after the participle
     if end == len(gap) and gap[-1:] and gap[-1] in _PLACE_PREPOSITIONS:
         end -= 1
     if end == len(gap) or end == 0:
@@ -427,13 +429,11 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
     sentences = _sentence_of(phrases, tokens)
     for index, phrase in enumerate(phrases):
         gap = _gap(phrases, index, tokens)
+        start = _clause_start(phrases, index, tokens)
         subjects = [
             p
             for j, p in enumerate(phrases[: index + 1])
-            if sentences[j] == sentences[index]
-            and j >= _clause_start(phrases, index, tokens)
-            and p.slot is None
-            and p.cue != "self"
+            if sentences[j] == sentences[index] and j >= start and p.slot is None and p.cue != "self"
         ]
         if _passive_cause(gap):
             # "herd breakdowns can be attributed to wildlife", "X is driven by Y": X the outcome,
@@ -448,17 +448,19 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
             # "caries arrest would be assessed by examiners": what is assessed is the outcome (not who
             # or what it is assessed in: "gait asymmetry in lame horses measured with sensors")
             for subject in subjects:
+                cue = _own_cue(subject, phrases, start, tokens)
                 if (
-                    en_head_slot(subject.words) is None
+                    # a head word of outcomes agrees ("falls are counted from records")
+                    en_head_slot(subject.words) in {None, "output_target"}
                     and _role(subject) is None
                     and mesh_kind(subject.text) != "subject_population"
-                    and subject.cue not in lex.PEOPLE_CUES
+                    and cue not in lex.PEOPLE_CUES
                     # "pain is scored with the X scale and Y is recorded": what an earlier verb is done
                     # with is its instrument, no subject of this passive (right before the passive it
                     # is: "with caries arrest checked by examination")
-                    and (subject is phrase or subject.cue not in _INSTRUMENT_CUES)
+                    and (subject is phrase or cue not in _INSTRUMENT_CUES)
                     # "motor evoked potentials from TMS will be collected": where it comes from
-                    and subject.cue != "from"
+                    and cue != "from"
                 ):
                     subject.slot = "output_target"
             continue
@@ -498,6 +500,14 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
             following.cue = "self"  # "whether earplug use is protective", "which are common in X"
 
 
+def _own_cue(phrase: Phrase, phrases: list[Phrase], start: int, tokens: list[str]) -> str | None:
+    """The phrase's cue, unless it opens a clause after a comma: the cue the reading carried over the
+    comma ("kept in tanks, and survival is recorded": "in") belongs to the clause before."""
+    if start > 0 and phrase is phrases[start] and "," in _gap(phrases, start - 1, tokens):
+        return None
+    return phrase.cue
+
+
 def _clause_start(phrases: list[Phrase], index: int, tokens: list[str]) -> int:
     """The first phrase of the clause that phrase `index` ends, within its sentence. A comma with
     other words after it opens another clause (", analysed with an X", ", and we"), and once one has
@@ -515,12 +525,24 @@ def _clause_start(phrases: list[Phrase], index: int, tokens: list[str]) -> int:
         and any(t not in _LIST_JOINERS for t in gap)
     ]
     start = index
+    after_comma = None  # the phrase after the last list comma crossed
     while start > 0:
         gap = gaps[start - 1]
+        if (
+            after_comma is not None
+            and not any(t in SENTENCE_END for t in gap)
+            and any(t not in _LIST_JOINERS for t in gap)
+        ):
+            # "kept in warmed tanks, and survival is recorded", "exposed to particles at three
+            # concentrations, and offspring are counted": a list's items are joined by commas and
+            # "and" only, so other words before the comma put it between two clauses
+            return after_comma
         if any(t in SENTENCE_END or t in lex.BE_FORMS for t in gap):
             break  # "Students were assigned to X or Y, and anxiety was measured": a verb's own clause
         if "," in gap and (any(t not in _LIST_JOINERS for t in gap) or any(j < start - 1 for j in opened)):
             break
+        if "," in gap:
+            after_comma = start
         start -= 1
     return start
 

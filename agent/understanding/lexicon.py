@@ -101,7 +101,7 @@ MEASURING_VERBS = words(
     examined investigated explored observed calibrated validated trained fitted computed simulated
     calculated mapped studied screened stained labelled labeled visualised visualized performed
     conducted equipped instrumented done processed extracted derived decoded scored graded compared
-    sampled trapped counted weighed logged
+    sampled trapped counted weighed logged confirmed
     """
 )
 # participles after which "with" names a condition of people ("patients diagnosed with X")

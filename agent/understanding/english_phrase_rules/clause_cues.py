@@ -475,8 +475,11 @@ def function_word_or_verb(r: PhraseReading) -> bool:
         ):
             r.clause_open = ""
         transparent = r.lower in lex.TRANSPARENT or (r.lower == "on" and r.last_break == "based")
+        criterion = _comparison_criterion(r)
         if not transparent:
             r.cue = f"task:{task_object}" if task_object else r.lower
+        if criterion:
+            r.cue = "outcome"  # "compare X with Y on throughput": what they are compared on
         if (
             r.lower == "on"
             and r.previous_token in lex.DATA_ON_NOUNS
@@ -500,12 +503,13 @@ def function_word_or_verb(r: PhraseReading) -> bool:
             bool(r.judged_after_how) and bool(r.phrases) and r.phrases[-1].stop == r.index
         )
         if (
-            r.lower == "for"
+            r.lower in {"for", "at"}
             and judged_for
             and (r.judged_after_how or r.last_break) not in lex.TEST_JUDGING_ADJECTIVES
         ):
-            # "Is melatonin effective for jet lag", "How effective is exercise for depression": what
-            # the intervention is judged effective for is the outcome
+            # "Is melatonin effective for jet lag", "How effective is exercise for depression", "How
+            # effective are wetlands at removing X": what the intervention is judged effective for
+            # is the outcome
             r.cue = "outcome"
         if r.lower == "for" and r.last_break in lex.UNDERGOING_CUES:
             r.cue = "undergoing"  # "children scheduled for tonsillectomy": the procedure they go through
@@ -523,6 +527,18 @@ def function_word_or_verb(r: PhraseReading) -> bool:
         r.last_break = r.lower.split("'")[0] if is_contraction(r.lower) else r.lower
         return True
     return False
+
+
+def _comparison_criterion(r: PhraseReading) -> bool:
+    """ "compare X with Y on throughput and delay", "X versus Y on fall rates": an "on" right after
+    the sides of a comparison names what they are compared on, the outcome (read before the "on"
+    replaces the comparison's cue)."""
+    return (
+        r.lower == "on"
+        and (r.cue == "comparator" or (r.cue or "").startswith("compar"))
+        and bool(r.phrases)
+        and r.phrases[-1].stop == r.index
+    )
 
 
 def verb_before_article(r: PhraseReading) -> bool:

@@ -568,3 +568,22 @@ def test_a_phrase_before_another_clause_verb_is_not_the_subject_of_a_later_passi
     )
     assert "reading fluency" in slots.output_target
     assert not any("classroom" in t for t in slots.output_target)
+
+
+def test_the_subject_of_a_passive_of_measuring_is_the_outcome_however_often_or_with_an_outcome_head() -> None:
+    daily = extract_slots("Tadpoles are kept in warmed tanks, and hatching success is recorded weekly.")
+    assert "hatching success" in daily.output_target
+    confirmed = extract_slots("Remission at one year is confirmed by colonoscopy in adults with colitis.")
+    assert "Remission" in confirmed.output_target
+    headed = extract_slots(
+        "Alarm checks are applied at baseline and after one year, and falls are counted from incident reports."
+    )
+    assert "falls" in headed.output_target
+
+
+def test_a_comma_and_after_a_preposition_joins_two_clauses_not_a_list() -> None:
+    slots = extract_slots(
+        "Seedlings are grown for ten days in pots with two soil types, and wilting is scored weekly."
+    )
+    assert "wilting" in slots.output_target
+    assert "soil types" not in slots.output_target

@@ -59,3 +59,17 @@ def test_a_clause_with_its_own_verb_ends_the_comparison() -> None:
     )
     assert "Numeric Rating Scale" in slots.method_measurement
     assert "Numeric Rating Scale" not in slots.context
+
+
+def test_on_right_after_the_sides_of_a_comparison_names_the_outcome() -> None:
+    slots = extract_slots(
+        "We compare a new scheduler with two round-robin baselines on job latency and energy use."
+    )
+    assert {"job latency", "energy use"} <= set(slots.output_target)
+    assert not {"job latency", "energy use"} & set(slots.context)
+
+
+def test_what_an_intervention_is_judged_effective_at_is_the_outcome() -> None:
+    slots = extract_slots("How effective are green roofs at retaining stormwater runoff in dense cities?")
+    assert any("stormwater runoff" in t for t in slots.output_target)
+    assert not any("stormwater runoff" in t for t in slots.context)
