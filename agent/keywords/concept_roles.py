@@ -306,9 +306,11 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
 
 
 _COMPARED_BEFORE = (
+    # a PICO field's label opening a sentence or clause ("Comparison: DPP-4 inhibitors", "C: usual care")
+    r"(?:(?:^|(?<=[.;,\n]))\s*(?:c|comparisons?|comparators?|controls?)\s*:\s*|"
     r"(?:compare[sd]?\s+(?:(?:it|them|this|these|that|those)\s+)?(?:with|to|against)|"
     r"in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
-    r"as\s+opposed\s+to|instead\s+of)\s+(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
+    r"as\s+opposed\s+to|instead\s+of)\s+)(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
 )
 
 

@@ -892,6 +892,11 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
     # the question's own intervention as a pronoun between the verb and its "with"
     sdf = "Our group works on silver diamine fluoride. We would like to compare it with fluoride varnish."
     assert is_comparator("fluoride varnish", sdf) and not is_comparator("silver diamine fluoride", sdf)
+    # a PICO field labelled as the comparison, at the start of a sentence or clause
+    pico = "Population: adults with type 2 diabetes. Intervention: SGLT2 inhibitors. Comparison: DPP-4 inhibitors."
+    assert is_comparator("DPP-4 inhibitors", pico) and not is_comparator("SGLT2 inhibitors", pico)
+    assert is_comparator("usual care", "P: children with asthma; I: school-based education; C: usual care")
+    assert not is_comparator("dose", "Vitamin C: dose and response")
     # written in another slot than the intervention, or inside the intervention's own phrase
     description = (
         "Does mindfulness training lower blood pressure in hypertension compared with health education?"
