@@ -141,7 +141,7 @@ def _outcome_like(
 def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
     out: named as outcomes in so many words (`_NAMED_OUTCOMES`: "with X and Y as outcomes", "outcomes are
-    X and Y"), written after the title's colon (a subtitle of the outcomes reported), or among several
+    X and Y", "X and Y are the outcomes ..."), written after the title's colon (a subtitle of the outcomes reported), or among several
     concepts in the "Y" of "X for Y", after "effects on" or after verbs of effect ("X reduce Y and improve
     Z", up to the people or place named after them); such a concept becomes an outcome."""
     tail = subtitle(description)
@@ -153,7 +153,9 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     ]
     effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
     segments += [s for s in effected if _LISTED.search(s)]
-    named = [m.group("with") or m.group("are") for m in _NAMED_OUTCOMES.finditer(description)]
+    named = [
+        m.group("with") or m.group("are") or m.group("first") for m in _NAMED_OUTCOMES.finditer(description)
+    ]
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:
@@ -195,11 +197,13 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
 
 
 # what a description names as its outcomes in so many words: "with itch, eczema severity and conjunctivitis
-# as outcomes", "the outcomes are X and Y", "primary outcomes include X"
+# as outcomes", "the outcomes are X and Y", "primary outcomes include X", and a sentence that starts with
+# them: "Low birth weight and preterm birth are the outcomes we care about: ..."
 OUTCOME_NOUNS = r"(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)"
 _NAMED_OUTCOMES = re.compile(
     rf"\bwith\s+(?P<with>(?:(?!\bwith\b)[^.;:!?])+?)\s+as\s+(?:the\s+|our\s+|its\s+|their\s+)?{OUTCOME_NOUNS}\b"
-    rf"|\b{OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)",
+    rf"|\b{OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)"
+    rf"|(?:^|[.;!?]\s+)(?P<first>[^.;:!?]+?)\s+(?:are|is|were|will\s+be)\s+(?:the\s+|our\s+|my\s+)?{OUTCOME_NOUNS}\b",
     re.IGNORECASE,
 )
 

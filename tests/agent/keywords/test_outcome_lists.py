@@ -252,3 +252,18 @@ def test_outcomes_the_description_names_as_such_are_left_out(vocabulary: MeshVoc
     )
     assert next(value for label, value in found.items() if "conjunctivitis" in label) == ("outcome", False)
     assert next(value for label, value in found.items() if "atopic" in label)[1] is True
+
+
+def test_a_sentence_that_starts_with_the_outcomes_leaves_them_out(vocabulary: MeshVocabulary) -> None:
+    """ "Low birth weight and preterm birth are the outcomes we care about: does X in pregnancy ...": the
+    user names the outcomes first (each had been a required block); the intervention stays."""
+    found = summary(
+        vocabulary,
+        "Low birth weight and preterm birth are the outcomes we care about: does multiple micronutrient "
+        "supplementation in pregnancy do better than iron-folic acid alone?",
+        context=["multiple micronutrient supplementation", "iron-folic acid"],
+        subject_population=["pregnancy"],
+        output_target=["low birth weight", "preterm birth"],
+    )
+    assert not any(required for label, (_, required) in found.items() if "birth" in label.lower())
+    assert any(required for label, (_, required) in found.items() if "micronutrient" in label.lower())
