@@ -140,6 +140,7 @@ from agent.keywords.concept_roles import (
     head_is_a_condition,
     is_acted_on,
     is_comparator,
+    is_compared_first,
     is_exposure,
     is_generic_people,
     is_prevented,
@@ -355,7 +356,8 @@ def _parts(
                                 understanding.originals.get(phrase, ""),
                                 phrase,
                                 compared_with=comparator,
-                                side=compared_side,
+                                side=compared_side
+                                or (not index and is_compared_first(side, understanding.description)),
                                 done=named_before_for(piece.strip(), understanding.description),
                                 means=position in means,
                             )
