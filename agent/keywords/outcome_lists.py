@@ -39,7 +39,12 @@ _LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
 # a subtitle that says in whom or where ("...: a meta-analysis in patients with chronic kidney disease")
 # names the people, not the outcomes
 _PEOPLE_OR_PLACE = re.compile(r"\b(?:in|among|amongst|with|for|of)\s", re.IGNORECASE)
-_ACTED_ON = re.compile(r"\b(?:effects?|impacts?|influences?)\s+on\s+(?P<outcomes>[^.;:!?]+)", re.IGNORECASE)
+_ACTED_ON = re.compile(
+    r"\b(?:(?:effects?|impacts?|influences?)\s+on"  # "its effect on mortality and breastfeeding"
+    r"|focus(?:s|ed|ing)?\s+on|focuss(?:ed|ing)\s+on|with\s+a\s+focus\s+on)"  # "..., focusing on X, Y and Z"
+    r"\s+(?P<outcomes>[^.;:!?]+)",
+    re.IGNORECASE,
+)
 # "X reduce hospital readmissions and improve quality of life for patients with Y": what verbs of effect
 # act on, up to the people or place the clause goes on to name
 _EFFECTED = re.compile(
@@ -142,7 +147,7 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
     out: named as outcomes in so many words (`_NAMED_OUTCOMES`: "with X and Y as outcomes", "outcomes are
     X and Y", "X and Y are the outcomes ..."), written after the title's colon (a subtitle of the outcomes reported), or among several
-    concepts in the "Y" of "X for Y", after "effects on" or after verbs of effect ("X reduce Y and improve
+    concepts in the "Y" of "X for Y", after "effects on" or "focusing on", or after verbs of effect ("X reduce Y and improve
     Z", up to the people or place named after them); such a concept becomes an outcome."""
     tail = subtitle(description)
     head = description[: len(description) - len(tail)] if tail else description

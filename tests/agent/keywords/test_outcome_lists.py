@@ -267,3 +267,18 @@ def test_a_sentence_that_starts_with_the_outcomes_leaves_them_out(vocabulary: Me
     )
     assert not any(required for label, (_, required) in found.items() if "birth" in label.lower())
     assert any(required for label, (_, required) in found.items() if "micronutrient" in label.lower())
+
+
+def test_outcomes_listed_after_focusing_on_are_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "..., focusing on X, Y and Z": what the comparison is judged by, a list of outcomes (it had been a
+    required block); the intervention and the condition stay."""
+    found = summary(
+        vocabulary,
+        "We compare day-case with inpatient tonsillectomy in children with sleep apnoea, focusing on "
+        "readmission, haemorrhage and parental satisfaction.",
+        context=["day-case", "inpatient tonsillectomy"],
+        subject_population=["children with sleep apnoea"],
+        output_target=["readmission", "haemorrhage", "parental satisfaction"],
+    )
+    assert not any(required for label, (_, required) in found.items() if "readmission" in label.lower())
+    assert any(required for label, (_, required) in found.items() if "apnoea" in label.lower())
