@@ -26,7 +26,7 @@ import re
 from agent.keywords.coordination import listed_together, written_distributed
 from agent.keywords.title_template import purposes, subtitle, written_in
 from agent.models import Concept, ConceptRole, Term
-from agent.understanding.lexicon import EFFECT_VERBS
+from agent.understanding.lexicon import EFFECT_VERBS, QUESTION_AUXILIARIES
 
 # Pathological Conditions, Signs and Symptoms: what happens in any disease (Death, Recurrence,
 # Hemorrhage), not a disease that defines whom a review is about
@@ -146,10 +146,12 @@ def _outcome_like(
 def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
     out: named as outcomes in so many words (`_NAMED_OUTCOMES`: "with X and Y as outcomes", "outcomes are
-    X and Y", "X and Y are the outcomes ..."), written after the title's colon (a subtitle of the outcomes reported), or among several
+    X and Y", "X and Y are the outcomes ..."), written after the title's colon (a subtitle of the outcomes reported; not a question, `_asks`), or among several
     concepts in the "Y" of "X for Y", after "effects on" or "focusing on", or after verbs of effect ("X reduce Y and improve
     Z", up to the people or place named after them); such a concept becomes an outcome."""
     tail = subtitle(description)
+    if _asks(tail):
+        tail = ""  # "X and Y are the outcomes we care about: does Z in pregnancy ...?": the question itself
     head = description[: len(description) - len(tail)] if tail else description
     only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
     segments = [s for s in purposes(description) if _LISTED.search(s)]
@@ -199,6 +201,19 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         concept.role = ConceptRole.OUTCOME
         found[concept.id] = reason
     return found
+
+
+# the words a question opens with: an auxiliary ("does X improve Y?") or a question word
+_QUESTION_OPENERS = QUESTION_AUXILIARIES | frozenset(
+    {"what", "which", "how", "why", "whether", "when", "where", "who", "should", "was", "were", "has", "have"}
+)
+
+
+def _asks(tail: str) -> bool:
+    """Whether what follows a colon is a question ("...: does X improve Y?", "...: which X works best?"):
+    the question the description asks, whose people and place are no list of outcomes reported."""
+    first = re.match(r"[^\W\d_]+", tail.strip())
+    return first is not None and first.group(0).lower() in _QUESTION_OPENERS
 
 
 # what a description names as its outcomes in so many words: "with itch, eczema severity and conjunctivitis

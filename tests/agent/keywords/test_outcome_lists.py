@@ -282,3 +282,17 @@ def test_outcomes_listed_after_focusing_on_are_left_out(vocabulary: MeshVocabula
     )
     assert not any(required for label, (_, required) in found.items() if "readmission" in label.lower())
     assert any(required for label, (_, required) in found.items() if "apnoea" in label.lower())
+
+
+def test_a_question_after_the_colon_is_no_subtitle_of_outcomes(vocabulary: MeshVocabulary) -> None:
+    """ "...: does X in pregnancy ...?": after the colon the description asks its question, and the
+    people it names there ("pregnancy", which MeSH files among physiological phenomena) stay required
+    (they had been read as an outcome of a subtitle and dropped)."""
+    found = summary(
+        vocabulary,
+        "Stillbirth is the outcome: does aspirin in pregnancy do better than heparin?",
+        context=["aspirin", "heparin"],
+        subject_population=["pregnancy"],
+        output_target=["stillbirth"],
+    )
+    assert next(value for label, value in found.items() if "pregnan" in label.lower())[1] is True
