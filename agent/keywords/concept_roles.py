@@ -340,6 +340,25 @@ def is_comparator(phrase: str, description: str) -> bool:
     return bool(re.search(_COMPARED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
 
 
+# "we compare X with Y", "comparing X (XA) to Y", "compares X of the Z versus Y": what is compared, before
+# what it is compared with; up to a few words of its own (an "of" phrase, a bracketed acronym) between
+_COMPARED_FIRST = (
+    r"\bcompar(?:e|es|ed|ing)\s+(?:the\s+|a\s+|an\s+)?{phrase}(?:\s*\([^()]*\))?"
+    r"(?:\s+of\s+(?:the\s+)?[\w-]+(?:\s*\([^()]*\))?)?\s+(?:with|to|versus|vs\.?|against)\s"
+)
+
+
+def is_compared_first(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase` as what the studies compare, right after a verb of
+    comparing and before "with"/"to"/"versus" and what it is compared with ("We compare holmium laser
+    enucleation of the prostate (HoLEP) with TURP"): the question's own intervention, something done
+    to the people whatever its slot, as each side of "X versus Y" is (`is_comparator` finds the Y)."""
+    if not phrase.strip():
+        return False
+    pattern = _COMPARED_FIRST.format(phrase=re.escape(phrase.strip()))
+    return bool(re.search(pattern, description, re.IGNORECASE))
+
+
 # what comes right before the outcome X acts on: "the effect of X on Y", "the association between X
 # and Y", "X and the risk of Y", "X improves Y"
 _ACTED_ON_BEFORE = (

@@ -140,6 +140,7 @@ from agent.keywords.concept_roles import (
     head_is_a_condition,
     is_acted_on,
     is_comparator,
+    is_compared_first,
     is_exposure,
     is_generic_people,
     is_prevented,
@@ -200,6 +201,7 @@ from agent.keywords.phrase_words import (
     with_head,
     without_take_up,
 )
+from agent.keywords.reference_standards import reference_standards
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
 from agent.keywords.title_template import (
@@ -354,7 +356,8 @@ def _parts(
                                 understanding.originals.get(phrase, ""),
                                 phrase,
                                 compared_with=comparator,
-                                side=compared_side,
+                                side=compared_side
+                                or (not index and is_compared_first(side, understanding.description)),
                                 done=named_before_for(piece.strip(), understanding.description),
                                 means=position in means,
                             )
@@ -473,6 +476,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out[ages] = "an age range within adulthood: it only narrows the search"
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
+    left_out |= reference_standards(result.concepts, result.terms, description)
     tested = [
         t.mesh for t in result.terms if t.mesh is not None and named_before_for(t.canonical, description)
     ]

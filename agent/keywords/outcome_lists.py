@@ -26,7 +26,7 @@ import re
 from agent.keywords.coordination import listed_together, written_distributed
 from agent.keywords.title_template import purposes, subtitle, written_in
 from agent.models import Concept, ConceptRole, Term
-from agent.understanding.lexicon import EFFECT_VERBS
+from agent.understanding.lexicon import EFFECT_VERBS, QUESTION_AUXILIARIES
 
 # Pathological Conditions, Signs and Symptoms: what happens in any disease (Death, Recurrence,
 # Hemorrhage), not a disease that defines whom a review is about
@@ -39,7 +39,12 @@ _LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
 # a subtitle that says in whom or where ("...: a meta-analysis in patients with chronic kidney disease")
 # names the people, not the outcomes
 _PEOPLE_OR_PLACE = re.compile(r"\b(?:in|among|amongst|with|for|of)\s", re.IGNORECASE)
-_ACTED_ON = re.compile(r"\b(?:effects?|impacts?|influences?)\s+on\s+(?P<outcomes>[^.;:!?]+)", re.IGNORECASE)
+_ACTED_ON = re.compile(
+    r"\b(?:(?:effects?|impacts?|influences?)\s+on"  # "its effect on mortality and breastfeeding"
+    r"|focus(?:s|ed|ing)?\s+on|focuss(?:ed|ing)\s+on|with\s+a\s+focus\s+on)"  # "..., focusing on X, Y and Z"
+    r"\s+(?P<outcomes>[^.;:!?]+)",
+    re.IGNORECASE,
+)
 # "X reduce hospital readmissions and improve quality of life for patients with Y": what verbs of effect
 # act on, up to the people or place the clause goes on to name
 _EFFECTED = re.compile(
@@ -141,10 +146,12 @@ def _outcome_like(
 def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
     out: named as outcomes in so many words (`_NAMED_OUTCOMES`: "with X and Y as outcomes", "outcomes are
-    X and Y"), written after the title's colon (a subtitle of the outcomes reported), or among several
-    concepts in the "Y" of "X for Y", after "effects on" or after verbs of effect ("X reduce Y and improve
+    X and Y", "X and Y are the outcomes ..."), written after the title's colon (a subtitle of the outcomes reported; not a question, `_asks`), or among several
+    concepts in the "Y" of "X for Y", after "effects on" or "focusing on", or after verbs of effect ("X reduce Y and improve
     Z", up to the people or place named after them); such a concept becomes an outcome."""
     tail = subtitle(description)
+    if _asks(tail):
+        tail = ""  # "X and Y are the outcomes we care about: does Z in pregnancy ...?": the question itself
     head = description[: len(description) - len(tail)] if tail else description
     only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
     segments = [s for s in purposes(description) if _LISTED.search(s)]
@@ -153,7 +160,9 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     ]
     effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
     segments += [s for s in effected if _LISTED.search(s)]
-    named = [m.group("with") or m.group("are") for m in _NAMED_OUTCOMES.finditer(description)]
+    named = [
+        m.group("with") or m.group("are") or m.group("first") for m in _NAMED_OUTCOMES.finditer(description)
+    ]
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:
@@ -194,12 +203,27 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     return found
 
 
+# the words a question opens with: an auxiliary ("does X improve Y?") or a question word
+_QUESTION_OPENERS = QUESTION_AUXILIARIES | frozenset(
+    {"what", "which", "how", "why", "whether", "when", "where", "who", "should", "was", "were", "has", "have"}
+)
+
+
+def _asks(tail: str) -> bool:
+    """Whether what follows a colon is a question ("...: does X improve Y?", "...: which X works best?"):
+    the question the description asks, whose people and place are no list of outcomes reported."""
+    first = re.match(r"[^\W\d_]+", tail.strip())
+    return first is not None and first.group(0).lower() in _QUESTION_OPENERS
+
+
 # what a description names as its outcomes in so many words: "with itch, eczema severity and conjunctivitis
-# as outcomes", "the outcomes are X and Y", "primary outcomes include X"
+# as outcomes", "the outcomes are X and Y", "primary outcomes include X", and a sentence that starts with
+# them: "Low birth weight and preterm birth are the outcomes we care about: ..."
 OUTCOME_NOUNS = r"(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)"
 _NAMED_OUTCOMES = re.compile(
     rf"\bwith\s+(?P<with>(?:(?!\bwith\b)[^.;:!?])+?)\s+as\s+(?:the\s+|our\s+|its\s+|their\s+)?{OUTCOME_NOUNS}\b"
-    rf"|\b{OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)",
+    rf"|\b{OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)"
+    rf"|(?:^|[.;!?]\s+)(?P<first>[^.;:!?]+?)\s+(?:are|is|were|will\s+be)\s+(?:the\s+|our\s+|my\s+)?{OUTCOME_NOUNS}\b",
     re.IGNORECASE,
 )
 

@@ -70,6 +70,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     effects.in_terms_of,
     clause_cues.example_list,
     no_term.user_about_themselves,
+    no_term.role_opens_sentence,
     no_term.research_after_user,
     no_term.research_after_the_role,
     no_term.adverb_after_subject,

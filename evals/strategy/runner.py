@@ -27,6 +27,7 @@ SPLIT_CHOICES = {
     "engineering": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "engineering"),
     "descriptions": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "descriptions"),
     "descriptions2": ("descriptions2",),
+    "descriptions3": ("descriptions3",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -167,7 +167,7 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   manufacturing, photovoltaics, mechanical engineering: materials and machines whose words MeSH also
   writes in a biological sense) were written after the first 45 had been tuned on, before the product
   was run on them, and are reported apart as `engineering5`.
-- Descriptions (`description_dev.jsonl` beside this module, written for this project): 48 research
+- Descriptions (`description_dev.jsonl` beside this module, written for this project): 72 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
   the PubMed query a medical librarian would sign for it (listed outcomes and designs left out, as in a review
@@ -184,6 +184,17 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   run on them, in phrasings the first batch lacks ("I'm curious whether ...", "Our lab investigates
   ...", "Looking for studies on ...", questions, the user's role, a wish for a design, a comparator, an
   outcome list, a population with an age and a setting). They are reported apart as `descriptions2`.
+  The rows with `"batch": 3` (ids D49-D72: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; nephrology, endocrinology, haematology, infectious-disease epidemiology, care homes,
+  oral surgery, audiology, speech and language therapy, podiatry, global health, maternal nutrition,
+  urology, transplantation, critical care, sleep medicine, addiction, palliative care, nursing,
+  paediatric surgery, infectious disease, digital health, implementation science and prenatal genetics)
+  were written in the nineteenth session after the first 48 had been tuned on and before the product
+  was run on them, in phrasings the first two batches lack ("We're trying to find out ...", "is A or B
+  better", a population by age range and country, "in the context of", "among X who Y", a diagnostic
+  accuracy question with its reference standard, a prognostic factor, brackets inside a long sentence,
+  a description that starts with its outcomes, a negated population, hyphenated compounds, British
+  spellings). They are reported apart as `descriptions3`.
 """
 
 from __future__ import annotations
@@ -226,6 +237,7 @@ _LATER_BATCHES = {
     "engineering4": ("engineering", 4),
     "engineering5": ("engineering", 5),
     "descriptions2": ("descriptions", 2),
+    "descriptions3": ("descriptions", 3),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -265,6 +277,7 @@ SPLITS = (
     "engineering5",
     "descriptions",
     "descriptions2",
+    "descriptions3",
 )
 
 

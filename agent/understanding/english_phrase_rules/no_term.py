@@ -278,10 +278,44 @@ def user_about_themselves(r: PhraseReading) -> bool:
     return True
 
 
+# the user as the subject that follows a role opening the sentence ("As a midwife I'd like ...")
+_USER_SUBJECTS = frozenset({"i", "we", "i'm", "i'd", "we're", "we'd", "we've", "i've", "our", "my"})
+# how many words a role may take before its subject ("As a consultant paediatric anaesthetist, we ...")
+_ROLE_WORDS = 5
+
+
+def role_opens_sentence(r: PhraseReading) -> bool:
+    """ "As an oral surgeon I want to know ...", "As a midwife, I'd like ...": a role after the "as" that
+    opens a sentence, followed within a few words by the user as subject, is who the user is and
+    names no concept ("As a result, we ..." has no role: an idiom's noun is followed by a comma and
+    a clause all the same, so the role must end before the user's pronoun with at most a comma)."""
+    if r.current or r.lower not in {"a", "an"} or r.previous_token != "as":
+        return False
+    before_as = r.tokens[r.index - 2].lower() if r.index >= 2 else ""
+    if before_as not in SENTENCE_STARTS or not _user_follows(r.tokens, r.index + 1):
+        return False
+    r.cue = r.last_break = "self"
+    r.about_user = True
+    return True
+
+
+def _user_follows(tokens: list[str], start: int) -> bool:
+    """Whether the user's pronoun comes within `_ROLE_WORDS` words after `start`, after at least one
+    word and with no punctuation but a comma and no function word between."""
+    for offset, token in enumerate(tokens[start : start + _ROLE_WORDS + 1]):
+        lower = token.lower()
+        if lower in _USER_SUBJECTS:
+            return offset > 1 or (offset == 1 and tokens[start] != ",")
+        if (not any(ch.isalnum() for ch in token) and token != ",") or lower in lex.EN_FUNCTION:
+            return False  # "As a proxy for frailty we ...": a preposition, no role
+    return False
+
+
 def research_after_user(r: PhraseReading) -> bool:
     """ "I'm a nurse and we want to study X": the research begins; so it does at a clause the user's
     interest opens ("I'm a sports physician curious whether X prevents Y", "... keen to know how X")."""
     if r.about_user and r.lower in {"i", "we"}:
+        r.flush()  # "As a midwife I'd like ...": the role ends at the user's pronoun
         r.about_user = False
     if r.about_user and r.lower == "and" and (r.following in _WANTING or r.following == "would"):
         r.flush()  # "I work as a midwife and want to compare X with Y": the user's wish is the research

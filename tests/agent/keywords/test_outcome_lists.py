@@ -252,3 +252,47 @@ def test_outcomes_the_description_names_as_such_are_left_out(vocabulary: MeshVoc
     )
     assert next(value for label, value in found.items() if "conjunctivitis" in label) == ("outcome", False)
     assert next(value for label, value in found.items() if "atopic" in label)[1] is True
+
+
+def test_a_sentence_that_starts_with_the_outcomes_leaves_them_out(vocabulary: MeshVocabulary) -> None:
+    """ "Low birth weight and preterm birth are the outcomes we care about: does X in pregnancy ...": the
+    user names the outcomes first (each had been a required block); the intervention stays."""
+    found = summary(
+        vocabulary,
+        "Low birth weight and preterm birth are the outcomes we care about: does multiple micronutrient "
+        "supplementation in pregnancy do better than iron-folic acid alone?",
+        context=["multiple micronutrient supplementation", "iron-folic acid"],
+        subject_population=["pregnancy"],
+        output_target=["low birth weight", "preterm birth"],
+    )
+    assert not any(required for label, (_, required) in found.items() if "birth" in label.lower())
+    assert any(required for label, (_, required) in found.items() if "micronutrient" in label.lower())
+
+
+def test_outcomes_listed_after_focusing_on_are_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "..., focusing on X, Y and Z": what the comparison is judged by, a list of outcomes (it had been a
+    required block); the intervention and the condition stay."""
+    found = summary(
+        vocabulary,
+        "We compare day-case with inpatient tonsillectomy in children with sleep apnoea, focusing on "
+        "readmission, haemorrhage and parental satisfaction.",
+        context=["day-case", "inpatient tonsillectomy"],
+        subject_population=["children with sleep apnoea"],
+        output_target=["readmission", "haemorrhage", "parental satisfaction"],
+    )
+    assert not any(required for label, (_, required) in found.items() if "readmission" in label.lower())
+    assert any(required for label, (_, required) in found.items() if "apnoea" in label.lower())
+
+
+def test_a_question_after_the_colon_is_no_subtitle_of_outcomes(vocabulary: MeshVocabulary) -> None:
+    """ "...: does X in pregnancy ...?": after the colon the description asks its question, and the
+    people it names there ("pregnancy", which MeSH files among physiological phenomena) stay required
+    (they had been read as an outcome of a subtitle and dropped)."""
+    found = summary(
+        vocabulary,
+        "Stillbirth is the outcome: does aspirin in pregnancy do better than heparin?",
+        context=["aspirin", "heparin"],
+        subject_population=["pregnancy"],
+        output_target=["stillbirth"],
+    )
+    assert next(value for label, value in found.items() if "pregnan" in label.lower())[1] is True

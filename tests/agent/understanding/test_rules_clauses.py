@@ -147,6 +147,21 @@ def test_a_sentence_naming_the_users_role_field_or_workplace_names_no_concept() 
     )
 
 
+def test_a_role_after_the_as_that_opens_a_sentence_names_no_concept() -> None:
+    """ "As a pharmacist, I ...": the role before the user's pronoun is who the user is (it had been a
+    population); "As a proxy for X we ..." names no role (a preposition before the pronoun)."""
+    for text, role in (
+        ("As a community pharmacist, I want to know whether reminders improve adherence.", "pharmacist"),
+        ("As an orthodontist we ask whether aligners cause root resorption.", "orthodontist"),
+    ):
+        terms = [t.lower() for t in _terms(extract_slots(text))]
+        assert not any(role in t for t in terms), (text, terms)
+        assert len(terms) >= 2, (text, terms)
+    assert "frailty" in [
+        t.lower() for t in _terms(extract_slots("As a proxy for frailty we use grip strength."))
+    ]
+
+
 def test_a_clause_of_the_users_interest_ends_their_role() -> None:
     slots = extract_slots(
         "I'm a sports physician curious whether warm-up programmes prevent knee injuries in football players."

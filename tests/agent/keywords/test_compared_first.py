@@ -1,0 +1,37 @@
+"""What "we compare X with Y" compares first is the question's intervention, whatever slot holds it."""
+
+from __future__ import annotations
+
+from agent.keywords.concept_roles import is_compared_first
+from agent.keywords.concepts import build_concepts
+from agent.language.mesh_recognition import MeshVocabulary
+from agent.models import Slots, Understanding
+
+
+def test_what_a_verb_of_comparing_names_before_with_is_compared_first() -> None:
+    text = "We compare thulium fibre enucleation of the prostate (ThuFLEP) with bipolar resection in men."
+    assert is_compared_first("thulium fibre enucleation", text)
+    assert not is_compared_first("bipolar resection", text)
+    assert is_compared_first("early mobilisation", "Comparing early mobilisation to bed rest after surgery")
+    # what is compared between two arms is measured, not done
+    assert not is_compared_first("mortality", "We compare mortality between open and closed units.")
+
+
+def test_the_first_side_of_a_comparison_is_a_required_intervention(vocabulary: MeshVocabulary) -> None:
+    """A free-text procedure MeSH does not name, held in the context, had been an optional setting."""
+    description = (
+        "We compare thulium fibre enucleation of the prostate (ThuFLEP) with bipolar resection in men with "
+        "benign prostatic hyperplasia."
+    )
+    result = build_concepts(
+        Understanding(
+            description=description,
+            slots=Slots(
+                context=["thulium fibre enucleation", "bipolar resection"],
+                subject_population=["men with benign prostatic hyperplasia"],
+            ),
+        ),
+        vocabulary,
+    )
+    found = {c.label: (c.role.value, c.required) for c in result.concepts}
+    assert found["thulium fibre enucleation"] == ("intervention", True)
