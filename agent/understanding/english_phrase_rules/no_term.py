@@ -10,7 +10,6 @@ from __future__ import annotations
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import is_clause_verb
-from agent.understanding.english_phrase_rules.phrase_roles import people
 from agent.understanding.english_phrase_rules.reading import PhraseReading
 from agent.understanding.english_phrase_rules.word_context import (
     AGE_OPENERS,
@@ -32,7 +31,6 @@ from agent.understanding.english_word_forms import (
     question_opener,
     verb_not_term,
 )
-from agent.understanding.slot_evidence import agent_plural
 
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
@@ -225,20 +223,6 @@ def _user_verb(tokens: list[str], index: int) -> str:
     return verb if opens else ""
 
 
-def _as_a_role(tokens: list[str], index: int) -> bool:
-    """ "As a midwife, ...", "As public health researchers, ...": "as" opening a sentence with a person
-    up to the comma (not "As a result, ...", "As a first step, ...")."""
-    if tokens[index].lower() != "as" or (index and any(ch.isalnum() for ch in tokens[index - 1])):
-        return False
-    comma = next((i for i in range(index + 1, min(index + 8, len(tokens))) if tokens[i] == ","), None)
-    words = [t for t in tokens[index + 1 : comma] if t.lower() not in {"a", "an"}] if comma else []
-    return (
-        bool(words)
-        and all(w.isalpha() or "-" in w for w in words)
-        and (people(words) or agent_plural(words[-1] + "s"))
-    )
-
-
 def user_about_themselves(r: PhraseReading) -> bool:
     """ "I'm a dermatology resident", "We are occupational therapists", "I'm in public health policy", "I
     work in health services research": who the user is, the field or the place they work in, names no
@@ -248,10 +232,6 @@ def user_about_themselves(r: PhraseReading) -> bool:
     preposition of place or post)."""
     if r.current:
         return False
-    if _as_a_role(r.tokens, r.index):
-        r.cue = r.last_break = "self"  # "As a public health researcher, I am evaluating X"
-        r.about_user = True
-        return True
     verb = _user_verb(r.tokens, r.index - 1)
     if not verb:
         return False
@@ -285,14 +265,14 @@ _ROLE_WORDS = 5
 
 
 def role_opens_sentence(r: PhraseReading) -> bool:
-    """ "As an oral surgeon I want to know ...", "As a midwife, I'd like ...": a role after the "as" that
-    opens a sentence, followed within a few words by the user as subject, is who the user is and
-    names no concept ("As a result, we ..." has no role: an idiom's noun is followed by a comma and
-    a clause all the same, so the role must end before the user's pronoun with at most a comma)."""
-    if r.current or r.lower not in {"a", "an"} or r.previous_token != "as":
+    """ "As an oral surgeon I want to know ...", "As a public health researcher, I am evaluating ...",
+    "As midwives, we want ...": a role after the "as" that opens a sentence, followed within a few
+    words by the user as subject, is who the user is and names no concept (an idiom's noun, "As a
+    result, we ...", is passed alike and names none either)."""
+    if r.current or r.lower != "as" or r.previous_token not in SENTENCE_STARTS:
         return False
-    before_as = r.tokens[r.index - 2].lower() if r.index >= 2 else ""
-    if before_as not in SENTENCE_STARTS or not _user_follows(r.tokens, r.index + 1):
+    start = r.index + 2 if r.following in {"a", "an"} else r.index + 1
+    if not _user_follows(r.tokens, start):
         return False
     r.cue = r.last_break = "self"
     r.about_user = True
