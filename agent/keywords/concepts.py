@@ -113,7 +113,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent.keywords.age_groups import age_population, only_adulthood
 from agent.keywords.bracketed_aliases import add_bracketed_aliases
@@ -719,7 +719,8 @@ def _drafts_for(
             if (meant(m) or _BASED.match(text[m.end :]))
             and not characteristics_of_the_thing(m)  # "community" is no Residence Characteristics
             and not beyond_mesh(m, text, vocabulary)
-            and not other_sense(m, text, part.slot, vocabulary)
+            # "pharmacist-led services": who leads a thing is a person whatever the slot expects
+            and (_LED.match(text[m.end :]) or not other_sense(m, text, part.slot, vocabulary))
             and not _ANTI.search(text[: m.start])
             and not _inside_a_compound_modifier(m, text, vocabulary)
             # "link workers": the one word of a category of people names no group a search is about
@@ -825,13 +826,17 @@ def _drafts_for(
                 drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
         agent = next((m for m in matches if _LED.match(text[m.end :])), None)
-        if not head_covered and agent is not None:
+        if agent is not None:
             # "community pharmacist-led interventions": who delivers them is a concept MeSH names (the
-            # pharmacists), and what they deliver is one of its own unless it is only a generic head
+            # pharmacists), and what they deliver is one of its own unless it is only a generic head,
+            # recognised as any phrase is ("pharmacist-led anticoagulation management services": the
+            # services' own words, whatever MeSH names in them)
             drafts.append(_mesh_draft(agent, "", part, description, defined, vocabulary))
             rest = clean_term(_LED.sub("", text[agent.end :]))
             if content_words(rest):
-                drafts.append(_free_draft(rest, part, description, vocabulary))
+                drafts += _drafts_for(
+                    replace(part, text=rest), vocabulary, defined, description, context, biomedical
+                )
             continue
         if not head_covered and apart:
             rest = text

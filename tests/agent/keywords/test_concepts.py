@@ -950,6 +950,15 @@ def test_who_leads_an_intervention_is_a_concept_mesh_names(vocabulary: MeshVocab
         vocabulary, "Nurse-led telemonitoring for heart failure", context=["Nurse-led telemonitoring"]
     )
     assert '"Nurses"[Mesh]' in pubmed_query(result) and "telemonitoring" in pubmed_query(result)
+    # also when MeSH names what they deliver, and whatever the slot the phrase came in expects: the
+    # person before "-led" is who delivers it ("nurse-led smoking cessation counselling")
+    result = concepts_of(
+        vocabulary,
+        "Nurse-led smoking cessation counselling for hospitalised adults",
+        output_target=["Nurse-led smoking cessation counselling"],
+    )
+    query = pubmed_query(result)
+    assert '"Nurses"[Mesh]' in query and '"Smoking Cessation"[Mesh]' in query
 
 
 def test_a_place_or_organisation_in_the_population_is_an_optional_setting(vocabulary: MeshVocabulary) -> None:
