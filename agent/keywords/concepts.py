@@ -155,7 +155,7 @@ from agent.keywords.concept_roles import (
     names_the_concept,
     study_filter,
 )
-from agent.keywords.coordination import alternatives, distribute, listed_together
+from agent.keywords.coordination import alternatives, around_an_alias, distribute, listed_together
 from agent.keywords.example_lists import kinds_given_as_examples
 from agent.keywords.field_of_description import (
     another_fields_sense,
@@ -578,12 +578,42 @@ def _share_words(
             groups.setdefault(series[part.written], []).append(part)
     folded = description.casefold()
     for members in groups.values():
-        members.sort(key=lambda part: folded.find(part.written.casefold()))
+        members.sort(key=lambda part: _written_at(part.written, folded))
+        if _kinds_of_one_head(members):
+            shared.add(series[members[0].written])
         for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
             if text != part.text:
                 shared.add(series[part.written])
             part.text = text
     return shared
+
+
+def _written_at(phrase: str, folded: str) -> int:
+    """Where the (case-folded) description writes a phrase, a bracketed alias inside it allowed."""
+    at = folded.find(phrase.casefold())
+    if at < 0 and (around := around_an_alias(phrase, folded)) is not None:
+        return around[0]
+    return at
+
+
+# the heads a list of kinds of what is done shares ("water, sanitation and hygiene interventions"): a
+# generic noun that names no kind itself, only that the words before it are kinds of something done
+_KIND_HEADS = word_set("intervention interventions programme programmes program programs strategy strategies")
+
+
+def _kinds_of_one_head(members: list[_Part]) -> bool:
+    """Whether a list ends in a generic head of what is done that its earlier members lack: "water,
+    sanitation and hygiene interventions" lists kinds of one intervention (water interventions,
+    sanitation interventions, ...), OR'ed in one block whatever trees MeSH files each kind under."""
+    last = members[-1].text.split()
+    return (
+        len(members) > 1
+        and len(last) > 1
+        and last[-1].lower() in _KIND_HEADS
+        and all(
+            len(m.text.split()) <= 2 and last[-1].lower() not in m.text.lower().split() for m in members[:-1]
+        )
+    )
 
 
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:

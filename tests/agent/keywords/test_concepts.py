@@ -2459,3 +2459,28 @@ def test_a_drug_mesh_has_no_descriptor_for_is_given_by_its_inn_stem(vocabulary: 
     )
     roles = {label: (role, required) for label, role, required in summary(result)}
     assert roles["nemolizumab"] == ("intervention", True)
+
+
+def test_a_bracketed_alias_inside_a_listed_phrase_keeps_the_list(vocabulary: MeshVocabulary) -> None:
+    # "hygiene (WASH) interventions": the brackets are an aside inside the phrase the list ends with
+    description = "Water, sanitation and hygiene (WASH) interventions for preventing diarrhoea"
+    series = listed_together(description, ["Water", "sanitation", "hygiene interventions", "diarrhoea"])
+    assert series["Water"] == series["sanitation"] == series["hygiene interventions"] != series["diarrhoea"]
+
+
+def test_a_list_of_kinds_of_one_intervention_is_one_concept(vocabulary: MeshVocabulary) -> None:
+    # "water, sanitation and hygiene interventions": kinds of one intervention, OR'ed in one block
+    # although MeSH files Water (D) and Sanitation (N) under different trees
+    description = "Water, sanitation and hygiene (WASH) interventions for preventing diarrhoea in children"
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["Water", "sanitation", "hygiene interventions"],
+        output_target=["diarrhoea"],
+        subject_population=["children"],
+    )
+    blocks = [
+        {t.mesh.heading for t in result.terms if t.concept == c.id and t.mesh is not None}
+        for c in result.concepts
+    ]
+    assert {"Water", "Sanitation", "Hygiene"} in blocks
