@@ -20,9 +20,11 @@ import re
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.mesh_tails import is_under
 
-# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists
+# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists;
+# an "and" or "or" inside a hyphenated compound is part of one word ("soap-and-water", "trial-and-error")
 COORDINATION = re.compile(
-    r"\s*(?:,|\band\b|\bor\b|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*", re.IGNORECASE
+    r"\s*(?:,|(?<!-)\band\b(?!-)|(?<!-)\bor\b(?!-)|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*",
+    re.IGNORECASE,
 )
 SHARED_MAX_WORDS = 2  # the words a shared head ("cell carcinoma") or modifier may have
 
