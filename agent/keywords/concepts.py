@@ -693,8 +693,9 @@ def _a_process(concept: Concept, terms: list[Term]) -> bool:
     )
 
 
-# "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
-_ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
+# "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor;
+# "non-cancer pain": the pain of anything but cancer, not Cancer Pain
+_ANTI = re.compile(r"\b(?:anti|non)-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 # "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it

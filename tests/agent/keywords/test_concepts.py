@@ -2484,3 +2484,23 @@ def test_a_list_of_kinds_of_one_intervention_is_one_concept(vocabulary: MeshVoca
         for c in result.concepts
     ]
     assert {"Water", "Sanitation", "Hygiene"} in blocks
+
+
+def test_non_names_what_the_thing_is_not(vocabulary: MeshVocabulary) -> None:
+    # "chronic non-cancer pain" is the pain of anything but cancer: no Cancer Pain
+    result = concepts_of(
+        vocabulary,
+        "Opioid tapering for chronic non-cancer pain",
+        context=["Opioid tapering"],
+        subject_population=["chronic non-cancer pain"],
+    )
+    assert "Cancer Pain" not in [t.mesh.heading for t in result.terms if t.mesh]
+    # a heading MeSH writes with its "non" keeps it
+    result = concepts_of(
+        vocabulary,
+        "Non-invasive ventilation for non-small cell lung cancer",
+        context=["Non-invasive ventilation"],
+        subject_population=["non-small cell lung cancer"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert {"Noninvasive Ventilation", "Carcinoma, Non-Small-Cell Lung"} <= headings
