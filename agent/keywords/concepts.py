@@ -113,7 +113,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent.keywords.age_groups import age_population, only_adulthood
 from agent.keywords.bracketed_aliases import add_bracketed_aliases
@@ -156,7 +156,7 @@ from agent.keywords.concept_roles import (
     names_the_concept,
     study_filter,
 )
-from agent.keywords.coordination import alternatives, distribute, listed_together
+from agent.keywords.coordination import alternatives, around_an_alias, distribute, listed_together
 from agent.keywords.example_lists import kinds_given_as_examples
 from agent.keywords.field_of_description import (
     another_fields_sense,
@@ -582,12 +582,42 @@ def _share_words(
             groups.setdefault(series[part.written], []).append(part)
     folded = description.casefold()
     for members in groups.values():
-        members.sort(key=lambda part: folded.find(part.written.casefold()))
+        members.sort(key=lambda part: _written_at(part.written, folded))
+        if _kinds_of_one_head(members):
+            shared.add(series[members[0].written])
         for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
             if text != part.text:
                 shared.add(series[part.written])
             part.text = text
     return shared
+
+
+def _written_at(phrase: str, folded: str) -> int:
+    """Where the (case-folded) description writes a phrase, a bracketed alias inside it allowed."""
+    at = folded.find(phrase.casefold())
+    if at < 0 and (around := around_an_alias(phrase, folded)) is not None:
+        return around[0]
+    return at
+
+
+# the heads a list of kinds of what is done shares ("water, sanitation and hygiene interventions"): a
+# generic noun that names no kind itself, only that the words before it are kinds of something done
+_KIND_HEADS = word_set("intervention interventions programme programmes program programs strategy strategies")
+
+
+def _kinds_of_one_head(members: list[_Part]) -> bool:
+    """Whether a list ends in a generic head of what is done that its earlier members lack: "water,
+    sanitation and hygiene interventions" lists kinds of one intervention (water interventions,
+    sanitation interventions, ...), OR'ed in one block whatever trees MeSH files each kind under."""
+    last = members[-1].text.split()
+    return (
+        len(members) > 1
+        and len(last) > 1
+        and last[-1].lower() in _KIND_HEADS
+        and all(
+            len(m.text.split()) <= 2 and last[-1].lower() not in m.text.lower().split() for m in members[:-1]
+        )
+    )
 
 
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
@@ -667,8 +697,9 @@ def _a_process(concept: Concept, terms: list[Term]) -> bool:
     )
 
 
-# "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor
-_ANTI = re.compile(r"\banti-?\s*$", re.IGNORECASE)
+# "anti-VEGF", "anti-TNF": what the phrase names acts against the descriptor; it is not the descriptor;
+# "non-cancer pain": the pain of anything but cancer, not Cancer Pain
+_ANTI = re.compile(r"\b(?:anti|non)-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 # "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
@@ -723,7 +754,8 @@ def _drafts_for(
             if (meant(m) or _BASED.match(text[m.end :]))
             and not characteristics_of_the_thing(m)  # "community" is no Residence Characteristics
             and not beyond_mesh(m, text, vocabulary)
-            and not other_sense(m, text, part.slot, vocabulary)
+            # "pharmacist-led services": who leads a thing is a person whatever the slot expects
+            and (_LED.match(text[m.end :]) or not other_sense(m, text, part.slot, vocabulary))
             and not _ANTI.search(text[: m.start])
             and not _inside_a_compound_modifier(m, text, vocabulary)
             # "link workers": the one word of a category of people names no group a search is about
@@ -829,13 +861,17 @@ def _drafts_for(
                 drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
         agent = next((m for m in matches if _LED.match(text[m.end :])), None)
-        if not head_covered and agent is not None:
+        if agent is not None:
             # "community pharmacist-led interventions": who delivers them is a concept MeSH names (the
-            # pharmacists), and what they deliver is one of its own unless it is only a generic head
+            # pharmacists), and what they deliver is one of its own unless it is only a generic head,
+            # recognised as any phrase is ("pharmacist-led anticoagulation management services": the
+            # services' own words, whatever MeSH names in them)
             drafts.append(_mesh_draft(agent, "", part, description, defined, vocabulary))
             rest = clean_term(_LED.sub("", text[agent.end :]))
             if content_words(rest):
-                drafts.append(_free_draft(rest, part, description, vocabulary))
+                drafts += _drafts_for(
+                    replace(part, text=rest), vocabulary, defined, description, context, biomedical
+                )
             continue
         if not head_covered and apart:
             rest = text

@@ -20,9 +20,11 @@ import re
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.mesh_tails import is_under
 
-# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists
+# a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists;
+# an "and" or "or" inside a hyphenated compound is part of one word ("soap-and-water", "trial-and-error")
 COORDINATION = re.compile(
-    r"\s*(?:,|\band\b|\bor\b|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*", re.IGNORECASE
+    r"\s*(?:,|(?<!-)\band\b(?!-)|(?<!-)\bor\b(?!-)|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*",
+    re.IGNORECASE,
 )
 SHARED_MAX_WORDS = 2  # the words a shared head ("cell carcinoma") or modifier may have
 
@@ -124,6 +126,8 @@ def listed_together(
             written, at = original, folded.find(original.casefold())
         if at >= 0:
             spans.append((at, at + len(written), phrase))
+        elif (around := around_an_alias(phrase, description)) is not None:
+            spans.append((*around, phrase))
     spans.sort()
     series: dict[str, int] = {}
     number = 0
@@ -138,3 +142,14 @@ def listed_together(
         series[phrase] = number
         previous_end = end
     return series
+
+
+def around_an_alias(phrase: str, description: str) -> tuple[int, int] | None:
+    """Where the description writes `phrase` with a bracketed alias inside it, or None: "hygiene (WASH)
+    interventions" is the phrase "hygiene interventions", the brackets an aside within it."""
+    words = phrase.split()
+    if len(words) < 2:
+        return None
+    pattern = r"\s+(?:\([^()]*\)\s+)?".join(re.escape(word) for word in words)
+    found = re.search(rf"(?<!\w){pattern}(?!\w)", description, re.IGNORECASE)
+    return found.span() if found else None

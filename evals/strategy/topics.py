@@ -148,6 +148,15 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   revascularisation), a social group (Indigenous peoples, people experiencing homelessness, employed
   mothers), a programme, outcome lists after a colon, aliases in brackets (grommets, glue ear) and a
   diagnostic-accuracy question in children. They are reported apart as `librarian20`.
+  The rows with `"batch": 21` (ids P8-01-P8-10: infection prevention nursing, pharmacy practice,
+  paediatric dentistry, critical care nursing, neonatology, stroke rehabilitation, global public health,
+  colorectal surgery, health services and psychiatry) were written as hard as Seed's titles in the
+  nineteenth session, before the product was run on them: comparators (soap-and-water bathing, usual
+  physician care, fluoride varnish or no treatment, conventional perioperative care, oral drugs),
+  settings (intensive care units, out-of-hours primary care, low- and middle-income countries), age
+  groups (adolescents, preterm infants, children under five), acronyms in brackets (CLABSI, WASH, ERAS),
+  a qualitative synthesis, a risk-factor review and a diagnostic-accuracy review. They are reported
+  apart as `librarian21`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -232,6 +241,7 @@ _LATER_BATCHES = {
     "librarian18": ("librarian", 18),
     "librarian19": ("librarian", 19),
     "librarian20": ("librarian", 20),
+    "librarian21": ("librarian", 21),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -270,6 +280,7 @@ SPLITS = (
     "librarian18",
     "librarian19",
     "librarian20",
+    "librarian21",
     "engineering",
     "engineering2",
     "engineering3",
@@ -314,7 +325,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 244 librarian, 50 engineering and 48 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 254 librarian, 50 engineering and 48 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -336,7 +347,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 244 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 254 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

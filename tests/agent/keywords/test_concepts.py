@@ -955,6 +955,15 @@ def test_who_leads_an_intervention_is_a_concept_mesh_names(vocabulary: MeshVocab
         vocabulary, "Nurse-led telemonitoring for heart failure", context=["Nurse-led telemonitoring"]
     )
     assert '"Nurses"[Mesh]' in pubmed_query(result) and "telemonitoring" in pubmed_query(result)
+    # also when MeSH names what they deliver, and whatever the slot the phrase came in expects: the
+    # person before "-led" is who delivers it ("nurse-led smoking cessation counselling")
+    result = concepts_of(
+        vocabulary,
+        "Nurse-led smoking cessation counselling for hospitalised adults",
+        output_target=["Nurse-led smoking cessation counselling"],
+    )
+    query = pubmed_query(result)
+    assert '"Nurses"[Mesh]' in query and '"Smoking Cessation"[Mesh]' in query
 
 
 def test_a_place_or_organisation_in_the_population_is_an_optional_setting(vocabulary: MeshVocabulary) -> None:
@@ -2461,3 +2470,48 @@ def test_a_drug_mesh_has_no_descriptor_for_is_given_by_its_inn_stem(vocabulary: 
     )
     roles = {label: (role, required) for label, role, required in summary(result)}
     assert roles["nemolizumab"] == ("intervention", True)
+
+
+def test_a_bracketed_alias_inside_a_listed_phrase_keeps_the_list(vocabulary: MeshVocabulary) -> None:
+    # "hygiene (WASH) interventions": the brackets are an aside inside the phrase the list ends with
+    description = "Water, sanitation and hygiene (WASH) interventions for preventing diarrhoea"
+    series = listed_together(description, ["Water", "sanitation", "hygiene interventions", "diarrhoea"])
+    assert series["Water"] == series["sanitation"] == series["hygiene interventions"] != series["diarrhoea"]
+
+
+def test_a_list_of_kinds_of_one_intervention_is_one_concept(vocabulary: MeshVocabulary) -> None:
+    # "water, sanitation and hygiene interventions": kinds of one intervention, OR'ed in one block
+    # although MeSH files Water (D) and Sanitation (N) under different trees
+    description = "Water, sanitation and hygiene (WASH) interventions for preventing diarrhoea in children"
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["Water", "sanitation", "hygiene interventions"],
+        output_target=["diarrhoea"],
+        subject_population=["children"],
+    )
+    blocks = [
+        {t.mesh.heading for t in result.terms if t.concept == c.id and t.mesh is not None}
+        for c in result.concepts
+    ]
+    assert {"Water", "Sanitation", "Hygiene"} in blocks
+
+
+def test_non_names_what_the_thing_is_not(vocabulary: MeshVocabulary) -> None:
+    # "chronic non-cancer pain" is the pain of anything but cancer: no Cancer Pain
+    result = concepts_of(
+        vocabulary,
+        "Opioid tapering for chronic non-cancer pain",
+        context=["Opioid tapering"],
+        subject_population=["chronic non-cancer pain"],
+    )
+    assert "Cancer Pain" not in [t.mesh.heading for t in result.terms if t.mesh]
+    # a heading MeSH writes with its "non" keeps it
+    result = concepts_of(
+        vocabulary,
+        "Non-invasive ventilation for non-small cell lung cancer",
+        context=["Non-invasive ventilation"],
+        subject_population=["non-small cell lung cancer"],
+    )
+    headings = {t.mesh.heading for t in result.terms if t.mesh}
+    assert {"Noninvasive Ventilation", "Carcinoma, Non-Small-Cell Lung"} <= headings

@@ -16,6 +16,15 @@ def test_a_name_mesh_writes_with_and_is_not_cut(vocabulary: MeshVocabulary) -> N
     assert alternatives("head and neck cancer", None) == ["head", "neck cancer"]
 
 
+def test_a_hyphenated_compound_with_and_is_one_word(vocabulary: MeshVocabulary) -> None:
+    # "soap-and-water": the "and" is inside one hyphenated word, not between two alternatives
+    assert alternatives("soap-and-water bathing", vocabulary) == ["soap-and-water bathing"]
+    assert alternatives("trial-and-error or hit-or-miss learning", None) == [
+        "trial-and-error",
+        "hit-or-miss learning",
+    ]
+
+
 @pytest.mark.parametrize(
     ("pieces", "shared"),
     [
