@@ -1,6 +1,7 @@
 """Chinese number phrases of people and the nouns hidden in verbs (rules fallback): an age or an age range
 bounds who is studied and names no concept; a verb of surveying opening a clause is its predicate; a verb
-of using between a thing and a measure of its use is the noun "use".
+of using between a thing and a measure of its use is the noun "use"; "method" after a technique's name
+leaves the slot to the technique.
 
 Sentences of their own, not evaluation cases.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from agent.language.chinese_sentences import render_phrase
 from agent.models import LIST_SLOT_NAMES
 from agent.understanding.rules import extract_slots
+from agent.understanding.slot_evidence import zh_head_slot
 
 
 def _terms(text: str) -> list[str]:
@@ -35,3 +37,9 @@ def test_a_verb_of_surveying_opening_a_clause_is_no_word_of_its_object() -> None
 def test_a_verb_of_using_before_a_measure_of_use_is_the_noun_use() -> None:
     assert any(term.startswith("游戏机使用") for term in _terms("探讨游戏机使用频率与儿童视力的关系。"))
     assert [r.english[0] for r in render_phrase("社交媒体使用频率")] == ["social media use frequency"]
+
+
+def test_method_after_a_measuring_technique_names_no_analysis() -> None:
+    assert zh_head_slot("全基因组测序方法") == "method_measurement"
+    assert zh_head_slot("PCR方法") == "method_measurement"
+    assert zh_head_slot("机器学习方法") == "method_algorithm"
