@@ -43,3 +43,11 @@ def test_method_after_a_measuring_technique_names_no_analysis() -> None:
     assert zh_head_slot("全基因组测序方法") == "method_measurement"
     assert zh_head_slot("PCR方法") == "method_measurement"
     assert zh_head_slot("机器学习方法") == "method_algorithm"
+
+
+def test_a_model_named_after_based_on_is_the_method_built_on_not_data() -> None:
+    slots = extract_slots("基于DINOv2的胸部X线肺结节检测方法。")
+    assert "DINOv2" in slots.method_algorithm
+    assert "DINOv2" not in slots.method_measurement
+    # one item of a list keeps the slot its other items give it; an instrument keeps measuring
+    assert "EEG" not in extract_slots("基于EEG的疲劳驾驶检测方法。").method_algorithm
