@@ -90,6 +90,18 @@ def is_verb(word: str) -> bool:
     return word not in lexicon().glossary and _verb_first(word)
 
 
+# verbs of using, which are the noun "use" between a thing used and a measure of its use (手机|使用|时长
+# "mobile phone use duration", 抗菌药物|使用|强度 "antibacterial drug use intensity")
+_USE_VERBS = frozenset({"使用", "利用"})
+_USE_MEASURES = frozenset({"时长", "时间", "频率", "强度", "率", "量", "行为", "模式", "习惯", "水平"})
+
+
+def nominal_use(word: str, following: str | None) -> bool:
+    """True when a verb of using is the noun "use" before a measure of use (使用|时长); the caller
+    checks that a thing used stands before it."""
+    return word in _USE_VERBS and following in _USE_MEASURES
+
+
 def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
     """("phrase", nominal Chinese run) / ("word", one other Chinese content word) / ("text", anything else)."""
     tokens = tokenize(text)
@@ -117,9 +129,11 @@ def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
         numbered = (
             bool(NUMBER.match(token.key)) and following is not None and following.key in NUMBER_CLASSIFIERS
         )
+        used = bool(run) and nominal_use(token.key, following.key if following else None)
         if (
             _is_function(token)
             and not numbered
+            and not used
             and not (run and token.key in NUMBER_CLASSIFIERS and NUMBER.match(run[-1].key))
         ):
             yield from flush()
@@ -128,6 +142,7 @@ def _chunks(text: str) -> Iterator[tuple[str, list[Token]]]:
             _is_nominal(token)
             or numbered
             or (token.key in NUMBER_CLASSIFIERS and run and NUMBER.match(run[-1].key))
+            or used
         )
         # a verb closing a noun run is its nominalised head (乳腺癌|诊断, 语音|解码), unless an aspect
         # particle makes it the predicate (研究|使用|了)
@@ -165,6 +180,7 @@ def render_phrase(text: str, attested: Attested | None = None) -> list[Rendering
         or not has_chinese(t.key)
         or not _is_function(t)
         or (i in numbered and t.key in NUMBER_CLASSIFIERS)
+        or (i > 0 and nominal_use(t.key, tokens[i + 1].key if i + 1 < len(tokens) else None))
         # 妊娠|期|糖尿病: a bound morpheme of a period (`SILENT_HEADS`) after a word closes that word
         or (i > 0 and t.key in SILENT_HEADS and has_chinese(tokens[i - 1].key))
         for i, t in enumerate(tokens)

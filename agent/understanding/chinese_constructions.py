@@ -10,7 +10,8 @@ order `chinese_phrases` lists them, and only touch phrases no earlier evidence p
 - the level of a substance, or of anything in a body fluid, is a measured feature (`measured_substances`);
 - what a measuring task verb (预测, 反演) acts on is also the outcome (`measured_objects`);
 - "X对Y的响应" turns the roles of "X对Y的影响" round (`response_roles`);
-- the variable of "Z的中介作用" is a measured feature (`mediators`).
+- the variable of "Z的中介作用" is a measured feature (`mediators`);
+- a model's name after 基于 before the method or task built on it is that model (`models_built_on`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from agent.understanding.chinese_evidence import (
     zh_people,
 )
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.slot_evidence import cue_slot, mesh_kind, zh_head_slot
+from agent.understanding.slot_evidence import acronym_slot, cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
 
 def shared_outcomes(phrases: list[Phrase]) -> list[Phrase]:
@@ -296,3 +297,36 @@ def conditions_in_settings(phrases: list[Phrase]) -> list[Phrase]:
 def _condition(text: str) -> bool:
     english = zh_english(text)
     return english is not None and mesh_kind(english) == "condition"
+
+
+# how many phrases after "基于X的" may name the method or task built on X (基于YOLOv8的|无人机航拍图像|缺陷检测)
+_BUILT_LOOKAHEAD = 2
+_BUILT_SLOTS = frozenset({"method_algorithm", "task"})
+_LIST_LINKS = frozenset({*lex.ZH_AND, "、"})
+
+
+def models_built_on(phrases: list[Phrase]) -> list[Phrase]:
+    """ "基于YOLOv8的…缺陷检测方法", "基于VQE的变分量子算法", "基于 U-Net 的 CT 图像肝脏肿瘤分割": a Latin name
+    after 基于 that nothing marks as data or an instrument, before a method, model or task in the next
+    phrases, is the model the proposed method is built on (an analysis method), not data it is based on
+    ("基于 CHARLS 数据", "基于 fNIRS 的" keep their measurement)."""
+    for index, phrase in enumerate(phrases):
+        if (
+            phrase.slot is not None
+            or phrase.after != "基于"
+            or CJK.search(phrase.text)
+            or _measuring(phrase.text)
+        ):
+            continue
+        following = phrases[index + 1 : index + 1 + _BUILT_LOOKAHEAD]
+        if phrase.before not in {"的", None} or (following and following[0].after in _LIST_LINKS):
+            continue  # "基于BIM和点云数据", "基于NASA-TLX与眼动追踪": one of a list, which its other items type
+        if any(CJK.search(p.text) and zh_head_slot(p.text) in _BUILT_SLOTS for p in following):
+            phrase.slot = "method_algorithm"
+    return phrases
+
+
+def _measuring(text: str) -> bool:
+    words = text.split()
+    slot = acronym_slot(text) if len(words) == 1 else None
+    return "method_measurement" in {slot, en_head_slot(words), mesh_kind(text)}

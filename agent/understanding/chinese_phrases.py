@@ -17,11 +17,12 @@ one only to classify it (MeSH as judge).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from agent.language.cedict import dictionary_senses
 from agent.language.chinese_segmentation import segment
-from agent.language.chinese_sentences import is_verb
+from agent.language.chinese_sentences import is_verb, nominal_use
 from agent.language.morphology import is_acronym
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_evidence import (
@@ -122,6 +123,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
         if word.isdigit() and following in _MEASURE_WORDS:
             flush()  # "35个|大中城市", "500份|问卷": a count of things is no part of what is counted
             index = tokens.index(following, index + 1)
+            continue
+        if (age_end := _age_span_end(tokens, index)) is not None:
+            flush()  # 深圳市|18~35岁|青年, 65岁以上|老年人: an age or age range bounds who is studied, no term
+            index = age_end
             continue
         if word.isdigit() and following in lex.ZH_TIME_UNITS:
             flush()  # 患者|30天|再入院率: a time span also ends the phrase before it
@@ -271,6 +276,9 @@ def chinese_phrases(text: str) -> list[Phrase]:
             while index + 1 < len(tokens) and tokens[index + 1] in {"了", "着", "过", " "}:
                 index += 1
             continue
+        if current and current[-1][-1:].isalnum() and nominal_use(word, following):
+            current.append(word)  # 短视频|使用|时长, 抗菌药物|使用|强度: the noun "use" inside a term, no cue
+            continue
         if word in lex.ZH_BREAKS:
             if word == "的" and current and cue and cue.startswith("task:") and zh_content(following):
                 # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
@@ -338,6 +346,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # the object is the term, the verb its cue
             cue = after = word
             continue
+        if not current and _clause_start(tokens, index) and _survey_verb(word, following):
+            # "调查深圳市青年人群的…": a verb of surveying opening a clause is the predicate, not a term's
+            # first word (it is a noun before a head: 调查|问卷, 调查|数据)
+            cue = after = word
+            continue
         if (
             not current
             and _after_spaced_latin(tokens, index)
@@ -403,6 +416,33 @@ _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
 _TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后", "以前", "以内", "内"})
 # measure words after a number that count things (35个城市, 500份问卷, 2000名孕妇)
 _MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
+# the marks of a range between two numbers (18~35岁, 60至79岁, 18—65岁) and the words after an age that
+# bound it (65岁以上)
+_RANGE_MARKS = frozenset({"至", "到", "~", "～", "-", "—", "–", "－"})
+_AGE_BOUNDS = frozenset({"以上", "以下", "及以上", "及以下", "以内", "左右", "之间"})
+_NUMBER_OR_RANGE = re.compile(r"^\d+(?:\.\d+)?(?:[-–—~～]\d+(?:\.\d+)?)?$")
+# verbs of surveying that are nouns of a method too (调查 "survey", "to investigate")
+_SURVEY_VERBS = frozenset({"调查", "调研"})
+
+
+def _age_span_end(tokens: list[str], index: int) -> int | None:
+    """The index of the last token of an age or age range opening at `index` (18|~|35|岁, 18-35|岁,
+    65|岁|以上), else None."""
+    if not _NUMBER_OR_RANGE.match(tokens[index]):
+        return None
+    end = index + 1
+    if end + 1 < len(tokens) and tokens[end] in _RANGE_MARKS and tokens[end + 1].isdigit():
+        end += 2
+    if end >= len(tokens) or tokens[end] != "岁":
+        return None
+    return end + 1 if end + 1 < len(tokens) and tokens[end + 1] in _AGE_BOUNDS else end
+
+
+def _survey_verb(word: str, following: str) -> bool:
+    """A verb of surveying before its object (调查|深圳市), not the modifier of a head (调查|问卷)."""
+    return word in _SURVEY_VERBS and zh_content(following) and following not in lex.ZH_HEADS
+
+
 # a number and measure word or a demonstrative opening a noun phrase (提出|一种|方法, 采用|一项|调查)
 _DETERMINERS = frozenset({"一种", "一个", "一项", "一套", "一类", "一些", "一批", "这些", "这种", "该"})
 

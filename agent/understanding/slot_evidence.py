@@ -229,10 +229,24 @@ def zh_head_slot(text: str) -> str | None:
         for head in heads:
             if text.endswith(head) and (best is None or len(head) > best[0]):
                 best = (len(head), slot)
+    # 高通量测序方法, qPCR方法, 问卷调查法: "method" names no kind of method, the technique before it does
+    stem = _before_method_word(text) if best and best[1] == "method_algorithm" else None
+    if stem and zh_head_slot(stem) == "method_measurement":
+        return "method_measurement"
     if best:
         return best[1]
     tail = re.search(r"([A-Za-z][A-Za-z0-9\-]*)$", text)
     return acronym_slot(tail.group(1)) if tail and is_acronym(tail.group(1)) else None
+
+
+# the words "method" (方法, 法) that follow the name of any kind of method
+_METHOD_WORDS = ("方法", "法")
+
+
+def _before_method_word(text: str) -> str | None:
+    """The words before a closing "method" word (高通量测序|方法), else None."""
+    ending = next((w for w in _METHOD_WORDS if text.endswith(w) and len(text) > len(w)), None)
+    return text[: -len(ending)] if ending else None
 
 
 # the cue `english_phrases` gives what a model is trained or fitted on ("trained on slope"); a method by
