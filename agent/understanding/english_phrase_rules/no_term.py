@@ -65,9 +65,9 @@ def rest_of_a_read_span(r: PhraseReading) -> bool:
 # for studies on X", "Give me recent literature on X"): how the papers are to be found, no concept. Design
 # words ("trials", "reviews") are not passed: a wish for a design is read where it stands.
 _REQUEST_OPENERS = frozenset({"please", "kindly", "can", "could", "would", "will", "you"})
+# (not "identify", "collect" or "retrieve": "Identify biomarkers of sepsis" may be the research's own task)
 _REQUEST_VERBS = frozenset(
-    {"find", "search", "look", "give", "show", "get", "send", "list", "identify", "retrieve", "locate"}
-    | {"recommend", "suggest", "gather", "collect", "fetch", "pull"}
+    {"find", "search", "look", "give", "show", "get", "send", "list", "recommend", "suggest", "locate"}
 )
 _REQUEST_FILLERS = frozenset(
     {"for", "up", "me", "us", "all", "any", "some", "the", "recent", "relevant", "published", "key"}
