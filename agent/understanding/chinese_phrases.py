@@ -528,7 +528,7 @@ _WISHING = frozenset({"想", "想要", "希望", "打算", "计划", "拟", "要
 
 # the user as the subject of a copula, and "as" before a person counted ("作为一名药师"): the clause
 # names the user's role
-_USER_SUBJECTS = frozenset({"我", "我们"})
+_USER_SUBJECTS = frozenset({"我", "我们", "本人", "笔者", "咱们"})  # 本人, 笔者: the formal "I"
 _PERSON_COUNTS = frozenset({"一名", "一位", "一个", "名", "位"})
 
 

@@ -22,10 +22,16 @@ def test_a_clause_naming_the_users_role_names_no_concept() -> None:
         ("我是一名儿科医生，我们研究哮喘儿童的吸入激素。", "儿科医生"),
         ("作为一名药师，我们研究老年人的多重用药。", "药师"),
         ("我们是一个护理团队，研究压疮的预防。", "团队"),
+        ("本人是康复科医生，想了解经颅磁刺激对脑卒中后失语症的疗效。", "医生"),  # 本人, 笔者: the formal "I"
+        ("笔者是一名护士，关注压疮预防。", "护士"),
     ):
         terms = _terms(text)
         assert not any(role in t for t in terms), (text, terms)
     assert "老年人" in _terms("作为一名药师，我们研究老年人的多重用药。")
+    assert not any(
+        t in {"本人", "笔者"}
+        for t in _terms("笔者是一名护士，关注压疮预防。") + _terms("本人研究糖尿病足溃疡的护理。")
+    )
     # 作为 with no person after it is no role ("作为干预措施")
     assert any("运动" in t for t in _terms("运动作为干预措施可以改善抑郁。"))
 
