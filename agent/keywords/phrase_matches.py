@@ -222,23 +222,35 @@ def reading_to_the_head(
     return [*matches[:-1], reaching], True
 
 
-# nouns that only say that what the words before them name is a method or a thing of its kind
-# ("machine learning models", "deep learning algorithms"), or how a condition shows ("anxiety
+# nouns that only say that what the words before them name is a method of its kind ("machine learning
+# models", "deep learning algorithms", "regression models"), or how a condition shows ("anxiety
 # symptoms", searched as Anxiety as "depressive symptoms" is an entry term of Depression): English heads
-# that add no concept
+# that add no concept, each after the kind of descriptor it classes
 CLASS_NOUNS = word_set(
     "model models system systems algorithm algorithms approach approaches method methods technique techniques"
-    " symptom symptoms"
 )
+SYMPTOM_NOUNS = word_set("symptom symptoms")
+# the trees of methods a class noun names again (techniques and therapies, mathematical and computing
+# methods, the organisation and delivery of care: "continuity of care models"); after anything else a
+# "model" is a model of the thing ("large language models" are no Language, "climate models" no Climate)
+_METHOD_TREES = ("E", "G17", "L01.224", "N02", "N03", "N04", "N05")
+# the trees of conditions whose symptoms are the condition (diseases, behaviours and mental disorders)
+_CONDITION_TREES = ("C", "F01", "F03")
 
 
 def a_class_noun_after(text: str, match: MeshMatch) -> bool:
     """Whether `text` ends in one class noun written right after `match` ("machine learning models":
-    Machine Learning itself). A class noun after a word MeSH names with it is matched whole before this
-    is asked ("animal models": Models, Animal)."""
+    Machine Learning itself; "anxiety symptoms": Anxiety). A class noun after a word MeSH names with it
+    is matched whole before this is asked ("animal models": Models, Animal)."""
     at = text.casefold().rfind(match.text.casefold())
     after = text[(at + len(match.text) if at >= 0 else match.end) :].split()
-    return len(after) == 1 and after[0].lower() in CLASS_NOUNS
+    if len(after) != 1:
+        return False
+    trees = match.descriptor.tree_numbers
+    noun = after[0].lower()
+    if noun in SYMPTOM_NOUNS:
+        return any(t.startswith(_CONDITION_TREES) for t in trees)
+    return noun in CLASS_NOUNS and any(t.startswith(_METHOD_TREES) for t in trees)
 
 
 # the one or two words the description writes right before a phrase, in the same clause

@@ -2157,6 +2157,9 @@ def test_a_name_headed_by_a_category_of_people_is_searched_as_written(vocabulary
         ("deep learning algorithms", "Deep Learning"),
         ("continuity of care models", "Continuity of Patient Care"),
         ("graph neural networks", None),  # a kind MeSH does not file: searched as written
+        # after a thing that is no method a model is a model of the thing: no Language
+        ("large language models", None),
+        ("climate models", "Climate Models"),  # MeSH names the models whole
     ],
 )
 def test_a_class_noun_after_a_heading_adds_no_concept(
@@ -2166,10 +2169,24 @@ def test_a_class_noun_after_a_heading_adds_no_concept(
     headings = [
         t.mesh.heading for t in result.terms if t.mesh is not None and t.canonical.lower() != "sepsis"
     ]
-    if heading is None:
-        assert not any("Neural" in h for h in headings)
+    if heading is None:  # searched as written, with no heading of a word inside it
+        assert not any(h in {"Neural Networks, Computer", "Language"} for h in headings)
     else:
         assert heading in headings
+
+
+def test_a_model_of_a_thing_that_is_no_method_is_no_heading_of_the_thing(vocabulary: MeshVocabulary) -> None:
+    """ "large language models" in a medical description had been searched as Language OR language*: a
+    class noun names the descriptor before it again only when that is a method (Machine Learning)."""
+    result = concepts_of(
+        vocabulary,
+        "We evaluate large language models on medical licensing exams.",
+        method_algorithm=["large language models"],
+        context=["medical licensing exams"],
+    )
+    query = pubmed_query(result)
+    assert '"Language"[Mesh]' not in query and "language*[tiab]" not in query
+    assert "large language model" in query
 
 
 def test_people_of_a_kind_are_searched_without_their_parent_group(vocabulary: MeshVocabulary) -> None:
