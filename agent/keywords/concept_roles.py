@@ -874,6 +874,15 @@ def decide_required(
             # is its topic, not a place that narrows
             concept.required, concept.reason = True, "what the question is for: it defines the topic"
             continue
+        if (
+            concept.role is ConceptRole.ALGORITHM
+            and concept.id in defining
+            and concept.id not in modifiers | left_out.keys()
+        ):
+            # "We investigate reinforcement learning for robotic grasping": the algorithm the researcher
+            # says they study is the topic, not a means that only narrows
+            concept.required, concept.reason = True, "what the researcher studies: it defines the topic"
+            continue
         if concept.role is ConceptRole.OUTCOME and concept.id in defining and concept.id not in modifiers:
             # "Red flags to screen for malignancy in patients with low-back pain", "the effect of exercise on
             # sleep quality in older adults": the outcome the question is for, or that its exposure acts on

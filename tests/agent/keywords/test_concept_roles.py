@@ -349,3 +349,22 @@ def test_the_sex_of_the_people_studied_is_not_anded(
     members = [t.concept for t in result.terms if t.mesh is not None and t.mesh.heading.endswith("Women")]
     assert members
     assert all(c.required is required for c in result.concepts if c.id in members)
+
+
+def test_an_algorithm_the_researcher_says_they_study_is_required() -> None:
+    """ "We investigate reinforcement learning for robotic grasping": the algorithm named right after the
+    verb of studying is the topic; elsewhere an algorithm beside a method only narrows."""
+    concepts = [
+        Concept(id="grasping", label="robotic grasping", role=ConceptRole.METHOD),
+        Concept(id="rl", label="reinforcement learning", role=ConceptRole.ALGORITHM),
+        Concept(id="objects", label="deformable objects", role=ConceptRole.POPULATION),
+    ]
+    decide_required(concepts, defining={"rl"})
+    assert [c.required for c in concepts] == [True, True, True]
+    concepts = [
+        Concept(id="grasping", label="robotic grasping", role=ConceptRole.METHOD),
+        Concept(id="rl", label="reinforcement learning", role=ConceptRole.ALGORITHM),
+        Concept(id="objects", label="deformable objects", role=ConceptRole.POPULATION),
+    ]
+    decide_required(concepts)
+    assert [c.required for c in concepts] == [True, False, True]
