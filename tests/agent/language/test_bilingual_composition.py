@@ -240,3 +240,10 @@ def test_the_head_of_a_compound_is_a_noun_not_an_adjective_sense() -> None:
     assert render("疾病预防").english[0] == "disease prevention"
     # before a head its adjective sense stays first (预防|措施 "precautionary measure", "protective step")
     assert not render("预防措施").english[0].startswith("prevention")
+
+
+def test_a_sac_is_cyst_inside_an_attested_span() -> None:
+    # 囊 "sack; purse; pocket" is Greek kystis in medicine: 多|囊 "polycystic", 囊|性 "cystic"
+    judged = render("多囊肾", attested=lambda term: term == "polycystic kidney")
+    assert judged.english[0] == "polycystic kidney"
+    assert "polycystic kidney" not in render("多囊肾").english  # only where attested
