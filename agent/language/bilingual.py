@@ -12,7 +12,8 @@ How:
   (贝叶斯 -> "Bayesian", 二甲双胍 -> "metformin", 妊娠 as a modifier -> "gestational").
 - A phrase that is no dictionary word is composed from its parts in Chinese order, which is English
   modifier-head order (癫痫|患者 -> "epilepsy patients", 脑|表面|电极 -> "brain surface electrode"): a
-  people word at the head is plural, a verb at the head becomes a gerund (语音|解码 -> "speech decoding"),
+  people word at the head is plural, a verb at the head becomes a gerund (语音|解码 -> "speech decoding")
+  or its action noun, before which a word's adjective senses give way (疾病|预防 -> "disease prevention"),
   a number and its classifier turn round (2型 -> "type 2"), a prefix joins its head (非小细胞 ->
   "non-small cell"), an anion prefix before an element's character turns round (氧化|锆 -> "zirconium
   oxide", 氯|化|镉 -> "cadmium chloride"). A caller-supplied `attested(english)` (e.g. "is a MeSH heading or entry term")
@@ -184,8 +185,13 @@ def _word_part(word: str) -> _Part | None:
     heads: list[str] = list(entry.english) if entry else []
     # a glossary term with no modifier form of its own modifies a head as written (算法 "algorithm")
     modifiers: list[str] = list(entry.modifiers or entry.english) if entry else []
+    deferred: list[str] = []  # adjective senses at the head, after the verbs' action nouns
+    actions = any(action_nouns(sense.text) for sense in senses if sense.verb)
     for sense in senses:
-        heads.extend(verb_nouns(sense.text) if sense.verb else [sense.text])
+        if actions and not sense.verb and _head_adjective(sense.text):
+            deferred.append(sense.text)
+        else:
+            heads.extend(verb_nouns(sense.text) if sense.verb else [sense.text])
         if sense.verb:  # before a head a verb is its action noun (根除|率 "eradication rate")
             modifiers.extend([*action_nouns(sense.text), sense.text])
         else:
@@ -198,6 +204,7 @@ def _word_part(word: str) -> _Part | None:
     people = bool(entry and entry.people) or (
         entry is None and word.endswith(_PEOPLE_SUFFIXES) and len(word) > 1
     )
+    heads += deferred
     return _Part(
         nouns=_unique(heads),
         modifiers=_unique(modifiers + heads),
@@ -207,6 +214,17 @@ def _word_part(word: str) -> _Part | None:
         verbs=frozenset(sense.text for sense in senses if sense.verb),
         latin=neoclassical.morpheme_forms(word),
     )
+
+
+# endings of English adjectives that are seldom nouns ("precautionary", "prophylactic", "protective"); "-al"
+# and "-ant"/"-ent" make nouns too often ("survival", "trial", "patient") to tell them apart by ending
+_HEAD_ADJECTIVE_ENDINGS = ("ary", "ic", "ive", "ous", "ful", "able", "ible")
+
+
+def _head_adjective(sense: str) -> bool:
+    """A one-word sense that reads as an adjective: at the head of a compound (跌倒|预防 "fall prevention",
+    not "fall precautionary") it comes after the regular action noun of the word's verb senses."""
+    return sense.isalpha() and sense.islower() and sense.endswith(_HEAD_ADJECTIVE_ENDINGS)
 
 
 def names_people(word: str) -> bool:

@@ -11,7 +11,8 @@ others.
 - Definitions are cleaned into usable terms: classifiers (`CL:`), pinyin cross-references, surnames,
   "see"/"used in" notes and parenthetical glosses are dropped, register markers ("(coll.)", "(fig.)")
   rank a sense last, a parenthesised acronym ("(EEG)") becomes a term of its own, "abbr. for" and
-  "variant of" references are followed to the full entry, and a leading "to " marks a verb sense.
+  "variant of" references are followed to the full entry, and a leading "to " marks a verb sense; a
+  religion's qualified term ("correct mindfulness (Buddhism)") also offers its everyday noun after it.
 - `agent/language/data/zh_en_glossary.tsv` (original work, see its header) is consulted before CC-CEDICT: general
   scientific morphemes and terms CC-CEDICT lacks or glosses unusably, with modifier forms and tags.
 
@@ -41,6 +42,11 @@ _MARKED = re.compile(
     r"Buddhism|Taoism|TCM|euphemism|humorous|polite|honorific)\b[^)]*\)",
     re.IGNORECASE,
 )
+# a religion's term written as a qualifier and a noun of everyday English (正念 "correct mindfulness
+# (Buddhism)", 内观 "vipassana meditation", 福报 "karmic reward"): the noun alone is the secular word a
+# researcher writes ("mindfulness"), offered after the term; a caller's judge keeps it where it attests it
+_RELIGION = re.compile(r"\((?:Buddhism|Taoism)\b")
+_QUALIFIED_NOUN = re.compile(r"^[a-z]+ (?P<noun>[a-z]{4,})$")
 _REFERENCE = re.compile(
     r"^(?:abbr\.? (?:for|of)|(?:old |archaic |erhua |Japanese |ancient )?variant of)\s+"
     r"(?:[^\s|\[]+\|)?(?P<target>[^\s|\[,;]+)"
@@ -81,6 +87,17 @@ class Sense:
     text: str
     verb: bool = False  # it was written "to ..." (a verb sense)
     marked: bool = False  # colloquial, archaic, figurative ...
+
+
+def _secular_noun(piece: str, definition: str) -> str | None:
+    """The everyday noun of a religion's qualified term ("correct mindfulness" -> "mindfulness"), else None."""
+    qualified = _QUALIFIED_NOUN.match(piece)
+    if qualified is None or not _RELIGION.search(definition) or piece.split()[0] in _JOINING_WORDS:
+        return None
+    return qualified.group("noun")
+
+
+_JOINING_WORDS = frozenset(["and", "or", "of", "the", "a", "an", "to", "in"])
 
 
 @dataclass(frozen=True)
@@ -224,6 +241,9 @@ def clean_definition(definition: str) -> list[Sense]:
         ):
             continue
         senses.append(Sense(piece, verb=verb, marked=marked))
+        secular = _secular_noun(piece, definition) if not verb else None
+        if secular is not None:
+            senses.append(Sense(secular, marked=marked))
     senses += [Sense(a.strip(), marked=marked) for a in acronyms]
     return senses
 

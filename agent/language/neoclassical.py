@@ -194,6 +194,8 @@ MORPHEME_FORMS: dict[str, tuple[str, ...]] = {
     "神经": ("neuro+",),
     "淋巴": ("lympho+",),
     "红": ("erythro+",),
+    # a sac of the body is Greek kystis: 囊|性 "cystic", 多|囊 "polycystic", 胆|囊 "cholecyst-"
+    "囊": ("cystic", "cysto+"),
 }
 # endings a morpheme after a blood-forming tissue takes as one English adjective (髓|系 "myeloid", 淋巴|系
 # "lymphoid", 红|系 "erythroid"), built on the tissue's forms in `MORPHEME_FORMS` only; after any other

@@ -143,6 +143,7 @@ _ACTION_ENDINGS = (
     ("ibe", "iption"),
     ("ume", "umption"),
     ("ain", "ention"),
+    ("vent", "vention"),  # prevent -> prevention, invent -> invention
     ("y", "ial"),
     ("act", "action"),  # extract -> extraction
     ("ict", "iction"),  # predict -> prediction

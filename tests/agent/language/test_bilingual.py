@@ -404,3 +404,11 @@ def test_an_irregular_action_noun_heads_a_term() -> None:
     assert english_forms.verb_nouns("grow")[0] == "growth"  # no rule makes it; "growing" is the gerund
     assert english_forms.action_nouns("grow") == ["growth"]  # before a head: 生长|速率 "growth rate"
     assert render("生长").english[0] == "growth"
+
+
+def test_a_religions_qualified_term_also_offers_its_everyday_noun() -> None:
+    # "(Buddhism)" names the religion's term; its everyday noun follows it, kept first where a judge knows it
+    assert _texts(clean_definition("wholesome thinking (Buddhism)")) == ["wholesome thinking", "thinking"]
+    assert _texts(clean_definition("wholesome thinking")) == ["wholesome thinking"]  # no religion, no noun
+    assert "wind" not in _texts(clean_definition("earth, water, fire, and wind (Buddhism)"))  # no qualifier
+    assert render("正念", attested={"mindfulness"}.__contains__).english[0] == "mindfulness"

@@ -232,3 +232,18 @@ def test_a_word_closed_by_xing_offers_its_stems_adjectives_inside_an_attested_te
         "allergic asthma"
         not in render("过敏性哮喘", attested=lambda term: term == "allergic rhinitis").english
     )
+
+
+def test_the_head_of_a_compound_is_a_noun_not_an_adjective_sense() -> None:
+    # 预防 "precautionary; prophylactic; to prevent": at the head the verb's action noun, not an adjective
+    assert render("自杀预防").english[0] == "suicide prevention"
+    assert render("疾病预防").english[0] == "disease prevention"
+    # before a head its adjective sense stays first (预防|措施 "precautionary measure", "protective step")
+    assert not render("预防措施").english[0].startswith("prevention")
+
+
+def test_a_sac_is_cyst_inside_an_attested_span() -> None:
+    # 囊 "sack; purse; pocket" is Greek kystis in medicine: 多|囊 "polycystic", 囊|性 "cystic"
+    judged = render("多囊肾", attested=lambda term: term == "polycystic kidney")
+    assert judged.english[0] == "polycystic kidney"
+    assert "polycystic kidney" not in render("多囊肾").english  # only where attested

@@ -100,3 +100,9 @@ def test_yang_before_a_head_makes_a_like_compound() -> None:
     assert participle(["焦虑", "样"], 1) is None
     assert render("抑郁样症状").english[0].startswith("depress")
     assert "-like " in render("抑郁样症状").english[0]
+
+
+def test_a_verb_in_vent_takes_its_noun_in_vention() -> None:
+    # prevent -> prevention, invent -> invention (the noun a term's head needs: 疾病|预防 "disease prevention")
+    assert "prevention" in word_formation.action_noun_guesses("prevent")
+    assert word_formation.action_noun_guesses("vent") == ()  # no stem before the ending
