@@ -313,6 +313,11 @@ def chinese_phrases(text: str) -> list[Phrase]:
             if phrases and not names_persons(phrases[-1].text):
                 phrases[-1].slot = phrases[-1].slot or "context"
             cue = after = "针对"
+            if following in _TIME_LOCALIZERS:
+                # "二甲双胍治疗后|患者的血糖", "CAR-T细胞治疗后|细胞因子释放综合征": the treatment is a time, what
+                # follows is observed after it, not treated by it (and 后 no first word of it)
+                index = tokens.index(following, index + 1)
+                cue = after = following
             continue
         if (
             len(current) >= 2

@@ -725,3 +725,15 @@ def test_an_organism_written_against_a_gene_symbol_is_a_phrase_of_its_own() -> N
     texts = [p.text for p in chinese_phrases("探讨番茄SlMYB12基因对果实的影响。")]
     assert texts[:2] == ["番茄", "SlMYB12基因"]
     assert [p.text for p in chinese_phrases("探讨番茄 SlMYB12基因对果实的影响。")][:2] == texts[:2]
+
+
+def test_a_time_localizer_after_a_treatment_verb_makes_the_treatment_a_time() -> None:
+    """ "X治疗后Y": what follows is observed after the treatment, not treated by it; 后 had been read as the
+    first word of what follows ("后患者", "后细胞因子") and 释放 had cut 细胞因子释放综合征 in two."""
+    texts = [p.text for p in chinese_phrases("我们课题组关注 CAR-T 细胞治疗后细胞因子释放综合征的预测。")]
+    assert "细胞因子释放综合征" in texts and not any(t.startswith("后") for t in texts)
+    texts = [p.text for p in chinese_phrases("我们关注二甲双胍治疗后患者的血糖。")]
+    assert "患者" in texts and "二甲双胍" in texts
+    # without a localizer what follows the verb is still what is treated
+    phrases = chinese_phrases("针刺治疗慢性失眠的效果")
+    assert any(p.text == "慢性失眠" and p.cue == "针对" for p in phrases)
