@@ -49,6 +49,17 @@ SLOT_TREES: dict[str, tuple[str, ...]] = {
 }
 
 
+# roles that only narrow unless the description writes the concept as what it is about, with the reason:
+# "Silver diamine fluoride ... for arresting dentine caries", "channel estimation for massive MIMO systems"
+# (what the question is for, filed in the context only because no slot fits it, is its topic, not a place
+# that narrows); "We investigate reinforcement learning for robotic grasping" (the algorithm the
+# researcher says they study is the topic, not a means that only narrows)
+_DEFINING_REASONS = {
+    ConceptRole.SETTING: "what the question is for: it defines the topic",
+    ConceptRole.ALGORITHM: "what the researcher studies: it defines the topic",
+}
+
+
 REQUIRED_ROLES = frozenset(
     {ConceptRole.CONDITION, ConceptRole.INTERVENTION, ConceptRole.METHOD, ConceptRole.POPULATION}
 )
@@ -865,23 +876,11 @@ def decide_required(
             concept.required, concept.reason = True, "an outcome that names the topic (no condition does)"
             continue
         if (
-            concept.role is ConceptRole.SETTING
+            concept.role in _DEFINING_REASONS
             and concept.id in defining
             and concept.id not in modifiers | left_out.keys()
         ):
-            # "Silver diamine fluoride ... for arresting dentine caries", "channel estimation for massive
-            # MIMO systems": what the question is for, filed in the context only because no slot fits it,
-            # is its topic, not a place that narrows
-            concept.required, concept.reason = True, "what the question is for: it defines the topic"
-            continue
-        if (
-            concept.role is ConceptRole.ALGORITHM
-            and concept.id in defining
-            and concept.id not in modifiers | left_out.keys()
-        ):
-            # "We investigate reinforcement learning for robotic grasping": the algorithm the researcher
-            # says they study is the topic, not a means that only narrows
-            concept.required, concept.reason = True, "what the researcher studies: it defines the topic"
+            concept.required, concept.reason = True, _DEFINING_REASONS[concept.role]
             continue
         if concept.role is ConceptRole.OUTCOME and concept.id in defining and concept.id not in modifiers:
             # "Red flags to screen for malignancy in patients with low-back pain", "the effect of exercise on
