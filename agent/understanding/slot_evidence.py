@@ -451,13 +451,23 @@ def is_place(text: str) -> bool:
     )
 
 
+# states a person is in that MeSH files as behaviour, not disease (Depression, Anxiety, Loneliness:
+# Behavioral Symptoms, Emotions)
+_PERSON_STATE_TREES = ("F01.145.126", "F01.470")
+_IN_PEOPLE_CUES = frozenset({"in", "among", "amongst"})
+
+
 def mesh_slot(text: str, cue: str | None) -> str | None:
     """The slot of a phrase with no telling head word, by MeSH: a condition is the population after
     "in", "among" or "with", the setting after "during", otherwise the outcome studied (also the target
-    after "the diagnosis of")."""
+    after "the diagnosis of"). A state a person is in (depression, anxiety) is studied as an outcome,
+    but after "in" or "among" it says who is studied, as a disease does ("relapse in depression")."""
     kind = mesh_kind(text)
     if cue in {"exposure", "outcome"} and kind in {"output_target", "context"}:
         return cue_slot(cue, False)  # "how loneliness affects sleep": the sentence says which is which
+    person_state = any(number.startswith(_PERSON_STATE_TREES) for number in ending_trees(text))
+    if kind == "output_target" and cue in _IN_PEOPLE_CUES and person_state:
+        return "subject_population"
     if kind != "condition":
         return kind
     if cue in lex.CONDITION_POPULATION_CUES:

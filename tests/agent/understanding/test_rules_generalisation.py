@@ -68,6 +68,15 @@ def test_a_condition_is_population_after_in_and_outcome_after_an_effect() -> Non
     assert "school meals" in slots.context and "obesity" in slots.output_target
 
 
+def test_a_state_a_person_is_in_after_in_is_who_is_studied() -> None:
+    """MeSH files Depression and Anxiety as behaviour (an outcome), but "relapse in depression" studies
+    people with depression, as "relapse in schizophrenia" does; the state stays the outcome elsewhere."""
+    slots = extract_slots("Does exercise prevent relapse in recurrent depression?")
+    assert slots.subject_population == ["recurrent depression"] and slots.output_target == ["relapse"]
+    assert "anxiety" in extract_slots("We measure changes in anxiety after surgery.").output_target
+    assert "depression" in extract_slots("Reductions in depression among older adults").output_target
+
+
 def test_a_generic_head_takes_the_slot_of_what_it_names() -> None:
     slots = extract_slots("Reading chest radiographs with a deep learning system.")
     assert "deep learning system" in slots.method_algorithm
