@@ -413,6 +413,22 @@ def is_prevented(phrase: str, description: str) -> bool:
     )
 
 
+# verbs and nouns of finding by a test, before what they find
+_DETECTED_BEFORE = (
+    r"\b(?:detect(?:s|ed|ing)?|diagnos(?:e|es|ed|ing)|screen(?:s|ed|ing)?\s+for|"
+    r"(?:detection|diagnosis)\s+of)\s+(?:the\s+|a\s+|an\s+)?(?:early\s+)?"
+)
+
+
+def is_detected(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase` as what a test finds: "can ctDNA detect recurrence",
+    "the early detection of relapse". What a diagnostic question finds is its target condition, and
+    defines the topic even when MeSH files it as an outcome (Recurrence)."""
+    if not phrase.strip():
+        return False
+    return bool(re.search(_DETECTED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
+
+
 _DIAGNOSTIC = re.compile(
     r"\b(?:diagnos\w*|detect\w*|screen\w*|staging|triage)\b"
     # the purpose of "X for Y" a test's accuracy is asked for: "MRI ... for assessing rotator cuff tears"

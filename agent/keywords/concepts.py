@@ -141,6 +141,7 @@ from agent.keywords.concept_roles import (
     is_acted_on,
     is_comparator,
     is_compared_first,
+    is_detected,
     is_exposure,
     is_generic_people,
     is_prevented,
@@ -623,13 +624,14 @@ def _kinds_of_one_head(members: list[_Part]) -> bool:
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
     """Whether the description writes the concept as what its question is about: the Y of "X for Y in
     Z" (`named_as_the_purpose`), what the researcher says they study (`named_as_studied`), what an
-    exposure acts on (`is_acted_on`) or what is prevented
-    (`is_prevented`)."""
+    exposure acts on (`is_acted_on`), what is prevented (`is_prevented`) or what a test finds
+    (`is_detected`)."""
     return any(
         named_as_the_purpose(t.canonical, description)
         or named_as_studied(t.canonical, description)
         or is_acted_on(t.canonical, description, t.original)
         or is_prevented(t.canonical, description)
+        or is_detected(t.canonical, description)
         for t in terms
         if t.concept == concept.id
     )

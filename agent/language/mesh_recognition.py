@@ -1083,6 +1083,11 @@ def is_anatomy(descriptor: MeshDescriptor) -> bool:
 # events counted in the people studied, the outcomes a review measures
 EVENT_TREES = ("E05.318.308.985", "E02.760.400")
 
+# The course of a disease (Recurrence, Disease Progression, Convalescence, and below them Reinfection,
+# Clinical Deterioration, Pathologic Complete Response): MeSH files them among diseases (C23), but they
+# are what happens to those who have one, the outcomes a review observes ("relapse in depression")
+DISEASE_COURSE_TREES = ("C23.550.291.937", "C23.550.291.656", "C23.550.291.562")
+
 
 def role_of(descriptor: MeshDescriptor) -> ConceptRole:
     """A descriptor's role by its tree numbers (the most telling branch wins)."""
@@ -1092,6 +1097,9 @@ def role_of(descriptor: MeshDescriptor) -> ConceptRole:
     def under(*prefixes: str) -> bool:
         return any(t.startswith(prefixes) for t in trees)
 
+    disease_trees = [t for t in trees if t.startswith("C")]
+    if disease_trees and all(t.startswith(DISEASE_COURSE_TREES) for t in disease_trees):
+        return ConceptRole.OUTCOME
     if "C" in letters or under("F03"):
         return ConceptRole.CONDITION
     if "B" in letters and not under(HUMANS_TREE):

@@ -7,6 +7,7 @@ import pytest
 from agent.keywords.concept_roles import (
     a_period_of_life_named,
     is_comparator,
+    is_detected,
     is_exposure,
     is_prevented,
     is_usual_care,
@@ -1557,6 +1558,22 @@ def test_what_is_prevented_is_a_required_outcome(vocabulary: MeshVocabulary) -> 
     assert ("Fall", "outcome", True) in summary(result)
     assert is_prevented("pressure ulcer", "the prevention of pressure ulcers in nursing homes")
     assert not is_prevented("exercise", description)
+
+
+def test_what_a_test_detects_is_a_required_outcome(vocabulary: MeshVocabulary) -> None:
+    """Recurrence is an outcome, which a condition beside it would leave optional; but what a test is
+    asked to detect is the target of the question and defines the topic."""
+    description = "Can circulating tumour DNA detect recurrence in patients treated for colorectal cancer?"
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["circulating tumour DNA"],
+        output_target=["recurrence"],
+        subject_population=["patients treated for colorectal cancer"],
+    )
+    assert ("recurrence", "outcome", True) in summary(result)
+    assert is_detected("relapse", "the early detection of relapse after chemotherapy")
+    assert not is_detected("recurrence", "Does aspirin prevent recurrence in colorectal adenoma?")
 
 
 def test_people_a_procedure_defines_are_searched_as_the_procedure(vocabulary: MeshVocabulary) -> None:

@@ -511,3 +511,16 @@ def test_vital_statistics_and_hospital_stays_are_outcomes_not_techniques(vocabul
     assert role("Length of Stay") is ConceptRole.OUTCOME
     assert role("Emergency Service, Hospital") is ConceptRole.SETTING
     assert role("Registries") is ConceptRole.METHOD
+
+
+def test_the_course_of_a_disease_is_an_outcome_not_a_condition(vocabulary: MeshVocabulary) -> None:
+    """Recurrence ("relapse") and Disease Progression are filed among diseases (C23), but they are what
+    happens to those who have one: an outcome observed, not who is studied."""
+
+    def role(heading: str) -> ConceptRole:
+        return role_of(next(d for d in vocabulary.lookup(heading) if d.heading == heading))
+
+    assert role("Recurrence") is ConceptRole.OUTCOME
+    assert role("Disease Progression") is ConceptRole.OUTCOME
+    assert role("Chronic Disease") is ConceptRole.CONDITION
+    assert role("Depressive Disorder") is ConceptRole.CONDITION
