@@ -140,11 +140,13 @@ def named_as_the_purpose(phrase: str, description: str) -> bool:
 
 
 # the verbs a researcher says what they study with, right before its object ("I'm a pharmacist studying
-# adherence to X", "we investigate burnout in ICU nurses", "our lab works on ...")
+# adherence to X", "we investigate burnout in ICU nurses", "our lab works on ..."), and the literature
+# they ask for ("and want papers on dendrite suppression")
 _STUDYING = re.compile(
     r"\b(?:study|studies|studying|investigate|investigates|investigating|examine|examines|examining|"
     r"research|researches|researching|explore|explores|exploring|(?:work|works|working|focus|focuses|"
-    r"focusing)\s+on)\s+(?:the\s+)?",
+    r"focusing)\s+on|(?:papers|articles|studies|literature|publications|evidence|research)\s+"
+    r"(?:on|about|regarding))\s+(?:the\s+)?",
     re.IGNORECASE,
 )
 

@@ -239,6 +239,18 @@ def test_an_outcome_the_researcher_says_they_study_defines_the_topic(vocabulary:
     assert not named_as_studied("nurses", "We investigate burnout in ICU nurses.")
 
 
+def test_what_the_literature_asked_for_is_about_is_the_topic() -> None:
+    """ "... and want papers on dendrite suppression": what the researcher asks papers about is what the
+    search is about (it had been an optional setting)."""
+    description = (
+        "We are developing solid-state electrolytes for lithium metal batteries and want papers on "
+        "dendrite suppression."
+    )
+    assert named_as_studied("dendrite suppression", description)
+    assert named_as_studied("falls", "I need evidence about falls in care homes.")
+    assert not named_as_studied("lithium metal batteries", description)
+
+
 def test_outcomes_the_description_names_as_such_are_left_out(vocabulary: MeshVocabulary) -> None:
     """ "..., with itch, eczema severity and conjunctivitis as outcomes": the user says they are outcomes
     (each had been a required block); the condition before the last "with" stays."""
