@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Protocol, runtime_checkable
 
-from agent.language import neoclassical, word_formation
+from agent.language import abbreviations, neoclassical, word_formation
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
 from agent.language.change_predicates import change_of, state_phrases
 from agent.language.chinese_segmentation import FUNCTION_WORDS, dictionary_cut, half_width, tokenize
@@ -124,7 +124,7 @@ class Rendering:
 
     chinese: str  # the Chinese span as written
     english: tuple[str, ...]  # English candidates, best first
-    how: str  # "dictionary" | "composed" | "glossary" | "drug class" | "none"
+    how: str  # "dictionary" | "composed" | "glossary" | "abbreviation" | "drug class" | "none"
     # parts of a composition that are one character the glossary does not define, rendered by the
     # dictionary senses of that character alone (前|庭 "front courtyard", 恶 "vicious"): guesses
     guesses: int = 0
@@ -197,6 +197,9 @@ def _word_part(word: str) -> _Part | None:
         else:
             modifiers.extend([*discipline_adjectives(sense.text), sense.text])
     if entry is None and not senses:
+        full = abbreviations.expansion(word)
+        if full is not None:  # 心衰: 心力衰竭 "heart failure", not its characters' "heart decay"
+            return _word_part(full)
         drug = drug_class(word)
         if drug is None or [t.key for t in tokenize(word)] != [word]:
             return None  # a drug's class only for a whole name (普通|肝素 is "unfractionated heparin")
@@ -889,7 +892,15 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     lex = lexicon()
     if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
         heads = [people_plural(h) if whole.people else h for h in whole.nouns]
-        how = "glossary" if key in lex.glossary else "dictionary" if lex.knows(key) else "drug class"
+        how = (
+            "glossary"
+            if key in lex.glossary
+            else "dictionary"
+            if lex.knows(key)
+            else "abbreviation"
+            if abbreviations.expansion(key)
+            else "drug class"
+        )
         if how == "drug class":
             return Rendering(written, _rank(heads, attested), how)
         if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):

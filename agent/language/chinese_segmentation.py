@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from agent.language import abbreviations
 from agent.language.cedict import (
     CJK_CHARACTER,
     clean_definition,
@@ -361,7 +362,10 @@ def _recut(group: list[Token], whole_words: bool = False) -> list[Token]:
         spans[span] = token.tag
         if whole_words and token.tag in _NOUN_TAGS and _fragments_a_word(token.key):
             kept.add(span)
+        elif abbreviations.expansion(token.key) is not None:
+            kept.add(span)  # 心衰 (心力衰竭): one word the dictionary lacks, not 心 "heart" + 衰 "decay"
         position += len(token.key)
+    kept |= _abbreviated_runs(group)
     out = []
     for start, end in dictionary_cut(key, frozenset(spans), also_known=frozenset(kept)):
         tag = spans.get((start, end))
@@ -370,6 +374,21 @@ def _recut(group: list[Token], whole_words: bool = False) -> list[Token]:
             tag = inside[0] if inside else "n"
         out.append(Token(text[start:end], key[start:end], tag))
     return out
+
+
+def _abbreviated_runs(group: list[Token]) -> set[tuple[int, int]]:
+    """Spans of two or three lone characters in a row that abbreviate a dictionary word (慢|阻|肺: 慢性阻塞性肺病),
+    which jieba left apart."""
+    spans: set[tuple[int, int]] = set()
+    starts = list(itertools.accumulate((len(t.key) for t in group), initial=0))
+    for first in range(len(group)):
+        for size in (3, 2):
+            run = group[first : first + size]
+            lone = len(run) == size and all(len(t.key) == 1 for t in run)
+            if lone and abbreviations.expansion("".join(t.key for t in run)) is not None:
+                spans.add((starts[first], starts[first] + size))
+                break
+    return spans
 
 
 # jieba's tags of a common noun (飞行器, 阵发性): a numeral with its classifier (一项), a place (水中,
