@@ -27,7 +27,7 @@ from agent.language.cedict import lexicon as cedict_lexicon
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import Phrase
-from agent.understanding.slot_evidence import cue_slot, en_head_slot, head_forms, mesh_kind
+from agent.understanding.slot_evidence import cue_slot, en_head_slot, head_forms, is_place, mesh_kind
 from agent.understanding.slot_translation import embedded_vocabulary
 
 SENTENCE_END = frozenset(".;:!?|")
@@ -455,6 +455,9 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
                     and _role(subject) is None
                     and mesh_kind(subject.text) != "subject_population"
                     and cue not in lex.PEOPLE_CUES
+                    # "hearing loss in Faisalabad, Pakistan, is measured", "recharge in the Kalahari of
+                    # Botswana was estimated": a place MeSH files under geography is where, never what
+                    and not is_place(subject.text)
                     # "pain is scored with the X scale and Y is recorded": what an earlier verb is done
                     # with is its instrument, no subject of this passive (right before the passive it
                     # is: "with caries arrest checked by examination")

@@ -293,9 +293,7 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     if slot == "task" and phrase.cue == "outcome":
         slot = "output_target"  # "the effect of X on glycaemic control": what is affected
     if len(words) > 1 and words[-1].lower() in lex.GENERIC_HEADS:
-        # "deep learning system", "EEG-based approach": a generic head takes the slot of what it names
-        slot = en_head_slot(words[:-1]) or mesh_kind(" ".join(words[:-1])) or slot
-        slot = None if slot == "condition" else slot
+        slot = _generic_head_slot(phrase, slot)
     if (
         slot == "subject_population"
         and phrase.cue == "outcome"
@@ -380,6 +378,21 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _generic_head_slot(phrase: Phrase, slot: str | None) -> str | None:
+    """The slot of a phrase a generic head ends ("deep learning system", "EEG-based approach"): the
+    slot of what the head names; a tool or approach for a task is the method that does it ("static
+    analysis tools", "a re-ranking approach"); naming nothing known after a cue of means, the cue's
+    ("measured with an automated soil gas flux system": an instrument, whatever "system" says)."""
+    named = phrase.words[:-1]
+    kind = en_head_slot(named) or mesh_kind(" ".join(named))
+    if kind is None and phrase.cue in lex.METHOD_CUES:
+        kind = cue_slot(phrase.cue, False)
+    kind = kind or slot
+    if kind == "condition":
+        return None
+    return "method_algorithm" if kind == "task" else kind
 
 
 def _doers(word: str) -> bool:

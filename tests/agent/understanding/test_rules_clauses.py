@@ -602,3 +602,9 @@ def test_a_comma_and_after_a_preposition_joins_two_clauses_not_a_list() -> None:
     )
     assert "wilting" in slots.output_target
     assert "soil types" not in slots.output_target
+
+
+def test_a_place_before_a_passive_of_measuring_stays_the_setting() -> None:
+    slots = extract_slots("Malaria incidence among children in Lira, Uganda, is measured with rapid tests.")
+    assert "Uganda" in slots.context and "Uganda" not in slots.output_target
+    assert "Malaria incidence" in slots.output_target

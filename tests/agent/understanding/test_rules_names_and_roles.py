@@ -373,3 +373,14 @@ def test_a_frequency_adverb_leaves_the_participle_s_with_to_name_the_method() ->
     slots = extract_slots("Anxiety is assessed daily with the Hospital Anxiety Scale.")
     assert "daily" not in slots.context
     assert "Hospital Anxiety Scale" in slots.method_measurement
+
+
+def test_a_generic_head_after_a_task_names_the_method_that_does_it() -> None:
+    slots = extract_slots("We benchmark log parsing tools on industrial system logs.")
+    assert "log parsing tools" in slots.method_algorithm
+    assert "log parsing tools" not in slots.task
+
+
+def test_a_generic_head_naming_nothing_known_after_a_cue_of_means_is_an_instrument() -> None:
+    slots = extract_slots("Ankle torque was recorded with a custom isokinetic system.")
+    assert "custom isokinetic system" in slots.method_measurement
