@@ -2563,3 +2563,25 @@ def test_an_acronym_of_a_whole_phrase_read_as_a_heading_placed_before_is_kept(
     assert {"TEG", "ROTEM"} <= {s.text for s in kept.synonyms}
     assert not any("(" in t.canonical for t in result.terms)
 
+
+def test_a_place_of_care_mesh_does_not_name_the_people_live_in_is_the_setting(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'older adults living in care homes': an institution of care, as 'nursing homes' is, is where the
+    review is set, though MeSH does not name it; 'living in their own homes' is no such place."""
+    result = concepts_of(
+        vocabulary,
+        "Chlorhexidine varnish for preventing root caries in older adults living in care homes",
+        subject_population=["older adults"],
+        output_target=["root caries"],
+        context=["Chlorhexidine varnish", "care homes"],
+    )
+    assert ("care homes", "setting", True) in summary(result)
+    own = concepts_of(
+        vocabulary,
+        "Exercise for depression in older people living in their own homes",
+        subject_population=["older people"],
+        output_target=["depression"],
+        context=["Exercise", "own homes"],
+    )
+    assert {c.label: c.required for c in own.concepts}.get("own homes") is not True
