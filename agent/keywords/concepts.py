@@ -702,10 +702,9 @@ def _a_process(concept: Concept, terms: list[Term]) -> bool:
 _ANTI = re.compile(r"\b(?:anti|non)-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
+
+
 # "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
-_CLOSING_BRACKET = re.compile(r"\s*\(\s*(?P<inner>[^()]+?)\s*\)\s*$")
-
-
 def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | None]:
     """The phrase without the acronym the description defines in brackets at its end, and that acronym
     when it names the whole phrase (None when it names only the phrase's last words, or there is
@@ -714,14 +713,13 @@ def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | Non
     "polyfluoroalkyl substances (PFAS)"): an acronym of the last words is theirs, which
     `add_bracketed_aliases` gives their term; one of the whole phrase is the user's synonym of
     what the phrase is read as."""
-    closing = _CLOSING_BRACKET.search(text)
-    short = closing.group("inner") if closing is not None else ""
-    named = phrase_key(text[: closing.start()]) if closing is not None else ()
-    if closing is None or short not in defined or not named:
+    main, short = split_parenthetical(text)
+    named = phrase_key(main)
+    if short is None or short not in defined or not named:
         return text, None
     spelled = phrase_key(defined[short])
     of_the_last_words = 0 < len(spelled) < len(named) and named[-len(spelled) :] == spelled
-    return text[: closing.start()], None if of_the_last_words else short
+    return main, None if of_the_last_words else short
 
 
 _LED = re.compile(r"^-(?:led|delivered|run|driven)\b", re.IGNORECASE)
