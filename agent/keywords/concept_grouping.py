@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from agent.keywords.phrase_words import TASK_NAMES, content_words
 from agent.language.mesh_recognition import word_key
-from agent.language.morphology import singular
-from agent.models import Concept, ConceptRole, Term
+from agent.language.morphology import is_acronym, singular
+from agent.models import Concept, ConceptRole, SynonymOrigin, Term
 
 
 @dataclass
@@ -143,16 +143,17 @@ def merge_drafts(drafts: list[Draft]) -> tuple[list[Concept], list[Term], set[st
     concepts: list[Concept] = []
     all_terms: list[Term] = []
     comparators: set[str] = set()
-    seen: set[str] = set()  # descriptor UIs and spellings already placed
+    seen: dict[str, Term] = {}  # descriptor UIs and spellings already placed, and their terms
     labels: set[str] = set()
     for draft in drafts:
         terms = []
         for term in [*draft.terms, *draft.companions]:
             keys = {term.canonical.casefold(), *([term.mesh.ui] if term.mesh else [])}
-            if keys & seen:
+            if placed := next((seen[k] for k in keys if k in seen), None):
+                _keep_the_users_acronyms(term, placed)
                 continue
             terms.append(term)
-            seen |= keys
+            seen |= dict.fromkeys(keys, term)
         named = [t for t in terms if not any(t is c for c in draft.companions)]
         if not named:
             continue
@@ -165,6 +166,21 @@ def merge_drafts(drafts: list[Draft]) -> tuple[list[Concept], list[Term], set[st
         if draft.comparator:
             comparators.add(new_id)
     return concepts, all_terms, comparators
+
+
+def _keep_the_users_acronyms(duplicate: Term, placed: Term) -> None:
+    """The acronyms the user defined for a term placed twice ("rotational thromboelastometry (ROTEM)"
+    read as Thrombelastography, already placed for "thromboelastography (TEG)") join the term kept:
+    papers write the acronym alone, and the user attests it."""
+    known = {placed.canonical.casefold(), *(s.text.casefold() for s in placed.synonyms)}
+    for synonym in duplicate.synonyms:
+        if (
+            SynonymOrigin.USER in synonym.origins
+            and is_acronym(synonym.text)
+            and synonym.text.casefold() not in known
+        ):
+            placed.synonyms.append(synonym)
+            known.add(synonym.text.casefold())
 
 
 def concept_id(label: str, taken: set[str]) -> str:

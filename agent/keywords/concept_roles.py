@@ -700,7 +700,8 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     not name is named so when written after "in" ("in care homes": `_a_place_written_after_in`); a place
     written as where the people live is not ("older adults living in the community":
     `_qualifies_the_people`) unless MeSH files it among facilities ("living in nursing homes":
-    `_a_facility`), nor one written only as the origin of something or among what a subtitle
+    `_a_facility`) or it is a place of care MeSH does not name ("living in care homes":
+    `_a_place_of_care`), nor one written only as the origin of something or among what a subtitle
     reports ("after discharge from hospital", "evidence from Scotland", "...: satisfaction and costs":
     `_written_only_apart`)."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
@@ -712,6 +713,7 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
         and members
         and all(_qualifies_the_people(t.canonical, description) for t in members)
         and not (headings and all(_a_facility(h) for h in headings))
+        and not (not headings and all(_a_place_of_care(t.canonical) for t in members))
     ):
         return False
     if not headings and concept.role is ConceptRole.SETTING:
@@ -778,6 +780,19 @@ def _a_facility(descriptor: MeshDescriptor) -> bool:
     return bool(descriptor.tree_numbers) and all(
         t.startswith(_FACILITY_TREES) for t in descriptor.tree_numbers
     )
+
+
+# words before a place's head that make it the people's own dwelling, not an institution
+_OWN_DWELLING = word_set("own private family their a the")
+
+
+def _a_place_of_care(phrase: str) -> bool:
+    """Whether a phrase MeSH does not name is an institution of care by its compound ("care homes",
+    "residential homes", "long-term care facilities": a modifier before a head of `_CARE_PLACE_HEADS`):
+    people who live in one are its residents, and the review is set there, as in "nursing homes"
+    (`_a_facility`); "at home", "in their own homes" is where anyone lives."""
+    words = phrase.lower().split()
+    return len(words) >= 2 and words[-1] in _CARE_PLACE_HEADS and not _OWN_DWELLING & set(words[:-1])
 
 
 def _qualifies_the_people(phrase: str, description: str) -> bool:

@@ -704,7 +704,26 @@ def _a_process(concept: Concept, terms: list[Term]) -> bool:
 _ANTI = re.compile(r"\b(?:anti|non)-?\s*$", re.IGNORECASE)
 # "mindfulness-based", "exercise-based": the descriptor is what the phrase's thing is built from
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
+
+
 # "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
+def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | None]:
+    """The phrase without the acronym the description defines in brackets at its end, and that acronym
+    when it names the whole phrase (None when it names only the phrase's last words, or there is
+    none). Left in, the acronym stands as the phrase's head that no heading covers, and the whole
+    phrase is searched as one free term ("deprescribing proton pump inhibitors (PPIs)",
+    "polyfluoroalkyl substances (PFAS)"): an acronym of the last words is theirs, which
+    `add_bracketed_aliases` gives their term; one of the whole phrase is the user's synonym of
+    what the phrase is read as."""
+    main, short = split_parenthetical(text)
+    named = phrase_key(main)
+    if short is None or short not in defined or not named:
+        return text, None
+    spelled = phrase_key(defined[short])
+    of_the_last_words = 0 < len(spelled) < len(named) and named[-len(spelled) :] == spelled
+    return main, None if of_the_last_words else short
+
+
 _LED = re.compile(r"^-(?:led|delivered|run|driven)\b", re.IGNORECASE)
 
 
@@ -728,6 +747,27 @@ def _drafts_for(
     MeSH trees; `biomedical` says whether the description names anything of medicine or biology
     (`field_of_description`)."""
     # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
+    text, acronym = _closing_acronym(part.text, defined)
+    drafts = _drafts_for_text(replace(part, text=text), vocabulary, defined, description, context, biomedical)
+    if acronym is not None and not any(t.mesh for d in drafts for t in d.terms):
+        # no heading the acronym hid: the phrase is searched as written, with its acronym
+        return _drafts_for_text(part, vocabulary, defined, description, context, biomedical)
+    if acronym is not None and drafts and drafts[-1].terms:
+        last = drafts[-1].terms[-1]
+        if acronym.casefold() not in {s.text.casefold() for s in last.synonyms}:
+            last.synonyms.append(Synonym(text=acronym, origins=[SynonymOrigin.USER]))
+    return drafts
+
+
+def _drafts_for_text(
+    part: _Part,
+    vocabulary: MeshVocabulary | None,
+    defined: dict[str, str],
+    description: str,
+    context: list[MeshDescriptor] | None,
+    biomedical: bool,
+) -> list[Draft]:
+    """`_drafts_for` of a phrase without a closing acronym."""
     widened = widened_to_a_name(part.text, description, vocabulary)
     pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[Draft] = []

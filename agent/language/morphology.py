@@ -352,13 +352,15 @@ def find_expansion(short: str, text: str) -> str | None:
 
     The Schwartz-Hearst algorithm (2003): walk the acronym's letters from the end, matching each to a
     character of the preceding words right to left; the first letter must begin a word. Only the
-    min(|A| + 5, 2|A|) words before the parenthesis are considered.
+    min(|A| + 5, 2|A|) words before the parenthesis are considered. Words whose initials spell the
+    acronym are preferred, its plural "s" aside: walking letters alone reads "(PPIs)" after "proton
+    pump inhibitors" as "pump inhibitors", the P ending "pump" taken for the second P.
     """
     pattern = re.compile(rf"([^()]*?)\s*\(\s*{re.escape(short)}\s*[),;]")
     for match in pattern.finditer(text):
         words = match.group(1).split()
-        window = words[-min(len(short) + 5, 2 * len(short)) :]
-        found = _long_form(short, " ".join(window))
+        window = " ".join(words[-min(len(short) + 5, 2 * len(short)) :])
+        found = _initials_form(short, window) or _long_form(short, window)
         if found and found.casefold() != short.casefold():
             return found
     return None
@@ -371,6 +373,24 @@ def defined_acronyms(text: str) -> dict[str, str]:
         if is_acronym(short) and (long := find_expansion(short, text)):
             out[short] = long
     return out
+
+
+_WORD_START = re.compile(r"(?<![\w'])\w")
+_PLURAL_ACRONYM = re.compile(r"^(?P<letters>[A-Z][A-Za-z0-9]*[A-Z0-9])s$")
+
+
+def _initials_form(short: str, window: str) -> str | None:
+    """The last words of `window` (a hyphen begins a word too) whose initials spell `short`, its
+    plural "s" aside ("proton pump inhibitors (PPIs)", "low- and middle-income countries (LMICs)")."""
+    plural = _PLURAL_ACRONYM.match(short)
+    letters = [ch.lower() for ch in (plural.group("letters") if plural else short) if ch.isalnum()]
+    starts = list(_WORD_START.finditer(window))
+    if len(letters) < 2 or len(starts) < len(letters):
+        return None
+    chosen = starts[-len(letters) :]
+    if [m.group().lower() for m in chosen] != letters:
+        return None
+    return window[chosen[0].start() :].strip(" ,;:") or None
 
 
 def _long_form(short: str, long: str) -> str | None:

@@ -157,6 +157,15 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   groups (adolescents, preterm infants, children under five), acronyms in brackets (CLABSI, WASH, ERAS),
   a qualitative synthesis, a risk-factor review and a diagnostic-accuracy review. They are reported
   apart as `librarian21`.
+  The rows with `"batch": 22` (ids P9-01-P9-10: care home nursing, pelvic health physiotherapy, public
+  health economics, paediatric surgery, paediatric neurology, mental health services, geriatric
+  pharmacy, orthodontics, health services and environmental epidemiology) were written as hard as
+  Seed's titles in the twentieth session, before the product was run on them: comparators (usual care,
+  written instructions, manual toothbrushing, inpatient hospital care), a setting that defines the
+  question (care homes), age groups (postpartum women, children, adolescents, older adults), acronyms in
+  brackets (SSB, AIR, PPIs, COPD), a programme family (hospital at home), a cost-effectiveness review,
+  a qualitative synthesis, a prognostic-factor review, a diagnostic-accuracy review and an exposure
+  whose outcome defines the topic. They are reported apart as `librarian22`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -242,6 +251,7 @@ _LATER_BATCHES = {
     "librarian19": ("librarian", 19),
     "librarian20": ("librarian", 20),
     "librarian21": ("librarian", 21),
+    "librarian22": ("librarian", 22),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -281,6 +291,7 @@ SPLITS = (
     "librarian19",
     "librarian20",
     "librarian21",
+    "librarian22",
     "engineering",
     "engineering2",
     "engineering3",
@@ -325,7 +336,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 254 librarian, 50 engineering and 48 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 264 librarian, 50 engineering and 48 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -347,7 +358,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 254 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 264 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

@@ -2549,3 +2549,56 @@ def test_non_names_what_the_thing_is_not(vocabulary: MeshVocabulary) -> None:
     )
     headings = {t.mesh.heading for t in result.terms if t.mesh}
     assert {"Noninvasive Ventilation", "Carcinoma, Non-Small-Cell Lung"} <= headings
+
+
+def test_an_acronym_of_a_phrases_last_words_leaves_the_headings_before_it(vocabulary: MeshVocabulary) -> None:
+    """'Deprescribing proton pump inhibitors (PPIs)': the acronym is a second name of the drugs, not the
+    head of the phrase; left in, no heading covered it and the phrase was one free term."""
+    result = concepts_of(
+        vocabulary,
+        "Deprescribing proton pump inhibitors (PPIs) in older adults",
+        subject_population=["older adults"],
+        context=["Deprescribing proton pump inhibitors (PPIs)"],
+    )
+    headings = {t.mesh.heading: t for t in result.terms if t.mesh is not None}
+    assert {"Deprescriptions", "Proton Pump Inhibitors"} <= set(headings)
+    assert "PPIs" in {s.text for s in headings["Proton Pump Inhibitors"].synonyms}
+
+
+def test_an_acronym_of_a_whole_phrase_read_as_a_heading_placed_before_is_kept(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'rotational thromboelastometry (ROTEM)' is read as Thrombelastography, which 'thromboelastography
+    (TEG)' placed first: the user's acronym joins the term kept, and the whole phrase is no free term."""
+    result = concepts_of(
+        vocabulary,
+        "Thromboelastography (TEG) and rotational thromboelastometry (ROTEM) for trauma-induced coagulopathy",
+        context=["Thromboelastography (TEG)", "rotational thromboelastometry (ROTEM)"],
+        output_target=["trauma-induced coagulopathy"],
+    )
+    kept = next(t for t in result.terms if t.mesh is not None and t.mesh.heading == "Thrombelastography")
+    assert {"TEG", "ROTEM"} <= {s.text for s in kept.synonyms}
+    assert not any("(" in t.canonical for t in result.terms)
+
+
+def test_a_place_of_care_mesh_does_not_name_the_people_live_in_is_the_setting(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'older adults living in care homes': an institution of care, as 'nursing homes' is, is where the
+    review is set, though MeSH does not name it; 'living in their own homes' is no such place."""
+    result = concepts_of(
+        vocabulary,
+        "Chlorhexidine varnish for preventing root caries in older adults living in care homes",
+        subject_population=["older adults"],
+        output_target=["root caries"],
+        context=["Chlorhexidine varnish", "care homes"],
+    )
+    assert ("care homes", "setting", True) in summary(result)
+    own = concepts_of(
+        vocabulary,
+        "Exercise for depression in older people living in their own homes",
+        subject_population=["older people"],
+        output_target=["depression"],
+        context=["Exercise", "own homes"],
+    )
+    assert {c.label: c.required for c in own.concepts}.get("own homes") is not True

@@ -352,3 +352,18 @@ def test_malformed_numbers_from_outside_sources() -> None:
     assert malformed_number("electrocorticographys", "electrocorticography")
     assert not malformed_number("epilepsies", "epilepsy") and not malformed_number("analyses", "analysis")
     assert not malformed_number("brain-computer interfaces", "brain-computer interface")
+
+
+def test_an_acronym_is_read_from_the_initials_of_the_words_it_spells() -> None:
+    """'proton pump inhibitors (PPIs)': the words whose initials spell the acronym (its plural "s" aside)
+    are its long form; walking letters alone took the P ending "pump" for the second P."""
+    text = "Deprescribing proton pump inhibitors (PPIs) in older adults"
+    assert find_expansion("PPIs", text) == "proton pump inhibitors"
+    assert (
+        find_expansion("LMICs", "in low- and middle-income countries (LMICs)")
+        == "low- and middle-income countries"
+    )
+    # no initials spell it: the letters are walked as before
+    assert find_expansion("CLABSI", "central line-associated bloodstream infections (CLABSI)") == (
+        "central line-associated bloodstream infections"
+    )
