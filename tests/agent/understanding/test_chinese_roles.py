@@ -747,3 +747,10 @@ def test_a_community_of_organisms_is_observed_not_who_is_studied() -> None:
     slots = extract_slots("比较剖宫产与顺产新生儿口腔菌群的差异。")
     assert "口腔菌群" not in slots.subject_population
     assert "口腔菌群" in slots.output_target
+
+
+def test_a_material_opening_an_outcome_phrase_is_what_is_studied() -> None:
+    # as in English ("the compressive strength of cement mortar"), a material is the thing studied
+    slots = extract_slots("研究纳米二氧化硅掺量对水泥砂浆抗压强度的影响。")
+    assert slots.subject_population == ["水泥砂浆"]
+    assert slots.output_target == ["抗压强度"]
