@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from agent.language.bilingual import render
 from agent.language.mesh_recognition import PERSONS_TREE
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
@@ -24,6 +23,7 @@ from agent.understanding.slot_evidence import (
     is_population,
     mesh_kind,
     software_name,
+    zh_english,
     zh_head_slot,
 )
 from agent.understanding.slot_translation import embedded_vocabulary
@@ -49,13 +49,6 @@ def zh_people(word: str) -> bool:
     if head in lex.EN_CONDITION_HEADS or head in lex.EN_NOT_PEOPLE or head in lex.EN_GENERIC_PEOPLE:
         return False  # 病例 "case" in 病例对照研究: a design word, not who is studied
     return is_population(words) or mesh_kind(english) == "subject_population"
-
-
-@cache
-def zh_english(text: str) -> str | None:
-    """The best English rendering of a Chinese phrase (MeSH as judge), for classifying it."""
-    vocabulary = embedded_vocabulary()
-    return render(text, vocabulary.knows if vocabulary is not None else None).best
 
 
 @cache

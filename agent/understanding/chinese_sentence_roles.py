@@ -124,8 +124,12 @@ def _shared_heads(phrases: list[Phrase]) -> list[Phrase]:
 
 def _studied_thing(text: str) -> bool:
     """A Chinese phrase naming what is studied: people or organisms (冬小麦, 大学生), or a thing its head
-    word makes a study object (铝合金 by 合金, 正极材料 by 材料)."""
-    return zh_people(text) or (zh_head_slot(text) == "subject_population" and text not in lex.ZH_NOT_PEOPLE)
+    word makes a study object (铝合金 by 合金, 正极材料 by 材料), or its English rendering's head does, as
+    in English (钢筋混凝土 "reinforced concrete", 沥青 "asphalt": a material or built thing)."""
+    if zh_people(text) or (zh_head_slot(text) == "subject_population" and text not in lex.ZH_NOT_PEOPLE):
+        return True
+    english = zh_english(text)
+    return bool(english) and singular(english.split()[-1].lower()) in lex.EN_MATERIAL_HEADS
 
 
 def _things_apart(phrases: list[Phrase]) -> list[Phrase]:

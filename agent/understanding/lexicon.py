@@ -229,6 +229,16 @@ EN_TASK_HEADS = frozenset(
     )
 )
 
+# materials and built things: what is studied when a property of it is measured (a study object, though
+# no people: "the compressive strength of concrete", 钢筋混凝土|锈蚀行为)
+EN_MATERIAL_HEADS = words(
+    """
+    material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
+    membrane bridge building slab pavement tunnel dam girder mortar brick timber masonry coating
+    concrete steel glass ceramic fibre fiber hydrogel aerogel electrolyte cathode anode graphene
+    nanotube nanowire nanosheet oxide zeolite perovskite cement asphalt
+    """
+)
 EN_POPULATION_HEADS = words(
     """
     patient participant subject volunteer child adolescent adult infant newborn neonate woman
@@ -250,12 +260,8 @@ EN_POPULATION_HEADS = words(
     cultivar landrace variety accession genotype isolate seedling sapling
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
     syndrome diabetes infection illness
-    material battery alloy catalyst polymer composite film nanoparticle crystal semiconductor
-    membrane bridge building slab pavement tunnel dam girder mortar brick timber masonry coating concrete steel glass ceramic fibre fiber hydrogel aerogel
-    electrolyte cathode anode graphene nanotube nanowire nanosheet oxide zeolite perovskite cement
-    asphalt
     """
-)
+) | EN_MATERIAL_HEADS
 
 # closed compounds ending in a people, organism or material noun ("schoolchildren", "farmworkers",
 # "honeybees", "earthworms", "superalloys", "nanocomposites")
@@ -678,15 +684,10 @@ EFFECT_VERBS = EFFECT_VERBS | {
     if base in EFFECT_VERBS and not _irregular_past(base, EFFECT_VERBS)
 }
 # Population heads that name no people or organisms (what a Chinese people word must not end in)
-EN_NOT_PEOPLE = words(
-    """
-    country region city county state municipality hospital school company enterprise bank firm
-    pregnancy material battery alloy catalyst polymer composite film nanoparticle crystal
-    semiconductor membrane bridge building slab pavement tunnel dam girder mortar brick timber masonry
-    village community coating concrete steel glass ceramic
-    fibre fiber hydrogel aerogel electrolyte cathode anode graphene nanotube nanowire nanosheet oxide
-    zeolite perovskite cement asphalt
-    """
+EN_NOT_PEOPLE = (
+    words("country region city county state municipality hospital school company enterprise bank firm")
+    | words("pregnancy village community")
+    | EN_MATERIAL_HEADS
 )
 # English renderings of Chinese words that name no concept alone (变化 "change", 模式 "mode")
 EN_GENERIC_RENDERINGS = words("change changes mode pattern way means situation condition level")

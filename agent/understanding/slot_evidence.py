@@ -24,7 +24,9 @@ The evidence the phrase cutters and the classifier of the rules fallback share:
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from agent.language.bilingual import render
 from agent.language.mesh_recognition import HUMANS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
@@ -233,10 +235,34 @@ def zh_head_slot(text: str) -> str | None:
     stem = _before_method_word(text) if best and best[1] == "method_algorithm" else None
     if stem and zh_head_slot(stem) == "method_measurement":
         return "method_measurement"
+    if best and best[1] == "subject_population" and names_a_community(text):
+        return None  # 肠道菌群 "gut microbiota": 群 heads a community observed, not who is studied
     if best:
         return best[1]
     tail = re.search(r"([A-Za-z][A-Za-z0-9\-]*)$", text)
     return acronym_slot(tail.group(1)) if tail and is_acronym(tail.group(1)) else None
+
+
+# MeSH: Biodiversity, under which it files the communities of organisms (Biota, Microbiota, Microbial
+# Consortia) as ecological phenomena, apart from the organisms themselves (B)
+COMMUNITIES_TREE = "G16.500.275.157.049"
+
+
+@cache
+def zh_english(text: str) -> str | None:
+    """The best English rendering of a Chinese phrase (MeSH as judge), for classifying it."""
+    vocabulary = embedded_vocabulary()
+    return render(text, vocabulary.knows if vocabulary is not None else None).best
+
+
+@cache
+def names_a_community(chinese: str) -> bool:
+    """True when a Chinese phrase whose head word names a group (群: 人群 "population", 菌群 "microbiota")
+    renders as a term MeSH files under communities of organisms (肠道菌群 "gut microbiota", 热河生物群
+    "Jehol biota"): what is observed in or around those studied (its composition, its diversity), which
+    MeSH keeps apart from people and organisms; a group of people (高危人群) is no such community."""
+    english = zh_english(chinese)
+    return bool(english) and any(t.startswith(COMMUNITIES_TREE) for t in ending_trees(english))
 
 
 # the words "method" (方法, 法) that follow the name of any kind of method

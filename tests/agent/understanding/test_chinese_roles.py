@@ -11,6 +11,7 @@ from __future__ import annotations
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding.chinese_phrases import chinese_phrases
 from agent.understanding.rules import extract_slots
+from agent.understanding.slot_evidence import zh_head_slot
 from agent.understanding.slot_translation import embedded_vocabulary, translate_slots
 
 
@@ -737,3 +738,19 @@ def test_a_time_localizer_after_a_treatment_verb_makes_the_treatment_a_time() ->
     # without a localizer what follows the verb is still what is treated
     phrases = chinese_phrases("针刺治疗慢性失眠的效果")
     assert any(p.text == "慢性失眠" and p.cue == "针对" for p in phrases)
+
+
+def test_a_community_of_organisms_is_observed_not_who_is_studied() -> None:
+    # 群 heads groups of people (人群), but MeSH files a microbiota or a biota as a community observed
+    assert zh_head_slot("口腔菌群") is None
+    assert zh_head_slot("高危人群") == "subject_population"
+    slots = extract_slots("比较剖宫产与顺产新生儿口腔菌群的差异。")
+    assert "口腔菌群" not in slots.subject_population
+    assert "口腔菌群" in slots.output_target
+
+
+def test_a_material_opening_an_outcome_phrase_is_what_is_studied() -> None:
+    # as in English ("the compressive strength of cement mortar"), a material is the thing studied
+    slots = extract_slots("研究纳米二氧化硅掺量对水泥砂浆抗压强度的影响。")
+    assert slots.subject_population == ["水泥砂浆"]
+    assert slots.output_target == ["抗压强度"]
