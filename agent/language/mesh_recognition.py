@@ -91,6 +91,7 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$"), r"iz\1"),  # randomised
     (re.compile(r"(?<=[a-z]{2})ys(e|ed|es|ing)$"), r"yz\1"),  # analyse, dialysed
     (re.compile(r"(?<=[a-z]{2}[^aeiou])re(s?)$"), r"er\1"),  # centre, fibre, litre
+    (re.compile(r"(?<=[a-z]{3}t)red$"), "ered"),  # centred, person-centred (not "hatred")
     (re.compile(r"(?<=[a-z]{3})ll(ing|ed|er|ers)$"), r"l\1"),  # modelling, labelled
     (re.compile(r"(?<=[a-z]{3})ogue(s?)$"), r"og\1"),  # analogue, catalogue
     (re.compile(r"(?<=[a-z]{3})amme(s?)$"), r"am\1"),  # programme, kilogramme

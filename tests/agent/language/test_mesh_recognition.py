@@ -31,6 +31,8 @@ def headings(
         ("tumours", "tumor"),
         ("randomised", "randomized"),
         ("centre", "center"),
+        ("person-centred", "person-centered"),  # the participle of "centre"
+        ("hatred", "hatred"),
         ("modelling", "modeling"),
         ("programmes", "program"),
         ("neurones", "neuron"),  # the British neuron, also inside "motoneurone"
