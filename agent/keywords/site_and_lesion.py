@@ -301,11 +301,20 @@ def split_named_parts(
 def _adjective_of_a_part(phrase: str, vocabulary: MeshVocabulary) -> tuple[str, MeshDescriptor, str] | None:
     """The first word of a phrase before its head that is an adjective of a body part and no MeSH name
     of its own, the part, and the phrase without it ("cytological cervical lesions": "cervical", Cervix
-    Uteri, "cytological lesions"), or None."""
+    Uteri, "cytological lesions"), or None. Where the adjective opens a MeSH name of anatomy ("pelvic
+    floor muscle training": Pelvic Floor), that name is the part ("muscle training" the rest), not the
+    adjective's own body part (the Pelvis) with "floor muscle training"."""
     words = phrase.split()
     for index, word in enumerate(words[:-1]):
         part = vocabulary.body_part(word) if adjective_stems(word) and not vocabulary.knows(word) else None
+        if part is None:
+            continue
+        for end in range(len(words) - 1, index + 1, -1):
+            named = _whole(" ".join(words[index:end]), vocabulary)
+            if named is not None and is_anatomy(named):
+                rest = " ".join(words[:index] + words[end:])
+                return (" ".join(words[index:end]), named, rest) if content_words(rest) else None
         rest = " ".join(words[:index] + words[index + 1 :])
-        if part is not None and content_words(rest):
+        if content_words(rest):
             return word, part, rest
     return None

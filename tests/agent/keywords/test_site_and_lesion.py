@@ -180,6 +180,23 @@ def test_the_adjective_of_a_body_part_may_stand_after_another_modifier(vocabular
     assert "cytological lesions" in rest
 
 
+def test_an_adjective_opening_a_mesh_name_of_anatomy_is_searched_as_that_part(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "pelvic floor muscle training": "pelvic" opens the anatomy Pelvic Floor, which is the part (not the
+    Pelvis beside "floor muscle training", a phrase no paper writes)."""
+    understanding = Understanding(
+        description="Pelvic floor muscle training for stress urinary incontinence",
+        slots=Slots(context=["Pelvic floor muscle training"], output_target=["stress urinary incontinence"]),
+    )
+    result = build_concepts(understanding, vocabulary)
+    site = next(c for c in result.concepts if c.role is ConceptRole.ANATOMY)
+    assert site.label == "Pelvic floor"
+    assert "Pelvic Floor" in {t.mesh.heading for t in result.terms if t.concept == site.id and t.mesh}
+    assert "muscle training" in {t.canonical for t in result.terms}
+    assert not any("floor muscle training" == t.canonical for t in result.terms)
+
+
 @pytest.mark.parametrize(
     ("description", "condition", "lesion_word", "heading"),
     [
