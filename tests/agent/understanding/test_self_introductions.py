@@ -44,3 +44,26 @@ def test_the_users_job_is_no_concept() -> None:
         terms = _terms(text)
         assert not any(job in t for t in terms), (text, terms)
         assert terms, text
+
+
+def test_the_users_funding_is_no_concept() -> None:
+    """ "We have an X grant to study Y": the grant is the wish to study Y; "My PhD is funded by X." names
+    no concept; a topic's own funding ("trials funded by industry", "research grants") stays."""
+    assert without_self_introduction("We have an ESRC grant to evaluate cash transfers in Kenya.") == (
+        "We want to evaluate cash transfers in Kenya."
+    )
+    assert without_self_introduction("We received funding from the Gates Foundation to map malaria.") == (
+        "We want to map malaria."
+    )
+    assert (
+        without_self_introduction("My PhD is funded by the MRC. I study sepsis.").strip() == "I study sepsis."
+    )
+    for text in (
+        "Do trials funded by industry report more favourable results?",
+        "We study research grants and publication output.",
+        "We have the funding gap of rural clinics in mind.",
+    ):
+        assert without_self_introduction(text) == text
+    terms = _terms("We have an NIHR grant to develop an exercise programme for people living with MS.")
+    assert not any("grant" in t or "nihr" in t for t in terms), terms
+    assert any("exercise" in t for t in terms), terms
