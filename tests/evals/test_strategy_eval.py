@@ -481,9 +481,7 @@ def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
     chinese = [t for t in topics if any("\u4e00" <= ch <= "\u9fff" for ch in t.title)]
     assert len(chinese) == 26
     mixed = [t for t in chinese if re.search(r"[A-Za-z]{2,}", t.title)]
-    assert [t.id for t in mixed] == [
-        "D45", "D46", "D47", "D48", "D69", "D70", "D71", "D72", "D93", "D94", "D95", "D96"
-    ]
+    assert [t.id for t in mixed] == [f"D{n}" for n in (45, 46, 47, 48, 69, 70, 71, 72, 93, 94, 95, 96)]
     _assert_valid_with_real_headings(topics)
 
 
