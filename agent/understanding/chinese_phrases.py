@@ -108,6 +108,13 @@ def chinese_phrases(text: str) -> list[Phrase]:
             elif word in ",，" and cue and cue.startswith("task:"):
                 cue = None  # "采用准实验设计，干预组…": a task verb's object does not cross a comma
             continue
+        if word in _EXAMPLE_MARKERS:
+            # "耐力表现，比如 time trial 成绩", "降糖药（例如二甲双胍）": "for example" names no concept (比如
+            # had become the term "example"); what follows are kinds of what came before, cued as the
+            # English "e.g." is
+            flush()
+            cue = after = "example"
+            continue
         if (
             word.isascii()
             and not glued_letter
@@ -522,6 +529,8 @@ def change_verb(word: str) -> bool:
 
 
 # modal and question words between X and such a verb
+# the words that open examples ("for example", "such as"): 比如, 例如, 譬如, 诸如, 比方说
+_EXAMPLE_MARKERS = frozenset({"比如", "例如", "譬如", "诸如", "比方说", "比如说", "例如说"})
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
 
 # nouns of a rank a number names ("2 型糖尿病" type 2 diabetes, "III 期" stage III, "3 级" grade 3): a

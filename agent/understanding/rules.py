@@ -43,8 +43,10 @@ from agent.understanding.chinese_phrases import chinese_phrases, jieba_words
 from agent.understanding.chinese_requests import without_requests
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
+from agent.understanding.exclusions import without_exclusions
 from agent.understanding.model_inputs import in_learning_frame, model_inputs
 from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.self_introductions import without_self_introduction
 from agent.understanding.slot_evidence import (
     agent_plural,
     en_head_slot,
@@ -88,7 +90,9 @@ def extract_slots(description: str) -> Slots:
             body_lines.append(match.group("answer"))
         else:
             body_lines.append(line)
-    body = without_requests(drop_instructions("\n".join(body_lines)))
+    body = without_self_introduction(
+        without_exclusions(without_requests(drop_instructions("\n".join(body_lines))))
+    )
 
     acronyms = _defined_acronyms(body)
     if detect_language(body) in {"en", "zh", "mixed"}:

@@ -28,6 +28,7 @@ SPLIT_CHOICES = {
     "descriptions": tuple(s for s in SPLITS if BASE_SPLIT.get(s, s) == "descriptions"),
     "descriptions2": ("descriptions2",),
     "descriptions3": ("descriptions3",),
+    "descriptions4": ("descriptions4",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -185,7 +185,7 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   manufacturing, photovoltaics, mechanical engineering: materials and machines whose words MeSH also
   writes in a biological sense) were written after the first 45 had been tuned on, before the product
   was run on them, and are reported apart as `engineering5`.
-- Descriptions (`description_dev.jsonl` beside this module, written for this project): 72 research
+- Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
   the PubMed query a medical librarian would sign for it (listed outcomes and designs left out, as in a review
@@ -213,6 +213,17 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   accuracy question with its reference standard, a prognostic factor, brackets inside a long sentence,
   a description that starts with its outcomes, a negated population, hyphenated compounds, British
   spellings). They are reported apart as `descriptions3`.
+  The rows with `"batch": 4` (ids D73-D96: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; rheumatology, neurology (stroke, multiple sclerosis, epilepsy), otolaryngology,
+  orthopaedics, reproductive medicine, vaccinology, health informatics, wound care, bariatric surgery,
+  tropical medicine, psychology, neonatal nursing, pain medicine, hepatology, respiratory medicine,
+  optometry, forensic medicine, nutrition in sport, men's health and cardiac surgery) were written in the
+  twentieth session after the first 72 had been tuned on and before the product was run on them, in
+  phrasings the first three batches lack (abbreviations never expanded, lay words such as "water pills"
+  and "bed sores", brand names beside generics, "over-65s", "vs" and slashes, "e.g." lists, semicolon
+  notes, a grant or degree context before the topic, "I'm interested in whether ...", a closing
+  exclusion, two questions in one description, a misspelt drug name). They are reported apart as
+  `descriptions4`.
 """
 
 from __future__ import annotations
@@ -258,6 +269,7 @@ _LATER_BATCHES = {
     "engineering5": ("engineering", 5),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
+    "descriptions4": ("descriptions", 4),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -300,6 +312,7 @@ SPLITS = (
     "descriptions",
     "descriptions2",
     "descriptions3",
+    "descriptions4",
 )
 
 
@@ -336,7 +349,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 264 librarian, 50 engineering and 48 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 264 librarian, 50 engineering and 96 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

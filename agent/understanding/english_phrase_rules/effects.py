@@ -209,11 +209,12 @@ def effect_verb(r: PhraseReading) -> bool:
     return False
 
 
-# verbs of effect written with their preposition ("X leads to Y", "X contributes to Y"); alone, the
-# word is as often a noun ("blood lead", "ECG leads")
+# verbs of effect written with their preposition ("X leads to Y", "X contributes to Y", "X brings on
+# Y"); alone, the word is as often a noun ("blood lead", "ECG leads") or no verb of effect ("bring")
 _EFFECT_WITH_PREPOSITION = {
     **dict.fromkeys(("lead", "leads", "led", "leading"), "to"),
     **dict.fromkeys(("contribute", "contributes", "contributed", "contributing"), "to"),
+    **dict.fromkeys(("bring", "brings", "brought", "bringing"), "on"),  # "X brings on Y": X causes Y
 }
 
 

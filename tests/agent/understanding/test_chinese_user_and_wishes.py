@@ -67,3 +67,16 @@ def test_a_request_for_papers_names_no_concept() -> None:
     terms = _terms("我想看看机器学习预测脓毒症的论文")
     assert not any("论文" in t or "检索" in t for t in terms)
     assert not any("检索" in t for t in _terms("请检索二甲双胍治疗多囊卵巢综合征的随机对照试验。"))
+
+
+def test_a_word_opening_examples_is_no_term() -> None:
+    """ "耐力表现，比如 time trial 成绩", "降糖药（例如二甲双胍）": "for example" had become the term
+    "example" (or joined the example's term); what follows is still read as a term."""
+    for text, example in (
+        ("我们研究降糖药（例如二甲双胍）对老年人认知功能的影响。", "二甲双胍"),
+        ("想了解运动干预对焦虑的效果，比如瑜伽和太极拳。", "瑜伽"),
+        ("运动员补充膳食硝酸盐能否提高耐力表现，譬如 time trial 成绩？", "time trial"),
+    ):
+        terms = _terms(text)
+        assert not any(marker in t for t in terms for marker in ("例如", "比如", "譬如")), (text, terms)
+        assert any(example in t for t in terms), (text, terms)

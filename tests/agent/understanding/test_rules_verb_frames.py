@@ -217,6 +217,21 @@ def test_the_past_of_a_verb_of_effect_is_derived_whatever_other_verbs_share_its_
     assert not any("prolonged" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name))
 
 
+def test_slowing_is_a_verb_of_effect_but_slow_before_a_noun_stays_an_adjective() -> None:
+    """ "whether drinking coffee slows liver fibrosis": "slows" had stayed inside one term ("drinking
+    coffee slows liver fibrosis"); like "shortens" and "prolongs" it ends the subject and cues its
+    object. The bare "slow" is left out: it is an adjective as often ("slow wave sleep")."""
+    slots = extract_slots("We want to know whether drinking coffee slows liver fibrosis in NAFLD.")
+    assert "liver fibrosis" in slots.output_target
+    assert not any("slows" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name))
+    assert (
+        "cognitive decline"
+        in extract_slots("Exercise slowed cognitive decline in older adults.").output_target
+    )
+    slots = extract_slots("Slow wave sleep and memory consolidation in older adults")
+    assert any(t.startswith("Slow wave sleep") for name in LIST_SLOT_NAMES for t in getattr(slots, name))
+
+
 def test_a_verb_of_effect_written_with_its_preposition_ends_the_subject() -> None:
     """ "whether screen time leads to myopia": "leads" had stayed inside the subject ("screen time
     leads"); with "to" after it the word is the verb, and the phrase before it the exposure."""
@@ -225,6 +240,10 @@ def test_a_verb_of_effect_written_with_its_preposition_ends_the_subject() -> Non
     assert slots.output_target == ["myopia"]
     slots = extract_slots("Air pollution contributes to asthma in children.")
     assert "Air pollution" in slots.context and "asthma" in slots.output_target
+    # a phrasal verb of causing ("bring on"): "bring" had been a term of its own
+    slots = extract_slots("We ask whether thiazides bring on gout attacks in older men.")
+    assert "thiazides" in slots.context and "gout attacks" in slots.output_target
+    assert not any("bring" in t for name in LIST_SLOT_NAMES for t in getattr(slots, name))
     # the noun stays a noun where no preposition makes it a verb
     assert (
         "blood lead levels" in extract_slots("We study blood lead levels and ADHD in children.").output_target

@@ -1,0 +1,41 @@
+"""What the user says they do not want, set aside before the phrases are read.
+
+Researchers close a description with what to leave out, as they would tell a librarian: "Not
+interested in military veterans.", "Exclude sciatica/radicular pain.", "We don't want animal studies",
+"不要动物研究", "排除儿童". Read as words, what follows the cue became a required concept ("veterans",
+"sciatica" and "animal" were AND'ed into the query, the opposite of the wish). A review search leaves an
+exclusion to screening, as a librarian does (NOT drops relevant records that merely mention the word), so
+the sentence or clause the cue opens names no concept and is cut from the text.
+
+Grammar of refusing, not topics: only a cue that opens a sentence or clause counts, so a verb of the
+research itself stays ("D-dimer for excluding pulmonary embolism", "D-二聚体排除肺栓塞").
+"""
+
+from __future__ import annotations
+
+import re
+
+# a sentence opens at the text's start or after a stop; in Chinese a clause after a comma too
+_EN_SENTENCE_START = r"(?:^|(?<=[.!?;\n]))[ \t]*"
+_ZH_CLAUSE_START = r"(?:^|(?<=[。！？；，,.!?;\n]))[ \t]*"
+# the user refusing: "(I'm|we're) not interested in", "not looking for", "(please) exclude", "excluding",
+# "(we) don't want", "no need for"
+_EN_REFUSING = (
+    r"(?:(?:but\s+)?(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?not\s+(?:interested|looking)\s+(?:in|for|at)"
+    r"|(?:please\s+)?(?:exclude|excluding|omit|leave\s+out)"
+    r"|(?:(?:i|we)\s+)?(?:do\s+not|don't|dont)\s+(?:want|need|include)"
+    r"|no\s+need\s+for)\b"
+)
+# the rest of the sentence the cue opens, with its stop
+_EN_EXCLUSION = re.compile(f"{_EN_SENTENCE_START}{_EN_REFUSING}[^.!?;\n]*[.!?;]?", re.IGNORECASE)
+# 不要, 不需要, 不考虑, 不包括, 排除, 除去, 请勿纳入 opening a clause, up to the clause's end
+_ZH_EXCLUSION = re.compile(
+    f"{_ZH_CLAUSE_START}(?:请|我们?|最好)?(?:不要|不需要|不想要|不考虑|不包括|不纳入|请勿纳入|排除|除去)"
+    r"[^。！？；，,.!?;\n]*[。！？；，,.!?;]?"
+)
+
+
+def without_exclusions(text: str) -> str:
+    """`text` without the sentences and clauses in which the user says what to leave out ("X in Y. Not
+    interested in Z." -> "X in Y.")."""
+    return _ZH_EXCLUSION.sub("", _EN_EXCLUSION.sub("", text))

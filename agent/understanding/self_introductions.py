@@ -1,0 +1,86 @@
+"""A telegraphic self-introduction opening a description, set aside before the phrases are read.
+
+Hurried users open with who they are in a few words and no verb: "ENT registrar here.", "Hepatology
+fellow.", "Rheumatology registrar; I'm interested in ...", "Community nurse here - what dressings ...".
+The reader passes "I'm a nurse" and "As a midwife, we ..." by their grammar
+(`english_phrase_rules.no_term`), but a fragment with no pronoun and no verb was read as a topic: the
+user's job became a required concept ("Rheumatology registrar*"[tiab], "Nurses"[Mesh]).
+
+The fragment is a self-introduction when it opens the text, ends at a stop (. ; : ! or a dash), has at
+most five words and none of them a function word, and ends in "here" (the user pointing at
+themselves) or in a singular noun of a person's job (a rank such as registrar or consultant, a
+profession such as midwife, or an agent noun in -ologist, -ician, -itian, -arian, -iatrist, -ist): a topic
+label ("Chronic low back pain: ...", "Older adults with diabetes: ...") ends in no such word.
+
+Who pays for the work is said the same way and names no concept either: "We have an NIHR grant to
+develop X" is the wish "We want to develop X" ("NIHR grant" had become a required block), and "My PhD
+is funded by the MRC." says nothing of the topic (a topic's own "trials funded by industry" stays: only
+the user's grant, or the user's own work as the subject of "funded by", is read so).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.understanding import lexicon as lex
+
+# ranks, posts and professions of clinicians and academics (not "patient" or "child": who is studied)
+_JOBS = frozenset(
+    {"registrar", "fellow", "consultant", "resident", "intern", "lecturer", "professor", "researcher"}
+    | {"scientist", "academic", "gp", "doctor", "clinician", "postdoc", "candidate", "nurse", "student"}
+    | {"physician", "midwife", "surgeon", "practitioner", "trainee", "counsellor", "counselor", "coach"}
+    | {"officer", "educator", "instructor", "teacher", "doula", "paramedic", "vet", "veterinarian"}
+)
+_AGENT_ENDINGS = ("ologist", "ician", "itian", "arian", "iatrist", "ist")
+_SHORT_NOT_AGENTS = frozenset({"wrist", "twist", "assist", "exist", "persist", "insist", "resist"})
+_OPENING = re.compile(r"^\s*(?P<words>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4})\s*(?:[.;:!]|\s[-–—]\s)\s*")
+
+
+# the user's grant: "we have an NIHR grant", "I've been awarded a Wellcome fellowship"
+_GRANT = re.compile(
+    r"\b(?P<who>i|we)(?:\s+have|'ve|\s+hold|\s+received|\s+won|\s+got|\s+secured|\s+obtained|"
+    r"(?:\s+have|'ve|\s+were|\s+was)\s+been\s+awarded|\s+were\s+awarded|\s+was\s+awarded)"
+    r"(?:\s+(?:an?|the|some|our|my))?\s+(?:[\w/&-]+\s+){0,4}?"
+    r"(?:grants?|funding|fellowship|studentship|scholarship)"
+    # the funder ("from the Gates Foundation"), then the purpose ("to study X") or the clause's end
+    r"(?:\s+from(?:\s+(?!to\b)[\w/&'-]+){1,4}?)?(?:(?P<purpose>\s+to\b)|(?=\s*(?:[.,;!?]|$)))",
+    re.IGNORECASE,
+)
+# the user's own work funded: "My PhD is funded by the MRC.", "Our project is supported by X."
+_FUNDED_WORK = re.compile(
+    r"(?:^|(?<=[.!?;\n]))\s*(?:my|our)\s+(?:phd|doctorate|project|work|research|study|thesis|lab|group|"
+    r"fellowship|dissertation)\s+(?:is|was|are|were|has\s+been)\s+(?:funded|supported|sponsored|paid\s+for)"
+    r"\s+by\b[^.!?;\n]*[.!?;]?",
+    re.IGNORECASE,
+)
+
+
+def without_self_introduction(text: str) -> str:
+    """`text` without a telegraphic self-introduction opening it ("ENT registrar here. Is X ..." ->
+    "Is X ...") and without who funds the user ("We have an X grant to study Y" -> "We want to study Y")."""
+    text = _GRANT.sub(_wish_of_a_grant, _FUNDED_WORK.sub("", text))
+    match = _OPENING.match(text)
+    if not match or not _introduces_the_user(match.group("words").split()):
+        return text
+    return text[match.end() :]
+
+
+def _wish_of_a_grant(match: re.Match[str]) -> str:
+    """ "we have an NIHR grant to" -> "we want to"; a grant with no purpose after it -> "we"."""
+    return f"{match.group('who')} want to" if match.group("purpose") else match.group("who")
+
+
+def _introduces_the_user(words: list[str]) -> bool:
+    lowered = [w.lower() for w in words]
+    pointing = lowered[-1] == "here"  # "ENT registrar here"
+    named = lowered[:-1] if pointing else lowered
+    if not named or any(w in lex.EN_FUNCTION or w in lex.EN_VERBS for w in named):
+        return False
+    return pointing or _job_noun(named[-1])
+
+
+def _job_noun(word: str) -> bool:
+    """A singular noun of a person's job ("registrar", "midwife", "rheumatologist")."""
+    if word in _JOBS:
+        return True
+    return len(word) >= 7 and word.endswith(_AGENT_ENDINGS) and word not in _SHORT_NOT_AGENTS

@@ -1,0 +1,54 @@
+"""What the user says to leave out names no concept (rules fallback): sentences written for these tests,
+not evaluation cases.
+
+"Not interested in X.", "Exclude X.", "We don't want X", 不要X, 排除X opening a sentence or clause: X is
+what the user refuses, never a required concept; a verb of the research itself ("for excluding") stays.
+"""
+
+from __future__ import annotations
+
+from agent.models import LIST_SLOT_NAMES
+from agent.understanding.exclusions import without_exclusions
+from agent.understanding.rules import extract_slots
+
+
+def _terms(text: str) -> list[str]:
+    slots = extract_slots(text)
+    return [t.lower() for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+
+
+def test_a_sentence_that_refuses_is_cut_with_its_stop() -> None:
+    assert without_exclusions("Yoga for anxiety in nurses. Not interested in students.") == (
+        "Yoga for anxiety in nurses."
+    )
+    assert without_exclusions("Statins and gout; we don't want case reports. Also cohorts.") == (
+        "Statins and gout; Also cohorts."
+    )
+    assert (
+        without_exclusions("想了解针灸治疗偏头痛的效果，排除儿童，最好是RCT。")
+        == "想了解针灸治疗偏头痛的效果，最好是RCT。"
+    )
+
+
+def test_a_verb_of_the_research_inside_a_sentence_stays() -> None:
+    for text in (
+        "Diagnostic accuracy of D-dimer for excluding pulmonary embolism in pregnancy",
+        "D-二聚体排除肺栓塞的诊断准确性",
+        "Why are older adults not interested in exercise programmes?",
+    ):
+        assert without_exclusions(text) == text
+
+
+def test_what_the_user_refuses_is_no_concept() -> None:
+    for text, refused in (
+        (
+            "Does tai chi reduce falls in older adults? Not interested in nursing home residents.",
+            "nursing home",
+        ),
+        ("Acupuncture for chronic neck pain. Exclude whiplash injuries.", "whiplash"),
+        ("Probiotics for eczema in infants; we're not looking at adults.", "adult"),
+        ("益生菌预防婴儿湿疹的效果，不要成人研究。", "成人"),  # the slots keep the Chinese
+    ):
+        terms = _terms(text)
+        assert not any(refused in t for t in terms), (text, terms)
+        assert terms, text

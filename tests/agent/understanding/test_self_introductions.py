@@ -1,0 +1,69 @@
+"""A telegraphic self-introduction opening a description names no concept (rules fallback): sentences
+written for these tests, not evaluation cases.
+
+"Cardiology registrar here.", "Oncology fellow.", "Geriatrician; ...": who the user is, with no pronoun
+and no verb, before the research; a topic label before a colon ("Knee osteoarthritis: ...") stays.
+"""
+
+from __future__ import annotations
+
+from agent.models import LIST_SLOT_NAMES
+from agent.understanding.rules import extract_slots
+from agent.understanding.self_introductions import without_self_introduction
+
+
+def _terms(text: str) -> list[str]:
+    slots = extract_slots(text)
+    return [t.lower() for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+
+
+def test_a_fragment_naming_the_users_job_is_cut() -> None:
+    assert without_self_introduction("Cardiology registrar here. Do statins help?") == "Do statins help?"
+    assert without_self_introduction("Oncology fellow. Is X safe?") == "Is X safe?"
+    assert without_self_introduction("Practice nurse here - what helps?") == "what helps?"
+    assert without_self_introduction("Geriatrician; we study falls.") == "we study falls."
+
+
+def test_a_topic_label_opening_the_text_stays() -> None:
+    for text in (
+        "Knee osteoarthritis: does tai chi help?",
+        "Older adults with diabetes: does metformin help?",
+        "Nurse staffing: does it affect mortality?",
+        "Fractures of the wrist: casting or surgery?",
+        "Aspirin vs clopidogrel - which is better?",
+    ):
+        assert without_self_introduction(text) == text
+
+
+def test_the_users_job_is_no_concept() -> None:
+    for text, job in (
+        ("Cardiology registrar; I'm interested in whether statins prevent atrial fibrillation.", "registrar"),
+        ("District nurse here - does compression therapy heal venous leg ulcers?", "nurse"),
+        ("Paediatric dietitian. Does vitamin D prevent asthma attacks in children?", "dietitian"),
+    ):
+        terms = _terms(text)
+        assert not any(job in t for t in terms), (text, terms)
+        assert terms, text
+
+
+def test_the_users_funding_is_no_concept() -> None:
+    """ "We have an X grant to study Y": the grant is the wish to study Y; "My PhD is funded by X." names
+    no concept; a topic's own funding ("trials funded by industry", "research grants") stays."""
+    assert without_self_introduction("We have an ESRC grant to evaluate cash transfers in Kenya.") == (
+        "We want to evaluate cash transfers in Kenya."
+    )
+    assert without_self_introduction("We received funding from the Gates Foundation to map malaria.") == (
+        "We want to map malaria."
+    )
+    assert (
+        without_self_introduction("My PhD is funded by the MRC. I study sepsis.").strip() == "I study sepsis."
+    )
+    for text in (
+        "Do trials funded by industry report more favourable results?",
+        "We study research grants and publication output.",
+        "We have the funding gap of rural clinics in mind.",
+    ):
+        assert without_self_introduction(text) == text
+    terms = _terms("We have an NIHR grant to develop an exercise programme for people living with MS.")
+    assert not any("grant" in t or "nihr" in t for t in terms), terms
+    assert any("exercise" in t for t in terms), terms
