@@ -239,8 +239,9 @@ EN_MATERIAL_HEADS = words(
     nanotube nanowire nanosheet oxide zeolite perovskite cement asphalt
     """
 )
-EN_POPULATION_HEADS = words(
-    """
+EN_POPULATION_HEADS = (
+    words(
+        """
     patient participant subject volunteer child adolescent adult infant newborn neonate woman
     man elderly people individual person population cohort resident worker student household
     firm farmer smoker user consumer mouse rat macaque monkey primate animal human zebrafish
@@ -261,7 +262,9 @@ EN_POPULATION_HEADS = words(
     cancer carcinoma tumour tumor glioma leukemia leukaemia lymphoma melanoma disease disorder
     syndrome diabetes infection illness
     """
-) | EN_MATERIAL_HEADS
+    )
+    | EN_MATERIAL_HEADS
+)
 
 # closed compounds ending in a people, organism or material noun ("schoolchildren", "farmworkers",
 # "honeybees", "earthworms", "superalloys", "nanocomposites")
