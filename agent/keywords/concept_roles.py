@@ -21,6 +21,7 @@ from agent.keywords.phrase_words import (
 )
 from agent.keywords.title_template import subtitle
 from agent.language.cedict import has_chinese
+from agent.language.english_forms import english_word
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
@@ -549,6 +550,19 @@ def is_generic_people(terms: list[Term], concept_id: str) -> bool:
 
 
 _ABSTRACT = re.compile(r"(?:ity|ities|ness|ance|ence|ing)$", re.IGNORECASE)
+_STATE_NOUN = re.compile(r"(?:ance|ence)$", re.IGNORECASE)
+
+
+def _abstract(word: str) -> bool:
+    """An abstract noun or a participle ("resectability", "resistance", "impending"); a noun in "-ance"
+    or "-ence" only where English has the verb or adjective it is made from ("resist", "compliant"):
+    "microfinance" and "surveillance" name things a paper is found by."""
+    if not _ABSTRACT.search(word):
+        return False
+    if not _STATE_NOUN.search(word):
+        return True
+    stem = word[:-4].lower()
+    return any(english_word(form) for form in (stem, stem + "e", word[:-2].lower() + "t", stem[:-1] + "y"))
 
 
 def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
@@ -566,11 +580,11 @@ def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary
     rest = [w for w in words if w.lower() not in GENERIC_WORDS and w.lower() not in FUNCTION_WORDS]
     if not generic:
         return False
-    if all(_ABSTRACT.search(w) for w in rest):
+    if all(_abstract(w) for w in rest):
         return True
     # "long-term exposure"; but "long-term care facilities" holds MeSH's own term of several words
     named = vocabulary.recognize(members[0].canonical)
-    return all(_ABSTRACT.search(w) or _compound_modifier(w, vocabulary) for w in rest) and not any(
+    return all(_abstract(w) or _compound_modifier(w, vocabulary) for w in rest) and not any(
         len(m.text.replace("-", " ").split()) > 1 for m in named
     )
 

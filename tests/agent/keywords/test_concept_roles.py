@@ -308,6 +308,8 @@ def test_for_assessing_a_condition_asks_for_a_test_s_accuracy(description: str, 
         ("long-term care facilities", False),  # holds MeSH's own term "long-term care"
         ("road traffic noise", False),
         ("self-management education", False),  # a hyphenated word MeSH knows is a noun
+        ("resistance detection", True),  # an abstract noun of "resist" beside a generic word
+        ("microfinance programs", False),  # no English verb or adjective "microfin": a thing searched for
     ],
 )
 def test_a_hyphenated_modifier_before_a_generic_head_names_nothing(
