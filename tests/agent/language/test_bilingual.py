@@ -154,6 +154,8 @@ def test_dictionary_and_glossary_words() -> None:
     assert metformin.how == "glossary" and metformin.english[0] == "metformin"
     bayes = render("贝叶斯")  # CC-CEDICT: "Bayes (name)"; as a modifier the adjective is wanted
     assert bayes.english[0] == "Bayesian" and "Bayes" in bayes.english
+    # receptor pharmacology CC-CEDICT lacks: 激动 alone is "to move emotionally"
+    assert render("受体激动剂").english[0] == "receptor agonist"
 
 
 def test_composition_keeps_modifier_head_order() -> None:
