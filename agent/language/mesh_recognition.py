@@ -102,10 +102,18 @@ _SPELLING: tuple[tuple[re.Pattern[str], str], ...] = (
 _SPELLING_HINT = re.compile(r"oe|ae|our|is|ys|re|ll|ogue|amme|one")
 
 
+# Greek letters as MeSH spells them ("TNF-α" is "Tumor Necrosis Factor-alpha", "amyloid β" "Amyloid beta")
+_GREEK_NAMES = (  # noqa: SIM905 (one line of names reads better than 24)
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau "
+    "upsilon phi chi psi omega"
+).split()
+_GREEK_LETTERS = str.maketrans(dict(zip("αβγδεζηθικλμνξοπρστυφχψω", _GREEK_NAMES, strict=True)))
+
+
 @lru_cache(maxsize=200_000)
 def word_key(word: str) -> str:
-    """One word, normalised for matching: lower case, American spelling, singular."""
-    lower = word.lower().replace("'", "")
+    """One word, normalised for matching: lower case, Greek letters by name, American spelling, singular."""
+    lower = word.lower().replace("'", "").translate(_GREEK_LETTERS)
     if _SPELLING_HINT.search(lower):
         for pattern, replacement in _SPELLING:
             lower = pattern.sub(replacement, lower)

@@ -33,6 +33,8 @@ def headings(
         ("centre", "center"),
         ("person-centred", "person-centered"),  # the participle of "centre"
         ("hatred", "hatred"),
+        ("β", "beta"),  # MeSH spells Greek letters: "TNF-α" is Tumor Necrosis Factor-alpha
+        ("α", "alpha"),
         ("modelling", "modeling"),
         ("programmes", "program"),
         ("neurones", "neuron"),  # the British neuron, also inside "motoneurone"
