@@ -9,7 +9,6 @@ import weakref
 from agent.models import Affiliation, Author, MeshHeading, Paper, Source
 from agent.search.gc_tuning import BULK_THRESHOLDS, SharedStrings, relaxed_gc, wait_for_housekeeping
 
-
 # seconds to wait for the housekeeping threads: a full collection of the whole suite's heap on a loaded
 # machine has taken more than 10 s; a thread that never ends still fails the test
 PATIENCE = 60
