@@ -128,8 +128,8 @@ def _studied_thing(text: str) -> bool:
     in English (钢筋混凝土 "reinforced concrete", 沥青 "asphalt": a material or built thing)."""
     if zh_people(text) or (zh_head_slot(text) == "subject_population" and text not in lex.ZH_NOT_PEOPLE):
         return True
-    english = zh_english(text)
-    return bool(english) and singular(english.split()[-1].lower()) in lex.EN_MATERIAL_HEADS
+    words = (zh_english(text) or "").split()
+    return bool(words) and singular(words[-1].lower()) in lex.EN_MATERIAL_HEADS
 
 
 def _things_apart(phrases: list[Phrase]) -> list[Phrase]:

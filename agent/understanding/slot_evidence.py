@@ -262,7 +262,7 @@ def names_a_community(chinese: str) -> bool:
     "Jehol biota"): what is observed in or around those studied (its composition, its diversity), which
     MeSH keeps apart from people and organisms; a group of people (高危人群) is no such community."""
     english = zh_english(chinese)
-    return bool(english) and any(t.startswith(COMMUNITIES_TREE) for t in ending_trees(english))
+    return english is not None and any(t.startswith(COMMUNITIES_TREE) for t in ending_trees(english))
 
 
 # the words "method" (方法, 法) that follow the name of any kind of method
