@@ -70,6 +70,17 @@ _IRREGULAR: dict[str, str] = {
     "shelf": "shelves",
     "bias": "biases",  # a singular in "-s" that is no plural ("bias", not "bia")
     "alias": "aliases",
+    # nouns in "-o" whose plural takes "-es" (a closed class; "canoes", "shoes" keep their "-e")
+    "volcano": "volcanoes",
+    "potato": "potatoes",
+    "tomato": "tomatoes",
+    "mosquito": "mosquitoes",
+    "hero": "heroes",
+    "echo": "echoes",
+    "tornado": "tornadoes",
+    "torpedo": "torpedoes",
+    "veto": "vetoes",
+    "embargo": "embargoes",
 }
 _IRREGULAR_SINGULAR = {plural: single for single, plural in _IRREGULAR.items()}
 # Irregular heads that compound and keep their number ("midwife" / "midwives", "policewoman" /

@@ -19,6 +19,7 @@ from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_phrases import zh_english, zh_people
 from agent.understanding.english_clauses import is_clause_verb
+from agent.understanding.english_word_forms import is_past_participle
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.slot_evidence import (
     acronym_slot,
@@ -362,6 +363,10 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # variable, which is no intervention or setting; with no outcome cue, it is read as a feature
         # ("at low temperatures" gives the quantity's value: a condition of the study, its setting)
         slot = "signal_feature"
+    if slot is None and cue_slot(phrase.cue, False) is None and _part_of_organism(words):
+        # "pig carcasses", "zebrafish embryos": a part, stage or product of organisms MeSH names is
+        # studied like the organisms, not the setting left when no head word or MeSH descriptor says
+        slot = "subject_population"
     if slot is None:
         slot = cue_slot(phrase.cue, False) or ("task" if is_process(words) else "context")
         if slot == "method_measurement" and any(
@@ -378,6 +383,27 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _part_of_organism(words: list[str]) -> bool:
+    """ "pig carcasses", "zebrafish embryos": a noun no table or MeSH reads, after one or two lower-case
+    words MeSH files as organisms (B), not people; a gerund, a participle, a land unit or a unit of time
+    after them names an activity, a clause, a place or a period ("cattle grazing", "fish released",
+    "pig farms", "maize seasons" keep their own evidence)."""
+    head = words[-1].lower()
+    if (
+        len(words) < 2
+        or not head.isalpha()
+        or head.endswith("ing")  # "cattle grazing": an activity
+        or is_past_participle(head)  # "fish released": a clause about them
+        or singular(head) in lex.LAND_UNIT_HEADS | lex.TIME_UNITS  # "pig farms", "maize seasons"
+    ):
+        return False
+    modifier = _studied_modifier(words)
+    if modifier is None or not modifier.islower():  # "Raven Pro": a proper name, no organism
+        return False
+    trees = ending_trees(modifier)
+    return any(t.startswith("B") for t in trees) and not any(t.startswith(HUMANS_TREE) for t in trees)
 
 
 def _generic_head_slot(phrase: Phrase, slot: str | None) -> str | None:

@@ -86,3 +86,12 @@ def test_a_phrase_whose_head_is_not_its_last_word_has_no_number_variant(phrase: 
 @pytest.mark.parametrize("phrase", ["published since", "care after", "studies between", "whether"])
 def test_a_phrase_ending_in_a_closed_class_word_has_no_plural(phrase: str) -> None:
     assert variants(phrase) == []
+
+
+@pytest.mark.parametrize(
+    ("single", "many"), [("volcano", "volcanoes"), ("mosquito", "mosquitoes"), ("tomato", "tomatoes")]
+)
+def test_nouns_in_o_that_take_es_lose_it_in_the_singular(single: str, many: str) -> None:
+    """ "volcanoes" was "volcanoe", so no table or MeSH read it; "canoes" still ends in "canoe"."""
+    assert singular(many) == single and plural(single) == many
+    assert singular("canoes") == "canoe"

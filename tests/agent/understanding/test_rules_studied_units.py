@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.rules import extract_slots
+from agent.understanding.slot_roles import _part_of_organism
 
 
 def test_plural_units_right_after_an_outcome_and_in_are_studied() -> None:
@@ -81,3 +82,22 @@ def test_a_land_or_water_unit_is_studied_when_nothing_else_is() -> None:
     # beside organisms studied the unit is the setting
     fish = extract_slots("We survey brown trout abundance in boreal lakes with gill nets.")
     assert "boreal lakes" not in fish.subject_population
+
+
+def test_a_part_or_stage_of_organisms_mesh_names_is_studied_not_the_setting() -> None:
+    slots = extract_slots("We follow insect succession on pig carcasses in a temperate forest.")
+    assert "pig carcasses" in slots.subject_population
+    assert "pig carcasses" not in slots.context
+    embryos = extract_slots("Are microplastics more toxic to zebrafish embryos than to adults?")
+    assert "zebrafish embryos" in embryos.subject_population
+
+
+def test_an_activity_a_period_or_a_proper_name_after_an_organism_word_is_not_a_part_of_it() -> None:
+    assert _part_of_organism(["pig", "carcasses"])
+    for words in (["maize", "seasons"], ["fish", "released"], ["cattle", "grazing"], ["Raven", "Pro"]):
+        assert not _part_of_organism(words), words
+
+
+def test_an_outcome_at_land_units_spelt_in_oes_names_them_studied() -> None:
+    slots = extract_slots("I forecast eruptions at basaltic volcanoes from seismicity.")
+    assert "basaltic volcanoes" in slots.subject_population
