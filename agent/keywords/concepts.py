@@ -772,7 +772,34 @@ def _drafts_for(
         last = drafts[-1].terms[-1]
         if acronym.casefold() not in {s.text.casefold() for s in last.synonyms}:
             last.synonyms.append(Synonym(text=acronym, origins=[SynonymOrigin.USER]))
+    if part.group > 0 and _where_the_usual_care_is(part.text, drafts):
+        for draft in drafts:
+            draft.comparator = True
     return drafts
+
+
+def _where_the_usual_care_is(text: str, drafts: list[Draft]) -> bool:
+    """Whether a later side of "X versus Y" is named by a generic head no term reaches, with only who
+    receives it or where as its words ("versus inpatient hospital care": Inpatients, Hospitals, the
+    care left unnamed): the usual care of a setting, a comparator every trial names, not a concept."""
+    words = text.split()
+    head = words[-1].lower() if words else ""
+    return (
+        head in GENERIC_WORDS
+        and bool(terms := [t for d in drafts for t in d.terms])
+        and all(t.mesh is not None and _who_or_where(t.mesh) for t in terms)
+        and not any(t.canonical.lower().split()[-1:] == [head] for t in terms)
+    )
+
+
+# MeSH's trees of people (M01 Persons), health facilities (N02.278) and places (Z01)
+_WHO_AND_WHERE_TREES = ("M01", "N02.278", "Z01")
+
+
+def _who_or_where(descriptor: MeshDescriptor) -> bool:
+    """Whether MeSH files a descriptor only among people, health facilities or places."""
+    numbers = descriptor.tree_numbers
+    return bool(numbers) and all(n.startswith(_WHO_AND_WHERE_TREES) for n in numbers)
 
 
 def _drafts_for_text(
