@@ -157,7 +157,13 @@ from agent.keywords.concept_roles import (
     names_the_concept,
     study_filter,
 )
-from agent.keywords.coordination import alternatives, around_an_alias, distribute, listed_together
+from agent.keywords.coordination import (
+    alternatives,
+    around_an_alias,
+    distribute,
+    kinds_of_one_head,
+    listed_together,
+)
 from agent.keywords.example_lists import kinds_given_as_examples
 from agent.keywords.field_of_description import (
     another_fields_sense,
@@ -273,6 +279,9 @@ class _Part:
     # what an action is done with ("vector control with Wolbachia", "therapy with metformin"): the means,
     # something done to the people or their setting, whatever its tree (`_MEANS_BEFORE_WITH`)
     means: bool = False
+    # a modifier compared before a head it shares ("cemented" of "cemented vs uncemented
+    # hemiarthroplasty", `kinds_of_one_head`): the modifiers are one block whatever roles MeSH gives them
+    kind: bool = False
     # the words the description has for the part: its slot phrase, or the part itself where the
     # understanding rewrote the phrase ("diagnosis of X" -> "X diagnosis"); how lists are found
     written: str = ""
@@ -312,15 +321,20 @@ def _parts(
                 continue
             sides_and_cues = _CUT.split(text)
             sides = sides_and_cues[::2]
+            kinds = None  # "cemented vs uncemented hemiarthroplasty": the head, and the modifiers saying which kinds
             if vocabulary is not None:  # "regional versus general anaesthesia": both are anaesthesia
                 sides = distribute(sides, vocabulary)
+                kinds = kinds_of_one_head(sides, vocabulary)
+                sides = kinds or sides
             # the cue before and after each side: "" at the ends, else "versus", "compared with", ...
             cues = ["", *(cue.casefold() for cue in sides_and_cues[1::2]), ""]
+            if kinds:  # the head alone, then the modifiers compared, one block apart from the head's
+                cues = ["", *(["versus"] * (len(kinds) - 1)), ""]
             written_compared = is_comparator(phrase, understanding.description)
             for index, side in enumerate(sides):
                 before, after = cues[index], cues[index + 1]
                 apart = (index or written_compared) and not (either_test and before in _VERSUS)
-                if apart:
+                if apart and not (kinds and index > 1):
                     compared += 1
                 group = compared if apart else 0
                 # "X versus usual physiotherapy": the usual care is the control arm, as after "compared with"
@@ -361,6 +375,7 @@ def _parts(
                                 or (not index and is_compared_first(side, understanding.description)),
                                 done=named_before_for(piece.strip(), understanding.description),
                                 means=position in means,
+                                kind=bool(kinds) and index > 0,
                             )
                         )
     return parts, study_types
@@ -412,6 +427,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         part.written = _as_written(part, description, understanding.originals)
     series = listed_together(description, [part.written for part in parts], understanding.originals)
     shared = _share_words(parts, series, description, vocabulary) if vocabulary is not None else set()
+    shared |= {series[part.written] for part in parts if part.kind and part.written in series}
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     biomedical = names_biomedicine([part.text for part in parts], named)
     drafts_parts = [
@@ -756,7 +772,34 @@ def _drafts_for(
         last = drafts[-1].terms[-1]
         if acronym.casefold() not in {s.text.casefold() for s in last.synonyms}:
             last.synonyms.append(Synonym(text=acronym, origins=[SynonymOrigin.USER]))
+    if part.group > 0 and _where_the_usual_care_is(part.text, drafts):
+        for draft in drafts:
+            draft.comparator = True
     return drafts
+
+
+def _where_the_usual_care_is(text: str, drafts: list[Draft]) -> bool:
+    """Whether a later side of "X versus Y" is named by a generic head no term reaches, with only who
+    receives it or where as its words ("versus inpatient hospital care": Inpatients, Hospitals, the
+    care left unnamed): the usual care of a setting, a comparator every trial names, not a concept."""
+    words = text.split()
+    head = words[-1].lower() if words else ""
+    return (
+        head in GENERIC_WORDS
+        and bool(terms := [t for d in drafts for t in d.terms])
+        and all(t.mesh is not None and _who_or_where(t.mesh) for t in terms)
+        and not any(t.canonical.lower().split()[-1:] == [head] for t in terms)
+    )
+
+
+# MeSH's trees of people (M01 Persons), health facilities (N02.278) and places (Z01)
+_WHO_AND_WHERE_TREES = ("M01", "N02.278", "Z01")
+
+
+def _who_or_where(descriptor: MeshDescriptor) -> bool:
+    """Whether MeSH files a descriptor only among people, health facilities or places."""
+    numbers = descriptor.tree_numbers
+    return bool(numbers) and all(n.startswith(_WHO_AND_WHERE_TREES) for n in numbers)
 
 
 def _drafts_for_text(

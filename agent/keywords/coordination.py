@@ -9,7 +9,10 @@ shared word is given to an alternative only where MeSH agrees: the phrase it mak
 only narrow a concept to what MeSH itself files below it, or, where the shared word names nothing
 alone, one descriptor at all ("patient and public involvement": Patient Participation, whose entry term
 is "Patient Involvement", and "public involvement", one concept whatever their roles); a phrase MeSH
-names as one descriptor across its "and" is not cut at all. Which phrases of a description are listed together at all
+names as one descriptor across its "and" is not cut at all. Modifiers coordinated before one head share
+it whatever MeSH names ("cemented vs uncemented hemiarthroplasty", "early or late tracheostomy": the
+kinds of one procedure compared, `kinds_of_one_head`): a lone adjective or participle names no concept
+of its own, so the head is the concept and the modifiers only say which kinds. Which phrases of a description are listed together at all
 (`listed_together`) is read here too: a searcher ORs them in one block.
 """
 
@@ -19,6 +22,8 @@ import re
 
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.mesh_tails import is_under
+from agent.understanding.english_pos import is_adjective
+from agent.understanding.english_word_forms import is_past_participle
 
 # a slash between two capitals or digits joins one name ("MTB/RIF", "PET/CT", "HIV/AIDS"), elsewhere it lists;
 # an "and" or "or" inside a hyphenated compound is part of one word ("soap-and-water", "trial-and-error")
@@ -61,6 +66,31 @@ def distribute(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
                 result[index] = f"{modifier} {piece}"
                 break
     return result
+
+
+def kinds_of_one_head(pieces: list[str], vocabulary: MeshVocabulary) -> list[str] | None:
+    """The head and the modifiers of "A vs B head" / "A or B head" where A and B are modifiers
+    ("cemented", "uncemented hemiarthroplasty": "hemiarthroplasty", "cemented", "uncemented"); None
+    where an earlier piece is no lone modifier (a noun, a name MeSH knows, an acronym: "aspirin vs
+    clopidogrel therapy", "RYGB vs sleeve gastrectomy") or the last piece does not open with one."""
+    *earlier, last = [piece.split() for piece in pieces]
+    if not earlier or len(last) < 2 or not _lone_modifier(last[0], vocabulary):
+        return None
+    if not all(len(words) == 1 and _lone_modifier(words[0], vocabulary) for words in earlier):
+        return None
+    head = " ".join(last[1:])
+    return [head, *(words[0] for words in earlier), last[0]]
+
+
+def _lone_modifier(word: str, vocabulary: MeshVocabulary) -> bool:
+    """A lower-case adjective or participle ("open", "restrictive", "cemented") that MeSH names nothing by."""
+    lower = word.lower()
+    return (
+        word.isalpha()
+        and (word.islower() or word == word.capitalize())
+        and (is_adjective(lower) or is_past_participle(lower))
+        and not vocabulary.recognize(word)
+    )
 
 
 # what stands between two alternatives that share a word: a comma or a conjunction

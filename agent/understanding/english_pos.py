@@ -138,10 +138,10 @@ def _noun_after(previous: str, word: str) -> bool:
     term ("climate change") heads the noun phrase: an adjective modifies a noun, not a verb."""
     # an adjective before a verb's "-s" or "-ed" form is a noun's ("the pandemic changed X")
     noun_shaped = not is_plural_noun(word) and not word.endswith("ed")
-    return (noun_shaped and _adjective(previous)) or mesh_compound(previous, word)
+    return (noun_shaped and is_adjective(previous)) or mesh_compound(previous, word)
 
 
-def _adjective(word: str) -> bool:
+def is_adjective(word: str) -> bool:
     """A lower-case word shaped like an adjective ("continuous") or one MeSH writes only as a modifier
     ("public")."""
     if not (word.isalpha() and word.islower()):

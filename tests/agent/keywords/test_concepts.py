@@ -868,6 +868,20 @@ def test_a_comparator_named_by_a_generic_head_is_optional(vocabulary: MeshVocabu
     )
 
 
+def test_a_comparator_named_by_its_setting_and_a_generic_head_is_optional(vocabulary: MeshVocabulary) -> None:
+    # "inpatient hospital care": MeSH names who (Inpatients) and where (Hospitals), the care itself no
+    # term: the usual care of a setting, not a concept of its own
+    result = concepts_of(
+        vocabulary,
+        "Hospital at home versus inpatient hospital care for chronic obstructive pulmonary disease",
+        context=["Hospital at home versus inpatient hospital care"],
+        subject_population=["chronic obstructive pulmonary disease"],
+    )
+    settings = [c for c in result.concepts if c.label in {"inpatient", "hospital"}]
+    assert settings and all(not c.required and "comparator" in c.reason for c in settings)
+    assert any(c.required and c.label == "Hospital at home" for c in result.concepts)
+
+
 def test_what_a_question_says_acts_on_an_outcome_is_a_required_intervention(
     vocabulary: MeshVocabulary,
 ) -> None:
@@ -1699,7 +1713,8 @@ def test_a_side_of_versus_that_is_a_technique_adjective_is_the_technique(vocabul
         output_target=["acute appendicitis"],
         context=["Laparoscopic versus open appendectomy"],
     )
-    assert ("Laparoscopic", "method", True) in summary(result)
+    # the two modifiers compared before one head are one block (`coordination.kinds_of_one_head`)
+    assert ("Laparoscopic / open appendectomy", "method", True) in summary(result)
     assert ("children", "population", True) in summary(result)
     assert "Laparoscopy" in {t.mesh.heading for t in result.terms if t.mesh}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concepts import build_concepts
-from agent.keywords.coordination import alternatives, distribute, written_distributed
+from agent.keywords.coordination import alternatives, distribute, kinds_of_one_head, written_distributed
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, Slots, Understanding
 
@@ -93,6 +93,40 @@ def test_alternatives_that_share_a_word_are_one_concept_whatever_their_roles(
     written = {t.canonical for t in result.terms if t.concept == involvement.id}
     assert written == {"Patient involvement", "public involvement"}
     assert involvement.required
+
+
+@pytest.mark.parametrize(
+    ("pieces", "kinds"),
+    [
+        (["cemented", "uncemented hemiarthroplasty"], ["hemiarthroplasty", "cemented", "uncemented"]),
+        (
+            ["Restrictive", "liberal transfusion strategies"],
+            ["transfusion strategies", "Restrictive", "liberal"],
+        ),
+        (["aspirin", "clopidogrel therapy"], None),  # a drug MeSH names: a concept of its own
+        (["RYGB", "sleeve gastrectomy"], None),  # an acronym, no modifier
+        (["cemented", "hemiarthroplasty"], None),  # no head to share
+    ],
+)
+def test_modifiers_compared_before_one_head_are_kinds_of_it(
+    vocabulary: MeshVocabulary, pieces: list[str], kinds: list[str] | None
+) -> None:
+    assert kinds_of_one_head(pieces, vocabulary) == kinds
+
+
+def test_the_head_modifiers_share_is_the_concept_and_the_kinds_one_block(vocabulary: MeshVocabulary) -> None:
+    description = "Cemented vs uncemented hemiarthroplasty: mortality and revision"
+    result = build_concepts(
+        Understanding(
+            description=description,
+            slots=Slots(output_target=["cemented vs uncemented hemiarthroplasty", "mortality"]),
+        ),
+        vocabulary,
+    )
+    # the head is the concept; the modifiers, OR'ed in one block, say which kinds are compared
+    blocks = [sorted(t.canonical for t in result.terms if t.concept == c.id) for c in result.concepts]
+    assert ["hemiarthroplasty"] in blocks
+    assert ["cemented", "uncemented"] in blocks
 
 
 @pytest.mark.parametrize(
