@@ -503,28 +503,24 @@ def test_a_british_programme_is_mesh_s_program(vocabulary: MeshVocabulary) -> No
     ]
 
 
+def _role(vocabulary: MeshVocabulary, heading: str) -> ConceptRole:
+    return role_of(next(d for d in vocabulary.lookup(heading) if d.heading == heading))
+
+
 def test_vital_statistics_and_hospital_stays_are_outcomes_not_techniques(vocabulary: MeshVocabulary) -> None:
     """MeSH files Mortality and Patient Readmission among techniques (E05, E02), but they are what is
     counted in the people studied; a care setting (N only) stays a setting, a registry a method."""
-
-    def role(heading: str) -> ConceptRole:
-        return role_of(next(d for d in vocabulary.lookup(heading) if d.heading == heading))
-
-    assert role("Mortality") is ConceptRole.OUTCOME
-    assert role("Patient Readmission") is ConceptRole.OUTCOME
-    assert role("Length of Stay") is ConceptRole.OUTCOME
-    assert role("Emergency Service, Hospital") is ConceptRole.SETTING
-    assert role("Registries") is ConceptRole.METHOD
+    assert _role(vocabulary, "Mortality") is ConceptRole.OUTCOME
+    assert _role(vocabulary, "Patient Readmission") is ConceptRole.OUTCOME
+    assert _role(vocabulary, "Length of Stay") is ConceptRole.OUTCOME
+    assert _role(vocabulary, "Emergency Service, Hospital") is ConceptRole.SETTING
+    assert _role(vocabulary, "Registries") is ConceptRole.METHOD
 
 
 def test_the_course_of_a_disease_is_an_outcome_not_a_condition(vocabulary: MeshVocabulary) -> None:
     """Recurrence ("relapse") and Disease Progression are filed among diseases (C23), but they are what
     happens to those who have one: an outcome observed, not who is studied."""
-
-    def role(heading: str) -> ConceptRole:
-        return role_of(next(d for d in vocabulary.lookup(heading) if d.heading == heading))
-
-    assert role("Recurrence") is ConceptRole.OUTCOME
-    assert role("Disease Progression") is ConceptRole.OUTCOME
-    assert role("Chronic Disease") is ConceptRole.CONDITION
-    assert role("Depressive Disorder") is ConceptRole.CONDITION
+    assert _role(vocabulary, "Recurrence") is ConceptRole.OUTCOME
+    assert _role(vocabulary, "Disease Progression") is ConceptRole.OUTCOME
+    assert _role(vocabulary, "Chronic Disease") is ConceptRole.CONDITION
+    assert _role(vocabulary, "Depressive Disorder") is ConceptRole.CONDITION
