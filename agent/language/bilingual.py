@@ -396,7 +396,10 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 i += 1
                 continue
         if key in _ADJECTIVE_SUFFIXES and parts and 0 < i < len(keys) - 1:
-            parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
+            if _only_clauses(keys[i - 1]) and not parts[-1].glossary:
+                parts.pop()  # 缺血 "have insufficient blood supply" is no word of a term: the head is searched
+            else:
+                parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
             i += 1
             continue
         if key in _REGION_SUFFIXES and i > 0 and len(keys[i - 1]) == 1 and has_chinese(keys[i - 1]) and parts:
@@ -535,7 +538,7 @@ def _procedure_part(head: str, keys: list[str], organ_key: str, organ: _Part) ->
 # suffixes that close a phrase with the quality of the adjective before them (公平性, 敏感度)
 _QUALITY_SUFFIXES = frozenset("性度")
 # suffixes that make an adjective of the word before them when a head follows (阻塞性肺病, 生成式模型)
-_ADJECTIVE_SUFFIXES = frozenset("性式")
+_ADJECTIVE_SUFFIXES = word_formation.ADJECTIVE_SUFFIXES
 # regular English "-ive" adjectives of verbs: (verb ending, adjective ending). The first ones nearly always
 # give a word (progress -> progressive, construct -> constructive); "-ate" -> "-ative" often does
 # (generate -> generative) but not always ("vibrative"), so those come after the word's own first modifier.
@@ -570,6 +573,14 @@ def _adjectival(part: _Part, word: str) -> _Part:
     modifiers = [*early, *own, *late, *part.modifiers[1:]]
     latin = _unique([*part.latin, *_stem_adjectives(word)])
     return _Part(part.nouns, _unique(modifiers), part.people, part.affix, part.glossary, latin=latin)
+
+
+def _only_clauses(word: str) -> bool:
+    """A word whose every sense is a clause (缺血 "have insufficient blood supply"): before 性 it has no
+    adjective English could write in a term, and a phrase composed with it says nothing a researcher writes
+    ("have insufficient blood supply stroke"): the phrase is searched by its head (broader, not wrong)."""
+    senses = dictionary_senses(word)
+    return bool(senses) and all(sense.verb and len(sense.text.split()) > 2 for sense in senses)
 
 
 def _stem_adjectives(word: str) -> list[str]:
