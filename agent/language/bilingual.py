@@ -24,6 +24,8 @@ How:
   modifier's regular "-ative" adjective is tried only there). 者 after a verb makes its agent noun
   (学习|者 -> "learners"). The English forms a sense takes there (action nouns, gerunds, plurals, agent and
   quality nouns) are `agent.language.english_forms`; inorganic names are `agent.language.inorganic_names`.
+  Inside an attested span a word may also take the sense its dictionary compounds that share a character
+  with the phrase show (髋 "pelvis", but in 髋部骨折 "hip" as in 髋骨 "hip bone": `agent.language.compound_senses`).
 - A drug name written by its sounds that the segmentation joined by its WHO INN stem (阿托伐他汀) renders
   as its class (statins, monoclonal antibodies; `agent.language.drug_stems`).
 """
@@ -43,6 +45,7 @@ from agent.language import abbreviations, neoclassical, word_formation
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
 from agent.language.change_predicates import change_of, state_phrases
 from agent.language.chinese_segmentation import FUNCTION_WORDS, dictionary_cut, half_width, tokenize
+from agent.language.compound_senses import compound_senses
 from agent.language.drug_stems import drug_class
 from agent.language.english_forms import (
     NO_REGULAR_DERIVATION,
@@ -425,6 +428,10 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 # and one dictionary word cut into its characters is no composition (考|虑 is no "exam anxiety")
                 learned = [m for m in compound_modifiers(key)[:1] if m not in part.modifiers[:1]]
                 part = replace(part, modifiers=_unique([*learned, *part.modifiers]))
+            if part is not None and len(keys) > 1:
+                # like its Latin forms, the senses its dictionary compounds that share a character with the
+                # phrase show (髋 "hip" of 髋骨 "hip bone" in 髋部骨折), tried only in a span the judge attests
+                part = replace(part, latin=_unique([*part.latin, *compound_senses(key, "".join(keys))]))
             if part is not None and key[-1] in _ADJECTIVE_SUFFIXES and len(key) > 1 and i < len(keys) - 1:
                 part = _adjectival(part, key[:-1])  # a dictionary word 适应性 before a head: "adaptive"
             if part is not None and parts and key in word_formation.COMBINING_ENDINGS:
