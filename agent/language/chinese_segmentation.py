@@ -42,6 +42,7 @@ from agent.language.cedict import (
     to_simplified,
 )
 from agent.language.drug_stems import CLASS_SUFFIX, DrugClass, drug_class, min_prefix, stem_ending, stems
+from agent.language.word_formation import ADJECTIVE_SUFFIXES
 
 __all__ = [
     "FUNCTION_WORDS",
@@ -439,8 +440,9 @@ def dictionary_cut(
             score = (
                 words + 1,
                 plain + (word not in lex.glossary),
-                # a lone character is more often a suffix (早产|儿, 脑电|信号) than a prefix (早|产儿)
-                leading + (end - start == 1 and end < size),
+                # a lone character is more often a suffix (早产|儿, 脑电|信号) than a prefix (早|产儿); an
+                # adjective suffix is one wherever it stands (缺血|性|脑卒中, not 缺|血性 "brave")
+                leading + (end - start == 1 and end < size and word not in ADJECTIVE_SUFFIXES),
                 unhinted + ((start, end) not in hints),
             )
             known = best[end]

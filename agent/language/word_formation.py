@@ -32,6 +32,10 @@ PARTICIPLES = {
     "靶向": "targeted",
     "相关": "related",
 }
+# bound suffixes that make an adjective of the word before them (阻塞|性 "obstructive", 生成|式 "generative"):
+# a lone one after a word is its suffix, not the first character of a word after it (缺血|性 "ischemic",
+# not 缺 + 血性 "brave")
+ADJECTIVE_SUFFIXES = frozenset("性式")
 MAX_PARTICIPLE_KEYS = 2  # 掺杂 may reach the parts cut into its characters (掺|杂)
 # nouns that are such a participle only before a head (干细胞|来源|外泌体 "stem cell-derived exosomes"): at the
 # end of a phrase they are what they name (数据|来源 "data source")

@@ -49,6 +49,22 @@ def test_whole_words_keep_a_jieba_noun_the_dictionary_would_break_into_a_lone_ch
     assert "飞行器" not in segment("高超声速飞行器热防护系统")
 
 
+def test_a_lone_adjective_suffix_after_a_word_is_its_suffix_not_the_start_of_the_next_word() -> None:
+    # 缺血|性 "ischemic", not 缺 "lack" + 血性 "brave": 性 closes the word before it wherever it stands
+    assert segment("缺血性脑卒中")[:2] == ["缺血", "性"]
+    assert segment("感染性休克")[:2] == ["感染", "性"]
+    # a dictionary word that holds its own 性 stays one word
+    assert segment("出血性脑卒中")[0] == "出血性"
+
+
+def test_a_word_whose_senses_are_all_clauses_makes_no_adjective_before_its_suffix() -> None:
+    # 缺血 "have insufficient blood supply": no adjective of a term, so 缺血|性|脑卒中 is searched by its
+    # head, not as the phrase "have insufficient blood supply stroke"
+    assert render("缺血性脑卒中").best == "stroke"
+    # a verb with a one-word sense makes its adjective as before (退行 "degenerate")
+    assert render("退行性疾病").best == "degenerative disease"
+
+
 def test_a_period_morpheme_inside_a_term_goes_unsaid_where_the_judge_attests_the_rest() -> None:
     """妊娠|期|糖尿病: the period morpheme 期 (jieba's time word, otherwise a function word) closes 妊娠
     "gestation"; English writes "gestational diabetes", which MeSH attests, not "gestational time
