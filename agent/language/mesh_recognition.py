@@ -56,6 +56,8 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from agent.language.body_parts import BodyPartIndex
+from agent.language.drug_spelling import DrugSpelling
+from agent.language.english_forms import english_word
 from agent.language.head_variants import attested_head_variants
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
@@ -308,6 +310,7 @@ class MeshVocabulary:
         self._sensed_words: list[tuple[str, str, str]] = []
         self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
         self._body_parts: BodyPartIndex | None = None  # built on first use
+        self._drug_spelling: DrugSpelling | None = None  # built on first use
         for ui, row in mesh_file.records().items():
             groups = (
                 ("heading", [row["heading"]]),
@@ -557,9 +560,12 @@ class MeshVocabulary:
                     step = length
                     break
                 if length == 1:
-                    uis = self._acronym_uis(window[0].text, defined or {})
+                    uis = self._acronym_uis(window[0].text, defined or {}) or self._misspelt_drug(
+                        window[0].text
+                    )
                     if uis:
-                        found.append((index, index + 1, "acronym", uis, ""))
+                        how = "acronym" if is_acronym(window[0].text) else "spelling"
+                        found.append((index, index + 1, how, uis, ""))
             index += step
         found = [f for f in found if not self._modifies_a_compound_head(normalised, tokens, f[1])]
         found = self._add_loose_matches(normalised, tokens, found)
@@ -893,6 +899,22 @@ class MeshVocabulary:
             tail = self._tails.resolve(tuple(t.key for t in words), self.descriptor)
             uis = [tail] if tail is not None else []
         return uis
+
+    def _misspelt_drug(self, word: str) -> list[str]:
+        """The drug a word MeSH does not know misspells ("levitiracetam": Levetiracetam), if only one
+        is near it (`agent.language.drug_spelling`)."""
+        if is_acronym(word) or self.knows_word(word) or not word.isalpha() or english_word(word):
+            return []  # an English word MeSH does not use ("elections", "pressing") is no misspelling
+        if self._drug_spelling is None:
+            self._drug_spelling = DrugSpelling(
+                (term, ui)
+                for ui, row in self.file.records().items()
+                if any(t.startswith("D") for t in row.get("tree_numbers") or [])
+                for term in [row["heading"], *(row.get("entry_terms") or [])]
+                if " " not in term
+            )
+        ui = self._drug_spelling.drug_of(word)
+        return [ui] if ui is not None else []
 
     def _acronym_uis(self, word: str, defined: dict[str, str]) -> list[str]:
         if not is_acronym(word):

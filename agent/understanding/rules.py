@@ -129,10 +129,14 @@ def extract_slots(description: str) -> Slots:
         for p, q in zip(phrases, phrases[1:], strict=False)
         if p.cue in _COMPARING_VERBS and q.cue == p.cue and q.sentence == p.sentence
     }
-    for phrase in phrases:
+    for index, phrase in enumerate(phrases):
         if phrase.cue in {"after", "before", "following"} and phrase.text.lower() in lex.TIME_ANCHORS:
             continue  # "12 months after treatment", "before randomisation": a time point, no concept
         found = classify(phrase)
+        if _acronym_opening_a_title(phrases, index, found):
+            # "AKI after CABG in elderly patients": an acronym nothing names the kind of, opening the
+            # sentence before what it follows or whom it is in, is what the title is about
+            found = [("output_target", phrase.text)]
         if (
             phrase.cue == "example"
             and previous
@@ -215,6 +219,27 @@ def extract_slots(description: str) -> Slots:
         slots[name] = dedupe_terms(cleaned)
     _drop_cross_slot_duplicates(slots)
     return Slots.model_validate(slots)
+
+
+# the cues of what a title's subject follows or is found in: "X after Y", "X in Y", "X during Y"
+_OPENED_TOPIC_CUES = frozenset({"after", "following", "during", *lex.PEOPLE_CUES})
+
+
+def _acronym_opening_a_title(phrases: list[Phrase], index: int, found: list[tuple[str, str]]) -> bool:
+    """True for X in "X after Y", "X in Y", "X among Y" when X is one acronym that opens its sentence
+    and only the default made it the setting (no acronym shape, head word or MeSH says its kind):
+    the noun a title opens with is its subject ("AKI after CABG", "GDM in adolescents"), and what
+    follows the cue is when, where or in whom it is studied."""
+    phrase = phrases[index]
+    if phrase.cue is not None or [slot for slot, _ in found] != ["context"] or len(phrase.words) != 1:
+        return False
+    if index > 0 and phrases[index - 1].sentence == phrase.sentence:
+        return False
+    if index + 1 >= len(phrases) or not is_acronym(phrase.text) or mesh_kind(phrase.text) is not None:
+        return False
+    following = phrases[index + 1]
+    adjacent = following.stop - len(following.words) == phrase.stop + 1
+    return following.sentence == phrase.sentence and following.cue in _OPENED_TOPIC_CUES and adjacent
 
 
 def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:

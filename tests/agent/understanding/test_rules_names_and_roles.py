@@ -384,3 +384,24 @@ def test_a_generic_head_after_a_task_names_the_method_that_does_it() -> None:
 def test_a_generic_head_naming_nothing_known_after_a_cue_of_means_is_an_instrument() -> None:
     slots = extract_slots("Ankle torque was recorded with a custom isokinetic system.")
     assert "custom isokinetic system" in slots.method_measurement
+
+
+# --- an acronym a title opens with ---------------------------------------------------------------
+
+
+def test_an_unknown_acronym_opening_a_title_before_after_is_its_subject() -> None:
+    # "AKI after CABG in elderly patients": the acronym nothing names the kind of is what the title
+    # is about, not a setting that only narrows
+    slots = extract_slots("XQZ after CABG in elderly patients")
+    assert "XQZ" in slots.output_target
+    assert "XQZ" not in slots.context
+
+
+def test_an_unknown_acronym_opening_a_title_before_in_or_among_is_its_subject() -> None:
+    assert "XQZ" in extract_slots("XQZ among migrant workers").output_target
+
+
+def test_an_acronym_after_a_cue_or_inside_a_sentence_keeps_its_slot() -> None:
+    # only the opening noun of a title is its subject: what comes after a verb or a cue is read as before
+    slots = extract_slots("Outcomes of surgery. Patients received XQZ in hospital.")
+    assert "XQZ" not in slots.output_target
