@@ -91,14 +91,18 @@ def _body_part(
     if len(site_text.split()) > 1:
         return None  # MeSH's names stand for the adjective of one site ("oral"), not a list ("head and neck")
     lesion_words = {w.casefold() for name in [lesion.heading, *lesion.entry_terms] for w in name.split()}
+    named: dict[str, list[MeshDescriptor]] = {}
     for name in [natural_order(heading.heading), *heading.entry_terms]:
         rest = " ".join(
             w for w in name.replace(",", " ").split() if w.casefold() not in lesion_words | _JOINING
         )
         found = _whole(rest, vocabulary) if rest else None
         if found is not None and is_anatomy(found):
-            return found
-    return None
+            named.setdefault(found.ui, []).append(found)
+    # where the condition sits is written in several of its names ("Mouth Cancer", "Cancer of the Mouth");
+    # a part one name writes is a kind of it ("Occipital Lobe Epilepsy" of Epilepsies, Partial), which a
+    # word such as "focal" does not name
+    return next((parts[0] for parts in named.values() if len(parts) >= 2), None)
 
 
 def _other_word_for_the_part(

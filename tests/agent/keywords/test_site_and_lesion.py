@@ -50,6 +50,8 @@ def test_a_site_and_a_lesion_mesh_files_the_condition_under(
         "macular oedema",  # Macular Edema is not filed under Edema
         "head and neck cancer",  # two sites: one of them alone would lose the other
         "coronary artery disease",  # "disease" is no lesion, though Coronary Disease ends with it
+        # one of the heading's names places a kind of it ("Occipital Lobe Epilepsy"): "focal" says no part
+        "focal epilepsy",
     ],
 )
 def test_a_modifier_that_is_no_body_part_is_not_split(vocabulary: MeshVocabulary, phrase: str) -> None:
