@@ -722,7 +722,6 @@ _ANTI = re.compile(r"\b(?:anti|non)-?\s*$", re.IGNORECASE)
 _BASED = re.compile(r"^[-\s]based\b", re.IGNORECASE)
 
 
-# "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
 def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | None]:
     """The phrase without the acronym the description defines in brackets at its end, and that acronym
     when it names the whole phrase (None when it names only the phrase's last words, or there is
@@ -740,6 +739,7 @@ def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | Non
     return main, None if of_the_last_words else short
 
 
+# "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
 _LED = re.compile(r"^-(?:led|delivered|run|driven)\b", re.IGNORECASE)
 
 
@@ -762,7 +762,6 @@ def _drafts_for(
     the descriptors the other parts name: a word of two senses takes the one nearest to them in the
     MeSH trees; `biomedical` says whether the description names anything of medicine or biology
     (`field_of_description`)."""
-    # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
     text, acronym = _closing_acronym(part.text, defined)
     drafts = _drafts_for_text(replace(part, text=text), vocabulary, defined, description, context, biomedical)
     if acronym is not None and not any(t.mesh for d in drafts for t in d.terms):
@@ -811,6 +810,7 @@ def _drafts_for_text(
     biomedical: bool,
 ) -> list[Draft]:
     """`_drafts_for` of a phrase without a closing acronym."""
+    # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
     widened = widened_to_a_name(part.text, description, vocabulary)
     pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[Draft] = []
