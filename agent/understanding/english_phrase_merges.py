@@ -97,6 +97,7 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             and not phrase.words[0].lower().endswith(_NOMINAL_SUFFIXES)
             and en_head_slot(phrase.words) is None
             and not _gerund_of_its_own(phrase.words[0], following.words)
+            and not _noun_of_its_own(phrase.words[0], following.words)
             # the head word names a slot, or the lone word is an adjective ("plausible and correct patches")
             and (en_head_slot(following.words) is not None or adjective_shaped(phrase.words[0]))
         ):
@@ -126,6 +127,17 @@ def _gerund_of_its_own(word: str, following: list[str]) -> bool:
     if not lower.endswith("ing") or len(lower) < 6 or not _named_whole(" ".join(following)):
         return False
     return any(_named_whole(form) for form in (lower, *ing_bases(lower)))
+
+
+def _noun_of_its_own(word: str, following: list[str]) -> bool:
+    """ "diarrhoea and weight gain": a word MeSH names alone before a phrase MeSH names whole is a head
+    of its own when the shared reading is no term MeSH knows ("diarrhoea gain"); "breast and ovarian
+    cancer" shares ("breast cancer" is one), and so does a modifier MeSH never names alone ("systolic
+    and diastolic blood pressure")."""
+    vocabulary = embedded_vocabulary()
+    if vocabulary is None or not vocabulary.knows(word) or not _named_whole(" ".join(following)):
+        return False
+    return not vocabulary.knows(" ".join([word, *following[1:]]))
 
 
 def _same_hyphen_ending(first: str, second: str) -> bool:

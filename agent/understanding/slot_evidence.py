@@ -379,11 +379,31 @@ def mesh_kind(text: str) -> str | None:
     vocabulary = embedded_vocabulary()
     if vocabulary is None or not text.strip():
         return None
+    if _trouble_of_a_function(text):
+        return "condition"
     matches = vocabulary.recognize(text)
     if not matches or not text.rstrip().endswith(matches[-1].text):
         return "subject_population" if _species_of_known_genus(text) else None
     kind = _tree_slot(matches[-1].descriptor.tree_numbers)
     return "context" if kind == "place" else kind
+
+
+# Nouns of trouble that after a function of the body or mind name its disorder ("sleep problems")
+_TROUBLE_HEADS = frozenset({"problem", "difficulty", "disturbance"})
+# What functions of the body or mind MeSH files: behaviour (F01), psychological and physiological
+# phenomena (F02, G)
+_FUNCTION_TREES = ("F01", "F02", "G")
+
+
+def _trouble_of_a_function(text: str) -> bool:
+    """ "sleep problems", "feeding difficulties", "behaviour problems": a noun of trouble after words
+    ending a descriptor MeSH files as a function of the body or mind names a disorder of it, which MeSH
+    may not list under these words ("routing problem" is none: routing is no function of anyone)."""
+    words = text.split()
+    if len(words) < 2 or singular(words[-1].lower()) not in _TROUBLE_HEADS:
+        return False
+    trees = ending_trees(" ".join(words[:-1]))
+    return any(t.startswith(_FUNCTION_TREES) for t in trees)
 
 
 def _species_of_known_genus(text: str) -> bool:
@@ -486,11 +506,16 @@ _IN_PEOPLE_CUES = frozenset({"in", "among", "amongst"})
 def mesh_slot(text: str, cue: str | None) -> str | None:
     """The slot of a phrase with no telling head word, by MeSH: a condition is the population after
     "in", "among" or "with", the setting after "during", otherwise the outcome studied (also the target
-    after "the diagnosis of"). A state a person is in (depression, anxiety) is studied as an outcome,
+    after "the diagnosis of"); a quantity MeSH files as measured is the outcome when the sentence
+    makes it what an effect acts on. A state a person is in (depression, anxiety) is studied as an outcome,
     but after "in" or "among" it says who is studied, as a disease does ("relapse in depression")."""
     kind = mesh_kind(text)
     if cue in {"exposure", "outcome"} and kind in {"output_target", "context"}:
         return cue_slot(cue, False)  # "how loneliness affects sleep": the sentence says which is which
+    if cue == "outcome" and kind == "method_measurement":
+        # "the effect of exercise on blood pressure", "on weight": what MeSH files beside its measuring
+        # (Blood Pressure, Heart Rate; Weights and Measures) is, as what an effect acts on, the outcome
+        return "output_target"
     person_state = any(number.startswith(_PERSON_STATE_TREES) for number in ending_trees(text))
     if kind == "output_target" and cue in _IN_PEOPLE_CUES and person_state:
         return "subject_population"

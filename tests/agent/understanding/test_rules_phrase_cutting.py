@@ -314,3 +314,11 @@ def test_an_ing_verb_after_a_noun_before_a_preposition_ends_the_nouns_term() -> 
     )
     assert "clarithromycin" in terms and "statins" in terms
     assert not any("interacting" in term for term in terms)
+
+
+def test_a_noun_mesh_names_alone_does_not_share_a_whole_term_after_and() -> None:
+    # "nausea and weight gain" is no "nausea gain"; "lung and bladder cancer" still shares
+    slots = extract_slots("Effects of iron supplements on nausea and weight gain in pregnant women.")
+    assert {"nausea", "weight gain"} <= set(slots.output_target)
+    shared = extract_slots("Smoking cessation and lung and bladder cancer in older men.")
+    assert "lung cancer" in _all_terms(shared)

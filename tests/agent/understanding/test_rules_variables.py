@@ -65,3 +65,22 @@ def test_livestock_and_plant_material_are_what_is_studied() -> None:
     assert "dairy calves" in slots.subject_population
     slots = extract_slots("Drought tolerance was scored in a panel of sorghum landraces.")
     assert "sorghum landraces" in slots.subject_population
+
+
+def test_a_measured_quantity_an_effect_acts_on_is_the_outcome() -> None:
+    # MeSH files Heart Rate and Blood Pressure beside their measuring (E01) and "weight" under Weights
+    # and Measures: as what an effect acts on they are outcomes, not instruments
+    slots = extract_slots(
+        "The effect of resistance training on resting heart rate and weight in firefighters."
+    )
+    assert "resting heart rate" in slots.output_target
+    assert "weight" in slots.output_target
+    assert not slots.method_measurement
+
+
+def test_trouble_with_a_function_of_body_or_mind_is_a_condition() -> None:
+    # "sleep", "behaviour", "swallowing" are functions MeSH files (F, G); a noun of trouble after one
+    # names its disorder, the outcome a title relates an exposure to
+    slots = extract_slots("Shift work and sleep problems in paramedics")
+    assert "sleep problems" in slots.output_target
+    assert "Shift work" in slots.context
