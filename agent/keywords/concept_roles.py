@@ -693,6 +693,26 @@ def kinds_of_people(terms: list[Term]) -> set[str]:
     }
 
 
+# Health Personnel (nurses, physicians, pharmacists, caregivers)
+HEALTH_PERSONNEL_TREE = "M01.526.485"
+# General pathological conditions and signs (C23: Emergencies, Pain, Critical Illness), not a disease
+_GENERAL_CONDITIONS = "C23"
+
+
+def names_their_specialty(match: MeshMatch, matches: list[MeshMatch]) -> bool:
+    """Whether a general condition (C23 and no disease tree) before health personnel who end the
+    phrase (`matches`, in order) names their specialty or where they work ("emergency physicians",
+    "pain nurses"), not a condition of anyone studied: the people's setting, not the topic's condition."""
+    trees = match.descriptor.tree_numbers
+    return (
+        len(matches) > 1
+        and match is not matches[-1]
+        and any(n.startswith(HEALTH_PERSONNEL_TREE) for n in matches[-1].descriptor.tree_numbers)
+        and any(n.startswith(_GENERAL_CONDITIONS) for n in trees)
+        and all(n.startswith(_GENERAL_CONDITIONS) or not n.startswith("C") for n in trees)
+    )
+
+
 # Headings of people so general that nearly every clinical paper has them: Persons, Patients, Adult
 _EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"}) | _SEX_GROUPS
 _AGE_GROUPS = "M01.060."  # Age Groups: Infant, Child, Adolescent, Young Adult, Aged ...

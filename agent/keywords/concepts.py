@@ -155,6 +155,7 @@ from agent.keywords.concept_roles import (
     names_nothing,
     names_only_organisms,
     names_the_concept,
+    names_their_specialty,
     study_filter,
 )
 from agent.keywords.coordination import (
@@ -1001,6 +1002,8 @@ def _drafts_for_text(
                 # "sugar-sweetened beverage taxes": what a policy or programme is applied to is part
                 # of what is done, not a measured outcome
                 draft.role = ConceptRole.INTERVENTION
+            if draft.role is ConceptRole.CONDITION and names_their_specialty(match, matches):
+                draft.role = ConceptRole.SETTING  # "emergency physicians": where they work
             if apart_in_mesh(match, matches) or said or around is not None:
                 draft.compounds.add(compound)
             if not biomedical and entry_of_another_field(match.descriptor, match.via):

@@ -14,8 +14,8 @@ made on the whole description first:
   hold the rest of its part ("ICU nurses": Intensive Care Units and Nurses), not one word among words MeSH
   does not hold (the "shocks" of "monetary policy shocks" is no evidence for itself) nor through an
   entry term of another field's sense (below: "household", "energy consumption"); a body part, an
-  organism, a disease or a mental disorder is evidence with any modifier ("invasive aspergillosis",
-  "freshwater fish", "severe mental illness"), but a tissue or cell part named by one word before the
+  organism, a disease, a mental disorder or health personnel is evidence with any modifier ("invasive
+  aspergillosis", "freshwater fish", "severe mental illness", "oncology nurses"), but a tissue or cell part named by one word before the
   noun it qualifies is not (`modifying_body_part`: the "dendrite" of "dendrite growth" in a lithium
   battery, the "membrane" of "membrane fouling"): physics, materials science and engineering write
   such words in their own sense, and where medicine means them, another part says so;
@@ -60,6 +60,9 @@ BIOMEDICAL_TREES = ("A", "B", "C", "D", "E", "F", "M01", "N02", "N04", "N05") + 
 # named with any modifier ("invasive aspergillosis", "freshwater fish", "severe mental illness"), they
 # are evidence of biology or medicine
 _LIVING_TREES = ("A", "B", "F03") + tuple(f"C{n:02d}" for n in range(1, 27) if n != 23)
+# health personnel (nurses, physicians, pharmacists, caregivers): the people of medicine, with any
+# modifier too ("oncology nurses", "emergency physicians"), a word no other field writes in its own sense
+_HEALTH_PERSONNEL = ("M01.526.485",)
 # the trees whose one-word headings other fields also write in their own sense: general pathological
 # conditions and signs (C23: Shock, Fatigue), behaviour and psychology, phenomena and processes
 OTHER_SENSE_TREES = ("C23", "F", "G")
@@ -98,7 +101,8 @@ def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]
             return True  # "ICU nurses": Intensive Care Units and Nurses hold the whole part between them
         for match in matches:
             if not modifying_body_part(match, text) and (
-                _under(match, _LIVING_TREES) or match in medical and _whole_part(match, text)
+                _under(match, _LIVING_TREES + _HEALTH_PERSONNEL)
+                or (match in medical and _whole_part(match, text))
             ):
                 return True
     return False

@@ -35,12 +35,15 @@ _PROCESS_TREE = "C23"
 # neither, unless MeSH also files the heading among the phenomena measured (F, G: Body Mass Index)
 _DONE_TREES = ("L", "D")
 _MEASURED_TREES = ("F", "G")
+# behaviour, psychological and physiological phenomena: functions measured (not mental disorders, F03)
+_FUNCTION_TREES = ("F01", "F02", "G")
 _LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
 # a subtitle that says in whom or where ("...: a meta-analysis in patients with chronic kidney disease")
 # names the people, not the outcomes
 _PEOPLE_OR_PLACE = re.compile(r"\b(?:in|among|amongst|with|for|of)\s", re.IGNORECASE)
 _ACTED_ON = re.compile(
-    r"\b(?:(?:effects?|impacts?|influences?)\s+on"  # "its effect on mortality and breastfeeding"
+    # "its effect on mortality and breastfeeding", "the effect of HIIT on VO2max and insulin sensitivity"
+    r"\b(?:(?:effects?|impacts?|influences?)(?:\s+of\s+[^.;:!?]+?)?\s+on"
     r"|focus(?:s|ed|ing)?\s+on|focuss(?:ed|ing)\s+on|with\s+a\s+focus\s+on)"  # "..., focusing on X, Y and Z"
     r"\s+(?P<outcomes>[^.;:!?]+)",
     re.IGNORECASE,
@@ -131,8 +134,12 @@ def _outcome_like(
             h.tree_numbers and all(n.startswith(_DONE_TREES) for n in h.tree_numbers) for h in headings
         )
     if concept.role is ConceptRole.CONDITION:
-        return in_a_list_of_outcomes or (
-            len(headings) == len(members) and all(n.startswith(_PROCESS_TREE) for n in trees)
+        return (
+            in_a_list_of_outcomes
+            or (len(headings) == len(members) and all(n.startswith(_PROCESS_TREE) for n in trees))
+            # "on VO2max and insulin sensitivity": a state MeSH files among the phenomena measured too
+            # (Insulin Resistance, C18 and G07) is, in a list of what is acted on, measured
+            or (in_a_purpose and any(n.startswith(_FUNCTION_TREES) for n in trees))
         )
     if concept.role is ConceptRole.SETTING:
         return (in_a_list_of_outcomes or in_a_purpose) and not headings
@@ -155,11 +162,15 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     head = description[: len(description) - len(tail)] if tail else description
     only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
     segments = [s for s in purposes(description) if _LISTED.search(s)]
-    segments += [
-        m.group("outcomes") for m in _ACTED_ON.finditer(description) if _LISTED.search(m.group("outcomes"))
-    ]
+    # what is acted on, up to the people or place named after it; with no one and nowhere named, the
+    # outcomes are what the search is about ("the impact of Airbnb on housing prices and rents")
+    acted_on = (
+        parts[0]
+        for m in _ACTED_ON.finditer(description)
+        if len(parts := _WHO_OR_WHERE.split(m.group("outcomes"), maxsplit=1)) > 1
+    )
     effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
-    segments += [s for s in effected if _LISTED.search(s)]
+    segments += [s for s in [*acted_on, *effected] if _LISTED.search(s)]
     named = [
         m.group("with") or m.group("are") or m.group("first") for m in _NAMED_OUTCOMES.finditer(description)
     ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.language.mesh_recognition import MeshVocabulary, tokenize
+from agent.language.mesh_recognition import PERSONS_TREE, MeshVocabulary, tokenize
 from agent.language.morphology import is_acronym, singular
 from agent.language.text import clean_term, word_set
 from agent.models import ConceptRole
@@ -313,6 +313,19 @@ def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
     return vocabulary.is_head_word(word) and not _NOT_A_THING.search(word)
 
 
+def _compound_opener(words: list[str], vocabulary: MeshVocabulary) -> bool:
+    """ "care home residents", "health system performance": a generic noun before a noun that is not
+    generic makes a compound with it, unless MeSH files the word as people ("adult trauma patients":
+    an age, which the age groups carry), or the next word is generic too ("care strategies for X")."""
+    first, second = words[0].lower(), words[1].lower()
+    generic = GENERIC_WORDS | FUNCTION_WORDS
+    return (
+        first in generic
+        and second not in generic
+        and not any(t.startswith(PERSONS_TREE) for d in vocabulary.lookup(first) for t in d.tree_numbers)
+    )
+
+
 def names_a_task(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
     """Whether a measuring head and the word before it are one task name of a field outside medicine
     ("intrusion detection", "fault diagnosis", "crack detection"): the word is one MeSH writes only inside
@@ -398,7 +411,11 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         and (generic(words[0]) or _adverb_of(words, GENERIC_WORDS) or _grades_a_condition(words, vocabulary))
         and not _term_starts_here(words, vocabulary)
     ):
-        if len(words) == 2 and vocabulary is not None and _noun_before_head(words[0], vocabulary):
+        if (
+            vocabulary is not None
+            and _noun_before_head(words[0], vocabulary)
+            and (len(words) == 2 or _compound_opener(words, vocabulary))
+        ):
             break  # "care homes", "health records": a noun that makes a compound with its head stays
         words = words[1:]
     while len(words) > 1 and words[-1].lower() in FUNCTION_WORDS:

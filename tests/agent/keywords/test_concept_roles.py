@@ -9,6 +9,7 @@ from agent.keywords.concept_roles import (
     decide_required,
     is_exposure,
     names_nothing,
+    names_their_specialty,
     study_filter,
 )
 from agent.keywords.title_template import related_to_the_ill
@@ -370,3 +371,15 @@ def test_an_algorithm_the_researcher_says_they_study_is_required() -> None:
     ]
     decide_required(concepts)
     assert [c.required for c in concepts] == [True, False, True]
+
+
+def test_a_general_condition_before_health_personnel_is_their_specialty(vocabulary: MeshVocabulary) -> None:
+    """ "emergency nurses": Emergencies (C23) names where they work, not a condition anyone has; a
+    disease before people ("stroke survivors") and a general condition alone stay conditions."""
+    matches = vocabulary.recognize("emergency nurses", {})
+    assert names_their_specialty(matches[0], matches)
+    assert not names_their_specialty(matches[-1], matches)
+    disease = vocabulary.recognize("stroke nurses", {})
+    assert not names_their_specialty(disease[0], disease)
+    alone = vocabulary.recognize("emergency", {})
+    assert not names_their_specialty(alone[0], alone)

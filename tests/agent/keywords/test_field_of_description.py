@@ -28,6 +28,12 @@ def test_medical_descriptors_that_hold_a_whole_part_between_them_are_evidence(
     # "ICU nurses": neither match is the whole part, but Intensive Care Units and Nurses hold it together
     assert not names_biomedicine(*_named(vocabulary, "burnout"))  # an entry term of another field's sense
     assert names_biomedicine(*_named(vocabulary, "burnout", "ICU nurses"))
+
+
+def test_health_personnel_with_any_modifier_are_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
+    # "oncology" is no MeSH term of its own, but nurses are the people of medicine in any words
+    assert names_biomedicine(*_named(vocabulary, "burnout", "oncology nurses"))
+    assert not names_biomedicine(*_named(vocabulary, "burnout", "bank managers"))
     # a word no descriptor holds still leaves the part no evidence
     assert not names_biomedicine(*_named(vocabulary, "monetary policy shocks"))
 

@@ -308,3 +308,26 @@ def test_a_question_after_the_colon_is_no_subtitle_of_outcomes(vocabulary: MeshV
         output_target=["stillbirth"],
     )
     assert next(value for label, value in found.items() if "pregnan" in label.lower())[1] is True
+
+
+def test_outcomes_the_effect_of_an_intervention_acts_on_are_listed(vocabulary: MeshVocabulary) -> None:
+    """ "The effect of X on A and B in P": what the effect acts on, up to the people, is a list of
+    outcomes (a state MeSH also files among the phenomena measured, Insulin Resistance, among them);
+    the people's condition stays required, and diseases an exposure acts on stay the topic."""
+    found = summary(
+        vocabulary,
+        "The effect of aerobic exercise on insulin resistance and fatigue in adults with obesity.",
+        context=["aerobic exercise"],
+        output_target=["insulin resistance", "fatigue"],
+        subject_population=["adults with obesity"],
+    )
+    assert not any(required for label, (_, required) in found.items() if "insulin" in label.lower())
+    assert any(required for label, (_, required) in found.items() if "obesity" in label.lower())
+    diseases = summary(
+        vocabulary,
+        "The effect of traffic noise on hypertension and stroke in older women.",
+        context=["traffic noise"],
+        output_target=["hypertension", "stroke"],
+        subject_population=["older women"],
+    )
+    assert any(required for label, (_, required) in diseases.items() if "stroke" in label.lower())

@@ -119,6 +119,8 @@ def test_numbers_that_name_are_kept() -> None:
         ("rapid tests", "rapid tests"),  # nor does a word MeSH only writes before a head
         ("clinically suspected scaphoid fractures", "scaphoid fractures"),
         ("care homes", "care homes"),  # a generic noun before a head makes a compound
+        ("care home residents", "care home"),  # also before a head that a generic word follows
+        ("health system performance", "health system"),
         ("potential biomarkers", "biomarkers"),  # an adjective-shaped one goes
         ("clinically evident lesions", "lesions"),  # a grade or hedge names no kind of the thing
         ("local lesions", "lesions"),
