@@ -255,13 +255,13 @@ def test_a_design_mesh_knows_is_set_aside_as_a_whole_phrase(vocabulary: MeshVoca
 def test_population_is_optional_when_a_condition_defines_it(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(
         vocabulary,
-        "Galactomannan detection for invasive aspergillosis in children",
+        "Galactomannan detection for invasive aspergillosis in immunocompromised people",
         task=["Galactomannan detection"],
-        subject_population=["children"],
+        subject_population=["immunocompromised people"],
         context=["invasive aspergillosis"],
     )
     roles = {c.label: (c.role, c.required) for c in result.concepts}
-    assert roles["children"] == (ConceptRole.POPULATION, False)
+    assert roles["immunocompromised people"] == (ConceptRole.POPULATION, False)
     assert roles["aspergillosis"] == (ConceptRole.CONDITION, True)
     aspergillosis = next(t for t in result.terms if t.mesh and t.mesh.heading == "Aspergillosis")
     assert aspergillosis.canonical == "aspergillosis"
