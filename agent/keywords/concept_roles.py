@@ -723,8 +723,10 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     question of a test's accuracy (`of_a_test`, see `asks_about_a_test`): "in preterm infants", "in
     children", "in the emergency department", "in sub-Saharan Africa", "in low- and middle-income
     countries". A review of an intervention, an exposure or a prognosis is about those people or that
-    place, and a searcher ANDs them; the people and setting of a test's accuracy are who is selected
-    for the test, which the target condition defines. Generic people (Persons, Patients, Adult) and
+    place, and a searcher ANDs them; the setting and the people of a test's accuracy are where and who
+    is selected for the test, which the target condition defines, except an age group ("for the
+    diagnosis of pneumonia in children": `_only_age_groups`): a test's accuracy in children or in older
+    people is a review of its own, and a searcher ANDs Child or Aged. Generic people (Persons, Patients, Adult) and
     the sex of the people (Women, Men: `_SEX_GROUPS`) never narrow so, nor do people the description
     names by their condition ("outpatients with heart failure": the condition's own patients,
     `_named_with_their_condition`), except an age group
@@ -738,10 +740,12 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     `_a_place_of_care`), nor one written only as the origin of something or among what a subtitle
     reports ("after discharge from hospital", "evidence from Scotland", "...: satisfaction and costs":
     `_written_only_apart`)."""
-    if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or of_a_test:
+    if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING):
         return False
     members = [t for t in terms if t.concept == concept.id]
     headings = [t.mesh for t in members if t.mesh is not None]
+    if of_a_test:
+        return concept.role is ConceptRole.POPULATION and _only_age_groups(headings)
     if (
         concept.role is ConceptRole.SETTING
         and members
@@ -761,6 +765,16 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
             all(n.startswith(_AGE_GROUPS) for h in headings for n in h.tree_numbers)
             or not any(_named_with_their_condition(t.canonical, description) for t in members)
         )
+    )
+
+
+def _only_age_groups(headings: list[MeshDescriptor]) -> bool:
+    """Whether every heading is an age group below adulthood or above it (`_AGE_GROUPS` less
+    `_EVERYONE`'s Adult): Child, Infant, Aged ..."""
+    return bool(headings) and all(
+        h.tree_numbers
+        and all(n.startswith(_AGE_GROUPS) and n not in _EVERYONE for n in h.tree_numbers)
+        for h in headings
     )
 
 

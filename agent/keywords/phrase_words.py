@@ -280,6 +280,11 @@ _TAKE_UP_WORDS = word_set(
 )
 
 
+# Nouns that only say a thing is where people are studied ("antenatal care settings", "primary care
+# settings"): after a term MeSH names, the care or place is the concept. Grammar, not topics.
+_SETTING_HEADS = word_set("setting settings")
+
+
 # Endings of adjectives, participles and abstract nouns: such a word alone names no thing to search for
 _NOT_A_THING = re.compile(r"(?:ed|ing|ant|ent|al|ous|ive|ic|ary|ble|ity|ness|ance|ence)$", re.IGNORECASE)
 
@@ -368,7 +373,9 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
     """The phrase without a take-up measure (`_TAKE_UP_WORDS`) that ends it right after a term MeSH
     names, while the whole is no MeSH term: "childhood vaccination uptake" -> "childhood vaccination"
     (Vaccination), "adherence to antiretroviral therapy" -> "antiretroviral therapy"; "Medication
-    Adherence" and "Vaccination Coverage" are headings and stay whole."""
+    Adherence" and "Vaccination Coverage" are headings and stay whole. So does a closing setting noun
+    (`_SETTING_HEADS`): "antenatal care settings" -> "antenatal care" (Prenatal Care), while
+    "Resource-Limited Settings" is a heading and stays whole."""
     words = text.split()
     if (
         vocabulary is not None
@@ -378,7 +385,7 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
     ):  # "adherence to antiretroviral therapy": the therapy
         rest = " ".join(words[2:])
         return rest if any(match.end == len(rest) for match in vocabulary.recognize(rest)) else text
-    if vocabulary is None or len(words) < 2 or words[-1].lower() not in _TAKE_UP_WORDS:
+    if vocabulary is None or len(words) < 2 or words[-1].lower() not in _TAKE_UP_WORDS | _SETTING_HEADS:
         return text
     if any(vocabulary.knows(" ".join(words[start:])) for start in range(len(words) - 1)):
         return text

@@ -84,6 +84,20 @@ def gerund(verb: str) -> str:
     return f"{stem}ing" + (f" {rest}" if rest else "")
 
 
+def gerund_bases(word: str) -> list[str]:
+    """The verbs whose gerund `word` is, as `gerund` writes it: 'bathing' -> ['bath', 'bathe'],
+    'visiting' -> ['visit', 'visite'], 'swimming' -> ['swim', 'swimm', 'swimme'] (the caller's vocabulary
+    tells which is a word); none for a word that is no "-ing" form of a
+    verb of three letters or more."""
+    lower = word.lower()
+    stem = lower[:-3]
+    if not lower.endswith("ing") or len(stem) < 3 or not stem.isalpha():
+        return []
+    # a doubled consonant is most often the verb's single one ("swimming", "controlling")
+    candidates = [stem[:-1], stem, stem + "e"] if stem[-1] == stem[-2] else [stem, stem + "e"]
+    return [verb for verb in dict.fromkeys(candidates) if gerund(verb) == lower]
+
+
 def action_nouns(verb: str) -> list[str]:
     """The regular action noun of a one-word verb (migrate -> migration, optimize -> optimization,
     measure -> measurement), none when English has no regular one; a light verb's noun ("do a follow-up")."""

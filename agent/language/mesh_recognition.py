@@ -57,7 +57,7 @@ from pathlib import Path
 
 from agent.language.body_parts import BodyPartIndex
 from agent.language.drug_spelling import DrugSpelling
-from agent.language.english_forms import english_word
+from agent.language.english_forms import english_word, gerund_bases
 from agent.language.head_variants import attested_head_variants
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
@@ -247,6 +247,20 @@ _ACRONYM_COMPANIONS = frozenset({"scan", "scans", "scanning", "imaging", "images
 _ACRONYM_IN_PARENS = re.compile(r"^(?P<long>.+?)\s+\((?P<short>[^()]+)\)$")
 # a gloss that names a sense ("Psychology", "Fish", "Planet"), not a number, a ratio or "U.S."
 _SENSE_GLOSS = re.compile(r"[a-z]{3}")
+
+
+# where MeSH files acts, not things: Analytical, Diagnostic and Therapeutic Techniques (less Equipment
+# and Supplies, E07), Psychiatry and Psychology, Phenomena and Processes, Human Activities, Health Care
+# (less Population Characteristics, N01, and Health Care Economics and Organizations, N03: states,
+# money and bodies, "charging" is no Fees and Charges)
+_ACT_TREES = ("E", "F", "G", "I", "N")
+_THING_TREES = ("E07", "N01", "N03")
+
+
+def _an_act(descriptor: MeshDescriptor) -> bool:
+    """Whether every tree number of `descriptor` files it as an act (`_ACT_TREES`)."""
+    trees = descriptor.tree_numbers
+    return bool(trees) and all(n.startswith(_ACT_TREES) and not n.startswith(_THING_TREES) for n in trees)
 
 
 def _branches(descriptor: MeshDescriptor) -> set[str]:
@@ -546,7 +560,7 @@ class MeshVocabulary:
                 window = tokens[index : index + length]
                 if length > 1 and crosses_a_break(normalised, window):
                     continue
-                entries = self._keys.get(tuple(t.key for t in window))
+                entries = self._keys.get(tuple(t.key for t in window)) or self._act_of_gerund(window)
                 if entries and length == 1 and is_acronym(window[0].text):
                     # an acronym as written ("PET", "FDG") names only descriptors that write it so, never
                     # the word it spells in lower case ("Pets")
@@ -579,6 +593,21 @@ class MeshVocabulary:
             and not self._adjective_of_a_plural(normalised, tokens, match)
         ]
         return [self._match(normalised, tokens, start, end, how, ui) for start, end, how, ui in chosen]
+
+    def _act_of_gerund(self, window: Sequence[Token]) -> list[tuple[int, str]]:
+        """The entries of a window that ends in a gerund MeSH does not write, read with the verb as
+        the noun of its act: "bathing" is Baths, "home visiting" House Calls ("Home Visit"). English
+        names an act by the gerund or by the bare verb as a noun, and MeSH often only by the noun.
+        Only acts are taken (procedures, behaviour, phenomena, activities, health care:
+        `_ACT_TREES`), never a thing the verb's noun also names ("toileting" is no Bathroom
+        Equipment, "charging" no Fees and Charges)."""
+        *before, last = window
+        for verb in gerund_bases(last.text):
+            entries = self._keys.get((*(t.key for t in before), word_key(verb)), [])
+            acts = [e for e in entries if _an_act(self.descriptor(e[1]))]
+            if acts:
+                return acts
+        return []
 
     def _match(
         self, text: str, tokens: Sequence[Token], start: int, end: int, how: str, ui: str

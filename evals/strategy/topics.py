@@ -166,6 +166,16 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   brackets (SSB, AIR, PPIs, COPD), a programme family (hospital at home), a cost-effectiveness review,
   a qualitative synthesis, a prognostic-factor review, a diagnostic-accuracy review and an exposure
   whose outcome defines the topic. They are reported apart as `librarian22`.
+  The rows with `"batch": 23` (ids P10-01-P10-10: continence nursing, paediatric emergency medicine,
+  midwifery, orthogeriatrics, global public health, vascular rehabilitation, pharmacy practice,
+  paediatric occupational therapy, surgical oncology and adolescent mental health) were written as hard
+  as Seed's titles in the twenty-first session, before the product was run on them: comparators (usual
+  continence care, chest radiography, conventional walking), settings (nursing homes, emergency
+  departments, community pharmacies, sub-Saharan Africa), age groups (children, school-aged children,
+  older people, adolescents), gerunds that name the intervention or outcome (toileting, walking,
+  handwriting), a programme family (community health worker home visiting), a qualitative synthesis, an
+  implementation-barriers review, a risk-factor review, a diagnostic-accuracy review and an exposure
+  whose outcome defines the topic. They are reported apart as `librarian23`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -263,6 +273,7 @@ _LATER_BATCHES = {
     "librarian20": ("librarian", 20),
     "librarian21": ("librarian", 21),
     "librarian22": ("librarian", 22),
+    "librarian23": ("librarian", 23),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -304,6 +315,7 @@ SPLITS = (
     "librarian20",
     "librarian21",
     "librarian22",
+    "librarian23",
     "engineering",
     "engineering2",
     "engineering3",
@@ -349,7 +361,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 264 librarian, 50 engineering and 96 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 274 librarian, 50 engineering and 96 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -371,7 +383,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 264 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 274 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

@@ -79,12 +79,19 @@ def test_relatives_of_the_ill_are_named_by_the_relation() -> None:
             "emergency department",
             True,
         ),
-        # the people of a test's accuracy are who is selected for the test: the target defines them
+        # the place of a test's accuracy is where people are selected for the test: the target defines it
+        (
+            "Procalcitonin for the diagnosis of acute pyelonephritis in the emergency department",
+            {"output_target": ["acute pyelonephritis"], "context": ["emergency department"]},
+            "emergency department",
+            False,
+        ),
+        # but an age group restricts the review to those people, whose test accuracy is its own
         (
             "Procalcitonin for the diagnosis of acute pyelonephritis in children",
             {"subject_population": ["children"], "output_target": ["acute pyelonephritis"]},
             "children",
-            False,
+            True,
         ),
         # adults are nearly everyone
         (

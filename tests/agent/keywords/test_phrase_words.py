@@ -271,6 +271,14 @@ def test_a_take_up_measure_after_a_mesh_term_goes(vocabulary: MeshVocabulary) ->
     assert without_take_up("breastfeeding duration", vocabulary) == "breastfeeding"
 
 
+def test_a_setting_noun_after_a_mesh_term_goes(vocabulary: MeshVocabulary) -> None:
+    """ "antenatal care settings" is searched as the antenatal care (Prenatal Care); a heading that
+    holds the word stays whole, as does a phrase whose rest MeSH does not end."""
+    assert without_take_up("antenatal care settings", vocabulary) == "antenatal care"
+    assert without_take_up("low-resource settings", vocabulary) == "low-resource settings"
+    assert without_take_up("humanitarian settings", vocabulary) == "humanitarian settings"
+
+
 def test_words_asking_for_papers_go_with_the_study_type_they_stand_beside() -> None:
     # "I want to find all earlier randomised trials": "earlier" had become a required block
     assert set_aside("earlier randomised trials") == ("", ["randomised trials"])

@@ -414,3 +414,14 @@ def test_a_religions_qualified_term_also_offers_its_everyday_noun() -> None:
     assert _texts(clean_definition("wholesome thinking")) == ["wholesome thinking"]  # no religion, no noun
     assert "wind" not in _texts(clean_definition("earth, water, fire, and wind (Buddhism)"))  # no qualifier
     assert render("正念", attested={"mindfulness"}.__contains__).english[0] == "mindfulness"
+
+
+def test_a_gerund_gives_back_the_verbs_it_is_written_from() -> None:
+    # the form alone cannot tell "bath" from "bathe" (nor "visit" from a "visite"): the caller's
+    # vocabulary decides among them
+    assert english_forms.gerund_bases("bathing") == ["bath", "bathe"]
+    assert english_forms.gerund_bases("visiting")[0] == "visit"
+    assert english_forms.gerund_bases("swimming")[0] == "swim"
+    assert english_forms.gerund_bases("Controlling")[0] == "control"
+    assert english_forms.gerund_bases("ring") == []  # no verb of three letters before "-ing"
+    assert english_forms.gerund_bases("bathed") == []

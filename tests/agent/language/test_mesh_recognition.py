@@ -524,3 +524,16 @@ def test_the_course_of_a_disease_is_an_outcome_not_a_condition(vocabulary: MeshV
     assert _role(vocabulary, "Disease Progression") is ConceptRole.OUTCOME
     assert _role(vocabulary, "Chronic Disease") is ConceptRole.CONDITION
     assert _role(vocabulary, "Depressive Disorder") is ConceptRole.CONDITION
+
+
+def test_a_gerund_mesh_does_not_write_is_the_noun_of_its_act(vocabulary: MeshVocabulary) -> None:
+    assert headings(vocabulary, "chlorhexidine bathing") == [
+        ("chlorhexidine", "Chlorhexidine"),
+        ("bathing", "Baths"),
+    ]
+    assert ("home visiting", "House Calls") in headings(vocabulary, "community health worker home visiting")
+    # a thing or a price the verb's noun also names is no act
+    assert headings(vocabulary, "scheduled toileting") == []  # not Bathroom Equipment ("toilet")
+    assert headings(vocabulary, "electric vehicle charging") == []  # not Fees and Charges ("charge")
+    # a gerund MeSH writes keeps its own heading
+    assert headings(vocabulary, "tube feeding") == [("tube feeding", "Enteral Nutrition")]
