@@ -383,7 +383,8 @@ def mesh_kind(text: str) -> str | None:
         return "condition"
     matches = vocabulary.recognize(text)
     if not matches or not text.rstrip().endswith(matches[-1].text):
-        return "subject_population" if _species_of_known_genus(text) else None
+        studied = _species_of_known_genus(text) or _organism_head(text)
+        return "subject_population" if studied else None
     kind = _tree_slot(matches[-1].descriptor.tree_numbers)
     return "context" if kind == "place" else kind
 
@@ -423,6 +424,34 @@ def _species_of_known_genus(text: str) -> bool:
         and matches[-1].text == words[-2]
         and any(t.startswith("B") for t in matches[-1].descriptor.tree_numbers)
     )
+
+
+# the share of the descriptors whose terms a word ends that must be organisms for the word to name one
+ORGANISM_HEAD_SHARE = 0.8
+# vertebrates (B01.050.150.900) and plants (B01.875)
+ORGANISM_HEAD_TREES = ("B01.050.150.900", "B01.875")
+
+
+def _organism_head(text: str) -> bool:
+    """ "stream-breeding frogs", "Scots pine": a phrase no MeSH term ends, whose last word is the head
+    noun of MeSH's names of vertebrates or plants ("Frogs, True", "Poison Frogs", "Pine Tree") and of
+    little else; MeSH files a kind of organism under its Latin name and writes the common noun only
+    inside longer names, so the common noun alone is no term. Invertebrates are left out: MeSH writes
+    their common nouns as terms of their own ("Bees", "Aphids"), and those it writes only inside longer
+    names are the ones English also uses in other senses ("Bed Bugs" beside software "bugs"); so are
+    microbes ("strains", "isolates" also name samples) and humans."""
+    vocabulary = embedded_vocabulary()
+    words = text.split()
+    if vocabulary is None or not words or not words[-1].isalpha() or words[-1].isupper():
+        return False
+    descriptors = vocabulary.ending_in(words[-1])
+    organisms = [
+        d
+        for d in descriptors
+        if any(t.startswith(ORGANISM_HEAD_TREES) for t in d.tree_numbers)
+        and not any(t.startswith(HUMANS_TREE) for t in d.tree_numbers)
+    ]
+    return bool(organisms) and len(organisms) >= ORGANISM_HEAD_SHARE * len(descriptors)
 
 
 def analyses_matter(words: list[str]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.rules import extract_slots
+from agent.understanding.slot_evidence import mesh_kind
 from agent.understanding.slot_roles import _part_of_organism
 
 
@@ -101,3 +102,27 @@ def test_an_activity_a_period_or_a_proper_name_after_an_organism_word_is_not_a_p
 def test_an_outcome_at_land_units_spelt_in_oes_names_them_studied() -> None:
     slots = extract_slots("I forecast eruptions at basaltic volcanoes from seismicity.")
     assert "basaltic volcanoes" in slots.subject_population
+
+
+def test_a_vertebrate_or_plant_mesh_names_only_inside_longer_terms_is_studied() -> None:
+    # "frogs" and "pine" end MeSH organism terms ("Poison Frogs", "Pine Tree") but are no term alone
+    assert mesh_kind("lowland frogs") == "subject_population"
+    assert mesh_kind("Aleppo pine") == "subject_population"
+    slots = extract_slots("We measure growth rings of Aleppo pine on limestone slopes in Spain.")
+    assert "Aleppo pine" in slots.subject_population
+    assert "Aleppo pine" not in slots.context
+
+
+def test_an_invertebrate_common_noun_english_uses_in_other_senses_is_no_organism() -> None:
+    # "Bed Bugs" and "Kissing Bugs" end in "bugs", but software bugs are no organism
+    assert mesh_kind("concurrency bugs") is None
+
+
+def test_parts_of_structures_and_machines_are_studied_like_materials() -> None:
+    slots = extract_slots("We track crack widths in steel box girders and timber columns.")
+    assert any("columns" in term for term in slots.subject_population)
+    blades = extract_slots(
+        "Leading-edge erosion of composite rotor blades is scanned with a laser profilometer."
+    )
+    assert any("blades" in term for term in blades.subject_population)
+    assert not any("blades" in term for term in blades.context)
