@@ -18,12 +18,6 @@ wanted do not have. The people stay, the negated phrase goes, up to a stop or a 
 next part of the phrase ("recipients without diabetes before transplantation" -> "recipients before
 transplantation"). Only after a noun for people, so "surgery without drains" or "cobalt-free
 batteries" keep what they compare.
-
-A later sentence that adds a wish with "also" ("... reduce overdose deaths? I'm also curious about
-pharmacy-based programs.") is a second question beside the first: AND'ed into it, its concept
-("Pharmaceutical Services") narrowed the main search to the studies that answer both, so it is set
-aside as an exclusion is (a librarian searches it apart). Only a sentence after another one, opened by
-the user and "also", counts: the first sentence is the question, whatever it says.
 """
 
 from __future__ import annotations
@@ -49,13 +43,6 @@ _ZH_EXCLUSION = re.compile(
     r"[^。！？；，,.!?;\n]*[。！？；，,.!?;]?"
 )
 
-# a later sentence adding a wish: "I'm also curious about X.", "We would also like to know X", "Also
-# interested in X."
-_EN_ASIDE = re.compile(
-    r"(?<=[.!?;])[ \t]*(?:(?:i|we)(?:'m|'re|\s+am|\s+are|'d|\s+would)?\s+)?also\s+"
-    r"(?:(?:be\s+)?(?:curious|interested|keen)|like|want|wonder(?:ing)?)\b[^.!?;\n]*[.!?;]?",
-    re.IGNORECASE,
-)
 # a bracket opening with a negation: "(not cancer)", "(excluding twins)", "(no dialysis)"
 _EN_NEGATED_BRACKET = re.compile(
     r"\s*\(\s*(?:not|no|excluding|except|exclude|but\s+not|other\s+than)\b[^()]*\)", re.IGNORECASE
@@ -78,7 +65,7 @@ _EN_PEOPLE_WITHOUT = re.compile(
 
 def without_exclusions(text: str) -> str:
     """`text` without the sentences and clauses in which the user says what to leave out ("X in Y. Not
-    interested in Z." -> "X in Y."), later sentences that add a wish with "also", brackets that open with
-    a negation, and what people are said to be without ("in patients without T2DM" -> "in patients")."""
-    text = _EN_PEOPLE_WITHOUT.sub(r"\1", _EN_NEGATED_BRACKET.sub("", _EN_ASIDE.sub("", text)))
+    interested in Z." -> "X in Y."), brackets that open with a negation, and what people are said to be
+    without ("in patients without T2DM" -> "in patients")."""
+    text = _EN_PEOPLE_WITHOUT.sub(r"\1", _EN_NEGATED_BRACKET.sub("", text))
     return _ZH_EXCLUSION.sub("", _EN_EXCLUSION.sub("", text))

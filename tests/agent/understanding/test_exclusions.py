@@ -84,14 +84,3 @@ def test_what_people_are_said_to_be_without_is_no_concept() -> None:
         "Antibiotics with or without steroids",
     ):
         assert without_exclusions(text) == text
-
-
-def test_a_later_sentence_adding_a_wish_with_also_is_set_aside() -> None:
-    asked = "Does tai chi prevent falls? I'm also curious about home-based programmes."
-    assert without_exclusions(asked) == "Does tai chi prevent falls?"
-    assert without_exclusions("Yoga for back pain. We would also like to know about costs.") == (
-        "Yoga for back pain."
-    )
-    # the first sentence is the question, and "also" inside a finding stays
-    for text in ("I also want to study yoga for back pain.", "Statins also reduce stroke. Which ones?"):
-        assert without_exclusions(text) == text
