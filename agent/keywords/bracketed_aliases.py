@@ -8,7 +8,7 @@ leaves the bracket out; the papers write either name, and a searcher ORs both. T
 whose words it names: a word or name joins the term written right before the bracket; an acronym joins
 the term that opens its long form (Schwartz-Hearst, `morphology.find_expansion`), so that "(CBT-I)" after
 "cognitive behavioural therapy for insomnia" names the therapy, not the insomnia. What is no name is left
-alone: counts, ranges, "e.g." lists, alternatives ("(or X)", "and").
+alone: counts, ranges, "e.g." lists, alternatives ("(or X)", "and"), negations ("(not cancer)").
 """
 
 from __future__ import annotations
@@ -21,9 +21,12 @@ from agent.language.text import clean_term, to_half_width
 from agent.models import Synonym, SynonymOrigin, Term
 
 _BRACKET = re.compile(r"\(\s*([^()]+?)\s*\)")
-# a bracket of examples, alternatives, a count or a comparison is no second name
+# a bracket of examples, alternatives, a count, a comparison or a negation ("heart failure (not cancer)":
+# what the user sets aside) is no second name
 _NOT_A_NAME = re.compile(
-    r"[=%;:,]|\b(?:e\.?\s?g|i\.?\s?e|see|including|such|as|vs|versus|and|or|n|aged?|years?)\b", re.IGNORECASE
+    r"[=%;:,]|\b(?:e\.?\s?g|i\.?\s?e|see|including|such|as|vs|versus|and|or|n|aged?|years?"
+    r"|not|no|excluding|except)\b",
+    re.IGNORECASE,
 )
 _MAX_WORDS = 4
 

@@ -179,6 +179,7 @@ from agent.keywords.phrase_matches import (
     based_in_a_name,
     beyond_mesh,
     condition_of_people,
+    form_of_a_given_substance,
     health_care_sense,
     indexed_under_when_unspecified,
     named_around,
@@ -254,7 +255,7 @@ from agent.models import (
     Term,
     Understanding,
 )
-from agent.understanding.lexicon import HANDING_NOUNS
+from agent.understanding.lexicon import GIVEN_FORM_NOUNS, HANDING_NOUNS
 
 # "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
 _CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
@@ -855,7 +856,9 @@ def _drafts_for_text(
         matches = [
             m
             for m in matches
-            if not place_in_a_figure(m, matches, text) and not people_word_of_an_organism(m, matches, text)
+            if not place_in_a_figure(m, matches, text)
+            and not people_word_of_an_organism(m, matches, text)
+            and not form_of_a_given_substance(m, matches, text)
         ]
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
@@ -1042,7 +1045,8 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     """The phrase's one match when all that follows it is intervention nouns (`INTERVENTION_HEADS`: "gait
     training", "gait training programmes"; `_PLAN_HEADS`: "ERAS protocols"), the organisational nouns of a provision or place
     (`PROVISION_HEADS`: "fracking sites", "pay-for-performance schemes"), or after a substance nouns of
-    handing it over too (`HANDING_NOUNS`: "take-home naloxone distribution programmes"): the
+    handing it over or of the form it is given in too (`HANDING_NOUNS`: "take-home naloxone distribution
+    programmes"; `GIVEN_FORM_NOUNS`: "chlorhexidine bathing", "take-home naloxone kits"): the
     intervention is done with or on what the match names,
     which every paper of it writes. None when the phrase holds more matches or a word before the match
     other than a hyphenated compound, or the match is a condition (a concept apart: "dementia care
@@ -1061,7 +1065,11 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
         INTERVENTION_HEADS
         | _PLAN_HEADS
         | PROVISION_HEADS
-        | (HANDING_NOUNS if role_of(matches[0].descriptor) is ConceptRole.INTERVENTION else set())
+        | (
+            HANDING_NOUNS | GIVEN_FORM_NOUNS
+            if role_of(matches[0].descriptor) is ConceptRole.INTERVENTION
+            else set()
+        )
     )
     if not rest or any(word.lower() not in heads for word in rest):
         return None

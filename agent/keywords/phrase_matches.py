@@ -30,6 +30,7 @@ from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TRE
 from agent.language.morphology import is_acronym
 from agent.language.text import word_set
 from agent.models import MeshDescriptor
+from agent.understanding.lexicon import GIVEN_FORM_NOUNS
 
 # Behavioral Symptoms (F01.145.126): Depression, Aggression, Stress, Psychological, Delusions, ...
 BEHAVIORAL_SYMPTOMS_TREE = "F01.145.126"
@@ -81,6 +82,21 @@ def place_in_a_figure(match: MeshMatch, matches: list[MeshMatch], text: str) -> 
     before = [m for m in matches if m.end <= match.start and not text[m.end : match.start].strip(" -")]
     return bool(before) and not any(
         _a_place(m.descriptor) or any(t.startswith("B") for t in m.descriptor.tree_numbers) for m in before
+    )
+
+
+def form_of_a_given_substance(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a match names only the form a substance is given in (`GIVEN_FORM_NOUNS`), written right
+    after a substance (MeSH's chemicals and drugs, D): "ketamine infusion" is ketamine given so, no
+    Infusions, Parenteral a search would require. Alone, or after anything but a substance, the form
+    stays what MeSH names it ("intravenous infusion", "anti-VEGF injections")."""
+    if any(word.lower() not in GIVEN_FORM_NOUNS for word in match.text.split()):
+        return False
+    return any(
+        m.end <= match.start
+        and not text[m.end : match.start].strip(" -")
+        and any(tree.startswith("D") for tree in m.descriptor.tree_numbers)
+        for m in matches
     )
 
 

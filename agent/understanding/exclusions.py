@@ -9,6 +9,15 @@ the sentence or clause the cue opens names no concept and is cut from the text.
 
 Grammar of refusing, not topics: only a cue that opens a sentence or clause counts, so a verb of the
 research itself stays ("D-dimer for excluding pulmonary embolism", "D-二聚体排除肺栓塞").
+
+Two shorter shapes say the same inside a sentence. A bracket that opens with a negation names what the
+user sets aside ("advanced heart failure (not cancer)", "(excluding twins)"): the bracket is cut. People
+said "without X" (or "with no X", "free of X") are the people, X their eligibility: "people without a
+history of stroke", "patients without T2DM" made stroke and T2DM required blocks, a concept the studies
+wanted do not have. The people stay, the negated phrase goes, up to a stop or a word that opens the
+next part of the phrase ("recipients without diabetes before transplantation" -> "recipients before
+transplantation"). Only after a noun for people, so "surgery without drains" or "cobalt-free
+batteries" keep what they compare.
 """
 
 from __future__ import annotations
@@ -34,8 +43,29 @@ _ZH_EXCLUSION = re.compile(
     r"[^。！？；，,.!?;\n]*[。！？；，,.!?;]?"
 )
 
+# a bracket opening with a negation: "(not cancer)", "(excluding twins)", "(no dialysis)"
+_EN_NEGATED_BRACKET = re.compile(
+    r"\s*\(\s*(?:not|no|excluding|except|exclude|but\s+not|other\s+than)\b[^()]*\)", re.IGNORECASE
+)
+# nouns for the people a study enrols, singular or plural ("pts" as clinicians write it)
+_PEOPLE = (
+    r"(?:patients?|pts|people|persons?|individuals?|adults?|children|child|kids|infants?|neonates?"
+    r"|adolescents?|women|woman|men|man|subjects?|participants?|recipients?|residents?|survivors?"
+    r"|users?|smokers?|workers?|pregnancies|mothers?|girls?|boys?|veterans?|athletes?)"
+)
+# what ends the negated phrase: a stop, a bracket, or a word opening the phrase's next part
+_NEGATED_END = (
+    r"(?=\s+(?:who|whom|that|which|undergoing|receiving|treated|taking|on|in|at|after|before|during"
+    r"|from|for|to|and\s+(?:with|in|who))\b|[.,;:!?()]|$)"
+)
+_EN_PEOPLE_WITHOUT = re.compile(
+    rf"\b({_PEOPLE})\s+(?:without|with\s+no|free\s+of)\s+[^.,;:!?()]*?{_NEGATED_END}", re.IGNORECASE
+)
+
 
 def without_exclusions(text: str) -> str:
     """`text` without the sentences and clauses in which the user says what to leave out ("X in Y. Not
-    interested in Z." -> "X in Y.")."""
+    interested in Z." -> "X in Y."), brackets that open with a negation, and what people are said to be
+    without ("in patients without T2DM" -> "in patients")."""
+    text = _EN_PEOPLE_WITHOUT.sub(r"\1", _EN_NEGATED_BRACKET.sub("", text))
     return _ZH_EXCLUSION.sub("", _EN_EXCLUSION.sub("", text))

@@ -933,6 +933,17 @@ DELIVERING_VERBS = HANDING_VERBS | SERVING_VERBS
 HANDING_NOUNS = words(
     "delivery provision administration prescription prescribing distribution dispensing supply"
 )
+# nouns of the form a substance is given in or applied by ("chlorhexidine bathing", "take-home naloxone
+# kits", "ketamine infusion", "nicotine patches"): the substance is what every paper of it names, the
+# form only how it reaches the patient, no concept a search requires
+GIVEN_FORM_NOUNS = words(
+    """
+    kit kits bath baths bathing wash washes washing wipe wipes infusion infusions injection injections
+    patch patches spray sprays gel gels cream creams ointment ointments drops dose doses dosing regimen
+    regimens
+    """
+)
+# (no pills, tablets or capsules: "water pills", "sleeping tablets" are lay names of a class, not water)
 # verbs whose object the researchers make or put to use ("we are building a chatbot", "we develop an
 # app", "we will train a U-Net"): the thing built or trained is the method, not the setting, unless
 # MeSH or its head word says otherwise ("train nurses")

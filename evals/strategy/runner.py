@@ -29,6 +29,7 @@ SPLIT_CHOICES = {
     "descriptions2": ("descriptions2",),
     "descriptions3": ("descriptions3",),
     "descriptions4": ("descriptions4",),
+    "descriptions5": ("descriptions5",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -234,6 +234,18 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   notes, a grant or degree context before the topic, "I'm interested in whether ...", a closing
   exclusion, two questions in one description, a misspelt drug name). They are reported apart as
   `descriptions4`.
+  The rows with `"batch": 5` (ids D97-D120: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; interventional cardiology, nephrology, dermatology, ophthalmology, emergency
+  medicine, palliative care, occupational health, global health, addiction, sleep medicine, clinical
+  genomics, infection control, speech and language therapy, One Health, health economics, medical
+  education, urology, environmental epidemiology, haematology, anaesthesia, transplantation,
+  endocrinology, radiology and critical care) were written in the twenty-first session after the first
+  96 had been tuned on and before the product was run on them, in phrasings the first four batches
+  have little of (unexpanded clinical acronyms such as PCI, CKD, T2DM, ICU, OSA and "pts", brand names,
+  "vs" and slashes, "e.g." lists, a PhD context, "I'm interested in whether ...", a closing exclusion,
+  two questions in one, a hurried typo, a named process after a named thing such as "stent
+  thrombosis" and "graft failure", "X for Y", cost-effectiveness, Chinese rates such as 住院率 and
+  死亡率, 比较X和Y, meta分析). They are reported apart as `descriptions5`.
 """
 
 from __future__ import annotations
@@ -281,6 +293,7 @@ _LATER_BATCHES = {
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
+    "descriptions5": ("descriptions", 5),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -325,6 +338,7 @@ SPLITS = (
     "descriptions2",
     "descriptions3",
     "descriptions4",
+    "descriptions5",
 )
 
 

@@ -41,10 +41,13 @@ def test_an_acronym_joins_the_term_that_opens_its_long_form() -> None:
 
 
 def test_what_is_no_name_stays_out() -> None:
-    """Counts, ages, examples and alternatives in brackets are no second name; nor is one already named."""
+    """Counts, ages, examples, alternatives and negations in brackets are no second name; nor is one
+    already named."""
     falls = Term(canonical="falls", slot="output_target")
     add_bracketed_aliases(
-        [falls], "Exercise for preventing falls (aged 65 or over) and falls (e.g. slips) and falls (n = 30)"
+        [falls],
+        "Exercise for preventing falls (aged 65 or over) and falls (e.g. slips) and falls (n = 30)"
+        " and falls (not fractures)",
     )
     assert _synonyms(falls) == []
     copd = Term(

@@ -2408,6 +2408,29 @@ def test_a_substance_handed_over_is_searched_with_its_heading(vocabulary: MeshVo
     assert '"Naloxone"[Mesh]' in pubmed_query(result)
 
 
+def test_the_form_a_substance_is_given_in_is_no_concept(vocabulary: MeshVocabulary) -> None:
+    """ "chlorhexidine bathing", "ketamine infusion": the substance is what every paper names, the form
+    only how it is given; the phrase had been free text alone (bathing is no MeSH word), or Infusions,
+    Parenteral a required block of its own. A form after no substance stays ("anti-VEGF injections")."""
+    bathing = concepts_of(
+        vocabulary,
+        "Chlorhexidine bathing in intensive care units",
+        context=["Chlorhexidine bathing"],
+        subject_population=["intensive care units"],
+    )
+    assert '"Chlorhexidine"[Mesh]' in pubmed_query(bathing)
+    infusion = concepts_of(
+        vocabulary,
+        "Ketamine infusion for depression",
+        context=["ketamine infusion"],
+        output_target=["depression"],
+    )
+    assert '"Ketamine"[Mesh]' in pubmed_query(infusion) and "Infusions" not in pubmed_query(infusion)
+    # a lay name of a class written with a dosage form names no substance: "water pills" are no Water
+    pills = concepts_of(vocabulary, "Water pills and gout", context=["water pills"], output_target=["gout"])
+    assert '"Water"[Mesh]' not in pubmed_query(pills)
+
+
 def test_complications_alone_are_no_concept(vocabulary: MeshVocabulary) -> None:
     """ "... in terms of conversion and complications": like "harms" or "outcomes", the word every paper
     of a field writes is no block to AND; alone it had reached Pregnancy Complications through the end of

@@ -52,3 +52,35 @@ def test_what_the_user_refuses_is_no_concept() -> None:
         terms = _terms(text)
         assert not any(refused in t for t in terms), (text, terms)
         assert terms, text
+
+
+def test_a_bracket_that_opens_with_a_negation_is_cut() -> None:
+    assert without_exclusions("Yoga for fatigue in advanced lung disease (not asthma)?") == (
+        "Yoga for fatigue in advanced lung disease?"
+    )
+    assert without_exclusions("Iron for anaemia in pregnancy (excluding twin pregnancies).") == (
+        "Iron for anaemia in pregnancy."
+    )
+    # a bracket that names, not refuses, stays
+    assert (
+        without_exclusions("Stroke (non-haemorrhagic) rehabilitation")
+        == "Stroke (non-haemorrhagic) rehabilitation"
+    )
+
+
+def test_what_people_are_said_to_be_without_is_no_concept() -> None:
+    assert without_exclusions("Statins and gout in adults without a history of gout flares.") == (
+        "Statins and gout in adults."
+    )
+    assert without_exclusions("Metformin in pts with no renal impairment before surgery") == (
+        "Metformin in pts before surgery"
+    )
+    assert _terms("Does yoga reduce anxiety in women without diabetes?") and not any(
+        "diabet" in t for t in _terms("Does yoga reduce anxiety in women without diabetes?")
+    )
+    # what an intervention is done without is what is compared, and stays
+    for text in (
+        "Laparoscopic cholecystectomy without drains in adults",
+        "Antibiotics with or without steroids",
+    ):
+        assert without_exclusions(text) == text
