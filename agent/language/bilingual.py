@@ -544,6 +544,8 @@ def _resistance_part(keys: list[str], i: int) -> tuple[_Part, int] | None:
         end += 1
     if end >= len(keys) - 1 or not has_chinese(keys[end]):
         return None  # no head after the object: 耐 is a verb of the clause
+    if all(len(key) == 1 for key in keys[end : end + 3]) and end + 2 < len(keys):
+        return None  # 耐|碳|青|霉|烯: the object is an unknown name cut into its characters
     objects = render("".join(keys[i + 1 : end + 1])).english[:_PER_PART]
     if keys[end + 1] in _QUALITY_SUFFIXES and end + 2 == len(keys):  # 耐|旱|性 -> "drought tolerance"
         forms = _unique([f"{thing} {noun}" for noun in _RESISTANCE_NOUNS for thing in objects])

@@ -27,6 +27,7 @@ import re
 from functools import cache
 
 from agent.language.bilingual import render
+from agent.language.cedict import dictionary_senses
 from agent.language.chinese_segmentation import tokenize
 from agent.language.mesh_recognition import HUMANS_TREE
 from agent.language.morphology import is_acronym, singular
@@ -219,8 +220,10 @@ def is_process(words: list[str]) -> bool:
 
 @cache
 def _word_insides(text: str) -> frozenset[int]:
-    """Offsets inside a word that ends before the phrase does: a head is a word, so it begins at none of
-    them (成功|率 "success rate" ends in no 功率 "power"; 癫痫患者 read as one word still ends in 患者)."""
+    """Offsets inside a general-language word (CC-CEDICT's) that ends before the phrase does: a head is a
+    word, so it begins at none of them (成功|率 "success rate" ends in no 功率 "power"; 癫痫患者 read as one
+    word still ends in 患者). A glossary compound cut off a bound head may be cut wrong (光催化|剂 is
+    光|催化剂 "photocatalyst"), so it bounds nothing."""
     insides: set[int] = set()
     end = 0
     for token in tokenize(text):
@@ -228,7 +231,7 @@ def _word_insides(text: str) -> frozenset[int]:
         if start < 0:
             return frozenset()  # a token written otherwise than the text (normalised): no word bounds known
         end = start + len(token.text)
-        if end < len(text):
+        if end < len(text) and dictionary_senses(token.text):
             insides.update(range(start + 1, end))
     return frozenset(insides)
 

@@ -272,3 +272,8 @@ def test_nai_and_its_object_before_a_head_are_one_resistant_adjective() -> None:
         "drought tolerance",
     )  # closed by 性: the quality
     assert render("耐药").english[0] == "drug resistance"  # a dictionary word keeps its own sense
+
+
+def test_nai_before_a_name_cut_into_characters_makes_no_adjective_of_one_character() -> None:
+    # 耐|碳|青|霉|烯: the object is a name the dictionary lacks (carbapenem), not 碳 "carbon"
+    assert not any("carbon-resistant" in e for e in render("耐碳青霉烯类肺炎克雷伯菌").english)

@@ -761,3 +761,8 @@ def test_a_head_word_begins_where_a_word_of_the_phrase_begins() -> None:
     assert zh_head_slot("治疗成功率") == "output_target"
     assert zh_head_slot("脑电功率") == "signal_feature"  # 功率 is the phrase's last word
     assert zh_head_slot("癫痫患者") == "subject_population"  # a head inside the phrase's one last word
+
+
+def test_a_glossary_compound_does_not_bound_a_head_word() -> None:
+    # jieba cuts 光催化|剂, but the phrase is 光|催化剂 "photocatalyst": a material studied
+    assert zh_head_slot("二氧化钛光催化剂") == "subject_population"
