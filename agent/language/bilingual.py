@@ -52,6 +52,7 @@ from agent.language.english_forms import (
     action_nouns,
     agent_nouns,
     discipline_adjectives,
+    gerund,
     people_plural,
     quality_nouns,
     verb_nouns,
@@ -357,6 +358,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
                 i += used
                 continue
+        resistance = _resistance_part(keys, i)
+        if resistance is not None:  # 耐|多|药 -> "multidrug-resistant", 耐|盐 -> "salt-tolerant"
+            part, used = resistance
+            parts.append(part)
+            i += used
+            continue
         coordinated = coordinated_part(keys, i)
         if coordinated is not None:  # 放|化疗 = 放疗 + 化疗 -> "radiotherapy and chemotherapy"
             parts.append(coordinated)
@@ -414,6 +421,15 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts[-1] = _Part(procedures, procedures)
                 i += 1
                 continue
+        if key in _RATE_SUFFIXES and 0 < i == len(keys) - 1 and parts and not parts[-1].affix:
+            # 住院|率 -> "hospitalization rate", 检出|率 -> "detection rate": the rate of an event, named by
+            # its noun (the verb's action noun, or a noun sense), never "hospital rate" or "rash"
+            events = _event_nouns(parts[-1])
+            if events:
+                parts[-1] = replace(parts[-1], nouns=events, modifiers=events)
+            parts.append(_Part(_RATE, _RATE, affix=True, glossary=True))
+            i += 1
+            continue
         if key in _AGENT_SUFFIXES and 0 < i == len(keys) - 1 and parts:
             agents = agent_nouns(keys[i - 1])
             if agents:  # 学习|者 -> "learners", 驾驶|者 -> "drivers": the one who does the verb
@@ -458,6 +474,9 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
 
 
 _AGENT_SUFFIXES = frozenset("者")
+# a bound morpheme that closes a phrase with the rate of the event before it (住院|率, 复发|率, 成功|率)
+_RATE_SUFFIXES = frozenset("率")
+_RATE = ("rate",)
 # a bound morpheme that makes a one-character word the region it names (肺|部 "lung", not "lung ministry";
 # CC-CEDICT lists the common ones whole: 胸部 "chest", 腹部 "abdomen")
 _REGION_SUFFIXES = frozenset("部")
@@ -505,6 +524,58 @@ def coordinated_part(keys: list[str], index: int) -> _Part | None:
         return None
     nouns = _unique(joined)
     return _Part(nouns, nouns, people=b_part.people, whole=_unique(fused))
+
+
+# a verb that makes its object and itself one adjective before a head, English "<object>-resistant":
+# 耐|药 "drug-resistant", 耐|盐 "salt-tolerant", 耐|多|药 "multidrug-resistant" (CC-CEDICT's "bear",
+# "endure" are its senses as a free verb)
+_RESISTANCE_VERBS = frozenset("耐")
+_RESISTANCE_ADJECTIVES = ("resistant", "tolerant")
+_RESISTANCE_NOUNS = ("resistance", "tolerance")  # the quality, closed by 性 (耐|旱|性 "drought tolerance")
+
+
+def _resistance_part(keys: list[str], i: int) -> tuple[_Part, int] | None:
+    """耐 and its object before a head (耐|多|药|肺结核): "<object>-resistant" and "-tolerant", and how many
+    keys they take; the object is one word with the prefixes before it (多 "multi+"); None elsewhere."""
+    if keys[i] not in _RESISTANCE_VERBS:
+        return None
+    end = i + 1
+    while end < len(keys) - 1 and _prefix(keys[end]):
+        end += 1
+    if end >= len(keys) - 1 or not has_chinese(keys[end]):
+        return None  # no head after the object: 耐 is a verb of the clause
+    if all(len(key) == 1 for key in keys[end : end + 3]) and end + 2 < len(keys):
+        return None  # 耐|碳|青|霉|烯: the object is an unknown name cut into its characters
+    objects = render("".join(keys[i + 1 : end + 1])).english[:_PER_PART]
+    if keys[end + 1] in _QUALITY_SUFFIXES and end + 2 == len(keys):  # 耐|旱|性 -> "drought tolerance"
+        forms = _unique([f"{thing} {noun}" for noun in _RESISTANCE_NOUNS for thing in objects])
+        return (_Part(forms, forms), end + 2 - i) if forms else None
+    forms = _unique([f"{thing}-{adjective}" for adjective in _RESISTANCE_ADJECTIVES for thing in objects])
+    return (_Part(forms, forms), end + 1 - i) if forms else None
+
+
+def _prefix(word: str) -> bool:
+    """A glossary prefix that closes up with or hyphenates to the word after it (多 "multi+", 非 "non-")."""
+    part = _word_part(word)
+    return (
+        part is not None
+        and part.affix
+        and part.modifiers[:1] != ()
+        and part.modifiers[0].endswith(("+", "-"))
+    )
+
+
+def _event_nouns(part: _Part) -> tuple[str, ...]:
+    """A part's renderings that name an event as a noun: its verbs' action nouns and its noun senses,
+    without the verbs themselves, their gerunds or names ("be hospitalized", "succeeding", "southeast
+    Taiwan"); a verb with no noun sense is its one-word verbs ("relapse"), and a part with no verb senses
+    keeps its nouns."""
+    if not part.verbs:
+        return part.nouns
+    verbal = set(part.verbs) | {gerund(verb) for verb in part.verbs}
+    named = [noun for noun in part.nouns if not any(_proper_name(word) for word in noun.split())]
+    nouns = [noun for noun in named if noun not in verbal]
+    return _unique(nouns or [noun for noun in named if noun in part.verbs and " " not in noun])
 
 
 def _procedure_nouns(word: str) -> tuple[str, ...]:

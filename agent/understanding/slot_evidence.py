@@ -27,6 +27,8 @@ import re
 from functools import cache
 
 from agent.language.bilingual import render
+from agent.language.cedict import dictionary_senses
+from agent.language.chinese_segmentation import tokenize
 from agent.language.mesh_recognition import HUMANS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
@@ -216,6 +218,24 @@ def is_process(words: list[str]) -> bool:
     return words[-1].lower().endswith(("ization", "isation")) and len(words[-1]) > 9
 
 
+@cache
+def _word_insides(text: str) -> frozenset[int]:
+    """Offsets inside a general-language word (CC-CEDICT's) that ends before the phrase does: a head is a
+    word, so it begins at none of them (成功|率 "success rate" ends in no 功率 "power"; 癫痫患者 read as one
+    word still ends in 患者). A glossary compound cut off a bound head may be cut wrong (光催化|剂 is
+    光|催化剂 "photocatalyst"), so it bounds nothing."""
+    insides: set[int] = set()
+    end = 0
+    for token in tokenize(text):
+        start = text.find(token.text, end)
+        if start < 0:
+            return frozenset()  # a token written otherwise than the text (normalised): no word bounds known
+        end = start + len(token.text)
+        if end < len(text) and dictionary_senses(token.text):
+            insides.update(range(start + 1, end))
+    return frozenset(insides)
+
+
 def zh_head_slot(text: str) -> str | None:
     tables = (
         ("task", lex.ZH_TASK_HEADS),
@@ -227,9 +247,14 @@ def zh_head_slot(text: str) -> str | None:
         ("context", lex.ZH_CONTEXT_HEADS),
     )
     best: tuple[int, str] | None = None
+    inside = _word_insides(text)
     for slot, heads in tables:
         for head in heads:
-            if text.endswith(head) and (best is None or len(head) > best[0]):
+            if (
+                text.endswith(head)
+                and (best is None or len(head) > best[0])
+                and len(text) - len(head) not in inside
+            ):
                 best = (len(head), slot)
     # 高通量测序方法, qPCR方法, 问卷调查法: "method" names no kind of method, the technique before it does
     stem = _before_method_word(text) if best and best[1] == "method_algorithm" else None

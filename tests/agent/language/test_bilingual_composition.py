@@ -247,3 +247,33 @@ def test_a_sac_is_cyst_inside_an_attested_span() -> None:
     judged = render("多囊肾", attested=lambda term: term == "polycystic kidney")
     assert judged.english[0] == "polycystic kidney"
     assert "polycystic kidney" not in render("多囊肾").english  # only where attested
+
+
+def test_a_rate_closing_a_phrase_is_the_rate_of_the_event_named_by_its_noun() -> None:
+    # 率 after a verb is the rate of its event: the action noun, not the glossary's modifier "hospital"
+    assert render("住院率").english[0] == "hospitalization rate"
+    assert render("检出率").english[0] == "detection rate"
+    # a word with a noun sense keeps it and loses its verb, gerund and place-name senses
+    assert render("治疗成功率").english[:2] == ("treatment success rate", "therapeutic success rate")
+    # a verb with no noun sense is its one-word verbs; 率 is never "rash" or "frequency" there
+    relapse = render("复发率").english
+    assert "relapse rate" in relapse and not any("rash" in e or "frequency" in e for e in relapse)
+
+
+def test_nai_and_its_object_before_a_head_are_one_resistant_adjective() -> None:
+    assert render("耐多药肺结核患者").english[0] == "multidrug-resistant tuberculosis patients"
+    assert render("耐盐植物").english[:3] == (
+        "salt-resistant plant",
+        "salt-resistant vegetation",
+        "salt-tolerant plant",
+    )
+    assert render("耐旱性").english == (
+        "drought resistance",
+        "drought tolerance",
+    )  # closed by 性: the quality
+    assert render("耐药").english[0] == "drug resistance"  # a dictionary word keeps its own sense
+
+
+def test_nai_before_a_name_cut_into_characters_makes_no_adjective_of_one_character() -> None:
+    # 耐|碳|青|霉|烯: the object is a name the dictionary lacks (carbapenem), not 碳 "carbon"
+    assert not any("carbon-resistant" in e for e in render("耐碳青霉烯类肺炎克雷伯菌").english)

@@ -754,3 +754,15 @@ def test_a_material_opening_an_outcome_phrase_is_what_is_studied() -> None:
     slots = extract_slots("研究纳米二氧化硅掺量对水泥砂浆抗压强度的影响。")
     assert slots.subject_population == ["水泥砂浆"]
     assert slots.output_target == ["抗压强度"]
+
+
+def test_a_head_word_begins_where_a_word_of_the_phrase_begins() -> None:
+    # 成功|率 "success rate" ends in the characters of 功率 "power" (a feature), not in that word
+    assert zh_head_slot("治疗成功率") == "output_target"
+    assert zh_head_slot("脑电功率") == "signal_feature"  # 功率 is the phrase's last word
+    assert zh_head_slot("癫痫患者") == "subject_population"  # a head inside the phrase's one last word
+
+
+def test_a_glossary_compound_does_not_bound_a_head_word() -> None:
+    # jieba cuts 光催化|剂, but the phrase is 光|催化剂 "photocatalyst": a material studied
+    assert zh_head_slot("二氧化钛光催化剂") == "subject_population"
