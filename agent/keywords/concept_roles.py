@@ -772,8 +772,7 @@ def _only_age_groups(headings: list[MeshDescriptor]) -> bool:
     """Whether every heading is an age group below adulthood or above it (`_AGE_GROUPS` less
     `_EVERYONE`'s Adult): Child, Infant, Aged ..."""
     return bool(headings) and all(
-        h.tree_numbers
-        and all(n.startswith(_AGE_GROUPS) and n not in _EVERYONE for n in h.tree_numbers)
+        h.tree_numbers and all(n.startswith(_AGE_GROUPS) and n not in _EVERYONE for n in h.tree_numbers)
         for h in headings
     )
 

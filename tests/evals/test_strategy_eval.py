@@ -485,7 +485,9 @@ def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
     chinese = [t for t in topics if any("\u4e00" <= ch <= "\u9fff" for ch in t.title)]
     assert len(chinese) == 34
     mixed = [t for t in chinese if re.search(r"[A-Za-z]{2,}", t.title)]
-    assert [t.id for t in mixed] == [f"D{n}" for n in (45, 46, 47, 48, 69, 70, 71, 72, 93, 94, 95, 96, 117, 118, 119, 120)]
+    assert [t.id for t in mixed] == [
+        f"D{n}" for n in (45, 46, 47, 48, 69, 70, 71, 72, 93, 94, 95, 96, 117, 118, 119, 120)
+    ]
     _assert_valid_with_real_headings(topics)
 
 
