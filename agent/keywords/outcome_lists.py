@@ -43,7 +43,7 @@ _LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
 _PEOPLE_OR_PLACE = re.compile(r"\b(?:in|among|amongst|with|for|of)\s", re.IGNORECASE)
 _ACTED_ON = re.compile(
     # "its effect on mortality and breastfeeding", "the effect of HIIT on VO2max and insulin sensitivity"
-    r"\b(?:(?:effects?|impacts?|influences?)(?:\s+of\s+[^.;:!?]+?)?\s+on"
+    r"\b(?:(?:effects?|impacts?|influences?)(?P<of>\s+of\s+[^.;:!?]+?)?\s+on"
     r"|focus(?:s|ed|ing)?\s+on|focuss(?:ed|ing)\s+on|with\s+a\s+focus\s+on)"  # "..., focusing on X, Y and Z"
     r"\s+(?P<outcomes>[^.;:!?]+)",
     re.IGNORECASE,
@@ -162,12 +162,13 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     head = description[: len(description) - len(tail)] if tail else description
     only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
     segments = [s for s in purposes(description) if _LISTED.search(s)]
-    # what is acted on, up to the people or place named after it; with no one and nowhere named, the
-    # outcomes are what the search is about ("the impact of Airbnb on housing prices and rents")
+    # what is acted on, up to the people or place named after it; after "the effect of X on" with no one
+    # and nowhere named, the outcomes are what the search is about ("the impact of Airbnb on housing
+    # prices and rents")
     acted_on = (
         parts[0]
         for m in _ACTED_ON.finditer(description)
-        if len(parts := _WHO_OR_WHERE.split(m.group("outcomes"), maxsplit=1)) > 1
+        if len(parts := _WHO_OR_WHERE.split(m.group("outcomes"), maxsplit=1)) > 1 or not m.group("of")
     )
     effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
     segments += [s for s in [*acted_on, *effected] if _LISTED.search(s)]
