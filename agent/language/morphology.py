@@ -202,6 +202,10 @@ def plural(word: str) -> str | None:
         return None
     if len(lower) < 3 or lower.endswith(_NO_PLURAL_ENDINGS) or singular(word) != word:
         return None
+    if lower.endswith("ly") and lower[:-2].endswith(_ADJECTIVE_ENDINGS):
+        # an adverb made from an adjective ("intravenously", "orally", "recently"; not the nouns
+        # "family", "supply", "anomaly")
+        return None
     if lower.endswith("sis") and not lower.endswith("itis"):
         return word[:-2] + "es"  # Greek: sepsis -> sepses, like analysis -> analyses
     if lower.endswith(("us", "is", "ae")) and len(lower) > 4:

@@ -95,3 +95,11 @@ def test_nouns_in_o_that_take_es_lose_it_in_the_singular(single: str, many: str)
     """ "volcanoes" was "volcanoe", so no table or MeSH read it; "canoes" still ends in "canoe"."""
     assert singular(many) == single and plural(single) == many
     assert singular("canoes") == "canoe"
+
+
+@pytest.mark.parametrize(
+    ("word", "many"), [("intravenously", None), ("orally", None), ("supply", "supplies")]
+)
+def test_an_adverb_made_from_an_adjective_has_no_plural(word: str, many: str | None) -> None:
+    """ "iron given intravenously versus orally" had searched "intravenouslies"; nouns in -ly keep theirs."""
+    assert plural(word) == many
