@@ -116,13 +116,3 @@ def test_a_vertebrate_or_plant_mesh_names_only_inside_longer_terms_is_studied() 
 def test_an_invertebrate_common_noun_english_uses_in_other_senses_is_no_organism() -> None:
     # "Bed Bugs" and "Kissing Bugs" end in "bugs", but software bugs are no organism
     assert mesh_kind("concurrency bugs") is None
-
-
-def test_parts_of_structures_and_machines_are_studied_like_materials() -> None:
-    slots = extract_slots("We track crack widths in steel box girders and timber columns.")
-    assert any("columns" in term for term in slots.subject_population)
-    blades = extract_slots(
-        "Leading-edge erosion of composite rotor blades is scanned with a laser profilometer."
-    )
-    assert any("blades" in term for term in blades.subject_population)
-    assert not any("blades" in term for term in blades.context)
