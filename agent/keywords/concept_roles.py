@@ -713,6 +713,24 @@ def names_their_specialty(match: MeshMatch, matches: list[MeshMatch]) -> bool:
     )
 
 
+# Population Groups: people by ethnicity or origin (East Asian People for "Chinese", "Japanese")
+_POPULATION_GROUPS_TREE = "M01.686"
+
+
+def names_a_tradition(match: MeshMatch, matches: list[MeshMatch]) -> bool:
+    """Whether a word MeSH files only as people of an origin ("Chinese", "Korean") qualifies a thing
+    named after it in the phrase (`matches`, in order): "Chinese herbal medicine", "Korean ginseng" say
+    whose tradition or where from, not who is studied; before people ("Chinese adults") it is who."""
+    trees = match.descriptor.tree_numbers
+    after = matches[matches.index(match) + 1 :] if match in matches else []
+    return (
+        bool(trees)
+        and all(n.startswith(_POPULATION_GROUPS_TREE) for n in trees)
+        and bool(after)
+        and not any(n.startswith((PERSONS_TREE, "B")) for n in after[-1].descriptor.tree_numbers)
+    )
+
+
 # Headings of people so general that nearly every clinical paper has them: Persons, Patients, Adult
 _EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"}) | _SEX_GROUPS
 _AGE_GROUPS = "M01.060."  # Age Groups: Infant, Child, Adolescent, Young Adult, Aged ...

@@ -152,6 +152,7 @@ from agent.keywords.concept_roles import (
     meant,
     named_who_or_where,
     names_a_study_design,
+    names_a_tradition,
     names_nothing,
     names_only_organisms,
     names_the_concept,
@@ -1007,6 +1008,8 @@ def _drafts_for_text(
                 draft.role = ConceptRole.INTERVENTION
             if draft.role is ConceptRole.CONDITION and names_their_specialty(match, matches):
                 draft.role = ConceptRole.SETTING  # "emergency physicians": where they work
+            if draft.role is ConceptRole.POPULATION and names_a_tradition(match, matches):
+                continue  # "Chinese herbal medicine": whose tradition the thing is, no people studied
             if apart_in_mesh(match, matches) or said or around is not None:
                 draft.compounds.add(compound)
             if not biomedical and entry_of_another_field(match.descriptor, match.via):

@@ -8,6 +8,7 @@ from agent.keywords.concept_roles import (
     asks_for_a_diagnosis,
     decide_required,
     is_exposure,
+    names_a_tradition,
     names_nothing,
     names_their_specialty,
     study_filter,
@@ -390,3 +391,12 @@ def test_a_general_condition_before_health_personnel_is_their_specialty(vocabula
     assert not names_their_specialty(disease[0], disease)
     alone = vocabulary.recognize("emergency", {})
     assert not names_their_specialty(alone[0], alone)
+
+
+def test_people_of_an_origin_before_a_thing_name_its_tradition(vocabulary: MeshVocabulary) -> None:
+    """ "Japanese acupuncture": East Asian People says whose tradition, no people studied (it had been a
+    required population block); before people ("Japanese adults") the word says who is studied."""
+    thing = vocabulary.recognize("Japanese acupuncture", {})
+    assert names_a_tradition(thing[0], thing)
+    people = vocabulary.recognize("Japanese adults", {})
+    assert not names_a_tradition(people[0], people)
