@@ -164,6 +164,7 @@ from agent.keywords.coordination import (
     distribute,
     kinds_of_one_head,
     listed_together,
+    slashed_series,
 )
 from agent.keywords.example_lists import kinds_given_as_examples
 from agent.keywords.field_of_description import (
@@ -434,6 +435,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     series = listed_together(description, [part.written for part in parts], understanding.originals)
     shared = _share_words(parts, series, description, vocabulary) if vocabulary is not None else set()
     shared |= {series[part.written] for part in parts if part.kind and part.written in series}
+    shared |= slashed_series(description, series)  # "kangaroo care / skin-to-skin contact": one concept
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     biomedical = names_biomedicine([part.text for part in parts], named)
     drafts_parts = [
