@@ -165,6 +165,7 @@ from agent.keywords.coordination import (
     distribute,
     kinds_of_one_head,
     listed_together,
+    slashed_series,
 )
 from agent.keywords.example_lists import kinds_given_as_examples
 from agent.keywords.field_of_description import (
@@ -199,6 +200,7 @@ from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
     PROVISION_HEADS,
+    a_source_of_evidence_beside_a_design,
     content_words,
     cut_after_participle,
     noun_between,
@@ -212,6 +214,7 @@ from agent.keywords.phrase_words import (
     without_take_up,
 )
 from agent.keywords.reference_standards import reference_standards
+from agent.keywords.secondary_questions import asked_only_secondarily, joins_of_the_same_role
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
 from agent.keywords.title_template import (
@@ -319,7 +322,9 @@ def _parts(
                 )
             text, found = set_aside(to_half_width(phrase))
             study_types += found
-            if vocabulary is not None and names_a_study_design(text, vocabulary):
+            if (vocabulary is not None and names_a_study_design(text, vocabulary)) or (
+                a_source_of_evidence_beside_a_design(text, understanding.description)
+            ):
                 study_types.append(re.sub(r"^(?:and|or)\s+", "", text, flags=re.IGNORECASE))
                 continue
             sides_and_cues = _CUT.split(text)
@@ -431,6 +436,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     series = listed_together(description, [part.written for part in parts], understanding.originals)
     shared = _share_words(parts, series, description, vocabulary) if vocabulary is not None else set()
     shared |= {series[part.written] for part in parts if part.kind and part.written in series}
+    shared |= slashed_series(description, series)  # "kangaroo care / skin-to-skin contact": one concept
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     biomedical = names_biomedicine([part.text for part in parts], named)
     drafts_parts = [
@@ -503,18 +509,27 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     of_a_test = asks_about_a_test(description, tested)
     if of_a_test:
         left_out |= _qualifiers_of_the_test(result, description)
+    # "I'm also curious about pharmacy-based programs": kept, not AND'ed
+    secondary = asked_only_secondarily(result.concepts, result.terms, description)
+    for kind, into in joins_of_the_same_role(result.concepts, secondary, set(left_out)).items():
+        # "... for sore throats? And does it help sleep-disordered breathing?": one block of conditions
+        _join_kinds(result, into, [kind])
+        del secondary[kind]
+    left_out |= secondary
     generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
     modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
     defining = {
         c.id
         for c in result.concepts
-        if c.id not in listed and _defines_the_topic(c, result.terms, description)
+        if c.id not in listed | secondary.keys() and _defines_the_topic(c, result.terms, description)
     }
     pathogens = _pathogens_of_hosts(result, understanding.description)
     relatives = {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
     relatives |= kinds_of_people(result.terms)
     who_or_where = {
-        c.id for c in result.concepts if named_who_or_where(c, result.terms, description, of_a_test)
+        c.id
+        for c in result.concepts
+        if c.id not in secondary and named_who_or_where(c, result.terms, description, of_a_test)
     }
     for concept in result.concepts:
         if concept.id not in left_out and a_period_of_life_named(concept, result.terms, description):

@@ -13,7 +13,9 @@ names as one descriptor across its "and" is not cut at all. Modifiers coordinate
 it whatever MeSH names ("cemented vs uncemented hemiarthroplasty", "early or late tracheostomy": the
 kinds of one procedure compared, `kinds_of_one_head`): a lone adjective or participle names no concept
 of its own, so the head is the concept and the modifiers only say which kinds. Which phrases of a description are listed together at all
-(`listed_together`) is read here too: a searcher ORs them in one block.
+(`listed_together`) is read here too: a searcher ORs them in one block; phrases written with a slash
+between them ("kangaroo care / skin-to-skin contact", "ranibizumab/aflibercept/bevacizumab") are
+alternatives of one concept whatever roles MeSH gives each (`slashed_series`).
 """
 
 from __future__ import annotations
@@ -132,7 +134,7 @@ def _narrows(phrase: str, alone: str, vocabulary: MeshVocabulary) -> bool:
 # what separates the items of a list: a comma or a conjunction, never nothing ("2型糖尿病患者认知功能障碍":
 # the cognitive dysfunction *of* the patients, two concepts side by side, no list)
 _LIST_GAP = re.compile(
-    r"^\s*(?:[,;、，]\s*(?:(?:and/or|and|or|as well as|&)\s+)?|(?:and/or|and|or|as well as|&)\s+|"
+    r"^\s*(?:[,;、，]\s*(?:(?:and/or|and|or|as well as|&)\s+)?|(?:and/or|and|or|as well as|&)\s+|/\s*|"
     r"(?:或者|或|以及|及))(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -183,3 +185,22 @@ def around_an_alias(phrase: str, description: str) -> tuple[int, int] | None:
     pattern = r"\s+(?:\([^()]*\)\s+)?".join(re.escape(word) for word in words)
     found = re.search(rf"(?<!\w){pattern}(?!\w)", description, re.IGNORECASE)
     return found.span() if found else None
+
+
+def slashed_series(description: str, series: dict[str, int]) -> set[int]:
+    """The series of `listed_together` whose phrases the description writes with a slash between two of
+    them: the user's "X/Y" offers one concept by two names or kinds, one block however MeSH files each."""
+    numbers: dict[int, list[str]] = {}
+    for phrase, number in series.items():
+        numbers.setdefault(number, []).append(phrase)
+    return {
+        number
+        for number, phrases in numbers.items()
+        if len(phrases) > 1
+        and any(
+            re.search(rf"(?<!\w){re.escape(a)}\s*/\s*{re.escape(b)}(?!\w)", description, re.IGNORECASE)
+            for a in phrases
+            for b in phrases
+            if a != b
+        )
+    }

@@ -155,6 +155,30 @@ def set_aside(text: str) -> tuple[str, list[str]]:
     return text, found
 
 
+# Sources of the evidence a study draws on, which users list beside the designs they accept ("RCTs and
+# registries both ok", "Looking for trials and real-world data"): there the kind of evidence asked for, a
+# filter like the design; elsewhere ("the completeness of cancer registries") a topic like any other.
+_EVIDENCE_SOURCE = (
+    r"(?:(?:patient|disease|clinical|national|population[- ]based)\s+)?registr(?:y|ies)(?:\s+(?:data|studies))?|"
+    r"real[- ]world\s+(?:data|evidence|studies)|"
+    r"(?:routinely[- ]collected|routine|administrative|claims|observational)\s+data"
+)
+_DESIGN_OR_SOURCE = rf"(?:{_STUDY_TYPE.pattern}|\b{_DESIGN_NOUN}\b)"
+_COORDINATED = r"\s*(?:,|/|\band\b|\bor\b|\bplus\b|&)\s*(?:(?:and|or)\s+)?"
+
+
+def a_source_of_evidence_beside_a_design(text: str, description: str) -> bool:
+    """Whether a phrase is only a source of evidence ("registries", "real-world data") the description
+    coordinates with a study design ("RCTs and registries", "trials and real-world data")."""
+    if not re.fullmatch(_EVIDENCE_SOURCE, text.strip(), re.IGNORECASE):
+        return False
+    source = re.escape(text.strip())
+    return bool(
+        re.search(rf"{_DESIGN_OR_SOURCE}{_COORDINATED}{source}\b", description, re.IGNORECASE)
+        or re.search(rf"\b{source}{_COORDINATED}{_DESIGN_OR_SOURCE}", description, re.IGNORECASE)
+    )
+
+
 # "published since 2010", "studies from 2005 to 2015", "between 2000 and 2020", "before 2000": years on
 # the calendar that limit which papers are wanted (a year alone, "in 2020", may be what is studied)
 _YEARS = re.compile(

@@ -12,6 +12,12 @@ themselves) or in a singular noun of a person's job (a rank such as registrar or
 profession such as midwife, or an agent noun in -ologist, -ician, -itian, -arian, -iatrist, -ist): a topic
 label ("Chronic low back pain: ...", "Older adults with diabetes: ...") ends in no such word.
 
+The same fragment may say where the user works ("Global health researcher working in sub-Saharan
+Africa: what is ..."): the job goes, the place stays as where the question is asked ("In sub-Saharan
+Africa, what is ..."). And "We do clinical genomics - ..." opening the text names the user's field as
+"Rheumatology registrar" does their job: the verb "do" with a short object and a stop (a topic is
+studied, looked at or worked on: "We work on X" stays).
+
 Who pays for the work is said the same way and names no concept either: "We have an NIHR grant to
 develop X" is the wish "We want to develop X" ("NIHR grant" had become a required block), and "My PhD
 is funded by the MRC." says nothing of the topic (a topic's own "trials funded by industry" stays: only
@@ -35,6 +41,16 @@ _AGENT_ENDINGS = ("ologist", "ician", "itian", "arian", "iatrist", "ist")
 _SHORT_NOT_AGENTS = frozenset({"wrist", "twist", "assist", "exist", "persist", "insist", "resist"})
 _OPENING = re.compile(r"^\s*(?P<words>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4})\s*(?:[.;:!]|\s[-–—]\s)\s*")
 
+# the job fragment's place: "... researcher working in sub-Saharan Africa", "... nurse based in Kenya"
+_WORKING_IN = re.compile(
+    r"^\s*(?P<job>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4}?)\s+(?:working|based)\s+in\s+"
+    r"(?P<place>[^.;:!?]{1,60}?)\s*(?:[.;:!]|\s[-–—]\s)\s*"
+)
+# the user's field: "We do clinical genomics - ...", "I do health economics."
+_DOING_A_FIELD = re.compile(
+    r"^\s*(?:i|we)\s+do\s+(?P<words>(?:[\w&/'-]+\s*){1,3}?)\s*(?:[.;:!]|[-–—]\s)\s*", re.I
+)
+
 
 # the user's grant: "we have an NIHR grant", "I've been awarded a Wellcome fellowship"
 _GRANT = re.compile(
@@ -57,8 +73,16 @@ _FUNDED_WORK = re.compile(
 
 def without_self_introduction(text: str) -> str:
     """`text` without a telegraphic self-introduction opening it ("ENT registrar here. Is X ..." ->
-    "Is X ...") and without who funds the user ("We have an X grant to study Y" -> "We want to study Y")."""
+    "Is X ...", "X researcher working in Kenya: what ..." -> "In Kenya, what ...", "We do genomics - X" -> "X") and without who funds the user ("We have an X grant to study Y" -> "We want to study Y")."""
     text = _GRANT.sub(_wish_of_a_grant, _FUNDED_WORK.sub("", text))
+    working = _WORKING_IN.match(text)
+    if working and _introduces_the_user(working.group("job").split()):
+        rest = text[working.end() :]
+        rest = rest[:1].lower() + rest[1:] if rest[1:2].islower() else rest  # "What helps?" -> "what helps?"
+        return f"In {working.group('place')}, {rest}"
+    doing = _DOING_A_FIELD.match(text)
+    if doing and not any(w.lower() in lex.EN_FUNCTION for w in doing.group("words").split()):
+        return text[doing.end() :]
     match = _OPENING.match(text)
     if not match or not _introduces_the_user(match.group("words").split()):
         return text

@@ -2640,3 +2640,25 @@ def test_a_place_of_care_mesh_does_not_name_the_people_live_in_is_the_setting(
         context=["Exercise", "own homes"],
     )
     assert {c.label: c.required for c in own.concepts}.get("own homes") is not True
+
+
+def test_a_source_of_evidence_beside_a_design_is_a_filter(vocabulary: MeshVocabulary) -> None:
+    """ "Cohort studies and registries are both fine": the registries are evidence accepted, like the
+    design beside them, not a block to AND; registries the question is about stay a concept."""
+    result = concepts_of(
+        vocabulary,
+        "Do statins lower the risk of dementia in older adults? Cohort studies and registries are both fine.",
+        method_measurement=["statins"],
+        output_target=["dementia"],
+        subject_population=["older adults"],
+        context=["registries"],
+    )
+    assert "registries" in [f.text for f in result.study_filters]
+    assert "registr" not in pubmed_query(result).lower()
+    topic = concepts_of(
+        vocabulary,
+        "Completeness of cancer registries in low-income countries",
+        task=["completeness of cancer registries"],
+        context=["registries", "low-income countries"],
+    )
+    assert "registr" in pubmed_query(topic).lower()

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.concepts import build_concepts
-from agent.keywords.coordination import alternatives, distribute, kinds_of_one_head, written_distributed
+from agent.keywords.coordination import (
+    alternatives,
+    distribute,
+    kinds_of_one_head,
+    listed_together,
+    slashed_series,
+    written_distributed,
+)
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, Slots, Understanding
 
@@ -143,3 +150,24 @@ def test_an_alternative_given_the_word_its_list_shares_is_written_there(
     phrase: str, text: str, written: bool
 ) -> None:
     assert written_distributed(phrase, text) is written
+
+
+def test_phrases_written_with_a_slash_are_one_concept(vocabulary: MeshVocabulary) -> None:
+    """ "mirror therapy / motor imagery": the user offers one concept by two names, one block whatever
+    roles MeSH gives each; phrases only listed with "and" keep their own roles' grouping."""
+    description = "Does mirror therapy / motor imagery improve arm function after stroke, and does fatigue?"
+    series = listed_together(description, ["mirror therapy", "motor imagery", "arm function", "fatigue"])
+    assert series["mirror therapy"] == series["motor imagery"]
+    assert slashed_series(description, series) == {series["mirror therapy"]}
+    assert (
+        slashed_series("tai chi and yoga", listed_together("tai chi and yoga", ["tai chi", "yoga"])) == set()
+    )
+    result = build_concepts(
+        Understanding(
+            description="Do splints/kinesio taping reduce pain in carpal tunnel syndrome?",
+            slots=Slots(context=["splints", "kinesio taping"], output_target=["carpal tunnel syndrome"]),
+        ),
+        vocabulary,
+    )
+    splints = next(t.concept for t in result.terms if t.canonical == "splints")
+    assert splints == next(t.concept for t in result.terms if "taping" in t.canonical)

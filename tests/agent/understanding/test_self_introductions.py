@@ -67,3 +67,17 @@ def test_the_users_funding_is_no_concept() -> None:
     terms = _terms("We have an NIHR grant to develop an exercise programme for people living with MS.")
     assert not any("grant" in t or "nihr" in t for t in terms), terms
     assert any("exercise" in t for t in terms), terms
+
+
+def test_a_job_with_its_place_leaves_the_place_and_a_field_done_goes() -> None:
+    """ "X researcher working in Y: ..." keeps where the question is asked, not who asks it; "We do
+    <field> - ..." names the user's field, not a topic; a topic worked on, and "do not", stay."""
+    assert without_self_introduction("Public health nurse working in rural Peru: what reduces anaemia?") == (
+        "In rural Peru, what reduces anaemia?"
+    )
+    assert without_self_introduction("We do health economics - cost of hip fracture care.") == (
+        "cost of hip fracture care."
+    )
+    for text in ("We work on malaria vaccines. Which work?", "We do not know whether zinc helps."):
+        assert without_self_introduction(text) == text
+    assert without_self_introduction("Children working in mines: what harms them?").startswith("Children")
