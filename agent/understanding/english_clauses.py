@@ -195,7 +195,8 @@ def _not_a_noun(phrase: Phrase) -> bool:
 def _title_outcomes(phrases: list[Phrase], tokens: list[str]) -> None:
     """ "Robotic versus laparoscopic colectomy: complications, conversion and length of stay": after the
     colon of a title (a first sentence with no verb before its colon) a list of bare noun phrases names
-    what is measured, unless a phrase names the kind of study ("a prospective cohort analysis")."""
+    what is measured, unless a phrase names the kind of study ("a prospective cohort analysis") or
+    only generic words ("results")."""
     if not phrases or phrases[0].sentence != 0:
         return
     colon = next((i for i, t in enumerate(tokens) if t in SENTENCE_END), None)
@@ -208,8 +209,12 @@ def _title_outcomes(phrases: list[Phrase], tokens: list[str]) -> None:
         return
     for item in _list_from(phrases, after[0], tokens):
         words = [w.lower() for w in item.words]
-        if item.cue is None and not any(
-            w in lex.STUDY_DESIGN_WORDS or w in lex.STUDY_KIND_WORDS or w in lex.GENERIC_WORDS for w in words
+        # a generic head with a modifier is measured ("operative time", "recurrence risk"); a generic
+        # word alone ("results", "data") names nothing
+        if (
+            item.cue is None
+            and not any(w in lex.STUDY_DESIGN_WORDS or w in lex.STUDY_KIND_WORDS for w in words)
+            and not all(w in lex.GENERIC_WORDS for w in words)
         ):
             item.cue = "outcome"
 

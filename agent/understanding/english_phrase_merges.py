@@ -16,8 +16,10 @@ depend on a phrase's neighbours, not on the words being read.
 
 from __future__ import annotations
 
+from agent.language.mesh_recognition import MeshVocabulary, is_anatomy
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
+from agent.understanding.english_pos import is_adjective
 from agent.understanding.english_word_forms import adjective_shaped, ing_bases
 from agent.understanding.phrase import Phrase
 from agent.understanding.slot_evidence import en_head_slot, is_population, mesh_kind
@@ -133,11 +135,25 @@ def _noun_of_its_own(word: str, following: list[str]) -> bool:
     """ "diarrhoea and weight gain": a word MeSH names alone before a phrase MeSH names whole is a head
     of its own when the shared reading is no term MeSH knows ("diarrhoea gain"); "breast and ovarian
     cancer" shares ("breast cancer" is one), and so does a modifier MeSH never names alone ("systolic
-    and diastolic blood pressure")."""
+    and diastolic blood pressure"). So is a noun MeSH names (not a body part) before an adjective and
+    its head ("pain and physical function": no "pain function"), and a name of several words read as
+    one ("night shift work and breast cancer risk": its own head is a noun)."""
     vocabulary = embedded_vocabulary()
-    if vocabulary is None or not vocabulary.knows(word) or not _named_whole(" ".join(following)):
+    if vocabulary is None or not vocabulary.knows(word):
         return False
-    return not vocabulary.knows(" ".join([word, *following[1:]]))
+    if vocabulary.knows(" ".join([word, *following[1:]])):
+        return False
+    return (
+        " " in word
+        or _named_whole(" ".join(following))
+        or (is_adjective(following[0]) and not _body_part(word, vocabulary))
+    )
+
+
+def _body_part(word: str, vocabulary: MeshVocabulary) -> bool:
+    """ "kidney", "breast": a word MeSH names as a part of the body, which modifies the head after it."""
+    matches = vocabulary.recognize(word)
+    return len(matches) == 1 and is_anatomy(matches[0].descriptor)
 
 
 def _same_hyphen_ending(first: str, second: str) -> bool:

@@ -316,6 +316,16 @@ def test_the_list_after_a_title_colon_names_outcomes_but_not_the_kind_of_study()
     assert "reinterventions" not in sentence.output_target
 
 
+def test_a_generic_head_with_a_modifier_in_a_title_colon_list_is_measured() -> None:
+    # "healing time" is measured like its siblings, though "time" alone names nothing
+    slots = extract_slots(
+        "Open versus closed suction drains after knee arthroplasty: healing time, wound infection and transfusion."
+    )
+    assert {"healing time", "wound infection"} <= set(slots.output_target)
+    bare = extract_slots("Tai chi for knee osteoarthritis: results and methods.")
+    assert "results" not in bare.output_target
+
+
 def test_what_predicts_in_a_question_is_a_predictor_and_a_predicted_condition_an_outcome() -> None:
     slots = extract_slots("Do sleep-tracking step counts predict post-operative delirium in older adults?")
     assert "sleep-tracking step counts" in slots.signal_feature

@@ -322,3 +322,20 @@ def test_a_noun_mesh_names_alone_does_not_share_a_whole_term_after_and() -> None
     assert {"nausea", "weight gain"} <= set(slots.output_target)
     shared = extract_slots("Smoking cessation and lung and bladder cancer in older men.")
     assert "lung cancer" in _all_terms(shared)
+
+
+def test_a_noun_mesh_names_alone_keeps_its_own_head_before_an_adjective_and_its_noun() -> None:
+    # "pain and emotional wellbeing": no "pain wellbeing"; a body part still shares its head
+    # ("kidney and hepatic function" is kidney function and hepatic function)
+    slots = extract_slots("Effects of music on pain and emotional wellbeing in burn patients.")
+    assert "pain" in _all_terms(slots)
+    assert "pain wellbeing" not in _all_terms(slots)
+    organ = extract_slots("Drug dosing and kidney and hepatic function in older inpatients.")
+    assert "kidney function" in _all_terms(organ)
+
+
+def test_a_name_of_several_words_before_and_is_a_head_of_its_own() -> None:
+    # "working memory", a name MeSH knows whole, does not take "anxiety symptoms" from the next phrase
+    slots = extract_slots("Working memory and child anxiety symptoms.")
+    assert "Working memory" in _all_terms(slots)
+    assert not any(term.startswith("Working memory ") for term in _all_terms(slots))
