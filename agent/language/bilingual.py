@@ -194,7 +194,8 @@ def _word_part(word: str) -> _Part | None:
     actions = any(action_nouns(sense.text) for sense in senses if sense.verb)
     texts = {sense.text for sense in senses}
     adjectives = {s.text for s in senses if not s.verb and _adjective_sense(s.text, texts)}
-    nouns = any(not s.verb and s.text not in adjectives for s in senses)
+    # a participle ("required", 所需) is no noun sense for an adjective to give way to
+    nouns = any(not s.verb and s.text not in adjectives and not s.text.endswith("ed") for s in senses)
     for sense in senses:
         if not sense.verb and (
             (actions and _head_adjective(sense.text)) or (nouns and sense.text in adjectives)
