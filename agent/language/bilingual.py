@@ -52,6 +52,7 @@ from agent.language.english_forms import (
     action_nouns,
     agent_nouns,
     discipline_adjectives,
+    english_word,
     gerund,
     people_plural,
     quality_nouns,
@@ -191,8 +192,14 @@ def _word_part(word: str) -> _Part | None:
     modifiers: list[str] = list(entry.modifiers or entry.english) if entry else []
     deferred: list[str] = []  # adjective senses at the head, after the verbs' action nouns
     actions = any(action_nouns(sense.text) for sense in senses if sense.verb)
+    texts = {sense.text for sense in senses}
+    adjectives = {s.text for s in senses if not s.verb and _adjective_sense(s.text, texts)}
+    # a participle ("required", 所需) is no noun sense for an adjective to give way to
+    nouns = any(not s.verb and s.text not in adjectives and not s.text.endswith("ed") for s in senses)
     for sense in senses:
-        if actions and not sense.verb and _head_adjective(sense.text):
+        if not sense.verb and (
+            (actions and _head_adjective(sense.text)) or (nouns and sense.text in adjectives)
+        ):
             deferred.append(sense.text)
         else:
             heads.extend(verb_nouns(sense.text) if sense.verb else [sense.text])
@@ -232,6 +239,25 @@ def _head_adjective(sense: str) -> bool:
     """A one-word sense that reads as an adjective: at the head of a compound (跌倒|预防 "fall prevention",
     not "fall precautionary") it comes after the regular action noun of the word's verb senses."""
     return sense.isalpha() and sense.islower() and sense.endswith(_HEAD_ADJECTIVE_ENDINGS)
+
+
+# endings shared by adjectives and nouns ("local", "regional"; "survival", "trial", "patient"): a sense with
+# one is an adjective only by `_adjective_sense`'s tests
+_AMBIGUOUS_ADJECTIVE_ENDINGS = ("al", "ant", "ent", "ar")
+
+
+def _adjective_sense(sense: str, senses: set[str]) -> bool:
+    """A one-word sense that reads as an adjective, where the word has noun senses too (地区 "local;
+    regional; district; region; area"): at the head of a compound ("Xinjiang region", not "Xinjiang local")
+    it comes after them. An adjective by its ending (`_head_adjective`), or an ending nouns share whose word
+    either takes the adverb "-ly" in the dictionary's English (locally, mentally: no "survivally") or
+    is the adjective of another sense of the word (regional: region)."""
+    if _head_adjective(sense):
+        return True
+    if not (sense.isalpha() and sense.islower() and sense.endswith(_AMBIGUOUS_ADJECTIVE_ENDINGS)):
+        return False
+    stems = {sense[: -len(ending)] for ending in _AMBIGUOUS_ADJECTIVE_ENDINGS if sense.endswith(ending)}
+    return english_word(sense + "ly") or bool(stems & senses)
 
 
 def names_people(word: str) -> bool:

@@ -127,8 +127,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             latin_after_chinese = False  # "分析 land use change": an English phrase, the English pass's
             flush()  # "We analyse 城市热岛效应": English grammar words are no part of a Chinese term
             continue
-        if word.isdigit() and following in _MEASURE_WORDS:
-            flush()  # "35个|大中城市", "500份|问卷": a count of things is no part of what is counted
+        if (word.isdigit() or word in _CHINESE_NUMERALS) and following in _MEASURE_WORDS:
+            flush()  # "35个|大中城市", "500份|问卷", "一|项|实证研究": a count of things is no part of what is counted
             index = tokens.index(following, index + 1)
             continue
         if (age_end := _age_span_end(tokens, index)) is not None:
@@ -192,6 +192,12 @@ def chinese_phrases(text: str) -> list[Phrase]:
             flush()
             about_user = True
             continue
+        if word in _USER_GROUPS and previous in _USER_SUBJECTS | {"本"}:
+            # "我们课题组拟…", "本团队…": the user's own group is who speaks, no concept studied
+            flush()
+            continue
+        if not current and word in _WISHING and (previous in _USER_SUBJECTS or previous in _USER_GROUPS):
+            continue  # "我们|拟|开展…": the speaker's wish is no term; the verb after it is the predicate
         if (
             (
                 word in _EFFECT_VERBS
@@ -286,6 +292,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
         if current and current[-1][-1:].isalnum() and nominal_use(word, following):
             current.append(word)  # 短视频|使用|时长, 抗菌药物|使用|强度: the noun "use" inside a term, no cue
             continue
+        if _latin_modifier_glued(tokens, index, current):
+            # meta|分析, logistic|回归: the verb is the noun a Latin modifier qualifies
+            current.append(word)
+            continue
         if word in lex.ZH_BREAKS:
             if word == "的" and current and cue and cue.startswith("task:") and zh_content(following):
                 # "模拟黄河上游的径流变化": under a task verb, the phrase before 的 only says whose
@@ -312,7 +322,13 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 cue = word
             after = word
             continue
-        if word in lex.ZH_TREAT_VERBS and current and zh_content(following):
+        if (
+            word in lex.ZH_TREAT_VERBS
+            and current
+            and zh_content(following)
+            # 治疗|失败 "treatment failure", 治疗|方案: the noun "treatment" heading a known term, no verb
+            and not one_term(word + following)
+        ):
             # "针刺治疗慢性失眠": what treats is given (the setting), what is treated is who is studied; an
             # organism or cells that treat (黄芪治疗…, CAR-T细胞治疗…) are given too: only persons stay people
             cue = "exposure"
@@ -385,7 +401,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
             (len(word) > 1 or not CJK.search(word))  # 咪 "cat" inside 右美托咪定 heads nothing
             and zh_people(word)
             and zh_content(following)
-            and following not in lex.ZH_HEADS
+            # 患者|治疗: a head word after people is theirs, unless it opens a known term (治疗失败)
+            and (following not in lex.ZH_HEADS or _opens_with_term(tokens, index + 1))
             and not _inside_people_phrase(tokens, index + 1)
             and not one_term(word + following)
             # 胶质|母细胞|瘤 "glioblastoma": the cell word is inside a term the words before it open
@@ -428,6 +445,7 @@ _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
 _TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后", "以前", "以内", "内"})
 # measure words after a number that count things (35个城市, 500份问卷, 2000名孕妇)
 _MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
+_CHINESE_NUMERALS = frozenset("一二两三四五六七八九十百千几数")
 # the marks of a range between two numbers (18~35岁, 60至79岁, 18—65岁) and the words after an age that
 # bound it (65岁以上)
 _RANGE_MARKS = frozenset({"至", "到", "~", "～", "-", "—", "–", "－"})
@@ -544,6 +562,8 @@ _WISHING = frozenset({"想", "想要", "希望", "打算", "计划", "拟", "要
 # names the user's role
 _USER_SUBJECTS = frozenset({"我", "我们", "本人", "笔者", "咱们"})  # 本人, 笔者: the formal "I"
 _PERSON_COUNTS = frozenset({"一名", "一位", "一个", "名", "位"})
+# the user's own research group after "we", "our" or the formal 本 ("我们课题组", "本团队")
+_USER_GROUPS = frozenset({"课题组", "研究组", "研究团队", "团队", "实验室", "小组", "科室", "课题"})
 
 
 def _user_role_opens(tokens: list[str], index: int) -> bool:
@@ -581,6 +601,26 @@ _ANALYSIS_VERBS = ("分析", "评价", "比较", "考察", "探讨")
 
 def _analysis_verb(word: str) -> bool:
     return len(word) > 2 and word.endswith(_ANALYSIS_VERBS)
+
+
+def _latin_modifier_glued(tokens: list[str], index: int, current: list[str]) -> bool:
+    """True when the Chinese verb at `index` is written against a Latin word that is no acronym or symbol
+    (meta分析, logistic回归, Cox回归): such a word is an English modifier (an adjective, a name), never the
+    subject acting, so the verb is the noun it qualifies, the head of a mixed-script term. A symbol
+    (XRD表征MOF) can be the means, and its verb a predicate."""
+    latin = current[-1] if current else ""
+    return (
+        index >= 1
+        and tokens[index - 1] == latin
+        and latin.isascii()
+        and latin.isalpha()
+        and len(latin) > 2
+        and not is_acronym(latin)
+        and latin.lower() not in lex.EN_FUNCTION
+        and bool(CJK.search(tokens[index]))
+        and len(tokens[index]) > 1
+        and (_is_predicate(tokens[index]) or tokens[index] in _ANALYSIS_VERBS)
+    )
 
 
 def _after_spaced_latin(tokens: list[str], index: int) -> bool:

@@ -238,7 +238,7 @@ _VAGUE_ALONE = lex.words(
 _DESIGN_WORDS = lex.words(
     """retrospective prospective randomized randomised controlled control cohort longitudinal
     cross-sectional quasi-experiment quasi-experimental experimental case-control multicenter
-    multi-center single-center double-blind blind placebo-controlled"""
+    multi-center single-center double-blind blind placebo-controlled empirical"""
 )
 
 

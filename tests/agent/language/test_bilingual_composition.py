@@ -277,3 +277,18 @@ def test_nai_and_its_object_before_a_head_are_one_resistant_adjective() -> None:
 def test_nai_before_a_name_cut_into_characters_makes_no_adjective_of_one_character() -> None:
     # 耐|碳|青|霉|烯: the object is a name the dictionary lacks (carbapenem), not 碳 "carbon"
     assert not any("carbon-resistant" in e for e in render("耐碳青霉烯类肺炎克雷伯菌").english)
+
+
+def test_an_adjective_sense_goes_after_the_noun_senses_at_the_head() -> None:
+    # 地区 "local; regional; district; region; area": at the head a noun, not the adjectives before it
+    # ("locally" is an English adverb, "regional" the adjective of the sense "region")
+    assert render("农村地区").english[0] == "rural district"
+    assert "local" not in render("农村地区").english[0]
+    # before a head the adjective stays first
+    assert render("地区差异").english[0] == "local difference"
+
+
+def test_the_prefix_re_closes_up_with_the_word_after_it() -> None:
+    # 再 "again" before an event word is the prefix "re-" (rehospitalization, reoperation)
+    assert render("再住院率").english[0] == "rehospitalization rate"
+    assert render("再手术率").english[0] == "reoperation rate"

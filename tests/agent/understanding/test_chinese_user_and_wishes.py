@@ -80,3 +80,10 @@ def test_a_word_opening_examples_is_no_term() -> None:
         terms = _terms(text)
         assert not any(marker in t for t in terms for marker in ("例如", "比如", "譬如")), (text, terms)
         assert any(example in t for t in terms), (text, terms)
+
+
+def test_the_users_own_group_and_its_wish_name_no_concept() -> None:
+    texts = [p.text for p in chinese_phrases("我们课题组拟开展一项实证研究，探讨社区老年人的跌倒风险。")]
+    assert not any("课题组" in t or t == "拟" or "一项" in t for t in texts), texts
+    texts = [p.text for p in chinese_phrases("本团队研究老年人跌倒的危险因素。")]
+    assert not any("团队" in t for t in texts), texts

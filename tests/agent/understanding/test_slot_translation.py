@@ -51,3 +51,10 @@ def test_a_sense_is_chosen_by_the_words_mesh_writes_beside_it() -> None:
 def test_an_acronym_the_writer_glossed_a_chinese_term_with_stays_beside_its_english() -> None:
     slots, _, _ = translate_slots(Slots(subject_population=["心力衰竭患者 (HFpEF)"]), embedded_vocabulary())
     assert slots.subject_population == ["heart failure patients (HFpEF)"]
+
+
+def test_an_empirical_study_is_a_design_not_a_concept() -> None:
+    # 实证研究 "empirical study" says how the study is done, as 回顾性 "retrospective" does
+    slots, _, _ = translate_slots(Slots(context=["实证"], output_target=["跌倒风险"]), embedded_vocabulary())
+    assert slots.context == []
+    assert slots.output_target
