@@ -108,6 +108,12 @@ def chinese_phrases(text: str) -> list[Phrase]:
             elif word in ",，" and cue and cue.startswith("task:"):
                 cue = None  # "采用准实验设计，干预组…": a task verb's object does not cross a comma
             continue
+        if word in _BE_OR_HAVE and _next_word(tokens, index) in _QUESTION_PRONOUNS:
+            # "X的危险因素有哪些？", "X是什么": the question asks what the phrase before names; "are
+            # there which" is no term
+            flush()
+            index = tokens.index(_next_word(tokens, index), index + 1)
+            continue
         if word in _EXAMPLE_MARKERS:
             # "耐力表现，比如 time trial 成绩", "降糖药（例如二甲双胍）": "for example" names no concept (比如
             # had become the term "example"); what follows are kinds of what came before, cued as the
@@ -548,6 +554,9 @@ def change_verb(word: str) -> bool:
 
 # modal and question words between X and such a verb
 # the words that open examples ("for example", "such as"): 比如, 例如, 譬如, 诸如, 比方说
+# "有哪些", "是什么": be or have before a question pronoun asks what the phrase before it names
+_BE_OR_HAVE = frozenset({"有", "是"})
+_QUESTION_PRONOUNS = frozenset({"哪些", "什么", "哪个", "哪几个", "哪几种", "哪种"})
 _EXAMPLE_MARKERS = frozenset({"比如", "例如", "譬如", "诸如", "比方说", "比如说", "例如说"})
 _MODALS = frozenset({"能否", "是否", "可否", "如何", "能够", "可以", "能", "会", "将", "可能"})
 

@@ -87,3 +87,10 @@ def test_the_users_own_group_and_its_wish_name_no_concept() -> None:
     assert not any("课题组" in t or t == "拟" or "一项" in t for t in texts), texts
     texts = [p.text for p in chinese_phrases("本团队研究老年人跌倒的危险因素。")]
     assert not any("团队" in t for t in texts), texts
+
+
+def test_a_question_pronoun_after_be_or_have_names_no_concept() -> None:
+    # "X有哪些" asks which X there are: "有哪些" had become an outcome term, "危险因素有哪些" a phrase
+    terms = _terms("儿童哮喘急性发作的诱发因素有哪些？")
+    assert not any("哪些" in t for t in terms)
+    assert not any("什么" in t for t in _terms("早产儿的最佳喂养方式是什么？"))
