@@ -422,7 +422,7 @@ _FUNCTION_TREES = ("F01", "F02", "G")
 
 
 def _trouble_of_a_function(text: str) -> bool:
-    """ "sleep problems", "feeding difficulties", "behaviour problems": a noun of trouble after words
+    """ "sleep problems", "swallowing difficulties", "behaviour problems": a noun of trouble after words
     ending a descriptor MeSH files as a function of the body or mind names a disorder of it, which MeSH
     may not list under these words ("routing problem" is none: routing is no function of anyone)."""
     words = text.split()
