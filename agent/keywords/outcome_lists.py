@@ -25,6 +25,7 @@ import re
 
 from agent.keywords.coordination import listed_together, written_distributed
 from agent.keywords.title_template import purposes, subtitle, written_in
+from agent.language.mesh_recognition import FUNCTION_TREES
 from agent.models import Concept, ConceptRole, Term
 from agent.understanding.lexicon import EFFECT_VERBS, QUESTION_AUXILIARIES
 
@@ -35,8 +36,6 @@ _PROCESS_TREE = "C23"
 # neither, unless MeSH also files the heading among the phenomena measured (F, G: Body Mass Index)
 _DONE_TREES = ("L", "D")
 _MEASURED_TREES = ("F", "G")
-# behaviour, psychological and physiological phenomena: functions measured (not mental disorders, F03)
-_FUNCTION_TREES = ("F01", "F02", "G")
 _LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
 # a subtitle that says in whom or where ("...: a meta-analysis in patients with chronic kidney disease")
 # names the people, not the outcomes
@@ -139,7 +138,7 @@ def _outcome_like(
             or (len(headings) == len(members) and all(n.startswith(_PROCESS_TREE) for n in trees))
             # "on VO2max and insulin sensitivity": a state MeSH files among the phenomena measured too
             # (Insulin Resistance, C18 and G07) is, in a list of what is acted on, measured
-            or (in_a_purpose and any(n.startswith(_FUNCTION_TREES) for n in trees))
+            or (in_a_purpose and any(n.startswith(FUNCTION_TREES) for n in trees))
         )
     if concept.role is ConceptRole.SETTING:
         return (in_a_list_of_outcomes or in_a_purpose) and not headings

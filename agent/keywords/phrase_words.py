@@ -347,10 +347,10 @@ def _compound_opener(words: list[str], vocabulary: MeshVocabulary) -> bool:
     generic makes a compound with it, unless MeSH files the word as people ("adult trauma patients":
     an age, which the age groups carry), or the next word is generic too ("care strategies for X")."""
     first, second = words[0].lower(), words[1].lower()
-    generic = GENERIC_WORDS | FUNCTION_WORDS
     return (
-        first in generic
-        and second not in generic
+        (first in GENERIC_WORDS or first in FUNCTION_WORDS)
+        and second not in GENERIC_WORDS
+        and second not in FUNCTION_WORDS
         and not any(t.startswith(PERSONS_TREE) for d in vocabulary.lookup(first) for t in d.tree_numbers)
     )
 

@@ -1122,6 +1122,8 @@ def rebuild_vocabulary(source: Path, out: Path | None = None, year: int | None =
 # the tree number of Humans (B01...400.400): people are a population, other organisms a condition's host
 HUMANS_TREE = "B01.050.150.900.649.313.988.400.112.400.400"  # Humans, under Organisms (B)
 PERSONS_TREE = "M01"  # Persons: people by age, occupation, condition, origin ("Refugees", "Women", "Child")
+# functions of the body or mind: behaviour (F01), psychological and physiological phenomena (F02, G)
+FUNCTION_TREES = ("F01", "F02", "G")
 
 # Places where a study is done, under Environment (N06.230): caves, cities, coral reefs, forests,
 # grassland, tundra, wetlands, fresh waters (lakes, ponds, rivers), islands. A habitat is the setting

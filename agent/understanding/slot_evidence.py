@@ -29,7 +29,7 @@ from functools import cache
 from agent.language.bilingual import render
 from agent.language.cedict import dictionary_senses
 from agent.language.chinese_segmentation import tokenize
-from agent.language.mesh_recognition import HUMANS_TREE
+from agent.language.mesh_recognition import FUNCTION_TREES, HUMANS_TREE
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK
@@ -416,9 +416,6 @@ def mesh_kind(text: str) -> str | None:
 
 # Nouns of trouble that after a function of the body or mind name its disorder ("sleep problems")
 _TROUBLE_HEADS = frozenset({"problem", "difficulty", "disturbance"})
-# What functions of the body or mind MeSH files: behaviour (F01), psychological and physiological
-# phenomena (F02, G)
-_FUNCTION_TREES = ("F01", "F02", "G")
 
 
 def _trouble_of_a_function(text: str) -> bool:
@@ -429,7 +426,7 @@ def _trouble_of_a_function(text: str) -> bool:
     if len(words) < 2 or singular(words[-1].lower()) not in _TROUBLE_HEADS:
         return False
     trees = ending_trees(" ".join(words[:-1]))
-    return any(t.startswith(_FUNCTION_TREES) for t in trees)
+    return any(t.startswith(FUNCTION_TREES) for t in trees)
 
 
 def _species_of_known_genus(text: str) -> bool:
