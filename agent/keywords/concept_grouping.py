@@ -47,15 +47,17 @@ class Draft:
 _MEASURED_AND_ANALYSED = frozenset({"method_measurement", "method_algorithm"})
 
 
-def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
+def group_drafts(drafts: list[Draft], shared: set[int], related: set[int]) -> list[Draft]:
     """One concept per (versus-side, slot, role), except that phrases the description writes apart
     (both found in it, not listed together) are different concepts, phrases it lists together are one
     whichever slots hold them when they are alike (`_alike`: "hip and knee osteoarthritis"; not a
     measurement beside an analysis: "vital signs and machine learning") and, in a `shared` series, whichever
     roles ("patient and public involvement"), and the descriptors of one compound phrase ("sugar-sweetened
     beverage taxes") are different concepts, as are headings of one slot MeSH files in no common category
-    when they are not listed together (`_other_kinds`: "children in low-income countries"); the same
-    descriptor twice is one term."""
+    when they are not listed together (`_other_kinds`: "children in low-income countries"), and so are
+    the two phrases of a `related` pair of one slot unless they are alike ("universal basic income and
+    mental health" relates two things, "anxiety and depression in cancer survivors" lists two of a
+    kind); the same descriptor twice is one term."""
     grouped: list[Draft] = []
     for draft in drafts:
         same = next(
@@ -68,6 +70,7 @@ def group_drafts(drafts: list[Draft], shared: set[int]) -> list[Draft]:
                     g.slot == draft.slot
                     and (g.series == draft.series or -1 in (g.series, draft.series))
                     and (g.series == draft.series != -1 or not _other_kinds(g, draft))
+                    and (g.series != draft.series or draft.series not in related or _alike(g, draft))
                     or g.series == draft.series != -1
                     and _alike(g, draft)
                 )

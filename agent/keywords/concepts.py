@@ -165,6 +165,7 @@ from agent.keywords.coordination import (
     distribute,
     kinds_of_one_head,
     listed_together,
+    related_pairs,
     slashed_series,
 )
 from agent.keywords.example_lists import kinds_given_as_examples
@@ -475,7 +476,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             "the publication years asked for (" + ", ".join(years) + ") are a filter you can switch on in "
             "the review"
         )
-    result.concepts, result.terms, comparators = merge_drafts(group_drafts(drafts, shared))
+    result.concepts, result.terms, comparators = merge_drafts(
+        group_drafts(drafts, shared, related_pairs(description, series) - shared)
+    )
     result.concepts, result.terms, ages = age_population(
         result.concepts, result.terms, description, vocabulary
     )

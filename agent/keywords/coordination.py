@@ -15,7 +15,9 @@ kinds of one procedure compared, `kinds_of_one_head`): a lone adjective or parti
 of its own, so the head is the concept and the modifiers only say which kinds. Which phrases of a description are listed together at all
 (`listed_together`) is read here too: a searcher ORs them in one block; phrases written with a slash
 between them ("kangaroo care / skin-to-skin contact", "ranibizumab/aflibercept/bevacizumab") are
-alternatives of one concept whatever roles MeSH gives each (`slashed_series`).
+alternatives of one concept whatever roles MeSH gives each (`slashed_series`), while two phrases a bare
+"and" joins as a whole topic ("universal basic income and mental health") or as the conditions of people
+"with" both may be two things related (`related_pairs`).
 """
 
 from __future__ import annotations
@@ -190,12 +192,9 @@ def around_an_alias(phrase: str, description: str) -> tuple[int, int] | None:
 def slashed_series(description: str, series: dict[str, int]) -> set[int]:
     """The series of `listed_together` whose phrases the description writes with a slash between two of
     them: the user's "X/Y" offers one concept by two names or kinds, one block however MeSH files each."""
-    numbers: dict[int, list[str]] = {}
-    for phrase, number in series.items():
-        numbers.setdefault(number, []).append(phrase)
     return {
         number
-        for number, phrases in numbers.items()
+        for number, phrases in _members(series).items()
         if len(phrases) > 1
         and any(
             re.search(rf"(?<!\w){re.escape(a)}\s*/\s*{re.escape(b)}(?!\w)", description, re.IGNORECASE)
@@ -204,3 +203,45 @@ def slashed_series(description: str, series: dict[str, int]) -> set[int]:
             if a != b
         )
     }
+
+
+# a pair that is a whole topic: from the start of its clause, "about" or "between" ("My thesis is about X and
+# Y") to the end of the clause or where it happens ("X and Y in adolescents")
+_BEFORE_A_TOPIC = re.compile(r"(?:^|[.:;?!]\s*|\b(?:about|between)\s+)(?:the\s+)?$", re.IGNORECASE)
+_AFTER_A_TOPIC = re.compile(r"^\s*(?:$|[.:;?!,]|(?:in|among)\b)", re.IGNORECASE)
+# people "with" two conditions have both, the first named in at most three words: "adults with chronic kidney
+# disease and metabolic acidosis", "patients with resistant hypertension and sleep apnoea"
+_WITH_THE_FIRST = re.compile(r"\bwith\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.IGNORECASE)
+
+
+def related_pairs(description: str, series: dict[str, int]) -> set[int]:
+    """The series of `listed_together` that are two phrases joined by a bare "and" where the "and" may
+    relate them rather than list two kinds of one thing: the pair is the whole topic of its clause
+    ("universal basic income and mental health", "My thesis is about X and Y", "social media use and
+    depression in adolescents"), or the conditions of people "with" both. A pair that opens a longer
+    title ("Prompted voiding and scheduled toileting versus usual care", "Barriers and facilitators to
+    help-seeking") or is the object of another word ("the impact of Airbnb on housing prices and rents")
+    lists alternatives, as does any series with a comma or an "or"."""
+    found: set[int] = set()
+    for number, phrases in _members(series).items():
+        if len(phrases) != 2:
+            continue
+        for first, second in (phrases, phrases[::-1]):
+            pattern = rf"(?<!\w){re.escape(first)}\s+and\s+{re.escape(second)}(?!\w)"
+            match = re.search(pattern, description, re.IGNORECASE)
+            if match is None:
+                continue
+            before, after = description[: match.start()], description[match.end() :]
+            if _WITH_THE_FIRST.search(before + match.group(0)[: len(first)]) or (
+                _BEFORE_A_TOPIC.search(before) and _AFTER_A_TOPIC.match(after)
+            ):
+                found.add(number)
+    return found
+
+
+def _members(series: dict[str, int]) -> dict[int, list[str]]:
+    """The phrases of each series of `listed_together`."""
+    members: dict[int, list[str]] = {}
+    for phrase, number in series.items():
+        members.setdefault(number, []).append(phrase)
+    return members

@@ -10,6 +10,7 @@ from agent.keywords.coordination import (
     distribute,
     kinds_of_one_head,
     listed_together,
+    related_pairs,
     slashed_series,
     written_distributed,
 )
@@ -171,3 +172,58 @@ def test_phrases_written_with_a_slash_are_one_concept(vocabulary: MeshVocabulary
     )
     splints = next(t.concept for t in result.terms if t.canonical == "splints")
     assert splints == next(t.concept for t in result.terms if "taping" in t.canonical)
+
+
+@pytest.mark.parametrize(
+    ("description", "related"),
+    [
+        ("universal basic income and mental health", True),  # the whole topic
+        ("My thesis is about universal basic income and mental health.", True),
+        ("Does CPAP help patients with resistant hypertension and sleep apnoea?", True),  # people with both
+        ("Barriers and facilitators to help-seeking for postnatal depression", False),  # opens a longer title
+        ("The impact of Airbnb on housing prices and rents", False),  # the object of another word
+        ("universal basic income, mental health and wellbeing", False),  # a comma lists
+    ],
+)
+def test_a_pair_joined_by_and_relates_only_as_a_whole_topic_or_two_conditions(
+    description: str, related: bool
+) -> None:
+    pair = {
+        "universal basic income and mental health": ["universal basic income", "mental health"],
+        "My thesis is about universal basic income and mental health.": [
+            "universal basic income",
+            "mental health",
+        ],
+        "Does CPAP help patients with resistant hypertension and sleep apnoea?": [
+            "patients with resistant hypertension",
+            "sleep apnoea",
+        ],
+        "Barriers and facilitators to help-seeking for postnatal depression": ["Barriers", "facilitators"],
+        "The impact of Airbnb on housing prices and rents": ["housing prices", "rents"],
+        "universal basic income, mental health and wellbeing": ["mental health", "wellbeing"],
+    }[description]
+    series = listed_together(description, pair)
+    assert (related_pairs(description, series) == {series[pair[0]]}) is related
+
+
+def test_unlike_phrases_of_one_slot_related_by_and_are_two_concepts(vocabulary: MeshVocabulary) -> None:
+    """ "universal basic income and mental health" relates an exposure MeSH does not name to an outcome:
+    AND'ed, not one OR block, whichever slot the understanding gave both; "anxiety and depression in
+    cancer survivors" lists two outcomes of one MeSH subcategory: one block."""
+    unlike = build_concepts(
+        Understanding(
+            description="universal basic income and mental health",
+            slots=Slots(output_target=["universal basic income", "mental health"]),
+        ),
+        vocabulary,
+    )
+    assert len({t.concept for t in unlike.terms}) == 2
+    alike = build_concepts(
+        Understanding(
+            description="anxiety and depression in cancer survivors",
+            slots=Slots(output_target=["anxiety", "depression"], subject_population=["cancer survivors"]),
+        ),
+        vocabulary,
+    )
+    anxiety = next(t.concept for t in alike.terms if t.canonical == "anxiety")
+    assert anxiety == next(t.concept for t in alike.terms if t.canonical == "depression")
