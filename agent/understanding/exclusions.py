@@ -37,6 +37,15 @@ _EN_REFUSING = (
 )
 # the rest of the sentence the cue opens, with its stop
 _EN_EXCLUSION = re.compile(f"{_EN_SENTENCE_START}{_EN_REFUSING}[^.!?;\n]*[.!?;]?", re.IGNORECASE)
+# the same refusal as a clause after a comma ("in preterm infants, excluding animal studies"), and a
+# telegraphic sentence of at most three words opening with "No" ("No animal studies.")
+_EN_EXCLUDING_CLAUSE = re.compile(
+    r",\s*(?:excluding|except(?:\s+for)?|but\s+not|not\s+including|other\s+than)\b[^.!?;\n]*",
+    re.IGNORECASE,
+)
+_EN_NO_SENTENCE = re.compile(
+    rf"{_EN_SENTENCE_START}no\s+(?:[\w-]+\s+){{0,2}}[\w-]+\s*(?:[.!?;]|$)", re.IGNORECASE
+)
 # 不要, 不需要, 不考虑, 不包括, 排除, 除去, 请勿纳入 opening a clause, up to the clause's end
 _ZH_EXCLUSION = re.compile(
     f"{_ZH_CLAUSE_START}(?:请|我们?|最好)?(?:不要|不需要|不想要|不考虑|不包括|不纳入|请勿纳入|排除|除去)"
@@ -68,4 +77,5 @@ def without_exclusions(text: str) -> str:
     interested in Z." -> "X in Y."), brackets that open with a negation, and what people are said to be
     without ("in patients without T2DM" -> "in patients")."""
     text = _EN_PEOPLE_WITHOUT.sub(r"\1", _EN_NEGATED_BRACKET.sub("", text))
+    text = _EN_NO_SENTENCE.sub("", _EN_EXCLUDING_CLAUSE.sub("", text))
     return _ZH_EXCLUSION.sub("", _EN_EXCLUSION.sub("", text))

@@ -30,6 +30,22 @@ def test_a_sentence_that_refuses_is_cut_with_its_stop() -> None:
     )
 
 
+def test_a_refusing_clause_after_a_comma_and_a_short_no_sentence_are_cut() -> None:
+    """ ", excluding X" closes a sentence with what to leave out, as "No X." does in a hurried note; a
+    longer sentence opening with "No" states a finding, and "No-till" is a word."""
+    assert without_exclusions("Probiotics for NEC in preterm infants, excluding animal studies.") == (
+        "Probiotics for NEC in preterm infants."
+    )
+    assert without_exclusions("CBT for insomnia in adults. No animal studies. Any language.") == (
+        "CBT for insomnia in adults. Any language."
+    )
+    for kept in (
+        "No association between shift work and gout has been shown in nurses.",
+        "No-till farming and soil carbon.",
+    ):
+        assert without_exclusions(kept) == kept
+
+
 def test_a_verb_of_the_research_inside_a_sentence_stays() -> None:
     for text in (
         "Diagnostic accuracy of D-dimer for excluding pulmonary embolism in pregnancy",
