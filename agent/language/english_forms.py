@@ -98,6 +98,34 @@ def gerund_bases(word: str) -> list[str]:
     return [verb for verb in dict.fromkeys(candidates) if gerund(verb) == lower]
 
 
+def participle_bases(word: str) -> list[str]:
+    """The verbs whose regular past participle `word` may be: 'ventilated' -> ['ventilat', 'ventilate'],
+    'admitted' -> ['admitt', 'admit'] (the caller's vocabulary tells which is a word); none for a word
+    that is no "-ed" form of a verb of three letters or more."""
+    lower = word.lower()
+    stem = lower[:-2]
+    if not lower.endswith("ed") or len(stem) < 3 or not stem.isalpha():
+        return []
+    candidates = [stem, stem + "e"] + ([stem[:-1]] if stem[-1] == stem[-2] else [])
+    if stem.endswith("i"):
+        candidates.append(stem[:-1] + "y")  # "modified" -> "modify"
+    return list(dict.fromkeys(candidates))
+
+
+def adjective_of_adverb(word: str) -> str | None:
+    """The adjective an "-ly" adverb is made from: 'mechanically' -> 'mechanical', 'intravenously' ->
+    'intravenous', 'easily' -> 'easy', 'possibly' -> 'possible'; None for a word too short to be one.
+    By the form alone ("family" gives "fami"): the caller's vocabulary tells a real adjective."""
+    lower = word.lower()
+    if not lower.endswith("ly") or len(lower) < 6 or not lower.isalpha():
+        return None
+    if lower.endswith("ily"):
+        return lower[:-3] + "y"
+    if lower.endswith("bly"):
+        return lower[:-1] + "e"
+    return lower[:-2]
+
+
 def action_nouns(verb: str) -> list[str]:
     """The regular action noun of a one-word verb (migrate -> migration, optimize -> optimization,
     measure -> measurement), none when English has no regular one; a light verb's noun ("do a follow-up")."""

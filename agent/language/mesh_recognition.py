@@ -57,7 +57,13 @@ from pathlib import Path
 
 from agent.language.body_parts import BodyPartIndex
 from agent.language.drug_spelling import DrugSpelling
-from agent.language.english_forms import english_word, gerund_bases
+from agent.language.english_forms import (
+    action_nouns,
+    adjective_of_adverb,
+    english_word,
+    gerund_bases,
+    participle_bases,
+)
 from agent.language.head_variants import attested_head_variants
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
@@ -560,7 +566,11 @@ class MeshVocabulary:
                 window = tokens[index : index + length]
                 if length > 1 and crosses_a_break(normalised, window):
                     continue
-                entries = self._keys.get(tuple(t.key for t in window)) or self._act_of_gerund(window)
+                entries = (
+                    self._keys.get(tuple(t.key for t in window))
+                    or self._act_of_gerund(window)
+                    or self._act_of_participle(window)
+                )
                 if entries and length == 1 and is_acronym(window[0].text):
                     # an acronym as written ("PET", "FDG") names only descriptors that write it so, never
                     # the word it spells in lower case ("Pets")
@@ -607,6 +617,26 @@ class MeshVocabulary:
             acts = [e for e in entries if _an_act(self.descriptor(e[1]))]
             if acts:
                 return acts
+        return []
+
+    def _act_of_participle(self, window: Sequence[Token]) -> list[tuple[int, str]]:
+        """The entries of a window ending in an "-ly" adverb and a past participle, read as the
+        adjective and the noun of the act: "mechanically ventilated" is Respiration, Artificial
+        ("Mechanical Ventilation"), "orally administered" Administration, Oral. English says of people
+        what was done to them with the participle, and MeSH names the act with the noun. Acts only, as
+        for `_act_of_gerund`."""
+        if len(window) < 2:
+            return []
+        *before, adverb, last = window
+        adjective = adjective_of_adverb(adverb.text)
+        if adjective is None:
+            return []
+        for verb in participle_bases(last.text):
+            for noun in action_nouns(verb):
+                key = (*(t.key for t in before), word_key(adjective), word_key(noun))
+                acts = [e for e in self._keys.get(key, []) if _an_act(self.descriptor(e[1]))]
+                if acts:
+                    return acts
         return []
 
     def _match(

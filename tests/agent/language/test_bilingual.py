@@ -416,6 +416,18 @@ def test_a_religions_qualified_term_also_offers_its_everyday_noun() -> None:
     assert render("正念", attested={"mindfulness"}.__contains__).english[0] == "mindfulness"
 
 
+def test_a_participle_and_an_adverb_give_back_their_verb_and_adjective() -> None:
+    assert "ventilate" in english_forms.participle_bases("ventilated")
+    assert "admit" in english_forms.participle_bases("admitted")
+    assert "modify" in english_forms.participle_bases("modified")
+    assert english_forms.participle_bases("red") == []
+    assert english_forms.adjective_of_adverb("mechanically") == "mechanical"
+    assert english_forms.adjective_of_adverb("intravenously") == "intravenous"
+    assert english_forms.adjective_of_adverb("easily") == "easy"
+    assert english_forms.adjective_of_adverb("possibly") == "possible"
+    assert english_forms.adjective_of_adverb("only") is None  # too short to be made from an adjective
+
+
 def test_a_gerund_gives_back_the_verbs_it_is_written_from() -> None:
     # the form alone cannot tell "bath" from "bathe" (nor "visit" from a "visite"): the caller's
     # vocabulary decides among them

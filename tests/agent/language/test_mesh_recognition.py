@@ -526,6 +526,18 @@ def test_the_course_of_a_disease_is_an_outcome_not_a_condition(vocabulary: MeshV
     assert _role(vocabulary, "Depressive Disorder") is ConceptRole.CONDITION
 
 
+def test_an_adverb_and_participle_name_the_act_mesh_names_with_a_noun(vocabulary: MeshVocabulary) -> None:
+    """ "mechanically ventilated patients" are patients on Mechanical Ventilation (Respiration, Artificial)."""
+    assert ("mechanically ventilated", "Respiration, Artificial") in headings(
+        vocabulary, "mechanically ventilated patients"
+    )
+    assert ("endotracheally intubated", "Intubation, Intratracheal") in headings(
+        vocabulary, "endotracheally intubated neonates"
+    )
+    assert headings(vocabulary, "newly diagnosed") == []  # no "new diagnosis" in MeSH
+    assert ("critically ill", "Critical Illness") in headings(vocabulary, "critically ill adults")
+
+
 def test_a_gerund_mesh_does_not_write_is_the_noun_of_its_act(vocabulary: MeshVocabulary) -> None:
     assert headings(vocabulary, "chlorhexidine bathing") == [
         ("chlorhexidine", "Chlorhexidine"),
