@@ -219,6 +219,7 @@ from agent.keywords.secondary_questions import asked_only_secondarily, joins_of_
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
 from agent.keywords.title_template import (
+    factors_of_a_practice_asked,
     measure_asked,
     named_as_studied,
     named_as_the_purpose,
@@ -485,6 +486,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     add_bracketed_aliases(result.terms, description)
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
+    _add_the_factors(result, factors_of_a_practice_asked(description))
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
     left_out = {
         c.id: reason
@@ -582,6 +584,37 @@ def _add_the_measure(result: Concepts, measure: MeshDescriptor | None, written: 
         term.synonyms.append(Synonym(text=written, origins=[SynonymOrigin.USER]))
     result.terms.append(term)
     result.concepts.append(Concept(id=measure_id, label=measure.heading, role=ConceptRole.METHOD))
+
+
+def _add_the_factors(result: Concepts, nouns: list[str]) -> None:
+    """What hinders or helps the practice a title asks about (`title_template.factors_of_a_practice_asked`:
+    "Barriers and facilitators to implementing X"): one concept of the kind of question, searched as all
+    those words; the understanding's phrases of them ("Barriers", "facilitators") join it."""
+    if not nouns:
+        return
+    written = [
+        t for t in result.terms if t.mesh is None and t.canonical.casefold().rstrip("s") + "s" in nouns
+    ]
+    if not written:
+        written = [
+            Term(
+                canonical=nouns[0], slot="task", concept=concept_id(nouns[0], {c.id for c in result.concepts})
+            )
+        ]
+        result.terms.append(written[0])
+        result.concepts.append(Concept(id=written[0].concept, label=nouns[0], role=ConceptRole.METHOD))
+    kept = written[0].concept
+    joined = {t.concept for t in written} - {kept}
+    result.concepts = [c for c in result.concepts if c.id not in joined]
+    said = {t.canonical.casefold() for t in written} | {
+        s.text.casefold() for t in written for s in t.synonyms
+    }
+    for term in written:
+        term.concept = kept
+    written[0].synonyms.extend(Synonym(text=n, origins=[SynonymOrigin.USER]) for n in nouns if n not in said)
+    for concept in result.concepts:
+        if concept.id == kept:
+            concept.role = ConceptRole.METHOD
 
 
 def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:

@@ -200,6 +200,29 @@ def measure_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDe
     return found[0] if len(found) == 1 else None
 
 
+# the nouns of what hinders or helps a practice, a closed class of English ("barriers and facilitators to
+# implementing X", "enablers of Y", "obstacles to Z"), and their singulars
+_HINDER_OR_HELP = ("barrier", "facilitator", "enabler", "obstacle")
+_FACTORS_OF_A_PRACTICE = re.compile(
+    r"\b(?:" + "|".join(_HINDER_OR_HELP) + r")s\s+(?:(?:and|or)\s+\w+\s+)?(?:to|of|for)\s",
+    re.IGNORECASE,
+)
+
+
+def factors_of_a_practice_asked(description: str) -> list[str]:
+    """The nouns of hindrance and help (`_HINDER_OR_HELP`) when the first sentence asks for what hinders
+    or helps something ("Barriers and facilitators to implementing X", "Enablers of Y"): the kind of
+    question, which a searcher ANDs as those words (MeSH has no heading for them), as a review of risk
+    factors ANDs Risk Factors (`measure_asked`); empty otherwise, or where the words name something else
+    ("the blood-brain barriers to drugs", "barrier methods": after a hyphenated word, or no preposition
+    after them)."""
+    first = _SENTENCE_END.split(description, maxsplit=1)[0]
+    found = _FACTORS_OF_A_PRACTICE.search(first)
+    if found is None or "-" in (first[: found.start()].split() or [""])[-1]:
+        return []
+    return [noun + "s" for noun in _HINDER_OR_HELP]
+
+
 # a review of qualitative evidence: "a qualitative systematic review", "a qualitative evidence
 # synthesis", "a meta-synthesis of qualitative studies", "a meta-ethnography"; not a review that also
 # takes quantitative studies ("mixed-methods", "qualitative and quantitative"), nor "qualitative" of

@@ -13,6 +13,9 @@ descriptors after at most `HEAD_VARIANT_MAX_CONFLICTS` modifiers: "protein" and 
 descriptor's terms often (33) but after 14 modifiers end terms of two ("Nuclear Proteins", "Nuclear
 Receptors"), so "collagen proteins" stays Collagen and Proteins, not Receptors, Collagen.
 
+The nouns of trouble a title writes after a function ("sleep problems", "language difficulties") are
+head variants of "disorder" too, by the grammar of English rather than by MeSH's terms (`TROUBLE_HEADS`).
+
 Recognition swaps a head only where the phrase as written is no term and the words before its head
 are a MeSH term themselves ("mental health" is Mental Health): the swap then names a kind of a concept
 the text already names, which a looser rule (any modifier, any head) would not guarantee ("chronic
@@ -22,6 +25,12 @@ infection" is no Chronic Disease).
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+# nouns of trouble English writes after a function or a part where MeSH writes "disorders" ("sleep
+# problems", "language difficulties", "swallowing difficulties"): NLM's terms rarely use them, so no
+# count of its terms can attest the swap, but they are the lay head of the same concept
+TROUBLE_HEADS = frozenset({"problem", "difficulty"})
+DISORDER_HEAD = "disorder"
 
 HEAD_VARIANT_MIN_SUPPORT = 3  # descriptors whose terms must attest the swap of heads
 HEAD_VARIANT_MAJORITY = 2  # attesting descriptors per pair of modifiers where the heads part descriptors
@@ -59,3 +68,11 @@ def attested_head_variants(
             variants.setdefault(first, set()).add(second)
             variants.setdefault(second, set()).add(first)
     return {word: frozenset(others) for word, others in variants.items()}
+
+
+def with_trouble_heads(variants: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """The attested head variants, and "disorder" for each noun of trouble (`TROUBLE_HEADS`)."""
+    joined = dict(variants)
+    for trouble in TROUBLE_HEADS:
+        joined[trouble] = joined.get(trouble, frozenset()) | {DISORDER_HEAD}
+    return joined

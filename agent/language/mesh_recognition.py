@@ -64,7 +64,7 @@ from agent.language.english_forms import (
     gerund_bases,
     participle_bases,
 )
-from agent.language.head_variants import attested_head_variants
+from agent.language.head_variants import attested_head_variants, with_trouble_heads
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
@@ -881,7 +881,7 @@ class MeshVocabulary:
     @cached_property
     def _head_variants(self) -> dict[str, frozenset[str]]:
         """Built at the first window that needs it (about a second for the whole of MeSH), not at load."""
-        return attested_head_variants(self._keys, self._inverted_keys)
+        return with_trouble_heads(attested_head_variants(self._keys, self._inverted_keys))
 
     def _head_variant_entries(self, keys: list[str]) -> list[tuple[int, str]]:
         """The entries of the window with its head swapped for a head variant

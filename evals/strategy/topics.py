@@ -176,6 +176,16 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   handwriting), a programme family (community health worker home visiting), a qualitative synthesis, an
   implementation-barriers review, a risk-factor review, a diagnostic-accuracy review and an exposure
   whose outcome defines the topic. They are reported apart as `librarian23`.
+  The rows with `"batch": 24` (ids P11-01-P11-10: paediatric dentistry, geriatric cardiology nursing,
+  midwifery, obstetric surgery in global health, adolescent mental health, infection prevention in
+  long-term care, stroke rehabilitation, global child health, surgical services and paediatric speech
+  and language therapy) were written as hard as Seed's titles in the twenty-second session, before the
+  product was run on them: comparators (fluoride varnish, inpatient surgery), settings (nursing homes,
+  low- and middle-income countries, primary care), age groups (preschool children, older adults,
+  adolescents, toddlers), gerunds that name the outcome or the act (arresting, returning to work), a
+  named programme family (nurse-led transitional care, parenting programmes), a qualitative synthesis,
+  an implementation-barriers review, a risk-factor and a prognostic-factor review and a
+  diagnostic-accuracy review. They are reported apart as `librarian24`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -286,6 +296,7 @@ _LATER_BATCHES = {
     "librarian21": ("librarian", 21),
     "librarian22": ("librarian", 22),
     "librarian23": ("librarian", 23),
+    "librarian24": ("librarian", 24),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -329,6 +340,7 @@ SPLITS = (
     "librarian21",
     "librarian22",
     "librarian23",
+    "librarian24",
     "engineering",
     "engineering2",
     "engineering3",
@@ -375,7 +387,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 274 librarian, 50 engineering and 96 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 284 librarian, 50 engineering and 96 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -397,7 +409,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 274 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 284 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

@@ -193,6 +193,46 @@ def test_the_qualitative_design_is_a_required_concept_and_meta_synthesis_no_bloc
 
 
 @pytest.mark.parametrize(
+    ("description", "asked"),
+    [
+        ("Barriers and facilitators to implementing antimicrobial stewardship in nursing homes", True),
+        ("Barriers to accessing mental health services among refugees: a qualitative synthesis", True),
+        ("Enablers of physical activity in older adults", True),
+        ("Obstacles or facilitators for breastfeeding among working mothers", True),
+        # another sense: a part of the body, a device, or no preposition after the noun
+        ("The blood-brain barriers to drug delivery in glioma", False),
+        ("Barrier methods of contraception in adolescents", False),
+        ("Skin barrier function in atopic dermatitis", False),
+        ("Exercise for depression in older adults: barriers", False),
+    ],
+)
+def test_a_title_asking_what_hinders_or_helps(description: str, asked: bool) -> None:
+    from agent.keywords.title_template import factors_of_a_practice_asked
+
+    found = factors_of_a_practice_asked(description)
+    assert found == (["barriers", "facilitators", "enablers", "obstacles"] if asked else [])
+
+
+def test_barriers_and_facilitators_are_one_required_concept(vocabulary: MeshVocabulary) -> None:
+    """The nouns of hindrance and help the understanding files as two settings (optional) are one
+    required block of the kind of question, searched with the other nouns of the class, as an
+    information specialist ANDs "barrier* OR facilitat* OR enabler*" beside what is implemented."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Barriers and facilitators to implementing antimicrobial stewardship in nursing homes"
+    slots = Slots(context=["Barriers", "facilitators", "antimicrobial stewardship", "nursing homes"])
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    block = next(t.concept for t in result.terms if t.canonical.casefold() == "barriers")
+    concept = next(c for c in result.concepts if c.id == block)
+    terms = [t for t in result.terms if t.concept == block]
+    words = {t.canonical.casefold() for t in terms} | {s.text for t in terms for s in t.synonyms}
+    assert concept.required and concept.role is ConceptRole.METHOD
+    assert {"barriers", "facilitators", "enablers", "obstacles"} <= words
+    assert len({t.concept for t in result.terms if t.mesh is None}) == 1
+
+
+@pytest.mark.parametrize(
     ("description", "slots", "label", "required"),
     [
         # what the question is for, filed in the context: its topic, not a place

@@ -39,3 +39,14 @@ def test_a_head_mesh_writes_otherwise_after_a_known_term_names_its_heading(
     assert headings(vocabulary, "dental care") == [("dental care", "Dental Care")]
     # heads that often name two descriptors ("Nuclear Proteins", "Nuclear Receptors") are not swapped
     assert headings(vocabulary, "collagen proteins") == [("collagen", "Collagen"), ("proteins", "Proteins")]
+
+
+def test_a_noun_of_trouble_after_a_function_is_its_disorder(vocabulary: MeshVocabulary) -> None:
+    """ "language difficulties", "sleep problems" are what MeSH writes as disorders of the function
+    (NLM's terms never write the lay head, so no count of them attests the swap)."""
+    assert headings(vocabulary, "persistent language difficulties") == [
+        ("language difficulties", "Language Disorders")
+    ]
+    assert headings(vocabulary, "sleep problems") == [("sleep problems", "Sleep Wake Disorders")]
+    # a phrase MeSH writes as it stands keeps its own heading
+    assert headings(vocabulary, "social problems") == [("social problems", "Social Problems")]
