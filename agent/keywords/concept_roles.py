@@ -19,10 +19,17 @@ from agent.keywords.phrase_words import (
     GENERIC_WORDS,
     content_words,
 )
-from agent.keywords.title_template import subtitle
+from agent.keywords.title_template import subtitle, written_in
 from agent.language.cedict import has_chinese
 from agent.language.english_forms import english_word
-from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, MeshMatch, MeshVocabulary, tokenize
+from agent.language.mesh_recognition import (
+    HUMANS_TREE,
+    PERSONS_TREE,
+    MeshMatch,
+    MeshVocabulary,
+    role_of,
+    tokenize,
+)
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
 from agent.understanding.lexicon import EFFECT_VERBS, EN_PREPOSITIONS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
@@ -636,6 +643,39 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
     ):
         return "the instrument an outcome is measured with: it only narrows the search"
     return ""
+
+
+# "with or without X", "with and without X": X up to the end of its clause or bracket, or to a word that
+# starts another phrase ("with or without microscopy for the diagnosis of malaria": not the malaria)
+_WITH_OR_WITHOUT = re.compile(
+    r"\bwith\s+(?:or|and)\s+without\s+(?P<what>(?:(?!\s(?:"
+    + "|".join(sorted(EN_PREPOSITIONS))
+    + r"|and|or|versus|vs|compared|who|that|which)\s)[^,.;:!?()])+)",
+    re.IGNORECASE,
+)
+
+
+_WHO_IS_STUDIED = (ConceptRole.CONDITION, ConceptRole.POPULATION)
+
+
+def taken_either_way(members: list[Term], description: str) -> bool:
+    """Whether every term of a concept is a condition or people MeSH names, written after "with or
+    without" ("chronic low back pain, with or without sciatica"): the question takes the papers
+    that have it and those that do not, so a searcher never ANDs it (it may join the block of its role
+    the question has, `secondary_questions.joins_of_the_same_role`); not a term the description also
+    writes elsewhere ("apps, with or without blood pressure telemonitoring, improve blood pressure")."""
+    if not all(t.mesh is not None and role_of(t.mesh) in _WHO_IS_STUDIED for t in members):
+        return False  # "dermoscopy with or without visual inspection": a test or treatment compared
+    written = [m.group("what") for m in _WITH_OR_WITHOUT.finditer(description)]
+    elsewhere = _WITH_OR_WITHOUT.sub(" ", description)
+    return (
+        bool(members)
+        and bool(written)
+        and all(
+            any(written_in(t.canonical, what) for what in written) and not written_in(t.canonical, elsewhere)
+            for t in members
+        )
+    )
 
 
 def _only_their_sex(members: list[Term]) -> bool:

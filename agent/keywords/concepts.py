@@ -158,6 +158,7 @@ from agent.keywords.concept_roles import (
     names_the_concept,
     names_their_specialty,
     study_filter,
+    taken_either_way,
 )
 from agent.keywords.coordination import (
     alternatives,
@@ -212,6 +213,7 @@ from agent.keywords.phrase_words import (
     strip_generic_edges,
     turned_back,
     with_head,
+    without_approval,
     without_take_up,
 )
 from agent.keywords.reference_standards import reference_standards
@@ -324,10 +326,10 @@ def _parts(
                 )
             text, found = set_aside(to_half_width(phrase))
             study_types += found
-            if (vocabulary is not None and names_a_study_design(text, vocabulary)) or (
-                a_source_of_evidence_beside_a_design(text, understanding.description)
+            if (vocabulary is not None and names_a_study_design(without_approval(text), vocabulary)) or (
+                a_source_of_evidence_beside_a_design(without_approval(text), understanding.description)
             ):
-                study_types.append(re.sub(r"^(?:and|or)\s+", "", text, flags=re.IGNORECASE))
+                study_types.append(re.sub(r"^(?:and|or)\s+", "", without_approval(text), flags=re.IGNORECASE))
                 continue
             sides_and_cues = _CUT.split(text)
             sides = sides_and_cues[::2]
@@ -516,6 +518,12 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         left_out |= _qualifiers_of_the_test(result, description)
     # "I'm also curious about pharmacy-based programs": kept, not AND'ed
     secondary = asked_only_secondarily(result.concepts, result.terms, description)
+    secondary |= {  # "low back pain, with or without sciatica": sciatica joins the pain's block or waits
+        c.id: "written 'with or without': the question takes papers either way"
+        for c in result.concepts
+        if c.id not in left_out
+        and taken_either_way([t for t in result.terms if t.concept == c.id], description)
+    }
     for kind, into in joins_of_the_same_role(result.concepts, secondary, set(left_out)).items():
         # "... for sore throats? And does it help sleep-disordered breathing?": one block of conditions
         _join_kinds(result, into, [kind])
@@ -564,7 +572,16 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
 
 def _join_kinds(result: Concepts, into: str, kinds: list[str]) -> None:
     """The kinds of a class the description lists (as examples, or after a title's colon) join the
-    class's block (`example_lists`, `outcome_lists.kinds_listed_after_the_colon`)."""
+    class's block (`example_lists`, `outcome_lists.kinds_listed_after_the_colon`). A class no heading
+    names, only a setting by its slot, is what its kinds are ("gabapentinoids (pregabalin, gabapentin)":
+    the drugs say it is an intervention)."""
+    roles = {c.id: c.role for c in result.concepts}
+    for concept in result.concepts:
+        if concept.id == into and concept.role is ConceptRole.SETTING:
+            named = not any(t.concept == into and t.mesh is not None for t in result.terms)
+            kind_roles = {roles[k] for k in kinds if k in roles} - {ConceptRole.SETTING}
+            if named and len(kind_roles) == 1:
+                concept.role = kind_roles.pop()
     for term in result.terms:
         if term.concept in kinds:
             term.concept = into

@@ -1,8 +1,9 @@
 """Kinds a description gives as examples of a class: one block, not one required block each.
 
 "adverse birth outcomes such as preterm birth and low birth weight", "biologics, including adalimumab
-and infliximab", "mind-body exercise (e.g. tai chi or yoga)": the examples are kinds of the class written
-right before them. A searcher ORs them into the class's block (the class alone misses the papers that
+and infliximab", "mind-body exercise (e.g. tai chi or yoga)", and a list in brackets with no cue at all,
+"fluoroquinolones (ciprofloxacin, levofloxacin)" after a plural class: the examples are kinds of the class written right
+before them (one name alone in brackets is the class's other name, `bracketed_aliases`). A searcher ORs them into the class's block (the class alone misses the papers that
 name only a kind, each kind alone misses the papers that name the class), where read apart each kind
 would be a concept of its own, AND'ed, and a paper would have to name the class and every example. A
 title's colon does the same for a class of outcomes (`outcome_lists.kinds_listed_after_the_colon`).
@@ -18,20 +19,43 @@ from agent.models import Concept, Term
 # what introduces examples of the phrase right before it; "like" only right after a noun phrase
 # (the term before it), never the verb ("we would like to")
 _EXAMPLES_CUE = r"\s*,?\s*\(?\s*(?:such\s+as|including|e\.\s?g\.?,?|for\s+(?:example|instance),?|like)\s+"
-# the examples end with their clause, or where the people or place of the sentence start
+# with no cue, an opening bracket after a plural class that holds a list (a comma, "or", "and" before
+# its closing one; not a slash, which joins the parts of one name as often as it lists: "PET/CT"); after
+# a singular noun the list is more often of modifiers ("cancer screening (cervical, breast and bowel)")
+_BRACKETED_LIST = r"\s*\((?=[^()]*(?:,|\s(?:or|and)\s)[^()]*\))"
+_PLURAL = re.compile(r"[a-z](?<![su])s$", re.IGNORECASE)
+# the examples end with their clause, or where the people or place of the sentence start, or where a
+# new noun phrase (a determiner after "and") or the other side of a comparison starts
 _KINDS = re.compile(r"(?P<kinds>[^.;:!?()]+)")
-_WHO_OR_WHERE = re.compile(r"\s(?:in|among|amongst|for|with|after|during|at|from|to|on)\s", re.IGNORECASE)
+_WHO_OR_WHERE = re.compile(
+    r"\s(?:in|among|amongst|for|with|after|during|at|from|to|on|versus|vs|compared)\s"
+    r"|\s(?:and|or)\s+(?:the|a|an|its|their|whether)\s",
+    re.IGNORECASE,
+)
 
 
-def _examples_after(term: Term, description: str) -> list[str]:
-    """The text of each example list the description writes right after `term` ("X such as ...")."""
+def _examples_after(term: Term, description: str) -> list[tuple[str, str]]:
+    """Each example list the description writes right after `term` ("X such as ..."): its text, and the
+    description without it."""
     found = []
+    cue = f"(?:{_EXAMPLES_CUE}|{_BRACKETED_LIST})" if _PLURAL.search(term.canonical) else _EXAMPLES_CUE
     for match in re.finditer(
-        r"(?<!\w)" + re.escape(term.canonical) + r"(?!\w)" + _EXAMPLES_CUE, description, re.IGNORECASE
+        r"(?<!\w)" + re.escape(term.canonical) + r"(?!\w)" + cue, description, re.IGNORECASE
     ):
         if kinds := _KINDS.match(description, match.end()):
-            found.append(_WHO_OR_WHERE.split(" " + kinds.group("kinds") + " ")[0])
+            text = _WHO_OR_WHERE.split(" " + kinds.group("kinds") + " ")[0]
+            found.append((text, description[: match.end()] + description[match.end() + len(text) - 1 :]))
     return found
+
+
+def _only_among(members: list[Term], lists: list[tuple[str, str]]) -> bool:
+    """Whether every term is written in one of the example lists and nowhere else: "taxes on
+    sugar-sweetened beverages (soda taxes, ...)" names the taxes before the drinks, so they are no kind
+    of drink."""
+    return any(
+        all(written_in(t.canonical, text) and not written_in(t.canonical, rest) for t in members)
+        for text, rest in lists
+    )
 
 
 def kinds_given_as_examples(
@@ -41,25 +65,25 @@ def kinds_given_as_examples(
     other concepts every term of which is written among those examples: the kinds to OR into its
     block. A concept `left_out` of the query for another reason (a comparator, a detail) is neither a
     class nor a kind; one `listed` among the outcomes a searcher leaves out is no class, but may be a
-    kind (a class searched is searched with its examples); a kind joins one class."""
+    kind (a class searched is searched with its examples); a kind joins one class, and the kinds of a
+    kind join the class above it ("water pills (thiazides e.g. bendroflumethiazide ...)")."""
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     classes: dict[str, list[str]] = {}
     taken: set[str] = set()
-    for concept in concepts:
+    for concept in reversed(concepts):  # an inner list first, so that its class can join the outer one
         if concept.id in left_out or concept.id in listed or concept.id in taken:
             continue
-        lists = [text for t in members[concept.id] for text in _examples_after(t, description)]
+        lists = [found for t in members[concept.id] for found in _examples_after(t, description)]
         kinds = [
             other.id
             for other in concepts
             if other.id != concept.id
             and other.id not in left_out
-            and other.id not in classes
             and other.id not in taken
             and members[other.id]
-            and any(all(written_in(t.canonical, text) for t in members[other.id]) for text in lists)
+            and _only_among(members[other.id], lists)
         ]
         if kinds:
-            classes[concept.id] = kinds
-            taken.update(kinds)
+            classes[concept.id] = kinds + [k for kind in kinds for k in classes.pop(kind, [])]
+            taken.update(classes[concept.id])
     return classes

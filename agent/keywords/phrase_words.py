@@ -161,10 +161,27 @@ def set_aside(text: str) -> tuple[str, list[str]]:
 _EVIDENCE_SOURCE = (
     r"(?:(?:patient|disease|clinical|national|population[- ]based)\s+)?registr(?:y|ies)(?:\s+(?:data|studies))?|"
     r"real[- ]world\s+(?:data|evidence|studies)|"
-    r"(?:routinely[- ]collected|routine|administrative|claims|observational)\s+data"
+    r"(?:routinely[- ]collected|routine|administrative|claims|observational)\s+data|"
+    # the kinds of evidence of drug safety and of surveys ("case reports, disproportionality analyses of
+    # spontaneous reports and cohort studies", "qualitative studies and surveys")
+    r"case\s+(?:reports?|series)|(?:spontaneous|adverse\s+event)\s+reports?|"
+    r"disproportionality(?:\s+analys[ie]s)?|(?:pharmacovigilance\s+)?databases?|surveys?"
 )
-_DESIGN_OR_SOURCE = rf"(?:{_STUDY_TYPE.pattern}|\b{_DESIGN_NOUN}\b)"
+# a design, or another source the same list names ("case reports, disproportionality analyses ...")
+_DESIGN_OR_SOURCE = rf"(?:{_STUDY_TYPE.pattern}|\b{_DESIGN_NOUN}\b|\b(?:{_EVIDENCE_SOURCE})\b)"
 _COORDINATED = r"\s*(?:,|/|\band\b|\bor\b|\bplus\b|&)\s*(?:(?:and|or)\s+)?"
+
+
+# what a user writes after the designs they accept ("interrupted time series welcome", "RCTs only pls")
+_APPROVAL = word_set("welcome ok okay fine acceptable accepted preferred relevant allowed please pls too")
+
+
+def without_approval(text: str) -> str:
+    """The phrase without the words of approval a user writes after a design ("welcome", "ok")."""
+    words = text.split()
+    while words and words[-1].lower().strip(",.!") in _APPROVAL:
+        words.pop()
+    return " ".join(words)
 
 
 def a_source_of_evidence_beside_a_design(text: str, description: str) -> bool:

@@ -30,6 +30,7 @@ SPLIT_CHOICES = {
     "descriptions3": ("descriptions3",),
     "descriptions4": ("descriptions4",),
     "descriptions5": ("descriptions5",),
+    "descriptions6": ("descriptions6",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -256,6 +256,18 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   two questions in one, a hurried typo, a named process after a named thing such as "stent
   thrombosis" and "graft failure", "X for Y", cost-effectiveness, Chinese rates such as 住院率 and
   死亡率, 比较X和Y, meta分析). They are reported apart as `descriptions5`.
+  The rows with `"batch": 6` (ids D121-D144: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; obstetric anaesthesia, pharmacovigilance, prison health, disability, nutrition
+  policy, digital health, the nursing workforce, pain medicine, toxicology, vaccine hesitancy,
+  antimicrobial stewardship, sports medicine, tropical medicine, health services research,
+  rheumatology, neonatology, dentistry, transplantation, audiology, rehabilitation, infectious disease,
+  obstetrics and digital mental health) were written in the twenty-second session after the first 120
+  had been tuned on and before the product was run on them, in phrasings the first five batches have
+  little of (a question before its context, "in the context of", "among", "with or without", "compared
+  with usual care", two populations, a drug class with its members in brackets, a time frame such as
+  "since 2015", "I don't need animal studies", British spellings, lay words beside technical ones,
+  Chinese 对…的影响, 在…中的应用, 与…的关系, 基于, and mixed terms such as GLP-1受体激动剂). They are
+  reported apart as `descriptions6`.
 """
 
 from __future__ import annotations
@@ -305,6 +317,7 @@ _LATER_BATCHES = {
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
     "descriptions5": ("descriptions", 5),
+    "descriptions6": ("descriptions", 6),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -351,6 +364,7 @@ SPLITS = (
     "descriptions3",
     "descriptions4",
     "descriptions5",
+    "descriptions6",
 )
 
 

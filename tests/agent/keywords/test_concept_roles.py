@@ -12,10 +12,11 @@ from agent.keywords.concept_roles import (
     names_nothing,
     names_their_specialty,
     study_filter,
+    taken_either_way,
 )
 from agent.keywords.title_template import related_to_the_ill
 from agent.language.mesh_recognition import MeshVocabulary, role_of
-from agent.models import Concept, ConceptRole, Term
+from agent.models import Concept, ConceptRole, MeshDescriptor, Term
 
 
 def test_decide_required_promotes_in_order() -> None:
@@ -440,3 +441,39 @@ def test_people_of_an_origin_before_a_thing_name_its_tradition(vocabulary: MeshV
     assert names_a_tradition(thing[0], thing)
     people = vocabulary.recognize("Japanese adults", {})
     assert not names_a_tradition(people[0], people)
+
+
+def test_what_is_taken_with_or_without_is_never_anded() -> None:
+    """'low back pain, with or without sciatica': sciatica (a condition) is taken either way, the pain
+    is not; nor a term also written outside the 'with or without' phrase, or after the word that ends
+    it, nor a test or treatment ('dermoscopy with or without visual inspection': what is compared)."""
+    pain = [
+        Term(
+            canonical="low back pain",
+            slot="context",
+            mesh=_descriptor("Low Back Pain", "C23.888.592.612.107.400"),
+        )
+    ]
+    sciatica = [
+        Term(canonical="sciatica", slot="context", mesh=_descriptor("Sciatica", "C10.668.829.500.675.800"))
+    ]
+    text = "Do gabapentinoids help people with chronic low back pain, with or without sciatica?"
+    assert taken_either_way(sciatica, text)
+    assert not taken_either_way(pain, text)
+    both = "Sciatica: do gabapentinoids help low back pain, with or without sciatica?"
+    assert not taken_either_way(sciatica, both)
+    after = "Gabapentinoids with or without sciatica exercises for low back pain"
+    assert not taken_either_way(pain, after)
+    inspection = [
+        Term(
+            canonical="physical examination",
+            slot="context",
+            mesh=_descriptor("Physical Examination", "E01.370.600"),
+        )
+    ]
+    assert not taken_either_way(inspection, "Dermoscopy with or without physical examination for melanoma")
+    assert not taken_either_way([Term(canonical="sciatica", slot="context")], text)
+
+
+def _descriptor(heading: str, tree: str) -> MeshDescriptor:
+    return MeshDescriptor(ui="D0", heading=heading, tree_numbers=[tree])

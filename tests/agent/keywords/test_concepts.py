@@ -2662,3 +2662,33 @@ def test_a_source_of_evidence_beside_a_design_is_a_filter(vocabulary: MeshVocabu
         context=["registries", "low-income countries"],
     )
     assert "registr" in pubmed_query(topic).lower()
+
+
+def test_a_class_no_heading_names_takes_the_role_of_its_bracketed_kinds(vocabulary: MeshVocabulary) -> None:
+    """'gabapentinoids (pregabalin, gabapentin)': the class MeSH does not name is no optional setting
+    once its kinds join it: the drugs make it the required intervention."""
+    description = "Chronic low back pain: are gabapentinoids (pregabalin, gabapentin) better than placebo?"
+    result = concepts_of(
+        vocabulary,
+        description,
+        output_target=["chronic low back pain"],
+        context=["gabapentinoids", "pregabalin", "gabapentin"],
+    )
+    (drugs,) = [c for c in result.concepts if c.label.startswith("gabapentinoids")]
+    assert {t.canonical for t in result.terms if t.concept == drugs.id} >= {"pregabalin", "gabapentin"}
+    assert drugs.role is ConceptRole.INTERVENTION and drugs.required
+
+
+def test_a_condition_taken_with_or_without_joins_the_block_of_its_role(vocabulary: MeshVocabulary) -> None:
+    """'chronic low back pain, with or without sciatica': one block of the pain OR sciatica, never
+    sciatica AND'ed as a block of its own."""
+    description = "Do gabapentinoids help people with chronic low back pain, with or without sciatica?"
+    result = concepts_of(
+        vocabulary,
+        description,
+        output_target=["chronic low back pain", "sciatica"],
+        context=["gabapentinoids"],
+    )
+    (sciatica,) = [t for t in result.terms if t.canonical == "sciatica"]
+    (block,) = [c for c in result.concepts if c.id == sciatica.concept]
+    assert block.required and any(t.concept == block.id and "back pain" in t.canonical for t in result.terms)

@@ -43,3 +43,37 @@ def test_a_concept_left_out_is_neither_class_nor_kind_and_a_listed_one_no_class(
     assert kinds_given_as_examples(concepts, terms, text, {"c1"}, set()) == {"c0": ["c2"]}
     assert kinds_given_as_examples(concepts, terms, text, set(), {"c0"}) == {}
     assert kinds_given_as_examples(concepts, terms, text, set(), {"c1", "c2"}) == {"c0": ["c1", "c2"]}
+
+
+def test_a_list_in_brackets_after_a_class_names_its_kinds() -> None:
+    """'fluoroquinolones (ciprofloxacin, levofloxacin) and the risk of aortic dissection': the drugs in
+    brackets join the class, and a list ends where 'and the' starts a new phrase."""
+    concepts, terms = _concepts("fluoroquinolones", "ciprofloxacin", "levofloxacin", "aortic dissection")
+    text = "Fluoroquinolones (ciprofloxacin, levofloxacin) and the risk of aortic dissection"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c0": ["c1", "c2"]}
+    text = "Fluoroquinolones such as ciprofloxacin and levofloxacin and the risk of aortic dissection"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c0": ["c1", "c2"]}
+
+
+def test_one_name_in_brackets_is_no_list_of_kinds() -> None:
+    """'ticagrelor (Brilinta)': another name of the drug, not a kind of it (`bracketed_aliases`)."""
+    concepts, terms = _concepts("ticagrelor", "Brilinta")
+    assert kinds_given_as_examples(concepts, terms, "ticagrelor (Brilinta) after PCI", set(), set()) == {}
+
+
+def test_the_kinds_of_a_kind_join_the_class_above_it() -> None:
+    """'water pills (thiazides e.g. bendroflumethiazide)': one block of the three; and a term written
+    before the class too is no kind of it ('taxes on sugary drinks (soda taxes, levies)')."""
+    concepts, terms = _concepts("water pills", "thiazides", "bendroflumethiazide", "gout")
+    text = "Do water pills (thiazides e.g. bendroflumethiazide, or others) bring on gout?"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c0": ["c1", "c2"]}
+    concepts, terms = _concepts("taxes", "sugary drinks", "levies")
+    text = "Do taxes on sugary drinks (soda taxes, levies) work?"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c1": ["c2"]}
+
+
+def test_a_bracketed_list_after_a_singular_noun_names_no_kinds() -> None:
+    """'cancer screening (cervical, breast and bowel)': modifiers of the screening, not kinds to OR in."""
+    concepts, terms = _concepts("cancer screening", "cervical", "breast")
+    text = "How do adults experience cancer screening (cervical, breast and bowel)?"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {}

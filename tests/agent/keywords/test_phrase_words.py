@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.keywords.phrase_words import (
+    a_source_of_evidence_beside_a_design,
     content_words,
     cut_after_participle,
     noun_between,
@@ -13,6 +14,7 @@ from agent.keywords.phrase_words import (
     set_aside,
     strip_generic_edges,
     turned_back,
+    without_approval,
     without_change_head,
     without_take_up,
 )
@@ -286,3 +288,23 @@ def test_words_asking_for_papers_go_with_the_study_type_they_stand_beside() -> N
     # without a study type, or beside a word of the topic, the words stay
     assert set_aside("earlier diagnosis")[0] == "earlier diagnosis"
     assert set_aside("previous stroke cohort studies")[0] == "previous stroke"
+
+
+def test_words_of_approval_after_a_design_go() -> None:
+    """'Natural experiments and interrupted time series welcome': the design, without 'welcome'."""
+    assert without_approval("interrupted time series welcome") == "interrupted time series"
+    assert without_approval("RCTs ok pls") == "RCTs"
+    assert without_approval("welcome packs") == "welcome packs"
+
+
+def test_the_evidence_of_drug_safety_and_surveys_beside_a_design_is_a_filter() -> None:
+    """'case reports, disproportionality analyses of spontaneous reports and cohort studies are all
+    relevant', 'qualitative studies and surveys': kinds of evidence asked for, each beside another."""
+    text = (
+        "fluoroquinolones and aortic dissection - case reports, disproportionality analyses of spontaneous "
+        "reports and cohort studies are all relevant"
+    )
+    assert a_source_of_evidence_beside_a_design("spontaneous reports", text)
+    assert a_source_of_evidence_beside_a_design("disproportionality", text)
+    assert a_source_of_evidence_beside_a_design("surveys", "I'm after qualitative studies and surveys")
+    assert not a_source_of_evidence_beside_a_design("surveys", "the validity of dietary surveys in children")
