@@ -27,7 +27,8 @@ How:
   Inside an attested span a word may also take the sense its dictionary compounds that share a character
   with the phrase show (髋 "pelvis", but in 髋部骨折 "hip" as in 髋骨 "hip bone": `agent.language.compound_senses`).
 - A drug name written by its sounds that the segmentation joined by its WHO INN stem (阿托伐他汀) renders
-  as its class (statins, monoclonal antibodies; `agent.language.drug_stems`).
+  as the drug among the judge's words ending in the stem whose sounds it spells (atorvastatin;
+  `agent.language.drug_sounds`), else as its class (statins, monoclonal antibodies; `agent.language.drug_stems`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_si
 from agent.language.change_predicates import change_of, state_phrases
 from agent.language.chinese_segmentation import FUNCTION_WORDS, dictionary_cut, half_width, tokenize
 from agent.language.compound_senses import compound_senses
+from agent.language.drug_sounds import matching_drug
 from agent.language.drug_stems import drug_class
 from agent.language.english_forms import (
     NO_REGULAR_DERIVATION,
@@ -92,6 +94,14 @@ class WordJudge(Protocol):
 
 
 @runtime_checkable
+class DrugJudge(Protocol):
+    """A judge that lists the one-word terms ending in an INN stem (`TermCompany.words_ending`): the drugs
+    among which a Chinese name written by its sounds is found (氯吡格雷: clopidogrel)."""
+
+    def words_ending(self, ending: str) -> tuple[str, ...]: ...
+
+
+@runtime_checkable
 class SpellingJudge(Protocol):
     """A judge that tells whether MeSH writes a word in exactly this form (`TermCompany.spells`): a word
     made by prefixing (牙|周 "periodontal") is kept only so, a loose stem would let "periodontic" in."""
@@ -129,7 +139,7 @@ class Rendering:
 
     chinese: str  # the Chinese span as written
     english: tuple[str, ...]  # English candidates, best first
-    how: str  # "dictionary" | "composed" | "glossary" | "abbreviation" | "drug class" | "none"
+    how: str  # "dictionary" | "composed" | "glossary" | "abbreviation" | "drug class" | "drug name" | "none"
     # parts of a composition that are one character the glossary does not define, rendered by the
     # dictionary senses of that character alone (前|庭 "front courtyard", 恶 "vicious"): guesses
     guesses: int = 0
@@ -1017,6 +1027,9 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
             else "drug class"
         )
         if how == "drug class":
+            named = _named_drug(key, attested)
+            if named is not None:
+                return Rendering(written, (named,), "drug name")
             return Rendering(written, _rank(heads, attested), how)
         if attested is None or len(key) < 2 or any(attested(h) for h in heads[:_MAX_CANDIDATES]):
             # the judge reorders the word's first renderings only: CC-CEDICT and the glossary write the
@@ -1066,6 +1079,16 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     )
     english = _rank(_compose(parts, attested), attested)
     return Rendering(written, english, "composed", _guesses(fused), neoclassical=neo)
+
+
+def _named_drug(key: str, attested: Attested | None) -> str | None:
+    """The drug a name written by its sounds spells (氯吡格雷 clopidogrel), among the judge's words ending
+    in its INN stem; None for the class word itself (他汀类) or when the sounds do not tell one drug."""
+    drug = drug_class(key)
+    if drug is None or not isinstance(attested, DrugJudge) or not key.endswith(drug.chinese):
+        return None
+    ending = drug.stem.lstrip("-")
+    return None if " " in ending else matching_drug(key, attested.words_ending(ending))
 
 
 def _guesses(parts: list[_Part]) -> int:

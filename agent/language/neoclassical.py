@@ -29,7 +29,9 @@ the tissue's combining form and "-blast" (神经|母|细胞 "neuroblast"), its t
 A place or time relative to a thing is written in Chinese as the thing and a localizer after it (牙|周
 "tooth" + "around", 学龄|前 "school age" + "before", 绝经|后 "menopause" + "after", 肋|间 "rib" + "between"),
 in English as a Latin preposition prefixed to the thing's word or its combining form's adjective
-(peri-odont-al, pre-school age, post-menopaus-al, inter-cost-al): `LOCATIVE_PREFIXES` and
+(peri-odont-al, pre-school age, post-menopaus-al, inter-cost-al; outside, 外, extra- or Greek para-, whose
+"a" elides before a vowel: par-enter-al); inside an organ English may also write the organ's adjective
+alone (肠|内|营养 "enteral nutrition"), tried after the prefixed forms: `LOCATIVE_PREFIXES` and
 `located_words`; the caller keeps a word only where the vocabulary writes it.
 
 The forms made are guesses: the caller (`agent.language.bilingual`) keeps one only where its vocabulary
@@ -256,10 +258,15 @@ LOCATIVE_PREFIXES: dict[str, tuple[str, ...]] = {
     "前": ("pre",),
     "后": ("post",),
     "周": ("peri",),
-    "内": ("intra",),
+    # inside an organ, English may write the organ's Latin or Greek adjective alone (肠|内 "enteral", as in
+    # enteral nutrition; the prefix-less form is the empty prefix)
+    "内": ("intra", ""),
     "间": ("inter",),
+    # outside an organ: Latin extra- (extracranial), or Greek para- "beside", whose "a" elides before a
+    # vowel (肠|外 "parenteral")
+    "外": ("extra", "para", "par"),
 }
-PLACE_LOCALIZERS = frozenset("周内间")  # the others (前, 后) are times too
+PLACE_LOCALIZERS = frozenset("周内间外")  # the others (前, 后) are times too
 _LOCATIVE_ENDINGS = ("al", "ic", "ar", "")
 _ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ary", "ed")
 
@@ -269,23 +276,28 @@ def located_words(senses: tuple[str, ...], localizer: str) -> tuple[str, ...]:
     age, 前 -> "preschool age"; menopause, 后 -> "postmenopausal"): the prefix before the first word of a
     sense, or before its combining forms with an adjective ending; the rest of the sense follows. Guesses:
     a caller keeps a word only where its vocabulary writes it."""
+    # each prefix's forms in turn, each cut at the limit: a later prefix (the bare adjective of 内) is tried
+    # after the earlier one's, never instead of them
+    out = [form for prefix in LOCATIVE_PREFIXES.get(localizer, ()) for form in _prefixed(senses, prefix)]
+    return tuple(dict.fromkeys(out))
+
+
+def _prefixed(senses: tuple[str, ...], prefix: str) -> tuple[str, ...]:
     out: list[str] = []
-    for prefix in LOCATIVE_PREFIXES.get(localizer, ()):
-        for sense in senses:
-            words = sense.lower().split()
-            if not words or not all(word.isalpha() and word.isascii() for word in words):
-                continue
-            first, rest = words[0], words[1:]
-            if rest and first.endswith(_ADJECTIVE_ENDINGS):
-                continue  # the prefix goes on a noun: "medical treatment" is no "premedical treatment"
-            stems = [first, *COMBINING_FORMS.get(" ".join(words), ()), *COMBINING_FORMS.get(first, ())]
-            stems += [noun_stem(first), *adjective_stems(first)]
-            for stem in dict.fromkeys(s for s in stems if len(s) >= 2):
-                for ending in _LOCATIVE_ENDINGS:
-                    word = prefix + stem + ending
-                    if word != prefix + first and ending and stem == first:
-                        continue  # "preschoolal": an ending goes on a stem, not on the whole word
-                    out.append(" ".join([word, *rest]))
+    for sense in senses:
+        words = sense.lower().split()
+        if not words or not all(word.isalpha() and word.isascii() for word in words):
+            continue
+        first, rest = words[0], words[1:]
+        if rest and first.endswith(_ADJECTIVE_ENDINGS):
+            continue  # the prefix goes on a noun: "medical treatment" is no "premedical treatment"
+        stems = [first, *COMBINING_FORMS.get(" ".join(words), ()), *COMBINING_FORMS.get(first, ())]
+        stems += [noun_stem(first), *adjective_stems(first)]
+        for stem in dict.fromkeys(s for s in stems if len(s) >= 2):
+            for ending in _LOCATIVE_ENDINGS:
+                if ending and stem == first or not (prefix or ending):
+                    continue  # "preschoolal": an ending goes on a stem, not on the whole word
+                out.append(" ".join([prefix + stem + ending, *rest]))
     return tuple(dict.fromkeys(out))[: MAX_FORMS * 2]
 
 

@@ -47,6 +47,8 @@ class TermCompany:
                 terms.setdefault(loose_stem(word), set()).add(index)
         self._terms = {stem: frozenset(found) for stem, found in terms.items()}
         self._empty: frozenset[int] = frozenset()
+        # words the vocabulary knows alone (a drug's name: "clopidogrel"), for `words_ending`
+        self._words = tuple(sorted({key[0] for key, _ in vocabulary.term_keys() if len(key) == 1}))
 
     def __call__(self, english: str) -> bool:
         return self._knows(english)
@@ -70,6 +72,11 @@ class TermCompany:
         """True when some MeSH term writes `word` in exactly this form ("periodontal", not the loose stem's
         "periodontic")."""
         return self._spells(word)
+
+    def words_ending(self, ending: str) -> tuple[str, ...]:
+        """The one-word terms ending in `ending` (lower case): the drugs of an INN stem ("-grel":
+        clopidogrel, prasugrel), among which `agent.language.drug_sounds` finds the one a Chinese name spells."""
+        return tuple(word for word in self._words if word.endswith(ending) and len(word) > len(ending))
 
     def together(self, sense: str, others: Iterable[str]) -> bool:
         """True when every content word of `sense` stands in one MeSH term with a word of `others`

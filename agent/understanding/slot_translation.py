@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from agent.language.bilingual import Attested, Rendering
+from agent.language.bilingual import Attested, Rendering, render
 from agent.language.cedict import dictionary_senses, has_chinese, lexicon, to_simplified
 from agent.language.chinese_segmentation import (
     GENERIC_PLACES,
@@ -63,7 +63,8 @@ def translate_slots(
                 continue  # 因果关系 "causal relationship", 影响因素: what the study asks, no concept
             sounds = sound_spans(phrase)
             for written, drug in drug_names(phrase):
-                by_class.setdefault(written, drug.english[0])
+                if render(written, attested).how == "drug class":  # not a drug MeSH names (clopidogrel)
+                    by_class.setdefault(written, drug.english[0])
             cursor = 0
             first = len(phrases)
             for rendering in render_phrase(phrase, attested):

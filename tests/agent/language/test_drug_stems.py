@@ -68,7 +68,11 @@ def test_the_class_composes_with_the_words_around_it() -> None:
 
 def test_drug_names_lists_each_name_as_written_with_its_class() -> None:
     found = drug_names("比较氯吡格雷与替格瑞洛，以及阿哌沙班的出血风险")
-    assert [(name, drug.english[0]) for name, drug in found] == [("阿哌沙班", "factor Xa inhibitors")]
+    assert [(name, drug.english[0]) for name, drug in found] == [
+        ("氯吡格雷", "platelet aggregation inhibitors"),  # -grel
+        ("替格瑞洛", "platelet aggregation inhibitors"),  # -grelor
+        ("阿哌沙班", "factor Xa inhibitors"),
+    ]
 
 
 def test_an_english_inn_belongs_to_the_class_of_its_stem() -> None:

@@ -171,3 +171,15 @@ def test_the_prefixed_word_the_judge_spells_renders_the_thing_and_its_localizer(
     # nothing spelled: no made-up word, the parts as they were
     assert not render("牙周健康", attested=_Spelling(set())).english[0].startswith("peri")
     assert not render("牙周健康").english[0].startswith("peri")
+
+
+def test_inside_or_outside_an_organ_is_its_adjective_or_a_greek_or_latin_prefix() -> None:
+    inside = neoclassical.located_words(("intestine",), "内")
+    # the bare adjective of the organ's combining form ("enteral") after the prefixed forms, never before
+    assert "enteral" in inside and inside.index("intraintestinal") < inside.index("enteral")
+    outside = neoclassical.located_words(("intestine",), "外")
+    assert {"extraintestinal", "parenteral"} <= set(outside)  # Greek para- elides its "a" before a vowel
+    known = {"enteral", "parenteral", "nutrition"}
+    judge = _Spelling(known)
+    assert render("肠内营养", attested=judge).english[0] == "enteral nutrition"  # not "intestinal internal"
+    assert render("肠外营养", attested=judge).english[0] == "parenteral nutrition"

@@ -58,3 +58,12 @@ def test_an_empirical_study_is_a_design_not_a_concept() -> None:
     slots, _, _ = translate_slots(Slots(context=["实证"], output_target=["跌倒风险"]), embedded_vocabulary())
     assert slots.context == []
     assert slots.output_target
+
+
+def test_a_drug_name_mesh_knows_is_searched_alone_and_not_as_its_class() -> None:
+    vocabulary = embedded_vocabulary()
+    slots, _, notes = translate_slots(Slots(context=["氯吡格雷", "他汀类"]), vocabulary)
+    if vocabulary is None:
+        return
+    assert slots.context == ["clopidogrel", "statins"]
+    assert not any("氯吡格雷" in note and "class" in note for note in notes)
