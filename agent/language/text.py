@@ -256,6 +256,11 @@ LANGUAGE_NAMES = {
 }
 
 
+# "e.g.", "i.e.", "et al.": Latin abbreviations English writes, whose letters are no words of any
+# language ("e" is Italian "and": "sedatives (e.g. benzodiazepines)" is English)
+_LATIN_ABBREVIATIONS = re.compile(r"\b(?:e\.\s?g|i\.\s?e|et\s+al)\.", re.IGNORECASE)
+
+
 def detect_language(text: str) -> str:
     """'en', 'zh', 'mixed' (Chinese with English words), another ISO code, or 'unknown'."""
     text = to_half_width(text)
@@ -263,7 +268,7 @@ def detect_language(text: str) -> str:
     if not letters:
         return "unknown"
     counts = {code: len(re.findall(pattern, text)) for code, pattern in _SCRIPTS}
-    latin_words = re.findall(r"[A-Za-zÀ-ÿ]+", text)
+    latin_words = re.findall(r"[A-Za-zÀ-ÿ]+", _LATIN_ABBREVIATIONS.sub(" ", text))
     latin_letters = sum(len(w) for w in latin_words)
     if counts["ja"]:
         return "ja"

@@ -35,8 +35,16 @@ _SUSPENDED_HYPHEN = re.compile(
 NUMBER = re.compile(r"^\d[\d,.]*(?:[-–/]\d[\d,.]*)?$")  # "10,000", "2.5", "2015-2022"
 
 
+# the short forms clinical and hurried notes write for common nouns ("older pts", "aged 65+ yrs"), read
+# as the nouns they stand for; only in lower case ("PTS" is an acronym of its own)
+_NOTE_SHORT_FORMS = {"pts": "patients", "yrs": "years", "wks": "weeks", "hrs": "hours", "mths": "months"}
+# "w/" written apart in notes: "pts w/ diabetes" ("w/o" is left alone: water-in-oil emulsions)
+_NOTE_WITH = re.compile(r"(?<![A-Za-z0-9/])w/(?=\s)")
+
+
 def en_tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text)
+    text = _NOTE_WITH.sub("with", text)
+    return [_NOTE_SHORT_FORMS.get(token, token) for token in _TOKEN.findall(text)]
 
 
 def description_tokens(text: str) -> list[str]:

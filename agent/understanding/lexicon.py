@@ -336,6 +336,17 @@ ALGORITHM_MODIFIERS = words(
     """
 )
 
+# the modifiers that name a paradigm of machine learning ("transfer learning", "Q-learning"); "learning"
+# after another modifier is what people or animals do ("blended learning", "service-learning",
+# "e-learning", "social learning"), an activity or an outcome, not an algorithm
+LEARNING_PARADIGMS = words(
+    """
+    machine deep reinforcement transfer federated contrastive representation metric ensemble active
+    few-shot zero-shot one-shot multi-task multitask instance multiple-instance multi-instance continual
+    incremental curriculum imitation adversarial dictionary manifold kernel feature q meta
+    """
+)
+
 # acronyms of instruments and assays of the sciences (read as a suffix: "qPCR", "RT-PCR", "P-XRD"),
 # and of analyses and models; ambiguous ones (MS, SAR, GC, SEM as a model) are left out
 MEASUREMENT_ACRONYMS = (
@@ -947,6 +958,20 @@ GIVEN_FORM_NOUNS = words(
 BUILDING_VERBS = inflections(
     "develop design deploy create construct implement prototype train pretrain"
 ) | words("build builds built building developing designing deploying creating constructing implementing")
+# what a hurried note says to the reader, not of the research ("RCTs ok", "pls", "thanks!", "fyi"):
+# interjections and politeness words of written English, no part of any term
+NOTE_INTERJECTIONS = words("ok okay pls plz thanks thank thx cheers lol fyi btw asap hi hello hey")
+# a predicate adjective a note writes after what it allows, with no copula ("any language fine")
+NOTE_ALLOWING = words("fine ok okay")
+# the language of the papers, a limit of the search: "any language", "all languages"
+PAPER_LANGUAGE_QUANTIFIERS = words("any all")
+
+# the manner an intervention is delivered in, after a participle of delivering ("CBT delivered online
+# versus face-to-face"): a mode of the intervention, not a concept of its own
+DELIVERY_MANNERS = words(
+    "online offline face-to-face in-person remotely virtually digitally individually telephonically"
+)
+
 # scope words after a noun ("medical students worldwide", "hospitals nationwide"): how far the study
 # reaches, never part of the phrase
 SCOPE_WORDS = words("worldwide globally internationally nationwide countrywide statewide")

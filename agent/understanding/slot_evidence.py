@@ -194,6 +194,8 @@ def _en_head_slot(words: list[str]) -> str | None:
         return "method_measurement"
     if raw == "baselines" and len(words) > 1:
         return "method_algorithm"  # "XGBoost baselines": the methods a proposed one is compared with
+    if head == "learning" and not machine_learning(words):
+        return None
     if head in lex.EN_ALGORITHM_HEADS or raw in lex.EN_ALGORITHM_HEADS or raw.endswith("regression"):
         return "method_algorithm"
     if head == "forest" and any(w.lower() == "random" for w in words):
@@ -205,6 +207,15 @@ def _en_head_slot(words: list[str]) -> str | None:
     if head in lex.EN_CONTEXT_HEADS:
         return "context"
     return None
+
+
+def machine_learning(words: list[str]) -> bool:
+    """A phrase headed by "learning" names a method of machine learning when a modifier names its
+    paradigm ("deep learning", "self-supervised contrastive learning", "meta-learning"); otherwise
+    it is learning by people or animals ("blended learning", "service-learning", "social learning")."""
+    parts = [part for word in words for part in word.lower().split("-")][:-1]
+    modifiers = {w.lower() for w in words[:-1]} | set(parts)
+    return any(m in lex.LEARNING_PARADIGMS or m in lex.ALGORITHM_MODIFIERS for m in modifiers)
 
 
 def agent_plural(word: str) -> bool:

@@ -188,6 +188,45 @@ def scope_word(r: PhraseReading) -> bool:
     return False
 
 
+def note_interjection(r: PhraseReading) -> bool:
+    """ "Cohort studies ok, any language fine. RCTs pls, thanks!": what a hurried note says to its
+    reader (an interjection, a politeness word, "fine" after what it allows) ends the phrase before it
+    and is no term; so is the language of the papers ("any language"), a limit of the search."""
+    allowing = r.lower in lex.NOTE_ALLOWING and not r.following[:1].isalnum()
+    language = (
+        singular(r.lower) == "language"
+        and r.previous_token in lex.PAPER_LANGUAGE_QUANTIFIERS
+        and (not r.following[:1].isalnum() or r.following in lex.NOTE_ALLOWING)
+    )
+    if r.lower in lex.NOTE_INTERJECTIONS or allowing or language:
+        if language and r.current and r.current[-1].lower() == r.previous_token:
+            r.current.pop()
+        r.flush()
+        return True
+    return False
+
+
+_ALTERNATIVES = frozenset({"versus", "vs", "vs.", "or", "and"})
+
+
+def manner_of_delivery(r: PhraseReading) -> bool:
+    """ "CBT delivered online versus face-to-face", "interventions given remotely": a participle of
+    delivering and the manner after it (with the manners it is compared with) are passed: the mode of
+    an intervention, not a concept to search for nor a part of the intervention's name."""
+    tokens = r.tokens
+    if not (r.current and r.lower in lex.DELIVERING_PARTICIPLES and r.following in lex.DELIVERY_MANNERS):
+        return False
+    end = r.index + 2
+    while (
+        end + 1 < len(tokens)
+        and tokens[end].lower() in _ALTERNATIVES
+        and tokens[end + 1].lower() in lex.DELIVERY_MANNERS
+    ):
+        end += 2
+    r.skip_to = end  # the phrase read goes on to what follows the manner (a verb ends it there)
+    return True
+
+
 def per_ends_phrase(r: PhraseReading) -> bool:
     """ "injuries per ward": "per" ends the phrase; its unit is passed."""
     if r.lower == "per" and r.current:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.language.text import to_half_width
+from agent.language.text import detect_language, to_half_width
 
 
 @pytest.mark.parametrize(
@@ -18,3 +18,8 @@ from agent.language.text import to_half_width
 )
 def test_to_half_width(written: str, normalised: str) -> None:
     assert to_half_width(written) == normalised
+
+
+def test_latin_abbreviations_of_english_make_no_sentence_foreign() -> None:
+    assert detect_language("Falls in older adults taking sedatives (e.g. benzodiazepines, opioids).") == "en"
+    assert detect_language("Il rischio di cadute negli anziani e la terapia con sedativi") == "it"
