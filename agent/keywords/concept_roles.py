@@ -338,13 +338,52 @@ _COMPARED_BEFORE = (
 _USUAL_CARE = re.compile(r"^(?:the\s+)?(?:usual|conventional|standard|routine)\b", re.IGNORECASE)
 
 
+# The arms of a trial that give no active treatment ("placebo", "sham acupuncture", "no treatment",
+# "watchful waiting", "a waiting list", "expectant management"): a closed class of the words of trials
+_NO_TREATMENT = re.compile(
+    r"^(?:the\s+|a\s+|an\s+)?(?:placebos?\b|sham\b|no\s+\w|nothing\b|watchful\s+waiting\b|"
+    r"expectant\s+management\b|wait(?:ing)?[- ]?lists?\b|delayed\s+treatment\b)",
+    re.IGNORECASE,
+)
+# the alternatives one side of "X versus Y" lists: "sham or conventional therapy", "A, B or no treatment"
+_ALTERNATIVES = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
+
+
 def is_usual_care(side: str) -> bool:
     """Whether one side of "X versus Y" is the care given anyway, whatever it is called: "usual
-    physiotherapy", "conventional incubator care", "standard rehabilitation". Like "compared with", the
-    phrase names the trial's control arm, which every trial has; a searcher leaves it out and searches
-    the question's own intervention (a new kind of the same care is not left out: "regional versus
-    general anaesthesia")."""
-    return bool(_USUAL_CARE.search(side.strip()))
+    physiotherapy", "conventional incubator care", "standard rehabilitation", or no active treatment at
+    all ("placebo", "sham stimulation", "watchful waiting", "no treatment"), or alternatives one of which
+    is ("sham or conventional therapy", "fluoride varnish or no treatment": the review takes every
+    control arm). Like "compared with", the phrase names the trial's control arm, which every trial
+    has; a searcher leaves it out and searches the question's own intervention (a new kind of the same
+    care is not left out: "regional versus general anaesthesia")."""
+    return any(
+        _USUAL_CARE.search(alternative) or _NO_TREATMENT.search(alternative)
+        for alternative in _ALTERNATIVES.split(side.strip())
+    )
+
+
+# the arm written after "versus" up to where the title goes on ("for", "in", a colon): "versus sham or
+# conventional therapy for motor function" -> "sham or conventional therapy"
+_ARM_END = r"\s+(?:for|in|among|on|to|after|at|during|with)\b|\s*[:;.?()]|\s*$"
+_ARM_AFTER_VERSUS = (
+    r"\b(?:versus|vs\.?|v\.|compared\s+(?:with|to))\s+"
+    r"(?P<arm>(?:(?!" + _ARM_END + r").)*?\b{phrase}\b(?:(?!" + _ARM_END + r").)*?)(?=" + _ARM_END + r")"
+)
+
+
+def in_a_control_arm(phrase: str, description: str) -> bool:
+    """Whether the description names `phrase` among the alternatives of a control arm, after "versus":
+    "versus sham or conventional therapy", "versus fluoride varnish or no treatment". The understanding
+    cuts such a list at its "or" and may drop the alternative that names no treatment; the arm as
+    written tells that the phrase is one of the comparators a review takes (`is_usual_care`)."""
+    if not phrase.strip():
+        return False
+    pattern = _ARM_AFTER_VERSUS.format(phrase=re.escape(phrase.strip()))
+    return any(
+        len(_ALTERNATIVES.split(m["arm"])) > 1 and is_usual_care(m["arm"])
+        for m in re.finditer(pattern, description, re.IGNORECASE)
+    )
 
 
 def is_comparator(phrase: str, description: str) -> bool:

@@ -138,6 +138,7 @@ from agent.keywords.concept_roles import (
     characteristics_of_the_thing,
     decide_required,
     head_is_a_condition,
+    in_a_control_arm,
     is_acted_on,
     is_comparator,
     is_compared_first,
@@ -350,7 +351,10 @@ def _parts(
                     compared += 1
                 group = compared if apart else 0
                 # "X versus usual physiotherapy": the usual care is the control arm, as after "compared with"
-                usual = is_usual_care(side) and not all(is_usual_care(other) for other in sides)
+                # ... or one of the alternatives of such an arm ("versus sham or conventional therapy")
+                usual = (
+                    is_usual_care(side) and not all(is_usual_care(other) for other in sides)
+                ) or in_a_control_arm(side, understanding.description)
                 comparator = before.startswith("compared") or (written_compared and not index) or usual
                 # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
                 compared_side = bool(before or after) and not any(

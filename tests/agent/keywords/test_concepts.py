@@ -6,6 +6,7 @@ import pytest
 
 from agent.keywords.concept_roles import (
     a_period_of_life_named,
+    in_a_control_arm,
     is_comparator,
     is_detected,
     is_exposure,
@@ -953,6 +954,38 @@ def test_usual_care_named_on_one_side_of_versus_is_an_optional_comparator(vocabu
     )
     query = pubmed_query(result)
     assert "Anesthesia, Conduction" in query and "Anesthesia, General" in query
+
+
+def test_no_treatment_on_one_side_of_versus_is_an_optional_comparator(vocabulary: MeshVocabulary) -> None:
+    # "versus watchful waiting", "versus sham or conventional therapy", "versus X or no treatment": the
+    # control arms of a trial, left out whatever MeSH names them (Watchful Waiting is a heading)
+    assert is_usual_care("watchful waiting") and is_usual_care("placebo") and is_usual_care("sham tDCS")
+    assert is_usual_care("sham or conventional therapy") and is_usual_care("fluoride varnish or no treatment")
+    assert not is_usual_care("fluoride varnish or atraumatic restorative treatment")
+    assert not is_usual_care("nicotine replacement therapy") and not is_usual_care("non-opioid analgesia")
+    description = "Tympanostomy tubes versus watchful waiting for otitis media with effusion in children"
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["otitis media with effusion"],
+        context=["Tympanostomy tubes versus watchful waiting"],
+    )
+    comparator = next(c for c in result.concepts if "waiting" in c.label.lower())
+    assert not comparator.required and "comparator" in comparator.reason
+    assert "Watchful Waiting" not in pubmed_query(result)
+    # the understanding cuts "fluoride varnish or no treatment" at its "or": the arm as written tells
+    description = (
+        "Resin infiltration versus fluoride varnish or no treatment for proximal caries in adolescents"
+    )
+    assert in_a_control_arm("fluoride varnish", description)
+    assert not in_a_control_arm("fluoride varnish", "Sealants versus fluoride varnish or ART for caries")
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["adolescents"],
+        context=["Resin infiltration versus fluoride varnish", "proximal caries"],
+    )
+    assert "Fluorides, Topical" not in pubmed_query(result)
 
 
 def test_who_leads_an_intervention_is_a_concept_mesh_names(vocabulary: MeshVocabulary) -> None:
