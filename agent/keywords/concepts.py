@@ -264,6 +264,7 @@ from agent.models import (
     Term,
     Understanding,
 )
+from agent.understanding.english_pos import is_adjective
 from agent.understanding.lexicon import GIVEN_FORM_NOUNS, HANDING_NOUNS
 
 # "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
@@ -1124,14 +1125,20 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     programmes"; `GIVEN_FORM_NOUNS`: "chlorhexidine bathing", "take-home naloxone kits"): the
     intervention is done with or on what the match names,
     which every paper of it writes. None when the phrase holds more matches or a word before the match
-    other than a hyphenated compound, or the match is a condition (a concept apart: "dementia care
+    other than a hyphenated compound (or, before a substance given, an adjective: "prophylactic
+    phenylephrine infusion"), or the match is a condition (a concept apart: "dementia care
     programmes")."""
+    given = bool(matches) and role_of(matches[0].descriptor) is ConceptRole.INTERVENTION
     if (
         len(matches) != 1
         or role_of(matches[0].descriptor) is ConceptRole.CONDITION
         # "inspiratory muscle training" is no training of Muscles; a hyphenated compound before the
-        # match says how it is done ("robot-assisted gait training": gait training, robot-assisted)
-        or any("-" not in word for word in text[: matches[0].start].split())
+        # match says how it is done ("robot-assisted gait training": gait training, robot-assisted), as
+        # adjectives say how a substance is given ("prophylactic phenylephrine infusion")
+        or any(
+            "-" not in word and not (given and is_adjective(word.lower()))
+            for word in text[: matches[0].start].split()
+        )
     ):
         return None
     rest = content_words(text[matches[0].end :])
@@ -1140,11 +1147,7 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
         INTERVENTION_HEADS
         | _PLAN_HEADS
         | PROVISION_HEADS
-        | (
-            HANDING_NOUNS | GIVEN_FORM_NOUNS
-            if role_of(matches[0].descriptor) is ConceptRole.INTERVENTION
-            else set()
-        )
+        | (HANDING_NOUNS | GIVEN_FORM_NOUNS if given else set())
     )
     if not rest or any(word.lower() not in heads for word in rest):
         return None

@@ -2464,6 +2464,24 @@ def test_the_form_a_substance_is_given_in_is_no_concept(vocabulary: MeshVocabula
     assert '"Water"[Mesh]' not in pubmed_query(pills)
 
 
+def test_adjectives_of_how_a_substance_is_given_leave_it_the_concept(vocabulary: MeshVocabulary) -> None:
+    """ "prophylactic phenylephrine infusion", "daily chlorhexidine bathing": adjectives before the
+    substance say how it is given, as a hyphenated compound does; the phrase had been free text alone
+    (and an optional setting). Before a thing that is no substance they stay part of a compound MeSH does
+    not name ("inspiratory muscle training" is no training of Muscles)."""
+    infusion = concepts_of(
+        vocabulary,
+        "Is a prophylactic phenylephrine infusion better than ephedrine at preventing hypotension?",
+        context=["prophylactic phenylephrine infusion"],
+        output_target=["hypotension"],
+    )
+    assert '"Phenylephrine"[Mesh]' in pubmed_query(infusion)
+    training = concepts_of(
+        vocabulary, "inspiratory muscle training for COPD", context=["inspiratory muscle training"]
+    )
+    assert '"Muscles"[Mesh]' not in pubmed_query(training)
+
+
 def test_complications_alone_are_no_concept(vocabulary: MeshVocabulary) -> None:
     """ "... in terms of conversion and complications": like "harms" or "outcomes", the word every paper
     of a field writes is no block to AND; alone it had reached Pregnancy Complications through the end of
