@@ -489,7 +489,8 @@ def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
     assert len(chinese) == 42
     mixed = [t for t in chinese if re.search(r"[A-Za-z]{2,}", t.title)]
     assert [t.id for t in mixed] == [
-        f"D{n}" for n in (45, 46, 47, 48, 69, 70, 71, 72, 93, 94, 95, 96, 117, 118, 119, 120, 141, 142, 143, 144)
+        f"D{n}"
+        for n in (45, 46, 47, 48, 69, 70, 71, 72, 93, 94, 95, 96, 117, 118, 119, 120, 141, 142, 143, 144)
     ]
     _assert_valid_with_real_headings(topics)
 
