@@ -37,10 +37,12 @@ _EN_REFUSING = (
 )
 # the rest of the sentence the cue opens, with its stop
 _EN_EXCLUSION = re.compile(f"{_EN_SENTENCE_START}{_EN_REFUSING}[^.!?;\n]*[.!?;]?", re.IGNORECASE)
-# the same refusal as a clause after a comma ("in preterm infants, excluding animal studies"), and a
-# telegraphic sentence of at most three words opening with "No" ("No animal studies.")
+# the same refusal as a clause after a comma ("in preterm infants, excluding animal studies", "RCTs only,
+# no general anaesthesia studies."), and a telegraphic sentence of at most three words opening with "No"
+# ("No animal studies.")
 _EN_EXCLUDING_CLAUSE = re.compile(
-    r",\s*(?:excluding|except(?:\s+for)?|but\s+not|not\s+including|other\s+than)\b[^.!?;\n]*",
+    r",\s*(?:(?:excluding|except(?:\s+for)?|but\s+not|not\s+including|other\s+than)\b[^.!?;\n]*"
+    r"|no\s+(?:[\w-]+\s+){0,2}[\w-]+\s*(?=[.!?;\n]|$))",
     re.IGNORECASE,
 )
 _EN_NO_SENTENCE = re.compile(

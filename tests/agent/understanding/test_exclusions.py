@@ -39,6 +39,12 @@ def test_a_refusing_clause_after_a_comma_and_a_short_no_sentence_are_cut() -> No
     assert without_exclusions("CBT for insomnia in adults. No animal studies. Any language.") == (
         "CBT for insomnia in adults. Any language."
     )
+    assert without_exclusions(
+        "Spinal anaesthesia for caesarean section. RCTs only, no general anaesthesia studies."
+    ) == ("Spinal anaesthesia for caesarean section. RCTs only.")
+    assert without_exclusions("Yoga for back pain, no matter how it is delivered.") == (
+        "Yoga for back pain, no matter how it is delivered."
+    )
     for kept in (
         "No association between shift work and gout has been shown in nurses.",
         "No-till farming and soil carbon.",
