@@ -13,8 +13,9 @@ profession such as midwife, or an agent noun in -ologist, -ician, -itian, -arian
 label ("Chronic low back pain: ...", "Older adults with diabetes: ...") ends in no such word.
 
 The same fragment may say where the user works ("Global health researcher working in sub-Saharan
-Africa: what is ..."): the job goes, the place stays as where the question is asked ("In sub-Saharan
-Africa, what is ..."). And "We do clinical genomics - ..." opening the text names the user's field as
+Africa: what is ...", "Nurse manager in the NHS - ..."): the job goes, the place stays as where the
+question is asked ("In sub-Saharan Africa, what is ..."); whom they work with or for ("Sports physio
+working with a women's football club: ...") goes with the job, as the question names its own people. And "We do clinical genomics - ..." opening the text names the user's field as
 "Rheumatology registrar" does their job: the verb "do" with a short object and a stop (a topic is
 studied, looked at or worked on: "We work on X" stays).
 
@@ -36,6 +37,7 @@ _JOBS = frozenset(
     | {"scientist", "academic", "gp", "doctor", "clinician", "postdoc", "candidate", "nurse", "student"}
     | {"physician", "midwife", "surgeon", "practitioner", "trainee", "counsellor", "counselor", "coach"}
     | {"officer", "educator", "instructor", "teacher", "doula", "paramedic", "vet", "veterinarian"}
+    | {"manager", "director", "coordinator", "administrator", "analyst", "engineer", "physio", "pharmacist"}
 )
 _AGENT_ENDINGS = ("ologist", "ician", "itian", "arian", "iatrist", "ist")
 _SHORT_NOT_AGENTS = frozenset({"wrist", "twist", "assist", "exist", "persist", "insist", "resist"})
@@ -43,8 +45,14 @@ _OPENING = re.compile(r"^\s*(?P<words>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4})\s*
 
 # the job fragment's place: "... researcher working in sub-Saharan Africa", "... nurse based in Kenya"
 _WORKING_IN = re.compile(
-    r"^\s*(?P<job>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4}?)\s+(?:working|based)\s+in\s+"
+    r"^\s*(?P<job>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4}?)\s+(?:(?:working|based)\s+)?(?:in|at)\s+"
     r"(?P<place>[^.;:!?]{1,60}?)\s*(?:[.;:!]|\s[-–—]\s)\s*"
+)
+# whom the user works with or for: "Sports physio working with a women's football club: ..." (their
+# clients, not the question's people: the question names its own)
+_WORKING_WITH = re.compile(
+    r"^\s*(?P<job>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4}?)\s+working\s+(?:with|for)\s+"
+    r"[^.;:!?]{1,60}?\s*(?:[.;:!]|\s[-–—]\s)\s*"
 )
 # the user's field: "We do clinical genomics - ...", "I do health economics."
 _DOING_A_FIELD = re.compile(
@@ -80,6 +88,9 @@ def without_self_introduction(text: str) -> str:
         rest = text[working.end() :]
         rest = rest[:1].lower() + rest[1:] if rest[1:2].islower() else rest  # "What helps?" -> "what helps?"
         return f"In {working.group('place')}, {rest}"
+    working_with = _WORKING_WITH.match(text)
+    if working_with and _introduces_the_user(working_with.group("job").split()):
+        return text[working_with.end() :]
     doing = _DOING_A_FIELD.match(text)
     if doing and not any(w.lower() in lex.EN_FUNCTION for w in doing.group("words").split()):
         return text[doing.end() :]

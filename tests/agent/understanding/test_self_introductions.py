@@ -81,3 +81,17 @@ def test_a_job_with_its_place_leaves_the_place_and_a_field_done_goes() -> None:
     for text in ("We work on malaria vaccines. Which work?", "We do not know whether zinc helps."):
         assert without_self_introduction(text) == text
     assert without_self_introduction("Children working in mines: what harms them?").startswith("Children")
+
+
+def test_a_job_at_a_place_or_working_with_someone_is_the_user() -> None:
+    """ "Nurse manager in the NHS - ..." says where the user works (the place stays, as after "working
+    in"); "Sports physio working with a women's football club: ..." whom they work with (it goes with the
+    job: the question names its own people). A topic label with a place stays whole."""
+    assert without_self_introduction("Nurse manager in the NHS - does skill mix affect mortality?") == (
+        "In the NHS, does skill mix affect mortality?"
+    )
+    assert without_self_introduction(
+        "Sports physio working with a women's football club: do warm-ups prevent ACL injuries?"
+    ) == ("do warm-ups prevent ACL injuries?")
+    for text in ("Yoga in pregnancy: effects on anxiety.", "Exercise at work - does it help back pain?"):
+        assert without_self_introduction(text) == text
