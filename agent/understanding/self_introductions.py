@@ -14,7 +14,9 @@ label ("Chronic low back pain: ...", "Older adults with diabetes: ...") ends in 
 
 The same fragment may say where the user works ("Global health researcher working in sub-Saharan
 Africa: what is ...", "Nurse manager in the NHS - ..."): the job goes, the place stays as where the
-question is asked ("In sub-Saharan Africa, what is ..."); whom they work with or for ("Sports physio
+question is asked ("In sub-Saharan Africa, what is ..."), unless a bare "in" names the user's field in
+lower case ("PhD student in public health."), which goes with the job; a greeting before it ("Hi!")
+goes too; whom they work with or for ("Sports physio
 working with a women's football club: ...") goes with the job, as the question names its own people. And "We do clinical genomics - ..." opening the text names the user's field as
 "Rheumatology registrar" does their job: the verb "do" with a short object and a stop (a topic is
 studied, looked at or worked on: "We work on X" stays).
@@ -45,8 +47,14 @@ _OPENING = re.compile(r"^\s*(?P<words>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4})\s*
 
 # the job fragment's place: "... researcher working in sub-Saharan Africa", "... nurse based in Kenya"
 _WORKING_IN = re.compile(
-    r"^\s*(?P<job>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4}?)\s+(?:(?:working|based)\s+)?(?:in|at)\s+"
+    r"^\s*(?P<job>[A-Za-z][\w&/'-]*(?:\s+[\w&/'-]+){0,4}?)\s+(?P<working>(?:working|based)\s+)?(?:in|at)\s+"
     r"(?P<place>[^.;:!?]{1,60}?)\s*(?:[.;:!]|\s[-–—]\s)\s*"
+)
+# a greeting before the introduction: "Hi! PhD student in public health. ...", "Hello all, ..."
+_GREETING = re.compile(
+    r"^\s*(?:hi|hello|hey|dear\s+\w+|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|everyone|team))?"
+    r"\s*[!,.:]\s*",
+    re.IGNORECASE,
 )
 # whom the user works with or for: "Sports physio working with a women's football club: ..." (their
 # clients, not the question's people: the question names its own)
@@ -82,10 +90,12 @@ _FUNDED_WORK = re.compile(
 def without_self_introduction(text: str) -> str:
     """`text` without a telegraphic self-introduction opening it ("ENT registrar here. Is X ..." ->
     "Is X ...", "X researcher working in Kenya: what ..." -> "In Kenya, what ...", "We do genomics - X" -> "X") and without who funds the user ("We have an X grant to study Y" -> "We want to study Y")."""
-    text = _GRANT.sub(_wish_of_a_grant, _FUNDED_WORK.sub("", text))
+    text = _GREETING.sub("", _GRANT.sub(_wish_of_a_grant, _FUNDED_WORK.sub("", text)), count=1)
     working = _WORKING_IN.match(text)
     if working and _introduces_the_user(working.group("job").split()):
         rest = text[working.end() :]
+        if not working.group("working") and not _a_named_place(working.group("place")):
+            return rest  # "PhD student in public health.": the user's field, no place
         rest = rest[:1].lower() + rest[1:] if rest[1:2].islower() else rest  # "What helps?" -> "what helps?"
         return f"In {working.group('place')}, {rest}"
     working_with = _WORKING_WITH.match(text)
@@ -98,6 +108,12 @@ def without_self_introduction(text: str) -> str:
     if not match or not _introduces_the_user(match.group("words").split()):
         return text
     return text[match.end() :]
+
+
+def _a_named_place(words: str) -> bool:
+    """Whether a job's "in"/"at" names a place, as English writes places: with a capital ("the NHS",
+    "rural Peru"); a field is written in lower case ("public health", "oncology")."""
+    return any(word[:1].isupper() for word in words.split())
 
 
 def _wish_of_a_grant(match: re.Match[str]) -> str:

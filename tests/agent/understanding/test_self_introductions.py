@@ -95,3 +95,15 @@ def test_a_job_at_a_place_or_working_with_someone_is_the_user() -> None:
     ) == ("do warm-ups prevent ACL injuries?")
     for text in ("Yoga in pregnancy: effects on anxiety.", "Exercise at work - does it help back pain?"):
         assert without_self_introduction(text) == text
+
+
+def test_a_greeting_and_a_field_in_lower_case_go_with_the_job() -> None:
+    """ "Hi! PhD student in public health. ...": the greeting and the user's field go (Students AND
+    Public Health had been required blocks); a place written with a capital stays."""
+    assert without_self_introduction("Hi! PhD student in public health. Do heatwaves harm kidneys?") == (
+        "Do heatwaves harm kidneys?"
+    )
+    assert without_self_introduction("Hello all, ENT registrar here. Is X good?") == "Is X good?"
+    assert without_self_introduction("Highly sensitive troponin: is it accurate?") == (
+        "Highly sensitive troponin: is it accurate?"
+    )
