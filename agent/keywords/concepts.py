@@ -218,6 +218,7 @@ from agent.keywords.phrase_words import (
     without_take_up,
 )
 from agent.keywords.reference_standards import reference_standards
+from agent.keywords.routine_outcomes import routine_outcomes
 from agent.keywords.secondary_questions import asked_only_secondarily, joins_of_the_same_role
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
 from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
@@ -536,12 +537,15 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     left_out |= secondary
     generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
     modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
+    pathogens = _pathogens_of_hosts(result, understanding.description)
+    # "improves quality of life in heart failure": a measure every trial in the condition reports
+    routine = routine_outcomes(result.concepts, result.terms, pathogens)
     defining = {
         c.id
         for c in result.concepts
-        if c.id not in listed | secondary.keys() and _defines_the_topic(c, result.terms, description)
+        if c.id not in listed | secondary.keys() | routine
+        and _defines_the_topic(c, result.terms, description)
     }
-    pathogens = _pathogens_of_hosts(result, understanding.description)
     relatives = {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
     relatives |= kinds_of_people(result.terms)
     who_or_where = {
