@@ -266,7 +266,7 @@ from agent.models import (
     Understanding,
 )
 from agent.understanding.english_pos import is_adjective
-from agent.understanding.lexicon import GIVEN_FORM_NOUNS, HANDING_NOUNS
+from agent.understanding.lexicon import GIVEN_FORM_NOUNS, HANDING_NOUNS, PRESENCE_NOUNS
 
 # "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
 _CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
@@ -1125,8 +1125,9 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     """The phrase's one match when all that follows it is intervention nouns (`INTERVENTION_HEADS`: "gait
     training", "gait training programmes"; `_PLAN_HEADS`: "ERAS protocols"), the organisational nouns of a provision or place
     (`PROVISION_HEADS`: "fracking sites", "pay-for-performance schemes"), or after a substance nouns of
-    handing it over or of the form it is given in too (`HANDING_NOUNS`: "take-home naloxone distribution
-    programmes"; `GIVEN_FORM_NOUNS`: "chlorhexidine bathing", "take-home naloxone kits"): the
+    handing it over, of the form it is given in or of its presence too (`HANDING_NOUNS`: "take-home naloxone distribution
+    programmes"; `GIVEN_FORM_NOUNS`: "chlorhexidine bathing", "take-home naloxone kits"; `PRESENCE_NOUNS`:
+    "microplastic contamination", "arsenic levels"): the
     intervention is done with or on what the match names,
     which every paper of it writes. None when the phrase holds more matches or a word before the match
     other than a hyphenated compound (or, before a substance given, an adjective: "prophylactic
@@ -1151,7 +1152,7 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
         INTERVENTION_HEADS
         | _PLAN_HEADS
         | PROVISION_HEADS
-        | (HANDING_NOUNS | GIVEN_FORM_NOUNS if given else set())
+        | (HANDING_NOUNS | GIVEN_FORM_NOUNS | PRESENCE_NOUNS if given else set())
     )
     if not rest or any(word.lower() not in heads for word in rest):
         return None

@@ -941,6 +941,11 @@ DELIVERING_VERBS = HANDING_VERBS | SERVING_VERBS
 HANDING_NOUNS = words(
     "delivery provision administration prescription prescribing distribution dispensing supply"
 )
+# nouns of a substance being present where it is measured ("microplastic contamination", "arsenic
+# levels", "pesticide concentrations"): the substance is what every paper of it names
+PRESENCE_NOUNS = words(
+    "contamination pollution level levels concentration concentrations residue residues content"
+)
 # nouns of the form a substance is given in or applied by ("chlorhexidine bathing", "take-home naloxone
 # kits", "ketamine infusion", "nicotine patches"): the substance is what every paper of it names, the
 # form only how it reaches the patient, no concept a search requires

@@ -2482,6 +2482,18 @@ def test_adjectives_of_how_a_substance_is_given_leave_it_the_concept(vocabulary:
     assert '"Muscles"[Mesh]' not in pubmed_query(training)
 
 
+def test_a_substance_named_by_its_presence_is_the_substance(vocabulary: MeshVocabulary) -> None:
+    """ "microplastic contamination": the substance every paper names, where the phrase had been free
+    text alone because MeSH does not know its head."""
+    result = concepts_of(
+        vocabulary,
+        "We study microplastic contamination in freshwater fish",
+        output_target=["microplastic contamination"],
+        subject_population=["freshwater fish"],
+    )
+    assert '"Microplastics"[Mesh]' in pubmed_query(result)
+
+
 def test_complications_alone_are_no_concept(vocabulary: MeshVocabulary) -> None:
     """ "... in terms of conversion and complications": like "harms" or "outcomes", the word every paper
     of a field writes is no block to AND; alone it had reached Pregnancy Complications through the end of
