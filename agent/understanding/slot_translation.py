@@ -137,12 +137,22 @@ _GUESS_LIMIT = 3
 
 def _guessed(rendering: Rendering, attested: Attested | None) -> bool:
     """A composition with `_GUESS_LIMIT` or more parts that are lone characters outside the glossary, read
-    by the dictionary senses of each character, and that MeSH does not attest as a whole: the characters
-    of a term the dictionary lacks (阵|发|性 "disposition of troops hair", 磺|胺|恶|唑 "sulfanilamide II
-    vicious azole", 取|石|术 "take one hundred liters technique") give words no researcher writes."""
-    if rendering.how != "composed" or rendering.guesses < _GUESS_LIMIT or not rendering.english:
+    by the dictionary senses of each character, or one whose every character is so read (洁|治 "clean
+    government"), and that MeSH does not attest as a whole: the characters of a term the dictionary lacks
+    (阵|发|性 "disposition of troops hair", 磺|胺|恶|唑 "sulfanilamide II vicious azole", 取|石|术 "take one
+    hundred liters technique") give words no researcher writes."""
+    if rendering.how != "composed" or not rendering.english:
+        return False
+    if rendering.guesses < _GUESS_LIMIT and not _all_characters_guessed(rendering):
         return False
     return attested is None or not attested(rendering.english[0])
+
+
+def _all_characters_guessed(rendering: Rendering) -> bool:
+    """A word the dictionary lacks whose every character is read by its own senses, however short: no
+    part of it is a word anyone wrote (洁|治 "clean government", 刮|治 "scrape government")."""
+    characters = sum(1 for character in rendering.chinese if has_chinese(character))
+    return characters >= 2 and rendering.guesses >= characters
 
 
 def _searched(rendering: Rendering) -> str:

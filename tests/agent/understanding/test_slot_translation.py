@@ -23,6 +23,16 @@ def test_a_composition_of_guessed_characters_is_left_out_and_named_in_the_notes(
     assert slots.subject_population == ["non-alcoholic fatty liver"]
 
 
+def test_a_short_word_read_only_by_its_characters_senses_is_left_out() -> None:
+    # 刮|治: a two-character word the dictionary lacks, each character read by its own senses ("scrape
+    # government"); fewer than three guessed characters, but nothing in it is a word anyone wrote
+    slots, originals, notes = translate_slots(Slots(context=["刮治", "肾毒性"]), embedded_vocabulary())
+    assert "刮治" not in originals.values()
+    assert originals.get(slots.context[0]) == "肾毒性"  # a composition of dictionary words stays
+    assert not any("government" in phrase for phrase in slots.context)
+    assert any("刮治" in note and "character by character" in note for note in notes)
+
+
 def test_a_composition_counts_the_characters_it_guesses() -> None:
     assert render("椎间孔镜髓核摘除术").guesses >= 3
     assert render("非酒精性脂肪肝").guesses == 0
