@@ -232,7 +232,7 @@ _EXPOSURE_BEFORE = (
 # randomised to vitamin D": the thing given is the intervention, whatever tree MeSH files it under
 _GIVEN_BEFORE = (
     r"(?:(?:treated|supplemented)\s+with|(?:randomi[sz]ed|allocated|assigned)\s+to|receiving|"
-    r"given|administered|prescribed)\s+(?:the\s+|a\s+|an\s+)?"
+    r"given|administered|prescribed|taking|(?:who|that)\s+(?:take|took|are\s+taking))\s+(?:the\s+|a\s+|an\s+)?"
 )
 
 
@@ -292,7 +292,7 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     association between X and Y", "exposure to X" (and each member of a list written there:
     `_EXPOSURES_LISTED`), "X exposure" (also as the phrase itself: "air
     pollution exposure", "cannabis use"), a measure of closeness ("proximity to major roads"), what people
-    are given ("treated with X", "receiving X", "randomised to X"), "X and the risk of Y" (also with a time or place between: "maternal
+    are given ("treated with X", "receiving X", "randomised to X", "taking X"), "X and the risk of Y" (also with a time or place between: "maternal
     smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, before a verb of effect
     ("X治疗Y"), or after 暴露于 ("暴露于X"); a Latin name in a Chinese description is its own original. The PRD has no exposure slot, so the understanding files an exposure wherever its words

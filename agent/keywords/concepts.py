@@ -266,7 +266,7 @@ from agent.models import (
     Understanding,
 )
 from agent.understanding.english_pos import is_adjective
-from agent.understanding.lexicon import GIVEN_FORM_NOUNS, HANDING_NOUNS, PRESENCE_NOUNS
+from agent.understanding.lexicon import GIVEN_FORM_NOUNS, HANDING_NOUNS, OUTCOME_MEASURES, PRESENCE_NOUNS
 
 # "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
 _CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
@@ -951,6 +951,8 @@ def _drafts_for_text(
             matches = condition_of_people(text, vocabulary)  # "obese adults": Obesity
         if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
             matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
+        elif not matches and vocabulary is not None and (measured := _before_a_measure(text, vocabulary)):
+            matches = [measured]  # "fracture risk": the risk of fractures (Fractures, Bone)
         # "cardiac testing", "Rapid" (+ "tests" from the description): a word MeSH writes in a pattern left out
         if (
             not matches
@@ -1119,6 +1121,17 @@ def _named_without_based(text: str, vocabulary: MeshVocabulary) -> MeshMatch | N
     if len(matches) == 1 and matches[0].text.casefold() == collapsed.casefold():
         return matches[0]
     return None
+
+
+def _before_a_measure(text: str, vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """The family root (`family_root`) a one-word phrase names before a noun of what is measured of it
+    (`OUTCOME_MEASURES`: "fracture risk", "fracture rates"), where MeSH knows neither the phrase nor the
+    word alone: the measure is the outcome's, the word its concept."""
+    words = text.split()
+    if len(words) != 2 or words[1].lower() not in OUTCOME_MEASURES:
+        return None
+    root = family_root(words[0], vocabulary)
+    return MeshMatch(words[0], 0, len(words[0]), root, "entry term") if root is not None else None
 
 
 def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:

@@ -2494,6 +2494,31 @@ def test_a_substance_named_by_its_presence_is_the_substance(vocabulary: MeshVoca
     assert '"Microplastics"[Mesh]' in pubmed_query(result)
 
 
+def test_a_word_before_a_measure_of_it_names_its_family(vocabulary: MeshVocabulary) -> None:
+    """ "fracture risk": the risk of fractures, searched as Fractures, Bone; MeSH knows neither the phrase
+    nor "fracture" alone, and the phrase had been free text."""
+    result = concepts_of(
+        vocabulary,
+        "vitamin D and fracture risk in older women",
+        context=["vitamin D"],
+        output_target=["fracture risk"],
+        subject_population=["older women"],
+    )
+    assert '"Fractures, Bone"[Mesh]' in pubmed_query(result)
+
+
+def test_what_people_are_taking_is_required(vocabulary: MeshVocabulary) -> None:
+    """ "older women taking PPIs": what the people take is the exposure, required like a treatment
+    given; an acronym MeSH does not know had been an optional setting."""
+    result = concepts_of(
+        vocabulary,
+        "fractures in older women taking PPIs",
+        context=["fractures", "PPIs"],
+        subject_population=["older women"],
+    )
+    assert "PPIs[tiab]" in pubmed_query(result)
+
+
 def test_complications_alone_are_no_concept(vocabulary: MeshVocabulary) -> None:
     """ "... in terms of conversion and complications": like "harms" or "outcomes", the word every paper
     of a field writes is no block to AND; alone it had reached Pregnancy Complications through the end of
