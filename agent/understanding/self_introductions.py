@@ -15,11 +15,11 @@ label ("Chronic low back pain: ...", "Older adults with diabetes: ...") ends in 
 The same fragment may say where the user works ("Global health researcher working in sub-Saharan
 Africa: what is ...", "Nurse manager in the NHS - ..."): the job goes, the place stays as where the
 question is asked ("In sub-Saharan Africa, what is ..."), unless a bare "in" names the user's field in
-lower case ("PhD student in public health."), which goes with the job; a greeting before it ("Hi!")
-goes too; whom they work with or for ("Sports physio
-working with a women's football club: ...") goes with the job, as the question names its own people. And "We do clinical genomics - ..." opening the text names the user's field as
-"Rheumatology registrar" does their job: the verb "do" with a short object and a stop (a topic is
-studied, looked at or worked on: "We work on X" stays).
+lower case ("PhD student in public health."), which goes with the job. Whom they work with or for
+("Sports physio working with a women's football club: ...") goes with the job too, as the question
+names its own people, and so does a greeting before it ("Hi!"). And "We do clinical genomics - ..."
+opening the text names the user's field as "Rheumatology registrar" does their job: the verb "do" with
+a short object and a stop (a topic is studied, looked at or worked on: "We work on X" stays).
 
 Who pays for the work is said the same way and names no concept either: "We have an NIHR grant to
 develop X" is the wish "We want to develop X" ("NIHR grant" had become a required block), and "My PhD
