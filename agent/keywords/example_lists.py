@@ -2,8 +2,9 @@
 
 "adverse birth outcomes such as preterm birth and low birth weight", "biologics, including adalimumab
 and infliximab", "mind-body exercise (e.g. tai chi or yoga)", and a list in brackets with no cue at all,
-"fluoroquinolones (ciprofloxacin, levofloxacin)" after a plural class: the examples are kinds of the class written right
-before them (one name alone in brackets is the class's other name, `bracketed_aliases`). A searcher ORs them into the class's block (the class alone misses the papers that
+"fluoroquinolones (ciprofloxacin, levofloxacin)" after a plural class: the examples are kinds of the
+class written right before them (one name alone in brackets is the class's other name,
+`bracketed_aliases`). A searcher ORs them into the class's block (the class alone misses the papers that
 name only a kind, each kind alone misses the papers that name the class), where read apart each kind
 would be a concept of its own, AND'ed, and a paper would have to name the class and every example. A
 title's colon does the same for a class of outcomes (`outcome_lists.kinds_listed_after_the_colon`).
