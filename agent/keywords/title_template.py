@@ -180,6 +180,9 @@ _OPENING_MEASURE = re.compile(
     r"^\s*((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:of|for|among|amongst)\s", re.IGNORECASE
 )
 _EPIDEMIOLOGIC_METHODS = "E05.318"  # Prevalence, Incidence, Risk Factors, Mortality ...
+# the words of an outcome's chance ("Risk of stroke in ...", "Odds of ..."): every study of the outcome
+# measures it, so the title asks about the outcome, not for a kind of study (Risk is no block to AND)
+_CHANCE_WORDS = word_set("risk risks odds likelihood probability chance chances")
 
 
 def measure_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDescriptor | None:
@@ -187,10 +190,10 @@ def measure_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDe
     ("Prevalence of depression among medical students": Prevalence; "Risk factors for pressure ulcers":
     Risk Factors): the kind of question, which a searcher ANDs for a review of prevalence, incidence
     or risk factors (the words are generic elsewhere and set aside); None when the title opens so with
-    no such heading."""
+    no such heading, or with the chance of its outcome ("Risk of stroke in ...": `_CHANCE_WORDS`)."""
     first = _SENTENCE_END.split(description, maxsplit=1)[0]
     opening = _OPENING_MEASURE.match(first)
-    if opening is None or vocabulary is None:
+    if opening is None or vocabulary is None or opening.group(1).lower() in _CHANCE_WORDS:
         return None
     found = [
         d

@@ -126,6 +126,8 @@ def test_people_and_places_a_review_names_are_required_outside_a_question_of_a_t
         ("Social isolation as a risk factor for mortality", None),
         ("Urine tests for Down's syndrome screening", None),
         ("Prevalence", None),
+        # the chance of the outcome every study of it measures: no kind of study (Risk is no block)
+        ("Risk of stroke in atrial fibrillation on DOACs versus warfarin", None),
     ],
 )
 def test_the_measure_a_title_opens_with(
