@@ -378,21 +378,21 @@ def test_general_words_beside_an_abstract_noun_name_nothing(vocabulary: MeshVoca
 
 
 def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary) -> None:
-    description = "Effect of vitamin D supplementation on fracture risk in postmenopausal women"
+    description = "Effect of vitamin D supplementation on bone mineral density in postmenopausal women"
     assert is_exposure("vitamin D supplementation", description)
     assert not is_exposure("postmenopausal women", description)
     result = concepts_of(
         vocabulary,
         description,
         subject_population=["postmenopausal women"],
-        output_target=["fracture risk"],
+        output_target=["bone mineral density"],
         context=["vitamin D supplementation"],
     )
     roles = {c.label: (c.role, c.required) for c in result.concepts}
     # the intake word is set aside, so the exposure is the substance MeSH names
     assert roles["vitamin D"] == (ConceptRole.INTERVENTION, True)
     # with no condition, the outcome is what the search is about
-    assert roles["fracture risk"] == (ConceptRole.OUTCOME, True)
+    assert roles["bone mineral density"] == (ConceptRole.OUTCOME, True)
 
 
 def test_what_people_are_given_is_the_intervention(vocabulary: MeshVocabulary) -> None:
