@@ -329,10 +329,11 @@ def _parts(
                 )
             text, found = set_aside(to_half_width(phrase))
             study_types += found
-            if (vocabulary is not None and names_a_study_design(without_approval(text), vocabulary)) or (
-                a_source_of_evidence_beside_a_design(without_approval(text), understanding.description)
+            design = without_approval(text)  # "interrupted time series welcome": the design
+            if (vocabulary is not None and names_a_study_design(design, vocabulary)) or (
+                a_source_of_evidence_beside_a_design(design, understanding.description)
             ):
-                study_types.append(re.sub(r"^(?:and|or)\s+", "", without_approval(text), flags=re.IGNORECASE))
+                study_types.append(re.sub(r"^(?:and|or)\s+", "", design, flags=re.IGNORECASE))
                 continue
             sides_and_cues = _CUT.split(text)
             sides = sides_and_cues[::2]
@@ -1124,7 +1125,7 @@ def _named_without_based(text: str, vocabulary: MeshVocabulary) -> MeshMatch | N
 
 
 def _before_a_measure(text: str, vocabulary: MeshVocabulary) -> MeshMatch | None:
-    """The family root (`family_root`) a one-word phrase names before a noun of what is measured of it
+    """The family root (`family_root`) the first of two words names before a noun of what is measured of it
     (`OUTCOME_MEASURES`: "fracture risk", "fracture rates"), where MeSH knows neither the phrase nor the
     word alone: the measure is the outcome's, the word its concept."""
     words = text.split()
@@ -1138,11 +1139,10 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     """The phrase's one match when all that follows it is intervention nouns (`INTERVENTION_HEADS`: "gait
     training", "gait training programmes"; `_PLAN_HEADS`: "ERAS protocols"), the organisational nouns of a provision or place
     (`PROVISION_HEADS`: "fracking sites", "pay-for-performance schemes"), or after a substance nouns of
-    handing it over, of the form it is given in or of its presence too (`HANDING_NOUNS`: "take-home naloxone distribution
-    programmes"; `GIVEN_FORM_NOUNS`: "chlorhexidine bathing", "take-home naloxone kits"; `PRESENCE_NOUNS`:
-    "microplastic contamination", "arsenic levels"): the
-    intervention is done with or on what the match names,
-    which every paper of it writes. None when the phrase holds more matches or a word before the match
+    handing it over, of the form it is given in or of its presence too (`HANDING_NOUNS`: "take-home
+    naloxone distribution programmes"; `GIVEN_FORM_NOUNS`: "chlorhexidine bathing", "take-home naloxone
+    kits"; `PRESENCE_NOUNS`: "microplastic contamination", "arsenic levels"): the intervention is done
+    with or on what the match names, which every paper of it writes. None when the phrase holds more matches or a word before the match
     other than a hyphenated compound (or, before a substance given, an adjective: "prophylactic
     phenylephrine infusion"), or the match is a condition (a concept apart: "dementia care
     programmes")."""
