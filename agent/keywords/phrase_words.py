@@ -40,10 +40,18 @@ _DESIGN_NOUN = (
 )
 
 
+# a map of a body of evidence is a kind of review ("an evidence map", "evidence gap maps", "mapping the
+# literature", the understanding's task "literature mapping"), not a map or a mapping studied
+_EVIDENCE_MAP = (
+    r"(?:evidence(?:[- ]gap)?|literature|systematic|scoping)\s+map(?:s|ping)?(?:\s+(?:stud(?:y|ies)|reviews?))?|"
+    r"mapping\s+(?:reviews?|stud(?:y|ies))"
+)
+
+
 _STUDY_TYPE = re.compile(
     rf"\b(?:(?:{_DESIGN_MODIFIER}(?:[\s,]+|-)(?:and\s+|or\s+)?)+{_DESIGN_NOUN}(?:\s+designs?)?|meta[- ]?analys[ie]s|RCTs?|"
     rf"meta[- ]?synthes[ie]s|meta[- ]?ethnograph(?:y|ies)|"
-    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy)\b",
+    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy|{_EVIDENCE_MAP})\b",
     re.IGNORECASE,
 )
 
@@ -129,6 +137,12 @@ FUNCTION_WORDS = word_set(
 )
 
 
+# what a user writes after the designs they accept ("interrupted time series welcome", "RCTs only pls")
+APPROVAL_WORDS = word_set(
+    "welcome ok okay fine acceptable accepted preferred relevant allowed please pls too"
+)
+
+
 # Words of a request for papers around the kind of study asked for ("I want to find all earlier
 # randomised trials", "希望找到随机对照试验": find randomized controlled trials): which papers and how they
 # are to be found, no concept of the topic. Grammar of asking, not topics.
@@ -143,12 +157,18 @@ _ASKING_FOR_PAPERS = word_set(
 
 def set_aside(text: str) -> tuple[str, list[str]]:
     """The phrase without study-type words, counts and time spans, and the study types found; beside a
-    study type, words that only ask for the papers (`_ASKING_FOR_PAPERS`) go with it."""
+    study type, words that only ask for the papers (`_ASKING_FOR_PAPERS`) or approve them
+    (`APPROVAL_WORDS`) go with it."""
     # "a cohort study design" asks for cohort studies: the word "design" is no concept, nor the filter's
     found = [re.sub(r"\s+designs?$", "", m.group(0), flags=re.IGNORECASE) for m in _STUDY_TYPE.finditer(text)]
     text = _STUDY_TYPE.sub(" ", text)
-    if found and all(word.lower() in _ASKING_FOR_PAPERS for word in re.findall(r"[\w-]+", text)):
-        text = ""  # "all earlier randomised trials": the request, not the topic
+    if found and all(
+        word.lower() in _ASKING_FOR_PAPERS or word.lower() in APPROVAL_WORDS
+        for word in re.findall(r"[\w-]+", text)
+    ):
+        text = (
+            ""  # "all earlier randomised trials", "qualitative studies welcome": the request, not the topic
+        )
     text = _SPAN.sub(" ", text)
     text = _COUNTED.sub(lambda m: "" if _is_count(m) else m.group(0), text)
     text = re.sub(r"\s+", " ", text).strip(" ,;:-")
@@ -172,14 +192,10 @@ _DESIGN_OR_SOURCE = rf"(?:{_STUDY_TYPE.pattern}|\b{_DESIGN_NOUN}\b|\b(?:{_EVIDEN
 _COORDINATED = r"\s*(?:,|/|\band\b|\bor\b|\bplus\b|&)\s*(?:(?:and|or)\s+)?"
 
 
-# what a user writes after the designs they accept ("interrupted time series welcome", "RCTs only pls")
-_APPROVAL = word_set("welcome ok okay fine acceptable accepted preferred relevant allowed please pls too")
-
-
 def without_approval(text: str) -> str:
     """The phrase without the words of approval a user writes after a design ("welcome", "ok")."""
     words = text.split()
-    while words and words[-1].lower().strip(",.!") in _APPROVAL:
+    while words and words[-1].lower().strip(",.!") in APPROVAL_WORDS:
         words.pop()
     return " ".join(words)
 
@@ -324,6 +340,9 @@ _TAKE_UP_WORDS = word_set(
 # Nouns that only say a thing is where people are studied ("antenatal care settings", "primary care
 # settings"): after a term MeSH names, the care or place is the concept. Grammar, not topics.
 _SETTING_HEADS = word_set("setting settings")
+# institutions people attend (health facilities N02.278, schools I02.783): their attendance is no take-up
+# of the institution, which alone would find every paper about schools or hospitals
+_INSTITUTION_TREES = ("N02.278", "I02.783")
 
 
 # Endings of adjectives, participles and abstract nouns: such a word alone names no thing to search for
@@ -416,7 +435,8 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
     (Vaccination), "adherence to antiretroviral therapy" -> "antiretroviral therapy"; "Medication
     Adherence" and "Vaccination Coverage" are headings and stay whole. So does a closing setting noun
     (`_SETTING_HEADS`): "antenatal care settings" -> "antenatal care" (Prenatal Care), while
-    "Resource-Limited Settings" is a heading and stays whole."""
+    "Resource-Limited Settings" is a heading and stays whole. A place attended stays whole too
+    (`_INSTITUTION_TREES`: "school attendance" is not searched as school)."""
     words = text.split()
     if (
         vocabulary is not None
@@ -431,7 +451,10 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
     if any(vocabulary.knows(" ".join(words[start:])) for start in range(len(words) - 1)):
         return text
     rest = " ".join(words[:-1])
-    return rest if any(match.end == len(rest) for match in vocabulary.recognize(rest)) else text
+    closing = [match for match in vocabulary.recognize(rest) if match.end == len(rest)]
+    if any(t.startswith(_INSTITUTION_TREES) for match in closing for t in match.descriptor.tree_numbers):
+        return text  # "school attendance", "clinic attendance": a place attended, no service taken up
+    return rest if closing else text
 
 
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:

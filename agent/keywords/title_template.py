@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from agent.keywords.phrase_words import APPROVAL_WORDS
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.text import word_set
 from agent.models import MeshDescriptor
@@ -235,7 +236,14 @@ _QUALITATIVE = re.compile(
     r"|\bmeta[- ]?synthes[ie]s\b|\bmeta[- ]?ethnograph",
     re.IGNORECASE,
 )
-_NOT_ONLY_QUALITATIVE = re.compile(r"\bquantitative\b|\bmixed[- ]methods?\b", re.IGNORECASE)
+# quantitative studies asked for too, or the qualitative ones only approved beside others ("Qualitative
+# studies welcome", "qualitative research is also fine")
+_NOT_ONLY_QUALITATIVE = re.compile(
+    r"\bquantitative\b|\bmixed[- ]methods?\b"
+    r"|\bqualitative\s+(?:studies|research|evidence|data)\s+(?:(?:are|is)\s+)?(?:also\s+)?"
+    rf"(?:{'|'.join(sorted(APPROVAL_WORDS))})\b",
+    re.IGNORECASE,
+)
 
 
 def qualitative_evidence_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDescriptor | None:

@@ -26,6 +26,7 @@ from agent.understanding.english_tokens import starts_phrase
 from agent.understanding.english_word_forms import (
     OBJECT_OPENERS,
     adjective_shaped,
+    is_past_participle,
     is_plural_noun,
     mesh_compound,
 )
@@ -56,6 +57,8 @@ def verb_here(tokens: list[str], index: int, current: list[str], clause_open: st
         return False  # "a hedonic model with repeat sales", "the study area": no verb after "with", "the"
     if not current and _subject_follows(tokens, index):
         return False  # "How will climate change alter X": after "How will" the subject comes
+    if len(current) == 1 and _opens_sentence(tokens, index - 1) and _adjective_before_plural(previous, lower):
+        return False  # "Qualitative studies welcome.": an adjective alone is no subject, so "studies" is its noun
     if previous and _noun_after(previous, lower):
         return False  # "continuous cover forestry", "fare-free public transport", "climate change"
     if current and not clause_open and no_agreement(tokens, index, previous, lower, following):
@@ -127,10 +130,23 @@ def _modifier_after_opener(tokens: list[str], index: int, following: str) -> boo
 
 def _subject_follows(tokens: list[str], index: int) -> bool:
     """ "How will climate change ...", "What do farmers ...": a wh-word and an auxiliary or modal open
-    the question, so the word after them begins its subject."""
+    the question, so the word after them begins its subject. A past participle after a form of "be" and
+    before a function word is the question's passive verb ("What is known about X", "What was reported
+    in Y"), not its subject."""
     if index < 2:
         return False
-    return tokens[index - 1].lower() in lex.QUESTION_AUXILIARIES and tokens[index - 2].lower() in _WH_WORDS
+    previous = tokens[index - 1].lower()
+    if previous in lex.BE_FORMS and _passive_participle(tokens, index):
+        return False
+    return previous in lex.QUESTION_AUXILIARIES and tokens[index - 2].lower() in _WH_WORDS
+
+
+def _passive_participle(tokens: list[str], index: int) -> bool:
+    """A past participle followed by a function word or the end of the clause ("known about", "needed.")."""
+    following = tokens[index + 1].lower() if index + 1 < len(tokens) else "."
+    return is_past_participle(tokens[index].lower()) and (
+        following in lex.EN_FUNCTION or not any(ch.isalnum() for ch in following)
+    )
 
 
 def _noun_after(previous: str, word: str) -> bool:
@@ -139,6 +155,16 @@ def _noun_after(previous: str, word: str) -> bool:
     # an adjective before a verb's "-s" or "-ed" form is a noun's ("the pandemic changed X")
     noun_shaped = not is_plural_noun(word) and not word.endswith("ed")
     return (noun_shaped and is_adjective(previous)) or mesh_compound(previous, word)
+
+
+def _opens_sentence(tokens: list[str], index: int) -> bool:
+    return index == 0 or tokens[index - 1] in {".", "?", "!", ";", ":"}
+
+
+def _adjective_before_plural(adjective: str, word: str) -> bool:
+    """An adjective opening a sentence and a plural "-s" form after it ("Qualitative studies", "Randomised
+    trials"): the plural is the noun the adjective modifies (a sentence's subject is no bare adjective)."""
+    return is_plural_noun(word) and is_adjective(adjective.lower())
 
 
 def is_adjective(word: str) -> bool:

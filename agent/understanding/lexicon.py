@@ -32,7 +32,7 @@ EN_FUNCTION = words(
     without via through across between among amongst about over under upon and or but if whether
     while during after before toward towards which who whom whose what where when how why e.g
     i.e etc currently mainly particularly especially specifically namely new novel different
-    various several many much well against following regarding concerning including excluding
+    various several many much few little well against following regarding concerning including excluding
     alone together plus below above beyond instead rather itself themselves himself herself ourselves
     along around near off alongside inside outside beneath behind beside out up onward onwards
     because although though unless despite

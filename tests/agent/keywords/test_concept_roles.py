@@ -164,6 +164,9 @@ def test_the_measure_asked_is_a_required_concept(vocabulary: MeshVocabulary) -> 
         ("Qualitative and quantitative studies of adherence to inhalers", False),
         ("Exercise for depression in older adults", False),
         ("Qualitative analysis of flavonoids in green tea by HPLC", False),  # another kind of "qualitative"
+        # qualitative studies approved beside the others asked for, not asked for alone
+        ("Peer support for postnatal depression. Qualitative studies welcome.", False),
+        ("Falls prevention in care homes; qualitative research is also fine", False),
     ],
 )
 def test_a_qualitative_review_asks_for_qualitative_research(

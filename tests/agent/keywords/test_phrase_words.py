@@ -48,9 +48,18 @@ def test_hyphened_design_modifiers_go_with_the_design() -> None:
     assert set_aside("cluster analysis") == ("cluster analysis", [])  # no design noun: a method
 
 
+def test_a_map_of_the_evidence_is_a_kind_of_review() -> None:
+    # "We want to map evidence on X" (the task "evidence mapping") had been a required block "mapping"
+    assert set_aside("evidence mapping") == ("", ["evidence mapping"])
+    assert set_aside("literature mapping")[1] == ["literature mapping"]
+    assert set_aside("an evidence gap map of falls prevention")[1] == ["evidence gap map"]
+    assert set_aside("glacier surface mapping") == ("glacier surface mapping", [])  # a map studied
+
+
 def test_rct_alone_is_a_study_type() -> None:
     # "Looking for RCTs": the acronym names the design whole, like "meta-analyses" (it was a required concept)
     assert set_aside("RCTs") == ("", ["RCTs"])
+    assert set_aside("Qualitative studies welcome") == ("", ["Qualitative studies"])  # approval goes too
     assert set_aside("an RCT of metformin")[1] == ["RCT"]
 
 
@@ -271,6 +280,9 @@ def test_a_take_up_measure_after_a_mesh_term_goes(vocabulary: MeshVocabulary) ->
     assert without_take_up("vaccination uptake", None) == "vaccination uptake"
     # how long people keep doing a thing is how much they take part in it
     assert without_take_up("breastfeeding duration", vocabulary) == "breastfeeding"
+    # a place attended is not taken up: "school attendance" had been searched as school*
+    assert without_take_up("school attendance", vocabulary) == "school attendance"
+    assert without_take_up("hospital attendance", vocabulary) == "hospital attendance"
 
 
 def test_a_setting_noun_after_a_mesh_term_goes(vocabulary: MeshVocabulary) -> None:

@@ -36,6 +36,19 @@ def test_the_subject_follows_a_wh_word_and_a_modal() -> None:
     assert "climate change" in _terms("How will climate change shift bird migration in Europe?")
 
 
+def test_a_past_participle_after_be_in_a_question_is_its_passive_verb() -> None:
+    # "What is known about X": "known" had been read as the question's subject and kept as a term
+    assert _verb_here("What is known about exercise for depression?", "known", []) is not False
+    assert "known" not in _terms("What is known about exercise for depression?")
+    assert "reported outcomes" in _terms("What are reported outcomes of exercise for depression?")
+
+
+def test_a_plural_after_an_adjective_opening_a_sentence_is_its_noun() -> None:
+    # "Qualitative studies welcome.": "studies" had been read as a verb, leaving "Qualitative" and "welcome"
+    assert _verb_here("Qualitative studies welcome.", "studies", ["Qualitative"]) is False
+    assert "welcome" not in _terms("Peer support for new mothers. Qualitative studies welcome.")
+
+
 def test_a_gerund_mesh_ends_terms_with_is_a_noun() -> None:
     assert _verb_here("for healing rate of burns", "healing", []) is False
     assert "healing rate" in _terms("We compare two dressings for healing rate of burns in children.")
@@ -94,3 +107,9 @@ def test_a_bare_verb_after_a_plural_subject_of_a_main_clause_ends_it() -> None:
     # a verb's "-s" form does not agree with a plural noun: "blood samples" is no clause
     tokens = description_tokens("We store blood samples at -80 C.")
     assert not main_verb_after_plural(tokens, tokens.index("samples"), ["blood"])
+
+
+def test_quantifiers_opening_a_sentence_are_no_terms() -> None:
+    # "Little is known about X", "Few studies have examined X": "Little" and "Few" had been kept as terms
+    assert "Little" not in _terms("Little is known about the effect of loneliness on cognitive decline.")
+    assert "Few" not in _terms("Few studies have examined loneliness in family carers.")
