@@ -330,6 +330,8 @@ def _parts(
             text, found = set_aside(to_half_width(phrase))
             study_types += found
             design = without_approval(text)  # "interrupted time series welcome": the design
+            if text and not design:  # "... case-crossover studies welcome": the approval read apart
+                continue
             if (vocabulary is not None and names_a_study_design(design, vocabulary)) or (
                 a_source_of_evidence_beside_a_design(design, understanding.description)
             ):
