@@ -190,6 +190,7 @@ from agent.keywords.phrase_matches import (
     named_around,
     other_sense,
     people_category,
+    people_named_by_adjective,
     people_of_a_kind,
     people_word_of_an_organism,
     place_in_a_figure,
@@ -941,6 +942,8 @@ def _drafts_for_text(
             and not people_word_of_an_organism(m, matches, text)
             and not form_of_a_given_substance(m, matches, text)
         ]
+        if vocabulary is not None and (named := people_named_by_adjective(text, vocabulary)):
+            matches = named  # "homeless adults": Ill-Housed Persons, not Adult
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
             matches = [m for m in matches if m.end <= aged[0].start] + aged
