@@ -362,6 +362,8 @@ def _parts(
                     is_usual_care(side) and not all(is_usual_care(other) for other in sides)
                 ) or in_a_control_arm(side, understanding.description)
                 comparator = before.startswith("compared") or (written_compared and not index) or usual
+                if kinds and index > 0 and usual:
+                    continue  # "hypofractionated versus conventional radiotherapy": the usual kind is the control
                 # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
                 compared_side = bool(before or after) and not any(
                     c.startswith("compared") for c in (before, after)
