@@ -294,6 +294,26 @@ def _written_with(term: Term, mention: AgeMention, description: str) -> bool:
     return bool(original) and description[mention.end :].lstrip(" 的").startswith(original)
 
 
+def _without_the_age(term: Term, mentions: list[AgeMention], vocabulary: MeshVocabulary) -> bool:
+    """A people word shared by a coordination keeps its age on each side ("transgender and non-binary
+    young people": "transgender young people"); with the generic people noun gone, the age adjective
+    left at the end ("transgender young") is the age block's, and the rest is the people named, with
+    the heading MeSH gives it ("transgender": Transgender Persons). Whether the term lost its age."""
+    if term.mesh is not None:
+        return False
+    for mention in mentions:
+        adjectives = re.sub(r"^the\s+", "", mention.text, flags=re.IGNORECASE).split()[:-1]
+        if mention.numeric or not adjectives:
+            continue
+        tail = " " + " ".join(adjectives)
+        if term.canonical.casefold().endswith(tail.casefold()) and len(term.canonical) > len(tail):
+            term.canonical = term.canonical[: -len(tail)].strip()
+            found = vocabulary.lookup(term.canonical)
+            term.mesh = found[0] if len(found) == 1 else None
+            return True
+    return False
+
+
 def age_population(
     concepts: list[Concept], terms: list[Term], description: str, vocabulary: MeshVocabulary | None
 ) -> tuple[list[Concept], list[Term], str]:
@@ -314,8 +334,13 @@ def age_population(
             descriptors[heading] = matching[0]
     if not descriptors:
         return concepts, terms, ""
+    named = {id(t) for t in terms if _without_the_age(t, mentions, vocabulary)}  # the people, not their age
     absorbed = [
-        t for t in terms if _people_or_age(t) and any(_written_with(t, m, description) for m in mentions)
+        t
+        for t in terms
+        if id(t) not in named
+        and _people_or_age(t)
+        and any(_written_with(t, m, description) for m in mentions)
     ]
     absorbed_ids = {id(t) for t in absorbed}
     kept_terms = [t for t in terms if id(t) not in absorbed_ids]

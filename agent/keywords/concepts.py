@@ -190,6 +190,7 @@ from agent.keywords.phrase_matches import (
     named_around,
     other_sense,
     people_category,
+    people_named_by_adjective,
     people_of_a_kind,
     people_word_of_an_organism,
     place_in_a_figure,
@@ -330,6 +331,8 @@ def _parts(
             text, found = set_aside(to_half_width(phrase))
             study_types += found
             design = without_approval(text)  # "interrupted time series welcome": the design
+            if text and not design:  # "... case-crossover studies welcome": the approval read apart
+                continue
             if (vocabulary is not None and names_a_study_design(design, vocabulary)) or (
                 a_source_of_evidence_beside_a_design(design, understanding.description)
             ):
@@ -359,6 +362,8 @@ def _parts(
                     is_usual_care(side) and not all(is_usual_care(other) for other in sides)
                 ) or in_a_control_arm(side, understanding.description)
                 comparator = before.startswith("compared") or (written_compared and not index) or usual
+                if kinds and index > 0 and usual:
+                    continue  # "hypofractionated versus conventional radiotherapy": the usual kind is the control
                 # "X versus Y": both sides are what is compared; "X compared with Y": only Y is
                 compared_side = bool(before or after) and not any(
                     c.startswith("compared") for c in (before, after)
@@ -939,6 +944,8 @@ def _drafts_for_text(
             and not people_word_of_an_organism(m, matches, text)
             and not form_of_a_given_substance(m, matches, text)
         ]
+        if vocabulary is not None and (named := people_named_by_adjective(text, vocabulary)):
+            matches = named  # "homeless adults": Ill-Housed Persons, not Adult
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
             matches = [m for m in matches if m.end <= aged[0].start] + aged

@@ -16,6 +16,7 @@ import re
 
 from agent.keywords.title_template import written_in
 from agent.models import Concept, Term
+from agent.understanding.lexicon import EFFECT_VERBS
 
 # what introduces examples of the phrase right before it; "like" only right after a noun phrase
 # (the term before it), never the verb ("we would like to")
@@ -26,11 +27,13 @@ _EXAMPLES_CUE = r"\s*,?\s*\(?\s*(?:such\s+as|including|e\.\s?g\.?,?|for\s+(?:exa
 _BRACKETED_LIST = r"\s*\((?=[^()]*(?:,|\s(?:or|and)\s)[^()]*\))"
 _PLURAL = re.compile(r"[a-z](?<![su])s$", re.IGNORECASE)
 # the examples end with their clause, or where the people or place of the sentence start, or where a
-# new noun phrase (a determiner after "and") or the other side of a comparison starts
+# new noun phrase (a determiner after "and") or the other side of a comparison starts, or at the verb
+# the examples are the subject of ("exercise such as tai chi or balance training prevent falls")
 _KINDS = re.compile(r"(?P<kinds>[^.;:!?()]+)")
 _WHO_OR_WHERE = re.compile(
     r"\s(?:in|among|amongst|for|with|after|during|at|from|to|on|versus|vs|compared)\s"
-    r"|\s(?:and|or)\s+(?:the|a|an|its|their|whether)\s",
+    r"|\s(?:and|or)\s+(?:the|a|an|its|their|whether)\s"
+    rf"|\s(?:{'|'.join(sorted(EFFECT_VERBS, key=len, reverse=True))})\s",
     re.IGNORECASE,
 )
 

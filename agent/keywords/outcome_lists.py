@@ -52,20 +52,29 @@ _ACTED_ON = re.compile(
 _EFFECTED = re.compile(
     rf"\b(?:{'|'.join(sorted(EFFECT_VERBS, key=len, reverse=True))})\s+(?P<outcomes>[^.;:!?]+)", re.IGNORECASE
 )
-_WHO_OR_WHERE = re.compile(r"\s(?:in|among|amongst|for|with|after|during|at)\s", re.IGNORECASE)
+# ("the need for transfusion": "for" after a noun of need opens what is needed, no people or place)
+_WHO_OR_WHERE = re.compile(
+    r"(?<!\bneed)(?<!\bneeds)(?<!\brequirement)\s(?:in|among|amongst|for|with|after|during|at)\s",
+    re.IGNORECASE,
+)
 
 
 # "emergency service use", "hospital admissions": how much a service is used is what the studies count
 _USE_NOUNS = r"(?:use|utili[sz]ation|uptake|attendance|visits?|admissions?|contacts?)"
+# the same nouns before the service ("use of emergency services"), and a need for a procedure ("the need
+# for transfusion", "need for mechanical ventilation"): how often it is needed is what is counted
+_USE_BEFORE = r"(?:(?:use|utili[sz]ation|uptake)\s+of|(?:need|needs|requirement)\s+for)\s+(?:the\s+|an?\s+)?"
 
 
 def _used(members: list[Term], outcomes: str) -> bool:
     """Whether a list of outcomes writes every term of a concept before a noun of use ("...: overdose
-    deaths and emergency service use", "reduces falls and call light use"): the use of a service is an
+    deaths and emergency service use", "reduces falls and call light use") or after one ("use of
+    emergency services", "the need for transfusion"): the use of a service is an
     outcome, not the service an intervention (the "X use" of an exposure, "cannabis use", is written
     before the colon or the verb of effect)."""
     return all(
         re.search(r"(?<!\w)" + re.escape(t.canonical) + r"\s+" + _USE_NOUNS + r"\b", outcomes, re.IGNORECASE)
+        or re.search(r"\b" + _USE_BEFORE + re.escape(t.canonical) + r"(?!\w)", outcomes, re.IGNORECASE)
         for t in members
     )
 

@@ -328,6 +328,26 @@ def condition_of_people(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch
     return [MeshMatch(words[0], 0, len(words[0]), found, "entry term")] if found is not None else []
 
 
+_AGE_GROUPS_TREE = PERSONS_TREE + ".060"  # people by age: `age_groups` reads them from the ages written
+
+
+def people_named_by_adjective(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The people an adjective before a generic people word names, where MeSH writes the adjective
+    with "people" or "persons" as the entry term of a heading of persons ("homeless adults" ->
+    Ill-Housed Persons, as "homeless people"; "transgender adults" -> Transgender Persons): the adjective
+    is who is studied, the people word only its head; [] otherwise, and for the age groups."""
+    words = text.split()
+    if len(words) != 2 or words[1].lower() not in GENERIC_PEOPLE:
+        return []
+    found = {
+        d.ui: d
+        for noun in ("people", "persons")
+        for d in vocabulary.lookup(f"{words[0]} {noun}")
+        if people_of_a_kind(d) and not any(t.startswith(_AGE_GROUPS_TREE) for t in d.tree_numbers)
+    }
+    return [MeshMatch(text, 0, len(text), *found.values(), "entry term")] if len(found) == 1 else []
+
+
 # the second half of a compound adjective a match opens: "-led", "-delivered", "-run"
 _COMPOUND_REST = re.compile(r"^-[a-z]+\s+", re.IGNORECASE)
 

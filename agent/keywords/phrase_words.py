@@ -26,7 +26,7 @@ from agent.understanding.lexicon import EN_VERBS, MEASURING_VERBS, NUMBER_WORDS,
 _DESIGN_MODIFIER = (
     r"(?:randomi[sz]ed|non[- ]?randomi[sz]ed|quasi[- ]?randomi[sz]ed|placebo[- ]controlled|"
     r"double[- ]blind(?:ed)?|single[- ]blind(?:ed)?|triple[- ]blind(?:ed)?|controlled|clinical|pragmatic|"
-    r"cross[- ]?over|cluster|stepped[- ]wedge|pilot|multi[- ]?cent(?:er|re|ric)|open[- ]label|prospective|retrospective|"
+    r"cross[- ]?over|case[- ]cross[- ]?over|(?:interrupted\s+)?time[- ]series|cluster|stepped[- ]wedge|pilot|multi[- ]?cent(?:er|re|ric)|open[- ]label|prospective|retrospective|"
     r"observational|comparative|cohort|case[- ]control|cross[- ]sectional|longitudinal|systematic|"
     r"scoping|rapid|umbrella|narrative|literature|network|dose[- ]response|individual participant data|"
     r"autopsy|diagnostic(?: test)? accuracy|test accuracy|mixed[- ]methods?|qualitative|quantitative|"

@@ -31,6 +31,7 @@ SPLIT_CHOICES = {
     "descriptions4": ("descriptions4",),
     "descriptions5": ("descriptions5",),
     "descriptions6": ("descriptions6",),
+    "descriptions7": ("descriptions7",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -268,6 +268,18 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   "since 2015", "I don't need animal studies", British spellings, lay words beside technical ones,
   Chinese 对…的影响, 在…中的应用, 与…的关系, 基于, and mixed terms such as GLP-1受体激动剂). They are
   reported apart as `descriptions6`.
+  The rows with `"batch": 7` (ids D145-D168: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; falls prevention, psychiatry, maternal mental health, paediatric surgery,
+  orthopaedics, gastroenterology, hepatology, oncology nursing, radiotherapy, genetic counselling,
+  environmental health, school health, homelessness, LGBTQ health, refugee health, military health,
+  midwifery, nutrition, pharmacy practice, rural health, health economics, implementation science,
+  physiotherapy and One Health) were written in the twenty-third session after the first 144 had been
+  tuned on and before the product was run on them, in phrasings the first six batches have little of (a
+  question before its context, "I'm interested in whether", "looking at", "among", "in people with",
+  "compared with usual care", two outcomes, a drug class with its members in brackets, "since 2010",
+  "RCTs only", "not interested in children", British spellings, unexpanded acronyms such as NAFLD, IBD
+  and PTSD, Chinese 对…的影响, 在…中的应用, 与…的关系, 基于, …的危险因素, and mixed terms such as
+  SGLT2抑制剂 and ICU患者). They are reported apart as `descriptions7`.
 """
 
 from __future__ import annotations
@@ -318,6 +330,7 @@ _LATER_BATCHES = {
     "descriptions4": ("descriptions", 4),
     "descriptions5": ("descriptions", 5),
     "descriptions6": ("descriptions", 6),
+    "descriptions7": ("descriptions", 7),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -365,6 +378,7 @@ SPLITS = (
     "descriptions4",
     "descriptions5",
     "descriptions6",
+    "descriptions7",
 )
 
 

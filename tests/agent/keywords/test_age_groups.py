@@ -106,6 +106,29 @@ def test_the_word_aged_of_a_span_is_no_concept_of_its_own(vocabulary: MeshVocabu
     assert "young people" in {s.text for t in terms for s in t.synonyms} | {t.canonical for t in terms}
 
 
+def test_people_sharing_an_age_noun_in_a_coordination_lose_the_age_adjective(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'transgender and non-binary young people', distributed as 'transgender young people' and
+    'non-binary young people': the people are transgender and non-binary (Transgender Persons), the
+    age is the age block's; 'transgender young' had been searched as a phrase."""
+    description = "Minority stress and suicidal ideation among transgender and non-binary young people."
+    result, people = _population(
+        vocabulary,
+        description,
+        subject_population=["transgender young people", "non-binary young people"],
+        output_target=["suicidal ideation"],
+    )
+    canonicals = {t.canonical for t in result.terms}
+    assert {"transgender", "non-binary"} <= canonicals and not any(c.endswith(" young") for c in canonicals)
+    assert any(
+        t.canonical == "transgender" and t.mesh and t.mesh.heading == "Transgender Persons"
+        for t in result.terms
+    )
+    (ages,) = people
+    assert "non-binary" not in {t.canonical for t in result.terms if t.concept == ages.id}
+
+
 def test_an_age_range_within_adulthood_is_optional(vocabulary: MeshVocabulary) -> None:
     description = "Aspirin for the primary prevention of cardiovascular disease in adults aged 40 to 70 years"
     result, people = _population(

@@ -2730,6 +2730,35 @@ def test_a_place_of_care_mesh_does_not_name_the_people_live_in_is_the_setting(
     assert {c.label: c.required for c in own.concepts}.get("own homes") is not True
 
 
+def test_the_usual_kind_of_one_head_compared_is_the_control_arm(vocabulary: MeshVocabulary) -> None:
+    """ "Hypofractionated versus conventional whole-breast radiotherapy": the conventional kind is the
+    care given anyway, left out like usual care; the kind compared stays with the head apart (the block
+    had been Hypofractionated OR conventional*)."""
+    result = concepts_of(
+        vocabulary,
+        "Cemented versus conventional hemiarthroplasty for hip fracture",
+        context=["Cemented versus conventional hemiarthroplasty"],
+        output_target=["hip fracture"],
+    )
+    query = pubmed_query(result).lower()
+    assert "conventional" not in query and "cemented" in query and "hemiarthroplasty" in query
+
+
+def test_words_of_approval_read_apart_from_their_designs_are_no_concept(vocabulary: MeshVocabulary) -> None:
+    """ "Time-series and case-crossover studies welcome.": the designs are filters and "welcome", read as a
+    phrase of its own, names nothing to search."""
+    result = concepts_of(
+        vocabulary,
+        "Does wildfire smoke increase admissions for asthma? Time-series and case-crossover studies welcome.",
+        method_measurement=["wildfire smoke"],
+        output_target=["welcome"],
+        subject_population=["asthma"],
+        context=["Time-series and case-crossover studies"],
+    )
+    assert "welcome" not in pubmed_query(result).lower()
+    assert [f.text for f in result.study_filters] == ["Time-series and case-crossover studies"]
+
+
 def test_a_source_of_evidence_beside_a_design_is_a_filter(vocabulary: MeshVocabulary) -> None:
     """ "Cohort studies and registries are both fine": the registries are evidence accepted, like the
     design beside them, not a block to AND; registries the question is about stay a concept."""

@@ -30,6 +30,14 @@ def test_examples_end_where_the_people_of_the_sentence_start() -> None:
     assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c0": ["c1"]}
 
 
+def test_examples_end_at_the_verb_they_are_the_subject_of() -> None:
+    """'exercise programmes such as tai chi or balance training prevent falls': the falls the examples
+    prevent are no example of exercise."""
+    concepts, terms = _concepts("exercise programmes", "tai chi", "balance training", "falls")
+    text = "Do exercise programmes such as tai chi or balance training prevent falls in older people?"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c0": ["c1", "c2"]}
+
+
 def test_no_examples_without_a_cue_right_after_the_class() -> None:
     """'we would like to study X' (the verb 'like') and a list after another word name no kinds."""
     concepts, terms = _concepts("nurses", "burnout", "depression")

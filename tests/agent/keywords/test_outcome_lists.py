@@ -143,6 +143,32 @@ def test_a_service_before_a_noun_of_use_among_what_an_effect_verb_acts_on_is_an_
     assert found["hourly rounding"] == ("intervention", True)
 
 
+def test_a_service_after_use_of_or_a_procedure_after_need_for_in_a_list_of_outcomes_is_an_outcome(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "reduce blood loss and the need for transfusion in knee replacement", "effects on housing stability
+    and use of emergency services": how often the procedure is needed or the service used is counted
+    ("for" after "need" names no people; the transfusion had been a required method)."""
+    found = summary(
+        vocabulary,
+        "Does tranexamic acid reduce blood loss and the need for transfusion in total knee replacement?",
+        output_target=["blood loss"],
+        context=["tranexamic acid", "transfusion", "total knee replacement"],
+    )
+    assert found["transfusion"] == ("outcome", False) and found["blood loss"] == ("outcome", False)
+    assert found["tranexamic acid"][1] and found["total knee replacement"][1]
+    found = summary(
+        vocabulary,
+        "Housing First for adults with serious mental illness - effects on housing stability and use of "
+        "emergency services compared with treatment as usual.",
+        subject_population=["adults with serious mental illness"],
+        output_target=["housing stability"],
+        context=["Housing First", "emergency services"],
+    )
+    service = next(value for label, value in found.items() if "emergency" in label)
+    assert service == ("outcome", False)
+
+
 def test_outcomes_an_effect_verb_lists_are_several_even_grouped_in_one_concept(
     vocabulary: MeshVocabulary,
 ) -> None:

@@ -11,6 +11,7 @@ from agent.keywords.phrase_matches import (
     named_around,
     other_sense,
     people_category,
+    people_named_by_adjective,
     procedure_undergone,
     widened_to_a_name,
 )
@@ -72,6 +73,26 @@ def test_people_named_by_their_condition_are_the_condition(
     vocabulary: MeshVocabulary, text: str, heading: str | None
 ) -> None:
     found = condition_of_people(text, vocabulary)
+    assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("homeless adults", "Ill-Housed Persons"),
+        ("transgender adults", "Transgender Persons"),
+        ("disabled individuals", "Disabled Persons"),
+        ("older adults", None),  # an age group: read from the age
+        ("homeless women", None),  # women are no generic people word
+        ("institutionalized patients", None),  # Institutionalization is no heading of persons
+    ],
+)
+def test_people_named_by_an_adjective_mesh_writes_with_people_are_those_people(
+    vocabulary: MeshVocabulary, text: str, heading: str | None
+) -> None:
+    """'homeless adults' is Ill-Housed Persons, whose entry term is 'homeless people': the people word is
+    only the head (the phrase had been Adult alone, and dropped beside the condition)."""
+    found = people_named_by_adjective(text, vocabulary)
     assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
 
 
