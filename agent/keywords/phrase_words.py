@@ -157,18 +157,12 @@ _ASKING_FOR_PAPERS = word_set(
 
 def set_aside(text: str) -> tuple[str, list[str]]:
     """The phrase without study-type words, counts and time spans, and the study types found; beside a
-    study type, words that only ask for the papers (`_ASKING_FOR_PAPERS`) or approve them
-    (`APPROVAL_WORDS`) go with it."""
+    study type, words that only ask for the papers (`_ASKING_FOR_PAPERS`) go with it."""
     # "a cohort study design" asks for cohort studies: the word "design" is no concept, nor the filter's
     found = [re.sub(r"\s+designs?$", "", m.group(0), flags=re.IGNORECASE) for m in _STUDY_TYPE.finditer(text)]
     text = _STUDY_TYPE.sub(" ", text)
-    if found and all(
-        word.lower() in _ASKING_FOR_PAPERS or word.lower() in APPROVAL_WORDS
-        for word in re.findall(r"[\w-]+", text)
-    ):
-        text = (
-            ""  # "all earlier randomised trials", "qualitative studies welcome": the request, not the topic
-        )
+    if found and all(word.lower() in _ASKING_FOR_PAPERS for word in re.findall(r"[\w-]+", text)):
+        text = ""  # "all earlier randomised trials": the request, not the topic
     text = _SPAN.sub(" ", text)
     text = _COUNTED.sub(lambda m: "" if _is_count(m) else m.group(0), text)
     text = re.sub(r"\s+", " ", text).strip(" ,;:-")
