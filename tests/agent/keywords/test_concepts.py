@@ -1575,6 +1575,16 @@ def test_a_policy_and_what_it_is_applied_to_are_what_is_done(vocabulary: MeshVoc
     roles = {label: (role, required) for label, role, required in summary(result)}
     assert roles["taxes"] == ("intervention", True)
     assert roles["Sugar-sweetened beverage"] == ("intervention", True)
+    # a closure, a lockdown or a mandate is a measure taken, whatever is closed: no optional setting
+    closures = concepts_of(
+        vocabulary,
+        "school closures during COVID-19 and children's mental health",
+        context=["school closures", "COVID-19"],
+        subject_population=["children"],
+        output_target=["children's mental health"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(closures)}
+    assert roles["school closures"] == ("intervention", True)
 
 
 def test_what_a_phrase_is_for_to_improve_is_an_intervention(vocabulary: MeshVocabulary) -> None:
