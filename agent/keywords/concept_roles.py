@@ -534,7 +534,8 @@ INTERVENTION_HEADS = word_set(
     intervention interventions therapy therapies treatment treatments program programs programme
     programmes training trainings counselling counseling education prophylaxis supplementation
     rehabilitation policy policies tax taxes taxation law laws legislation ban bans subsidy subsidies
-    reminder reminders incentive incentives
+    reminder reminders incentive incentives closure closures lockdown lockdowns restriction restrictions
+    mandate mandates
     """
 )
 

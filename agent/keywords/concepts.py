@@ -35,7 +35,9 @@ synonyms. The steps, for every phrase of every slot:
    disease noun is a condition: "scaphoid fractures"; one headed by a word that only one family of
    headings ends is that family's root, the phrase searched beside it: "dentine caries", Dental Caries,
    `mesh_families.head_family_root`); a descriptor with extra modifiers ("invasive
-   aspergillosis") keeps the phrase as a term beside the heading (the one descriptor before an
+   aspergillosis") keeps the phrase as a term beside the heading, and one noun before the head outside
+   the trees whose kinds are searched by the head's word makes the phrase the words searched, the bare
+   head left to the heading ("minimum wage": Salaries and Fringe Benefits OR "minimum wage"; the one descriptor before an
    intervention noun is the concept: "gait training" is Gait, what the training is done on), as does a
    phrase MeSH does not name built on a descriptor ("mindfulness-based stress reduction": Mindfulness; but when its head is a word no MeSH
    term holds, a kind of that thing, a concept of its own beside what it is made with: "bacteria-based
@@ -170,7 +172,7 @@ from agent.keywords.coordination import (
     related_pairs,
     slashed_series,
 )
-from agent.keywords.example_lists import kinds_given_as_examples
+from agent.keywords.example_lists import kinds_given_as_examples, kinds_of_an_unnamed_class
 from agent.keywords.field_of_description import (
     another_fields_sense,
     compound_before,
@@ -201,6 +203,7 @@ from agent.keywords.phrase_matches import (
     words_after,
 )
 from agent.keywords.phrase_words import (
+    EVALUATIVE_WORDS,
     GENERIC_PEOPLE,
     GENERIC_WORDS,
     PROVISION_HEADS,
@@ -513,6 +516,11 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         colon := kinds_listed_after_the_colon(result.concepts, result.terms, description, listed)
     ) is not None:
         classes.setdefault(colon[0], []).extend(k for k in colon[1] if k not in classes)
+    for into, kinds in kinds_of_an_unnamed_class(
+        result.concepts, result.terms, description, set(left_out)
+    ).items():
+        if into not in classes and not set(kinds) & set(classes):  # "I'm thinking of things like A, B and C"
+            classes[into] = kinds
     for into, kinds in classes.items():  # "adverse birth outcomes: preterm birth, low birth weight ..."
         _join_kinds(result, into, kinds)  # "... such as preterm birth and low birth weight"
         listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
@@ -1417,6 +1425,18 @@ def _mesh_draft(
         # "graph neural networks": MeSH files every kind of network under one heading, and the kind
         # is what the user means; the phrase is searched, not the heading that would find them all
         term = Term(canonical=extra, slot=part.slot, synonyms=term.synonyms[1:])
+    elif (
+        term.synonyms
+        and term.synonyms[0].text == extra
+        and vocabulary is not None
+        and _a_noun_names_the_kind(extra, match, vocabulary)
+    ):
+        # "minimum wage" (Salaries and Fringe Benefits), "sugar taxes" (Taxes): the heading names
+        # only the head noun; the words keep the noun that makes the phrase a kind of it, as a
+        # librarian writes them, and the bare head is left to the heading
+        term = Term(
+            canonical=extra, slot=part.slot, mesh=term.mesh, broader=term.broader, synonyms=term.synonyms[1:]
+        )
     draft = Draft(role, part.slot, part.group, [term], comparator=part.compared_with)
     companion = searched_beside(match.descriptor, vocabulary) if vocabulary is not None else None
     if (
@@ -1462,6 +1482,52 @@ def _state_of_the_people(match: MeshMatch, vocabulary: MeshVocabulary) -> MeshDe
 # one heading for a whole family of methods ("Neural Networks, Computer" for graph, convolutional and
 # recurrent networks alike), unlike its clinical techniques, whose kinds searchers OR under the heading
 _COARSE_TREES = ("L01", "G17")
+
+
+# the trees whose kinds a searcher ORs under the head's own word ("childhood asthma": asthma; "university
+# students": students; "freshwater fish": fish; "serum urate" is urate measured in serum): conditions,
+# people, organisms, anatomy
+_HEAD_WORD_TREES = ("C", "F03", "M01", "B", "A")
+# English adjective and participle endings: a modifier so formed grades or places the head ("advanced",
+# "resistant", "antenatal", "occupational") rather than naming a kind of it as a noun does
+_NOT_A_NOUN_ENDINGS = (
+    "al",
+    "ic",
+    "ive",
+    "ous",
+    "ary",
+    "ory",
+    "able",
+    "ible",
+    "ful",
+    "ant",
+    "ent",
+    "ed",
+    "ing",
+)
+
+
+def _a_noun_names_the_kind(phrase: str, match: MeshMatch, vocabulary: MeshVocabulary) -> bool:
+    """Whether `phrase` is the match's words after one noun that makes them a kind the heading does
+    not name ("minimum wage" of Salaries and Fringe Benefits, "soda taxes" of Taxes, "video
+    consultations"), outside the trees whose kinds are searched by the head's word (`_HEAD_WORD_TREES`)."""
+    words, head = phrase_key(phrase), phrase_key(match.text)
+    if len(words) != len(head) + 1 or words[1:] != head:
+        return False
+    written = phrase.split()[0]
+    modifier = written.casefold()
+    return (
+        modifier.isalpha()
+        and not is_acronym(written)  # "IVF clinic audit": the acronym is a name of its own
+        # "time series", "energy consumption": another field's thing, searched by its words alone
+        and not entry_of_another_field(match.descriptor, match.via)
+        and not modifier.endswith(_NOT_A_NOUN_ENDINGS)
+        and not is_adjective(modifier)
+        and vocabulary.head_role(modifier) is not ConceptRole.CONDITION  # "acute", "chronic": a course
+        and modifier not in GENERIC_WORDS | EVALUATIVE_WORDS
+        and not any(role_of(d) is ConceptRole.ANATOMY for d in vocabulary.lookup(modifier))
+        and not any(t.startswith(_HEAD_WORD_TREES) for t in match.descriptor.tree_numbers)
+    )
 
 
 def _coarse_heading(descriptor: MeshDescriptor) -> bool:

@@ -91,3 +91,40 @@ def kinds_given_as_examples(
             classes[concept.id] = kinds + [k for kind in kinds for k in classes.pop(kind, [])]
             taken.update(classes[concept.id])
     return classes
+
+
+# examples of a class the description leaves unnamed ("what interventions ...? I'm thinking of things like
+# A, B and C"; "- A, B, that kind of thing"): a cue before the list that names no class, or one after it
+_UNNAMED_CLASS_BEFORE = re.compile(
+    r"\b(?:things|stuff|something|anything)\s+like\s+(?P<kinds>[^.;:!?()]+)", re.I
+)
+_UNNAMED_CLASS_AFTER = re.compile(
+    r"(?P<kinds>[^.;:!?()\-–—]+?),?\s+(?:(?:that|this)\s+(?:kind|sort)\s+of\s+thing|and\s+(?:so\s+on|the\s+like)"
+    r"|or\s+similar|etc\b)",
+    re.I,
+)
+
+
+def kinds_of_an_unnamed_class(
+    concepts: list[Concept], terms: list[Term], description: str, left_out: set[str]
+) -> dict[str, list[str]]:
+    """The concepts written only in one list of examples of a class the description does not name
+    (`_UNNAMED_CLASS_BEFORE`, `_UNNAMED_CLASS_AFTER`): the first concept of the list, and the others to
+    OR into its block. They are alternatives the user would take any of, so a searcher writes one block
+    of them, where read apart each would be AND'ed and a paper would have to name them all."""
+    lists = [m.group("kinds") for m in _UNNAMED_CLASS_BEFORE.finditer(description)]
+    lists += [m.group("kinds") for m in _UNNAMED_CLASS_AFTER.finditer(description)]
+    classes: dict[str, list[str]] = {}
+    for text in lists:
+        text = _WHO_OR_WHERE.split(f" {text} ")[0]
+        rest = description.replace(text.strip(), " ")
+        kinds = [
+            c.id
+            for c in concepts
+            if c.id not in left_out
+            and (written := [t for t in terms if t.concept == c.id])
+            and all(written_in(t.canonical, text) and not written_in(t.canonical, rest) for t in written)
+        ]
+        if len(kinds) > 1:
+            classes[kinds[0]] = kinds[1:]
+    return classes

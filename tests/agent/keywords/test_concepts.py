@@ -1575,6 +1575,16 @@ def test_a_policy_and_what_it_is_applied_to_are_what_is_done(vocabulary: MeshVoc
     roles = {label: (role, required) for label, role, required in summary(result)}
     assert roles["taxes"] == ("intervention", True)
     assert roles["Sugar-sweetened beverage"] == ("intervention", True)
+    # a closure, a lockdown or a mandate is a measure taken, whatever is closed: no optional setting
+    closures = concepts_of(
+        vocabulary,
+        "school closures during COVID-19 and children's mental health",
+        context=["school closures", "COVID-19"],
+        subject_population=["children"],
+        output_target=["children's mental health"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(closures)}
+    assert roles["school closures"] == ("intervention", True)
 
 
 def test_what_a_phrase_is_for_to_improve_is_an_intervention(vocabulary: MeshVocabulary) -> None:
@@ -2809,3 +2819,38 @@ def test_a_condition_taken_with_or_without_joins_the_block_of_its_role(vocabular
     (sciatica,) = [t for t in result.terms if t.canonical == "sciatica"]
     (block,) = [c for c in result.concepts if c.id == sciatica.concept]
     assert block.required and any(t.concept == block.id and "back pain" in t.canonical for t in result.terms)
+
+
+def test_a_noun_before_a_heading_s_head_stays_in_the_words(vocabulary: MeshVocabulary) -> None:
+    """ "minimum wage" is filed under Salaries and Fringe Benefits by its head alone: the heading is
+    searched, and the words keep the noun that makes them a kind of wage (not wage[tiab], every paper
+    on pay); a condition's kind is searched by its own word ("childhood asthma": asthma)."""
+    result = concepts_of(
+        vocabulary,
+        "Does raising the minimum wage improve the health of low-paid workers?",
+        context=["minimum wage"],
+    )
+    wage = next(
+        t for t in result.terms if t.mesh is not None and t.mesh.heading == "Salaries and Fringe Benefits"
+    )
+    assert wage.canonical == "minimum wage"
+    query = pubmed_query(result)
+    assert '"minimum wage' in query and "wage[tiab]" not in query
+    asthma = concepts_of(
+        vocabulary, "Smoke-free laws and childhood asthma", output_target=["childhood asthma"]
+    )
+    assert "asthma[tiab]" in pubmed_query(asthma)
+
+
+def test_examples_of_a_class_left_unnamed_are_one_block(vocabulary: MeshVocabulary) -> None:
+    # "- exercise, home modification, that kind of thing": alternatives, ORed, not each AND'ed
+    result = concepts_of(
+        vocabulary,
+        "falls prevention in older people - exercise, home modification, that kind of thing",
+        task=["falls prevention"],
+        subject_population=["older people"],
+        output_target=["exercise"],
+        context=["home modification"],
+    )
+    exercise = next(t.concept for t in result.terms if t.canonical == "exercise")
+    assert next(t.concept for t in result.terms if t.canonical == "home modification") == exercise

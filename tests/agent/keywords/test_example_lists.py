@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agent.keywords.example_lists import kinds_given_as_examples
+from agent.keywords.example_lists import kinds_given_as_examples, kinds_of_an_unnamed_class
 from agent.models import Concept, ConceptRole, Term
 
 
@@ -85,3 +85,19 @@ def test_a_bracketed_list_after_a_singular_noun_names_no_kinds() -> None:
     concepts, terms = _concepts("cancer screening", "cervical", "breast")
     text = "How do adults experience cancer screening (cervical, breast and bowel)?"
     assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {}
+
+
+def test_examples_of_a_class_left_unnamed_are_one_block() -> None:
+    """'- exercise, home modification, that kind of thing' and 'I'm thinking of things like A, B and C':
+    examples of a class the description does not name are alternatives, ORed into the first one's
+    block; what stands before the list and the people after it are no example."""
+    concepts, terms = _concepts("falls prevention", "older people", "exercise", "home modification")
+    text = "falls prevention in older people - exercise, home modification, that kind of thing"
+    assert kinds_of_an_unnamed_class(concepts, terms, text, set()) == {"c2": ["c3"]}
+    concepts, terms = _concepts("vaccine hesitancy", "reminder letters", "education sessions", "parents")
+    text = (
+        "What reduces vaccine hesitancy? I'm thinking of things like reminder letters and education "
+        "sessions for parents."
+    )
+    assert kinds_of_an_unnamed_class(concepts, terms, text, set()) == {"c1": ["c2"]}
+    assert kinds_of_an_unnamed_class(concepts, terms, "Reminder letters and education sessions", set()) == {}
