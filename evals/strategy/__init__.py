@@ -15,7 +15,7 @@ twelfth as `librarian12`, ten more written thirteenth as `librarian13`, ten more
 `librarian14`, eight written fifteenth as `librarian15`, ten written sixteenth as `librarian16`, eight
 written seventeenth as `librarian17`, ten written eighteenth as `librarian18`, eight written nineteenth as
 `librarian19`, ten written twentieth as `librarian20`, ten written twenty-first as `librarian21`, ten written
-twenty-second as `librarian22`, ten written twenty-third as `librarian23`, ten written twenty-fourth as `librarian24`; intervention, exposure, prognosis, prevalence, programme and qualitative reviews with
+twenty-second as `librarian22`, ten written twenty-third as `librarian23`, ten written twenty-fourth as `librarian24`, ten written twenty-fifth as `librarian25`; intervention, exposure, prognosis, prevalence, programme and qualitative reviews with
 the query a librarian would write,
 `librarian_dev.jsonl`) and on the 50 `engineering` topics outside medicine (the 10 written second also
 as `engineering2`, the 10 written third as `engineering3`, the 10 written fourth as `engineering4`, the
