@@ -4,7 +4,7 @@ For every topic of CLEF TAR 2018 (42 training topics carried over from 2017, 30 
 and of the Seed collection (40 topics; topic 42 is suspect, so Seed is also reported without it), the
 review title is the description; the generator writes a PubMed query (by default the product's
 `agent.keywords.plan.plan_search` with the rules, no LLM, and the offline MeSH file given by `--mesh`, loaded
-once); the query is compared with the expert's. Rules may be chosen on `clef_train`, on the 284
+once); the query is compared with the expert's. Rules may be chosen on `clef_train`, on the 294
 `librarian` topics (the 15 written second also as `librarian2`, the 15 written third as `librarian3`,
 the 15 harder ones written fourth as `librarian4`, the 15 as hard as Seed's written fifth as
 `librarian5`, sixth as `librarian6`, seventh as `librarian7`, the ten diagnostic-accuracy titles
