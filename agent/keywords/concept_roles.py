@@ -137,16 +137,24 @@ def study_filter(text: str, vocabulary: MeshVocabulary | None) -> StudyFilter:
 _UNDER_PERSONS = PERSONS_TREE + "."
 # diseases (C): one level under a category a disease is named as concretely as deeper down
 _CONDITION_TREE = "C"
+# therapies (E02), anaesthesia (E03), operations (E04) and equipment (E07): one level under the category
+# a heading's own name is one procedure or device (Radiotherapy, Mastectomy, Catheters), as concrete as
+# deeper down; not the investigative techniques (E05: Methods, Artifacts), whose one-word headings are
+# generic words, nor an entry term there, which may name a class by a narrower sense ("chemotherapy",
+# mostly of cancer, is an entry term of Drug Therapy, the family of all drug treatments)
+_NAMED_PROCEDURES = ("E02.", "E03.", "E04.", "E07.")
 
 
-def _near_the_top(tree_number: str) -> bool:
+def _near_the_top(tree_number: str, by_its_name: bool = False) -> bool:
     """Whether a tree number is too near the top of its tree for one word to search it: the roots and
     their children ("cancer" -> Neoplasms, "injuries" -> Wounds and Injuries, "behaviour" -> Behavior),
-    except a kind of person (Refugees) and a condition one level under a category of diseases, which
+    except a kind of person (Refugees), a condition one level under a category of diseases, which
     MeSH names as concretely as a disease deeper down ("burns": Burns, C26.200, beside Fractures and
-    Wounds, Penetrating under Wounds and Injuries)."""
+    Wounds, Penetrating under Wounds and Injuries), and a procedure or device one level under its
+    category named `by_its_name` ("radiotherapy": Radiotherapy, E02.815, beside Cryotherapy under
+    Therapeutics)."""
     depth = tree_number.count(".")
-    if tree_number.startswith(_UNDER_PERSONS):
+    if tree_number.startswith(_UNDER_PERSONS) or (by_its_name and tree_number.startswith(_NAMED_PROCEDURES)):
         return False
     return depth < 1 or (depth < 2 and not tree_number.startswith(_CONDITION_TREE))
 
@@ -162,7 +170,7 @@ def names_the_concept(descriptor: MeshDescriptor, text: str, via: str = "entry t
     if is_study_type(descriptor) or not content_words(text):
         return False
     one_word = len(text.split()) == 1
-    if one_word and all(_near_the_top(t) for t in descriptor.tree_numbers):
+    if one_word and all(_near_the_top(t, via == "heading") for t in descriptor.tree_numbers):
         return False  # too broad a heading to search on; the words stay
     # "flags" -> Emblems and Insignia, "films" -> Motion Pictures (humanities); "surgery" -> General
     # Surgery, "cardiac surgery" -> Thoracic Surgery (a discipline, H: the procedures are meant)

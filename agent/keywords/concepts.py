@@ -1215,7 +1215,10 @@ def _as_written_only(term: Term) -> Term:
 
 def _head_family(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
     """The whole phrase as a match of the family its head word names (`head_family_root`: "dentine
-    caries", Dental Caries), when no match reaches the head."""
+    caries", Dental Caries), when no match reaches the head; a phrase MeSH matches nowhere is read
+    without its generic edges first ("proximal caries detection": the proximal caries detected)."""
+    if not matches:
+        text = strip_generic_edges(text, vocabulary)
     tokens = tokenize(text)
     if len(tokens) < 2 or any(m.end >= tokens[-1].end for m in matches):
         return None

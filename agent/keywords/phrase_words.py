@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import re
 
-from agent.language.mesh_recognition import PERSONS_TREE, MeshVocabulary, tokenize
+from agent.language.mesh_recognition import (
+    PERSONS_TREE,
+    MeshVocabulary,
+    natural_order,
+    role_of,
+    tokenize,
+    word_key,
+)
 from agent.language.morphology import is_acronym, singular
 from agent.language.text import clean_term, word_set
 from agent.models import ConceptRole
@@ -400,7 +407,20 @@ def names_a_task(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
         and not vocabulary.knows(word)
         and not vocabulary.is_head_word(word)
         and vocabulary.head_role(word) is None
+        and not _ends_condition_headings(word, vocabulary)
     )
+
+
+def _ends_condition_headings(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether MeSH ends headings with the word, and each of them names a condition ("caries": Dental
+    Caries, Root Caries): too few for a head role (`MeshVocabulary.head_role`), but the word is the name
+    of a disease, and detecting it is a clinician's question ("proximal caries detection" searches the
+    caries), not a task of another field. A word that ends only entry terms ("intrusion": Tooth
+    Intrusion under Tooth Movement Techniques) or headings of other roles ("objects": Astronomical
+    Objects) stays a task word."""
+    key = word_key(word)
+    named = [d for d in vocabulary.ending_in(word) if word_key(natural_order(d.heading).split()[-1]) == key]
+    return bool(named) and all(role_of(d) is ConceptRole.CONDITION for d in named)
 
 
 def _term_starts_here(words: list[str], vocabulary: MeshVocabulary | None) -> bool:

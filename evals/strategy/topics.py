@@ -186,6 +186,16 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   named programme family (nurse-led transitional care, parenting programmes), a qualitative synthesis,
   an implementation-barriers review, a risk-factor and a prognostic-factor review and a
   diagnostic-accuracy review. They are reported apart as `librarian24`.
+  The rows with `"batch": 25` (ids P12-01-P12-10: geriatric surgery, digital maternal health, dentistry,
+  child and adolescent mental health, paediatric anaesthesia, vestibular physiotherapy, infection
+  prevention nursing, pharmacy in long-term care, speech and language therapy in oncology and emergency
+  public health) were written as hard as Seed's titles in the twenty-third session, before the product
+  was run on them: settings (rural areas of low- and middle-income countries, care homes, emergency
+  departments, hospital), age groups (older adults, children, young people, adolescents and young
+  adults), outcomes that define the topic (emergence delirium, anticholinergic burden, feeding tube
+  dependence), gerunds (waiting, implementing), a programme family (brief alcohol interventions), a
+  scoping review, a qualitative synthesis, an implementation review, a prognostic-factor review and a
+  diagnostic-accuracy review with a comparator test. They are reported apart as `librarian25`.
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -321,6 +331,7 @@ _LATER_BATCHES = {
     "librarian22": ("librarian", 22),
     "librarian23": ("librarian", 23),
     "librarian24": ("librarian", 24),
+    "librarian25": ("librarian", 25),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -367,6 +378,7 @@ SPLITS = (
     "librarian22",
     "librarian23",
     "librarian24",
+    "librarian25",
     "engineering",
     "engineering2",
     "engineering3",
@@ -415,7 +427,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 284 librarian, 50 engineering and 96 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 294 librarian, 50 engineering and 96 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
@@ -437,7 +449,7 @@ def load_topics(
 
 
 def librarian_topics(path: Path = LIBRARIAN_DEV) -> list[Topic]:
-    """The 284 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
+    """The 294 titles and queries written by hand for the review kinds CLEF lacks (see the docstring)."""
     return _written_here(path, "librarian")
 
 

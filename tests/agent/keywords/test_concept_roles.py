@@ -295,6 +295,20 @@ def test_a_phrase_headed_by_a_word_of_one_family_of_headings_is_that_condition(
     assert concept.role is ConceptRole.CONDITION and concept.required
 
 
+def test_a_family_head_before_a_measuring_word_is_that_condition(vocabulary: MeshVocabulary) -> None:
+    """ "proximal caries detection" (from "for detecting proximal caries"): without its measuring head
+    the phrase is headed by "caries", and searched with Dental Caries, not as three words in a row."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Near-infrared light transillumination for detecting proximal caries in permanent teeth"
+    slots = Slots(
+        task=["proximal caries detection"], method_measurement=["near-infrared light transillumination"]
+    )
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    assert any(t.mesh is not None and t.mesh.heading == "Dental Caries" for t in result.terms)
+
+
 def test_each_member_of_a_list_of_exposures_is_an_exposure() -> None:
     # a list written with commas, or a suspended prefix before the member, after "exposure to"
     assert is_exposure("arsenic", "Exposure to lead, cadmium and arsenic in children")

@@ -315,6 +315,19 @@ def test_a_condition_one_level_under_a_category_is_named_by_its_word(vocabulary:
     assert any(t.mesh is not None and t.mesh.heading == "Burns" for t in result.terms)
 
 
+def test_a_procedure_one_level_under_its_category_is_named_by_its_word(vocabulary: MeshVocabulary) -> None:
+    """Radiotherapy (E02.815) and Mastectomy (E04.466) sit one level under Therapeutics and Surgical
+    Procedures, Operative: each names one procedure, and its word is searched with it; the categories
+    themselves (E02) and a generic word one level under the investigative techniques (Methods, E05.581)
+    stay too broad, and so does such a heading reached through an entry term, which may name the class
+    by a narrower sense ("chemotherapy", mostly of cancer, is no search for Drug Therapy, E02.319)."""
+    assert names_the_concept(vocabulary.lookup("Radiotherapy")[0], "radiotherapy", "heading")
+    assert not names_the_concept(vocabulary.lookup("Drug Therapy")[0], "chemotherapy")
+    assert names_the_concept(vocabulary.lookup("Mastectomy")[0], "mastectomy", "heading")
+    assert not names_the_concept(vocabulary.lookup("Therapeutics")[0], "therapy")
+    assert not names_the_concept(vocabulary.lookup("Methods")[0], "methods", "heading")
+
+
 def test_phrases_written_apart_are_different_concepts(vocabulary: MeshVocabulary) -> None:
     description = (
         "Red flags to screen for vertebral fracture in low back pain, with bursa, tendon or labrum lesions"
