@@ -782,6 +782,8 @@ def _same_stem(word: str, other: str) -> bool:
 # an attested span of this many parts tries this many senses of each part (fewer for longer spans: the
 # products stay under a hundred look-ups per span)
 _SPAN_SENSES = {2: 8, 3: 4, 4: 3}
+# English verbs that take their meaning from the noun after them ("make progress", "take care")
+_LIGHT_VERBS = frozenset(["make", "take", "give", "do", "have"])
 _ADJECTIVE_GUESSES = 2  # a modifier's first senses whose Latin adjectives a span tries
 
 
@@ -792,7 +794,8 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
     adjectives of its first noun senses (ischemia -> "ischemic", prostate -> "prostatic"), which are only
     ever used when the vocabulary knows the whole span ("oxidative stress", "regulatory T cells")."""
     if head:
-        actions = [noun for verb in sorted(part.verbs) for noun in word_formation.action_noun_guesses(verb)]
+        verbs = sorted({*part.verbs, *_light_verb_objects(part)})
+        actions = [noun for verb in verbs for noun in word_formation.action_noun_guesses(verb)]
         return list(_unique([*part.nouns[:limit], *part.fused, *actions]))
     derived: list[str] = []
     for rank, sense in enumerate(part.modifiers[:limit]):
@@ -807,7 +810,33 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
             derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
         elif word.endswith("ate") and len(word) > 6:
             derived.append(sense[:-1] + "ory")  # regulate -> regulatory
-    return list(_unique([*part.modifiers[:limit], *derived, *part.fused, *part.latin]))
+    return list(
+        _unique([*part.modifiers[:limit], *derived, *part.fused, *part.latin, *_bare_adjectives(part)])
+    )
+
+
+def _light_verb_objects(part: _Part) -> list[str]:
+    """The nouns of a part's light-verb senses that are its noun senses too ("make progress", "progress"):
+    the verb the noun names, whose action noun a term may use (进展 -> "disease progression")."""
+    out: list[str] = []
+    for verb in part.verbs:
+        words = verb.split()
+        if len(words) == 2 and words[0] in _LIGHT_VERBS and words[1] in part.nouns:
+            out.append(words[1])
+    return out
+
+
+def _bare_adjectives(part: _Part) -> list[str]:
+    """The adjective that opens a modifier sense written "adjective noun", alone: inside a term English
+    leaves the noun unsaid when the adjective names it (冠状动脉 "coronary artery" in 冠状动脉|介入
+    "coronary intervention"; 脑血管 "cerebral vessel" -> "cerebrovascular" is the neoclassical path).
+    Like every such form, tried only inside a span the judge attests whole."""
+    out: list[str] = []
+    for sense in part.modifiers[:_PER_PART]:
+        words = sense.split()
+        if len(words) == 2 and words[0].isalpha() and words[0].lower().endswith(_HEAD_ADJECTIVE_ENDINGS):
+            out.append(words[0])
+    return out
 
 
 def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
@@ -938,6 +967,8 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
             options.append(_judged(part.modifiers, part, attested, modifier=True, company=company))
         else:
             senses = _judged(part.nouns, part, attested, company=company)
+            if attested is not None and spans and index > 0:
+                senses = list(_unique([*_nested_heads(parts[index - 1], part, attested), *senses]))
             options.append([people_plural(h) if part.people else h for h in senses])
     if len(parts) > 1:  # inside a term a part is a word, not the dictionary's definition of it
         options = [sorted(option, key=_definition) for option in options]
@@ -961,6 +992,18 @@ def _compose(parts: list[_Part], attested: Attested | None = None, spans: bool =
         if spanned is not None:
             composed.insert(0, spanned)
     return composed
+
+
+def _nested_heads(before: _Part, head: _Part, attested: Attested) -> list[str]:
+    """The head's senses that the judge knows as one term with the last word of the modifier before it,
+    when that modifier is a phrase itself: a compound nests (慢性肾脏病|进展 is "chronic kidney (disease
+    progression)"), and MeSH writes the inner term, not the whole one. The senses tried are those of an
+    attested span's head (a verb's action nouns too: 进展 "progress" -> "progression")."""
+    lasts = _unique([m.split()[-1] for m in before.modifiers[:_PER_PART] if " " in m.strip()])
+    if not lasts:
+        return []
+    pool = _span_pool(head, True, _JUDGED_SENSES)
+    return [sense for sense in pool if any(attested(f"{last} {sense}") for last in lasts)]
 
 
 def _company(parts: list[_Part], index: int) -> tuple[str, ...]:

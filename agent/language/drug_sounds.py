@@ -178,9 +178,30 @@ def _same_first_vowel(chinese: str, word: str) -> bool:
     return bool(pinyin and english and pinyin.group()[-1] == english.group()[-1])
 
 
+# characters that translate an enantiomer's prefix instead of spelling it (右美托咪定 "dexmedetomidine",
+# 左氧氟沙星 "levofloxacin"): the approved names write "dextro-" as 右 "right" and "levo-" as 左 "left"
+CHIRAL_PREFIXES: dict[str, tuple[str, ...]] = {"右": ("dextro", "dex"), "左": ("levo", "lev")}
+
+
 def matching_drug(chinese: str, candidates: Iterable[str]) -> str | None:
     """The one candidate English drug name (all ending in the stem `chinese` ends in) whose sounds the
-    Chinese name spells best; None when none does or two do equally well."""
+    Chinese name spells best; None when none does or two do equally well. A name opening with a chiral
+    prefix (右, 左) is the drug with that English prefix whose rest the other characters spell."""
+    prefixes = CHIRAL_PREFIXES.get(chinese[:1], ()) if len(chinese) > 2 else ()
+    if prefixes:
+        # every split of the prefix: "levofloxacin" is lev + ofloxacin, "levodopa" levo + dopa
+        rests = {
+            word[len(prefix) :]: word
+            for word in candidates
+            for prefix in prefixes
+            if word.lower().startswith(prefix) and len(word) > len(prefix) + 2
+        }
+        found = _best_spelled(chinese[1:], list(rests))
+        return rests[found] if found is not None else None
+    return _best_spelled(chinese, candidates)
+
+
+def _best_spelled(chinese: str, candidates: Iterable[str]) -> str | None:
     sounds = sound_classes(chinese)
     if not sounds or not sounds[0].required:
         return None

@@ -292,3 +292,26 @@ def test_the_prefix_re_closes_up_with_the_word_after_it() -> None:
     # 再 "again" before an event word is the prefix "re-" (rehospitalization, reoperation)
     assert render("再住院率").english[0] == "rehospitalization rate"
     assert render("再手术率").english[0] == "reoperation rate"
+
+
+def test_a_light_verb_sense_gives_its_action_noun_inside_an_attested_span() -> None:
+    # 进展 "make progress; progress": the verb "progress" nominalised, only where the judge knows the term
+    assert render("疾病进展", attested=lambda term: term == "disease progression").english[0] == (
+        "disease progression"
+    )
+    assert "disease progression" not in render("疾病进展").english
+
+
+def test_a_modifier_written_adjective_noun_may_drop_its_noun_inside_an_attested_span() -> None:
+    def known(term: str) -> bool:
+        return term == "percutaneous coronary intervention"
+
+    # 冠状动脉 "coronary artery": English says "coronary intervention"
+    assert render("经皮冠状动脉介入", attested=known).english[0] == "percutaneous coronary intervention"
+    assert render("经皮冠状动脉介入").english[0].startswith("percutaneous coronary artery")
+
+
+def test_a_nested_compound_takes_the_head_sense_the_judge_knows_with_the_modifiers_last_word() -> None:
+    # 肾病 "kidney disease" is one word; 肾病|进展 nests "disease progression" inside "kidney ..."
+    judged = render("肾病进展", attested=lambda term: term == "disease progression")
+    assert judged.english[0].endswith("disease progression")

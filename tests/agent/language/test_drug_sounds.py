@@ -53,3 +53,13 @@ def test_a_chinese_drug_name_renders_as_the_drug_mesh_knows() -> None:
 def test_the_platelet_inhibitor_stems_name_their_class() -> None:
     assert drug_class("氯吡格雷").english[0] == "platelet aggregation inhibitors"
     assert drug_class("替格瑞洛").stem == "-grelor"
+
+
+def test_a_chiral_prefix_is_translated_and_the_rest_spelled() -> None:
+    # 右 "right" and 左 "left" translate dextro-/levo-; the characters after them spell the rest
+    quinolones = ("levofloxacin", "ofloxacin", "ciprofloxacin", "moxifloxacin")
+    assert matching_drug("左氧氟沙星", quinolones) == "levofloxacin"
+    assert matching_drug("氧氟沙星", quinolones) == "ofloxacin"
+    agonists = ("dexmedetomidine", "medetomidine", "detomidine")
+    assert matching_drug("右美托咪定", agonists) == "dexmedetomidine"
+    assert matching_drug("右美托咪定", ("medetomidine", "detomidine")) is None  # no dextro- drug to name
