@@ -952,8 +952,8 @@ def _drafts_for_text(
             and not people_word_of_an_organism(m, matches, text)
             and not form_of_a_given_substance(m, matches, text)
         ]
-        if vocabulary is not None and (named := people_named_by_adjective(text, vocabulary)):
-            matches = named  # "homeless adults": Ill-Housed Persons, not Adult
+        if vocabulary is not None and (kind_of_people := people_named_by_adjective(text, vocabulary)):
+            matches = kind_of_people  # "homeless adults": Ill-Housed Persons, not Adult
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
             matches = [m for m in matches if m.end <= aged[0].start] + aged

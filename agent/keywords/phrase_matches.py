@@ -345,7 +345,10 @@ def people_named_by_adjective(text: str, vocabulary: MeshVocabulary) -> list[Mes
         for d in vocabulary.lookup(f"{words[0]} {noun}")
         if people_of_a_kind(d) and not any(t.startswith(_AGE_GROUPS_TREE) for t in d.tree_numbers)
     }
-    return [MeshMatch(text, 0, len(text), *found.values(), "entry term")] if len(found) == 1 else []
+    if len(found) != 1:
+        return []
+    (descriptor,) = found.values()
+    return [MeshMatch(text, 0, len(text), descriptor, "entry term")]
 
 
 # the second half of a compound adjective a match opens: "-led", "-delivered", "-run"
