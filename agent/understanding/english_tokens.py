@@ -56,7 +56,8 @@ def description_tokens(text: str) -> list[str]:
     # "(ECoG)" after its long form: a boundary, since the acronym is re-attached later; inside a noun
     # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
     text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
-    return _glue_names(_glue_latin(_glue_mesh_terms(_based_written_apart(en_tokens(text)), text)))
+    tokens = _glue_mesh_terms(_based_written_apart(en_tokens(text)), text)
+    return _glue_language_roles(_glue_names(_glue_latin(tokens)))
 
 
 _BASED = re.compile(r"^(?P<inner>[^\W\d_]+)-based$", re.IGNORECASE)
@@ -176,6 +177,35 @@ def _glue_names(tokens: list[str]) -> list[str]:
         ):
             out.append(" ".join(window))
             index += 3
+            continue
+        out.append(tokens[index])
+        index += 1
+    return out
+
+
+# "English as a foreign language", "Spanish as a heritage language": the role a language has for its
+# learners, one name (EFL, ESL, EAL), not a language followed by a second concept "foreign language"
+_LANGUAGE_ROLES = frozenset({"first", "second", "foreign", "additional", "native", "heritage", "target"})
+
+
+def _glue_language_roles(tokens: list[str]) -> list[str]:
+    """ "English as a second language learners": a capitalised word, "as a(n)", a word of the role a
+    language has (`_LANGUAGE_ROLES`) and "language" are one token, so the phrase goes on through it."""
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        window = tokens[index : index + 5]
+        if (
+            len(window) == 5
+            and window[0][:1].isupper()
+            and window[0].isalpha()
+            and window[1].lower() == "as"
+            and window[2].lower() in {"a", "an"}
+            and window[3].lower() in _LANGUAGE_ROLES
+            and window[4].lower() == "language"
+        ):
+            out.append(" ".join(window))
+            index += 5
             continue
         out.append(tokens[index])
         index += 1

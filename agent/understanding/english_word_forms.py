@@ -125,10 +125,15 @@ def counted_place(word: str) -> bool:
 
 def is_past_participle(word: str) -> bool:
     """ "isolated", "added", "mixed": an "-ed" word (of five letters or more; "-eed" words of five are
-    nouns: "breed", "speed")."""
+    nouns: "breed", "speed"); of four letters only when it opens with a vowel, the "-d" of a verb of three
+    ("aged", "owed", "iced", "eyed"), since the others are as often nouns ("shed", "sled", "seed")."""
     return word in lex.IRREGULAR_PARTICIPLES or (
         word.isalpha()
-        and (len(word) > 5 or (len(word) == 5 and not word.endswith("eed")))
+        and (
+            len(word) > 5
+            or (len(word) == 5 and not word.endswith("eed"))
+            or (len(word) == 4 and word[0] in "aeiou" and not word.endswith("eed"))
+        )
         and word.endswith("ed")
         and word not in lex.ED_NOT_PARTICIPLES
     )

@@ -427,15 +427,20 @@ def gerund_of_use_opens_subject(r: PhraseReading) -> bool:
 def function_word_or_verb(r: PhraseReading) -> bool:
     """A function word, verb, participle or adverb ends the phrase and gives the next its cue."""
     listed_verb = listed_verb_here(r.tokens, r.index, r.current)
-    # a past participle followed by a preposition is a verb ("characterised by", "isolated from")
-    participle = is_past_participle(r.lower) and (
-        r.following in lex.EN_PREPOSITIONS
-        or (bool(r.current) and not any(ch.isalnum() for ch in r.following))  # "X preferred."
-        # "delivered digitally", "administered orally": a participle before its adverb is a verb
-        or (
-            bool(r.current)
-            and is_adverb(r.following, r.after_next, ".")
-            and r.following not in lex.SENTENCE_ADVERBS
+    # a past participle followed by a preposition is a verb ("characterised by", "isolated from"); after
+    # "the" it names the people it describes ("the aged in nursing homes", "the injured in road crashes")
+    participle = (
+        is_past_participle(r.lower)
+        and r.previous_token.lower() != "the"
+        and (
+            r.following in lex.EN_PREPOSITIONS
+            or (bool(r.current) and not any(ch.isalnum() for ch in r.following))  # "X preferred."
+            # "delivered digitally", "administered orally": a participle before its adverb is a verb
+            or (
+                bool(r.current)
+                and is_adverb(r.following, r.after_next, ".")
+                and r.following not in lex.SENTENCE_ADVERBS
+            )
         )
     )
     adverb = r.lower in lex.SENTENCE_ADVERBS or (

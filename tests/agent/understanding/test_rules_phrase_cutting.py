@@ -339,3 +339,18 @@ def test_a_name_of_several_words_before_and_is_a_head_of_its_own() -> None:
     slots = extract_slots("Working memory and child anxiety symptoms.")
     assert "Working memory" in _all_terms(slots)
     assert not any(term.startswith("Working memory ") for term in _all_terms(slots))
+
+
+def test_a_short_participle_after_be_is_the_passive_verb_not_a_term() -> None:
+    slots = extract_slots("Coatings are aged at 70 °C in salt spray and examined by electron microscopy.")
+    assert not any(t.lower() == "aged" for name in LIST_SLOT_NAMES for t in getattr(slots, name))
+    assert "Coatings" in slots.subject_population + slots.context
+    kept = extract_slots("Loneliness among the aged in rural care homes.")
+    assert "aged" in kept.subject_population
+
+
+def test_a_language_named_with_its_role_for_learners_is_one_term() -> None:
+    slots = extract_slots("Peer feedback on writing for Korean as a heritage language learners in Canada.")
+    terms = [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+    assert "Korean as a heritage language learners" in terms
+    assert not any(t.lower() in {"korean", "heritage language"} for t in terms)
