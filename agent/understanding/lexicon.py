@@ -671,7 +671,7 @@ EFFECT_VERBS = words(
     accelerates attenuate attenuates exacerbate exacerbates aggravate aggravates amplify amplifies
     weaken weakens strengthen strengthens hinder hinders facilitate facilitates stimulate stimulates
     hasten hastens dampen dampens counteract counteracts undermine undermines restore restores
-    avoid avoids avoided slows slowed
+    avoid avoids avoided slows slowed help helps helped
     """
 )
 

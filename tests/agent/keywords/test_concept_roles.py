@@ -309,6 +309,12 @@ def test_a_family_head_before_a_measuring_word_is_that_condition(vocabulary: Mes
     assert any(t.mesh is not None and t.mesh.heading == "Dental Caries" for t in result.terms)
 
 
+def test_what_helps_is_an_exposure() -> None:
+    # "Does peer support help mothers with ...": peer support (no heading) had been an optional setting
+    assert is_exposure("peer support", "Does peer support help mothers with postnatal depression?")
+    assert is_exposure("apps", "Can apps help people quit smoking?")
+
+
 def test_each_member_of_a_list_of_exposures_is_an_exposure() -> None:
     # a list written with commas, or a suspended prefix before the member, after "exposure to"
     assert is_exposure("arsenic", "Exposure to lead, cadmium and arsenic in children")
