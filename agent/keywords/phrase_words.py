@@ -650,6 +650,18 @@ def _before_a_provision_head(words: list[str], vocabulary: MeshVocabulary | None
     return " ".join(rest)
 
 
+# prefixes of an abnormal degree or kind ("dysfunction", "hypofunction", "malabsorption")
+_DISORDER_PREFIX = re.compile(r"^(?:dys|hypo|hyper|mal)[a-z]{4,}$", re.IGNORECASE)
+
+
+def _names_a_disorder(head: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a head noun names a disorder: one MeSH ends disease names with, or a word of an abnormal
+    degree ("hypofunction")."""
+    return bool(_DISORDER_PREFIX.match(head)) or (
+        vocabulary is not None and vocabulary.head_role(head) is ConceptRole.CONDITION
+    )
+
+
 def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
     """The compound a free-text phrase of three or more words is built on, or None: the words before its
     head when MeSH names them ("carbon dioxide capture": carbon dioxide, which the papers of the capture
@@ -659,7 +671,16 @@ def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | Non
     ("residential proximity to major roads": major roads); what a provision provides, without its
     organisational head ("supervised injection facilities": supervised injection; "reablement
     services": reablement, `PROVISION_HEADS`). Otherwise two words at least stay ("crack repair" is its
-    own core), and a phrase MeSH names is left alone."""
+    own core), and a phrase MeSH names is left alone. The head of a disorder (`_names_a_disorder`) is never
+    cut off: the words before it say where or of what, and alone would find every paper of the site."""
+    core = _core_of(phrase, vocabulary)
+    head = phrase.split()[-1] if phrase.split() else ""
+    if core is not None and _names_a_disorder(head, vocabulary) and not core.endswith(head):
+        return None  # "pelvic floor dysfunction", "vestibular hypofunction": the site alone is no core
+    return core
+
+
+def _core_of(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
     words = phrase.split()
     if (near := _near_what(words)) is not None:
         # "proximity to major roads": the roads; "... to unconventional natural gas development": its core
