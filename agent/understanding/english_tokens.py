@@ -10,6 +10,7 @@ term holding a function word ("quality of life"), a Latin modifier ("in situ"), 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from agent.understanding import lexicon as lex
@@ -57,7 +58,7 @@ def description_tokens(text: str) -> list[str]:
     # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
     text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
     tokens = _glue_mesh_terms(_based_written_apart(en_tokens(text)), text)
-    return _glue_language_roles(_glue_names(_glue_latin(tokens)))
+    return _glue_windows(_glue_windows(_glue_latin(tokens), 3, _place_name), 5, _language_role)
 
 
 _BASED = re.compile(r"^(?P<inner>[^\W\d_]+)-based$", re.IGNORECASE)
@@ -160,27 +161,33 @@ def _one_condition(vocabulary: MeshVocabulary, text: str) -> bool:
 _NAME_JOINERS = frozenset({"with", "of", "the"})
 
 
-def _glue_names(tokens: list[str]) -> list[str]:
-    """ "the Strait of Gibraltar", "the Gulf of Mexico": a capitalised word, "of" and a capitalised word
-    after a lower-case word (so not a title in title case, nor a sentence's first word) are one name."""
+def _glue_windows(
+    tokens: list[str], size: int, is_one_name: Callable[[list[str], list[str]], bool]
+) -> list[str]:
+    """The tokens with each run of `size` that `is_one_name(run, tokens kept before it)` joined into one."""
     out: list[str] = []
     index = 0
     while index < len(tokens):
-        window = tokens[index : index + 3]
-        if (
-            len(window) == 3
-            and window[1] == "of"
-            and all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in (window[0], window[2]))
-            and out
-            and out[-1].isalpha()
-            and out[-1].islower()
-        ):
+        window = tokens[index : index + size]
+        if len(window) == size and is_one_name(window, out):
             out.append(" ".join(window))
-            index += 3
-            continue
-        out.append(tokens[index])
-        index += 1
+            index += size
+        else:
+            out.append(tokens[index])
+            index += 1
     return out
+
+
+def _place_name(window: list[str], before: list[str]) -> bool:
+    """ "the Strait of Gibraltar", "the Gulf of Mexico": a capitalised word, "of" and a capitalised word
+    after a lower-case word (so not a title in title case, nor a sentence's first word) are one name."""
+    return (
+        window[1] == "of"
+        and all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in (window[0], window[2]))
+        and bool(before)
+        and before[-1].isalpha()
+        and before[-1].islower()
+    )
 
 
 # "English as a foreign language", "Spanish as a heritage language": the role a language has for its
@@ -188,28 +195,17 @@ def _glue_names(tokens: list[str]) -> list[str]:
 _LANGUAGE_ROLES = frozenset({"first", "second", "foreign", "additional", "native", "heritage", "target"})
 
 
-def _glue_language_roles(tokens: list[str]) -> list[str]:
+def _language_role(window: list[str], before: list[str]) -> bool:
     """ "English as a second language learners": a capitalised word, "as a(n)", a word of the role a
     language has (`_LANGUAGE_ROLES`) and "language" are one token, so the phrase goes on through it."""
-    out: list[str] = []
-    index = 0
-    while index < len(tokens):
-        window = tokens[index : index + 5]
-        if (
-            len(window) == 5
-            and window[0][:1].isupper()
-            and window[0].isalpha()
-            and window[1].lower() == "as"
-            and window[2].lower() in {"a", "an"}
-            and window[3].lower() in _LANGUAGE_ROLES
-            and window[4].lower() == "language"
-        ):
-            out.append(" ".join(window))
-            index += 5
-            continue
-        out.append(tokens[index])
-        index += 1
-    return out
+    return (
+        window[0][:1].isupper()
+        and window[0].isalpha()
+        and window[1].lower() == "as"
+        and window[2].lower() in {"a", "an"}
+        and window[3].lower() in _LANGUAGE_ROLES
+        and window[4].lower() == "language"
+    )
 
 
 def _glue_latin(tokens: list[str]) -> list[str]:
