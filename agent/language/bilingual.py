@@ -665,6 +665,9 @@ _IVE_ENDINGS = (
     ("ude", "usive"),
 )
 _IVE_ENDINGS_LATE = (("ate", "ative"),)
+# "-ict" -> "-ictive" gives a word for some verbs only (restrict -> restrictive, predict -> predictive; no
+# "convictive", "depictive"): it is kept, first, where English uses the word (`english_word`)
+_IVE_ENDINGS_ATTESTED = (("ict", "ictive"),)
 _ADJECTIVE_ENDINGS = ("ive", "ous", "al", "ic", "able", "ible", "ary", "ant", "ent", "ful")
 
 
@@ -677,10 +680,16 @@ def _adjectival(part: _Part, word: str) -> _Part:
         text = sense.text.lower()
         if not sense.verb or " " in text or not text.isalpha() or text in NO_REGULAR_DERIVATION:
             continue
-        for endings, out in ((_IVE_ENDINGS, early), (_IVE_ENDINGS_LATE, late)):
+        for endings, out in (
+            (_IVE_ENDINGS, early),
+            (_IVE_ENDINGS_LATE, late),
+            (_IVE_ENDINGS_ATTESTED, early),
+        ):
             for ending, adjective in endings:
-                if text.endswith(ending) and len(text) >= len(ending) + 2:
-                    out.append(text[: -len(ending)] + adjective)
+                derived = text[: -len(ending)] + adjective
+                attested = endings is not _IVE_ENDINGS_ATTESTED or english_word(derived)
+                if text.endswith(ending) and len(text) >= len(ending) + 2 and attested:
+                    out.append(derived)
     own = list(part.modifiers[:1])
     if own and own[0].lower().endswith(_ADJECTIVE_ENDINGS):
         early, own = own, early  # the dictionary's own adjective (退行性 "degenerative") stays first

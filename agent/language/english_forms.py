@@ -15,7 +15,7 @@ import re
 from functools import cache, lru_cache
 
 from agent.language.cedict import dictionary_senses, lexicon
-from agent.language.morphology import plural
+from agent.language.morphology import plural, singular
 from agent.language.word_formation import action_noun_guesses
 
 _FORMS = 3  # forms returned per word: a composition combines three candidates per part
@@ -152,6 +152,10 @@ def verb_nouns(verb: str) -> list[str]:
         # "become warm" at the head: the process noun of the state, where English has it ("warming",
         # "drying"; no "olding")
         return [gerund(thing), gerund(verb), verb]
+    if _object_compound(light, thing):
+        # a verb and its object at the head ("donate blood", "lose weight"): English puts the object
+        # before the verb's action noun, singular ("blood donation", "weight loss"; "drug injection")
+        return [f"{singular(thing)} {action_nouns(light)[0]}", gerund(verb), verb]
     if verb.lower() in _IRREGULAR_ACTION_NOUNS:  # grow -> "growth", not "growing"
         return [_IRREGULAR_ACTION_NOUNS[verb.lower()], gerund(verb), verb]
     if " " not in verb and verb.isalpha():
@@ -171,6 +175,11 @@ def verb_nouns(verb: str) -> list[str]:
             # kept where English uses the word: CC-CEDICT's definitions do (no "exceptance")
             out += [noun for noun in action_noun_guesses(verb) if english_word(noun)][:1]
     return [*out, gerund(verb), verb]
+
+
+def _object_compound(verb: str, thing: str) -> bool:
+    """A one-word verb with a regular action noun and a one-word object ("donate blood")."""
+    return bool(thing) and thing.isalpha() and thing.islower() and verb.isalpha() and bool(action_nouns(verb))
 
 
 # verbs that say someone has a condition ("suffer from insomnia", "be afflicted with asthma"): in a term the

@@ -216,6 +216,10 @@ def test_verb_heads_become_gerunds_and_numbers_turn_round() -> None:
     assert english_forms.verb_nouns("go up") == ["going up", "go up"]
     assert english_forms.verb_nouns("stabilize")[0] == "stabilization"
     assert english_forms.verb_nouns("apologize") == ["apologizing", "apologize"]  # no "apologization"
+    # a verb with its object at the head: the object before the action noun, singular
+    assert english_forms.verb_nouns("inject drugs")[0] == "drug injection"
+    assert render("献血").english[0] == "blood donation"
+    assert english_forms.verb_nouns("raise children")[0] == "raising children"  # no regular action noun
     assert render("鸟类迁徙").english[0] == "birds migration"
     assert "blood sugar control" in render("血糖控制").english
 
@@ -241,6 +245,9 @@ def test_prefixes_join_their_head_and_negation_is_kept() -> None:
     assert generative[0] == "generation model" and "generative model" in generative[:3]
     assert render("生成式模型", attested=lambda t: t == "generative model").english[0] == "generative model"
     assert render("适应性免疫").english[0] == "adaptive immunity"
+    # "-ict" verbs make "-ictive" adjectives (restrict -> restrictive, predict -> predictive)
+    assert render("限制性输血").english[0].startswith("restrictive ")
+    assert render("预测性模型").english[0] == "predictive model"
     assert render("微电极").english[0] == "microelectrode"  # closed-up prefixes, composed
     assert render("过表达").english[0] == "overexpression"  # 过 is a prefix here, not an aspect particle
     assert render("癫痫患者的脑电").english[0] == "epilepsy patient EEG"  # only the particle is dropped
