@@ -348,6 +348,7 @@ class MeshVocabulary:
                         # pollution"), a field's is not ("genetic" is no Genetics)
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._add_unambiguous_sensed_words()
+        self._add_syndromes_named_by_their_disease()
         # "Diabetes Mellitus, Type 2" is also written so: a key some term writes in natural order is none
         self._inverted_keys = {key for key, _ in self._inverted_pairs} - {
             key for key, _ in self._natural_pairs
@@ -377,6 +378,24 @@ class MeshVocabulary:
             if not elsewhere or elsewhere.intersection(o for _, o in self._keys.get((word,), [])):
                 self._add(long, how, ui)
         self._sensed_words = []
+
+    def _add_syndromes_named_by_their_disease(self) -> None:
+        """A syndrome MeSH names by the disease it is a kind of ("Hereditary Breast and Ovarian Cancer
+        Syndrome", filed under Neoplasms) is written without the class word ("women at risk of hereditary
+        breast and ovarian cancer"): the name before "syndrome" names it too where its last word names a
+        disease the syndrome is filed under, and the name is no other term. A rest that names something
+        else ("Watery Diarrhea Syndrome" is a Vipoma, not a Diarrhea; "Irritable Bowel") stays unnamed."""
+        syndrome = word_key("syndrome")
+        for key, entries in list(self._keys.items()):
+            rest = key[:-1]
+            if key[-1] != syndrome or len(rest) < 2 or rest in self._keys:
+                continue
+            heads = [self.descriptor(ui) for _, ui in self._keys.get(rest[-1:], [])]
+            kinds = [
+                (rank, ui) for rank, ui in entries if any(_filed_under(self.descriptor(ui), h) for h in heads)
+            ]
+            if kinds:
+                self._keys[rest] = kinds
 
     def _drop_inverted_readings_of_natural_terms(self) -> None:
         """A key that one descriptor writes in natural order names that descriptor, not another whose
@@ -1162,6 +1181,13 @@ PLACE_TREES = (
     *("N06.230.066", "N06.230.069", "N06.230.124.130", "N06.230.124.343", "N06.230.124.390"),
     *("N06.230.124.531", "N06.230.124.625", "N06.230.232", "N06.230.295"),
 )
+
+
+def _filed_under(descriptor: MeshDescriptor, broader: MeshDescriptor) -> bool:
+    """Whether a disease sits below another in a tree of diseases (C)."""
+    return any(
+        mine.startswith(theirs + ".") for mine in descriptor.tree_numbers for theirs in broader.tree_numbers
+    ) and any(number.startswith("C") for number in broader.tree_numbers)
 
 
 def is_anatomy(descriptor: MeshDescriptor) -> bool:

@@ -549,3 +549,11 @@ def test_a_gerund_mesh_does_not_write_is_the_noun_of_its_act(vocabulary: MeshVoc
     assert headings(vocabulary, "electric vehicle charging") == []  # not Fees and Charges ("charge")
     # a gerund MeSH writes keeps its own heading
     assert headings(vocabulary, "tube feeding") == [("tube feeding", "Enteral Nutrition")]
+
+
+def test_a_syndrome_named_by_its_disease_is_named_without_the_class_word(vocabulary: MeshVocabulary) -> None:
+    found = headings(vocabulary, "women at risk of hereditary breast and ovarian cancer")
+    assert ("hereditary breast and ovarian cancer", "Hereditary Breast and Ovarian Cancer Syndrome") in found
+    # the rest names something else than the disease the syndrome is filed under: no name
+    assert not any(heading == "Vipoma" for _, heading in headings(vocabulary, "watery diarrhea"))
+    assert headings(vocabulary, "irritable bowel") == []
