@@ -464,7 +464,7 @@ GENERIC_HEADS = words("system systems approach approaches framework frameworks t
 ROLE_NOUNS: dict[str, str] = {
     word: slot
     for slot, names in (
-        ("output_target", "outcome endpoint end-point target label metric mediator"),
+        ("output_target", "outcome endpoint end-point target label metric mediator objective"),
         ("signal_feature", "input predictor feature"),
         ("context", "exposure intervention comparator confounder covariate moderator setting"),
         ("subject_population", "population participant cohort"),
