@@ -47,6 +47,7 @@ SENTENCE_ADVERBS = words(
     ideally preferably typically usually generally primarily possibly probably potentially
     presumably recently mostly largely often finally additionally ultimately eventually
     especially particularly specifically mainly currently also perhaps maybe
+    just merely simply solely already
     """
 )
 # determiners: a word after a noun that opens another noun phrase ("we use the ...")
