@@ -51,6 +51,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     _title_outcomes(phrases, lower)
     _title_topic(phrases, lower)
     _role_lists(phrases, lower)
+    _label_lists(phrases, lower)
     _copula_roles(phrases, lower)
     _as_roles(phrases, lower)
     _as_adjectives(phrases, lower)
@@ -400,6 +401,31 @@ def _role_lists(phrases: list[Phrase], tokens: list[str]) -> None:
         phrase.cue = "self"
         for item in _list_from(phrases, last + 1, tokens):
             item.slot = item.slot or role
+
+
+def _label_lists(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "Outcomes: X, Y and Z", "Objectives: levelized cost and loss of load", "Aims: to ...": a role or
+    meta noun that opens its sentence and ends at a colon is a label, no concept; a role noun's label
+    gives its slot to the list of noun phrases right after the colon (not to a clause: "Aim: to ...")."""
+    for index, phrase in enumerate(phrases):
+        first = _start(phrase) - _determiners_before(tokens, _start(phrase))
+        opens = first == 0 or tokens[first - 1] in SENTENCE_END
+        role = _role(phrase)
+        if role is None or phrase.cue is not None or not opens or _gap(phrases, index, tokens) != [":"]:
+            continue
+        phrase.cue = "self"
+        following = index + 1
+        if role and following < len(phrases) and _start(phrases[following]) == phrase.stop + 1:
+            for item in _list_from(phrases, following, tokens):
+                item.slot = item.slot or role
+
+
+def _determiners_before(tokens: list[str], start: int) -> int:
+    """How many determiners stand right before `start` ("The primary outcomes:" -> 1)."""
+    count = 0
+    while start - count - 1 >= 0 and tokens[start - count - 1] in lex.DETERMINERS:
+        count += 1
+    return count
 
 
 def _time_words(words: list[str]) -> bool:

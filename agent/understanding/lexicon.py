@@ -47,6 +47,7 @@ SENTENCE_ADVERBS = words(
     ideally preferably typically usually generally primarily possibly probably potentially
     presumably recently mostly largely often finally additionally ultimately eventually
     especially particularly specifically mainly currently also perhaps maybe
+    just merely simply solely already
     """
 )
 # determiners: a word after a noun that opens another noun phrase ("we use the ...")
@@ -464,7 +465,7 @@ GENERIC_HEADS = words("system systems approach approaches framework frameworks t
 ROLE_NOUNS: dict[str, str] = {
     word: slot
     for slot, names in (
-        ("output_target", "outcome endpoint end-point target label metric mediator"),
+        ("output_target", "outcome endpoint end-point target label metric mediator objective"),
         ("signal_feature", "input predictor feature"),
         ("context", "exposure intervention comparator confounder covariate moderator setting"),
         ("subject_population", "population participant cohort"),

@@ -618,3 +618,20 @@ def test_a_place_before_a_passive_of_measuring_stays_the_setting() -> None:
     slots = extract_slots("Malaria incidence among children in Lira, Uganda, is measured with rapid tests.")
     assert "Uganda" in slots.context and "Uganda" not in slots.output_target
     assert "Malaria incidence" in slots.output_target
+
+
+def test_a_role_noun_as_a_label_gives_its_slot_to_the_list_after_the_colon() -> None:
+    slots = extract_slots(
+        "We size rooftop wind turbines for farm buildings. Objectives: annualised energy yield and "
+        "blade noise."
+    )
+    assert {"annualised energy yield", "blade noise"} <= set(slots.output_target)
+    assert not any(t.lower() == "objectives" for t in _terms(slots))
+    outcomes = extract_slots("We follow dialysis patients at home. Primary outcomes: fatigue and pruritus.")
+    assert {"fatigue", "pruritus"} <= set(outcomes.output_target)
+
+
+def test_a_label_before_a_clause_is_no_concept_and_gives_no_slot() -> None:
+    slots = extract_slots("Objective: to assess whether statins reduce falls in older drivers.")
+    assert not any(t.lower() == "objective" for t in _terms(slots))
+    assert "statins" not in slots.output_target

@@ -209,6 +209,15 @@ def test_a_stance_adverb_is_no_part_of_a_noun_phrase() -> None:
     assert "shift work" in _all_terms(slots)  # "work" after a noun is the noun, not the verb
 
 
+def test_a_focusing_adverb_before_a_verb_is_no_term() -> None:
+    slots = extract_slots(
+        "Loyalty apps in grocery chains: do they raise basket size or just increase store switching?"
+    )
+    assert not any(term.lower() in {"just", "just shift"} for term in _all_terms(slots))
+    merely = extract_slots("We test whether hedgerows merely relocate pollinators in arable landscapes.")
+    assert not any(term.lower().startswith("merely") for term in _all_terms(merely))
+
+
 def test_like_after_a_noun_introduces_examples() -> None:
     slots = extract_slots("Sleep duration measured with wearable devices like the ActiGraph in toddlers.")
     assert not any(term.lower().endswith(" like") for term in _all_terms(slots))
