@@ -21,7 +21,7 @@ tell; callers keep their own reading).
 from __future__ import annotations
 
 from agent.understanding import lexicon as lex
-from agent.understanding.english_clauses import is_clause_verb
+from agent.understanding.english_clauses import SENTENCE_END, is_clause_verb
 from agent.understanding.english_tokens import starts_phrase
 from agent.understanding.english_word_forms import (
     OBJECT_OPENERS,
@@ -158,7 +158,7 @@ def _noun_after(previous: str, word: str) -> bool:
 
 
 def _opens_sentence(tokens: list[str], index: int) -> bool:
-    return index == 0 or tokens[index - 1] in {".", "?", "!", ";", ":"}
+    return index == 0 or tokens[index - 1] in SENTENCE_END
 
 
 def _adjective_before_plural(adjective: str, word: str) -> bool:
