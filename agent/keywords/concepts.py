@@ -414,12 +414,17 @@ def _with_the_shared_head(
     """A lone modifier the understanding cut from the head it shares with the phrase compared or listed
     right after it ("compare regional with general anaesthesia": "regional"), given that head where MeSH
     names the result under it (`coordination.distribute`: "regional anaesthesia", Anesthesia,
-    Conduction); otherwise the phrase as it is."""
+    Conduction), or the design noun it shares with a study design ("qualitative and quantitative
+    studies": "qualitative studies", a kind of study asked for, not a concept); otherwise the phrase as
+    it is."""
     if len(phrase.split()) != 1 or vocabulary.recognize(phrase):
         return phrase
     for other in slot_phrases:
         written = rf"\b{re.escape(phrase)}\s+(?:with|versus|vs\.?|to|and|or)\s+{re.escape(other)}\b"
         if other != phrase and re.search(written, understanding.description, re.IGNORECASE):
+            design = f"{phrase} {other.split()[-1]}"
+            if set_aside(other)[1] and set_aside(design) == ("", [design]):
+                return design
             return distribute([phrase, other], vocabulary)[0]
     return phrase
 

@@ -85,6 +85,11 @@ def _written(phrase: str, text: str) -> bool:
     return written_in(phrase, text) or written_distributed(phrase, text)
 
 
+def _written_in_chinese(term: Term, segment: str) -> bool:
+    """Whether a term rendered from Chinese is written, as the user wrote it, in `segment`."""
+    return bool(term.original) and term.original in segment
+
+
 def _listed_in_one(members: list[Term], segment: str) -> bool:
     """Whether `segment` lists two of a concept's terms together that MeSH files in no common
     subcategory ("reduce falls and hospital admissions", "its effect on mortality and breastfeeding":
@@ -182,14 +187,17 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     segments += [s for s in [*acted_on, *effected] if _LISTED.search(s)]
     named = [
         m.group("with") or m.group("are") or m.group("first") for m in _NAMED_OUTCOMES.finditer(description)
-    ]
+    ] + [m.group("zh") for m in _NAMED_OUTCOMES_ZH.finditer(description)]
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:
         own = members[concept.id]
         if not own:
             continue
-        if any(all(_written(t.canonical, segment) for t in own) for segment in named):
+        if any(
+            all(_written(t.canonical, segment) or _written_in_chinese(t, segment) for t in own)
+            for segment in named
+        ):
             reason = (
                 "an outcome the description names as one: the studies report it, a searcher leaves it out"
             )
@@ -245,6 +253,10 @@ _NAMED_OUTCOMES = re.compile(
     rf"|\b{OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)"
     rf"|(?:^|[.;!?]\s+)(?P<first>[^.;:!?]+?)\s+(?:are|is|were|will\s+be)\s+(?:the\s+|our\s+|my\s+)?{OUTCOME_NOUNS}\b",
     re.IGNORECASE,
+)
+# the same in Chinese: "主要结局是住院和死亡", "结局指标包括X和Y", "终点为X" (结果 is also "results", left out)
+_NAMED_OUTCOMES_ZH = re.compile(
+    r"(?:结局|终点)(?:指标|事件)?\s*(?:是|为|包括|包含|有|：|:)\s*(?P<zh>[^。；;！!？?]+)"
 )
 
 

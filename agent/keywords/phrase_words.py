@@ -574,9 +574,10 @@ def turned_back(text: str, description: str) -> list[str]:
 
 # A word shaped as an adjective or a past participle ("adaptive", "automated", "portable"; not "-ing",
 # which as often makes a noun: "learning", "computing", "printing"; not "speed" or "bed") and a noun of
-# a process ("prediction", "retrieval", "estimation", "generation")
+# a process ("prediction", "retrieval", "estimation", "generation") or of a property measured of a
+# thing ("stability", "efficiency", "toxicity")
 _ADJECTIVE_FORM = re.compile(r"(?:ive|ous|ful|less|able|ible|\w{3}[^e]ed)$", re.IGNORECASE)
-_PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val)$", re.IGNORECASE)
+_PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val|ity|ency)$", re.IGNORECASE)
 # A hyphenated modifier ending in a participle: how the thing after it is done ("privacy-preserving",
 # "vibration-based", "data-driven"), not a thing of its own
 _HYPHENATED_MODIFIER = re.compile(r"[a-z]-[a-z]+(?:ing|ed)$", re.IGNORECASE)

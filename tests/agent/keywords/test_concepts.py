@@ -233,6 +233,21 @@ def test_study_types_spans_and_counts_are_set_aside(vocabulary: MeshVocabulary) 
     assert "Meta-Analysis" not in query and "decade" not in query
 
 
+def test_a_design_modifier_cut_from_its_shared_noun_is_a_design(vocabulary: MeshVocabulary) -> None:
+    """ "Qualitative and quantitative studies.": the understanding keeps "Qualitative" apart from the
+    noun it shares with "quantitative studies"; both are kinds of study asked for, filters (the lone
+    adjective had been an optional setting "Qualitative"), while a lone modifier before a topic stays."""
+    result = concepts_of(
+        vocabulary,
+        "Which interventions reduce loneliness in older adults? Qualitative and quantitative studies.",
+        subject_population=["older adults"],
+        output_target=["loneliness"],
+        context=["Qualitative", "quantitative studies"],
+    )
+    assert [f.text for f in result.study_filters] == ["Qualitative studies", "quantitative studies"]
+    assert [c.label for c in result.concepts] == ["older adults", "loneliness"]
+
+
 def test_a_design_mesh_knows_is_set_aside_as_a_whole_phrase(vocabulary: MeshVocabulary) -> None:
     """ "quasi-experimental studies" (Non-Randomized Controlled Trials as Topic) and "interrupted time
     series" name the kind of study wanted, as "randomised trials" do: filters, not blocks to AND; a

@@ -357,3 +357,27 @@ def test_outcomes_the_effect_of_an_intervention_acts_on_are_listed(vocabulary: M
         subject_population=["older women"],
     )
     assert any(required for label, (_, required) in diseases.items() if "stroke" in label.lower())
+
+
+def test_outcomes_a_chinese_description_names_as_such_are_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "主要结局是住院和死亡" (the primary outcomes are hospitalisation and death): named as outcomes in
+    so many words, as English "primary outcomes are X and Y" is (death had been a required condition,
+    Death being filed among the pathologic processes); the condition treated stays."""
+    understanding = Understanding(
+        description="SGLT2抑制剂在心力衰竭患者中的应用，主要结局是住院和死亡",
+        slots=Slots(
+            context=["SGLT2 inhibitor"],
+            subject_population=["heart failure"],
+            output_target=["hospitalization", "death"],
+        ),
+        originals={
+            "SGLT2 inhibitor": "SGLT2抑制剂",
+            "heart failure": "心力衰竭患者",
+            "hospitalization": "住院",
+            "death": "死亡",
+        },
+    )
+    result = build_concepts(understanding, vocabulary)
+    found = {c.label: (c.role.value, c.required) for c in result.concepts}
+    assert found["death"] == ("outcome", False)
+    assert found["heart failure"] == ("condition", True)

@@ -326,3 +326,12 @@ def test_the_evidence_of_drug_safety_and_surveys_beside_a_design_is_a_filter() -
     assert a_source_of_evidence_beside_a_design("disproportionality", text)
     assert a_source_of_evidence_beside_a_design("surveys", "I'm after qualitative studies and surveys")
     assert not a_source_of_evidence_beside_a_design("surveys", "the validity of dietary surveys in children")
+
+
+def test_a_property_measured_of_a_thing_is_cut_to_find_the_thing(vocabulary: MeshVocabulary) -> None:
+    """ "perovskite solar cell stability": the papers name the cells whatever property they measure, so
+    the phrase is searched beside "perovskite solar cell" (it had been one exact phrase); the head of a
+    disorder stays ("severe childhood obesity")."""
+    assert searchable_core("perovskite solar cell stability", vocabulary) == "perovskite solar cell"
+    assert searchable_core("perovskite solar cell efficiency", vocabulary) == "perovskite solar cell"
+    assert searchable_core("severe childhood obesity", vocabulary) is None
