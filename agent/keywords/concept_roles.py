@@ -18,6 +18,7 @@ from agent.keywords.phrase_words import (
     GENERIC_PEOPLE,
     GENERIC_WORDS,
     content_words,
+    names_its_agent,
 )
 from agent.keywords.title_template import subtitle, written_in
 from agent.language.cedict import has_chinese
@@ -647,9 +648,17 @@ def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary
 def _compound_modifier(word: str, vocabulary: MeshVocabulary) -> bool:
     """A hyphenated compound opened by a word MeSH writes only before another ("long-term", "high-dose",
     "low-level"): an adjective of time, amount or degree, which says how much or how long of what its
-    head names, not what ("long-term exposure" names no exposure until "to road traffic noise")."""
+    head names, not what ("long-term exposure" names no exposure until "to road traffic noise"). Not a
+    noun before a participle of who does a thing ("peer-led", "nurse-delivered": `names_its_agent`),
+    which names the kind of thing done."""
     first, _, second = word.partition("-")
-    return bool(second) and first.isalpha() and vocabulary.is_modifier(first) and not vocabulary.knows(word)
+    return (
+        bool(second)
+        and first.isalpha()
+        and not names_its_agent(word)
+        and vocabulary.is_modifier(first)
+        and not vocabulary.knows(word)
+    )
 
 
 # Head nouns of the instruments an outcome is measured with ("STAI scores", "a depression scale")

@@ -203,6 +203,7 @@ from agent.keywords.phrase_matches import (
     words_after,
 )
 from agent.keywords.phrase_words import (
+    AGENT_PARTICIPLES,
     EVALUATIVE_WORDS,
     GENERIC_PEOPLE,
     GENERIC_WORDS,
@@ -210,6 +211,7 @@ from agent.keywords.phrase_words import (
     a_source_of_evidence_beside_a_design,
     content_words,
     cut_after_participle,
+    names_its_agent,
     noun_between,
     people_only,
     publication_years,
@@ -839,7 +841,7 @@ def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | Non
 
 
 # "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
-_LED = re.compile(r"^-(?:led|delivered|run|driven)\b", re.IGNORECASE)
+_LED = re.compile(rf"^-(?:{'|'.join(sorted(AGENT_PARTICIPLES))})\b", re.IGNORECASE)
 
 
 def _unique(items: Iterable[str]) -> list[str]:
@@ -1062,6 +1064,22 @@ def _drafts_for_text(
                 drafts += _drafts_for(
                     replace(part, text=rest), vocabulary, defined, description, context, biomedical
                 )
+            continue
+        first, _, rest = text.partition(" ")
+        if names_its_agent(first) and matches and content_words(strip_generic_edges(rest, vocabulary)):
+            # "peer-led HIV prevention interventions": who delivers them, a word MeSH has no person for,
+            # names the kind of intervention (papers write "peer-led" of their programmes); what they
+            # deliver is a concept of its own
+            delivered = _drafts_for(
+                replace(part, text=rest), vocabulary, defined, description, context, biomedical
+            )
+            agent_draft = _free_draft(first, part, description, vocabulary)
+            agent_draft.role = ConceptRole.INTERVENTION
+            # "... versus clinician-delivered therapy": who delivers the comparator is left out with it
+            agent_draft.comparator = part.compared_with or (
+                part.group > 0 and rest.split()[-1].lower() in GENERIC_WORDS
+            )
+            drafts += [agent_draft, *delivered]
             continue
         if not head_covered and apart:
             rest = text
@@ -1352,7 +1370,8 @@ def _free_draft(
     if role is ConceptRole.POPULATION and head in PLACE_HEADS:
         role = ConceptRole.SETTING  # "in technology firms": where the people are, not who they are
     # "bariatric surgery versus intensive medical therapy": what the studies compare with is left out
-    comparator = part.compared_with or (part.group > 0 and head in GENERIC_WORDS)
+    # (so is a side that names only who delivers it: "versus clinician-delivered therapy")
+    comparator = part.compared_with or (part.group > 0 and (head in GENERIC_WORDS or names_its_agent(head)))
     return Draft(role, part.slot, part.group, [term], comparator=comparator)
 
 

@@ -323,6 +323,17 @@ def without_change_head(words: list[str]) -> list[str]:
 # Generic heads that say a thing is measured ("Galactomannan detection", "MTBDRsl assay") or used in
 # some form ("imaging modalities"); other generic heads say how it acts ("fluid intake") and stay with
 # a lone word
+# the participle after the one who does a thing ("peer-led", "nurse-delivered", "family-run"): the
+# compound names the kind of thing done by its agent, not a degree ("long-term", "high-dose")
+AGENT_PARTICIPLES = word_set("led delivered run driven facilitated administered")
+
+
+def names_its_agent(word: str) -> bool:
+    """Whether a hyphenated word is a noun before a participle of who does a thing ("peer-led")."""
+    first, _, second = word.partition("-")
+    return first.isalpha() and second.lower() in AGENT_PARTICIPLES
+
+
 _MEASUREMENT_WORDS = word_set(
     "detection detecting assay assays test tests testing measurement measurements level levels "
     "screening assessment diagnosis identification modality modalities technique techniques"
@@ -523,6 +534,8 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         return clean_term(trimmed[0])  # "Galactomannan detection": the thing measured is searched
     if len(trimmed) == 1 and is_acronym(trimmed[0]) and words[-1].lower() in GENERIC_PEOPLE:
         return clean_term(trimmed[0])  # "HFpEF patients": papers write "patients with HFpEF" too
+    if len(trimmed) == 1 and names_its_agent(trimmed[0]):
+        return clean_term(trimmed[0])  # "peer-led interventions": the papers' programmes are peer-led too
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
 
 

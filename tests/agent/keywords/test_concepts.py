@@ -2882,3 +2882,43 @@ def test_examples_of_a_class_left_unnamed_are_one_block(vocabulary: MeshVocabula
     )
     exercise = next(t.concept for t in result.terms if t.canonical == "exercise")
     assert next(t.concept for t in result.terms if t.canonical == "home modification") == exercise
+
+
+def test_who_delivers_an_intervention_names_its_kind_where_mesh_has_no_person(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "peer-led": MeSH writes "peer" only before another word (Peer Group, Peer Review), which had made
+    the compound a modifier of degree like "long-term", and the concept had been dropped ("peer-led
+    interventions" optional; "peer-led HIV prevention interventions" only HIV). Who leads names the
+    kind of intervention, searched as papers write it; a person MeSH names still is a block of its own."""
+    alone = concepts_of(
+        vocabulary,
+        "peer-led interventions for HIV prevention",
+        context=["peer-led interventions"],
+        task=["HIV"],
+    )
+    assert ("peer-led", "intervention", True) in summary(alone)
+    assert '"peer-led"[tiab]' in pubmed_query(alone)
+    within = concepts_of(
+        vocabulary,
+        "peer-led HIV prevention interventions for men who have sex with men",
+        context=["peer-led HIV prevention interventions"],
+        subject_population=["men who have sex with men"],
+    )
+    assert ("peer-led", "intervention", True) in summary(within)
+    assert any(label == "HIV" and required for label, _, required in summary(within))
+    nurses = concepts_of(vocabulary, "nurse-led diabetes education", context=["nurse-led diabetes education"])
+    assert any(t.mesh and t.mesh.heading == "Nurses" for t in nurses.terms)
+
+
+def test_a_comparator_side_that_names_only_who_delivers_it_is_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "... versus clinician-delivered therapy": the later side names only who delivers the usual
+    therapy, a comparator (shown, not AND'ed), as "versus usual therapy" is."""
+    result = concepts_of(
+        vocabulary,
+        "Parent-implemented language interventions versus clinician-delivered therapy for toddlers with language delay",
+        context=["Parent-implemented language interventions versus clinician-delivered therapy"],
+        subject_population=["toddlers with language delay"],
+    )
+    assert ("clinician-delivered", "intervention", False) in summary(result)
+    assert "clinician" not in pubmed_query(result)
