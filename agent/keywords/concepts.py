@@ -248,6 +248,7 @@ from agent.keywords.treatment_names import (
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.drug_stems import english_drug_class
 from agent.language.elided_words import elided_match, kinds_match
+from agent.language.mesh_compounds import named_with_its_class
 from agent.language.mesh_families import family_root, head_family_root
 from agent.language.mesh_organisms import is_organism, searched_beside
 from agent.language.mesh_recognition import (
@@ -1010,6 +1011,13 @@ def _drafts_for_text(
             # "occupational heat exposure": an occupational exposure, AND the heat inside it
             drafts.append(_mesh_draft(around, "", part, description, defined, vocabulary))
             drafts[-1].compounds.add(compound)
+        kind = named_with_its_class(text, matches, vocabulary) if matches and vocabulary is not None else None
+        if kind is not None:
+            # "catheter-associated urinary tract infections": Catheter-Related Infections, AND the kind
+            drafts.append(_mesh_draft(kind, text, part, description, defined, vocabulary))
+            drafts[-1].compounds.add(compound)
+            # the compound's own words name nothing apart ("catheter" is no Catheters); the kind stays
+            matches = [m for m in matches if m.end <= kind.start or m.end >= kind.end]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if vocabulary is not None and (family := _head_family(text, matches, vocabulary)) is not None:
             # "dentine caries": its head ends only Dental Caries and its kinds, a dental caries
@@ -1128,7 +1136,7 @@ def _drafts_for_text(
                 draft.role = ConceptRole.SETTING  # "emergency physicians": where they work
             if draft.role is ConceptRole.POPULATION and names_a_tradition(match, matches):
                 continue  # "Chinese herbal medicine": whose tradition the thing is, no people studied
-            if apart_in_mesh(match, matches) or said or around is not None:
+            if apart_in_mesh(match, matches) or said or around is not None or kind is not None:
                 draft.compounds.add(compound)
             if not biomedical and entry_of_another_field(match.descriptor, match.via):
                 draft.terms = [_as_written_only(term) for term in draft.terms]
