@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.keywords.phrase_words import GENERIC_WORDS
 from agent.keywords.title_template import written_in
 from agent.models import Concept, Term
 from agent.understanding.lexicon import EFFECT_VERBS
@@ -29,7 +30,10 @@ _PLURAL = re.compile(r"[a-z](?<![su])s$", re.IGNORECASE)
 # the examples end with their clause, or where the people or place of the sentence start, or where a
 # new noun phrase (a determiner after "and") or the other side of a comparison starts, or at the verb
 # the examples are the subject of ("exercise such as tai chi or balance training prevent falls")
-_KINDS = re.compile(r"(?P<kinds>[^.;:!?()]+)")
+_KINDS = re.compile(r"(?P<kinds>[^.;:!?()。；：！？（）]+)")
+# the same cues in Chinese, after the class as the user wrote it ("非药物干预，比如早期活动和睡眠改善");
+# not 如何 ("how"), 如果 ("if")
+_EXAMPLES_CUE_ZH = r"\s*[，,]?\s*(?:比如|例如|譬如|诸如|包括|如(?![何果此今]))\s*"
 _WHO_OR_WHERE = re.compile(
     r"\s(?:in|among|amongst|for|with|after|during|at|from|to|on|versus|vs|compared)\s"
     r"|\s(?:and|or)\s+(?:the|a|an|its|their|whether)\s"
@@ -38,28 +42,43 @@ _WHO_OR_WHERE = re.compile(
 )
 
 
+# the prepositional phrases a class of things done may carry before its examples ("non-pharmacological
+# interventions for delirium in ICU patients, such as early mobilisation and sleep promotion")
+_POST_MODIFIERS = r"(?:\s+(?:for|in|among|amongst|of|with|after|during|at|to)\s+[^.;:!?(),]+?){1,3}"
+
+
 def _examples_after(term: Term, description: str) -> list[tuple[str, str]]:
-    """Each example list the description writes right after `term` ("X such as ..."): its text, and the
-    description without it."""
+    """Each example list the description writes right after `term` ("X such as ..."), or after the
+    prepositional phrases of a class named by a generic plural head ("interventions for X in Y, such
+    as ..."): its text, and the description without it."""
     found = []
     cue = f"(?:{_EXAMPLES_CUE}|{_BRACKETED_LIST})" if _PLURAL.search(term.canonical) else _EXAMPLES_CUE
+    words = term.canonical.split()
+    if _PLURAL.search(term.canonical) and words and words[-1].lower() in GENERIC_WORDS:
+        cue = f"(?:{_POST_MODIFIERS})?{cue}"
     for match in re.finditer(
         r"(?<!\w)" + re.escape(term.canonical) + r"(?!\w)" + cue, description, re.IGNORECASE
     ):
         if kinds := _KINDS.match(description, match.end()):
             text = _WHO_OR_WHERE.split(" " + kinds.group("kinds") + " ")[0]
             found.append((text, description[: match.end()] + description[match.end() + len(text) - 1 :]))
+    if term.original:
+        for match in re.finditer(re.escape(term.original) + _EXAMPLES_CUE_ZH, description):
+            if kinds := _KINDS.match(description, match.end()):
+                found.append((kinds.group("kinds"), description[: match.end()] + description[kinds.end() :]))
     return found
+
+
+def _written(term: Term, text: str) -> bool:
+    """Whether `text` writes the term, in English or as the user wrote it in Chinese."""
+    return written_in(term.canonical, text) or (bool(term.original) and term.original in text)
 
 
 def _only_among(members: list[Term], lists: list[tuple[str, str]]) -> bool:
     """Whether every term is written in one of the example lists and nowhere else: "taxes on
     sugar-sweetened beverages (soda taxes, ...)" names the taxes before the drinks, so they are no kind
     of drink."""
-    return any(
-        all(written_in(t.canonical, text) and not written_in(t.canonical, rest) for t in members)
-        for text, rest in lists
-    )
+    return any(all(_written(t, text) and not _written(t, rest) for t in members) for text, rest in lists)
 
 
 def kinds_given_as_examples(

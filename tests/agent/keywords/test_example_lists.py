@@ -101,3 +101,31 @@ def test_examples_of_a_class_left_unnamed_are_one_block() -> None:
     )
     assert kinds_of_an_unnamed_class(concepts, terms, text, set()) == {"c1": ["c2"]}
     assert kinds_of_an_unnamed_class(concepts, terms, "Reminder letters and education sessions", set()) == {}
+
+
+def test_examples_after_the_prepositional_phrases_of_a_class_of_acts_are_its_kinds() -> None:
+    """'non-pharmacological interventions for delirium in ICU patients, such as early mobilisation and
+    sleep promotion': the examples are of the interventions (a generic plural head), not of the
+    delirium or the patients the phrases between name (each example had been a block of its own)."""
+    concepts, terms = _concepts(
+        "ICU", "early mobilisation", "sleep promotion", "delirium", "non-pharmacological interventions"
+    )
+    text = (
+        "We focus on non-pharmacological interventions for delirium in ICU patients, such as early "
+        "mobilisation and sleep promotion"
+    )
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c4": ["c1", "c2"]}
+    # a class named by its own noun takes only the examples written right after it
+    concepts, terms = _concepts("statins", "atorvastatin")
+    text = "statins for secondary prevention, such as atorvastatin"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {}
+
+
+def test_examples_a_chinese_description_gives_after_a_class_are_its_kinds() -> None:
+    """'非药物干预，比如早期活动和睡眠改善' (non-drug interventions, such as early mobilisation and better
+    sleep): the examples, matched by the Chinese each term was rendered from, join the class."""
+    concepts, terms = _concepts("delirium", "non-drug intervention", "activity", "sleep")
+    for term, original in zip(terms, ["谵妄", "非药物干预", "早期活动", "睡眠"], strict=True):
+        term.original = original
+    text = "我们关注ICU患者谵妄的非药物干预，比如早期活动和睡眠改善"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c1": ["c2", "c3"]}
