@@ -15,7 +15,7 @@ import re
 
 from agent.keywords.phrase_words import APPROVAL_WORDS
 from agent.language.mesh_recognition import MeshVocabulary
-from agent.language.text import word_set
+from agent.language.text import NOT_A_GENUS_INITIAL, word_set
 from agent.models import MeshDescriptor
 from agent.understanding.lexicon import EFFECT_VERBS
 
@@ -26,7 +26,7 @@ _FOR = re.compile(r"\bfor\s+(?!whom\b|which\b|example\b|instance\b|all\b|\d)", r
 
 # a sentence (or a title before its colon) ends at a full stop before a space ("PM2.5" goes on), at ; ! ?
 # or a colon, and at their Chinese forms
-_SENTENCE_END = re.compile(r"[.!?:](?:\s+|$)|[。！？;；：]\s*|\n+")
+_SENTENCE_END = re.compile(rf"[.!?:]{NOT_A_GENUS_INITIAL}(?:\s+|$)|[。！？;；：]\s*|\n+")
 
 
 # Words of a clause: a sentence whose "X" or "Y" has one ("Is there evidence that tamsulosin improves

@@ -131,6 +131,8 @@ def word_key(word: str) -> str:
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
 
 
+# a species's name: the genus, capitalised, and the epithet ("Staphylococcus aureus")
+_BINOMIAL = re.compile(r"[A-Z][a-z]{2,} [a-z]{3,}")
 _DERIVED = re.compile(r"(?<=[a-z]{4})(?:ations?|als?|ars?)$")
 _COUNTABLE_ICS = re.compile(r"(?<=[a-z]{3})ics\b")
 LOOSE_MAX_WORDS = 3  # longer windows in another order are rarely the same concept
@@ -349,6 +351,7 @@ class MeshVocabulary:
                         self._add(_COUNTABLE_ICS.sub("ic", term), how, ui)
         self._add_unambiguous_sensed_words()
         self._add_syndromes_named_by_their_disease()
+        self._add_species_by_their_genus_initial()
         # "Diabetes Mellitus, Type 2" is also written so: a key some term writes in natural order is none
         self._inverted_keys = {key for key, _ in self._inverted_pairs} - {
             key for key, _ in self._natural_pairs
@@ -396,6 +399,23 @@ class MeshVocabulary:
             ]
             if kinds:
                 self._keys[rest] = kinds
+
+    def _add_species_by_their_genus_initial(self) -> None:
+        """A species is written with its genus's initial ("S. aureus", "K. pneumoniae", "C. difficile"):
+        the initial and the epithet name the organism MeSH writes in full ("Staphylococcus aureus", or an
+        entry term "Clostridium difficile") where no other organism's binomial shares them and no term
+        is already those words."""
+        named: dict[tuple[str, ...], set[str]] = {}
+        for ui, row in self.file.records().items():
+            if not any(t.startswith("B") for t in row.get("tree_numbers") or []):
+                continue
+            for term in [row["heading"], *(row.get("entry_terms") or [])]:
+                if _BINOMIAL.fullmatch(term):
+                    genus, epithet = term.split()
+                    named.setdefault((word_key(genus[0]), word_key(epithet)), set()).add(ui)
+        for key, uis in named.items():
+            if len(uis) == 1 and key not in self._keys:
+                self._keys[key] = [(_RANK["entry term"], next(iter(uis)))]
 
     def _drop_inverted_readings_of_natural_terms(self) -> None:
         """A key that one descriptor writes in natural order names that descriptor, not another whose

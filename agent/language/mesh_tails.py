@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from agent.language.morphology import FUNCTION_WORDS
+from agent.language.text import NOT_A_GENUS_INITIAL
 from agent.models import MeshDescriptor
 
 TAIL_MAX_WORDS = 3  # a phrase of more words that MeSH does not name exactly is rarely one descriptor
@@ -57,9 +58,12 @@ class Word(Protocol):
 
 
 def crosses_a_break(text: str, window: Sequence[Word]) -> bool:
-    """True when a comma, full stop, semicolon, colon or bracket separates two words of the window."""
-    between = text[window[0].end : window[-1].start]
-    return bool(re.search(r"[,.;:()\[\]]", between))
+    """True when a comma, full stop, semicolon, colon or bracket separates two words of the window (not
+    the full stop of a genus's initial: "E. coli", `NOT_A_GENUS_INITIAL`)."""
+    return bool(_BREAK.search(text, window[0].end, window[-1].start + 1))
+
+
+_BREAK = re.compile(rf"[,;:()\[\]]|\.{NOT_A_GENUS_INITIAL}")
 
 
 def joined_by_hyphen(text: str, before: Word, after: Word) -> bool:

@@ -47,6 +47,11 @@ _CJK_PUNCT = str.maketrans(
 )
 
 
+# A full stop after a capital initial, before a lower-case word, abbreviates a genus ("E. coli", "S.
+# aureus"): it ends no sentence. Written right after the pattern of a sentence's full stop.
+NOT_A_GENUS_INITIAL = r"(?!(?<=\b[A-Z]\.)\s+[a-z])"
+
+
 def word_set(text: str) -> frozenset[str]:
     """A word list written as one string (whitespace-separated), as a set."""
     return frozenset(text.split())

@@ -209,14 +209,27 @@ def _language_role(window: list[str], before: list[str]) -> bool:
 
 
 def _glue_latin(tokens: list[str]) -> list[str]:
-    """ "in situ", "in vivo", "ex vivo", "in silico": one modifier, not a preposition and a noun."""
+    """ "in situ", "in vivo", "ex vivo", "in silico": one modifier, not a preposition and a noun; "E.
+    coli", "S. aureus": a species named with its genus's initial is one name, and the full stop after the
+    initial no sentence end."""
     out: list[str] = []
     for token in tokens:
         if out and out[-1].lower() in {"in", "ex"} and token.lower() in lex.LATIN_AFTER_IN:
             out[-1] = f"{out[-1]} {token}"
+        elif (
+            len(out) > 1
+            and out[-1] == "."
+            and _GENUS_INITIAL.fullmatch(out[-2])
+            and _EPITHET.fullmatch(token)
+        ):
+            out[-2:] = [f"{out[-2]}. {token}"]
         else:
             out.append(token)
     return out
+
+
+_GENUS_INITIAL = re.compile(r"[A-Z]")
+_EPITHET = re.compile(r"[a-z]{3,}")
 
 
 def _breaks(word: str) -> bool:

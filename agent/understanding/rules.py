@@ -35,7 +35,7 @@ import re
 from agent.language.english_forms import gerund
 from agent.language.mesh_recognition import PERSONS_TREE
 from agent.language.morphology import defined_acronyms, is_acronym, singular
-from agent.language.text import clean_term, dedupe_terms, detect_language, to_half_width
+from agent.language.text import NOT_A_GENUS_INITIAL, clean_term, dedupe_terms, detect_language, to_half_width
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_constructions import condition_as_population
@@ -560,7 +560,9 @@ def research_goal(text: str) -> str:
     body = drop_instructions(
         "\n".join(line for line in text.splitlines() if not CLARIFICATION_LINE.match(line) and line.strip())
     )
-    first = re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n", body.strip(), maxsplit=1)[0].strip()
+    first = re.split(rf"(?<=[.!?]){NOT_A_GENUS_INITIAL}\s+|(?<=[。！？])\s*|\n", body.strip(), maxsplit=1)[
+        0
+    ].strip()
     if opener := _GOAL_OPENERS.match(first):
         verb = (opener.group("verb") or "").lower()
         kept = gerund(verb.removesuffix("s") if verb.removesuffix("s") in _GOAL_VERBS else verb)

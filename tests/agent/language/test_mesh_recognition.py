@@ -557,3 +557,19 @@ def test_a_syndrome_named_by_its_disease_is_named_without_the_class_word(vocabul
     # the rest names something else than the disease the syndrome is filed under: no name
     assert not any(heading == "Vipoma" for _, heading in headings(vocabulary, "watery diarrhea"))
     assert headings(vocabulary, "irritable bowel") == []
+
+
+def test_a_species_written_with_its_genus_initial_is_the_organism(vocabulary: MeshVocabulary) -> None:
+    """ "S. aureus", "K. pneumoniae": the initial and the epithet name the species MeSH writes in full
+    (none had been found; "S. aureus" had been read as a tail of Vancomycin-Resistant Staphylococcus
+    aureus), and the initial's full stop ends no sentence ("E. coli" is an entry term written "E coli");
+    a full stop after a word still breaks a match."""
+    found = {
+        p: [m.descriptor.heading for m in vocabulary.recognize(p)] for p in ("S. aureus", "K. pneumoniae")
+    }
+    assert found == {"S. aureus": ["Staphylococcus aureus"], "K. pneumoniae": ["Klebsiella pneumoniae"]}
+    assert [m.descriptor.heading for m in vocabulary.recognize("E. coli from poultry")] == [
+        "Escherichia coli",
+        "Poultry",
+    ]
+    assert [m.text for m in vocabulary.recognize("vitamin D. Children")] == ["vitamin D", "Children"]

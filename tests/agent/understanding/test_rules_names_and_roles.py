@@ -405,3 +405,12 @@ def test_an_acronym_after_a_cue_or_inside_a_sentence_keeps_its_slot() -> None:
     # only the opening noun of a title is its subject: what comes after a verb or a cue is read as before
     slots = extract_slots("Outcomes of surgery. Patients received XQZ in hospital.")
     assert "XQZ" not in slots.output_target
+
+
+def test_a_species_written_with_its_genus_initial_is_one_name_and_no_sentence_end() -> None:
+    """ "Prevalence of antimicrobial resistance in E. coli from poultry in Asia": the full stop after the
+    initial had ended the goal ("... in E") and cut the species to "coli"."""
+    slots = extract_slots("Prevalence of antimicrobial resistance in E. coli from poultry in Asia")
+    assert slots.research_goal == "Prevalence of antimicrobial resistance in E. coli from poultry in Asia"
+    assert "E. coli" in _all_terms(slots)
+    assert extract_slots("We study vitamin D. We want RCTs.").research_goal == "vitamin D"
