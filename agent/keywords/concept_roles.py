@@ -338,8 +338,14 @@ _COMPARED_BEFORE = (
     r"(?:(?:^|(?<=[.;,\n]))\s*(?:c|comparisons?|comparators?|controls?)\s*:\s*|"
     r"(?:compare[sd]?\s+(?:(?:it|them|this|these|that|those)\s+)?(?:with|to|against)|"
     r"in\s+comparison\s+(?:with|to)|relative\s+to|rather\s+than|than|"
+    # the equative "as safe as X", "as accurately as X", like "than X" (not the fixed "as well as",
+    # "as soon as", "as long as", "as far as", "as much/many as", which join or measure, not compare)
+    r"\bas\s+(?!(?:well|soon|long|far|much|many)\b)[a-z]+\s+as|"
     r"as\s+opposed\s+to|instead\s+of)\s+)(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
 )
+# a bracket right after the comparator's own words glosses it ("compared with conventional imaging (CT
+# plus bone scan)"): what it names is the comparator too
+_IN_THE_COMPARATORS_BRACKET = r"[^()\n.;:,?!]{1,60}?\(\s*(?:[^()]*?[\s,;/])?"
 
 
 # Adjectives that name the arm of a comparison as the care people get anyway ("versus usual
@@ -401,10 +407,18 @@ def is_comparator(phrase: str, description: str) -> bool:
     with fluoride varnish". Unlike "X versus Y", which
     sets two concepts side by side (a review of X versus Y is about both), these subordinate the
     phrase to the question's own intervention; every trial names some comparator, so a searcher
-    leaves it out of the query."""
+    leaves it out of the query. The equative "as safe as X" compares like "than X", a bracket after the
+    comparator's words names the comparator too ("conventional imaging (CT plus bone scan)")."""
     if not phrase.strip():
         return False
-    return bool(re.search(_COMPARED_BEFORE + re.escape(phrase.strip()) + r"\b", description, re.IGNORECASE))
+    written = re.escape(phrase.strip())
+    return any(
+        re.search(pattern, description, re.IGNORECASE)
+        for pattern in (
+            _COMPARED_BEFORE + written + r"\b",
+            _COMPARED_BEFORE + _IN_THE_COMPARATORS_BRACKET + written + r"\b",
+        )
+    )
 
 
 # "we compare X with Y", "comparing X (XA) to Y", "compares X of the Z versus Y": what is compared, before
@@ -412,14 +426,19 @@ def is_comparator(phrase: str, description: str) -> bool:
 _COMPARED_FIRST = (
     r"\bcompar(?:e|es|ed|ing)\s+(?:the\s+|a\s+|an\s+)?{phrase}(?:\s*\([^()]*\))?"
     r"(?:\s+of\s+(?:the\s+)?[\w-]+(?:\s*\([^()]*\))?)?\s+(?:with|to|versus|vs\.?|against)\s"
+    # the subject of the intransitive verb: "how does EVAR compare with open repair", "X compares with Y"
+    r"|\b(?:do|does|did|would|will)\s+(?:the\s+|a\s+|an\s+)?{phrase}(?:\s*\([^()]*\))?"
+    r"\s+compare\s+(?:with|to|against)\s"
+    r"|\b{phrase}(?:\s*\([^()]*\))?\s+compares\s+(?:\w+\s+)?(?:with|to|against)\s"
 )
 
 
 def is_compared_first(phrase: str, description: str) -> bool:
     """Whether the description names `phrase` as what the studies compare, right after a verb of
     comparing and before "with"/"to"/"versus" and what it is compared with ("We compare holmium laser
-    enucleation of the prostate (HoLEP) with TURP"): the question's own intervention, something done
-    to the people whatever its slot, as each side of "X versus Y" is (`is_comparator` finds the Y)."""
+    enucleation of the prostate (HoLEP) with TURP"), or as the subject of the intransitive verb ("how
+    does EVAR compare with open repair"): the question's own intervention, something done to the people
+    whatever its slot, as each side of "X versus Y" is (`is_comparator` finds the Y)."""
     if not phrase.strip():
         return False
     pattern = _COMPARED_FIRST.format(phrase=re.escape(phrase.strip()))

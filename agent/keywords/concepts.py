@@ -401,8 +401,16 @@ def _parts(
                                 understanding.originals.get(phrase, ""),
                                 phrase,
                                 compared_with=comparator,
+                                # what is measured is compared between the arms, not given ("how do
+                                # visual outcomes compare with ..."), and how the thing compared is
+                                # given is no side ("does CBT delivered online compare with ...")
                                 side=compared_side
-                                or (not index and is_compared_first(side, understanding.description)),
+                                or (
+                                    not index
+                                    and side.strip().casefold().startswith(piece.strip().casefold())
+                                    and slot != "output_target"
+                                    and is_compared_first(side, understanding.description)
+                                ),
                                 done=named_before_for(piece.strip(), understanding.description),
                                 means=position in means,
                                 kind=bool(kinds) and index > 0,

@@ -140,7 +140,9 @@ GENERIC_PEOPLE = word_set(
 
 FUNCTION_WORDS = word_set(
     "a an the of in on for to with by from at as into via and or nor versus vs their its his her our your "
-    "among between within without under over after before during per than that which who whose"
+    "among between within without under over after before during per than that which who whose "
+    # the indefinite pronouns ("deciding whether someone is over 18"): they stand for a noun, never a term
+    "someone somebody anyone anybody everyone everybody something anything everything"
 )
 
 

@@ -32,6 +32,7 @@ SPLIT_CHOICES = {
     "descriptions5": ("descriptions5",),
     "descriptions6": ("descriptions6",),
     "descriptions7": ("descriptions7",),
+    "descriptions8": ("descriptions8",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -290,6 +290,19 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   "RCTs only", "not interested in children", British spellings, unexpanded acronyms such as NAFLD, IBD
   and PTSD, Chinese 对…的影响, 在…中的应用, 与…的关系, 基于, …的危险因素, and mixed terms such as
   SGLT2抑制剂 and ICU患者). They are reported apart as `descriptions7`.
+  The rows with `"batch": 8` (ids D169-D192: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; otolaryngology, sexual health, global surgery, neurosurgery, vascular surgery,
+  allergy, forensic medicine, health policy, pathology, transfusion medicine, travel medicine, plastic
+  surgery, eating disorders, gynaecology, clinical pharmacology, nuclear medicine, infection control,
+  acupuncture, perinatal epidemiology, geriatrics, oncology, neonatal nursing, child and adolescent
+  psychiatry and tuberculosis) were written in the twenty-fourth session after the first 168 had been
+  tuned on and before the product was run on them, in phrasings the first seven batches have little of
+  (a label before a colon, "I'm interested in whether", "looking at", "among", "compared with", two
+  outcomes, a drug class with its members in brackets, a harm asked about ("risk of anaphylaxis", "risk
+  of upper GI bleeding"), "since 2010", "RCTs only", "not interested in children", British spellings,
+  unexpanded acronyms such as PrEP, MSM, EVAR, NPWT and PSMA, Chinese 对…的影响, 在…中的应用, 与…的关系,
+  基于, …的影响因素, …的危险因素, and mixed terms such as PD-1抑制剂 and NICU早产儿). They are reported
+  apart as `descriptions8`.
 """
 
 from __future__ import annotations
@@ -342,6 +355,7 @@ _LATER_BATCHES = {
     "descriptions5": ("descriptions", 5),
     "descriptions6": ("descriptions", 6),
     "descriptions7": ("descriptions", 7),
+    "descriptions8": ("descriptions", 8),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -391,6 +405,7 @@ SPLITS = (
     "descriptions5",
     "descriptions6",
     "descriptions7",
+    "descriptions8",
 )
 
 

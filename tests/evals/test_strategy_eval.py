@@ -468,14 +468,14 @@ def test_harness_on_two_topics(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 
 def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
-    """The 168 researchers' descriptions: each query parses without an issue, has at least two blocks and
+    """The 192 researchers' descriptions: each query parses without an issue, has at least two blocks and
     names only MeSH 2024 headings, written exactly as MeSH writes them; some descriptions are Chinese.
     The 24 written second are also `descriptions2`, the 24 written third `descriptions3`, the 24 written fourth
     `descriptions4`, the 24 written fifth `descriptions5`, the 24 written sixth `descriptions6`, the 24 written seventh
-    `descriptions7`: each 16 English,
+    `descriptions7`, the 24 written eighth `descriptions8`: each 16 English,
     4 Chinese, 4 Chinese with English terms."""
     topics = description_topics()
-    assert len(topics) == 168 and len({t.id for t in topics}) == 168
+    assert len(topics) == 192 and len({t.id for t in topics}) == 192
     assert all(t.in_split("descriptions") and not t.in_split("librarian") for t in topics)
     second = [t for t in topics if t.in_split("descriptions2")]
     assert [t.id for t in second] == [f"D{n}" for n in range(25, 49)]
@@ -489,14 +489,17 @@ def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
     assert [t.id for t in sixth] == [f"D{n}" for n in range(121, 145)]
     seventh = [t for t in topics if t.in_split("descriptions7")]
     assert [t.id for t in seventh] == [f"D{n}" for n in range(145, 169)]
+    eighth = [t for t in topics if t.in_split("descriptions8")]
+    assert [t.id for t in eighth] == [f"D{n}" for n in range(169, 193)]
     chinese = [t for t in topics if any("\u4e00" <= ch <= "\u9fff" for ch in t.title)]
-    assert len(chinese) == 50
+    assert len(chinese) == 58
     mixed = [t for t in chinese if re.search(r"[A-Za-z]{2,}", t.title)]
     assert [t.id for t in mixed] == [
         f"D{n}"
         for n in (
             *(45, 46, 47, 48, 69, 70, 71, 72, 93, 94, 95, 96),
             *(117, 118, 119, 120, 141, 142, 143, 144, 165, 166, 167, 168),
+            *(189, 190, 191, 192),
         )
     ]
     _assert_valid_with_real_headings(topics)

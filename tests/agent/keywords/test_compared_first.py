@@ -35,3 +35,34 @@ def test_the_first_side_of_a_comparison_is_a_required_intervention(vocabulary: M
     )
     found = {c.label: (c.role.value, c.required) for c in result.concepts}
     assert found["thulium fibre enucleation"] == ("intervention", True)
+
+
+def test_the_subject_of_the_intransitive_compare_is_compared_first() -> None:
+    """ "How does X compare with Y": X is what is compared, as after the transitive "we compare X with Y"."""
+    text = "Among women with abdominal aortic aneurysm, how does EVAR compare with open surgical repair?"
+    assert is_compared_first("EVAR", text)
+    assert not is_compared_first("open surgical repair", text)
+    assert is_compared_first(
+        "tele-rehabilitation", "Tele-rehabilitation compares favourably with clinic visits."
+    )
+    assert not is_compared_first("women", text)
+
+
+def test_what_is_measured_before_an_intransitive_compare_stays_an_outcome(vocabulary: MeshVocabulary) -> None:
+    """ "How do visual outcomes compare with X": the outcomes are what the arms are compared on, not given."""
+    description = (
+        "Anti-VEGF injections for diabetic macular oedema: how do visual outcomes compare with laser?"
+    )
+    result = build_concepts(
+        Understanding(
+            description=description,
+            slots=Slots(
+                context=["anti-VEGF injections", "laser"],
+                subject_population=["diabetic macular oedema"],
+                output_target=["visual outcomes"],
+            ),
+        ),
+        vocabulary,
+    )
+    found = {c.label: (c.role.value, c.required) for c in result.concepts}
+    assert found["visual outcomes"] == ("outcome", False)

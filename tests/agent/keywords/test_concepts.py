@@ -941,6 +941,17 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
     assert is_comparator("DPP-4 inhibitors", pico) and not is_comparator("SGLT2 inhibitors", pico)
     assert is_comparator("usual care", "P: children with asthma; I: school-based education; C: usual care")
     assert not is_comparator("dose", "Vitamin C: dose and response")
+    # the equative "as accurately as X" compares like "than X"; "as well as" joins two concepts
+    assert is_comparator(
+        "expert pathologists", "Can deep learning grade biopsies as accurately as expert pathologists?"
+    )
+    assert not is_comparator("dressings", "Foam as well as dressings for pressure ulcers")
+    # a bracket glossing the comparator names the comparator too
+    imaging = (
+        "How accurate is PSMA PET/CT compared with conventional imaging (CT plus bone scan) for staging?"
+    )
+    assert is_comparator("CT", imaging) and is_comparator("bone scan", imaging)
+    assert not is_comparator("PSMA PET/CT", imaging)
     # written in another slot than the intervention, or inside the intervention's own phrase
     description = (
         "Does mindfulness training lower blood pressure in hypertension compared with health education?"

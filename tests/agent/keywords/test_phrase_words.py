@@ -28,6 +28,12 @@ def test_content_words_drop_function_and_generic_words() -> None:
     ]
 
 
+def test_an_indefinite_pronoun_is_no_content_word() -> None:
+    """ "e.g. deciding whether someone is over 18": "someone" had been a [tiab] term of the population."""
+    assert content_words("someone") == []
+    assert content_words("anyone with asthma") == ["asthma"]
+
+
 def test_the_word_design_after_a_study_type_goes_with_it() -> None:
     """ "using a cohort study design" asks for cohort studies: "design" was left as a concept."""
     assert set_aside("cohort study design") == ("", ["cohort study"])
