@@ -207,7 +207,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   define the topic (falls and pressure ulcers, loneliness, medication errors, all-cause mortality), a
   programme family (social prescribing, mass drug administration), gerunds (implementing, recognising,
   managing), a qualitative synthesis, an implementation-barriers review, a prognostic-factor review and
-  a diagnostic-accuracy review against a laboratory standard. They are reported apart as `librarian26`.
+  a diagnostic-accuracy review against a laboratory standard. They are reported apart as `librarian26`
+  (0.498 / 0.797 / 0.908 as written: MeSH recall, precision, strict block coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
