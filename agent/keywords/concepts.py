@@ -179,7 +179,11 @@ from agent.keywords.field_of_description import (
     entry_of_another_field,
     names_biomedicine,
 )
-from agent.keywords.outcome_lists import kinds_listed_after_the_colon, listed_outcomes
+from agent.keywords.outcome_lists import (
+    kinds_listed_after_the_colon,
+    listed_outcomes,
+    outcomes_listed_with_a_condition,
+)
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
     age_group,
@@ -511,6 +515,11 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
     listed = listed_outcomes(result.concepts, result.terms, description)
+    for into, kinds in outcomes_listed_with_a_condition(
+        result.concepts, result.terms, description, listed
+    ).items():
+        _join_kinds(result, into, kinds)  # "for preventing falls and pressure ulcers": one block
+        listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
     classes = kinds_given_as_examples(result.concepts, result.terms, description, set(left_out), set(listed))
     if (
         colon := kinds_listed_after_the_colon(result.concepts, result.terms, description, listed)
