@@ -965,7 +965,8 @@ def _drafts_for_text(
             matches = kind_of_people  # "homeless adults": Ill-Housed Persons, not Adult
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
-            matches = [m for m in matches if m.end <= aged[0].start] + aged
+            kept = [m for m in matches if m.end <= aged[0].start or m.start >= aged[-1].end]
+            matches = sorted(kept + aged, key=lambda m: m.start)
         if vocabulary is not None:
             matches = vaccine_of_vaccination(text, matches, vocabulary)  # "HPV vaccination": the vaccine
         if not matches and vocabulary is not None:
