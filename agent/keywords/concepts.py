@@ -504,7 +504,12 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     result.concepts, result.terms, ages = age_population(
         result.concepts, result.terms, description, vocabulary
     )
-    add_bracketed_aliases(result.terms, description)
+    pieces = {id(t) for t in add_bracketed_aliases(result.terms, description)}
+    if pieces:  # "otitis media with effusion (glue ear)": "glue" and "ear" are the second name's words
+        gone = {t.concept for t in result.terms if id(t) in pieces}
+        result.terms = [t for t in result.terms if id(t) not in pieces]
+        kept = {t.concept for t in result.terms}
+        result.concepts = [c for c in result.concepts if c.id not in gone or c.id in kept]
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
     _add_the_factors(result, factors_of_a_practice_asked(description))
