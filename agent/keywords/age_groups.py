@@ -68,6 +68,10 @@ AGE_GROUPS: tuple[AgeGroup, ...] = (
 )
 
 
+# how a searcher writes each group in free text, by its heading
+AGE_GROUP_NAMES = {g.heading: g.name for g in AGE_GROUPS}
+
+
 def groups_for_range(low: float, high: float) -> list[str]:
     """The age-group headings a range of ages [low, high) in months overlaps, most general first.
 
@@ -268,15 +272,21 @@ def only_adulthood(headings: list[str]) -> bool:
 _PEOPLE_HEADINGS = ("M01", "M01.643", "M01.060", "M01.975", "M01.390")
 
 
+def qualified_by_an_age(descriptor: MeshDescriptor) -> bool:
+    """Whether a people heading is one an age makes more exact (Persons, Patients, Women, Men, an age
+    group), not a group of people of its own that the age only narrows (Inpatients, Veterans)."""
+    return any(
+        n == p or (p == "M01.060" and n.startswith(p))
+        for n in descriptor.tree_numbers
+        for p in _PEOPLE_HEADINGS
+    )
+
+
 def _people_or_age(term: Term) -> bool:
     """Whether a term is a people word, an age group or the bare word "aged" (what an age qualifies)."""
     if term.mesh is None:
         return True
-    return term.canonical.casefold() == "aged" or any(
-        n == p or (p == "M01.060" and n.startswith(p))
-        for n in term.mesh.tree_numbers
-        for p in _PEOPLE_HEADINGS
-    )
+    return term.canonical.casefold() == "aged" or qualified_by_an_age(term.mesh)
 
 
 def _written_with(term: Term, mention: AgeMention, description: str) -> bool:
@@ -382,10 +392,9 @@ def age_population(
         if t.mesh is not None and t.mesh.heading in descriptors and t.canonical.casefold() != "aged"
     }
     slot = absorbed[0].slot if absorbed else "subject_population"
-    names = {g.heading: g.name for g in AGE_GROUPS}
     new_terms = []
     for heading, descriptor in descriptors.items():
-        term = found.get(heading) or Term(canonical=names[heading], slot=slot, mesh=descriptor)
+        term = found.get(heading) or Term(canonical=AGE_GROUP_NAMES[heading], slot=slot, mesh=descriptor)
         term.concept = population.id
         new_terms.append(term)
     taken = {t.canonical.casefold() for t in new_terms} | {

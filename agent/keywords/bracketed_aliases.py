@@ -8,7 +8,9 @@ leaves the bracket out; the papers write either name, and a searcher ORs both. T
 whose words it names: a word or name joins the term written right before the bracket; an acronym joins
 the term that opens its long form (Schwartz-Hearst, `morphology.find_expansion`), so that "(CBT-I)" after
 "cognitive behavioural therapy for insomnia" names the therapy, not the insomnia. What is no name is left
-alone: counts, ranges, "e.g." lists, alternatives ("(or X)", "and"), negations ("(not cancer)").
+alone: counts, ranges, "e.g." lists, alternatives ("(or X)", "and", a slash: "(ranibizumab/aflibercept)"),
+negations ("(not cancer)"). The words of a second name, written nowhere else, are no terms of their own
+("otitis media with effusion (glue ear)": no "glue" AND "ear").
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ _BRACKET = re.compile(r"\(\s*([^()]+?)\s*\)")
 # a bracket of examples, alternatives, a count, a comparison or a negation ("heart failure (not cancer)":
 # what the user sets aside) is no second name
 _NOT_A_NAME = re.compile(
-    r"[=%;:,]|\b(?:e\.?\s?g|i\.?\s?e|see|including|such|as|vs|versus|and|or|n|aged?|years?"
+    r"[=%;:,/]|\b(?:e\.?\s?g|i\.?\s?e|see|including|such|as|vs|versus|and|or|n|aged?|years?"
     r"|not|no|excluding|except)\b",
     re.IGNORECASE,
 )
@@ -63,10 +65,13 @@ def _owner(alias: str, before: tuple[str, ...], text: str, terms: list[Term]) ->
     return max(fits, key=lambda fit: fit[0])[1] if fits else None
 
 
-def add_bracketed_aliases(terms: list[Term], description: str) -> None:
+def add_bracketed_aliases(terms: list[Term], description: str) -> list[Term]:
     """Give each term the second names the description writes for it in brackets, as the user's own
-    synonyms (see the module docstring)."""
+    synonyms (see the module docstring). Returns the other terms written only inside such a bracket
+    (`_inside_the_alias`): pieces of the second name ("glue" and "ear" of "(glue ear)"), no concepts
+    of their own."""
     text = to_half_width(description)
+    pieces: list[Term] = []
     for match in _BRACKET.finditer(text):
         alias = clean_term(match.group(1))
         if (
@@ -80,3 +85,14 @@ def add_bracketed_aliases(terms: list[Term], description: str) -> None:
         owner = _owner(alias, phrase_key(text[: match.start()]), text, terms)
         if owner is not None:
             owner.synonyms.append(Synonym(text=alias, origins=[SynonymOrigin.USER]))
+            outside = text[: match.start()] + " " + text[match.end() :]
+            pieces += [t for t in terms if t is not owner and _inside_the_alias(t, alias, outside)]
+    return pieces
+
+
+def _inside_the_alias(term: Term, alias: str, outside: str) -> bool:
+    """Whether a term's words are a run of the alias's words that the description writes nowhere
+    outside the bracket."""
+    key, words = phrase_key(term.canonical), phrase_key(alias)
+    inside = bool(key) and any(words[i : i + len(key)] == key for i in range(len(words) - len(key) + 1))
+    return inside and not re.search(rf"(?<!\w){re.escape(term.canonical)}(?!\w)", outside, re.IGNORECASE)

@@ -24,6 +24,7 @@ from agent.keywords.title_template import subtitle, written_in
 from agent.language.cedict import has_chinese
 from agent.language.english_forms import english_word
 from agent.language.mesh_recognition import (
+    EVENT_TREES,
     HUMANS_TREE,
     PERSONS_TREE,
     MeshMatch,
@@ -48,13 +49,15 @@ SLOT_ROLE: dict[str, ConceptRole] = {
 
 # The MeSH trees a slot's phrases are expected under: among descriptors one phrase may name, one of
 # these wins ("neural networks" of an algorithm: Neural Networks, Computer, not the anatomy's Nerve Net).
+# What is measured includes the events MeSH files as counted (`EVENT_TREES`: Mortality, Survival Rate,
+# Patient Readmission): "all-cause mortality" is Mortality, not another sense searched as written.
 SLOT_TREES: dict[str, tuple[str, ...]] = {
     "task": ("E", "L", "G17"),
     "method_measurement": ("E", "L"),
     "method_algorithm": ("L", "G17", "E05"),
     "subject_population": ("M", "B", "C", "F03", "N01"),  # N01: Population Characteristics
     "signal_feature": ("G", "F", "A", "D"),
-    "output_target": ("G", "F", "C"),
+    "output_target": ("G", "F", "C", *EVENT_TREES),
 }
 
 

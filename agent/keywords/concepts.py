@@ -179,7 +179,11 @@ from agent.keywords.field_of_description import (
     entry_of_another_field,
     names_biomedicine,
 )
-from agent.keywords.outcome_lists import kinds_listed_after_the_colon, listed_outcomes
+from agent.keywords.outcome_lists import (
+    kinds_listed_after_the_colon,
+    listed_outcomes,
+    outcomes_listed_with_a_condition,
+)
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
     age_group,
@@ -516,7 +520,12 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     result.concepts, result.terms, ages = age_population(
         result.concepts, result.terms, description, vocabulary
     )
-    add_bracketed_aliases(result.terms, description)
+    pieces = {id(t) for t in add_bracketed_aliases(result.terms, description)}
+    if pieces:  # "otitis media with effusion (glue ear)": "glue" and "ear" are the second name's words
+        gone = {t.concept for t in result.terms if id(t) in pieces}
+        result.terms = [t for t in result.terms if id(t) not in pieces]
+        kept = {t.concept for t in result.terms}
+        result.concepts = [c for c in result.concepts if c.id not in gone or c.id in kept]
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
     _add_the_factors(result, factors_of_a_practice_asked(description))
@@ -527,6 +536,11 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         if (reason := left_out_reason(c, result.terms, c.id in comparators, description))
     }
     listed = listed_outcomes(result.concepts, result.terms, description)
+    for into, kinds in outcomes_listed_with_a_condition(
+        result.concepts, result.terms, description, listed
+    ).items():
+        _join_kinds(result, into, kinds)  # "for preventing falls and pressure ulcers": one block
+        listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
     classes = kinds_given_as_examples(result.concepts, result.terms, description, set(left_out), set(listed))
     if (
         colon := kinds_listed_after_the_colon(result.concepts, result.terms, description, listed)
@@ -972,7 +986,8 @@ def _drafts_for_text(
             matches = kind_of_people  # "homeless adults": Ill-Housed Persons, not Adult
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
-            matches = [m for m in matches if m.end <= aged[0].start] + aged
+            kept = [m for m in matches if m.end <= aged[0].start or m.start >= aged[-1].end]
+            matches = sorted(kept + aged, key=lambda m: m.start)
         if vocabulary is not None:
             matches = vaccine_of_vaccination(text, matches, vocabulary)  # "HPV vaccination": the vaccine
         if not matches and vocabulary is not None:

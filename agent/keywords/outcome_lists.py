@@ -174,17 +174,7 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         tail = ""  # "X and Y are the outcomes we care about: does Z in pregnancy ...?": the question itself
     head = description[: len(description) - len(tail)] if tail else description
     only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
-    segments = [s for s in purposes(description) if _LISTED.search(s)]
-    # what is acted on, up to the people or place named after it; after "the effect of X on" with no one
-    # and nowhere named, the outcomes are what the search is about ("the impact of Airbnb on housing
-    # prices and rents")
-    acted_on = (
-        parts[0]
-        for m in _ACTED_ON.finditer(description)
-        if len(parts := _WHO_OR_WHERE.split(m.group("outcomes"), maxsplit=1)) > 1 or not m.group("of")
-    )
-    effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
-    segments += [s for s in [*acted_on, *effected] if _LISTED.search(s)]
+    segments = _lists_acted_on(description)
     named = [
         m.group("with") or m.group("are") or m.group("first") for m in _NAMED_OUTCOMES.finditer(description)
     ] + [m.group("zh") for m in _NAMED_OUTCOMES_ZH.finditer(description)]
@@ -229,6 +219,45 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         concept.role = ConceptRole.OUTCOME
         found[concept.id] = reason
     return found
+
+
+def _lists_acted_on(description: str) -> list[str]:
+    """The lists a description writes as what is done for or acted on: the "Y" of "X for Y", what follows
+    "effects on" or "focusing on", and what verbs of effect act on, each up to the people or place named
+    after it."""
+    segments = [s for s in purposes(description) if _LISTED.search(s)]
+    # after "the effect of X on" with no one and nowhere named, the outcomes are what the search is about
+    # ("the impact of Airbnb on housing prices and rents")
+    acted_on = (
+        parts[0]
+        for m in _ACTED_ON.finditer(description)
+        if len(parts := _WHO_OR_WHERE.split(m.group("outcomes"), maxsplit=1)) > 1 or not m.group("of")
+    )
+    effected = (_WHO_OR_WHERE.split(m.group("outcomes"))[0] for m in _EFFECTED.finditer(description))
+    return segments + [s for s in [*acted_on, *effected] if _LISTED.search(s)]
+
+
+def outcomes_listed_with_a_condition(
+    concepts: list[Concept], terms: list[Term], description: str, listed: dict[str, str]
+) -> dict[str, list[str]]:
+    """The listed outcomes one list of what is acted on coordinates with a condition that stays one
+    ("for preventing falls and pressure ulcers"), by the condition's id: what one verb or purpose takes
+    as one list is one block, and the condition makes the list the topic, so the outcomes beside it join
+    its block rather than being left out while it is AND'ed alone."""
+    members = {c.id: [t.canonical for t in terms if t.concept == c.id] for c in concepts}
+    conditions = [
+        c.id for c in concepts if c.id not in listed and c.role is ConceptRole.CONDITION and members[c.id]
+    ]
+    joins: dict[str, list[str]] = {}
+    for segment in _lists_acted_on(description):
+        series = listed_together(segment, [p for c in concepts for p in members[c.id]])
+        numbers = {cid: {series.get(p, -1) for p in phrases} - {-1} for cid, phrases in members.items()}
+        for condition in conditions:
+            kinds = [cid for cid in listed if numbers.get(cid) and numbers[cid] <= numbers[condition]]
+            if len(numbers[condition]) == 1 and kinds:
+                joined = joins.setdefault(condition, [])
+                joined += [k for k in kinds if k not in joined]
+    return joins
 
 
 # the words a question opens with: an auxiliary ("does X improve Y?") or a question word

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from agent.keywords.age_groups import AGE_GROUP_NAMES, qualified_by_an_age
 from agent.keywords.concept_roles import SLOT_TREES
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, content_words, without_change_head
 from agent.language.adjective_nouns import condition_of_adjective
@@ -200,14 +201,23 @@ def _names_people(word: str, vocabulary: MeshVocabulary) -> bool:
 def age_group(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     """The age group a phrase ending in an adjective of old age and a people word names ("older adults",
     "community-dwelling older adults": the words before qualify them), as a match of those two words,
-    or []."""
+    or []. People MeSH names as a group of their own keep it beside their age ("older inpatients":
+    Aged, a match of the adjective alone, and Inpatients)."""
     words = text.split()
     if len(words) < 2 or words[-2].lower() not in _OLD_AGE or not _names_people(words[-1], vocabulary):
         return []
     start = len(text) - len(" ".join(words[-2:]))
-    return [
-        MeshMatch(text[start:], start, len(text), d, "entry term") for d in vocabulary.lookup("elderly")[:1]
-    ]
+    aged = vocabulary.lookup("elderly")[:1]
+    named = vocabulary.lookup(words[-1])
+    if words[-1].lower() not in GENERIC_PEOPLE and named and not any(qualified_by_an_age(d) for d in named):
+        # "older inpatients": the age of people MeSH names a group of its own, searched by the age
+        # group's usual name (the adjective alone is no term)
+        end = start + len(words[-2])
+        return [
+            MeshMatch(AGE_GROUP_NAMES.get(d.heading, text[start:end]), start, end, d, "entry term")
+            for d in aged
+        ]
+    return [MeshMatch(text[start:], start, len(text), d, "entry term") for d in aged]
 
 
 def people_defined_by(reaching: MeshMatch, replaced: MeshMatch) -> bool:

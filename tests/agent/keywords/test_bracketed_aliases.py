@@ -57,3 +57,31 @@ def test_what_is_no_name_stays_out() -> None:
     )
     add_bracketed_aliases([copd], "Rehabilitation in chronic obstructive pulmonary disease (COPD)")
     assert _synonyms(copd) == ["COPD"]
+
+
+def test_the_words_of_a_second_name_are_no_terms_of_their_own() -> None:
+    """'otitis media with effusion (glue ear)': "glue" and "ear", written only inside the bracket, are
+    the second name's words (they had been AND'ed as Adhesives); a word also written outside it stays."""
+    effusion = Term(canonical="otitis media with effusion", slot="output_target")
+    glue, ear = Term(canonical="glue", slot="context"), Term(canonical="ear", slot="context")
+    tubes = Term(canonical="Tympanostomy tubes", slot="context")
+    pieces = add_bracketed_aliases(
+        [effusion, glue, ear, tubes],
+        "Tympanostomy tubes versus watchful waiting for otitis media with effusion (glue ear) in children",
+    )
+    assert _synonyms(effusion) == ["glue ear"]
+    assert pieces == [glue, ear]
+    effusion = Term(canonical="otitis media with effusion", slot="output_target")
+    ear = Term(canonical="ear", slot="context")
+    assert add_bracketed_aliases([effusion, ear], "otitis media with effusion (glue ear) and ear pain") == []
+
+
+def test_alternatives_written_with_a_slash_are_no_second_name() -> None:
+    """'anti-VEGF injections (ranibizumab/aflibercept/bevacizumab)': the drugs are kinds of the
+    injections, searched as themselves, not one phrase synonym whose words are no terms."""
+    injections = Term(canonical="anti-VEGF injections", slot="context")
+    drug = Term(canonical="ranibizumab", slot="context")
+    pieces = add_bracketed_aliases(
+        [injections, drug], "anti-VEGF injections (ranibizumab/aflibercept/bevacizumab) for macular oedema"
+    )
+    assert _synonyms(injections) == [] and pieces == []

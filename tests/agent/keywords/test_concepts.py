@@ -189,6 +189,33 @@ def test_an_age_group_qualified_by_words_before_it_is_still_aged(vocabulary: Mes
     ]
 
 
+def test_people_mesh_names_as_a_group_of_their_own_keep_it_beside_their_age(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "older inpatients" was Aged alone ("older inpatient*"): Inpatients, a group of its own, was lost
+    result = concepts_of(
+        vocabulary,
+        "Falls in older inpatients",
+        output_target=["Falls"],
+        subject_population=["older inpatients"],
+    )
+    people = {t.mesh.heading: t.canonical for t in result.terms if t.slot == "subject_population" and t.mesh}
+    assert people == {"Aged": "older adults", "Inpatients": "inpatients"}
+
+
+def test_a_mortality_an_outcome_names_is_mortality(vocabulary: MeshVocabulary) -> None:
+    # Mortality is a vital statistic (E05.318.308.985), what an outcome counts: "all-cause mortality" was
+    # read as another sense of the word and searched as written, with no heading
+    result = concepts_of(
+        vocabulary,
+        "Azithromycin for reducing all-cause mortality in children",
+        context=["Azithromycin"],
+        output_target=["all-cause mortality"],
+        subject_population=["children"],
+    )
+    assert any(t.mesh and t.mesh.heading == "Mortality" for t in result.terms if t.slot == "output_target")
+
+
 def test_older_children_are_not_aged(vocabulary: MeshVocabulary) -> None:
     # an age group MeSH files under Persons keeps its own age: "older children" are children
     result = concepts_of(

@@ -381,3 +381,30 @@ def test_outcomes_a_chinese_description_names_as_such_are_left_out(vocabulary: M
     found = {c.label: (c.role.value, c.required) for c in result.concepts}
     assert found["death"] == ("outcome", False)
     assert found["heart failure"] == ("condition", True)
+
+
+def test_outcomes_one_purpose_lists_with_a_condition_join_its_block(vocabulary: MeshVocabulary) -> None:
+    """ "for preventing falls and pressure ulcers": the list one verb takes is one block, and the condition
+    in it makes it the topic; falls had been left out as a listed outcome while pressure ulcers were
+    AND'ed alone."""
+    result = build_concepts(
+        Understanding(
+            description="Intentional rounding for preventing falls and pressure ulcers in hospital inpatients",
+            slots=Slots(
+                context=["Intentional rounding"],
+                output_target=["falls", "pressure ulcers"],
+                subject_population=["hospital inpatients"],
+            ),
+        ),
+        vocabulary,
+    )
+    (block,) = [
+        c
+        for c in result.concepts
+        if any(t.canonical == "pressure ulcers" for t in result.terms if t.concept == c.id)
+    ]
+    assert block.required
+    assert {t.mesh.heading for t in result.terms if t.concept == block.id and t.mesh} == {
+        "Accidental Falls",
+        "Pressure Ulcer",
+    }
