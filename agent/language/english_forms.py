@@ -313,7 +313,9 @@ _QUALITY_ENDINGS = (
 )
 
 
-_QUALITY_NOUN_ENDINGS = ("ity", "ness", "ance", "ence", "ancy", "ency")
+# nouns that already name a quality or state: 性 after them adds nothing English writes (多态|性 is
+# "polymorphism", not "polymorphism nature"; 活动|度 "activity")
+_QUALITY_NOUN_ENDINGS = ("ity", "ness", "ance", "ence", "ancy", "ency", "ism")
 
 
 def quality_nouns(word: str) -> tuple[str, ...]:
