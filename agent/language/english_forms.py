@@ -313,9 +313,7 @@ _QUALITY_ENDINGS = (
 )
 
 
-# nouns that already name a quality or state: 性 after them adds nothing English writes (多态|性 is
-# "polymorphism", not "polymorphism nature"; 活动|度 "activity")
-_QUALITY_NOUN_ENDINGS = ("ity", "ness", "ance", "ence", "ancy", "ency", "ism")
+_QUALITY_NOUN_ENDINGS = ("ity", "ness", "ance", "ence", "ancy", "ency")
 
 
 def quality_nouns(word: str) -> tuple[str, ...]:

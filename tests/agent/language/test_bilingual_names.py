@@ -38,8 +38,6 @@ def test_xing_closing_a_phrase_makes_the_quality_noun() -> None:
     assert render("敏感度").english[0] == "sensitivity"  # 度 closes a phrase the same way
     # a word whose sense already is a quality noun is that quality (活动 "activity", not "loose"-ness)
     assert render("疾病活动度").english[0] == "disease activity"
-    # a state noun in "-ism" is its own quality (多态 "polymorphism"): 性 adds no "nature"
-    assert render("基因多态性").english[0] == "gene polymorphism"
     # before a head, 性 still makes an adjective (退行性疾病 "degenerative disease")
     assert render("退行性疾病").english[0] == "degenerative disease"
 
