@@ -61,6 +61,7 @@ from agent.language.english_forms import (
     verb_nouns,
 )
 from agent.language.inorganic_names import inorganic_name
+from agent.language.morphology import plural
 from agent.language.text import unique_casefold
 
 __all__ = [
@@ -448,6 +449,11 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
             i += 1
             continue
+        if key in _CLASS_MORPHEMES and len(keys) > 1 and (not parts or has_chinese(keys[i - 1])):
+            if i == len(keys) - 1:  # 蛙|类 "frogs", 哺乳动物|类 "mammals": the class is its members
+                parts[-1] = _plural_part(parts[-1])
+            i += 1  # 酚|类|物质 "phenol substances", 类|风湿关节炎: the class word is left unsaid
+            continue
         if key in _REGION_SUFFIXES and i > 0 and len(keys[i - 1]) == 1 and has_chinese(keys[i - 1]) and parts:
             i += 1  # 肺|部 "lung", 颈|部 "neck": a one-character part and 部 name the region of that part
             continue
@@ -510,6 +516,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
 
 
 _AGENT_SUFFIXES = frozenset("者")
+# the bound classifier "a class of" inside a phrase (a number's 类 is `NUMBER_CLASSIFIERS`'): after a noun
+# before a head English names the class by the noun alone (酚类物质 "phenol substances", 抗生素类药物
+# "antibiotic drugs"), at the end by its plural (蛙类 "frogs", as CC-CEDICT glosses 鸟类 "birds"), and
+# before a noun it says "-like", which the noun's own English already carries where the dictionary has
+# it (风湿关节炎 "rheumatoid arthritis"); "kind", "type" is never a word of the term
+_CLASS_MORPHEMES = frozenset("类")
 # a bound morpheme that closes a phrase with the rate of the event before it (住院|率, 复发|率, 成功|率)
 _RATE_SUFFIXES = frozenset("率")
 _RATE = ("rate",)
@@ -599,6 +611,16 @@ def _prefix(word: str) -> bool:
         and part.modifiers[:1] != ()
         and part.modifiers[0].endswith(("+", "-"))
     )
+
+
+def _plural_part(part: _Part) -> _Part:
+    """`part` naming the members of a class: its noun senses in the plural ("frog" -> "frogs")."""
+    plurals = []
+    for noun in part.nouns:
+        head, _, last = noun.rpartition(" ")
+        plurals.append(f"{head} {plural(last) or last}".strip())
+    nouns = _unique(plurals)
+    return replace(part, nouns=nouns, modifiers=_unique([*part.modifiers, *nouns]))
 
 
 def _event_nouns(part: _Part) -> tuple[str, ...]:

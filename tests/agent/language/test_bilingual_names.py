@@ -40,3 +40,15 @@ def test_xing_closing_a_phrase_makes_the_quality_noun() -> None:
     assert render("疾病活动度").english[0] == "disease activity"
     # before a head, 性 still makes an adjective (退行性疾病 "degenerative disease")
     assert render("退行性疾病").english[0] == "degenerative disease"
+
+
+def test_the_class_morpheme_lei_is_no_word_of_the_term() -> None:
+    # 类 "a class of" after a noun and before a head: the class is named by the noun (no "kind")
+    assert render("酚类物质").english[0] in {"phenol substance", "phenol matter"}
+    assert not any("kind" in candidate for candidate in render("抗生素类药物").english)
+    # at the end of a phrase the class is its members, in the plural
+    assert render("蛙类").english[0] == "frogs"
+    # before a noun it says "-like", which the noun's English carries (风湿关节炎 "rheumatoid arthritis")
+    assert render("类风湿关节炎患者").english[0] == "rheumatoid arthritis patients"
+    # a number's classifier is still turned round (2型, 一类 stay as they were)
+    assert render("2型糖尿病").english[0] == "type 2 diabetes"
