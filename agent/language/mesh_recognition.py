@@ -131,6 +131,8 @@ def word_key(word: str) -> str:
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
 
 
+# the endings of English adjectives ("ovarian", "chronic", "postoperative"): a lone adjective names no disease
+_ADJECTIVE_SHAPE = re.compile(r"(?:al|ic|ous|ive|ar|ary|an|ine|ed|ing|ly|able|ible)$")
 # a species's name: the genus, capitalised, and the epithet ("Staphylococcus aureus")
 _BINOMIAL = re.compile(r"[A-Z][a-z]{2,} [a-z]{3,}")
 _DERIVED = re.compile(r"(?<=[a-z]{4})(?:ations?|als?|ars?)$")
@@ -352,6 +354,7 @@ class MeshVocabulary:
         self._add_unambiguous_sensed_words()
         self._add_syndromes_named_by_their_disease()
         self._add_species_by_their_genus_initial()
+        self._add_diseases_said_without_their_qualifier()
         # "Diabetes Mellitus, Type 2" is also written so: a key some term writes in natural order is none
         self._inverted_keys = {key for key, _ in self._inverted_pairs} - {
             key for key, _ in self._natural_pairs
@@ -416,6 +419,37 @@ class MeshVocabulary:
         for key, uis in named.items():
             if len(uis) == 1 and key not in self._keys:
                 self._keys[key] = [(_RANK["entry term"], next(iter(uis)))]
+
+    def _add_diseases_said_without_their_qualifier(self) -> None:
+        """A disease MeSH names with a qualifier usage drops ("Diabetes Mellitus", "Angina Pectoris",
+        "Myasthenia Gravis"): its first word alone names it where no term is that word, the word is no
+        adjective ("ovarian" names no Ovarian Diseases), the qualifier names nothing alone (not a class:
+        Autoimmune Diseases), and the heading is the root of more than half
+        of the other headings the word starts (Diabetes Mellitus: its types, Gestational, Experimental,
+        Complications; Diabetes Insipidus and its kinds are the rest)."""
+        families: dict[str, list[str]] = {}
+        for ui, row in self.file.records().items():
+            words = phrase_key(row["heading"].partition(", ")[0])
+            if words and (", " in row["heading"] or len(words) > 1):
+                families.setdefault(words[0], []).append(ui)
+        for word, members in families.items():
+            if (word,) in self._keys or _ADJECTIVE_SHAPE.search(word):
+                continue
+            for ui in members:
+                root = self.descriptor(ui)
+                others = [self.descriptor(o) for o in members if o != ui]
+                name = root.heading.split()
+                if (
+                    len(name) == 2
+                    and ", " not in root.heading
+                    and "-" not in name[0]
+                    # a qualifier that is no term of its own ("Mellitus"), not a class ("Autoimmune Diseases")
+                    and phrase_key(name[1]) not in self._keys
+                    and len(others) >= 2
+                    and 2 * sum(_filed_under(o, root) for o in others) > len(others)
+                ):
+                    self._keys[(word,)] = [(_RANK["entry term"], ui)]
+                    break
 
     def _drop_inverted_readings_of_natural_terms(self) -> None:
         """A key that one descriptor writes in natural order names that descriptor, not another whose
@@ -752,6 +786,8 @@ class MeshVocabulary:
         size = len(written)
         if len(heading) <= size or heading[:size] != written or self.is_modifier(heading[size]):
             return False  # "Bone and Bones" goes on with "and": "bone" is the whole name, cut nothing short
+        if all((word,) not in self._keys for word in heading[size:]):
+            return False  # "diabetes": the heading goes on only with a qualifier usage drops ("Mellitus")
         return heading[size] != following
 
     def _adjective_of_a_plural(

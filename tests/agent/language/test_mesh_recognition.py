@@ -573,3 +573,18 @@ def test_a_species_written_with_its_genus_initial_is_the_organism(vocabulary: Me
         "Poultry",
     ]
     assert [m.text for m in vocabulary.recognize("vitamin D. Children")] == ["vitamin D", "Children"]
+
+
+def test_a_disease_said_without_its_qualifier_is_its_heading(vocabulary: MeshVocabulary) -> None:
+    """ "diabetes": MeSH has no term that is the word alone, only Diabetes Mellitus (the root of most
+    headings the word starts) and Diabetes Insipidus; "Does exercise help diabetes?" had been searched
+    as diabetes[tiab] only, and "diagnosing diabetes" too (the word had been read as Diabetes Mellitus
+    cut short). An adjective names no disease ("ovarian": Ovarian Diseases), nor does a class's
+    modifier ("autoimmune": Autoimmune Diseases)."""
+    headings = {p: [m.descriptor.heading for m in vocabulary.recognize(p)] for p in ("diabetes", "angina")}
+    assert headings == {"diabetes": ["Diabetes Mellitus"], "angina": ["Angina Pectoris"]}
+    assert "Diabetes Mellitus" in [m.descriptor.heading for m in vocabulary.recognize("diabetes diagnosis")]
+    assert [m.descriptor.heading for m in vocabulary.recognize("diabetes insipidus")] == [
+        "Diabetes Insipidus"
+    ]
+    assert not vocabulary.recognize("ovarian") and not vocabulary.recognize("autoimmune")
