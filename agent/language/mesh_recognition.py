@@ -333,6 +333,8 @@ class MeshVocabulary:
         # one-word entry terms NLM glosses with a sense ("Transfer (Psychology)"), while building
         self._sensed_words: list[tuple[str, str, str]] = []
         self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
+        # keys of diseases said without their qualifier ("diabetes"), never a heading cut short
+        self._without_qualifier: set[tuple[str, ...]] = set()
         self._body_parts: BodyPartIndex | None = None  # built on first use
         self._drug_spelling: DrugSpelling | None = None  # built on first use
         for ui, row in mesh_file.records().items():
@@ -449,6 +451,7 @@ class MeshVocabulary:
                     and 2 * sum(_filed_under(o, root) for o in others) > len(others)
                 ):
                     self._keys[(word,)] = [(_RANK["entry term"], ui)]
+                    self._without_qualifier.add((word,))
                     break
 
     def _drop_inverted_readings_of_natural_terms(self) -> None:
@@ -786,7 +789,7 @@ class MeshVocabulary:
         size = len(written)
         if len(heading) <= size or heading[:size] != written or self.is_modifier(heading[size]):
             return False  # "Bone and Bones" goes on with "and": "bone" is the whole name, cut nothing short
-        if all((word,) not in self._keys for word in heading[size:]):
+        if written in self._without_qualifier:
             return False  # "diabetes": the heading goes on only with a qualifier usage drops ("Mellitus")
         return heading[size] != following
 
