@@ -116,6 +116,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     no_term.sample_size,
     no_term.counted_places,
     no_term.each_sampling_place,
+    no_term.years_after_noun,
     no_term.bare_number,
     no_term.unit_after_number,
     clause_cues.study_of_method,

@@ -7,6 +7,8 @@ phrase (a rule returns True when it took the token; `english_phrases.RULES` give
 
 from __future__ import annotations
 
+import re
+
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import is_clause_verb
@@ -579,6 +581,24 @@ def each_sampling_place(r: PhraseReading) -> bool:
         r.per_unit = True
         return True
     return False
+
+
+# a calendar year, or a span of them ("2015-2022", "2010/11")
+_YEARS = re.compile(r"^(?:1[5-9]|20)\d\d(?:[-–/](?:(?:1[5-9]|20)\d\d|\d\d))?$")
+
+
+def years_after_noun(r: PhraseReading) -> bool:
+    """ "panel data 2015-2022, diff-in-diff": a year or span of years written right after a noun phrase,
+    where the phrase ends, is when its data are from (a time span, no concept), not a word of the term.
+    A single year after a capitalised word may be part of a name ("Horizon 2020") and is left alone."""
+    if not (r.current and _YEARS.match(r.token)):
+        return False
+    if r.following[:1].isalnum() and r.following not in lex.EN_FUNCTION:
+        return False
+    if not any(dash in r.token for dash in "-–/") and not r.previous_token.islower():
+        return False
+    r.flush()
+    return True
 
 
 def bare_number(r: PhraseReading) -> bool:
