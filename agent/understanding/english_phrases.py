@@ -119,6 +119,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     no_term.years_after_noun,
     no_term.bare_number,
     no_term.unit_after_number,
+    no_term.age_after_unit,
     clause_cues.study_of_method,
     noun_phrase.noun_after_participles,
     noun_phrase.test_as_noun,

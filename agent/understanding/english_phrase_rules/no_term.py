@@ -613,3 +613,15 @@ def bare_number(r: PhraseReading) -> bool:
 def unit_after_number(r: PhraseReading) -> bool:
     """ "at 12 and 30 months", "smaller than 10 mm": a size or a time, not a concept."""
     return bool(r.lower in lex.UNITS and not r.current and NUMBER.match(r.previous_token))
+
+
+def age_after_unit(r: PhraseReading) -> bool:
+    """ "4-7 year olds", "children 5 years old": "old(s)" after a number and its unit of time says an
+    age (as neutral as "aged 4 to 7"), no concept of its own."""
+    before_unit = r.tokens[r.index - 2] if r.index >= 2 else ""
+    return bool(
+        r.lower in {"old", "olds"}
+        and not r.current
+        and r.previous_token in lex.UNITS
+        and NUMBER.match(before_unit)
+    )

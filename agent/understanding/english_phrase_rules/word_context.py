@@ -247,7 +247,7 @@ def comparative_inside_a_noun_phrase(current: list[str], word: str, following: s
 def listed_verb_here(tokens: list[str], index: int, current: list[str]) -> bool:
     """A verb of the lexicon's lists, in its place: a common verb's past form opens no phrase (it may be
     an adjective: "improved maize"), and a listed verb's "-s" form that is a plural noun in its place
-    ("Klebsiella isolates from X") is no verb."""
+    ("Klebsiella isolates from X") or "-ing" form after an adjective ("long working hours") is no verb."""
     lower = tokens[index].lower()
     if (
         index
@@ -259,5 +259,18 @@ def listed_verb_here(tokens: list[str], index: int, current: list[str]) -> bool:
         return False
     common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
     return (lower in lex.EN_VERBS or common_verb) and not (
-        lower.endswith("s") and verb_here(tokens, index, current) is False
+        (lower.endswith("s") or _gerund_before_noun(tokens, index))
+        and verb_here(tokens, index, current) is False
+    )
+
+
+def _gerund_before_noun(tokens: list[str], index: int) -> bool:
+    """An "-ing" form followed by a content word ("long working hours"), which `verb_here` may then
+    read as a noun modifier after an adjective; before a number or a function word ("a trial comparing
+    10 weeks of X") it stays a verb."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else "."
+    return (
+        tokens[index].lower().endswith("ing")
+        and following.isalpha()
+        and following.lower() not in lex.EN_FUNCTION
     )

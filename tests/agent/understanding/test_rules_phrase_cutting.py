@@ -387,3 +387,10 @@ def test_the_word_after_a_questions_do_opens_its_subject() -> None:
     texts = [p.text for p in english_phrases("What role do thought experiments play in early physics?")]
     assert "thought experiments" in texts
     assert not any("play" in t for t in texts)
+
+
+def test_old_after_a_number_and_its_unit_is_an_age_not_a_term() -> None:
+    texts = [p.text for p in english_phrases("Past tense errors in English-speaking 4-7 year olds.")]
+    assert "olds" not in texts
+    assert "old" not in [p.text for p in english_phrases("Children 5 years old with asthma.")]
+    assert "old mice" in [p.text for p in english_phrases("Bone loss in old mice.")]
