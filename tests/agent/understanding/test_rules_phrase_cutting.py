@@ -394,3 +394,12 @@ def test_old_after_a_number_and_its_unit_is_an_age_not_a_term() -> None:
     assert "olds" not in texts
     assert "old" not in [p.text for p in english_phrases("Children 5 years old with asthma.")]
     assert "old mice" in [p.text for p in english_phrases("Bone loss in old mice.")]
+
+
+def test_an_exposure_listed_beside_a_condition_does_not_take_its_population_slot() -> None:
+    slots = extract_slots("Heavy drinking and liver disease.")
+    assert "Heavy drinking" not in slots.subject_population
+    assert "liver disease" in slots.subject_population
+    # people listed together still share who is studied
+    slots = extract_slots("Smallholder farmers and pastoralists in Kenya: drought coping.")
+    assert "pastoralists" in slots.subject_population
