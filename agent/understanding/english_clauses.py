@@ -27,7 +27,13 @@ from agent.language.cedict import lexicon as cedict_lexicon
 from agent.language.morphology import is_acronym, singular
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import Phrase
-from agent.understanding.slot_evidence import cue_slot, en_head_slot, head_forms, is_place, mesh_kind
+from agent.understanding.slot_evidence import (
+    cue_slot,
+    en_head_slot,
+    head_forms,
+    is_place,
+    mesh_kind,
+)
 from agent.understanding.slot_translation import embedded_vocabulary
 
 SENTENCE_END = frozenset(".;:!?|")
@@ -599,6 +605,12 @@ def _list_from(phrases: list[Phrase], start: int, tokens: list[str]) -> list[Phr
     return out
 
 
+def _names_a_condition(phrase: Phrase) -> bool:
+    """Whether the phrase names a disease or disorder, by its head word or by MeSH."""
+    head = singular(phrase.words[-1].lower())
+    return head in lex.EN_CONDITION_HEADS or mesh_kind(phrase.text) == "condition"
+
+
 def _list_slots(phrases: list[Phrase], tokens: list[str]) -> None:
     index = 0
     while index < len(phrases):
@@ -614,10 +626,14 @@ def _list_slots(phrases: list[Phrase], tokens: list[str]) -> None:
         }
         if len(evidence) != 1:
             continue
-        (slot,) = evidence
+        ((slot, named),) = evidence.items()
         if slot == "output_target" and len(items) < 3 and items[0].cue not in _OUTCOME_PREPOSITIONS:
             # "microfinance access and household consumption": an exposure and its outcome; but after
             # "on" ("on opioid consumption and pain scores") both are what an effect is on
+            continue
+        if slot == "subject_population" and len(items) == 2 and _names_a_condition(named):
+            # "long working hours and cardiovascular disease": an exposure beside the condition it is
+            # studied for; people ("farmers and herders") share who is studied
             continue
         for item in items:
             if (

@@ -59,6 +59,8 @@ def verb_here(tokens: list[str], index: int, current: list[str], clause_open: st
         return False  # "How will climate change alter X": after "How will" the subject comes
     if len(current) == 1 and _opens_sentence(tokens, index - 1) and _adjective_before_plural(previous, lower):
         return False  # "Qualitative studies welcome.": an adjective alone is no subject, so "studies" is its noun
+    if len(current) == 1 and _opens_sentence(tokens, index - 1):
+        previous = previous.lower()  # "Long working hours ...": a sentence's first word is capitalised
     if previous and _noun_after(previous, lower):
         return False  # "continuous cover forestry", "fare-free public transport", "climate change"
     if current and not clause_open and no_agreement(tokens, index, previous, lower, following):

@@ -35,7 +35,9 @@ EN_FUNCTION = words(
     various several many much few little well against following regarding concerning including excluding
     alone together plus below above beyond instead rather itself themselves himself herself ourselves
     along around near off alongside inside outside beneath behind beside out up onward onwards
-    because although though unless despite
+    because although though unless despite since until throughout
+    anything something everything nothing anyone someone everyone anybody somebody everybody nobody
+    abroad elsewhere
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays

@@ -7,6 +7,8 @@ phrase (a rule returns True when it took the token; `english_phrases.RULES` give
 
 from __future__ import annotations
 
+import re
+
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import is_clause_verb
@@ -581,6 +583,24 @@ def each_sampling_place(r: PhraseReading) -> bool:
     return False
 
 
+# a calendar year, or a span of them ("2015-2022", "2010/11")
+_YEARS = re.compile(r"^(?:1[5-9]|20)\d\d(?:[-–/](?:(?:1[5-9]|20)\d\d|\d\d))?$")
+
+
+def years_after_noun(r: PhraseReading) -> bool:
+    """ "panel data 2015-2022, diff-in-diff": a year or span of years written right after a noun phrase,
+    where the phrase ends, is when its data are from (a time span, no concept), not a word of the term.
+    A single year after a capitalised word may be part of a name ("Horizon 2020") and is left alone."""
+    if not (r.current and _YEARS.match(r.token)):
+        return False
+    if r.following[:1].isalnum() and r.following not in lex.EN_FUNCTION:
+        return False
+    if not any(dash in r.token for dash in "-–/") and not r.previous_token.islower():
+        return False
+    r.flush()
+    return True
+
+
 def bare_number(r: PhraseReading) -> bool:
     """A count before its noun ("10,000 patients") or a year of a span is no concept."""
     if NUMBER.match(r.token) and not r.current:
@@ -593,3 +613,15 @@ def bare_number(r: PhraseReading) -> bool:
 def unit_after_number(r: PhraseReading) -> bool:
     """ "at 12 and 30 months", "smaller than 10 mm": a size or a time, not a concept."""
     return bool(r.lower in lex.UNITS and not r.current and NUMBER.match(r.previous_token))
+
+
+def age_after_unit(r: PhraseReading) -> bool:
+    """ "4-7 year olds", "children 5 years old": "old(s)" after a number and its unit of time says an
+    age (as neutral as "aged 4 to 7"), no concept of its own."""
+    before_unit = r.tokens[r.index - 2] if r.index >= 2 else ""
+    return bool(
+        r.lower in {"old", "olds"}
+        and not r.current
+        and r.previous_token in lex.UNITS
+        and NUMBER.match(before_unit)
+    )

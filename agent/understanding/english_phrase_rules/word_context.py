@@ -169,10 +169,33 @@ def named_by_mesh(words: list[str]) -> bool:
 
 
 def opens_question(tokens: list[str], index: int, clause: list[Phrase]) -> bool:
-    """ "Does X ...?", "Can X ...?", "How do X ...?", "How will X ...?": an auxiliary or modal before
-    the subject of a question (no phrase of the clause read yet), whose verb follows the subject."""
+    """ "Does X ...?", "Can X ...?", "How do X ...?", "How will X ...?", "What role do X play?": an
+    auxiliary or modal before the subject of a question (no phrase of the clause read yet), whose verb
+    follows the subject."""
     before = tokens[index - 1].lower() if index else ""
-    return not clause and (question_opener(tokens, index) or before == "how")
+    return not clause and (
+        question_opener(tokens, index) or before == "how" or _after_question_word(tokens, index)
+    )
+
+
+# question words that open a sentence and, with the noun they ask about, come before its auxiliary
+_QUESTION_WORDS = frozenset({"what", "which", "why", "where", "when"})
+_SENTENCE_BREAKS = frozenset({".", "?", "!", ";", ":"})
+
+
+def _after_question_word(tokens: list[str], index: int) -> bool:
+    """ "Why do X ...", "What role do X play", "Which factors did X ...": the auxiliary comes right after
+    the question word that opens the sentence, or after it and the one noun it asks about."""
+    for at in (index - 1, index - 2):
+        if at < 0 or not tokens[at].isalpha():
+            return False
+        if tokens[at].lower() in _QUESTION_WORDS:
+            return at == 0 or tokens[at - 1] in _SENTENCE_BREAKS
+    return False
+
+
+# the auxiliary of a question with "do": its subject follows, then the verb in its base form
+_DO_FORMS = frozenset({"do", "does", "did"})
 
 
 def degree_word(word: str, following: str, after_next: str) -> bool:
@@ -224,9 +247,30 @@ def comparative_inside_a_noun_phrase(current: list[str], word: str, following: s
 def listed_verb_here(tokens: list[str], index: int, current: list[str]) -> bool:
     """A verb of the lexicon's lists, in its place: a common verb's past form opens no phrase (it may be
     an adjective: "improved maize"), and a listed verb's "-s" form that is a plural noun in its place
-    ("Klebsiella isolates from X") is no verb."""
+    ("Klebsiella isolates from X") or "-ing" form after an adjective ("long working hours") is no verb."""
     lower = tokens[index].lower()
+    if (
+        index
+        and not current
+        and tokens[index - 1].lower() in _DO_FORMS
+        and opens_question(tokens, index - 1, [])
+    ):
+        # "What role do thought experiments play": the word after a question's "do" opens its subject
+        return False
     common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
     return (lower in lex.EN_VERBS or common_verb) and not (
-        lower.endswith("s") and verb_here(tokens, index, current) is False
+        (lower.endswith("s") or _gerund_before_noun(tokens, index))
+        and verb_here(tokens, index, current) is False
+    )
+
+
+def _gerund_before_noun(tokens: list[str], index: int) -> bool:
+    """An "-ing" form followed by a content word ("long working hours"), which `verb_here` may then
+    read as a noun modifier after an adjective; before a number or a function word ("a trial comparing
+    10 weeks of X") it stays a verb."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else "."
+    return (
+        tokens[index].lower().endswith("ing")
+        and following.isalpha()
+        and following.lower() not in lex.EN_FUNCTION
     )

@@ -113,3 +113,11 @@ def test_quantifiers_opening_a_sentence_are_no_terms() -> None:
     # "Little is known about X", "Few studies have examined X": "Little" and "Few" had been kept as terms
     assert "Little" not in _terms("Little is known about the effect of loneliness on cognitive decline.")
     assert "Few" not in _terms("Few studies have examined loneliness in family carers.")
+
+
+def test_an_ing_form_after_an_adjective_is_a_noun_modifier_not_a_verb() -> None:
+    # also when the adjective opens the sentence, written with a capital
+    for text in ("Long working hours and stroke in nurses.", "Do long working hours raise stroke risk?"):
+        texts = [p.text.lower() for p in english_phrases(text)]
+        assert "long working hours" in texts
+    assert "night shifts" in [p.text for p in english_phrases("Nurses working night shifts.")]

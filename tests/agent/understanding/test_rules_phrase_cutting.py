@@ -354,3 +354,52 @@ def test_a_language_named_with_its_role_for_learners_is_one_term() -> None:
     terms = [t for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
     assert "Korean as a heritage language learners" in terms
     assert not any(t.lower() in {"korean", "heritage language"} for t in terms)
+
+
+def test_since_and_until_are_prepositions_that_end_a_phrase() -> None:
+    texts = [p.text for p in english_phrases("Coal miners; progressive massive fibrosis since 2000.")]
+    assert "progressive massive fibrosis" in texts
+    assert not any("since" in t or "2000" in t for t in texts)
+    texts = [p.text for p in english_phrases("Dairy herds, milk yield until 2015.")]
+    assert "milk yield" in texts
+
+
+def test_indefinite_pronouns_and_place_adverbs_name_no_concept() -> None:
+    terms = _all_terms(extract_slots("Ethics committees and genomic studies. Anything from 2015 onwards."))
+    assert not any(t.lower().startswith("anything") for t in terms)
+    texts = [p.text for p in english_phrases("Hospitals send blood samples abroad for testing.")]
+    assert "blood samples" in texts
+
+
+def test_years_written_after_a_noun_are_a_time_span_not_part_of_the_term() -> None:
+    texts = [p.text for p in english_phrases("Rents, panel data 2015-2022, diff-in-diff.")]
+    assert "panel data" in texts
+    assert not any("2015" in t for t in texts)
+    texts = [p.text for p in english_phrases("Crop yields, household survey 2019 and farm records.")]
+    assert "household survey" in texts
+    # a year after a capitalised word may belong to a name
+    assert "EU Horizon 2020 funding" in [
+        p.text for p in english_phrases("EU Horizon 2020 funding and patents.")
+    ]
+
+
+def test_the_word_after_a_questions_do_opens_its_subject() -> None:
+    texts = [p.text for p in english_phrases("What role do thought experiments play in early physics?")]
+    assert "thought experiments" in texts
+    assert not any("play" in t for t in texts)
+
+
+def test_old_after_a_number_and_its_unit_is_an_age_not_a_term() -> None:
+    texts = [p.text for p in english_phrases("Past tense errors in English-speaking 4-7 year olds.")]
+    assert "olds" not in texts
+    assert "old" not in [p.text for p in english_phrases("Children 5 years old with asthma.")]
+    assert "old mice" in [p.text for p in english_phrases("Bone loss in old mice.")]
+
+
+def test_an_exposure_listed_beside_a_condition_does_not_take_its_population_slot() -> None:
+    slots = extract_slots("Heavy drinking and liver disease.")
+    assert "Heavy drinking" not in slots.subject_population
+    assert "liver disease" in slots.subject_population
+    # people listed together still share who is studied
+    slots = extract_slots("Smallholder farmers and pastoralists in Kenya: drought coping.")
+    assert "pastoralists" in slots.subject_population
