@@ -466,7 +466,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     shared |= {series[part.written] for part in parts if part.kind and part.written in series}
     shared |= slashed_series(description, series)  # "kangaroo care / skin-to-skin contact": one concept
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
-    biomedical = names_biomedicine([part.text for part in parts], named)
+    # without MeSH nothing tells another field's words apart: the description is taken as medicine's
+    biomedical = vocabulary is None or names_biomedicine([part.text for part in parts], named)
     drafts_parts = [
         (draft, part)
         for index, part in enumerate(parts)
