@@ -855,7 +855,9 @@ _EVERYONE = frozenset({PERSONS_TREE, "M01.643", "M01.060.116"}) | _SEX_GROUPS
 _AGE_GROUPS = "M01.060."  # Age Groups: Infant, Child, Adolescent, Young Adult, Aged ...
 
 
-def named_who_or_where(concept: Concept, terms: list[Term], description: str, of_a_test: bool) -> bool:
+def named_who_or_where(
+    concept: Concept, terms: list[Term], description: str, of_a_test: bool, biomedical: bool = True
+) -> bool:
     """Whether a population or setting is one the question names with a heading of its own, outside a
     question of a test's accuracy (`of_a_test`, see `asks_about_a_test`): "in preterm infants", "in
     children", "in the emergency department", "in sub-Saharan Africa", "in low- and middle-income
@@ -876,10 +878,20 @@ def named_who_or_where(concept: Concept, terms: list[Term], description: str, of
     `_a_facility`) or it is a place of care MeSH does not name ("living in care homes":
     `_a_place_of_care`), nor one written only as the origin of something or among what a subtitle
     reports ("after discharge from hospital", "evidence from Scotland", "...: satisfaction and costs":
-    `_written_only_apart`)."""
+    `_written_only_apart`). In a description that names nothing of biomedicine (`biomedical` false,
+    `field_of_description.names_biomedicine`) a setting is the market, system or constraint the
+    question is about ("in emerging markets", "in smart grids", "with time windows"), no place of care
+    that only narrows a review: a searcher of that field ANDs it like every other block."""
     if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING):
         return False
     members = [t for t in terms if t.concept == concept.id]
+    if (
+        concept.role is ConceptRole.SETTING
+        and not biomedical
+        and members
+        and not _written_only_apart(members, description)
+    ):
+        return True
     headings = [t.mesh for t in members if t.mesh is not None]
     if of_a_test:
         return concept.role is ConceptRole.POPULATION and _only_age_groups(headings)

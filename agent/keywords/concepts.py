@@ -238,6 +238,7 @@ from agent.keywords.title_template import (
     named_as_studied,
     named_as_the_purpose,
     named_before_for,
+    opens_the_title,
     qualifies_the_test,
     qualitative_evidence_asked,
     related_to_the_ill,
@@ -477,7 +478,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     shared |= {series[part.written] for part in parts if part.kind and part.written in series}
     shared |= slashed_series(description, series)  # "kangaroo care / skin-to-skin contact": one concept
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
-    biomedical = names_biomedicine([part.text for part in parts], named)
+    # without MeSH nothing tells another field's words apart: the description is taken as medicine's
+    biomedical = vocabulary is None or names_biomedicine([part.text for part in parts], named)
     drafts_parts = [
         (draft, part)
         for index, part in enumerate(parts)
@@ -595,7 +597,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     who_or_where = {
         c.id
         for c in result.concepts
-        if c.id not in secondary and named_who_or_where(c, result.terms, description, of_a_test)
+        if c.id not in secondary
+        and named_who_or_where(c, result.terms, description, of_a_test, result.biomedical)
     }
     for concept in result.concepts:
         if concept.id not in left_out and a_period_of_life_named(concept, result.terms, description):
@@ -765,13 +768,14 @@ def _defines_the_topic(concept: Concept, terms: list[Term], description: str) ->
     """Whether the description writes the concept as what its question is about: the Y of "X for Y in
     Z" (`named_as_the_purpose`), what the researcher says they study (`named_as_studied`), what an
     exposure acts on (`is_acted_on`), what is prevented (`is_prevented`) or what a test finds
-    (`is_detected`)."""
+    (`is_detected`), or a setting a title opens with (`opens_the_title`: "Thermal modification of wood")."""
     return any(
         named_as_the_purpose(t.canonical, description)
         or named_as_studied(t.canonical, description)
         or is_acted_on(t.canonical, description, t.original)
         or is_prevented(t.canonical, description)
         or is_detected(t.canonical, description)
+        or (concept.role is ConceptRole.SETTING and opens_the_title(t.canonical, description))
         for t in terms
         if t.concept == concept.id
     )

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-from agent.keywords.phrase_words import APPROVAL_WORDS
+from agent.keywords.phrase_words import APPROVAL_WORDS, content_words
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.text import NOT_A_GENUS_INITIAL, word_set
 from agent.models import MeshDescriptor
-from agent.understanding.lexicon import EFFECT_VERBS
+from agent.understanding.lexicon import EFFECT_VERBS, EN_PREPOSITIONS
 
 # "for" that does not start the purpose of a title: "for whom surgery is considered", "for example"
 # (nor a time: "for 2015-2022", "for 9 months")
@@ -138,6 +138,19 @@ def named_as_the_purpose(phrase: str, description: str) -> bool:
     for ("malignancy" in "Red flags to screen for malignancy in patients with low-back pain"), which
     defines the topic, as the people "in Z" do not."""
     return any(written_in(phrase, y) for _, y, _ in _x_y_z(description))
+
+
+# a preposition or "of" ends a title's opening noun phrase ("Thermal modification | of wood")
+_OPENING_ENDS = re.compile(r"\b(?:of|" + "|".join(sorted(EN_PREPOSITIONS)) + r")\b|[.?!:;,]", re.IGNORECASE)
+
+
+def opens_the_title(phrase: str, description: str) -> bool:
+    """Whether every content word of `phrase` is written in the noun phrase a description opens with,
+    before its first preposition ("Friction and wear | of graphene", "Supply chain disruption and
+    resilience | during the pandemic"): the head of a title is what it is about, never only where."""
+    words = {w.casefold() for w in content_words(phrase)}
+    opening = _OPENING_ENDS.split(description.strip(), maxsplit=1)[0]
+    return bool(words) and words <= {w.casefold() for w in content_words(opening)}
 
 
 # the verbs a researcher says what they study with, right before its object ("I'm a pharmacist studying

@@ -227,7 +227,11 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   `engineering4`. The rows with `"batch": 5` (electrochemistry, corrosion science, additive
   manufacturing, photovoltaics, mechanical engineering: materials and machines whose words MeSH also
   writes in a biological sense) were written after the first 45 had been tuned on, before the product
-  was run on them, and are reported apart as `engineering5`.
+  was run on them, and are reported apart as `engineering5`. The rows with `"batch": 6` (hydrology, marine
+  engineering, food science, textile engineering, mining, semiconductor devices, cryptography, supply
+  chains, sports engineering, wood science: fields the first 50 lack, several with words MeSH holds in a
+  medical sense such as discharge, vessel, high pressure) were written after the first 50 had been tuned
+  on, before the product was run on them, and are reported apart as `engineering6`.
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
@@ -363,6 +367,7 @@ _LATER_BATCHES = {
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
     "engineering5": ("engineering", 5),
+    "engineering6": ("engineering", 6),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
@@ -413,6 +418,7 @@ SPLITS = (
     "engineering3",
     "engineering4",
     "engineering5",
+    "engineering6",
     "descriptions",
     "descriptions2",
     "descriptions3",

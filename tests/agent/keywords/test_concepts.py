@@ -19,7 +19,7 @@ from agent.keywords.concepts import build_concepts
 from agent.keywords.coordination import listed_together
 from agent.keywords.phrase_words import set_aside
 from agent.keywords.querybuild import build_queries
-from agent.keywords.title_template import qualifies_the_test
+from agent.keywords.title_template import opens_the_title, qualifies_the_test
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import ConceptRole, KeywordPlan, Slots, Source, Understanding
 
@@ -2960,3 +2960,32 @@ def test_a_comparator_side_that_names_only_who_delivers_it_is_left_out(vocabular
     )
     assert ("clinician-delivered", "intervention", False) in summary(result)
     assert "clinician" not in pubmed_query(result)
+
+
+def test_outside_medicine_a_setting_is_a_block_the_search_ands(vocabulary: MeshVocabulary) -> None:
+    """A description that names nothing of biomedicine: its "setting" is the system the question is
+    about ("in smart grids"), not a place of care that only narrows a review."""
+    result = concepts_of(
+        vocabulary,
+        "Demand response for electric vehicle charging in smart grids",
+        task=["Demand response"],
+        subject_population=["electric vehicle charging"],
+        context=["smart grids"],
+    )
+    assert ("smart grids", "setting", True) in summary(result)
+
+
+def test_a_setting_a_title_opens_with_is_what_it_is_about(vocabulary: MeshVocabulary) -> None:
+    """The noun phrase a title opens with, before its first preposition, is its topic, whatever slot
+    the understanding filed it in ("Thermal modification | of wood"), even where "wood" is biomedical
+    to MeSH (a plant structure)."""
+    result = concepts_of(
+        vocabulary,
+        "Thermal modification of wood to improve dimensional stability",
+        context=["Thermal modification"],
+        subject_population=["wood"],
+        output_target=["dimensional stability"],
+    )
+    assert ("Thermal modification", "setting", True) in summary(result)
+    assert opens_the_title("wear", "Friction and wear of graphene as a solid lubricant")
+    assert not opens_the_title("care homes", "Falls prevention in care homes")
