@@ -596,18 +596,22 @@ def _with_acronym(term: str, acronyms: dict[str, str]) -> str:
 
 
 # an English acronym in brackets right after a Chinese character: the writer's short form of the term
-_CHINESE_GLOSS = re.compile(r"(?<=[\u3400-\u9fff])\s*[(（]\s*([A-Za-z][A-Za-z0-9+\-]*)\s*[)）]")
+_CHINESE_GLOSS = re.compile(
+    r"(?<=[\u3400-\u9fff])\s*[(（]\s*([A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z][A-Za-z0-9+\-]*){0,3})\s*[)）]"
+)
 
 
 def _with_chinese_gloss(term: str, body: str) -> str:
-    """A Chinese term the description glosses with an acronym ("急性髓系白血病(AML)患者") written "term
-    (ACRONYM)", as an English term defining its acronym is: the acronym is attested by the writer, and the
-    term's English rendering keeps it (`slot_translation`)."""
+    """A Chinese term the description glosses with an acronym ("急性髓系白血病(AML)患者") or its English
+    name ("哌甲酯（methylphenidate）") written "term (GLOSS)", as an English term defining its acronym is:
+    the gloss is attested by the writer, and the term's English rendering keeps it (`slot_translation`).
+    A bracket opened by a function word ("(or surgery)", "(not children)") glosses nothing."""
     if not CJK.search(term) or "(" in term:
         return term
     for match in _CHINESE_GLOSS.finditer(body):
         acronym = match.group(1)
-        if not is_acronym(acronym):
+        words = acronym.lower().split()
+        if not is_acronym(acronym) and (len(words[0]) < 3 or any(w in lex.EN_FUNCTION for w in words)):
             continue
         # the text with the gloss left out: the term must run through the place the gloss stood
         plain = body[: match.start()] + body[match.end() :]

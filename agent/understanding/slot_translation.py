@@ -25,6 +25,7 @@ from agent.language.chinese_segmentation import (
 )
 from agent.language.chinese_sentences import render_phrase
 from agent.language.mesh_recognition import MeshVocabulary, vocabulary_for
+from agent.language.morphology import is_acronym
 from agent.language.term_company import company_of
 from agent.models import LIST_SLOT_NAMES, Slots
 from agent.understanding import lexicon as lex
@@ -56,6 +57,14 @@ def translate_slots(
                 phrases.append(phrase)
                 continue
             phrase, acronym = _gloss_apart(phrase)
+            if acronym and not is_acronym(acronym):
+                # "长期服用哌甲酯（methylphenidate）": the writer's English names the phrase's last word
+                glossed = _glossed_word(phrase)
+                originals.setdefault(acronym, glossed)
+                phrases.append(acronym)
+                phrase, acronym = phrase[: len(phrase) - len(glossed)], None
+                if not has_chinese(phrase):
+                    continue
             phrase = _without_variety_modifier(_without_place_head(_without_status_head(phrase)))
             # an aspect noun read as an outcome ("X及其机制", "疗效及安全性") is a term of its own there
             aspect = name == "output_target" and lex.zh_aspect_word(phrase)
@@ -122,13 +131,27 @@ def translate_slots(
     return Slots.model_validate(data), originals, notes
 
 
-_GLOSS = re.compile(r"^(?P<term>.*[\u3400-\u9fff])\s*\((?P<acronym>[A-Za-z][A-Za-z0-9+\-]*)\)$")
+_GLOSS = re.compile(
+    r"^(?P<term>.*[\u3400-\u9fff])\s*\((?P<acronym>[A-Za-z][A-Za-z0-9+\-]*(?: [A-Za-z][A-Za-z0-9+\-]*)*)\)$"
+)
 
 
 def _gloss_apart(phrase: str) -> tuple[str, str | None]:
-    """A Chinese term and the acronym the writer glossed it with ("心力衰竭患者 (HFpEF)" -> the term, "HFpEF")."""
+    """A Chinese term and the acronym or English name the writer glossed it with ("心力衰竭患者 (HFpEF)" ->
+    the term, "HFpEF")."""
     match = _GLOSS.match(phrase.strip())
     return (match.group("term"), match.group("acronym")) if match else (phrase, None)
+
+
+def _glossed_word(phrase: str) -> str:
+    """The end of a phrase an English name written right after it glosses: its last word, or the run of
+    lone characters the segmenter could not join (哌|甲|酯 of 长期服用哌甲酯 is one name it does not know)."""
+    tokens = segment(phrase)
+    end = len(tokens)
+    start = end - 1
+    while start > 0 and len(tokens[start]) == 1 and len(tokens[start - 1]) == 1:
+        start -= 1
+    return "".join(tokens[start:end])
 
 
 # characters rendered by their own dictionary senses that make a composition a guess, not a term

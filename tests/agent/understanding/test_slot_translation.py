@@ -6,7 +6,8 @@ Phrases of their own, not evaluation cases.
 from __future__ import annotations
 
 from agent.language.bilingual import render
-from agent.models import Slots
+from agent.models import LIST_SLOT_NAMES, Slots
+from agent.understanding.rules import extract_slots
 from agent.understanding.slot_translation import embedded_vocabulary, translate_slots
 
 
@@ -77,3 +78,23 @@ def test_a_drug_name_mesh_knows_is_searched_alone_and_not_as_its_class() -> None
         return
     assert slots.context == ["clopidogrel", "statins"]
     assert not any("氯吡格雷" in note and "class" in note for note in notes)
+
+
+def test_an_english_name_the_writer_glossed_a_chinese_word_with_is_its_term() -> None:
+    """ "长期服用哌甲酯（methylphenidate）": the writer's English names the phrase's last word, here a run
+    of characters the segmenter could not join (哌|甲|酯 had been read as Protein Kinase C beta and
+    Esters, with "II" searched as a term); the words before it are rendered as before."""
+    slots, originals, _ = translate_slots(
+        Slots(context=["长期服用哌甲酯 (methylphenidate)"]), embedded_vocabulary()
+    )
+    assert "methylphenidate" in slots.context
+    assert originals["methylphenidate"] == "哌甲酯"
+    assert not any("kinase" in term.lower() or "ester" in term.lower() for term in slots.context)
+
+
+def test_a_bracket_opened_by_a_function_word_glosses_nothing() -> None:
+    """ "手术(or surgery)" is an alternative, not the writer's English for the word before it."""
+    slots = extract_slots("比较药物治疗(or surgery)对腰痛的效果")
+    assert not any("(or surgery)" in term for name in LIST_SLOT_NAMES for term in getattr(slots, name))
+    glossed = extract_slots("ADHD儿童长期服用哌甲酯（methylphenidate）与生长迟缓的关系")
+    assert "长期服用哌甲酯 (methylphenidate)" in glossed.context
