@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from agent.keywords.phrase_words import GENERIC_WORDS
-from agent.keywords.title_template import written_in
+from agent.keywords.title_template import written_as_the_user_wrote, written_in
 from agent.models import Concept, Term
 from agent.understanding.lexicon import EFFECT_VERBS
 
@@ -71,7 +71,7 @@ def _examples_after(term: Term, description: str) -> list[tuple[str, str]]:
 
 def _written(term: Term, text: str) -> bool:
     """Whether `text` writes the term, in English or as the user wrote it in Chinese."""
-    return written_in(term.canonical, text) or (bool(term.original) and term.original in text)
+    return written_in(term.canonical, text) or written_as_the_user_wrote(term, text)
 
 
 def _only_among(members: list[Term], lists: list[tuple[str, str]]) -> bool:

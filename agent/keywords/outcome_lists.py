@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from agent.keywords.coordination import listed_together, written_distributed
-from agent.keywords.title_template import purposes, subtitle, written_in
+from agent.keywords.title_template import purposes, subtitle, written_as_the_user_wrote, written_in
 from agent.language.mesh_recognition import FUNCTION_TREES
 from agent.models import Concept, ConceptRole, Term
 from agent.understanding.lexicon import EFFECT_VERBS, QUESTION_AUXILIARIES
@@ -83,11 +83,6 @@ def _written(phrase: str, text: str) -> bool:
     """Whether `text` writes `phrase`, as it stands or as an alternative of a list that shares a word
     with another ("maternal outcomes" of "maternal and perinatal outcomes")."""
     return written_in(phrase, text) or written_distributed(phrase, text)
-
-
-def _written_in_chinese(term: Term, segment: str) -> bool:
-    """Whether a term rendered from Chinese is written, as the user wrote it, in `segment`."""
-    return bool(term.original) and term.original in segment
 
 
 def _listed_in_one(members: list[Term], segment: str) -> bool:
@@ -185,7 +180,7 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         if not own:
             continue
         if any(
-            all(_written(t.canonical, segment) or _written_in_chinese(t, segment) for t in own)
+            all(_written(t.canonical, segment) or written_as_the_user_wrote(t, segment) for t in own)
             for segment in named
         ):
             reason = (

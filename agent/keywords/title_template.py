@@ -16,7 +16,7 @@ import re
 from agent.keywords.phrase_words import APPROVAL_WORDS, content_words
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.text import NOT_A_GENUS_INITIAL, word_set
-from agent.models import MeshDescriptor
+from agent.models import MeshDescriptor, Term
 from agent.understanding.lexicon import EFFECT_VERBS, EN_PREPOSITIONS
 
 # "for" that does not start the purpose of a title: "for whom surgery is considered", "for example"
@@ -84,6 +84,11 @@ def written_in(phrase: str, text: str) -> bool:
     return bool(phrase.strip()) and bool(
         re.search(r"(?<!\w)" + re.escape(phrase.strip()) + r"(?!\w)", text, re.IGNORECASE)
     )
+
+
+def written_as_the_user_wrote(term: Term, text: str) -> bool:
+    """Whether `text` writes a term rendered from Chinese in the words the user wrote (`Term.original`)."""
+    return bool(term.original) and term.original in text
 
 
 def purposes(description: str) -> list[str]:
