@@ -431,25 +431,27 @@ class MeshVocabulary:
         Complications; Diabetes Insipidus and its kinds are the rest)."""
         families: dict[str, list[str]] = {}
         for ui, row in self.file.records().items():
-            words = phrase_key(row["heading"].partition(", ")[0])
-            if words and (", " in row["heading"] or len(words) > 1):
-                families.setdefault(words[0], []).append(ui)
+            head, comma, _ = row["heading"].partition(", ")
+            if comma or " " in head:  # more words than the first (a cheap test before the key)
+                words = phrase_key(head)
+                if words and (comma or len(words) > 1):
+                    families.setdefault(words[0], []).append(ui)
         for word, members in families.items():
-            if (word,) in self._keys or _ADJECTIVE_SHAPE.search(word):
+            if len(members) < 3 or (word,) in self._keys or _ADJECTIVE_SHAPE.search(word):
                 continue
             for ui in members:
                 root = self.descriptor(ui)
-                others = [self.descriptor(o) for o in members if o != ui]
                 name = root.heading.split()
                 if (
-                    len(name) == 2
-                    and ", " not in root.heading
-                    and "-" not in name[0]
+                    len(name) != 2
+                    or ", " in root.heading
+                    or "-" in name[0]
                     # a qualifier that is no term of its own ("Mellitus"), not a class ("Autoimmune Diseases")
-                    and phrase_key(name[1]) not in self._keys
-                    and len(others) >= 2
-                    and 2 * sum(_filed_under(o, root) for o in others) > len(others)
+                    or phrase_key(name[1]) in self._keys
                 ):
+                    continue
+                others = [self.descriptor(o) for o in members if o != ui]
+                if 2 * sum(_filed_under(o, root) for o in others) > len(others):
                     self._keys[(word,)] = [(_RANK["entry term"], ui)]
                     self._without_qualifier.add((word,))
                     break
