@@ -192,6 +192,16 @@ class Token:
     end: int
 
 
+def _english_forms(term: str, organism: bool) -> list[str]:
+    """The words of a term as English writes them, lower case, for `MeshVocabulary.writes_form`. An
+    organism's epithets are Latin, written in lower case after the genus ("Cutibacterium acnes",
+    "Bacillus cereus"): no English number of "acne" or "cereal"."""
+    words = term.split()
+    if organism and len(words) > 1 and words[0][:1].isupper():
+        term = " ".join([words[0], *(w for w in words[1:] if not w.islower())])
+    return _WORD.findall(term.lower())
+
+
 def _as_recognised(text: str) -> str:
     """The text recognition reads and its match offsets count in: Unicode-normalised (NFKC), a right
     single quote as an apostrophe ("Down’s")."""
@@ -344,10 +354,11 @@ class MeshVocabulary:
                 ("permuted term", row.get("permuted_terms") or []),
             )
             substance = any(t.startswith("D") for t in row.get("tree_numbers") or [])
+            organism = any(t.startswith(("B01", "B02", "B03", "B04")) for t in row.get("tree_numbers") or [])
             for how, terms in groups:
                 for term in terms:
                     self._add(term, how, ui)
-                    self._forms.update(_WORD.findall(term.lower()))
+                    self._forms.update(_english_forms(term, organism))
                     self._count_form_uses(term)
                     if substance and _COUNTABLE_ICS.search(term):
                         # "Microplastics", "Probiotics": a substance's "-ics" is a plural ("microplastic
@@ -658,7 +669,8 @@ class MeshVocabulary:
                     best = min(rank for rank, _ in entries)
                     how = "heading" if best == 0 else "entry term"
                     candidates = list(dict.fromkeys(ui for _, ui in sorted(entries)))
-                    found.append((index, index + length, how, candidates, ""))
+                    written = normalised[window[0].start : window[-1].end]
+                    found.append((index, index + length, how, self._written_first(candidates, written), ""))
                     step = length
                     break
                 if length == 1:
@@ -681,6 +693,23 @@ class MeshVocabulary:
             and not self._adjective_of_a_plural(normalised, tokens, match)
         ]
         return [self._match(normalised, tokens, start, end, how, ui) for start, end, how, ui in chosen]
+
+    def _written_first(self, candidates: list[str], written: str) -> list[str]:
+        """Candidates that write the words exactly as the text does ahead of those reached only by
+        normalising number or spelling: "glasses" is Eyeglasses (entry term "Glasses") before Glass,
+        "tetracyclines" the class Tetracyclines before the drug Tetracycline, "turkeys" the birds
+        before the country. The plural of a word is often a sense of its own, and MeSH writes that
+        sense's number; the description's other concepts still choose first (`_choose`)."""
+        if len(candidates) < 2:
+            return candidates
+        form = written.lower()
+
+        def writes_it(ui: str) -> bool:
+            descriptor = self.descriptor(ui)
+            terms = (descriptor.heading, *descriptor.entry_terms)
+            return any(form in (term.lower(), natural_order(term).lower()) for term in terms)
+
+        return sorted(candidates, key=lambda ui: not writes_it(ui))
 
     def _act_of_gerund(self, window: Sequence[Token]) -> list[tuple[int, str]]:
         """The entries of a window that ends in a gerund MeSH does not write, read with the verb as

@@ -492,6 +492,9 @@ def test_no_singular_english_does_not_write() -> None:
     # words MeSH does not know keep what the grammar gives, as does a plan without MeSH
     assert attested_forms("perovskite films", ["perovskite film"], vocabulary) == ["perovskite film"]
     assert attested_forms("prediabetes", ["prediabete"], None) == ["prediabete"]
+    # an organism's Latin epithet is no English number ("Cutibacterium acnes"): acne stays one form
+    assert not vocabulary.writes_form("acnes")
+    assert attested_forms("acne", ["acnes"], vocabulary) == []
 
 
 async def test_an_acronym_no_one_vouches_for_must_name_the_term_in_its_own_papers() -> None:

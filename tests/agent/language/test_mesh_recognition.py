@@ -81,6 +81,14 @@ def test_british_spelling_and_plural_find_the_heading(vocabulary: MeshVocabulary
     ]
 
 
+def test_a_word_written_as_mesh_writes_it_takes_that_sense(vocabulary: MeshVocabulary) -> None:
+    """A plural that is a sense of its own: the descriptor writing the text's number wins the tie."""
+    assert headings(vocabulary, "blue light filtering glasses")[-1] == ("glasses", "Eyeglasses")
+    assert headings(vocabulary, "glass") == [("glass", "Glass")]
+    assert headings(vocabulary, "tetracyclines") == [("tetracyclines", "Tetracyclines")]
+    assert headings(vocabulary, "tetracycline") == [("tetracycline", "Tetracycline")]
+
+
 def test_acronyms_only_when_attested(vocabulary: MeshVocabulary) -> None:
     # defined in the text itself
     assert headings(vocabulary, "ECoG", {"ECoG": "electrocorticography"}) == [
