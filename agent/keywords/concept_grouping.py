@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from agent.keywords.phrase_words import TASK_NAMES, content_words
 from agent.language.mesh_recognition import word_key
 from agent.language.morphology import is_acronym, singular
-from agent.models import Concept, ConceptRole, SynonymOrigin, Term
+from agent.models import Concept, ConceptRole, Synonym, SynonymOrigin, Term
 
 
 @dataclass
@@ -153,7 +153,7 @@ def merge_drafts(drafts: list[Draft]) -> tuple[list[Concept], list[Term], set[st
         for term in [*draft.terms, *draft.companions]:
             keys = {term.canonical.casefold(), *([term.mesh.ui] if term.mesh else [])}
             if placed := next((seen[k] for k in keys if k in seen), None):
-                _keep_the_users_acronyms(term, placed)
+                _keep_the_users_words(term, placed, named=not any(term is c for c in draft.companions))
                 continue
             terms.append(term)
             seen |= dict.fromkeys(keys, term)
@@ -171,17 +171,20 @@ def merge_drafts(drafts: list[Draft]) -> tuple[list[Concept], list[Term], set[st
     return concepts, all_terms, comparators
 
 
-def _keep_the_users_acronyms(duplicate: Term, placed: Term) -> None:
-    """The acronyms the user defined for a term placed twice ("rotational thromboelastometry (ROTEM)"
-    read as Thrombelastography, already placed for "thromboelastography (TEG)") join the term kept:
-    papers write the acronym alone, and the user attests it."""
+def _keep_the_users_words(duplicate: Term, placed: Term, *, named: bool) -> None:
+    """What the user wrote for a term placed twice joins the term kept. Its acronyms ("rotational
+    thromboelastometry (ROTEM)" read as Thrombelastography, already placed for "thromboelastography
+    (TEG)"): papers write the acronym alone, and the user attests it. And the English words of a term
+    the user named (not a companion the plan added), with their other number: "relapse" beside
+    "recurrent depression" is Recurrence too, and papers on it write "relapse", which the heading's
+    [tiab] words need not hold."""
     known = {placed.canonical.casefold(), *(s.text.casefold() for s in placed.synonyms)}
-    for synonym in duplicate.synonyms:
-        if (
-            SynonymOrigin.USER in synonym.origins
-            and is_acronym(synonym.text)
-            and synonym.text.casefold() not in known
-        ):
+    written = named and not duplicate.original
+    words = [Synonym(text=duplicate.canonical, origins=[SynonymOrigin.USER])] if written else []
+    morphology = [s for s in duplicate.synonyms if SynonymOrigin.MORPHOLOGY in s.origins] if written else []
+    acronyms = [s for s in duplicate.synonyms if SynonymOrigin.USER in s.origins and is_acronym(s.text)]
+    for synonym in [*words, *morphology, *acronyms]:
+        if synonym.kept and synonym.text.casefold() not in known:
             placed.synonyms.append(synonym)
             known.add(synonym.text.casefold())
 

@@ -15,7 +15,8 @@ made on the whole description first:
   does not hold (the "shocks" of "monetary policy shocks" is no evidence for itself) nor through an
   entry term of another field's sense (below: "household", "energy consumption"); a body part, an
   organism, a disease, a mental disorder or health personnel is evidence with any modifier ("invasive
-  aspergillosis", "freshwater fish", "severe mental illness", "oncology nurses"), but a tissue or cell part named by one word before the
+  aspergillosis", "freshwater fish", "severe mental illness", "oncology nurses"), and so are patients
+  named by their heading ("constipation patients"; not "clients"), but a tissue or cell part named by one word before the
   noun it qualifies is not (`modifying_body_part`: the "dendrite" of "dendrite growth" in a lithium
   battery, the "membrane" of "membrane fouling"): physics, materials science and engineering write
   such words in their own sense, and where medicine means them, another part says so;
@@ -46,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.keywords.phrase_words import content_words
-from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, tokenize
+from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, natural_order, tokenize
 from agent.models import MeshDescriptor
 
 # the trees of what medicine and biology name concretely: anatomy, organisms, diseases, chemicals and
@@ -63,6 +64,11 @@ _LIVING_TREES = ("A", "B", "F03") + tuple(f"C{n:02d}" for n in range(1, 27) if n
 # health personnel (nurses, physicians, pharmacists, caregivers): the people of medicine, with any
 # modifier too ("oncology nurses", "emergency physicians"), a word no other field writes in its own sense
 _HEALTH_PERSONNEL = ("M01.526.485",)
+# patients (inpatients, outpatients): the people medicine cares for, named with any modifier too
+# ("functional constipation patients"); by their own names only, not through an entry term of another
+# field's word ("clients")
+_PATIENTS = ("M01.643",)
+_PSYCHOTHERAPY = ("F04.754",)
 # the trees whose one-word headings other fields also write in their own sense: general pathological
 # conditions and signs (C23: Shock, Fatigue), behaviour and psychology, phenomena and processes
 OTHER_SENSE_TREES = ("C23", "F", "G")
@@ -102,6 +108,7 @@ def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]
         for match in matches:
             if not modifying_body_part(match, text) and (
                 _under(match, _LIVING_TREES + _HEALTH_PERSONNEL)
+                or (_under(match, _PATIENTS) and match.via == "heading")
                 or (match in medical and _whole_part(match, text))
             ):
                 return True
@@ -174,4 +181,13 @@ def entry_of_another_field(descriptor: MeshDescriptor, via: str) -> bool:
         via == "entry term"
         and _under(descriptor, OTHER_SENSE_TREES)
         and not _under(descriptor, _CONCRETE_TREES)
+        and not _a_psychotherapy(descriptor)
     )
+
+
+def _a_psychotherapy(descriptor: MeshDescriptor) -> bool:
+    """A therapy of the mind MeSH files under Psychotherapy and names as a therapy ("Cognitive Behavioral
+    Therapy", "Family Therapy"): a treatment, which no other field names, though it sits among the
+    behavioural trees ("cognitive therapy" is its entry term, and no word of economics)."""
+    last = natural_order(descriptor.heading).split()[-1].lower()
+    return _under(descriptor, _PSYCHOTHERAPY) and last.endswith("therapy")

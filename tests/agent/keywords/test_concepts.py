@@ -2783,6 +2783,23 @@ def test_an_acronym_of_a_whole_phrase_read_as_a_heading_placed_before_is_kept(
     assert not any("(" in t.canonical for t in result.terms)
 
 
+def test_a_word_the_user_wrote_for_a_heading_placed_before_is_searched_as_written(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'relapse' is Recurrence, which 'recurrent depression' placed first: the heading's [tiab] words
+    ("recurrent", "recurrence") do not hold the word the papers on relapse write, so it joins them."""
+    result = concepts_of(
+        vocabulary,
+        "Does mindfulness-based cognitive therapy reduce relapse in recurrent depression compared with "
+        "maintenance antidepressants?",
+        subject_population=["recurrent depression"],
+        output_target=["relapse"],
+        context=["mindfulness-based cognitive therapy", "maintenance antidepressants"],
+    )
+    kept = next(t for t in result.terms if t.mesh is not None and t.mesh.heading == "Recurrence")
+    assert "relapse" in {s.text for s in kept.synonyms}
+
+
 def test_a_place_of_care_mesh_does_not_name_the_people_live_in_is_the_setting(
     vocabulary: MeshVocabulary,
 ) -> None:

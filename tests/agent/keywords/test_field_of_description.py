@@ -38,6 +38,23 @@ def test_health_personnel_with_any_modifier_are_evidence_of_medicine(vocabulary:
     assert not names_biomedicine(*_named(vocabulary, "monetary policy shocks"))
 
 
+def test_patients_by_their_own_name_with_any_modifier_are_evidence_of_medicine(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "functionality constipation patients" (a rendering of 功能性便秘患者): a word no descriptor holds,
+    # but patients are the people medicine cares for
+    assert names_biomedicine(*_named(vocabulary, "functionality constipation patients"))
+    # "clients" is an entry term of Patients, and a word of business and social work
+    assert not names_biomedicine(*_named(vocabulary, "loyalty of bank clients"))
+
+
+def test_a_psychotherapy_named_by_an_entry_term_is_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
+    # "cognitive therapy" is an entry term of Cognitive Behavioral Therapy, filed among the behavioural
+    # trees, but a treatment; "burnout" reaches Burnout, Psychological the same way and stays no evidence
+    assert names_biomedicine(*_named(vocabulary, "mindfulness-based cognitive therapy", "relapse"))
+    assert not names_biomedicine(*_named(vocabulary, "burnout", "relapse"))
+
+
 def test_a_one_word_heading_beside_a_word_mesh_does_not_hold_is_another_fields_sense(
     vocabulary: MeshVocabulary,
 ) -> None:
