@@ -55,10 +55,17 @@ _EVIDENCE_MAP = (
 )
 
 
+# what a study of a test or a marker measures, without a design noun: "the prognostic value of
+# troponin", "the diagnostic performance of MRI", "predictive accuracy" (the question of a test, as
+# "diagnostic accuracy" is, not a concept every paper writes)
+_TEST_MEASURE = r"(?:diagnostic|prognostic|predictive)\s+(?:value|performance|accuracy|utility)"
+
+
 _STUDY_TYPE = re.compile(
     rf"\b(?:(?:{_DESIGN_MODIFIER}(?:[\s,]+|-)(?:and\s+|or\s+)?)+{_DESIGN_NOUN}(?:\s+designs?)?|meta[- ]?analys[ie]s|RCTs?|"
     rf"meta[- ]?synthes[ie]s|meta[- ]?ethnograph(?:y|ies)|"
-    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy|{_EVIDENCE_MAP})\b",
+    rf"meta[- ]regressions?(?: analys[ie]s)?|diagnostic(?: test)? accuracy|test accuracy|{_TEST_MEASURE}|"
+    rf"{_EVIDENCE_MAP})\b",
     re.IGNORECASE,
 )
 

@@ -44,6 +44,14 @@ def test_the_word_design_after_a_study_type_goes_with_it() -> None:
     assert set_aside("study design") == ("study design", [])  # no study type named
 
 
+def test_what_a_study_of_a_test_measures_is_set_aside_like_diagnostic_accuracy() -> None:
+    """ "Prognostic value of troponin ...": "Prognostic value*" had been a required [tiab] block."""
+    assert set_aside("Prognostic value of troponin") == ("of troponin", ["Prognostic value"])
+    assert set_aside("the diagnostic performance of MRI")[1] == ["diagnostic performance"]
+    assert set_aside("predictive value") == ("", ["predictive value"])
+    assert set_aside("value of troponin") == ("value of troponin", [])  # no test measure named
+
+
 def test_hyphened_design_modifiers_go_with_the_design() -> None:
     # "cluster-randomised trial" had left a required concept "cluster"; "pilot" and "stepped-wedge" too
     assert set_aside("cluster-randomised trial") == ("", ["cluster-randomised trial"])
