@@ -221,7 +221,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   families without a heading of their own (universal decolonisation, brief contact interventions,
   quality improvement interventions), a title opening with a gerund ("Reducing ..."), a qualitative
   synthesis, an implementation-barriers review, a prognostic review and a diagnostic-accuracy review of
-  decision rules. They are reported apart as `librarian27`.
+  decision rules. They are reported apart as `librarian27`
+  (0.432 / 0.773 / 0.842 as written: MeSH recall, precision, strict block coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
