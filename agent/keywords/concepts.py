@@ -531,7 +531,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         result.concepts = [c for c in result.concepts if c.id not in gone or c.id in kept]
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
-    _add_the_factors(result, factors_of_a_practice_asked(description))
+    _add_the_factors(result, factors_of_a_practice_asked(description), description)
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
     left_out = {
         c.id: reason
@@ -660,13 +660,14 @@ def _add_the_measure(result: Concepts, measure: MeshDescriptor | None, written: 
     result.concepts.append(Concept(id=measure_id, label=measure.heading, role=ConceptRole.METHOD))
 
 
-def _add_the_factors(result: Concepts, nouns: list[str]) -> None:
+def _add_the_factors(result: Concepts, nouns: list[str], description: str = "") -> None:
     """What hinders or helps the practice a title asks about (`title_template.factors_of_a_practice_asked`:
     "Barriers and facilitators to implementing X"): one concept of the kind of question, searched as all
     those words; the understanding's phrases of them ("Barriers", "facilitators") join it. What the
     understanding put in one slot with them and grouping joined to them ("rural areas" of "Barriers
     to telehealth in rural and remote areas") stays a concept of its own (`_leave_apart`): the place or
-    the people of the practice, not a word of hindrance."""
+    the people of the practice, not a word of hindrance; what the description lists with them ("stigma
+    and barriers to accessing care") is a hindrance of a kind, and stays in their block."""
     if not nouns:
         return
     written = [
@@ -680,7 +681,7 @@ def _add_the_factors(result: Concepts, nouns: list[str]) -> None:
         ]
         result.terms.append(written[0])
         result.concepts.append(Concept(id=written[0].concept, label=nouns[0], role=ConceptRole.METHOD))
-    _leave_apart(result, written)
+    _leave_apart(result, written, description)
     kept = written[0].concept
     joined = {t.concept for t in written} - {kept}
     result.concepts = [c for c in result.concepts if c.id not in joined]
@@ -695,12 +696,14 @@ def _add_the_factors(result: Concepts, nouns: list[str]) -> None:
             concept.role = ConceptRole.METHOD
 
 
-def _leave_apart(result: Concepts, written: list[Term]) -> None:
+def _leave_apart(result: Concepts, written: list[Term], description: str) -> None:
     """The first written word of hindrance or help, taken out of a concept that holds other terms too
-    into a concept of its own (the others keep theirs, labelled by what is left of them)."""
+    into a concept of its own (the others keep theirs, labelled by what is left of them), unless the
+    description lists every other term together with it (`listed_together`)."""
     first = written[0]
     left = [t for t in result.terms if t.concept == first.concept and not any(t is w for w in written)]
-    if not left:
+    series = listed_together(description, [first.canonical, *(t.canonical for t in left)])
+    if not left or all(series.get(t.canonical, -1) == series.get(first.canonical, -2) for t in left):
         return
     first.concept = concept_id(first.canonical, {c.id for c in result.concepts})
     result.concepts.append(Concept(id=first.concept, label=first.canonical, role=ConceptRole.METHOD))

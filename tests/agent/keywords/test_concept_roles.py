@@ -258,6 +258,21 @@ def test_a_place_grouped_with_the_words_of_hindrance_stays_a_concept_of_its_own(
     assert next(c for c in result.concepts if c.id == barriers).role is ConceptRole.METHOD
 
 
+def test_what_is_listed_with_the_words_of_hindrance_stays_in_their_block(vocabulary: MeshVocabulary) -> None:
+    """ "Experiences of stigma and barriers to accessing care": the description lists stigma with the
+    barriers, a hindrance of a kind, and the searcher ORs it into their block."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Experiences of stigma and barriers to accessing mental health care among police officers"
+    slots = Slots(
+        context=["stigma", "barriers", "mental health care"], subject_population=["police officers"]
+    )
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    concept = {t.canonical.casefold(): t.concept for t in result.terms}
+    assert concept["stigma"] == concept["barriers"]
+
+
 @pytest.mark.parametrize(
     ("description", "slots", "label", "required"),
     [
