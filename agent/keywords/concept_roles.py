@@ -517,11 +517,20 @@ _DIAGNOSTIC = re.compile(
 )
 
 
+# the control arm of "X versus Y", up to where the title goes on (`_ARM_END`)
+_CONTROL_ARM = re.compile(
+    r"\b(?:versus|vs\.?|v\.|compared\s+(?:with|to))\s+(?:(?!" + _ARM_END + r").)*?(?=" + _ARM_END + r")",
+    re.IGNORECASE,
+)
+
+
 def asks_for_a_diagnosis(description: str) -> bool:
     """Whether the description asks how a condition is found ("... for the diagnosis of X", "to screen
     for X", "detection of X", "staging", "for assessing X"): a question of test accuracy, whose target condition is the
-    concept, not the condition of the people tested."""
-    return bool(_DIAGNOSTIC.search(description))
+    concept, not the condition of the people tested. Not by the words of a control arm alone ("universal
+    decolonisation versus targeted screening and isolation for preventing MRSA infection"): what the
+    intervention is compared with does not make the question one of finding a condition."""
+    return bool(_DIAGNOSTIC.search(_CONTROL_ARM.sub(" ", description)))
 
 
 # a test or an assay a description names, in English or Chinese (检测 testing, 检验 assay, 筛查 screening)

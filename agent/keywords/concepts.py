@@ -257,6 +257,7 @@ from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_compounds import named_with_its_class
 from agent.language.mesh_families import family_root, head_family_root
 from agent.language.mesh_organisms import is_organism, searched_beside
+from agent.language.mesh_places import place_of_people
 from agent.language.mesh_recognition import (
     PERSONS_TREE,
     MeshMatch,
@@ -531,7 +532,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         result.concepts = [c for c in result.concepts if c.id not in gone or c.id in kept]
     _add_the_measure(result, measure_asked(description, vocabulary))
     _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
-    _add_the_factors(result, factors_of_a_practice_asked(description))
+    _add_the_factors(result, factors_of_a_practice_asked(description), description)
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
     left_out = {
         c.id: reason
@@ -661,10 +662,14 @@ def _add_the_measure(result: Concepts, measure: MeshDescriptor | None, written: 
     result.concepts.append(Concept(id=measure_id, label=measure.heading, role=ConceptRole.METHOD))
 
 
-def _add_the_factors(result: Concepts, nouns: list[str]) -> None:
+def _add_the_factors(result: Concepts, nouns: list[str], description: str = "") -> None:
     """What hinders or helps the practice a title asks about (`title_template.factors_of_a_practice_asked`:
     "Barriers and facilitators to implementing X"): one concept of the kind of question, searched as all
-    those words; the understanding's phrases of them ("Barriers", "facilitators") join it."""
+    those words; the understanding's phrases of them ("Barriers", "facilitators") join it. What the
+    understanding put in one slot with them and grouping joined to them ("rural areas" of "Barriers
+    to telehealth in rural and remote areas") stays a concept of its own (`_leave_apart`): the place or
+    the people of the practice, not a word of hindrance; what the description lists with them ("stigma
+    and barriers to accessing care") is a hindrance of a kind, and stays in their block."""
     if not nouns:
         return
     written = [
@@ -678,6 +683,7 @@ def _add_the_factors(result: Concepts, nouns: list[str]) -> None:
         ]
         result.terms.append(written[0])
         result.concepts.append(Concept(id=written[0].concept, label=nouns[0], role=ConceptRole.METHOD))
+    _leave_apart(result, written, description)
     kept = written[0].concept
     joined = {t.concept for t in written} - {kept}
     result.concepts = [c for c in result.concepts if c.id not in joined]
@@ -690,6 +696,22 @@ def _add_the_factors(result: Concepts, nouns: list[str]) -> None:
     for concept in result.concepts:
         if concept.id == kept:
             concept.role = ConceptRole.METHOD
+
+
+def _leave_apart(result: Concepts, written: list[Term], description: str) -> None:
+    """The first written word of hindrance or help, taken out of a concept that holds other terms too
+    into a concept of its own (the others keep theirs, labelled by what is left of them), unless the
+    description lists every other term together with it (`listed_together`)."""
+    first = written[0]
+    left = [t for t in result.terms if t.concept == first.concept and not any(t is w for w in written)]
+    series = listed_together(description, [first.canonical, *(t.canonical for t in left)])
+    if not left or all(series.get(t.canonical, -1) == series.get(first.canonical, -2) for t in left):
+        return
+    first.concept = concept_id(first.canonical, {c.id for c in result.concepts})
+    result.concepts.append(Concept(id=first.concept, label=first.canonical, role=ConceptRole.METHOD))
+    for concept in result.concepts:
+        if concept.id == left[0].concept:
+            concept.label = " / ".join(t.canonical for t in left) if len(left) <= 3 else left[0].canonical
 
 
 def _pathogens_of_hosts(result: Concepts, description: str) -> set[str]:
@@ -1002,6 +1024,8 @@ def _drafts_for_text(
             matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
         if not matches and vocabulary is not None:
             matches = condition_of_people(text, vocabulary)  # "obese adults": Obesity
+        if not matches and vocabulary is not None:
+            matches = place_of_people(text, vocabulary)  # "rural areas": Rural Population
         if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
             matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
         elif not matches and vocabulary is not None and (measured := _before_a_measure(text, vocabulary)):

@@ -209,6 +209,20 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   managing), a qualitative synthesis, an implementation-barriers review, a prognostic-factor review and
   a diagnostic-accuracy review against a laboratory standard. They are reported apart as `librarian26`
   (0.498 / 0.797 / 0.908 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 27` (ids P14-01-P14-10: infection prevention in critical care, perinatal
+  bereavement care, paediatric emergency medicine, geriatric colorectal surgery, allied health in rural
+  services, primary care prescribing, cardiac rehabilitation, paediatric dentistry, emergency mental
+  health and stroke care) were written as hard as Seed's titles in the twenty-fifth session, before the
+  product was run on them: comparators (targeted screening and isolation, moderate-intensity continuous
+  training), settings (adult intensive care units, hospital, emergency departments, rural and remote
+  areas, general practice, deprived communities), age groups (children, older adults, older patients,
+  adults), outcomes that define the topic (MRSA infection, clinically important brain injury,
+  postoperative complications and mortality, cardiorespiratory fitness, door-to-needle time), programme
+  families without a heading of their own (universal decolonisation, brief contact interventions,
+  quality improvement interventions), a title opening with a gerund ("Reducing ..."), a qualitative
+  synthesis, an implementation-barriers review, a prognostic review and a diagnostic-accuracy review of
+  decision rules. They are reported apart as `librarian27`
+  (0.432 / 0.773 / 0.842 as written: MeSH recall, precision, strict block coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -363,6 +377,7 @@ _LATER_BATCHES = {
     "librarian24": ("librarian", 24),
     "librarian25": ("librarian", 25),
     "librarian26": ("librarian", 26),
+    "librarian27": ("librarian", 27),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -413,6 +428,7 @@ SPLITS = (
     "librarian24",
     "librarian25",
     "librarian26",
+    "librarian27",
     "engineering",
     "engineering2",
     "engineering3",
@@ -463,7 +479,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 304 librarian, 50 engineering and 96 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 314 librarian, 50 engineering and 96 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

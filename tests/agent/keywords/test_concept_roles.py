@@ -238,6 +238,41 @@ def test_barriers_and_facilitators_are_one_required_concept(vocabulary: MeshVoca
     assert len({t.concept for t in result.terms if t.mesh is None}) == 1
 
 
+def test_a_place_grouped_with_the_words_of_hindrance_stays_a_concept_of_its_own(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "Barriers ... in rural and remote areas": the understanding files the nouns of hindrance and
+    the place in one slot, and grouping may join them; the place stays its own required block, the
+    words of hindrance another, never one OR block that would take papers naming either."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Barriers to the use of telehealth by physiotherapists in rural and remote areas"
+    slots = Slots(context=["Barriers", "telehealth", "rural areas", "remote areas"])
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    barriers = next(t.concept for t in result.terms if t.canonical.casefold() == "barriers")
+    rural = next(t.concept for t in result.terms if t.canonical.casefold() == "rural areas")
+    assert barriers != rural
+    place = next(c for c in result.concepts if c.id == rural)
+    assert place.required and place.label == "rural areas"
+    assert next(c for c in result.concepts if c.id == barriers).role is ConceptRole.METHOD
+
+
+def test_what_is_listed_with_the_words_of_hindrance_stays_in_their_block(vocabulary: MeshVocabulary) -> None:
+    """ "Experiences of stigma and barriers to accessing care": the description lists stigma with the
+    barriers, a hindrance of a kind, and the searcher ORs it into their block."""
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    description = "Experiences of stigma and barriers to accessing mental health care among police officers"
+    slots = Slots(
+        context=["stigma", "barriers", "mental health care"], subject_population=["police officers"]
+    )
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    concept = {t.canonical.casefold(): t.concept for t in result.terms}
+    assert concept["stigma"] == concept["barriers"]
+
+
 @pytest.mark.parametrize(
     ("description", "slots", "label", "required"),
     [
@@ -372,6 +407,26 @@ def test_what_an_exposure_comes_with_may_stand_before_its_verb_of_effect() -> No
 def test_for_assessing_a_condition_asks_for_a_test_s_accuracy(description: str, asks: bool) -> None:
     """ "X for assessing Y" is the purpose of a test, as "X for the diagnosis of Y" is: the people's own
     condition ("people with shoulder pain") is who is selected for the test, not a block to AND."""
+    assert asks_for_a_diagnosis(description) is asks
+
+
+@pytest.mark.parametrize(
+    ("description", "asks"),
+    [
+        (
+            "Universal decolonisation versus targeted screening and isolation for preventing MRSA "
+            "infection in adult intensive care units",
+            False,
+        ),
+        ("Chlorhexidine bathing compared with screening for preventing bloodstream infections", False),
+        # the question's own words still ask for a test's accuracy, whatever the arm says
+        ("Digital breast tomosynthesis versus digital mammography for breast cancer screening", True),
+        ("Human papillomavirus testing versus repeat cytology for triage of cervical lesions", True),
+    ],
+)
+def test_the_words_of_a_control_arm_do_not_make_a_question_of_diagnosis(description: str, asks: bool) -> None:
+    """What an intervention is compared with ("versus targeted screening") does not make a question of
+    prevention one of a test's accuracy, whose setting and people would then only narrow."""
     assert asks_for_a_diagnosis(description) is asks
 
 
