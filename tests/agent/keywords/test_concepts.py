@@ -2989,3 +2989,19 @@ def test_a_setting_a_title_opens_with_is_what_it_is_about(vocabulary: MeshVocabu
     assert ("Thermal modification", "setting", True) in summary(result)
     assert opens_the_title("wear", "Friction and wear of graphene as a solid lubricant")
     assert not opens_the_title("care homes", "Falls prevention in care homes")
+
+
+def test_an_acronym_mesh_does_not_write_after_the_people_s_with_is_their_condition(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "women with PCOS": an acronym MeSH has no entry for, after "with", is what the people have. It
+    had been an optional population ("the condition already defines who is studied") beside infertility,
+    and PCOS never reached the query."""
+    result = concepts_of(
+        vocabulary,
+        "Metformin for women with PCOS and infertility.",
+        context=["Metformin"],
+        subject_population=["women with PCOS", "infertility"],
+    )
+    assert ("PCOS", "condition", True) in summary(result)
+    assert "PCOS[tiab]" in pubmed_query(result)
