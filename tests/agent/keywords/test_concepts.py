@@ -973,6 +973,10 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
         "expert pathologists", "Can deep learning grade biopsies as accurately as expert pathologists?"
     )
     assert not is_comparator("dressings", "Foam as well as dressings for pressure ulcers")
+    # after a verb of working, "as well as" is the equative: what it works as well as is compared with
+    assert is_comparator(
+        "face-to-face therapy", "Does internet-delivered CBT work as well as face-to-face therapy for adults?"
+    )
     # a bracket glossing the comparator names the comparator too
     imaging = (
         "How accurate is PSMA PET/CT compared with conventional imaging (CT plus bone scan) for staging?"
