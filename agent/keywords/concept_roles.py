@@ -344,6 +344,9 @@ _COMPARED_BEFORE = (
     # the equative "as safe as X", "as accurately as X", like "than X" (not the fixed "as well as",
     # "as soon as", "as long as", "as far as", "as much/many as", which join or measure, not compare)
     r"\bas\s+(?!(?:well|soon|long|far|much|many)\b)[a-z]+\s+as|"
+    # "as well as" after a verb of working is the equative too ("works as well as face-to-face therapy"),
+    # where after a noun it joins ("CBT as well as exercise")
+    r"\b(?:works?|worked|performs?|performed|does|do|did|functions?)\s+(?:just\s+|equally\s+)?as\s+well\s+as|"
     r"as\s+opposed\s+to|instead\s+of)\s+)(?:the\s+|a\s+|an\s+|those\s+(?:receiving|given|on)\s+)?"
 )
 # a bracket right after the comparator's own words glosses it ("compared with conventional imaging (CT

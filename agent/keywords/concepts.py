@@ -1423,6 +1423,10 @@ def _free_draft(
         head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text)
     ):  # the phrase as written tells the head's role where its modifiers went ("clinically evident lesions")
         role = ConceptRole.CONDITION
+    if role is ConceptRole.POPULATION and is_acronym(term.canonical) and _said_with(part.phrase, text):
+        # "women with PCOS", "adults with CKD": an acronym MeSH does not write, after the "with" of the
+        # people, is what they have (it had been an optional population beside their other condition)
+        role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
     if role in {ConceptRole.SETTING, ConceptRole.OUTCOME} and english_drug_class(head) is not None:
         # "dupilumab", "tirzepatide"-like names MeSH has no descriptor for: a drug by its INN stem is

@@ -161,7 +161,8 @@ def _outcome_like(
 def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
     out: named as outcomes in so many words (`_NAMED_OUTCOMES`: "with X and Y as outcomes", "outcomes are
-    X and Y", "X and Y are the outcomes ..."), written after the title's colon (a subtitle of the outcomes reported; not a question, `_asks`), or among several
+    X and Y", "X and Y are the outcomes ...", a sentence "X and Y outcomes."; `_CARED_ABOUT`: "I care
+    about X" after the question asked), written after the title's colon (a subtitle of the outcomes reported; not a question, `_asks`), or among several
     concepts in the "Y" of "X for Y", after "effects on" or "focusing on", or after verbs of effect ("X reduce Y and improve
     Z", up to the people or place named after them); such a concept becomes an outcome."""
     tail = subtitle(description)
@@ -171,8 +172,10 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
     segments = _lists_acted_on(description)
     named = [
-        m.group("with") or m.group("are") or m.group("first") for m in _NAMED_OUTCOMES.finditer(description)
+        m.group("with") or m.group("are") or m.group("first") or m.group("bare")
+        for m in _NAMED_OUTCOMES.finditer(description)
     ] + [m.group("zh") for m in _NAMED_OUTCOMES_ZH.finditer(description)]
+    named += [m.group("care") for m in _CARED_ABOUT.finditer(description)]
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:
@@ -272,10 +275,22 @@ def _asks(tail: str) -> bool:
 # as outcomes", "the outcomes are X and Y", "primary outcomes include X", and a sentence that starts with
 # them: "Low birth weight and preterm birth are the outcomes we care about: ..."
 OUTCOME_NOUNS = r"(?:(?:primary|secondary|main)\s+)?(?:outcomes?|end\s?points?)"
+# words a bare list of nouns never holds: a preposition, a pronoun, a verb of being ("the effect of X on
+# birth outcomes" is no list of outcomes)
+_NOT_A_NOUN_LIST = r"\b(?:on|of|in|for|with|about|to|by|from|at|we|I|our|my|is|are|was|were|be|does|do)\b"
 _NAMED_OUTCOMES = re.compile(
     rf"\bwith\s+(?P<with>(?:(?!\bwith\b)[^.;:!?])+?)\s+as\s+(?:the\s+|our\s+|its\s+|their\s+)?{OUTCOME_NOUNS}\b"
     rf"|\b{OUTCOME_NOUNS}\s+(?:are|include|includes|will\s+be|were)\s+(?P<are>[^.;:!?]+)"
-    rf"|(?:^|[.;!?]\s+)(?P<first>[^.;:!?]+?)\s+(?:are|is|were|will\s+be)\s+(?:the\s+|our\s+|my\s+)?{OUTCOME_NOUNS}\b",
+    rf"|(?:^|[.;!?]\s+)(?P<first>[^.;:!?]+?)\s+(?:are|is|were|will\s+be)\s+(?:the\s+|our\s+|my\s+)?{OUTCOME_NOUNS}\b"
+    # a sentence that is only a list of nouns and the outcome noun: "PTSD and depression outcomes."
+    rf"|(?:^|[.;!?]\s+)(?P<bare>(?:(?!{_NOT_A_NOUN_LIST})[^.;:!?]){{1,80}}?)\s+{OUTCOME_NOUNS}\s*(?:[.;!?]|$)",
+    re.IGNORECASE,
+)
+# after the question a description asks, what the writer says they care about is what the studies
+# should report: "Do e-cigarettes help smokers quit? I care about abstinence and about adverse events."
+_CARED_ABOUT = re.compile(
+    r"\?\s+(?:I|we)\s+(?:(?:really|mostly|mainly|also)\s+)?care\s+(?:(?:most|mostly|mainly)\s+)?about\s+"
+    r"(?P<care>[^.;:!?]+)",
     re.IGNORECASE,
 )
 # the same in Chinese: "主要结局是住院和死亡", "结局指标包括X和Y", "终点为X" (结果 is also "results", left out)

@@ -14,6 +14,10 @@ title and abstract a database searches, and requiring it loses them. Two kinds a
   ("blood pressure control in adults with hypertension": Hypertension's entry term "Blood Pressure,
   High").
 
+- a measure written with no heading whose head is the noun English names a treatment's result with
+  ("functional outcome", "good neurological outcome", "survival": `RESULT_NOUNS`), which MeSH files as
+  Treatment Outcome and Survival Rate.
+
 An outcome of another domain than the condition (infections in rheumatoid arthritis treated with TNF
 inhibitors, cognition after cochlear implants for hearing loss) makes the question specific, and
 stays required.
@@ -40,6 +44,11 @@ GENERIC_OUTCOME_TREES = (
 )
 
 
+# the nouns English names the result of a treatment with, as the head of an outcome phrase MeSH has no
+# heading for ("functional outcome", "survival"); a closed class of English, as "outcome" is by definition
+RESULT_NOUNS = frozenset({"outcome", "outcomes", "survival"})
+
+
 def is_generic_outcome(descriptor: MeshDescriptor) -> bool:
     """Whether MeSH files the descriptor among the measures every trial reports
     (`GENERIC_OUTCOME_TREES`): Quality of Life (also filed under Philosophy and Social Sciences),
@@ -49,6 +58,12 @@ def is_generic_outcome(descriptor: MeshDescriptor) -> bool:
         for tree in GENERIC_OUTCOME_TREES
         for n in descriptor.tree_numbers
     )
+
+
+def names_a_result(term: Term) -> bool:
+    """Whether a term with no heading is a generic measure by its head noun (`RESULT_NOUNS`)."""
+    words = re.findall(r"[A-Za-z]+", term.canonical.lower())
+    return term.mesh is None and bool(words) and words[-1] in RESULT_NOUNS
 
 
 def _names_of(descriptor: MeshDescriptor) -> list[str]:
@@ -85,7 +100,8 @@ def routine_outcomes(concepts: list[Concept], terms: list[Term], pathogens: set[
         if c.role is ConceptRole.OUTCOME
         and (members := [t for t in terms if t.concept == c.id])
         and all(
-            t.mesh is not None and (is_generic_outcome(t.mesh) or is_own_measure(t.mesh, conditions))
+            names_a_result(t)
+            or (t.mesh is not None and (is_generic_outcome(t.mesh) or is_own_measure(t.mesh, conditions)))
             for t in members
         )
     }

@@ -13,13 +13,20 @@ one name:
   Bactericidal Test" is the only bactericidal test, so "serum tests" are no bactericidal test, and
   "physical tests" no "Physical Fitness Testing";
 - exactly one descriptor has the phrase with such a word put back;
+- the word put back is no heading on its own: a word that names a concept of its own ("pregnancy" in
+  "Infectious Pregnancy Complications", "breast" or "blood") is what the term is about, and a writer who
+  leaves it out does not mean it ("infectious complications" of a burn are no Pregnancy Complications,
+  Infectious), while "function" and "diagnostic" only fill the pattern;
 - a head's "-ing" form is its noun ("testing" = "test", "screening" = "screen"), as MeSH writes both.
 
 The same holds for a modifier left out at the front: MeSH may list only the kinds of a thing
 ("Night Shift Work", "Rotating Shift Work", entry terms of Shift Work Schedule), and a description
 names the thing ("shift work"). A phrase of two or more words that no term is, but that ends at least
 `KINDS_MIN_TERMS` terms of one descriptor, more than it ends of all others together, names that
-descriptor (`kinds_match`).
+descriptor (`kinds_match`), unless a word before the phrase in those terms is a heading on its own:
+such a kind is named by a concept of its own, as Injection Site Reaction ("Injection Site Adverse
+Event", "Infusion Site Adverse Event") is one kind of adverse event, not what "adverse events" names,
+while "night" and "rotating" only say which shift work, and "Per- and" which fluoroalkyl substances.
 
 Nothing here lists words: the patterns are counted in MeSH.
 """
@@ -77,12 +84,34 @@ class _ElisionIndex:
         # most of the terms, not all: an inverted entry may end the same way ("Sleep Disorder, Shift Work")
         return ui if count >= KINDS_MIN_TERMS and count > sum(n for _, n in others) else None
 
-    def descriptor_ui(self, key: tuple[str, ...]) -> str | None:
+    def descriptor_ui(self, key: tuple[str, ...], vocabulary: MeshVocabulary) -> str | None:
         reduced = (*key[:-1], _noun(key[-1]))
         found = {
-            ui for ui, word in self.without_middle.get(reduced, ()) if (word, reduced[-1]) in self.patterns
+            (ui, word)
+            for ui, word in self.without_middle.get(reduced, ())
+            if (word, reduced[-1]) in self.patterns
         }
-        return next(iter(found)) if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        ((ui, word),) = found
+        return None if _a_heading(word, vocabulary) else ui
+
+
+def _a_heading(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether a descriptor's heading is the word alone ("pregnancy": Pregnancy), a concept of its own."""
+    return any(phrase_key(d.heading) == (word,) for d in vocabulary.lookup(word))
+
+
+def _a_kind_named_by_a_concept(ui: str, key: tuple[str, ...], vocabulary: MeshVocabulary) -> bool:
+    """Whether a term of the descriptor that ends in `key` writes a heading's word before it ("injection"
+    in "Injection Site Adverse Event"): the kind is named by that concept, not by the phrase."""
+    descriptor = vocabulary.descriptor(ui)
+    return any(
+        len(name_key) > len(key)
+        and name_key[-len(key) :] == key
+        and any(_a_heading(word, vocabulary) for word in name_key[: -len(key)])
+        for name_key in (phrase_key(name) for name in (descriptor.heading, *descriptor.entry_terms))
+    )
 
 
 def _index(vocabulary: MeshVocabulary) -> _ElisionIndex:
@@ -96,7 +125,7 @@ def elided_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     """The descriptor a phrase of two or more words names with one patterned word left out before its
     head ("cardiac testing": Heart Function Tests), as a match of the whole phrase, or []."""
     key = phrase_key(text)
-    ui = _index(vocabulary).descriptor_ui(key) if len(key) >= 2 else None
+    ui = _index(vocabulary).descriptor_ui(key, vocabulary) if len(key) >= 2 else None
     return _whole_phrase(text, ui, vocabulary)
 
 
@@ -106,7 +135,9 @@ def kinds_match(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     phrase that is a term itself is recognition's to match."""
     key = phrase_key(text)
     named = len(key) < 2 or vocabulary.is_term_key(key)
-    return _whole_phrase(text, None if named else _index(vocabulary).kind_ui(key), vocabulary)
+    ui = None if named else _index(vocabulary).kind_ui(key)
+    kind = ui if ui and not _a_kind_named_by_a_concept(ui, key, vocabulary) else None
+    return _whole_phrase(text, kind, vocabulary)
 
 
 def _whole_phrase(text: str, ui: str | None, vocabulary: MeshVocabulary) -> list[MeshMatch]:

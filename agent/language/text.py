@@ -2,6 +2,8 @@
 
 - `to_half_width`: full-width Latin letters, digits and punctuation (common in Chinese input) become
   their ASCII forms, so "ＥＣｏＧ，ｓＥＥＧ" and "ECoG, sEEG" are one spelling;
+- `without_accents`: a Latin letter with a diacritic is its base letter ("Māori", "Sjögren", "Ménière"),
+  as MeSH writes its terms and PubMed searches them, so an English reader's tokens keep the word whole;
 - `clean_term`: whitespace, dashes, stray quotes and the non-essential modifiers the normalisation
   prompt removes ("based on", "using", "approach to", "method for") — the model usually drops them, the
   rules fallback never does, and a model that forgets must not leak them into queries;
@@ -78,6 +80,20 @@ def to_half_width(text: str) -> str:
     trademark signs dropped."""
     text = _TRADEMARK_BEFORE_WORD.sub(" ", text).replace("®", "").replace("™", "")
     return unicodedata.normalize("NFKC", text).translate(_CJK_PUNCT)
+
+
+def without_accents(text: str) -> str:
+    """Each Latin letter with diacritics as its base letter ("Māori" -> "Maori", "Sjögren" -> "Sjogren"):
+    MeSH spells its terms so, and PubMed ignores the marks. Only marks on an ASCII letter go; other
+    scripts (Chinese, kana with their voicing marks) are left as written."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for char in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(char) and out and out[-1].isascii() and out[-1].isalpha():
+            continue
+        out.append(char)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def normalize_whitespace(text: str) -> str:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from agent.language.text import without_accents
 from agent.understanding import lexicon as lex
 from agent.understanding.phrase import CJK
 from agent.understanding.slot_translation import embedded_vocabulary
@@ -44,7 +45,7 @@ _NOTE_WITH = re.compile(r"(?<![A-Za-z0-9/])w/(?=\s)")
 
 
 def en_tokens(text: str) -> list[str]:
-    text = _NOTE_WITH.sub("with", text)
+    text = _NOTE_WITH.sub("with", without_accents(text))  # "Māori" is one word, written as MeSH writes it
     return [_NOTE_SHORT_FORMS.get(token, token) for token in _TOKEN.findall(text)]
 
 

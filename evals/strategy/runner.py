@@ -33,6 +33,7 @@ SPLIT_CHOICES = {
     "descriptions6": ("descriptions6",),
     "descriptions7": ("descriptions7",),
     "descriptions8": ("descriptions8",),
+    "descriptions9": ("descriptions9",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

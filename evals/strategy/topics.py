@@ -334,6 +334,21 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   unexpanded acronyms such as PrEP, MSM, EVAR, NPWT and PSMA, Chinese 对…的影响, 在…中的应用, 与…的关系,
   基于, …的影响因素, …的危险因素, and mixed terms such as PD-1抑制剂 and NICU早产儿). They are reported
   apart as `descriptions8`.
+  The rows with `"batch": 9` (ids D193-D216: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first eight batches have at most once: thoracic surgery, clinical
+  psychology, paediatrics, stroke medicine, cardiac rehabilitation, tobacco control, menopause medicine,
+  virology, humanitarian health, family planning, hand surgery, injury prevention, preventive
+  cardiology, urogynaecology, prehospital care, Indigenous health, traditional Chinese medicine, student
+  mental health, burns care, maternal-fetal medicine, respiratory therapy, anticoagulation,
+  psycho-oncology and reproductive endocrinology) were written in the twenty-fifth session after the
+  first 192 had been tuned on and before the product was run on them, in phrasings the first eight
+  batches have little of (a question before its context, "I'm interested in whether", "looking at",
+  "among", "in people with", "compared with usual care", two outcomes, a harm asked about ("acute kidney
+  injury", "muscle symptoms", "adverse events"), a drug class with examples, lay words beside technical
+  ones ("heart attack"), "since 2015", "RCTs only", "not interested in children", British spellings,
+  unexpanded acronyms such as CBT, CPR, HBeAg, PTSD and IUD, device names (LUCAS, AutoPulse), Chinese
+  对…的影响, 与…的关系, 在…中的应用, and mixed terms such as HFNC, CKD, DOAC, MBSR and PCOS). They are
+  reported apart as `descriptions9`.
 """
 
 from __future__ import annotations
@@ -390,6 +405,7 @@ _LATER_BATCHES = {
     "descriptions6": ("descriptions", 6),
     "descriptions7": ("descriptions", 7),
     "descriptions8": ("descriptions", 8),
+    "descriptions9": ("descriptions", 9),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -443,6 +459,7 @@ SPLITS = (
     "descriptions6",
     "descriptions7",
     "descriptions8",
+    "descriptions9",
 )
 
 

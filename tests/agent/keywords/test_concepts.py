@@ -973,6 +973,10 @@ def test_what_studies_are_compared_with_is_an_optional_comparator(vocabulary: Me
         "expert pathologists", "Can deep learning grade biopsies as accurately as expert pathologists?"
     )
     assert not is_comparator("dressings", "Foam as well as dressings for pressure ulcers")
+    # after a verb of working, "as well as" is the equative: what it works as well as is compared with
+    assert is_comparator(
+        "face-to-face therapy", "Does internet-delivered CBT work as well as face-to-face therapy for adults?"
+    )
     # a bracket glossing the comparator names the comparator too
     imaging = (
         "How accurate is PSMA PET/CT compared with conventional imaging (CT plus bone scan) for staging?"
@@ -3006,3 +3010,19 @@ def test_a_setting_a_title_opens_with_is_what_it_is_about(vocabulary: MeshVocabu
     assert ("Thermal modification", "setting", True) in summary(result)
     assert opens_the_title("wear", "Friction and wear of graphene as a solid lubricant")
     assert not opens_the_title("care homes", "Falls prevention in care homes")
+
+
+def test_an_acronym_mesh_does_not_write_after_the_people_s_with_is_their_condition(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "women with PCOS": an acronym MeSH has no entry for, after "with", is what the people have. It
+    had been an optional population ("the condition already defines who is studied") beside infertility,
+    and PCOS never reached the query."""
+    result = concepts_of(
+        vocabulary,
+        "Metformin for women with PCOS and infertility.",
+        context=["Metformin"],
+        subject_population=["women with PCOS", "infertility"],
+    )
+    assert ("PCOS", "condition", True) in summary(result)
+    assert "PCOS[tiab]" in pubmed_query(result)

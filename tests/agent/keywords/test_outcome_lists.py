@@ -307,6 +307,44 @@ def test_a_sentence_that_starts_with_the_outcomes_leaves_them_out(vocabulary: Me
     assert any(required for label, (_, required) in found.items() if "micronutrient" in label.lower())
 
 
+def test_a_sentence_that_is_only_the_outcomes_leaves_them_out(vocabulary: MeshVocabulary) -> None:
+    """ "Which psychosocial interventions work for adults with X? PTSD and depression outcomes.": a bare
+    list before "outcomes" names them as such (PTSD had been a required condition block)."""
+    found = summary(
+        vocabulary,
+        "Which psychosocial interventions work for refugees? PTSD and depression outcomes.",
+        context=["psychosocial interventions", "PTSD"],
+        subject_population=["refugees"],
+        output_target=["depression outcomes"],
+    )
+    assert found["PTSD"] == ("outcome", False)
+    assert found["psychosocial interventions"][1] is True
+    # a sentence with a preposition is no bare list: "the effect of X on birth outcomes" keeps X
+    kept = summary(
+        vocabulary,
+        "We study the effect of maternal obesity on birth outcomes.",
+        subject_population=["maternal obesity"],
+        output_target=["birth outcomes"],
+    )
+    assert any(required for label, (_, required) in kept.items() if "obesity" in label.lower())
+
+
+def test_what_the_writer_cares_about_after_the_question_is_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "Do e-cigarettes help adult smokers quit? I care about abstinence and about adverse events.": after
+    the question, what the writer cares about is what the studies report (both had been required)."""
+    found = summary(
+        vocabulary,
+        "Do e-cigarettes help adult smokers quit? I care about abstinence at six months and about adverse "
+        "events.",
+        context=["e-cigarettes"],
+        subject_population=["adult smokers"],
+        output_target=["abstinence", "adverse events"],
+    )
+    assert found["abstinence"] == ("outcome", False)
+    assert found["adverse events"] == ("outcome", False)
+    assert found["e-cigarettes"][1] is True
+
+
 def test_outcomes_listed_after_focusing_on_are_left_out(vocabulary: MeshVocabulary) -> None:
     """ "..., focusing on X, Y and Z": what the comparison is judged by, a list of outcomes (it had been a
     required block); the intervention and the condition stay."""

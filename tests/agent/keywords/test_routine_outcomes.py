@@ -33,6 +33,27 @@ def test_a_generic_measure_beside_a_condition_only_narrows(vocabulary: MeshVocab
     assert mortality["mortality"] is False
 
 
+def test_a_result_named_without_a_heading_beside_a_condition_only_narrows(vocabulary: MeshVocabulary) -> None:
+    """ "functional outcome" and "survival" have no heading the search takes, but they are the
+    result every trial in the condition reports: they had been required blocks."""
+    required = required_of(
+        vocabulary,
+        "Does intensive blood pressure lowering improve functional outcome in intracerebral haemorrhage?",
+        context=["intensive blood pressure lowering"],
+        output_target=["functional outcome"],
+        subject_population=["intracerebral haemorrhage"],
+    )
+    assert required["functional outcome"] is False
+    survival = required_of(
+        vocabulary,
+        "Does mechanical CPR improve survival in out-of-hospital cardiac arrest?",
+        context=["mechanical CPR"],
+        output_target=["survival"],
+        subject_population=["out-of-hospital cardiac arrest"],
+    )
+    assert survival["survival"] is False
+
+
 def test_the_conditions_own_measure_only_narrows(vocabulary: MeshVocabulary) -> None:
     required = required_of(
         vocabulary,

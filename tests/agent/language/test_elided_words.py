@@ -50,3 +50,20 @@ def test_a_term_or_an_ending_of_several_descriptors_names_no_kind(
     vocabulary: MeshVocabulary, phrase: str
 ) -> None:
     assert kinds_match(phrase, vocabulary) == []
+
+
+def test_a_word_that_is_a_heading_of_its_own_is_never_put_back(vocabulary: MeshVocabulary) -> None:
+    """ "Infectious Pregnancy Complications" leaves "pregnancy" out of a pattern ("pregnancy
+    complications" ends several descriptors), but Pregnancy is a concept: "infectious complications"
+    of a burn had been Pregnancy Complications, Infectious."""
+    assert headings(vocabulary, "infectious complications") == []
+
+
+def test_a_kind_named_by_a_concept_is_not_what_the_phrase_names(vocabulary: MeshVocabulary) -> None:
+    """ "Injection Site Adverse Event" and "Infusion Site Adverse Event" end in "adverse event", but
+    "injection" is a heading of its own: Injection Site Reaction is one kind of adverse event, and
+    "adverse events" had been it. "Per- and Polyfluoroalkyl Substances" names its kind by no concept."""
+    assert kinds_match("adverse events", vocabulary) == []
+    assert [m.descriptor.heading for m in kinds_match("polyfluoroalkyl substances", vocabulary)] == [
+        "Fluorocarbons"
+    ]

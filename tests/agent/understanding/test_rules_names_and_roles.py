@@ -28,6 +28,13 @@ def test_a_slash_between_capitals_or_digits_joins_one_name() -> None:
     assert "COVID-19/SARS-CoV-2" in tokens
 
 
+def test_a_word_with_diacritics_stays_one_word_spelt_as_mesh_spells_it() -> None:
+    # "Māori" had been cut into "M", "ā", "ori", and searched as "M ā ori"
+    tokens = description_tokens("Diabetes education for Māori and people with Sjögren's syndrome.")
+    assert "Maori" in tokens and "Sjogren's" in tokens
+    assert "ā" not in tokens and "ori" not in tokens
+
+
 def test_a_slash_between_lower_case_words_still_lists() -> None:
     tokens = description_tokens("Burnout in nurses/midwives and/or physicians.")
     assert "nurses/midwives" not in tokens
