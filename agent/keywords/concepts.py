@@ -179,7 +179,6 @@ from agent.keywords.field_of_description import (
     entry_of_another_field,
     names_biomedicine,
 )
-from agent.keywords.implied_populations import populations_named_by_their_conditions
 from agent.keywords.outcome_lists import (
     kinds_listed_after_the_colon,
     listed_outcomes,
@@ -564,7 +563,6 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     if asks_for_a_diagnosis(description):
         left_out |= _conditions_of_the_people(result)
     left_out |= reference_standards(result.concepts, result.terms, description)
-    left_out |= populations_named_by_their_conditions(result.concepts, result.terms, vocabulary)
     tested = [
         t.mesh for t in result.terms if t.mesh is not None and named_before_for(t.canonical, description)
     ]
