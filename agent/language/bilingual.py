@@ -449,6 +449,15 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts[-1] = _adjectival(parts[-1], keys[i - 1])  # 退行|性|疾病 -> degenerative disease
             i += 1
             continue
+        if key in _VERB_SUFFIXES and parts and i > 0 and has_chinese(keys[i - 1]) and not parts[-1].affix:
+            # 泛|化 -> "generalization", 碎片|化 -> "fragmentation": the "-ization" noun of the word before,
+            # where English has it; else the word alone (规模|化|猪场 "scale piggery"). 化's own senses
+            # ("flower", "chemistry") belong to other words (花, 化学) and are no part of a term here
+            nouns = _ization_nouns(parts[-1])
+            # left unsaid, 化 still counts as a guessed part: the phrase is no more a term than before
+            parts[-1] = _Part(nouns, nouns) if nouns else replace(parts[-1], absorbed=parts[-1].absorbed + 1)
+            i += 1
+            continue
         if key in _CLASS_MORPHEMES and len(keys) > 1 and (not parts or has_chinese(keys[i - 1])):
             if i == len(keys) - 1:  # 蛙|类 "frogs", 哺乳动物|类 "mammals": the class is its members
                 parts[-1] = _plural_part(parts[-1])
@@ -525,6 +534,8 @@ _CLASS_MORPHEMES = frozenset("类")
 # a bound morpheme that closes a phrase with the rate of the event before it (住院|率, 复发|率, 成功|率)
 _RATE_SUFFIXES = frozenset("率")
 _RATE = ("rate",)
+# a bound morpheme that makes a verb of the word before it, English "-ize" (泛化, 矿化, 规模化)
+_VERB_SUFFIXES = frozenset("化")
 # a bound morpheme that makes a one-character word the region it names (肺|部 "lung", not "lung ministry";
 # CC-CEDICT lists the common ones whole: 胸部 "chest", 腹部 "abdomen")
 _REGION_SUFFIXES = frozenset("部")
@@ -634,6 +645,20 @@ def _event_nouns(part: _Part) -> tuple[str, ...]:
     named = [noun for noun in part.nouns if not any(_proper_name(word) for word in noun.split())]
     nouns = [noun for noun in named if noun not in verbal]
     return _unique(nouns or [noun for noun in named if noun in part.verbs and " " not in noun])
+
+
+def _ization_nouns(part: _Part) -> tuple[str, ...]:
+    """The "-ization" (or "-ation") nouns English makes of a part's one-word senses ("general" ->
+    "generalization", "fragment" -> "fragmentation"), only those the dictionary's English uses."""
+    senses = [
+        sense
+        for sense in (*part.modifiers[:_PER_PART], *part.nouns[:_PER_PART])
+        if sense.isalpha() and sense.islower()
+    ]
+    # "-ization" takes the place of a silent "e" ("finalize"); "-ation" follows the whole word only
+    # ("fragmentation"; "ore" makes no "oration")
+    forms = [f"{s[:-1] if s.endswith('e') else s}ization" for s in senses] + [f"{s}ation" for s in senses]
+    return _unique([form for form in forms if english_word(form)])
 
 
 def _procedure_nouns(word: str) -> tuple[str, ...]:
@@ -1090,7 +1115,9 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     whole = _word_part(key)
     lex = lexicon()
     if whole is not None and not (lex.glossary.get(key) and lex.glossary[key].affix and len(key) > 1):
-        heads = [people_plural(h) if whole.people else h for h in whole.nouns]
+        heads = _disorders_first(
+            key, [people_plural(h) if whole.people else h for h in whole.nouns], attested
+        )
         how = (
             "glossary"
             if key in lex.glossary
@@ -1153,6 +1180,24 @@ def render(chinese: str, attested: Attested | None = None) -> Rendering:
     )
     english = _rank(_compose(parts, attested), attested)
     return Rendering(written, english, "composed", _guesses(fused), neoclassical=neo)
+
+
+# the suffix that makes a symptom word the name of the disorder (焦虑 "anxiety" -> 焦虑症)
+_DISORDER_SUFFIX = "症"
+
+
+def _disorders_first(key: str, heads: list[str], attested: Attested | None) -> list[str]:
+    """A dictionary word X症 glossed by its symptom word (焦虑症 "anxiety") names the disorder: where MeSH
+    files the disorders of that symptom under "<symptom> Disorders" (Anxiety Disorders), that heading comes
+    first; a gloss with no such heading (厌食症 "anorexia", 失语症 "aphasia") is the disorder's own name."""
+    if attested is None or len(key) < 2 or not key.endswith(_DISORDER_SUFFIX):
+        return heads
+    disorders = [
+        f"{head} disorders"
+        for head in heads[:_JUDGED_WHOLE]
+        if len(head.split()) == 1 and attested(f"{head} disorders")
+    ]
+    return list(_unique([*disorders, *heads])) if disorders else heads
 
 
 def _named_drug(key: str, attested: Attested | None) -> str | None:

@@ -315,3 +315,24 @@ def test_a_nested_compound_takes_the_head_sense_the_judge_knows_with_the_modifie
     # 肾病 "kidney disease" is one word; 肾病|进展 nests "disease progression" inside "kidney ..."
     judged = render("肾病进展", attested=lambda term: term == "disease progression")
     assert judged.english[0].endswith("disease progression")
+
+
+def test_a_disorder_word_glossed_by_its_symptom_takes_the_disorders_heading_the_judge_attests() -> None:
+    # CC-CEDICT glosses 恐惧症 by its symptom ("phobia"); 症 makes the symptom word the disorder's name,
+    # which MeSH files as "<symptom> Disorders" where it has such a heading
+    known = {"phobia", "phobia disorders"}
+    assert render("恐惧症", attested=lambda term: term in known).english[0] == "phobia disorders"
+    assert render("恐惧症", attested=lambda term: term == "phobia").english == ("phobia",)  # no such heading
+    assert render("恐惧").english[0] != "phobia disorders"  # the symptom word without 症 stays itself
+    assert "phobia disorders" not in render("恐惧症").english  # without a judge nothing is added
+
+
+def test_hua_after_a_word_makes_its_ization_noun_and_never_a_flower() -> None:
+    # 化 after a word is the verb suffix "-ize": the "-ization"/"-ation" noun English has for the word
+    assert render("碎片化").english[0] == "fragmentation"
+    assert render("泛化误差").english[0].startswith("generalization ")
+    # no such noun: the word alone, not 化's senses of other words ("flower" of 花, "chemistry" of 化学)
+    piggery = render("规模化猪场").english
+    assert piggery[0] == "scale piggery"
+    assert not any(w in e for e in piggery for w in ("flower", "make into", "-ize", "chemistry"))
+    assert render("氯化镉").english == ("cadmium chloride",)  # an inorganic name keeps its own reading
