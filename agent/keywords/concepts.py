@@ -119,6 +119,7 @@ from dataclasses import dataclass, field, replace
 
 from agent.keywords.age_groups import age_population, only_adulthood
 from agent.keywords.bracketed_aliases import add_bracketed_aliases
+from agent.keywords.care_acts import act_of_patient_care
 from agent.keywords.concept_grouping import (
     Draft,
     concept_id,
@@ -1000,6 +1001,8 @@ def _drafts_for_text(
             matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
         if not matches and vocabulary is not None:
             matches = condition_of_people(text, vocabulary)  # "obese adults": Obesity
+        if vocabulary is not None and biomedical and (acts := act_of_patient_care(text, vocabulary)):
+            matches = acts  # "readmissions": Patient Readmission; "hospital discharge": not Hospitals
         if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
             matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
         elif not matches and vocabulary is not None and (measured := _before_a_measure(text, vocabulary)):

@@ -2989,3 +2989,21 @@ def test_a_setting_a_title_opens_with_is_what_it_is_about(vocabulary: MeshVocabu
     assert ("Thermal modification", "setting", True) in summary(result)
     assert opens_the_title("wear", "Friction and wear of graphene as a solid lubricant")
     assert not opens_the_title("care homes", "Falls prevention in care homes")
+
+
+def test_an_act_of_care_named_without_the_patient_is_searched_with_its_heading(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "reduce readmissions": MeSH's Patient Readmission (the word alone is no MeSH term, and the block
+    had been free text); in a description of rivers, "discharge" is water's, no Patient Discharge."""
+    result = concepts_of(
+        vocabulary,
+        "Does telephone follow-up reduce readmissions in heart failure?",
+        context=["telephone follow-up", "heart failure"],
+        output_target=["readmissions"],
+    )
+    assert '"Patient Readmission"[Mesh]' in pubmed_query(result)
+    rivers = concepts_of(
+        vocabulary, "We model discharge in mountain rivers.", context=["discharge", "mountain rivers"]
+    )
+    assert "Patient Discharge" not in pubmed_query(rivers)
