@@ -3007,3 +3007,18 @@ def test_an_act_of_care_named_without_the_patient_is_searched_with_its_heading(
         vocabulary, "We model discharge in mountain rivers.", context=["discharge", "mountain rivers"]
     )
     assert "Patient Discharge" not in pubmed_query(rivers)
+
+
+def test_a_drug_resistant_organism_is_searched_with_the_resistance_not_the_drug(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "antibiotic-resistant E. coli": Drug Resistance, Bacterial AND'ed with the organism, as experts
+    search it (the block had been Anti-Bacterial Agents, the drug the bacteria withstand)."""
+    result = concepts_of(
+        vocabulary,
+        "Carriage of antibiotic-resistant E. coli in farm workers",
+        subject_population=["antibiotic-resistant E. coli", "farm workers"],
+    )
+    query = pubmed_query(result)
+    assert '("Drug Resistance, Bacterial"[Mesh]' in query
+    assert "Anti-Bacterial Agents" not in query
