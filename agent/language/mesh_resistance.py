@@ -19,26 +19,19 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_organisms import is_organism
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary
+from agent.language.mesh_tails import is_under
 from agent.models import MeshDescriptor
 
 _RESISTANT_BEFORE = re.compile(
     r"(?P<compound>(?P<drug>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*?)-resistant)\s+$"
 )
-_ORGANISMS = ("B01", "B03", "B04")  # eukaryotes (fungi, parasites), bacteria, viruses
 _MICROBIAL = "drug resistance, microbial"  # MeSH's resistance of microorganisms, above its kinds
 _RESISTANCE_TREES = ("G06.225", "G07.690.773.984")  # Drug Resistance, Microbial; Drug Resistance
 _SUBSTANCES = "D"  # Chemicals and Drugs
 _AGENT_NOUNS = ("agents", "drugs")  # how MeSH names a class of substances by what they do
 _ADJECTIVE_ENDING = re.compile(r"(?:al|ic)$")  # "Bacterial", "Fungal", "Viral": the kingdom's stem before
-
-
-def _is_organism(descriptor: MeshDescriptor) -> bool:
-    return any(t.startswith(_ORGANISMS) for t in descriptor.tree_numbers)
-
-
-def _is_under(descriptor: MeshDescriptor, broader: MeshDescriptor) -> bool:
-    return any(t.startswith(b + ".") for t in descriptor.tree_numbers for b in broader.tree_numbers)
 
 
 def _lineage(descriptor: MeshDescriptor, vocabulary: MeshVocabulary) -> list[MeshDescriptor]:
@@ -64,7 +57,7 @@ def _resistance_of_kingdom(organism: MeshDescriptor, vocabulary: MeshVocabulary)
         stem = _ADJECTIVE_ENDING.sub("", kind.heading.rsplit(", ", 1)[1].casefold())
         if len(stem) >= 3 and any(heading.startswith(stem) for heading in above):
             return kind
-    return microbial[0]
+    return None  # no microorganism MeSH names a resistance of: "cisplatin-resistant" mice are none
 
 
 def _resistance_to(drug: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
@@ -90,7 +83,7 @@ def _names_a_drug(word: str, vocabulary: MeshVocabulary) -> bool:
 def _both(own: MeshDescriptor, kind: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor:
     """The kind of the drug's resistance that is also the kingdom's ("multidrug-resistant" bacteria:
     Drug Resistance, Multiple, Bacterial), else the drug's own."""
-    return next((d for d in vocabulary.children(own) if _is_under(d, kind)), own)
+    return next((d for d in vocabulary.children(own) if is_under(d, kind)), own)
 
 
 def resistance_before_organism(
@@ -100,7 +93,7 @@ def resistance_before_organism(
     ("antibiotic-resistant E. coli": Drug Resistance, Bacterial over "antibiotic-resistant"), or None."""
     for match in matches:
         before = _RESISTANT_BEFORE.search(text[: match.start])
-        if before is None or not _is_organism(match.descriptor):
+        if before is None or not is_organism(match.descriptor):
             continue
         drug = before.group("drug")
         own = _resistance_to(drug, vocabulary)
@@ -110,7 +103,7 @@ def resistance_before_organism(
         if own is None or kind is None:
             chosen = own or kind
         else:
-            chosen = kind if _is_under(kind, own) else _both(own, kind, vocabulary)
+            chosen = kind if is_under(kind, own) else _both(own, kind, vocabulary)
         if chosen is not None:
             start, end = before.start("compound"), before.end("compound")
             return MeshMatch(text[start:end], start, end, chosen, "entry term")

@@ -32,8 +32,15 @@ def test_a_drug_resistant_organism_names_the_resistance_of_its_kingdom_or_drug(
 
 
 @pytest.mark.parametrize(
-    "text", ["heat-resistant E. coli", "drug-resistant epilepsy", "antibiotic use in E. coli"]
+    "text",
+    [
+        "heat-resistant E. coli",
+        "drug-resistant epilepsy",
+        "antibiotic use in E. coli",
+        "cisplatin-resistant mice",
+    ],
 )
 def test_no_drug_or_no_organism_names_no_drug_resistance(vocabulary: MeshVocabulary, text: str) -> None:
-    """ "heat" is no drug; epilepsy is no organism (and MeSH names it whole)."""
+    """ "heat" is no drug; epilepsy is no organism (and MeSH names it whole); mice are no microorganism
+    MeSH names a drug resistance of."""
     assert resistance_before_organism(text, vocabulary.recognize(text), vocabulary) is None
