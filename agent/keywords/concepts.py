@@ -247,6 +247,7 @@ from agent.keywords.title_template import (
 )
 from agent.keywords.treatment_names import (
     agents_of_adjective,
+    agents_of_plural,
     procedure_of_discipline,
     technique_of_adjective,
     vaccine_of_vaccination,
@@ -1000,6 +1001,8 @@ def _drafts_for_text(
             matches = vaccine_of_vaccination(text, matches, vocabulary)  # "HPV vaccination": the vaccine
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
+        if not matches and vocabulary is not None:
+            matches = agents_of_plural(text, vocabulary)  # "sulfonylureas": Sulfonylurea Compounds
         if not matches and vocabulary is not None:
             matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
         if not matches and vocabulary is not None:
