@@ -119,6 +119,7 @@ from dataclasses import dataclass, field, replace
 
 from agent.keywords.age_groups import age_population, only_adulthood
 from agent.keywords.bracketed_aliases import add_bracketed_aliases
+from agent.keywords.care_acts import act_of_patient_care
 from agent.keywords.concept_grouping import (
     Draft,
     concept_id,
@@ -246,6 +247,7 @@ from agent.keywords.title_template import (
 )
 from agent.keywords.treatment_names import (
     agents_of_adjective,
+    agents_of_plural,
     procedure_of_discipline,
     technique_of_adjective,
     vaccine_of_vaccination,
@@ -265,6 +267,7 @@ from agent.language.mesh_recognition import (
     role_of,
     tokenize,
 )
+from agent.language.mesh_resistance import is_resistance_of_organism, resistance_before_organism
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
@@ -593,6 +596,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         if c.id not in listed | secondary.keys() | routine
         and _defines_the_topic(c, result.terms, description)
     }
+    # "antibiotic-resistant E. coli": the resistance restricts the organism, in a list or not
+    defining |= {t.concept for t in result.terms if is_resistance_of_organism(t.canonical, t.mesh)}
     relatives = {t.concept for t in result.terms if related_to_the_ill(t.canonical, description)}
     relatives |= kinds_of_people(result.terms)
     who_or_where = {
@@ -1019,11 +1024,15 @@ def _drafts_for_text(
         if not matches and vocabulary is not None:
             matches = agents_of_adjective(text, content_words(text), vocabulary)
         if not matches and vocabulary is not None:
+            matches = agents_of_plural(text, vocabulary)  # "sulfonylureas": Sulfonylurea Compounds
+        if not matches and vocabulary is not None:
             matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
         if not matches and vocabulary is not None:
             matches = condition_of_people(text, vocabulary)  # "obese adults": Obesity
         if not matches and vocabulary is not None:
             matches = place_of_people(text, vocabulary)  # "rural areas": Rural Population
+        if vocabulary is not None and biomedical and (acts := act_of_patient_care(text, vocabulary)):
+            matches = acts  # "readmissions": Patient Readmission; "hospital discharge": not Hospitals
         if not matches and vocabulary is not None and (root := family_root(text, vocabulary)):
             matches = [MeshMatch(text, 0, len(text), root, "entry term")]  # "fractures": Fractures, Bone
         elif not matches and vocabulary is not None and (measured := _before_a_measure(text, vocabulary)):
@@ -1069,6 +1078,12 @@ def _drafts_for_text(
             drafts[-1].compounds.add(compound)
             # the compound's own words name nothing apart ("catheter" is no Catheters); the kind stays
             matches = [m for m in matches if m.end <= kind.start or m.end >= kind.end]
+        resisted = resistance_before_organism(text, matches, vocabulary) if matches and vocabulary else None
+        if resisted is not None:
+            # "antibiotic-resistant E. coli": Drug Resistance, Bacterial AND the organism; no antibiotics
+            drafts.append(_mesh_draft(resisted, "", part, description, defined, vocabulary))
+            drafts[-1].compounds.add(compound)
+            matches = [m for m in matches if m.end <= resisted.start or m.start >= resisted.end]
         words = content_words(text) or [w for w in text.split() if w.lower() in GENERIC_PEOPLE]
         if vocabulary is not None and (family := _head_family(text, matches, vocabulary)) is not None:
             # "dentine caries": its head ends only Dental Caries and its kinds, a dental caries

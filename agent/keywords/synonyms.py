@@ -651,12 +651,14 @@ def _malformed(candidate: str, canonical: str, vocabulary: MeshVocabulary | None
 
 def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVocabulary | None) -> bool:
     """Whether the term's morphological variants (plural, truncation) make sense: not for chemicals and
-    drugs (MeSH tree D only: mass nouns, "Metformins"), nor for the proper name of a place (a heading
+    drugs (MeSH tree D only: mass nouns, "Metformins") unless the user wrote the plural of a class
+    ("sulfonylureas": a paper names one "sulfonylurea"), nor for the proper name of a place (a heading
     only among the Geographic Locations, Z01, written with a capital: "Latin America" has no "Latin
     Americas", "United States" no "United State"), nor when the last word is one MeSH only uses as a
     modifier ("apparently healthy" has no "healthies")."""
     if mesh is not None and mesh.tree_numbers and all(t.startswith("D") for t in mesh.tree_numbers):
-        return False
+        last = canonical.split()[-1] if canonical.split() else ""
+        return singular(last) != last  # a class written in the plural has members in the singular
     named_place = (
         mesh is not None and mesh.tree_numbers and all(t.startswith("Z01") for t in mesh.tree_numbers)
     )

@@ -17,6 +17,9 @@ naming a treatment miss it, and in both MeSH itself says what is meant:
   treatment" name no descriptor as written, but MeSH writes the adjective before "Agents" or "Drugs"
   in a term of a substance descriptor ("Antiretroviral Agents" of Anti-Retroviral Agents, "Antiplatelet
   Agents" of Platelet Aggregation Inhibitors): the therapy is the use of those agents;
+- a **drug class named by its members' plural**: "sulfonylureas", "antifungals" are no MeSH terms, but
+  MeSH names the class with the singular before "Compounds" or "Agents" (Sulfonylurea Compounds,
+  Antifungal Agents);
 - a **vaccination** named by what it protects against: "influenza vaccination", "HPV vaccination" name
   the act (Vaccination) and the disease or virus apart, but what is given is the descriptor MeSH names
   "<those words> Vaccine(s)" (Influenza Vaccines, Papillomavirus Vaccines), the heading a searcher uses.
@@ -30,11 +33,14 @@ import re
 
 from agent.keywords.concept_roles import INTERVENTION_HEADS
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary
+from agent.language.morphology import singular
 from agent.models import MeshDescriptor
 
 _DISCIPLINE_TREES = ("H01", "H02")  # natural-science and health-occupation disciplines
 _PROCEDURE_TREES = ("E", "D")  # procedures, techniques and substances: what is done
 _AGENT_WORDS = ("agents", "drugs")  # how MeSH names a class of substances by what they do
+_CLASS_NOUNS = ("compounds", "agents")  # how MeSH names a class of substances by its members or action
+_SUBSTANCES = "D"  # Chemicals and Drugs
 # how MeSH names the procedures of surgery and of other disciplines, and a technique by its adjective
 _PROCEDURE_WORDS = ("surgical procedures", "procedures")
 _TECHNIQUE_WORDS = ("surgery", *_PROCEDURE_WORDS)
@@ -99,6 +105,29 @@ def agents_of_adjective(text: str, words: list[str], vocabulary: MeshVocabulary)
         return []
     (descriptor,) = found.values()
     return [MeshMatch(words[0], start, start + len(words[0]), descriptor, "entry term")]
+
+
+def agents_of_plural(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The substance class one plural word names when MeSH names the class "<singular> Compounds" or
+    "<singular> Agents" and has no term of the word itself ("sulfonylureas" -> Sulfonylurea Compounds,
+    "antifungals" -> Antifungal Agents): the searcher says the class by its members' name, MeSH adds
+    the class word; [] for more than one word, a word MeSH knows or that is no plural, or when MeSH
+    names none or several."""
+    word = text.strip()
+    single = singular(word)
+    if " " in word or single == word or vocabulary.knows(word) or vocabulary.is_modifier(word):
+        return []
+    found = {
+        d.ui: d
+        for noun in _CLASS_NOUNS
+        for d in vocabulary.lookup(f"{single} {noun}")
+        if any(t.startswith(_SUBSTANCES) for t in d.tree_numbers)
+    }
+    if len(found) != 1:
+        return []
+    (descriptor,) = found.values()
+    start = text.find(word)
+    return [MeshMatch(word, start, start + len(word), descriptor, "entry term")]
 
 
 _VACCINES_TREE = "D20.215.894"

@@ -3026,3 +3026,36 @@ def test_an_acronym_mesh_does_not_write_after_the_people_s_with_is_their_conditi
     )
     assert ("PCOS", "condition", True) in summary(result)
     assert "PCOS[tiab]" in pubmed_query(result)
+
+
+def test_an_act_of_care_named_without_the_patient_is_searched_with_its_heading(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "reduce readmissions": MeSH's Patient Readmission (the word alone is no MeSH term, and the block
+    had been free text); in a description of rivers, "discharge" is water's, no Patient Discharge."""
+    result = concepts_of(
+        vocabulary,
+        "Does telephone follow-up reduce readmissions in heart failure?",
+        context=["telephone follow-up", "heart failure"],
+        output_target=["readmissions"],
+    )
+    assert '"Patient Readmission"[Mesh]' in pubmed_query(result)
+    rivers = concepts_of(
+        vocabulary, "We model discharge in mountain rivers.", context=["discharge", "mountain rivers"]
+    )
+    assert "Patient Discharge" not in pubmed_query(rivers)
+
+
+def test_a_drug_resistant_organism_is_searched_with_the_resistance_not_the_drug(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "antibiotic-resistant E. coli": Drug Resistance, Bacterial AND'ed with the organism, as experts
+    search it (the block had been Anti-Bacterial Agents, the drug the bacteria withstand)."""
+    result = concepts_of(
+        vocabulary,
+        "Carriage of antibiotic-resistant E. coli in farm workers",
+        subject_population=["antibiotic-resistant E. coli", "farm workers"],
+    )
+    query = pubmed_query(result)
+    assert '("Drug Resistance, Bacterial"[Mesh]' in query
+    assert "Anti-Bacterial Agents" not in query

@@ -374,6 +374,26 @@ async def test_substances_get_no_invented_plural() -> None:
     assert any(SynonymOrigin.MORPHOLOGY in s.origins and s.text == "hip fractures" for s in fracture)
 
 
+async def test_a_class_of_substances_written_in_the_plural_keeps_its_singular() -> None:
+    """ "sulfonylureas" (Sulfonylurea Compounds, tree D): a paper names one "sulfonylurea", which the
+    search had lost (only the plural, as the user wrote it, was searched)."""
+    from tools.mesh_build import EMBEDDED_MESH  # the vocabulary the product ships
+
+    mesh = MeshFile(EMBEDDED_MESH)
+    mesh.load()
+    plan = await build_keyword_plan(
+        Understanding(
+            description="Sulfonylureas and hypoglycaemia",
+            slots=Slots(context=["sulfonylureas", "hypoglycaemia"]),
+        ),
+        RulesLLM(),
+        SynonymSources(mesh_file=mesh),
+    )
+    classes = {t.canonical: t for t in plan.terms}["sulfonylureas"]
+    assert classes.mesh is not None and classes.mesh.heading == "Sulfonylurea Compounds"
+    assert "sulfonylurea" in [s.text for s in classes.synonyms if s.kept]
+
+
 async def test_a_species_name_gets_no_plural() -> None:
     """A Latin binomial names one species: "Mycobacterium tuberculosis" has no "Mycobacterium
     tuberculoses", although MeSH writes "tuberculoses" (for the disease)."""

@@ -6,6 +6,7 @@ import pytest
 
 from agent.keywords.treatment_names import (
     agents_of_adjective,
+    agents_of_plural,
     procedure_of_discipline,
     technique_of_adjective,
     vaccine_of_vaccination,
@@ -98,3 +99,20 @@ def test_a_vaccination_is_searched_with_the_vaccine_mesh_names(
 def test_a_vaccination_mesh_names_no_vaccine_for_is_left_as_it_is(vocabulary: MeshVocabulary) -> None:
     matches = vocabulary.recognize("childhood vaccination")
     assert vaccine_of_vaccination("childhood vaccination", matches, vocabulary) == matches
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [("sulfonylureas", "Sulfonylurea Compounds"), ("antifungals", "Antifungal Agents")],
+)
+def test_a_drug_class_named_by_its_members_plural_is_the_class(
+    vocabulary: MeshVocabulary, text: str, heading: str
+) -> None:
+    """MeSH has no term "sulfonylureas"; it names the class with the singular before "Compounds"."""
+    (match,) = agents_of_plural(text, vocabulary)
+    assert (match.text, match.descriptor.heading) == (text, heading)
+
+
+@pytest.mark.parametrize("text", ["sulfonylurea", "tests", "clubs", "hearing aids"])
+def test_no_plural_a_known_word_or_a_phrase_names_no_class(vocabulary: MeshVocabulary, text: str) -> None:
+    assert agents_of_plural(text, vocabulary) == []
