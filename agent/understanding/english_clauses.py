@@ -201,7 +201,8 @@ def _not_a_noun(phrase: Phrase) -> bool:
 
 def _title_outcomes(phrases: list[Phrase], tokens: list[str]) -> None:
     """ "Robotic versus laparoscopic colectomy: complications, conversion and length of stay": after the
-    colon of a title (a first sentence with no verb before its colon) a list of bare noun phrases names
+    colon of a title (a first sentence with no verb before its colon, or only a verb of studying: "We
+    study X: A, B and C") a list of bare noun phrases names
     what is measured, unless a phrase names the kind of study ("a prospective cohort analysis") or
     only generic words ("results")."""
     if not phrases or phrases[0].sentence != 0:
@@ -209,7 +210,10 @@ def _title_outcomes(phrases: list[Phrase], tokens: list[str]) -> None:
     colon = next((i for i, t in enumerate(tokens) if t in SENTENCE_END), None)
     if colon is None or tokens[colon] != ":":
         return
-    if any(t in lex.EN_VERBS or t in lex.EN_COMMON_VERBS or t in lex.BE_FORMS for t in tokens[:colon]):
+    verbs = [t for t in tokens[:colon] if t in lex.EN_VERBS or t in lex.EN_COMMON_VERBS or t in lex.BE_FORMS]
+    # "We study CO2 absorption in packed columns: mass transfer coefficients and solvent degradation":
+    # a sentence whose only verb is one of studying names the topic as a title does
+    if any(t not in lex.STUDYING_CUES for t in verbs):
         return
     after = [i for i, p in enumerate(phrases) if _start(p) > colon]
     if not after or _start(phrases[after[0]]) != colon + 1 + _leading_determiners(tokens, colon + 1):

@@ -43,6 +43,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     no_term.rest_of_a_read_span,
     no_term.request_for_papers,
     no_term.age_range,
+    noun_phrase.graded_range,
     no_term.purpose_in_order_to,
     no_term.purpose_opens_sentence,
     clause_cues.delivered_by,

@@ -516,6 +516,11 @@ MODALS = words("would will could can should may might must shall")
 REFLEXIVES = words("itself themselves himself herself ourselves myself yourself yourselves oneself")
 # Words that make a preposition with "to" after them ("next to", "due to", "prior to")
 BEFORE_TO_PREPOSITIONS = words("next close due according prior adjacent owing relative")
+# adjectives of one scale of degree: "to" between two of them spans a range of grades that modifies the
+# next noun ("moderate to severe dementia", "mild to moderate asthma", "low to middle income")
+GRADE_ADJECTIVES = words(
+    "mild moderate severe low middle high medium intermediate minimal slight light heavy extreme"
+)
 # nouns of a measure whose "to" or "in" names its end or state, within one concept ("time to
 # repair", "distance to roads", "time in range")
 MEASURE_TO_NOUNS = words("time distance proximity")

@@ -86,6 +86,19 @@ def preposition_before_to(r: PhraseReading) -> bool:
     return False
 
 
+def graded_range(r: PhraseReading) -> bool:
+    """ "moderate to severe dementia", "mild to moderate asthma": a range of grades, one modifier."""
+    if (
+        r.lower == "to"
+        and r.current
+        and r.current[-1].lower() in lex.GRADE_ADJECTIVES
+        and r.following in lex.GRADE_ADJECTIVES
+    ):
+        r.current.append(r.token)
+        return True
+    return False
+
+
 def measure_to(r: PhraseReading) -> bool:
     """ "time to repair", "distance to roads", "time in range": one measure."""
     if (
