@@ -782,8 +782,11 @@ ZH_BREAKS = ZH_FOCUS_VERBS | words(
     使用 利用 借助 运用 结合 应用 用 针对 面向 用于 应用于 服务于 以便 以期 从而 进而 及其 之间 之 所 也 都
     还 又 很 更 最 自动 自动地 同时 分别 显著 有效地 准确地 快速 进一步 尤其 特别 来自 源自 之间 找 寻找
     查找 想找 有关 相关 吗 呢 最好 观察 包括 包含 涉及 有何 有无 存在 相比 相比较 知道 能
+    伴 伴有 伴发 合并
     """
 )
+# (伴, 伴有, 伴发 and 合并 join a condition to another the same people have: "糖尿病伴高血压患者",
+# "房颤合并CKD"; 伴侣 "partner" and 合并症 "comorbidity" are words of their own in the segmentation)
 ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以 来自 源自")
 # the source of data ("数据来自X监测"): a task-headed phrase after them is the method
 ZH_SOURCE_CUES = words("来自 源自")

@@ -766,3 +766,16 @@ def test_a_head_word_begins_where_a_word_of_the_phrase_begins() -> None:
 def test_a_glossary_compound_does_not_bound_a_head_word() -> None:
     # jieba cuts 光催化|剂, but the phrase is 光|催化剂 "photocatalyst": a material studied
     assert zh_head_slot("二氧化钛光催化剂") == "subject_population"
+
+
+def test_a_word_joining_a_second_condition_of_the_people_is_no_word_of_a_term() -> None:
+    """ "糖尿病伴高血压患者": 伴 ("with") had been rendered "companion" (searched as Friends), 合并
+    ("complicated by") as "merge": they join two conditions the same people have, and cut the phrase."""
+    for description, first, second in (
+        ("糖尿病伴高血压患者的血压控制", "糖尿病", "高血压患者"),
+        ("房颤合并CKD患者的抗凝治疗", "房颤", "CKD患者"),
+    ):
+        slots = extract_slots(description)
+        terms = [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
+        assert first in terms and second in terms
+        assert not any("伴" in term or "合并" in term for term in terms)
