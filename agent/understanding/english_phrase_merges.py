@@ -137,7 +137,10 @@ def _noun_of_its_own(word: str, following: list[str]) -> bool:
     cancer" shares ("breast cancer" is one), and so does a modifier MeSH never names alone ("systolic
     and diastolic blood pressure"). So is a noun MeSH names (not a body part) before an adjective and
     its head ("pain and physical function": no "pain function"), and a name of several words read as
-    one ("night shift work and breast cancer risk": its own head is a noun)."""
+    one ("night shift work and breast cancer risk": its own head is a noun). Nor does a noun MeSH names
+    share a head that would cut a name the second phrase opens with ("smoking and lung cancer risk":
+    "lung cancer" is a name and "smoking cancer" none, so not "smoking cancer risk"; "breast and ovarian
+    cancer risk" shares, "breast cancer" is one)."""
     vocabulary = embedded_vocabulary()
     if vocabulary is None or not vocabulary.knows(word):
         return False
@@ -147,7 +150,17 @@ def _noun_of_its_own(word: str, following: list[str]) -> bool:
         " " in word
         or _named_whole(" ".join(following))
         or (is_adjective(following[0]) and not _body_part(word, vocabulary))
+        or _cuts_an_opening_name(word, following, vocabulary)
     )
+
+
+def _cuts_an_opening_name(word: str, following: list[str], vocabulary: MeshVocabulary) -> bool:
+    """Whether the second phrase opens with a name of several words MeSH knows, shorter than the phrase
+    ("lung cancer" of "lung cancer risk"), that `word` in place of its first word names nothing."""
+    for size in range(len(following) - 1, 1, -1):
+        if vocabulary.knows(" ".join(following[:size])):
+            return not vocabulary.knows(" ".join([word, *following[1:size]]))
+    return False
 
 
 def _body_part(word: str, vocabulary: MeshVocabulary) -> bool:

@@ -242,6 +242,17 @@ def test_elliptic_coordination_shares_the_head_of_an_adjective_not_of_a_noun() -
     assert "cognitive decline" in [t.lower() for t in _terms(exposure)]
 
 
+def test_a_noun_keeps_its_head_where_sharing_would_cut_a_name() -> None:
+    # "lung cancer" is a name MeSH knows and "smoking cancer" none: smoking is an exposure of its own
+    exposure = extract_slots("We study smoking and lung cancer risk in women.")
+    terms = [t.lower() for t in _terms(exposure)]
+    assert "smoking" in terms
+    assert "smoking cancer risk" not in terms
+    # where the lone word makes a name too, the head is shared
+    shared = extract_slots("We study breast and ovarian cancer risk in carriers.")
+    assert "breast cancer risk" in [t.lower() for t in _terms(shared)]
+
+
 def test_an_example_subject_keeps_the_role_of_its_list() -> None:
     slots = extract_slots(
         "We test whether solvers such as Gurobi or CPLEX find better routes for delivery drones."
