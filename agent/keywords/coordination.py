@@ -35,7 +35,7 @@ COORDINATION = re.compile(
     r"\s*(?:,|(?<!-)\band\b(?!-)|(?<!-)\bor\b(?!-)|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*",
     re.IGNORECASE,
 )
-SHARED_MAX_WORDS = 2  # the words a shared head ("cell carcinoma") or modifier may have
+SHARED_MAX_WORDS = 3  # the words a shared head ("cell carcinoma", "aortic valve replacement") or modifier may have
 
 
 def alternatives(text: str, vocabulary: MeshVocabulary | None) -> list[str]:
@@ -124,7 +124,10 @@ def _narrows(phrase: str, alone: str, vocabulary: MeshVocabulary) -> bool:
     whole, base = vocabulary.recognize(phrase), vocabulary.recognize(alone)
     if len(whole) != 1 or whole[0].text.casefold() != phrase.strip().casefold():
         return False
-    if not base:  # "involvement" names nothing: "patient [involvement]" is Patient Participation
+    # "involvement" names nothing: "patient [involvement]" is Patient Participation; nor does MeSH name
+    # "aortic valve replacement" whole (only the valve in it): "transcatheter [aortic valve replacement]"
+    # is Transcatheter Aortic Valve Replacement
+    if not any(m.start == 0 and m.end >= len(alone.rstrip()) for m in base):
         return True
     if len(base) != 1:
         return False

@@ -80,6 +80,12 @@ def test_a_shared_head_that_names_nothing_alone_goes_where_mesh_names_the_result
         "public involvement",
     ]
     assert distribute(["parents", "teachers"], vocabulary) == ["parents", "teachers"]
+    # MeSH names only the valve in "aortic valve replacement", not the whole: the head of three words
+    # goes where MeSH names the result
+    assert distribute(["transcatheter", "surgical aortic valve replacement"], vocabulary) == [
+        "transcatheter aortic valve replacement",
+        "surgical aortic valve replacement",
+    ]
 
 
 def test_alternatives_that_share_a_word_are_one_concept_whatever_their_roles(
