@@ -156,6 +156,10 @@ def test_dictionary_and_glossary_words() -> None:
     assert bayes.english[0] == "Bayesian" and "Bayes" in bayes.english
     # receptor pharmacology CC-CEDICT lacks: 激动 alone is "to move emotionally"
     assert render("受体激动剂").english[0] == "receptor agonist"
+    # clinical senses CC-CEDICT lacks (康复 "to recuperate", 耐量 not a word of its own)
+    assert "pulmonary rehabilitation" in render("肺康复").english
+    assert "exercise tolerance" in render("运动耐量").english[:3]
+    assert render("糖耐量").english[0] == "glucose tolerance"
 
 
 def test_composition_keeps_modifier_head_order() -> None:
