@@ -710,7 +710,8 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
     concept MeSH names ("length" of "length of hospital stay": Length of Stay holds it), or people the
     description names by what they are at risk of ("women at risk of preterm birth": the outcome defines
     them, as a condition defines its patients), or only the sex of the people studied ("childbearing
-    women", "low-risk women", "adolescent girls": `_only_their_sex`)."""
+    women", "low-risk women", "adolescent girls": `_only_their_sex`), or what the people studied do not
+    have ("adults without diabetes": `not_had`)."""
     if comparator:
         return "the comparator of a comparison: every trial names one"
     members = [t for t in terms if t.concept == concept.id]
@@ -718,6 +719,8 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
         return "the sex of the people studied: MeSH indexes it with the check tags Female and Male"
     if _a_measure_of_another(concept, members, terms, description):
         return "a word of another concept's phrase: that concept's heading holds it"
+    if not_had(members, description):
+        return "what the people studied do not have ('without'): a search cannot leave papers out by it"
     if (
         concept.role is ConceptRole.POPULATION
         and members
@@ -747,6 +750,31 @@ _WITH_OR_WITHOUT = re.compile(
 
 
 _WHO_IS_STUDIED = (ConceptRole.CONDITION, ConceptRole.POPULATION)
+
+# "adults without established cardiovascular disease": X up to the end of its clause, as for "with or
+# without" (`_WITH_OR_WITHOUT`), after a "without" that no "with or"/"with and"/"with versus" opens
+_WITHOUT = re.compile(
+    r"(?<!\bor\s)(?<!\band\s)(?<!\bversus\s)(?<!\bvs\s)\bwithout\s+(?P<what>(?:(?!\s(?:"
+    + "|".join(sorted(EN_PREPOSITIONS))
+    + r"|and|or|versus|vs|compared|who|that|which)\s)[^,.;:!?()])+)",
+    re.IGNORECASE,
+)
+
+
+def not_had(members: list[Term], description: str) -> bool:
+    """Whether every term of a concept is a condition or people MeSH names, written only after a bare
+    "without" ("patients with type 2 diabetes without established cardiovascular disease"): what the
+    people do not have. A searcher never ANDs it (that would find the papers about it), nor NOTs it (a
+    paper of the people studied mentions it to say they lack it); "with or without X" is
+    `taken_either_way`, and "surgery without drainage" compares what is done, not who is studied."""
+    if not members or not all(t.mesh is not None and role_of(t.mesh) in _WHO_IS_STUDIED for t in members):
+        return False
+    written = [m.group("what") for m in _WITHOUT.finditer(description)]
+    elsewhere = _WITHOUT.sub(" ", description)
+    return bool(written) and all(
+        any(written_in(t.canonical, what) for what in written) and not written_in(t.canonical, elsewhere)
+        for t in members
+    )
 
 
 def taken_either_way(members: list[Term], description: str) -> bool:

@@ -333,6 +333,7 @@ def _parts(
     parts: list[_Part] = []
     study_types: list[str] = []
     compared = 0  # each later side of a "versus" is a concept of its own ...
+    lacking = 0  # ... and so is each thing the people are "without" (negative groups: no side of a "versus")
     # ... except in a question of a test's accuracy: "ultrasound versus liver function tests for common
     # bile duct stones" wants the studies of either test (a comparative accuracy review takes both), so
     # its tests are one block
@@ -390,6 +391,9 @@ def _parts(
                     for i, (piece, join) in enumerate(zip(pieces, joins, strict=False))
                     if join.strip().lower() == "with" and _names_an_action(piece)
                 }
+                # "patients with type 2 diabetes without cardiovascular disease": what the people do not
+                # have is a concept of its own (never OR'ed with what they have; `not_had` leaves it out)
+                lacked = {i + 1 for i, join in enumerate(joins) if join.strip().lower() == "without"}
                 # "therapy delivered online": the therapy is the concept, how it is delivered another
                 # ... and "minor lesions triage", turned from "triage of minor lesions": two concepts
                 cuts = [
@@ -402,11 +406,13 @@ def _parts(
                 for position, piece in cuts:
                     # "patients with epilepsy": the condition is the concept, the people word only says who
                     if content_words(piece) or (people_only(piece) and not with_content):
+                        if position in lacked:
+                            lacking -= 1
                         parts.append(
                             _Part(
                                 piece.strip(),
                                 slot,
-                                group,
+                                lacking if position in lacked else group,
                                 understanding.originals.get(phrase, ""),
                                 phrase,
                                 compared_with=comparator,

@@ -2908,6 +2908,28 @@ def test_a_condition_taken_with_or_without_joins_the_block_of_its_role(vocabular
     assert block.required and any(t.concept == block.id and "back pain" in t.canonical for t in result.terms)
 
 
+def test_what_the_people_are_without_is_its_own_optional_concept(vocabulary: MeshVocabulary) -> None:
+    """'patients with type 2 diabetes without established cardiovascular disease': the disease they do
+    not have had been OR'ed into the diabetes block (finding the papers about it); it is a concept of
+    its own, shown, never AND'ed. 'Surgery with versus without drainage' still compares drainage."""
+    description = "Efficacy of SGLT2 inhibitors in patients with type 2 diabetes without established cardiovascular disease"
+    result = concepts_of(
+        vocabulary,
+        description,
+        subject_population=["patients with type 2 diabetes without established cardiovascular disease"],
+        context=["SGLT2 inhibitors"],
+    )
+    heading_of = {t.concept: t.mesh.heading for t in result.terms if t.mesh is not None}
+    lacked = next(c for c in result.concepts if heading_of.get(c.id) == "Cardiovascular Diseases")
+    diabetes = next(c for c in result.concepts if heading_of.get(c.id) == "Diabetes Mellitus, Type 2")
+    assert diabetes.required and not lacked.required and "without" in lacked.reason
+    assert "Cardiovascular Diseases" not in pubmed_query(result)
+    drainage = concepts_of(
+        vocabulary, "Surgery with versus without drainage for pilonidal sinus", context=["drainage"]
+    )
+    assert all(c.required for c in drainage.concepts)
+
+
 def test_a_noun_before_a_heading_s_head_stays_in_the_words(vocabulary: MeshVocabulary) -> None:
     """ "minimum wage" is filed under Salaries and Fringe Benefits by its head alone: the heading is
     searched, and the words keep the noun that makes them a kind of wage (not wage[tiab], every paper
