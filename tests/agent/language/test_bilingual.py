@@ -160,6 +160,8 @@ def test_dictionary_and_glossary_words() -> None:
     assert "pulmonary rehabilitation" in render("肺康复").english
     assert "exercise tolerance" in render("运动耐量").english[:3]
     assert render("糖耐量").english[0] == "glucose tolerance"
+    assert render("针刺").english[0] == "acupuncture"  # CC-CEDICT: "to treat by acupuncture"
+    assert render("衰弱").english[0] == "frailty"  # CC-CEDICT: "weak; feeble"
 
 
 def test_composition_keeps_modifier_head_order() -> None:
