@@ -104,6 +104,7 @@ GENERIC_WORDS = (
         """
     treatment treatments therapy therapies pharmacotherapy pharmacological management intervention interventions strategy strategies
     program programme programs programmes approach approaches method methods technique techniques
+    technology technologies
     diagnosis diagnoses diagnosing diagnostic detection detecting detect identification identifying
     prediction predictions predicting forecasting
     assessment assessing evaluation evaluating screening screen test tests testing tested

@@ -165,6 +165,10 @@ def test_numbers_that_name_are_kept() -> None:
         ("patient safety", "patient safety"),
         ("quality of life outcomes", "quality of life"),
         ("accessing mental health care", "accessing mental health care"),
+        # "technology" after a thing MeSH names is that thing ("virtual reality technology"), as
+        # "techniques" is; one MeSH writes inside a term stays ("assistive technology": Self-Help Devices)
+        ("virtual reality technology", "virtual reality"),
+        ("assistive technology", "assistive technology"),
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
