@@ -268,6 +268,7 @@ from agent.language.mesh_recognition import (
     tokenize,
 )
 from agent.language.mesh_resistance import is_resistance_of_organism, resistance_before_organism
+from agent.language.mesh_tails import is_under
 from agent.language.morphology import defined_acronyms, find_expansion, is_acronym
 from agent.language.text import clean_term, split_parenthetical, to_half_width, word_set
 from agent.models import (
@@ -1100,6 +1101,12 @@ def _drafts_for_text(
                 _free_draft(with_head(text, description, vocabulary), part, description, vocabulary)
             )
             continue
+        if _a_named_technique(text, matches):
+            # "constraint-induced movement therapy": the technique's name, not Movement
+            drafts.append(_free_draft(text, part, description, vocabulary))
+            drafts[-1].terms = [new_term(clean_term(text), part.slot, description)]  # "therapy" is its name's
+            drafts[-1].role = ConceptRole.INTERVENTION
+            continue
         matches, head_covered = reading_to_the_head(matches, text, words, vocabulary)
         conditions = [
             m for m in matches if role_of(m.descriptor) is ConceptRole.CONDITION and not health_care_sense(m)
@@ -1121,8 +1128,10 @@ def _drafts_for_text(
             if content_words(rest):
                 drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
-        if not head_covered and based is not None:
-            # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading
+        if based is not None and (not head_covered or _narrows_the_head(based, matches)):
+            # "mindfulness-based stress reduction": a kind of what it is based on, searched with its heading;
+            # "mindfulness-based cognitive therapy": MeSH files Mindfulness under the head's Cognitive
+            # Behavioral Therapy, so the phrase names that narrower kind, not every cognitive therapy
             drafts.append(_mesh_draft(based, text, part, description, defined, vocabulary))
             if vocabulary is not None and not vocabulary.knows_word(words[-1]):
                 # "bacteria-based self-healing concrete": a head no MeSH term holds is a thing of another
@@ -1288,6 +1297,49 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
     if not rest or any(word.lower() not in heads for word in rest):
         return None
     return matches[0]
+
+
+# the trees of what a body or mind does (phenomena and processes, behaviour, psychological phenomena),
+# and of examining it (E01: Gait is also filed among the diagnostic examinations)
+_FUNCTION_TREES = ("G", "F01", "F02")
+_FUNCTION_OR_EXAMINATION_TREES = (*_FUNCTION_TREES, "E01")
+
+
+def _a_function(descriptor: MeshDescriptor) -> bool:
+    """Whether MeSH files a descriptor only as a function of the body or mind ("Movement", "Gait",
+    "Memory"; not a therapy filed in F04 as well, such as Mindfulness, nor a thing or technique)."""
+    trees = descriptor.tree_numbers
+    return any(t.startswith(_FUNCTION_TREES) for t in trees) and all(
+        t.startswith(_FUNCTION_OR_EXAMINATION_TREES) for t in trees
+    )
+
+
+def _narrows_the_head(based: MeshMatch, matches: list[MeshMatch]) -> bool:
+    """Whether what an "X-based" phrase is based on is filed in MeSH under the descriptor of the phrase's
+    head (the last match): then X names the kind of the head the phrase means."""
+    head = matches[-1]
+    return (
+        head is not based
+        and head.descriptor.ui != based.descriptor.ui
+        and is_under(based.descriptor, head.descriptor)
+    )
+
+
+def _a_named_technique(text: str, matches: list[MeshMatch]) -> bool:
+    """Whether a phrase is the name of a technique around the one function MeSH names in it: a
+    hyphenated compound before the function and only intervention nouns after it ("constraint-induced
+    movement therapy", "robot-assisted gait training"). The compound says which technique it is, and
+    the function (Movement, Gait) is what its papers measure, not the technique: the phrase is the
+    concept, searched as written. Without a compound ("gait training") the act is done on the function."""
+    if len(matches) != 1 or not _a_function(matches[0].descriptor):
+        return False
+    # the acronym written after the name ("... therapy (CIMT)") is the name's too
+    before, after = text[: matches[0].start].split(), split_parenthetical(text[matches[0].end :])[0].split()
+    return (
+        any("-" in word.strip("-") for word in before)
+        and bool(after)
+        and all(word.lower() in INTERVENTION_HEADS for word in after)
+    )
 
 
 def _inside_a_compound_modifier(match: MeshMatch, text: str, vocabulary: MeshVocabulary | None) -> bool:

@@ -16,7 +16,9 @@ made on the whole description first:
   entry term of another field's sense (below: "household", "energy consumption"); a body part, an
   organism, a disease, a mental disorder or health personnel is evidence with any modifier ("invasive
   aspergillosis", "freshwater fish", "severe mental illness", "oncology nurses"), and so are patients
-  named by their heading ("constipation patients"; not "clients"), but a tissue or cell part named by one word before the
+  named by their heading ("constipation patients"; not "clients") and people named by their age group
+  ("community-dwelling adults", "left-behind children"; not "workers" or "students", whom other fields
+  study by their role), but a tissue or cell part named by one word before the
   noun it qualifies is not (`modifying_body_part`: the "dendrite" of "dendrite growth" in a lithium
   battery, the "membrane" of "membrane fouling"): physics, materials science and engineering write
   such words in their own sense, and where medicine means them, another part says so;
@@ -64,6 +66,10 @@ _LIVING_TREES = ("A", "B", "F03") + tuple(f"C{n:02d}" for n in range(1, 27) if n
 # health personnel (nurses, physicians, pharmacists, caregivers): the people of medicine, with any
 # modifier too ("oncology nurses", "emergency physicians"), a word no other field writes in its own sense
 _HEALTH_PERSONNEL = ("M01.526.485",)
+# the age groups of people (Child, Adolescent, Adult, Aged, Infant): the people medicine and public
+# health study are named by their age with any modifier ("community-dwelling adults", "left-behind
+# children", "school-age children"); other fields name theirs by role ("workers", "households", "students")
+_AGE_GROUPS = ("M01.060",)
 # patients (inpatients, outpatients): the people medicine cares for, named with any modifier too
 # ("functional constipation patients"); by their own names only, not through an entry term of another
 # field's word ("clients")
@@ -107,7 +113,7 @@ def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]
             return True  # "ICU nurses": Intensive Care Units and Nurses hold the whole part between them
         for match in matches:
             if not modifying_body_part(match, text) and (
-                _under(match, _LIVING_TREES + _HEALTH_PERSONNEL)
+                _under(match, _LIVING_TREES + _HEALTH_PERSONNEL + _AGE_GROUPS)
                 or (_under(match, _PATIENTS) and match.via == "heading")
                 or (match in medical and _whole_part(match, text))
             ):

@@ -2447,6 +2447,53 @@ def test_what_an_intervention_noun_is_done_with_is_searched_with_its_heading(
     assert '"Muscles"[Mesh]' not in pubmed_query(result)
 
 
+def test_a_compound_before_a_function_makes_the_phrase_a_techniques_name(vocabulary: MeshVocabulary) -> None:
+    """ "constraint-induced movement therapy", "robot-assisted gait training": the compound says which
+    technique the phrase names, and the function inside it (Movement, Gait) is what its papers measure:
+    the phrase is the concept, searched as written with its acronym, not the function's heading."""
+    result = concepts_of(
+        vocabulary,
+        "Constraint-induced movement therapy (CIMT) versus conventional rehabilitation for upper limb "
+        "function after stroke",
+        context=["Constraint-induced movement therapy (CIMT)", "conventional rehabilitation"],
+        output_target=["upper limb function after stroke"],
+    )
+    query = pubmed_query(result)
+    assert '"Movement"[Mesh]' not in query and "movement*[tiab]" not in query
+    assert "constraint-induced movement therap" in query.lower() and "CIMT[tiab]" in query
+    result = concepts_of(
+        vocabulary,
+        "Robot-assisted gait training for people with spinal cord injury",
+        subject_population=["people with spinal cord injury"],
+        context=["Robot-assisted gait training"],
+    )
+    assert '"Gait"[Mesh]' not in pubmed_query(result)
+    assert ("Robot-assisted gait training", "intervention", True) in summary(result)
+
+
+def test_an_x_based_kind_mesh_files_under_the_head_replaces_the_head(vocabulary: MeshVocabulary) -> None:
+    """ "mindfulness-based cognitive therapy": MeSH files Mindfulness under Cognitive Behavioral Therapy,
+    so the phrase names that kind: Mindfulness and the phrase, not every cognitive therapy OR'ed in;
+    "internet-based" names no kind of the therapy, which keeps its heading."""
+    result = concepts_of(
+        vocabulary,
+        "Mindfulness-based cognitive therapy (MBCT) to prevent relapse in recurrent depression",
+        subject_population=["recurrent depression"],
+        context=["Mindfulness-based cognitive therapy (MBCT)"],
+        output_target=["relapse"],
+    )
+    query = pubmed_query(result)
+    assert '"Mindfulness"[Mesh]' in query and "MBCT[tiab]" in query
+    assert '"Cognitive Behavioral Therapy"[Mesh]' not in query
+    result = concepts_of(
+        vocabulary,
+        "Internet-based cognitive behavioural therapy for adolescents with depression",
+        subject_population=["adolescents with depression"],
+        context=["Internet-based cognitive behavioural therapy"],
+    )
+    assert '"Cognitive Behavioral Therapy"[Mesh]' in pubmed_query(result)
+
+
 def test_a_written_plan_after_what_is_done_is_searched_with_its_heading(vocabulary: MeshVocabulary) -> None:
     """ "enhanced recovery after surgery protocols": the protocol is how the recovery programme is written
     down; Enhanced Recovery After Surgery is the block's heading (the phrase had been free text); a

@@ -48,6 +48,17 @@ def test_patients_by_their_own_name_with_any_modifier_are_evidence_of_medicine(
     assert not names_biomedicine(*_named(vocabulary, "loyalty of bank clients"))
 
 
+def test_people_named_by_their_age_group_with_any_modifier_are_evidence_of_medicine(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "left-behind children" (a rendering of 留守儿童) with depressive symptoms, "community-dwelling
+    # adults" and their falls: the people medicine and public health study, named by their age
+    assert names_biomedicine(*_named(vocabulary, "rural left-behind children", "depressive symptom"))
+    assert names_biomedicine(*_named(vocabulary, "community-dwelling adults", "falls"))
+    # people named by their role are no such evidence
+    assert not names_biomedicine(*_named(vocabulary, "minimum wage", "low-skilled workers"))
+
+
 def test_a_psychotherapy_named_by_an_entry_term_is_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
     # "cognitive therapy" is an entry term of Cognitive Behavioral Therapy, filed among the behavioural
     # trees, but a treatment; "burnout" reaches Burnout, Psychological the same way and stays no evidence
