@@ -1441,7 +1441,9 @@ def _free_draft(
         # people, is what they have (it had been an optional population beside their other condition)
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
-    if role in {ConceptRole.SETTING, ConceptRole.OUTCOME} and english_drug_class(head) is not None:
+    if (drug := _drug_built_on(term.canonical)) is not None:
+        term.synonyms.append(Synonym(text=drug, origins=[SynonymOrigin.USER]))
+    if role in {ConceptRole.SETTING, ConceptRole.OUTCOME} and (english_drug_class(head) or drug):
         # "dupilumab", "tirzepatide"-like names MeSH has no descriptor for: a drug by its INN stem is
         # given, like a descriptor of the drugs tree (D)
         role = ConceptRole.INTERVENTION
@@ -1451,6 +1453,20 @@ def _free_draft(
     # (so is a side that names only who delivers it: "versus clinician-delivered therapy")
     comparator = part.compared_with or (part.group > 0 and (head in GENERIC_WORDS or names_its_agent(head)))
     return Draft(role, part.slot, part.group, [term], comparator=comparator)
+
+
+# the second part of a compound that names a regimen by the drug it is built on ("dolutegravir-based ART")
+_BUILT_ON = ("based", "containing")
+
+
+def _drug_built_on(phrase: str) -> str | None:
+    """The drug, by its INN stem, a regimen is built on: "dolutegravir" in "dolutegravir-based ART" or
+    "tenofovir-containing regimens" (searched beside the phrase, which papers rarely write whole)."""
+    for word in phrase.split()[:-1]:
+        first, _, rest = word.partition("-")
+        if rest.lower() in _BUILT_ON and english_drug_class(first) is not None:
+            return first
+    return None
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:
