@@ -170,6 +170,7 @@ from agent.keywords.coordination import (
     distribute,
     kinds_of_one_head,
     listed_together,
+    modifiers_after_their_head,
     related_pairs,
     slashed_series,
 )
@@ -756,7 +757,10 @@ def _share_words(
         members.sort(key=lambda part: _written_at(part.written, folded))
         if _kinds_of_one_head(members):
             shared.add(series[members[0].written])
-        for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
+        texts = distribute([m.text for m in members], vocabulary)
+        if len({m.slot for m in members}) == 1:  # one list the understanding read: "X, A or B" are kinds of X
+            texts = modifiers_after_their_head(texts, vocabulary)
+        for part, text in zip(members, texts, strict=True):
             if text != part.text:
                 shared.add(series[part.written])
             part.text = text
