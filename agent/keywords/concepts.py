@@ -170,6 +170,7 @@ from agent.keywords.coordination import (
     distribute,
     kinds_of_one_head,
     listed_together,
+    modifiers_after_their_head,
     related_pairs,
     slashed_series,
 )
@@ -763,7 +764,10 @@ def _share_words(
         members.sort(key=lambda part: _written_at(part.written, folded))
         if _kinds_of_one_head(members):
             shared.add(series[members[0].written])
-        for part, text in zip(members, distribute([m.text for m in members], vocabulary), strict=True):
+        texts = distribute([m.text for m in members], vocabulary)
+        if len({m.slot for m in members}) == 1:  # one list the understanding read: "X, A or B" are kinds of X
+            texts = modifiers_after_their_head(texts, vocabulary)
+        for part, text in zip(members, texts, strict=True):
             if text != part.text:
                 shared.add(series[part.written])
             part.text = text
@@ -1499,7 +1503,9 @@ def _free_draft(
         # people, is what they have (it had been an optional population beside their other condition)
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
-    if role in {ConceptRole.SETTING, ConceptRole.OUTCOME} and english_drug_class(head) is not None:
+    if (drug := _drug_built_on(term.canonical)) is not None:
+        term.synonyms.append(Synonym(text=drug, origins=[SynonymOrigin.USER]))
+    if role in {ConceptRole.SETTING, ConceptRole.OUTCOME} and (english_drug_class(head) or drug):
         # "dupilumab", "tirzepatide"-like names MeSH has no descriptor for: a drug by its INN stem is
         # given, like a descriptor of the drugs tree (D)
         role = ConceptRole.INTERVENTION
@@ -1509,6 +1515,20 @@ def _free_draft(
     # (so is a side that names only who delivers it: "versus clinician-delivered therapy")
     comparator = part.compared_with or (part.group > 0 and (head in GENERIC_WORDS or names_its_agent(head)))
     return Draft(role, part.slot, part.group, [term], comparator=comparator)
+
+
+# the second part of a compound that names a regimen by the drug it is built on ("dolutegravir-based ART")
+_BUILT_ON = ("based", "containing")
+
+
+def _drug_built_on(phrase: str) -> str | None:
+    """The drug, by its INN stem, a regimen is built on: "dolutegravir" in "dolutegravir-based ART" or
+    "tenofovir-containing regimens" (searched beside the phrase, which papers rarely write whole)."""
+    for word in phrase.split()[:-1]:
+        first, _, rest = word.partition("-")
+        if rest.lower() in _BUILT_ON and english_drug_class(first) is not None:
+            return first
+    return None
 
 
 def new_term(phrase: str, slot: str, description: str = "") -> Term:

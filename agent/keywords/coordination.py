@@ -26,6 +26,7 @@ import re
 
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.mesh_tails import is_under
+from agent.language.morphology import is_acronym
 from agent.understanding.english_pos import is_adjective
 from agent.understanding.english_word_forms import is_past_participle
 
@@ -84,6 +85,23 @@ def kinds_of_one_head(pieces: list[str], vocabulary: MeshVocabulary) -> list[str
         return None
     head = " ".join(last[1:])
     return [head, *(words[0] for words in earlier), last[0]]
+
+
+def modifiers_after_their_head(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
+    """A list that names a thing and then its kinds by lone modifiers ("cash transfers, conditional or
+    unconditional", "pain, acute or chronic"): each modifier given the phrase it follows ("conditional
+    cash transfers"), as `kinds_of_one_head` reads them written before it; a lone adjective names no
+    concept of its own. The pieces as they were where the first is itself a lone modifier or ends in an
+    acronym ("IV or topical": two routes, not "topical IV")."""
+    first = pieces[0].split() if pieces else []
+    if not first or _lone_modifier(first[-1], vocabulary) or is_acronym(first[-1]):
+        return list(pieces)
+    return [
+        f"{piece} {pieces[0]}"
+        if index and len(piece.split()) == 1 and _lone_modifier(piece, vocabulary)
+        else piece
+        for index, piece in enumerate(pieces)
+    ]
 
 
 def _lone_modifier(word: str, vocabulary: MeshVocabulary) -> bool:

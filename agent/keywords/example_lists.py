@@ -33,7 +33,10 @@ _PLURAL = re.compile(r"[a-z](?<![su])s$", re.IGNORECASE)
 _KINDS = re.compile(r"(?P<kinds>[^.;:!?()。；：！？（）]+)")
 # the same cues in Chinese, after the class as the user wrote it ("非药物干预，比如早期活动和睡眠改善");
 # not 如何 ("how"), 如果 ("if")
-_EXAMPLES_CUE_ZH = r"\s*[，,]?\s*(?:比如|例如|譬如|诸如|包括|如(?![何果此今]))\s*"
+_EXAMPLES_CUE_ZH = r"\s*[，,]?\s*[（(]?\s*(?:比如|例如|譬如|诸如|包括|如(?![何果此今]))\s*"
+# with no cue, a bracket right after the class that holds a list (a 、 or a comma before its closing one):
+# "SGLT2抑制剂（dapagliflozin、empagliflozin）" names the class's members, as the English plural does
+_BRACKETED_LIST_ZH = r"\s*[（(](?=[^（）()]*[、,，][^（）()]*[）)])"
 _WHO_OR_WHERE = re.compile(
     r"\s(?:in|among|amongst|for|with|after|during|at|from|to|on|versus|vs|compared)\s"
     r"|\s(?:and|or)\s+(?:the|a|an|its|their|whether)\s"
@@ -63,7 +66,8 @@ def _examples_after(term: Term, description: str) -> list[tuple[str, str]]:
             text = _WHO_OR_WHERE.split(" " + kinds.group("kinds") + " ")[0]
             found.append((text, description[: match.end()] + description[match.end() + len(text) - 1 :]))
     if term.original:
-        for match in re.finditer(re.escape(term.original) + _EXAMPLES_CUE_ZH, description):
+        cue_zh = f"(?:{_EXAMPLES_CUE_ZH}|{_BRACKETED_LIST_ZH})"
+        for match in re.finditer(re.escape(term.original) + cue_zh, description):
             if kinds := _KINDS.match(description, match.end()):
                 found.append((kinds.group("kinds"), description[: match.end()] + description[kinds.end() :]))
     return found

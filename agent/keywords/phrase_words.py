@@ -172,9 +172,17 @@ _ASKING_FOR_PAPERS = word_set(
 )
 
 
+# "Any design", "all study designs": the word "design" alone, or after a determiner of any kind, is the
+# kind of study asked for (any at all), never the topic; inside a phrase it stays ("drug design", "the
+# design of bridges", and "study design" a methodologist studies)
+_DESIGN_ALONE = re.compile(r"(?:(?:any|all|every|whatever)\s+(?:study\s+|research\s+)?)?designs?", re.I)
+
+
 def set_aside(text: str) -> tuple[str, list[str]]:
     """The phrase without study-type words, counts and time spans, and the study types found; beside a
     study type, words that only ask for the papers (`_ASKING_FOR_PAPERS`) go with it."""
+    if _DESIGN_ALONE.fullmatch(text.strip(" ,;:.")):
+        return "", []
     # "a cohort study design" asks for cohort studies: the word "design" is no concept, nor the filter's
     found = [re.sub(r"\s+designs?$", "", m.group(0), flags=re.IGNORECASE) for m in _STUDY_TYPE.finditer(text)]
     text = _STUDY_TYPE.sub(" ", text)

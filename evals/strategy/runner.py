@@ -34,6 +34,7 @@ SPLIT_CHOICES = {
     "descriptions7": ("descriptions7",),
     "descriptions8": ("descriptions8",),
     "descriptions9": ("descriptions9",),
+    "descriptions10": ("descriptions10",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -349,6 +349,21 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   unexpanded acronyms such as CBT, CPR, HBeAg, PTSD and IUD, device names (LUCAS, AutoPulse), Chinese
   对…的影响, 与…的关系, 在…中的应用, and mixed terms such as HFNC, CKD, DOAC, MBSR and PCOS). They are
   reported apart as `descriptions9`.
+  The rows with `"batch": 10` (ids D217-D240: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first nine batches have at most once: lactation, orthodontics, HIV
+  medicine, pharmacoepidemiology, dementia care, paediatric oncology, perioperative medicine, primary
+  care, pulmonary rehabilitation, child nutrition, vascular medicine, andrology, developmental
+  paediatrics, mental health nursing, endocrine surgery, suicide prevention, diabetes nursing,
+  orthogeriatrics, swallowing disorders, antenatal care, paediatric endocrinology, intensive care
+  rehabilitation, structural heart disease and cellular therapy) were written in the twenty-sixth session
+  after the first 216 had been tuned on and before the product was run on them, in phrasings the first
+  nine batches have little of (a label before a colon, a question before its context, "I'm interested in
+  whether", "looking at", "among", "in people with", "compared with usual care", two outcomes, a harm
+  asked about ("euglycaemic ketoacidosis", "weight gain", "hip fracture"), a drug class with examples, lay
+  words beside technical ones ("tongue-tie (ankyloglossia)", "low calcium (hypocalcaemia)"), "since
+  2015", "RCTs only", "not interested in adult survivors", British spellings, unexpanded acronyms such
+  as ART, CRP, COPD, PAD and PDE5, Chinese 对…的影响, 与…的关系, 在…中的应用, 基于, …的危险因素, and mixed
+  terms such as GLP-1受体激动剂, ICU患者, TAVR, DLBCL and CRS). They are reported apart as `descriptions10`.
 """
 
 from __future__ import annotations
@@ -406,6 +421,7 @@ _LATER_BATCHES = {
     "descriptions7": ("descriptions", 7),
     "descriptions8": ("descriptions", 8),
     "descriptions9": ("descriptions", 9),
+    "descriptions10": ("descriptions", 10),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -460,6 +476,7 @@ SPLITS = (
     "descriptions7",
     "descriptions8",
     "descriptions9",
+    "descriptions10",
 )
 
 

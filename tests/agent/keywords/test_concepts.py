@@ -2759,6 +2759,21 @@ def test_a_drug_mesh_has_no_descriptor_for_is_given_by_its_inn_stem(vocabulary: 
     assert roles["nemolizumab"] == ("intervention", True)
 
 
+def test_a_regimen_built_on_a_drug_is_given_and_searched_by_the_drug(vocabulary: MeshVocabulary) -> None:
+    # "dolutegravir-based ART": the drug the regimen is built on (an INN: -vir) is what is given, so the
+    # phrase is required, and searched by the drug's name, which papers write where the phrase is rare
+    result = concepts_of(
+        vocabulary,
+        "Among people living with HIV, does switching to dolutegravir-based ART lead to weight gain?",
+        subject_population=["people with HIV"],
+        output_target=["weight gain"],
+        context=["dolutegravir-based ART"],
+    )
+    roles = {label: (role, required) for label, role, required in summary(result)}
+    assert roles["dolutegravir-based ART"] == ("intervention", True)
+    assert "dolutegravir[tiab]" in pubmed_query(result)
+
+
 def test_a_bracketed_alias_inside_a_listed_phrase_keeps_the_list(vocabulary: MeshVocabulary) -> None:
     # "hygiene (WASH) interventions": the brackets are an aside inside the phrase the list ends with
     description = "Water, sanitation and hygiene (WASH) interventions for preventing diarrhoea"

@@ -10,6 +10,7 @@ from agent.keywords.coordination import (
     distribute,
     kinds_of_one_head,
     listed_together,
+    modifiers_after_their_head,
     related_pairs,
     slashed_series,
     written_distributed,
@@ -233,3 +234,28 @@ def test_unlike_phrases_of_one_slot_related_by_and_are_two_concepts(vocabulary: 
     )
     anxiety = next(t.concept for t in alike.terms if t.canonical == "anxiety")
     assert anxiety == next(t.concept for t in alike.terms if t.canonical == "depression")
+
+
+def test_modifiers_listed_after_their_head_are_kinds_of_it(vocabulary: MeshVocabulary) -> None:
+    # "cash transfers, conditional or unconditional": the adjectives name kinds of the transfers, no
+    # concept of their own (they had been searched alone, conditional[tiab] OR unconditional*[tiab])
+    pieces = ["cash transfers", "conditional", "unconditional"]
+    assert modifiers_after_their_head(pieces, vocabulary) == [
+        "cash transfers",
+        "conditional cash transfers",
+        "unconditional cash transfers",
+    ]
+    # nouns listed after a noun stay as written, and so do modifiers that come first
+    assert modifiers_after_their_head(["metformin", "insulin"], vocabulary) == ["metformin", "insulin"]
+    assert modifiers_after_their_head(["open", "laparoscopic"], vocabulary) == ["open", "laparoscopic"]
+    assert modifiers_after_their_head(["IV", "topical"], vocabulary) == ["IV", "topical"]  # two routes
+    result = build_concepts(
+        Understanding(
+            description="What is the effect of cash transfers, conditional or unconditional, on stunting?",
+            slots=Slots(
+                context=["cash transfers", "conditional", "unconditional"], output_target=["stunting"]
+            ),
+        ),
+        vocabulary,
+    )
+    assert "conditional" not in {t.canonical for t in result.terms}

@@ -129,3 +129,17 @@ def test_examples_a_chinese_description_gives_after_a_class_are_its_kinds() -> N
         term.original = original
     text = "我们关注ICU患者谵妄的非药物干预，比如早期活动和睡眠改善"
     assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c1": ["c2", "c3"]}
+
+
+def test_a_bracket_after_a_chinese_class_lists_its_kinds() -> None:
+    """'SGLT2抑制剂（dapagliflozin、empagliflozin）' and 'GLP-1受体激动剂（如 liraglutide、semaglutide）': the
+    drugs in the bracket, with 如 or with no cue, are members of the class written right before it; one
+    name alone in a bracket lists nothing."""
+    concepts, terms = _concepts("heart failure", "SGLT2 inhibitor", "dapagliflozin", "empagliflozin")
+    terms[0].original, terms[1].original = "心力衰竭", "SGLT2抑制剂"
+    text = "SGLT2抑制剂（dapagliflozin、empagliflozin）治疗心力衰竭的 cost-effectiveness 分析"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c1": ["c2", "c3"]}
+    text = "SGLT2抑制剂（如 dapagliflozin、empagliflozin）治疗心力衰竭"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c1": ["c2", "c3"]}
+    text = "SGLT2抑制剂（dapagliflozin）治疗心力衰竭，以及 empagliflozin"
+    assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {}

@@ -44,6 +44,14 @@ def test_the_word_design_after_a_study_type_goes_with_it() -> None:
     assert set_aside("study design") == ("study design", [])  # no study type named
 
 
+def test_any_design_asks_for_no_study_type_and_names_no_concept() -> None:
+    """ "Any design, since 2015": the kind of study asked for is any at all, no concept "design"."""
+    assert set_aside("design") == ("", [])
+    assert set_aside("any study designs") == ("", [])
+    assert set_aside("All designs.") == ("", [])
+    assert set_aside("drug design") == ("drug design", [])
+
+
 def test_what_a_study_of_a_test_measures_is_set_aside_like_diagnostic_accuracy() -> None:
     """ "Prognostic value of troponin ...": "Prognostic value*" had been a required [tiab] block."""
     assert set_aside("Prognostic value of troponin") == ("of troponin", ["Prognostic value"])
