@@ -33,6 +33,19 @@ def test_a_generic_measure_beside_a_condition_only_narrows(vocabulary: MeshVocab
     assert mortality["mortality"] is False
 
 
+def test_deaths_beside_the_condition_that_causes_them_only_narrow(vocabulary: MeshVocabulary) -> None:
+    """ "human rabies deaths": Death is the event Mortality counts, a measure every study of rabies
+    reports; it had been a required condition block ("Death"[Mesh] OR death*[tiab])."""
+    required = required_of(
+        vocabulary,
+        "Mass dog vaccination campaigns for preventing human rabies deaths",
+        context=["mass dog vaccination campaigns"],
+        output_target=["human rabies deaths"],
+    )
+    assert required.get("deaths") is False
+    assert required["rabies"]
+
+
 def test_a_result_named_without_a_heading_beside_a_condition_only_narrows(vocabulary: MeshVocabulary) -> None:
     """ "functional outcome" and "survival" have no heading the search takes, but they are the
     result every trial in the condition reports: they had been required blocks."""
