@@ -236,6 +236,7 @@ from agent.keywords.study_procedures import analysed_with, named_only_in_procedu
 from agent.keywords.title_template import (
     factors_of_a_practice_asked,
     measure_asked,
+    named_as_predicted,
     named_as_studied,
     named_as_the_purpose,
     named_before_for,
@@ -588,8 +589,10 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
     modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
     pathogens = _pathogens_of_hosts(result, understanding.description)
-    # "improves quality of life in heart failure": a measure every trial in the condition reports
-    routine = routine_outcomes(result.concepts, result.terms, pathogens)
+    # "improves quality of life in heart failure": a measure every trial in the condition reports, unless
+    # the title asks what predicts it ("prognostic factor for in-hospital death")
+    predicted = {t.concept for t in result.terms if named_as_predicted(t.canonical, description)}
+    routine = routine_outcomes(result.concepts, result.terms, pathogens) - predicted
     defining = {
         c.id
         for c in result.concepts
@@ -794,14 +797,16 @@ def _kinds_of_one_head(members: list[_Part]) -> bool:
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
     """Whether the description writes the concept as what its question is about: the Y of "X for Y in
     Z" (`named_as_the_purpose`), what the researcher says they study (`named_as_studied`), what an
-    exposure acts on (`is_acted_on`), what is prevented (`is_prevented`) or what a test finds
-    (`is_detected`), or a setting a title opens with (`opens_the_title`: "Thermal modification of wood")."""
+    exposure acts on (`is_acted_on`), what is prevented (`is_prevented`), what a test finds
+    (`is_detected`) or a prognostic factor predicts (`named_as_predicted`), or a setting a title opens
+    with (`opens_the_title`: "Thermal modification of wood")."""
     return any(
         named_as_the_purpose(t.canonical, description)
         or named_as_studied(t.canonical, description)
         or is_acted_on(t.canonical, description, t.original)
         or is_prevented(t.canonical, description)
         or is_detected(t.canonical, description)
+        or named_as_predicted(t.canonical, description)
         or (concept.role is ConceptRole.SETTING and opens_the_title(t.canonical, description))
         for t in terms
         if t.concept == concept.id

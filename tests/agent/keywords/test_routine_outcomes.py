@@ -122,3 +122,26 @@ def test_which_headings_are_routine_measures() -> None:
     assert is_own_measure(pressure, [hypertension])
     assert not is_own_measure(pressure, [arthritis])
     assert not is_own_measure(hypertension, [hypertension])
+
+
+def test_what_a_prognostic_factor_predicts_is_named_after_the_question_words() -> None:
+    from agent.keywords.title_template import named_as_predicted
+
+    title = "Frailty as a prognostic factor for postoperative mortality in older adults undergoing surgery"
+    assert named_as_predicted("mortality", title)
+    assert named_as_predicted("death", "Predictors of in-hospital death after hip fracture")
+    assert not named_as_predicted("older adults", title)
+    assert not named_as_predicted("mortality", "Does early mobilisation reduce mortality in pneumonia?")
+
+
+def test_a_generic_measure_a_prognostic_factor_predicts_is_required(vocabulary: MeshVocabulary) -> None:
+    """ "Frailty as a prognostic factor for postoperative mortality": what is predicted is what the review
+    is about, though every study of surgery reports mortality (it had been left optional)."""
+    required = required_of(
+        vocabulary,
+        "Frailty as a prognostic factor for postoperative mortality in older adults undergoing emergency surgery",
+        subject_population=["older adults undergoing emergency surgery"],
+        context=["frailty", "prognostic factor"],
+        output_target=["postoperative mortality"],
+    )
+    assert required["mortality"] is True
