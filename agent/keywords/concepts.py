@@ -240,6 +240,7 @@ from agent.keywords.title_template import (
     named_as_studied,
     named_as_the_purpose,
     named_before_for,
+    names_a_phenomenon,
     opens_the_title,
     qualifies_the_test,
     qualitative_evidence_asked,
@@ -534,7 +535,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         kept = {t.concept for t in result.terms}
         result.concepts = [c for c in result.concepts if c.id not in gone or c.id in kept]
     _add_the_measure(result, measure_asked(description, vocabulary))
-    _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
+    qualitative = qualitative_evidence_asked(description, vocabulary)
+    _add_the_measure(result, qualitative, written="qualitative")
+    _fold_the_phenomena(result, qualitative)
     _add_the_factors(result, factors_of_a_practice_asked(description), description)
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
     left_out = {
@@ -666,6 +669,32 @@ def _add_the_measure(result: Concepts, measure: MeshDescriptor | None, written: 
         term.synonyms.append(Synonym(text=written, origins=[SynonymOrigin.USER]))
     result.terms.append(term)
     result.concepts.append(Concept(id=measure_id, label=measure.heading, role=ConceptRole.METHOD))
+
+
+def _fold_the_phenomena(result: Concepts, qualitative: MeshDescriptor | None) -> None:
+    """In a review of qualitative evidence (`qualitative`: Qualitative Research), the concepts written
+    only with the nouns of its phenomenon of interest (`title_template.names_a_phenomenon`:
+    "Experiences and perceptions of PrEP use") join the qualitative block as the words written: they
+    had been blocks of their own ("Perception"[Mesh], "Views"[tiab])."""
+    block = next(
+        (t for t in result.terms if qualitative and t.mesh is not None and t.mesh.ui == qualitative.ui), None
+    )
+    if block is None:
+        return
+    folded = {
+        c.id
+        for c in result.concepts
+        if c.id != block.concept
+        and (members := [t for t in result.terms if t.concept == c.id])
+        and all(names_a_phenomenon(t) for t in members)
+    }
+    said = {s.text.casefold() for s in block.synonyms}
+    for term in result.terms:
+        if term.concept in folded and (word := term.canonical.strip().lower()) not in said:
+            block.synonyms.append(Synonym(text=word, origins=[SynonymOrigin.USER]))
+            said.add(word)
+    result.terms = [t for t in result.terms if t.concept not in folded]
+    result.concepts = [c for c in result.concepts if c.id not in folded]
 
 
 def _add_the_factors(result: Concepts, nouns: list[str], description: str = "") -> None:

@@ -273,6 +273,23 @@ def factors_of_a_practice_asked(description: str) -> list[str]:
     return [noun + "s" for noun in _HINDER_OR_HELP]
 
 
+# the nouns a qualitative review names its phenomenon of interest with, a closed class of English
+# ("Experiences and perceptions of X", "Views of Y", "Parents' perspectives on Z"): what its interviews
+# ask about, which a searcher writes as words of the qualitative block (experience*, perception*), not
+# as a heading of its own (MeSH's Perception is the psychology of the senses)
+PHENOMENON_NOUNS = word_set(
+    """
+    experience experiences perception perceptions view views perspective perspectives attitude attitudes
+    belief beliefs opinion opinions
+    """
+)
+
+
+def names_a_phenomenon(term: Term) -> bool:
+    """Whether a term is only one of the nouns of a qualitative review's phenomenon (`PHENOMENON_NOUNS`)."""
+    return term.canonical.strip().casefold() in PHENOMENON_NOUNS
+
+
 # a review of qualitative evidence: "a qualitative systematic review", "a qualitative evidence
 # synthesis", "a meta-synthesis of qualitative studies", "a meta-ethnography"; not a review that also
 # takes quantitative studies ("mixed-methods", "qualitative and quantitative"), nor "qualitative" of
