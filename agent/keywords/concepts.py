@@ -237,9 +237,11 @@ from agent.keywords.study_procedures import analysed_with, named_only_in_procedu
 from agent.keywords.title_template import (
     factors_of_a_practice_asked,
     measure_asked,
+    named_as_predicted,
     named_as_studied,
     named_as_the_purpose,
     named_before_for,
+    names_a_phenomenon,
     opens_the_title,
     qualifies_the_test,
     qualitative_evidence_asked,
@@ -541,7 +543,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         kept = {t.concept for t in result.terms}
         result.concepts = [c for c in result.concepts if c.id not in gone or c.id in kept]
     _add_the_measure(result, measure_asked(description, vocabulary))
-    _add_the_measure(result, qualitative_evidence_asked(description, vocabulary), written="qualitative")
+    qualitative = qualitative_evidence_asked(description, vocabulary)
+    _add_the_measure(result, qualitative, written="qualitative")
+    _fold_the_phenomena(result, qualitative)
     _add_the_factors(result, factors_of_a_practice_asked(description), description)
     fold_predictions_into_what_they_predict(result.concepts, result.terms)
     left_out = {
@@ -596,8 +600,10 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
     modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
     pathogens = _pathogens_of_hosts(result, understanding.description)
-    # "improves quality of life in heart failure": a measure every trial in the condition reports
-    routine = routine_outcomes(result.concepts, result.terms, pathogens)
+    # "improves quality of life in heart failure": a measure every trial in the condition reports, unless
+    # the title asks what predicts it ("prognostic factor for in-hospital death")
+    predicted = {t.concept for t in result.terms if named_as_predicted(t.canonical, description)}
+    routine = routine_outcomes(result.concepts, result.terms, pathogens) - predicted
     defining = {
         c.id
         for c in result.concepts
@@ -671,6 +677,32 @@ def _add_the_measure(result: Concepts, measure: MeshDescriptor | None, written: 
         term.synonyms.append(Synonym(text=written, origins=[SynonymOrigin.USER]))
     result.terms.append(term)
     result.concepts.append(Concept(id=measure_id, label=measure.heading, role=ConceptRole.METHOD))
+
+
+def _fold_the_phenomena(result: Concepts, qualitative: MeshDescriptor | None) -> None:
+    """In a review of qualitative evidence (`qualitative`: Qualitative Research), the concepts written
+    only with the nouns of its phenomenon of interest (`title_template.names_a_phenomenon`:
+    "Experiences and perceptions of PrEP use") join the qualitative block as the words written: they
+    had been blocks of their own ("Perception"[Mesh], "Views"[tiab])."""
+    block = next(
+        (t for t in result.terms if qualitative and t.mesh is not None and t.mesh.ui == qualitative.ui), None
+    )
+    if block is None:
+        return
+    folded = {
+        c.id
+        for c in result.concepts
+        if c.id != block.concept
+        and (members := [t for t in result.terms if t.concept == c.id])
+        and all(names_a_phenomenon(t) for t in members)
+    }
+    said = {s.text.casefold() for s in block.synonyms}
+    for term in result.terms:
+        if term.concept in folded and (word := term.canonical.strip().lower()) not in said:
+            block.synonyms.append(Synonym(text=word, origins=[SynonymOrigin.USER]))
+            said.add(word)
+    result.terms = [t for t in result.terms if t.concept not in folded]
+    result.concepts = [c for c in result.concepts if c.id not in folded]
 
 
 def _add_the_factors(result: Concepts, nouns: list[str], description: str = "") -> None:
@@ -805,14 +837,16 @@ def _kinds_of_one_head(members: list[_Part]) -> bool:
 def _defines_the_topic(concept: Concept, terms: list[Term], description: str) -> bool:
     """Whether the description writes the concept as what its question is about: the Y of "X for Y in
     Z" (`named_as_the_purpose`), what the researcher says they study (`named_as_studied`), what an
-    exposure acts on (`is_acted_on`), what is prevented (`is_prevented`) or what a test finds
-    (`is_detected`), or a setting a title opens with (`opens_the_title`: "Thermal modification of wood")."""
+    exposure acts on (`is_acted_on`), what is prevented (`is_prevented`), what a test finds
+    (`is_detected`) or a prognostic factor predicts (`named_as_predicted`), or a setting a title opens
+    with (`opens_the_title`: "Thermal modification of wood")."""
     return any(
         named_as_the_purpose(t.canonical, description)
         or named_as_studied(t.canonical, description)
         or is_acted_on(t.canonical, description, t.original)
         or is_prevented(t.canonical, description)
         or is_detected(t.canonical, description)
+        or named_as_predicted(t.canonical, description)
         or (concept.role is ConceptRole.SETTING and opens_the_title(t.canonical, description))
         for t in terms
         if t.concept == concept.id

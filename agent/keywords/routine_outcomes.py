@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.mesh_recognition import DEATH_TREE
 from agent.models import Concept, ConceptRole, MeshDescriptor, Term
 
 # MeSH branches of measures every trial reports: Health Status (N06.850.505.400.425), Mortality
@@ -52,8 +53,9 @@ RESULT_NOUNS = frozenset({"outcome", "outcomes", "survival"})
 def is_generic_outcome(descriptor: MeshDescriptor) -> bool:
     """Whether MeSH files the descriptor among the measures every trial reports
     (`GENERIC_OUTCOME_TREES`): Quality of Life (also filed under Philosophy and Social Sciences),
-    Mortality, Survival Rate, Treatment Outcome."""
-    return any(
+    Mortality, Survival Rate, Treatment Outcome; or it is Death itself (`DEATH_TREE`), the event
+    Mortality counts ("rabies deaths" beside rabies)."""
+    return DEATH_TREE in descriptor.tree_numbers or any(
         n == tree or n.startswith(tree + ".")
         for tree in GENERIC_OUTCOME_TREES
         for n in descriptor.tree_numbers

@@ -222,6 +222,34 @@ def measure_asked(description: str, vocabulary: MeshVocabulary | None) -> MeshDe
     return found[0] if len(found) == 1 else None
 
 
+# the words that make what follows them the outcome a review predicts: "Frailty as a prognostic factor
+# for postoperative mortality", "Prognostic factors for visual outcome", "predictors of death",
+# "Is obesity an independent prognostic factor for in-hospital death"
+_PREDICTED_AFTER = re.compile(
+    r"\b(?:prognostic|predictive)\s+(?:factors?|markers?|indicators?|value|significance)\s+(?:for|of)\s"
+    r"|\bpredictors?\s+(?:of|for)\s",
+    re.IGNORECASE,
+)
+
+
+# a modifier of what is predicted is no preposition or conjunction ("mortality in older adults": the
+# adults are not predicted)
+_JOINING_WORDS = EN_PREPOSITIONS | {"and", "or"}
+
+
+def named_as_predicted(phrase: str, description: str) -> bool:
+    """Whether the first sentence writes `phrase` as what is predicted, after the words of a prognostic
+    question (`_PREDICTED_AFTER`) and at most three modifiers ("prognostic factor for in-hospital
+    death"): the outcome is then what the review is about, even a measure every study reports
+    (mortality, death, functional outcome), and a searcher ANDs it beside the condition."""
+    first = _SENTENCE_END.split(description, maxsplit=1)[0]
+    modifier = rf"(?!(?:{'|'.join(sorted(_JOINING_WORDS))})\s)[\w'-]+\s+"
+    return bool(phrase.strip()) and any(
+        re.match(rf"(?:{modifier}){{0,3}}?{re.escape(phrase.strip())}\b", first[found.end() :], re.IGNORECASE)
+        for found in _PREDICTED_AFTER.finditer(first)
+    )
+
+
 # the nouns of what hinders or helps a practice, a closed class of English ("barriers and facilitators to
 # implementing X", "enablers of Y", "obstacles to Z"), and their singulars
 _HINDER_OR_HELP = ("barrier", "facilitator", "enabler", "obstacle")
@@ -243,6 +271,23 @@ def factors_of_a_practice_asked(description: str) -> list[str]:
     if found is None or "-" in (first[: found.start()].split() or [""])[-1]:
         return []
     return [noun + "s" for noun in _HINDER_OR_HELP]
+
+
+# the nouns a qualitative review names its phenomenon of interest with, a closed class of English
+# ("Experiences and perceptions of X", "Views of Y", "Parents' perspectives on Z"): what its interviews
+# ask about, which a searcher writes as words of the qualitative block (experience*, perception*), not
+# as a heading of its own (MeSH's Perception is the psychology of the senses)
+PHENOMENON_NOUNS = word_set(
+    """
+    experience experiences perception perceptions view views perspective perspectives attitude attitudes
+    belief beliefs opinion opinions
+    """
+)
+
+
+def names_a_phenomenon(term: Term) -> bool:
+    """Whether a term is only one of the nouns of a qualitative review's phenomenon (`PHENOMENON_NOUNS`)."""
+    return term.canonical.strip().casefold() in PHENOMENON_NOUNS
 
 
 # a review of qualitative evidence: "a qualitative systematic review", "a qualitative evidence

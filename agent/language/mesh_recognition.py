@@ -1295,6 +1295,10 @@ EVENT_TREES = ("E05.318.308.985", "E02.760.400")
 # Clinical Deterioration, Pathologic Complete Response): MeSH files them among diseases (C23), but they
 # are what happens to those who have one, the outcomes a review observes ("relapse in depression")
 DISEASE_COURSE_TREES = ("C23.550.291.937", "C23.550.291.656", "C23.550.291.562")
+# Death itself (not the kinds below it, Stillbirth or Sudden Infant Death, which a review studies as a
+# condition): the end of any disease's course, which a title names as what is counted ("human rabies
+# deaths", "cardiovascular death"); MeSH counts it under Mortality, whose entry terms include "Death Rate"
+DEATH_TREE = "C23.550.260"
 
 
 def role_of(descriptor: MeshDescriptor) -> ConceptRole:
@@ -1306,7 +1310,7 @@ def role_of(descriptor: MeshDescriptor) -> ConceptRole:
         return any(t.startswith(prefixes) for t in trees)
 
     disease_trees = [t for t in trees if t.startswith("C")]
-    if disease_trees and all(t.startswith(DISEASE_COURSE_TREES) for t in disease_trees):
+    if disease_trees and all(t.startswith(DISEASE_COURSE_TREES) or t == DEATH_TREE for t in disease_trees):
         return ConceptRole.OUTCOME
     if "C" in letters or under("F03"):
         return ConceptRole.CONDITION

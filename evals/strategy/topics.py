@@ -223,6 +223,18 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   synthesis, an implementation-barriers review, a prognostic review and a diagnostic-accuracy review of
   decision rules. They are reported apart as `librarian27`
   (0.432 / 0.773 / 0.842 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 28` (ids P15-01-P15-10: clinical toxicology, paediatric audiology, sleep and
+  shift work, ocular trauma, sexual health and HIV prevention, veterinary public health, forensic
+  pathology, palliative care in nursing homes, transplant rehabilitation and occupational toxicology)
+  were written as hard as Seed's titles in the twenty-sixth session, before the product was run on them:
+  comparators ("versus bimodal hearing", "compared with mass spectrometry", "compared with conventional
+  autopsy"), settings (emergency departments, night shifts, sub-Saharan Africa, low- and middle-income
+  countries, nursing homes), age groups (children, young women, adults), outcomes that define the topic
+  (human rabies deaths, Parkinson's disease, cause of death, visual outcome), a programme family (mass
+  dog vaccination campaigns), gerunds (napping, implementing, determining), "for X in Y", a qualitative
+  evidence synthesis, an implementation-barriers review, a prognostic-factor review and two
+  diagnostic-accuracy reviews. They are reported apart as `librarian28`
+  (0.443 / 0.859 / 0.917 as written: MeSH recall, precision, strict block coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -408,6 +420,7 @@ _LATER_BATCHES = {
     "librarian25": ("librarian", 25),
     "librarian26": ("librarian", 26),
     "librarian27": ("librarian", 27),
+    "librarian28": ("librarian", 28),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -461,6 +474,7 @@ SPLITS = (
     "librarian25",
     "librarian26",
     "librarian27",
+    "librarian28",
     "engineering",
     "engineering2",
     "engineering3",
@@ -513,7 +527,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 314 librarian, 50 engineering and 96 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 324 librarian, 50 engineering and 96 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

@@ -33,6 +33,19 @@ def test_a_generic_measure_beside_a_condition_only_narrows(vocabulary: MeshVocab
     assert mortality["mortality"] is False
 
 
+def test_deaths_beside_the_condition_that_causes_them_only_narrow(vocabulary: MeshVocabulary) -> None:
+    """ "human rabies deaths": Death is the event Mortality counts, a measure every study of rabies
+    reports; it had been a required condition block ("Death"[Mesh] OR death*[tiab])."""
+    required = required_of(
+        vocabulary,
+        "Mass dog vaccination campaigns for preventing human rabies deaths",
+        context=["mass dog vaccination campaigns"],
+        output_target=["human rabies deaths"],
+    )
+    assert required.get("deaths") is False
+    assert required["rabies"]
+
+
 def test_a_result_named_without_a_heading_beside_a_condition_only_narrows(vocabulary: MeshVocabulary) -> None:
     """ "functional outcome" and "survival" have no heading the search takes, but they are the
     result every trial in the condition reports: they had been required blocks."""
@@ -109,3 +122,26 @@ def test_which_headings_are_routine_measures() -> None:
     assert is_own_measure(pressure, [hypertension])
     assert not is_own_measure(pressure, [arthritis])
     assert not is_own_measure(hypertension, [hypertension])
+
+
+def test_what_a_prognostic_factor_predicts_is_named_after_the_question_words() -> None:
+    from agent.keywords.title_template import named_as_predicted
+
+    title = "Frailty as a prognostic factor for postoperative mortality in older adults undergoing surgery"
+    assert named_as_predicted("mortality", title)
+    assert named_as_predicted("death", "Predictors of in-hospital death after hip fracture")
+    assert not named_as_predicted("older adults", title)
+    assert not named_as_predicted("mortality", "Does early mobilisation reduce mortality in pneumonia?")
+
+
+def test_a_generic_measure_a_prognostic_factor_predicts_is_required(vocabulary: MeshVocabulary) -> None:
+    """ "Frailty as a prognostic factor for postoperative mortality": what is predicted is what the review
+    is about, though every study of surgery reports mortality (it had been left optional)."""
+    required = required_of(
+        vocabulary,
+        "Frailty as a prognostic factor for postoperative mortality in older adults undergoing emergency surgery",
+        subject_population=["older adults undergoing emergency surgery"],
+        context=["frailty", "prognostic factor"],
+        output_target=["postoperative mortality"],
+    )
+    assert required["mortality"] is True

@@ -534,6 +534,14 @@ def test_the_course_of_a_disease_is_an_outcome_not_a_condition(vocabulary: MeshV
     assert _role(vocabulary, "Depressive Disorder") is ConceptRole.CONDITION
 
 
+def test_death_itself_is_an_outcome_its_kinds_stay_conditions(vocabulary: MeshVocabulary) -> None:
+    """Death (C23) is the end of any disease's course, what a title counts ("human rabies deaths"): an
+    outcome; the kinds below it that a review studies in their own right stay conditions."""
+    assert _role(vocabulary, "Death") is ConceptRole.OUTCOME
+    assert _role(vocabulary, "Sudden Infant Death") is ConceptRole.CONDITION
+    assert _role(vocabulary, "Stillbirth") is ConceptRole.CONDITION
+
+
 def test_an_adverb_and_participle_name_the_act_mesh_names_with_a_noun(vocabulary: MeshVocabulary) -> None:
     """ "mechanically ventilated patients" are patients on Mechanical Ventilation (Respiration, Artificial)."""
     assert ("mechanically ventilated", "Respiration, Artificial") in headings(
