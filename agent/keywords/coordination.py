@@ -36,7 +36,9 @@ COORDINATION = re.compile(
     r"\s*(?:,|(?<!-)\band\b(?!-)|(?<!-)\bor\b(?!-)|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*",
     re.IGNORECASE,
 )
-SHARED_MAX_WORDS = 3  # the words a shared head ("cell carcinoma", "aortic valve replacement") or modifier may have
+SHARED_MAX_WORDS = (
+    3  # the words a shared head ("cell carcinoma", "aortic valve replacement") or modifier may have
+)
 
 
 def alternatives(text: str, vocabulary: MeshVocabulary | None) -> list[str]:
