@@ -32,6 +32,7 @@ from agent.language.mesh_recognition import (
     role_of,
     tokenize,
 )
+from agent.language.morphology import is_acronym
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
 from agent.understanding.lexicon import EFFECT_VERBS, EN_PREPOSITIONS, PLACE_UNIT_HEADS, ZH_CHANGE_VERBS
@@ -684,11 +685,13 @@ def _compound_modifier(word: str, vocabulary: MeshVocabulary) -> bool:
     "low-level"): an adjective of time, amount or degree, which says how much or how long of what its
     head names, not what ("long-term exposure" names no exposure until "to road traffic noise"). Not a
     noun before a participle of who does a thing ("peer-led", "nurse-delivered": `names_its_agent`),
-    which names the kind of thing done."""
+    which names the kind of thing done, nor a prefix before an acronym ("anti-TNF", "anti-VEGF"): what a
+    drug acts against names the drug class."""
     first, _, second = word.partition("-")
     return (
         bool(second)
         and first.isalpha()
+        and not is_acronym(second)
         and not names_its_agent(word)
         and vocabulary.is_modifier(first)
         and not vocabulary.knows(word)

@@ -440,6 +440,7 @@ def test_the_words_of_a_control_arm_do_not_make_a_question_of_diagnosis(descript
         ("self-management education", False),  # a hyphenated word MeSH knows is a noun
         ("resistance detection", True),  # an abstract noun of "resist" beside a generic word
         ("microfinance programs", False),  # no English verb or adjective "microfin": a thing searched for
+        ("anti-TNF therapy", False),  # what a drug acts against names the drug class
     ],
 )
 def test_a_hyphenated_modifier_before_a_generic_head_names_nothing(
