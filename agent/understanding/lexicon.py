@@ -930,6 +930,15 @@ STUDY_DESIGN_WORDS = words(
 # undergoing colonoscopy", "adults receiving chemotherapy", "children scheduled for tonsillectomy"): the
 # procedure is the setting of the study, whatever its head word says (a "-scopy" is no method here)
 UNDERGOING_CUES = words("undergoing receiving awaiting scheduled undergone received")
+# participles of leaving a place or an institution: what "from" names after them is where those studied
+# were ("young people released from youth custody", "patients discharged from hospital", "children
+# removed from parental care"), the setting, not the source of the data ("data from registries")
+LEAVING_PARTICIPLES = words(
+    """
+    released discharged transferred removed evacuated displaced withdrawn expelled excluded
+    deported repatriated relocated resettled exited
+    """
+)
 # Who delivers an intervention is part of it (the setting), not who is studied: people "by" whom a
 # participle of these is done ("a programme delivered by lay workers", "schools run by NGOs"), people
 # trained "to" do one of DELIVERING_VERBS, and people who do one to other people ("midwives visit

@@ -12,6 +12,7 @@ from __future__ import annotations
 from agent.understanding import lexicon as lex
 from agent.understanding.english_phrase_rules.phrase_roles import (
     MODIFIER_CUES,
+    PREDICTING_TASKS,
     conjuncts,
     cue_unmarked,
     deliverers,
@@ -236,6 +237,40 @@ def task_verb(r: PhraseReading) -> bool:
         r.cue, r.last_break = f"task:{task_noun}", r.lower
         return True
     return False
+
+
+def place_left(r: PhraseReading) -> bool:
+    """ "young people released from youth custody", "patients discharged from hospital": after a participle
+    of leaving, "from" names the place or institution those studied were in (the setting); the cue
+    "from" alone names where data come from (`lex.METHOD_CUES`)."""
+    if r.lower == "from" and r.previous_token in lex.LEAVING_PARTICIPLES and not r.current:
+        r.cue, r.last_break = "left", r.lower
+        return True
+    return False
+
+
+# question words that, opening a sentence, ask about the noun right after them ("Which factors ...")
+_WH_DETERMINERS = frozenset({"which", "what"})
+_SENTENCE_BREAKS = frozenset({".", "?", "!", ";", ":", "|"})
+
+
+def predictor_asked_about(r: PhraseReading) -> bool:
+    """ "Which risk factors predict reoffending?", "What markers predict delirium?": the noun a question
+    opens by asking about is the subject of the verb after it; a predicting verb makes it a predictor
+    (as in "Can X predict Y?") and what it predicts the outcome, with no task of prediction named."""
+    if not (r.current and lex.EN_TASK_VERBS.get(r.lower) in PREDICTING_TASKS and r.following[:1].isalnum()):
+        return False
+    start = r.index - len(r.current)
+    if start < 1 or r.tokens[start - 1].lower() not in _WH_DETERMINERS:
+        return False
+    if start > 1 and r.tokens[start - 2] not in _SENTENCE_BREAKS:
+        return False
+    r.flush()
+    subject = r.phrases[-1]
+    if subject.slot is None:
+        subject.cue = "predictor"
+    r.cue, r.last_break, r.clause_open = "outcome", r.lower, ""
+    return True
 
 
 def task_verb_in_question(r: PhraseReading) -> bool:

@@ -139,14 +139,14 @@ _NO_ROLE_CUES = frozenset({None, "whether", "if", "that"})
 # diagnose heart failure", "Serum ferritin could identify X") or what it predicts from ("Step counts
 # might predict falls", as in the question "Can X predict Y?")
 _TESTING_TASKS = frozenset({"detection", "diagnosis", "screening", "identification", "classification"})
-_PREDICTING_TASKS = frozenset({"prediction", "forecasting"})
+PREDICTING_TASKS = frozenset({"prediction", "forecasting"})
 
 
 def task_subject(phrase: Phrase, task_noun: str) -> None:
     """Give the subject of a task verb the role that task gives it: a predictor (whose own head word
     still decides, as after the question "Can X predict Y?"), or a test when its own words say nothing
     else."""
-    if task_noun in _PREDICTING_TASKS:
+    if task_noun in PREDICTING_TASKS:
         phrase.cue = "predictor"
     elif (
         task_noun in _TESTING_TASKS and en_head_slot(phrase.words) is None and mesh_kind(phrase.text) is None

@@ -354,3 +354,19 @@ def test_what_an_intervention_is_for_doing_something_to_is_the_outcome_whatever_
         "Is fluoride varnish as effective as sealants for arresting enamel caries in adolescents?"
     )
     assert "enamel caries" in compared.output_target
+
+
+def test_what_follows_a_participle_of_leaving_is_the_setting_not_a_data_source() -> None:
+    slots = extract_slots("Employment of prisoners released from state prisons, 2000-2015.")
+    assert "state prisons" in slots.context
+    assert "state prisons" not in slots.method_measurement
+    # "from" with no such participle still names where the data come from
+    slots = extract_slots("We use data from electronic health records.")
+    assert "electronic health records" in slots.method_measurement
+
+
+def test_the_noun_a_which_question_asks_about_is_the_predictor_of_its_verb() -> None:
+    slots = extract_slots("Which inflammatory markers predict delirium after hip fracture surgery?")
+    assert "inflammatory markers" in slots.signal_feature
+    assert "delirium" in slots.output_target
+    assert not slots.task  # an association asked about, no prediction task named
