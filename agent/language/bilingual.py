@@ -395,6 +395,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
                 i += used
                 continue
+        agent = _agent_stem_part(keys, i)
+        if agent is not None:  # 抗|凝 as in 抗凝药 "anticoagulant", 抗|氧化 as in 抗氧化剂 "antioxidant"
+            part, used = agent
+            parts.append(part)
+            i += used
+            continue
         resistance = _resistance_part(keys, i)
         if resistance is not None:  # 耐|多|药 -> "multidrug-resistant", 耐|盐 -> "salt-tolerant"
             part, used = resistance
@@ -611,6 +617,47 @@ def _resistance_part(keys: list[str], i: int) -> tuple[_Part, int] | None:
         return (_Part(forms, forms), end + 2 - i) if forms else None
     forms = _unique([f"{thing}-{adjective}" for adjective in _RESISTANCE_ADJECTIVES for thing in objects])
     return (_Part(forms, forms), end + 1 - i) if forms else None
+
+
+# the bound heads that make a word the drug or agent of the words before them (抗凝|药 "anticoagulant",
+# 抗氧化|剂 "antioxidant", 镇静|药 "sedative"); glossed as one English word, or "<adjective> drug"
+_AGENT_HEADS = ("药", "剂", "药物")
+_AGENT_NOUNS = frozenset(["drug", "drugs", "agent", "agents", "medicine", "medication", "medications"])
+_MAX_AGENT_STEM = 3  # keys of a stem (抗|凝|血 of 抗凝血剂)
+
+
+def _agent_stem_part(keys: list[str], i: int) -> tuple[_Part, int] | None:
+    """Keys from `i` that are no word of the dictionary together but whose drug or agent word is (抗|凝 of
+    抗凝药 "anticoagulant", 抗|氧化 of 抗氧化剂 "antioxidant"): the stem names the action the agent does,
+    and English says it with the agent's word (抗凝治疗 "anticoagulant therapy", 抗氧化能力 "antioxidant
+    capacity", not "anti-congeal", "anti-oxidize"); the part and the keys it takes, longest stem first;
+    None elsewhere. The stem's own senses stay when the dictionary has it (抗病毒 "antiviral")."""
+    lex = lexicon()
+    for end in range(min(len(keys), i + _MAX_AGENT_STEM), i + 1, -1):
+        stem = "".join(keys[i:end])
+        if not has_chinese(stem) or lex.knows(stem) or (end < len(keys) and keys[end] in _AGENT_HEADS):
+            continue
+        words = [w for head in _AGENT_HEADS for w in _agent_words(stem + head)]
+        if words:
+            forms = _unique(words)[:_PER_PART]
+            return _Part(forms, forms), end - i
+    return None
+
+
+def _agent_words(word: str) -> list[str]:
+    """A drug or agent word's one-word English names ("antioxidant"; "antihypertensive" of
+    "antihypertensive drug")."""
+    if not lexicon().knows(word):
+        return []
+    part = _word_part(word)
+    out: list[str] = []
+    for sense in part.nouns[:_PER_PART] if part is not None else ():
+        words = sense.split()
+        if len(words) == 2 and words[1].lower() in _AGENT_NOUNS:
+            words = words[:1]
+        if len(words) == 1 and words[0].isalpha():
+            out.append(words[0])
+    return out
 
 
 def _prefix(word: str) -> bool:
@@ -849,9 +896,9 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
     "-ative" and "-atory" adjectives (oxidize, oxidation -> oxidative; regulate -> regulatory) and the Latin
     adjectives of its first noun senses (ischemia -> "ischemic", prostate -> "prostatic"), which are only
     ever used when the vocabulary knows the whole span ("oxidative stress", "regulatory T cells")."""
+    verbs = sorted({*part.verbs, *_light_verb_objects(part)})
+    actions = [noun for verb in verbs for noun in word_formation.span_action_noun_guesses(verb)]
     if head:
-        verbs = sorted({*part.verbs, *_light_verb_objects(part)})
-        actions = [noun for verb in verbs for noun in word_formation.action_noun_guesses(verb)]
         return list(_unique([*part.nouns[:limit], *part.fused, *actions]))
     derived: list[str] = []
     for rank, sense in enumerate(part.modifiers[:limit]):
@@ -866,8 +913,11 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
             derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
         elif word.endswith("ate") and len(word) > 6:
             derived.append(sense[:-1] + "ory")  # regulate -> regulatory
+    # before a head a verb is its action noun too ("renal replacement therapy", "growth factor")
     return list(
-        _unique([*part.modifiers[:limit], *derived, *part.fused, *part.latin, *_bare_adjectives(part)])
+        _unique(
+            [*part.modifiers[:limit], *derived, *part.fused, *part.latin, *_bare_adjectives(part), *actions]
+        )
     )
 
 

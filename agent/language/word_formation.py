@@ -172,6 +172,18 @@ def action_noun_guesses(verb: str) -> tuple[str, ...]:
     )
 
 
+def span_action_noun_guesses(verb: str) -> tuple[str, ...]:
+    """The action nouns a verb may take inside a term a vocabulary attests whole: the regular guesses
+    and the "-ment" noun English forms from many verbs (replace -> "replacement" in "renal replacement
+    therapy", engage -> "engagement"), which no ending of the verb predicts, so it is only ever tried where
+    the judge knows the whole term."""
+    word = verb.lower()
+    guesses = action_noun_guesses(verb)
+    if not word.isalpha() or not word.isascii() or len(word) < 4:
+        return guesses
+    return (*guesses, word + "ment")
+
+
 # a condition of the blood named by what is in it (钙|血症 calcium + -emia, 菌|血症 "bacteremia"), too low or
 # too high (低|钙|血症 "hypocalcemia", 高|尿酸|血症 "hyperuricemia"): Greek and Latin fuse the three
 BLOOD_ENDING = ("血", "症")

@@ -11,7 +11,8 @@ order `chinese_phrases` lists them, and only touch phrases no earlier evidence p
 - what a measuring task verb (预测, 反演) acts on is also the outcome (`measured_objects`);
 - "X对Y的响应" turns the roles of "X对Y的影响" round (`response_roles`);
 - the variable of "Z的中介作用" is a measured feature (`mediators`);
-- a model's name after 基于 before the method or task built on it is that model (`models_built_on`).
+- a model's name after 基于 before the method or task built on it is that model (`models_built_on`);
+- a condition joined by 伴 or 合并 to people with another is theirs too (`comorbid_conditions`).
 """
 
 from __future__ import annotations
@@ -147,7 +148,16 @@ def _is_chemical(chinese: str) -> bool:
 
 # task verbs that put a number on their object (预测 "predict", 反演 "invert", 模拟 "simulate"): what they
 # predict or simulate is also the outcome studied, as `slot_roles` reads "predicting compressive strength"
-_MEASURING_TASK_VERBS = frozenset({"预测", "预估", "估计", "估算", "模拟", "仿真", "反演", "量化"})
+MEASURING_TASK_VERBS = frozenset({"预测", "预估", "估计", "估算", "模拟", "仿真", "反演", "量化"})
+
+
+def measured_by_task(phrase: Phrase) -> bool:
+    """The phrase is the object of a measuring task verb (估算|水稻叶面积指数): a quantity measured."""
+    return (
+        bool(phrase.cue)
+        and phrase.cue.removeprefix("task:") in MEASURING_TASK_VERBS
+        and phrase.cue.startswith("task:")
+    )
 
 
 def measured_objects(phrases: list[Phrase]) -> list[Phrase]:
@@ -159,7 +169,7 @@ def measured_objects(phrases: list[Phrase]) -> list[Phrase]:
         out.append(phrase)
         task = phrase.cue.removeprefix("task:") if phrase.cue and phrase.cue.startswith("task:") else None
         if (
-            task in _MEASURING_TASK_VERBS
+            task in MEASURING_TASK_VERBS
             and phrase.slot is None
             # one word alone is more often a piece the cut left (短时 of 短时交通流量) than a quantity
             and sum(bool(CJK.search(w)) for w in phrase.words) >= 2
@@ -291,6 +301,23 @@ def conditions_in_settings(phrases: list[Phrase]) -> list[Phrase]:
             # "热应激下奶牛…", "超声引导下…", "不同储存温度下…": under (下) what a phrase names, with 在 or
             # without it, is the condition the study happens in: its setting, whatever kind of word it is
             phrase.slot = "context"
+    return phrases
+
+
+def comorbid_conditions(phrases: list[Phrase]) -> list[Phrase]:
+    """ "糖尿病伴高血压患者", "房颤合并CKD患者": 伴 and 合并 join a condition to another that the same
+    people have, so the condition before the word belongs to who is studied, as the people after it do
+    (it had been read alone, by its own head word, as an outcome)."""
+    for first, second in zip(phrases, phrases[1:], strict=False):
+        if (
+            first.slot is None
+            and first.before in lex.ZH_COMORBIDITY_LINKS
+            and second.after == first.before
+            and (zh_people(second.text) or second.slot == "subject_population")
+            and CJK.search(first.text)
+            and _condition(first.text)
+        ):
+            first.slot = "subject_population"
     return phrases
 
 

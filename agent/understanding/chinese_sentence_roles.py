@@ -21,7 +21,9 @@ from agent.language.chinese_segmentation import is_place_name
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_constructions import (
+    comorbid_conditions,
     conditions_in_settings,
+    measured_by_task,
     measured_objects,
     measured_substances,
     mediators,
@@ -133,8 +135,9 @@ def _studied_thing(text: str) -> bool:
 
 
 def _things_apart(phrases: list[Phrase]) -> list[Phrase]:
-    """ "冬小麦产量", "铝合金接头疲劳寿命": an outcome phrase that opens with what is studied names the thing
-    (who is studied) and its property (the outcome), two concepts a searcher ANDs, as "A中B" does."""
+    """ "冬小麦产量", "铝合金接头疲劳寿命": an outcome phrase (or the object of a measuring task verb:
+    "估算水稻叶面积指数") that opens with what is studied names the thing (who is studied) and its
+    property (the outcome), two concepts a searcher ANDs, as "A中B" does."""
     out: list[Phrase] = []
     for phrase in phrases:
         words = phrase.words
@@ -144,7 +147,12 @@ def _things_apart(phrases: list[Phrase]) -> list[Phrase]:
                 thing, rest = join_zh(words[:size]), join_zh(words[size:])
                 if not (CJK.search(thing) and CJK.search(rest)) or not _studied_thing(thing):
                     continue
-                outcome = phrase.slot == "output_target" or zh_head_slot(rest) == "output_target"
+                # what a measuring task verb acts on is measured (估算|水稻叶面积指数: rice, leaf area index)
+                outcome = (
+                    phrase.slot == "output_target"
+                    or zh_head_slot(rest) == "output_target"
+                    or (phrase.slot is None and measured_by_task(phrase))
+                )
                 if outcome and not _studied_thing(rest):
                     split = size
                 break
@@ -153,9 +161,12 @@ def _things_apart(phrases: list[Phrase]) -> list[Phrase]:
             continue
         studied, measured = words[:split], words[split:]
         out.append(Phrase(join_zh(studied), None, studied, slot="subject_population", after=phrase.after))
-        out.append(
-            Phrase(join_zh(measured), phrase.cue, measured, slot="output_target", before=phrase.before)
-        )
+        # the object of a task verb that no head word types stays its object (the task "leaf area index
+        # estimation"), which `measured_objects` makes the outcome too
+        text = join_zh(measured)
+        task_object = phrase.slot is None and measured_by_task(phrase) and zh_head_slot(text) is None
+        slot = None if task_object else "output_target"
+        out.append(Phrase(text, phrase.cue, measured, slot=slot, before=phrase.before))
     return out
 
 
@@ -493,6 +504,7 @@ ROLE_PASSES = (
     response_roles,
     _role_in_roles,
     conditions_in_settings,
+    comorbid_conditions,
     mediators,
     _shared_heads,
     _characteristics_of_things,

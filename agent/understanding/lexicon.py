@@ -773,8 +773,13 @@ ZH_FOCUS_VERBS = words(
 # words that are nouns or verbs elsewhere (重点 "key point", 集中 "concentrate") and adverbs of degree before
 # a verb of attention ("重点关注", "集中关注"): there they belong to the cue
 ZH_FOCUS_ADVERBS = words("重点 集中 持续 更加")
-ZH_BREAKS = ZH_FOCUS_VERBS | words(
-    """
+# (伴, 伴有, 伴发 and 合并 join a condition to another the same people have: "糖尿病伴高血压患者",
+# "房颤合并CKD"; 伴侣 "partner" and 合并症 "comorbidity" are words of their own in the segmentation)
+ZH_COMORBIDITY_LINKS = words("伴 伴有 伴发 合并")
+ZH_BREAKS = (
+    ZH_FOCUS_VERBS
+    | words(
+        """
     我 我们 本人 笔者 咱们 你 你们 他们 本 该 这 这些 那些 其 它 是 在 的 地 得 了 着 过 和 与 及 以及 或 或者 并 并且 而 而且
     对 对于 从 向 把 将 以 为 被 于 中 上 下 等 等等 期间 时期 进行 开展 从事 致力于 旨在 希望 想 想要 要 需要
     研究 主要 关于 方面 一种 一个 一些 项目 工作 方向 课题 问题 目前 正在 如何 怎样 能否 是否 可以 能够 来 去
@@ -782,11 +787,10 @@ ZH_BREAKS = ZH_FOCUS_VERBS | words(
     使用 利用 借助 运用 结合 应用 用 针对 面向 用于 应用于 服务于 以便 以期 从而 进而 及其 之间 之 所 也 都
     还 又 很 更 最 自动 自动地 同时 分别 显著 有效地 准确地 快速 进一步 尤其 特别 来自 源自 之间 找 寻找
     查找 想找 有关 相关 吗 呢 最好 观察 包括 包含 涉及 有何 有无 存在 相比 相比较 知道 能
-    伴 伴有 伴发 合并
     """
+    )
+    | ZH_COMORBIDITY_LINKS
 )
-# (伴, 伴有, 伴发 and 合并 join a condition to another the same people have: "糖尿病伴高血压患者",
-# "房颤合并CKD"; 伴侣 "partner" and 合并症 "comorbidity" are words of their own in the segmentation)
 ZH_METHOD_CUES = words("通过 基于 采用 使用 利用 借助 运用 结合 用 以 来自 源自")
 # the source of data ("数据来自X监测"): a task-headed phrase after them is the method
 ZH_SOURCE_CUES = words("来自 源自")

@@ -336,3 +336,17 @@ def test_hua_after_a_word_makes_its_ization_noun_and_never_a_flower() -> None:
     assert piggery[0] == "scale piggery"
     assert not any(w in e for e in piggery for w in ("flower", "make into", "-ize", "chemistry"))
     assert render("氯化镉").english == ("cadmium chloride",)  # an inorganic name keeps its own reading
+
+
+def test_a_verb_before_the_head_takes_its_ment_noun_inside_an_attested_span() -> None:
+    # 替代 "replace" before 治疗: English writes the action noun, "replacement therapy"
+    judged = render("肾脏替代治疗", attested=lambda term: term == "renal replacement therapy")
+    assert judged.english[0] == "renal replacement therapy"
+    assert not any("replacement" in english for english in render("肾脏替代治疗").english)  # only if attested
+
+
+def test_a_stem_the_dictionary_lacks_takes_the_name_of_its_drug() -> None:
+    # 抗凝 is no dictionary word, 抗凝药 is "anticoagulant"; 抗氧化剂 "antioxidant"
+    assert render("抗凝治疗").english[0] == "anticoagulant treatment"
+    assert render("抗氧化能力").english[0].startswith("antioxidant ")
+    assert render("抗病毒治疗").english[0] == "antiviral treatment"  # a dictionary word keeps its senses

@@ -347,7 +347,9 @@ def test_what_a_measuring_task_predicts_is_also_the_outcome() -> None:
     assert slots.task == ["湖泊水体叶绿素浓度预测"]
     assert slots.output_target == ["湖泊水体叶绿素浓度"]
     slots = extract_slots("基于随机森林模型估算城市建筑碳排放量。")
-    assert slots.output_target == ["城市建筑碳排放量"]
+    # the object opens with the thing studied: buildings, and their emissions measured (as 冬小麦产量)
+    assert slots.output_target == ["碳排放量"]
+    assert slots.subject_population == ["城市建筑"]
     # people the task is for stay who is studied, and a task that measures nothing adds no outcome
     assert "患者" not in extract_slots("预测患者的住院时间。").output_target
     assert not extract_slots("利用深度学习检测肺结节。").output_target
@@ -779,3 +781,23 @@ def test_a_word_joining_a_second_condition_of_the_people_is_no_word_of_a_term() 
         terms = [term for name in LIST_SLOT_NAMES for term in getattr(slots, name)]
         assert first in terms and second in terms
         assert not any("伴" in term or "合并" in term for term in terms)
+
+
+def test_a_condition_joined_to_people_with_another_is_theirs_too() -> None:
+    """ "X伴Y患者", "X合并Y患者": the same people have both conditions; the first had been read alone as
+    an outcome."""
+    for description, first in (
+        ("2型糖尿病伴高血压患者的认知功能下降", "2型糖尿病"),
+        ("慢性心衰合并贫血患者的运动耐量", "慢性心衰"),
+    ):
+        slots = extract_slots(description)
+        assert first in slots.subject_population
+        assert first not in slots.output_target
+
+
+def test_the_object_of_a_measuring_task_verb_opening_with_a_thing_names_the_thing_and_its_property() -> None:
+    """ "估算水稻叶面积指数": rice is studied, its leaf area index measured (the task keeps its object)."""
+    slots = extract_slots("基于无人机多光谱影像估算水稻叶面积指数")
+    assert "水稻" in slots.subject_population
+    assert "叶面积指数" in slots.output_target
+    assert slots.task
