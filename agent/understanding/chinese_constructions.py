@@ -153,11 +153,8 @@ MEASURING_TASK_VERBS = frozenset({"预测", "预估", "估计", "估算", "模�
 
 def measured_by_task(phrase: Phrase) -> bool:
     """The phrase is the object of a measuring task verb (估算|水稻叶面积指数): a quantity measured."""
-    return (
-        bool(phrase.cue)
-        and phrase.cue.removeprefix("task:") in MEASURING_TASK_VERBS
-        and phrase.cue.startswith("task:")
-    )
+    cue = phrase.cue or ""
+    return cue.startswith("task:") and cue.removeprefix("task:") in MEASURING_TASK_VERBS
 
 
 def measured_objects(phrases: list[Phrase]) -> list[Phrase]:
