@@ -186,6 +186,7 @@ class _Part:
     # the localizer whose prefixed words its `whole` forms are (周 in 牙|周 "periodontal", 前 in 学龄|前
     # "preschool age"): kept where the judge spells each of their words, not only where the whole is a term
     localizer: str = ""
+    characters: int = 0  # the Chinese word's length where one dictionary word gave the part (0: unknown)
 
 
 @lru_cache(maxsize=20000)
@@ -238,6 +239,7 @@ def _word_part(word: str) -> _Part | None:
         glossary=entry is not None,
         verbs=frozenset(sense.text for sense in senses if sense.verb),
         latin=neoclassical.morpheme_forms(word),
+        characters=len(word),
     )
 
 
@@ -913,7 +915,11 @@ def _span_pool(part: _Part, head: bool, limit: int) -> list[str]:
             derived += [sense[:-3] + "ive", sense[:-3] + "ory"]  # circulation -> circulatory
         elif word.endswith("ate") and len(word) > 6:
             derived.append(sense[:-1] + "ory")  # regulate -> regulatory
-    # before a head a verb is its action noun too ("renal replacement therapy", "growth factor")
+    # before a head a verb of two characters or more is its action noun too (替代: "renal replacement
+    # therapy"); a one-character verb has too many senses (长 "grow, develop": 长方案 is the long protocol,
+    # not a "development plan")
+    if part.characters == 1:
+        actions = []
     return list(
         _unique(
             [*part.modifiers[:limit], *derived, *part.fused, *part.latin, *_bare_adjectives(part), *actions]

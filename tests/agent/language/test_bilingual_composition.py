@@ -343,6 +343,9 @@ def test_a_verb_before_the_head_takes_its_ment_noun_inside_an_attested_span() ->
     judged = render("肾脏替代治疗", attested=lambda term: term == "renal replacement therapy")
     assert judged.english[0] == "renal replacement therapy"
     assert not any("replacement" in english for english in render("肾脏替代治疗").english)  # only if attested
+    # a one-character verb has too many senses: 长 "grow, develop" makes no "development plan" of 长方案
+    protocol = render("长方案", attested=lambda term: term == "development plan")
+    assert "development plan" not in protocol.english
 
 
 def test_a_stem_the_dictionary_lacks_takes_the_name_of_its_drug() -> None:
