@@ -162,6 +162,12 @@ def test_dictionary_and_glossary_words() -> None:
     assert render("糖耐量").english[0] == "glucose tolerance"
     assert render("针刺").english[0] == "acupuncture"  # CC-CEDICT: "to treat by acupuncture"
     assert render("衰弱").english[0] == "frailty"  # CC-CEDICT: "weak; feeble"
+    # clinical terms CC-CEDICT lacks, composed by their characters ("new-assisted", "carbon green mold alkene")
+    assert render("新辅助化疗").english[0] == "neoadjuvant chemotherapy"
+    assert render("碳青霉烯").english[0] == "carbapenem"
+    assert render("药物警戒").english[0] == "pharmacovigilance"
+    assert render("重症患者").english[0] == "critically ill patients"
+    assert render("重症肺炎").english[0] == "severe pneumonia"
 
 
 def test_composition_keeps_modifier_head_order() -> None:
