@@ -657,15 +657,16 @@ def _abstract(word: str) -> bool:
 
 
 def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
-    """A free-text concept with no word a paper could be found by: one word MeSH only ever uses
-    before another ("Physical", "Rapid": what the understanding cut from "physical tests"), or only
+    """A free-text concept with no word a paper could be found by: words MeSH only ever uses before
+    another ("Physical", "Rapid": what the understanding cut from "physical tests"; "low surgical"), or only
     generic words beside abstract nouns and participles ("resectability diagnosis", "resistance
     detection", "impending identification") or hyphenated modifiers ("long-term exposure")."""
     members = [t for t in terms if t.concept == concept_id]
     if vocabulary is None or len(members) != 1 or members[0].mesh is not None:
         return False
     words = members[0].canonical.split()
-    if len(words) == 1 and vocabulary.is_modifier(words[0]):
+    # "low surgical", left of "patients at low surgical risk" once "risk" is set aside: modifiers only
+    if all(vocabulary.is_modifier(word) for word in words):
         return True
     generic = [w for w in words if w.lower() in GENERIC_WORDS]
     rest = [w for w in words if w.lower() not in GENERIC_WORDS and w.lower() not in FUNCTION_WORDS]

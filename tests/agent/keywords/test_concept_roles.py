@@ -441,6 +441,7 @@ def test_the_words_of_a_control_arm_do_not_make_a_question_of_diagnosis(descript
         ("resistance detection", True),  # an abstract noun of "resist" beside a generic word
         ("microfinance programs", False),  # no English verb or adjective "microfin": a thing searched for
         ("anti-TNF therapy", False),  # what a drug acts against names the drug class
+        ("low surgical", True),  # only words MeSH writes before others ("at low surgical risk")
     ],
 )
 def test_a_hyphenated_modifier_before_a_generic_head_names_nothing(
