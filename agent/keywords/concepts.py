@@ -251,6 +251,7 @@ from agent.keywords.title_template import (
 from agent.keywords.treatment_names import (
     agents_of_adjective,
     agents_of_plural,
+    inhibitors_of_anti,
     procedure_of_discipline,
     technique_of_adjective,
     vaccine_of_vaccination,
@@ -1070,6 +1071,8 @@ def _drafts_for_text(
             matches = agents_of_adjective(text, content_words(text), vocabulary)
         if not matches and vocabulary is not None:
             matches = agents_of_plural(text, vocabulary)  # "sulfonylureas": Sulfonylurea Compounds
+        if not matches and vocabulary is not None:
+            matches = inhibitors_of_anti(text, vocabulary)  # "anti-TNF therapy": TNF Inhibitors
         if not matches and vocabulary is not None:
             matches = procedure_undergone(text, vocabulary)  # "hospitalised patients": Hospitalization
         if not matches and vocabulary is not None:

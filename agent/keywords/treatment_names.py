@@ -20,6 +20,8 @@ naming a treatment miss it, and in both MeSH itself says what is meant:
 - a **drug class named by its members' plural**: "sulfonylureas", "antifungals" are no MeSH terms, but
   MeSH names the class with the singular before "Compounds" or "Agents" (Sulfonylurea Compounds,
   Antifungal Agents);
+- a drug class named by **what it acts against**: "anti-TNF therapy" is MeSH's TNF Inhibitors (Tumor
+  Necrosis Factor Inhibitors), "anti-IL-6" Interleukin-6 Inhibitors;
 - a **vaccination** named by what it protects against: "influenza vaccination", "HPV vaccination" name
   the act (Vaccination) and the disease or virus apart, but what is given is the descriptor MeSH names
   "<those words> Vaccine(s)" (Influenza Vaccines, Papillomavirus Vaccines), the heading a searcher uses.
@@ -128,6 +130,31 @@ def agents_of_plural(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     (descriptor,) = found.values()
     start = text.find(word)
     return [MeshMatch(word, start, start + len(word), descriptor, "entry term")]
+
+
+# what a drug is named by when it acts against a thing: "anti-TNF" agents are MeSH's TNF Inhibitors
+_AGAINST = re.compile(r"\banti-(?P<target>[A-Za-z0-9][A-Za-z0-9-]*)", re.IGNORECASE)
+_INHIBITOR_NOUNS = ("inhibitors", "antagonists", "blockers")
+
+
+def inhibitors_of_anti(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
+    """The substance class "anti-<target>" names where MeSH names "<target> Inhibitors" (or Antagonists,
+    Blockers) as one substance descriptor ("anti-TNF therapy": Tumor Necrosis Factor Inhibitors, whose
+    entry term is "TNF Inhibitors"; "anti-IL-6": Interleukin-6 Inhibitors); [] when MeSH names none or
+    several, or the phrase has no such compound ("anti-VEGF": MeSH has no "VEGF Inhibitors")."""
+    found = _AGAINST.search(text)
+    if found is None:
+        return []
+    named = {
+        d.ui: d
+        for noun in _INHIBITOR_NOUNS
+        for d in vocabulary.lookup(f"{found.group('target')} {noun}")
+        if any(t.startswith(_SUBSTANCES) for t in d.tree_numbers)
+    }
+    if len(named) != 1:
+        return []
+    (descriptor,) = named.values()
+    return [MeshMatch(found.group(0), found.start(), found.end(), descriptor, "entry term")]
 
 
 _VACCINES_TREE = "D20.215.894"

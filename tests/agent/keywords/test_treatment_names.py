@@ -7,6 +7,7 @@ import pytest
 from agent.keywords.treatment_names import (
     agents_of_adjective,
     agents_of_plural,
+    inhibitors_of_anti,
     procedure_of_discipline,
     technique_of_adjective,
     vaccine_of_vaccination,
@@ -116,3 +117,22 @@ def test_a_drug_class_named_by_its_members_plural_is_the_class(
 @pytest.mark.parametrize("text", ["sulfonylurea", "tests", "clubs", "hearing aids"])
 def test_no_plural_a_known_word_or_a_phrase_names_no_class(vocabulary: MeshVocabulary, text: str) -> None:
     assert agents_of_plural(text, vocabulary) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("anti-TNF therapy", "Tumor Necrosis Factor Inhibitors"),  # MeSH: "TNF Inhibitors"
+        ("anti-IL-6 treatment", "Interleukin-6 Inhibitors"),
+    ],
+)
+def test_anti_a_target_names_the_inhibitors_mesh_names(
+    vocabulary: MeshVocabulary, text: str, heading: str
+) -> None:
+    (match,) = inhibitors_of_anti(text, vocabulary)
+    assert (match.text, match.descriptor.heading) == (text.split()[0], heading)
+
+
+def test_anti_a_target_mesh_names_no_inhibitors_of_names_nothing(vocabulary: MeshVocabulary) -> None:
+    assert inhibitors_of_anti("anti-VEGF injections", vocabulary) == []
+    assert inhibitors_of_anti("antibiotic therapy", vocabulary) == []
