@@ -737,8 +737,10 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
             continue  # no word in common: a narrower concept or an old name, not a synonym
         if any(name < words for name in names if name):
             continue  # "Metformin Hydrochloride" holds "metformin": the shorter term finds it already
-        if _NUMBERED.search(entry) and _stems(_NUMBERED.sub("", entry)) <= anchors:
-            continue  # "Polycystic Ovary Syndrome 1": one numbered type of the concept, not a synonym
+        if _NUMBERED.search(entry):
+            # "Polycystic Ovary Syndrome 1": one numbered type of the concept, not a synonym; nor is a
+            # numbered type of another ("Inflammatory Bowel Disease 1" under Crohn Disease)
+            continue
         if _former_binomial(descriptor, entry):
             continue  # "Bacillus coli" for Escherichia coli: a name the species had in another genus
         if _word_bag(entry) not in {_word_bag(o) for o in out}:

@@ -488,6 +488,11 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
         "Polycystic Ovary Syndrome",
         "Polycystic Ovarian Syndrome",
     ]
+    # ... as is a numbered type of another concept
+    crohn = MeshDescriptor(
+        ui="D003424", heading="Crohn Disease", entry_terms=["Crohn's Disease", "Inflammatory Bowel Disease 1"]
+    )
+    assert mesh_synonyms(crohn, "Crohn's disease") == ["Crohn Disease", "Crohn's Disease"]
 
 
 def test_no_singular_english_does_not_write() -> None:
