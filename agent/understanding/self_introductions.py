@@ -24,7 +24,9 @@ a short object and a stop (a topic is studied, looked at or worked on: "We work 
 Who pays for the work is said the same way and names no concept either: "We have an NIHR grant to
 develop X" is the wish "We want to develop X" ("NIHR grant" had become a required block), and "My PhD
 is funded by the MRC." says nothing of the topic (a topic's own "trials funded by industry" stays: only
-the user's grant, or the user's own work as the subject of "funded by", is read so).
+the user's grant, or the user's own work as the subject of "funded by", is read so). Nor does the
+service the user runs before saying what they want ("We run a falls clinic and want evidence on X":
+"falls clinic" had become a required block).
 """
 
 from __future__ import annotations
@@ -67,6 +69,14 @@ _DOING_A_FIELD = re.compile(
     r"^\s*(?:i|we)\s+do\s+(?P<words>(?:[\w&/'-]+\s*){1,3}?)\s*(?:[.;:!]|[-–—]\s)\s*", re.I
 )
 
+# the user's own service before their wish: "We run a falls clinic and want evidence on X" -> "We want
+# evidence on X" (a trial run, "We run a trial of X", is the topic: only a place of care or work goes)
+_RUNNING_A_SERVICE = re.compile(
+    r"\b(?P<who>i|we)\s+(?:run|manage|lead|staff|work\s+(?:in|at|for))\s+(?:an?|the|our|my)\s+"
+    r"(?:[\w&/'-]+\s+){0,4}?(?:clinic|service|unit|ward|practice|department|centre|center|hospital|"
+    r"team|lab|laboratory|pharmacy|surgery)s?\s+and\s+(?=(?:want|would|need|are|am|wish|hope|'d)\b)",
+    re.IGNORECASE,
+)
 
 # the user's grant: "we have an NIHR grant", "I've been awarded a Wellcome fellowship"
 _GRANT = re.compile(
@@ -91,6 +101,7 @@ def without_self_introduction(text: str) -> str:
     """`text` without a telegraphic self-introduction opening it ("ENT registrar here. Is X ..." ->
     "Is X ...", "X researcher working in Kenya: what ..." -> "In Kenya, what ...", "We do genomics - X" -> "X") and without who funds the user ("We have an X grant to study Y" -> "We want to study Y")."""
     text = _GREETING.sub("", _GRANT.sub(_wish_of_a_grant, _FUNDED_WORK.sub("", text)), count=1)
+    text = _RUNNING_A_SERVICE.sub(lambda m: f"{m.group('who')} ", text)
     working = _WORKING_IN.match(text)
     if working and _introduces_the_user(working.group("job").split()):
         rest = text[working.end() :]

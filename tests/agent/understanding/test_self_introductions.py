@@ -69,6 +69,19 @@ def test_the_users_funding_is_no_concept() -> None:
     assert any("exercise" in t for t in terms), terms
 
 
+def test_the_service_the_user_runs_before_their_wish_names_no_concept() -> None:
+    """ "We run a falls clinic and want evidence on X": the clinic is where the user works ("falls
+    clinic" had been a required block); a trial run is the topic, and stays."""
+    assert without_self_introduction(
+        "We run a falls clinic and want evidence on vitamin D for preventing falls."
+    ) == ("We want evidence on vitamin D for preventing falls.")
+    assert without_self_introduction("I work in a busy emergency department and would like to know X.") == (
+        "I would like to know X."
+    )
+    trial = "We run a trial of exercise and want to compare it with usual care."
+    assert without_self_introduction(trial) == trial
+
+
 def test_a_job_with_its_place_leaves_the_place_and_a_field_done_goes() -> None:
     """ "X researcher working in Y: ..." keeps where the question is asked, not who asks it; "We do
     <field> - ..." names the user's field, not a topic; a topic worked on, and "do not", stay."""
