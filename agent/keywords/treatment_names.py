@@ -119,17 +119,22 @@ def agents_of_plural(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]:
     single = singular(word)
     if " " in word or single == word or vocabulary.knows(word) or vocabulary.is_modifier(word):
         return []
-    found = {
-        d.ui: d
-        for noun in _CLASS_NOUNS
-        for d in vocabulary.lookup(f"{single} {noun}")
-        if any(t.startswith(_SUBSTANCES) for t in d.tree_numbers)
-    }
-    if len(found) != 1:
+    descriptor = _one_substance(vocabulary, [f"{single} {noun}" for noun in _CLASS_NOUNS])
+    if descriptor is None:
         return []
-    (descriptor,) = found.values()
     start = text.find(word)
     return [MeshMatch(word, start, start + len(word), descriptor, "entry term")]
+
+
+def _one_substance(vocabulary: MeshVocabulary, names: list[str]) -> MeshDescriptor | None:
+    """The one substance descriptor (tree D) MeSH names by any of `names`; None for none or several."""
+    found = {
+        d.ui: d
+        for name in names
+        for d in vocabulary.lookup(name)
+        if any(t.startswith(_SUBSTANCES) for t in d.tree_numbers)
+    }
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 # what a drug is named by when it acts against a thing: "anti-TNF" agents are MeSH's TNF Inhibitors
@@ -145,15 +150,9 @@ def inhibitors_of_anti(text: str, vocabulary: MeshVocabulary) -> list[MeshMatch]
     found = _AGAINST.search(text)
     if found is None:
         return []
-    named = {
-        d.ui: d
-        for noun in _INHIBITOR_NOUNS
-        for d in vocabulary.lookup(f"{found.group('target')} {noun}")
-        if any(t.startswith(_SUBSTANCES) for t in d.tree_numbers)
-    }
-    if len(named) != 1:
+    descriptor = _one_substance(vocabulary, [f"{found.group('target')} {noun}" for noun in _INHIBITOR_NOUNS])
+    if descriptor is None:
         return []
-    (descriptor,) = named.values()
     return [MeshMatch(found.group(0), found.start(), found.end(), descriptor, "entry term")]
 
 
