@@ -36,9 +36,7 @@ COORDINATION = re.compile(
     r"\s*(?:,|(?<!-)\band\b(?!-)|(?<!-)\bor\b(?!-)|\band/or\b|(?-i:(?<![A-Z0-9])/|/(?![A-Z0-9])))\s*",
     re.IGNORECASE,
 )
-SHARED_MAX_WORDS = (
-    3  # the words a shared head ("cell carcinoma", "aortic valve replacement") or modifier may have
-)
+SHARED_MAX_WORDS = 3  # words of a shared head ("cell carcinoma", "aortic valve replacement") or modifier
 
 
 def alternatives(text: str, vocabulary: MeshVocabulary | None) -> list[str]:
