@@ -743,26 +743,19 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
     return ""
 
 
-# "with or without X", "with and without X": X up to the end of its clause or bracket, or to a word that
-# starts another phrase ("with or without microscopy for the diagnosis of malaria": not the malaria)
-_WITH_OR_WITHOUT = re.compile(
-    r"\bwith\s+(?:or|and)\s+without\s+(?P<what>(?:(?!\s(?:"
+# what a "without" phrase takes: X up to the end of its clause or bracket, or to a word that starts
+# another phrase ("with or without microscopy for the diagnosis of malaria": not the malaria)
+_WHAT = (
+    r"(?P<what>(?:(?!\s(?:"
     + "|".join(sorted(EN_PREPOSITIONS))
-    + r"|and|or|versus|vs|compared|who|that|which)\s)[^,.;:!?()])+)",
-    re.IGNORECASE,
+    + r"|and|or|versus|vs|compared|who|that|which)\s)[^,.;:!?()])+)"
 )
-
+# "with or without X", "with and without X"
+_WITH_OR_WITHOUT = re.compile(r"\bwith\s+(?:or|and)\s+without\s+" + _WHAT, re.IGNORECASE)
+# "adults without established cardiovascular disease": a "without" no "with or"/"with and"/"with versus" opens
+_WITHOUT = re.compile(r"(?<!\bor\s)(?<!\band\s)(?<!\bversus\s)(?<!\bvs\s)\bwithout\s+" + _WHAT, re.IGNORECASE)
 
 _WHO_IS_STUDIED = (ConceptRole.CONDITION, ConceptRole.POPULATION)
-
-# "adults without established cardiovascular disease": X up to the end of its clause, as for "with or
-# without" (`_WITH_OR_WITHOUT`), after a "without" that no "with or"/"with and"/"with versus" opens
-_WITHOUT = re.compile(
-    r"(?<!\bor\s)(?<!\band\s)(?<!\bversus\s)(?<!\bvs\s)\bwithout\s+(?P<what>(?:(?!\s(?:"
-    + "|".join(sorted(EN_PREPOSITIONS))
-    + r"|and|or|versus|vs|compared|who|that|which)\s)[^,.;:!?()])+)",
-    re.IGNORECASE,
-)
 
 
 def not_had(members: list[Term], description: str) -> bool:
@@ -771,14 +764,7 @@ def not_had(members: list[Term], description: str) -> bool:
     people do not have. A searcher never ANDs it (that would find the papers about it), nor NOTs it (a
     paper of the people studied mentions it to say they lack it); "with or without X" is
     `taken_either_way`, and "surgery without drainage" compares what is done, not who is studied."""
-    if not members or not all(t.mesh is not None and role_of(t.mesh) in _WHO_IS_STUDIED for t in members):
-        return False
-    written = [m.group("what") for m in _WITHOUT.finditer(description)]
-    elsewhere = _WITHOUT.sub(" ", description)
-    return bool(written) and all(
-        any(written_in(t.canonical, what) for what in written) and not written_in(t.canonical, elsewhere)
-        for t in members
-    )
+    return _who_is_studied_written_only_in(_WITHOUT, members, description)
 
 
 def taken_either_way(members: list[Term], description: str) -> bool:
@@ -787,17 +773,19 @@ def taken_either_way(members: list[Term], description: str) -> bool:
     that have it and those that do not, so a searcher never ANDs it (it may join the block of its role
     the question has, `secondary_questions.joins_of_the_same_role`); not a term the description also
     writes elsewhere ("apps, with or without blood pressure telemonitoring, improve blood pressure")."""
-    if not all(t.mesh is not None and role_of(t.mesh) in _WHO_IS_STUDIED for t in members):
-        return False  # "dermoscopy with or without visual inspection": a test or treatment compared
-    written = [m.group("what") for m in _WITH_OR_WITHOUT.finditer(description)]
-    elsewhere = _WITH_OR_WITHOUT.sub(" ", description)
-    return (
-        bool(members)
-        and bool(written)
-        and all(
-            any(written_in(t.canonical, what) for what in written) and not written_in(t.canonical, elsewhere)
-            for t in members
-        )
+    return _who_is_studied_written_only_in(_WITH_OR_WITHOUT, members, description)
+
+
+def _who_is_studied_written_only_in(phrase: re.Pattern[str], members: list[Term], description: str) -> bool:
+    """Whether every term is a condition or people MeSH names ("dermoscopy with or without visual
+    inspection" compares a test), written in a `phrase` of the description and nowhere else in it."""
+    if not members or not all(t.mesh is not None and role_of(t.mesh) in _WHO_IS_STUDIED for t in members):
+        return False
+    written = [m.group("what") for m in phrase.finditer(description)]
+    elsewhere = phrase.sub(" ", description)
+    return bool(written) and all(
+        any(written_in(t.canonical, what) for what in written) and not written_in(t.canonical, elsewhere)
+        for t in members
     )
 
 
