@@ -572,11 +572,19 @@ _AFTER_PARTICIPLE = re.compile(
 )
 
 
+# a participle whose object follows it directly: "oral contraceptives containing drospirenone" is the
+# contraceptives and the drug, two concepts ("fluoride-containing" before its head stays one compound)
+_OBJECT_PARTICIPLES = word_set("containing")
+
+
 def cut_after_participle(text: str) -> list[str]:
     """The head noun phrase and the participle's complement of "X delivered online", "X isolated from Y"
-    (the preposition left out), or [text] when no participle follows a word and starts a post-modifier."""
+    (the preposition left out), "X containing Y", or [text] when no participle follows a word and starts
+    a post-modifier."""
     words = text.split()
     for index in range(1, len(words) - 1):
+        if words[index].lower() in _OBJECT_PARTICIPLES:
+            return [" ".join(words[:index]), " ".join(words[index + 1 :])]
         if words[index].lower() not in _POST_PARTICIPLES:
             continue
         rest = " ".join(words[index + 1 :])

@@ -195,6 +195,9 @@ def test_without_a_vocabulary_one_word_left_keeps_its_head() -> None:
         ("antibiotics given intravenously", ["antibiotics", "intravenously"]),
         ("X-ray computed tomography", ["X-ray computed tomography"]),  # before a noun it modifies it
         ("patients assessed outcomes", ["patients assessed outcomes"]),
+        # "containing" takes its object directly: the thing and what it contains are two concepts
+        ("oral contraceptives containing drospirenone", ["oral contraceptives", "drospirenone"]),
+        ("fluoride-containing toothpaste", ["fluoride-containing toothpaste"]),
     ],
 )
 def test_a_participle_after_a_noun_cuts_the_phrase(text: str, cut: list[str]) -> None:
