@@ -174,7 +174,11 @@ from agent.keywords.coordination import (
     related_pairs,
     slashed_series,
 )
-from agent.keywords.example_lists import kinds_given_as_examples, kinds_of_an_unnamed_class
+from agent.keywords.example_lists import (
+    kinds_after_a_generic_class,
+    kinds_given_as_examples,
+    kinds_of_an_unnamed_class,
+)
 from agent.keywords.field_of_description import (
     another_fields_sense,
     compound_before,
@@ -573,6 +577,13 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     for into, kinds in classes.items():  # "adverse birth outcomes: preterm birth, low birth weight ..."
         _join_kinds(result, into, kinds)  # "... such as preterm birth and low birth weight"
         listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
+    if examples := kinds_after_a_generic_class(result.concepts, result.terms, description, set(left_out)):
+        # "Interventions to improve ...: mobile apps, text reminders and family-based programmes"
+        _join_kinds(result, examples[0], examples[1:])
+        listed = {cid: reason for cid, reason in listed.items() if cid not in examples}
+        listed[examples[0]] = (
+            "examples the title lists after its colon of what is done: a searcher leaves them out"
+        )
     left_out = listed | left_out
     if ages and only_adulthood([t.mesh.heading for t in result.terms if t.concept == ages and t.mesh]):
         left_out[ages] = "an age range within adulthood: it only narrows the search"
@@ -1412,14 +1423,18 @@ def _as_written_only(term: Term) -> Term:
 def _head_family(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
     """The whole phrase as a match of the family its head word names (`head_family_root`: "dentine
     caries", Dental Caries), when no match reaches the head; a phrase MeSH matches nowhere is read
-    without its generic edges first ("proximal caries detection": the proximal caries detected)."""
+    without its generic edges first ("proximal caries detection": the proximal caries detected). The
+    word alone names the family only when its root is a condition ("caries"; but "embedding" alone is
+    no Tissue Embedding, nor "checkpoint" a Cell Cycle Checkpoint)."""
     if not matches:
         text = strip_generic_edges(text, vocabulary)
     tokens = tokenize(text)
-    if len(tokens) < 2 or any(m.end >= tokens[-1].end for m in matches):
+    if not tokens or any(m.end >= tokens[-1].end for m in matches):
         return None
     root = head_family_root(tokens[-1].text, vocabulary)
-    return MeshMatch(text, 0, len(text), root, "entry term") if root is not None else None
+    if root is None or (len(tokens) < 2 and role_of(root) is not ConceptRole.CONDITION):
+        return None
+    return MeshMatch(text, 0, len(text), root, "entry term")
 
 
 # weak roles a modifier of an intervention's head takes on as what the intervention is applied to

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from agent.keywords.phrase_words import GENERIC_WORDS
-from agent.keywords.title_template import written_as_the_user_wrote, written_in
+from agent.keywords.title_template import subtitle, written_as_the_user_wrote, written_in
 from agent.models import Concept, Term
 from agent.understanding.lexicon import EFFECT_VERBS
 
@@ -128,6 +128,17 @@ _UNNAMED_CLASS_AFTER = re.compile(
 )
 
 
+# a title opened by a generic class of what is done ("Interventions to improve ...", "Strategies for
+# ..."): the list its colon introduces names the kinds meant ("...: mobile apps, text reminders and
+# family-based programmes"); a list needs a comma or "and"/"or" between two items
+_GENERIC_CLASS_OPENING = re.compile(
+    r"^\W*(?:(?:non-?pharmacological|behaviou?ral|psychological|educational|digital|other)\s+)?"
+    r"(?:interventions|strategies|approaches|treatments|therapies|programmes|programs|options|methods)\b",
+    re.I,
+)
+_A_LIST = re.compile(r",|\s(?:and|or)\s", re.I)
+
+
 def kinds_of_an_unnamed_class(
     concepts: list[Concept], terms: list[Term], description: str, left_out: set[str]
 ) -> dict[str, list[str]]:
@@ -139,15 +150,41 @@ def kinds_of_an_unnamed_class(
     lists += [m.group("kinds") for m in _UNNAMED_CLASS_AFTER.finditer(description)]
     classes: dict[str, list[str]] = {}
     for text in lists:
-        text = _WHO_OR_WHERE.split(f" {text} ")[0]
-        rest = description.replace(text.strip(), " ")
-        kinds = [
-            c.id
-            for c in concepts
-            if c.id not in left_out
-            and (written := [t for t in terms if t.concept == c.id])
-            and all(written_in(t.canonical, text) and not written_in(t.canonical, rest) for t in written)
-        ]
+        kinds = _written_only_in(text, concepts, terms, description, left_out)
         if len(kinds) > 1:
             classes[kinds[0]] = kinds[1:]
     return classes
+
+
+def kinds_after_a_generic_class(
+    concepts: list[Concept], terms: list[Term], description: str, left_out: set[str]
+) -> list[str]:
+    """The concepts written only in the list after the colon of a title opened by a generic class of
+    what is done (`_GENERIC_CLASS_OPENING`: "Interventions to improve medication adherence in ...:
+    mobile apps, text reminders and family-based programmes"), in the order written; [] when there is
+    no such list. They are examples of the class, one block of alternatives (read apart, each was a
+    block AND'ed, and a paper had to name them all)."""
+    if not _GENERIC_CLASS_OPENING.match(description) or not _A_LIST.search(tail := subtitle(description)):
+        return []
+    kinds = _written_only_in(tail, concepts, terms, description, left_out)
+    where = {
+        t.concept: written_at
+        for t in terms
+        if (written_at := tail.casefold().find(t.canonical.casefold())) >= 0
+    }
+    return sorted(kinds, key=lambda cid: where.get(cid, len(tail))) if len(kinds) > 1 else []
+
+
+def _written_only_in(
+    text: str, concepts: list[Concept], terms: list[Term], description: str, left_out: set[str]
+) -> list[str]:
+    """The concepts (not `left_out`) every term of which is written in `text` and nowhere else."""
+    text = _WHO_OR_WHERE.split(f" {text} ")[0]
+    rest = description.replace(text.strip(), " ")
+    return [
+        c.id
+        for c in concepts
+        if c.id not in left_out
+        and (written := [t for t in terms if t.concept == c.id])
+        and all(written_in(t.canonical, text) and not written_in(t.canonical, rest) for t in written)
+    ]

@@ -1,6 +1,10 @@
 from __future__ import annotations
 
-from agent.keywords.example_lists import kinds_given_as_examples, kinds_of_an_unnamed_class
+from agent.keywords.example_lists import (
+    kinds_after_a_generic_class,
+    kinds_given_as_examples,
+    kinds_of_an_unnamed_class,
+)
 from agent.models import Concept, ConceptRole, Term
 
 
@@ -143,3 +147,17 @@ def test_a_bracket_after_a_chinese_class_lists_its_kinds() -> None:
     assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {"c1": ["c2", "c3"]}
     text = "SGLT2抑制剂（dapagliflozin）治疗心力衰竭，以及 empagliflozin"
     assert kinds_given_as_examples(concepts, terms, text, set(), set()) == {}
+
+
+def test_a_list_after_the_colon_of_a_generic_class_is_one_block_of_kinds() -> None:
+    """'Interventions to improve ...: mobile apps, text reminders, family-based programmes': the listed
+    kinds of what is done had each been a block AND'ed; they are one, in the order written. A title
+    opened by a topic ("Medication adherence ...: apps and reminders") lists no examples of a class."""
+    concepts, terms = _concepts("family", "medication adherence", "mobile apps", "text reminders")
+    text = (
+        "Interventions to improve medication adherence in adolescents with type 1 diabetes: mobile apps, "
+        "text reminders, family-based programmes"
+    )
+    assert kinds_after_a_generic_class(concepts, terms, text, set()) == ["c2", "c3", "c0"]
+    text = "Medication adherence in adolescents with type 1 diabetes: mobile apps and text reminders"
+    assert kinds_after_a_generic_class(concepts, terms, text, set()) == []
