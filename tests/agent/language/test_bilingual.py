@@ -169,6 +169,7 @@ def test_dictionary_and_glossary_words() -> None:
     assert render("重症患者").english[0] == "critically ill patients"
     assert render("重症肺炎").english[0] == "severe pneumonia"
     assert render("甲状腺功能减退").english[0] == "hypothyroidism"  # had been "thyroid function decline"
+    assert render("心血管获益").english[0] == "cardiovascular benefit"  # had been "cardiovascular benefiting"
 
 
 def test_composition_keeps_modifier_head_order() -> None:
