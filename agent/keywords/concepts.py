@@ -207,6 +207,7 @@ from agent.keywords.phrase_matches import (
     people_word_of_an_organism,
     place_in_a_figure,
     procedure_undergone,
+    professionals_of_a_specialty,
     reading_to_the_head,
     widened_to_a_name,
     without_name_parts,
@@ -1072,6 +1073,8 @@ def _drafts_for_text(
         ]
         if vocabulary is not None and (kind_of_people := people_named_by_adjective(text, vocabulary)):
             matches = kind_of_people  # "homeless adults": Ill-Housed Persons, not Adult
+        if vocabulary is not None and (specialty := professionals_of_a_specialty(text, vocabulary)):
+            matches = specialty  # "emergency physicians": Emergency Medicine, not Emergencies
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
             kept = [m for m in matches if m.end <= aged[0].start or m.start >= aged[-1].end]

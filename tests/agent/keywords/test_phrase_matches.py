@@ -13,6 +13,7 @@ from agent.keywords.phrase_matches import (
     people_category,
     people_named_by_adjective,
     procedure_undergone,
+    professionals_of_a_specialty,
     widened_to_a_name,
 )
 from agent.language.mesh_recognition import MeshVocabulary
@@ -178,3 +179,21 @@ def test_the_symptoms_of_a_condition_are_searched_as_the_condition(vocabulary: M
     text = "anxiety symptoms"
     match = vocabulary.recognize(text)[0]
     assert match.descriptor.heading == "Anxiety" and a_class_noun_after(text, match)
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("oncology nurses", "Oncology Nursing"),  # "oncology" had been dropped, leaving Nurses
+        ("intensive care nurses", "Critical Care Nursing"),  # an entry term of the specialty
+        ("emergency physicians", "Emergency Medicine"),  # had been Emergencies, a situation
+        ("nurses", None),  # no specialty named
+        ("young nurses", None),  # MeSH names no "Young Nursing"
+        ("emergency departments", None),  # no professionals
+    ],
+)
+def test_professionals_named_by_their_specialty_are_the_specialty(
+    vocabulary: MeshVocabulary, text: str, heading: str | None
+) -> None:
+    found = professionals_of_a_specialty(text, vocabulary)
+    assert [m.descriptor.heading for m in found] == ([heading] if heading else [])
