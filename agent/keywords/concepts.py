@@ -579,12 +579,12 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         _join_kinds(result, into, kinds)  # "... such as preterm birth and low birth weight"
         listed = {cid: reason for cid, reason in listed.items() if cid not in kinds}
     if examples := kinds_after_a_generic_class(result.concepts, result.terms, description, set(left_out)):
-        # "Interventions to improve ...: mobile apps, text reminders and family-based programmes"
+        # "Interventions to improve ...: mobile apps, text reminders and family-based programmes": the
+        # kinds of what is done, one block, required as what is done (never outcomes the title lists)
         _join_kinds(result, examples[0], examples[1:])
         listed = {cid: reason for cid, reason in listed.items() if cid not in examples}
-        listed[examples[0]] = (
-            "examples the title lists after its colon of what is done: a searcher leaves them out"
-        )
+        if (joined := next((c for c in result.concepts if c.id == examples[0]), None)) is not None:
+            joined.role = ConceptRole.INTERVENTION
     left_out = listed | left_out
     if ages and only_adulthood([t.mesh.heading for t in result.terms if t.concept == ages and t.mesh]):
         left_out[ages] = "an age range within adulthood: it only narrows the search"

@@ -162,8 +162,8 @@ def kinds_after_a_generic_class(
     """The concepts written only in the list after the colon of a title opened by a generic class of
     what is done (`_GENERIC_CLASS_OPENING`: "Interventions to improve medication adherence in ...:
     mobile apps, text reminders and family-based programmes"), in the order written; [] when there is
-    no such list. They are examples of the class, one block of alternatives (read apart, each was a
-    block AND'ed, and a paper had to name them all)."""
+    no such list. They are the kinds of what is done, one block of alternatives (read apart, each was
+    a block AND'ed, and a paper had to name them all)."""
     if not _GENERIC_CLASS_OPENING.match(description) or not _A_LIST.search(tail := subtitle(description)):
         return []
     kinds = _written_only_in(tail, concepts, terms, description, left_out)
