@@ -119,8 +119,9 @@ def test_segmentation_keeps_dictionary_words_whole() -> None:
     assert segment("脑机接口") == ["脑机接口"]
     assert segment("脑表面电极") == ["脑", "表面", "电极"]
     assert segment("石墨烯电极") == ["石墨烯", "电极"]  # jieba: 石墨|烯
-    # equal cuts: a lone character is taken as a suffix rather than a prefix (早产|儿, not 早|产儿)
-    assert segment("早产儿") == ["早产", "儿"]
+    # equal cuts: a lone character is taken as a suffix rather than a prefix (足月|儿, not 足|月儿)
+    assert segment("足月儿") == ["足月", "儿"]
+    assert segment("早产儿") == ["早产儿"]  # a glossary word
     assert segment("癫痫患者的脑电信号") == ["癫痫", "患者", "的", "脑电", "信号"]
     # a term of nine characters is found whole too (jieba: 受试者|工作|特征|曲线)
     assert segment("采用受试者工作特征曲线") == ["采用", "受试者工作特征曲线"]
@@ -170,6 +171,14 @@ def test_dictionary_and_glossary_words() -> None:
     assert render("重症肺炎").english[0] == "severe pneumonia"
     assert render("甲状腺功能减退").english[0] == "hypothyroidism"  # had been "thyroid function decline"
     assert render("心血管获益").english[0] == "cardiovascular benefit"  # had been "cardiovascular benefiting"
+    # neonatal and pathology words CC-CEDICT composes character by character
+    assert render("早产儿").english[0] == "preterm infants"  # had been "premature birth child"
+    assert (
+        render("坏死性小肠结肠炎").english[0] == "necrotizing enterocolitis"
+    )  # "necrosis small intestine colitis"
+    assert render("缺血性脑卒中").english[0] == "ischemic stroke"  # had been "stroke", the modifier lost
+    assert render("间质性肺病").english[0] == "interstitial lung disease"  # "mesenchyme lung disease"
+    assert "diabetic retinopathy" in render("糖尿病视网膜病变").english[:2]
 
 
 def test_composition_keeps_modifier_head_order() -> None:
