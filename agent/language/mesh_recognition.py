@@ -135,6 +135,8 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)
 _ADJECTIVE_SHAPE = re.compile(r"(?:al|ic|ous|ive|ar|ary|an|ine|ed|ing|ly|able|ible)$")
 # a species's name: the genus, capitalised, and the epithet ("Staphylococcus aureus")
 _BINOMIAL = re.compile(r"[A-Z][a-z]{2,} [a-z]{3,}")
+_INFECTION_TREE = "C01"  # Infections
+_VIRUS_TREE = "B04"  # Viruses
 _DERIVED = re.compile(r"(?<=[a-z]{4})(?:ations?|als?|ars?)$")
 _COUNTABLE_ICS = re.compile(r"(?<=[a-z]{3})ics\b")
 LOOSE_MAX_WORDS = 3  # longer windows in another order are rarely the same concept
@@ -367,6 +369,7 @@ class MeshVocabulary:
         self._add_unambiguous_sensed_words()
         self._add_syndromes_named_by_their_disease()
         self._add_species_by_their_genus_initial()
+        self._add_infections_named_by_their_virus()
         self._add_diseases_said_without_their_qualifier()
         # "Diabetes Mellitus, Type 2" is also written so: a key some term writes in natural order is none
         self._inverted_keys = {key for key, _ in self._inverted_pairs} - {
@@ -432,6 +435,30 @@ class MeshVocabulary:
         for key, uis in named.items():
             if len(uis) == 1 and key not in self._keys:
                 self._keys[key] = [(_RANK["entry term"], next(iter(uis)))]
+
+    def _add_infections_named_by_their_virus(self) -> None:
+        """A virus MeSH names "<disease> virus" ("Hepatitis C virus", an entry term of Hepacivirus;
+        "Herpes simplex virus" of Simplexvirus) is written before "infection" for the disease
+        ("hepatitis C virus infection", "herpes simplex virus infections"): the virus's name and
+        "infection" name the infection MeSH writes as the rest of the name (Hepatitis C, Herpes
+        Simplex), where that rest names only infections (tree C01) and the words are no term already.
+        Read word by word, "hepatitis C virus infection" had been the virus and a bare "infection"."""
+        virus, infection = word_key("virus"), word_key("infection")
+        for row in self.file.records().values():
+            if not any(t.startswith(_VIRUS_TREE) for t in row.get("tree_numbers") or []):
+                continue
+            for term in [row["heading"], *(row.get("entry_terms") or [])]:
+                key = phrase_key(natural_order(term))
+                if len(key) < 2 or key[-1] != virus:
+                    continue
+                named = {o for _, o in self._keys.get(key[:-1], [])}
+                if not named or not all(
+                    any(t.startswith(_INFECTION_TREE) for t in self.descriptor(o).tree_numbers) for o in named
+                ):
+                    continue
+                with_infection = (*key, infection)
+                if with_infection not in self._keys:
+                    self._keys[with_infection] = [(_RANK["entry term"], o) for o in sorted(named)]
 
     def _add_diseases_said_without_their_qualifier(self) -> None:
         """A disease MeSH names with a qualifier usage drops ("Diabetes Mellitus", "Angina Pectoris",

@@ -235,6 +235,19 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   evidence synthesis, an implementation-barriers review, a prognostic-factor review and two
   diagnostic-accuracy reviews. They are reported apart as `librarian28`
   (0.443 / 0.859 / 0.917 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 29` (ids P16-01-P16-10: otology, hepatology, pharmacogenomics, tuberculosis
+  control, military health, plastic and reconstructive surgery, perinatal pharmacoepidemiology, homeless
+  health, hyperbaric medicine and sports cardiology) were written as hard as Seed's titles in the
+  twenty-seventh session, before the product was run on them: a line of treatment ("as salvage therapy
+  ... after failed systemic steroid treatment"), a reference standard ("with liver biopsy as the reference
+  standard"), genotypes (CYP2C19 loss-of-function alleles), contacts of people with a disease (household
+  contacts), a transition between two lives (military to civilian), a wound after an operation (closed
+  incisions after breast reconstruction), exposure in pregnancy and an outcome in offspring, a population
+  named by a state ("people experiencing homelessness"), a setting of income ("high-income countries"),
+  a past treatment as the population ("patients irradiated for head and neck cancer"), criteria that
+  qualify a test ("athlete-specific criteria"), a qualitative synthesis, a prevalence review and two
+  diagnostic-accuracy reviews. They are reported apart as `librarian29`
+  (0.503 / 0.785 / 0.817 as written: MeSH recall, precision, strict block coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -421,6 +434,7 @@ _LATER_BATCHES = {
     "librarian26": ("librarian", 26),
     "librarian27": ("librarian", 27),
     "librarian28": ("librarian", 28),
+    "librarian29": ("librarian", 29),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -475,6 +489,7 @@ SPLITS = (
     "librarian26",
     "librarian27",
     "librarian28",
+    "librarian29",
     "engineering",
     "engineering2",
     "engineering3",
@@ -527,7 +542,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 324 librarian, 50 engineering and 96 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 334 librarian, 50 engineering and 96 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

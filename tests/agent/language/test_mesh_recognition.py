@@ -575,6 +575,19 @@ def test_a_syndrome_named_by_its_disease_is_named_without_the_class_word(vocabul
     assert headings(vocabulary, "irritable bowel") == []
 
 
+def test_a_virus_named_after_its_disease_and_infection_name_the_disease(vocabulary: MeshVocabulary) -> None:
+    """ "hepatitis C virus infection": MeSH writes the virus "Hepatitis C virus" (an entry term of
+    Hepacivirus) and the disease Hepatitis C; the virus and "infection" name the disease (it had been
+    the virus and a bare Infections, searched as Virus Diseases)."""
+    for text, heading in (
+        ("hepatitis C virus infection", "Hepatitis C"),
+        ("herpes simplex virus infections", "Herpes Simplex"),
+    ):
+        assert headings(vocabulary, text) == [(text, heading)]
+    # the virus alone stays the organism
+    assert headings(vocabulary, "hepatitis C virus") == [("hepatitis C virus", "Hepacivirus")]
+
+
 def test_a_species_written_with_its_genus_initial_is_the_organism(vocabulary: MeshVocabulary) -> None:
     """ "S. aureus", "K. pneumoniae": the initial and the epithet name the species MeSH writes in full
     (none had been found; "S. aureus" had been read as a tail of Vancomycin-Resistant Staphylococcus
