@@ -301,6 +301,15 @@ def leading_acronym(term: str) -> str | None:
     return first if acronym(rest.lstrip("- ")) == letters else None
 
 
+def _initials_of(word: str, heading: str) -> bool:
+    """Whether `word` is an acronym made of the initials of `heading` in natural order ("CPAP" of
+    Continuous Positive Airway Pressure; "CRRT" of Continuous Renal Replacement Therapy), and no English
+    word a text in capitals would write ("FAST", "CARD", "DASH")."""
+    if not is_acronym(word) or not word.isalpha() or english_word(word.lower()):
+        return False
+    return acronym(natural_order(heading)) == word.upper()
+
+
 _WORD_AS_WRITTEN = re.compile(r"^[A-Z][a-z]+$")  # "Food", "Cell": a word, not part of a symbol
 
 
@@ -535,6 +544,10 @@ class MeshVocabulary:
         words = term.split(", ")[0].split()
         if len(words) == 2 and words[1].lower() in _ACRONYM_COMPANIONS and is_acronym(words[0]):
             # "MRI Scans", "PET Scan", "CT Scan, X-Ray": the acronym names the technique on its own
+            self._acronyms.setdefault(words[0].upper(), set()).add(ui)
+        elif len(words) > 1 and how != "heading" and _initials_of(words[0], self.descriptor(ui).heading):
+            # "CPAP Ventilation", "CGM Device", "CRRT Technique": an acronym of the heading's own words,
+            # written in an entry term of it, names the descriptor on its own
             self._acronyms.setdefault(words[0].upper(), set()).add(ui)
         if is_acronym(term):
             self._acronyms.setdefault(term.upper(), set()).add(ui)

@@ -112,6 +112,15 @@ def test_acronyms_nlm_writes_before_their_long_form(vocabulary: MeshVocabulary) 
     assert headings(vocabulary, "ICU patients") == [("ICU", "Intensive Care Units"), ("patients", "Patients")]
 
 
+def test_an_acronym_of_the_heading_an_entry_term_opens_with_is_attested(vocabulary: MeshVocabulary) -> None:
+    """ "CPAP Ventilation", "CGM Device", "CRRT Technique": the heading's initials, written in an entry
+    term, name the descriptor alone ("CPAP in preterm infants" had searched CPAP[tiab] only); not an
+    English word a text in capitals writes ("FAST Exam" of Focused Assessment with Sonography for Trauma)."""
+    assert headings(vocabulary, "CPAP") == [("CPAP", "Continuous Positive Airway Pressure")]
+    assert headings(vocabulary, "CGM") == [("CGM", "Continuous Glucose Monitoring")]
+    assert headings(vocabulary, "FAST") == []
+
+
 def test_an_entry_term_spaced_into_two_parts_is_attested_as_authors_write_it(
     vocabulary: MeshVocabulary,
 ) -> None:
