@@ -158,10 +158,6 @@ def _outcome_like(
     return False
 
 
-# a list opened by a verb's "-ing" form ("preventing falls and pressure ulcers"): what it acts on
-_GERUND_FIRST = re.compile(r"\s*\w+ing\b", re.IGNORECASE)
-
-
 def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
     """The concepts a title writes only as outcomes it lists, with the reason a searcher leaves them
     out: named as outcomes in so many words (`_NAMED_OUTCOMES`: "with X and Y as outcomes", "outcomes are
@@ -181,23 +177,6 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     ] + [m.group("zh") for m in _NAMED_OUTCOMES_ZH.finditer(description)]
     named += [m.group("care") for m in _CARED_ABOUT.finditer(description)]
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
-    outcomes = {c.id for c in concepts if c.role is ConceptRole.OUTCOME}
-
-    def beside_an_outcome(concept: Concept, segment: str) -> bool:
-        """A condition listed beside an outcome in the "Y" of "X for Y" ("for mortality, overdose and
-        reincarceration"): an event the studies count, as the mortality is; not what a verb acts on ("for
-        preventing falls and pressure ulcers": the topic, `outcomes_listed_with_a_condition`)."""
-        return (
-            concept.role is ConceptRole.CONDITION
-            and not _GERUND_FIRST.match(segment)
-            and any(
-                other in outcomes
-                and other != concept.id
-                and all(_written(t.canonical, segment) for t in members[other])
-                for other in members
-            )
-        )
-
     found: dict[str, str] = {}
     for concept in concepts:
         own = members[concept.id]
@@ -219,11 +198,7 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
                 "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"
             )
         elif any(
-            (
-                _outcome_like(concept, own, False, in_a_purpose=True)
-                or _used(own, segment)
-                or beside_an_outcome(concept, segment)
-            )
+            (_outcome_like(concept, own, False, in_a_purpose=True) or _used(own, segment))
             and all(_written(t.canonical, segment) for t in own)
             and (
                 any(
