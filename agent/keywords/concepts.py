@@ -1073,7 +1073,11 @@ def _drafts_for_text(
         ]
         if vocabulary is not None and (kind_of_people := people_named_by_adjective(text, vocabulary)):
             matches = kind_of_people  # "homeless adults": Ill-Housed Persons, not Adult
-        if vocabulary is not None and (specialty := professionals_of_a_specialty(text, vocabulary)):
+        if (
+            vocabulary is not None
+            and not any(m.start == 0 and m.end == len(text) for m in matches)  # "community health nurses"
+            and (specialty := professionals_of_a_specialty(text, vocabulary))
+        ):
             matches = specialty  # "emergency physicians": Emergency Medicine, not Emergencies
         # "older women": the age group, whatever MeSH names the people word
         if vocabulary is not None and (aged := age_group(text, vocabulary)):
@@ -1426,18 +1430,14 @@ def _as_written_only(term: Term) -> Term:
 def _head_family(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
     """The whole phrase as a match of the family its head word names (`head_family_root`: "dentine
     caries", Dental Caries), when no match reaches the head; a phrase MeSH matches nowhere is read
-    without its generic edges first ("proximal caries detection": the proximal caries detected). The
-    word alone names the family only when its root is a condition ("caries"; but "embedding" alone is
-    no Tissue Embedding, nor "checkpoint" a Cell Cycle Checkpoint)."""
+    without its generic edges first ("proximal caries detection": the proximal caries detected)."""
     if not matches:
         text = strip_generic_edges(text, vocabulary)
     tokens = tokenize(text)
-    if not tokens or any(m.end >= tokens[-1].end for m in matches):
+    if len(tokens) < 2 or any(m.end >= tokens[-1].end for m in matches):
         return None
     root = head_family_root(tokens[-1].text, vocabulary)
-    if root is None or (len(tokens) < 2 and role_of(root) is not ConceptRole.CONDITION):
-        return None
-    return MeshMatch(text, 0, len(text), root, "entry term")
+    return MeshMatch(text, 0, len(text), root, "entry term") if root is not None else None
 
 
 # weak roles a modifier of an intervention's head takes on as what the intervention is applied to

@@ -344,23 +344,6 @@ def test_a_family_head_before_a_measuring_word_is_that_condition(vocabulary: Mes
     assert any(t.mesh is not None and t.mesh.heading == "Dental Caries" for t in result.terms)
 
 
-def test_a_family_head_alone_is_that_condition(vocabulary: MeshVocabulary) -> None:
-    """ "preventing caries": the one word MeSH ends only Dental Caries and its kinds with is that
-    condition (it had been required as the free text caries[tiab]); a lone word whose family is no
-    condition names nothing ("embedding" is no Tissue Embedding)."""
-    from agent.keywords.concepts import build_concepts
-    from agent.models import Slots, Understanding
-
-    description = "Fluoride toothpaste for preventing caries in children"
-    slots = Slots(subject_population=["children"], output_target=["caries"], context=["fluoride toothpaste"])
-    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
-    term = next(t for t in result.terms if t.canonical == "caries")
-    assert term.mesh is not None and term.mesh.heading == "Dental Caries"
-    slots = Slots(task=["embedding"], context=["clinical notes"])
-    result = build_concepts(Understanding(description="Embedding of clinical notes", slots=slots), vocabulary)
-    assert all(t.mesh is None or t.mesh.heading != "Tissue Embedding" for t in result.terms)
-
-
 def test_a_thing_and_what_it_contains_are_two_concepts(vocabulary: MeshVocabulary) -> None:
     """ "combined oral contraceptives containing drospirenone": the drug had been lost (the query searched
     "combined oral contraceptives"[tiab], which the whole phrase holds); now the contraceptives, with
