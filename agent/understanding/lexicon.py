@@ -38,7 +38,6 @@ EN_FUNCTION = words(
     because although though unless despite since until throughout
     anything something everything nothing anyone someone everyone anybody somebody everybody nobody
     abroad elsewhere
-    afterwards afterward thereafter beforehand meanwhile
     """
 )
 # "X as a biomarker": nouns of the role a measured feature plays
