@@ -235,6 +235,7 @@ from agent.keywords.phrase_words import (
     without_take_up,
 )
 from agent.keywords.reference_standards import reference_standards
+from agent.keywords.repeated_acronyms import join_repeated_acronyms
 from agent.keywords.routine_outcomes import routine_outcomes
 from agent.keywords.secondary_questions import asked_only_secondarily, joins_of_the_same_role
 from agent.keywords.site_and_lesion import split_named_parts, split_sites
@@ -539,6 +540,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     result.concepts, result.terms, comparators = merge_drafts(
         group_drafts(drafts, shared, related_pairs(description, series) - shared)
     )
+    # "normothermic machine perfusion ... does NMP lower ...": the acronym is the phrase's synonym
+    result.concepts, result.terms = join_repeated_acronyms(result.concepts, result.terms, defined)
     result.concepts, result.terms, ages = age_population(
         result.concepts, result.terms, description, vocabulary
     )

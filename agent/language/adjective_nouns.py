@@ -5,7 +5,8 @@ no heading for the whole, and the searcher ANDs the rest with what the adjective
 as a noun (Recurrence, under Pathologic Processes; Postmenopause). English forms such adjectives and
 nouns in pairs by closed rules of word formation:
 
-- -ent / -ence, -ant / -ance ("recurrent", "convalescent"): the noun may be any term of a condition;
+- -ent / -ence, -ant / -ance ("recurrent", "convalescent"), -istic / -ism ("autistic": Autistic Disorder,
+  whose entry term "autism" is the noun): the noun may be any term of a condition;
 - the rules that make an adjective of a Greek or Latin noun of a disease or state: -otic / -osis
   ("psychotic"), -itic / -itis ("arthritic"), -ptic / -psy, -psis ("epileptic", "septic"), -atic / -a
   ("asthmatic"), -ic / -ia, -y, -ism ("anaemic", "hypoxic", "alcoholic"), -ese / -esity ("obese"),
@@ -32,6 +33,7 @@ from agent.models import MeshDescriptor
 _PAIRS: tuple[tuple[re.Pattern[str], tuple[str, ...], bool], ...] = (
     (re.compile(r"(?<=[a-z]{4})ent$"), ("ence",), True),
     (re.compile(r"(?<=[a-z]{4})ant$"), ("ance",), True),
+    (re.compile(r"(?<=[a-z]{3})istic$"), ("ism",), True),
     (re.compile(r"(?<=[a-z]{4})ant$"), ("ancy",), False),
     (re.compile(r"(?<=[a-z]{3})otic$"), ("osis",), False),
     (re.compile(r"(?<=[a-z]{3})itic$"), ("itis",), False),

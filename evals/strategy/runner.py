@@ -35,6 +35,7 @@ SPLIT_CHOICES = {
     "descriptions8": ("descriptions8",),
     "descriptions9": ("descriptions9",),
     "descriptions10": ("descriptions10",),
+    "descriptions11": ("descriptions11",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -389,6 +389,22 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   2015", "RCTs only", "not interested in adult survivors", British spellings, unexpanded acronyms such
   as ART, CRP, COPD, PAD and PDE5, Chinese 对…的影响, 与…的关系, 在…中的应用, 基于, …的危险因素, and mixed
   terms such as GLP-1受体激动剂, ICU患者, TAVR, DLBCL and CRS). They are reported apart as `descriptions10`.
+  The rows with `"batch": 11` (ids D241-D264: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first ten batches have at most once: hepatology transplant, sports
+  cardiology, dental public health, rheumatology imaging, addiction pharmacotherapy, speech-language
+  pathology, occupational therapy, tropical dermatology, bariatric surgery, geriatric pharmacy, travel
+  medicine, burns care, paediatric anaesthesia, interventional radiology, paediatric emergency medicine,
+  transgender health, neuro-oncology, clinical nutrition, obesity medicine, peritoneal dialysis, medical
+  retina, sepsis, paediatric allergy and endoscopy) were written in the twenty-seventh session after the
+  first 240 had been tuned on and before the product was run on them, in phrasings the first ten batches
+  have little of ("Does X ...?", "evidence on", "what's known about", "X vs Y" with a question after a
+  colon or dash, "in kids", "I'm an SLP", a harm asked about ("VTE, MI, stroke", "new or worsening
+  reflux"), a setting ("in the ED", "care home residents", "remote island communities"), an exclusion
+  ("excluding adults"), two populations ("trans women and trans men", "DCD and DBD grafts"), doses ("125 mg
+  twice daily"), lay words beside technical ones ("skin sores", "lots of medicines (polypharmacy)"),
+  British spellings, unexpanded acronyms such as NMP, ECG, RA, OUD, PAE, TURP and BPH, Chinese 对…的影响,
+  与…的关系, …的危险因素, …的疗效, and mixed terms such as 抗VEGF药物, OIT, ESD and EMR). They are reported
+  apart as `descriptions11`.
 """
 
 from __future__ import annotations
@@ -449,6 +465,7 @@ _LATER_BATCHES = {
     "descriptions8": ("descriptions", 8),
     "descriptions9": ("descriptions", 9),
     "descriptions10": ("descriptions", 10),
+    "descriptions11": ("descriptions", 11),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -506,6 +523,7 @@ SPLITS = (
     "descriptions8",
     "descriptions9",
     "descriptions10",
+    "descriptions11",
 )
 
 

@@ -46,3 +46,24 @@ def test_an_ending_whose_noun_is_no_condition_heading_names_nothing(
     """The nouns "invasion" and "progression" are entry terms of other things than a condition the
     adjective says; Depression is a behaviour, Spine a body part, and "chronicy" no word."""
     assert condition_of_adjective(word, vocabulary) is None
+
+
+@pytest.mark.parametrize(
+    ("word", "heading"),
+    [
+        ("autistic", "Autistic Disorder"),  # -istic / -ism, by its entry term "autism"
+    ],
+)
+def test_an_adjective_whose_noun_is_an_entry_term_of_a_condition_names_it(
+    vocabulary: MeshVocabulary, word: str, heading: str
+) -> None:
+    found = condition_of_adjective(word, vocabulary)
+    assert found is not None and found.heading == heading
+
+
+@pytest.mark.parametrize("word", ["diabetic", "optimistic", "holistic", "linguistic"])
+def test_the_same_endings_of_no_condition_name_nothing(vocabulary: MeshVocabulary, word: str) -> None:
+    """Optimism is a trait: no condition. "diabetic" is read by no pair: "diabetic macular oedema" is a
+    complication MeSH names apart (Macular Edema, Diabetic Retinopathy), and Diabetes Mellitus beside it
+    is a block its searchers do not write."""
+    assert condition_of_adjective(word, vocabulary) is None
