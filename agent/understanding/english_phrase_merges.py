@@ -110,6 +110,13 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
     return phrases
 
 
+def _names_a_substance(word: str) -> bool:
+    """A word MeSH names a term with on its own ("alcohol", "sugar", "antibiotic"), not a modifier
+    ("early", "daily") nor only a part of longer terms ("oral")."""
+    vocabulary = embedded_vocabulary()
+    return vocabulary is not None and vocabulary.knows(word.lower()) and not is_adjective(word.lower())
+
+
 def _named_whole(text: str) -> bool:
     """Whether one MeSH descriptor's term spans the whole phrase ("mass drug administration")."""
     vocabulary = embedded_vocabulary()
@@ -256,6 +263,9 @@ def _merge_bare_task_heads(phrases: list[Phrase]) -> list[Phrase]:
             and following.cue == "of"
             # "mass drug administration of azithromycin": the action MeSH names stays whole
             and not (len(phrase.words) > 1 and _named_whole(phrase.text))
+            # "alcohol consumption of adolescents", "antibiotic use of farms": a substance MeSH names
+            # before the action is already what it acts on, and "of" names whose action it is
+            and not (len(phrase.words) > 1 and _names_a_substance(phrase.words[-2]))
         ):
             # "early introduction of peanut" -> "early peanut introduction": one action on one thing
             words = [*phrase.words[:-1], *following.words, _inner_case(phrase.words[-1])]

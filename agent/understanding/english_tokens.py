@@ -59,7 +59,46 @@ def description_tokens(text: str) -> list[str]:
     # phrase ("anterior cruciate ligament (ACL) injuries") it is left out and the phrase goes on
     text = _ACRONYM_IN_PARENTHESES.sub(_acronym_boundary, text)
     tokens = _glue_mesh_terms(_based_written_apart(en_tokens(text)), text)
-    return _glue_windows(_glue_windows(_glue_latin(tokens), 3, _place_name), 5, _language_role)
+    tokens = _glue_windows(_glue_windows(_glue_latin(tokens), 3, _place_name), 5, _language_role)
+    return _capital_names(tokens)
+
+
+class CapitalName(str):
+    """A word written in capitals that English also spells as a function word or verb: "in the US",
+    "LED lighting", "WHO guidelines", "children with ALL", "DO concentrations", "NO synthesis". It is
+    an acronym, a name, so its lower-case form is itself: no word list of the phrase rules (which all
+    compare lower-case forms) reads it as the pronoun, preposition or verb ("in the US" had lost its
+    place, "LED" had been "led", a verb that cut "LED lighting" to "lighting")."""
+
+    __slots__ = ()
+
+    def lower(self) -> str:
+        return str(self)
+
+
+# the words of the phrase rules' lists a capitalised acronym may collide with
+_WORDS_NAMES_MAY_SPELL = lex.EN_FUNCTION | lex.EN_VERBS | lex.EN_COMMON_VERBS | lex.SENTENCE_ADVERBS
+# Boolean operators keep their sense in capitals ("sepsis OR septicaemia")
+_OPERATORS = frozenset({"AND", "OR", "NOT"})
+
+
+def _capital_names(tokens: list[str]) -> list[str]:
+    """The tokens, with each acronym that spells a listed English word made a `CapitalName`; a
+    description written all in capitals shouts its words rather than naming acronyms, and is left
+    alone."""
+    words = [t for t in tokens if t.isalpha()]
+    if sum(t.isupper() for t in words) * 2 > len(words):
+        return tokens
+    return [
+        CapitalName(t)
+        if len(t) > 1
+        and t.isalpha()
+        and t.isupper()
+        and t not in _OPERATORS
+        and t.lower() in _WORDS_NAMES_MAY_SPELL
+        else t
+        for t in tokens
+    ]
 
 
 _BASED = re.compile(r"^(?P<inner>[^\W\d_]+)-based$", re.IGNORECASE)

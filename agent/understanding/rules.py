@@ -628,7 +628,8 @@ def _worth_keeping(term: str) -> bool:
         return False
     if CJK.search(term):
         return len(term) >= 2 and term not in lex.ZH_BREAKS and term not in lex.ZH_GENERIC
-    words = term.lower().split()
+    # an acronym spelt like a function word ("US", "WHO") is a name: it keeps its capitals
+    words = [w if len(w) > 1 and w.isalpha() and w.isupper() else w.lower() for w in term.split()]
     generic = [w in lex.GENERIC_WORDS or singular(w) in lex.GENERIC_WORDS for w in words]
     if all(
         g

@@ -37,10 +37,10 @@ from agent.understanding.slot_evidence import (
 
 # what may follow a plural noun and not a verb's object ("loading tests and", "outcome measures in")
 _LIST_ENDS = frozenset({"and", "or", "in", "at", "of", "for", "on", "during", "across", "from", "with"})
-# words after which a noun phrase starts, so an "-ed" form right after them is its adjective
-_BEFORE_A_NOUN_PHRASE = frozenset(
-    {None, "whether", "if", "that", "how", "of", "in", "on", "for", "with", "from", "by"}
-)
+# words after which a noun phrase starts, so an "-ed" form right after them is its adjective: a
+# preposition takes a noun phrase, never a verb ("at enhanced geothermal systems", "at increased
+# altitude", "exposure to reduced oxygen")
+_BEFORE_A_NOUN_PHRASE = frozenset({None, "whether", "if", "that", "how", *lex.EN_PREPOSITIONS})
 
 
 def _noun_phrase_follows(r: PhraseReading) -> bool:
