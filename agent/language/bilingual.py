@@ -119,8 +119,9 @@ _JUDGED_WHOLE = 3  # renderings of one dictionary word among which the judge (Me
 # there are morphemes (过拟合 over-fitting, 不平等 inequality)
 PHRASE_PARTICLES = frozenset("的之地得了着")
 
-# a number written before a classifier (2|型, II|期, 三|代), by a Chinese sentence as by a phrase
-NUMBER = re.compile(r"^(?:\d+|[IVX]+|[一二三四五六七八九十])$")
+# a number written before a classifier (2|型, II|期, 三|代), by a Chinese sentence as by a phrase; a lone
+# capital letter counts as one (A|型 "type A", B|类 "class B": A型肉毒毒素 had been "A mold botulinum toxin")
+NUMBER = re.compile(r"^(?:\d+|[IVX]+|[A-Z]|[一二三四五六七八九十])$")
 NUMBER_CLASSIFIERS = {  # "2型" -> "type 2": a number and its classifier, English order
     "型": ("type",),
     "期": ("phase", "stage"),

@@ -128,6 +128,13 @@ def tokenize(text: str, whole_words: bool = False) -> list[Token]:
 # 术后 "after surgery", 术前 "before surgery", 术中 "during surgery": after a verb of surgery (切除, 置换,
 # 移植) the 术 is the verb's suffix that makes it the procedure (切除术 "resection"), and only 后/前/中 say when
 _OPERATION_TIMES = frozenset({"术后", "术前", "术中"})
+# verbs of effect or change, which say what something does to what follows (是否影响|术后|死亡率 "affect
+# postoperative mortality"), and the modal words that mark the verb after them as the predicate: such a
+# verb names no procedure, so 术后 stays whole after it (影响术|后 had been read "influence technique")
+_PREDICATING_VERBS = word_class(
+    "影响 导致 引起 改变 改善 降低 提高 增加 减少 减轻 缓解 预测 促进 加重 增强 减弱"
+)
+_MODAL_WORDS = word_class("是否 能否 可否 会否 如何 能 会 可 将 可能 能够 可以")
 
 
 def _procedure_times(tokens: list[Token]) -> list[Token]:
@@ -137,12 +144,15 @@ def _procedure_times(tokens: list[Token]) -> list[Token]:
     out: list[Token] = []
     for token in tokens:
         previous = out[-1] if out else None
+        before = out[-2].key if len(out) > 1 else ""
         if (
             token.key in _OPERATION_TIMES
             and previous is not None
             and len(previous.key) > 1
             and has_chinese(previous.key)
             and previous.key not in FUNCTION_WORDS
+            and previous.key not in _PREDICATING_VERBS
+            and before not in _MODAL_WORDS
             and (previous.tag.startswith("v") or _has_verb_sense(previous.key))
         ):
             out[-1] = Token(previous.text + token.text[0], previous.key + token.key[0], "n")

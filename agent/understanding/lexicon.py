@@ -823,6 +823,9 @@ ZH_TREAT_VERBS = words("治疗 防治")
 ZH_FACTOR_WORDS = words("影响因素 因素 危险因素 相关因素 决定因素")
 # nouns of how a thing works (机制 "mechanism"): after a topic ("X及其机制") an aspect the study examines
 ZH_MECHANISM_WORDS = words("机制 机理 作用机制 分子机制 作用机理 发生机制 调控机制")
+# a treatment's efficacy (疗效及安全性 "efficacy and safety"): the aspect of a treatment a trial measures,
+# as 安全性 is; alone "efficacy" is a generic word the translation drops (`slot_translation._generic`)
+ZH_EFFICACY_WORDS = words("疗效 临床疗效 近期疗效 远期疗效 短期疗效 长期疗效")
 # links that attach an aspect noun to the topic before it ("X的安全性", "疗效及安全性", "X及其机制")
 ZH_ASPECT_LINKS = words("的 及 及其 和 与 以及 其 、")
 _HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
@@ -830,14 +833,15 @@ _HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 def zh_aspect_word(text: str) -> bool:
     """A Chinese noun naming an aspect of a topic rather than a topic: its factors (影响因素, 危险因素), its
-    mechanism (机制, 机理), or a property noun made with the abstract suffix 性 "-ity, -ness" on a two-character
-    stem (安全性 safety, 有效性 effectiveness, 可行性 feasibility). Attached to a topic, it is what the study
+    mechanism (机制, 机理), a treatment's efficacy (疗效), or a property noun made with the abstract
+    suffix 性 "-ity, -ness" on a two-character stem (安全性 safety, 有效性 effectiveness, 可行性 feasibility). Attached to a topic, it is what the study
     examines of it, an outcome (the slot convention of `evals.understanding.metrics`), and a term of its own."""
     if text in ZH_RELATION_WORDS:
         return False  # 相关性 "correlation": a relation between the terms around it, no aspect of one
     return (
         text in ZH_FACTOR_WORDS
         or text in ZH_MECHANISM_WORDS
+        or text in ZH_EFFICACY_WORDS
         or (len(text) == 3 and text.endswith("性") and _HAN_WORD.fullmatch(text) is not None)
     )
 

@@ -65,6 +65,10 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
         if slot is None:
             # no Chinese head word the tables know: the English rendering's head word or MeSH decides
             slot = _english_evidence(phrase)
+            if slot == "method_measurement" and phrase.cue == "exposure":
+                # "眼晶状体受照剂量与白内障的关系": a dose or level the sentence makes act on the outcome is
+                # the exposure, though MeSH files "radiation dosage" as a measurement
+                slot = "context"
         if slot is None:
             slot = cue_slot(phrase.cue, True) or "context"
         if slot == "method_measurement" and phrase.cue in lex.ZH_METHOD_CUES:

@@ -179,6 +179,24 @@ def test_dictionary_and_glossary_words() -> None:
     assert render("缺血性脑卒中").english[0] == "ischemic stroke"  # had been "stroke", the modifier lost
     assert render("间质性肺病").english[0] == "interstitial lung disease"  # "mesenchyme lung disease"
     assert "diabetic retinopathy" in render("糖尿病视网膜病变").english[:2]
+    # grades of severity CC-CEDICT lacks (中重度 had been "middle severe", 轻中度 "light withinness")
+    assert render("中重度疼痛").english[0] == "moderate to severe pain"
+    assert render("轻中度抑郁").english[0] == "mild to moderate depression"
+    assert render("中度").english[0] == "moderate"
+    # 肉毒毒素 had been "meat narcotic toxin", 受照剂量 "pleasant in accordance with dose", 肺康复 "lung rehabilitation"
+    assert render("肉毒毒素").english[0] == "botulinum toxin"
+    assert "radiation dose" in render("受照剂量").english[:2]
+    assert render("肺康复").english[0] == "pulmonary rehabilitation"
+    assert render("介入治疗").english[0].startswith("interventional")
+    assert render("放射性白内障").english[0] == "radiation cataract"  # had been "radioactive cataract"
+    assert render("放射性碘").english[0] == "radioactive iodine"  # CC-CEDICT's own word stays
+
+
+def test_a_capital_letter_before_a_classifier_is_a_rank() -> None:
+    # A|型 "type A" as 2|型 "type 2" (had been "A mold botulinum toxin")
+    assert render("A型肉毒毒素").english[0] == "type A botulinum toxin"
+    assert render("A型血友病").english[0] == "type A hemophilia"
+    assert render("2型糖尿病").english[0] == "type 2 diabetes"
 
 
 def test_composition_keeps_modifier_head_order() -> None:

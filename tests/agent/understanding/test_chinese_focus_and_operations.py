@@ -3,7 +3,7 @@ fallback): sentences of their own, not evaluation cases.
 
 A verb by which the researcher says what the study looks at (关注, 聚焦于, 着眼于, 围绕, 解析) is a cue, no
 word of the term after it; 术后/术前/术中 after a verb of surgery leave 术 to the operation (髋关节置换术|后),
-which the time word then closes.
+which the time word then closes; after a verb of effect (影响|术后) or a modal word the time word stays whole.
 """
 
 from __future__ import annotations
@@ -51,6 +51,14 @@ def test_after_a_verb_of_surgery_the_operation_keeps_its_suffix() -> None:
 
 def test_after_a_noun_the_operation_time_stays_one_word() -> None:
     assert segment("患者术后疼痛") == ["患者", "术后", "疼痛"]
+
+
+def test_after_a_verb_of_effect_the_operation_time_stays_one_word() -> None:
+    # 是否影响|术后: the verb says what the waiting does to what follows; it names no operation (影响术
+    # "influence technique" had become a setting)
+    assert segment("等待时间是否影响术后死亡率")[-3:] == ["影响", "术后", "死亡率"]
+    assert segment("早期活动能否降低术后并发症")[-3:] == ["降低", "术后", "并发症"]
+    assert "影响术" not in [p.text for p in chinese_phrases("吸烟是否影响术后伤口愈合？")]
 
 
 def test_the_operation_is_a_time_that_closes_its_phrase() -> None:

@@ -801,3 +801,19 @@ def test_the_object_of_a_measuring_task_verb_opening_with_a_thing_names_the_thin
     assert "水稻" in slots.subject_population
     assert "叶面积指数" in slots.output_target
     assert slots.task
+
+
+def test_a_dose_related_to_an_outcome_is_the_exposure() -> None:
+    # "X与Y的关系": X acts on Y; a dose is the exposure there, though MeSH files Radiation Dosage as a
+    # measurement (had been a method of the study)
+    slots = extract_slots("医务人员眼晶状体受照剂量与放射性白内障的关系。")
+    assert "眼晶状体受照剂量" in slots.context
+    assert "眼晶状体受照剂量" not in slots.method_measurement
+
+
+def test_efficacy_beside_safety_is_an_outcome() -> None:
+    # 疗效 "efficacy" is an aspect of the treatment the trial measures, as 安全性 is; it had been dropped as
+    # a generic word
+    slots = extract_slots("针刺治疗慢性偏头痛的疗效与安全性评价。")
+    english, _, _ = translate_slots(slots, embedded_vocabulary())
+    assert {"efficacy", "safety"} <= set(english.output_target)
