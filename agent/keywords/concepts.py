@@ -500,7 +500,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     shared |= slashed_series(description, series)  # "kangaroo care / skin-to-skin contact": one concept
     named = [vocabulary.recognize(part.text, defined) if vocabulary else [] for part in parts]
     # without MeSH nothing tells another field's words apart: the description is taken as medicine's
-    biomedical = vocabulary is None or names_biomedicine([part.text for part in parts], named)
+    biomedical = vocabulary is None or names_biomedicine([part.text for part in parts], named, vocabulary)
     drafts_parts = [
         (draft, part)
         for index, part in enumerate(parts)

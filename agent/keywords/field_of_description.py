@@ -21,7 +21,17 @@ made on the whole description first:
   study by their role), but a tissue or cell part named by one word before the
   noun it qualifies is not (`modifying_body_part`: the "dendrite" of "dendrite growth" in a lithium
   battery, the "membrane" of "membrane fouling"): physics, materials science and engineering write
-  such words in their own sense, and where medicine means them, another part says so;
+  such words in their own sense, and where medicine means them, another part says so; nor is such a
+  part named by one word as the head after a word MeSH does not know at all (`unknown_devices_part`:
+  the "cells" of "perovskite solar cells", the "membranes" of "electrospun nanofiber membranes"; not
+  "hippocampal neurons"), nor an inorganic chemical and nothing else (tree D01, `_inorganic_only`:
+  the "copper alloys" of friction stir welding, "hydrochloric acid" for corrosion, "graphene" as a
+  lubricant), the metals, alloys, oxides and acids materials science and engineering name as often as
+  medicine does, and where medicine means them another part names a disease, people or a drug; nor a
+  descriptor MeSH also files under physics or chemistry (G01, G02), technology and industry (J01) or
+  the information sciences (L) ("air filtration", "wood", "satellite imagery", "cellular automata"):
+  MeSH itself says other fields study it too (not food, J02, nor public health, N06: "sugar-sweetened
+  beverages" and "body mass index" are medicine's);
 - **another field's sense** (`another_fields_sense`): without that evidence, a one-word match filed under
   the trees of general conditions and signs, behaviour and phenomena (C23, F, G), and none of A, B, D
   or a disease's tree (a disease is no other field's word: "water-loss dehydration"), beside a word of
@@ -84,6 +94,12 @@ _CONCRETE_TREES = (*_LIVING_TREES, "D")
 # regions or organs): their one-word names are the words physics, materials science and engineering
 # also use ("dendrite", "cell", "nucleus", "membrane")
 _MICROSCOPIC = ("A10", "A11")
+# inorganic chemicals: elements, metals, alloys, oxides, acids and salts, which materials science,
+# chemistry and engineering name in their own right
+_INORGANIC = ("D01",)
+# the trees of physics and chemistry, technology and industry, and the information sciences: a
+# descriptor filed under one of them too is a thing other fields study as well
+_OTHER_FIELDS_TREES = ("G01", "G02", "J01", "L")
 
 
 def _under(match: MeshMatch | MeshDescriptor, trees: tuple[str, ...]) -> bool:
@@ -96,29 +112,64 @@ def _whole_part(match: MeshMatch, text: str) -> bool:
     return len(match.text.split()) > 1 or len(content_words(text)) <= 1
 
 
-def names_biomedicine(texts: Sequence[str], named: Sequence[Sequence[MeshMatch]]) -> bool:
+def names_biomedicine(
+    texts: Sequence[str],
+    named: Sequence[Sequence[MeshMatch]],
+    vocabulary: MeshVocabulary | None = None,
+) -> bool:
     """Whether some part of a description (`texts`, with the matches `named` in each) names a concrete
     thing of medicine or biology: a body part, an organism or a disease in any words, or a descriptor of
     those trees in several words or as its whole part, not through an entry term of another field's
-    sense."""
+    sense, nor an inorganic chemical alone, nor (with the `vocabulary`) a cell part after a word MeSH
+    does not know."""
     for text, matches in zip(texts, named, strict=True):
-        medical = [
+        evidence = [
             match
             for match in matches
             if not modifying_body_part(match, text)
-            and _under(match, BIOMEDICAL_TREES)
-            and not entry_of_another_field(match.descriptor, match.via)
+            and not _inorganic_only(match)
+            and not _under(match, _OTHER_FIELDS_TREES)
+            and not (vocabulary is not None and unknown_devices_part(match, text, vocabulary))
+        ]
+        medical = [
+            match
+            for match in evidence
+            if _under(match, BIOMEDICAL_TREES) and not entry_of_another_field(match.descriptor, match.via)
         ]
         if _covered(text, medical):
             return True  # "ICU nurses": Intensive Care Units and Nurses hold the whole part between them
-        for match in matches:
-            if not modifying_body_part(match, text) and (
+        for match in evidence:
+            if (
                 _under(match, _LIVING_TREES + _HEALTH_PERSONNEL + _AGE_GROUPS)
                 or (_under(match, _PATIENTS) and match.via == "heading")
                 or (match in medical and _whole_part(match, text))
             ):
                 return True
     return False
+
+
+def _inorganic_only(match: MeshMatch) -> bool:
+    """Whether a match is an inorganic chemical and nothing else (every tree number under D01):
+    "copper", "alloys", "hydrochloric acid", "graphene" (Graphite)."""
+    numbers = match.descriptor.tree_numbers
+    return bool(numbers) and all(t.startswith(_INORGANIC) for t in numbers)
+
+
+def unknown_devices_part(match: MeshMatch, text: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether a match is a tissue or cell part (tree A10-A11, and no other tree than anatomy's) named by
+    one word as the head of its phrase after a word MeSH does not know at all: a device's part in
+    physics or engineering ("perovskite solar cells", "electrospun nanofiber membranes"), not a cell
+    of the body ("hippocampal neurons", "cancer cells")."""
+    numbers = match.descriptor.tree_numbers
+    if not (
+        len(match.text.split()) == 1
+        and numbers
+        and all(t.startswith("A") for t in numbers)
+        and _under(match, _MICROSCOPIC)
+        and not content_words(text[match.end :])
+    ):
+        return False
+    return any(not vocabulary.knows_word(token.text) for token in tokenize(text[: match.start]))
 
 
 def _covered(text: str, matches: Sequence[MeshMatch]) -> bool:

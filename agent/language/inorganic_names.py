@@ -1,8 +1,12 @@
 """Inorganic names: the prefix that names the anion, written before the element in Chinese and after it in
-English (氧化锆 "zirconium oxide", 氯化镉 "cadmium chloride", 硫酸铜 "copper sulfate").
+English (氧化锆 "zirconium oxide", 氯化镉 "cadmium chloride", 硫酸铜 "copper sulfate"), and formulas
+written with element symbols ("GaN", "TiO2", "MoS2").
 
 Why a module of its own: a closed class of Chinese word formation that composition in modifier-head
-order gets backwards; `agent.language.bilingual` asks `inorganic_name` at each part of a phrase.
+order gets backwards; `agent.language.bilingual` asks `inorganic_name` at each part of a phrase. And a
+formula is written in mixed case, so it reads as an acronym: "GaN" (gallium nitride) upper-cased is the
+"GAN" of Giant Axonal Neuropathy; `agent.language.mesh_recognition` asks `is_chemical_formula` before it
+takes a mixed-case word for an acronym MeSH writes in other capitals.
 """
 
 from __future__ import annotations
@@ -31,6 +35,16 @@ _ANIONS = {
     "乙酸": "acetate",
     "醋酸": "acetate",
 }
+# the symbols of the chemical elements (IUPAC), the closed class a formula is written in
+_ELEMENT_SYMBOLS = frozenset(
+    re.findall(
+        r"[A-Z][a-z]?",
+        "HHeLiBeBCNOFNeNaMgAlSiPSClArKCaScTiVCrMnFeCoNiCuZnGaGeAsSeBrKrRbSrYZrNbMoTcRuRhPdAgCdInSnSbTeIXeCs"
+        "BaLaCePrNdPmSmEuGdTbDyHoErTmYbLuHfTaWReOsIrPtAuHgTlPbBiPoAtRnFrRaAcThPaUNpPuAmCmBkCfEsFmMdNoLrRf"
+        "DbSgBhHsMtDsRgCnNhFlMcLvTsOg",
+    )
+)
+_FORMULA_PART = re.compile(r"([A-Z][a-z]?)(\d*)")
 _ELEMENT_SENSE = re.compile(r"^([a-z]+) \((?:chemistry|metal)\)$")
 
 
@@ -57,3 +71,16 @@ def inorganic_name(keys: list[str], start: int) -> tuple[str, int] | None:
             if element is not None:
                 return f"{element} {_ANIONS[prefix]}", size + 1
     return None
+
+
+def is_chemical_formula(word: str) -> bool:
+    """Whether a mixed-case word is written as a formula of two element symbols or more, with their counts
+    ("GaN", "TiO2", "MoS2", "NiFe"; not "ECoG", "IgG", "HbA1c", nor "GAN" in capitals alone)."""
+    if not any(ch.islower() for ch in word):
+        return False
+    parts = _FORMULA_PART.findall(word)
+    return (
+        len(parts) >= 2
+        and "".join(symbol + count for symbol, count in parts) == word
+        and all(symbol in _ELEMENT_SYMBOLS for symbol, _ in parts)
+    )

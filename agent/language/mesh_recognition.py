@@ -65,6 +65,7 @@ from agent.language.english_forms import (
     participle_bases,
 )
 from agent.language.head_variants import attested_head_variants, with_trouble_heads
+from agent.language.inorganic_names import is_chemical_formula
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
 from agent.language.morphology import REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
@@ -336,7 +337,8 @@ class MeshVocabulary:
         self.file = mesh_file
         mesh_file.load()
         self._keys: dict[tuple[str, ...], list[tuple[int, str]]] = {}
-        self._acronyms: dict[str, set[str]] = {}  # acronym as written (case kept) -> descriptor uis
+        self._acronyms: dict[str, set[str]] = {}  # acronym (upper case) -> descriptor uis
+        self._acronym_spellings: set[str] = set()  # every acronym as MeSH writes it (case kept)
         self._loose: dict[tuple[str, ...], list[tuple[int, str]]] = {}  # loose_key -> (rank, ui)
         self._last_words: dict[str, int] = {}  # word key -> terms it ends
         self._inner_words: dict[str, int] = {}  # word key -> terms it stands inside (not last)
@@ -519,6 +521,10 @@ class MeshVocabulary:
         for at, word in enumerate(words):
             self._form_uses.setdefault(word, [0, 0])[at == len(words) - 1] += 1
 
+    def _add_acronym(self, short: str, ui: str) -> None:
+        self._acronyms.setdefault(short.upper(), set()).add(ui)
+        self._acronym_spellings.add(short)
+
     def _add(self, term: str, how: str, ui: str) -> None:
         match = _ACRONYM_IN_PARENS.match(term)
         if match:  # "Electrocorticography (EcoG)": the long form, and the acronym
@@ -534,23 +540,23 @@ class MeshVocabulary:
                 return
             self._add(long, how, ui)
             if is_acronym(short):
-                self._acronyms.setdefault(short.upper(), set()).add(ui)
+                self._add_acronym(short, ui)
             return
         short = leading_acronym(term)
         if short:  # "ICU Intensive Care Units", "RSV Respiratory Syncytial Virus": NLM's acronym entries
-            self._acronyms.setdefault(short.upper(), set()).add(ui)
+            self._add_acronym(short, ui)
         if joined := joined_acronym(term):  # "Hb A1c": HbA1c
-            self._acronyms.setdefault(joined.upper(), set()).add(ui)
+            self._add_acronym(joined, ui)
         words = term.split(", ")[0].split()
         if len(words) == 2 and words[1].lower() in _ACRONYM_COMPANIONS and is_acronym(words[0]):
             # "MRI Scans", "PET Scan", "CT Scan, X-Ray": the acronym names the technique on its own
-            self._acronyms.setdefault(words[0].upper(), set()).add(ui)
+            self._add_acronym(words[0], ui)
         elif len(words) > 1 and how != "heading" and _initials_of(words[0], self.descriptor(ui).heading):
             # "CPAP Ventilation", "CGM Device", "CRRT Technique": an acronym of the heading's own words,
             # written in an entry term of it, names the descriptor on its own
-            self._acronyms.setdefault(words[0].upper(), set()).add(ui)
+            self._add_acronym(words[0], ui)
         if is_acronym(term):
-            self._acronyms.setdefault(term.upper(), set()).add(ui)
+            self._add_acronym(term, ui)
             key = phrase_key(term)
             if len(key) > 1:  # "COVID-19", "HIV-1": several words in the text, as specific as written
                 entries = self._keys.setdefault(key, [])
@@ -1129,6 +1135,8 @@ class MeshVocabulary:
             return []
         if word in defined:
             return [d.ui for d in self.lookup(defined[word])][:1]
+        if is_chemical_formula(word) and word not in self._acronym_spellings:
+            return []  # "GaN" is gallium nitride, no "GAN" (Giant Axonal Neuropathy)
         uis = self._acronyms.get(word.upper(), set())
         if len(uis) == 1:
             return sorted(uis)

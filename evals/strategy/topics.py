@@ -270,7 +270,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   engineering, food science, textile engineering, mining, semiconductor devices, cryptography, supply
   chains, sports engineering, wood science: fields the first 50 lack, several with words MeSH holds in a
   medical sense such as discharge, vessel, high pressure) were written after the first 50 had been tuned
-  on, before the product was run on them, and are reported apart as `engineering6`.
+  on, before the product was run on them, and are reported apart as `engineering6`. The rows with
+  `"batch": 7` (ids E61-E70: structural engineering, petroleum engineering, optics and photonics,
+  railway engineering, ocean energy, electrocatalysis, tourism studies, welding and joining, control
+  engineering, archaeology: fields the first 60 lack, several with words MeSH holds in a medical sense
+  such as column, oxygen, attitude, copper, radar) were written after the first 60 had been tuned on,
+  before the product was run on them, and are reported apart as `engineering7`.
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
@@ -456,6 +461,7 @@ _LATER_BATCHES = {
     "engineering4": ("engineering", 4),
     "engineering5": ("engineering", 5),
     "engineering6": ("engineering", 6),
+    "engineering7": ("engineering", 7),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
@@ -513,6 +519,7 @@ SPLITS = (
     "engineering4",
     "engineering5",
     "engineering6",
+    "engineering7",
     "descriptions",
     "descriptions2",
     "descriptions3",

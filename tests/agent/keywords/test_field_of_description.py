@@ -17,7 +17,7 @@ def _named(vocabulary: MeshVocabulary, *texts: str) -> tuple[list[str], list[lis
 
 def test_a_disease_or_a_whole_biomedical_phrase_is_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
     assert names_biomedicine(*_named(vocabulary, "road traffic noise", "hypertension"))
-    assert names_biomedicine(*_named(vocabulary, "graphene", "friction"))  # a chemical named whole
+    assert names_biomedicine(*_named(vocabulary, "metformin", "friction"))  # a drug named whole
     # one word among words MeSH does not hold is no evidence for itself
     assert not names_biomedicine(*_named(vocabulary, "monetary policy shocks", "exchange rate volatility"))
 
@@ -122,3 +122,34 @@ def test_a_cell_part_named_by_one_word_before_its_noun_is_no_evidence_and_anothe
     # the head of its phrase, or beside a disease, it is medicine's
     assert names_biomedicine(*_named(vocabulary, "dendrite growth", "epilepsy"))
     assert names_biomedicine(*_named(vocabulary, "dendrites"))
+
+
+def test_an_inorganic_chemical_alone_is_no_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
+    # metals, alloys and acids are materials science's as much as medicine's (tree D01 only)
+    assert not names_biomedicine(*_named(vocabulary, "graphene", "friction"))
+    assert not names_biomedicine(*_named(vocabulary, "copper alloys", "Friction stir welding"))
+    assert not names_biomedicine(*_named(vocabulary, "mild steel", "hydrochloric acid"))
+    # beside a disease, or where the chemical is also a drug, it is medicine's
+    assert names_biomedicine(*_named(vocabulary, "zinc", "diarrhoea"))
+
+
+def test_a_cell_part_heading_a_phrase_after_a_word_mesh_lacks_is_a_devices_part(
+    vocabulary: MeshVocabulary,
+) -> None:
+    def reads(*texts: str) -> bool:
+        return names_biomedicine(*_named(vocabulary, *texts), vocabulary)
+
+    assert not reads("perovskite solar cells", "Moisture stability")  # "perovskite": no MeSH word
+    assert not reads("Electrospun nanofiber membranes")  # "electrospun"
+    assert reads("hippocampal neurons")  # every word MeSH's: the body's cells
+
+
+def test_a_descriptor_mesh_also_files_under_another_fields_tree_is_no_evidence(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # Filtration (physics, chemistry), Wood (technology): other fields study them too
+    assert not names_biomedicine(*_named(vocabulary, "air filtration", "nanofiber filters"))
+    assert not names_biomedicine(*_named(vocabulary, "wood", "Thermal modification"))
+    assert names_biomedicine(*_named(vocabulary, "air pollution", "asthma"))
+    # food (J02) and public health (N06) are medicine's: "Taxes on sugar-sweetened beverages"
+    assert names_biomedicine(*_named(vocabulary, "sugar-sweetened beverages", "body mass index"))

@@ -187,6 +187,15 @@ def test_an_acronym_never_names_the_word_it_spells(vocabulary: MeshVocabulary) -
     ]
 
 
+def test_a_chemical_formula_is_no_acronym_mesh_writes_in_other_capitals(vocabulary: MeshVocabulary) -> None:
+    # "GaN" is gallium nitride: upper-cased it is the "GAN" of Giant Axonal Neuropathy, which MeSH
+    # writes in capitals only; an acronym in MeSH's own capitals is still recognised
+    assert "Giant Axonal Neuropathy" not in [
+        heading for _, heading in headings(vocabulary, "GaN high electron mobility transistors")
+    ]
+    assert ("GAN", "Giant Axonal Neuropathy") in headings(vocabulary, "GAN in children")
+
+
 def test_words_across_a_comma_are_not_one_term(vocabulary: MeshVocabulary) -> None:
     assert ("low back pain", "Low Back Pain") not in headings(vocabulary, "low back, pain")
 
