@@ -363,12 +363,12 @@ def people_named_by_adjective(text: str, vocabulary: MeshVocabulary) -> list[Mes
 
 # how MeSH names the specialty of nurses and of doctors: "Oncology Nursing", "Emergency Medicine"
 _SPECIALTY_NAMES = {
-    "nurse": ("nursing",),
-    "nurses": ("nursing",),
-    "physician": ("medicine",),
-    "physicians": ("medicine",),
-    "doctor": ("medicine",),
-    "doctors": ("medicine",),
+    "nurse": "nursing",
+    "nurses": "nursing",
+    "physician": "medicine",
+    "physicians": "medicine",
+    "doctor": "medicine",
+    "doctors": "medicine",
 }
 _HEALTH_OCCUPATIONS = "H02"
 
@@ -380,17 +380,15 @@ def professionals_of_a_specialty(text: str, vocabulary: MeshVocabulary) -> list[
     under the specialty, and the field's words alone name another thing ("emergency" is Emergencies,
     a situation) or nothing at all ("oncology" had been dropped). [] when MeSH names no such specialty."""
     words = text.split()
-    names = _SPECIALTY_NAMES.get(words[-1].lower(), ()) if len(words) > 1 else ()
-    found = {
-        d.ui: d
-        for name in names
+    name = _SPECIALTY_NAMES.get(words[-1].lower()) if len(words) > 1 else None
+    if name is None:
+        return []
+    found = [
+        d
         for d in vocabulary.lookup(" ".join([*words[:-1], name]))
         if any(t.startswith(_HEALTH_OCCUPATIONS) for t in d.tree_numbers)
-    }
-    if len(found) != 1:
-        return []
-    (descriptor,) = found.values()
-    return [MeshMatch(text, 0, len(text), descriptor, "entry term")]
+    ]
+    return [MeshMatch(text, 0, len(text), found[0], "entry term")] if len(found) == 1 else []
 
 
 # the second half of a compound adjective a match opens: "-led", "-delivered", "-run"
