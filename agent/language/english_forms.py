@@ -199,11 +199,20 @@ def _definitions() -> str:
     return "\n".join(raw.partition("]")[2] for raw in lexicon().entries.values()).lower()
 
 
+@cache
+def _definition_words() -> frozenset[str]:
+    """Every run of word characters in CC-CEDICT's definitions: what `\\b<word>\\b` finds, as a set."""
+    return frozenset(re.findall(r"\w+", _definitions()))
+
+
 @lru_cache(maxsize=1024)
 def english_word(word: str) -> bool:
     """True when CC-CEDICT's definitions use `word`: a check that a derived form ("warming") is a word
     English uses (no "olding")."""
-    return re.search(rf"\b{re.escape(word.lower())}\b", _definitions()) is not None
+    lower = word.lower()
+    if re.fullmatch(r"\w+", lower):
+        return lower in _definition_words()  # the same answer as the search below, without it
+    return re.search(rf"\b{re.escape(lower)}\b", _definitions()) is not None
 
 
 # verbs that only carry the noun after them ("do a follow-up", "make progress")

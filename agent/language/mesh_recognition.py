@@ -306,9 +306,9 @@ def _initials_of(word: str, heading: str) -> bool:
     """Whether `word` is an acronym made of the initials of `heading` in natural order ("CPAP" of
     Continuous Positive Airway Pressure; "CRRT" of Continuous Renal Replacement Therapy), and no English
     word a text in capitals would write ("FAST", "CARD", "DASH")."""
-    if not is_acronym(word) or not word.isalpha() or english_word(word.lower()):
+    if not is_acronym(word) or not word.isalpha() or acronym(natural_order(heading)) != word.upper():
         return False
-    return acronym(natural_order(heading)) == word.upper()
+    return not english_word(word.lower())  # last: a search of the dictionary's definitions (slow)
 
 
 _WORD_AS_WRITTEN = re.compile(r"^[A-Z][a-z]+$")  # "Food", "Cell": a word, not part of a symbol
@@ -551,7 +551,12 @@ class MeshVocabulary:
         if len(words) == 2 and words[1].lower() in _ACRONYM_COMPANIONS and is_acronym(words[0]):
             # "MRI Scans", "PET Scan", "CT Scan, X-Ray": the acronym names the technique on its own
             self._add_acronym(words[0], ui)
-        elif len(words) > 1 and how != "heading" and _initials_of(words[0], self.descriptor(ui).heading):
+        elif (
+            len(words) > 1
+            and how != "heading"
+            and is_acronym(words[0])
+            and _initials_of(words[0], self.descriptor(ui).heading)
+        ):
             # "CPAP Ventilation", "CGM Device", "CRRT Technique": an acronym of the heading's own words,
             # written in an entry term of it, names the descriptor on its own
             self._add_acronym(words[0], ui)
