@@ -92,14 +92,18 @@ def test_several_outcomes_verbs_of_effect_act_on_are_left_out_one_defines_the_to
 
 
 def test_a_listed_intervention_stays_required(vocabulary: MeshVocabulary) -> None:
-    found = summary(
-        vocabulary,
+    description = (
         "Interventions in primary care for reducing antibiotic prescribing: delayed prescribing and "
-        "C-reactive protein testing",
+        "C-reactive protein testing"
+    )
+    slots = Slots(
         context=["primary care", "delayed prescribing", "C-reactive protein testing"],
         output_target=["antibiotic prescribing"],
     )
-    assert found["C-reactive protein"][1]
+    result = build_concepts(Understanding(description=description, slots=slots), vocabulary)
+    # the kinds listed after "Interventions ...:" are one block of what is done, and it is required
+    block = next(t.concept for t in result.terms if t.canonical == "C-reactive protein")
+    assert next(c for c in result.concepts if c.id == block).required
 
 
 def test_subtitle_and_purposes() -> None:

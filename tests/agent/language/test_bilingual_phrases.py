@@ -58,9 +58,11 @@ def test_a_lone_adjective_suffix_after_a_word_is_its_suffix_not_the_start_of_the
 
 
 def test_a_word_whose_senses_are_all_clauses_makes_no_adjective_before_its_suffix() -> None:
-    # 缺血 "have insufficient blood supply": no adjective of a term, so 缺血|性|脑卒中 is searched by its
-    # head, not as the phrase "have insufficient blood supply stroke"
-    assert render("缺血性脑卒中").best == "stroke"
+    # 失眠 "to suffer from insomnia": no adjective of a term, so 失眠|性|疲劳 is searched by its head,
+    # not as the phrase "to suffer from insomnia fatigue"
+    assert render("失眠性疲劳").best == "fatigue"
+    # where the glossary gives the word a noun sense, its adjective is made (缺血 "ischemia": ischemic)
+    assert render("缺血性脑卒中").best == "ischemic stroke"
     # a verb with a one-word sense makes its adjective as before (退行 "degenerate")
     assert render("退行性疾病").best == "degenerative disease"
 
