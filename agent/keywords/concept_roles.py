@@ -621,9 +621,11 @@ def names_only_organisms(terms: list[Term], *, people: bool = True) -> bool:
 
 def head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether the phrase's head noun is one MeSH ends disease names with ("scaphoid fractures",
-    "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition."""
+    "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition. So is
+    such a word alone ("patients with cancer": Neoplasms is too broad a heading to search, but cancer is
+    still the people's condition)."""
     words = [t.text for t in tokenize(text)]
-    if vocabulary is None or len(words) < 2 or words[-1].lower() in GENERIC_WORDS:
+    if vocabulary is None or not words or words[-1].lower() in GENERIC_WORDS:
         return False
     return vocabulary.head_role(words[-1]) is ConceptRole.CONDITION
 
@@ -985,6 +987,34 @@ def a_period_of_life_named(concept: Concept, terms: list[Term], description: str
     return any(
         re.search(rf"\b(?:in|during)\s+(?:the\s+)?{re.escape(t.canonical)}\b", description, re.IGNORECASE)
         for t in members
+    )
+
+
+# the words after a disease that make it a time: "during the COVID-19 pandemic", "the Ebola outbreak"
+_TIME_OF_A_DISEASE = r"(?:pandemic|epidemic|outbreak|era|lockdowns?)"
+
+
+def a_time_of_an_epidemic(concept: Concept, terms: list[Term], description: str) -> bool:
+    """Whether a condition is written only as the time a study is set in ("burnout among ICU nurses
+    during the COVID-19 pandemic", "in the Ebola outbreak"): the people studied need not have it, so it
+    does not stand for the question's condition, and the outcome beside it still names the topic."""
+    if concept.role is not ConceptRole.CONDITION:
+        return False
+    written = [t.canonical for t in terms if t.concept == concept.id]
+    disease_words = [re.sub(rf"\s+{_TIME_OF_A_DISEASE}$", "", w, flags=re.IGNORECASE) for w in written]
+    mentions = [
+        m
+        for w in dict.fromkeys(disease_words)
+        for m in re.finditer(rf"\b{re.escape(w)}\b(?:\s+{_TIME_OF_A_DISEASE}\b)?", description, re.IGNORECASE)
+    ]
+    return bool(mentions) and all(
+        re.search(rf"\b{_TIME_OF_A_DISEASE}$", m.group(0), re.IGNORECASE)
+        and re.search(
+            r"\b(?:during|in|throughout|since|before|after)\s+(?:the\s+)?$",
+            description[: m.start()],
+            re.IGNORECASE,
+        )
+        for m in mentions
     )
 
 

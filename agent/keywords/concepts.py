@@ -135,6 +135,7 @@ from agent.keywords.concept_roles import (
     SLOT_ROLE,
     SLOT_TREES,
     a_period_of_life_named,
+    a_time_of_an_epidemic,
     apart_in_mesh,
     asks_about_a_test,
     asks_for_a_diagnosis,
@@ -238,7 +239,7 @@ from agent.keywords.reference_standards import reference_standards
 from agent.keywords.repeated_acronyms import join_repeated_acronyms
 from agent.keywords.routine_outcomes import routine_outcomes
 from agent.keywords.secondary_questions import asked_only_secondarily, joins_of_the_same_role
-from agent.keywords.site_and_lesion import split_named_parts, split_sites
+from agent.keywords.site_and_lesion import one_word_names, split_named_parts, split_sites
 from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
 from agent.keywords.title_template import (
     factors_of_a_practice_asked,
@@ -616,6 +617,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
     modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
     pathogens = _pathogens_of_hosts(result, understanding.description)
+    # "during the COVID-19 pandemic": a time, not the people's condition; it no more stands in for the
+    # question's condition than a pathogen found in a host does
+    pathogens |= {c.id for c in result.concepts if a_time_of_an_epidemic(c, result.terms, description)}
     # "improves quality of life in heart failure": a measure every trial in the condition reports, unless
     # the title asks what predicts it ("prognostic factor for in-hospital death")
     predicted = {t.concept for t in result.terms if named_as_predicted(t.canonical, description)}
@@ -1556,6 +1560,12 @@ def _free_draft(
         head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text)
     ):  # the phrase as written tells the head's role where its modifiers went ("clinically evident lesions")
         role = ConceptRole.CONDITION
+    if role is ConceptRole.CONDITION and (too_broad := _too_broad_heading(term.canonical, vocabulary)):
+        # "patients with cancer": the word is searched as written, with the heading's other one-word
+        # names a searcher ORs beside it (tumor, neoplasm, malignancy)
+        term.synonyms += [
+            Synonym(text=w, origins=[SynonymOrigin.MESH]) for w in one_word_names(too_broad, term.canonical)
+        ]
     if role is ConceptRole.POPULATION and is_acronym(term.canonical) and _said_with(part.phrase, text):
         # "women with PCOS", "adults with CKD": an acronym MeSH does not write, after the "with" of the
         # people, is what they have (it had been an optional population beside their other condition)
@@ -1573,6 +1583,17 @@ def _free_draft(
     # (so is a side that names only who delivers it: "versus clinician-delivered therapy")
     comparator = part.compared_with or (part.group > 0 and (head in GENERIC_WORDS or names_its_agent(head)))
     return Draft(role, part.slot, part.group, [term], comparator=comparator)
+
+
+def _too_broad_heading(word: str, vocabulary: MeshVocabulary | None) -> MeshDescriptor | None:
+    """The one condition heading a single word names but is too broad to search on ("cancer":
+    Neoplasms, `names_the_concept`), or None."""
+    if vocabulary is None or len(word.split()) != 1:
+        return None
+    named = [d for d in vocabulary.lookup(word) if role_of(d) is ConceptRole.CONDITION]
+    if len(named) != 1 or names_the_concept(named[0], word):
+        return None
+    return named[0]
 
 
 # the second part of a compound that names a regimen by the drug it is built on ("dolutegravir-based ART")

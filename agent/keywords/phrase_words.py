@@ -509,11 +509,12 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     A generic head is kept when what it leaves is one word, unless the head says that word's thing is
     measured and the word names a thing (`_names_a_thing`): "Galactomannan detection" is searched as
     "Galactomannan", while "rapid tests", "resistance detection" and "fluid intake" stay whole (and so
-    does every phrase without a vocabulary), and people named by an acronym of their condition are searched
-    by the acronym ("HFpEF patients" -> "HFpEF"). A prediction stays the name of a task ("molecular property
-    prediction"). A generic word that is part of a term MeSH names at the phrase's edge stays ("patient
-    safety", "quality of life outcomes" -> "quality of life", "accessing mental health care" is not cut
-    to "accessing mental": `_term_starts_here`, `_term_ends_here`).
+    does every phrase without a vocabulary), and people named by an acronym of their condition are
+    searched by the acronym ("HFpEF patients" -> "HFpEF") or the disorder ("cancer patients" ->
+    "cancer"). A prediction stays the name of a task ("molecular property prediction"). A generic word
+    that is part of a term MeSH names at the phrase's edge stays ("patient safety", "quality of life
+    outcomes" -> "quality of life", "accessing mental health care" is not cut to "accessing mental":
+    `_term_starts_here`, `_term_ends_here`).
     """
     words = text.split()
 
@@ -550,8 +551,13 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         and _names_a_thing(trimmed[0], vocabulary)
     ):
         return clean_term(trimmed[0])  # "Galactomannan detection": the thing measured is searched
-    if len(trimmed) == 1 and is_acronym(trimmed[0]) and words[-1].lower() in GENERIC_PEOPLE:
-        return clean_term(trimmed[0])  # "HFpEF patients": papers write "patients with HFpEF" too
+    if (
+        len(trimmed) == 1
+        and words[-1].lower() in GENERIC_PEOPLE
+        and (is_acronym(trimmed[0]) or _names_a_disorder(trimmed[0], vocabulary))
+    ):
+        # "HFpEF patients", "cancer patients": papers write "patients with HFpEF", "with cancer" too
+        return clean_term(trimmed[0])
     if len(trimmed) == 1 and names_its_agent(trimmed[0]):
         return clean_term(trimmed[0])  # "peer-led interventions": the papers' programmes are peer-led too
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
@@ -702,6 +708,14 @@ def _names_a_disorder(head: str, vocabulary: MeshVocabulary | None) -> bool:
     )
 
 
+# heads that name a drug by what it acts on: the words before them are its target, not its core
+AGENT_HEADS = frozenset(
+    f"{stem}{ending}"
+    for stem in ("inhibitor", "antagonist", "agonist", "blocker", "analogue", "analog", "modulator")
+    for ending in ("", "s")
+)
+
+
 def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
     """The compound a free-text phrase of three or more words is built on, or None: the words before its
     head when MeSH names them ("carbon dioxide capture": carbon dioxide, which the papers of the capture
@@ -712,9 +726,12 @@ def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | Non
     organisational head ("supervised injection facilities": supervised injection; "reablement
     services": reablement, `PROVISION_HEADS`). Otherwise two words at least stay ("crack repair" is its
     own core), and a phrase MeSH names is left alone. The head of a disorder (`_names_a_disorder`) is never
-    cut off: the words before it say where or of what, and alone would find every paper of the site."""
-    core = _core_of(phrase, vocabulary)
+    cut off: the words before it say where or of what, and alone would find every paper of the site; nor
+    the head of a drug named by its target (`AGENT_HEADS`: "vitamin K antagonists", "PCSK9 inhibitors")."""
     head = phrase.split()[-1] if phrase.split() else ""
+    if head.casefold() in AGENT_HEADS:
+        return None  # "vitamin K antagonists": what the agent acts on alone finds the substance's papers
+    core = _core_of(phrase, vocabulary)
     if core is not None and _names_a_disorder(head, vocabulary) and not core.endswith(head):
         return None  # "pelvic floor dysfunction", "vestibular hypofunction": the site alone is no core
     return core

@@ -171,9 +171,13 @@ def lesion_words(parts: SiteAndLesion) -> list[str]:
     """The one-word names MeSH gives the lesion ("tumor", "neoplasm", "malignancy" for "cancer"; "trauma"
     for "injury"): a searcher ORs them on the lesion's side; longer entry terms ("Pain, Burning") name
     kinds of it, not the lesion."""
-    descriptor = parts.lesion
+    return one_word_names(parts.lesion, parts.lesion_text)
+
+
+def one_word_names(descriptor: MeshDescriptor, written: str) -> list[str]:
+    """The descriptor's one-word names other than the `written` word, lower-cased, in MeSH's order."""
     names = [descriptor.heading, *descriptor.entry_terms]
-    seen = {parts.lesion_text.casefold()}
+    seen = {written.casefold()}
     words = []
     for name in names:
         if " " in name or "," in name or name.casefold() in seen:

@@ -3143,3 +3143,49 @@ def test_a_drug_resistant_organism_is_searched_with_the_resistance_not_the_drug(
     query = pubmed_query(result)
     assert '("Drug Resistance, Bacterial"[Mesh]' in query
     assert "Anti-Bacterial Agents" not in query
+
+
+def test_a_disease_named_as_the_time_of_a_study_does_not_stand_for_the_peoples_condition(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "during the COVID-19 pandemic" says when; burnout is what the question is about (it had been an
+    # optional outcome beside a required COVID-19)
+    result = concepts_of(
+        vocabulary,
+        "Burnout among nurses working in intensive care units during the COVID-19 pandemic",
+        subject_population=["nurses"],
+        output_target=["burnout"],
+        context=["intensive care units", "COVID-19 pandemic"],
+    )
+    found = {label: (role, required) for label, role, required in summary(result)}
+    assert found["burnout"] == ("outcome", True)
+    # a disease the people have still does
+    ill = concepts_of(
+        vocabulary,
+        "Burnout among nurses with COVID-19",
+        subject_population=["nurses with COVID-19"],
+        output_target=["burnout"],
+    )
+    assert {label: required for label, _, required in summary(ill)}["burnout"] is False
+
+
+def test_a_condition_word_too_broad_for_its_heading_is_still_the_peoples_condition(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # Neoplasms is too near the top of its tree to search "cancer" on; the word is still what the people
+    # have (it had been an optional population beside the fatigue, and "cancer patients" a phrase)
+    for description, population in (
+        ("Exercise for fatigue in patients with cancer", "patients with cancer"),
+        ("Exercise for fatigue in cancer patients", "cancer patients"),
+    ):
+        result = concepts_of(
+            vocabulary,
+            description,
+            subject_population=[population],
+            context=["Exercise"],
+            output_target=["fatigue"],
+        )
+        assert ("cancer", "condition", True) in [(lbl.lower(), r, q) for lbl, r, q in summary(result)]
+        # searched as written, with the heading's other one-word names a searcher ORs beside it
+        assert "neoplasm*[tiab] OR tumor*[tiab]" in pubmed_query(result)
+        assert '"Neoplasms"[Mesh]' not in pubmed_query(result)

@@ -290,6 +290,9 @@ def test_a_synthesis_is_a_kind_of_study(phrase: str, study_type: str) -> None:
         ("unilateral peripheral vestibular hypofunction", None),
         ("pelvic floor dysfunction", None),
         ("non-cavitated proximal caries lesions", "proximal caries lesions"),  # the head kept: a core
+        # a drug named by its target: the target alone is another subject ("vitamin K" had been searched)
+        ("vitamin K antagonists", None),
+        ("novel PCSK9 inhibitors", None),
     ],
 )
 def test_the_searchable_core_of_a_free_text_phrase(
