@@ -621,13 +621,25 @@ def names_only_organisms(terms: list[Term], *, people: bool = True) -> bool:
 
 def head_is_a_condition(text: str, vocabulary: MeshVocabulary | None) -> bool:
     """Whether the phrase's head noun is one MeSH ends disease names with ("scaphoid fractures",
-    "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition. So is
-    such a word alone ("patients with cancer": Neoplasms is too broad a heading to search, but cancer is
-    still the people's condition)."""
+    "common bile duct stones": `MeshVocabulary.head_role`): what the phrase names is a condition."""
     words = [t.text for t in tokenize(text)]
-    if vocabulary is None or not words or words[-1].lower() in GENERIC_WORDS:
+    if vocabulary is None or len(words) < 2 or words[-1].lower() in GENERIC_WORDS:
         return False
     return vocabulary.head_role(words[-1]) is ConceptRole.CONDITION
+
+
+def the_peoples_one_condition(word: str, phrase: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a word MeSH ends disease names with is all the people's phrase says of them ("patients
+    with cancer", "cancer patients": Neoplasms is too broad a heading to search, but cancer is still the
+    people's condition). Not a word left beside another concept of the phrase ("MRSA infection",
+    "trauma patients with bleeding"), which that concept's block already holds or stands beside."""
+    if (
+        vocabulary is None
+        or len(word.split()) != 1
+        or vocabulary.head_role(word) is not ConceptRole.CONDITION
+    ):
+        return False
+    return [w.lower() for w in content_words(phrase) if w.lower() not in GENERIC_PEOPLE] == [word.lower()]
 
 
 def is_generic_people(terms: list[Term], concept_id: str) -> bool:

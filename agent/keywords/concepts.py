@@ -164,6 +164,7 @@ from agent.keywords.concept_roles import (
     names_their_specialty,
     study_filter,
     taken_either_way,
+    the_peoples_one_condition,
 )
 from agent.keywords.coordination import (
     alternatives,
@@ -1556,8 +1557,9 @@ def _free_draft(
     if (core := core or searchable_core(term.canonical, vocabulary)) is not None:
         term.synonyms.append(Synonym(text=core, origins=[SynonymOrigin.USER]))
     role = _role(SLOT_ROLE.get(part.slot, ConceptRole.METHOD), part, description, text)
-    if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and any(
-        head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text)
+    if role in {ConceptRole.SETTING, ConceptRole.POPULATION} and (
+        any(head_is_a_condition(phrase, vocabulary) for phrase in (term.canonical, text))
+        or the_peoples_one_condition(term.canonical, part.phrase, vocabulary)
     ):  # the phrase as written tells the head's role where its modifiers went ("clinically evident lesions")
         role = ConceptRole.CONDITION
     if role is ConceptRole.CONDITION and (too_broad := _too_broad_heading(term.canonical, vocabulary)):

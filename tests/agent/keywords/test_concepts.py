@@ -3189,3 +3189,16 @@ def test_a_condition_word_too_broad_for_its_heading_is_still_the_peoples_conditi
         # searched as written, with the heading's other one-word names a searcher ORs beside it
         assert "neoplasm*[tiab] OR tumor*[tiab]" in pubmed_query(result)
         assert '"Neoplasms"[Mesh]' not in pubmed_query(result)
+
+
+def test_a_condition_word_left_beside_another_concept_of_its_phrase_joins_nothing(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "infection" of "MRSA infection" is the MRSA's own: it had been OR'ed into its block as infection*
+    result = concepts_of(
+        vocabulary,
+        "Decolonisation for preventing MRSA infection in intensive care units",
+        subject_population=["MRSA infection"],
+        context=["Decolonisation", "intensive care units"],
+    )
+    assert "infection*[tiab]" not in pubmed_query(result)
