@@ -10,6 +10,10 @@ the sentence or clause the cue opens names no concept and is cut from the text.
 Grammar of refusing, not topics: only a cue that opens a sentence or clause counts, so a verb of the
 research itself stays ("D-dimer for excluding pulmonary embolism", "D-二聚体排除肺栓塞").
 
+A sentence may also close on what it sets aside after a comma: "Steroids for sudden hearing loss -
+adults, not children." made children a required block; "not" and at most three words before the stop
+are cut, while "not just X" and "not only X" add to what came before and stay.
+
 Two shorter shapes say the same inside a sentence. A bracket that opens with a negation names what the
 user sets aside ("advanced heart failure (not cancer)", "(excluding twins)"): the bracket is cut. People
 said "without X" (or "with no X", "free of X") are the people, X their eligibility: "people without a
@@ -38,10 +42,13 @@ _EN_REFUSING = (
 # the rest of the sentence the cue opens, with its stop
 _EN_EXCLUSION = re.compile(f"{_EN_SENTENCE_START}{_EN_REFUSING}[^.!?;\n]*[.!?;]?", re.IGNORECASE)
 # the same refusal as a clause after a comma ("in preterm infants, excluding animal studies", "RCTs only,
-# no general anaesthesia studies."), and a telegraphic sentence of at most three words opening with "No"
-# ("No animal studies.")
+# no general anaesthesia studies.", "adults, not children." closing a sentence with "not" and at most
+# three words; "not just/only ..." adds rather than refuses), and a telegraphic sentence of at most three
+# words opening with "No" ("No animal studies.")
 _EN_EXCLUDING_CLAUSE = re.compile(
     r",\s*(?:(?:excluding|except(?:\s+for)?|but\s+not|not\s+including|other\s+than)\b[^.!?;\n]*"
+    r"|not\s+(?!(?:just|only|merely|simply|necessarily|always|yet|least|even|so|too|as|all)\b)"
+    r"(?:in\s+)?(?:[\w-]+\s+){0,2}[\w-]+\s*(?=[.!?;\n]|$)"
     r"|no\s+(?:[\w-]+\s+){0,2}[\w-]+\s*(?=[.!?;\n]|$))",
     re.IGNORECASE,
 )

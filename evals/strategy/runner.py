@@ -36,6 +36,7 @@ SPLIT_CHOICES = {
     "descriptions9": ("descriptions9",),
     "descriptions10": ("descriptions10",),
     "descriptions11": ("descriptions11",),
+    "descriptions12": ("descriptions12",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -410,6 +410,23 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   British spellings, unexpanded acronyms such as NMP, ECG, RA, OUD, PAE, TURP and BPH, Chinese 对…的影响,
   与…的关系, …的危险因素, …的疗效, and mixed terms such as 抗VEGF药物, OIT, ESD and EMR). They are reported
   apart as `descriptions11`.
+  The rows with `"batch": 12` (ids D265-D288: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first eleven batches have at most once: vascular surgery, perinatal
+  psychiatry, adolescent sleep medicine, palliative oncology, otology, prison health, veterinary-human
+  zoonoses, neurorehabilitation, forensic psychiatry, radiation protection, health economics of screening,
+  hand surgery, paediatric endocrinology, transfusion medicine, podiatry, hyperbaric medicine,
+  hepatobiliary surgery, paediatric respiratory medicine, musculoskeletal ageing, occupational lung
+  disease, diabetes in pregnancy, neurovascular medicine, psychopharmacology and paediatric infectious
+  disease) were written in the twenty-eighth session after the first 264 had been tuned on and before the
+  product was run on them, in phrasings the first eleven batches have little of ("Is there evidence that
+  ...", "I want papers on", "compared with", "X or Y ...?", "how accurate are ...", "in older folks",
+  "worried about", lay words beside technical ones ("heart malformations (Ebstein's anomaly)", "feel less
+  sleepy in the day", "vets"), a harm (cataract, heart malformations), a setting ("in prisons", "cath lab
+  staff", "secure hospitals"), exclusions ("Not interested in EVAR", "adults, not children"), two
+  interventions compared (collagenase and needle fasciotomy, tenecteplase and alteplase), British
+  spellings, unexpanded acronyms such as AAA, EVAR, SSNHL, SGA, MI and HCR-20, Chinese …的比较, …的疗效,
+  与…的关系, …的危险因素, and mixed terms such as GDM, TRD, esketamine and RSV). They are reported apart as
+  `descriptions12`.
 """
 
 from __future__ import annotations
@@ -472,6 +489,7 @@ _LATER_BATCHES = {
     "descriptions9": ("descriptions", 9),
     "descriptions10": ("descriptions", 10),
     "descriptions11": ("descriptions", 11),
+    "descriptions12": ("descriptions", 12),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -531,6 +549,7 @@ SPLITS = (
     "descriptions9",
     "descriptions10",
     "descriptions11",
+    "descriptions12",
 )
 
 

@@ -171,6 +171,12 @@ def test_dictionary_and_glossary_words() -> None:
     assert render("重症肺炎").english[0] == "severe pneumonia"
     assert render("甲状腺功能减退").english[0] == "hypothyroidism"  # had been "thyroid function decline"
     assert render("心血管获益").english[0] == "cardiovascular benefit"  # had been "cardiovascular benefiting"
+    # disease names CC-CEDICT composes character by character ("capillary bronchitis", "muscle few disorder",
+    # "refractory clinical depression") and a route it reads as weather ("fog inhaling")
+    assert render("毛细支气管炎").english[0] == "bronchiolitis"
+    assert render("肌少症").english[0] == "sarcopenia"
+    assert render("难治性抑郁症").english[0] == "treatment-resistant depression"
+    assert render("雾化吸入").english[0] == "nebulised inhalation"
     # neonatal and pathology words CC-CEDICT composes character by character
     assert render("早产儿").english[0] == "preterm infants"  # had been "premature birth child"
     assert (

@@ -29,6 +29,9 @@ def test_a_name_ending_in_a_stem_belongs_to_the_class() -> None:
     assert drug_class("贝伐珠单抗").english[0] == "monoclonal antibodies"  # bevacizumab
     assert drug_class("恩格列净").english[0] == "SGLT2 inhibitors"  # empagliflozin: 格列净, not 净
     assert drug_class("比索洛尔").english[0] == "adrenergic beta-antagonists"  # bisoprolol
+    # -onide, the topical and inhaled corticosteroids: budesonide, triamcinolone acetonide ("virtue" for 德)
+    assert drug_class("布地奈德").english[0] == "glucocorticoids"
+    assert drug_class("曲安奈德").english[0] == "glucocorticoids"
     # the class word itself
     assert drug_class("他汀类").english[0] == "statins"
     assert drug_class("普利类药物").english[0] == "ACE inhibitors"

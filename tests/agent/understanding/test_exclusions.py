@@ -45,6 +45,16 @@ def test_a_refusing_clause_after_a_comma_and_a_short_no_sentence_are_cut() -> No
     assert without_exclusions("Yoga for back pain, no matter how it is delivered.") == (
         "Yoga for back pain, no matter how it is delivered."
     )
+    # "X, not Y." closing a sentence sets Y aside; "not just/only ..." adds to X
+    assert without_exclusions("Steroids for sudden hearing loss - adults, not children.") == (
+        "Steroids for sudden hearing loss - adults."
+    )
+    assert without_exclusions("Statins in older people, not in nursing home residents. RCTs.") == (
+        "Statins in older people. RCTs."
+    )
+    assert without_exclusions("Exercise for fatigue, not just for fitness.") == (
+        "Exercise for fatigue, not just for fitness."
+    )
     for kept in (
         "No association between shift work and gout has been shown in nurses.",
         "No-till farming and soil carbon.",
