@@ -410,6 +410,12 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
             parts.append(part)
             i += used
             continue
+        deficiency = _deficiency_part(keys, i)
+        if deficiency is not None:  # 缺|铁|性 -> "iron-deficiency", 缺|锌 -> "zinc deficiency"
+            part, used = deficiency
+            parts.append(part)
+            i += used
+            continue
         coordinated = coordinated_part(keys, i)
         if coordinated is not None:  # 放|化疗 = 放疗 + 化疗 -> "radiotherapy and chemotherapy"
             parts.append(coordinated)
@@ -622,6 +628,38 @@ def _resistance_part(keys: list[str], i: int) -> tuple[_Part, int] | None:
     return (_Part(forms, forms), end + 1 - i) if forms else None
 
 
+# a verb that names the lack of its object, which English says "<object> deficiency" and, before a head,
+# "<object>-deficiency" (缺|铁|性|贫血 "iron-deficiency anemia", MeSH Anemia, Iron-Deficiency; 缺|碘|性|甲状腺肿
+# "iodine-deficiency goiter"; 缺|锌 "zinc deficiency"): CC-CEDICT's "lack", "be short of" are its senses as
+# a free verb, which compose word by word ("deficiency iron anemia")
+_DEFICIENCY_VERBS = frozenset("缺")
+_DEFICIENCY_NOUNS = ("deficiency",)
+_DEFICIENCY_ADJECTIVES = ("deficiency", "deficient")
+
+
+def _deficiency_part(keys: list[str], i: int) -> tuple[_Part, int] | None:
+    """缺 and its one-word object (缺|铁, 缺|碘|性 before a head): "<object> deficiency", before a head
+    "<object>-deficiency" and "<object>-deficient" (a 性 after the object is taken with it), and how many
+    keys they take; None elsewhere (缺 cut from an unknown name, or with no object)."""
+    if keys[i] not in _DEFICIENCY_VERBS or i + 1 >= len(keys) or not has_chinese(keys[i + 1]):
+        return None
+    if keys[i + 1] in _QUALITY_SUFFIXES or keys[i + 1] in PHRASE_PARTICLES:
+        return None
+    things = [n for n in (_word_part(keys[i + 1]) or _Part((), ())).nouns[:_PER_PART] if n.isascii()]
+    if not things:
+        return None
+    end = i + 2
+    if end < len(keys) and keys[end] in _QUALITY_SUFFIXES:
+        end += 1  # 缺|铁|性: the quality suffix makes the adjective (or closes the noun) with them
+    if end < len(keys):  # a head follows: the lack is its modifier
+        modifiers = _unique([f"{t}-{a}" for a in _DEFICIENCY_ADJECTIVES for t in things])
+        nouns = _unique([f"{t} {n}" for n in _DEFICIENCY_NOUNS for t in things])
+        latin = _unique([f"{t} {a}" for a in _DEFICIENCY_ADJECTIVES for t in things])
+        return _Part(nouns, modifiers, latin=latin), end - i
+    forms = _unique([f"{t} {n}" for n in _DEFICIENCY_NOUNS for t in things])
+    return _Part(forms, forms), end - i
+
+
 # the bound heads that make a word the drug or agent of the words before them (抗凝|药 "anticoagulant",
 # 抗氧化|剂 "antioxidant", 镇静|药 "sedative"); glossed as one English word, or "<adjective> drug"
 _AGENT_HEADS = ("药", "剂", "药物")
@@ -809,15 +847,20 @@ def _stem_adjectives(word: str) -> list[str]:
     过敏性 "allergic reaction; anaphylaxis" lacks). Like every Latin form of a part, tried only inside a
     span the judge attests whole ("allergic rhinitis")."""
     out: list[str] = []
+    verbs: list[str] = []
     for sense in dictionary_senses(word):
         text = sense.text
-        if sense.verb or " " in text or not text.isalpha() or not text.isascii():
+        if " " in text or not text.isalpha() or not text.isascii():
             continue
-        if text.lower().endswith(_ADJECTIVE_ENDINGS):
+        if sense.verb:
+            # a one-word verb sense English also writes as a noun (失血 "hemorrhage"): its Latin adjective
+            # ("hemorrhagic" of 失血性休克 "hemorrhagic shock"), after the noun senses' adjectives
+            verbs += word_formation.adjective_guesses(text)[:_ADJECTIVE_GUESSES]
+        elif text.lower().endswith(_ADJECTIVE_ENDINGS):
             out.append(text)
         else:
             out += word_formation.adjective_guesses(text)[:_ADJECTIVE_GUESSES]
-    return out
+    return [*out, *verbs]
 
 
 def _judged(

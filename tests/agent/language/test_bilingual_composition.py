@@ -353,3 +353,28 @@ def test_a_stem_the_dictionary_lacks_takes_the_name_of_its_drug() -> None:
     assert render("抗凝治疗").english[0] == "anticoagulant treatment"
     assert render("抗氧化能力").english[0].startswith("antioxidant ")
     assert render("抗病毒治疗").english[0] == "antiviral treatment"  # a dictionary word keeps its senses
+
+
+def test_a_lack_verb_and_its_object_make_one_deficiency_modifier() -> None:
+    # 缺 "lack" + its object before a head is English "<object>-deficiency" (MeSH Anemia, Iron-Deficiency),
+    # never "deficiency iron anemia" word by word; at the end of a phrase it is "<object> deficiency"
+    assert render("缺碘性甲状腺肿").best in {"iodine-deficiency goiter", "iodine-deficient goiter"}
+    judged = render("缺铁性贫血", attested=lambda term: term == "iron-deficiency anemia")
+    assert judged.best == "iron-deficiency anemia"
+    assert render("缺锌").best == "zinc deficiency"
+
+
+def test_a_verb_sense_gives_its_latin_adjective_before_a_disease_inside_an_attested_term() -> None:
+    # 失血 "lose blood; hemorrhage" (verbs only in CC-CEDICT) + 性: "hemorrhagic" where the judge knows it
+    assert "hemorrhagic shock" not in render("失血性休克").english
+    judged = render("失血性休克", attested=lambda term: term == "hemorrhagic shock")
+    assert judged.best == "hemorrhagic shock"
+
+
+def test_clinical_morphemes_cc_cedict_glosses_in_lay_words_come_from_the_glossary() -> None:
+    # 缺氧 "lacking oxygen; anaerobic", 脓毒 "pus toxicity", 心源 "heart source" in CC-CEDICT
+    assert render("缺氧性脑病").best == "hypoxic brain disease"
+    judged = render("缺氧性脑病", attested=lambda term: term == "hypoxic encephalopathy")
+    assert judged.best == "hypoxic encephalopathy"  # MeSH Hypoxia, Brain: "Hypoxic Encephalopathy"
+    assert render("脓毒性休克").best == "septic shock"
+    assert render("心源性休克").best == "cardiogenic shock"
