@@ -378,3 +378,10 @@ def test_clinical_morphemes_cc_cedict_glosses_in_lay_words_come_from_the_glossar
     assert judged.best == "hypoxic encephalopathy"  # MeSH Hypoxia, Brain: "Hypoxic Encephalopathy"
     assert render("脓毒性休克").best == "septic shock"
     assert render("心源性休克").best == "cardiogenic shock"
+
+
+def test_clinical_terms_the_dictionary_glosses_in_lay_words_have_their_clinical_sense() -> None:
+    # 高原病 had been "plateau disease", 吞咽障碍 "swallow obstacle"
+    assert render("高原病").best == "altitude sickness"
+    assert render("吞咽障碍").best == "dysphagia"
+    assert render("重复经颅磁刺激").best == "repetitive transcranial magnetic stimulation"
