@@ -260,7 +260,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   heparin", "versus lifestyle modification"), a condition qualifying a disease ("cancer-associated"), a
   line of treatment ("relapsed or refractory"), a prognostic review, a qualitative evidence synthesis and
   a diagnostic-accuracy review against a differential ("from functional abdominal pain disorders").
-  They are reported apart as `librarian30`.
+  They are reported apart as `librarian30`
+  (0.498 / 0.558 / 0.717 as written: MeSH recall, precision, strict block coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
