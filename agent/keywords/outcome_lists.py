@@ -90,13 +90,24 @@ def _listed_in_one(members: list[Term], segment: str) -> bool:
     subcategory ("reduce falls and hospital admissions", "its effect on mortality and breastfeeding":
     outcomes of different kinds written as one list are grouped in one concept, and are several all the
     same), unlike alternatives of one kind ("reduce anxiety and depression", F01; "nausea and vomiting",
-    C23), which are one concept the question is about."""
+    C23), which are one concept the question is about. Phenomena MeSH files among the body's
+    processes (G) are measured, so a list of them is a list of outcomes though of one kind ("for weight
+    loss and insulin resistance in women with polycystic ovary syndrome": Weight Loss and Insulin
+    Resistance are both G07)."""
     series = listed_together(segment, [t.canonical for t in members])
     listed: dict[int, list[Term]] = {}
     for term in members:
         if series.get(term.canonical, -1) >= 0:
             listed.setdefault(series[term.canonical], []).append(term)
-    return any(len(terms) > 1 and not _one_kind(terms) for terms in listed.values())
+    return any(
+        len(terms) > 1 and (not _one_kind(terms) or _all_physiological(terms)) for terms in listed.values()
+    )
+
+
+def _all_physiological(terms: list[Term]) -> bool:
+    """Whether MeSH files every term among the phenomena and processes of the body (G: Weight Loss,
+    Insulin Resistance, Blood Pressure), which studies measure."""
+    return all(t.mesh is not None and any(n.startswith("G") for n in t.mesh.tree_numbers) for t in terms)
 
 
 def _one_kind(terms: list[Term]) -> bool:

@@ -67,7 +67,7 @@ from agent.language.english_forms import (
 from agent.language.head_variants import attested_head_variants, with_trouble_heads
 from agent.language.inorganic_names import is_chemical_formula
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
-from agent.language.morphology import REDUPLICATED, acronym, is_acronym
+from agent.language.morphology import FUNCTION_WORDS, REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
 from tools.mesh import MeshFile
@@ -312,6 +312,28 @@ def _initials_of(word: str, heading: str) -> bool:
 
 
 _WORD_AS_WRITTEN = re.compile(r"^[A-Z][a-z]+$")  # "Food", "Cell": a word, not part of a symbol
+_INITIAL_BREAK = re.compile(r"[\s\-/]+")
+
+
+def spelled_initials(term: str) -> str | None:
+    """The capitals a term's words in natural order spell, a number kept whole ("Type 2 Diabetes
+    Mellitus" -> T2DM, "Diffuse Large B-Cell Lymphoma" -> DLBCL, "Opioid Use Disorder" -> OUD): three
+    words or more, none of them an acronym or a symbol; None for anything else."""
+    natural = natural_order(term)
+    if "," in natural or "(" in natural:
+        return None
+    words = [w for w in _INITIAL_BREAK.split(natural) if w and w.lower() not in FUNCTION_WORDS]
+    if len(words) < 3 or any(is_acronym(w) for w in words):
+        return None
+    letters = []
+    for word in words:
+        if word.isdigit():
+            letters.append(word)
+        elif word[0].isalpha() and word.isalpha():
+            letters.append(word[0].upper())
+        else:
+            return None
+    return "".join(letters)
 
 
 def joined_acronym(term: str) -> str | None:
@@ -1143,6 +1165,8 @@ class MeshVocabulary:
         if is_chemical_formula(word) and word not in self._acronym_spellings:
             return []  # "GaN" is gallium nitride, no "GAN" (Giant Axonal Neuropathy)
         uis = self._acronyms.get(word.upper(), set())
+        if not uis:
+            return self._initials_uis(word)
         if len(uis) == 1:
             return sorted(uis)
         named = [ui for ui in sorted(uis) if self.descriptor(ui).heading.upper() == word.upper()]
@@ -1150,6 +1174,30 @@ class MeshVocabulary:
             return named
         family = _family_root([self.descriptor(ui) for ui in sorted(uis)])
         return [family.ui] if family else []  # ambiguous in MeSH and undefined in the text: no
+
+    @cached_property
+    def _initials(self) -> dict[str, set[str]]:
+        """Every heading's and entry term's `spelled_initials` -> the descriptors with such a term."""
+        found: dict[str, set[str]] = {}
+        for ui, row in self.file.records().items():
+            for term in (row["heading"], *(row.get("entry_terms") or [])):
+                spelled = spelled_initials(term)
+                if spelled is not None:
+                    found.setdefault(spelled, set()).add(ui)
+        return found
+
+    def _initials_uis(self, word: str) -> list[str]:
+        """The descriptor an acronym no MeSH term writes stands for when the initials of the words of
+        exactly one descriptor's heading or entry terms spell it (TAVR: Transcatheter Aortic Valve
+        Replacement; DLBCL, T2DM, NSCLC): titles write such acronyms unexplained. Capitals (and digits)
+        only, four characters or more (three capitals spell several descriptors' words by chance: VTE
+        spelt Vascular Tissue Expander, ROP Oncogene Proteins v-rel), and no English word ("CARE")."""
+        if len(word) < 4 or not word.isalnum() or word != word.upper() or word.isdigit():
+            return []
+        uis = self._initials.get(word, set())
+        if len(uis) != 1 or english_word(word.lower()):
+            return []
+        return sorted(uis)
 
     def ancestors(self, descriptor: MeshDescriptor) -> list[MeshDescriptor]:
         """What a searcher might explode beside the descriptor: its direct tree parents, and the

@@ -450,3 +450,22 @@ def test_outcomes_one_purpose_lists_with_a_condition_join_its_block(vocabulary: 
         "Accidental Falls",
         "Pressure Ulcer",
     }
+
+
+def test_body_processes_listed_as_the_purpose_are_outcomes_though_of_one_kind(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'for weight loss and insulin resistance in women with polycystic ovary syndrome': Weight Loss and
+    Insulin Resistance are both filed under G07, one kind, but phenomena of the body a study measures:
+    the outcomes it reports, left out (had been a required block beside the women's syndrome)."""
+    found = summary(
+        vocabulary,
+        "Metformin versus lifestyle modification for weight loss and insulin resistance in women with "
+        "polycystic ovary syndrome",
+        context=["Metformin", "lifestyle modification"],
+        subject_population=["women with polycystic ovary syndrome"],
+        output_target=["weight loss", "insulin resistance"],
+    )
+    weight = next(value for label, value in found.items() if "weight loss" in label)
+    assert weight == ("outcome", False)
+    assert found["polycystic ovary syndrome"] == ("condition", True)

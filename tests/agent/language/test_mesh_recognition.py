@@ -11,6 +11,7 @@ from agent.language.mesh_recognition import (
     natural_order,
     phrase_key,
     role_of,
+    spelled_initials,
     tree_distance,
     word_key,
 )
@@ -119,6 +120,21 @@ def test_an_acronym_of_the_heading_an_entry_term_opens_with_is_attested(vocabula
     assert headings(vocabulary, "CPAP") == [("CPAP", "Continuous Positive Airway Pressure")]
     assert headings(vocabulary, "CGM") == [("CGM", "Continuous Glucose Monitoring")]
     assert headings(vocabulary, "FAST") == []
+
+
+def test_an_unattested_acronym_of_one_descriptors_initials_names_it(vocabulary: MeshVocabulary) -> None:
+    """Titles write TAVR, DLBCL and T2DM unexplained; no MeSH term writes them, but the initials of
+    exactly one descriptor's heading or entry term spell them (a number kept whole), so they name it
+    (had searched the bare acronym, or nothing). Three capitals spell unrelated descriptors by chance
+    (VTE: a tissue expander), and initials several descriptors share name none."""
+    assert spelled_initials("Type 2 Diabetes Mellitus") == "T2DM"
+    assert spelled_initials("Diffuse Large B-Cell Lymphoma") == "DLBCL"
+    assert spelled_initials("Lymphoma, Large B-Cell, Diffuse") is None and spelled_initials("Aged") is None
+    assert headings(vocabulary, "TAVR") == [("TAVR", "Transcatheter Aortic Valve Replacement")]
+    assert headings(vocabulary, "relapsed DLBCL") == [("DLBCL", "Lymphoma, Large B-Cell, Diffuse")]
+    assert ("T2DM", "Diabetes Mellitus, Type 2") in headings(vocabulary, "adults with T2DM")
+    assert headings(vocabulary, "VTE") == []
+    assert headings(vocabulary, "HSWR") == []
 
 
 def test_an_entry_term_spaced_into_two_parts_is_attested_as_authors_write_it(
