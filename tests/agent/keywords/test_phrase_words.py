@@ -177,6 +177,11 @@ def test_numbers_that_name_are_kept() -> None:
         # "techniques" is; one MeSH writes inside a term stays ("assistive technology": Self-Help Devices)
         ("virtual reality technology", "virtual reality"),
         ("assistive technology", "assistive technology"),
+        # an action head after a compound of two words or more: the compound is the concept
+        ("Wake steering control", "Wake steering"),
+        ("membrane fouling control", "membrane fouling"),
+        ("noise control", "noise control"),  # after one word the pair is a name
+        ("birth control", "birth control"),
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
