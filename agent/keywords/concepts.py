@@ -614,7 +614,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         del secondary[kind]
     left_out |= secondary
     generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
-    modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
+    modifiers = {
+        c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary, result.biomedical)
+    }
     pathogens = _pathogens_of_hosts(result, understanding.description)
     # "improves quality of life in heart failure": a measure every trial in the condition reports, unless
     # the title asks what predicts it ("prognostic factor for in-hospital death")

@@ -501,10 +501,11 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
 
 
 # Heads that name what is done to or for the thing a compound before them names ("wake steering control",
-# "membrane fouling control", "cathode surface protection"): after a compound of two words or more the
-# compound is the concept a searcher ANDs (papers write "control of wake steering", "controlling
-# membrane fouling", "fouling mitigation"); after one word the pair stays a name ("noise control", "birth
-# control", "crop protection"). Grammar of engineering noun phrases, not topics.
+# "membrane fouling control", "cathode surface protection"): after a compound of two words the compound
+# is the concept a searcher ANDs (papers write "control of wake steering", "controlling membrane
+# fouling", "fouling mitigation"); after one word the pair stays a name ("noise control", "birth
+# control", "crop protection"), and a longer phrase keeps its head for its core ("adaptive traffic
+# signal control" is searched by "traffic signal control"). Grammar of engineering noun phrases.
 _ACTION_HEADS = word_set("control controls protection")
 
 
@@ -552,7 +553,7 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     ):
         trimmed = trimmed[:-1]
     if (
-        len(trimmed) >= 3
+        len(trimmed) == 3
         and trimmed[-1].lower() in _ACTION_HEADS
         and not _term_ends_here(trimmed, vocabulary)
     ):

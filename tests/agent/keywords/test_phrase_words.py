@@ -182,6 +182,7 @@ def test_numbers_that_name_are_kept() -> None:
         ("membrane fouling control", "membrane fouling"),
         ("noise control", "noise control"),  # after one word the pair is a name
         ("birth control", "birth control"),
+        ("adaptive traffic signal control", "adaptive traffic signal control"),  # its core keeps the head
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
