@@ -670,11 +670,22 @@ def _abstract(word: str) -> bool:
     return any(english_word(form) for form in (stem, stem + "e", word[:-2].lower() + "t", stem[:-1] + "y"))
 
 
-def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None) -> bool:
+# Nouns of a quality ("usability", "durability", "porosity", "roughness"): outside biomedicine the
+# property a product or material is studied for, which its papers name ("usability evaluation of voice
+# user interfaces" is found by "usability"); in medicine's questions such a noun before a generic head
+# is what a test decides ("resectability diagnosis"), no concept of its own
+_QUALITY = re.compile(r"[a-z]{3,}(?:ity|ities|ness)$", re.IGNORECASE)
+
+
+def names_nothing(
+    terms: list[Term], concept_id: str, vocabulary: MeshVocabulary | None, biomedical: bool = True
+) -> bool:
     """A free-text concept with no word a paper could be found by: words MeSH only ever uses before
     another ("Physical", "Rapid": what the understanding cut from "physical tests"; "low surgical"), or only
     generic words beside abstract nouns and participles ("resectability diagnosis", "resistance
-    detection", "impending identification") or hyphenated modifiers ("long-term exposure")."""
+    detection", "impending identification") or hyphenated modifiers ("long-term exposure"). Outside
+    biomedicine (`biomedical` False) a noun of a quality is the property studied (`_QUALITY`:
+    "usability evaluation")."""
     members = [t for t in terms if t.concept == concept_id]
     if vocabulary is None or len(members) != 1 or members[0].mesh is not None:
         return False
@@ -686,6 +697,8 @@ def names_nothing(terms: list[Term], concept_id: str, vocabulary: MeshVocabulary
     rest = [w for w in words if w.lower() not in GENERIC_WORDS and w.lower() not in FUNCTION_WORDS]
     if not generic:
         return False
+    if not biomedical and any(_QUALITY.match(w) for w in rest):
+        return False  # "usability evaluation": the property a product is studied for
     if all(_abstract(w) for w in rest):
         return True
     # "long-term exposure"; but "long-term care facilities" holds MeSH's own term of several words

@@ -616,7 +616,9 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         del secondary[kind]
     left_out |= secondary
     generic = {c.id: is_generic_people(result.terms, c.id) for c in result.concepts}
-    modifiers = {c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary)}
+    modifiers = {
+        c.id for c in result.concepts if names_nothing(result.terms, c.id, vocabulary, result.biomedical)
+    }
     pathogens = _pathogens_of_hosts(result, understanding.description)
     # "during the COVID-19 pandemic": a time, not the people's condition; it no more stands in for the
     # question's condition than a pathogen found in a host does

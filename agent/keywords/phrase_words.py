@@ -500,6 +500,15 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
     return rest if closing else text
 
 
+# Heads that name what is done to or for the thing a compound before them names ("wake steering control",
+# "membrane fouling control", "cathode surface protection"): after a compound of two words the compound
+# is the concept a searcher ANDs (papers write "control of wake steering", "controlling membrane
+# fouling", "fouling mitigation"); after one word the pair stays a name ("noise control", "birth
+# control", "crop protection"), and a longer phrase keeps its head for its core ("adaptive traffic
+# signal control" is searched by "traffic signal control"). Grammar of engineering noun phrases.
+_ACTION_HEADS = word_set("control controls protection")
+
+
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
     (but a generic noun before a last word is a compound: "care homes" stays whole), nor the grades and
@@ -544,6 +553,12 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         and not _term_ends_here(trimmed, vocabulary)
     ):
         trimmed = trimmed[:-1]
+    if (
+        len(trimmed) == 3
+        and trimmed[-1].lower() in _ACTION_HEADS
+        and not _term_ends_here(trimmed, vocabulary)
+    ):
+        trimmed = trimmed[:-1]  # "wake steering control": the compound before the action is the concept
     if (
         len(trimmed) == 1
         and vocabulary is not None

@@ -289,7 +289,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   railway engineering, ocean energy, electrocatalysis, tourism studies, welding and joining, control
   engineering, archaeology: fields the first 60 lack, several with words MeSH holds in a medical sense
   such as column, oxygen, attitude, copper, radar) were written after the first 60 had been tuned on,
-  before the product was run on them, and are reported apart as `engineering7`.
+  before the product was run on them, and are reported apart as `engineering7`. The rows with
+  `"batch": 8` (ids E71-E80: wind energy, metallurgy, glaciology, human-computer interaction, polymer
+  science, computer networking, soil science, law, atmospheric science, power electronics: fields the
+  first 70 lack, several with words MeSH holds in a medical sense such as hydrogen, embrittlement, carbon,
+  traction, interaction) were written after the first 70 had been tuned on, before the product was run
+  on them, and are reported apart as `engineering8`.
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
@@ -494,6 +499,7 @@ _LATER_BATCHES = {
     "engineering5": ("engineering", 5),
     "engineering6": ("engineering", 6),
     "engineering7": ("engineering", 7),
+    "engineering8": ("engineering", 8),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
@@ -554,6 +560,7 @@ SPLITS = (
     "engineering5",
     "engineering6",
     "engineering7",
+    "engineering8",
     "descriptions",
     "descriptions2",
     "descriptions3",

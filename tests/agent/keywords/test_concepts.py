@@ -432,6 +432,20 @@ def test_general_words_beside_an_abstract_noun_name_nothing(vocabulary: MeshVoca
     assert required["Galactomannan"] is True  # a substance: something a paper names
 
 
+def test_outside_biomedicine_a_quality_noun_names_the_property_studied(vocabulary: MeshVocabulary) -> None:
+    """ "Usability evaluation of voice user interfaces": the usability had been set aside as an abstract
+    noun beside a generic word, leaving the interfaces alone."""
+    result = concepts_of(
+        vocabulary,
+        "Usability evaluation of voice user interfaces",
+        task=["Usability evaluation"],
+        context=["voice user interfaces"],
+    )
+    required = {c.label: c.required for c in result.concepts}
+    assert required["Usability evaluation"] is True
+    assert required["voice user interfaces"] is True
+
+
 def test_an_exposure_is_required_like_an_intervention(vocabulary: MeshVocabulary) -> None:
     description = "Effect of vitamin D supplementation on bone mineral density in postmenopausal women"
     assert is_exposure("vitamin D supplementation", description)

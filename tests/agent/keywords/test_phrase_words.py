@@ -177,6 +177,12 @@ def test_numbers_that_name_are_kept() -> None:
         # "techniques" is; one MeSH writes inside a term stays ("assistive technology": Self-Help Devices)
         ("virtual reality technology", "virtual reality"),
         ("assistive technology", "assistive technology"),
+        # an action head after a compound of two words or more: the compound is the concept
+        ("Wake steering control", "Wake steering"),
+        ("membrane fouling control", "membrane fouling"),
+        ("noise control", "noise control"),  # after one word the pair is a name
+        ("birth control", "birth control"),
+        ("adaptive traffic signal control", "adaptive traffic signal control"),  # its core keeps the head
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
