@@ -1054,7 +1054,13 @@ def _drafts_for_text(
             )
             continue
         if vocabulary is not None:
-            matches = [procedure_of_discipline(m, vocabulary) for m in matches]
+            widened = [procedure_of_discipline(m, vocabulary, text) for m in matches]
+            # "elective surgery": the procedure's match takes in the words before "surgery"
+            matches = [
+                m
+                for m in widened
+                if not any(o is not m and o.start <= m.start and m.end <= o.end for o in widened)
+            ]
         matches = [
             m
             for m in matches

@@ -55,15 +55,25 @@ def _procedure(vocabulary: MeshVocabulary, phrase: str) -> MeshDescriptor | None
     return found[0] if len(found) == 1 else None
 
 
-def procedure_of_discipline(match: MeshMatch, vocabulary: MeshVocabulary) -> MeshMatch:
+def procedure_of_discipline(match: MeshMatch, vocabulary: MeshVocabulary, text: str = "") -> MeshMatch:
     """The procedure a discipline stands for: named alone, "<discipline> <intervention head>"
     ("acupuncture" -> Acupuncture Therapy); named with modifiers, "<modifiers> (surgical) procedures"
-    ("cardiac surgery" -> Cardiac Surgical Procedures). The match unchanged when MeSH names none or the
-    match is no discipline."""
+    ("cardiac surgery" -> Cardiac Surgical Procedures), the modifiers also read from the words of `text`
+    before the match ("elective surgery" -> Elective Surgical Procedures, "gastrointestinal surgery" ->
+    Gastrointestinal Surgical Procedures, where the match is "surgery" alone). The match unchanged when
+    MeSH names none or the match is no discipline."""
     trees = match.descriptor.tree_numbers
     if not trees or not all(t.startswith(_DISCIPLINE_TREES) for t in trees):
         return match
     words = match.text.split()
+    before = text[: match.start].split()
+    for count in (2, 1):  # the longest run of words before the match that MeSH names with the procedures
+        if len(words) == 1 and len(before) >= count:
+            for name in _PROCEDURE_WORDS:
+                descriptor = _procedure(vocabulary, " ".join([*before[-count:], name]))
+                if descriptor is not None:
+                    start = len(text[: match.start].rstrip()) - len(" ".join(before[-count:]))
+                    return MeshMatch(text[start : match.end], start, match.end, descriptor, "entry term")
     if len(words) == 1:
         names = [f"{match.text} {head}" for head in sorted(INTERVENTION_HEADS)]
     else:

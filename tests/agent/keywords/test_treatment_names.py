@@ -29,6 +29,32 @@ def test_a_discipline_named_alone_stands_for_its_therapy(vocabulary: MeshVocabul
     assert (procedure.start, procedure.end, procedure.text) == (match.start, match.end, match.text)
 
 
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("carbohydrate loading before elective surgery", "Elective Surgical Procedures"),
+        ("feeding after gastrointestinal surgery", "Digestive System Surgical Procedures"),
+    ],
+)
+def test_the_words_before_surgery_name_the_procedures_with_it(
+    vocabulary: MeshVocabulary, text: str, heading: str
+) -> None:
+    # "surgery" alone had been matched (General Surgery, the discipline) and the kind of surgery lost
+    (match,) = [m for m in vocabulary.recognize(text) if m.text == "surgery"]
+    procedure = procedure_of_discipline(match, vocabulary, text)
+    assert procedure.descriptor.heading == heading
+    assert (
+        procedure.text == " ".join(text.split()[-2:])
+        and text[procedure.start : procedure.end] == procedure.text
+    )
+
+
+def test_surgery_whose_kind_mesh_does_not_name_is_left_as_it_is(vocabulary: MeshVocabulary) -> None:
+    text = "chewing gum after abdominal surgery"
+    (match,) = [m for m in vocabulary.recognize(text) if m.text == "surgery"]
+    assert procedure_of_discipline(match, vocabulary, text).text == "surgery"
+
+
 def test_what_is_no_discipline_is_left_as_it_is(vocabulary: MeshVocabulary) -> None:
     match = only_match(vocabulary, "massage")
     assert procedure_of_discipline(match, vocabulary) is match
