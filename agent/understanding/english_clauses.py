@@ -63,6 +63,7 @@ def clause_roles(phrases: list[Phrase], tokens: list[str]) -> list[Phrase]:
     _as_adjectives(phrases, lower)
     _graded_adjectives(phrases, lower)
     _verb_forms(phrases, lower)
+    _place_lists(phrases, lower)
     _list_slots(phrases, lower)
     return phrases
 
@@ -613,6 +614,35 @@ def _names_a_condition(phrase: Phrase) -> bool:
     """Whether the phrase names a disease or disorder, by its head word or by MeSH."""
     head = singular(phrase.words[-1].lower())
     return head in lex.EN_CONDITION_HEADS or mesh_kind(phrase.text) == "condition"
+
+
+def _place_lists(phrases: list[Phrase], tokens: list[str]) -> None:
+    """ "case histories from Basel, Pohang and Soultz-sous-Forets", "pre/post tests, UK and Australia": in
+    a list that names a place MeSH knows, the places are where the study is (the setting, whatever the
+    phrase before the list measures with), and so are the proper names listed with them that no head
+    word or descriptor names otherwise (a town or site MeSH does not list: "Pohang")."""
+    index = 0
+    while index < len(phrases):
+        items = _list_from(phrases, index, tokens)
+        index += len(items)
+        if len(items) < 2 or len({p.cue for p in items}) > 1:
+            continue
+        places = [p for p in items if p.slot is None and is_place(p.text)]
+        if not places:
+            continue
+        for item in items:
+            if item.slot is None and (item in places or _unknown_proper_name(item)):
+                item.slot = "context"
+
+
+def _unknown_proper_name(phrase: Phrase) -> bool:
+    """A capitalised name (not an acronym) no head word or MeSH descriptor gives a slot: "Pohang"."""
+    return (
+        all(w[:1].isupper() for w in phrase.words)
+        and not any(is_acronym(w) for w in phrase.words)
+        and en_head_slot(phrase.words) is None
+        and mesh_kind(phrase.text) is None
+    )
 
 
 def _list_slots(phrases: list[Phrase], tokens: list[str]) -> None:

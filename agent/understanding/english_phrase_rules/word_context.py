@@ -257,10 +257,28 @@ def listed_verb_here(tokens: list[str], index: int, current: list[str]) -> bool:
     ):
         # "What role do thought experiments play": the word after a question's "do" opens its subject
         return False
+    if _plural_in_do_question(tokens, index, current):
+        return False
     common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
     return (lower in lex.EN_VERBS or common_verb) and not (
         (lower.endswith("s") or _gerund_before_noun(tokens, index))
         and verb_here(tokens, index, current) is False
+    )
+
+
+def _plural_in_do_question(tokens: list[str], index: int, current: list[str]) -> bool:
+    """ "What do dispersion measures tell us", "Do crop rotations affect yield": after a question's
+    "do", "does" or "did" and the words of its subject read so far, the verb comes in its base form, so
+    a word in "-s" (not "-ss") is the plural noun that ends the subject, never a verb's third person."""
+    lower = tokens[index].lower()
+    do_at = index - len(current) - 1
+    return (
+        bool(current)
+        and lower.endswith("s")
+        and not lower.endswith("ss")
+        and do_at >= 0
+        and tokens[do_at].lower() in _DO_FORMS
+        and opens_question(tokens, do_at, [])
     )
 
 

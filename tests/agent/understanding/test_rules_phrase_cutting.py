@@ -403,3 +403,17 @@ def test_an_exposure_listed_beside_a_condition_does_not_take_its_population_slot
     # people listed together still share who is studied
     slots = extract_slots("Smallholder farmers and pastoralists in Kenya: drought coping.")
     assert "pastoralists" in slots.subject_population
+
+
+def test_a_plural_after_a_question_do_ends_the_subject_and_is_no_verb() -> None:
+    # after "do", "does" or "did" the question's verb is a base form: "measures" is the plural noun
+    slots = extract_slots("What do dispersion measures tell us about the intergalactic medium?")
+    terms = [t.lower() for name in LIST_SLOT_NAMES for t in getattr(slots, name)]
+    assert "dispersion measures" in terms
+    assert "tell" not in terms and "dispersion" not in terms
+
+
+def test_places_listed_after_a_measurement_are_the_setting() -> None:
+    slots = extract_slots("Mostly looking at pre/post tests, UK and Australia.")
+    assert "UK" in slots.context and "Australia" in slots.context
+    assert "UK" not in slots.method_measurement
