@@ -373,6 +373,10 @@ def _parts(
             if vocabulary is not None:  # "regional versus general anaesthesia": both are anaesthesia
                 sides = distribute(sides, vocabulary)
                 kinds = kinds_of_one_head(sides, vocabulary)
+                if kinds and not all(content_words(kind) for kind in kinds[1:]):
+                    # "early versus delayed enteral feeding": with one side a generic word ("early"), the
+                    # other alone would be a block of its own ("delayed"); the head is what is compared
+                    kinds = [kinds[0]]
                 sides = kinds or sides
             # the cue before and after each side: "" at the ends, else "versus", "compared with", ...
             cues = ["", *(cue.casefold() for cue in sides_and_cues[1::2]), ""]

@@ -3216,3 +3216,16 @@ def test_a_condition_word_left_beside_another_concept_of_its_phrase_joins_nothin
         context=["Decolonisation", "intensive care units"],
     )
     assert "infection*[tiab]" not in pubmed_query(result)
+
+
+def test_a_comparison_of_a_generic_modifier_with_another_searches_the_head(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "early" names nothing to search: "delayed" alone had been a required block beside enteral feeding
+    result = concepts_of(
+        vocabulary,
+        "Early versus delayed enteral feeding after gastrointestinal surgery",
+        context=["Early versus delayed enteral feeding", "gastrointestinal surgery"],
+    )
+    assert "delayed" not in [label.lower() for label, _, _ in summary(result)]
+    assert '"Enteral Nutrition"[Mesh]' in pubmed_query(result)
