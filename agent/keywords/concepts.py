@@ -1058,12 +1058,12 @@ def _drafts_for_text(
             )
             continue
         if vocabulary is not None:
-            widened = [procedure_of_discipline(m, vocabulary, text) for m in matches]
+            procedures = [procedure_of_discipline(m, vocabulary, text) for m in matches]
             # "elective surgery": the procedure's match takes in the words before "surgery"
             matches = [
                 m
-                for m in widened
-                if not any(o is not m and o.start <= m.start and m.end <= o.end for o in widened)
+                for m in procedures
+                if not any(o is not m and o.start <= m.start and m.end <= o.end for o in procedures)
             ]
         matches = [
             m
