@@ -724,7 +724,7 @@ def _names_a_disorder(head: str, vocabulary: MeshVocabulary | None) -> bool:
 
 
 # heads that name a drug by what it acts on: the words before them are its target, not its core
-AGENT_HEADS = frozenset(
+_AGENT_HEADS = frozenset(
     f"{stem}{ending}"
     for stem in ("inhibitor", "antagonist", "agonist", "blocker", "analogue", "analog", "modulator")
     for ending in ("", "s")
@@ -742,9 +742,9 @@ def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | Non
     services": reablement, `PROVISION_HEADS`). Otherwise two words at least stay ("crack repair" is its
     own core), and a phrase MeSH names is left alone. The head of a disorder (`_names_a_disorder`) is never
     cut off: the words before it say where or of what, and alone would find every paper of the site; nor
-    the head of a drug named by its target (`AGENT_HEADS`: "vitamin K antagonists", "PCSK9 inhibitors")."""
+    the head of a drug named by its target (`_AGENT_HEADS`: "vitamin K antagonists", "PCSK9 inhibitors")."""
     head = phrase.split()[-1] if phrase.split() else ""
-    if head.casefold() in AGENT_HEADS:
+    if head.casefold() in _AGENT_HEADS:
         return None  # "vitamin K antagonists": what the agent acts on alone finds the substance's papers
     core = _core_of(phrase, vocabulary)
     if core is not None and _names_a_disorder(head, vocabulary) and not core.endswith(head):

@@ -398,21 +398,19 @@ def _parts(chinese: str, split_word: bool = False) -> list[_Part]:
                 parts.append(part)
                 i += used
                 continue
-        agent = _agent_stem_part(keys, i)
-        if agent is not None:  # 抗|凝 as in 抗凝药 "anticoagulant", 抗|氧化 as in 抗氧化剂 "antioxidant"
-            part, used = agent
-            parts.append(part)
-            i += used
-            continue
-        resistance = _resistance_part(keys, i)
-        if resistance is not None:  # 耐|多|药 -> "multidrug-resistant", 耐|盐 -> "salt-tolerant"
-            part, used = resistance
-            parts.append(part)
-            i += used
-            continue
-        deficiency = _deficiency_part(keys, i)
-        if deficiency is not None:  # 缺|铁|性 -> "iron-deficiency", 缺|锌 -> "zinc deficiency"
-            part, used = deficiency
+        # a bound verb and its object made one modifier: 抗|凝 as in 抗凝药 "anticoagulant", 抗|氧化 as in
+        # 抗氧化剂 "antioxidant"; 耐|多|药 "multidrug-resistant", 耐|盐 "salt-tolerant"; 缺|铁|性
+        # "iron-deficiency", 缺|锌 "zinc deficiency"
+        bound = next(
+            (
+                found
+                for make in (_agent_stem_part, _resistance_part, _deficiency_part)
+                if (found := make(keys, i)) is not None
+            ),
+            None,
+        )
+        if bound is not None:
+            part, used = bound
             parts.append(part)
             i += used
             continue
