@@ -968,6 +968,18 @@ def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | Non
 
 # "pharmacist-led interventions", "nurse-delivered care", "peer-run": the participle says who does it
 _LED = re.compile(rf"^-(?:{'|'.join(sorted(AGENT_PARTICIPLES))})\b", re.IGNORECASE)
+# "psilocybin-assisted therapy", "MDMA-assisted psychotherapy": the substance given with the therapy
+_ASSISTED = re.compile(r"^-assisted\b", re.IGNORECASE)
+
+
+def _leads(match: MeshMatch, text: str) -> bool:
+    """Whether the match names who or what a thing is done by: a person or group before "-led",
+    "-delivered" ... (`_LED`), or a substance before "-assisted" (a drug-assisted therapy is the drug's,
+    which its papers name; a device before it says how the thing is done: "computer-assisted")."""
+    after = text[match.end :]
+    return bool(_LED.match(after)) or (
+        bool(_ASSISTED.match(after)) and any(t.startswith("D") for t in match.descriptor.tree_numbers)
+    )
 
 
 def _unique(items: Iterable[str]) -> list[str]:
@@ -1220,15 +1232,16 @@ def _drafts_for_text(
                 rest = clean_term(_BASED.sub("", text[based.end :]))
                 drafts.append(_free_draft(rest, part, description, vocabulary))
             continue
-        agent = next((m for m in matches if _LED.match(text[m.end :])), None)
+        agent = next((m for m in matches if _leads(m, text)), None)
         if agent is not None:
             # "community pharmacist-led interventions": who delivers them is a concept MeSH names (the
             # pharmacists), and what they deliver is one of its own unless it is only a generic head,
             # recognised as any phrase is ("pharmacist-led anticoagulation management services": the
-            # services' own words, whatever MeSH names in them)
+            # services' own words, whatever MeSH names in them); "ketamine-assisted psychotherapy" is the
+            # drug's, the therapy it assists no block beside it (it had been OR'ed with the drug)
             drafts.append(_mesh_draft(agent, "", part, description, defined, vocabulary))
             rest = clean_term(_LED.sub("", text[agent.end :]))
-            if content_words(rest):
+            if content_words(rest) and not _ASSISTED.match(text[agent.end :]):
                 drafts += _drafts_for(
                     replace(part, text=rest), vocabulary, defined, description, context, biomedical
                 )

@@ -118,7 +118,7 @@ GENERIC_WORDS = (
     study studies research evidence analysis analyses review reviews trial trials data
     clinical health care medical new novel different various potential possible current
     quantity quality rate rates prevalence incidence extent value values sign signs
-    framework tool tools performance accuracy
+    framework tool tools performance accuracy concern concerns
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
     exposure exposures intake intakes consumption supplementation supplementations administration record records based

@@ -3229,3 +3229,35 @@ def test_a_comparison_of_a_generic_modifier_with_another_searches_the_head(
     )
     assert "delayed" not in [label.lower() for label, _, _ in summary(result)]
     assert '"Enteral Nutrition"[Mesh]' in pubmed_query(result)
+
+
+def test_a_drug_assisted_therapy_is_searched_by_its_drug(vocabulary: MeshVocabulary) -> None:
+    # "psilocybin-assisted therapy" had been one free phrase; "ketamine-assisted psychotherapy" had OR'ed
+    # the drug with the therapy
+    for description, phrase, drug in (
+        ("Psilocybin-assisted therapy for depression", "Psilocybin-assisted therapy", "Psilocybin"),
+        ("Ketamine-assisted psychotherapy for depression", "Ketamine-assisted psychotherapy", "Ketamine"),
+    ):
+        query = pubmed_query(
+            concepts_of(vocabulary, description, context=[phrase], output_target=["depression"])
+        )
+        assert f'"{drug}"[Mesh]' in query
+        assert "psychotherapy" not in query.lower() and "assisted" not in query
+    # a device before "-assisted" says how it is done: its thing is no drug given
+    computer = concepts_of(
+        vocabulary,
+        "Computer-assisted cognitive training in older adults",
+        context=["Computer-assisted cognitive training"],
+        subject_population=["older adults"],
+    )
+    assert '"Cognitive Training"[Mesh]' in pubmed_query(computer)
+
+
+def test_concerns_after_a_subject_are_the_subject(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Social media use and body image concerns in adolescent girls",
+        context=["Social media use", "body image concerns"],
+        subject_population=["adolescent girls"],
+    )
+    assert '"Body Image"[Mesh]' in pubmed_query(result)
