@@ -609,7 +609,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 344 librarian, 50 engineering and 96 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 344 librarian, 80 engineering and 288 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
