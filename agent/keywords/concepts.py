@@ -324,6 +324,9 @@ class _Part:
     # a modifier compared before a head it shares ("cemented" of "cemented vs uncemented
     # hemiarthroplasty", `kinds_of_one_head`): the modifiers are one block whatever roles MeSH gives them
     kind: bool = False
+    # the head those modifiers share ("rectal cancer surgery" of "robotic versus laparoscopic rectal cancer
+    # surgery"): listed with them, but its words are concepts as anywhere else, not one block with them
+    head_of_kinds: bool = False
     # the words the description has for the part: its slot phrase, or the part itself where the
     # understanding rewrote the phrase ("diagnosis of X" -> "X diagnosis"); how lists are found
     written: str = ""
@@ -446,6 +449,7 @@ def _parts(
                                 done=named_before_for(piece.strip(), understanding.description),
                                 means=position in means,
                                 kind=bool(kinds) and index > 0,
+                                head_of_kinds=bool(kinds) and index == 0,
                             )
                         )
     return parts, study_types
@@ -519,8 +523,11 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             biomedical,
         )
     ]
+    # the kinds compared are one block whatever their roles (`shared`); the head they share is a list of
+    # its own, whose words group as any phrase's do
+    own_series = {id(part): max(series.values(), default=0) + 1 + i for i, part in enumerate(parts)}
     for draft, part in drafts_parts:
-        draft.series = series.get(part.written, -1)
+        draft.series = own_series[id(part)] if part.head_of_kinds else series.get(part.written, -1)
         for term in draft.terms:
             term.original = part.original
     drafts = [draft for draft, _ in drafts_parts]

@@ -2917,6 +2917,20 @@ def test_the_usual_kind_of_one_head_compared_is_the_control_arm(vocabulary: Mesh
     assert "conventional" not in query and "cemented" in query and "hemiarthroplasty" in query
 
 
+def test_the_head_of_kinds_compared_is_no_block_with_them(vocabulary: MeshVocabulary) -> None:
+    """ "Robotic versus laparoscopic rectal cancer surgery": the kinds compared are one block, but the
+    head they share holds a condition and a procedure word as any phrase does; "surgery" had been OR'ed
+    into the Rectal Neoplasms block (any surgical paper matched it)."""
+    result = concepts_of(
+        vocabulary,
+        "robotic versus laparoscopic rectal cancer surgery",
+        context=["robotic versus laparoscopic rectal cancer surgery"],
+    )
+    blocks = pubmed_query(result).split(" AND ")
+    assert not any("Rectal Neoplasms" in block and "surgery" in block for block in blocks)
+    assert any("Robotic Surgical Procedures" in block and "Laparoscopy" in block for block in blocks)
+
+
 def test_words_of_approval_read_apart_from_their_designs_are_no_concept(vocabulary: MeshVocabulary) -> None:
     """ "Time-series and case-crossover studies welcome.": the designs are filters and "welcome", read as a
     phrase of its own, names nothing to search."""
