@@ -946,7 +946,13 @@ class MeshVocabulary:
         body = self.descriptor(organ)
         if not any(t.startswith("A") for t in body.tree_numbers):
             return None
-        stems = {w[:ORGAN_STEM] for term in [body.heading, *body.entry_terms] for w in phrase_key(term)}
+        # the words that name the organ itself ("Placentoma, Normal" gives "placentoma", not "normal")
+        stems = {
+            w[:ORGAN_STEM]
+            for term in [body.heading, *body.entry_terms]
+            for w in phrase_key(term)
+            if self._parts().part_of(w) == organ
+        }
         stems.discard("")
         kinds: set[str] = set()
         for ui in {technique, *self._tails.candidates(written)}:

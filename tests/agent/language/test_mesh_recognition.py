@@ -286,6 +286,9 @@ def test_an_organ_before_a_technique_names_the_kind_mesh_names_after_it(vocabula
     assert headings(vocabulary, "abdomen X-ray") == [("abdomen X-ray", "Radiography, Abdominal")]
     # no such kind: the two stay apart
     assert headings(vocabulary, "brain MRI") == [("brain", "Brain"), ("MRI", "Magnetic Resonance Imaging")]
+    # only the words naming the organ make its family: Placenta's entry term "Placentoma, Normal" made
+    # "normal" one, and "placenta weight" read as "Normal Body Weight" (Ideal Body Weight)
+    assert headings(vocabulary, "placenta weight")[0] == ("placenta", "Placenta")
 
 
 def test_knows_and_lookup(vocabulary: MeshVocabulary) -> None:
