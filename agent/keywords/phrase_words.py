@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from agent.language.mesh_recognition import (
+    HUMANS_TREE,
     PERSONS_TREE,
     MeshVocabulary,
     natural_order,
@@ -57,8 +58,9 @@ _EVIDENCE_MAP = (
 
 # what a study of a test or a marker measures, without a design noun: "the prognostic value of
 # troponin", "the diagnostic performance of MRI", "predictive accuracy" (the question of a test, as
-# "diagnostic accuracy" is, not a concept every paper writes)
-_TEST_MEASURE = r"(?:diagnostic|prognostic|predictive)\s+(?:value|performance|accuracy|utility)"
+# "diagnostic accuracy" is, not a concept every paper writes), and "a prognostic factor for X" (the kind
+# of review that asks whether one thing predicts another)
+_TEST_MEASURE = r"(?:diagnostic|prognostic|predictive)\s+(?:value|performance|accuracy|utility|factors?)"
 
 
 _STUDY_TYPE = re.compile(
@@ -152,6 +154,12 @@ FUNCTION_WORDS = word_set(
     # the indefinite pronouns ("deciding whether someone is over 18"): they stand for a noun, never a term
     "someone somebody anyone anybody everyone everybody something anything everything"
 )
+
+
+# comparatives before an outcome say which way the studies hope it moves ("fewer falls", "better sleep",
+# "less pain", "more physical activity"): abstracts name the outcome either way, so they are cut from a
+# phrase's front; "lower" and "higher" are not, as they open names ("lower limb", "higher education")
+COMPARATIVE_WORDS = word_set("fewer more less greater better worse")
 
 
 # what a user writes after the designs they accept ("interrupted time series welcome", "RCTs only pls")
@@ -408,6 +416,17 @@ def _noun_before_head(word: str, vocabulary: MeshVocabulary) -> bool:
     return vocabulary.is_head_word(word) and not _NOT_A_THING.search(word)
 
 
+def _files_as_people(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether MeSH files the word as people ("human": Humans, "adult": Adult): before a head it says
+    whose the thing is ("human placenta"), no compound (MeSH's own, "patient safety", are kept whole
+    before this is asked)."""
+    return any(
+        t.startswith((PERSONS_TREE, HUMANS_TREE))
+        for d in vocabulary.lookup(word.lower())
+        for t in d.tree_numbers
+    )
+
+
 def _compound_opener(words: list[str], vocabulary: MeshVocabulary) -> bool:
     """ "care home residents", "health system performance": a generic noun before a noun that is not
     generic makes a compound with it, unless MeSH files the word as people ("adult trauma patients":
@@ -417,7 +436,7 @@ def _compound_opener(words: list[str], vocabulary: MeshVocabulary) -> bool:
         (first in GENERIC_WORDS or first in FUNCTION_WORDS)
         and second not in GENERIC_WORDS
         and second not in FUNCTION_WORDS
-        and not any(t.startswith(PERSONS_TREE) for d in vocabulary.lookup(first) for t in d.tree_numbers)
+        and not _files_as_people(first, vocabulary)
     )
 
 
@@ -532,13 +551,21 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
 
     while (
         len(words) > 1
-        and (generic(words[0]) or _adverb_of(words, GENERIC_WORDS) or _grades_a_condition(words, vocabulary))
+        and (
+            generic(words[0])
+            or words[0].lower() in COMPARATIVE_WORDS
+            or _adverb_of(words, GENERIC_WORDS)
+            or _grades_a_condition(words, vocabulary)
+        )
         and not _term_starts_here(words, vocabulary)
     ):
         if (
             vocabulary is not None
             and _noun_before_head(words[0], vocabulary)
-            and (len(words) == 2 or _compound_opener(words, vocabulary))
+            and (
+                (len(words) == 2 and not _files_as_people(words[0], vocabulary))
+                or _compound_opener(words, vocabulary)
+            )
         ):
             break  # "care homes", "health records": a noun that makes a compound with its head stays
         words = words[1:]

@@ -58,6 +58,10 @@ def test_what_a_study_of_a_test_measures_is_set_aside_like_diagnostic_accuracy()
     assert set_aside("the diagnostic performance of MRI")[1] == ["diagnostic performance"]
     assert set_aside("predictive value") == ("", ["predictive value"])
     assert set_aside("value of troponin") == ("value of troponin", [])  # no test measure named
+    # "Frailty as a prognostic factor for ...": the kind of review (a prognostic factor review), which
+    # experts leave out; it had been a required Prognosis block
+    assert set_aside("prognostic factor") == ("", ["prognostic factor"])
+    assert set_aside("independent prognostic factors")[1] == ["prognostic factors"]
 
 
 def test_hyphened_design_modifiers_go_with_the_design() -> None:
@@ -183,6 +187,14 @@ def test_numbers_that_name_are_kept() -> None:
         ("noise control", "noise control"),  # after one word the pair is a name
         ("birth control", "birth control"),
         ("adaptive traffic signal control", "adaptive traffic signal control"),  # its core keeps the head
+        # a comparative says which way the outcome should move; abstracts name the outcome either way
+        ("fewer falls", "falls"),
+        ("less pain", "pain"),
+        ("better sleep quality", "sleep quality"),
+        ("lower urinary tract symptoms", "lower urinary tract symptoms"),  # "lower" opens names: kept
+        # a word MeSH files as people before one head says whose it is, unless MeSH names the pair
+        ("human placenta", "placenta"),
+        ("human milk", "human milk"),
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
