@@ -183,6 +183,10 @@ def test_numbers_that_name_are_kept() -> None:
         ("noise control", "noise control"),  # after one word the pair is a name
         ("birth control", "birth control"),
         ("adaptive traffic signal control", "adaptive traffic signal control"),  # its core keeps the head
+        # a drug named by its INN before how it is given is the drug
+        ("Emicizumab prophylaxis", "Emicizumab"),
+        ("nirsevimab injection", "nirsevimab"),
+        ("oxygen therapy", "oxygen therapy"),  # no INN
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
