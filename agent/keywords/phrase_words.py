@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.drug_stems import english_drug_class
 from agent.language.mesh_recognition import (
     HUMANS_TREE,
     PERSONS_TREE,
@@ -528,6 +529,13 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
 _ACTION_HEADS = word_set("control controls protection")
 
 
+# heads that say how a drug is given or used: after a drug's INN the drug is the concept
+_TREATMENT_HEADS = word_set(
+    "prophylaxis therapy therapies treatment treatments monotherapy regimen regimens infusion infusions "
+    "injection injections"
+)
+
+
 def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> str:
     """The phrase without generic words at its edges: "the treatment of X" -> "X", "X diagnosis" -> "X"
     (but a generic noun before a last word is a compound: "care homes" stays whole), nor the grades and
@@ -600,6 +608,15 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     ):
         # "HFpEF patients", "cancer patients": papers write "patients with HFpEF", "with cancer" too
         return clean_term(trimmed[0])
+    if (
+        len(words) == 2
+        and words[-1].lower() in _TREATMENT_HEADS
+        and english_drug_class(words[0]) is not None
+        and not _term_ends_here(words, vocabulary)
+    ):
+        # "emicizumab prophylaxis", "nirsevimab therapy": a drug named by its INN is what papers are found
+        # by, however it is given (the phrase whole is rarely written)
+        return clean_term(words[0])
     if len(trimmed) == 1 and names_its_agent(trimmed[0]):
         return clean_term(trimmed[0])  # "peer-led interventions": the papers' programmes are peer-led too
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))

@@ -649,6 +649,11 @@ EN_COMMON_VERBS = inflections(
     originate
     """
 )
+# "-ing" forms of light verbs: alone they are the verb of a clause the phrase cutter left behind ("Does
+# doing X help", "those living alone", "does closing it help"), never the concept searched
+LIGHT_VERB_GERUNDS = words(
+    "doing having getting going coming living closing making taking giving putting letting"
+)
 # Past forms before a noun are adjectives ("infected patients", "associated factors"): they end a
 # phrase only after one has begun.
 EN_PAST_FORMS = frozenset(w for w in EN_COMMON_VERBS if w.endswith("ed"))

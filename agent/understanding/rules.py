@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from agent.language.english_forms import gerund
+from agent.language.english_forms import gerund, gerund_bases
 from agent.language.mesh_recognition import PERSONS_TREE
 from agent.language.morphology import defined_acronyms, is_acronym, singular
 from agent.language.text import NOT_A_GENUS_INITIAL, clean_term, dedupe_terms, detect_language, to_half_width
@@ -644,7 +644,7 @@ def _worth_keeping(term: str) -> bool:
         return False
     if _only_judges(words):
         return False
-    if len(words) == 1 and _bare_participle(term):
+    if len(words) == 1 and (_bare_participle(term) or _bare_verb_gerund(term)):
         return False
     return not (len(term) < 2 or (len(words) == 1 and words[0].isdigit()))
 
@@ -682,6 +682,22 @@ def _bare_participle(word: str) -> bool:
         return False
     participle = word.endswith("ed") and len(word) > 5 and not word.endswith(("eed", "bed"))
     if not (participle or word.endswith(ADJECTIVE_ENDINGS)):
+        return False
+    vocabulary = embedded_vocabulary()
+    return vocabulary is None or not vocabulary.knows(word)
+
+
+def _bare_verb_gerund(word: str) -> bool:
+    """ "doing", "responding", "living", "closing": the "-ing" form of a light verb or of a common verb of
+    research prose standing alone is the verb of a clause ("Does doing a geriatric assessment help",
+    "not responding to IVIG", "those living alone"); it names no concept. An activity MeSH writes as a
+    term stays ("vaping", "screening", "bleeding"), and so does one of a verb the lexicon does not call
+    common ("exercising", "training", "ageing")."""
+    if not (word.isalpha() and word.islower() and word.endswith("ing")):
+        return False
+    if word not in lex.LIGHT_VERB_GERUNDS and not any(
+        base in lex.EN_COMMON_VERBS for base in gerund_bases(word)
+    ):
         return False
     vocabulary = embedded_vocabulary()
     return vocabulary is None or not vocabulary.knows(word)

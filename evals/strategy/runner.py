@@ -37,6 +37,7 @@ SPLIT_CHOICES = {
     "descriptions10": ("descriptions10",),
     "descriptions11": ("descriptions11",),
     "descriptions12": ("descriptions12",),
+    "descriptions13": ("descriptions13",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

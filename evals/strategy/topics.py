@@ -446,6 +446,23 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   spellings, unexpanded acronyms such as AAA, EVAR, SSNHL, SGA, MI and HCR-20, Chinese …的比较, …的疗效,
   与…的关系, …的危险因素, and mixed terms such as GDM, TRD, esketamine and RSV). They are reported apart as
   `descriptions12`.
+  The rows with `"batch": 13` (ids D289-D312: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first twelve batches have at most once: neonatal surgery, geriatric
+  dentistry, addiction in adolescents, eating disorders in men, paediatric cardiology, occupational
+  dermatology, diving medicine, paediatric nephrology, paediatric ophthalmology, climate and health,
+  perioperative medicine, neglected tropical diseases, spinal surgery, geriatric oncology, bleeding
+  disorders, rhinology, high-altitude medicine, Helicobacter pylori, autism, diabetic complications,
+  retinopathy of prematurity, resuscitation, cardio-nephrology and cardio-oncology) were written in the
+  twenty-ninth session after the first 288 had been tuned on and before the product was run on them, in
+  phrasings the first twelve batches have little of ("Does X actually help", "What do we know about",
+  "in men who", "Should X be stopped before", "which works better once treatment stops", "X not
+  responding to", lay words beside technical ones ("bedwetting", "lazy eye", "bigorexia", "e-cigs"), a
+  harm (aspiration, serious toxicity), a setting ("in care homes", "during heatwaves"), an exclusion ("Not
+  post-op sinus surgery patients"), two interventions compared (enuresis alarm and desmopressin, infliximab
+  and a second IVIG, decompression alone and with fusion), British spellings, unexpanded acronyms such as
+  PFO, MDA, DEC, NRT and IVIG, Chinese …的效果, …的疗效比较, 对…的影响, …的发生率和危险因素, drug names in
+  Chinese (乙酰唑胺, 伏诺拉生, 甲钴胺), and mixed terms such as ROP, ECPR, ESRD, apixaban and PD-1). They
+  are reported apart as `descriptions13`.
 """
 
 from __future__ import annotations
@@ -511,6 +528,7 @@ _LATER_BATCHES = {
     "descriptions10": ("descriptions", 10),
     "descriptions11": ("descriptions", 11),
     "descriptions12": ("descriptions", 12),
+    "descriptions13": ("descriptions", 13),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -573,6 +591,7 @@ SPLITS = (
     "descriptions10",
     "descriptions11",
     "descriptions12",
+    "descriptions13",
 )
 
 
@@ -609,7 +628,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 344 librarian, 80 engineering and 288 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 344 librarian, 80 engineering and 312 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

@@ -195,6 +195,10 @@ def test_numbers_that_name_are_kept() -> None:
         # a word MeSH files as people before one head says whose it is, unless MeSH names the pair
         ("human placenta", "placenta"),
         ("human milk", "human milk"),
+        # a drug named by its INN before how it is given is the drug
+        ("Emicizumab prophylaxis", "Emicizumab"),
+        ("nirsevimab injection", "nirsevimab"),
+        ("oxygen therapy", "oxygen therapy"),  # no INN
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:

@@ -492,3 +492,12 @@ def test_a_gerund_gives_back_the_verbs_it_is_written_from() -> None:
     assert english_forms.gerund_bases("Controlling")[0] == "control"
     assert english_forms.gerund_bases("ring") == []  # no verb of three letters before "-ing"
     assert english_forms.gerund_bases("bathed") == []
+
+
+def test_clinical_senses_the_dictionary_reads_by_everyday_senses() -> None:
+    # 谱系 is "pedigree", 周围 "environs", 光凝 "light congeal" character by character
+    assert render("孤独症谱系障碍").english[0] == "autism spectrum disorder"
+    assert render("周围神经病变").english[0] == "peripheral neuropathy"
+    assert render("激光光凝").english[0] == "laser photocoagulation"
+    assert render("双联疗法").english[0] == "dual therapy"
+    assert render("甲钴胺").english[0] == "mecobalamin"

@@ -484,3 +484,14 @@ def test_a_task_noun_with_of_reads_as_its_gerund_also_after_a_manner_adjective()
     estimated = extract_slots("Estimation of soil moisture from Sentinel-1 backscatter.")
     assert "soil moisture estimation" in estimated.task
     assert "soil moisture" in estimated.output_target
+
+
+def test_the_ing_form_of_a_light_or_common_verb_alone_names_no_concept() -> None:
+    doing = extract_slots("Does doing a pain assessment before surgery in frail adults reduce delirium?")
+    assert "doing" not in [t.lower() for t in _all_terms(doing)]
+    assert "pain assessment" in _all_terms(doing)
+    responding = extract_slots("Psoriasis not responding to methotrexate: which biologic next?")
+    assert "responding" not in [t.lower() for t in _all_terms(responding)]
+    # an activity MeSH names, or a verb the lexicon does not call common, is kept
+    kept = extract_slots("Does vaping or exercising change sleep in adolescents?")
+    assert {"vaping", "exercising"} <= {t.lower() for t in _all_terms(kept)}
