@@ -13,9 +13,10 @@ def test_what_relates_to_something_is_the_exposure_and_that_thing_the_outcome() 
     slots = extract_slots("How does shift work relate to sleep quality in nurses?")
     assert "shift work" in slots.context
     assert "sleep quality" in slots.output_target
-    slots = extract_slots("We ask how urban green space relates to childhood asthma.")
-    assert "urban green space" in slots.context
-    assert "childhood asthma" in slots.output_target
+    slots = extract_slots("We examine how job strain relates to burnout among teachers.")
+    assert "job strain" in slots.context  # the rules had read it as people studied
+    assert "job strain" not in slots.subject_population
+    assert "burnout" in slots.output_target
     # "relate X to Y" (with an object) still makes X the predictor
     slots = extract_slots("We relate rainfall to landslide frequency.")
     assert "rainfall" in slots.signal_feature
