@@ -80,6 +80,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     no_term.research_after_the_role,
     no_term.adverb_after_subject,
     no_term.verb_after_modal,
+    effects.relates_to,
     effects.relate_opens,
     no_term.gerund_after_preposition,
     no_term.participle_clause_verb,

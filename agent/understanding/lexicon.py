@@ -1062,3 +1062,29 @@ TIME_ANCHORS = words(
 # tasks of care done to a condition or an outcome: what they prevent or treat is also what the study
 # observes ("the prevention of suicide" studies suicide, as "the treatment of malaria" studies malaria)
 EN_CARE_TASKS = words("prevention treatment management")
+
+
+# what is taken from somewhere: after them "from" names where (a body site, an institution, a place),
+# the setting ("swabs from the middle meatus", "records from two NHS trusts")
+TAKEN_NOUNS = words(
+    """
+    sample swab specimen isolate biopsy aspirate lavage culture core record recording report
+    measurement observation history log file
+    """
+)
+# heads that name where data are kept, not where they were taken: "from" before them names a source
+# of data, a method ("from the Nepal Living Standards Survey", "from the PeMS dataset")
+DATA_SOURCE_HEADS = words(
+    """
+    survey dataset database data panel registry register archive repository cohort study census
+    index bank biobank platform portal network project trial programme program corpus collection
+    """
+)
+# organisations records and samples come from: the setting of the study ("from a regional airline",
+# "from two NHS trusts", "from a large employer")
+ORGANISATION_HEADS = words(
+    """
+    airline employer trust hospital clinic practice retailer company firm insurer municipality
+    council agency department ministry utility manufacturer supplier laboratory centre center
+    """
+)

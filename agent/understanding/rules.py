@@ -180,6 +180,10 @@ def extract_slots(description: str) -> Slots:
             # "we are comparing membrane fouling in X", "compare detection rates across sites": with
             # nothing it is compared with, what is compared is what the study measures
             found = [("output_target", phrase.text)]
+        if _where_taken(phrase, found, read):
+            # "swabs from the nasal cavity", "tremor records from Etna", "records from two NHS trusts":
+            # where samples or records were taken is the setting, not a method of the study
+            found = [("context", phrase.text)]
         if _part_of_setting(phrase, found, read):
             # "evaporative cooling with fans and sprinklers", "light pollution from street lamps": what an
             # intervention or exposure comes with or from is part of it, not a method of the study
@@ -317,6 +321,41 @@ def _part_of_setting(phrase: Phrase, found: list[tuple[str, str]], read: list[tu
     if before.cue is not None and before.cue not in lex.EN_FUNCTION and before.cue != "exposure":
         return False
     return en_head_slot(phrase.words) is None and mesh_kind(phrase.text) in {None, "context"}
+
+
+def _where_taken(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:
+    """ "nasal swabs from the middle meatus", "seismic tremor records from Etna and Kilauea", "maintenance
+    records from an airline": after samples or records (the phrase before the "from" list, in the same
+    sentence), "from" names where they were taken: a body site, an institution or organisation, or (after
+    samples and records, not "data", which come as often from a named database: "data from Compustat")
+    a place written as a proper name. That is the setting; a data source ("from the Nepal Living
+    Standards Survey", "from the PeMS dataset") stays a method."""
+    if phrase.cue != "from" or [slot for slot, _ in found] not in (
+        ["method_measurement"],
+        ["signal_feature"],
+    ):
+        return False
+    source = next((p for p, _ in reversed(read) if p.sentence == phrase.sentence and p.cue != "from"), None)
+    if source is None or not source.text.isascii():
+        return False
+    taken = singular(source.words[-1].lower())
+    if taken not in lex.TAKEN_NOUNS and taken != "data":
+        return False
+    head = singular(phrase.words[-1].lower())
+    if head in lex.DATA_SOURCE_HEADS or is_acronym(phrase.text):
+        return False
+    trees = ending_trees(phrase.text)
+    body_site = bool(trees) and all(t.startswith("A") and not t.startswith(_NOT_BODY_SITES) for t in trees)
+    if body_site or head in lex.ORGANISATION_HEADS or _institution(phrase.text):
+        return True
+    # "Soultz-sous-Forêts": a name's first letters are capitals, whatever its hyphenated parts are
+    named = all(w[:1].isupper() and not is_acronym(w) for w in phrase.words)
+    return taken != "data" and named and mesh_kind(phrase.text) is None
+
+
+# Anatomy MeSH files that is no site on a body samples are taken from (cells, animal structures,
+# plant structures, fungal, bacterial and viral structures)
+_NOT_BODY_SITES = ("A11", "A13", "A18", "A19", "A20", "A21")
 
 
 def _tested_by(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:

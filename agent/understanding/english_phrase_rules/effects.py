@@ -83,6 +83,24 @@ def in_terms_of(r: PhraseReading) -> bool:
     return False
 
 
+def relates_to(r: PhraseReading) -> bool:
+    """ "How does bilingualism relate to dementia onset?", "how neighbourhood diversity relates to
+    trust": used without an object, "relate to" joins its subject, what acts (the exposure, as before
+    any verb of effect), to what follows "to", the response (the outcome)."""
+    if (
+        r.lower in {"relate", "relates"}
+        and r.following == "to"
+        and r.after_next[:1].isalnum()
+        and (r.current or r.phrases)
+    ):
+        r.flush()
+        subject = verb_subject(r.phrases, r.clause_first)
+        cue_unmarked(conjuncts(r.phrases, subject, r.clause_first), "exposure")
+        r.cue, r.last_break, r.skip_to = "outcome", r.lower, r.index + 2
+        return True
+    return False
+
+
 def relate_opens(r: PhraseReading) -> bool:
     """ "relate X to Y": X is what is related (a predictor), Y (after "to") the response."""
     if r.lower in {"relate", "relates", "relating"} and not r.current:
