@@ -1194,21 +1194,22 @@ class MeshVocabulary:
         """The descriptor an acronym no MeSH term writes stands for when the initials of the words of
         exactly one descriptor's heading or entry terms spell it (TAVR: Transcatheter Aortic Valve
         Replacement; DLBCL, T2DM, NSCLC): titles write such acronyms unexplained. Capitals (and digits)
-        only, and no English word ("CARE"). Three capitals spell several descriptors' words by chance
-        (VTE spelt Vascular Tissue Expander, ROP Oncogene Proteins v-rel): they count only when exactly
-        one of the descriptors they spell is a condition (`_CONDITIONS`), the thing titles abbreviate
-        unexplained ("adults with OUD": Opioid-Related Disorders; "prevention of AKI": Acute Kidney
-        Injury, not Aspartate Kinase)."""
+        only, and no English word ("CARE"). Three capitals spell descriptors' words by chance (VTE spelt
+        Vascular Tissue Expander, ROP Oncogene Proteins v-rel, MTB a Malignant Tumor of Breast beside
+        Multitasking Behavior): they count only when the one descriptor they spell is a condition
+        (`_CONDITIONS`), the thing titles abbreviate unexplained ("adults with OUD": Opioid-Related
+        Disorders; UTI, DVT), not an acronym of something else that spells one by chance beside
+        others (AKI also spells Aspartate Kinase; "Xpert MTB/RIF", OIT, NMP stay as written)."""
         if len(word) < 3 or not word.isalnum() or word != word.upper() or word.isdigit():
             return []
         if english_word(word.lower()):
             return []
         uis = self._initials.get(word, set())
-        if len(word) == 3:
-            uis = {
-                ui for ui in uis if any(t.startswith(_CONDITIONS) for t in self.descriptor(ui).tree_numbers)
-            }
         if len(uis) != 1:
+            return []
+        if len(word) == 3 and not any(
+            t.startswith(_CONDITIONS) for ui in uis for t in self.descriptor(ui).tree_numbers
+        ):
             return []
         return sorted(uis)
 
