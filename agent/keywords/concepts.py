@@ -1254,10 +1254,17 @@ def _drafts_for_text(
                 )
             continue
         first, _, rest = text.partition(" ")
-        if names_its_agent(first) and matches and content_words(strip_generic_edges(rest, vocabulary)):
+        if (
+            names_its_agent(first)
+            and matches
+            and content_words(strip_generic_edges(rest, vocabulary))
+            and not any(m.start < len(first) < m.end for m in matches)
+        ):
             # "peer-led HIV prevention interventions": who delivers them, a word MeSH has no person for,
             # names the kind of intervention (papers write "peer-led" of their programmes); what they
-            # deliver is a concept of its own
+            # deliver is a concept of its own. Not where a MeSH term runs on from the word ("nurse-led
+            # clinics" is Practice Patterns, Nurses' whole: its rest, "clinics", had been widened back
+            # to the whole phrase, and the recursion never ended)
             delivered = _drafts_for(
                 replace(part, text=rest), vocabulary, defined, description, context, biomedical
             )

@@ -104,9 +104,18 @@ def modifiers_after_their_head(pieces: list[str], vocabulary: MeshVocabulary) ->
     ]
 
 
+# the measures a hyphenated compound grades a treatment by ("high-dose", "short-course", "low-intensity")
+_MEASURES = frozenset({"dose", "intensity", "frequency", "volume", "duration", "course", "fraction"})
+
+
 def _lone_modifier(word: str, vocabulary: MeshVocabulary) -> bool:
-    """A lower-case adjective or participle ("open", "restrictive", "cemented") that MeSH names nothing by."""
+    """A lower-case adjective or participle ("open", "restrictive", "cemented") that MeSH names nothing by,
+    or a compound that grades a treatment by a measure ("high-dose", "standard-dose", "short-course": the
+    kinds of one vaccine or regimen compared, whatever MeSH finds in its first word)."""
     lower = word.lower()
+    grade, hyphen, measure = lower.partition("-")
+    if hyphen and grade.isalpha() and measure in _MEASURES and (word.islower() or word[1:].islower()):
+        return True
     return (
         word.isalpha()
         and (word.islower() or word == word.capitalize())

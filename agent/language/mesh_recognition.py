@@ -315,6 +315,10 @@ _WORD_AS_WRITTEN = re.compile(r"^[A-Z][a-z]+$")  # "Food", "Cell": a word, not p
 _INITIAL_BREAK = re.compile(r"[\s\-/]+")
 
 
+# the trees of conditions (diseases, mental disorders): what a title abbreviates unexplained
+_CONDITIONS = ("C", "F03")
+
+
 def spelled_initials(term: str) -> str | None:
     """The capitals a term's words in natural order spell, a number kept whole ("Type 2 Diabetes
     Mellitus" -> T2DM, "Diffuse Large B-Cell Lymphoma" -> DLBCL, "Opioid Use Disorder" -> OUD): three
@@ -1196,12 +1200,22 @@ class MeshVocabulary:
         """The descriptor an acronym no MeSH term writes stands for when the initials of the words of
         exactly one descriptor's heading or entry terms spell it (TAVR: Transcatheter Aortic Valve
         Replacement; DLBCL, T2DM, NSCLC): titles write such acronyms unexplained. Capitals (and digits)
-        only, four characters or more (three capitals spell several descriptors' words by chance: VTE
-        spelt Vascular Tissue Expander, ROP Oncogene Proteins v-rel), and no English word ("CARE")."""
-        if len(word) < 4 or not word.isalnum() or word != word.upper() or word.isdigit():
+        only, and no English word ("CARE"). Three capitals spell descriptors' words by chance (VTE spelt
+        Vascular Tissue Expander, ROP Oncogene Proteins v-rel, MTB a Malignant Tumor of Breast beside
+        Multitasking Behavior): they count only when the one descriptor they spell is a condition
+        (`_CONDITIONS`), the thing titles abbreviate unexplained ("adults with OUD": Opioid-Related
+        Disorders; UTI, DVT), not an acronym of something else that spells one by chance beside
+        others (AKI also spells Aspartate Kinase; "Xpert MTB/RIF", OIT, NMP stay as written)."""
+        if len(word) < 3 or not word.isalnum() or word != word.upper() or word.isdigit():
+            return []
+        if english_word(word.lower()):
             return []
         uis = self._initials.get(word, set())
-        if len(uis) != 1 or english_word(word.lower()):
+        if len(uis) != 1:
+            return []
+        if len(word) == 3 and not any(
+            t.startswith(_CONDITIONS) for ui in uis for t in self.descriptor(ui).tree_numbers
+        ):
             return []
         return sorted(uis)
 

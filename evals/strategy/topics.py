@@ -262,6 +262,19 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   a diagnostic-accuracy review against a differential ("from functional abdominal pain disorders").
   They are reported apart as `librarian30`
   (0.498 / 0.558 / 0.717 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 31` (ids P18-01-P18-10: addiction medicine, cardiovascular pharmacology,
+  exercise oncology, interventional radiology, vaccinology, point-of-care ultrasound, critical care
+  nephrology, rheumatology nursing, neurointervention and gastrointestinal endoscopy) were written as
+  hard as Seed's titles in the twenty-ninth session, before the product was run on them: three-letter
+  acronyms the title leaves unexplained (OUD, MI, RA, AKI), comparators the expert leaves out ("versus
+  sublingual buprenorphine", "versus myomectomy", "versus 0.9% saline", "versus live attenuated zoster
+  vaccine", "versus hot snare"), outcomes that are themselves conditions ("major adverse cardiovascular
+  events", "delayed bleeding", "herpes zoster" prevented by its vaccine), a symptom qualified by its
+  disease ("cancer-related fatigue"), a formulation block ("extended-release injectable"), a time window
+  and selection by imaging, and a diagnostic-accuracy review.
+  They are reported apart as `librarian31`
+  (0.380 / 0.685 / 0.850 as written: MeSH recall, precision, strict block coverage; one title had
+  crashed the generator and was scored as an empty query).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -510,6 +523,7 @@ _LATER_BATCHES = {
     "librarian28": ("librarian", 28),
     "librarian29": ("librarian", 29),
     "librarian30": ("librarian", 30),
+    "librarian31": ("librarian", 31),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -571,6 +585,7 @@ SPLITS = (
     "librarian28",
     "librarian29",
     "librarian30",
+    "librarian31",
     "engineering",
     "engineering2",
     "engineering3",
@@ -628,7 +643,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 344 librarian, 80 engineering and 312 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 354 librarian, 80 engineering and 312 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

@@ -3082,6 +3082,19 @@ def test_who_delivers_an_intervention_names_its_kind_where_mesh_has_no_person(
     assert any(t.mesh and t.mesh.heading == "Nurses" for t in nurses.terms)
 
 
+def test_a_led_phrase_that_mesh_names_whole_is_one_concept(vocabulary: MeshVocabulary) -> None:
+    """ "nurse-led clinics" is an entry term of Practice Patterns, Nurses': the phrase is that heading,
+    not "nurse-led" beside "clinics" (whose rest had been widened back to the whole phrase, a recursion
+    that never ended and left the title with no query)."""
+    result = concepts_of(
+        vocabulary,
+        "Nurse-led clinics for adults with RA: a systematic review",
+        context=["Nurse-led clinics"],
+        subject_population=["adults with RA"],
+    )
+    assert any(t.mesh and t.mesh.heading == "Practice Patterns, Nurses'" for t in result.terms)
+
+
 def test_a_comparator_side_that_names_only_who_delivers_it_is_left_out(vocabulary: MeshVocabulary) -> None:
     """ "... versus clinician-delivered therapy": the later side names only who delivers the usual
     therapy, a comparator (shown, not AND'ed), as "versus usual therapy" is."""

@@ -118,6 +118,11 @@ def test_alternatives_that_share_a_word_are_one_concept_whatever_their_roles(
             ["Restrictive", "liberal transfusion strategies"],
             ["transfusion strategies", "Restrictive", "liberal"],
         ),
+        # compounds grading a treatment by a measure are kinds of it ("Influenza Vaccines" had been lost)
+        (
+            ["High-dose", "standard-dose influenza vaccine"],
+            ["influenza vaccine", "High-dose", "standard-dose"],
+        ),
         (["aspirin", "clopidogrel therapy"], None),  # a drug MeSH names: a concept of its own
         (["RYGB", "sleeve gastrectomy"], None),  # an acronym, no modifier
         (["cemented", "hemiarthroplasty"], None),  # no head to share

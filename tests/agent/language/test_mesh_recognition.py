@@ -137,6 +137,18 @@ def test_an_unattested_acronym_of_one_descriptors_initials_names_it(vocabulary: 
     assert headings(vocabulary, "HSWR") == []
 
 
+def test_three_capitals_name_the_one_condition_their_initials_spell(vocabulary: MeshVocabulary) -> None:
+    """Titles write OUD and UTI unexplained: where the one descriptor three capitals spell is a
+    disease or mental disorder, they name it. They spell unrelated descriptors by chance, so initials
+    several descriptors share name nothing (MTB of "Xpert MTB/RIF" spells Breast Neoplasms beside
+    Multitasking Behavior; OIT Osteogenesis Imperfecta beside Oxygen Inhalation Therapy), nor does one
+    descriptor that is no condition (VTE: a tissue expander)."""
+    assert ("OUD", "Opioid-Related Disorders") in headings(vocabulary, "adults with OUD")
+    assert ("UTI", "Urinary Tract Infections") in headings(vocabulary, "recurrent UTI in women")
+    assert headings(vocabulary, "VTE") == [] and headings(vocabulary, "PCI") == []
+    assert headings(vocabulary, "MTB") == [] and headings(vocabulary, "OIT") == []
+
+
 def test_an_entry_term_spaced_into_two_parts_is_attested_as_authors_write_it(
     vocabulary: MeshVocabulary,
 ) -> None:
