@@ -120,7 +120,10 @@ def _content_keys(draft: Draft) -> set[str]:
 
 def _join_shared_words(drafts: list[Draft]) -> list[Draft]:
     """Free-text concepts of one role that share a word are one block ("perovskite solar cells" and
-    "perovskite films" where MeSH names neither): AND'ed, each would require the other's words too."""
+    "perovskite films" where MeSH names neither): AND'ed, each would require the other's words too. The
+    word is shared where it opens both phrases or heads both; a word that opens one and modifies the
+    head of the other is part of two compounds ("heat transfer enhancement" and "microchannel heat
+    sinks": what is improved and the device, two blocks)."""
     joined: list[Draft] = []
     for draft in drafts:
         words = _free_words(draft)
@@ -134,10 +137,16 @@ def _join_shared_words(drafts: list[Draft]) -> list[Draft]:
 
 
 def _free_words(draft: Draft) -> set[str]:
-    """The content words of a draft made only of free-text terms (empty when MeSH names a term)."""
+    """The opening and head words of a draft made only of free-text terms, marked by their place (empty
+    when MeSH names a term)."""
     if any(term.mesh is not None for term in draft.terms):
         return set()
-    return _content_keys(draft)
+    edges: set[str] = set()
+    for term in draft.terms:
+        words = content_words(term.canonical)
+        if words:
+            edges |= {"open:" + word_key(words[0]), "head:" + word_key(words[-1])}
+    return edges
 
 
 def merge_drafts(drafts: list[Draft]) -> tuple[list[Concept], list[Term], set[str]]:
