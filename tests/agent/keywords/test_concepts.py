@@ -1147,6 +1147,13 @@ def test_a_word_opening_one_phrase_and_modifying_another_s_head_joins_no_blocks(
     )
     concept_of = {t.canonical: t.concept for t in result.terms}
     assert concept_of["microchannel heat sinks"] != concept_of["heat transfer enhancement"]
+    # a word that heads one of the phrases still joins them ("noise control" is the active kind's head)
+    noise = concepts_of(
+        vocabulary,
+        "Noise control and active noise control in headphones",
+        context=["Noise control", "active noise control"],
+    )
+    assert len({t.concept for t in noise.terms if "noise" in t.canonical.lower()}) == 1
 
 
 def test_everyday_words_filed_under_the_humanities_are_no_heading(vocabulary: MeshVocabulary) -> None:
