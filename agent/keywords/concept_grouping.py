@@ -120,11 +120,18 @@ def _content_keys(draft: Draft) -> set[str]:
 
 def _join_shared_words(drafts: list[Draft]) -> list[Draft]:
     """Free-text concepts of one role that share a word are one block ("perovskite solar cells" and
-    "perovskite films" where MeSH names neither): AND'ed, each would require the other's words too."""
+    "perovskite films" where MeSH names neither): AND'ed, each would require the other's words too. The
+    word is shared where it opens both phrases or is the head of one of them ("total contact casts" and
+    "removable cast walkers", "noise control" and "active noise control"); a word that heads neither and
+    opens at most one is part of two compounds ("heat transfer enhancement" and "microchannel heat
+    sinks": what is improved and the device, two blocks)."""
     joined: list[Draft] = []
     for draft in drafts:
         words = _free_words(draft)
-        same = next((j for j in joined if words and j.role is draft.role and _free_words(j) & words), None)
+        same = next(
+            (j for j in joined if words and j.role is draft.role and _share_a_word(_free_words(j), words)),
+            None,
+        )
         if same is None:
             joined.append(draft)
         else:
@@ -134,10 +141,25 @@ def _join_shared_words(drafts: list[Draft]) -> list[Draft]:
 
 
 def _free_words(draft: Draft) -> set[str]:
-    """The content words of a draft made only of free-text terms (empty when MeSH names a term)."""
+    """The content words of a draft made only of free-text terms, and its opening and head words marked
+    as such (empty when MeSH names a term)."""
     if any(term.mesh is not None for term in draft.terms):
         return set()
-    return _content_keys(draft)
+    marked: set[str] = set()
+    for term in draft.terms:
+        words = content_words(term.canonical)
+        if words:
+            marked |= {"word:" + word_key(w) for w in words}
+            marked |= {"open:" + word_key(words[0]), "head:" + word_key(words[-1])}
+    return marked
+
+
+def _share_a_word(a: set[str], b: set[str]) -> bool:
+    """Whether two drafts' marked words (`_free_words`) share an opening word, or a word that heads one."""
+    if {w for w in a if w.startswith("open:")} & b:
+        return True
+    heads = {"word:" + w[5:] for w in a | b if w.startswith("head:")}
+    return bool(a & b & heads)
 
 
 def merge_drafts(drafts: list[Draft]) -> tuple[list[Concept], list[Term], set[str]]:

@@ -1791,6 +1791,12 @@ _COARSE_TREES = ("L01", "G17")
 # students": students; "freshwater fish": fish; "serum urate" is urate measured in serum): conditions,
 # people, organisms, anatomy
 _HEAD_WORD_TREES = ("C", "F03", "M01", "B", "A")
+# A hyphenated grade of a property before a material ("high-strength steels", "high-entropy alloys",
+# "low-carbon steel", "ultra-high-performance concrete"): materials science names a class of the
+# material so, and the papers write the class, not the bare material. Only before a heading MeSH files
+# under technology and industry (J01: Steel, Alloys, Ceramics, Polymers), never before a drug or a
+# condition ("low-dose aspirin", "high-risk pregnancy" keep their heading's word). Grammar, not topics.
+_GRADED_PROPERTY = re.compile(r"(?:ultra-?)?(?:high|low)-[a-z]{3,}")
 # English adjective and participle endings: a modifier so formed grades or places the head ("advanced",
 # "resistant", "antenatal", "occupational") rather than naming a kind of it as a noun does
 _NOT_A_NOUN_ENDINGS = (
@@ -1815,10 +1821,16 @@ def _a_noun_names_the_kind(phrase: str, match: MeshMatch, vocabulary: MeshVocabu
     not name ("minimum wage" of Salaries and Fringe Benefits, "soda taxes" of Taxes, "video
     consultations"), outside the trees whose kinds are searched by the head's word (`_HEAD_WORD_TREES`)."""
     words, head = phrase_key(phrase), phrase_key(match.text)
-    if len(words) != len(head) + 1 or words[1:] != head:
-        return False
     written = phrase.split()[0]
     modifier = written.casefold()
+    if (
+        _GRADED_PROPERTY.fullmatch(modifier)
+        and phrase_key(" ".join(phrase.split()[1:])) == head
+        and any(t.startswith("J01") for t in match.descriptor.tree_numbers)
+    ):
+        return True  # "high-strength steels", "high-entropy alloys": a class of the material, as written
+    if len(words) != len(head) + 1 or words[1:] != head:
+        return False
     return (
         modifier.isalpha()
         and not is_acronym(written)  # "IVF clinic audit": the acronym is a name of its own

@@ -528,6 +528,44 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
 # signal control" is searched by "traffic signal control"). Grammar of engineering noun phrases.
 _ACTION_HEADS = word_set("control controls protection")
 
+# Heads that say a thing changes ("shoreline change", "fertility decline"): papers write the change in
+# many ways ("retreating shorelines", "declining fertility"), so after a word of another field they go
+# like the generic heads (`_word_of_another_field`). Grammar, not topics.
+_CHANGE_HEADS = word_set("change changes decline declines")
+# Heads that say a thing is applied or added ("biochar amendment", "zeolite addition"): after a word of
+# another field the thing applied is the concept, as after a generic head.
+_APPLYING_HEADS = word_set("amendment amendments addition additions")
+# Heads that say how a thing is studied (predicted, estimated, evaluated, counted). Not the heads of a
+# treatment ("management", "therapy", "programme"), which with the word before them name an intervention
+# ("contingency management").
+_STUDY_HEADS = word_set(
+    "prediction predictions predicting forecasting forecast forecasts estimation estimations evaluation "
+    "evaluations assessment assessments rate rates"
+)
+
+
+def _word_of_another_field(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a two-word phrase is a word MeSH writes in none of its terms and a head that only says
+    what is done to it or how it is studied (a generic, task, action, change or applying head: "rockburst
+    prediction", "streamflow forecasting", "sensorless control", "shoreline change", "biochar
+    amendment"): the word is a technical term of another field, specific enough alone, and the papers
+    write the task around it in many ways ("predicting rockbursts", "rockburst risk"), so a searcher
+    searches the word. A word MeSH
+    writes keeps its head ("noise control", "birth control", "intrusion detection", "crack repair"), and
+    so does an acronym ("RUL prediction"), a word that names no thing, and a word before the head of a
+    treatment ("contingency management": an intervention's name)."""
+    if vocabulary is None or len(words) != 2:
+        return False
+    word, head = words[0], words[1].lower()
+    if not any(head in heads for heads in (_STUDY_HEADS, _ACTION_HEADS, _CHANGE_HEADS, _APPLYING_HEADS)):
+        return False
+    return (
+        word.isalpha()
+        and not is_acronym(word)
+        and not vocabulary.knows_word(word)
+        and _names_a_thing(word, vocabulary)
+    )
+
 
 # heads that say how a drug is given or used: after a drug's INN the drug is the concept
 _TREATMENT_HEADS = word_set(
@@ -617,6 +655,8 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         # "emicizumab prophylaxis", "nirsevimab therapy": a drug named by its INN is what papers are found
         # by, however it is given (the phrase whole is rarely written)
         return clean_term(words[0])
+    if _word_of_another_field(words, vocabulary):
+        return clean_term(words[0])  # "rockburst prediction": the technical word is searched
     if len(trimmed) == 1 and names_its_agent(trimmed[0]):
         return clean_term(trimmed[0])  # "peer-led interventions": the papers' programmes are peer-led too
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))

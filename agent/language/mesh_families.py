@@ -61,11 +61,17 @@ def head_family_root(word: str, vocabulary: MeshVocabulary) -> MeshDescriptor | 
     ("transfer": Patient Transfer, Tendon Transfer, Transfer, Psychology ...), of one descriptor
     alone ("enucleation": Eye Enucleation; one heading is no family that tells what the word means), or
     when the headings themselves do not end in the word, only entry terms ("involvement": Community
-    Participation, whose entry term "Community Involvement" is one sense of a general word)."""
+    Participation, whose entry term "Community Involvement" is one sense of a general word), or when
+    every heading writes the same word before it ("networking": Social Networking, Online Social
+    Networking): that word names the family, not the head, and a phrase without it is another kind of
+    thing ("software-defined networking" is no Social Networking)."""
     if len(word.split()) != 1 or vocabulary.knows(word):
         return None
     family = vocabulary.ending_in(word)
     if len(family) < 2 or any(phrase_key(m.heading)[-1:] != (word_key(word),) for m in family):
+        return None
+    before = {phrase_key(m.heading)[-2:-1] for m in family}
+    if len(before) == 1 and before != {()}:
         return None
     for candidate in family:
         if all(m.ui == candidate.ui or _is_ancestor(candidate, m) for m in family):

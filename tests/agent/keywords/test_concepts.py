@@ -1135,6 +1135,27 @@ def test_a_synonym_modified_by_a_word_mesh_never_uses_is_no_heading(vocabulary: 
     assert len(perovskite) == 1
 
 
+def test_a_word_opening_one_phrase_and_modifying_another_s_head_joins_no_blocks(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "heat transfer enhancement" and "microchannel heat sinks" share "heat" in two compounds: what is
+    improved and the device are two blocks, not one OR block."""
+    result = concepts_of(
+        vocabulary,
+        "Nanofluids for heat transfer enhancement in microchannel heat sinks",
+        context=["Nanofluids", "heat transfer enhancement", "microchannel heat sinks"],
+    )
+    concept_of = {t.canonical: t.concept for t in result.terms}
+    assert concept_of["microchannel heat sinks"] != concept_of["heat transfer enhancement"]
+    # a word that heads one of the phrases still joins them ("noise control" is the active kind's head)
+    noise = concepts_of(
+        vocabulary,
+        "Noise control and active noise control in headphones",
+        context=["Noise control", "active noise control"],
+    )
+    assert len({t.concept for t in noise.terms if "noise" in t.canonical.lower()}) == 1
+
+
 def test_everyday_words_filed_under_the_humanities_are_no_heading(vocabulary: MeshVocabulary) -> None:
     result = concepts_of(vocabulary, "Educational films for nurses", context=["films"])
     assert all(t.mesh is None for t in result.terms)
@@ -3039,6 +3060,24 @@ def test_a_noun_before_a_heading_s_head_stays_in_the_words(vocabulary: MeshVocab
         vocabulary, "Smoke-free laws and childhood asthma", output_target=["childhood asthma"]
     )
     assert "asthma[tiab]" in pubmed_query(asthma)
+
+
+def test_a_graded_property_before_a_material_names_its_class(vocabulary: MeshVocabulary) -> None:
+    """ "high-strength steels" is a class of steel materials science searches as written beside Steel;
+    a graded dose before a drug keeps the drug's word ("low-dose aspirin": aspirin[tiab])."""
+    steels = concepts_of(
+        vocabulary,
+        "Hydrogen embrittlement of high-strength steels",
+        subject_population=["high-strength steels"],
+        context=["Hydrogen embrittlement"],
+    )
+    steel = next(t for t in steels.terms if t.mesh is not None and t.mesh.heading == "Steel")
+    assert steel.canonical == "high-strength steels"
+    assert '"high-strength steels"[tiab]' in pubmed_query(steels)
+    aspirin = concepts_of(
+        vocabulary, "Low-dose aspirin for preventing preeclampsia", context=["low-dose aspirin"]
+    )
+    assert "aspirin[tiab]" in pubmed_query(aspirin)
 
 
 def test_examples_of_a_class_left_unnamed_are_one_block(vocabulary: MeshVocabulary) -> None:

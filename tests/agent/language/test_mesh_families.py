@@ -34,6 +34,7 @@ def test_a_head_word_only_one_family_of_headings_ends_names_its_root(vocabulary:
         "enucleation",  # Eye Enucleation alone: one heading is no family
         "involvement",  # only entry terms end in it (Community Involvement), not the headings
         "tuberculosis",  # a term of its own
+        "networking",  # Social Networking, Online Social Networking: "social" names the family
     ],
 )
 def test_a_head_word_of_unrelated_or_single_headings_names_no_root(
