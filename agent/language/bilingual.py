@@ -993,6 +993,11 @@ def _bare_adjectives(part: _Part) -> list[str]:
     return out
 
 
+# the prefixes of the time localizers (the place localizers of `neoclassical.PLACE_LOCALIZERS` stay
+# words of their own where no closed-up word is written)
+_TIME_PREFIXES = {"前": "pre", "后": "post"}
+
+
 def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
     """A head morpheme with neoclassical forms and the part before it as one part (黑色素|瘤 -> "melanoma",
     when the judge knows it); a form the judge knows only inside a longer term stays a candidate of the
@@ -1013,6 +1018,17 @@ def _fuse(parts: list[_Part], attested: Attested) -> list[_Part]:
             adjectival = sorted(words, key=lambda w: not w.split()[0].endswith(_ADJECTIVE_ENDINGS))
             modifiers = _unique(adjectival) if part.localizer else words
             part = replace(part, nouns=words, modifiers=modifiers, whole=(), whole_span=1, glossary=True)
+        elif part.localizer in _TIME_PREFIXES and out and not out[-1].affix:
+            # 脑卒中|后 "post-stroke", 治疗|前 "pre-treatment": a time after or before an event, where the
+            # vocabulary writes no closed-up word, is the event with a hyphenated prefix (前 and 后 alone
+            # are "front", "empress", "back": no word of a term)
+            before = out.pop()
+            prefix = _TIME_PREFIXES[part.localizer]
+            words = _unique([f"{prefix}-{noun}" for noun in before.nouns[:_PER_PART] if noun.isascii()])
+            if not words:
+                out.append(before)
+            else:
+                part = replace(part, nouns=words, modifiers=words, whole=(), whole_span=1, glossary=True)
         if not part.fused or not out:
             out.append(part)
             continue

@@ -73,6 +73,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
         index += 1
         word = tokens[index]
         following = next((t for t in tokens[index + 1 :] if t != " "), "。")
+        if _combines_terms(tokens, index, current):
+            word = "和"  # "降钙素原联合C反应蛋白", "rTMS)联合吞咽训练": "combined with" joins two terms, as 和 does
         if word == " ":
             spaced = True
             continue
@@ -331,7 +333,8 @@ def chinese_phrases(text: str) -> list[Phrase]:
         if (
             word in lex.ZH_TREAT_VERBS
             and current
-            and zh_content(following)
+            # the object may open with a number or a Latin word (治疗|2型糖尿病, 治疗|COPD)
+            and _object_start(following)
             # 治疗|失败 "treatment failure", 治疗|方案: the noun "treatment" heading a known term, no verb
             and not one_term(word + following)
         ):
@@ -525,6 +528,34 @@ def _symbol_and_its_kind(current: list[str], word: str) -> bool:
         and not zh_people(word)
         and names_a_kind(word)
     )
+
+
+# "combined with" between two terms (降钙素原|联合|C反应蛋白检测, 音乐疗法|联合|常规护理): a cut point like 和
+_COMBINATION_LINKS = frozenset({"联合", "联用", "并用"})
+
+
+def _combines_terms(tokens: list[str], index: int, current: list[str]) -> bool:
+    """The combination word at `index` joins the term before it (the phrase being read, or a term glossed
+    by a bracketed acronym) to a term after it; before an action noun it is a modifier instead (联合|治疗
+    "combination therapy", 联合|检测 "combined detection") and it stays in the phrase."""
+    if tokens[index] not in _COMBINATION_LINKS:
+        return False
+    previous = next((t for t in reversed(tokens[:index]) if t != " "), "")
+    if not current and previous not in _CLOSING:
+        return False
+    following = _next_word(tokens, index)
+    if following.isascii():
+        return following[:1].isalnum()  # 联合|C反应蛋白, 联合|PD-1抑制剂
+    return (
+        zh_content(following)
+        and following not in lex.ZH_TASK_HEADS
+        and following not in lex.ZH_TREAT_VERBS
+        and following not in _COMBINED_ACTIONS
+    )
+
+
+# action nouns 联合 modifies ("combined use", "combination therapy"): it joins nothing there
+_COMBINED_ACTIONS = frozenset({"用药", "应用", "使用", "干预", "治疗", "检测", "诊断", "给药", "运用"})
 
 
 def _next_word(tokens: list[str], index: int) -> str:
