@@ -93,12 +93,18 @@ def relates_to(r: PhraseReading) -> bool:
         and r.after_next[:1].isalnum()
         and (r.current or r.phrases)
     ):
-        r.flush()
-        subject = verb_subject(r.phrases, r.clause_first)
-        cue_unmarked(conjuncts(r.phrases, subject, r.clause_first), "exposure")
-        r.cue, r.last_break, r.skip_to = "outcome", r.lower, r.index + 2
+        _exposure_then_outcome(r)
         return True
     return False
+
+
+def _exposure_then_outcome(r: PhraseReading) -> None:
+    """At a verb of effect with its preposition: the subject read so far is the exposure, and what
+    follows the preposition (skipped) the outcome."""
+    r.flush()
+    subject = verb_subject(r.phrases, r.clause_first)
+    cue_unmarked(conjuncts(r.phrases, subject, r.clause_first), "exposure")
+    r.cue, r.last_break, r.skip_to = "outcome", r.lower, r.index + 2
 
 
 def relate_opens(r: PhraseReading) -> bool:
@@ -240,10 +246,7 @@ def leads_to(r: PhraseReading) -> bool:
     """ "whether screen time leads to myopia", "X contributes to Y": the phrase before the verb is the
     exposure and the one after its preposition the outcome, as after any verb of effect."""
     if r.current and _EFFECT_WITH_PREPOSITION.get(r.lower) == r.following and r.after_next[:1].isalnum():
-        r.flush()
-        subject = verb_subject(r.phrases, r.clause_first)
-        cue_unmarked(conjuncts(r.phrases, subject, r.clause_first), "exposure")
-        r.cue, r.last_break, r.skip_to = "outcome", r.lower, r.index + 2
+        _exposure_then_outcome(r)
         return True
     return False
 
