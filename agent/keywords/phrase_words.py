@@ -550,10 +550,9 @@ def _word_of_another_field(words: list[str], vocabulary: MeshVocabulary | None) 
     prediction", "streamflow forecasting", "sensorless control", "shoreline change", "biochar
     amendment"): the word is a technical term of another field, specific enough alone, and the papers
     write the task around it in many ways ("predicting rockbursts", "rockburst risk"), so a searcher
-    searches the word. A word MeSH
-    writes keeps its head ("noise control", "birth control", "intrusion detection", "crack repair"), and
-    so does an acronym ("RUL prediction"), a word that names no thing, and a word before the head of a
-    treatment ("contingency management": an intervention's name)."""
+    searches the word. A word MeSH writes keeps its head ("noise control", "birth control", "intrusion
+    detection", "crack repair"), and so does an acronym ("RUL prediction"), a word that names no thing,
+    and a word before the head of a treatment ("contingency management": an intervention's name)."""
     if vocabulary is None or len(words) != 2:
         return False
     word, head = words[0], words[1].lower()

@@ -731,9 +731,11 @@ def _bare_verb_gerund(word: str) -> bool:
     research prose standing alone is the verb of a clause ("Does doing a geriatric assessment help",
     "not responding to IVIG", "those living alone"); it names no concept. An activity MeSH writes as a
     term stays ("vaping", "screening", "bleeding"), and so does one of a verb the lexicon does not call
-    common ("exercising", "training", "ageing")."""
-    if not (word.isalpha() and word.islower() and word.endswith("ing")):
-        return False
+    common ("exercising", "training", "ageing"). A capital opening a title changes nothing ("Living
+    with long COVID")."""
+    if not (word.isalpha() and word[1:].islower() and word.endswith("ing")):
+        return False  # "Living with excess skin": capitalised as a title's first word, still the verb
+    word = word.lower()
     if word not in lex.LIGHT_VERB_GERUNDS and not any(
         base in lex.EN_COMMON_VERBS for base in gerund_bases(word)
     ):
