@@ -59,9 +59,9 @@ _EVIDENCE_MAP = (
 
 # what a study of a test or a marker measures, without a design noun: "the prognostic value of
 # troponin", "the diagnostic performance of MRI", "predictive accuracy" (the question of a test, as
-# "diagnostic accuracy" is, not a concept every paper writes), and "a prognostic factor for X" (the kind
-# of review that asks whether one thing predicts another)
-_TEST_MEASURE = r"(?:diagnostic|prognostic|predictive)\s+(?:value|performance|accuracy|utility|factors?)"
+# "diagnostic accuracy" is, not a concept every paper writes). Not "prognostic factors": most searchers
+# of a prognostic factor review AND a prognosis block (measured on the librarian titles, 2026-12-01)
+_TEST_MEASURE = r"(?:diagnostic|prognostic|predictive)\s+(?:value|performance|accuracy|utility)"
 
 
 _STUDY_TYPE = re.compile(

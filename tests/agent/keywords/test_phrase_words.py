@@ -58,10 +58,8 @@ def test_what_a_study_of_a_test_measures_is_set_aside_like_diagnostic_accuracy()
     assert set_aside("the diagnostic performance of MRI")[1] == ["diagnostic performance"]
     assert set_aside("predictive value") == ("", ["predictive value"])
     assert set_aside("value of troponin") == ("value of troponin", [])  # no test measure named
-    # "Frailty as a prognostic factor for ...": the kind of review (a prognostic factor review), which
-    # experts leave out; it had been a required Prognosis block
-    assert set_aside("prognostic factor") == ("", ["prognostic factor"])
-    assert set_aside("independent prognostic factors")[1] == ["prognostic factors"]
+    # a prognostic factor is searched: most searchers AND a prognosis block to such a review
+    assert set_aside("prognostic factors") == ("prognostic factors", [])
 
 
 def test_hyphened_design_modifiers_go_with_the_design() -> None:
