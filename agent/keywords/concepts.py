@@ -275,6 +275,7 @@ from agent.language.mesh_recognition import (
     PERSONS_TREE,
     MeshMatch,
     MeshVocabulary,
+    is_anatomy,
     phrase_key,
     role_of,
     tokenize,
@@ -977,6 +978,21 @@ def _closing_acronym(text: str, defined: dict[str, str]) -> tuple[str, str | Non
 _LED = re.compile(rf"^-(?:{'|'.join(sorted(AGENT_PARTICIPLES))})\b", re.IGNORECASE)
 # "psilocybin-assisted therapy", "MDMA-assisted psychotherapy": the substance given with the therapy
 _ASSISTED = re.compile(r"^-assisted\b", re.IGNORECASE)
+# "ultrasound-guided nerve blocks", "CT-guided biopsy": the imaging that guides the procedure
+_GUIDED = re.compile(r"^[-\s]guided\s+\w", re.IGNORECASE)
+
+
+def _guide(match: MeshMatch, matches: list[MeshMatch], text: str, vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """The match as the guide of the procedure after it, where the text writes "X-guided Y" and MeSH names
+    Y too: the guidance is a concept of its own, AND'ed, searched under MeSH's interventional heading of
+    the imaging when it has one ("ultrasound-guided": Ultrasonography, Interventional, as indexers file
+    it). Both are techniques (E), so without this they had been one block that OR'ed every ultrasound
+    paper in beside the nerve blocks. None when the match guides nothing MeSH names."""
+    if match is matches[-1] or not _GUIDED.match(text[match.end :]):
+        return None
+    interventional = f"{match.descriptor.heading}, Interventional".casefold()
+    variant = next((d for d in vocabulary.lookup(interventional) if d.heading.casefold() == interventional), None)
+    return replace(match, descriptor=variant) if variant is not None else match
 
 
 def _leads(match: MeshMatch, text: str) -> bool:
@@ -1084,11 +1100,12 @@ def _drafts_for_text(
                 for m in procedures
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in procedures)
             ]
+        found = matches
         matches = [
             m
             for m in matches
             # "School-based programmes": what a thing is based in is meant, however shallow its heading
-            if (meant(m) or _BASED.match(text[m.end :]))
+            if (meant(m) or _BASED.match(text[m.end :]) or _site_of_a_procedure(m, found, text))
             and not characteristics_of_the_thing(m)  # "community" is no Residence Characteristics
             and not beyond_mesh(m, text, vocabulary)
             # "pharmacist-led services": who leads a thing is a person whatever the slot expects
@@ -1301,6 +1318,8 @@ def _drafts_for_text(
             )
             continue
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
+        guides = {id(m): g for m in matches if vocabulary is not None and (g := _guide(m, matches, text, vocabulary))}
+        matches = [guides.get(id(m), m) for m in matches]
         # the last match's own words: from the end of the match before it ("mobile phone text
         # messaging": Text Messaging's phrase is "text messaging", not the Cell Phone before it)
         last_words = words_after(text, matches[-2].end) if len(matches) > 1 else text
@@ -1323,7 +1342,7 @@ def _drafts_for_text(
                 draft.role = ConceptRole.SETTING  # "emergency physicians": where they work
             if draft.role is ConceptRole.POPULATION and names_a_tradition(match, matches):
                 continue  # "Chinese herbal medicine": whose tradition the thing is, no people studied
-            if apart_in_mesh(match, matches) or said or around is not None or kind is not None:
+            if apart_in_mesh(match, matches) or said or guides or around is not None or kind is not None:
                 draft.compounds.add(compound)
             if not biomedical and entry_of_another_field(match.descriptor, match.via):
                 draft.terms = [_as_written_only(term) for term in draft.terms]
@@ -1409,6 +1428,23 @@ def _done_with(text: str, matches: list[MeshMatch]) -> MeshMatch | None:
 # and of examining it (E01: Gait is also filed among the diagnostic examinations)
 _FUNCTION_TREES = ("G", "F01", "F02")
 _FUNCTION_OR_EXAMINATION_TREES = (*_FUNCTION_TREES, "E01")
+
+
+def _site_of_a_procedure(match: MeshMatch, matches: list[MeshMatch], text: str) -> bool:
+    """Whether a one-word match naming a body part stands right before a procedure MeSH names ("lung
+    biopsy", "liver biopsy", "lung ultrasound"): the organ the procedure is done on is a concept of
+    its own, however near the top of its tree (Lung, Liver and Skin are one level under their
+    systems, too shallow for a word alone elsewhere: `names_the_concept`). Without it "lung biopsy"
+    searched every biopsy."""
+    following = next((m for m in matches if m.start > match.start), None)
+    return (
+        is_anatomy(match.descriptor)
+        and " " not in match.text.strip()
+        and following is not None
+        and not text[match.end : following.start].strip()
+        and role_of(following.descriptor) is ConceptRole.METHOD
+        and any(t.startswith("E") for t in following.descriptor.tree_numbers)
+    )
 
 
 def _a_function(descriptor: MeshDescriptor) -> bool:
@@ -1607,9 +1643,10 @@ def _free_draft(
         term.synonyms += [
             Synonym(text=w, origins=[SynonymOrigin.MESH]) for w in one_word_names(too_broad, term.canonical)
         ]
-    if role is ConceptRole.POPULATION and is_acronym(term.canonical) and _said_with(part.phrase, text):
-        # "women with PCOS", "adults with CKD": an acronym MeSH does not write, after the "with" of the
-        # people, is what they have (it had been an optional population beside their other condition)
+    if role is ConceptRole.POPULATION and not people_only(term.canonical) and _said_with(part.phrase, text):
+        # "women with PCOS", "adults with CKD", "neonates with respiratory distress": what MeSH does not
+        # name, after the "with" of the people, is what they have (an acronym had been an optional
+        # population beside their other condition, and words OR'ed into the people's block)
         role = ConceptRole.CONDITION
     head = term.canonical.split()[-1].lower() if term.canonical.split() else ""
     if (drug := _drug_built_on(term.canonical)) is not None:

@@ -112,7 +112,7 @@ GENERIC_WORDS = (
     prediction predictions predicting forecasting
     assessment assessing evaluation evaluating screening screen test tests testing tested
     measurement measurements measure measures level levels use uses usage role roles effect effects
-    effectiveness efficacy efficiency impact impacts influence outcome outcomes result results
+    effectiveness efficacy efficiency impact impacts influence outcome outcomes result results finding findings
     association associations relationship relationships factor factors risk risks prevention
     preventing prevent benefit benefits harm harms safety complication complications comparison comparisons
     patient patients people person persons individual individuals participant participants subject

@@ -890,8 +890,10 @@ class MeshVocabulary:
         if how != "entry term" or end >= len(tokens) or crosses_a_break(text, tokens[end - 1 : end + 1]):
             return False
         following = tokens[end].key
-        if self.is_modifier(following) or (following,) not in self._keys:
-            return False  # "magnetic resonance in children": no name follows
+        if self.is_modifier(following) or not any(rank == 0 for rank, _ in self._keys.get((following,), [])):
+            # "magnetic resonance in children": no name follows; "opioid consumption": "consumption" is
+            # only an entry term (of Economics), a word for what is done with the named thing
+            return False
         written = tuple(t.key for t in tokens[start:end])
         heading = phrase_key(natural_order(self.descriptor(ui).heading))
         size = len(written)

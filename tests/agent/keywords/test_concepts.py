@@ -3192,6 +3192,63 @@ def test_an_acronym_mesh_does_not_write_after_the_people_s_with_is_their_conditi
     assert "PCOS[tiab]" in pubmed_query(result)
 
 
+def test_free_words_after_the_people_s_with_are_their_condition(vocabulary: MeshVocabulary) -> None:
+    """ "neonates with respiratory distress": words MeSH does not name after the "with" of the people are
+    what they have, a block of their own; they had been OR'ed into the newborns' block, so any newborn
+    paper matched it."""
+    result = concepts_of(
+        vocabulary,
+        "lung ultrasound in neonates with respiratory distress",
+        context=["lung ultrasound"],
+        subject_population=["neonates with respiratory distress"],
+    )
+    assert ("respiratory distress", "condition", True) in summary(result)
+    assert ' AND ("respiratory distress"[tiab]) AND ' in pubmed_query(result)
+
+
+def test_the_organ_a_procedure_is_done_on_is_kept(vocabulary: MeshVocabulary) -> None:
+    """ "lung biopsy": Lung sits one level under its system, too shallow for a word alone elsewhere, but
+    before a procedure it says which biopsy; it had vanished and every biopsy matched."""
+    result = concepts_of(vocabulary, "complications of lung biopsy", method_measurement=["lung biopsy"])
+    assert ("lung", "anatomy", True) in summary(result)
+    assert "lung" in pubmed_query(result)
+    # the organ alone, or after the procedure, is still no heading of its own
+    alone = concepts_of(vocabulary, "lung function in smokers", output_target=["lung function"])
+    assert "Lung" not in [t.mesh.heading for t in alone.terms if t.mesh]
+
+
+def test_the_imaging_that_guides_a_procedure_is_a_concept_of_its_own(vocabulary: MeshVocabulary) -> None:
+    """ "ultrasound-guided nerve blocks": Ultrasonography and Nerve Block are both techniques (E), and had
+    been one block OR'ing every ultrasound paper in; the guide is AND'ed, under MeSH's interventional
+    heading ("Ultrasonography, Interventional", as indexers file guided procedures)."""
+    result = concepts_of(
+        vocabulary,
+        "ultrasound-guided nerve blocks after caesarean section",
+        context=["ultrasound-guided nerve blocks", "caesarean section"],
+    )
+    query = pubmed_query(result)
+    assert '("Ultrasonography, Interventional"[Mesh] OR ultrasound[tiab]' in query
+    assert ') AND ("Nerve Block"[Mesh]' in query
+    # a biomarker guides too: procalcitonin and the antibiotics are two blocks
+    biomarker = concepts_of(
+        vocabulary,
+        "procalcitonin-guided antibiotic therapy in sepsis",
+        context=["procalcitonin-guided antibiotic therapy"],
+        subject_population=["sepsis"],
+    )
+    labels = [label for label, _, required in summary(biomarker) if required]
+    assert "procalcitonin" in labels and any("antibiotic" in label.casefold() for label in labels)
+
+
+def test_findings_is_a_generic_head(vocabulary: MeshVocabulary) -> None:
+    """ "MRI findings in migraine": "findings" adds nothing a paper must write; the block had been the
+    phrase as written ("MRI finding*"[tiab]) instead of Magnetic Resonance Imaging."""
+    result = concepts_of(
+        vocabulary, "MRI findings in migraine", context=["MRI findings"], subject_population=["migraine"]
+    )
+    assert '"Magnetic Resonance Imaging"[Mesh]' in pubmed_query(result)
+
+
 def test_an_act_of_care_named_without_the_patient_is_searched_with_its_heading(
     vocabulary: MeshVocabulary,
 ) -> None:
