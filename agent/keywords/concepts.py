@@ -982,7 +982,9 @@ _ASSISTED = re.compile(r"^-assisted\b", re.IGNORECASE)
 _GUIDED = re.compile(r"^[-\s]guided\s+\w", re.IGNORECASE)
 
 
-def _guide(match: MeshMatch, matches: list[MeshMatch], text: str, vocabulary: MeshVocabulary) -> MeshMatch | None:
+def _guide(
+    match: MeshMatch, matches: list[MeshMatch], text: str, vocabulary: MeshVocabulary
+) -> MeshMatch | None:
     """The match as the guide of the procedure after it, where the text writes "X-guided Y" and MeSH names
     Y too: the guidance is a concept of its own, AND'ed, searched under MeSH's interventional heading of
     the imaging when it has one ("ultrasound-guided": Ultrasonography, Interventional, as indexers file
@@ -991,7 +993,9 @@ def _guide(match: MeshMatch, matches: list[MeshMatch], text: str, vocabulary: Me
     if match is matches[-1] or not _GUIDED.match(text[match.end :]):
         return None
     interventional = f"{match.descriptor.heading}, Interventional".casefold()
-    variant = next((d for d in vocabulary.lookup(interventional) if d.heading.casefold() == interventional), None)
+    variant = next(
+        (d for d in vocabulary.lookup(interventional) if d.heading.casefold() == interventional), None
+    )
     return replace(match, descriptor=variant) if variant is not None else match
 
 
@@ -1318,7 +1322,11 @@ def _drafts_for_text(
             )
             continue
         said = _conditions_said_by_adjectives(text, matches, vocabulary)
-        guides = {id(m): g for m in matches if vocabulary is not None and (g := _guide(m, matches, text, vocabulary))}
+        guides = {
+            id(m): g
+            for m in matches
+            if vocabulary is not None and (g := _guide(m, matches, text, vocabulary))
+        }
         matches = [guides.get(id(m), m) for m in matches]
         # the last match's own words: from the end of the match before it ("mobile phone text
         # messaging": Text Messaging's phrase is "text messaging", not the Cell Phone before it)
@@ -1610,6 +1618,16 @@ def _role_in_slot_branch(descriptor: MeshDescriptor, slot: str, role: ConceptRol
     return role_of(descriptor.model_copy(update={"tree_numbers": inside}))
 
 
+def _had(text: str) -> bool:
+    """Whether free words could name what people have: an acronym ("PCOS"), or a phrase of several
+    words that are no people and no measured value. A lone word MeSH does not name is a modifier cut
+    from its noun ("severe" of "with severe to profound hearing loss"), and "BMI 35-40" an inclusion
+    criterion a searcher leaves out."""
+    if is_acronym(text):
+        return True
+    return len(text.split()) > 1 and not people_only(text) and not any(ch.isdigit() for ch in text)
+
+
 def _said_with(phrase: str, text: str) -> bool:
     """True when `text` stands after "with" in `phrase` ("adults with depression")."""
     before, _, after = phrase.casefold().partition(" with ")
@@ -1643,7 +1661,7 @@ def _free_draft(
         term.synonyms += [
             Synonym(text=w, origins=[SynonymOrigin.MESH]) for w in one_word_names(too_broad, term.canonical)
         ]
-    if role is ConceptRole.POPULATION and not people_only(term.canonical) and _said_with(part.phrase, text):
+    if role is ConceptRole.POPULATION and _had(term.canonical) and _said_with(part.phrase, text):
         # "women with PCOS", "adults with CKD", "neonates with respiratory distress": what MeSH does not
         # name, after the "with" of the people, is what they have (an acronym had been an optional
         # population beside their other condition, and words OR'ed into the people's block)
