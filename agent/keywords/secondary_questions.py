@@ -13,9 +13,12 @@ answer the second. So a concept whose every term is written only in such an adde
 is kept: cutting it before reading lost real topics, see the reverted 'also' aside).
 
 An added wish is a sentence whose subject says "also" ("I'm also curious", "we would also like"), a
-sentence opened by a word of adding ("Also, ...", "And does it help ...?", "Additionally"), or in
-Chinese the clause after a comma and a word of adding (，以及 / 另外 / 此外 / 还有): closed classes of the
-two languages' grammar of adding, not topics.
+sentence opened by a word of adding ("Also, ...", "And does it help ...?", "Additionally"), a second
+question coordinated after a comma or semicolon and "and", opened by an auxiliary, a question word or
+"any" ("..., and is there a preterm birth signal?", "..., and what about resistance?", "..., and does
+closing it help?", "Looking at milk volume, and any cardiac side effects."), or in Chinese the clause
+after a comma and a word of adding (，以及 / 另外 / 此外 / 还有): closed classes of the two languages' grammar
+of adding, not topics.
 """
 
 from __future__ import annotations
@@ -30,6 +33,13 @@ _ALSO_SUBJECT = re.compile(
 )
 _ADDING_OPENER = re.compile(r"^\s*(?:also|and|additionally|in\s+addition|plus|secondly)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.?!。？！]+[.?!。？！]?")
+# "..., and is there X?", "...; and what about Y?": a second question coordinated inside a sentence, to
+# the sentence's end (an auxiliary or question word right after "and" opens a clause, not a noun phrase)
+_COORDINATED_QUESTION = re.compile(
+    r"[,;]\s*and\s+(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have|what|how|which|"
+    r"whether|any)\b[^.?!]*[.?!]?",
+    re.IGNORECASE,
+)
 _CHINESE_ADDED_CLAUSE = re.compile(r"[，,；;]\s*(?:以及|另外|此外|还有)[^。？！.?!]*")
 
 REASON = "written only in a second, added wish: it narrows nothing the first question needs"
@@ -44,8 +54,9 @@ def added_wishes(description: str) -> tuple[list[str], str]:
             added.append(sentence)
             continue
         clauses = [m.group(0) for m in _CHINESE_ADDED_CLAUSE.finditer(sentence)]
+        clauses += [m.group(0) for m in _COORDINATED_QUESTION.finditer(sentence)]
         added += clauses
-        rest.append(_CHINESE_ADDED_CLAUSE.sub(" ", sentence))
+        rest.append(_COORDINATED_QUESTION.sub(" ", _CHINESE_ADDED_CLAUSE.sub(" ", sentence)))
     return added, " ".join(rest)
 
 

@@ -38,6 +38,7 @@ SPLIT_CHOICES = {
     "descriptions11": ("descriptions11",),
     "descriptions12": ("descriptions12",),
     "descriptions13": ("descriptions13",),
+    "descriptions14": ("descriptions14",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

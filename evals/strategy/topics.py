@@ -481,6 +481,22 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   PFO, MDA, DEC, NRT and IVIG, Chinese …的效果, …的疗效比较, 对…的影响, …的发生率和危险因素, drug names in
   Chinese (乙酰唑胺, 伏诺拉生, 甲钴胺), and mixed terms such as ROP, ECPR, ESRD, apixaban and PD-1). They
   are reported apart as `descriptions13`.
+  The rows with `"batch": 14` (ids D313-D336: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first thirteen batches have at most once: lactation, tuberculosis, otology,
+  andrology, forensic psychiatry, dementia care, pharmacoepidemiology, cellular therapy, pulmonary
+  rehabilitation, vaccinology, orthodontics, sexual health, humanitarian health, neurorehabilitation,
+  injury prevention, paediatric oncology, menopause medicine, acupuncture, sepsis, paediatric respiratory
+  medicine, nuclear medicine, interventional radiology, endoscopy and psychopharmacology) were written in
+  the thirtieth session after the first 312 had been tuned on and before the product was run on them, in
+  phrasings the first thirteen batches have little of ("Does X actually help mums of", "How well do X
+  predict", "Have X laws reduced", "in people who have", "no drug studies please", "what about
+  resistance", lay words beside technical ones ("glue ear", "mums", "kids", "heart damage", "braces"), a
+  harm (cardiac side effects, root resorption, second cancers), a setting ("medium secure units", "care
+  homes", "camps or low-resource settings"), two interventions compared (grommets and watchful waiting,
+  aligners and fixed braces, home- and centre-based rehab), British spellings, unexpanded acronyms such as
+  PPI, ICANS, CAR-T, RSV, HRZE and HCR-20, Chinese …与…风险, 能否降低病死率, …的效果, drug names in Chinese
+  (维生素C, 氢化可的松), and mixed terms such as PSMA PET/CT, TACE, lenvatinib, ESD, EMR, LST, TRD and
+  esketamine). They are reported apart as `descriptions14`.
 """
 
 from __future__ import annotations
@@ -549,6 +565,7 @@ _LATER_BATCHES = {
     "descriptions11": ("descriptions", 11),
     "descriptions12": ("descriptions", 12),
     "descriptions13": ("descriptions", 13),
+    "descriptions14": ("descriptions", 14),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -614,6 +631,7 @@ SPLITS = (
     "descriptions11",
     "descriptions12",
     "descriptions13",
+    "descriptions14",
 )
 
 
@@ -650,7 +668,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 354 librarian, 90 engineering and 312 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 354 librarian, 90 engineering and 336 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

@@ -49,3 +49,35 @@ def test_added_wishes_are_read_by_the_grammar_of_adding() -> None:
     # a clause after a comma and 以及 adds a wish; 以及 between two nouns only coordinates them
     assert added_wishes("肾结石与饮水量的关系，以及柠檬酸钾的效果。")[0] == ["，以及柠檬酸钾的效果"]
     assert added_wishes("二甲双胍以及阿司匹林对结直肠癌的影响")[0] == []
+
+
+def test_a_second_question_coordinated_after_a_comma_is_an_added_wish() -> None:
+    """ "X, and is there Y?": the clause after ", and" opened by an auxiliary, a question word or "any"
+    asks a second, lesser question; "and" between two nouns only coordinates them."""
+    added, rest = added_wishes(
+        "Maternal RSV vaccination in pregnancy - does it prevent infant hospitalisation, and is there a "
+        "preterm birth signal?"
+    )
+    assert [a.strip() for a in added] == [", and is there a preterm birth signal?"]
+    assert "preterm" not in rest and "hospitalisation" in rest
+    assert added_wishes("Doxy-PEP: does it cut syphilis, and what about resistance?")[0] == [
+        ", and what about resistance?"
+    ]
+    assert added_wishes("Looking at milk volume, and any cardiac side effects.")[0] == [
+        ", and any cardiac side effects."
+    ]
+    assert (
+        added_wishes("Syphilis, chlamydia and gonorrhoea in men, and women who have sex with men.")[0] == []
+    )
+
+
+def test_a_concept_only_of_a_coordinated_second_question_is_optional(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Clear aligners versus fixed braces: which gives more predictable tooth movement, and is root "
+        "resorption different?",
+        method_measurement=["clear aligners", "fixed braces"],
+        output_target=["tooth movement", "root resorption"],
+    )
+    resorption = next(c for c in result.concepts if "resorption" in c.label.lower())
+    assert (resorption.required, resorption.reason) == (False, REASON)

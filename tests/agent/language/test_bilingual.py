@@ -501,3 +501,14 @@ def test_clinical_senses_the_dictionary_reads_by_everyday_senses() -> None:
     assert render("激光光凝").english[0] == "laser photocoagulation"
     assert render("双联疗法").english[0] == "dual therapy"
     assert render("甲钴胺").english[0] == "mecobalamin"
+
+
+def test_clinical_terms_composed_from_everyday_senses_are_glossed() -> None:
+    # 病死率 was "die of illness rate", 高渗盐水 "high seep salt water", 电针 "electric needle", 鼻喷雾剂
+    # "nasal mist spray agent", 整块切除 "whole lump excise", 生化复发 "biochemical recurring"
+    assert render("病死率").english[0] == "mortality"
+    assert render("高渗盐水").english[0] == "hypertonic saline"
+    assert render("电针").english[0] == "electroacupuncture"
+    assert render("鼻喷雾剂").english[0] == "nasal spray"
+    assert render("整块切除率").english[0] == "en bloc resection rate"
+    assert render("生化复发").english[0] == "biochemical recurrence"
