@@ -535,6 +535,9 @@ _CHANGE_HEADS = word_set("change changes decline declines")
 # Heads that say a thing is applied or added ("biochar amendment", "zeolite addition"): after a word of
 # another field the thing applied is the concept, as after a generic head.
 _APPLYING_HEADS = word_set("amendment amendments addition additions")
+# Heads that say a thing is lessened ("multipath mitigation", "dendrite suppression"): after a word of
+# another field the thing lessened is the concept, as after an action head.
+_LESSENING_HEADS = word_set("mitigation mitigations suppression")
 # Heads that say how a thing is studied (predicted, estimated, evaluated, counted). Not the heads of a
 # treatment ("management", "therapy", "programme"), which with the word before them name an intervention
 # ("contingency management").
@@ -556,7 +559,8 @@ def _word_of_another_field(words: list[str], vocabulary: MeshVocabulary | None) 
     if vocabulary is None or len(words) != 2:
         return False
     word, head = words[0], words[1].lower()
-    if not any(head in heads for heads in (_STUDY_HEADS, _ACTION_HEADS, _CHANGE_HEADS, _APPLYING_HEADS)):
+    heads_of_what_is_done = (_STUDY_HEADS, _ACTION_HEADS, _CHANGE_HEADS, _APPLYING_HEADS, _LESSENING_HEADS)
+    if not any(head in heads for heads in heads_of_what_is_done):
         return False
     return (
         word.isalpha()
@@ -629,8 +633,11 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         len(trimmed) == 3
         and trimmed[-1].lower() in _ACTION_HEADS
         and not _term_ends_here(trimmed, vocabulary)
+        and not _ADJECTIVE_FORM.search(trimmed[-2])
     ):
-        trimmed = trimmed[:-1]  # "wake steering control": the compound before the action is the concept
+        # "wake steering control": the compound before the action is the concept; an adjective before
+        # the head modifies the action, whose name the three words are ("model predictive control")
+        trimmed = trimmed[:-1]
     if (
         len(trimmed) == 1
         and vocabulary is not None
@@ -724,6 +731,21 @@ _PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val|ity|ency)$", re.IGNORECASE)
 # A hyphenated modifier ending in a participle: how the thing after it is done ("privacy-preserving",
 # "vibration-based", "data-driven"), not a thing of its own
 _HYPHENATED_MODIFIER = re.compile(r"[a-z]-[a-z]+(?:ing|ed)$", re.IGNORECASE)
+
+
+# adjective endings ("volcanic", "aerodynamic", "continuous", "evaluative", "stationary", "portable",
+# "spectral"), read only in words MeSH neither names nor ends terms with ("metal", "signal" are nouns)
+_ADJECTIVE_ENDING = re.compile(r"(?:ic|ous|ive|ary|able|ible|al)$", re.IGNORECASE)
+
+
+def _opens_with_adjective(word: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a word opening a free-text phrase is an adjective: one MeSH writes only before a head
+    ("dense", "surface"), or shaped as one and no noun MeSH knows (`_ADJECTIVE_ENDING`)."""
+    if vocabulary is None or vocabulary.knows(word) or vocabulary.is_head_word(word):
+        return False
+    if vocabulary.head_role(word) is not None:
+        return False
+    return vocabulary.is_modifier(word) or bool(_ADJECTIVE_ENDING.search(word))
 
 
 def _named_before_head(words: list[str], vocabulary: MeshVocabulary | None) -> str | None:
@@ -856,6 +878,11 @@ def _core_of(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
         and _PROCESS_FORM.search(core[-1])
         and core[-2].lower() not in FUNCTION_WORDS
         and not names_a_task(core, vocabulary)
+        and not (len(core) == 3 and _opens_with_adjective(core[0], vocabulary))
     ):
+        # "soil moisture retrieval": what the process is done on; not where an adjective and one noun
+        # stand before the process ("volcanic ground deformation", "dense passage retrieval"): the
+        # adjective grades the process, and the pair alone names nothing ("volcanic ground", "dense
+        # passage"); a longer run keeps its compound ("unconventional natural gas development")
         core = core[:-1]
     return " ".join(core) if core != words else None

@@ -207,6 +207,10 @@ def test_numbers_that_name_are_kept() -> None:
         ("Fertility decline", "Fertility decline"),  # MeSH writes fertility: no word of another field
         ("crack repair", "crack repair"),
         ("RUL prediction", "RUL prediction"),  # an acronym keeps its head
+        ("Multipath mitigation", "Multipath"),  # a head that says the thing is lessened
+        # an adjective before an action head modifies the action: the three words name it
+        ("Model predictive control", "Model predictive control"),
+        ("wake steering control", "wake steering"),
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
@@ -323,6 +327,10 @@ def test_a_synthesis_is_a_kind_of_study(phrase: str, study_type: str) -> None:
         # a drug named by its target: the target alone is another subject ("vitamin K" had been searched)
         ("vitamin K antagonists", None),
         ("novel PCSK9 inhibitors", None),
+        # a process after words that open with an adjective is what they grade: no core without it
+        ("soil moisture retrieval", "soil moisture"),
+        ("volcanic ground deformation", None),
+        ("Dense passage retrieval", None),
     ],
 )
 def test_the_searchable_core_of_a_free_text_phrase(
