@@ -5,7 +5,8 @@ The "to" after a gerund of moving names where, inside the phrase ("returning to 
 after a kind of care (model, approach, programme) is left out ("midwifery care models" -> "midwifery
 care"), and a noun of how care is organised keeps the care its "of" names ("continuity of midwifery
 care"); people after the "in" of a measure are whom it is measured in, not part of it ("screen time in
-children"), while "time in range" stays one measure.
+children"), while "time in range" stays one measure; a list in brackets after the pronoun a
+question of prediction ends with ("which factors predict it (A, B)") names the factors, not the outcome.
 """
 
 from __future__ import annotations
@@ -54,3 +55,11 @@ def test_people_after_the_in_of_a_measure_are_the_population() -> None:
     assert "preschool children" in slots.subject_population
     assert "Screen time" in _all_terms(slots)
     assert "Time in range" in _all_terms(extract_slots("Time in range in adults with type 1 diabetes."))
+
+
+def test_brackets_after_the_pronoun_a_predicting_question_asks_about_name_the_predictors() -> None:
+    slots = extract_slots(
+        "Delirium after hip fracture surgery in older adults: which markers predict it (IL-6, CRP, cortisol)?"
+    )
+    assert {"IL-6", "CRP", "cortisol"} <= set(slots.signal_feature)
+    assert "Delirium" in slots.output_target
