@@ -526,7 +526,9 @@ GRADE_ADJECTIVES = words(
 MEASURE_TO_NOUNS = words("time distance proximity")
 # generic heads written after a kind of care ("midwifery care models", "integrated care programmes",
 # "collaborative care approach"): the care is the concept, the head only says it is organised
-CARE_GENERIC_HEADS = words("model models approach approaches programme programmes program programs scheme schemes")
+CARE_GENERIC_HEADS = words(
+    "model models approach approaches programme programmes program programs scheme schemes"
+)
 # heads of the kind of care a generic head may follow
 CARE_HEADS = words("care services")
 # nouns of how care is organised whose "of" names the care, within one concept ("continuity of

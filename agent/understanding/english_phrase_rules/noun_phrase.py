@@ -128,14 +128,13 @@ def measure_to(r: PhraseReading) -> bool:
 def generic_head_after_care(r: PhraseReading) -> bool:
     """ "midwifery care models", "integrated care programmes": the care is the concept; the generic
     head after it (model, approach, programme) is left out."""
-    if (
+    # the token is taken (left out) only when the phrase ends with it: "care model development" goes on
+    return (
         r.lower in lex.CARE_GENERIC_HEADS
-        and r.current
+        and bool(r.current)
         and r.current[-1].lower().split()[-1] in lex.CARE_HEADS
         and not (r.following.isalpha() and starts_phrase(r.following))
-    ):
-        return True
-    return False
+    )
 
 
 def care_property_of(r: PhraseReading) -> bool:

@@ -38,7 +38,9 @@ def test_a_generic_head_after_a_kind_of_care_is_left_out() -> None:
     slots = extract_slots("Integrated care programmes for COPD in primary care.")
     assert "Integrated care" in _all_terms(slots)
     assert "Integrated care programmes" not in _all_terms(slots)
-    assert "Collaborative care" in _all_terms(extract_slots("Collaborative care approach for depression in older adults."))
+    assert "Collaborative care" in _all_terms(
+        extract_slots("Collaborative care approach for depression in older adults.")
+    )
 
 
 def test_continuity_of_care_keeps_the_care_it_is_said_of() -> None:
