@@ -524,6 +524,23 @@ GRADE_ADJECTIVES = words(
 # nouns of a measure whose "to" or "in" names its end or state, within one concept ("time to
 # repair", "distance to roads", "time in range")
 MEASURE_TO_NOUNS = words("time distance proximity")
+# generic heads written after a kind of care ("midwifery care models", "integrated care programmes",
+# "collaborative care approach"): the care is the concept, the head only says it is organised
+CARE_GENERIC_HEADS = words(
+    "model models approach approaches programme programmes program programs scheme schemes"
+)
+# heads of the kind of care a generic head may follow
+CARE_HEADS = words("care services")
+# nouns of how care is organised whose "of" names the care, within one concept ("continuity of
+# midwifery care", "coordination of care", "integration of services")
+CARE_PROPERTY_NOUNS = words("continuity coordination integration fragmentation")
+# gerunds of moving somewhere, whose "to" names where, within one concept ("returning to work", "going
+# back to school", "transitioning to adult care", "commuting to work"): the place is the gerund's end,
+# not a second phrase
+MOVEMENT_GERUNDS = words(
+    "returning going coming getting moving travelling traveling commuting walking cycling transitioning "
+    "migrating relocating"
+)
 # plural units of time that with "of" measure a duration ("days of antibiotic therapy", "hours of sleep")
 TIME_SPAN_UNITS = words("minutes hours days weeks months years")
 # nouns of a change whose "in" names what changes ("the change in eGFR", "trends in obesity")

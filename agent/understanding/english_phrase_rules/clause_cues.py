@@ -251,6 +251,7 @@ def place_left(r: PhraseReading) -> bool:
 
 # question words that, opening a sentence, ask about the noun right after them ("Which factors ...")
 _WH_DETERMINERS = frozenset({"which", "what"})
+_OBJECT_PRONOUNS = frozenset({"it", "them", "this", "these"})
 _SENTENCE_BREAKS = frozenset({".", "?", "!", ";", ":", "|"})
 
 
@@ -270,6 +271,10 @@ def predictor_asked_about(r: PhraseReading) -> bool:
     if subject.slot is None:
         subject.cue = "predictor"
     r.cue, r.last_break, r.clause_open = "outcome", r.lower, ""
+    if r.following in _OBJECT_PRONOUNS and r.after_next == "(":
+        # "which factors predict it (fatigue, job type)?": the outcome is the pronoun, named before; a
+        # pronoun needs no examples, so the list in brackets names the factors asked about
+        r.cue, r.skip_to = "predictor", r.index + 3
     return True
 
 

@@ -49,6 +49,17 @@ def _noun_phrase_follows(r: PhraseReading) -> bool:
     return r.following.isalpha() and starts_phrase(r.following) and r.following not in lex.EN_COMMON_VERBS
 
 
+def _noun_phrase_after(r: PhraseReading) -> list[str]:
+    """The words of the noun phrase that starts after the token in hand (up to a function word, verb
+    or punctuation)."""
+    words: list[str] = []
+    for token in r.tokens[r.index + 1 :]:
+        if not token.isalpha() and "-" not in token or not starts_phrase(token.lower()):
+            break
+        words.append(token)
+    return words
+
+
 def effect_verb_object_modifier(r: PhraseReading) -> bool:
     """ "increase quit rates": a bare verb after an effect verb modifies the plural noun."""
     if (
@@ -100,12 +111,59 @@ def graded_range(r: PhraseReading) -> bool:
 
 
 def measure_to(r: PhraseReading) -> bool:
-    """ "time to repair", "distance to roads", "time in range": one measure."""
+    """ "time to repair", "distance to roads", "time in range": one measure; but people after "in"
+    are whom it is measured in ("screen time in children", "time in bed in older adults")."""
     if (
         r.lower in {"to", "in"}
         and r.current
         and r.current[-1].lower() in lex.MEASURE_TO_NOUNS
         and _noun_phrase_follows(r)
+        and not (r.lower == "in" and is_population(_noun_phrase_after(r)))
+    ):
+        r.current.append(r.token)
+        return True
+    return False
+
+
+def generic_head_after_care(r: PhraseReading) -> bool:
+    """ "midwifery care models", "integrated care programmes": the care is the concept; the generic
+    head after it (model, approach, programme) is left out."""
+    # the token is taken (left out) only when the phrase ends with it: "care model development" goes on
+    return (
+        r.lower in lex.CARE_GENERIC_HEADS
+        and bool(r.current)
+        and r.current[-1].lower().split()[-1] in lex.CARE_HEADS
+        and not (r.following.isalpha() and starts_phrase(r.following))
+    )
+
+
+def care_property_of(r: PhraseReading) -> bool:
+    """ "continuity of midwifery care", "coordination of care": how care is organised, with the care
+    it is said of, one concept (cut at "of", the property alone names no topic)."""
+    if (
+        r.lower == "of"
+        and r.current
+        and r.current[-1].lower() in lex.CARE_PROPERTY_NOUNS
+        and any(w.lower() in lex.CARE_HEADS for w in _noun_phrase_after(r))
+    ):
+        r.current.append(r.token)
+        return True
+    return False
+
+
+def movement_to(r: PhraseReading) -> bool:
+    """ "returning to work", "going back to school": the "to" of a gerund of moving names where, so
+    the place stays in the gerund's phrase (a verb-like noun after it, "work", is that place)."""
+    if r.lower != "to" or not r.current:
+        return False
+    last = [w.lower() for w in r.current[-2:]]
+    if last[-1] == "back" and len(last) == 2:
+        last = last[:1]
+    if (
+        last[-1] in lex.MOVEMENT_GERUNDS
+        and r.following.isalpha()
+        and r.following not in lex.EN_FUNCTION
+        and r.following.lower() not in lex.EN_FUNCTION
     ):
         r.current.append(r.token)
         return True
