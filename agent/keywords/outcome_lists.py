@@ -12,7 +12,10 @@ sciences (I): in such a list they are outcomes all the same. A condition named b
 heading ("heart failure"), an intervention and a technique stay what they are, wherever they are
 written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing"),
 but a service written before a noun of use in a list of outcomes is the outcome of its use ("...: overdose
-deaths and emergency service use"). People MeSH sorts by a state, written without the people, are that
+deaths and emergency service use"). A subtitle that names the review before what it reports ("...: a
+systematic review of renal scarring and treatment failure") lists outcomes after the review's "of", unless
+that "of" opens the studies taken ("a meta-analysis of randomised trials"); a heading MeSH files under
+Treatment Outcome (Treatment Failure) is measured. People MeSH sorts by a state, written without the people, are that
 state measured ("...: preterm birth, low birth weight and birth defects"). A subtitle that lists the
 kinds of a class of outcomes named right before the colon ("... and adverse birth outcomes: preterm
 birth, low birth weight and birth defects") says what the class is: its kinds join the class's block
@@ -65,6 +68,8 @@ def _reported(tail: str) -> str:
         return tail
     rest = tail[opening.end() :]
     return "" if _STUDIES.search(rest) else rest
+
+
 _ACTED_ON = re.compile(
     # "its effect on mortality and breastfeeding", "the effect of HIIT on VO2max and insulin sensitivity"
     r"\b(?:(?:effects?|impacts?|influences?)(?P<of>\s+of\s+[^.;:!?]+?)?\s+on"

@@ -490,9 +490,9 @@ def test_outcomes_a_subtitle_lists_after_the_review_it_names_are_left_out(vocabu
 
 
 def test_a_review_of_studies_lists_no_outcomes() -> None:
-    assert _reported("a systematic review and meta-analysis of delayed bleeding and incomplete resection") == (
-        "delayed bleeding and incomplete resection"
-    )
+    assert _reported(
+        "a systematic review and meta-analysis of delayed bleeding and incomplete resection"
+    ) == ("delayed bleeding and incomplete resection")
     assert _reported("a systematic review of cohort studies and biologics registries") == ""
     assert _reported("a meta-analysis of randomised controlled trials") == ""
     assert _reported("mortality and quality of life") == "mortality and quality of life"
