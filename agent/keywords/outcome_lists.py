@@ -12,7 +12,10 @@ sciences (I): in such a list they are outcomes all the same. A condition named b
 heading ("heart failure"), an intervention and a technique stay what they are, wherever they are
 written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing"),
 but a service written before a noun of use in a list of outcomes is the outcome of its use ("...: overdose
-deaths and emergency service use"). People MeSH sorts by a state, written without the people, are that
+deaths and emergency service use"). A subtitle that names the review before what it reports ("...: a
+systematic review of renal scarring and treatment failure") lists outcomes after the review's "of", unless
+that "of" opens the studies taken ("a meta-analysis of randomised trials"); a heading MeSH files under
+Treatment Outcome (Treatment Failure) is measured. People MeSH sorts by a state, written without the people, are that
 state measured ("...: preterm birth, low birth weight and birth defects"). A subtitle that lists the
 kinds of a class of outcomes named right before the colon ("... and adverse birth outcomes: preterm
 birth, low birth weight and birth defects") says what the class is: its kinds join the class's block
@@ -33,13 +36,40 @@ from agent.understanding.lexicon import EFFECT_VERBS, QUESTION_AUXILIARIES
 # Hemorrhage), not a disease that defines whom a review is about
 _PROCESS_TREE = "C23"
 # information science (L) and substances (D): what is done or given, never an outcome; techniques (E)
-# neither, unless MeSH also files the heading among the phenomena measured (F, G: Body Mass Index)
+# neither, unless MeSH also files the heading among the phenomena measured (F, G: Body Mass Index) or
+# under Treatment Outcome (E01.789.800: Treatment Failure, Progression-Free Survival), what trials report
 _DONE_TREES = ("L", "D")
-_MEASURED_TREES = ("F", "G")
+_MEASURED_TREES = ("F", "G", "E01.789.800")
 _LISTED = re.compile(r",|\s(?:and|or)\s", re.IGNORECASE)
 # a subtitle that says in whom or where ("...: a meta-analysis in patients with chronic kidney disease")
 # names the people, not the outcomes
 _PEOPLE_OR_PLACE = re.compile(r"\b(?:in|among|amongst|with|for|of)\s", re.IGNORECASE)
+# the review a subtitle names before what it reports ("a systematic review and meta-analysis of delayed
+# bleeding and incomplete resection"): its "of" opens the outcomes, not the people or a place
+_REVIEW_OF = re.compile(
+    r"^(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:review|meta-analysis|meta-analyses|overview|synthesis)"
+    r"(?:\s+and\s+(?:[\w-]+\s+){0,2}?(?:meta-analysis|meta-regression|synthesis))?\s+of\s+",
+    re.IGNORECASE,
+)
+# what a list of the studies a review takes is made of ("of cohort studies and registries"): no outcomes
+_STUDIES = re.compile(
+    r"\b(?:stud(?:y|ies)|trials?|registries|registers?|evaluations?|cohorts?|designs?|series|evidence|data)\b",
+    re.IGNORECASE,
+)
+
+
+def _reported(tail: str) -> str:
+    """What a subtitle says the review reports: the subtitle after a review's name and its "of" ("a
+    systematic review of renal scarring and treatment failure" -> "renal scarring and treatment
+    failure"), or the subtitle itself; "" when the review's "of" opens the studies it takes ("a
+    meta-analysis of randomised controlled trials", "of cohort studies and biologics registries")."""
+    opening = _REVIEW_OF.match(tail)
+    if opening is None:
+        return tail
+    rest = tail[opening.end() :]
+    return "" if _STUDIES.search(rest) else rest
+
+
 _ACTED_ON = re.compile(
     # "its effect on mortality and breastfeeding", "the effect of HIIT on VO2max and insulin sensitivity"
     r"\b(?:(?:effects?|impacts?|influences?)(?P<of>\s+of\s+[^.;:!?]+?)?\s+on"
@@ -180,7 +210,8 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     if _asks(tail):
         tail = ""  # "X and Y are the outcomes we care about: does Z in pregnancy ...?": the question itself
     head = description[: len(description) - len(tail)] if tail else description
-    only_outcomes = bool(_LISTED.search(tail)) and not _PEOPLE_OR_PLACE.search(tail)
+    reported = _reported(tail)
+    only_outcomes = bool(_LISTED.search(reported)) and not _PEOPLE_OR_PLACE.search(reported)
     segments = _lists_acted_on(description)
     named = [
         m.group("with") or m.group("are") or m.group("first") or m.group("bare")

@@ -24,7 +24,8 @@ that the vocabulary knows anywhere in a text:
 - **looser forms**, where no exact form of several words starts at or before a window of two or three
   words: derived forms ("kidney transplant" = "Kidney Transplantation", "vulval" = "vulvar"), a Greek
   letter on either side of its name ("amyloid beta" = "beta Amyloid"), by `loose_key` (other words keep
-  their order: a "care home" is no "Home Care");
+  their order: a "care home" is no "Home Care"), and a term without the participle of relation a hyphen
+  joins to a word ("direct oral anticoagulants" = "Direct-Acting Oral Anticoagulants");
 - **word variants MeSH attests**: where neither matches, one word of a window may be swapped for a
   word that MeSH uses interchangeably in the same position of the same descriptor's terms ("stones" and
   "calculi", "ultrasound" and "ultrasonography", "renal" and "kidney": `word_variants`), and never for
@@ -141,6 +142,12 @@ _VIRUS_TREE = "B04"  # Viruses
 _DERIVED = re.compile(r"(?<=[a-z]{4})(?:ations?|als?|ars?)$")
 _COUNTABLE_ICS = re.compile(r"(?<=[a-z]{3})ics\b")
 LOOSE_MAX_WORDS = 3  # longer windows in another order are rarely the same concept
+# a participle of relation a hyphen joins to the word before it in a term ("Direct-Acting Oral
+# Anticoagulants", "Catheter-Related Infections", "Radiation-Induced Dermatitis"): it says only how the
+# word bears on the head, writers leave it out ("direct oral anticoagulants", "catheter infections"),
+# and the rest still names the term, matched as a loose form where no exact form does; not a participle
+# of content ("Diet, Protein-Restricted", "Penicillin-Binding Proteins": "protein diet" is no restriction)
+_HYPHENED_PARTICIPLE = re.compile(r"(?<=[A-Za-z])-(?:acting|related|associated|induced)\b", re.IGNORECASE)
 HEAD_MIN_DESCRIPTORS = 5  # descriptors whose terms a head word must end to tell a role
 HEAD_SHARE = 0.8  # of them, the share that must have one role
 VARIANT_MAX_WORDS = 6  # windows in which a word may be swapped or the words turned around
@@ -609,11 +616,11 @@ class MeshVocabulary:
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
                 (self._natural_pairs if form == natural_order(term) else self._inverted_pairs).add((key, ui))
-            loose = loose_key(key)
-            if loose is not None:
-                entries = self._loose.setdefault(loose, [])
-                if (_RANK["permuted term"], ui) not in entries:
-                    entries.append((_RANK["permuted term"], ui))
+            for loose in (loose_key(key), loose_key(phrase_key(_HYPHENED_PARTICIPLE.sub("", form)))):
+                if loose is not None:
+                    entries = self._loose.setdefault(loose, [])
+                    if (_RANK["permuted term"], ui) not in entries:
+                        entries.append((_RANK["permuted term"], ui))
 
     # ------------------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agent.keywords.concepts import build_concepts
+from agent.keywords.outcome_lists import _reported
 from agent.keywords.title_template import named_as_studied, purposes, subtitle
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.models import Slots, Understanding
@@ -469,3 +470,29 @@ def test_body_processes_listed_as_the_purpose_are_outcomes_though_of_one_kind(
     weight = next(value for label, value in found.items() if "weight loss" in label)
     assert weight == ("outcome", False)
     assert found["polycystic ovary syndrome"] == ("condition", True)
+
+
+def test_outcomes_a_subtitle_lists_after_the_review_it_names_are_left_out(vocabulary: MeshVocabulary) -> None:
+    # "a systematic review of X and Y": the review's "of" opens what it reports, no people or place
+    found = summary(
+        vocabulary,
+        "Oral versus intravenous antibiotics for acute pyelonephritis in children: a systematic review of "
+        "renal scarring and treatment failure",
+        method_measurement=["Oral versus intravenous antibiotics"],
+        subject_population=["acute pyelonephritis", "children"],
+        output_target=["renal scarring", "treatment failure"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert [value for word, value in outcomes.items() if "pyelonephritis" in word] == [("condition", True)]
+    # a condition (renal scarring) and a heading under Treatment Outcome (Treatment Failure, E01.789.800)
+    for outcome in ("renal scarring", "treatment failure"):
+        assert [value for word, value in outcomes.items() if outcome in word] == [("outcome", False)], found
+
+
+def test_a_review_of_studies_lists_no_outcomes() -> None:
+    assert _reported(
+        "a systematic review and meta-analysis of delayed bleeding and incomplete resection"
+    ) == ("delayed bleeding and incomplete resection")
+    assert _reported("a systematic review of cohort studies and biologics registries") == ""
+    assert _reported("a meta-analysis of randomised controlled trials") == ""
+    assert _reported("mortality and quality of life") == "mortality and quality of life"

@@ -361,6 +361,15 @@ def test_derived_forms_and_greek_letters_match_where_no_exact_form_does(vocabula
     ]
 
 
+def test_a_term_matches_without_the_participle_a_hyphen_joins_to_its_word(vocabulary: MeshVocabulary) -> None:
+    # "Direct-Acting Oral Anticoagulants" (Factor Xa Inhibitors) is written "direct oral anticoagulants":
+    # the phrase names the term, not only its head Anticoagulants
+    assert headings(vocabulary, "direct oral anticoagulants") == [
+        ("direct oral anticoagulants", "Factor Xa Inhibitors")
+    ]
+    assert headings(vocabulary, "oral anticoagulants") != [("oral anticoagulants", "Factor Xa Inhibitors")]
+
+
 def test_neighbouring_headings_compose_a_precoordinated_one(vocabulary: MeshVocabulary) -> None:
     # "oral cavity" is an entry term of Mouth, "cancer" of Neoplasms: together MeSH's "Mouth Neoplasms"
     assert headings(vocabulary, "oral cavity cancer") == [("oral cavity cancer", "Mouth Neoplasms")]
