@@ -20,6 +20,9 @@ How:
   rendering: `sound_spans` finds it, and the caller asks the user for the English name.
 - `is_place_name` tells a place jieba reads as one name (长江流域) from a place noun that modifies terms
   (城市 "urban").
+- A glossary term of three or more characters that opens with a function-word character (下尿路症状 "lower
+  urinary tract symptoms", the drug 他达拉非 "tadalafil") is one word, though jieba parts 下 "under" or 他 "he"
+  from the rest (`_glossary_openings`); CC-CEDICT's phrases do not join so.
 """
 
 from __future__ import annotations
