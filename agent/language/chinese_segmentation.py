@@ -20,6 +20,9 @@ How:
   rendering: `sound_spans` finds it, and the caller asks the user for the English name.
 - `is_place_name` tells a place jieba reads as one name (长江流域) from a place noun that modifies terms
   (城市 "urban").
+- A glossary term of three or more characters that opens with a function-word character (下尿路症状 "lower
+  urinary tract symptoms", the drug 他达拉非 "tadalafil") is one word, though jieba parts 下 "under" or 他 "he"
+  from the rest (`_glossary_openings`); CC-CEDICT's phrases do not join so.
 """
 
 from __future__ import annotations
@@ -340,7 +343,7 @@ def _refine(tokens: list[Token], whole_words: bool = False) -> list[Token]:
         and after.key not in FUNCTION_WORDS
         and not after.tag.startswith(_GRAMMAR_TAGS)
         and lex.knows(token.key + after.key)
-    }
+    } | _glossary_openings(tokens)
     for index, token in enumerate(tokens):
         if index in joined:
             group.append(token)
@@ -360,6 +363,33 @@ def _refine(tokens: list[Token], whole_words: bool = False) -> list[Token]:
             out.append(token)
     flush()
     return out
+
+
+def _glossary_openings(tokens: list[Token]) -> set[int]:
+    """Indexes of one-character function words (or pronouns, localizers) that open a glossary term of three
+    or more characters with the whole content tokens after them: 下|尿路|症状 is 下尿路症状 "lower urinary
+    tract symptoms" and 他|达|拉|非 the drug 他达拉非 "tadalafil", not "under" or "he" and the rest. Only
+    glossary terms (scientific vocabulary) join so: CC-CEDICT's many phrases that open with such a
+    character (在一起, 对不起) would swallow the function word of a sentence."""
+    glossary = lexicon().glossary
+    opening: set[int] = set()
+    for index, token in enumerate(tokens):
+        if len(token.key) != 1 or not has_chinese(token.key):
+            continue
+        word = token.key
+        for after in tokens[index + 1 : index + _MAX_WORD]:
+            if (
+                not has_chinese(after.key)
+                or after.key in FUNCTION_WORDS
+                or after.tag.startswith(_GRAMMAR_TAGS)
+                or len(word) + len(after.key) > _MAX_WORD
+            ) and not (len(after.key) == 1 and has_chinese(after.key)):
+                break
+            word += after.key
+            if len(word) >= 3 and word in glossary:
+                opening.add(index)
+                break
+    return opening
 
 
 def _recut(group: list[Token], whole_words: bool = False) -> list[Token]:

@@ -6,7 +6,8 @@ CC-CEDICT knows only a few such names. But INNs are built by a grammar: every dr
 class ends in the class's stem (WHO, "The use of stems in the selection of INNs"), and the Chinese approved
 names write each stem with fixed characters (-vastatin 他汀, -sartan 沙坦, -mab 单抗). Offline, that stem is
 what a Chinese drug name tells reliably: the drug's class, which MeSH names ("statins" ->
-Hydroxymethylglutaryl-CoA Reductase Inhibitors). The specific drug still needs the user's English.
+Hydroxymethylglutaryl-CoA Reductase Inhibitors). The specific drug still needs the user's English, unless
+it is one of the common drugs the glossary (`zh_en_glossary.tsv`) names, which is consulted first.
 
 How: `agent/language/data/zh_inn_stems.tsv` (original work, see its header) maps stems to English class
 terms. `drug_class(word)` says which class a word written as one name belongs to: the name ends in a

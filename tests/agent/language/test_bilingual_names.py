@@ -10,8 +10,8 @@ from agent.language.chinese_segmentation import sound_spans, written_by_sound
 
 
 def test_a_drug_name_written_by_sound_is_found() -> None:
-    assert written_by_sound("利福平")  # rifampicin: 利|福|平, read by jieba as a name
-    assert sound_spans("口服利福平治疗") == [(2, 5)]
+    assert written_by_sound("利福喷丁")  # rifapentine: 利|福|喷|丁, read by jieba as a name
+    assert sound_spans("口服利福喷丁治疗") == [(2, 6)]
     # a name ending in an INN stem is a drug of its class, no unknown name (tests/.../test_drug_stems.py)
     assert not written_by_sound("奥司他韦")
     # characters whose senses make a (clumsy) term are no name: 最|大|摄|氧|量 is "maximal oxygen uptake"

@@ -45,7 +45,7 @@ def test_a_drug_name_written_by_sound_renders_as_its_class() -> None:
     assert rendering.english[0] == "statins" and rendering.how == "drug class"
     assert render("雷贝拉唑").english[0] == "proton pump inhibitors"  # rabeprazole
     assert render("莫西沙星").english[0] == "fluoroquinolones"  # moxifloxacin
-    assert render("奥希替尼").english[0] == "tyrosine kinase inhibitors"  # osimertinib
+    assert render("呋喹替尼").english[0] == "tyrosine kinase inhibitors"  # fruquintinib
     assert render("那屈肝素").english[0] == "low molecular weight heparin"  # nadroparin: -parin
     assert segment("口服瑞舒伐他汀") == ["口服", "瑞舒伐他汀"]
     assert sound_spans("瑞舒伐他汀") == []  # a name of a known class is no unknown name
@@ -70,11 +70,11 @@ def test_the_class_composes_with_the_words_around_it() -> None:
 
 
 def test_drug_names_lists_each_name_as_written_with_its_class() -> None:
-    found = drug_names("比较氯吡格雷与替格瑞洛，以及阿哌沙班的出血风险")
+    found = drug_names("比较氯吡格雷与替格瑞洛，以及贝曲沙班的出血风险")
     assert [(name, drug.english[0]) for name, drug in found] == [
         ("氯吡格雷", "platelet aggregation inhibitors"),  # -grel
         ("替格瑞洛", "platelet aggregation inhibitors"),  # -grelor
-        ("阿哌沙班", "factor Xa inhibitors"),
+        ("贝曲沙班", "factor Xa inhibitors"),
     ]
 
 
@@ -88,3 +88,23 @@ def test_an_english_inn_belongs_to_the_class_of_its_stem() -> None:
     # too few letters before the stem, or no stem: no drug
     assert english_drug_class("April") is None and english_drug_class("animus") is None
     assert english_drug_class("mab") is None and english_drug_class("asthma") is None
+
+
+def test_common_drugs_the_stem_rule_cannot_name_are_glossary_rows() -> None:
+    # names that spell the INN by sound with no stem of the table (他达拉非 tadalafil, 伏诺拉生 vonoprazan,
+    # 乙酰唑胺 acetazolamide) had composed characters' senses ("he attention play non")
+    assert render("他达拉非").english[0] == "tadalafil"
+    assert render("伏诺拉生").english[0] == "vonoprazan"
+    assert render("乙酰唑胺").english[0] == "acetazolamide"
+    # a stem names only the class where MeSH lacks the drug: the glossary names the drug itself
+    assert render("达格列净").english[0] == "dapagliflozin"  # was "SGLT2 inhibitors"
+    assert render("司美格鲁肽").english[0] == "semaglutide"  # was "GLP-1 receptor agonists"
+    assert render("帕博利珠单抗").english[0] == "pembrolizumab"  # was "monoclonal antibodies"
+    assert drug_names("达格列净治疗心力衰竭") == []  # a drug the glossary names is no class to note
+
+
+def test_a_glossary_term_opening_with_a_function_word_character_is_one_word() -> None:
+    # 他 "he" and 下 "under" are words of a sentence elsewhere; they open these glossary terms
+    assert "他达拉非" in segment("每日小剂量他达拉非治疗")
+    assert "下尿路症状" in segment("合并下尿路症状患者")
+    assert segment("他们对下一代的影响")[:2] == ["他们", "对"]  # no glossary term: the cut is jieba's

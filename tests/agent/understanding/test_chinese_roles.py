@@ -71,10 +71,10 @@ def test_what_a_study_happens_under_is_its_setting_with_or_without_zai() -> None
 
 def test_a_name_written_by_sound_is_left_out_with_a_note() -> None:
     slots, originals, notes = translate_slots(
-        Slots(context=["利福平"], subject_population=["结核病患者"]), vocabulary=None
+        Slots(context=["利福喷丁"], subject_population=["结核病患者"]), vocabulary=None
     )
     assert slots.context == [] and slots.subject_population[0].endswith("patients")
-    assert any("利福平" in note and "English names" in note for note in notes)
+    assert any("利福喷丁" in note and "English names" in note for note in notes)
     assert originals[slots.subject_population[0]] == "结核病患者"
 
 
