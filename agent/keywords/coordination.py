@@ -64,6 +64,9 @@ def distribute(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
             if _narrows(f"{piece} {head}", head, vocabulary):
                 result[index] = f"{piece} {head}"
                 break
+            if size == len(last) - 1 and (sibling := _sibling_named(piece, pieces[-1], vocabulary)):
+                result[index] = sibling
+                break
     for index, piece in enumerate(pieces[1:], start=1):  # "hepatic fibrosis and cirrhosis"
         for size in range(min(SHARED_MAX_WORDS, len(first) - 1), 0, -1):
             modifier = " ".join(first[:size])
@@ -71,6 +74,38 @@ def distribute(pieces: list[str], vocabulary: MeshVocabulary) -> list[str]:
                 result[index] = f"{modifier} {piece}"
                 break
     return result
+
+
+def _sibling_named(modifier: str, last: str, vocabulary: MeshVocabulary) -> str | None:
+    """The name of the descriptor beside the one `last` names whole, whose heading swaps `last`'s
+    modifier for `modifier`: in "hip and knee arthroplasty" MeSH names "knee arthroplasty" (Arthroplasty,
+    Replacement, Knee) but not "hip arthroplasty", and its sibling Arthroplasty, Replacement, Hip is the
+    hip's. The name returned is the sibling's shortest name recognition reads back whole, one with the
+    head the user wrote first ("Total Hip Arthroplasty"); None where no sibling has exactly those words."""
+    matches = vocabulary.recognize(last)
+    written = last.split()
+    if len(matches) != 1 or matches[0].text.casefold() != last.casefold() or len(modifier.split()) != 1:
+        return None
+    named = matches[0].descriptor
+    words = {w.casefold() for w in named.heading.replace(",", " ").split()}
+    swapped = written[0].casefold()
+    if swapped not in words:
+        return None
+    wanted = (words - {swapped}) | {modifier.casefold()}
+    head = written[1:]
+    for parent in vocabulary.ancestors(named):
+        for sibling in vocabulary.children(parent):
+            if {w.casefold() for w in sibling.heading.replace(",", " ").split()} != wanted:
+                continue
+            names = [
+                term
+                for term in (sibling.heading, *sibling.entry_terms)
+                if "," not in term and [m.descriptor.ui for m in vocabulary.recognize(term)] == [sibling.ui]
+            ]
+            # the name that keeps the words the user wrote ("Total Hip Arthroplasty" for "... arthroplasty")
+            names.sort(key=lambda term: (not all(w.casefold() in term.casefold() for w in head), len(term)))
+            return names[0] if names else None
+    return None
 
 
 def kinds_of_one_head(pieces: list[str], vocabulary: MeshVocabulary) -> list[str] | None:

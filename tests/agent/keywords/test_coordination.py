@@ -53,6 +53,24 @@ def test_a_shared_word_goes_only_where_mesh_names_a_narrower_descriptor(
     assert distribute(pieces, vocabulary) == shared
 
 
+def test_a_shared_head_goes_to_the_sibling_mesh_names_with_the_other_modifier(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "hip and knee arthroplasty": MeSH names "knee arthroplasty" (Arthroplasty, Replacement, Knee) but
+    not "hip arthroplasty"; its sibling with the hip in place of the knee is the hip's, named by a term
+    recognition reads back (the query had searched the knee only, beside an optional Hip)."""
+    assert distribute(["hip", "knee arthroplasty"], vocabulary) == [
+        "Total Hip Arthroplasty",
+        "knee arthroplasty",
+    ]
+    assert distribute(["hip", "knee replacement"], vocabulary) == [
+        "Total Hip Replacement",
+        "knee replacement",
+    ]
+    # no sibling swaps the modifier: the pieces stay as written
+    assert distribute(["tooth", "knee arthroplasty"], vocabulary) == ["tooth", "knee arthroplasty"]
+
+
 def test_phrases_listed_together_share_their_head_and_make_one_concept(vocabulary: MeshVocabulary) -> None:
     # the understanding may put the two sides of one list in different slots
     result = build_concepts(
