@@ -8,7 +8,9 @@ shared word is given to an alternative only where MeSH agrees: the phrase it mak
 (an exact name) *under* the one the alternative or the shared word names alone, so distributing can
 only narrow a concept to what MeSH itself files below it, or, where the shared word names nothing
 alone, one descriptor at all ("patient and public involvement": Patient Participation, whose entry term
-is "Patient Involvement", and "public involvement", one concept whatever their roles); a phrase MeSH
+is "Patient Involvement", and "public involvement", one concept whatever their roles), or where MeSH files
+a sibling of the last alternative's descriptor with the modifier swapped ("hip and knee arthroplasty":
+Arthroplasty, Replacement, Hip beside ..., Knee, though MeSH writes no "hip arthroplasty"); a phrase MeSH
 names as one descriptor across its "and" is not cut at all. Modifiers coordinated before one head share
 it whatever MeSH names ("cemented vs uncemented hemiarthroplasty", "early or late tracheostomy": the
 kinds of one procedure compared, `kinds_of_one_head`): a lone adjective or participle names no concept
