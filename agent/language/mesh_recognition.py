@@ -616,7 +616,8 @@ class MeshVocabulary:
                 if (_RANK[how], ui) not in entries:
                     entries.append((_RANK[how], ui))
                 (self._natural_pairs if form == natural_order(term) else self._inverted_pairs).add((key, ui))
-            for loose in (loose_key(key), loose_key(phrase_key(_HYPHENED_PARTICIPLE.sub("", form)))):
+            shortened = _HYPHENED_PARTICIPLE.sub("", form)  # only the few terms with such a participle
+            for loose in (loose_key(key), *([loose_key(phrase_key(shortened))] if shortened != form else [])):
                 if loose is not None:
                     entries = self._loose.setdefault(loose, [])
                     if (_RANK["permuted term"], ui) not in entries:
