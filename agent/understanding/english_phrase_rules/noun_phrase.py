@@ -54,7 +54,7 @@ def _noun_phrase_after(r: PhraseReading) -> list[str]:
     or punctuation)."""
     words: list[str] = []
     for token in r.tokens[r.index + 1 :]:
-        if not token.isalpha() and "-" not in token or not starts_phrase(token.lower()):
+        if (not token.isalpha() and "-" not in token) or not starts_phrase(token.lower()):
             break
         words.append(token)
     return words
@@ -162,7 +162,6 @@ def movement_to(r: PhraseReading) -> bool:
     if (
         last[-1] in lex.MOVEMENT_GERUNDS
         and r.following.isalpha()
-        and r.following not in lex.EN_FUNCTION
         and r.following.lower() not in lex.EN_FUNCTION
     ):
         r.current.append(r.token)
