@@ -531,7 +531,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   ortho-k, tranexamic acid and hydroquinone), British spellings (manoeuvre, anaemic, programmes),
   unexpanded acronyms such as ISS, PRF, AF, HELP, IV, BPPV and ortho-k, Chinese …预防…的效果, …与…的比较,
   对…的效果, and mixed terms such as GLP-1, semaglutide, NASH, EVT, heel prick, CPAP, OSA and HGNS). They
-  are reported apart as `descriptions15`.
+  are reported apart as `descriptions15`
+  (0.368 / 0.587 / 0.653 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
