@@ -86,7 +86,8 @@ def test_british_spelling_and_plural_find_the_heading(vocabulary: MeshVocabulary
 
 
 def test_everyday_words_for_people_find_their_heading(vocabulary: MeshVocabulary) -> None:
-    """ "kids", "babies", "mums" are read as MeSH writes them; MeSH's own "baby" terms keep their sense."""
+    """Everyday words for people ("kids", "babies", "mums") are read as MeSH writes them; MeSH's own "baby"
+    terms keep their sense."""
     assert headings(vocabulary, "kids") == [("kids", "Child")]
     assert headings(vocabulary, "preterm babies") == [("preterm babies", "Infant, Premature")]
     assert headings(vocabulary, "mums") == [("mums", "Mothers")]
