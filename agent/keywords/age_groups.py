@@ -181,7 +181,7 @@ _SPAN_PATTERNS = [(kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern i
 # toddlers 1-3 years, preschool children 2-5 (MeSH's Child, Preschool), school-age children 6-12 (Child),
 # young people 10-24 (WHO's definition), older people 65 and over (Aged), the oldest old 80 and over
 # (MeSH's entry term of Aged, 80 and over)
-_OLDER = r"(?:older|elderly|aged)\s+(?:adults?|people|persons?|individuals|patients|women|men|population|populations)"
+_OLDER = r"(?:older|elderly|aged)\s+(?:adults?|people|persons?|individuals|patients|women|men|folks?|population|populations)"
 _AGE_WORDS: tuple[tuple[str, float, float], ...] = (
     (r"(?:the\s+)?(?:oldest[- ]old|very\s+old|very\s+elderly)(?:\s+(?:adults|people|persons|patients))?", 80 * _YEAR, _END),
     (rf"{_OLDER}|(?:the\s+)?elderly|seniors|senior\s+citizens|older\s+age|later\s+life|old\s+age", 65 * _YEAR, _END),

@@ -120,14 +120,23 @@ _GREEK_NAMES = (  # noqa: SIM905 (one line of names reads better than 24)
 _GREEK_LETTERS = str.maketrans(dict(zip("αβγδεζηθικλμνξοπρστυφχψω", _GREEK_NAMES, strict=True)))
 
 
+# Everyday words for people that MeSH writes in its register ("kids" are children, "babies" infants,
+# "mums" mothers): read as that word on both sides, so "preterm babies" is Infant, Premature and "kids"
+# Child, as "preterm infants" and "children" are. MeSH's own few terms with "baby" ("Baby Teeth",
+# "Shaken Baby Syndrome") name no other descriptor once read so; none of its terms writes "kid" or "mum".
+_EVERYDAY_PEOPLE = {"baby": "infant", "kid": "child", "mum": "mother", "mom": "mother"}
+
+
 @lru_cache(maxsize=200_000)
 def word_key(word: str) -> str:
-    """One word, normalised for matching: lower case, Greek letters by name, American spelling, singular."""
+    """One word, normalised for matching: lower case, Greek letters by name, American spelling, singular,
+    MeSH's word for an everyday word for people (`_EVERYDAY_PEOPLE`)."""
     lower = word.lower().replace("'", "").translate(_GREEK_LETTERS)
     if _SPELLING_HINT.search(lower):
         for pattern, replacement in _SPELLING:
             lower = pattern.sub(replacement, lower)
-    return morphology_singular(lower)
+    singular = morphology_singular(lower)
+    return _EVERYDAY_PEOPLE.get(singular, singular)
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*", re.UNICODE)

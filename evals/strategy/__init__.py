@@ -22,11 +22,11 @@ as `engineering2`, the 10 written third as `engineering3`, the 10 written fourth
 5 written fifth as `engineering5`, the 10 written sixth as `engineering6`, the 10 written seventh as
 `engineering7`, the 10 written eighth as `engineering8`, the 10 written ninth as `engineering9`, the 10 written tenth as `engineering10`;
 `engineering_dev.jsonl`: the blocks an information specialist would search, in PubMed's syntax; block
-coverage is their figure) and on the 336 `descriptions` (researchers' descriptions as typed into the
-product, `description_dev.jsonl`; the 24 written second also as `descriptions2`, the 24 written third as `descriptions3`, the 24 written fourth as `descriptions4`, the 24 written fifth as `descriptions5`, the 24 written sixth as `descriptions6`, the 24 written seventh as `descriptions7`, the 24 written eighth as `descriptions8`, the 24 written ninth as `descriptions9`, the 24 written tenth as `descriptions10`, the 24 written eleventh as `descriptions11`, the 24 written twelfth as `descriptions12`, the 24 written thirteenth as `descriptions13`, the 24 written fourteenth as `descriptions14`) only (see `topics.py`); `clef_test` and `seed` are measured, never tuned on.
+coverage is their figure) and on the 360 `descriptions` (researchers' descriptions as typed into the
+product, `description_dev.jsonl`; the 24 written second also as `descriptions2`, the 24 written third as `descriptions3`, the 24 written fourth as `descriptions4`, the 24 written fifth as `descriptions5`, the 24 written sixth as `descriptions6`, the 24 written seventh as `descriptions7`, the 24 written eighth as `descriptions8`, the 24 written ninth as `descriptions9`, the 24 written tenth as `descriptions10`, the 24 written eleventh as `descriptions11`, the 24 written twelfth as `descriptions12`, the 24 written thirteenth as `descriptions13`, the 24 written fourteenth as `descriptions14`, the 24 written fifteenth as `descriptions15`) only (see `topics.py`); `clef_test` and `seed` are measured, never tuned on.
 Data: `../shared/data/boolean_queries` (see `topics.py`).
 
-Options: `--split train|test|seed|librarian|engineering|descriptions|descriptions2|descriptions3|descriptions4|descriptions5|descriptions6|descriptions7|descriptions8|descriptions9|descriptions10|descriptions11|descriptions12|descriptions13|descriptions14|all`, `--generator module:function` (see `generate.py`),
+Options: `--split train|test|seed|librarian|engineering|descriptions|descriptions2|descriptions3|descriptions4|descriptions5|descriptions6|descriptions7|descriptions8|descriptions9|descriptions10|descriptions11|descriptions12|descriptions13|descriptions14|descriptions15|all`, `--generator module:function` (see `generate.py`),
 `--mesh PATH`, `--show N` (title, expert and generated query side by side for N topics),
 `--json FILE` (every figure and its details per topic), `--limit N` (first N topics of each split).
 

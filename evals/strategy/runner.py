@@ -39,6 +39,7 @@ SPLIT_CHOICES = {
     "descriptions12": ("descriptions12",),
     "descriptions13": ("descriptions13",),
     "descriptions14": ("descriptions14",),
+    "descriptions15": ("descriptions15",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

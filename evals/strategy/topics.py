@@ -514,6 +514,25 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   PPI, ICANS, CAR-T, RSV, HRZE and HCR-20, Chinese …与…风险, 能否降低病死率, …的效果, drug names in Chinese
   (维生素C, 氢化可的松), and mixed terms such as PSMA PET/CT, TACE, lenvatinib, ESD, EMR, LST, TRD and
   esketamine). They are reported apart as `descriptions14`.
+  The rows with `"batch": 15` (ids D337-D360: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first fourteen batches have at most once: space medicine, occupational lung
+  disease, sleep in shift workers, palliative care in heart failure, adolescent substance use, dermatology
+  of skin of colour, oral surgery, paediatric nephrology, sports cardiology, forensic odontology, aviation
+  medicine, delirium care, patient blood management, vestibular medicine, pelvic health physiotherapy,
+  myopia control, paediatric dentistry, gestational diabetes, thyroid surgery, hypertension in primary
+  care, metabolic liver disease, neurointervention, neonatal pain and sleep surgery) were written in the
+  thirty-first session after the first 336 had been tuned on and before the product was run on them, in
+  phrasings the first fourteen batches have little of ("Is there evidence that", "I'm trying to find",
+  "What works for", "in people who", "Is X worth doing to", "Not bed-rest analogue studies", "not ICU, not
+  surgical patients", lay words beside technical ones ("wisdom tooth", "kids", "leaking urine",
+  "short-sightedness", "dizzy when they roll over in bed", "quartz kitchen benchtops"), a harm (dry
+  socket, AF in athletes), a setting (the ISS, night shifts, medical wards, schools), two interventions
+  compared (bright light and melatonin, rituximab and tacrolimus, Epley and Brandt-Daroff, atropine and
+  ortho-k, tranexamic acid and hydroquinone), British spellings (manoeuvre, anaemic, programmes),
+  unexpanded acronyms such as ISS, PRF, AF, HELP, IV, BPPV and ortho-k, Chinese …预防…的效果, …与…的比较,
+  对…的效果, and mixed terms such as GLP-1, semaglutide, NASH, EVT, heel prick, CPAP, OSA and HGNS). They
+  are reported apart as `descriptions15`
+  (0.368 / 0.587 / 0.653 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
@@ -585,6 +604,7 @@ _LATER_BATCHES = {
     "descriptions12": ("descriptions", 12),
     "descriptions13": ("descriptions", 13),
     "descriptions14": ("descriptions", 14),
+    "descriptions15": ("descriptions", 15),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -653,6 +673,7 @@ SPLITS = (
     "descriptions12",
     "descriptions13",
     "descriptions14",
+    "descriptions15",
 )
 
 

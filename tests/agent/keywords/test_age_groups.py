@@ -47,6 +47,7 @@ def test_a_range_of_ages_is_the_age_groups_it_overlaps(low: float, high: float, 
         ("women over 50", ["Middle Aged", "Aged"]),
         ("patients aged ≥ 65 years", ["Aged"]),
         ("loneliness in older adults", ["Aged"]),
+        ("gait training in older folks", ["Aged"]),  # an everyday word for the same people
     ],
 )
 def test_ages_are_read_from_spans_and_age_words(text: str, headings: list[str]) -> None:

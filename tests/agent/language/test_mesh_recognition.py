@@ -46,6 +46,9 @@ def headings(
         ("diabetes", "diabetes"),  # not a plural
         ("sepsis", "sepsis"),
         ("metastases", "metastasis"),  # a Greek plural of "-sis"
+        ("babies", "infant"),  # everyday words for people are MeSH's words
+        ("Kids", "child"),
+        ("mums", "mother"),
     ],
 )
 def test_words_are_normalised_for_spelling_and_number(written: str, normalised: str) -> None:
@@ -80,6 +83,16 @@ def test_british_spelling_and_plural_find_the_heading(vocabulary: MeshVocabulary
     assert headings(vocabulary, "motor neurone disease") == [
         ("motor neurone disease", "Motor Neuron Disease")
     ]
+
+
+def test_everyday_words_for_people_find_their_heading(vocabulary: MeshVocabulary) -> None:
+    """Everyday words for people ("kids", "babies", "mums") are read as MeSH writes them; MeSH's own "baby"
+    terms keep their sense."""
+    assert headings(vocabulary, "kids") == [("kids", "Child")]
+    assert headings(vocabulary, "preterm babies") == [("preterm babies", "Infant, Premature")]
+    assert headings(vocabulary, "mums") == [("mums", "Mothers")]
+    assert headings(vocabulary, "baby teeth") == [("baby teeth", "Tooth, Deciduous")]
+    assert headings(vocabulary, "shaken baby syndrome") == [("shaken baby syndrome", "Shaken Baby Syndrome")]
 
 
 def test_a_word_written_as_mesh_writes_it_takes_that_sense(vocabulary: MeshVocabulary) -> None:
