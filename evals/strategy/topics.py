@@ -563,6 +563,7 @@ _LATER_BATCHES = {
     "librarian30": ("librarian", 30),
     "librarian31": ("librarian", 31),
     "librarian32": ("librarian", 32),
+    "librarian33": ("librarian", 33),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -629,6 +630,7 @@ SPLITS = (
     "librarian30",
     "librarian31",
     "librarian32",
+    "librarian33",
     "engineering",
     "engineering2",
     "engineering3",
@@ -689,7 +691,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 364 librarian, 100 engineering and 336 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 374 librarian, 100 engineering and 336 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
