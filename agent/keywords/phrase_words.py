@@ -844,17 +844,38 @@ def searchable_core(phrase: str, vocabulary: MeshVocabulary | None) -> str | Non
     moisture), as a searcher writes what papers name; the thing a measure of closeness is taken to
     ("residential proximity to major roads": major roads); what a provision provides, without its
     organisational head ("supervised injection facilities": supervised injection; "reablement
-    services": reablement, `PROVISION_HEADS`). Otherwise two words at least stay ("crack repair" is its
+    services": reablement, `PROVISION_HEADS`); the bare acronym a phrase closes with ("incident CKD":
+    CKD, `_closing_acronym`). Otherwise two words at least stay ("crack repair" is its
     own core), and a phrase MeSH names is left alone. The head of a disorder (`_names_a_disorder`) is never
     cut off: the words before it say where or of what, and alone would find every paper of the site; nor
     the head of a drug named by its target (`_AGENT_HEADS`: "vitamin K antagonists", "PCSK9 inhibitors")."""
     head = phrase.split()[-1] if phrase.split() else ""
+    if (acronym := _closing_acronym(phrase.split())) is not None:
+        return acronym  # "incident CKD", "symptomatic paroxysmal AF": papers write the acronym alone
     if head.casefold() in _AGENT_HEADS:
         return None  # "vitamin K antagonists": what the agent acts on alone finds the substance's papers
     core = _core_of(phrase, vocabulary)
     if core is not None and _names_a_disorder(head, vocabulary) and not core.endswith(head):
         return None  # "pelvic floor dysfunction", "vestibular hypofunction": the site alone is no core
     return core
+
+
+# an acronym of capitals (and digits) only, at least two capitals, maybe a plural s: "CKD", "AF", "T2DM"
+_BARE_ACRONYM = re.compile(r"^(?=(?:[A-Z0-9]*[A-Z]){2})[A-Z][A-Z0-9]*s?$")
+
+
+def _closing_acronym(words: list[str]) -> str | None:
+    """The acronym a free-text phrase ends with after words that only qualify it ("incident CKD",
+    "acute MI", "cancer-associated VTE", "symptomatic paroxysmal AF", "long-term PPI"), or None. Titles
+    write such acronyms unexplained; the phrase as written is rarely what papers write, the acronym
+    alone is what they do (a searcher ORs CKD beside "incident CKD"). Only a bare acronym of capitals
+    and digits closes such a phrase (not "HIV-1", "MTB/RIF", "CAR-T"), and no word before it is an
+    acronym too ("Xpert MTB"-like names of one thing keep their words)."""
+    if len(words) < 2 or not _BARE_ACRONYM.match(words[-1]) or not is_acronym(words[-1]):
+        return None
+    if any(is_acronym(w) or w[:1].isupper() and not w[1:].islower() for w in words[:-1]):
+        return None
+    return words[-1]
 
 
 def _core_of(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:

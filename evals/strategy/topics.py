@@ -287,6 +287,17 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   exposure review and a diagnostic-accuracy review.
   They are reported apart as `librarian32`
   (0.449 / 0.733 / 0.850 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 33` (ids P20-01-P20-10: radiation oncology, endocrinology, hepatobiliary
+  medicine, perioperative cardiology, regional anaesthesia, dementia care, HIV medicine, refugee health,
+  cancer-associated thrombosis and respiratory critical care) were written as hard as Seed's titles in the
+  thirty-first session, before the product was run on them: acronyms the title leaves unexplained (SGLT2,
+  MRCP, ART, PTSD, VTE), comparators the expert ORs into the intervention block ("versus conventional
+  whole-breast radiotherapy", "versus MRCP", "versus low-molecular-weight heparin", "versus non-invasive
+  ventilation"), outcomes the expert leaves out ("local recurrence and late toxicity", "reintubation"),
+  a setting that is itself a concept ("after noncardiac surgery", "after extubation", "the move to a care
+  home"), an exposure, a prognosis, a prevalence, a qualitative and a diagnostic-accuracy review.
+  They are reported apart as `librarian33`
+  (0.486 / 0.897 / 0.783 as written: MeSH recall, precision, strict block coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -582,6 +593,7 @@ _LATER_BATCHES = {
     "librarian30": ("librarian", 30),
     "librarian31": ("librarian", 31),
     "librarian32": ("librarian", 32),
+    "librarian33": ("librarian", 33),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -649,6 +661,7 @@ SPLITS = (
     "librarian30",
     "librarian31",
     "librarian32",
+    "librarian33",
     "engineering",
     "engineering2",
     "engineering3",
@@ -710,7 +723,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 364 librarian, 100 engineering and 336 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 374 librarian, 100 engineering and 336 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

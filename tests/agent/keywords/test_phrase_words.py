@@ -331,6 +331,14 @@ def test_a_synthesis_is_a_kind_of_study(phrase: str, study_type: str) -> None:
         ("soil moisture retrieval", "soil moisture"),
         ("volcanic ground deformation", None),
         ("Dense passage retrieval", None),
+        # an acronym titles leave unexplained, after words that only qualify it, is searched alone too
+        ("incident CKD", "CKD"),
+        ("symptomatic paroxysmal AF", "AF"),
+        ("cancer-associated VTE", "VTE"),
+        ("Long-term PPI", "PPI"),
+        ("daily oral ART", "ART"),
+        ("Xpert MTB/RIF", None),  # no bare acronym closes it
+        ("after CAR-T", None),
     ],
 )
 def test_the_searchable_core_of_a_free_text_phrase(
