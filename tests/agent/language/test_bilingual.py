@@ -512,3 +512,21 @@ def test_clinical_terms_composed_from_everyday_senses_are_glossed() -> None:
     assert render("鼻喷雾剂").english[0] == "nasal spray"
     assert render("整块切除率").english[0] == "en bloc resection rate"
     assert render("生化复发").english[0] == "biochemical recurrence"
+
+
+def test_health_services_nursing_and_rehabilitation_words_are_the_fields_terms() -> None:
+    # a class of glossary rows: health-system research words CC-CEDICT lacks or glosses by everyday senses
+    # (养老 "enjoying a life in retirement", 数据包络分析 "data package wind analysis")
+    assert render("养老服务").english[0] == "elderly care services"
+    assert render("居家养老服务").english[0] == "home-based elderly care services"
+    assert render("安宁疗护").english[0] == "hospice care"
+    assert render("安宁疗护护士").english[0] == "hospice nurses"  # the modifier form before a head
+    assert render("数据包络分析").english[0] == "data envelopment analysis"
+    assert render("离职意愿").english[0] == "turnover intention"
+    assert render("初产妇").english[0] == "primiparous women"
+    assert render("压力性尿失禁").english[0] == "stress urinary incontinence"
+    assert render("盆底肌训练").english[0] == "pelvic floor muscle training"
+    assert render("照顾者负担").english[0] == "caregiver burden"
+    assert render("基层医疗卫生机构").english[0] == "primary health care institutions"
+    assert render("社区卫生服务中心").english[0] == "community health centers"
+    assert render("质性研究").english[0] == "qualitative research"
