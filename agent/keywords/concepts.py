@@ -1067,6 +1067,28 @@ def _who_or_where(descriptor: MeshDescriptor) -> bool:
     return bool(numbers) and all(n.startswith(_WHO_AND_WHERE_TREES) for n in numbers)
 
 
+def _facets_around_an_acronym(text: str) -> list[str] | None:
+    """The facets of a noun phrase with an acronym inside it followed by a compound of two or more
+    words: the words before the acronym (when they hold a content word), the acronym, and the compound
+    after it ("Piezoelectric MEMS energy harvesters": Piezoelectric / MEMS / energy harvesters; "GaN high
+    electron mobility transistors": GaN / high electron mobility transistors). A searcher ANDs them: the
+    papers name the material, the technology and the device apart. None when the phrase has no such
+    acronym ("massive MIMO systems", "GNSS positioning": one word after it is the acronym's own head)."""
+    words = text.split()
+    for index, word in enumerate(words):
+        after = words[index + 1 :]
+        if (
+            is_acronym(word)
+            and not any(ch.isdigit() for ch in word)
+            and len(after) >= 2
+            and not any(is_acronym(w) for w in after)
+            and len(content_words(" ".join(after))) >= 2
+        ):
+            before = " ".join(words[:index])
+            return [*([before] if content_words(before) else []), word, " ".join(after)]
+    return None
+
+
 def _drafts_for_text(
     part: _Part,
     vocabulary: MeshVocabulary | None,
@@ -1082,6 +1104,16 @@ def _drafts_for_text(
     drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
         text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
+        if not biomedical and (facets := _facets_around_an_acronym(text)) is not None:
+            # "piezoelectric MEMS energy harvesters": outside medicine, an acronym before a compound of
+            # its own names the technology the compound is built on; each facet is a concept (AND'ed)
+            for facet in facets:
+                for draft in _drafts_for(
+                    replace(part, text=facet), vocabulary, defined, description, context, biomedical
+                ):
+                    draft.compounds.add(f"{part.phrase}\n{index}")
+                    drafts.append(draft)
+            continue
         matches = (
             vocabulary.recognize(
                 text, defined, SLOT_TREES.get(part.slot, ()), complete=True, context=context or ()

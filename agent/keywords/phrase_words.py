@@ -892,7 +892,18 @@ def _core_of(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
     if (named := _named_before_head(words, vocabulary)) is not None:
         return named
     core = list(words)
-    if (_ADJECTIVE_FORM.search(core[0]) or _HYPHENATED_MODIFIER.search(core[0])) and not is_acronym(core[0]):
+    if (
+        _ADJECTIVE_FORM.search(core[0])
+        or _HYPHENATED_MODIFIER.search(core[0])
+        # "photocatalytic hydrogen evolution", "automatic chord recognition": an adjective MeSH does not
+        # know, shaped as one, before a compound of two words says which kind of it the papers study (a
+        # longer run keeps its words: "unilateral peripheral vestibular hypofunction")
+        or (
+            len(core) == 3
+            and bool(_ADJECTIVE_ENDING.search(core[0]))
+            and _opens_with_adjective(core[0], vocabulary)
+        )
+    ) and not is_acronym(core[0]):
         core = core[1:]
     if (
         len(core) >= 3

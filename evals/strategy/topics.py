@@ -340,7 +340,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   engineering, computer architecture, wildlife ecology: fields the first 90 lack, several with words MeSH
   holds in a medical sense such as speech, mortality, forests, birds, neural networks) were written after
   the first 90 had been tuned on, before the product was run on them, and are reported apart as
-  `engineering10`.
+  `engineering10` The rows with `"batch": 11` (ids E101-E110: combustion science,
+  microelectromechanical systems, plasma physics, membrane science, automotive engineering, oceanography,
+  fluid mechanics, sociology of work, music technology, photocatalysis: fields the first 100 lack, several
+  with words MeSH holds in a medical sense such as ammonia, hydrogen, membranes, automobile driving,
+  personal autonomy, music) were written after the first 100 had been tuned on, before the product was
+  run on them, and are reported apart as `engineering11`.
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
@@ -603,6 +608,7 @@ _LATER_BATCHES = {
     "engineering8": ("engineering", 8),
     "engineering9": ("engineering", 9),
     "engineering10": ("engineering", 10),
+    "engineering11": ("engineering", 11),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
@@ -672,6 +678,7 @@ SPLITS = (
     "engineering8",
     "engineering9",
     "engineering10",
+    "engineering11",
     "descriptions",
     "descriptions2",
     "descriptions3",
@@ -723,7 +730,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 374 librarian, 100 engineering and 336 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 374 librarian, 110 engineering and 360 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

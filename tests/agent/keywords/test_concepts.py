@@ -3386,3 +3386,35 @@ def test_concerns_after_a_subject_are_the_subject(vocabulary: MeshVocabulary) ->
         subject_population=["adolescent girls"],
     )
     assert '"Body Image"[Mesh]' in pubmed_query(result)
+
+
+def test_outside_medicine_an_acronym_before_a_compound_is_a_facet_of_its_own(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "Piezoelectric MEMS energy harvesters": the material, the technology and the device are three
+    # blocks a searcher ANDs (the phrase as written had been one term no paper writes whole)
+    result = concepts_of(
+        vocabulary,
+        "Piezoelectric MEMS energy harvesters for low-frequency vibrations",
+        context=["Piezoelectric MEMS energy harvesters"],
+        subject_population=["low-frequency vibrations"],
+    )
+    blocks = pubmed_query(result).split(" AND ")
+    assert any("Piezoelectric[tiab]" in b and "harvester" not in b for b in blocks)
+    assert any("MEMS[tiab]" in b and "harvester" not in b for b in blocks)
+    assert any('"energy harvester' in b and "MEMS" not in b for b in blocks)
+    result = concepts_of(
+        vocabulary,
+        "Threshold voltage instability in GaN high electron mobility transistors",
+        context=["Threshold voltage instability", "GaN high electron mobility transistors"],
+    )
+    query = pubmed_query(result)
+    assert "(GaN[tiab])" in query and '("high electron mobility transistor' in query
+    # one word after the acronym is its own head: "massive MIMO systems" stays one phrase
+    kept = concepts_of(
+        vocabulary,
+        "Deep learning-based channel estimation for massive MIMO systems",
+        task=["channel estimation"],
+        context=["massive MIMO systems"],
+    )
+    assert "(MIMO[tiab])" not in pubmed_query(kept)
