@@ -137,6 +137,10 @@ EN_VERBS = words(
     """
 )
 
+# Past forms of listed verbs that take what they are about after a preposition only ("focused on X"):
+# with no preposition after them they have no object, so before a noun they are its adjective
+PREPOSITIONAL_PAST_FORMS = words("focused focussed")
+
 # Gerunds that name a task when they open a phrase ("decoding speech" -> "speech decoding"); not
 # "measuring": what is measured is the outcome ("measuring propylene selectivity and conversion")
 EN_TASK_GERUNDS = pairs(
@@ -553,9 +557,12 @@ MEASURED_QUANTITY_HEADS = words(
     """
     temperature pressure concentration level diameter density thickness size length width depth
     height weight mass volume count duration frequency humidity salinity intensity speed content
-    date porosity
+    date porosity photoperiod
     """
 )
+# Heads of a quantity of one thing per another ("injection rate", "red:blue light ratios"): a variable
+# when a clause makes it act on an outcome; alone a rate is as often the outcome ("mortality rate")
+PER_QUANTITY_HEADS = words("rate ratio")
 # Adjectives that give a quantity's value ("at low temperatures", "under high pressure"): a condition set
 # by the study (the setting), not the variable measured
 VALUE_ADJECTIVES = words(

@@ -137,6 +137,10 @@ def extract_slots(description: str) -> Slots:
             # "AKI after CABG in elderly patients": an acronym nothing names the kind of, opening the
             # sentence before what it follows or whom it is in, is what the title is about
             found = [("output_target", phrase.text)]
+        elif _outcome_opening_a_title(phrases, index, found):
+            # "Returning to work after stroke: ...": what a title opens with, before the event it
+            # follows, is what is observed after that event
+            found = [("output_target", phrase.text)]
         if (
             phrase.cue == "example"
             and previous
@@ -204,6 +208,9 @@ def extract_slots(description: str) -> Slots:
             found = inputs
         for slot, term in found:
             assigned[slot].append(term)
+            if slot == "subject_population" and (condition := _condition_of_people(term)):
+                # "care home residents with dementia": the condition is searched for on its own too
+                assigned[slot].append(condition)
         previous = found[0][0] if found else previous
         if found:
             read.append((phrase, found[0][0]))
@@ -225,6 +232,25 @@ def extract_slots(description: str) -> Slots:
     return Slots.model_validate(slots)
 
 
+_HAVING = re.compile(r"^(?P<people>.+?) (?:living )?with (?P<condition>[^,;()]+)$")
+
+
+def _condition_of_people(term: str) -> str | None:
+    """ "patients with low back pain" -> "low back pain", "people living with dementia" -> "dementia":
+    the condition people are studied with, when the words before "with" name people or organisms and
+    MeSH files the words after it as a disease or sign; the population keeps its whole phrase, and the
+    condition, a concept a search needs by itself, is a term of it too. Not "men who have sex with
+    men", "asphalt mixtures modified with recycled plastic" (no condition after "with")."""
+    match = _HAVING.match(term)
+    if match is None:
+        return None
+    people = match.group("people").split()
+    condition = match.group("condition")
+    if not is_population(people) or any(w.lower() in lex.EN_FUNCTION for w in people):
+        return None
+    return condition if mesh_kind(condition) == "condition" else None
+
+
 # the cues of what a title's subject follows or is found in: "X after Y", "X in Y", "X during Y"
 _OPENED_TOPIC_CUES = frozenset({"after", "following", "during", *lex.PEOPLE_CUES})
 
@@ -244,6 +270,30 @@ def _acronym_opening_a_title(phrases: list[Phrase], index: int, found: list[tupl
     following = phrases[index + 1]
     adjacent = following.stop - len(following.words) == phrase.stop + 1
     return following.sentence == phrase.sentence and following.cue in _OPENED_TOPIC_CUES and adjacent
+
+
+# the cues of the event a title's subject follows: "X after Y", "X following Y"
+_FOLLOWED_EVENT_CUES = frozenset({"after", "following"})
+
+
+def _outcome_opening_a_title(phrases: list[Phrase], index: int, found: list[tuple[str, str]]) -> bool:
+    """True for X in "X after Y" or "X following Y" when X opens its sentence with no cue and only MeSH's
+    filing or the default made it the setting (no head word says its kind; "Returning to work after
+    stroke", "Quality of life after bariatric surgery"): what follows an event is observed after it.
+    What MeSH files as given or done to people (a drug, a therapy, a procedure: "Exercise after
+    myocardial infarction") and a named place stay the setting."""
+    phrase = phrases[index]
+    if phrase.cue is not None or [slot for slot, _ in found] != ["context"]:
+        return False
+    if index > 0 and phrases[index - 1].sentence == phrase.sentence:
+        return False
+    if index + 1 >= len(phrases) or en_head_slot(phrase.words) is not None or is_place(phrase.text):
+        return False
+    if any(t.startswith(("D", "E")) for t in ending_trees(phrase.text)):
+        return False
+    following = phrases[index + 1]
+    adjacent = following.stop - len(following.words) == phrase.stop + 1
+    return following.sentence == phrase.sentence and following.cue in _FOLLOWED_EVENT_CUES and adjacent
 
 
 def _belongs_to_studied(phrase: Phrase, found: list[tuple[str, str]], read: list[tuple[Phrase, str]]) -> bool:

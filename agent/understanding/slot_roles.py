@@ -367,6 +367,11 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # variable, which is no intervention or setting; with no outcome cue, it is read as a feature
         # ("at low temperatures" gives the quantity's value: a condition of the study, its setting)
         slot = "signal_feature"
+    if slot is None and phrase.cue == "exposure" and _measured_quantity(words):
+        # "how do injection rate and wellhead pressure relate to X", "how does photoperiod affect
+        # yield": a quantity the clause makes act on the outcome is a variable read against it (a
+        # predictor), not an intervention given or a setting
+        slot = "signal_feature"
     if slot is None and cue_slot(phrase.cue, False) is None and _part_of_organism(words):
         # "pig carcasses", "zebrafish embryos": a part, stage or product of organisms MeSH names is
         # studied like the organisms, not the setting left when no head word or MeSH descriptor says
@@ -387,6 +392,16 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     ):
         slot = "output_target"  # "CBT for insomnia", "exposure and asthma": the condition studied
     return [(slot, text)]
+
+
+def _measured_quantity(words: list[str]) -> bool:
+    """ "injection rate", "wellhead pressure", "red:blue light ratios", "photoperiod": a phrase headed by
+    a measured quantity, or by a rate or ratio (a quantity of something per another), whose first word
+    gives no value of it ("high temperatures" is a condition set)."""
+    head = singular(words[-1].lower())
+    return (head in lex.MEASURED_QUANTITY_HEADS or head in lex.PER_QUANTITY_HEADS) and words[
+        0
+    ].lower() not in lex.VALUE_ADJECTIVES
 
 
 def _part_of_organism(words: list[str]) -> bool:

@@ -259,11 +259,22 @@ def listed_verb_here(tokens: list[str], index: int, current: list[str]) -> bool:
         return False
     if _plural_in_do_question(tokens, index, current):
         return False
+    if lower in lex.PREPOSITIONAL_PAST_FORMS and _content_word_after(tokens, index):
+        # "MRI-guided focused ultrasound", "focused attention": a verb that takes its topic after a
+        # preposition ("focused on X") has no object, so before a noun its past form is an adjective
+        return False
     common_verb = lower in lex.EN_COMMON_VERBS and (bool(current) or lower not in lex.EN_PAST_FORMS)
     return (lower in lex.EN_VERBS or common_verb) and not (
         (lower.endswith("s") or _gerund_before_noun(tokens, index))
         and verb_here(tokens, index, current) is False
     )
+
+
+def _content_word_after(tokens: list[str], index: int) -> bool:
+    """The token after `index` is a content word that may go on a noun phrase (no function word, verb
+    or punctuation)."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else "."
+    return following.isalpha() and starts_phrase(following.lower())
 
 
 def _plural_in_do_question(tokens: list[str], index: int, current: list[str]) -> bool:

@@ -84,3 +84,24 @@ def test_trouble_with_a_function_of_body_or_mind_is_a_condition() -> None:
     slots = extract_slots("Shift work and sleep problems in paramedics")
     assert "sleep problems" in slots.output_target
     assert "Shift work" in slots.context
+
+
+def test_a_quantity_a_clause_makes_act_on_an_outcome_is_a_feature() -> None:
+    slots = extract_slots(
+        "In grain silos, how do airflow rate and kernel moisture content relate to mould growth?"
+    )
+    assert {"airflow rate", "kernel moisture content"} <= set(slots.signal_feature)
+    assert not {"airflow rate", "kernel moisture content"} & set(slots.context)
+    assert "mould growth" in slots.output_target
+
+
+def test_a_quantity_given_by_its_value_still_acts_as_the_setting() -> None:
+    slots = extract_slots("Does high temperature affect pollen viability in tomato?")
+    assert "high temperature" in slots.context
+    assert "high temperature" not in slots.signal_feature
+
+
+def test_an_intervention_acting_on_an_outcome_stays_the_setting() -> None:
+    slots = extract_slots("How do cover crops affect nitrate leaching?")
+    assert "cover crops" in slots.context
+    assert not slots.signal_feature
