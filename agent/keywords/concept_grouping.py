@@ -4,7 +4,7 @@ concepts a searcher ANDs, each one OR block.
 Apart from the recognition that makes the drafts because grouping is its own judgement, with its own
 reasons to change: which drafts are one concept (one role from one slot and one side of a "versus";
 phrases the description lists together; free-text phrases that share a word), which stay apart (the two
-sides of "versus", phrases written apart, headings of no common MeSH category in one slot (who is studied
+sides of "versus", phrases written apart, a condition an adjective names ("obese children with asthma"), headings of no common MeSH category in one slot (who is studied
 and where), the descriptors of one compound phrase from different trees,
 a measurement beside the analysis of it), one term per descriptor or spelling across the plan, and a
 prediction of a concept folded into that concept's block. It knows nothing of MeSH recognition or of
@@ -40,6 +40,9 @@ class Draft:
     # terms MeSH adds to the block without the user naming them (the organism an infection is named
     # after, the infection an organism names): searched, never the concept's label
     companions: list[Term] = field(default_factory=list)
+    # a condition an adjective names beside the thing it qualifies ("obese children with asthma",
+    # "recurrent colorectal cancer"): a concept of its own, never OR'ed with another of its role
+    apart: bool = False
 
 
 # what the data are measured with and what they are analysed with are two concepts even listed together
@@ -75,6 +78,7 @@ def group_drafts(drafts: list[Draft], shared: set[int], related: set[int]) -> li
                     and _alike(g, draft)
                 )
                 and not g.compounds & draft.compounds
+                and not (g.apart or draft.apart)
                 and {g.slot, draft.slot} != _MEASURED_AND_ANALYSED
             ),
             None,

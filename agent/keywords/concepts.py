@@ -219,6 +219,7 @@ from agent.keywords.phrase_words import (
     AGENT_PARTICIPLES,
     EVALUATIVE_WORDS,
     GENERIC_PEOPLE,
+    PEOPLE_NOUNS,
     GENERIC_WORDS,
     PROVISION_HEADS,
     a_source_of_evidence_beside_a_design,
@@ -1391,6 +1392,7 @@ def _drafts_for_text(
             # "recurrent colorectal cancer": the cancer AND its recurrence, a condition of its own
             draft = _mesh_draft(match, "", part, description, defined, vocabulary)
             draft.compounds.add(compound)
+            draft.apart = True
             drafts.append(draft)
     return drafts
 
@@ -1611,8 +1613,13 @@ def _role(
     elif descriptor is not None:
         role = _role_in_slot_branch(descriptor, part.slot, role)
     weak = role in {ConceptRole.SETTING, ConceptRole.OUTCOME}
-    if role is ConceptRole.OUTCOME and part.slot == "subject_population" and _said_with(part.phrase, text):
-        return ConceptRole.CONDITION  # "adults with depression": what the people have, not what is measured
+    if (
+        role is ConceptRole.OUTCOME
+        and part.slot == "subject_population"
+        and (_said_with(part.phrase, text) or _said_of_the_people(part.phrase, text))
+    ):
+        # "adults with depression", "postmenopausal women": what the people have or are, not what is measured
+        return ConceptRole.CONDITION
     if head and part.side and (weak or role is ConceptRole.ANATOMY):
         return ConceptRole.INTERVENTION
     if head and part.means and role is not ConceptRole.POPULATION:
@@ -1664,6 +1671,13 @@ def _said_with(phrase: str, text: str) -> bool:
     """True when `text` stands after "with" in `phrase` ("adults with depression")."""
     before, _, after = phrase.casefold().partition(" with ")
     return bool(after) and bool(text) and text.casefold() in after
+
+
+def _said_of_the_people(phrase: str, text: str) -> bool:
+    """True when `text` stands right before the people's word in `phrase` ("postmenopausal women",
+    "pregnant adolescents"): the state that makes them the people studied."""
+    found = re.search(rf"\b{re.escape(text)}\s+([^\W\d_]+)", phrase, re.IGNORECASE) if text else None
+    return found is not None and found.group(1).lower() in PEOPLE_NOUNS
 
 
 def _free_draft(

@@ -148,6 +148,14 @@ GENERIC_PEOPLE = word_set(
     """
 )
 
+# Words for the people studied, generic or by sex and age: what a state before them qualifies
+# ("postmenopausal women", "pregnant adolescents").
+PEOPLE_NOUNS = GENERIC_PEOPLE | word_set(
+    """
+    women woman men man girls boys mothers fathers children child infants adolescents teenagers
+    """
+)
+
 
 FUNCTION_WORDS = word_set(
     "a an the of in on for to with by from at as into via and or nor versus vs their its his her our your "

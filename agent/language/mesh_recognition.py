@@ -400,6 +400,7 @@ class MeshVocabulary:
         self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
         # keys of diseases said without their qualifier ("diabetes"), never a heading cut short
         self._without_qualifier: set[tuple[str, ...]] = set()
+        self._heads_alone: set[tuple[str, ...]] = set()
         self._body_parts: BodyPartIndex | None = None  # built on first use
         self._drug_spelling: DrugSpelling | None = None  # built on first use
         for ui, row in mesh_file.records().items():
@@ -546,6 +547,42 @@ class MeshVocabulary:
                     self._keys[(word,)] = [(_RANK["entry term"], ui)]
                     self._without_qualifier.add((word,))
                     break
+        self._add_inverted_heads_said_alone()
+
+    def _add_inverted_heads_said_alone(self) -> None:
+        """The head of an inverted disease heading names, alone, the heading that roots its family
+        where no term is that word: "fracture" is Fractures, Bone, the parent of ten of the eleven other
+        "Fractures, ..." headings (Stress, Open, Multiple; Fractures, Cartilage is the rest), as a
+        searcher reads "hip fracture prevention". A family without such a root names nothing."""
+        families: dict[str, list[str]] = {}
+        for ui, row in self.file.records().items():
+            head, comma, _ = row["heading"].partition(", ")
+            words = phrase_key(head) if comma and " " not in head else ()
+            if len(words) == 1:
+                families.setdefault(words[0], []).append(ui)
+        for word, members in families.items():
+            if len(members) < 3 or (word,) in self._keys or _ADJECTIVE_SHAPE.search(word):
+                continue
+            for ui in members:
+                root = self.descriptor(ui)
+                others = [self.descriptor(o) for o in members if o != ui]
+                if 2 * sum(_filed_under(o, root) for o in others) > len(others):
+                    self._keys[(word,)] = [(_RANK["entry term"], ui)]
+                    self._heads_alone.add((word,))
+                    break
+
+    def _kind_left_unnamed(
+        self, tokens: Sequence[Token], match: tuple[int, int, str, str], chosen: list[tuple[int, int, str, str]]
+    ) -> bool:
+        """Whether a head said alone (`_add_inverted_heads_said_alone`) follows a word no match names
+        ("scaphoid fractures"): the word says which kind, so the family's root would lose it; the phrase
+        stays the searcher's own words. "fracture prevention", "hip fracture" are unaffected."""
+        start, end, _, _ = match
+        if tuple(t.key for t in tokens[start:end]) not in self._heads_alone or start == 0:
+            return False
+        before = tokens[start - 1]
+        named = any(s <= start - 1 < e for s, e, _, _ in chosen)
+        return not named and before.text.lower() not in FUNCTION_WORDS and not before.text.isdigit()
 
     def _drop_inverted_readings_of_natural_terms(self) -> None:
         """A key that one descriptor writes in natural order names that descriptor, not another whose
@@ -785,6 +822,7 @@ class MeshVocabulary:
             for match in chosen
             if not self._cut_short(normalised, tokens, match)
             and not self._adjective_of_a_plural(normalised, tokens, match)
+            and not self._kind_left_unnamed(tokens, match, chosen)
         ]
         return [self._match(normalised, tokens, start, end, how, ui) for start, end, how, ui in chosen]
 
@@ -1131,20 +1169,24 @@ class MeshVocabulary:
         before the head, of two words or more or an acronym, names a technique a combined one is made of
         ("PET" in "PET-CT", "computed tomography" in "computed tomography angiography") by a heading or
         entry term, an acronym MeSH writes for one descriptor only, or a phrase MeSH writes only as the
-        end of its terms (`TailIndex`); the longest such run wins. One word before the head only
-        modifies it ("reagent" in "reagent strips")."""
+        end of its terms (`TailIndex`); the longest such run wins, as does the longest run ending at
+        the head (the nearest kind: Back Pain of "low back pain", not Pain too). One word before the
+        head only modifies it ("reagent" in "reagent strips")."""
         parents = {p.ui: p for p in self.ancestors(descriptor)}
         named: dict[str, MeshDescriptor] = {}
         keys = [t.key for t in window]
         # the head comes before a preposition: "quality of life", "return to sport" (not Sports)
         head = next((i - 1 for i, key in enumerate(keys) if i and key in _POST_MODIFIER), len(keys) - 1)
         naming: list[tuple[int, int]] = []  # runs before the head that named a parent: the longest wins
+        headed = False  # a run ending at the head named a parent: the nearest kind, the longest run
         for length in range(len(window) - 1, 0, -1):
             for start in range(0, head - length + 2):
                 end = start + length
                 at_head = end == head + 1
                 if not at_head and any(s <= start and end <= e for s, e in naming):
                     continue  # "tomography" inside "computed tomography": the longer run said it
+                if at_head and headed:
+                    continue  # "low back pain": Back Pain beside it, not every Pain paper as well
                 run = window[start:end]
                 if at_head:
                     uis = [ui for _, ui in self._keys.get(tuple(t.key for t in run), [])]
@@ -1155,6 +1197,7 @@ class MeshVocabulary:
                 for ui in uis:
                     if ui in parents:
                         named.setdefault(ui, parents[ui])
+                        headed = headed or at_head
                         if not at_head:
                             naming.append((start, end))
         return tuple(named.values())

@@ -1933,6 +1933,28 @@ def test_obese_adults_are_searched_by_obesity(vocabulary: MeshVocabulary) -> Non
     assert "Obesity" in {t.mesh.heading for t in result.terms if t.mesh}
 
 
+def test_a_state_said_of_the_people_is_a_required_condition_of_its_own(vocabulary: MeshVocabulary) -> None:
+    """ "postmenopausal women": Postmenopause is filed under physiology (an outcome when measured), but
+    before the people's word it says who is studied; it had been an optional outcome, left out of the
+    query. Beside a condition after "with" each is a block of its own: "obese children with asthma"
+    had OR'ed Obesity with Asthma."""
+    women = concepts_of(
+        vocabulary,
+        "Hormone therapy in postmenopausal women",
+        subject_population=["postmenopausal women"],
+        context=["Hormone therapy"],
+    )
+    assert ("postmenopausal", "condition", True) in summary(women)
+    children = concepts_of(
+        vocabulary,
+        "Exercise for obese children with asthma",
+        subject_population=["obese children with asthma"],
+        output_target=["Exercise"],
+    )
+    assert ("obese", "condition", True) in summary(children)
+    assert ("asthma", "condition", True) in summary(children)
+
+
 def test_pregnant_women_are_searched_with_pregnancy_in_one_block(vocabulary: MeshVocabulary) -> None:
     """The people MeSH names by their state (Pregnant Women) OR the state their papers are indexed
     with (Pregnancy), as one concept."""
