@@ -572,7 +572,10 @@ class MeshVocabulary:
                     break
 
     def _kind_left_unnamed(
-        self, tokens: Sequence[Token], match: tuple[int, int, str, str], chosen: list[tuple[int, int, str, str]]
+        self,
+        tokens: Sequence[Token],
+        match: tuple[int, int, str, str],
+        chosen: list[tuple[int, int, str, str]],
     ) -> bool:
         """Whether a head said alone (`_add_inverted_heads_said_alone`) follows a word no match names
         ("scaphoid fractures"): the word says which kind, so the family's root would lose it; the phrase
