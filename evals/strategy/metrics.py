@@ -296,6 +296,8 @@ def malformed_forms(term: Term, vocabulary: MeshVocabulary) -> list[str]:
     raw_words = term.text.split()
     for position, raw in enumerate(raw_words):
         for part in raw.strip(".,;:()").split("-"):
+            if part.isupper():
+                continue  # an acronym as written ("ISS"), no inflected word
             word = fold(part)
             reason = _malformed_word(word, vocabulary)
             if reason is None and term.quoted and "*" in word and position < len(raw_words) - 1:

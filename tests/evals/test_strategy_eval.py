@@ -322,6 +322,7 @@ def test_an_acronym_nlm_writes_before_its_expansion_is_attested() -> None:
         ("endometrioma", False, None),
         ("tuberculos*", False, None),
         ("breast feed*", True, None),
+        ("ISS", False, None),  # an acronym (International Space Station), not "is" with an "-s"
     ],
 )
 def test_malformed_forms(vocabulary: MeshVocabulary, text: str, quoted: bool, reason: str | None) -> None:
