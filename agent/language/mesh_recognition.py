@@ -400,7 +400,6 @@ class MeshVocabulary:
         self._children: dict[str, set[str]] | None = None  # descriptor -> its children, built on first use
         # keys of diseases said without their qualifier ("diabetes"), never a heading cut short
         self._without_qualifier: set[tuple[str, ...]] = set()
-        self._heads_alone: set[tuple[str, ...]] = set()
         self._body_parts: BodyPartIndex | None = None  # built on first use
         self._drug_spelling: DrugSpelling | None = None  # built on first use
         for ui, row in mesh_file.records().items():
@@ -547,45 +546,6 @@ class MeshVocabulary:
                     self._keys[(word,)] = [(_RANK["entry term"], ui)]
                     self._without_qualifier.add((word,))
                     break
-        self._add_inverted_heads_said_alone()
-
-    def _add_inverted_heads_said_alone(self) -> None:
-        """The head of an inverted disease heading names, alone, the heading that roots its family
-        where no term is that word: "fracture" is Fractures, Bone, the parent of ten of the eleven other
-        "Fractures, ..." headings (Stress, Open, Multiple; Fractures, Cartilage is the rest), as a
-        searcher reads "hip fracture prevention". A family without such a root names nothing."""
-        families: dict[str, list[str]] = {}
-        for ui, row in self.file.records().items():
-            head, comma, _ = row["heading"].partition(", ")
-            words = phrase_key(head) if comma and " " not in head else ()
-            if len(words) == 1:
-                families.setdefault(words[0], []).append(ui)
-        for word, members in families.items():
-            if len(members) < 3 or (word,) in self._keys or _ADJECTIVE_SHAPE.search(word):
-                continue
-            for ui in members:
-                root = self.descriptor(ui)
-                others = [self.descriptor(o) for o in members if o != ui]
-                if 2 * sum(_filed_under(o, root) for o in others) > len(others):
-                    self._keys[(word,)] = [(_RANK["entry term"], ui)]
-                    self._heads_alone.add((word,))
-                    break
-
-    def _kind_left_unnamed(
-        self,
-        tokens: Sequence[Token],
-        match: tuple[int, int, str, str],
-        chosen: list[tuple[int, int, str, str]],
-    ) -> bool:
-        """Whether a head said alone (`_add_inverted_heads_said_alone`) follows a word no match names
-        ("scaphoid fractures"): the word says which kind, so the family's root would lose it; the phrase
-        stays the searcher's own words. "fracture prevention", "hip fracture" are unaffected."""
-        start, end, _, _ = match
-        if tuple(t.key for t in tokens[start:end]) not in self._heads_alone or start == 0:
-            return False
-        before = tokens[start - 1]
-        named = any(s <= start - 1 < e for s, e, _, _ in chosen)
-        return not named and before.text.lower() not in FUNCTION_WORDS and not before.text.isdigit()
 
     def _drop_inverted_readings_of_natural_terms(self) -> None:
         """A key that one descriptor writes in natural order names that descriptor, not another whose
@@ -825,7 +785,6 @@ class MeshVocabulary:
             for match in chosen
             if not self._cut_short(normalised, tokens, match)
             and not self._adjective_of_a_plural(normalised, tokens, match)
-            and not self._kind_left_unnamed(tokens, match, chosen)
         ]
         return [self._match(normalised, tokens, start, end, how, ui) for start, end, how, ui in chosen]
 

@@ -691,15 +691,3 @@ def test_a_disease_said_without_its_qualifier_is_its_heading(vocabulary: MeshVoc
         "Diabetes Insipidus"
     ]
     assert not vocabulary.recognize("ovarian") and not vocabulary.recognize("autoimmune")
-
-
-def test_the_head_of_an_inverted_family_alone_is_its_root(vocabulary: MeshVocabulary) -> None:
-    """ "fracture": no MeSH term is the word alone, but Fractures, Bone is the parent of most
-    "Fractures, ..." headings; "fracture prevention" had been searched as free words only. A narrower
-    kind written whole keeps its own heading."""
-    for written in ("fracture", "fractures", "fracture prevention"):
-        assert [m.descriptor.heading for m in vocabulary.recognize(written)] == ["Fractures, Bone"]
-    assert [m.descriptor.heading for m in vocabulary.recognize("stress fractures")] == ["Fractures, Stress"]
-    assert [m.descriptor.heading for m in vocabulary.recognize("hip fracture")] == ["Hip Fractures"]
-    # a word no match names says which kind: the root would lose it ("scaphoid fracture*" stays free text)
-    assert not vocabulary.recognize("scaphoid fractures")
