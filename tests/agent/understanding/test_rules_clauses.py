@@ -490,7 +490,11 @@ def test_people_with_symptoms_or_without_a_condition_are_one_population() -> Non
     assert "nurses with chronic musculoskeletal symptoms" in slots.subject_population
     assert not slots.output_target
     without = extract_slots("Statins in adults with heart failure without atrial fibrillation.")
-    assert without.subject_population == ["adults with heart failure without atrial fibrillation"]
+    # the whole phrase, and its condition as a term of its own (`rules._condition_of_people`)
+    assert without.subject_population == [
+        "adults with heart failure without atrial fibrillation",
+        "heart failure without atrial fibrillation",
+    ]
 
 
 def test_a_possessive_people_noun_names_who_is_studied() -> None:

