@@ -4,9 +4,9 @@ concepts a searcher ANDs, each one OR block.
 Apart from the recognition that makes the drafts because grouping is its own judgement, with its own
 reasons to change: which drafts are one concept (one role from one slot and one side of a "versus";
 phrases the description lists together; free-text phrases that share a word), which stay apart (the two
-sides of "versus", phrases written apart, a condition an adjective names ("obese children with asthma"), headings of no common MeSH category in one slot (who is studied
-and where), the descriptors of one compound phrase from different trees,
-a measurement beside the analysis of it), one term per descriptor or spelling across the plan, and a
+sides of "versus", phrases written apart, a condition an adjective names ("obese children with asthma"),
+headings of no common MeSH category in one slot (who is studied and where), the descriptors of one
+compound phrase from different trees, a measurement beside the analysis of it), one term per descriptor or spelling across the plan, and a
 prediction of a concept folded into that concept's block. It knows nothing of MeSH recognition or of
 which concepts are required.
 """
