@@ -1131,24 +1131,20 @@ class MeshVocabulary:
         before the head, of two words or more or an acronym, names a technique a combined one is made of
         ("PET" in "PET-CT", "computed tomography" in "computed tomography angiography") by a heading or
         entry term, an acronym MeSH writes for one descriptor only, or a phrase MeSH writes only as the
-        end of its terms (`TailIndex`); the longest such run wins, as does the longest run ending at
-        the head (the nearest kind: Back Pain of "low back pain", not Pain too). One word before the
-        head only modifies it ("reagent" in "reagent strips")."""
+        end of its terms (`TailIndex`); the longest such run wins. One word before the head only
+        modifies it ("reagent" in "reagent strips")."""
         parents = {p.ui: p for p in self.ancestors(descriptor)}
         named: dict[str, MeshDescriptor] = {}
         keys = [t.key for t in window]
         # the head comes before a preposition: "quality of life", "return to sport" (not Sports)
         head = next((i - 1 for i, key in enumerate(keys) if i and key in _POST_MODIFIER), len(keys) - 1)
         naming: list[tuple[int, int]] = []  # runs before the head that named a parent: the longest wins
-        headed = False  # a run ending at the head named a parent: the nearest kind, the longest run
         for length in range(len(window) - 1, 0, -1):
             for start in range(0, head - length + 2):
                 end = start + length
                 at_head = end == head + 1
                 if not at_head and any(s <= start and end <= e for s, e in naming):
                     continue  # "tomography" inside "computed tomography": the longer run said it
-                if at_head and headed:
-                    continue  # "low back pain": Back Pain beside it, not every Pain paper as well
                 run = window[start:end]
                 if at_head:
                     uis = [ui for _, ui in self._keys.get(tuple(t.key for t in run), [])]
@@ -1159,7 +1155,6 @@ class MeshVocabulary:
                 for ui in uis:
                     if ui in parents:
                         named.setdefault(ui, parents[ui])
-                        headed = headed or at_head
                         if not at_head:
                             naming.append((start, end))
         return tuple(named.values())
