@@ -1105,6 +1105,7 @@ def _drafts_for_text(
     drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
         text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
+        compound = f"{part.phrase}\n{index}"  # the drafts of one compound phrase are AND'ed, never OR'ed
         if not biomedical and (facets := _facets_around_an_acronym(text)) is not None:
             # "piezoelectric MEMS energy harvesters": outside medicine, an acronym before a compound of
             # its own names the technology the compound is built on; each facet is a concept (AND'ed)
@@ -1112,7 +1113,7 @@ def _drafts_for_text(
                 for draft in _drafts_for(
                     replace(part, text=facet), vocabulary, defined, description, context, biomedical
                 ):
-                    draft.compounds.add(f"{part.phrase}\n{index}")
+                    draft.compounds.add(compound)
                     drafts.append(draft)
             continue
         matches = (
@@ -1224,7 +1225,6 @@ def _drafts_for_text(
             continue
         if matches and vocabulary is not None and (where := based_in_a_name(text, matches, vocabulary)):
             drafts.append(_mesh_draft(where, "", part, description, defined, vocabulary))  # "home-based"
-        compound = f"{part.phrase}\n{index}"
         around = named_around(text, matches, vocabulary) if matches and vocabulary is not None else None
         if around is not None:
             # "occupational heat exposure": an occupational exposure, AND the heat inside it

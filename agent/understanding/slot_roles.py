@@ -360,8 +360,7 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
         # no cue names its role ("under humidity" is the condition; "relate X to sea surface temperature"
         # the exposure)
         and cue_slot(phrase.cue, False) is None
-        and singular(words[-1].lower()) in lex.MEASURED_QUANTITY_HEADS
-        and words[0].lower() not in lex.VALUE_ADJECTIVES
+        and _measured_quantity(words, per_another=False)
     ):
         # "indoor temperature", "transmembrane pressure" with no cue naming their role: a measured
         # variable, which is no intervention or setting; with no outcome cue, it is read as a feature
@@ -394,14 +393,15 @@ def _classify_head(phrase: Phrase, words: list[str]) -> list[tuple[str, str]]:
     return [(slot, text)]
 
 
-def _measured_quantity(words: list[str]) -> bool:
+def _measured_quantity(words: list[str], per_another: bool = True) -> bool:
     """ "injection rate", "wellhead pressure", "red:blue light ratios", "photoperiod": a phrase headed by
-    a measured quantity, or by a rate or ratio (a quantity of something per another), whose first word
-    gives no value of it ("high temperatures" is a condition set)."""
+    a measured quantity, or (`per_another`) by a rate or ratio (a quantity of something per another),
+    whose first word gives no value of it ("high temperatures" is a condition set)."""
     head = singular(words[-1].lower())
-    return (head in lex.MEASURED_QUANTITY_HEADS or head in lex.PER_QUANTITY_HEADS) and words[
-        0
-    ].lower() not in lex.VALUE_ADJECTIVES
+    heads = (
+        lex.MEASURED_QUANTITY_HEADS | lex.PER_QUANTITY_HEADS if per_another else lex.MEASURED_QUANTITY_HEADS
+    )
+    return head in heads and words[0].lower() not in lex.VALUE_ADJECTIVES
 
 
 def _part_of_organism(words: list[str]) -> bool:
