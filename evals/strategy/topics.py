@@ -567,7 +567,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   British spellings (hypercholesterolaemia, anaemia, paediatric), unexpanded acronyms such as PPIs, AMS,
   MSM, PrEP, SNAP and GP, Chinese …对…的影响, …是否有效, …后的不良反应, …与…风险, and mixed terms such as
   emicizumab, FVIII, ADHD, methylphenidate, ICU, procalcitonin, GLP-1 and MASLD). They are reported apart
-  as `descriptions16`.
+  as `descriptions16`
+  (0.493 / 0.692 / 0.705 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
