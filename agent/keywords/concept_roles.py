@@ -952,6 +952,8 @@ def named_who_or_where(
     ):
         return True
     headings = [t.mesh for t in members if t.mesh is not None]
+    if unexplained_acronym(concept, members, description):
+        return True
     if of_a_test:
         return concept.role is ConceptRole.POPULATION and _only_age_groups(headings)
     if (
@@ -974,6 +976,24 @@ def named_who_or_where(
             or not any(_named_with_their_condition(t.canonical, description) for t in members)
         )
     )
+
+
+def unexplained_acronym(concept: Concept, members: list[Term], description: str) -> bool:
+    """Whether a population or setting is only an acronym the description leaves unexplained and MeSH
+    does not resolve: "CPAP adherence in OSA", "event-driven PrEP in MSM", "deprescribing of PPIs in care
+    home residents", "GLP-1 受体激动剂能否改善 MASLD 患者的肝纤维化". The understanding files such a word
+    among the people or the context for the "in" or the 患者 around it, but a title abbreviates the
+    condition, the treatment or the group it is about, not a place: a searcher searches the acronym, and
+    a condition named elsewhere does not stand in for it (MASLD beside liver fibrosis). A place a text
+    abbreviates takes its article ("in the NHS", "in the ED", "in the UK") and stays a setting."""
+    if concept.role not in (ConceptRole.POPULATION, ConceptRole.SETTING) or not members:
+        return False
+    if any(t.mesh is not None for t in members) or " " in concept.label.strip():
+        return False
+    if not is_acronym(concept.label):
+        return False
+    before = re.compile(r"\bthe\s+" + re.escape(concept.label.strip()) + r"(?![A-Za-z0-9])", re.IGNORECASE)
+    return not before.search(description)
 
 
 def _only_age_groups(headings: list[MeshDescriptor]) -> bool:

@@ -40,6 +40,7 @@ SPLIT_CHOICES = {
     "descriptions13": ("descriptions13",),
     "descriptions14": ("descriptions14",),
     "descriptions15": ("descriptions15",),
+    "descriptions16": ("descriptions16",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

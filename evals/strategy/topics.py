@@ -549,6 +549,26 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   对…的效果, and mixed terms such as GLP-1, semaglutide, NASH, EVT, heel prick, CPAP, OSA and HGNS). They
   are reported apart as `descriptions15`
   (0.368 / 0.587 / 0.653 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 16` (ids D361-D384: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first fifteen batches have at most once: paediatric ophthalmology,
+  zoonoses, clinical genetics, clinical toxicology, transplant psychiatry, pharmacy practice, fluency
+  disorders, wound care, high-altitude medicine, sickle cell disease, HIV prevention, endourology,
+  paediatric ENT, crystal arthritis, maternal-fetal medicine, tropical dermatology, pharmacy,
+  speech-language pathology, neglected tropical diseases, optometry, bleeding disorders, child and
+  adolescent psychiatry, antimicrobial stewardship and metabolic liver disease) were written in the
+  thirty-second session after the first 360 had been tuned on and before the product was run on them, in
+  phrasings the first fifteen batches have little of ("Does X actually help", "What's known about", "any
+  trials comparing", "In patients on", "X rather than Y", "can they be stopped without", "does the dose
+  matter", lay words beside technical ones ("lazy eye", "snipping a tongue-tie", "stammer", "not taking
+  their medication", "reflux coming back", "vets"), a harm (vomiting and anaphylactoid reactions, impetigo),
+  a setting (care homes, sub-Saharan Africa, Pacific islands, Everest Base Camp, usual GP care), two
+  interventions compared (patching and binocular games, SNAP and the 21-hour regimen, total contact casting
+  and a removable boot, acetazolamide and ibuprofen, Lidcombe and RESTART-DCM, 150 mg and 75 mg aspirin),
+  British spellings (hypercholesterolaemia, anaemia, paediatric), unexpanded acronyms such as PPIs, AMS,
+  MSM, PrEP, SNAP and GP, Chinese …对…的影响, …是否有效, …后的不良反应, …与…风险, and mixed terms such as
+  emicizumab, FVIII, ADHD, methylphenidate, ICU, procalcitonin, GLP-1 and MASLD). They are reported apart
+  as `descriptions16`
+  (0.493 / 0.692 / 0.705 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
@@ -623,6 +643,7 @@ _LATER_BATCHES = {
     "descriptions13": ("descriptions", 13),
     "descriptions14": ("descriptions", 14),
     "descriptions15": ("descriptions", 15),
+    "descriptions16": ("descriptions", 16),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -694,6 +715,7 @@ SPLITS = (
     "descriptions13",
     "descriptions14",
     "descriptions15",
+    "descriptions16",
 )
 
 

@@ -579,3 +579,55 @@ def test_what_is_taken_with_or_without_is_never_anded() -> None:
 
 def _descriptor(heading: str, tree: str) -> MeshDescriptor:
     return MeshDescriptor(ui="D0", heading=heading, tree_numbers=[tree])
+
+
+@pytest.mark.parametrize(
+    ("description", "slots", "label", "required"),
+    [
+        # an acronym the title leaves unexplained, filed among the context or the people: what it is about
+        (
+            "Telemonitoring for CPAP adherence in OSA",
+            {"task": ["telemonitoring"], "signal_feature": ["CPAP adherence"], "context": ["OSA"]},
+            "OSA",
+            True,
+        ),
+        (
+            "Pharmacist-led deprescribing of PPIs in care home residents",
+            {"task": ["deprescribing"], "subject_population": ["care home residents"], "context": ["PPIs"]},
+            "PPIs",
+            True,
+        ),
+        # a condition named elsewhere does not stand in for it
+        (
+            "GLP-1 receptor agonists for liver fibrosis in MASLD patients",
+            {
+                "task": ["GLP-1 receptor agonists"],
+                "output_target": ["liver fibrosis"],
+                "subject_population": ["MASLD"],
+            },
+            "MASLD",
+            True,
+        ),
+        # a place a text abbreviates takes its article: still a setting that only narrows
+        (
+            "Ondansetron for children with gastroenteritis in the ED",
+            {
+                "task": ["ondansetron"],
+                "subject_population": ["children with gastroenteritis"],
+                "context": ["ED"],
+            },
+            "ED",
+            False,
+        ),
+    ],
+)
+def test_an_unexplained_acronym_among_the_people_or_the_context_is_required_unless_a_place(
+    vocabulary: MeshVocabulary, description: str, slots: dict[str, list[str]], label: str, required: bool
+) -> None:
+    from agent.keywords.concepts import build_concepts
+    from agent.models import Slots, Understanding
+
+    understanding = Understanding(description=description, slots=Slots(**slots))
+    concepts = {c.label: c.required for c in build_concepts(understanding, vocabulary).concepts}
+    assert label in concepts
+    assert concepts[label] is required
