@@ -1090,6 +1090,24 @@ def _facets_around_an_acronym(text: str) -> list[str] | None:
     return None
 
 
+def _acronym_before_a_heading(text: str, vocabulary: MeshVocabulary | None) -> list[str] | None:
+    """The two facets of an acronym MeSH does not know written before one word that a MeSH heading is
+    named by alone ("UAV photogrammetry": UAV / photogrammetry; "HEPA filtration"): outside medicine the
+    acronym names the platform or the technology the method is done with, which papers write apart
+    from it ("photogrammetry from an unmanned aerial vehicle"), so a searcher ANDs the two; the heading
+    alone would drop the acronym's facet. None for a word that ends many headings' terms, a class the
+    acronym is the kind of ("IoT devices", "NHS hospitals"), or a generic word ("ISO method")."""
+    words = text.split()
+    if vocabulary is None or len(words) != 2:
+        return None
+    acronym, word = words
+    if not is_acronym(acronym) or any(ch.isdigit() for ch in acronym) or vocabulary.knows(acronym):
+        return None
+    if not word.isalpha() or not word.islower() or word in GENERIC_WORDS:
+        return None
+    return [acronym, word] if vocabulary.knows(word) and not vocabulary.is_head_word(word) else None
+
+
 def _drafts_for_text(
     part: _Part,
     vocabulary: MeshVocabulary | None,
@@ -1106,7 +1124,9 @@ def _drafts_for_text(
     for index, piece in enumerate(pieces):
         text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
         compound = f"{part.phrase}\n{index}"  # the drafts of one compound phrase are AND'ed, never OR'ed
-        if not biomedical and (facets := _facets_around_an_acronym(text)) is not None:
+        if not biomedical and (
+            facets := _facets_around_an_acronym(text) or _acronym_before_a_heading(text, vocabulary)
+        ):
             # "piezoelectric MEMS energy harvesters": outside medicine, an acronym before a compound of
             # its own names the technology the compound is built on; each facet is a concept (AND'ed)
             for facet in facets:
@@ -1942,7 +1962,17 @@ def _a_noun_names_the_kind(phrase: str, match: MeshMatch, vocabulary: MeshVocabu
         and vocabulary.head_role(modifier) is not ConceptRole.CONDITION  # "acute", "chronic": a course
         and modifier not in GENERIC_WORDS | EVALUATIVE_WORDS
         and not any(role_of(d) is ConceptRole.ANATOMY for d in vocabulary.lookup(modifier))
-        and not any(t.startswith(_HEAD_WORD_TREES) for t in match.descriptor.tree_numbers)
+        and (
+            not any(t.startswith(_HEAD_WORD_TREES) for t in match.descriptor.tree_numbers)
+            # "diamondback moth", "codling moth": a noun MeSH writes in none of its terms before an
+            # organism's word is the common name of one species, not a kind the head's word finds
+            # ("freshwater fish", "reef fish", "honey bees" are searched by their head)
+            or (
+                is_organism(match.descriptor)
+                and all(t.startswith("B") for t in match.descriptor.tree_numbers)
+                and not vocabulary.knows_word(modifier)
+            )
+        )
     )
 
 

@@ -736,6 +736,9 @@ def turned_back(text: str, description: str) -> list[str]:
 # thing ("stability", "efficiency", "toxicity")
 _ADJECTIVE_FORM = re.compile(r"(?:ive|ous|ful|less|able|ible|\w{3}[^e]ed)$", re.IGNORECASE)
 _PROCESS_FORM = re.compile(r"(?:tion|sion|ment|val|ity|ency)$", re.IGNORECASE)
+# A word before a process noun that is shaped as an adjective or a participle ("variable", "burning"):
+# it makes the process's name with it and, cut from the process, names nothing ("laminar burning")
+_MODIFIER_OF_THE_PROCESS = re.compile(r"(?:ive|ous|ful|less|able|ible|\w{3}[^e]ed|\w{3}ing)$", re.IGNORECASE)
 # A hyphenated modifier ending in a participle: how the thing after it is done ("privacy-preserving",
 # "vibration-based", "data-driven"), not a thing of its own
 _HYPHENATED_MODIFIER = re.compile(r"[a-z]-[a-z]+(?:ing|ed)$", re.IGNORECASE)
@@ -919,10 +922,14 @@ def _core_of(phrase: str, vocabulary: MeshVocabulary | None) -> str | None:
         and core[-2].lower() not in FUNCTION_WORDS
         and not names_a_task(core, vocabulary)
         and not (len(core) == 3 and _opens_with_adjective(core[0], vocabulary))
+        and not _MODIFIER_OF_THE_PROCESS.search(core[-2])
     ):
         # "soil moisture retrieval": what the process is done on; not where an adjective and one noun
         # stand before the process ("volcanic ground deformation", "dense passage retrieval"): the
         # adjective grades the process, and the pair alone names nothing ("volcanic ground", "dense
-        # passage"); a longer run keeps its compound ("unconventional natural gas development")
+        # passage"); a longer run keeps its compound ("unconventional natural gas development"); nor
+        # where the word before the process is shaped as an adjective or a participle, which makes the
+        # process's name with it (`_MODIFIER_OF_THE_PROCESS`: "laminar burning velocity" is no "laminar
+        # burning", "Bayesian variable selection" no "Bayesian variable")
         core = core[:-1]
     return " ".join(core) if core != words else None

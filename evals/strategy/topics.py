@@ -345,7 +345,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   fluid mechanics, sociology of work, music technology, photocatalysis: fields the first 100 lack, several
   with words MeSH holds in a medical sense such as ammonia, hydrogen, membranes, automobile driving,
   personal autonomy, music) were written after the first 100 had been tuned on, before the product was
-  run on them, and are reported apart as `engineering11`.
+  run on them, and are reported apart as `engineering11`. The rows with `"batch": 12` (ids E111-E120:
+  agronomy, entomology, superconductivity, analytical chemistry, geomatics, particle physics, mineral
+  processing, glass science, construction management, statistics: fields the first 110 lack, several with
+  words MeSH holds in a medical sense such as nitrogen, insecticide resistance, moths, pesticides, water,
+  glass) were written after the first 110 had been tuned on, before the product was run on them, and are
+  reported apart as `engineering12`.
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
@@ -629,6 +634,7 @@ _LATER_BATCHES = {
     "engineering9": ("engineering", 9),
     "engineering10": ("engineering", 10),
     "engineering11": ("engineering", 11),
+    "engineering12": ("engineering", 12),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
@@ -700,6 +706,7 @@ SPLITS = (
     "engineering9",
     "engineering10",
     "engineering11",
+    "engineering12",
     "descriptions",
     "descriptions2",
     "descriptions3",
@@ -752,7 +759,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 374 librarian, 110 engineering and 360 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 374 librarian, 120 engineering and 360 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

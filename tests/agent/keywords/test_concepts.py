@@ -3440,3 +3440,45 @@ def test_outside_medicine_an_acronym_before_a_compound_is_a_facet_of_its_own(
         context=["massive MIMO systems"],
     )
     assert "(MIMO[tiab])" not in pubmed_query(kept)
+
+
+def test_outside_medicine_an_acronym_before_a_heading_s_word_is_a_facet_of_its_own(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "UAV photogrammetry": the platform and the method are two blocks (the acronym had been dropped,
+    # the heading's word finding every paper of photogrammetry); a class the acronym is a kind of stays
+    result = concepts_of(
+        vocabulary,
+        "UAV photogrammetry for topographic surveying",
+        method_measurement=["UAV photogrammetry", "topographic surveying"],
+    )
+    blocks = pubmed_query(result).split(" AND ")
+    assert "(UAV[tiab])" in blocks
+    assert any("photogrammetry[tiab]" in b and "UAV" not in b for b in blocks)
+    kept = concepts_of(
+        vocabulary,
+        "Lightweight encryption for IoT devices",
+        task=["Lightweight encryption"],
+        context=["IoT devices"],
+    )
+    assert "(IoT[tiab])" not in pubmed_query(kept)
+
+
+def test_a_noun_mesh_does_not_write_before_an_organism_names_its_species(vocabulary: MeshVocabulary) -> None:
+    # "diamondback moth" is one species: searched as written beside the heading (moth[tiab] had found
+    # every moth); a habitat MeSH writes keeps the organism's word ("freshwater fish": fish)
+    result = concepts_of(
+        vocabulary,
+        "Insecticide resistance in the diamondback moth",
+        subject_population=["diamondback moth"],
+        output_target=["Insecticide resistance"],
+    )
+    query = pubmed_query(result)
+    assert '"diamondback moth"[tiab]' in query and "moth[tiab]" not in query
+    fish = concepts_of(
+        vocabulary,
+        "Microplastic ingestion by freshwater fish",
+        subject_population=["freshwater fish"],
+        output_target=["Microplastic ingestion"],
+    )
+    assert "fish[tiab]" in pubmed_query(fish)
