@@ -20,9 +20,10 @@ How:
   rendering: `sound_spans` finds it, and the caller asks the user for the English name.
 - `is_place_name` tells a place jieba reads as one name (长江流域) from a place noun that modifies terms
   (城市 "urban").
-- A glossary term of three or more characters that opens with a function-word character (下尿路症状 "lower
-  urinary tract symptoms", the drug 他达拉非 "tadalafil") is one word, though jieba parts 下 "under" or 他 "he"
-  from the rest (`_glossary_openings`); CC-CEDICT's phrases do not join so.
+- A glossary term of three or more characters that opens with or holds a function-word character (下尿路症状
+  "lower urinary tract symptoms", the drug 他达拉非 "tadalafil", the formula 补阳还五汤 "Buyang Huanwu
+  decoction") is one word, though jieba parts 下 "under", 他 "he" or 还 "still" from the rest
+  (`_glossary_openings`); CC-CEDICT's phrases do not join so.
 """
 
 from __future__ import annotations
@@ -366,18 +367,23 @@ def _refine(tokens: list[Token], whole_words: bool = False) -> list[Token]:
 
 
 def _glossary_openings(tokens: list[Token]) -> set[int]:
-    """Indexes of one-character function words (or pronouns, localizers) that open a glossary term of three
-    or more characters with the whole content tokens after them: 下|尿路|症状 is 下尿路症状 "lower urinary
-    tract symptoms" and 他|达|拉|非 the drug 他达拉非 "tadalafil", not "under" or "he" and the rest. Only
-    glossary terms (scientific vocabulary) join so: CC-CEDICT's many phrases that open with such a
-    character (在一起, 对不起) would swallow the function word of a sentence."""
+    """Indexes of the tokens of a glossary term of three or more characters, made of whole tokens, that a
+    one-character function word (or pronoun, localizer) opens or sits inside: 下|尿路|症状 is 下尿路症状
+    "lower urinary tract symptoms", 他|达|拉|非 the drug 他达拉非 "tadalafil" and 补|阳|还|五|汤 the formula
+    补阳还五汤 "Buyang Huanwu decoction", not "under", "he" or "still" and the rest. Only glossary terms
+    (scientific vocabulary) join so: CC-CEDICT's many phrases that open with such a character (在一起, 对不起)
+    would swallow the function word of a sentence."""
     glossary = lexicon().glossary
     opening: set[int] = set()
+
+    def breaks(token: Token) -> bool:
+        return has_chinese(token.key) and (token.key in FUNCTION_WORDS or token.tag.startswith(_GRAMMAR_TAGS))
+
     for index, token in enumerate(tokens):
-        if len(token.key) != 1 or not has_chinese(token.key):
+        if not has_chinese(token.key) or (len(token.key) != 1 and breaks(token)):
             continue
         word = token.key
-        for after in tokens[index + 1 : index + _MAX_WORD]:
+        for end, after in enumerate(tokens[index + 1 : index + _MAX_WORD], start=index + 1):
             if (
                 not has_chinese(after.key)
                 or after.key in FUNCTION_WORDS
@@ -387,7 +393,9 @@ def _glossary_openings(tokens: list[Token]) -> set[int]:
                 break
             word += after.key
             if len(word) >= 3 and word in glossary:
-                opening.add(index)
+                span = range(index, end + 1)
+                if any(breaks(tokens[i]) for i in span):
+                    opening.update(span)
                 break
     return opening
 

@@ -10,7 +10,7 @@ import pytest
 from agent.language import cedict, chinese_segmentation, english_forms
 from agent.language.bilingual import Rendering, render
 from agent.language.cedict import clean_definition, dictionary_senses, has_chinese, reference, to_simplified
-from agent.language.chinese_segmentation import segment
+from agent.language.chinese_segmentation import segment, tokenize
 from agent.language.chinese_sentences import english_phrases, is_verb, to_english
 
 
@@ -230,12 +230,12 @@ def test_modifier_forms_and_attested_ranking() -> None:
 
 
 def test_unattested_dictionary_gloss_also_offers_compositions() -> None:
-    plain = render("抑郁症")
+    plain = render("焦虑症")  # CC-CEDICT: "neurosis; anxiety"
     assert plain.how == "dictionary"
-    widened = render("抑郁症", attested=lambda term: term == "depression disorder")
-    assert widened.english[0] == "depression disorder"
+    widened = render("焦虑症", attested=lambda term: term == "anxiety disorder")
+    assert widened.english[0] == "anxiety disorder"
     assert widened.how == "composed"
-    assert render("抑郁症", attested=lambda term: term == "nothing known").how == "dictionary"
+    assert render("焦虑症", attested=lambda term: term == "nothing known").how == "dictionary"
 
 
 def test_people_words_are_plural_at_the_head_only() -> None:
@@ -530,3 +530,29 @@ def test_health_services_nursing_and_rehabilitation_words_are_the_fields_terms()
     assert render("基层医疗卫生机构").english[0] == "primary health care institutions"
     assert render("社区卫生服务中心").english[0] == "community health centers"
     assert render("质性研究").english[0] == "qualitative research"
+
+
+def test_laboratory_imaging_dentistry_tcm_formula_and_policy_words_are_the_fields_terms() -> None:
+    # a class of glossary rows for fields CC-CEDICT serves by everyday senses ("sugar hemoglobin", "code of
+    # conduct ultrasound", "tooth circle", "containing fluorine paint", "band amount procuring")
+    assert render("糖化血红蛋白").english[0] == "glycated hemoglobin"
+    assert render("糖化白蛋白").english[0] == "glycated albumin"
+    assert render("宏基因组二代测序").english[0] == "metagenomic next-generation sequencing"
+    assert render("免疫抑制患者").english[0] == "immunocompromised patients"  # the modifier form
+    assert render("常规超声").english[0] == "conventional ultrasound"
+    assert render("超声弹性成像").english[0] == "ultrasound elastography"
+    assert render("含氟涂料").english[0] == "fluoride varnish"
+    assert render("非手术牙周治疗").english[0] == "non-surgical periodontal treatment"
+    assert render("集中带量采购").english[0] == "centralized volume-based procurement"
+    assert render("神经功能缺损").english[0] == "neurological deficit"
+    # classic formulas by the pinyin names the English literature uses, not their characters' senses
+    assert render("加味逍遥散").english[0] == "Jiawei Xiaoyao San"
+    assert render("补阳还五汤").english[0] == "Buyang Huanwu decoction"
+    # 抑郁症 after a modifier is the disorder, not CC-CEDICT's "clinical depression"
+    assert render("围绝经期抑郁症").english[0] == "perimenopausal depressive disorder"
+
+
+def test_a_glossary_term_holding_a_function_word_is_one_word() -> None:
+    # 还 "still" inside 补阳还五汤 no longer cuts the formula's name into "complementary positive" and the rest
+    assert tokenize("补阳还五汤对缺血性脑卒中")[0].key == "补阳还五汤"
+    assert [t.key for t in tokenize("还需要进一步研究")][0] == "还"  # a function word outside any term stays
