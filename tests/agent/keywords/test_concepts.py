@@ -2693,6 +2693,19 @@ def test_a_word_before_a_measure_of_it_names_its_family(vocabulary: MeshVocabula
     assert '"Fractures, Bone"[Mesh]' in pubmed_query(result)
 
 
+def test_a_word_before_a_task_of_care_done_to_it_names_its_family(vocabulary: MeshVocabulary) -> None:
+    """ "fracture prevention": what is prevented is what the studies observe, searched as Fractures, Bone
+    (the root of MeSH's inverted family); the phrase had been free text with no heading."""
+    result = concepts_of(
+        vocabulary,
+        "denosumab for fracture prevention in postmenopausal osteoporosis",
+        method_algorithm=["denosumab"],
+        output_target=["fracture prevention"],
+        subject_population=["postmenopausal osteoporosis"],
+    )
+    assert '"Fractures, Bone"[Mesh]' in pubmed_query(result)
+
+
 def test_what_people_are_taking_is_required(vocabulary: MeshVocabulary) -> None:
     """ "older women taking PPIs": what the people take is the exposure, required like a treatment
     given; an acronym MeSH does not know had been an optional setting."""
