@@ -297,13 +297,7 @@ from agent.models import (
     Understanding,
 )
 from agent.understanding.english_pos import is_adjective
-from agent.understanding.lexicon import (
-    EN_CARE_TASKS,
-    GIVEN_FORM_NOUNS,
-    HANDING_NOUNS,
-    OUTCOME_MEASURES,
-    PRESENCE_NOUNS,
-)
+from agent.understanding.lexicon import GIVEN_FORM_NOUNS, HANDING_NOUNS, OUTCOME_MEASURES, PRESENCE_NOUNS
 
 # "versus" sets two concepts side by side; "compared with" subordinates the later one (its comparator)
 _CUT = re.compile(r"\s+(versus|vs\.?|v\.|compared with|compared to|against)\s+", re.IGNORECASE)
@@ -1430,12 +1424,10 @@ def _named_without_based(text: str, vocabulary: MeshVocabulary) -> MeshMatch | N
 
 def _before_a_measure(text: str, vocabulary: MeshVocabulary) -> MeshMatch | None:
     """The family root (`family_root`) the first of two words names before a noun of what is measured of it
-    (`OUTCOME_MEASURES`: "fracture risk", "fracture rates") or of a task of care done to it
-    (`EN_CARE_TASKS`: "fracture prevention", "fracture management"), where MeSH knows neither the phrase
-    nor the word alone: the measure or the task is the outcome's, the word its concept (what is prevented
-    or treated is what the studies observe)."""
+    (`OUTCOME_MEASURES`: "fracture risk", "fracture rates"), where MeSH knows neither the phrase nor the
+    word alone: the measure is the outcome's, the word its concept."""
     words = text.split()
-    if len(words) != 2 or words[1].lower() not in OUTCOME_MEASURES | EN_CARE_TASKS:
+    if len(words) != 2 or words[1].lower() not in OUTCOME_MEASURES:
         return None
     root = family_root(words[0], vocabulary)
     return MeshMatch(words[0], 0, len(words[0]), root, "entry term") if root is not None else None

@@ -2693,19 +2693,6 @@ def test_a_word_before_a_measure_of_it_names_its_family(vocabulary: MeshVocabula
     assert '"Fractures, Bone"[Mesh]' in pubmed_query(result)
 
 
-def test_a_word_before_a_task_of_care_done_to_it_names_its_family(vocabulary: MeshVocabulary) -> None:
-    """ "fracture prevention": what is prevented is what the studies observe, searched as Fractures, Bone
-    (the root of MeSH's inverted family); the phrase had been free text with no heading."""
-    result = concepts_of(
-        vocabulary,
-        "denosumab for fracture prevention in postmenopausal osteoporosis",
-        method_algorithm=["denosumab"],
-        output_target=["fracture prevention"],
-        subject_population=["postmenopausal osteoporosis"],
-    )
-    assert '"Fractures, Bone"[Mesh]' in pubmed_query(result)
-
-
 def test_a_modifier_cut_from_a_design_in_another_slot_is_that_design(vocabulary: MeshVocabulary) -> None:
     """ "case-control and cohort studies", read as a task "case-control" and a method "cohort studies":
     the modifier shares the design noun wherever the design stands, and is a kind of study asked for;
