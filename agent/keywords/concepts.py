@@ -468,13 +468,17 @@ def _with_the_shared_head(
     it is."""
     if len(phrase.split()) != 1 or vocabulary.recognize(phrase):
         return phrase
-    for other in slot_phrases:
+    # a design may stand in another slot than the modifier cut from it ("case-control and cohort
+    # studies": "case-control" a task, "cohort studies" a method): the design noun is shared all the same
+    others = [*slot_phrases, *(p for s in LIST_SLOT_NAMES for p in getattr(understanding.slots, s))]
+    for at, other in enumerate(others):
         written = rf"\b{re.escape(phrase)}\s+(?:with|versus|vs\.?|to|and|or)\s+{re.escape(other)}\b"
         if other != phrase and re.search(written, understanding.description, re.IGNORECASE):
             design = f"{phrase} {other.split()[-1]}"
             if set_aside(other)[1] and set_aside(design) == ("", [design]):
                 return design
-            return distribute([phrase, other], vocabulary)[0]
+            if at < len(slot_phrases):
+                return distribute([phrase, other], vocabulary)[0]
     return phrase
 
 

@@ -2693,6 +2693,22 @@ def test_a_word_before_a_measure_of_it_names_its_family(vocabulary: MeshVocabula
     assert '"Fractures, Bone"[Mesh]' in pubmed_query(result)
 
 
+def test_a_modifier_cut_from_a_design_in_another_slot_is_that_design(vocabulary: MeshVocabulary) -> None:
+    """ "case-control and cohort studies", read as a task "case-control" and a method "cohort studies":
+    the modifier shares the design noun wherever the design stands, and is a kind of study asked for;
+    it had been a free-text block ANDed with the concepts."""
+    result = concepts_of(
+        vocabulary,
+        "Mobile phone use and glioma: a meta-analysis of case-control and cohort studies",
+        task=["meta-analysis", "case-control"],
+        method_measurement=["cohort studies"],
+        subject_population=["glioma"],
+        output_target=["Mobile phone use"],
+    )
+    assert "case-control" not in pubmed_query(result).lower()
+    assert '"Glioma"[Mesh]' in pubmed_query(result)
+
+
 def test_what_people_are_taking_is_required(vocabulary: MeshVocabulary) -> None:
     """ "older women taking PPIs": what the people take is the exposure, required like a treatment
     given; an acronym MeSH does not know had been an optional setting."""
