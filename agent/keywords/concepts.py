@@ -1072,18 +1072,20 @@ def _who_or_where(descriptor: MeshDescriptor) -> bool:
 # cause a paper must name beside it
 _PEOPLES_ATTRIBUTES = word_set("age sex gender")
 # the participles by which a compound names what causes its head ("cancer-related fatigue")
-_CAUSED_BY = re.compile(r"(?<=[^\W_)])-(?:related|induced|associated|attributable)\s+(?=[^\W_])", re.IGNORECASE)
+_CAUSED_BY = re.compile(
+    r"(?<=[^\W_)])-(?:related|induced|associated|attributable)\s+(?=[^\W_])", re.IGNORECASE
+)
 
 
 def _cause_and_effect(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> list[str] | None:
     """The cause and the effect of "X-related Y", "X-induced Y", "X-associated Y" when MeSH does not
     name the whole ("cancer-related fatigue", "chemotherapy-induced peripheral neuropathy", "HIV-related
     stigma"): two concepts a searcher ANDs, since papers write the effect "in patients with" the cause as
-    often as the compound, and neither alone is the topic. None where a match runs across the participle
-    (MeSH names the whole: "ventilator-associated pneumonia", "work-related stress") or MeSH names the
-    effect with the cause's class ("catheter-associated urinary tract infections": Catheter-Related
-    Infections), or one side holds no content word, or the "cause" is what people differ by ("age-related
-    hearing loss")."""
+    often as the compound, and neither alone is the topic. None where MeSH names the whole (a match runs
+    across the participle: "ventilator-associated pneumonia", "work-related stress"; or the effect with
+    the cause's class: "catheter-associated urinary tract infections" is Catheter-Related Infections),
+    where the effect is a technique's name ("constraint-induced movement therapy"), where one side holds
+    no content word, or where the "cause" is what people differ by ("age-related hearing loss")."""
     found = _CAUSED_BY.search(text)
     if found is None or any(m.start < found.start() < m.end for m in matches):
         return None
@@ -1092,6 +1094,8 @@ def _cause_and_effect(text: str, matches: list[MeshMatch], vocabulary: MeshVocab
     cause, effect = text[: found.start()].strip(), text[found.end() :].strip()
     if not content_words(cause) or not content_words(effect) or cause.casefold() in _PEOPLES_ATTRIBUTES:
         return None
+    if effect.split()[-1].lower() in INTERVENTION_HEADS:
+        return None  # "constraint-induced movement therapy": the name of a technique, not a cause
     return [cause, effect]
 
 
@@ -1157,6 +1161,8 @@ def _drafts_for_text(
                     replace(part, text=facet), vocabulary, defined, description, context, biomedical
                 ):
                     draft.compounds.add(compound)
+                    if facet is causes[0] and draft.role in (ConceptRole.OUTCOME, ConceptRole.SETTING):
+                        draft.role = ConceptRole.INTERVENTION  # "chemotherapy-induced": an exposure
                     drafts.append(draft)
             continue
         if vocabulary is not None and (named := _named_without_based(text, vocabulary)) is not None:

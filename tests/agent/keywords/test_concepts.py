@@ -3440,3 +3440,41 @@ def test_outside_medicine_an_acronym_before_a_compound_is_a_facet_of_its_own(
         context=["massive MIMO systems"],
     )
     assert "(MIMO[tiab])" not in pubmed_query(kept)
+
+
+def test_what_causes_a_condition_is_a_concept_beside_it(vocabulary: MeshVocabulary) -> None:
+    """ "X-related Y", "X-induced Y", "X-associated Y" that MeSH does not name whole: the cause AND the
+    effect. "cancer-related fatigue" had searched Fatigue alone, "HIV-related stigma" the words
+    "-related stigma", "Stroke-related dysphagia" OR'ed Stroke with Deglutition Disorders."""
+    fatigue = concepts_of(
+        vocabulary,
+        "Exercise for cancer-related fatigue",
+        output_target=["cancer-related fatigue"],
+        context=["Exercise"],
+    )
+    query = pubmed_query(fatigue)
+    assert "(cancer[tiab])" in query and '"Fatigue"[Mesh]' in query
+    assert all(c.required for c in fatigue.concepts)
+    stigma = pubmed_query(concepts_of(vocabulary, "HIV-related stigma", output_target=["HIV-related stigma"]))
+    assert "related" not in stigma and "stigma[tiab]" in stigma
+    dysphagia = pubmed_query(
+        concepts_of(vocabulary, "Stroke-related dysphagia", subject_population=["Stroke-related dysphagia"])
+    )
+    stroke_block = next(b for b in dysphagia.split(" AND ") if '"Stroke"[Mesh]' in b)
+    assert "Deglutition" not in stroke_block and '"Deglutition Disorders"[Mesh]' in dysphagia
+
+
+def test_a_cause_mesh_names_with_its_effect_stays_one_concept(vocabulary: MeshVocabulary) -> None:
+    # MeSH names the whole ("ventilator-associated pneumonia"), or the effect with the cause's class
+    # ("catheter-associated ... infections": Catheter-Related Infections); "age-related" names a kind
+    for text, heading in [
+        ("ventilator-associated pneumonia", "Pneumonia, Ventilator-Associated"),
+        ("catheter-associated urinary tract infections", "Catheter-Related Infections"),
+    ]:
+        query = pubmed_query(concepts_of(vocabulary, f"Prevention of {text}", output_target=[text]))
+        assert f'"{heading}"[Mesh]' in query
+        assert "Catheters" not in query
+    hearing = pubmed_query(
+        concepts_of(vocabulary, "age-related hearing loss", output_target=["age-related hearing loss"])
+    )
+    assert "age[tiab]" not in hearing
