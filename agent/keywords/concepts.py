@@ -1094,7 +1094,8 @@ def _cause_and_effect(text: str, matches: list[MeshMatch], vocabulary: MeshVocab
     cause, effect = text[: found.start()].strip(), text[found.end() :].strip()
     if not content_words(cause) or not content_words(effect) or cause.casefold() in _PEOPLES_ATTRIBUTES:
         return None
-    if effect.split()[-1].lower() in INTERVENTION_HEADS:
+    head = split_parenthetical(effect)[0].split()[-1:]  # "... therapy (CIMT)": the acronym is the name's
+    if head and head[0].lower() in INTERVENTION_HEADS:
         return None  # "constraint-induced movement therapy": the name of a technique, not a cause
     return [cause, effect]
 

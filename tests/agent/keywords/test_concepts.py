@@ -3478,3 +3478,27 @@ def test_a_cause_mesh_names_with_its_effect_stays_one_concept(vocabulary: MeshVo
         concepts_of(vocabulary, "age-related hearing loss", output_target=["age-related hearing loss"])
     )
     assert "age[tiab]" not in hearing
+    therapy = pubmed_query(
+        concepts_of(
+            vocabulary,
+            "Constraint-induced movement therapy after stroke",
+            context=["Constraint-induced movement therapy"],
+            subject_population=["stroke"],
+        )
+    )
+    assert "Constraint[tiab]" not in therapy and "Constraint-induced movement therap" in therapy
+
+
+def test_a_cause_before_a_list_of_effects_is_no_outcome_of_the_list(vocabulary: MeshVocabulary) -> None:
+    """ "chemotherapy-induced nausea and vomiting": nausea and vomiting are what the review is about, and
+    the chemotherapy that causes them is an exposure, not a second outcome that makes them "one of
+    several outcomes" a searcher leaves out (the Nausea/Vomiting block had gone)."""
+    result = concepts_of(
+        vocabulary,
+        "Ginger for chemotherapy-induced nausea and vomiting in adults with cancer",
+        subject_population=["Ginger", "adults with cancer"],
+        output_target=["chemotherapy-induced nausea", "vomiting"],
+    )
+    roles = {c.label: (c.role.value, c.required) for c in result.concepts}
+    assert roles["chemotherapy"] == ("intervention", True)
+    assert roles["nausea / vomiting"][1] is True
