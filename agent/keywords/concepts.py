@@ -1072,6 +1072,38 @@ def _who_or_where(descriptor: MeshDescriptor) -> bool:
     return bool(numbers) and all(n.startswith(_WHO_AND_WHERE_TREES) for n in numbers)
 
 
+# what people differ by, before "-related": "age-related hearing loss" is a kind of the loss, with no
+# cause a paper must name beside it
+_PEOPLES_ATTRIBUTES = word_set("age sex gender")
+# the participles by which a compound names what causes its head ("cancer-related fatigue")
+_CAUSED_BY = re.compile(
+    r"(?<=[^\W_)])-(?:related|induced|associated|attributable)\s+(?=[^\W_])", re.IGNORECASE
+)
+
+
+def _cause_and_effect(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> list[str] | None:
+    """The cause and the effect of "X-related Y", "X-induced Y", "X-associated Y" when MeSH does not
+    name the whole ("cancer-related fatigue", "chemotherapy-induced peripheral neuropathy", "HIV-related
+    stigma"): two concepts a searcher ANDs, since papers write the effect "in patients with" the cause as
+    often as the compound, and neither alone is the topic. None where MeSH names the whole (a match runs
+    across the participle: "ventilator-associated pneumonia", "work-related stress"; or the effect with
+    the cause's class: "catheter-associated urinary tract infections" is Catheter-Related Infections),
+    where the effect is a technique's name ("constraint-induced movement therapy"), where one side holds
+    no content word, or where the "cause" is what people differ by ("age-related hearing loss")."""
+    found = _CAUSED_BY.search(text)
+    if found is None or any(m.start < found.start() < m.end for m in matches):
+        return None
+    if named_with_its_class(text, matches, vocabulary) is not None:
+        return None
+    cause, effect = text[: found.start()].strip(), text[found.end() :].strip()
+    if not content_words(cause) or not content_words(effect) or cause.casefold() in _PEOPLES_ATTRIBUTES:
+        return None
+    head = split_parenthetical(effect)[0].split()[-1:]  # "... therapy (CIMT)": the acronym is the name's
+    if head and head[0].lower() in INTERVENTION_HEADS:
+        return None  # "constraint-induced movement therapy": the name of a technique, not a cause
+    return [cause, effect]
+
+
 def _facets_around_an_acronym(text: str) -> list[str] | None:
     """The facets of a noun phrase with an acronym inside it followed by a compound of two or more
     words: the words before the acronym (when they hold a content word), the acronym, and the compound
@@ -1147,6 +1179,17 @@ def _drafts_for_text(
             if vocabulary
             else []
         )
+        if vocabulary is not None and (causes := _cause_and_effect(text, matches, vocabulary)) is not None:
+            # "cancer-related fatigue", "HIV-related stigma": what causes it and what it causes, AND'ed
+            for facet in causes:
+                for draft in _drafts_for(
+                    replace(part, text=facet), vocabulary, defined, description, context, biomedical
+                ):
+                    draft.compounds.add(compound)
+                    if facet is causes[0] and draft.role in (ConceptRole.OUTCOME, ConceptRole.SETTING):
+                        draft.role = ConceptRole.INTERVENTION  # "chemotherapy-induced": an exposure
+                    drafts.append(draft)
+            continue
         if vocabulary is not None and (named := _named_without_based(text, vocabulary)) is not None:
             # "simulation-based training": MeSH names the thing without its "-based" (Simulation Training)
             drafts.append(_mesh_draft(named, text, part, description, defined, vocabulary))

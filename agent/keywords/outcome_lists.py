@@ -109,6 +109,18 @@ def _used(members: list[Term], outcomes: str) -> bool:
     )
 
 
+# the participles by which a compound names the cause of its head ("chemotherapy-induced nausea")
+_CAUSING = r"-(?:related|induced|associated|attributable)\b"
+
+
+def _only_a_cause(members: list[Term], segment: str) -> bool:
+    """Whether a segment writes a concept only as the cause of the next words ("chemotherapy-induced
+    nausea and vomiting"): what is caused is listed, the cause is not one of the outcomes."""
+    return all(
+        re.search(r"(?<!\w)" + re.escape(t.canonical) + _CAUSING, segment, re.IGNORECASE) for t in members
+    )
+
+
 def _written(phrase: str, text: str) -> bool:
     """Whether `text` writes `phrase`, as it stands or as an alternative of a list that shares a word
     with another ("maternal outcomes" of "maternal and perinatal outcomes")."""
@@ -242,9 +254,12 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         elif any(
             (_outcome_like(concept, own, False, in_a_purpose=True) or _used(own, segment))
             and all(_written(t.canonical, segment) for t in own)
+            and not _only_a_cause(own, segment)
             and (
                 any(
-                    other.id != concept.id and any(_written(t.canonical, segment) for t in members[other.id])
+                    other.id != concept.id
+                    and any(_written(t.canonical, segment) for t in members[other.id])
+                    and not _only_a_cause(members[other.id], segment)
                     for other in concepts
                 )
                 or _listed_in_one(own, segment)

@@ -3498,3 +3498,65 @@ def test_a_noun_mesh_does_not_write_before_an_organism_names_its_species(vocabul
         output_target=["Microplastic ingestion"],
     )
     assert "fish[tiab]" in pubmed_query(fish)
+
+
+def test_what_causes_a_condition_is_a_concept_beside_it(vocabulary: MeshVocabulary) -> None:
+    """ "X-related Y", "X-induced Y", "X-associated Y" that MeSH does not name whole: the cause AND the
+    effect. "cancer-related fatigue" had searched Fatigue alone, "HIV-related stigma" the words
+    "-related stigma", "Stroke-related dysphagia" OR'ed Stroke with Deglutition Disorders."""
+    fatigue = concepts_of(
+        vocabulary,
+        "Exercise for cancer-related fatigue",
+        output_target=["cancer-related fatigue"],
+        context=["Exercise"],
+    )
+    query = pubmed_query(fatigue)
+    assert "(cancer[tiab])" in query and '"Fatigue"[Mesh]' in query
+    assert all(c.required for c in fatigue.concepts)
+    stigma = pubmed_query(concepts_of(vocabulary, "HIV-related stigma", output_target=["HIV-related stigma"]))
+    assert "related" not in stigma and "stigma[tiab]" in stigma
+    dysphagia = pubmed_query(
+        concepts_of(vocabulary, "Stroke-related dysphagia", subject_population=["Stroke-related dysphagia"])
+    )
+    stroke_block = next(b for b in dysphagia.split(" AND ") if '"Stroke"[Mesh]' in b)
+    assert "Deglutition" not in stroke_block and '"Deglutition Disorders"[Mesh]' in dysphagia
+
+
+def test_a_cause_mesh_names_with_its_effect_stays_one_concept(vocabulary: MeshVocabulary) -> None:
+    # MeSH names the whole ("ventilator-associated pneumonia"), or the effect with the cause's class
+    # ("catheter-associated ... infections": Catheter-Related Infections); "age-related" names a kind
+    for text, heading in [
+        ("ventilator-associated pneumonia", "Pneumonia, Ventilator-Associated"),
+        ("catheter-associated urinary tract infections", "Catheter-Related Infections"),
+    ]:
+        query = pubmed_query(concepts_of(vocabulary, f"Prevention of {text}", output_target=[text]))
+        assert f'"{heading}"[Mesh]' in query
+        assert "Catheters" not in query
+    hearing = pubmed_query(
+        concepts_of(vocabulary, "age-related hearing loss", output_target=["age-related hearing loss"])
+    )
+    assert "age[tiab]" not in hearing
+    therapy = pubmed_query(
+        concepts_of(
+            vocabulary,
+            "Constraint-induced movement therapy after stroke",
+            context=["Constraint-induced movement therapy"],
+            subject_population=["stroke"],
+        )
+    )
+    assert "Constraint[tiab]" not in therapy and "Constraint-induced movement therap" in therapy
+
+
+def test_a_cause_before_a_list_of_effects_is_no_outcome_of_the_list(vocabulary: MeshVocabulary) -> None:
+    """ "chemotherapy-induced nausea and vomiting": nausea and vomiting are what the review is about, and
+    the chemotherapy that causes them is an exposure, not a second outcome that makes them "one of
+    several outcomes" a searcher leaves out (the Nausea/Vomiting block had gone)."""
+    result = concepts_of(
+        vocabulary,
+        "Ginger for chemotherapy-induced nausea and vomiting in adults with cancer",
+        subject_population=["Ginger", "adults with cancer"],
+        output_target=["chemotherapy-induced nausea", "vomiting"],
+    )
+    roles = {c.label: (c.role.value, c.required) for c in result.concepts}
+    assert roles["chemotherapy"] == ("intervention", True)
+    assert roles["nausea / vomiting"][1] is True
