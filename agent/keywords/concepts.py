@@ -188,6 +188,7 @@ from agent.keywords.field_of_description import (
     names_biomedicine,
 )
 from agent.keywords.outcome_lists import (
+    CAUSE_PARTICIPLE,
     kinds_listed_after_the_colon,
     listed_outcomes,
     outcomes_listed_with_a_condition,
@@ -1075,10 +1076,8 @@ def _who_or_where(descriptor: MeshDescriptor) -> bool:
 # what people differ by, before "-related": "age-related hearing loss" is a kind of the loss, with no
 # cause a paper must name beside it
 _PEOPLES_ATTRIBUTES = word_set("age sex gender")
-# the participles by which a compound names what causes its head ("cancer-related fatigue")
-_CAUSED_BY = re.compile(
-    r"(?<=[^\W_)])-(?:related|induced|associated|attributable)\s+(?=[^\W_])", re.IGNORECASE
-)
+# "X-related Y": the participle after the cause, and the effect's first word after it
+_CAUSED_BY = re.compile(rf"(?<=[^\W_)]){CAUSE_PARTICIPLE}\s+(?=[^\W_])", re.IGNORECASE)
 
 
 def _cause_and_effect(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> list[str] | None:
@@ -1181,12 +1180,12 @@ def _drafts_for_text(
         )
         if vocabulary is not None and (causes := _cause_and_effect(text, matches, vocabulary)) is not None:
             # "cancer-related fatigue", "HIV-related stigma": what causes it and what it causes, AND'ed
-            for facet in causes:
+            for at, facet in enumerate(causes):
                 for draft in _drafts_for(
                     replace(part, text=facet), vocabulary, defined, description, context, biomedical
                 ):
                     draft.compounds.add(compound)
-                    if facet is causes[0] and draft.role in (ConceptRole.OUTCOME, ConceptRole.SETTING):
+                    if at == 0 and draft.role in (ConceptRole.OUTCOME, ConceptRole.SETTING):
                         draft.role = ConceptRole.INTERVENTION  # "chemotherapy-induced": an exposure
                     drafts.append(draft)
             continue

@@ -109,15 +109,17 @@ def _used(members: list[Term], outcomes: str) -> bool:
     )
 
 
-# the participles by which a compound names the cause of its head ("chemotherapy-induced nausea")
-_CAUSING = r"-(?:related|induced|associated|attributable)\b"
+# the participles by which a compound names the cause of its head ("chemotherapy-induced nausea",
+# "cancer-related fatigue"), a pattern shared with `agent.keywords.concepts`
+CAUSE_PARTICIPLE = r"-(?:related|induced|associated|attributable)\b"
 
 
 def _only_a_cause(members: list[Term], segment: str) -> bool:
     """Whether a segment writes a concept only as the cause of the next words ("chemotherapy-induced
     nausea and vomiting"): what is caused is listed, the cause is not one of the outcomes."""
     return all(
-        re.search(r"(?<!\w)" + re.escape(t.canonical) + _CAUSING, segment, re.IGNORECASE) for t in members
+        re.search(r"(?<!\w)" + re.escape(t.canonical) + CAUSE_PARTICIPLE, segment, re.IGNORECASE)
+        for t in members
     )
 
 

@@ -68,7 +68,7 @@ from agent.language.english_forms import (
 from agent.language.head_variants import attested_head_variants, with_trouble_heads
 from agent.language.inorganic_names import is_chemical_formula
 from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
-from agent.language.morphology import FUNCTION_WORDS, REDUPLICATED, acronym, find_expansion, is_acronym
+from agent.language.morphology import FUNCTION_WORDS, REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
 from tools.mesh import MeshFile
@@ -315,26 +315,7 @@ def leading_acronym(term: str) -> str | None:
     if not rest or not is_acronym(first):
         return None
     letters = "".join(ch for ch in first if ch.isalpha()).upper()
-    long = rest.lstrip("- ")
-    return first if acronym(long) == letters or _spelled_inside(first, long) else None
-
-
-def _spelled_inside(short: str, long: str) -> bool:
-    """Whether an acronym takes letters from inside its long form's words as well as every word's
-    initial ("ECMO Extracorporeal Membrane Oxygenation", "DKA Diabetic Ketoacidosis", "BiPAP Bilevel
-    Positive Airway Pressure"): the long form the Schwartz-Hearst walk finds for it is all of `long`, of
-    two words or more, and the words' initials, in order, are among its letters. Not where some word
-    gives no letter ("CC Chemokine Receptor", "DNA Damage Tolerance Pathways", "PTEN Protein
-    Phosphatase": the acronym is part of a name, not its short form)."""
-    words = [w for w in re.split(r"[\s\-/]+", long) if w and w.lower() not in FUNCTION_WORDS]
-    if "," in long or len(words) < 2 or not all(w[0].isalpha() for w in words):
-        return False  # "DNA Degradation, Apoptotic": an inverted name, no long form
-    found = find_expansion(short, f"{long} ({short})")
-    if found is None or found.casefold() != long.casefold():
-        return False
-    letters = iter(ch.lower() for ch in short if ch.isalpha())
-    initials = [w[0].lower() for w in words]
-    return short[0].lower() == initials[0] and all(initial in letters for initial in initials)
+    return first if acronym(rest.lstrip("- ")) == letters else None
 
 
 def _initials_of(word: str, heading: str) -> bool:

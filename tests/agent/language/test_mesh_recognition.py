@@ -126,21 +126,6 @@ def test_acronyms_nlm_writes_before_their_long_form(vocabulary: MeshVocabulary) 
     assert headings(vocabulary, "ICU patients") == [("ICU", "Intensive Care Units"), ("patients", "Patients")]
 
 
-def test_an_acronym_with_letters_inside_its_long_form_s_words_is_attested(vocabulary: MeshVocabulary) -> None:
-    """ "ECMO Extracorporeal Membrane Oxygenation": the C is inside "Extracorporeal", so the initials
-    alone did not spell ECMO and "Outcomes of ECMO in COVID-19 ARDS" lost its intervention; every
-    word's initial must still be among the letters ("DNA Damage Tolerance Pathways", "PTEN Protein
-    Phosphatase", "PPI Phosphodiesterase" name no short form), and an inverted name is none."""
-    assert leading_acronym("ECMO Extracorporeal Membrane Oxygenation") == "ECMO"
-    assert leading_acronym("DKA Diabetic Ketoacidosis") == "DKA"
-    assert leading_acronym("BiPAP Bilevel Positive Airway Pressure") == "BiPAP"
-    for name in ["DNA Damage Tolerance Pathways", "PTEN Protein Phosphatase", "PPI Phosphodiesterase"]:
-        assert leading_acronym(name) is None
-    assert leading_acronym("DNA Degradation, Apoptotic") is None
-    assert headings(vocabulary, "ECMO") == [("ECMO", "Extracorporeal Membrane Oxygenation")]
-    assert headings(vocabulary, "DKA") == [("DKA", "Diabetic Ketoacidosis")]
-
-
 def test_an_acronym_of_the_heading_an_entry_term_opens_with_is_attested(vocabulary: MeshVocabulary) -> None:
     """ "CPAP Ventilation", "CGM Device", "CRRT Technique": the heading's initials, written in an entry
     term, name the descriptor alone ("CPAP in preterm infants" had searched CPAP[tiab] only); not an
