@@ -605,7 +605,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   topic (birth weight, post-thrombotic syndrome, delirium, hypotension), British spellings (programme,
   paediatric, anaesthesia), unexpanded acronyms such as IIH, DVT, COPD, NIV and WHO, Chinese 能否减少…,
   …的疗效, …与…的关系, …中的准确性, and mixed terms such as anthracycline, ACEI, HPV, spinal anaesthesia,
-  phenylephrine, CYP2C19 and PCI). They are reported apart as `descriptions17`.
+  phenylephrine, CYP2C19 and PCI). They are reported apart as `descriptions17`
+  (0.409 / 0.660 / 0.660 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
