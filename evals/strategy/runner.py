@@ -41,6 +41,7 @@ SPLIT_CHOICES = {
     "descriptions14": ("descriptions14",),
     "descriptions15": ("descriptions15",),
     "descriptions16": ("descriptions16",),
+    "descriptions17": ("descriptions17",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

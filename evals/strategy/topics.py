@@ -586,6 +586,27 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   emicizumab, FVIII, ADHD, methylphenidate, ICU, procalcitonin, GLP-1 and MASLD). They are reported apart
   as `descriptions16`
   (0.493 / 0.692 / 0.705 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 17` (ids D385-D408: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first sixteen batches have at most once or not at all: cardiac
+  rehabilitation, urogynaecology, paediatric allergy immunotherapy, palliative radiotherapy, infectious
+  disease prevention in prisons, nutrition in elderly care, laryngology, surgical safety, nurse education,
+  alcohol-related liver disease, neuro-ophthalmology, stroke rehabilitation, developmental paediatrics,
+  perinatal epidemiology, respiratory medicine, vascular medicine, adolescent medicine, rhinology,
+  orthogeriatrics, teleophthalmology, cardio-oncology prevention, cervical cancer prevention, obstetric
+  anaesthesia and pharmacogenetics in cardiology) were written in the thirty-third session after the first
+  384 had been tuned on and before the product was run on them, in phrasings the first sixteen batches
+  have little of ("Is there evidence that", "How well does", "compared with doing nothing", "for people
+  who", "In low-resource settings", "what do the trials show", lay words beside technical ones ("leak
+  urine when they cough or sneeze", "heart attack", "can't get to sleep", "bone mets", "vaping"), a harm
+  (anaphylaxis, long-term harms of melatonin), a setting (prison reception, care homes, low-resource
+  settings, the ward, schools), an exclusion ("excluding robot-assisted training"), two interventions
+  compared (home-based and centre-based rehab, prednisolone and pentoxifylline, high-flow oxygen and NIV,
+  high- and low-fidelity simulation, single- and multi-fraction radiotherapy), an outcome that defines the
+  topic (birth weight, post-thrombotic syndrome, delirium, hypotension), British spellings (programme,
+  paediatric, anaesthesia), unexpanded acronyms such as IIH, DVT, COPD, NIV and WHO, Chinese 能否减少…,
+  …的疗效, …与…的关系, …中的准确性, and mixed terms such as anthracycline, ACEI, HPV, spinal anaesthesia,
+  phenylephrine, CYP2C19 and PCI). They are reported apart as `descriptions17`
+  (0.409 / 0.660 / 0.660 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
@@ -663,6 +684,7 @@ _LATER_BATCHES = {
     "descriptions14": ("descriptions", 14),
     "descriptions15": ("descriptions", 15),
     "descriptions16": ("descriptions", 16),
+    "descriptions17": ("descriptions", 17),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -737,6 +759,7 @@ SPLITS = (
     "descriptions14",
     "descriptions15",
     "descriptions16",
+    "descriptions17",
 )
 
 
