@@ -1171,6 +1171,19 @@ def _drafts_for_text(
                     draft.compounds.add(compound)
                     drafts.append(draft)
             continue
+        if not biomedical and (built := _built_on_a_word_of_another_field(text, vocabulary)) is not None:
+            # "magnetorquer-based attitude control": outside medicine, what a thing is built on, a word
+            # MeSH writes nowhere, is a technology of its own, and the thing is a concept beside it
+            means, thing = built
+            drafts.append(_free_draft(means, part, description, vocabulary))
+            drafts[-1].role = ConceptRole.INTERVENTION
+            drafts[-1].compounds.add(compound)
+            for draft in _drafts_for(
+                replace(part, text=thing), vocabulary, defined, description, context, biomedical
+            ):
+                draft.compounds.add(compound)
+                drafts.append(draft)
+            continue
         matches = (
             vocabulary.recognize(
                 text, defined, SLOT_TREES.get(part.slot, ()), complete=True, context=context or ()
@@ -1470,6 +1483,23 @@ _PLAN_HEADS = frozenset({"protocol", "protocols", "bundle", "bundles", "pathway"
 
 
 _BASED_BETWEEN = re.compile(r"(?<=\w)[-\s]based\s+(?=\w)", re.IGNORECASE)
+# "magnetorquer-based attitude control": one word, "-based", and the thing built on it
+_BUILT_ON_ONE_WORD = re.compile(r"^(?P<means>[A-Za-z]{3,})-based\s+(?P<thing>\S.*)$", re.IGNORECASE)
+
+
+def _built_on_a_word_of_another_field(text: str, vocabulary: MeshVocabulary | None) -> tuple[str, str] | None:
+    """The word a phrase "X-based Y" is built on and the thing Y, when X is one word no MeSH term holds
+    (not an acronym): a technology of another field ("magnetorquer-based attitude control", "adjoint-based
+    shape optimization"), which papers name apart from the thing ("attitude control with magnetorquers").
+    A word MeSH writes is read by its heading elsewhere ("bacteria-based", "community-based",
+    "mindfulness-based"); without a vocabulary nothing is cut."""
+    found = _BUILT_ON_ONE_WORD.match(text.strip())
+    if vocabulary is None or found is None:
+        return None
+    means, thing = found.group("means"), found.group("thing").strip()
+    if is_acronym(means) or vocabulary.knows_word(means) or not content_words(thing):
+        return None
+    return means, thing
 
 
 def _named_without_based(text: str, vocabulary: MeshVocabulary) -> MeshMatch | None:

@@ -533,8 +533,11 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
 # is the concept a searcher ANDs (papers write "control of wake steering", "controlling membrane
 # fouling", "fouling mitigation"); after one word the pair stays a name ("noise control", "birth
 # control", "crop protection"), and a longer phrase keeps its head for its core ("adaptive traffic
-# signal control" is searched by "traffic signal control"). Grammar of engineering noun phrases.
-_ACTION_HEADS = word_set("control controls protection")
+# signal control" is searched by "traffic signal control"). Putting a thing into practice or laying it
+# out is such a head too ("lean manufacturing implementation", "combinatorial auction design": papers
+# write "implementing lean manufacturing", "designing combinatorial auctions"). Grammar of engineering
+# noun phrases.
+_ACTION_HEADS = word_set("control controls protection implementation implementations design designs")
 
 # Heads that say a thing changes ("shoreline change", "fertility decline"): papers write the change in
 # many ways ("retreating shorelines", "declining fertility"), so after a word of another field they go

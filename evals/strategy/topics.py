@@ -362,7 +362,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   processing, glass science, construction management, statistics: fields the first 110 lack, several with
   words MeSH holds in a medical sense such as nitrogen, insecticide resistance, moths, pesticides, water,
   glass) were written after the first 110 had been tuned on, before the product was run on them, and are
-  reported apart as `engineering12`.
+  reported apart as `engineering12`. The rows with `"batch": 13` (ids E121-E130: crystallography,
+  numerical analysis, distributed systems, bioenergy, paleontology, nanotechnology, industrial engineering,
+  mechanism design, epistemology, database systems: fields the first 120 lack, several with words MeSH
+  holds in a medical sense such as microalgae, gold, metal nanoparticles, Raman spectrum analysis,
+  databases) were written after the first 120 had been tuned on, before the product was run on them, and
+  are reported apart as `engineering13`.
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
@@ -669,6 +674,7 @@ _LATER_BATCHES = {
     "engineering10": ("engineering", 10),
     "engineering11": ("engineering", 11),
     "engineering12": ("engineering", 12),
+    "engineering13": ("engineering", 13),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
@@ -743,6 +749,7 @@ SPLITS = (
     "engineering10",
     "engineering11",
     "engineering12",
+    "engineering13",
     "descriptions",
     "descriptions2",
     "descriptions3",
@@ -796,7 +803,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 384 librarian, 120 engineering and 384 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 384 librarian, 130 engineering and 384 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agent.keywords.concept_roles import (
@@ -661,6 +663,20 @@ def test_a_kind_of_a_thing_of_another_field_keeps_the_thing(vocabulary: MeshVoca
         context=["anxiety"],
     )
     assert [c.label for c in kept.concepts if "stress" in c.label.lower()] == []
+
+
+def test_a_thing_built_on_a_word_of_another_field_is_two_concepts(vocabulary: MeshVocabulary) -> None:
+    # "magnetorquer-based attitude control": outside medicine, a word MeSH writes nowhere before "-based"
+    # is a technology of its own, AND'ed with the thing built on it (had been "Magnetorquer-based attitude")
+    result = concepts_of(
+        vocabulary,
+        "Magnetorquer-based attitude control of CubeSats",
+        task=["Magnetorquer-based attitude control"],
+        subject_population=["CubeSats"],
+    )
+    query = pubmed_query(result)
+    assert re.search(r"\(Magnetorquer\*?\[tiab\]\)", query) and '("attitude control"[tiab])' in query
+    assert "Magnetorquer-based" not in query
 
 
 def test_a_free_text_phrase_is_searched_by_its_core(vocabulary: MeshVocabulary) -> None:

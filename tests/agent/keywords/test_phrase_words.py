@@ -211,6 +211,11 @@ def test_numbers_that_name_are_kept() -> None:
         # an adjective before an action head modifies the action: the three words name it
         ("Model predictive control", "Model predictive control"),
         ("wake steering control", "wake steering"),
+        # putting a compound into practice or laying it out: the compound is the concept
+        ("Lean manufacturing implementation", "Lean manufacturing"),
+        ("Combinatorial auction designs", "Combinatorial auction"),
+        ("Airfoil design", "Airfoil"),  # one word MeSH writes nowhere before an action head
+        ("lattice design", "lattice design"),  # one word MeSH writes keeps its head
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
