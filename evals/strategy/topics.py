@@ -803,7 +803,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 384 librarian, 130 engineering and 384 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 384 librarian, 130 engineering and 408 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
