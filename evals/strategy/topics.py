@@ -312,9 +312,9 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   (0.397 / 0.758 / 0.817 as written: MeSH recall, precision, strict block coverage).
   The rows with `"batch": 35` (ids P22-01-P22-10: extracorporeal life support, inflammatory bowel
   disease, perioperative sleep medicine, digital cardiology, kidney medicine, respiratory nursing,
-  intensive care medicine, perinatal epidemiology, transplant infectious diseases and musculoskeletal
-  nursing) were written as hard as Seed's titles in the thirty-third session, before the product was run
-  on them: acronyms the title leaves unexplained (ECMO, MI, UC, OSA, ECG, AF, CKD, COPD, CMV, RA),
+  intensive care medicine, perinatal epidemiology, transplant infectious diseases and violence
+  prevention) were written as hard as Seed's titles in the thirty-third session, before the product was run
+  on them: acronyms the title leaves unexplained (ECMO, MI, UC, OSA, ECG, AF, CKD, COPD, CMV),
   "Outcomes of X in Y" and "Prevalence and outcomes of X" openings, comparators between two active
   treatments the expert ORs into one block ("tofacitinib versus vedolizumab") or leaves out ("versus
   non-invasive ventilation"), a heading that covers the whole phrase ("High-flow nasal oxygen" ->
