@@ -16,7 +16,9 @@ deaths and emergency service use"). A subtitle that names the review before what
 systematic review of renal scarring and treatment failure") lists outcomes after the review's "of", unless
 that "of" opens the studies taken ("a meta-analysis of randomised trials"); a heading MeSH files under
 Treatment Outcome (Treatment Failure) is measured. People MeSH sorts by a state, written without the people, are that
-state measured ("...: preterm birth, low birth weight and birth defects"). A subtitle that lists the
+state measured ("...: preterm birth, low birth weight and birth defects"), and so is a word MeSH does
+not know that the understanding could only file among the people ("...: a meta-analysis of death and
+reinfarction", "of reintubation and mortality"). A subtitle that lists the
 kinds of a class of outcomes named right before the colon ("... and adverse birth outcomes: preterm
 birth, low birth weight and birth defects") says what the class is: its kinds join the class's block
 (`kinds_listed_after_the_colon`).
@@ -207,7 +209,14 @@ def _outcome_like(
     if concept.role is ConceptRole.SETTING:
         return (in_a_list_of_outcomes or in_a_purpose) and not headings
     if concept.role is ConceptRole.POPULATION:
-        return in_a_list_of_outcomes and bool(members) and all(_a_state_of_the_people(t) for t in members)
+        # people named only by their state ("low birth weight"), or a word MeSH does not know that the
+        # understanding could only file among the people ("...: a meta-analysis of death and
+        # reinfarction", "of reintubation and mortality"): in a list of outcomes, both are measured
+        return (
+            in_a_list_of_outcomes
+            and bool(members)
+            and all(_a_state_of_the_people(t) or t.mesh is None for t in members)
+        )
     if concept.role is ConceptRole.METHOD:
         return len(headings) == len(members) and bool(trees) and _measured(trees)
     return False

@@ -496,3 +496,23 @@ def test_a_review_of_studies_lists_no_outcomes() -> None:
     assert _reported("a systematic review of cohort studies and biologics registries") == ""
     assert _reported("a meta-analysis of randomised controlled trials") == ""
     assert _reported("mortality and quality of life") == "mortality and quality of life"
+
+
+def test_a_word_mesh_does_not_know_filed_among_the_people_is_an_outcome_in_the_reviews_list(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'...: a systematic review and meta-analysis of death and reinfarction': the understanding can only
+    file 'reinfarction' (no MeSH term) among the people, but in the list the review's "of" opens it is
+    an outcome the studies report, left out like Death; people MeSH names stay required."""
+    found = summary(
+        vocabulary,
+        "Routine invasive versus conservative management of myocardial infarction in the oldest old: "
+        "a systematic review and meta-analysis of death and reinfarction",
+        context=["Routine invasive versus conservative management"],
+        subject_population=["myocardial infarction", "oldest old", "reinfarction"],
+        output_target=["death"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert outcomes["reinfarction"] == ("outcome", False)
+    assert outcomes["death"] == ("outcome", False)
+    assert outcomes["oldest old"][1]
