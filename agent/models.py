@@ -59,7 +59,6 @@ class RecordModel(Model):
 
 _DOI_PREFIXES = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*|doi\.org/)", re.IGNORECASE)
 _DOI_SHAPE = re.compile(r"^10\.\d{4,9}/\S+$")
-_DOI_TRAILING = ".,;:)]}>'\""  # punctuation that ends a sentence or a bracket, never a DOI
 
 
 def normalize_doi(value: str | None) -> str | None:
@@ -71,27 +70,11 @@ def normalize_doi(value: str | None) -> str | None:
     """
     if not value:
         return None
-    text = str(value)
-    if _is_canonical_doi(text):  # a DOI normalised before (a parsed record's): nothing would change
-        return text if _DOI_SHAPE.match(text) else None
-    text = html.unescape(text).strip()
+    text = html.unescape(str(value)).strip()
     text = _DOI_PREFIXES.sub("", text)
     text = re.sub(r"%2F", "/", text, flags=re.IGNORECASE)
-    text = text.strip().rstrip(_DOI_TRAILING).strip().lower()
+    text = text.strip().rstrip(".,;:)]}>'\"").strip().lower()
     return text if _DOI_SHAPE.match(text) else None
-
-
-def _is_canonical_doi(text: str) -> bool:
-    """True when `normalize_doi` would change nothing in `text` but check its shape: no escape ('&',
-    '%'), no resolver prefix (it starts with "10."), nothing to strip at its end, no upper case."""
-    return (
-        text.startswith("10.")
-        and "&" not in text
-        and "%" not in text
-        and text[-1] not in _DOI_TRAILING
-        and not text[-1].isspace()
-        and text == text.lower()
-    )
 
 
 def normalize_pmid(value: str | int | None) -> str | None:

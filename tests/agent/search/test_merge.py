@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import html
 import json
-import re
 from typing import Any
 
 import pytest
@@ -24,8 +22,6 @@ from agent.models import (
     Author,
     Paper,
     Source,
-    _is_canonical_doi,
-    normalize_doi,
 )
 from agent.search.merge import canonical_doi, merge_papers
 from tests.paths import FIXTURES
@@ -476,33 +472,3 @@ async def test_generated_merge_is_byte_for_byte_the_earlier_merge(fake_server: A
     merged = merge_papers(results)
     written = b"\n".join(paper.__pydantic_serializer__.to_json(paper) for paper in merged)
     assert hashlib.sha256(written).hexdigest() == MERGED_DIGESTS[query]
-
-
-@pytest.mark.parametrize(
-    "spelling",
-    [
-        "10.1000/abc.def",  # canonical already: returned as is
-        "10.1000/ABC",
-        "10.1000/abc.",
-        "10.1000/abc) .",
-        "10.1000/abc%2Fdef",
-        "10.1000/a&amp;b",
-        "10.1000/abc ",
-        "10.1000/a b",
-        "10.10/abc",  # too short a registrant: not a DOI
-        "https://doi.org/10.1000/abc",
-    ],
-)
-def test_normalize_doi_shortcut_agrees_with_the_full_normalisation(spelling: str) -> None:
-    """A DOI already in canonical form skips the unescaping and stripping; the result is the same."""
-
-    def full(value: str) -> str | None:  # normalize_doi before the shortcut (commit 77d2916)
-        text = html.unescape(value).strip()
-        text = re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*|doi\.org/)", "", text, flags=re.IGNORECASE)
-        text = re.sub(r"%2F", "/", text, flags=re.IGNORECASE)
-        text = text.strip().rstrip(".,;:)]}>'\"").strip().lower()
-        return text if re.match(r"^10\.\d{4,9}/\S+$", text) else None
-
-    assert normalize_doi(spelling) == full(spelling)
-    if spelling == "10.1000/abc.def":
-        assert _is_canonical_doi(spelling)
