@@ -460,6 +460,17 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
     assert "Mental Status Tests" in mesh_synonyms(
         tests.model_copy(update={"entry_terms": ["Mental Status Tests"]}), "dementia tests"
     )
+    # a heading that names one thing: the term is another name of it, and the heading is searched too
+    stuttering = MeshDescriptor(
+        ui="D013342", heading="Stuttering", entry_terms=["Stuttering, Developmental", "Stammering"]
+    )
+    assert mesh_synonyms(stuttering, "stammering") == ["Stuttering", "Stammering"]
+    infarction = MeshDescriptor(
+        ui="D009203",
+        heading="Myocardial Infarction",
+        entry_terms=["Cardiovascular Stroke", "Myocardial Infarct", "Heart Attack"],
+    )
+    assert mesh_synonyms(infarction, "heart attack") == ["Myocardial Infarction", "Myocardial Infarct", "Heart Attack"]
     # NLM's "ICU Intensive Care Units" is two synonyms; an acronym term shares no word stems
     units = MeshDescriptor(
         ui="D007362", heading="Intensive Care Units", entry_terms=["ICU Intensive Care Units"]
