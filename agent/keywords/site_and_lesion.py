@@ -28,9 +28,16 @@ MeSH names no anatomy among the heading's names.
 A free-text concept (no heading names the whole) headed by an adjective of a body part ("urinary
 biomarkers", "mediastinal lymph node involvement") is split the same way (`split_named_parts`): the body
 part, and the rest of the phrase with its heading where MeSH names it, AND'ed, instead of one exact phrase.
+
+A body part written just before what is done to it ("foot massage", "pelvic floor exercises", "neck
+exercises") says which treatment it is: MeSH names only the act (Massage, Exercise), and without the part
+the search takes every massage and every exercise. Such a part is required beside the act
+(`sites_of_treatments`), as the site of a condition is.
 """
 
 from __future__ import annotations
+
+import re
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -326,3 +333,35 @@ def _adjective_of_a_part(phrase: str, vocabulary: MeshVocabulary) -> tuple[str, 
         if content_words(rest):
             return word, part, rest
     return None
+
+
+_TREATMENT_REASON = "the body part the treatment is done to: it says which treatment the question means"
+
+
+def sites_of_treatments(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
+    """The body-part concepts written just before a term of what is done ("foot massage": Foot before
+    Massage; "pelvic floor exercises"), with the reason they are required. What is done is an
+    intervention, or a method MeSH files under therapeutics or surgery (E02, E04: Massage), never a test
+    ("chest CT": the chest is where a scan looks, which searchers leave out)."""
+    roles = {c.id: c.role for c in concepts}
+
+    def done(term: Term) -> bool:
+        role = roles.get(term.concept)
+        if role is ConceptRole.INTERVENTION:
+            return True
+        return (
+            role is ConceptRole.METHOD
+            and term.mesh is not None
+            and any(t.startswith(("E02", "E04")) for t in term.mesh.tree_numbers)
+        )
+
+    acts = [t.canonical for t in terms if done(t)]
+    sites: dict[str, str] = {}
+    for term in terms:
+        if roles.get(term.concept) is not ConceptRole.ANATOMY:
+            continue
+        for act in acts:
+            pattern = rf"\b{re.escape(term.canonical)}\s+{re.escape(act)}\b"
+            if re.search(pattern, description, re.IGNORECASE):
+                sites[term.concept] = _TREATMENT_REASON
+    return sites
