@@ -665,8 +665,8 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         if concept.id not in left_out and a_period_of_life_named(concept, result.terms, description):
             concept.role = ConceptRole.POPULATION  # "in pregnancy": who is studied
             who_or_where.add(concept.id)
-    treated = sites_of_treatments(result.concepts, result.terms, description)
     procedures = named_only_in_procedures(result.concepts, result.terms, description)
+    treated = sites_of_treatments(result.concepts, result.terms, description, procedures | left_out.keys())
     procedures |= analysed_with(result.concepts, result.terms, description)
     decide_required(
         result.concepts,

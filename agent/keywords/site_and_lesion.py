@@ -338,14 +338,25 @@ def _adjective_of_a_part(phrase: str, vocabulary: MeshVocabulary) -> tuple[str, 
 _TREATMENT_REASON = "the body part the treatment is done to: it says which treatment the question means"
 
 
-def sites_of_treatments(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
+# Body regions, the musculoskeletal system, the organ systems, the mouth and jaws, the skin: parts a
+# treatment is done to. Not tissues, cells or body fluids (A10-A12, A15: "serum urate", "red cell
+# transfusion", "urine reagent strips" name a specimen or what is given, not where it is done).
+_TREATED_PARTS = ("A01", "A02", "A03", "A04", "A05", "A06", "A07", "A08", "A09", "A14", "A17")
+
+
+def sites_of_treatments(
+    concepts: list[Concept], terms: list[Term], description: str, set_aside: set[str]
+) -> dict[str, str]:
     """The body-part concepts written just before a term of what is done ("foot massage": Foot before
     Massage; "pelvic floor exercises"), with the reason they are required. What is done is an
     intervention, or a method MeSH files under therapeutics or surgery (E02, E04: Massage), never a test
-    ("chest CT": the chest is where a scan looks, which searchers leave out)."""
+    ("chest CT": the chest is where a scan looks, which searchers leave out), nor a concept `set_aside`
+    (a reference standard, a secondary question)."""
     roles = {c.id: c.role for c in concepts}
 
     def done(term: Term) -> bool:
+        if term.concept in set_aside:
+            return False
         role = roles.get(term.concept)
         if role is ConceptRole.INTERVENTION:
             return True
@@ -358,7 +369,9 @@ def sites_of_treatments(concepts: list[Concept], terms: list[Term], description:
     acts = [t.canonical for t in terms if done(t)]
     sites: dict[str, str] = {}
     for term in terms:
-        if roles.get(term.concept) is not ConceptRole.ANATOMY:
+        if roles.get(term.concept) is not ConceptRole.ANATOMY or not (
+            term.mesh is not None and any(t.startswith(_TREATED_PARTS) for t in term.mesh.tree_numbers)
+        ):
             continue
         for act in acts:
             pattern = rf"\b{re.escape(term.canonical)}\s+{re.escape(act)}\b"

@@ -3588,3 +3588,11 @@ def test_the_body_part_a_treatment_is_done_to_is_required(vocabulary: MeshVocabu
         subject_population=["lung cancer", "smokers"],
     )
     assert not any(c.required for c in scan.concepts if c.label == "chest")
+    # a body fluid or a cell before what is given is a specimen or the thing given, not a site
+    transfusion = concepts_of(
+        vocabulary,
+        "Restrictive versus liberal red cell transfusion thresholds in people with anaemia",
+        subject_population=["people with anaemia"],
+        context=["red cell transfusion thresholds"],
+    )
+    assert "cell[tiab]" not in pubmed_query(transfusion)
