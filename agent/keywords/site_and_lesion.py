@@ -129,12 +129,18 @@ def _other_word_for_the_part(
     return part if any(vocabulary.body_part(word) == part for word in written - _JOINING) else None
 
 
-def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+def _lesion(
+    written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary, site_text: str = ""
+) -> MeshDescriptor | None:
     """The descriptor the heading is filed under that the term's last word names ("cancer":
     Neoplasms), else the one the heading's own last word names, when the term writes the lesion in
-    words MeSH files elsewhere ("rotator cuff tears": Rotator Cuff Injuries, under Wounds and Injuries;
-    "tears" alone is the tear fluid)."""
-    for text in (written, natural_order(heading.heading).split()[-1]):
+    words MeSH files elsewhere and the site in the heading's words ("rotator cuff tears": Rotator Cuff
+    Injuries, under Wounds and Injuries; "tears" alone is the tear fluid). A lay name that shares no
+    word with the heading is one fixed expression, not a site and a lesion ("heart attack": Myocardial
+    Infarction; "attack" is no word for an infarction)."""
+    heading_words = {w.casefold() for w in re.findall(r"\w+", heading.heading)}
+    shares = any(w.casefold() in heading_words for w in site_text.split())
+    for text in (written, natural_order(heading.heading).split()[-1]) if shares else (written,):
         lesion = _whole(text, vocabulary)
         if lesion is not None and _narrower(heading, lesion):
             return lesion
@@ -165,7 +171,7 @@ def site_and_lesion(term: Term, vocabulary: MeshVocabulary) -> SiteAndLesion | N
     if len(words) < 2:
         return None
     lesion_text, site_text = words[-1], " ".join(words[:-1])
-    lesion = _lesion(lesion_text, term.mesh, vocabulary)
+    lesion = _lesion(lesion_text, term.mesh, vocabulary, site_text)
     if lesion is None or not content_words(site_text):
         return None
     site = _body_part(site_text, term.mesh, lesion, vocabulary)
