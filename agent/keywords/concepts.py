@@ -242,7 +242,7 @@ from agent.keywords.reference_standards import reference_standards
 from agent.keywords.repeated_acronyms import join_repeated_acronyms
 from agent.keywords.routine_outcomes import routine_outcomes
 from agent.keywords.secondary_questions import asked_only_secondarily, joins_of_the_same_role
-from agent.keywords.site_and_lesion import one_word_names, split_named_parts, split_sites
+from agent.keywords.site_and_lesion import one_word_names, sites_of_treatments, split_named_parts, split_sites
 from agent.keywords.study_procedures import analysed_with, named_only_in_procedures
 from agent.keywords.title_template import (
     factors_of_a_practice_asked,
@@ -666,6 +666,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             concept.role = ConceptRole.POPULATION  # "in pregnancy": who is studied
             who_or_where.add(concept.id)
     procedures = named_only_in_procedures(result.concepts, result.terms, description)
+    treated = sites_of_treatments(result.concepts, result.terms, description, procedures | left_out.keys())
     procedures |= analysed_with(result.concepts, result.terms, description)
     decide_required(
         result.concepts,
@@ -682,6 +683,13 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         decide_required(
             result.concepts, generic, modifiers, left_out, defining, pathogens, relatives, who_or_where
         )
+    for concept in result.concepts:
+        if (
+            (reason := treated.get(concept.id))
+            and concept.id not in left_out | procedures
+            and not concept.required
+        ):
+            concept.required, concept.reason = True, reason  # "foot massage": which massage
     split_sites(result, vocabulary, concept_id)
     split_named_parts(result, vocabulary, concept_id)
     return result

@@ -28,9 +28,16 @@ MeSH names no anatomy among the heading's names.
 A free-text concept (no heading names the whole) headed by an adjective of a body part ("urinary
 biomarkers", "mediastinal lymph node involvement") is split the same way (`split_named_parts`): the body
 part, and the rest of the phrase with its heading where MeSH names it, AND'ed, instead of one exact phrase.
+
+A body part written just before what is done to it ("foot massage", "pelvic floor exercises", "neck
+exercises") says which treatment it is: MeSH names only the act (Massage, Exercise), and without the part
+the search takes every massage and every exercise. Such a part is required beside the act
+(`sites_of_treatments`), as the site of a condition is.
 """
 
 from __future__ import annotations
+
+import re
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -122,12 +129,18 @@ def _other_word_for_the_part(
     return part if any(vocabulary.body_part(word) == part for word in written - _JOINING) else None
 
 
-def _lesion(written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
+def _lesion(
+    written: str, heading: MeshDescriptor, vocabulary: MeshVocabulary, site_text: str = ""
+) -> MeshDescriptor | None:
     """The descriptor the heading is filed under that the term's last word names ("cancer":
     Neoplasms), else the one the heading's own last word names, when the term writes the lesion in
-    words MeSH files elsewhere ("rotator cuff tears": Rotator Cuff Injuries, under Wounds and Injuries;
-    "tears" alone is the tear fluid)."""
-    for text in (written, natural_order(heading.heading).split()[-1]):
+    words MeSH files elsewhere and the site in the heading's words ("rotator cuff tears": Rotator Cuff
+    Injuries, under Wounds and Injuries; "tears" alone is the tear fluid). A lay name that shares no
+    word with the heading is one fixed expression, not a site and a lesion ("heart attack": Myocardial
+    Infarction; "attack" is no word for an infarction)."""
+    heading_words = {w.casefold() for w in re.findall(r"\w+", heading.heading)}
+    shares = any(w.casefold() in heading_words for w in site_text.split())
+    for text in (written, natural_order(heading.heading).split()[-1]) if shares else (written,):
         lesion = _whole(text, vocabulary)
         if lesion is not None and _narrower(heading, lesion):
             return lesion
@@ -158,7 +171,7 @@ def site_and_lesion(term: Term, vocabulary: MeshVocabulary) -> SiteAndLesion | N
     if len(words) < 2:
         return None
     lesion_text, site_text = words[-1], " ".join(words[:-1])
-    lesion = _lesion(lesion_text, term.mesh, vocabulary)
+    lesion = _lesion(lesion_text, term.mesh, vocabulary, site_text)
     if lesion is None or not content_words(site_text):
         return None
     site = _body_part(site_text, term.mesh, lesion, vocabulary)
@@ -326,3 +339,48 @@ def _adjective_of_a_part(phrase: str, vocabulary: MeshVocabulary) -> tuple[str, 
         if content_words(rest):
             return word, part, rest
     return None
+
+
+_TREATMENT_REASON = "the body part the treatment is done to: it says which treatment the question means"
+
+
+# Body regions, the musculoskeletal system, the organ systems, the mouth and jaws, the skin: parts a
+# treatment is done to. Not tissues, cells or body fluids (A10-A12, A15: "serum urate", "red cell
+# transfusion", "urine reagent strips" name a specimen or what is given, not where it is done).
+_TREATED_PARTS = ("A01", "A02", "A03", "A04", "A05", "A06", "A07", "A08", "A09", "A14", "A17")
+
+
+def sites_of_treatments(
+    concepts: list[Concept], terms: list[Term], description: str, set_aside: set[str]
+) -> dict[str, str]:
+    """The body-part concepts written just before a term of what is done ("foot massage": Foot before
+    Massage; "pelvic floor exercises"), with the reason they are required. What is done is an
+    intervention, or a method MeSH files under therapeutics or surgery (E02, E04: Massage), never a test
+    ("chest CT": the chest is where a scan looks, which searchers leave out), nor a concept `set_aside`
+    (a reference standard, a secondary question)."""
+    roles = {c.id: c.role for c in concepts}
+
+    def done(term: Term) -> bool:
+        if term.concept in set_aside:
+            return False
+        role = roles.get(term.concept)
+        if role is ConceptRole.INTERVENTION:
+            return True
+        return (
+            role is ConceptRole.METHOD
+            and term.mesh is not None
+            and any(t.startswith(("E02", "E04")) for t in term.mesh.tree_numbers)
+        )
+
+    acts = [t.canonical for t in terms if done(t)]
+    sites: dict[str, str] = {}
+    for term in terms:
+        if roles.get(term.concept) is not ConceptRole.ANATOMY or not (
+            term.mesh is not None and any(t.startswith(_TREATED_PARTS) for t in term.mesh.tree_numbers)
+        ):
+            continue
+        for act in acts:
+            pattern = rf"\b{re.escape(term.canonical)}\s+{re.escape(act)}\b"
+            if re.search(pattern, description, re.IGNORECASE):
+                sites[term.concept] = _TREATMENT_REASON
+    return sites

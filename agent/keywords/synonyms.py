@@ -709,8 +709,13 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
     Rate" under Mortality is no synonym of "mortality");
     an inverted form ("Diabetes, Pregnancy-Induced") is written in natural order; never a formula or
     a parenthesised qualifier; and not when it only adds words to the heading or the term ("soluble insulin"), which
-    the shorter [tiab] term finds already. A term that shares no word with its heading is a specific
-    thing filed under a category: only entry terms holding all its words are synonyms then.
+    the shorter [tiab] term finds already. A term that shares no word with its heading is mostly a
+    member filed under a category ("Montreal Cognitive Assessment" under Mental Status and Dementia
+    Tests, "wage" under Salaries and Fringe Benefits, "DOACs" under Factor Xa Inhibitors): only entry
+    terms holding all its words are synonyms then. Under a heading of one disease or disorder it is
+    another name of it, a lay or an older one ("stammering" for Stuttering, "heart attack" for Myocardial
+    Infarction, "bed sores" for Pressure Ulcer), and the heading's own name is searched beside it: papers
+    not indexed yet write the heading's words.
     """
     # an acronym has no word stems to compare; "ICU Intensive Care Units" is two synonyms, "ICU" and
     # "Intensive Care Units"
@@ -722,10 +727,11 @@ def mesh_synonyms(descriptor: MeshDescriptor, canonical: str) -> list[str]:
         if acronym and not _stems(natural_order(expansion)) & anchors:
             continue  # "CFR Case Fatality Rate" under Mortality: the acronym stands for its expansion
         entry_terms += [*acronym, expansion]
-    if names[1] and not names[0] & names[1]:
-        # the term is filed under a heading that shares none of its words ("Montreal Cognitive Assessment"
-        # under Mental Status and Dementia Tests, "wage" under Salaries and Fringe Benefits): the heading
-        # and its other entry terms are a broader category or siblings, searched by [Mesh] already
+    if names[1] and not names[0] & names[1] and not _another_name_of_a_condition(descriptor):
+        # the term is filed under a heading that shares none of its words ("Montreal Cognitive
+        # Assessment" under Mental Status and Dementia Tests, "sandy soils" under Soil, "DOACs" under
+        # Factor Xa Inhibitors): the heading and its other entry terms are broader or siblings, searched
+        # by [Mesh] already
         return [natural_order(e) for e in entry_terms if names[1] <= _stems(natural_order(e))]
     out = [descriptor.heading] if ", " not in descriptor.heading else [natural_order(descriptor.heading)]
     for written in entry_terms:
@@ -756,6 +762,17 @@ def _word_bag(text: str) -> tuple[str, ...]:
 
 
 _NUMBERED = re.compile(r"\s+\d+$")
+# a heading naming two categories at once: "Salaries and Fringe Benefits", "Sleep Initiation and Maintenance Disorders"
+_JOINED_CATEGORIES = re.compile(r"\b(?:and|or)\b", re.IGNORECASE)
+
+
+def _another_name_of_a_condition(descriptor: MeshDescriptor) -> bool:
+    """Whether a term filed under `descriptor` that shares none of its words is another name of the
+    heading: under a disease or a mental disorder (C, F03) that the heading names alone, not a category
+    of people, things or acts, whose entry terms are members ("older people" under Aged)."""
+    return not _JOINED_CATEGORIES.search(descriptor.heading) and any(
+        t.startswith(("C", "F03")) for t in descriptor.tree_numbers
+    )
 
 
 def _former_binomial(descriptor: MeshDescriptor, entry: str) -> bool:

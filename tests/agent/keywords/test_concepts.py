@@ -3576,3 +3576,39 @@ def test_a_cause_before_a_list_of_effects_is_no_outcome_of_the_list(vocabulary: 
     roles = {c.label: (c.role.value, c.required) for c in result.concepts}
     assert roles["chemotherapy"] == ("intervention", True)
     assert roles["nausea / vomiting"][1] is True
+
+
+def test_the_body_part_a_treatment_is_done_to_is_required(vocabulary: MeshVocabulary) -> None:
+    """ "foot massage": MeSH names only Massage, so the foot says which massage (it had been optional,
+    and the query searched every massage); "chest CT" stays a scan whose site searchers leave out."""
+    massage = concepts_of(
+        vocabulary,
+        "foot massage for anxiety in ICU patients",
+        subject_population=["ICU patients"],
+        context=["foot massage", "anxiety"],
+    )
+    foot = next(c for c in massage.concepts if c.role is ConceptRole.ANATOMY)
+    assert foot.required and "treatment" in foot.reason
+    assert "foot[tiab]" in pubmed_query(massage)
+    exercises = concepts_of(
+        vocabulary,
+        "pelvic floor exercises for women after childbirth",
+        subject_population=["women"],
+        context=["pelvic floor exercises"],
+    )
+    assert '("pelvic floor"[tiab]) AND' in pubmed_query(exercises)
+    scan = concepts_of(
+        vocabulary,
+        "chest CT screening for lung cancer in smokers",
+        task=["chest CT screening"],
+        subject_population=["lung cancer", "smokers"],
+    )
+    assert not any(c.required for c in scan.concepts if c.label == "chest")
+    # a body fluid or a cell before what is given is a specimen or the thing given, not a site
+    transfusion = concepts_of(
+        vocabulary,
+        "Restrictive versus liberal red cell transfusion thresholds in people with anaemia",
+        subject_population=["people with anaemia"],
+        context=["red cell transfusion thresholds"],
+    )
+    assert "cell[tiab]" not in pubmed_query(transfusion)

@@ -52,6 +52,9 @@ def test_a_site_and_a_lesion_mesh_files_the_condition_under(
         "coronary artery disease",  # "disease" is no lesion, though Coronary Disease ends with it
         # one of the heading's names places a kind of it ("Occipital Lobe Epilepsy"): "focal" says no part
         "focal epilepsy",
+        # a lay name sharing no word with its heading (Myocardial Infarction) is one fixed expression:
+        # "attack" is no word for the infarction, and attack*[tiab] had been searched as the lesion
+        "heart attack",
     ],
 )
 def test_a_modifier_that_is_no_body_part_is_not_split(vocabulary: MeshVocabulary, phrase: str) -> None:

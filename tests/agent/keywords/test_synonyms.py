@@ -460,6 +460,33 @@ def test_entry_terms_of_a_category_are_no_synonyms_of_a_member() -> None:
     assert "Mental Status Tests" in mesh_synonyms(
         tests.model_copy(update={"entry_terms": ["Mental Status Tests"]}), "dementia tests"
     )
+    # a heading of one disorder: the term is another name of it, and the heading is searched too
+    stuttering = MeshDescriptor(
+        ui="D013342",
+        heading="Stuttering",
+        entry_terms=["Stuttering, Developmental", "Stammering"],
+        tree_numbers=["C10.597.606.150.500.800.750"],
+    )
+    assert mesh_synonyms(stuttering, "stammering") == ["Stuttering", "Stammering"]
+    infarction = MeshDescriptor(
+        ui="D009203",
+        heading="Myocardial Infarction",
+        entry_terms=["Cardiovascular Stroke", "Myocardial Infarct", "Heart Attack"],
+        tree_numbers=["C14.280.647.500"],
+    )
+    assert mesh_synonyms(infarction, "heart attack") == [
+        "Myocardial Infarction",
+        "Myocardial Infarct",
+        "Heart Attack",
+    ]
+    # a class of drugs is a category: "DOACs" is one of its members' names, not a name of the class
+    xa = MeshDescriptor(
+        ui="D065427",
+        heading="Factor Xa Inhibitors",
+        entry_terms=["Direct Oral Anticoagulants", "Xabans"],
+        tree_numbers=["D27.505.954.502.119.500"],
+    )
+    assert "Factor Xa Inhibitors" not in mesh_synonyms(xa, "direct oral anticoagulants")
     # NLM's "ICU Intensive Care Units" is two synonyms; an acronym term shares no word stems
     units = MeshDescriptor(
         ui="D007362", heading="Intensive Care Units", entry_terms=["ICU Intensive Care Units"]
