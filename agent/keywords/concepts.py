@@ -685,11 +685,11 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
         )
     for concept in result.concepts:
         if (
-            (reason := treated.get(concept.id))
+            (site_reason := treated.get(concept.id))
             and concept.id not in left_out | procedures
             and not concept.required
         ):
-            concept.required, concept.reason = True, reason  # "foot massage": which massage
+            concept.required, concept.reason = True, site_reason  # "foot massage": which massage
     split_sites(result, vocabulary, concept_id)
     split_named_parts(result, vocabulary, concept_id)
     return result

@@ -38,7 +38,6 @@ the search takes every massage and every exercise. Such a part is required besid
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
