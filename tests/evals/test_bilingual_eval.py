@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from agent.language.cedict import has_chinese
+from agent.language import cedict
+from agent.language.cedict import GlossaryEntry, has_chinese
 from evals.bilingual import load_cases, main, mesh_attested, normal, question_passes
+from evals.bilingual.glossary_audit import _clear_caches, redundant_rows
 
 RESULT = re.compile(r"^RESULT (bilingual_[a-z_]+) (\d+\.\d{3})$")
 
@@ -70,3 +72,21 @@ def test_mesh_attested_reads_inverted_headings(tmp_path: Path) -> None:
         and attested("diabetes, gestational")
     )
     assert not attested("diabetes")
+
+
+def test_the_glossary_audit_lists_a_row_cc_cedict_already_renders_and_keeps_the_others() -> None:
+    lex = cedict.lexicon()
+    saved = lex.glossary
+    try:
+        # 疾病 "disease": CC-CEDICT says the same, so a row for it adds nothing
+        lex.glossary = {**saved, "疾病": GlossaryEntry(("disease",), (), False, False)}
+        assert redundant_rows(None, ["疾病"]) == ["疾病"]
+        assert lex.glossary["疾病"].english == ("disease",)  # the audit restores the glossary
+        # a sense CC-CEDICT does not give first, or a modifier form it does not state, is the row's content
+        lex.glossary = {**saved, "疾病": GlossaryEntry(("disorder",), (), False, False)}
+        assert redundant_rows(None, ["疾病"]) == []
+        lex.glossary = {**saved, "疾病": GlossaryEntry(("disease",), ("disease",), False, False)}
+        assert redundant_rows(None, ["疾病"]) == []
+    finally:
+        lex.glossary = saved
+        _clear_caches()
