@@ -379,7 +379,7 @@ def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
     # a supplement, not a second dictionary: a row is a sense CC-CEDICT lacks or gets wrong for research
     # text (or a modifier form or tag it does not state); a row CC-CEDICT and composition already render
     # the same way is removed (`python -m evals.bilingual.glossary_audit` lists them; session 33 removed
-    # 28 such rows), so the cap bounds content of that kind, not the count of a second dictionary
+    # 27 such rows), so the cap bounds content of that kind, not the count of a second dictionary
     assert 100 < len(rows) < 1500
     heads = [row.split("\t")[0] for row in rows]
     assert len(heads) == len(set(heads)), "a headword is listed twice"
