@@ -75,6 +75,63 @@ def _frames(phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+# a period of life before 期间 ("妊娠期间", "哺乳期间", "围绝经期间"): the state names who is studied (pregnant,
+# lactating or perimenopausal women), while 期间 after an event (疫情期间, 住院期间, 化疗期间) only dates the
+# study and the event keeps the role its words give it. The states are those MeSH files under Reproductive
+# Physiological Phenomena (pregnancy, lactation, menstruation, menopause, puberty, the postpartum period),
+# read from the word with 期 ("哺乳期" lactation) or, failing that, the word itself ("妊娠" pregnancy).
+_PERIOD_WORDS = frozenset({"期间", "时期"})
+_LIFE_PERIOD_TREE = "G08.686"
+
+
+def _life_period(chinese: str) -> bool:
+    return any(tree.startswith(_LIFE_PERIOD_TREE) for tree in mesh_trees(chinese))
+
+
+def _period_inside(words: list[str]) -> int:
+    """The index of a period word "X期" followed by 间 inside a phrase (jieba cuts 哺乳期|间, 围绝经期|间|女性,
+    or keeps 哺乳期间 whole), -1 when there is none."""
+    for index, word in enumerate(words):
+        if len(word) > 2 and word.endswith("期间"):
+            return index
+        if len(word) > 1 and word.endswith("期") and index + 1 < len(words) and words[index + 1] == "间":
+            return index
+    return -1
+
+
+def _life_periods(phrases: list[Phrase]) -> list[Phrase]:
+    """ "妊娠期间…", "哺乳期间…": a state of life before 期间 is the population, named as its period (哺乳期);
+    what follows 期间 in the same phrase (围绝经期间|女性) is a phrase of its own."""
+    out: list[Phrase] = []
+    for phrase in phrases:
+        words = phrase.words
+        if phrase.slot is not None or not words:
+            out.append(phrase)
+            continue
+        index = _period_inside(words)
+        if index >= 0:
+            period = words[index][:-1] if words[index].endswith("期间") else words[index]
+            rest = words[index + 1 :] if words[index].endswith("期间") else words[index + 2 :]
+            if _life_period(period):
+                head = [*words[:index], period]
+                out.append(
+                    replace(phrase, text=join_zh(head), words=head, slot="subject_population", before="期间")
+                )
+                if rest:
+                    out.append(replace(phrase, text=join_zh(rest), words=rest, cue=None, after="期间"))
+                continue
+        elif phrase.before in _PERIOD_WORDS and CJK.search(words[-1]):
+            with_period = [*words[:-1], words[-1] + "期"]
+            if _life_period(with_period[-1]):
+                phrase = replace(
+                    phrase, text=join_zh(with_period), words=with_period, slot="subject_population"
+                )
+            elif _life_period(words[-1]):
+                phrase = replace(phrase, slot="subject_population")
+        out.append(phrase)
+    return out
+
+
 def _data_before_a_concept(phrases: list[Phrase]) -> list[Phrase]:
     """ "视网膜眼底图像|糖尿病视网膜病变", "遥感影像|小麦产量": a run of nouns written without a particle, whose
     data ends with the word of a kind of data (图像 images, 影像, 数据, 光谱) and goes on with a word MeSH
@@ -492,6 +549,7 @@ def _aspects_of_topics(phrases: list[Phrase]) -> list[Phrase]:
 # the passes that give phrases their roles from the sentence, in order
 ROLE_PASSES = (
     _frames,
+    _life_periods,
     mechanism_frames,
     _techniques_before_task_verbs,
     models_built_on,

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from agent.language.cedict import has_chinese
+from agent.language import cedict
+from agent.language.cedict import GlossaryEntry, has_chinese
 from evals.bilingual import load_cases, main, mesh_attested, normal, question_passes
+from evals.bilingual.glossary_audit import _clear_caches, redundant_rows
 
 RESULT = re.compile(r"^RESULT (bilingual_[a-z_]+) (\d+\.\d{3})$")
 
@@ -70,3 +72,24 @@ def test_mesh_attested_reads_inverted_headings(tmp_path: Path) -> None:
         and attested("diabetes, gestational")
     )
     assert not attested("diabetes")
+
+
+def test_the_glossary_audit_lists_a_row_cc_cedict_already_renders_and_keeps_the_others() -> None:
+    lex = cedict.lexicon()
+    saved = lex.glossary
+    try:
+        # 综合征 "syndrome": CC-CEDICT says the same and nothing else, so a row for it adds nothing
+        lex.glossary = {**saved, "综合征": GlossaryEntry(("syndrome",), (), False, False)}
+        assert redundant_rows(None, ["综合征"]) == ["综合征"]
+        assert lex.glossary["综合征"].english == ("syndrome",)  # the audit restores the glossary
+        # a sense CC-CEDICT does not give, or a modifier form it does not state, is the row's content
+        lex.glossary = {**saved, "综合征": GlossaryEntry(("disorder",), (), False, False)}
+        assert redundant_rows(None, ["综合征"]) == []
+        lex.glossary = {**saved, "综合征": GlossaryEntry(("syndrome",), ("syndromic",), False, False)}
+        assert redundant_rows(None, ["综合征"]) == []
+        # 水平 "level": CC-CEDICT also offers "standard" and "horizontal", which a judge may choose inside a
+        # composition (血清尿酸水平), so the row chooses the research sense there
+        assert "水平" in lex.glossary and redundant_rows(None, ["水平"]) == []
+    finally:
+        lex.glossary = saved
+        _clear_caches()

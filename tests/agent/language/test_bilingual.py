@@ -376,8 +376,11 @@ def test_glossary_is_compact_well_formed_and_says_what_it_is() -> None:
     text = path.read_text(encoding="utf-8")
     assert "original work" in text.lower()
     rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    # a supplement for the senses CC-CEDICT lacks, not a second dictionary
-    assert 100 < len(rows) < 1000
+    # a supplement, not a second dictionary: a row is a sense CC-CEDICT lacks or gets wrong for research
+    # text (or a modifier form or tag it does not state); a row CC-CEDICT and composition already render
+    # the same way is removed (`python -m evals.bilingual.glossary_audit` lists them; session 33 removed
+    # 27 such rows), so the cap bounds content of that kind, not the count of a second dictionary
+    assert 100 < len(rows) < 1500
     heads = [row.split("\t")[0] for row in rows]
     assert len(heads) == len(set(heads)), "a headword is listed twice"
     for row in rows:

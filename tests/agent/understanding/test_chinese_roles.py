@@ -817,3 +817,17 @@ def test_efficacy_beside_safety_is_an_outcome() -> None:
     slots = extract_slots("针刺治疗慢性偏头痛的疗效与安全性评价。")
     english, _, _ = translate_slots(slots, embedded_vocabulary())
     assert {"efficacy", "safety"} <= set(english.output_target)
+
+
+def test_a_state_of_life_before_qijian_is_who_is_studied_and_an_event_is_not() -> None:
+    # 哺乳期间: the period of lactation names the women studied (as 哺乳期 "lactation"), not an exposure
+    slots = extract_slots("哺乳期间使用选择性5-羟色胺再摄取抑制剂对婴儿神经发育的影响。")
+    assert "哺乳期" in slots.subject_population
+    assert not any("哺乳" in c for c in slots.context)
+    slots = extract_slots("围绝经期间女性睡眠障碍与抑郁的关系。")
+    assert any(p.startswith("围绝经期") for p in slots.subject_population)
+    # 疫情期间, 化疗期间: an event only dates the study; it names no population
+    slots = extract_slots("新冠疫情期间医务人员焦虑抑郁的发生情况。")
+    assert not any("疫情" in p for p in slots.subject_population)
+    slots = extract_slots("化疗期间乳腺癌患者的营养状况。")
+    assert not any("化疗" in p for p in slots.subject_population)
