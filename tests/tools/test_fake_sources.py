@@ -184,12 +184,15 @@ async def test_malformed_xml_reaches_the_pubmed_parser_as_bad_response(
 
 
 def assert_rate(times: list[float], rate: float) -> None:
-    """No one-second window holds more than `rate` starts (+1: arrival jitter at a window's edge)."""
+    """No one-second window holds more than `rate` starts (+1: arrival jitter at a window's edge), and
+    the mean rate is at most 5 % above `rate`, with one interval of arrival jitter allowed (a first
+    request that reaches a loaded server late shortens the measured span: 30 starts granted 1/30 s apart
+    arrived within 0.915 s once, at load 2.5)."""
     times = sorted(times)
     for i, start in enumerate(times):
         in_window = sum(1 for t in times[i:] if t - start < 1.0)
         assert in_window <= rate + 1, f"{in_window} requests within 1 s of t={start - times[0]:.3f}"
-    assert (len(times) - 1) / (times[-1] - times[0]) <= rate * 1.05
+    assert (len(times) - 1) / (times[-1] - times[0] + 1 / rate) <= rate * 1.05
 
 
 async def test_thirty_concurrent_requests_never_exceed_the_rate(
