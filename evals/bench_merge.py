@@ -106,7 +106,10 @@ def load_baseline(revision: str) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["merge_baseline"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        Path(handle.name).unlink()  # the module is loaded; the copy of the old source is not kept
     return module
 
 
