@@ -102,6 +102,8 @@ _ROMAN = frozenset({"ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii", "
 _STOP_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "for", "and", "with", "to", "by", "at", "from"})
 _WORD_SIMILARITY = 75.0  # two differing words this alike are one word misspelt, not two words
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
+_ARXIV_VERSION = re.compile(r"v\d+$")
+_NON_WORDS = re.compile(r"[^\w]+")
 _SOURCE_ORDER = {source: position for position, source in enumerate(Source)}
 _PRECEDENCE_ORDER = {source: position for position, source in enumerate(PRECEDENCE)}
 
@@ -118,7 +120,7 @@ def canonical_arxiv(value: str | None) -> str | None:
     if not value:
         return None
     text = str(value).strip().lower().removeprefix("arxiv:").strip()
-    text = re.sub(r"v\d+$", "", text)
+    text = _ARXIV_VERSION.sub("", text)
     return text or None
 
 
@@ -209,7 +211,7 @@ def _fold(text: str) -> str:
     """Lower-case, accents removed, letters only: 'Andrés' -> 'andres'."""
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return re.sub(r"[^\w]+", " ", stripped.lower()).strip()
+    return _NON_WORDS.sub(" ", stripped.lower()).strip()
 
 
 def _family_name(name: str, family: str | None) -> str:
@@ -439,8 +441,8 @@ def _order_key(record: _Record) -> tuple[int, int, int]:
 
 def _authors_richness(authors: list[Author]) -> tuple[int, int, int]:
     return (
-        sum(len(a.affiliations) for a in authors),
-        sum(1 for a in authors if a.orcid),
+        sum([len(a.affiliations) for a in authors]),
+        sum([1 for a in authors if a.orcid]),
         len(authors),
     )
 
@@ -477,9 +479,11 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
                 if not _empty(value := getattr(record.paper, name)):
                     values[name], origins[name] = value, record.source
                     break
-        # richest content: max() keeps the first of equals, and `ordered` is in precedence order
+        # richest content: the first of equals, and `ordered` is in precedence order
+        papers = [record.paper for record in ordered]
         for name, measure in _RICHNESS:
-            best = max(ordered, key=lambda r: measure(r.paper))
+            richness = [measure(paper) for paper in papers]
+            best = ordered[richness.index(max(richness))]
             if not _empty(value := getattr(best.paper, name)):
                 values[name], origins[name] = value, best.source
     if doi:  # the canonical form, whichever source's spelling was chosen
@@ -608,7 +612,7 @@ def merge_papers(
     key_of_root: dict[int, str] = {}
     for root, members in components.items():
         group = uf.groups[root]
-        doi = sorted(group.dois)[0] if group.dois else None
+        doi = min(group.dois) if group.dois else None
         paper, origins, evidence = _component_work(members, doi)
         key = _key_for(paper, used_keys, checks)
         key_of_root[root] = key
