@@ -470,13 +470,13 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
         [record] = records
         fields = record.paper.__dict__
         for name in _CHOSEN_FIELDS:
-            if not _empty(value := fields[name]):
+            if (value := fields[name]) or not _empty(value):  # most values are there: no call
                 values[name], origins[name] = value, record.source
     else:
         ordered = sorted(records, key=_order_key)
         for name in IDENTITY_FIELDS:
             for record in ordered:
-                if not _empty(value := getattr(record.paper, name)):
+                if (value := getattr(record.paper, name)) or not _empty(value):
                     values[name], origins[name] = value, record.source
                     break
         # richest content: the first of equals, and `ordered` is in precedence order
@@ -484,7 +484,7 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
         for name, measure in _RICHNESS:
             richness = [measure(paper) for paper in papers]
             best = ordered[richness.index(max(richness))]
-            if not _empty(value := getattr(best.paper, name)):
+            if (value := getattr(best.paper, name)) or not _empty(value):
                 values[name], origins[name] = value, best.source
     if doi:  # the canonical form, whichever source's spelling was chosen
         values["doi"] = doi
