@@ -57,8 +57,17 @@ class RecordModel(Model):
 # Identifiers
 # ----------------------------------------------------------------------------------------------
 
+# Compiled once: these run for every record of a Run (tens of thousands), where `re.sub(pattern, ...)`
+# would look each pattern up in re's cache on every call.
 _DOI_PREFIXES = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*|doi\.org/)", re.IGNORECASE)
 _DOI_SHAPE = re.compile(r"^10\.\d{4,9}/\S+$")
+_ESCAPED_SLASH = re.compile(r"%2F", re.IGNORECASE)
+_PUBMED_URL = re.compile(r"^https?://pubmed\.ncbi\.nlm\.nih\.gov/")
+_PMCID_SHAPE = re.compile(r"PMC\d+")
+_MARKUP = re.compile(r"<[^>]+>")
+_NOT_WORD = re.compile(r"[^\w\s]")
+_SPACES = re.compile(r"\s+")
+_ORCID = re.compile(r"(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])")
 
 
 def normalize_doi(value: str | None) -> str | None:
@@ -72,7 +81,7 @@ def normalize_doi(value: str | None) -> str | None:
         return None
     text = html.unescape(str(value)).strip()
     text = _DOI_PREFIXES.sub("", text)
-    text = re.sub(r"%2F", "/", text, flags=re.IGNORECASE)
+    text = _ESCAPED_SLASH.sub("/", text)
     text = text.strip().rstrip(".,;:)]}>'\"").strip().lower()
     return text if _DOI_SHAPE.match(text) else None
 
@@ -81,7 +90,7 @@ def normalize_pmid(value: str | int | None) -> str | None:
     if value is None:
         return None
     text = str(value).strip()
-    text = re.sub(r"^https?://pubmed\.ncbi\.nlm\.nih\.gov/", "", text).strip("/")
+    text = _PUBMED_URL.sub("", text).strip("/")
     return text if text.isdigit() else None
 
 
@@ -91,7 +100,7 @@ def normalize_pmcid(value: str | None) -> str | None:
     text = str(value).strip().rstrip("/").rsplit("/", 1)[-1].upper()
     if text.isdigit():
         text = f"PMC{text}"
-    return text if re.fullmatch(r"PMC\d+", text) else None
+    return text if _PMCID_SHAPE.fullmatch(text) else None
 
 
 def normalize_title(value: str | None) -> str:
@@ -99,9 +108,9 @@ def normalize_title(value: str | None) -> str:
     if not value:
         return ""
     text = unicodedata.normalize("NFKC", html.unescape(value)).lower()
-    text = re.sub(r"<[^>]+>", " ", text)
-    text = re.sub(r"[^\w\s]", " ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    text = _MARKUP.sub(" ", text)
+    text = _NOT_WORD.sub(" ", text)
+    return _SPACES.sub(" ", text).strip()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -445,7 +454,7 @@ class Author(RecordModel):
     def _orcid(cls, value: Any) -> str | None:
         if not value:
             return None
-        match = re.search(r"(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])", str(value))
+        match = _ORCID.search(str(value))
         return match.group(1).upper() if match else None
 
 
@@ -506,20 +515,22 @@ class Paper(RecordModel):
 
     @model_validator(mode="after")
     def _mark_last_author(self) -> Paper:
-        if self.authors and not any(a.is_last for a in self.authors) and len(self.authors) > 1:
-            self.authors[-1].is_last = True
+        authors = self.authors
+        # the last author is mostly marked already (a merged paper's byline comes from a record)
+        if len(authors) > 1 and not authors[-1].is_last and not any(a.is_last for a in authors):
+            authors[-1].is_last = True
         return self
 
     def source_id(self) -> str | None:
-        return (
-            {
-                Source.PUBMED: self.pmid,
-                Source.SEMANTIC_SCHOLAR: self.semantic_scholar_id,
-                Source.OPENALEX: self.openalex_id,
-            }.get(self.source)
-            if self.source
-            else None
-        )
+        return getattr(self, _SOURCE_ID_FIELDS[self.source]) if self.source else None
+
+
+# The field holding a record's id at its own source (`Paper.source_id`).
+_SOURCE_ID_FIELDS = {
+    Source.PUBMED: "pmid",
+    Source.SEMANTIC_SCHOLAR: "semantic_scholar_id",
+    Source.OPENALEX: "openalex_id",
+}
 
 
 class CitationPath(Model):

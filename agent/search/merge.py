@@ -53,7 +53,6 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
 
@@ -103,6 +102,8 @@ _ROMAN = frozenset({"ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii", "
 _STOP_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "for", "and", "with", "to", "by", "at", "from"})
 _WORD_SIMILARITY = 75.0  # two differing words this alike are one word misspelt, not two words
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
+_ARXIV_VERSION = re.compile(r"v\d+$")
+_NON_WORDS = re.compile(r"[^\w]+")
 _SOURCE_ORDER = {source: position for position, source in enumerate(Source)}
 _PRECEDENCE_ORDER = {source: position for position, source in enumerate(PRECEDENCE)}
 
@@ -119,7 +120,7 @@ def canonical_arxiv(value: str | None) -> str | None:
     if not value:
         return None
     text = str(value).strip().lower().removeprefix("arxiv:").strip()
-    text = re.sub(r"v\d+$", "", text)
+    text = _ARXIV_VERSION.sub("", text)
     return text or None
 
 
@@ -206,19 +207,13 @@ def _conflict(a: frozenset[str], b: frozenset[str]) -> bool:
 # ----------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1 << 16)  # author names recur in every candidate pair a record is part of
 def _fold(text: str) -> str:
     """Lower-case, accents removed, letters only: 'Andrés' -> 'andres'."""
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return re.sub(r"[^\w]+", " ", stripped.lower()).strip()
+    return _NON_WORDS.sub(" ", stripped.lower()).strip()
 
 
-def _family(author: Author) -> str:
-    return _family_name(author.name, author.family)
-
-
-@lru_cache(maxsize=1 << 16)  # the same names recur in many candidate pairs
 def _family_name(name: str, family: str | None) -> str:
     if family:
         folded = _fold(family)
@@ -230,35 +225,83 @@ def _family_name(name: str, family: str | None) -> str:
     return tokens[-1] if tokens else ""
 
 
-def _name_tokens(author: Author) -> frozenset[str]:
-    return _name_tokens_of(author.name, author.family, author.given)
-
-
-@lru_cache(maxsize=1 << 16)
 def _name_tokens_of(name: str, family: str | None, given: str | None) -> frozenset[str]:
     return frozenset(t for t in _fold(" ".join(filter(None, [name, family, given]))).split() if len(t) > 1)
 
 
-def _same_first_author(a: Author | None, b: Author | None) -> bool | None:
-    """True/False when both records name a (personal) first author; None when either does not."""
-    if a is None or b is None or a.collective or b.collective:
-        return None
-    fa, fb = _family(a), _family(b)
-    if not fa or not fb:
-        return None
-    if fa == fb or fa in _name_tokens(b) or fb in _name_tokens(a):
-        return True  # also covers "Bran AM" vs "Andres M. Bran": name order differs between sources
-    return fuzz.ratio(fa, fb) >= 85
-
-
-@lru_cache(maxsize=1 << 16)  # a title is in many candidate pairs
-def _numbers(title_key: str) -> tuple[str, ...]:
+def _numbers_of(title_key: str) -> tuple[str, ...]:
     return tuple(sorted(t for t in title_key.split() if t.isdigit() or t in _ROMAN))
 
 
-@lru_cache(maxsize=1 << 16)
-def _is_short(title_key: str) -> bool:
+def _is_short_key(title_key: str) -> bool:
     return len(title_key.split()) < SHORT_TITLE_WORDS or len(title_key) < SHORT_TITLE_CHARS
+
+
+class _TitleChecks:
+    """The title pass's checks, each name's and title's derived values computed once per merge.
+
+    A title is in many candidate pairs and a prolific author's name in many records, so the folded
+    family name, the name's tokens and a title's numbers are remembered, in dictionaries of this
+    object: one merge creates it and drops it. A long-running server keeps nothing of a Run once
+    its merge is done, and no merge's work depends on what earlier Runs merged.
+    """
+
+    def __init__(self) -> None:
+        self._families: dict[tuple[str, str | None], str] = {}
+        self._tokens: dict[tuple[str, str | None, str | None], frozenset[str]] = {}
+        self._numbers: dict[str, tuple[str, ...]] = {}
+        self._short: dict[str, bool] = {}
+
+    def family(self, author: Author) -> str:
+        key = (author.name, author.family)
+        if (found := self._families.get(key)) is None:
+            found = self._families[key] = _family_name(*key)
+        return found
+
+    def name_tokens(self, author: Author) -> frozenset[str]:
+        key = (author.name, author.family, author.given)
+        if (found := self._tokens.get(key)) is None:
+            found = self._tokens[key] = _name_tokens_of(*key)
+        return found
+
+    def numbers(self, title_key: str) -> tuple[str, ...]:
+        if (found := self._numbers.get(title_key)) is None:
+            found = self._numbers[title_key] = _numbers_of(title_key)
+        return found
+
+    def is_short(self, title_key: str) -> bool:
+        if (found := self._short.get(title_key)) is None:
+            found = self._short[title_key] = _is_short_key(title_key)
+        return found
+
+    def same_first_author(self, a: Author | None, b: Author | None) -> bool | None:
+        """True/False when both records name a (personal) first author; None when either does not."""
+        if a is None or b is None or a.collective or b.collective:
+            return None
+        fa, fb = self.family(a), self.family(b)
+        if not fa or not fb:
+            return None
+        if fa == fb or fa in self.name_tokens(b) or fb in self.name_tokens(a):
+            return True  # also covers "Bran AM" vs "Andres M. Bran": name order differs between sources
+        return fuzz.ratio(fa, fb) >= 85
+
+    def title_match(self, a: _Record, b: _Record) -> bool:
+        """The checks after the fuzzy score passed (see the module docstring); the cheap ones first."""
+        if self.numbers(a.title_key) != self.numbers(b.title_key) or not _same_words(
+            a.title_key, b.title_key
+        ):
+            return False
+        ya, yb = a.paper.year, b.paper.year
+        if self.is_short(a.title_key) or self.is_short(b.title_key):
+            return (
+                a.title_key == b.title_key
+                and ya is not None
+                and ya == yb
+                and self.same_first_author(a.first_author, b.first_author) is True
+            )
+        if ya is not None and yb is not None and abs(ya - yb) > 1:
+            return False
+        return self.same_first_author(a.first_author, b.first_author) is not False
 
 
 def _same_words(a: str, b: str) -> bool:
@@ -277,23 +320,6 @@ def _same_words(a: str, b: str) -> bool:
     )
 
 
-def _title_match(a: _Record, b: _Record) -> bool:
-    """The checks after the fuzzy score passed (see the module docstring); the cheap ones first."""
-    if _numbers(a.title_key) != _numbers(b.title_key) or not _same_words(a.title_key, b.title_key):
-        return False
-    ya, yb = a.paper.year, b.paper.year
-    if _is_short(a.title_key) or _is_short(b.title_key):
-        return (
-            a.title_key == b.title_key
-            and ya is not None
-            and ya == yb
-            and _same_first_author(a.first_author, b.first_author) is True
-        )
-    if ya is not None and yb is not None and abs(ya - yb) > 1:
-        return False
-    return _same_first_author(a.first_author, b.first_author) is not False
-
-
 def _title_candidates(
     records: list[_Record], uf: _UnionFind, threshold: float
 ) -> list[tuple[float, int, int]]:
@@ -301,7 +327,8 @@ def _title_candidates(
 
     Only records whose group has no DOI need a title match: two groups that both have DOIs either share
     them (already merged) or may not merge. Records are blocked by year (±1; unknown years compare with
-    everything) so a Run of thousands of records stays fast.
+    everything) so a Run of thousands of records stays fast. Two queries of neighbouring years are
+    scored once, in the block of the first: a block leaves out the queries of the blocks before it.
     """
     queries = [r for r in records if r.title_key and not uf.group(r.index).dois]
     if not queries:
@@ -314,16 +341,20 @@ def _title_candidates(
     queries_by_year: dict[int | None, list[_Record]] = defaultdict(list)
     for q in queries:
         queries_by_year[q.paper.year].append(q)
+    scored: set[int] = set()  # queries already scored against every record their year allows
     for year, block in queries_by_year.items():
         if year is None:
-            choices = [r for rs in by_year.values() for r in rs]
+            years: Iterable[Sequence[_Record]] = by_year.values()
         else:
-            choices = (
-                by_year.get(year - 1, [])
-                + by_year.get(year, [])
-                + by_year.get(year + 1, [])
-                + by_year.get(None, [])
+            years = (
+                by_year.get(year - 1, ()),
+                by_year.get(year, ()),
+                by_year.get(year + 1, ()),
+                by_year.get(None, ()),
             )
+        # a pair of two queries is scored in the block of the first: the years that allow it are symmetric
+        choices = [r for rs in years for r in rs if r.index not in scored]
+        scored.update(q.index for q in block)
         if not choices:
             continue
         for i, j, score in _score_titles(block, choices, threshold):
@@ -410,8 +441,8 @@ def _order_key(record: _Record) -> tuple[int, int, int]:
 
 def _authors_richness(authors: list[Author]) -> tuple[int, int, int]:
     return (
-        sum(len(a.affiliations) for a in authors),
-        sum(1 for a in authors if a.orcid),
+        sum([len(a.affiliations) for a in authors]),
+        sum([1 for a in authors if a.orcid]),
         len(authors),
     )
 
@@ -439,19 +470,21 @@ def _choose_fields(records: list[_Record], doi: str | None) -> tuple[Paper, dict
         [record] = records
         fields = record.paper.__dict__
         for name in _CHOSEN_FIELDS:
-            if not _empty(value := fields[name]):
+            if (value := fields[name]) or not _empty(value):  # most values are there: no call
                 values[name], origins[name] = value, record.source
     else:
         ordered = sorted(records, key=_order_key)
         for name in IDENTITY_FIELDS:
             for record in ordered:
-                if not _empty(value := getattr(record.paper, name)):
+                if (value := getattr(record.paper, name)) or not _empty(value):
                     values[name], origins[name] = value, record.source
                     break
-        # richest content: max() keeps the first of equals, and `ordered` is in precedence order
+        # richest content: the first of equals, and `ordered` is in precedence order
+        papers = [record.paper for record in ordered]
         for name, measure in _RICHNESS:
-            best = max(ordered, key=lambda r: measure(r.paper))
-            if not _empty(value := getattr(best.paper, name)):
+            richness = [measure(paper) for paper in papers]
+            best = ordered[richness.index(max(richness))]
+            if (value := getattr(best.paper, name)) or not _empty(value):
                 values[name], origins[name] = value, best.source
     if doi:  # the canonical form, whichever source's spelling was chosen
         values["doi"] = doi
@@ -521,13 +554,13 @@ def _link_by(records: list[_Record], uf: _UnionFind, attribute: str, reason: str
             uf.union(first, other, reason)
 
 
-def _key_for(records: list[_Record], paper: Paper, used: set[str]) -> str:
+def _key_for(paper: Paper, used: set[str], checks: _TitleChecks) -> str:
     if paper.doi:
         key = f"doi:{paper.doi}"
     elif paper.pmid:
         key = f"pmid:{paper.pmid}"
     else:
-        first = _family(paper.authors[0]) if paper.authors else ""
+        first = checks.family(paper.authors[0]) if paper.authors else ""
         basis = f"{normalize_title(paper.title)}|{paper.year or ''}|{first}"
         key = f"title:{hashlib.sha1(basis.encode()).hexdigest()[:16]}"
     unique, n = key, 2
@@ -555,12 +588,13 @@ def merge_papers(
     _link_by(records, uf, "pmid", "pmid", guard=True)
     _link_by(records, uf, "pmcid", "pmcid", guard=True)
 
+    checks = _TitleChecks()  # this merge's own: dropped with it
     refused: list[tuple[int, int]] = []  # title matches kept apart by different DOIs: related versions
     for _score, i, j in _title_candidates(records, uf, title_threshold):
         gi, gj = uf.group(i), uf.group(j)
         if gi is gj:
             continue
-        if not _title_match(records[i], records[j]):
+        if not checks.title_match(records[i], records[j]):
             continue
         if _conflict(gi.dois, gj.dois):
             refused.append((i, j))
@@ -578,9 +612,9 @@ def merge_papers(
     key_of_root: dict[int, str] = {}
     for root, members in components.items():
         group = uf.groups[root]
-        doi = sorted(group.dois)[0] if group.dois else None
+        doi = min(group.dois) if group.dois else None
         paper, origins, evidence = _component_work(members, doi)
-        key = _key_for(members, paper, used_keys)
+        key = _key_for(paper, used_keys, checks)
         key_of_root[root] = key
         # validation keeps the paper and evidence instances as they are (it is faster than
         # `model_construct`, which is Python code)

@@ -23,6 +23,7 @@ from agent.models import (
     Paper,
     Source,
 )
+from agent.search import merge
 from agent.search.merge import canonical_doi, merge_papers
 from tests.paths import FIXTURES
 
@@ -392,6 +393,40 @@ def test_merge_leaves_input_records_unchanged() -> None:
     merged.paper.authors.pop()
     assert merged.paper.authors is not oa.authors
     assert oa.model_dump() == before
+
+
+def test_the_merge_keeps_nothing_for_the_next_run() -> None:
+    # what the title checks remember lives in one merge's own object: a long-running server holds
+    # nothing of a Run once its merge is done, and no merge depends on what earlier Runs merged
+    a = paper("Sleep spindles and memory consolidation in older adults", Source.PUBMED)
+    b = paper("Sleep spindles and memory consolidation in older adults.", Source.OPENALEX)
+    assert len(merge_papers({Source.PUBMED: [a], Source.OPENALEX: [b]})) == 1
+    cached = [name for name, value in vars(merge).items() if hasattr(value, "cache_info")]
+    assert cached == []
+
+
+def test_titles_of_neighbouring_years_are_scored_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a pair of records from years 2020 and 2021, neither with a DOI, is allowed from both sides;
+    # the year block scored first scores it, the other does not score it again
+    scored: list[tuple[int, int]] = []
+    score_titles = merge._score_titles
+
+    def counting(block: Any, choices: Any, threshold: float) -> Any:
+        scored.extend((q.index, c.index) for q in block for c in choices if q.paper.year != c.paper.year)
+        return score_titles(block, choices, threshold)
+
+    monkeypatch.setattr(merge, "_score_titles", counting)
+    title = "Closed loop deep brain stimulation for Parkinson disease"
+    results = {
+        Source.PUBMED: [
+            paper(title, Source.PUBMED, year=2020),
+            paper(f"{title} II", Source.PUBMED, year=None),
+        ],
+        Source.OPENALEX: [paper(title, Source.OPENALEX, year=2021), paper(title, Source.OPENALEX, year=2022)],
+    }
+    assert len(merge_papers(results)) == 3
+    pairs = [tuple(sorted(pair)) for pair in scored]
+    assert pairs and len(pairs) == len(set(pairs))
 
 
 # -- generated overlapping sets with known truth --------------------------------------------------------
