@@ -417,3 +417,18 @@ def test_places_listed_after_a_measurement_are_the_setting() -> None:
     slots = extract_slots("Mostly looking at pre/post tests, UK and Australia.")
     assert "UK" in slots.context and "Australia" in slots.context
     assert "UK" not in slots.method_measurement
+
+
+def test_the_verb_of_who_whose_gerund_mesh_names_is_the_condition() -> None:
+    # "children who stammer": the verb says what the people have; its gerund is a MeSH entry term
+    # (stammering -> Stuttering), so it is a phrase, where before the verb was taken and lost
+    phrases = english_phrases("What works for children who stammer before they start school?")
+    assert ("stammering", "who") in [(p.text, p.cue) for p in phrases]
+    assert "smoking" in [p.text for p in english_phrases("nicotine patches for adults who smoke")]
+    assert "falling" in [p.text for p in english_phrases("older people who fall at home")]
+    # a verb with its complement preposition relates the people to something, and a verb whose gerund
+    # MeSH does not name ("living") says no condition
+    assert "caring" not in [p.text for p in english_phrases("support for people who care for relatives")]
+    assert "living" not in [p.text for p in english_phrases("children who live in rural areas")]
+    # a verb with an object: the object is the concept, not the act
+    assert "swallowing" not in [p.text for p in english_phrases("children who swallow button batteries")]
