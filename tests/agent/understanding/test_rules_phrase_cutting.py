@@ -432,3 +432,14 @@ def test_the_verb_of_who_whose_gerund_mesh_names_is_the_condition() -> None:
     assert "living" not in [p.text for p in english_phrases("children who live in rural areas")]
     # a verb with an object: the object is the concept, not the act
     assert "swallowing" not in [p.text for p in english_phrases("children who swallow button batteries")]
+
+
+def test_an_adjective_a_relative_clause_gives_people_joins_them() -> None:
+    # "people who are homeless" says what "homeless people" says: one population, where before the
+    # adjective was read as a complement naming no concept and the condition was lost
+    assert extract_slots("Housing First for people who are homeless").subject_population == [
+        "homeless people"
+    ]
+    assert extract_slots("support for women who are pregnant").subject_population == ["pregnant women"]
+    # not after a thing: "which are common in X" still names no concept
+    assert "common" not in _all_terms(extract_slots("diseases which are common in Africa"))
