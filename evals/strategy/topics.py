@@ -643,7 +643,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   delirium, repeat self-harm, cardiovascular events, xerostomia, SJS/TEN), British spellings (anaemia,
   lymphoedema, counselling, standardised, programme), unexpanded acronyms such as CBT, PrEP, A&E, SLIT,
   ERAS, IMRT and SJS/TEN, Chinese 提高…的干预措施, …的效果, …与…的关系, …的心理干预, and mixed terms such
-  as SLIT, ERAS, IMRT and HLA-B*5801). They are reported apart as `descriptions18`.
+  as SLIT, ERAS, IMRT and HLA-B*5801). They are reported apart as `descriptions18`
+  (0.482 / 0.725 / 0.743 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
