@@ -542,7 +542,16 @@ def _copula_roles(phrases: list[Phrase], tokens: list[str]) -> None:
         elif _not_a_noun(following) and (
             not complement_end or complement_end[0] in SENTENCE_END or complement_end[0] in lex.EN_FUNCTION
         ):
-            following.cue = "self"  # "whether earplug use is protective", "which are common in X"
+            if "who" in gap and en_head_slot(phrase.words) == "subject_population":
+                # "people who are homeless", "women who are pregnant": the adjective a relative clause
+                # gives people says who they are, as the adjective before them does ("homeless
+                # people", "pregnant women"): one population phrase, not a complement to drop
+                following.text = f"{following.text} {phrase.text}"
+                following.words = [*following.words, *phrase.words]
+                following.cue, following.after = phrase.cue, phrase.after
+                phrase.cue = "self"
+            else:
+                following.cue = "self"  # "whether earplug use is protective", "which are common in X"
 
 
 def _own_cue(phrase: Phrase, phrases: list[Phrase], start: int, tokens: list[str]) -> str | None:

@@ -51,6 +51,7 @@ RULES: tuple[Callable[[PhraseReading], bool], ...] = (
     clause_cues.people_to_deliver,
     clause_cues.people_delivering,
     noun_phrase.effect_verb_object_modifier,
+    no_term.condition_verb_after_who,
     no_term.verb_after_who,
     noun_phrase.word_inside_a_title,
     no_term.frequency_adverb,

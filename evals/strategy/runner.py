@@ -42,6 +42,7 @@ SPLIT_CHOICES = {
     "descriptions15": ("descriptions15",),
     "descriptions16": ("descriptions16",),
     "descriptions17": ("descriptions17",),
+    "descriptions18": ("descriptions18",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

@@ -624,6 +624,27 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   …的疗效, …与…的关系, …中的准确性, and mixed terms such as anthracycline, ACEI, HPV, spinal anaesthesia,
   phenylephrine, CYP2C19 and PCI). They are reported apart as `descriptions17`
   (0.409 / 0.660 / 0.660 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 18` (ids D409-D432: 16 in English, 4 in Chinese, 4 in Chinese with English terms
+  or abbreviations; fields the first seventeen batches have at most once or not at all: falls prevention,
+  fluency disorders, suicide prevention, eating disorders, sickle cell disease, homelessness, tobacco
+  control, swallowing disorders, vestibular medicine, genetic counselling, men's health, LGBTQ health,
+  rural health, delirium care, old age psychiatry, lymphoedema surgery, transplant nursing, autism, refugee
+  health, school health, allergy, colorectal surgery, radiotherapy and pharmacogenetics) were written in
+  the thirty-fourth session after the first 408 had been tuned on and before the product was run on them,
+  in phrasings the first seventeen batches have little of ("people who are homeless and use drugs",
+  "children who stammer", "people who self-harm", "women who develop arm lymphoedema", "does X help with
+  Y", "what works for", "in the community", lay words beside technical ones ("broken hip", "dizzy
+  spells", "plain packs", "low T", "heart attack", "A&E", "care homes"), a harm (stroke and death on
+  antipsychotics, aspiration pneumonia, heart attack on testosterone), a setting (care homes, rural areas,
+  sub-Saharan Africa, A&E, the community), an exclusion-like "alone" ("decongestive therapy alone"), two
+  active interventions compared (tai chi and strength and balance classes, Lidcombe and parent-child
+  interaction therapy, family-based treatment and CBT, thickened fluids and free water, telephone and
+  face-to-face counselling, telerehab and in-person physio), an outcome that defines the topic (falls,
+  delirium, repeat self-harm, cardiovascular events, xerostomia, SJS/TEN), British spellings (anaemia,
+  lymphoedema, counselling, standardised, programme), unexpanded acronyms such as CBT, PrEP, A&E, SLIT,
+  ERAS, IMRT and SJS/TEN, Chinese 提高…的干预措施, …的效果, …与…的关系, …的心理干预, and mixed terms such
+  as SLIT, ERAS, IMRT and HLA-B*5801). They are reported apart as `descriptions18`
+  (0.482 / 0.725 / 0.743 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
@@ -704,6 +725,7 @@ _LATER_BATCHES = {
     "descriptions15": ("descriptions", 15),
     "descriptions16": ("descriptions", 16),
     "descriptions17": ("descriptions", 17),
+    "descriptions18": ("descriptions", 18),
 }
 # each reported split -> the topics' own split it is drawn from (a later batch is reported inside its
 # base split too)
@@ -781,6 +803,7 @@ SPLITS = (
     "descriptions15",
     "descriptions16",
     "descriptions17",
+    "descriptions18",
 )
 
 

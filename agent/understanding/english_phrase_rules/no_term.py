@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent.language.english_forms import gerund
 from agent.language.morphology import singular
 from agent.understanding import lexicon as lex
 from agent.understanding.english_clauses import is_clause_verb
@@ -33,6 +34,8 @@ from agent.understanding.english_word_forms import (
     question_opener,
     verb_not_term,
 )
+from agent.understanding.phrase import Phrase
+from agent.understanding.slot_translation import embedded_vocabulary
 
 _SUBJECTS_AND_MODALS = frozenset({"i", "we", "they", "you"}) | lex.MODALS
 # words of a span of numbers ("from 2019 to 2023", "between 10 and 20")
@@ -141,6 +144,38 @@ def purpose_opens_sentence(r: PhraseReading) -> bool:
     if r.lower == "to" and r.previous_token in SENTENCE_STARTS:
         r.purpose_opening = True
     return False
+
+
+# the prepositions a verb takes its complement with ("people who care for X", "who worry about X"): the
+# verb then names a relation to X, not a condition of the people
+_VERB_COMPLEMENTS = frozenset({"for", "about", "to", "with", "on", "of", "from"})
+
+
+def condition_verb_after_who(r: PhraseReading) -> bool:
+    """ "children who stammer", "adults who smoke", "older people who fall": a relative clause's verb
+    whose gerund MeSH names (stammering -> Stuttering, smoking, falling -> Accidental Falls) is what the
+    people do or have, their condition: the gerund is a phrase under the cue "who" (the condition of
+    the people before it), and the verb is taken. A verb with an object ("who swallow button
+    batteries": the object is the concept), with its complement preposition after it ("who care for")
+    or whose gerund MeSH has no term for ("who live", "who attend") is left to the rules after it."""
+    if r.current or r.previous_token != "who" or r.tokens[r.index - 1] == "WHO":
+        return False
+    word = r.lower
+    if not (r.token.isalpha() and r.token.islower()) or r.following in _VERB_COMPLEMENTS:
+        return False
+    if r.following[:1].isalnum() and r.following not in lex.EN_FUNCTION:
+        return False  # "who swallow button batteries", "who lift weights": the verb has an object
+    if word in lex.EN_FUNCTION or word in lex.BE_FORMS or word in lex.MODALS or word.endswith("ly"):
+        return False
+    if word in {"do", "does", "did", "have", "has", "had"}:
+        return False
+    noun = gerund(word)
+    vocabulary = embedded_vocabulary()
+    if noun == word or vocabulary is None or not vocabulary.knows(noun):
+        return False
+    r.phrases.append(Phrase(noun, "who", [noun], after="who", stop=r.index + 1))
+    r.cue = r.last_break = word
+    return True
 
 
 def verb_after_who(r: PhraseReading) -> bool:

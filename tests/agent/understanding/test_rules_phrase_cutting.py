@@ -417,3 +417,29 @@ def test_places_listed_after_a_measurement_are_the_setting() -> None:
     slots = extract_slots("Mostly looking at pre/post tests, UK and Australia.")
     assert "UK" in slots.context and "Australia" in slots.context
     assert "UK" not in slots.method_measurement
+
+
+def test_the_verb_of_who_whose_gerund_mesh_names_is_the_condition() -> None:
+    # "children who stammer": the verb says what the people have; its gerund is a MeSH entry term
+    # (stammering -> Stuttering), so it is a phrase, where before the verb was taken and lost
+    phrases = english_phrases("What works for children who stammer before they start school?")
+    assert ("stammering", "who") in [(p.text, p.cue) for p in phrases]
+    assert "smoking" in [p.text for p in english_phrases("nicotine patches for adults who smoke")]
+    assert "falling" in [p.text for p in english_phrases("older people who fall at home")]
+    # a verb with its complement preposition relates the people to something, and a verb whose gerund
+    # MeSH does not name ("living") says no condition
+    assert "caring" not in [p.text for p in english_phrases("support for people who care for relatives")]
+    assert "living" not in [p.text for p in english_phrases("children who live in rural areas")]
+    # a verb with an object: the object is the concept, not the act
+    assert "swallowing" not in [p.text for p in english_phrases("children who swallow button batteries")]
+
+
+def test_an_adjective_a_relative_clause_gives_people_joins_them() -> None:
+    # "people who are homeless" says what "homeless people" says: one population, where before the
+    # adjective was read as a complement naming no concept and the condition was lost
+    assert extract_slots("Housing First for people who are homeless").subject_population == [
+        "homeless people"
+    ]
+    assert extract_slots("support for women who are pregnant").subject_population == ["pregnant women"]
+    # not after a thing: "which are common in X" still names no concept
+    assert "common" not in _all_terms(extract_slots("diseases which are common in Africa"))
