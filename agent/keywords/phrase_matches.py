@@ -286,7 +286,10 @@ _WORDS_BEFORE = re.compile(r"(?:^|[\s(])((?:[A-Za-z][\w'-]*\s+){1,2})$")
 def widened_to_a_name(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
     """`text` with the word (or two) the description writes right before it, where a MeSH term starts
     in those words and ends inside `text`: the understanding cut the phrase inside a name ("home
-    residents" of "nursing home residents" is cut inside Nursing Homes); else `text` unchanged."""
+    residents" of "nursing home residents" is cut inside Nursing Homes); else `text` unchanged. The MeSH
+    term starts at a word, never inside a hyphenated one: "hypotension" of "spinal anaesthesia-induced
+    hypotension" is the effect `_cause_and_effect` split off, not a cut of Induced Hypotension (widened
+    so, the split came back to it without end)."""
     at = description.casefold().find(text.casefold()) if text.strip() else -1
     found = _WORDS_BEFORE.search(description[:at]) if at > 0 and vocabulary is not None else None
     if found is None or vocabulary is None:
@@ -298,7 +301,10 @@ def widened_to_a_name(text: str, description: str, vocabulary: MeshVocabulary | 
             break
         prefix = " ".join(before) + " "
         widened = prefix + text
-        if any(m.start < len(prefix) - 1 < m.end - 1 for m in vocabulary.recognize(widened)):
+        starts = {0} | {i + 1 for i, c in enumerate(prefix) if c == " "}
+        if any(
+            m.start in starts and m.start < len(prefix) - 1 < m.end - 1 for m in vocabulary.recognize(widened)
+        ):
             return widened
     return text
 

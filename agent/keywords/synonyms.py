@@ -55,6 +55,7 @@ from agent.keywords.concepts import build_concepts
 from agent.keywords.field_of_description import entry_of_another_field
 from agent.keywords.phrase_matches import people_category
 from agent.keywords.querybuild import openalex_term, pubmed_term
+from agent.language.clinical_acronyms import clinical_reading
 from agent.language.english_forms import english_word
 from agent.language.mesh_organisms import is_organism
 from agent.language.mesh_recognition import (
@@ -621,12 +622,15 @@ async def _mesh_for(session: Session, term: Term, biomedical: bool = True) -> Me
     judged by the same rule as recognition (`names_the_concept`: "malignancy" is not Neoplasms), and,
     outside a `biomedical` description, not reached through an entry term of another field's sense
     (`entry_of_another_field`: "energy consumption" is no Energy Intake), and not a category of people
-    named by one word (`people_category`: "workers" is no Occupational Groups)."""
+    named by one word (`people_category`: "workers" is no Occupational Groups). A clinical acronym MeSH
+    does not list, in a `biomedical` description, takes the heading it names in clinical writing
+    (`clinical_reading`: "AF" is Atrial Fibrillation, "CKD" Renal Insufficiency, Chronic), also after
+    its modifiers ("paroxysmal AF": the heading of the condition, as for "acute MI")."""
     if term.mesh is not None:
         return term.mesh
     found = await _mesh(session, term.canonical)
     if found is None:
-        return None
+        return await _clinical_acronym_heading(session, term.canonical) if biomedical else None
     via = "heading" if term_key(found.heading) == term_key(term.canonical) else "entry term"
     if not biomedical and entry_of_another_field(found, via):
         return None
@@ -638,6 +642,19 @@ async def _mesh_for(session: Session, term: Term, biomedical: bool = True) -> Me
     ):
         return None  # "workers" alone: no group a search is about
     return found if names_the_concept(found, term.canonical, via) else None
+
+
+async def _clinical_acronym_heading(session: Session, canonical: str) -> MeshDescriptor | None:
+    """The heading a clinical acronym MeSH does not list names (`clinical_reading`), written alone or
+    after its modifiers ("paroxysmal AF", "moderate-to-severe UC"), looked up by its exact heading."""
+    words = canonical.split()
+    reading = clinical_reading(words[-1]) if words else None
+    if reading is None:
+        return None
+    vocabulary = await _vocabulary(session)
+    if vocabulary is None:
+        return await _mesh(session, reading)
+    return next((d for d in vocabulary.lookup(reading) if d.heading == reading), None)
 
 
 def _malformed(candidate: str, canonical: str, vocabulary: MeshVocabulary | None) -> bool:

@@ -322,6 +322,18 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   a qualitative, a programme and a diagnostic-accuracy review.
   They are reported apart as `librarian35`
   (0.319 / 0.656 / 0.733 as written: MeSH recall, precision, strict block coverage).
+  The rows with `"batch": 36` (ids P23-01-P23-10: structural heart disease and anticoagulation,
+  metabolic liver disease, resuscitation science, paediatric nephrology, haemoglobinopathies, heart
+  failure nursing, neuro-otology, cancer screening, obstetric anaesthesia and respiratory epidemiology)
+  were written as hard as Seed's titles in the thirty-fourth session, before the product was run on
+  them: acronyms the title leaves unexplained (DOAC, MI, MASLD, CKD, NSE, OHCA, PH, SCD, LVAD, HINTS,
+  ED, AVS, CRC, RSV), comparators between two active treatments the expert ORs into one block
+  ("DOACs versus warfarin", "rituximab compared with tacrolimus", "phenylephrine infusion versus
+  ondansetron"), an exposure, a prognosis, a prevalence, a qualitative, a programme and a
+  diagnostic-accuracy review.
+  They are reported apart as `librarian36`
+  (0.241 / 0.698 / 0.733 as written, one topic a generator error: MeSH recall, precision, strict block
+  coverage).
 - Engineering (`engineering_dev.jsonl` beside this module, written for this project): 50 research
   titles outside medicine (machine learning, materials, energy, economics, civil and mechanical
   engineering, remote sensing, education, finance), each with the blocks an information specialist
@@ -697,6 +709,7 @@ _LATER_BATCHES = {
     "librarian33": ("librarian", 33),
     "librarian34": ("librarian", 34),
     "librarian35": ("librarian", 35),
+    "librarian36": ("librarian", 36),
     "engineering2": ("engineering", 2),
     "engineering3": ("engineering", 3),
     "engineering4": ("engineering", 4),
@@ -773,6 +786,7 @@ SPLITS = (
     "librarian33",
     "librarian34",
     "librarian35",
+    "librarian36",
     "engineering",
     "engineering2",
     "engineering3",
@@ -840,7 +854,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 394 librarian, 130 engineering and 408 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 404 librarian, 130 engineering and 408 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

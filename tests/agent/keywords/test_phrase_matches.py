@@ -19,6 +19,14 @@ from agent.keywords.phrase_matches import (
 from agent.language.mesh_recognition import MeshVocabulary
 
 
+def test_a_phrase_is_not_widened_through_a_hyphenated_word(vocabulary: MeshVocabulary) -> None:
+    """ "hypotension" after "spinal anaesthesia-induced" is the effect a cause was split from, not a cut
+    of Induced Hypotension (an entry term of Hypotension, Controlled) that starts inside the hyphenated
+    word: widened so, the split came back to the same phrase without end."""
+    description = "Phenylephrine versus ondansetron for spinal anaesthesia-induced hypotension"
+    assert widened_to_a_name("hypotension", description, vocabulary) == "hypotension"
+
+
 @pytest.mark.parametrize(
     ("text", "description", "widened"),
     [

@@ -705,3 +705,44 @@ async def test_a_category_of_people_named_by_one_word_gets_no_heading(mesh_file:
     staff = next(t for t in plan.terms if t.canonical == "healthcare workers")
     assert staff.mesh is not None and staff.mesh.heading == "Health Personnel"
     assert staff.broader == []
+
+
+def test_a_clinical_acronym_reads_as_the_heading_it_names() -> None:
+    """The acronyms MeSH lists under no descriptor read as clinical writing uses them; one of two common
+    readings (RA: rheumatoid arthritis or regional anaesthesia) or a word that is no acronym reads as
+    nothing; a plural reads as its singular; every reading is a MeSH heading written as MeSH writes it."""
+    from agent.language.clinical_acronyms import _readings, clinical_reading
+
+    assert clinical_reading("AF") == "Atrial Fibrillation"
+    assert clinical_reading("CKD") == "Renal Insufficiency, Chronic"
+    assert clinical_reading("PPIs") == "Proton Pump Inhibitors"
+    assert clinical_reading("RA") is None and clinical_reading("ED") is None
+    assert clinical_reading("af") is None and clinical_reading("Mi") is None
+    vocabulary = vocabulary_for(MeshFile(EMBEDDED_MESH))
+    for acronym, heading in _readings().items():
+        assert [d.heading for d in vocabulary.lookup(heading)][:1] == [heading], acronym
+        assert not vocabulary.lookup(acronym), acronym  # MeSH does not list it itself
+
+
+async def test_a_clinical_acronym_mesh_does_not_list_gets_its_heading(mesh_file: MeshFile) -> None:
+    """ "paroxysmal AF" and "acute MI" get Atrial Fibrillation and Myocardial Infarction, with the words
+    of the heading beside the acronym; outside medicine the same letters get nothing."""
+    plan = await _plan_of(
+        mesh_file,
+        "Catheter ablation for paroxysmal AF after acute MI",
+        subject_population=["paroxysmal AF"],
+        context=["acute MI"],
+        method_measurement=["Catheter ablation"],
+    )
+    af = next(t for t in plan.terms if t.canonical == "paroxysmal AF")
+    assert af.mesh is not None and af.mesh.heading == "Atrial Fibrillation"
+    assert any(s.text.lower() == "atrial fibrillation" for s in af.synonyms)
+    mi = next(t for t in plan.terms if t.canonical == "acute MI")
+    assert mi.mesh is not None and mi.mesh.heading == "Myocardial Infarction"
+    plan = await _plan_of(
+        mesh_file,
+        "Error-correcting codes with a CRC for flash memory controllers",
+        method_measurement=["CRC"],
+        context=["flash memory controllers"],
+    )
+    assert all(t.mesh is None for t in plan.terms if t.canonical == "CRC")
