@@ -854,7 +854,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 404 librarian, 130 engineering and 408 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 404 librarian, 130 engineering and 432 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]
