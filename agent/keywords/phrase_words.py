@@ -299,15 +299,23 @@ def people_only(text: str) -> bool:
 def with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
     """A phrase ending in a modifier with the noun the description writes after it: "Rapid" -> "Rapid
     tests", "Cardiac" -> "Cardiac testing", "faecal immunochemical" -> "faecal immunochemical test" (the
-    understanding may cut a phrase before a generic head; an adjective MeSH never writes counts by its
-    ending, `_unknown_adjective`); not a verb after it ("therapy delivered online compare with ...":
+    understanding may cut a phrase before a generic head, which a phrase of several words gets back; an
+    adjective MeSH never writes counts there by its ending, `_unknown_adjective`); not a verb after it ("therapy delivered online compare with ...":
     "online" has no head there)."""
-    last = text.split()[-1] if text.split() else ""
-    if vocabulary is None or not (vocabulary.is_modifier(last) or _unknown_adjective(last, vocabulary)):
+    words = text.split()
+    if vocabulary is None or not words:
+        return text
+    one_modifier = len(words) == 1 and vocabulary.is_modifier(words[0])
+    cut_adjective = len(words) > 1 and (
+        vocabulary.is_modifier(words[-1]) or _unknown_adjective(words[-1], vocabulary)
+    )
+    if not (one_modifier or cut_adjective):
         return text
     found = re.search(rf"\b{re.escape(text)}[\s-]+([^\W\d_]+)", description, re.IGNORECASE)
     if found is None or found.group(1).lower() in FUNCTION_WORDS | (EN_VERBS - GENERIC_WORDS):
         return text
+    if cut_adjective and found.group(1).lower() not in GENERIC_WORDS:
+        return text  # only a generic head the understanding cut is put back
     return f"{text} {found.group(1)}"
 
 
@@ -700,7 +708,9 @@ def _adjective_before(words: list[str], vocabulary: MeshVocabulary | None) -> bo
     return (
         vocabulary is not None
         and before not in GENERIC_WORDS
-        and (vocabulary.is_modifier(before) or _unknown_adjective(before, vocabulary))
+        and not vocabulary.is_modifier(words[-1])  # the head is a noun ("therapy", not "medical")
+        and bool(_ADJECTIVE_ENDING.search(before))  # "Housing First programmes" is a name
+        and (vocabulary.is_modifier(before) or not vocabulary.knows_word(before))
     )
 
 

@@ -27,8 +27,11 @@ noun.
 from __future__ import annotations
 
 import re
+import threading
+import weakref
+from collections import Counter
 
-from agent.language.mesh_recognition import MeshVocabulary, phrase_key
+from agent.language.mesh_recognition import MeshVocabulary, phrase_key, word_key
 from agent.models import MeshDescriptor
 
 # (adjective ending, noun endings, whether any term of the descriptor may be the noun)
@@ -51,6 +54,11 @@ _PAIRS: tuple[tuple[re.Pattern[str], tuple[str, ...], bool], ...] = (
     (re.compile(r"(?<=[a-z]{3})$"), ("ness", "ty"), False),
 )
 CONDITION_TREES = ("C", "F03", "G08.686")
+COMPLICATIONS_MIN_HEADINGS = 3  # disease headings an adjective must open to name their complications
+
+# per vocabulary: how many disease headings of two or more words each first word opens
+_openers: weakref.WeakKeyDictionary[MeshVocabulary, Counter[str]] = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
 
 
 def condition_of_adjective(word: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:
@@ -78,3 +86,26 @@ def noun_of_adjective(word: str, vocabulary: MeshVocabulary) -> tuple[str, MeshD
             if len(found) == 1:
                 return noun, found[0]
     return None
+
+
+def names_complications(word: str, vocabulary: MeshVocabulary) -> bool:
+    """Whether MeSH opens the headings of at least `COMPLICATIONS_MIN_HEADINGS` diseases with the word
+    ("diabetic": Diabetic Retinopathy, Diabetic Foot, Diabetic Nephropathies ...; "hypertensive"). Before
+    the name of a condition such an adjective names a complication, which MeSH names whole or not at all
+    ("diabetic macular oedema": Macular Edema, Diabetic Retinopathy): no condition apart to AND, as
+    "recurrent" (Recurrence) is before "colorectal cancer"."""
+    with _lock:
+        if vocabulary not in _openers:
+            counts: Counter[str] = Counter()
+            headings = {
+                ui: vocabulary.descriptor(ui)
+                for _, entries in vocabulary.term_keys()
+                for rank, ui in entries
+                if rank == 0
+            }
+            for descriptor in headings.values():
+                key = phrase_key(descriptor.heading)
+                if len(key) > 1 and any(t.startswith("C") for t in descriptor.tree_numbers):
+                    counts[key[0]] += 1
+            _openers[vocabulary] = counts
+        return _openers[vocabulary][word_key(word)] >= COMPLICATIONS_MIN_HEADINGS

@@ -35,12 +35,8 @@ def _noun(adjective: str, vocabulary: MeshVocabulary) -> str | None:
     if (found := noun_of_adjective(adjective, vocabulary)) is not None:
         return found[0]
     named = vocabulary.lookup(adjective)
-    if (
-        len(named) == 1
-        and named[0].tree_numbers
-        and all(t.startswith(CONDITION_TREES) for t in named[0].tree_numbers)
-    ):
-        return adjective.lower()
+    if len(named) == 1 and any(t.startswith(CONDITION_TREES) for t in named[0].tree_numbers):
+        return adjective.lower()  # "overweight": a disease heading, filed under diagnosis too
     return None
 
 
