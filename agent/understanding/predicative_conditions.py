@@ -9,8 +9,9 @@ phrases are read, with the adjective's noun as the adjective spells it (`agent.l
 "obese" -> "obesity", "anaemic" -> "anaemia", "diabetic" -> "diabetes").
 
 Grammar, not topics: only "who" plus a form of "be" (or "become") after a word for people or animals,
-then one adjective, optionally graded by an adverb, whose noun MeSH files as a disease, a mental
-disorder or a reproductive state, or which is such a heading itself ("overweight"). The adverb stays as
+then one adjective, optionally graded by an adverb, whose noun MeSH files as a disease or a mental
+disorder, or which is such a heading itself ("overweight"); a state of life stays the people's adjective
+("women who are pregnant" are pregnant women, `english_clauses`). The adverb stays as
 its adjective where MeSH names the graded condition ("morbidly obese" -> "morbid obesity", Obesity,
 Morbid), else it is left out ("severely anaemic" -> "anaemia"). Anything else ("children who are happy",
 "patients who are eligible") stays as written.
@@ -20,10 +21,12 @@ from __future__ import annotations
 
 import re
 
-from agent.language.adjective_nouns import CONDITION_TREES, noun_of_adjective
+from agent.language.adjective_nouns import noun_of_adjective
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.understanding.slot_evidence import is_population
 
+# diseases and mental disorders: a state of life ("pregnant") stays an adjective of the people
+_DISEASE_TREES = ("C", "F03")
 _CLAUSE = re.compile(
     r"\b(?P<people>[A-Za-z][\w-]*)\s+who\s+(?:are|is|were|was|become|became)\s+"
     r"(?:(?P<grade>[a-z]+)ly\s+)?(?P<adjective>[A-Za-z][a-z-]+)\b(?!\s+(?:to|of|for|with|by|in|at|on|from)\b)"
@@ -33,9 +36,9 @@ _CLAUSE = re.compile(
 def _noun(adjective: str, vocabulary: MeshVocabulary) -> str | None:
     """The noun of a condition the adjective names, or the adjective itself when it is such a heading."""
     if (found := noun_of_adjective(adjective, vocabulary)) is not None:
-        return found[0]
+        return found[0] if any(t.startswith(_DISEASE_TREES) for t in found[1].tree_numbers) else None
     named = vocabulary.lookup(adjective)
-    if len(named) == 1 and any(t.startswith(CONDITION_TREES) for t in named[0].tree_numbers):
+    if len(named) == 1 and any(t.startswith(_DISEASE_TREES) for t in named[0].tree_numbers):
         return adjective.lower()  # "overweight": a disease heading, filed under diagnosis too
     return None
 

@@ -35,6 +35,7 @@ def test_a_condition_after_who_is_written_after_with(
         "patients who are eligible for surgery",
         "adults who are obese to some degree",  # the adjective governs what follows: left as written
         "clinics which are busy",  # not "who"
+        "women who are pregnant",  # a state of life, not a disease
     ],
 )
 def test_anything_else_stays_as_written(vocabulary: MeshVocabulary, text: str) -> None:
