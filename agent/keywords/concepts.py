@@ -266,7 +266,7 @@ from agent.keywords.treatment_names import (
     technique_of_adjective,
     vaccine_of_vaccination,
 )
-from agent.language.adjective_nouns import condition_of_adjective
+from agent.language.adjective_nouns import condition_of_adjective, names_complications
 from agent.language.drug_stems import english_drug_class
 from agent.language.elided_words import elided_match, kinds_match
 from agent.language.mesh_compounds import named_with_its_class
@@ -1677,7 +1677,8 @@ def _conditions_said_by_adjectives(
     text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary | None
 ) -> list[MeshMatch]:
     """The conditions the words of `text` outside its matches name by their nouns ("recurrent":
-    Recurrence, `agent.language.adjective_nouns`), as matches of those words."""
+    Recurrence, `agent.language.adjective_nouns`), as matches of those words; not an adjective that names
+    the complications of a disease (`names_complications`: "diabetic")."""
     if vocabulary is None:
         return []
     said = []
@@ -1685,7 +1686,12 @@ def _conditions_said_by_adjectives(
         if any(m.start <= token.start < m.end for m in matches):
             continue
         found = condition_of_adjective(token.text, vocabulary)
-        if found is not None and all(m.descriptor.ui != found.ui for m in matches):
+        if (
+            found is not None
+            and all(m.descriptor.ui != found.ui for m in matches)
+            # "diabetic macular oedema": a complication, not Diabetes Mellitus AND Macular Edema
+            and not names_complications(token.text, vocabulary)
+        ):
             said.append(MeshMatch(token.text, token.start, token.end, found, "entry term"))
     return said
 
@@ -1870,6 +1876,11 @@ def new_term(phrase: str, slot: str, description: str = "") -> Term:
     return Term(canonical=canonical, slot=slot, synonyms=synonyms)
 
 
+def _above(upper: MeshDescriptor, lower: MeshDescriptor) -> bool:
+    """Whether `upper` is an ancestor of `lower` in some MeSH tree."""
+    return any(low.startswith(up + ".") for up in upper.tree_numbers for low in lower.tree_numbers)
+
+
 def _mesh_draft(
     match: MeshMatch,
     phrase: str,
@@ -1888,6 +1899,8 @@ def _mesh_draft(
         and not people_of_a_kind(match.descriptor)  # "preschool children" are no Child (aged 6-12)
         and indexed_under_when_unspecified(parent)  # no Beverages beside Sugar-Sweetened Beverages
     ]
+    # the nearest of them: "low back pain" adds Back Pain, not Pain above it as well
+    broader = [b for b in broader if not any(o is not b and _above(b, o) for o in broader)]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:
         term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))

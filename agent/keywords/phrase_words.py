@@ -124,7 +124,8 @@ GENERIC_WORDS = (
     framework tool tools performance accuracy concern concerns
     disease diseases disorder disorders condition conditions illness illnesses early
     assay assays scan scans scanning examination examinations procedure procedures work works
-    exposure exposures intake intakes consumption supplementation supplementations administration record records based
+    exposure exposures intake intakes consumption supplementation supplementations supplement supplements
+    administration record records based
     modality modalities stage stages
     one two three four five six seven eight nine ten eleven twelve follow up followup
     presenting presented suspected undergoing receiving considered current
@@ -296,15 +297,34 @@ def people_only(text: str) -> bool:
 
 
 def with_head(text: str, description: str, vocabulary: MeshVocabulary | None) -> str:
-    """A lone modifier with the noun the description writes after it: "Rapid" -> "Rapid tests",
-    "Cardiac" -> "Cardiac testing" (the understanding may cut a phrase before a generic head); not a
-    verb after it ("therapy delivered online compare with ...": "online" has no head there)."""
-    if vocabulary is None or len(text.split()) != 1 or not vocabulary.is_modifier(text):
+    """A phrase ending in a modifier with the noun the description writes after it: "Rapid" -> "Rapid
+    tests", "Cardiac" -> "Cardiac testing", "faecal immunochemical" -> "faecal immunochemical test" (the
+    understanding may cut a phrase before a generic head, which a phrase of several words gets back; an
+    adjective MeSH never writes counts there by its ending, `_unknown_adjective`); not a verb after it ("therapy delivered online compare with ...":
+    "online" has no head there)."""
+    words = text.split()
+    if vocabulary is None or not words:
+        return text
+    one_modifier = len(words) == 1 and vocabulary.is_modifier(words[0])
+    cut_adjective = len(words) > 1 and (
+        vocabulary.is_modifier(words[-1]) or _unknown_adjective(words[-1], vocabulary)
+    )
+    if not (one_modifier or cut_adjective):
         return text
     found = re.search(rf"\b{re.escape(text)}[\s-]+([^\W\d_]+)", description, re.IGNORECASE)
     if found is None or found.group(1).lower() in FUNCTION_WORDS | (EN_VERBS - GENERIC_WORDS):
         return text
+    if cut_adjective and found.group(1).lower() not in GENERIC_WORDS:
+        return text  # only a generic head the understanding cut is put back
     return f"{text} {found.group(1)}"
+
+
+_ADJECTIVE_ENDING = re.compile(r"[a-z]{3}(?:ical|al|ic|ous|ive|ary)$", re.IGNORECASE)
+
+
+def _unknown_adjective(word: str, vocabulary: MeshVocabulary) -> bool:
+    """A word no MeSH term writes, shaped as an adjective ("immunochemical", "nonsurgical")."""
+    return bool(_ADJECTIVE_ENDING.search(word)) and not vocabulary.knows_word(word)
 
 
 # Modifiers that grade, hedge or place a lesion without naming a kind of it ("minor lesions", "clinically
@@ -638,6 +658,7 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
         and trimmed[-1].lower() not in TASK_NAMES
         and not names_a_task(trimmed, vocabulary)
         and not _term_ends_here(trimmed, vocabulary)
+        and not _adjective_before(trimmed, vocabulary)
     ):
         trimmed = trimmed[:-1]
     if (
@@ -677,6 +698,20 @@ def strip_generic_edges(text: str, vocabulary: MeshVocabulary | None = None) -> 
     if len(trimmed) == 1 and names_its_agent(trimmed[0]):
         return clean_term(trimmed[0])  # "peer-led interventions": the papers' programmes are peer-led too
     return clean_term(" ".join(trimmed if len(trimmed) > 1 else words))
+
+
+def _adjective_before(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
+    """Whether the word before the phrase's last is an adjective MeSH writes only before a head ("oral
+    nutritional supplements", "postoperative pulmonary complications"): cut from its head it would name
+    nothing, so a generic head stays ("faecal immunochemical test", not "faecal immunochemical")."""
+    before = words[-2].lower()
+    return (
+        vocabulary is not None
+        and before not in GENERIC_WORDS
+        and not vocabulary.is_modifier(words[-1])  # the head is a noun ("therapy", not "medical")
+        and bool(_ADJECTIVE_ENDING.search(before))  # "Housing First programmes" is a name
+        and (vocabulary.is_modifier(before) or not vocabulary.knows_word(before))
+    )
 
 
 # Past participles that start a post-modifier of the noun before them ("therapy delivered online",

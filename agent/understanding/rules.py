@@ -46,6 +46,7 @@ from agent.understanding.english_tokens import en_tokens
 from agent.understanding.exclusions import without_exclusions
 from agent.understanding.model_inputs import in_learning_frame, model_inputs
 from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.predicative_conditions import conditions_before_people
 from agent.understanding.self_introductions import without_self_introduction
 from agent.understanding.slot_evidence import (
     agent_plural,
@@ -93,6 +94,8 @@ def extract_slots(description: str) -> Slots:
     body = without_self_introduction(
         without_exclusions(without_requests(drop_instructions("\n".join(body_lines))))
     )
+    written = body  # the research goal keeps the user's words
+    body = conditions_before_people(body, embedded_vocabulary())  # "children who are obese"
 
     acronyms = _defined_acronyms(body)
     if detect_language(body) in {"en", "zh", "mixed"}:
@@ -219,7 +222,7 @@ def extract_slots(description: str) -> Slots:
     _named_places(assigned, read)
     _land_units_studied(assigned, read)
     condition_as_population(assigned, read)
-    goal = research_goal(body)
+    goal = research_goal(written)
     slots: dict[str, object] = {"research_goal": goal}
     for name, terms in assigned.items():
         cleaned = [_with_chinese_gloss(_with_acronym(clean_term(t), acronyms), body) for t in terms]

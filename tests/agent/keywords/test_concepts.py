@@ -3612,3 +3612,45 @@ def test_the_body_part_a_treatment_is_done_to_is_required(vocabulary: MeshVocabu
         context=["red cell transfusion thresholds"],
     )
     assert "cell[tiab]" not in pubmed_query(transfusion)
+
+
+def test_a_supplement_of_a_named_thing_is_searched_by_its_heading(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Vitamin D supplements to prevent falls",
+        context=["Vitamin D supplements"],
+        output_target=["falls"],
+    )
+    assert "Vitamin D" in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_people_named_by_the_adjective_of_their_condition(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Cochlear implants in deaf children",
+        subject_population=["deaf children"],
+        context=["Cochlear implants"],
+    )
+    headings = [t.mesh.heading for t in result.terms if t.mesh]
+    assert "Deafness" in headings and "Child" in headings
+    result = concepts_of(
+        vocabulary, "Foot care for diabetic patients", subject_population=["diabetic patients"]
+    )
+    assert "Diabetes Mellitus" in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_a_complication_named_by_the_adjective_of_a_disease_adds_no_block_of_the_disease(
+    vocabulary: MeshVocabulary,
+) -> None:
+    result = concepts_of(
+        vocabulary, "Anti-VEGF agents for diabetic macular oedema", output_target=["diabetic macular oedema"]
+    )
+    assert "Diabetes Mellitus" not in [t.mesh.heading for t in result.terms if t.mesh]
+
+
+def test_only_the_nearest_broader_heading_the_phrase_names_is_searched_unexploded(
+    vocabulary: MeshVocabulary,
+) -> None:
+    result = concepts_of(vocabulary, "Acupuncture for chronic low back pain", output_target=["low back pain"])
+    query = pubmed_query(result)
+    assert '"Back Pain"[Mesh:NoExp]' in query and '"Pain"[Mesh:NoExp]' not in query

@@ -14,6 +14,7 @@ from agent.keywords.phrase_words import (
     set_aside,
     strip_generic_edges,
     turned_back,
+    with_head,
     without_approval,
     without_change_head,
     without_take_up,
@@ -216,6 +217,10 @@ def test_numbers_that_name_are_kept() -> None:
         ("Combinatorial auction designs", "Combinatorial auction"),
         ("Airfoil design", "Airfoil"),  # one word MeSH writes nowhere before an action head
         ("lattice design", "lattice design"),  # one word MeSH writes keeps its head
+        # a generic head stays after an adjective that names nothing without it
+        ("Oral nutritional supplements", "Oral nutritional supplements"),
+        ("faecal immunochemical test", "faecal immunochemical test"),
+        ("Vitamin D supplements", "Vitamin D"),  # a supplement of a thing is the thing given
     ],
 )
 def test_generic_edges(vocabulary: MeshVocabulary, phrase: str, stripped: str) -> None:
@@ -426,3 +431,12 @@ def test_a_property_measured_of_a_thing_is_cut_to_find_the_thing(vocabulary: Mes
     assert searchable_core("perovskite solar cell stability", vocabulary) == "perovskite solar cell"
     assert searchable_core("perovskite solar cell efficiency", vocabulary) == "perovskite solar cell"
     assert searchable_core("severe childhood obesity", vocabulary) is None
+
+
+def test_a_phrase_cut_after_an_adjective_gets_the_noun_the_description_writes_after_it(
+    vocabulary: MeshVocabulary,
+) -> None:
+    description = "How accurate is a faecal immunochemical test for detecting colorectal cancer?"
+    assert with_head("faecal immunochemical", description, vocabulary) == "faecal immunochemical test"
+    assert with_head("Rapid", "Rapid tests for malaria", vocabulary) == "Rapid tests"
+    assert with_head("colorectal cancer", description, vocabulary) == "colorectal cancer"  # a noun ends it
