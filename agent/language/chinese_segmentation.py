@@ -157,13 +157,25 @@ def _procedure_times(tokens: list[Token]) -> list[Token]:
             and previous.key not in FUNCTION_WORDS
             and previous.key not in _PREDICATING_VERBS
             and before not in _MODAL_WORDS
-            and (previous.tag.startswith("v") or _has_verb_sense(previous.key))
+            and (
+                previous.tag.startswith("v")
+                or _has_verb_sense(previous.key)
+                or _ends_in_procedure_verb(previous.key)
+            )
         ):
             out[-1] = Token(previous.text + token.text[0], previous.key + token.key[0], "n")
             out.append(Token(token.text[1:], token.key[1:], "f"))
             continue
         out.append(token)
     return out
+
+
+def _ends_in_procedure_verb(word: str) -> bool:
+    """肝移植 "liver transplant", 髋关节置换 "hip replacement": a noun jieba keeps whole that ends in a verb of two
+    characters (移植, 置换) names the procedure that verb does to the organ before it, so 术 after it is the
+    procedure's suffix as well (肝移植术|后 "after liver transplantation", not 肝移植|术后新发糖尿病)."""
+    tail = word[-2:]
+    return len(word) > 2 and has_chinese(tail) and tail not in _PREDICATING_VERBS and _has_verb_sense(tail)
 
 
 @lru_cache(maxsize=4096)

@@ -26,7 +26,7 @@ from agent.understanding.chinese_evidence import (
     zh_english,
     zh_people,
 )
-from agent.understanding.phrase import CJK, Phrase
+from agent.understanding.phrase import CJK, Phrase, join_zh
 from agent.understanding.slot_evidence import acronym_slot, cue_slot, en_head_slot, mesh_kind, zh_head_slot
 
 
@@ -294,11 +294,29 @@ def conditions_in_settings(phrases: list[Phrase]) -> list[Phrase]:
             and _condition(phrase.text)
         ):
             phrase.slot = "context" if phrase.before == "下" else "subject_population"
+        elif (
+            phrase.slot is None
+            and phrase.after == "在"
+            and phrase.cue == "在"
+            and phrase.before == "中"
+            and len(phrase.words) > 1
+            and phrase.words[-1] in _CARE_OF_CONDITIONS
+            and CJK.search(join_zh(phrase.words[:-1]))
+            and _condition(join_zh(phrase.words[:-1]))
+        ):
+            # "VR暴露疗法在恐高症治疗中的应用", "X在糖尿病管理中的作用": in the care of a condition, the
+            # condition names who is studied (the people who have it) and the care what the study is used in
+            words = phrase.words[:-1]
+            phrase.text, phrase.words, phrase.slot = join_zh(words), words, "subject_population"
         elif phrase.slot is None and phrase.before == "下" and not zh_people(phrase.text):
             # "热应激下奶牛…", "超声引导下…", "不同储存温度下…": under (下) what a phrase names, with 在 or
             # without it, is the condition the study happens in: its setting, whatever kind of word it is
             phrase.slot = "context"
     return phrases
+
+
+# what is done for a condition (治疗 treatment, 防治 prevention and treatment, 管理 management, 护理 nursing care)
+_CARE_OF_CONDITIONS = frozenset({"治疗", "诊治", "防治", "诊断", "护理", "管理", "康复", "筛查", "预防"})
 
 
 def comorbid_conditions(phrases: list[Phrase]) -> list[Phrase]:

@@ -26,6 +26,7 @@ from agent.language.chinese_sentences import is_verb, nominal_use
 from agent.language.morphology import is_acronym
 from agent.understanding import lexicon as lex
 from agent.understanding.chinese_evidence import (
+    mesh_trees,
     names_a_kind,
     names_persons,
     one_term,
@@ -420,6 +421,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 _has_evidence(_rest_of_run(tokens, index + 1))
                 or _opens_with_condition(tokens, index + 1)
                 or _opens_with_term(tokens, index + 1)
+                or _opens_with_anatomy(tokens, index + 1)
                 or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
             )
         ):
@@ -761,6 +763,22 @@ def _opens_with_term(tokens: list[str], start: int) -> bool:
     rest = _run_words(tokens, start)
     sizes = range(min(_OPENING_TERM_WORDS, len(rest)), 1, -1)
     return any(one_term("".join(rest[:size])) for size in sizes)
+
+
+# MeSH's anatomy (tree A): a body part after a people word is the site examined, no modifier of the people
+_ANATOMY_TREE = "A"
+
+
+def _opens_with_anatomy(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` opens with a body part MeSH names, an ordinal before it included
+    (拇外翻患者|第一跖趾关节 "first metatarsophalangeal joint", 患者|膝关节 "knee joint"): the people word
+    before it is who is studied, and the part where they are examined a phrase of its own."""
+    rest = _run_words(tokens, start)
+    for size in range(min(_OPENING_TERM_WORDS, len(rest)), 0, -1):
+        opening = "".join(rest[:size])
+        if len(opening) > 1 and any(t.startswith(_ANATOMY_TREE) for t in mesh_trees(opening)):
+            return True
+    return False
 
 
 def _inside_people_phrase(tokens: list[str], start: int) -> bool:
