@@ -1133,6 +1133,50 @@ def _facets_around_an_acronym(text: str) -> list[str] | None:
     return None
 
 
+# a hyphenated modifier of two words ("dual-band", "non-precious", "solid-state", "Sentinel-1"); a
+# participle after the hyphen that says what the thing is built on, led by, caused by or guided by has
+# rules of its own ("-based", "-led", "-related", "-guided", "-assisted")
+_COMPOUND_MODIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]*[A-Za-z0-9]$")
+_OWN_RULE_PARTICIPLES = frozenset(
+    {
+        "based",
+        "related",
+        "induced",
+        "associated",
+        "attributable",
+        "guided",
+        "assisted",
+        "led",
+        "delivered",
+        "run",
+        "driven",
+        "facilitated",
+        "administered",
+        "like",
+    }
+)
+
+
+def _facets_after_a_compound_modifier(text: str) -> list[str] | None:
+    """The two facets of a noun phrase opening with a hyphenated modifier before a compound of two or
+    more words: the modifier and the compound ("Dual-band microstrip patch antennas": dual-band /
+    microstrip patch antennas; "Non-precious metal electrocatalysts"; "solid-state hydrogen storage";
+    "Sentinel-1 synthetic aperture radar"). Outside medicine the modifier is a property or a kind papers write apart from the device
+    or process ("a compact antenna operating in two bands"), so a searcher ANDs the two and the phrase
+    whole is a term few papers write. None when the compound after it is one word ("lithium-ion
+    batteries", "transit-oriented development": the modifier and its head are one name), when an acronym
+    follows (`_facets_around_an_acronym`) or when the hyphen joins a participle with a rule of its own."""
+    words = text.split()
+    if len(words) < 3 or not _COMPOUND_MODIFIER.match(words[0]):
+        return None
+    if words[0].rsplit("-", 1)[1].lower() in _OWN_RULE_PARTICIPLES:
+        return None
+    after = words[1:]
+    if any(is_acronym(w) or "-" in w for w in after) or len(content_words(" ".join(after))) < 2:
+        return None
+    return [words[0], " ".join(after)]
+
+
 def _acronym_before_a_heading(text: str, vocabulary: MeshVocabulary | None) -> list[str] | None:
     """The two facets of an acronym MeSH does not know written before one word that a MeSH heading is
     named by alone ("UAV photogrammetry": UAV / photogrammetry; "HEPA filtration"): outside medicine the
@@ -1162,13 +1206,17 @@ def _drafts_for_text(
     """`_drafts_for` of a phrase without a closing acronym."""
     # "home residents" of "nursing home residents": the understanding cut the phrase inside a name
     widened = widened_to_a_name(part.text, description, vocabulary)
+    if widened != part.text and part.text in (_facets_after_a_compound_modifier(widened) or ()):
+        widened = part.text  # "supply chains" of "agri-food supply chains": a facet, not a cut name
     pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
     drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
         text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
         compound = f"{part.phrase}\n{index}"  # the drafts of one compound phrase are AND'ed, never OR'ed
         if not biomedical and (
-            facets := _facets_around_an_acronym(text) or _acronym_before_a_heading(text, vocabulary)
+            facets := _facets_around_an_acronym(text)
+            or _facets_after_a_compound_modifier(text)
+            or _acronym_before_a_heading(text, vocabulary)
         ):
             # "piezoelectric MEMS energy harvesters": outside medicine, an acronym before a compound of
             # its own names the technology the compound is built on; each facet is a concept (AND'ed)

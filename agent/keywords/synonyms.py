@@ -684,7 +684,29 @@ def _has_plural(canonical: str, mesh: MeshDescriptor | None, vocabulary: MeshVoc
     if mesh is not None and _is_species_name(mesh) and term_key(canonical) == term_key(mesh.heading):
         return False  # "Mycobacterium tuberculosis" has no "Mycobacterium tuberculoses"
     words = canonical.split()
+    if vocabulary is not None and len(words) == 1 and _hyphenated_modifier(words[0], vocabulary):
+        return False  # "dual-band", "solid-state", "open-domain": a modifier of a device, no "dual-bands"
     return not (vocabulary is not None and words and vocabulary.is_modifier(words[-1]))
+
+
+def _hyphenated_modifier(word: str, vocabulary: MeshVocabulary) -> bool:
+    """One hyphenated word of two parts whose first MeSH writes only as a modifier ("dual-band",
+    "solid-state", "low-frequency", "open-domain"): an adjective compound, written before the noun it
+    qualifies, with no plural and no truncation ("open-domain*" had been searched). Not after a
+    prefix, which makes a noun of a noun ("non-smokers", "non-relatives", "self-reports", "co-workers")."""
+    parts = word.lower().split("-")
+    return (
+        len(parts) == 2
+        and all(p.isalnum() for p in parts)
+        and parts[0] not in _NOUN_PREFIXES
+        and vocabulary.is_modifier(parts[0])
+    )
+
+
+# prefixes written with a hyphen before a noun that stays a noun ("non-smokers", "post-doctorates")
+_NOUN_PREFIXES = frozenset(
+    {"non", "pre", "post", "self", "anti", "co", "semi", "sub", "multi", "inter", "intra"}
+)
 
 
 def _is_species_name(descriptor: MeshDescriptor) -> bool:

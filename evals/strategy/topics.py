@@ -391,7 +391,12 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   mechanism design, epistemology, database systems: fields the first 120 lack, several with words MeSH
   holds in a medical sense such as microalgae, gold, metal nanoparticles, Raman spectrum analysis,
   databases) were written after the first 120 had been tuned on, before the product was run on them, and
-  are reported apart as `engineering13`.
+  are reported apart as `engineering13`. The rows with `"batch": 14` (ids E131-E140: antenna engineering,
+  compiler construction, limnology, packaging engineering, urban planning, signal processing, energetic
+  materials, scientometrics, formal methods, evolutionary game theory: fields the first 130 lack, several
+  with words MeSH holds in a medical sense such as phosphorus, lakes, cellulose, oxygen, food packaging,
+  software, cooperative behavior) were written after the first 130 had been tuned on, before the product
+  was run on them, and are reported apart as `engineering14`.
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
@@ -722,6 +727,7 @@ _LATER_BATCHES = {
     "engineering11": ("engineering", 11),
     "engineering12": ("engineering", 12),
     "engineering13": ("engineering", 13),
+    "engineering14": ("engineering", 14),
     "descriptions2": ("descriptions", 2),
     "descriptions3": ("descriptions", 3),
     "descriptions4": ("descriptions", 4),
@@ -800,6 +806,7 @@ SPLITS = (
     "engineering11",
     "engineering12",
     "engineering13",
+    "engineering14",
     "descriptions",
     "descriptions2",
     "descriptions3",
@@ -854,7 +861,7 @@ def load_topics(
     engineering: Path = ENGINEERING_DEV,
     descriptions: Path = DESCRIPTION_DEV,
 ) -> list[Topic]:
-    """All 72 CLEF, 40 Seed, 404 librarian, 130 engineering and 432 description topics, in that order and in
+    """All 72 CLEF, 40 Seed, 404 librarian, 140 engineering and 432 description topics, in that order and in
     file order."""
     sources = {
         row["topic_id"]: row["source"]

@@ -3474,6 +3474,36 @@ def test_outside_medicine_an_acronym_before_a_compound_is_a_facet_of_its_own(
     assert "(MIMO[tiab])" not in pubmed_query(kept)
 
 
+def test_outside_medicine_a_hyphenated_modifier_before_a_compound_is_a_facet_of_its_own(
+    vocabulary: MeshVocabulary,
+) -> None:
+    # "Dual-band microstrip patch antennas": the property and the device are two blocks a searcher ANDs
+    # (the phrase as written had been one term few papers write whole)
+    result = concepts_of(
+        vocabulary,
+        "Dual-band microstrip patch antennas with defected ground structures",
+        context=["Dual-band microstrip patch antennas", "defected ground structures"],
+    )
+    blocks = pubmed_query(result).split(" AND ")
+    assert any('"Dual-band"[tiab]' in b and "antenna" not in b for b in blocks)
+    assert any('"microstrip patch antenna' in b and "Dual" not in b for b in blocks)
+    # one word after the modifier is its head: "lithium-ion batteries" stays one name
+    kept = concepts_of(
+        vocabulary,
+        "Thermal runaway of lithium-ion batteries",
+        context=["Thermal runaway", "lithium-ion batteries"],
+    )
+    assert '("lithium-ion"[tiab])' not in pubmed_query(kept)
+    # a participle with a rule of its own: "magnetorquer-based" is no modifier facet here
+    based = concepts_of(
+        vocabulary,
+        "Vibration-based fault diagnosis of rolling bearings",
+        method_measurement=["Vibration-based fault diagnosis"],
+        context=["rolling bearings"],
+    )
+    assert '"Vibration-based"' not in pubmed_query(based)
+
+
 def test_outside_medicine_an_acronym_before_a_heading_s_word_is_a_facet_of_its_own(
     vocabulary: MeshVocabulary,
 ) -> None:

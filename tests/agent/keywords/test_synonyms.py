@@ -746,3 +746,18 @@ async def test_a_clinical_acronym_mesh_does_not_list_gets_its_heading(mesh_file:
         context=["flash memory controllers"],
     )
     assert all(t.mesh is None for t in plan.terms if t.canonical == "CRC")
+
+
+def test_a_hyphenated_modifier_has_no_number() -> None:
+    """ "dual-band", "solid-state", "open-domain" qualify a device or a task: no "dual-bands", and no
+    truncation ("open-domain*" had been searched); a hyphenated noun keeps its number ("follow-up")."""
+    from agent.keywords.synonyms import _has_plural
+
+    vocabulary = vocabulary_for(MeshFile(EMBEDDED_MESH))
+    assert not _has_plural("dual-band", None, vocabulary)
+    assert not _has_plural("solid-state", None, vocabulary)
+    assert not _has_plural("open-domain", None, vocabulary)
+    assert _has_plural("follow-up", None, vocabulary)
+    assert _has_plural("non-smoker", None, vocabulary)  # a prefix before a noun: a noun
+    assert _has_plural("non-relatives", None, vocabulary)
+    assert _has_plural("e-cigarette", None, vocabulary)
