@@ -44,7 +44,6 @@ from agent.understanding.chinese_requests import without_requests
 from agent.understanding.english_phrases import english_phrases
 from agent.understanding.english_tokens import en_tokens
 from agent.understanding.exclusions import without_exclusions
-from agent.understanding.injured_parts import injuries_by_their_nouns
 from agent.understanding.model_inputs import in_learning_frame, model_inputs
 from agent.understanding.phrase import CJK, Phrase
 from agent.understanding.predicative_conditions import conditions_before_people
@@ -96,9 +95,7 @@ def extract_slots(description: str) -> Slots:
         without_exclusions(without_requests(drop_instructions("\n".join(body_lines))))
     )
     written = body  # the research goal keeps the user's words
-    vocabulary = embedded_vocabulary()
-    body = conditions_before_people(body, vocabulary)  # "children who are obese"
-    body = injuries_by_their_nouns(body, vocabulary)  # "a broken hip" is a hip fracture
+    body = conditions_before_people(body, embedded_vocabulary())  # "children who are obese"
 
     acronyms = _defined_acronyms(body)
     if detect_language(body) in {"en", "zh", "mixed"}:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from agent.language.injured_parts import injuries_by_their_nouns
 from agent.language.mesh_recognition import MeshVocabulary
-from agent.understanding.injured_parts import injuries_by_their_nouns
-from agent.understanding.rules import extract_slots
+from tests.agent.keywords.test_concepts import concepts_of
 
 
 @pytest.mark.parametrize(
@@ -36,7 +36,12 @@ def test_anything_mesh_does_not_know_stays_as_written(vocabulary: MeshVocabulary
     assert injuries_by_their_nouns(text, None) == text
 
 
-def test_the_understanding_reads_the_injury_and_keeps_the_users_words_as_the_goal() -> None:
-    slots = extract_slots("Rehabilitation at home after a broken hip in older people")
-    assert "hip fracture" in slots.subject_population + slots.output_target + slots.context
-    assert slots.research_goal == "Rehabilitation at home after a broken hip in older people"
+def test_the_keywords_search_the_injury_by_its_heading(vocabulary: MeshVocabulary) -> None:
+    result = concepts_of(
+        vocabulary,
+        "Does melatonin prevent delirium in older people having surgery for a broken hip?",
+        output_target=["delirium", "broken hip"],
+        context=["melatonin"],
+    )
+    blocks = [[t.mesh.heading for t in result.terms if t.concept == c.id and t.mesh] for c in result.concepts]
+    assert ["Hip Fractures"] in blocks and ["Delirium"] in blocks  # two concepts, not one OR

@@ -4,7 +4,7 @@ People write an injury as what happened to the part ("after a broken hip", "a to
 shoulder", "a sprained ankle"); MeSH and the papers name it by the part and the injury's noun (Hip
 Fractures, Anterior Cruciate Ligament Injuries via "ACL tear", Shoulder Dislocation, Ankle Injuries via
 "ankle sprain"). Read as a phrase, the participle was dropped and only the part was left ("hip"[tiab]
-alone, every paper about hips), so the phrase is written as the noun form before the phrases are read.
+alone, every paper about hips), so the keywords read the phrase in its noun form (`agent.keywords.concepts`).
 
 Grammar, not topics: the participles of injury are a closed class, each with its noun; the rewrite is
 made only where MeSH knows the result as a term (`MeshVocabulary.knows`), so "broken promises" or "torn
