@@ -269,6 +269,7 @@ from agent.keywords.treatment_names import (
 from agent.language.adjective_nouns import condition_of_adjective, names_complications
 from agent.language.drug_stems import english_drug_class
 from agent.language.elided_words import elided_match, kinds_match
+from agent.language.injured_parts import injuries_by_their_nouns
 from agent.language.mesh_compounds import named_with_its_class
 from agent.language.mesh_families import family_root, head_family_root
 from agent.language.mesh_organisms import is_organism, searched_beside
@@ -1212,6 +1213,7 @@ def _drafts_for_text(
     drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
         text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
+        text = injuries_by_their_nouns(text, vocabulary)  # "broken hip": a hip fracture
         compound = f"{part.phrase}\n{index}"  # the drafts of one compound phrase are AND'ed, never OR'ed
         if not biomedical and (
             facets := _facets_around_an_acronym(text)

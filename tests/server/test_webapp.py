@@ -567,14 +567,23 @@ def test_institutions_sharing_a_point_are_spread_so_each_can_be_clicked(session:
     ]
     assert min(gaps) > 12, centres
     # Top marker first: a popup opens above its marker, so it never covers a marker still to click
-    # (and opening one closes the one before).
-    names = set()
-    for i in sorted(range(markers.count()), key=lambda index: centres[index][1]):
-        markers.nth(i).click()  # waits until the marker is still (an open popup pans the map)
-        clicked = markers.nth(i).get_attribute("data-institution-id")
-        popup = page.locator(f".leaflet-popup .institution-popup[data-institution-id='{clicked}'] h3")
+    # (and opening one closes the one before). An open popup pans the map, so each click waits for the
+    # markers to come to rest, and the popup that opened says which institution was hit; a marker
+    # another one covers is never hit, and the loop ends without its name.
+    names: set[str] = set()
+    seen: set[str] = set()
+    for _ in range(2 * markers.count()):
+        ids = [markers.nth(i).get_attribute("data-institution-id") for i in range(markers.count())]
+        remaining = [i for i, found in enumerate(ids) if found not in seen]
+        if not remaining:
+            break
+        centres = centres_at_rest(page, markers)
+        markers.nth(min(remaining, key=lambda index: centres[index][1])).click()
+        popup = page.locator(".leaflet-popup .institution-popup")
+        expect()(popup).to_have_count(1)  # the popup before fades out
         expect()(popup).to_be_visible()
-        names.add(popup.inner_text())
+        seen.add(popup.get_attribute("data-institution-id") or "")
+        names.add(popup.locator("h3").inner_text())
     assert names == {node["name"] for node in city["institutions"]}
     page.screenshot(path=str(ARTIFACTS / "09b-map-city.png"))
     page.close()
