@@ -42,12 +42,11 @@ def injuries_by_their_nouns(text: str, vocabulary: MeshVocabulary | None) -> str
 
     def turned(match: re.Match[str]) -> str:
         noun = _INJURY_NOUNS[match.group("participle").lower()]
-        words = match.group("words").split()
-        for size in range(len(words), 0, -1):
-            part = " ".join(words[:size])
-            if vocabulary.knows(f"{part} {noun}"):
-                rest = match.group("words")[len(part) :]
-                return f"{part} {noun}{rest}"
+        written = match.group("words")
+        ends = [word.end() for word in re.finditer(r"\S+", written)]
+        for end in reversed(ends):
+            if vocabulary.knows(f"{written[:end]} {noun}"):
+                return f"{written[:end]} {noun}{written[end:]}"
         return match.group(0)
 
     return _PHRASE.sub(turned, text)

@@ -43,7 +43,7 @@ def _noun(adjective: str, vocabulary: MeshVocabulary) -> str | None:
     return None
 
 
-def conditions_before_people(text: str, vocabulary: MeshVocabulary | None) -> str:
+def people_with_their_conditions(text: str, vocabulary: MeshVocabulary | None) -> str:
     """`text` with each "<people> who are <condition adjective>" written "<people> with <its noun>"
     ("children who are obese" -> "children with obesity"); unchanged without a vocabulary."""
     if vocabulary is None:

@@ -46,7 +46,7 @@ from agent.understanding.english_tokens import en_tokens
 from agent.understanding.exclusions import without_exclusions
 from agent.understanding.model_inputs import in_learning_frame, model_inputs
 from agent.understanding.phrase import CJK, Phrase
-from agent.understanding.predicative_conditions import conditions_before_people
+from agent.understanding.predicative_conditions import people_with_their_conditions
 from agent.understanding.self_introductions import without_self_introduction
 from agent.understanding.slot_evidence import (
     agent_plural,
@@ -95,7 +95,7 @@ def extract_slots(description: str) -> Slots:
         without_exclusions(without_requests(drop_instructions("\n".join(body_lines))))
     )
     written = body  # the research goal keeps the user's words
-    body = conditions_before_people(body, embedded_vocabulary())  # "children who are obese"
+    body = people_with_their_conditions(body, embedded_vocabulary())  # "children who are obese"
 
     acronyms = _defined_acronyms(body)
     if detect_language(body) in {"en", "zh", "mixed"}:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.language.mesh_recognition import MeshVocabulary
-from agent.understanding.predicative_conditions import conditions_before_people
+from agent.understanding.predicative_conditions import people_with_their_conditions
 from agent.understanding.rules import extract_slots
 
 
@@ -25,7 +25,7 @@ from agent.understanding.rules import extract_slots
 def test_a_condition_after_who_is_written_after_with(
     vocabulary: MeshVocabulary, text: str, turned: str
 ) -> None:
-    assert conditions_before_people(text, vocabulary) == turned
+    assert people_with_their_conditions(text, vocabulary) == turned
 
 
 @pytest.mark.parametrize(
@@ -39,8 +39,8 @@ def test_a_condition_after_who_is_written_after_with(
     ],
 )
 def test_anything_else_stays_as_written(vocabulary: MeshVocabulary, text: str) -> None:
-    assert conditions_before_people(text, vocabulary) == text
-    assert conditions_before_people(text, None) == text
+    assert people_with_their_conditions(text, vocabulary) == text
+    assert people_with_their_conditions(text, None) == text
 
 
 def test_the_understanding_names_the_condition_and_keeps_the_users_words_as_the_goal() -> None:
