@@ -53,6 +53,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from urllib.parse import unquote
 
@@ -241,38 +242,22 @@ class _TitleChecks:
     """The title pass's checks, each name's and title's derived values computed once per merge.
 
     A title is in many candidate pairs and a prolific author's name in many records, so the folded
-    family name, the name's tokens and a title's numbers are remembered, in dictionaries of this
-    object: one merge creates it and drops it. A long-running server keeps nothing of a Run once
-    its merge is done, and no merge's work depends on what earlier Runs merged.
+    family name, the name's tokens and a title's numbers are remembered, in caches of this object
+    (`functools.cache` around the plain functions): one merge creates it and drops it. A long-running
+    server keeps nothing of a Run once its merge is done.
     """
 
     def __init__(self) -> None:
-        self._families: dict[tuple[str, str | None], str] = {}
-        self._tokens: dict[tuple[str, str | None, str | None], frozenset[str]] = {}
-        self._numbers: dict[str, tuple[str, ...]] = {}
-        self._short: dict[str, bool] = {}
+        self._family_name = cache(_family_name)
+        self._name_tokens = cache(_name_tokens_of)
+        self.numbers = cache(_numbers_of)
+        self.is_short = cache(_is_short_key)
 
     def family(self, author: Author) -> str:
-        key = (author.name, author.family)
-        if (found := self._families.get(key)) is None:
-            found = self._families[key] = _family_name(*key)
-        return found
+        return self._family_name(author.name, author.family)
 
     def name_tokens(self, author: Author) -> frozenset[str]:
-        key = (author.name, author.family, author.given)
-        if (found := self._tokens.get(key)) is None:
-            found = self._tokens[key] = _name_tokens_of(*key)
-        return found
-
-    def numbers(self, title_key: str) -> tuple[str, ...]:
-        if (found := self._numbers.get(title_key)) is None:
-            found = self._numbers[title_key] = _numbers_of(title_key)
-        return found
-
-    def is_short(self, title_key: str) -> bool:
-        if (found := self._short.get(title_key)) is None:
-            found = self._short[title_key] = _is_short_key(title_key)
-        return found
+        return self._name_tokens(author.name, author.family, author.given)
 
     def same_first_author(self, a: Author | None, b: Author | None) -> bool | None:
         """True/False when both records name a (personal) first author; None when either does not."""
