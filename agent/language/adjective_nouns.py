@@ -97,15 +97,9 @@ def names_complications(word: str, vocabulary: MeshVocabulary) -> bool:
     with _lock:
         if vocabulary not in _openers:
             counts: Counter[str] = Counter()
-            headings = {
-                ui: vocabulary.descriptor(ui)
-                for _, entries in vocabulary.term_keys()
-                for rank, ui in entries
-                if rank == 0
-            }
-            for descriptor in headings.values():
-                key = phrase_key(descriptor.heading)
-                if len(key) > 1 and any(t.startswith("C") for t in descriptor.tree_numbers):
+            for row in vocabulary.file.records().values():
+                key = phrase_key(row.get("heading") or "")
+                if len(key) > 1 and any(t.startswith("C") for t in row.get("tree_numbers") or []):
                     counts[key[0]] += 1
             _openers[vocabulary] = counts
         return _openers[vocabulary][word_key(word)] >= COMPLICATIONS_MIN_HEADINGS
