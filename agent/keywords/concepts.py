@@ -1926,11 +1926,6 @@ def new_term(phrase: str, slot: str, description: str = "") -> Term:
     return Term(canonical=canonical, slot=slot, synonyms=synonyms)
 
 
-def _above(upper: MeshDescriptor, lower: MeshDescriptor) -> bool:
-    """Whether `upper` is an ancestor of `lower` in some MeSH tree."""
-    return any(low.startswith(up + ".") for up in upper.tree_numbers for low in lower.tree_numbers)
-
-
 def _mesh_draft(
     match: MeshMatch,
     phrase: str,
@@ -1950,7 +1945,7 @@ def _mesh_draft(
         and indexed_under_when_unspecified(parent)  # no Beverages beside Sugar-Sweetened Beverages
     ]
     # the nearest of them: "low back pain" adds Back Pain, not Pain above it as well
-    broader = [b for b in broader if not any(o is not b and _above(b, o) for o in broader)]
+    broader = [b for b in broader if not any(o.ui != b.ui and is_under(o, b) for o in broader)]
     term = Term(canonical=canonical, slot=part.slot, mesh=match.descriptor, broader=broader)
     if match.via == "acronym" and canonical != match.text:
         term.synonyms.append(Synonym(text=match.text, origins=[SynonymOrigin.USER]))
