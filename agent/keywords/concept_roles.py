@@ -249,6 +249,17 @@ _GIVEN_BEFORE = (
 )
 
 
+# what people do or meet, said of them in a clause: "nurses working night shifts", "nurses who work night
+# shifts", "children living near busy roads", "workers exposed to silica", "adolescents using social media":
+# the object of the clause is the exposure the question is about, not a measured outcome nor a place (not
+# "working in", "living in" or "living with": a setting or a condition)
+_DONE_BY_THE_PEOPLE = (
+    r"(?:(?:who|that)\s+(?:work|worked|use|used|live|lived)|working|using|exposed\s+to|"
+    r"(?:living|(?:who|that)\s+lived?)\s+(?:near|close\s+to|next\s+to|beside|around))\s+"
+    r"(?:the\s+|a\s+|an\s+)?"
+)
+
+
 # a later member of a list after "exposure to" or "the effect of": each is an exposure, when the list is
 # written with commas ("exposure to lead, cadmium and arsenic") or its member before is a suspended
 # prefix ("exposure to per- and polyfluoroalkyl substances"); "exposure to X and Y" alone is no list ("Y"
@@ -305,7 +316,8 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     association between X and Y", "exposure to X" (and each member of a list written there:
     `_EXPOSURES_LISTED`), "X exposure" (also as the phrase itself: "air
     pollution exposure", "cannabis use"), a measure of closeness ("proximity to major roads"), what people
-    are given ("treated with X", "receiving X", "randomised to X", "taking X"), "X and the risk of Y" (also with a time or place between: "maternal
+    are given ("treated with X", "receiving X", "randomised to X", "taking X"), what they do or meet
+    (`_DONE_BY_THE_PEOPLE`: "nurses working night shifts", "children living near busy roads"), "X and the risk of Y" (also with a time or place between: "maternal
     smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, before a verb of effect
     ("X治疗Y"), or after 暴露于 ("暴露于X"); a Latin name in a Chinese description is its own original. The PRD has no exposure slot, so the understanding files an exposure wherever its words
@@ -330,6 +342,7 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     return any(
         re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", text, re.IGNORECASE)
         or re.search(r"\b" + _GIVEN_BEFORE + written + r"(?!\w)", text, re.IGNORECASE)
+        or re.search(r"\b" + _DONE_BY_THE_PEOPLE + written + r"(?!\w)", text, re.IGNORECASE)
         or re.search(_EXPOSURES_LISTED + written + r"(?!\w)", text, re.IGNORECASE)
         # not who does it ("hourly rounding by nurses reduces Y": the nurses are no exposure)
         or re.search(r"(?<!\bby\s)\b" + written + _EXPOSURE_AFTER, text, re.IGNORECASE)
