@@ -209,7 +209,8 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
     others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
     ("methenamine hippurate": one thing, named twice). Two conditions are one thing only when one is
     a kind of the other ("Alzheimer's disease dementia"); otherwise the phrase relates two conditions
-    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases"). So are two
+    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases", "knee osteoarthritis
+    pain"). So are two
     kinds of persons: "refugee children" are the refugees who are children, Refugees AND Child."""
     others = [m for m in matches if m is not match]
     if not others:
@@ -221,7 +222,9 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
 
 
 def _is_condition(descriptor: MeshDescriptor) -> bool:
-    return bool(descriptor.tree_numbers) and all(t.startswith(("C", "F03")) for t in descriptor.tree_numbers)
+    """A disease, a mental disorder or a sign or symptom, also where MeSH files it under perception or
+    physiology as well (Pain: C23, F02 and G11; "knee osteoarthritis pain" relates two conditions)."""
+    return any(t.startswith(("C", "F03")) for t in descriptor.tree_numbers)
 
 
 def _is_person(descriptor: MeshDescriptor) -> bool:
