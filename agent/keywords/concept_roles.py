@@ -32,6 +32,7 @@ from agent.language.mesh_recognition import (
     role_of,
     tokenize,
 )
+from agent.language.mesh_tails import is_below
 from agent.language.morphology import is_acronym
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
@@ -234,7 +235,7 @@ def _is_person(descriptor: MeshDescriptor) -> bool:
 
 
 def _one_is_a_kind_of_the_other(a: MeshDescriptor, b: MeshDescriptor) -> bool:
-    return any(x.startswith(y + ".") or y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
+    return is_below(a, b) or is_below(b, a)
 
 
 _EXPOSURE_BEFORE = (
