@@ -32,6 +32,7 @@ from agent.language.mesh_recognition import (
     role_of,
     tokenize,
 )
+from agent.language.mesh_tails import is_below
 from agent.language.morphology import is_acronym
 from agent.language.text import word_set
 from agent.models import Concept, ConceptRole, MeshDescriptor, StudyFilter, Term
@@ -209,7 +210,8 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
     others ("sugar-sweetened beverage" in J, "taxes" in N: two concepts), not in the same one
     ("methenamine hippurate": one thing, named twice). Two conditions are one thing only when one is
     a kind of the other ("Alzheimer's disease dementia"); otherwise the phrase relates two conditions
-    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases"). So are two
+    ("type 2 diabetes patients' cognitive dysfunction", "lung cancer brain metastases", "knee osteoarthritis
+    pain"). So are two
     kinds of persons: "refugee children" are the refugees who are children, Refugees AND Child."""
     others = [m for m in matches if m is not match]
     if not others:
@@ -221,7 +223,9 @@ def apart_in_mesh(match: MeshMatch, matches: list[MeshMatch]) -> bool:
 
 
 def _is_condition(descriptor: MeshDescriptor) -> bool:
-    return bool(descriptor.tree_numbers) and all(t.startswith(("C", "F03")) for t in descriptor.tree_numbers)
+    """A disease, a mental disorder or a sign or symptom, also where MeSH files it under perception or
+    physiology as well (Pain: C23, F02 and G11; "knee osteoarthritis pain" relates two conditions)."""
+    return any(t.startswith(("C", "F03")) for t in descriptor.tree_numbers)
 
 
 def _is_person(descriptor: MeshDescriptor) -> bool:
@@ -231,7 +235,7 @@ def _is_person(descriptor: MeshDescriptor) -> bool:
 
 
 def _one_is_a_kind_of_the_other(a: MeshDescriptor, b: MeshDescriptor) -> bool:
-    return any(x.startswith(y + ".") or y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
+    return is_below(a, b) or is_below(b, a)
 
 
 _EXPOSURE_BEFORE = (
@@ -246,6 +250,17 @@ _EXPOSURE_BEFORE = (
 _GIVEN_BEFORE = (
     r"(?:(?:treated|supplemented)\s+with|(?:randomi[sz]ed|allocated|assigned)\s+to|receiving|"
     r"given|administered|prescribed|taking|(?:who|that)\s+(?:take|took|are\s+taking))\s+(?:the\s+|a\s+|an\s+)?"
+)
+
+
+# what people do or meet, said of them in a clause: "nurses working night shifts", "nurses who work night
+# shifts", "children living near busy roads", "workers exposed to silica", "adolescents using social media":
+# the object of the clause is the exposure the question is about, not a measured outcome nor a place (not
+# "working in", "living in" or "living with": a setting or a condition)
+_DONE_BY_THE_PEOPLE = (
+    r"(?:(?:who|that)\s+(?:work|worked|use|used|live|lived)|working|using|exposed\s+to|"
+    r"(?:living|(?:who|that)\s+lived?)\s+(?:near|close\s+to|next\s+to|beside|around))\s+"
+    r"(?:the\s+|a\s+|an\s+)?"
 )
 
 
@@ -305,7 +320,8 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     association between X and Y", "exposure to X" (and each member of a list written there:
     `_EXPOSURES_LISTED`), "X exposure" (also as the phrase itself: "air
     pollution exposure", "cannabis use"), a measure of closeness ("proximity to major roads"), what people
-    are given ("treated with X", "receiving X", "randomised to X", "taking X"), "X and the risk of Y" (also with a time or place between: "maternal
+    are given ("treated with X", "receiving X", "randomised to X", "taking X"), what they do or meet
+    (`_DONE_BY_THE_PEOPLE`: "nurses working night shifts", "children living near busy roads"), "X and the risk of Y" (also with a time or place between: "maternal
     smoking during pregnancy and the risk of Y"), "how X affects Y", "does X improve Y";
     in Chinese, `original` before 对 ("X对Y的影响"), before 与/和 ... 的关系, before a verb of effect
     ("X治疗Y"), or after 暴露于 ("暴露于X"); a Latin name in a Chinese description is its own original. The PRD has no exposure slot, so the understanding files an exposure wherever its words
@@ -330,6 +346,7 @@ def is_exposure(phrase: str, description: str, original: str = "") -> bool:
     return any(
         re.search(_EXPOSURE_BEFORE + written + r"(?!\w)", text, re.IGNORECASE)
         or re.search(r"\b" + _GIVEN_BEFORE + written + r"(?!\w)", text, re.IGNORECASE)
+        or re.search(r"\b" + _DONE_BY_THE_PEOPLE + written + r"(?!\w)", text, re.IGNORECASE)
         or re.search(_EXPOSURES_LISTED + written + r"(?!\w)", text, re.IGNORECASE)
         # not who does it ("hourly rounding by nurses reduces Y": the nurses are no exposure)
         or re.search(r"(?<!\bby\s)\b" + written + _EXPOSURE_AFTER, text, re.IGNORECASE)

@@ -237,6 +237,7 @@ from agent.keywords.phrase_words import (
     with_head,
     without_approval,
     without_take_up,
+    without_the_act_of_taking,
 )
 from agent.keywords.reference_standards import reference_standards
 from agent.keywords.repeated_acronyms import join_repeated_acronyms
@@ -1213,6 +1214,7 @@ def _drafts_for_text(
     drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
         text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
+        text = without_the_act_of_taking(text, vocabulary)  # "coffee drinking": the coffee
         text = injuries_by_their_nouns(text, vocabulary)  # "broken hip": a hip fracture
         compound = f"{part.phrase}\n{index}"  # the drafts of one compound phrase are AND'ed, never OR'ed
         if not biomedical and (

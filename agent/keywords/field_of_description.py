@@ -62,11 +62,16 @@ from agent.keywords.phrase_words import content_words
 from agent.language.mesh_recognition import MeshMatch, MeshVocabulary, natural_order, tokenize
 from agent.models import MeshDescriptor
 
+# the professions of health care as disciplines: medicine and its specialties ("surgery", "psychiatry"),
+# nursing, dentistry, pharmacy and the allied health professions ("occupational therapy"); not the
+# other occupations MeSH files beside them ("Specialization", "Mortuary Practice")
+_HEALTH_PROFESSIONS = ("H02.403", "H02.478", "H02.163", "H02.646", "H02.010")
 # the trees of what medicine and biology name concretely: anatomy, organisms, diseases, chemicals and
 # drugs, techniques, psychiatry and psychology ("anxiety", named whole), biological phenomena (not the
-# physical ones of G01, G02, nor mathematics and informatics, G17), persons, and health care: its
-# facilities and services, administration and quality (not economics, N03, nor the environment, N06)
-BIOMEDICAL_TREES = ("A", "B", "C", "D", "E", "F", "M01", "N02", "N04", "N05") + tuple(
+# physical ones of G01, G02, nor mathematics and informatics, G17), persons, health care (its facilities
+# and services, administration and quality; not economics, N03, nor the environment, N06) and the
+# professions of health care ("quitting smoking before surgery": surgery says medicine)
+BIOMEDICAL_TREES = ("A", "B", "C", "D", "E", "F", "M01", "N02", "N04", "N05", *_HEALTH_PROFESSIONS) + tuple(
     f"G{n:02d}" for n in range(3, 17)
 )
 # anatomy, organisms, diseases and mental disorders (not the general conditions and signs of C23):

@@ -33,6 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agent.keywords.concept_roles import is_study_type
 from agent.keywords.synonyms import Session
+from agent.language.mesh_tails import is_below
 from agent.models import Concept, KeywordPlan, MeshDescriptor, Paper, Term
 
 SAMPLE = 20  # records read per block: a searcher's first page
@@ -83,9 +84,7 @@ def _is_check_tag_or_design(descriptor: MeshDescriptor) -> bool:
 
 
 def _is_ancestor_of(candidate: MeshDescriptor, headings: Iterable[MeshDescriptor]) -> bool:
-    return any(
-        t.startswith(c + ".") for h in headings for t in h.tree_numbers for c in candidate.tree_numbers
-    )
+    return any(is_below(heading, candidate) for heading in headings)
 
 
 def attested_headings(

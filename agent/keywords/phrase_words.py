@@ -548,6 +548,38 @@ def without_take_up(text: str, vocabulary: MeshVocabulary | None) -> str:
     return rest if closing else text
 
 
+# Eating and what MeSH files under it (Drinking, Mastication): the act of taking a thing in
+_EATING_TREE = "G07.203.650.283"
+# what is taken in: food and beverages (Coffee, Tea, Fishes as food are J02's), drugs and chemicals
+_TAKEN_IN_TREES = ("J02", "D")
+
+
+def without_the_act_of_taking(text: str, vocabulary: MeshVocabulary | None) -> str:
+    """The thing taken in without the act of taking it, when one word of a two-part phrase is an act MeSH
+    files under Eating (`_EATING_TREE`: drinking, eating, chewing) and the rest is a food, a beverage, a
+    drug or a chemical MeSH names: "drinking coffee", "coffee drinking" -> "coffee". The act is how the
+    thing is taken, like the "consumption" of "coffee consumption": Drinking[Mesh] OR drinking[tiab]
+    beside Coffee would find every paper about drinking anything. A phrase MeSH names whole stays ("binge
+    drinking", "drinking water", "alcohol drinking"), and so does the act alone ("drinking in
+    adolescents")."""
+    words = text.split()
+    if vocabulary is None or len(words) < 2 or vocabulary.knows(text):
+        return text
+    for act, rest in ((words[0], words[1:]), (words[-1], words[:-1])):
+        acts = vocabulary.recognize(act)
+        if not any(t.startswith(_EATING_TREE) for m in acts for t in m.descriptor.tree_numbers):
+            continue
+        thing = " ".join(rest)
+        if any(
+            m.start == 0
+            and m.end == len(thing)
+            and any(t.startswith(_TAKEN_IN_TREES) for t in m.descriptor.tree_numbers)
+            for m in vocabulary.recognize(thing)
+        ):
+            return thing
+    return text
+
+
 # Heads that name what is done to or for the thing a compound before them names ("wake steering control",
 # "membrane fouling control", "cathode surface protection"): after a compound of two words the compound
 # is the concept a searcher ANDs (papers write "control of wake steering", "controlling membrane

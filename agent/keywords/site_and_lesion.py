@@ -46,6 +46,7 @@ from agent.keywords.concept_roles import names_the_concept
 from agent.keywords.phrase_words import content_words
 from agent.language.body_parts import adjective_stems
 from agent.language.mesh_recognition import MeshVocabulary, is_anatomy, natural_order, phrase_key
+from agent.language.mesh_tails import is_below
 from agent.models import Concept, ConceptRole, MeshDescriptor, Synonym, SynonymOrigin, Term
 
 if TYPE_CHECKING:
@@ -70,9 +71,7 @@ class SiteAndLesion:
 
 
 def _narrower(heading: MeshDescriptor, broader: MeshDescriptor) -> bool:
-    return heading.ui != broader.ui and any(
-        t.startswith(b + ".") for t in heading.tree_numbers for b in broader.tree_numbers
-    )
+    return is_below(heading, broader)
 
 
 def _whole(text: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:

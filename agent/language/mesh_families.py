@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from agent.language.mesh_recognition import MeshVocabulary, phrase_key, word_key
+from agent.language.mesh_tails import is_below
 from agent.models import MeshDescriptor
 
 _HEADING = 0  # the rank of a heading among a key's entries
@@ -36,7 +37,7 @@ def _inverted_families(vocabulary: MeshVocabulary) -> dict[str, tuple[str, ...]]
 
 
 def _is_ancestor(a: MeshDescriptor, b: MeshDescriptor) -> bool:
-    return any(y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
+    return is_below(b, a)
 
 
 def family_root(word: str, vocabulary: MeshVocabulary) -> MeshDescriptor | None:

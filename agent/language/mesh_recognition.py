@@ -67,7 +67,7 @@ from agent.language.english_forms import (
 )
 from agent.language.head_variants import attested_head_variants, with_trouble_heads
 from agent.language.inorganic_names import is_chemical_formula
-from agent.language.mesh_tails import TailIndex, crosses_a_break, is_under, joined_by_hyphen
+from agent.language.mesh_tails import TailIndex, crosses_a_break, is_below, is_under, joined_by_hyphen
 from agent.language.morphology import FUNCTION_WORDS, REDUPLICATED, acronym, is_acronym
 from agent.language.morphology import singular as morphology_singular
 from agent.models import ConceptRole, MeshDescriptor
@@ -1371,7 +1371,7 @@ def _choose(
 
 def _related(a: MeshDescriptor, b: MeshDescriptor) -> bool:
     """Whether one descriptor sits below the other in some MeSH tree."""
-    return any(x.startswith(y + ".") or y.startswith(x + ".") for x in a.tree_numbers for y in b.tree_numbers)
+    return is_below(a, b) or is_below(b, a)
 
 
 _SHARED: dict[str, MeshVocabulary] = {}
@@ -1415,9 +1415,7 @@ PLACE_TREES = (
 
 def _filed_under(descriptor: MeshDescriptor, broader: MeshDescriptor) -> bool:
     """Whether a disease sits below another in a tree of diseases (C)."""
-    return any(
-        mine.startswith(theirs + ".") for mine in descriptor.tree_numbers for theirs in broader.tree_numbers
-    ) and any(number.startswith("C") for number in broader.tree_numbers)
+    return is_below(descriptor, broader) and any(number.startswith("C") for number in broader.tree_numbers)
 
 
 def is_anatomy(descriptor: MeshDescriptor) -> bool:

@@ -73,9 +73,12 @@ def joined_by_hyphen(text: str, before: Word, after: Word) -> bool:
 
 def is_under(child: MeshDescriptor, parent: MeshDescriptor) -> bool:
     """Whether `child` is `parent` or below it in some MeSH tree."""
-    return child.ui == parent.ui or any(
-        number.startswith(top + ".") for number in child.tree_numbers for top in parent.tree_numbers
-    )
+    return child.ui == parent.ui or is_below(child, parent)
+
+
+def is_below(child: MeshDescriptor, parent: MeshDescriptor) -> bool:
+    """Whether `child` sits below `parent` in some MeSH tree (not `parent` itself)."""
+    return any(number.startswith(top + ".") for number in child.tree_numbers for top in parent.tree_numbers)
 
 
 class TailIndex:

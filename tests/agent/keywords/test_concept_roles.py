@@ -390,6 +390,19 @@ def test_how_near_people_live_to_a_thing_is_their_exposure_to_it() -> None:
     assert not is_exposure("walking distance", "Walking distance and mortality in older adults")
 
 
+def test_what_people_do_or_meet_in_a_clause_about_them_is_their_exposure() -> None:
+    assert is_exposure("night shifts", "breast cancer risk in nurses working night shifts")
+    assert is_exposure("night shifts", "Breast cancer in nurses who work night shifts")
+    assert is_exposure("busy roads", "asthma in children living near busy roads")
+    assert is_exposure("social media", "depression in adolescents using social media")
+    assert is_exposure("crystalline silica", "lung function in workers exposed to crystalline silica")
+    # where they work or live, or what they live with, is a setting or a condition
+    assert not is_exposure("rural areas", "obesity in children living in rural areas")
+    assert not is_exposure("HIV", "depression in people living with HIV")
+    assert not is_exposure("intensive care units", "burnout in nurses working in intensive care units")
+    assert not is_exposure("asthma", "asthma in children living near busy roads")
+
+
 def test_what_an_exposure_comes_with_may_stand_before_its_verb_of_effect() -> None:
     description = (
         "We test whether structured pedagogy with scripted lesson plans and teacher coaching improves "

@@ -844,6 +844,8 @@ def test_two_conditions_in_one_phrase_are_one_only_when_one_is_a_kind_of_the_oth
 
     assert blocks("Alzheimer's disease dementia") == 1
     assert blocks("lung cancer brain metastases") == 2  # both C04 neoplasms, neither a kind of the other
+    # a symptom MeSH also files under perception and physiology is a condition too (Pain: C23, F02, G11)
+    assert blocks("knee osteoarthritis pain") == 2
 
 
 def test_a_context_phrase_headed_by_a_disease_noun_is_a_condition(vocabulary: MeshVocabulary) -> None:

@@ -59,6 +59,16 @@ def test_people_named_by_their_age_group_with_any_modifier_are_evidence_of_medic
     assert not names_biomedicine(*_named(vocabulary, "minimum wage", "low-skilled workers"))
 
 
+def test_a_profession_of_health_care_named_whole_is_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
+    # "quitting smoking before surgery and wound complications": Smoking Cessation is reached through an
+    # entry term of a behavioural heading, no evidence alone; surgery (General Surgery) says medicine
+    assert not names_biomedicine(*_named(vocabulary, "quitting smoking", "wound complications"))
+    assert names_biomedicine(*_named(vocabulary, "quitting smoking", "surgery", "wound complications"))
+    assert names_biomedicine(*_named(vocabulary, "occupational therapy", "handwriting"))
+    # not an occupation MeSH files beside them
+    assert not names_biomedicine(*_named(vocabulary, "specialization", "trade openness"))
+
+
 def test_a_psychotherapy_named_by_an_entry_term_is_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
     # "cognitive therapy" is an entry term of Cognitive Behavioral Therapy, filed among the behavioural
     # trees, but a treatment; "burnout" reaches Burnout, Psychological the same way and stays no evidence

@@ -18,6 +18,7 @@ from agent.keywords.phrase_words import (
     without_approval,
     without_change_head,
     without_take_up,
+    without_the_act_of_taking,
 )
 from agent.language.mesh_recognition import MeshVocabulary
 
@@ -440,3 +441,14 @@ def test_a_phrase_cut_after_an_adjective_gets_the_noun_the_description_writes_af
     assert with_head("faecal immunochemical", description, vocabulary) == "faecal immunochemical test"
     assert with_head("Rapid", "Rapid tests for malaria", vocabulary) == "Rapid tests"
     assert with_head("colorectal cancer", description, vocabulary) == "colorectal cancer"  # a noun ends it
+
+
+def test_the_act_of_taking_a_thing_in_is_left_to_the_thing(vocabulary: MeshVocabulary) -> None:
+    assert without_the_act_of_taking("drinking coffee", vocabulary) == "coffee"
+    assert without_the_act_of_taking("coffee drinking", vocabulary) == "coffee"
+    assert without_the_act_of_taking("green tea drinking", vocabulary) == "green tea"
+    # MeSH names the whole, or the act is alone, or what is eaten is no food, drink, drug or chemical
+    assert without_the_act_of_taking("binge drinking", vocabulary) == "binge drinking"
+    assert without_the_act_of_taking("drinking water", vocabulary) == "drinking water"
+    assert without_the_act_of_taking("drinking", vocabulary) == "drinking"
+    assert without_the_act_of_taking("emotional eating", vocabulary) == "emotional eating"
