@@ -403,7 +403,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   such as remaining useful life prediction, non-intrusive load monitoring, and several words MeSH holds
   in a medical sense such as vibration, diagnosis, irrigation, nitrogen oxides, bacteria, healing) were
   written after the first 140 had been tuned on, before the product was run on them, and are reported
-  apart as `engineering15`.
+  apart as `engineering15` (0.450 strict block coverage as written, block coverage 0.450; no expert
+  heading, so no MeSH figure).
 - Descriptions (`description_dev.jsonl` beside this module, written for this project): 96 research
   descriptions as researchers type them into the product (one to three sentences: who they are, what
   they study, the outcomes and designs they want; the first 24: 22 in English, 2 in Chinese), each with
