@@ -669,7 +669,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
             who_or_where.add(concept.id)
     procedures = named_only_in_procedures(result.concepts, result.terms, description)
     treated = sites_of_treatments(result.concepts, result.terms, description, procedures | left_out.keys())
-    procedures |= analysed_with(result.concepts, result.terms, description)
+    procedures |= analysed_with(result.concepts, result.terms, description, result.biomedical)
     decide_required(
         result.concepts,
         generic,

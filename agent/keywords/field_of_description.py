@@ -102,9 +102,10 @@ _MICROSCOPIC = ("A10", "A11")
 # inorganic chemicals: elements, metals, alloys, oxides, acids and salts, which materials science,
 # chemistry and engineering name in their own right
 _INORGANIC = ("D01",)
-# the trees of physics and chemistry, technology and industry, and the information sciences: a
-# descriptor filed under one of them too is a thing other fields study as well
-_OTHER_FIELDS_TREES = ("G01", "G02", "J01", "L")
+# the trees of physics and chemistry, technology and industry, the information sciences and statistics
+# (Statistics as Topic, E05.318.740: "principal component analysis", "regression analysis", which every
+# field analyses with): a descriptor filed under one of them too is a thing other fields study as well
+_OTHER_FIELDS_TREES = ("G01", "G02", "J01", "L", "E05.318.740")
 
 
 def _under(match: MeshMatch | MeshDescriptor, trees: tuple[str, ...]) -> bool:

@@ -604,6 +604,15 @@ _LESSENING_HEADS = word_set("mitigation mitigations suppression")
 # Heads that say how a thing is studied (predicted, estimated, evaluated, counted). Not the heads of a
 # treatment ("management", "therapy", "programme"), which with the word before them name an intervention
 # ("contingency management").
+# Heads that name how long a thing lasts under what the word before them names ("moisture stability":
+# stability under moisture): papers write the agent in many constructions ("moisture-induced
+# degradation", "humidity"), so after a word of another field the word is the concept, as after a study
+# head. Not "resistance": after a drug's name MeSH does not know it is a condition of its own
+# ("bedaquiline resistance"). Grammar of engineering noun phrases.
+_PROPERTY_HEADS = word_set("stability durability")
+# Heads that say a thing is a model whose kind the word before them names ("transformer models",
+# "surrogate models" are transformers, surrogates): papers name the kind alone as often.
+_KIND_OF_MODEL_HEADS = word_set("model models")
 _STUDY_HEADS = word_set(
     "prediction predictions predicting forecasting forecast forecasts estimation estimations evaluation "
     "evaluations assessment assessments rate rates"
@@ -612,9 +621,9 @@ _STUDY_HEADS = word_set(
 
 def _word_of_another_field(words: list[str], vocabulary: MeshVocabulary | None) -> bool:
     """Whether a two-word phrase is a word MeSH writes in none of its terms and a head that only says
-    what is done to it or how it is studied (a generic, task, action, change or applying head: "rockburst
-    prediction", "streamflow forecasting", "sensorless control", "shoreline change", "biochar
-    amendment"): the word is a technical term of another field, specific enough alone, and the papers
+    what is done to it or how it is studied (a generic, task, action, change, applying, property or
+    model head: "rockburst prediction", "streamflow forecasting", "sensorless control", "shoreline
+    change", "biochar amendment", "moisture stability", "transformer models"): the word is a technical term of another field, specific enough alone, and the papers
     write the task around it in many ways ("predicting rockbursts", "rockburst risk"), so a searcher
     searches the word. A word MeSH writes keeps its head ("noise control", "birth control", "intrusion
     detection", "crack repair"), and so does an acronym ("RUL prediction"), a word that names no thing,
@@ -622,7 +631,15 @@ def _word_of_another_field(words: list[str], vocabulary: MeshVocabulary | None) 
     if vocabulary is None or len(words) != 2:
         return False
     word, head = words[0], words[1].lower()
-    heads_of_what_is_done = (_STUDY_HEADS, _ACTION_HEADS, _CHANGE_HEADS, _APPLYING_HEADS, _LESSENING_HEADS)
+    heads_of_what_is_done = (
+        _STUDY_HEADS,
+        _ACTION_HEADS,
+        _CHANGE_HEADS,
+        _APPLYING_HEADS,
+        _LESSENING_HEADS,
+        _PROPERTY_HEADS,
+        _KIND_OF_MODEL_HEADS,
+    )
     if not any(head in heads for heads in heads_of_what_is_done):
         return False
     return (

@@ -218,11 +218,19 @@ def _statistical(trees: list[str]) -> bool:
     )
 
 
-def analysed_with(concepts: list[Concept], terms: list[Term], description: str) -> dict[str, str]:
-    """The method concepts whose every heading is a statistical method (module doc), with the reason."""
+def analysed_with(
+    concepts: list[Concept], terms: list[Term], description: str, biomedical: bool = True
+) -> dict[str, str]:
+    """The method concepts whose every heading is a statistical method (module doc), with the reason.
+    Outside biomedicine (`biomedical` false) a statistical method the understanding reads as the
+    algorithm of the task ("Fault detection in chemical processes using principal component analysis")
+    is the method the papers are about, the way engineering and data science use statistics, not how
+    the user's own study is analysed: it stays."""
     found: dict[str, str] = {}
     for concept in concepts:
         own = [t for t in terms if t.concept == concept.id]
+        if not biomedical and any(t.slot == "method_algorithm" for t in own):
+            continue
         if (
             concept.role is ConceptRole.METHOD
             and own

@@ -438,10 +438,10 @@ def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
 
 
 def test_the_engineering_split_is_valid_pubmed_outside_medicine() -> None:
-    """The 140 titles outside medicine parse without an issue, have at least two blocks each, and use a
+    """The 150 titles outside medicine parse without an issue, have at least two blocks each, and use a
     MeSH heading only where MeSH has the concept (at most a few topics)."""
     topics = engineering_topics()
-    assert len(topics) == 140 and len({t.id for t in topics}) == 140
+    assert len(topics) == 150 and len({t.id for t in topics}) == 150
     assert all(t.in_split("engineering") and not t.in_split("librarian") for t in topics)
     assert sum(t.in_split("engineering2") for t in topics) == 10
     assert sum(t.in_split("engineering3") for t in topics) == 10
@@ -456,6 +456,7 @@ def test_the_engineering_split_is_valid_pubmed_outside_medicine() -> None:
     assert sum(t.in_split("engineering12") for t in topics) == 10
     assert sum(t.in_split("engineering13") for t in topics) == 10
     assert sum(t.in_split("engineering14") for t in topics) == 10
+    assert sum(t.in_split("engineering15") for t in topics) == 10
     with_headings = 0
     for topic in topics:
         parsed = parse(topic.expert_query)

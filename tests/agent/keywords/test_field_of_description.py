@@ -163,3 +163,13 @@ def test_a_descriptor_mesh_also_files_under_another_fields_tree_is_no_evidence(
     assert names_biomedicine(*_named(vocabulary, "air pollution", "asthma"))
     # food (J02) and public health (N06) are medicine's: "Taxes on sugar-sweetened beverages"
     assert names_biomedicine(*_named(vocabulary, "sugar-sweetened beverages", "body mass index"))
+
+
+def test_a_statistical_method_is_no_evidence_of_medicine(vocabulary: MeshVocabulary) -> None:
+    # Principal Component Analysis and Regression Analysis are filed under Statistics as Topic (E05.318.740),
+    # which every field analyses with: "principal component analysis" had made a description of process
+    # monitoring medical, and its statistics were then read as how the user's own study is analysed
+    assert not names_biomedicine(*_named(vocabulary, "batch reactors", "principal component analysis"))
+    assert not names_biomedicine(*_named(vocabulary, "regression analysis"))
+    # beside a disease the description is medicine's still
+    assert names_biomedicine(*_named(vocabulary, "principal component analysis", "hypertension"))

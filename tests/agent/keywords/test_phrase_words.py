@@ -210,6 +210,12 @@ def test_numbers_that_name_are_kept() -> None:
         ("crack repair", "crack repair"),
         ("RUL prediction", "RUL prediction"),  # an acronym keeps its head
         ("Multipath mitigation", "Multipath"),  # a head that says the thing is lessened
+        # a head of how long a thing lasts under the word, or of a model the word names the kind of
+        ("Moisture stability", "Moisture"),
+        ("Transformer models", "Transformer"),
+        ("thermal stability", "thermal stability"),  # a word MeSH writes keeps its head
+        ("diffusion models", "diffusion models"),
+        ("bedaquiline resistance", "bedaquiline resistance"),  # a drug's resistance is the condition
         # an adjective before an action head modifies the action: the three words name it
         ("Model predictive control", "Model predictive control"),
         ("wake steering control", "wake steering"),

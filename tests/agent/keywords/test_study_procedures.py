@@ -165,3 +165,20 @@ def test_a_closing_clause_of_using_in_chinese_and_one_with_a_purpose() -> None:
     assert procedure_parts("我们研究深度学习，利用脑电信号识别癫痫发作。")[0] == []
     assert not is_procedure("采用卷积神经网络识别癫痫发作。")
     assert procedure_parts("Seizure detection in neonates, using EEG recordings to train a CNN.")[0] == []
+
+
+def test_outside_medicine_a_statistical_method_of_the_task_is_the_method_searched(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "Process monitoring of batch reactors using principal component analysis": in engineering the
+    statistics are the method the papers are about (the understanding reads them as the task's algorithm),
+    not how the user's own study is analysed: required, as the housing example's regression is not."""
+    found = summary(
+        vocabulary,
+        "Process monitoring of batch reactors using principal component analysis",
+        task=["Process monitoring"],
+        method_algorithm=["principal component analysis"],
+        output_target=["batch reactors"],
+    )
+    required, reason = next(value for label, value in found.items() if "principal" in label.lower())
+    assert required, reason
