@@ -680,7 +680,8 @@ Read from `../shared/data/boolean_queries` (see its SOURCE.md), never copied int
   face-to-face CBT-I, laser trabeculoplasty and eye drops, laparoscopic and open mesh repair, SGLT2
   inhibitors and GLP-1 receptor agonists), an outcome that defines the topic (preterm birth, readmissions,
   chronic pain, recurrence, persistent symptoms), Chinese …的危险因素, …的预后因素, …的发生率, 基于…的, and
-  mixed terms such as ICU, CT, PCOS, SGLT2 and GLP-1). They are reported apart as `descriptions19`.
+  mixed terms such as ICU, CT, PCOS, SGLT2 and GLP-1). They are reported apart as `descriptions19`
+  (0.472 / 0.837 / 0.715 as written: MeSH recall, precision, strict block coverage).
 """
 
 from __future__ import annotations
