@@ -202,6 +202,7 @@ from agent.keywords.phrase_matches import (
     form_of_a_given_substance,
     health_care_sense,
     indexed_under_when_unspecified,
+    medium_of_delivery,
     named_around,
     other_sense,
     people_category,
@@ -1362,6 +1363,8 @@ def _drafts_for_text(
             continue
         if matches and vocabulary is not None and (where := based_in_a_name(text, matches, vocabulary)):
             drafts.append(_mesh_draft(where, "", part, description, defined, vocabulary))  # "home-based"
+        if vocabulary is not None and (medium := medium_of_delivery(text, matches, vocabulary)):
+            drafts.append(_mesh_draft(medium, "", part, description, defined, vocabulary))  # "app-based"
         around = named_around(text, matches, vocabulary) if matches and vocabulary is not None else None
         if around is not None:
             # "occupational heat exposure": an occupational exposure, AND the heat inside it

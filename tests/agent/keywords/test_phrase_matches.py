@@ -8,6 +8,7 @@ from agent.keywords.phrase_matches import (
     a_class_noun_after,
     based_in_a_name,
     condition_of_people,
+    medium_of_delivery,
     named_around,
     other_sense,
     people_category,
@@ -117,6 +118,31 @@ def test_where_a_thing_is_based_is_named_with_its_head(vocabulary: MeshVocabular
     # MeSH names no "web therapy"
     web = "web-based cognitive behavioural therapy"
     assert based_in_a_name(web, vocabulary.recognize(web), vocabulary) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "heading", "written"),
+    [
+        # MeSH names an intervention by its medium: "Web-based Intervention"
+        ("web-based cognitive behavioural therapy", "Internet-Based Intervention", "web-based"),
+        ("Web-based CBT", "Internet-Based Intervention", "Web-based"),  # an acronym is the treatment
+        # the one descriptor whose terms all end in the word: "Mobile Apps", "Smartphone Apps"
+        ("App-based mindfulness programmes", "Mobile Applications", "App-based"),
+        ("online-delivered exercise programmes", "Internet-Based Intervention", "online-delivered"),
+        ("Web-based surveys of physicians", None, ""),  # data collection (E05), no treatment
+        ("School-based physical activity programmes", None, ""),  # Schools holds the word
+        ("Home-based specialist palliative care", None, ""),  # a home is no medium (L01)
+        ("Group-based exercise classes", None, ""),  # nor is a group
+        ("Psychological-based therapy", None, ""),  # Psychological Intervention is no medium
+    ],
+)
+def test_the_medium_a_treatment_is_delivered_through_is_a_concept_beside_it(
+    vocabulary: MeshVocabulary, text: str, heading: str | None, written: str
+) -> None:
+    """ "app-based mindfulness programmes" are mindfulness AND Mobile Applications: the medium had been
+    dropped, as "web-based" was, though MeSH names both (only media, only before a treatment)."""
+    found = medium_of_delivery(text, vocabulary.recognize(text), vocabulary)
+    assert (found.descriptor.heading, found.text) == (heading, written) if found else heading is None
 
 
 def test_a_term_mesh_names_around_a_descriptor(vocabulary: MeshVocabulary) -> None:
