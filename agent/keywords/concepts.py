@@ -196,6 +196,7 @@ from agent.keywords.outcome_lists import (
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
     age_group,
+    at_a_distance,
     based_in_a_name,
     beyond_mesh,
     condition_of_people,
@@ -1345,6 +1346,12 @@ def _drafts_for_text(
         if not matches and vocabulary is not None and part.side:
             # "laparoscopic versus open appendectomy": a side that is a technique's adjective alone
             matches = technique_of_adjective(text, vocabulary)
+        if vocabulary is not None and biomedical and (distant := at_a_distance(text, matches, vocabulary)):
+            if not matches:
+                # "telerehab physiotherapy": Telerehabilitation, and the phrase as written beside it
+                drafts.append(_mesh_draft(distant, text, part, description, defined, vocabulary))
+                continue
+            matches = sorted([*matches, distant], key=lambda m: m.start)  # "telemonitoring": Telemedicine
         if vocabulary and (kinds := kinds_match(text, vocabulary)):
             matches = (
                 kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match

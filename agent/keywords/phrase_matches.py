@@ -15,7 +15,9 @@ only with the thing's head ("home-based palliative care": "home care", Home Care
 MeSH names with the words around a descriptor ("occupational heat exposure": Occupational Exposure, and
 the heat); the medium a treatment is delivered through is a concept beside it when MeSH files it
 under information science ("app-based mindfulness programmes": Mobile Applications, "web-based CBT":
-Internet-Based Intervention, which MeSH names "Web-based Intervention"); and a broader heading the words name is searched unexploded beside a condition or a
+Internet-Based Intervention, which MeSH names "Web-based Intervention"), and care at a distance named
+with tele- and a word MeSH does not write with it is the descriptor of the longer word it begins
+("telerehab": Telerehabilitation) or else telehealth ("telemonitoring": Telemedicine); and a broader heading the words name is searched unexploded beside a condition or a
 diagnostic procedure, whose papers may leave the kind unsaid, not beside a drug, a food or a therapy of
 its own kind ("sugar-sweetened beverages": no Beverages). The rules read MeSH's trees, not lists of
 topics.
@@ -476,6 +478,34 @@ def medium_of_delivery(text: str, matches: list[MeshMatch], vocabulary: MeshVoca
         return None
     (descriptor,) = named.values()
     return MeshMatch(found.group(0), found.start(), found.end(), descriptor, "entry term")
+
+
+# "telemonitoring", "telerehab", "tele-practice": care at a distance, named with the prefix tele-
+_TELE_WORD = re.compile(r"\btele-?([^\W\d_]{4,})\b", re.IGNORECASE)
+# MeSH's own tele- word for care at a distance in general (an entry term of Telemedicine)
+_AT_A_DISTANCE = "telehealth"
+
+
+def at_a_distance(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """Care at a distance a description names with the prefix tele- and a word MeSH does not write
+    with it: the one descriptor MeSH names with a longer word the tele- word begins ("telerehab":
+    Telerehabilitation), else, when the rest is a word MeSH writes ("telemonitoring", "telepractice"),
+    telehealth, MeSH's Telemedicine. Such words had been searched as free text alone, or dropped. None
+    for a tele- word MeSH knows ("telephone") or a match holds, and for a rest MeSH never writes
+    ("teleost")."""
+    for found in _TELE_WORD.finditer(text):
+        if vocabulary.knows(found.group(0)) or any(m.start <= found.start() < m.end for m in matches):
+            continue
+        rest = found.group(1)
+        longer = {d.ui: d for w in vocabulary.words_beginning(f"tele{rest}") for d in vocabulary.lookup(w)}
+        if len(longer) != 1:
+            longer = (
+                {d.ui: d for d in vocabulary.lookup(_AT_A_DISTANCE)} if vocabulary.knows_word(rest) else {}
+            )
+        if len(longer) == 1:
+            (descriptor,) = longer.values()
+            return MeshMatch(found.group(0), found.start(), found.end(), descriptor, "entry term")
+    return None
 
 
 def named_around(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:

@@ -6,6 +6,7 @@ import pytest
 
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
+    at_a_distance,
     based_in_a_name,
     condition_of_people,
     medium_of_delivery,
@@ -142,6 +143,29 @@ def test_the_medium_a_treatment_is_delivered_through_is_a_concept_beside_it(
     """ "app-based mindfulness programmes" are mindfulness AND Mobile Applications: the medium had been
     dropped, as "web-based" was, though MeSH names both (only media, only before a treatment)."""
     found = medium_of_delivery(text, vocabulary.recognize(text), vocabulary)
+    assert (found.descriptor.heading, found.text) == (heading, written) if found else heading is None
+
+
+@pytest.mark.parametrize(
+    ("text", "heading", "written"),
+    [
+        # the one descriptor MeSH names with a longer word the tele- word begins
+        ("telerehab physiotherapy", "Telerehabilitation", "telerehab"),
+        ("tele-rehab after knee replacement", "Telerehabilitation", "tele-rehab"),
+        # a rest MeSH writes: telehealth, an entry term of Telemedicine
+        ("home blood pressure telemonitoring", "Telemedicine", "telemonitoring"),
+        ("Telepractice", "Telemedicine", "Telepractice"),
+        ("telephone follow-up", None, ""),  # MeSH knows the word: Telephone
+        ("teleost fish", None, ""),  # "ost" is no word MeSH writes
+    ],
+)
+def test_care_at_a_distance_named_with_tele_is_mesh_s_tele_heading(
+    vocabulary: MeshVocabulary, text: str, heading: str | None, written: str
+) -> None:
+    """ "telerehab", "telemonitoring" and "telepractice" are no MeSH terms and had been searched as free
+    text alone or dropped; MeSH names the longer word (Telerehabilitation) or care at a distance in
+    general (telehealth: Telemedicine)."""
+    found = at_a_distance(text, vocabulary.recognize(text), vocabulary)
     assert (found.descriptor.heading, found.text) == (heading, written) if found else heading is None
 
 
