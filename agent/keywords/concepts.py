@@ -196,12 +196,14 @@ from agent.keywords.outcome_lists import (
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
     age_group,
+    at_a_distance,
     based_in_a_name,
     beyond_mesh,
     condition_of_people,
     form_of_a_given_substance,
     health_care_sense,
     indexed_under_when_unspecified,
+    medium_of_delivery,
     named_around,
     other_sense,
     people_category,
@@ -1346,6 +1348,12 @@ def _drafts_for_text(
         if not matches and vocabulary is not None and part.side:
             # "laparoscopic versus open appendectomy": a side that is a technique's adjective alone
             matches = technique_of_adjective(text, vocabulary)
+        if vocabulary is not None and biomedical and (distant := at_a_distance(text, matches, vocabulary)):
+            if not matches:
+                # "telerehab physiotherapy": Telerehabilitation, and the phrase as written beside it
+                drafts.append(_mesh_draft(distant, text, part, description, defined, vocabulary))
+                continue
+            matches = sorted([*matches, distant], key=lambda m: m.start)  # "telemonitoring": Telemedicine
         if vocabulary and (kinds := kinds_match(text, vocabulary)):
             matches = (
                 kinds  # "shift work": what MeSH's Night and Rotating Shift Work share, the longest match
@@ -1364,6 +1372,8 @@ def _drafts_for_text(
             continue
         if matches and vocabulary is not None and (where := based_in_a_name(text, matches, vocabulary)):
             drafts.append(_mesh_draft(where, "", part, description, defined, vocabulary))  # "home-based"
+        if vocabulary is not None and (medium := medium_of_delivery(text, matches, vocabulary)):
+            drafts.append(_mesh_draft(medium, "", part, description, defined, vocabulary))  # "app-based"
         around = named_around(text, matches, vocabulary) if matches and vocabulary is not None else None
         if around is not None:
             # "occupational heat exposure": an occupational exposure, AND the heat inside it

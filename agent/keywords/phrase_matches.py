@@ -13,7 +13,11 @@ residents"); people named by a participle of what is done to them are that proce
 patients": Hospitalization); and where a thing is based is a concept beside it when MeSH names the place
 only with the thing's head ("home-based palliative care": "home care", Home Care Services), as is a term
 MeSH names with the words around a descriptor ("occupational heat exposure": Occupational Exposure, and
-the heat); and a broader heading the words name is searched unexploded beside a condition or a
+the heat); the medium a treatment is delivered through is a concept beside it when MeSH files it
+under information science ("app-based mindfulness programmes": Mobile Applications, "web-based CBT":
+Internet-Based Intervention, which MeSH names "Web-based Intervention"), and care at a distance named
+with tele- and a word MeSH does not write with it is the descriptor of the longer word it begins
+("telerehab": Telerehabilitation) or else telehealth ("telemonitoring": Telemedicine); and a broader heading the words name is searched unexploded beside a condition or a
 diagnostic procedure, whose papers may leave the kind unsaid, not beside a drug, a food or a therapy of
 its own kind ("sugar-sweetened beverages": no Beverages). The rules read MeSH's trees, not lists of
 topics.
@@ -24,7 +28,7 @@ from __future__ import annotations
 import re
 
 from agent.keywords.age_groups import AGE_GROUP_NAMES, qualified_by_an_age
-from agent.keywords.concept_roles import SLOT_TREES
+from agent.keywords.concept_roles import INTERVENTION_HEADS, SLOT_TREES
 from agent.keywords.phrase_words import FUNCTION_WORDS, GENERIC_PEOPLE, content_words, without_change_head
 from agent.language.adjective_nouns import condition_of_adjective
 from agent.language.mesh_recognition import HUMANS_TREE, PERSONS_TREE, PLACE_TREES, MeshMatch, MeshVocabulary
@@ -426,6 +430,81 @@ def based_in_a_name(text: str, matches: list[MeshMatch], vocabulary: MeshVocabul
         named = vocabulary.recognize(phrase)
         if len(named) == 1 and named[0].text.casefold() == phrase.casefold():
             return MeshMatch(found.group(0), found.start(), found.end(), named[0].descriptor, named[0].via)
+    return None
+
+
+# "app-based", "web-based", "internet-delivered": the medium a treatment reaches people through
+_DELIVERED_THROUGH = re.compile(r"\b([^\W\d_]+)[-\s](?:based|delivered)\b", re.IGNORECASE)
+# Information Science (L01): the media MeSH files an intervention's channel under (Internet, Mobile
+# Applications, Internet-Based Intervention), not what the treatment is
+_MEDIA_TREE = "L01"
+# how MeSH names an intervention by its medium ("Web-based Intervention", "Online Intervention")
+_BY_MEDIUM = ("{}-based intervention", "{} intervention")
+# Therapeutics (E02) and Behavioral Disciplines and Activities (F04, psychotherapy): what a medium
+# delivers; not all of E, whose data collection ("web-based surveys") is no treatment
+_THERAPY_TREES = ("E02", "F04")
+
+
+def medium_of_delivery(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """The medium a treatment is delivered through, a concept beside the treatment: "app-based
+    mindfulness programmes" are mindfulness AND Mobile Applications, "web-based cognitive behavioural
+    therapy" CBT AND Internet-Based Intervention. The medium is the word before "-based" or
+    "-delivered" that no match holds, read as MeSH names an intervention by its medium ("Web-based
+    Intervention", "Online Intervention") or, failing that, as the one descriptor whose terms all end in
+    it ("app": "Mobile Apps", "Smartphone Apps" of Mobile Applications); only a descriptor of
+    information science (L01), so that "psychological" ("Psychological Intervention") or "home" is
+    none, and only before a treatment: an intervention head, an acronym ("web-based CBT") or a match of
+    a therapy (E02, F04) after it ("web-based surveys" name no medium of care)."""
+    found = _DELIVERED_THROUGH.search(text)
+    if found is None or any(m.start <= found.start(1) < m.end for m in matches):
+        return None
+    after = [m for m in matches if m.start >= found.end()]
+    rest = text[found.end() :].split()
+    treated = any(w.casefold() in INTERVENTION_HEADS or is_acronym(w) for w in rest) or any(
+        t.startswith(_THERAPY_TREES) for m in after for t in m.descriptor.tree_numbers
+    )
+    if not treated:
+        return None
+    word = found.group(1)
+
+    def media(descriptors: list[MeshDescriptor]) -> list[MeshDescriptor]:
+        return [d for d in descriptors if any(t.startswith(_MEDIA_TREE) for t in d.tree_numbers)]
+
+    named = {d.ui: d for name in _BY_MEDIUM for d in media(vocabulary.lookup(name.format(word)))}
+    if not named:
+        ending = vocabulary.ending_in(word)
+        named = {d.ui: d for d in media(ending)} if len(ending) == 1 else {}
+    if len(named) != 1:
+        return None
+    (descriptor,) = named.values()
+    return MeshMatch(found.group(0), found.start(), found.end(), descriptor, "entry term")
+
+
+# "telemonitoring", "telerehab", "tele-practice": care at a distance, named with the prefix tele-
+_TELE_WORD = re.compile(r"\btele-?([^\W\d_]{4,})\b", re.IGNORECASE)
+# MeSH's own tele- word for care at a distance in general (an entry term of Telemedicine)
+_AT_A_DISTANCE = "telehealth"
+
+
+def at_a_distance(text: str, matches: list[MeshMatch], vocabulary: MeshVocabulary) -> MeshMatch | None:
+    """Care at a distance a description names with the prefix tele- and a word MeSH does not write
+    with it: the one descriptor MeSH names with a longer word the tele- word begins ("telerehab":
+    Telerehabilitation), else, when the rest is a word MeSH writes ("telemonitoring", "telepractice"),
+    telehealth, MeSH's Telemedicine. Such words had been searched as free text alone, or dropped. None
+    for a tele- word MeSH knows ("telephone") or a match holds, and for a rest MeSH never writes
+    ("teleost")."""
+    for found in _TELE_WORD.finditer(text):
+        if vocabulary.knows(found.group(0)) or any(m.start <= found.start() < m.end for m in matches):
+            continue
+        rest = found.group(1)
+        longer = {d.ui: d for w in vocabulary.words_beginning(f"tele{rest}") for d in vocabulary.lookup(w)}
+        if len(longer) != 1:
+            longer = (
+                {d.ui: d for d in vocabulary.lookup(_AT_A_DISTANCE)} if vocabulary.knows_word(rest) else {}
+            )
+        if len(longer) == 1:
+            (descriptor,) = longer.values()
+            return MeshMatch(found.group(0), found.start(), found.end(), descriptor, "entry term")
     return None
 
 

@@ -676,6 +676,12 @@ class MeshVocabulary:
         and "interface" both; "hypertension" but never "hypertensions")."""
         return word.lower() in self._forms
 
+    def words_beginning(self, prefix: str) -> list[str]:
+        """The words MeSH writes that begin with `prefix`, lower case and sorted ("telerehab":
+        "telerehabilitation")."""
+        start = prefix.lower()
+        return sorted(w for w in self._forms if w.startswith(start))
+
     def is_head_word(self, word: str) -> bool:
         """True for a noun MeSH ends terms with (at least `HEAD_MIN_DESCRIPTORS` of them: "care" in
         "Critical Care", "health" in "Public Health"), not only an adjective such as "clinical"."""

@@ -43,6 +43,7 @@ SPLIT_CHOICES = {
     "descriptions16": ("descriptions16",),
     "descriptions17": ("descriptions17",),
     "descriptions18": ("descriptions18",),
+    "descriptions19": ("descriptions19",),
     "all": SPLITS,
 }
 MEAN_FIGURES = (

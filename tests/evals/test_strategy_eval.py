@@ -490,16 +490,16 @@ def test_harness_on_two_topics(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 
 def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
-    """The 432 researchers' descriptions: each query parses without an issue, has at least two blocks and
+    """The 456 researchers' descriptions: each query parses without an issue, has at least two blocks and
     names only MeSH 2024 headings, written exactly as MeSH writes them; some descriptions are Chinese.
     The 24 written second are also `descriptions2`, the 24 written third `descriptions3`, the 24 written fourth
     `descriptions4`, the 24 written fifth `descriptions5`, the 24 written sixth `descriptions6`, the 24 written seventh
     `descriptions7`, the 24 written eighth `descriptions8`, the 24 written ninth `descriptions9`, the 24 written tenth
     `descriptions10`, the 24 written eleventh `descriptions11`, the 24 written twelfth `descriptions12`, the 24
     written thirteenth `descriptions13`, the 24 written fourteenth `descriptions14`, the 24 written
-    fifteenth `descriptions15`, the 24 written sixteenth `descriptions16`, the 24 written seventeenth `descriptions17`, the 24 written eighteenth `descriptions18`: each 16 English, 4 Chinese, 4 Chinese with English terms."""
+    fifteenth `descriptions15`, the 24 written sixteenth `descriptions16`, the 24 written seventeenth `descriptions17`, the 24 written eighteenth `descriptions18`, the 24 written nineteenth `descriptions19`: each 16 English, 4 Chinese, 4 Chinese with English terms."""
     topics = description_topics()
-    assert len(topics) == 432 and len({t.id for t in topics}) == 432
+    assert len(topics) == 456 and len({t.id for t in topics}) == 456
     assert all(t.in_split("descriptions") and not t.in_split("librarian") for t in topics)
     second = [t for t in topics if t.in_split("descriptions2")]
     assert [t.id for t in second] == [f"D{n}" for n in range(25, 49)]
@@ -535,8 +535,10 @@ def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
     assert [t.id for t in seventeenth] == [f"D{n}" for n in range(385, 409)]
     eighteenth = [t for t in topics if t.in_split("descriptions18")]
     assert [t.id for t in eighteenth] == [f"D{n}" for n in range(409, 433)]
+    nineteenth = [t for t in topics if t.in_split("descriptions19")]
+    assert [t.id for t in nineteenth] == [f"D{n}" for n in range(433, 457)]
     chinese = [t for t in topics if any("\u4e00" <= ch <= "\u9fff" for ch in t.title)]
-    assert len(chinese) == 138
+    assert len(chinese) == 146
     mixed = [t for t in chinese if re.search(r"[A-Za-z]{2,}", t.title)]
     assert [t.id for t in mixed] == [
         f"D{n}"
@@ -547,7 +549,7 @@ def test_the_description_split_is_valid_pubmed_with_real_headings() -> None:
             *(261, 262, 263, 264, 285, 286, 287, 288, 309, 310, 311, 312),
             *(333, 334, 335, 336, 357, 358, 359, 360),
             *(381, 382, 383, 384, 405, 406, 407, 408),
-            *(429, 430, 431, 432),
+            *(429, 430, 431, 432, 453, 454, 455, 456),
         )
     ]
     _assert_valid_with_real_headings(topics)

@@ -6,8 +6,10 @@ import pytest
 
 from agent.keywords.phrase_matches import (
     a_class_noun_after,
+    at_a_distance,
     based_in_a_name,
     condition_of_people,
+    medium_of_delivery,
     named_around,
     other_sense,
     people_category,
@@ -117,6 +119,54 @@ def test_where_a_thing_is_based_is_named_with_its_head(vocabulary: MeshVocabular
     # MeSH names no "web therapy"
     web = "web-based cognitive behavioural therapy"
     assert based_in_a_name(web, vocabulary.recognize(web), vocabulary) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "heading", "written"),
+    [
+        # MeSH names an intervention by its medium: "Web-based Intervention"
+        ("web-based cognitive behavioural therapy", "Internet-Based Intervention", "web-based"),
+        ("Web-based CBT", "Internet-Based Intervention", "Web-based"),  # an acronym is the treatment
+        # the one descriptor whose terms all end in the word: "Mobile Apps", "Smartphone Apps"
+        ("App-based mindfulness programmes", "Mobile Applications", "App-based"),
+        ("online-delivered exercise programmes", "Internet-Based Intervention", "online-delivered"),
+        ("Web-based surveys of physicians", None, ""),  # data collection (E05), no treatment
+        ("School-based physical activity programmes", None, ""),  # Schools holds the word
+        ("Home-based specialist palliative care", None, ""),  # a home is no medium (L01)
+        ("Group-based exercise classes", None, ""),  # nor is a group
+        ("Psychological-based therapy", None, ""),  # Psychological Intervention is no medium
+    ],
+)
+def test_the_medium_a_treatment_is_delivered_through_is_a_concept_beside_it(
+    vocabulary: MeshVocabulary, text: str, heading: str | None, written: str
+) -> None:
+    """ "app-based mindfulness programmes" are mindfulness AND Mobile Applications: the medium had been
+    dropped, as "web-based" was, though MeSH names both (only media, only before a treatment)."""
+    found = medium_of_delivery(text, vocabulary.recognize(text), vocabulary)
+    assert (found.descriptor.heading, found.text) == (heading, written) if found else heading is None
+
+
+@pytest.mark.parametrize(
+    ("text", "heading", "written"),
+    [
+        # the one descriptor MeSH names with a longer word the tele- word begins
+        ("telerehab physiotherapy", "Telerehabilitation", "telerehab"),
+        ("tele-rehab after knee replacement", "Telerehabilitation", "tele-rehab"),
+        # a rest MeSH writes: telehealth, an entry term of Telemedicine
+        ("home blood pressure telemonitoring", "Telemedicine", "telemonitoring"),
+        ("Telepractice", "Telemedicine", "Telepractice"),
+        ("telephone follow-up", None, ""),  # MeSH knows the word: Telephone
+        ("teleost fish", None, ""),  # "ost" is no word MeSH writes
+    ],
+)
+def test_care_at_a_distance_named_with_tele_is_mesh_s_tele_heading(
+    vocabulary: MeshVocabulary, text: str, heading: str | None, written: str
+) -> None:
+    """ "telerehab", "telemonitoring" and "telepractice" are no MeSH terms and had been searched as free
+    text alone or dropped; MeSH names the longer word (Telerehabilitation) or care at a distance in
+    general (telehealth: Telemedicine)."""
+    found = at_a_distance(text, vocabulary.recognize(text), vocabulary)
+    assert (found.descriptor.heading, found.text) == (heading, written) if found else heading is None
 
 
 def test_a_term_mesh_names_around_a_descriptor(vocabulary: MeshVocabulary) -> None:

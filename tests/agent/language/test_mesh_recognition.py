@@ -690,3 +690,10 @@ def test_a_disease_said_without_its_qualifier_is_its_heading(vocabulary: MeshVoc
         "Diabetes Insipidus"
     ]
     assert not vocabulary.recognize("ovarian") and not vocabulary.recognize("autoimmune")
+
+
+def test_the_words_mesh_writes_from_their_beginning(vocabulary: MeshVocabulary) -> None:
+    """A clipped word ("telerehab") is the beginning of the word MeSH writes in full."""
+    assert vocabulary.words_beginning("telerehab") == ["telerehabilitation"]
+    assert vocabulary.words_beginning("Telerehab") == ["telerehabilitation"]
+    assert vocabulary.words_beginning("xqzt") == []
