@@ -146,6 +146,7 @@ from agent.keywords.concept_roles import (
     head_is_a_condition,
     in_a_control_arm,
     is_acted_on,
+    is_chinese_comparator,
     is_comparator,
     is_compared_first,
     is_detected,
@@ -349,6 +350,32 @@ class Concepts:
     biomedical: bool = True  # whether the description names anything of medicine (`field_of_description`)
 
 
+def _compared_with_in_chinese(phrase: str, understanding: Understanding) -> bool:
+    """Whether a Chinese description names the phrase as what the studies compare with
+    (`is_chinese_comparator`: "与NIV相比", "二甲双胍与胰岛素…比较"), unless the side before 与 is a lone word
+    and the phrase a longer one whose head it may share ("腹腔镜与开腹肝切除术", laparoscopic versus open
+    hepatectomy: the hepatectomy is both sides', as in `_alternatives`)."""
+    description = understanding.description
+    original = understanding.originals.get(phrase, phrase)
+    if not is_chinese_comparator(original, description):
+        return False
+    phrases = [p for slot in LIST_SLOT_NAMES for p in getattr(understanding.slots, slot)]
+    return not any(
+        len(other.split()) == 1
+        and not is_acronym(other)  # "EVT与单纯药物治疗": an acronym names a thing of its own
+        and len(phrase.split()) > 1
+        and re.search(
+            re.escape(understanding.originals.get(other, other))
+            + r"\s*(?:与|和|同|跟)\s*"
+            + re.escape(original),
+            description,
+            re.IGNORECASE,
+        )
+        for other in phrases
+        if other != phrase
+    )
+
+
 def _join_sides_written_apart(
     parts: list[_Part], series: dict[str, int], description: str, vocabulary: MeshVocabulary | None
 ) -> None:
@@ -478,7 +505,9 @@ def _parts(
             cues = ["", *(cue.casefold() for cue in sides_and_cues[1::2]), ""]
             if kinds:  # the head alone, then the modifiers compared, one block apart from the head's
                 cues = ["", *(["versus"] * (len(kinds) - 1)), ""]
-            written_compared = is_comparator(phrase, understanding.description)
+            written_compared = is_comparator(phrase, understanding.description) or _compared_with_in_chinese(
+                phrase, understanding
+            )
             # "family-based treatment versus individual CBT": two active treatments set side by side are
             # the alternatives of one block, as the tests of a diagnostic question are (`_alternatives`)
             alternatives = either_test or _alternatives(

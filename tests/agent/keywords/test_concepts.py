@@ -2286,6 +2286,37 @@ def test_sides_of_versus_the_understanding_read_as_two_phrases_are_one_block(
     assert '"Thickened fluids"[tiab] OR "free water protocol"' not in pubmed_query(result)
 
 
+def test_the_side_a_chinese_description_compares_with_is_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "二甲双胍与胰岛素…比较" is "metformin compared with insulin": insulin is the comparator, left out like
+    the Y of "compared with Y" (it had been a required block of its own)."""
+    understanding = Understanding(
+        description="二甲双胍与胰岛素治疗妊娠期糖尿病的新生儿结局比较",
+        slots=Slots(subject_population=["gestational diabetes"], context=["metformin", "insulin"]),
+        originals={"gestational diabetes": "妊娠期糖尿病", "metformin": "二甲双胍", "insulin": "胰岛素"},
+    )
+    result = build_concepts(understanding, vocabulary)
+    insulin = next(c for c in result.concepts if c.label == "insulin")
+    assert not insulin.required and "comparator" in insulin.reason
+    assert next(c for c in result.concepts if c.label == "metformin").required
+    # "腹腔镜与开腹肝切除术" (laparoscopic versus open hepatectomy): the lone word before 与 shares the
+    # comparator's head, which stays required
+    understanding = Understanding(
+        description="腹腔镜与开腹肝切除术治疗肝细胞癌的比较",
+        slots=Slots(method_measurement=["laparoscopy"], context=["open abdomen hepatectomy"]),
+        originals={"laparoscopy": "腹腔镜", "open abdomen hepatectomy": "开腹肝切除术"},
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert "Hepatectomy" in pubmed_query(result)
+    # an acronym before 与 names a thing of its own: the longer comparator is still left out
+    understanding = Understanding(
+        description="大核心梗死患者 EVT 与单纯药物治疗的功能预后比较",
+        slots=Slots(context=["EVT", "simple drug therapy"]),
+        originals={"simple drug therapy": "单纯药物治疗"},
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert "Drug Therapy" not in pubmed_query(result)
+
+
 def test_treatments_compared_stay_apart_when_not_alternatives_of_one_kind(vocabulary: MeshVocabulary) -> None:
     """Sides MeSH files in different categories ("CBT versus antidepressants": a psychotherapy, F, and
     drugs, D) stay two blocks; so do a lone word and a longer phrase whose head it may modify
