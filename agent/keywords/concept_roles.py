@@ -445,6 +445,24 @@ def is_comparator(phrase: str, description: str) -> bool:
     )
 
 
+# Chinese marks what is compared with by a preposition before it and a verb of comparing closing the
+# clause: "与NIV相比" (compared with NIV), "和 sleep hygiene education 相比", "A与B治疗…的比较" (A
+# compared with B); "与" alone joins what a sentence relates ("X与Y的关系"), so the verb must follow
+_ZH_COMPARED = r"(?:与|和|同|跟)\s*{phrase}[^，。；？！,.;?!]*?(?:相比|比较|相较|对比)"
+
+
+def is_chinese_comparator(original: str, description: str) -> bool:
+    """Whether a Chinese description names `original` (the words a phrase was rendered from, or the
+    phrase itself where the description writes it in Latin letters) as what the studies compare with:
+    after 与/和/同/跟 in a clause a verb of comparing (相比, 比较) closes, as the Y of "compared with Y"
+    (`is_comparator`): "HFNC…，与NIV相比再插管率是否更低", "二甲双胍与胰岛素治疗妊娠期糖尿病的…比较"."""
+    if not original.strip():
+        return False
+    return bool(
+        re.search(_ZH_COMPARED.format(phrase=re.escape(original.strip())), description, re.IGNORECASE)
+    )
+
+
 # "we compare X with Y", "comparing X (XA) to Y", "compares X of the Z versus Y": what is compared, before
 # what it is compared with; up to a few words of its own (an "of" phrase, a bracketed acronym) between
 _COMPARED_FIRST = (

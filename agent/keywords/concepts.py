@@ -1,7 +1,7 @@
 """From understood slots to search concepts: what a searcher ANDs, what they OR, and what they leave out.
 
 Slots are the PRD's schema for *understanding* a description; a Boolean query is built from
-*concepts*. A slot may hold several concepts ("metformin versus insulin for gestational diabetes" has
+*concepts*. A slot may hold several concepts ("CBT versus antidepressants for major depression" has
 an intervention, a comparator and a condition), and a concept is one OR block of a heading and its
 synonyms. The steps, for every phrase of every slot:
 
@@ -59,7 +59,9 @@ synonyms. The steps, for every phrase of every slot:
 4. **group** (`agent.keywords.concept_grouping`): terms of one role from one slot are one concept when the description lists them
    together ("ECoG and sEEG", "bursa, tendon or labrum" are one block each); different roles, the two
    sides of "versus" (but not the tests a question of diagnosis compares: a comparative accuracy review
-   takes the studies of either), phrases the description writes apart ("red flags to screen for vertebral
+   takes the studies of either; nor two active treatments of one MeSH category, "family-based treatment
+   versus individual CBT", "DOACs versus warfarin", which a searcher ORs into one intervention block,
+   also when the understanding read the sides as two phrases: `_alternatives`), phrases the description writes apart ("red flags to screen for vertebral
    fracture") and the descriptors of one compound phrase from different MeSH trees ("sugar-sweetened
    beverage taxes": the drinks and the tax) are different concepts; a prediction of another concept
    ("formation energy prediction" beside "formation energy") joins that concept's block; a second name
@@ -144,6 +146,7 @@ from agent.keywords.concept_roles import (
     head_is_a_condition,
     in_a_control_arm,
     is_acted_on,
+    is_chinese_comparator,
     is_comparator,
     is_compared_first,
     is_detected,
@@ -350,6 +353,119 @@ class Concepts:
     biomedical: bool = True  # whether the description names anything of medicine (`field_of_description`)
 
 
+def _compared_with_in_chinese(phrase: str, understanding: Understanding) -> bool:
+    """Whether a Chinese description names the phrase as what the studies compare with
+    (`is_chinese_comparator`: "与NIV相比", "二甲双胍与胰岛素…比较"), unless the side before 与 is a lone word
+    and the phrase a longer one whose head it may share ("腹腔镜与开腹肝切除术", laparoscopic versus open
+    hepatectomy: the hepatectomy is both sides', as in `_alternatives`)."""
+    description = understanding.description
+    original = understanding.originals.get(phrase, phrase)
+    if not is_chinese_comparator(original, description):
+        return False
+    phrases = [p for slot in LIST_SLOT_NAMES for p in getattr(understanding.slots, slot)]
+    return not any(
+        len(other.split()) == 1
+        and not is_acronym(other)  # "EVT与单纯药物治疗": an acronym names a thing of its own
+        and len(phrase.split()) > 1
+        and re.search(
+            re.escape(understanding.originals.get(other, other))
+            + r"\s*(?:与|和|同|跟)\s*"
+            + re.escape(original),
+            description,
+            re.IGNORECASE,
+        )
+        for other in phrases
+        if other != phrase
+    )
+
+
+def _join_sides_written_apart(
+    parts: list[_Part], series: dict[str, int], description: str, vocabulary: MeshVocabulary | None
+) -> None:
+    """Put in one series (`listed_together`) the phrases of two slots the description writes either side
+    of "versus" ("thickened fluids" and "free water protocol" of "Thickened fluids versus a free water
+    protocol for ...", which the understanding read as two phrases) when they are alternatives a searcher
+    ORs (`_alternatives`), as the sides of one phrase are."""
+    written = list(dict.fromkeys(part.written for part in parts if part.written))
+    for first in written:
+        for later in written:
+            if first == later or series.get(first, -1) == series.get(later, -2):
+                continue
+            pattern = rf"(?<!\w){re.escape(first)}\s+(?:versus|vs\.?|v\.)\s+(?:(?:a|an|the)\s+)?{re.escape(later)}(?!\w)"
+            if re.search(pattern, description, re.IGNORECASE) and _alternatives(
+                [first, later], description, False, vocabulary
+            ):
+                number = series.get(first, -1)
+                if number < 0:
+                    number = max(series.values(), default=0) + 1
+                series[first] = series[later] = number
+
+
+def _alternatives(sides: list[str], description: str, kinds: bool, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether the sides of "X versus Y" are alternatives a searcher ORs into one block: active
+    treatments of one kind ("family-based treatment versus individual CBT", both psychotherapies;
+    "DOACs versus warfarin"; "thickened fluids versus a free water protocol"), so that a paper of either
+    is a candidate (a trial's abstract may name only the arm it is about). Not when a side is the control
+    arm (usual care, placebo, no treatment: `is_usual_care`, `in_a_control_arm`), which is left out
+    instead, nor for kinds of one head ("cemented versus uncemented hemiarthroplasty": `kinds_of_one_head`
+    makes their block), nor when MeSH files the sides in different categories (`_treatments_of_one_kind`:
+    "CBT versus antidepressants", a psychotherapy and drugs, two blocks as librarians AND them). A later side
+    named by a generic head or by who delivers it ("versus intensive medical therapy", "versus
+    inpatient hospital care", "versus clinician-delivered therapy") is the usual care a trial compares
+    with, left out (`_draft`); and a lone word set against a longer phrase may be a modifier of that
+    phrase's head ("telephone versus face-to-face genetic counselling": telephone counselling), not a
+    thing of its own to OR with it."""
+    words = [side.split() for side in sides]
+    return (
+        len(sides) > 1
+        and not kinds
+        and not any(is_usual_care(side) or in_a_control_arm(side, description) for side in sides)
+        and not any(_named_by_a_generic_head(side, vocabulary) for side in sides[1:])
+        and not (len(words[0]) == 1 and any(len(side) > 1 for side in words[1:]))
+        and (vocabulary is None or _treatments_of_one_kind(sides, vocabulary))
+    )
+
+
+def _named_by_a_generic_head(side: str, vocabulary: MeshVocabulary | None) -> bool:
+    """Whether a side of "versus" ends in a generic head ("therapy", "care") that no descriptor takes in
+    with the words before it ("intensive medical therapy", "inpatient hospital care"; not "cognitive
+    behavioural therapy", which MeSH names whole), or in a word that names who delivers it ("clinician-delivered therapy")."""
+    words = side.split()
+    if not words:
+        return False
+    head = words[-1].lower()
+    if names_its_agent(head):
+        return True
+    if head not in GENERIC_WORDS:
+        return False
+    end = len(side.rstrip())
+    head_start = end - len(words[-1])
+    return vocabulary is None or not any(
+        match.end >= end and match.start < head_start for match in vocabulary.recognize(side)
+    )
+
+
+# the trees of what is tested or measured, not given: tests compared outside a question of diagnosis
+# ("computed tomography versus MRI versus bone scintigraphy") are left as they were (`asks_for_a_diagnosis`
+# decides when a comparative accuracy review ORs them)
+_TESTS = ("E01", "E05")
+
+
+def _treatments_of_one_kind(sides: list[str], vocabulary: MeshVocabulary) -> bool:
+    """Whether MeSH files the things the sides name in one category (the first letter of a tree number:
+    D drugs, E techniques, F psychotherapies, ...) and none is only a test, a side MeSH names nothing in
+    counting as any kind ("DOACs", "a free water protocol": free words a searcher ORs with the other
+    side's)."""
+    trees = [
+        {number for match in vocabulary.recognize(side) for number in match.descriptor.tree_numbers}
+        for side in sides
+    ]
+    if any(numbers and all(n.startswith(_TESTS) for n in numbers) for numbers in trees):
+        return False
+    named = [{n[0] for n in numbers} for numbers in trees if numbers]
+    return not named or bool(set.intersection(*named))
+
+
 def _parts(
     understanding: Understanding, vocabulary: MeshVocabulary | None = None
 ) -> tuple[list[_Part], list[str]]:
@@ -392,10 +508,17 @@ def _parts(
             cues = ["", *(cue.casefold() for cue in sides_and_cues[1::2]), ""]
             if kinds:  # the head alone, then the modifiers compared, one block apart from the head's
                 cues = ["", *(["versus"] * (len(kinds) - 1)), ""]
-            written_compared = is_comparator(phrase, understanding.description)
+            written_compared = is_comparator(phrase, understanding.description) or _compared_with_in_chinese(
+                phrase, understanding
+            )
+            # "family-based treatment versus individual CBT": two active treatments set side by side are
+            # the alternatives of one block, as the tests of a diagnostic question are (`_alternatives`)
+            alternatives = either_test or _alternatives(
+                sides, understanding.description, bool(kinds), vocabulary
+            )
             for index, side in enumerate(sides):
                 before, after = cues[index], cues[index + 1]
-                apart = (index or written_compared) and not (either_test and before in _VERSUS)
+                apart = (index or written_compared) and not (alternatives and before in _VERSUS)
                 if apart and not (kinds and index > 1):
                     compared += 1
                 group = compared if apart else 0
@@ -516,6 +639,7 @@ def build_concepts(understanding: Understanding, vocabulary: MeshVocabulary | No
     for part in parts:
         part.written = _as_written(part, description, understanding.originals)
     series = listed_together(description, [part.written for part in parts], understanding.originals)
+    _join_sides_written_apart(parts, series, description, vocabulary)
     shared = _share_words(parts, series, description, vocabulary) if vocabulary is not None else set()
     shared |= {series[part.written] for part in parts if part.kind and part.written in series}
     shared |= slashed_series(description, series)  # "kangaroo care / skin-to-skin contact": one concept

@@ -7,6 +7,7 @@ import pytest
 from agent.keywords.concept_roles import (
     asks_for_a_diagnosis,
     decide_required,
+    is_chinese_comparator,
     is_exposure,
     names_a_tradition,
     names_nothing,
@@ -644,3 +645,18 @@ def test_an_unexplained_acronym_among_the_people_or_the_context_is_required_unle
     concepts = {c.label: c.required for c in build_concepts(understanding, vocabulary).concepts}
     assert label in concepts
     assert concepts[label] is required
+
+
+def test_what_a_chinese_description_compares_with_is_a_comparator() -> None:
+    # "与 X 相比" (compared with X), "A与B…的比较" (A compared with B): X and B are what the studies compare
+    # with; the question's own intervention, and what "与" only relates, are not
+    assert is_chinese_comparator("NIV", "HFNC在ICU患者拔管后序贯治疗中的应用，与NIV相比再插管率是否更低？")
+    description = "二甲双胍与胰岛素治疗妊娠期糖尿病的新生儿结局比较"
+    assert is_chinese_comparator("胰岛素", description)
+    assert not is_chinese_comparator("二甲双胍", description)
+    assert is_chinese_comparator(
+        "sleep hygiene education", "基于 app 的 CBT-I 的效果，和 sleep hygiene education 相比。"
+    )
+    assert not is_chinese_comparator("抑郁", "社交媒体使用与抑郁的关系")
+    # the verb of comparing must close the same clause
+    assert not is_chinese_comparator("胰岛素", "二甲双胍与胰岛素治疗妊娠期糖尿病。比较新生儿结局")

@@ -41,7 +41,9 @@ def pubmed_query(result) -> str:
     )
 
 
-def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -> None:
+def test_versus_of_two_drugs_is_one_block_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -> None:
+    # two active treatments of one kind set side by side: a searcher ORs them into one block
+    # (`test_two_active_treatments_of_one_kind_compared_are_one_block`)
     result = concepts_of(
         vocabulary,
         "Metformin versus insulin for gestational diabetes",
@@ -50,8 +52,7 @@ def test_versus_separates_and_roles_come_from_mesh(vocabulary: MeshVocabulary) -
     )
     assert summary(result) == [
         ("gestational diabetes", "condition", True),
-        ("Metformin", "intervention", True),
-        ("insulin", "intervention", True),
+        ("Metformin / insulin", "intervention", True),
     ]
     assert [t.mesh.heading for t in result.terms if t.mesh] == [
         "Diabetes, Gestational",
@@ -70,8 +71,16 @@ def test_the_sides_of_versus_share_a_head_where_mesh_names_the_result(vocabulary
     )
     headings = {t.mesh.heading for t in result.terms if t.mesh}
     assert {"Anesthesia, Conduction", "Anesthesia, General"} <= headings
-    required = {c.label for c in result.concepts if c.required}
-    assert {"Regional anaesthesia", "general anaesthesia"} <= required
+    # both kinds are the question's: one required block, OR'ed
+    required = {
+        t.mesh.heading
+        for c in result.concepts
+        if c.required
+        for t in result.terms
+        if t.concept == c.id
+        if t.mesh
+    }
+    assert {"Anesthesia, Conduction", "Anesthesia, General"} <= required
 
 
 def test_where_a_programme_is_based_is_a_concept_when_mesh_names_it_with_the_head(
@@ -2225,6 +2234,118 @@ def test_outside_medicine_a_cell_part_before_its_noun_is_searched_as_written(
     query = pubmed_query(result)
     assert "[Mesh]" not in query
     assert '"dendrite growth"[tiab]' in query
+
+
+def _blocks(result) -> list[set[str]]:
+    """The MeSH headings of each concept, in order."""
+    return [{t.mesh.heading for t in result.terms if t.concept == c.id and t.mesh} for c in result.concepts]
+
+
+def test_two_active_treatments_of_one_kind_compared_are_one_block(vocabulary: MeshVocabulary) -> None:
+    """ "Family-based treatment versus individual cognitive behavioural therapy": two psychotherapies
+    set side by side are the alternatives of one intervention block, OR'ed (a trial's abstract may name
+    only the arm it is about); the condition stays a block of its own. A generic head MeSH names with
+    the words before it ("cognitive behavioural therapy") is no usual care left out."""
+    result = concepts_of(
+        vocabulary,
+        "Family-based treatment versus individual cognitive behavioural therapy for anorexia nervosa",
+        context=["Family-based treatment versus individual cognitive behavioural therapy"],
+        subject_population=["anorexia nervosa"],
+    )
+    blocks = _blocks(result)
+    assert {"Family Therapy", "Cognitive Behavioral Therapy"} in blocks
+    assert {"Anorexia Nervosa"} in blocks
+    assert all(c.required for c in result.concepts)
+    # free words MeSH does not name are OR'ed with the other side's heading the same way
+    result = concepts_of(
+        vocabulary, "DOACs versus warfarin for left ventricular thrombus", context=["DOACs versus warfarin"]
+    )
+    query = pubmed_query(result)
+    assert re.search(r'\(DOACs\[tiab\] OR "Warfarin"\[Mesh\]', query)
+
+
+def test_sides_of_versus_the_understanding_read_as_two_phrases_are_one_block(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """ "Thickened fluids versus a free water protocol": the understanding put each side in a phrase of
+    its own; the description writes them either side of "versus", so they are OR'ed as the sides of one
+    phrase are (they had been two required blocks, a paper of either trial arm needing both)."""
+    description = "Thickened fluids versus a free water protocol for people with dysphagia after stroke"
+    result = concepts_of(
+        vocabulary,
+        description,
+        context=["Thickened fluids", "free water protocol"],
+        subject_population=["dysphagia", "stroke"],
+    )
+    assert '("Thickened fluids"[tiab] OR "free water protocol"[tiab])' in pubmed_query(result)
+    # written apart with no "versus" between them, they stay two blocks
+    result = concepts_of(
+        vocabulary,
+        "Thickened fluids for people with dysphagia after stroke: a free water protocol",
+        context=["Thickened fluids", "free water protocol"],
+        subject_population=["dysphagia", "stroke"],
+    )
+    assert '"Thickened fluids"[tiab] OR "free water protocol"' not in pubmed_query(result)
+
+
+def test_the_side_a_chinese_description_compares_with_is_left_out(vocabulary: MeshVocabulary) -> None:
+    """ "二甲双胍与胰岛素…比较" is "metformin compared with insulin": insulin is the comparator, left out like
+    the Y of "compared with Y" (it had been a required block of its own)."""
+    understanding = Understanding(
+        description="二甲双胍与胰岛素治疗妊娠期糖尿病的新生儿结局比较",
+        slots=Slots(subject_population=["gestational diabetes"], context=["metformin", "insulin"]),
+        originals={"gestational diabetes": "妊娠期糖尿病", "metformin": "二甲双胍", "insulin": "胰岛素"},
+    )
+    result = build_concepts(understanding, vocabulary)
+    insulin = next(c for c in result.concepts if c.label == "insulin")
+    assert not insulin.required and "comparator" in insulin.reason
+    assert next(c for c in result.concepts if c.label == "metformin").required
+    # "腹腔镜与开腹肝切除术" (laparoscopic versus open hepatectomy): the lone word before 与 shares the
+    # comparator's head, which stays required
+    understanding = Understanding(
+        description="腹腔镜与开腹肝切除术治疗肝细胞癌的比较",
+        slots=Slots(method_measurement=["laparoscopy"], context=["open abdomen hepatectomy"]),
+        originals={"laparoscopy": "腹腔镜", "open abdomen hepatectomy": "开腹肝切除术"},
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert "Hepatectomy" in pubmed_query(result)
+    # an acronym before 与 names a thing of its own: the longer comparator is still left out
+    understanding = Understanding(
+        description="大核心梗死患者 EVT 与单纯药物治疗的功能预后比较",
+        slots=Slots(context=["EVT", "simple drug therapy"]),
+        originals={"simple drug therapy": "单纯药物治疗"},
+    )
+    result = build_concepts(understanding, vocabulary)
+    assert "Drug Therapy" not in pubmed_query(result)
+
+
+def test_treatments_compared_stay_apart_when_not_alternatives_of_one_kind(vocabulary: MeshVocabulary) -> None:
+    """Sides MeSH files in different categories ("CBT versus antidepressants": a psychotherapy, F, and
+    drugs, D) stay two blocks; so do a lone word and a longer phrase whose head it may modify
+    ("telephone versus face-to-face genetic counselling": telephone counselling), and tests compared
+    outside a question of diagnosis."""
+    result = concepts_of(
+        vocabulary,
+        "Cognitive behavioural therapy versus antidepressants for major depressive disorder",
+        context=["Cognitive behavioural therapy versus antidepressants"],
+        subject_population=["major depressive disorder"],
+    )
+    blocks = _blocks(result)
+    assert not any({"Cognitive Behavioral Therapy", "Antidepressive Agents"} <= b for b in blocks)
+    result = concepts_of(
+        vocabulary,
+        "Telephone versus face-to-face genetic counselling for hereditary breast cancer",
+        context=["Telephone versus face-to-face genetic counselling"],
+        subject_population=["hereditary breast cancer"],
+    )
+    assert not any({"Telephone", "Genetic Counseling"} <= b for b in _blocks(result))
+    result = concepts_of(
+        vocabulary,
+        "Computed tomography versus magnetic resonance imaging for scaphoid fractures",
+        context=["Computed tomography versus magnetic resonance imaging"],
+        subject_population=["scaphoid fractures"],
+    )
+    assert not any({"Tomography, X-Ray Computed", "Magnetic Resonance Imaging"} <= b for b in _blocks(result))
 
 
 def test_the_tests_a_diagnostic_question_compares_are_one_block(vocabulary: MeshVocabulary) -> None:
