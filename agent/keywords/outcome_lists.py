@@ -234,14 +234,16 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         tail = ""  # "X and Y are the outcomes we care about: does Z in pregnancy ...?": the question itself
     head = description[: len(description) - len(tail)] if tail else description
     reported = _reported(tail)
-    only_outcomes = bool(_LISTED.search(reported)) and not _PEOPLE_OR_PLACE.search(reported)
+    members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
+    only_outcomes = bool(_LISTED.search(reported)) and not _PEOPLE_OR_PLACE.search(
+        _without_named_things(reported, concepts, members)
+    )
     segments = _lists_acted_on(description)
     named = [
         m.group("with") or m.group("are") or m.group("first") or m.group("bare")
         for m in _NAMED_OUTCOMES.finditer(description)
     ] + [m.group("zh") for m in _NAMED_OUTCOMES_ZH.finditer(description)]
     named += [m.group("care") for m in _CARED_ABOUT.finditer(description)]
-    members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:
         own = members[concept.id]
@@ -285,6 +287,27 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         concept.role = ConceptRole.OUTCOME
         found[concept.id] = reason
     return found
+
+
+def _without_named_things(reported: str, concepts: list[Concept], members: dict[str, list[Term]]) -> str:
+    """What a subtitle reports with the phrases of its things (no people, no place) blanked out: "quality
+    of life", "activities of daily living" and "length of stay" hold an "of" that names no one and
+    nowhere, so "...: a meta-analysis of relapse, hypothyroidism and quality of life" still lists only
+    outcomes. The phrases of people and settings stay ("of patients with chronic kidney disease")."""
+    phrases = sorted(
+        (
+            t.canonical.strip()
+            for c in concepts
+            if c.role not in (ConceptRole.POPULATION, ConceptRole.SETTING)
+            for t in members[c.id]
+            if t.canonical.strip()
+        ),
+        key=len,
+        reverse=True,
+    )
+    for phrase in phrases:
+        reported = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ; ", reported, flags=re.IGNORECASE)
+    return reported
 
 
 def _lists_acted_on(description: str) -> list[str]:

@@ -516,3 +516,40 @@ def test_a_word_mesh_does_not_know_filed_among_the_people_is_an_outcome_in_the_r
     assert outcomes["reinfarction"] == ("outcome", False)
     assert outcomes["death"] == ("outcome", False)
     assert outcomes["oldest old"][1]
+
+
+def test_an_of_inside_an_outcome_phrase_names_no_people_in_the_reviews_list(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'...: a meta-analysis of atrial fibrillation, fractures and quality of life': the "of" of "quality of
+    life" names no one and nowhere, so the subtitle still lists only outcomes, and the diseases in it
+    are outcomes the studies report, left out; the condition before the colon stays required."""
+    found = summary(
+        vocabulary,
+        "Levothyroxine for subclinical hypothyroidism in older adults: a systematic review and "
+        "meta-analysis of atrial fibrillation, fractures and quality of life",
+        method_measurement=["Levothyroxine"],
+        subject_population=["subclinical hypothyroidism", "older adults"],
+        output_target=["atrial fibrillation", "fractures", "quality of life"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert [v for w, v in outcomes.items() if "hypothyroidism" in w] == [("condition", True)], found
+    for outcome in ("atrial fibrillation", "fractures", "quality of life"):
+        assert outcomes[outcome] == ("outcome", False), (outcome, found)
+
+
+def test_the_people_a_reviews_of_names_keep_their_conditions(vocabulary: MeshVocabulary) -> None:
+    """'...: a meta-analysis of patients with atrial fibrillation and heart failure': the "with" of the
+    people is no phrase of a thing, so the subtitle names who is studied and their conditions stay."""
+    found = summary(
+        vocabulary,
+        "Levothyroxine for subclinical hypothyroidism: a meta-analysis of patients with atrial fibrillation "
+        "and heart failure",
+        method_measurement=["Levothyroxine"],
+        subject_population=[
+            "subclinical hypothyroidism",
+            "patients with atrial fibrillation",
+            "heart failure",
+        ],
+    )
+    assert all(required for role, required in found.values() if role == "condition"), found
