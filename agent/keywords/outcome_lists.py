@@ -13,8 +13,10 @@ heading ("heart failure"), an intervention and a technique stay what they are, w
 written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing"),
 but a service written before a noun of use in a list of outcomes is the outcome of its use ("...: overdose
 deaths and emergency service use"). A subtitle that names the review before what it reports ("...: a
-systematic review of renal scarring and treatment failure") lists outcomes after the review's "of", unless
-that "of" opens the studies taken ("a meta-analysis of randomised trials"); a heading MeSH files under
+systematic review of renal scarring and treatment failure") lists outcomes after the review's "of", one as
+well as several ("a meta-analysis of arrhythmia recurrence"), unless that "of" opens the studies taken ("a
+meta-analysis of randomised trials"); an "of" inside a thing's own phrase ("quality of life") names no people
+there; a heading MeSH files under
 Treatment Outcome (Treatment Failure) is measured. People MeSH sorts by a state, written without the people, are that
 state measured ("...: preterm birth, low birth weight and birth defects"), and so is a word MeSH does
 not know that the understanding could only file among the people ("...: a meta-analysis of death and
@@ -235,9 +237,11 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     head = description[: len(description) - len(tail)] if tail else description
     reported = _reported(tail)
     members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
-    only_outcomes = bool(_LISTED.search(reported)) and not _PEOPLE_OR_PLACE.search(
-        _without_named_things(reported, concepts, members)
-    )
+    # a list, or what a subtitle that names the review reports after its "of", one thing as well ("a
+    # meta-analysis of arrhythmia recurrence", "of survival to hospital discharge")
+    only_outcomes = bool(
+        _LISTED.search(reported) or (reported and reported != tail)
+    ) and not _PEOPLE_OR_PLACE.search(_without_named_things(reported, concepts, members))
     segments = _lists_acted_on(description)
     named = [
         m.group("with") or m.group("are") or m.group("first") or m.group("bare")

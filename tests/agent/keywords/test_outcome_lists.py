@@ -553,3 +553,28 @@ def test_the_people_a_reviews_of_names_keep_their_conditions(vocabulary: MeshVoc
         ],
     )
     assert all(required for role, required in found.values() if role == "condition"), found
+
+
+def test_one_outcome_a_subtitle_names_after_the_reviews_of_is_left_out(vocabulary: MeshVocabulary) -> None:
+    """'...: a systematic review and meta-analysis of intracranial haemorrhage': the review's "of" opens
+    what it reports, one thing as well as a list, so the disease written only there is an outcome the
+    studies report; the condition before the colon stays required."""
+    found = summary(
+        vocabulary,
+        "Rivaroxaban versus warfarin for atrial fibrillation: a systematic review and meta-analysis of "
+        "intracranial haemorrhage",
+        method_measurement=["Rivaroxaban versus warfarin"],
+        subject_population=["atrial fibrillation"],
+        output_target=["intracranial haemorrhage"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert outcomes["atrial fibrillation"] == ("condition", True), found
+    assert [v for w, v in outcomes.items() if "haemorrhage" in w] == [("outcome", False)], found
+    # a plain subtitle of one thing names no list of outcomes: the disease stays what it is
+    plain = summary(
+        vocabulary,
+        "Rivaroxaban versus warfarin for atrial fibrillation: intracranial haemorrhage",
+        method_measurement=["Rivaroxaban versus warfarin"],
+        subject_population=["atrial fibrillation", "intracranial haemorrhage"],
+    )
+    assert [v for w, v in plain.items() if "haemorrhage" in w] == [("condition", True)], plain
