@@ -74,6 +74,8 @@ def _reported(tail: str) -> str:
     return "" if _STUDIES.search(rest) else rest
 
 
+# a subtitle that opens with what is acted on ("...: effects on pain intensity, function and mortality")
+_EFFECTS_ON = re.compile(r"^(?:the\s+)?(?:effects?|impacts?|influences?)\s+on\s", re.IGNORECASE)
 _ACTED_ON = re.compile(
     # "its effect on mortality and breastfeeding", "the effect of HIIT on VO2max and insulin sensitivity"
     r"\b(?:(?:effects?|impacts?|influences?)(?P<of>\s+of\s+[^.;:!?]+?)?\s+on"
@@ -183,7 +185,11 @@ def _a_state_of_the_people(term: Term) -> bool:
 
 
 def _outcome_like(
-    concept: Concept, members: list[Term], in_a_list_of_outcomes: bool, in_a_purpose: bool = False
+    concept: Concept,
+    members: list[Term],
+    in_a_list_of_outcomes: bool,
+    in_a_purpose: bool = False,
+    reported_as_such: bool = False,
 ) -> bool:
     """Whether a concept may be a measured outcome: an outcome by its tree or slot, a condition MeSH
     files only among pathologic processes and symptoms (Death, Recurrence), or a method MeSH files
@@ -192,7 +198,11 @@ def _outcome_like(
     and myocardial infarction", "...: overdose and reincarceration"), and in a list of the "Y" of "X
     for Y" (`in_a_purpose`) a free-text setting ("for walking ability and balance": the understanding
     files what it cannot place in the context, but a purpose is no place); in such a subtitle, people
-    named only by their state ("low birth weight": `_a_state_of_the_people`) too."""
+    named only by their state ("low birth weight": `_a_state_of_the_people`) too; and in a subtitle that
+    opens its list as what the review reports (`reported_as_such`: "a meta-analysis of wound healing and
+    major amputation", "effects on pain intensity and mortality") a technique MeSH files among the
+    procedures (E: Amputation, Surgical; Pain Measurement; Patient Discharge) is the event or measure
+    counted, while a substance or a device of information science (D, L) stays what is given."""
     headings = [t.mesh for t in members if t.mesh is not None]
     trees = [n for h in headings for n in h.tree_numbers]
     if concept.role is ConceptRole.OUTCOME:
@@ -220,7 +230,18 @@ def _outcome_like(
             and all(_a_state_of_the_people(t) or t.mesh is None for t in members)
         )
     if concept.role is ConceptRole.METHOD:
-        return len(headings) == len(members) and bool(trees) and _measured(trees)
+        return (
+            len(headings) == len(members)
+            and bool(trees)
+            and (
+                _measured(trees)
+                or (
+                    in_a_list_of_outcomes
+                    and reported_as_such
+                    and not any(n.startswith(_DONE_TREES) for n in trees)
+                )
+            )
+        )
     return False
 
 
@@ -242,6 +263,8 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
     only_outcomes = bool(
         _LISTED.search(reported) or (reported and reported != tail)
     ) and not _PEOPLE_OR_PLACE.search(_without_named_things(reported, concepts, members))
+    # the list opened as what the review reports: after the review's "of", or "effects on"
+    reported_as_such = bool(reported) and (reported != tail or bool(_EFFECTS_ON.match(tail)))
     segments = _lists_acted_on(description)
     named = [
         m.group("with") or m.group("are") or m.group("first") or m.group("bare")
@@ -263,7 +286,10 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         elif (
             tail
             and all(_written(t.canonical, tail) and not _written(t.canonical, head) for t in own)
-            and (_outcome_like(concept, own, only_outcomes) or (only_outcomes and _used(own, tail)))
+            and (
+                _outcome_like(concept, own, only_outcomes, reported_as_such=reported_as_such)
+                or (only_outcomes and _used(own, tail))
+            )
         ):
             reason = (
                 "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"

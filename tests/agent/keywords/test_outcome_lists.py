@@ -578,3 +578,29 @@ def test_one_outcome_a_subtitle_names_after_the_reviews_of_is_left_out(vocabular
         subject_population=["atrial fibrillation", "intracranial haemorrhage"],
     )
     assert [v for w, v in plain.items() if "haemorrhage" in w] == [("condition", True)], plain
+
+
+def test_a_procedure_listed_as_what_the_review_reports_is_an_outcome(vocabulary: MeshVocabulary) -> None:
+    """'...: a systematic review of wound healing and major amputation': after the review's "of" (or
+    "effects on") a technique MeSH files among the procedures (Amputation, Surgical, E04) is the event
+    counted, left out; in a plain subtitle that only lists things it stays what it is ("...: amputation
+    and bypass surgery" may list the kinds of what is done)."""
+    found = summary(
+        vocabulary,
+        "Hyperbaric oxygen therapy for diabetic foot ulcers: a systematic review of wound healing and "
+        "major amputation",
+        method_measurement=["Hyperbaric oxygen therapy", "major amputation"],
+        subject_population=["diabetic foot ulcers"],
+        output_target=["wound healing"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert [v for w, v in outcomes.items() if "amputation" in w] == [("outcome", False)], found
+    assert [v for w, v in outcomes.items() if "foot ulcer" in w] == [("condition", True)], found
+    plain = summary(
+        vocabulary,
+        "Hyperbaric oxygen therapy for diabetic foot ulcers: amputation and wound healing",
+        method_measurement=["Hyperbaric oxygen therapy", "amputation"],
+        subject_population=["diabetic foot ulcers"],
+        output_target=["wound healing"],
+    )
+    assert [v for w, v in plain.items() if "amputation" in w] == [("method", True)], plain
