@@ -13,8 +13,10 @@ heading ("heart failure"), an intervention and a technique stay what they are, w
 written ("Antimicrobial stewardship ...: delayed prescribing, point-of-care C-reactive protein testing"),
 but a service written before a noun of use in a list of outcomes is the outcome of its use ("...: overdose
 deaths and emergency service use"). A subtitle that names the review before what it reports ("...: a
-systematic review of renal scarring and treatment failure") lists outcomes after the review's "of", unless
-that "of" opens the studies taken ("a meta-analysis of randomised trials"); a heading MeSH files under
+systematic review of renal scarring and treatment failure") lists outcomes after the review's "of", one as
+well as several ("a meta-analysis of arrhythmia recurrence"), unless that "of" opens the studies taken ("a
+meta-analysis of randomised trials"); an "of" inside a thing's own phrase ("quality of life") names no people
+there; a heading MeSH files under
 Treatment Outcome (Treatment Failure) is measured. People MeSH sorts by a state, written without the people, are that
 state measured ("...: preterm birth, low birth weight and birth defects"), and so is a word MeSH does
 not know that the understanding could only file among the people ("...: a meta-analysis of death and
@@ -72,6 +74,8 @@ def _reported(tail: str) -> str:
     return "" if _STUDIES.search(rest) else rest
 
 
+# a subtitle that opens with what is acted on ("...: effects on pain intensity, function and mortality")
+_EFFECTS_ON = re.compile(r"^(?:the\s+)?(?:effects?|impacts?|influences?)\s+on\s", re.IGNORECASE)
 _ACTED_ON = re.compile(
     # "its effect on mortality and breastfeeding", "the effect of HIIT on VO2max and insulin sensitivity"
     r"\b(?:(?:effects?|impacts?|influences?)(?P<of>\s+of\s+[^.;:!?]+?)?\s+on"
@@ -181,7 +185,11 @@ def _a_state_of_the_people(term: Term) -> bool:
 
 
 def _outcome_like(
-    concept: Concept, members: list[Term], in_a_list_of_outcomes: bool, in_a_purpose: bool = False
+    concept: Concept,
+    members: list[Term],
+    in_a_list_of_outcomes: bool,
+    in_a_purpose: bool = False,
+    reported_as_such: bool = False,
 ) -> bool:
     """Whether a concept may be a measured outcome: an outcome by its tree or slot, a condition MeSH
     files only among pathologic processes and symptoms (Death, Recurrence), or a method MeSH files
@@ -190,7 +198,11 @@ def _outcome_like(
     and myocardial infarction", "...: overdose and reincarceration"), and in a list of the "Y" of "X
     for Y" (`in_a_purpose`) a free-text setting ("for walking ability and balance": the understanding
     files what it cannot place in the context, but a purpose is no place); in such a subtitle, people
-    named only by their state ("low birth weight": `_a_state_of_the_people`) too."""
+    named only by their state ("low birth weight": `_a_state_of_the_people`) too; and in a subtitle that
+    opens its list as what the review reports (`reported_as_such`: "a meta-analysis of wound healing and
+    major amputation", "effects on pain intensity and mortality") a technique MeSH files among the
+    procedures (E: Amputation, Surgical; Pain Measurement; Patient Discharge) is the event or measure
+    counted, while a substance or a device of information science (D, L) stays what is given."""
     headings = [t.mesh for t in members if t.mesh is not None]
     trees = [n for h in headings for n in h.tree_numbers]
     if concept.role is ConceptRole.OUTCOME:
@@ -218,7 +230,18 @@ def _outcome_like(
             and all(_a_state_of_the_people(t) or t.mesh is None for t in members)
         )
     if concept.role is ConceptRole.METHOD:
-        return len(headings) == len(members) and bool(trees) and _measured(trees)
+        return (
+            len(headings) == len(members)
+            and bool(trees)
+            and (
+                _measured(trees)
+                or (
+                    in_a_list_of_outcomes
+                    and reported_as_such
+                    and not any(n.startswith(_DONE_TREES) for n in trees)
+                )
+            )
+        )
     return False
 
 
@@ -234,14 +257,20 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         tail = ""  # "X and Y are the outcomes we care about: does Z in pregnancy ...?": the question itself
     head = description[: len(description) - len(tail)] if tail else description
     reported = _reported(tail)
-    only_outcomes = bool(_LISTED.search(reported)) and not _PEOPLE_OR_PLACE.search(reported)
+    members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
+    # a list, or what a subtitle that names the review reports after its "of", one thing as well ("a
+    # meta-analysis of arrhythmia recurrence", "of survival to hospital discharge")
+    only_outcomes = bool(
+        _LISTED.search(reported) or (reported and reported != tail)
+    ) and not _PEOPLE_OR_PLACE.search(_without_named_things(reported, concepts, members))
+    # the list opened as what the review reports: after the review's "of", or "effects on"
+    reported_as_such = bool(reported) and (reported != tail or bool(_EFFECTS_ON.match(tail)))
     segments = _lists_acted_on(description)
     named = [
         m.group("with") or m.group("are") or m.group("first") or m.group("bare")
         for m in _NAMED_OUTCOMES.finditer(description)
     ] + [m.group("zh") for m in _NAMED_OUTCOMES_ZH.finditer(description)]
     named += [m.group("care") for m in _CARED_ABOUT.finditer(description)]
-    members = {c.id: [t for t in terms if t.concept == c.id] for c in concepts}
     found: dict[str, str] = {}
     for concept in concepts:
         own = members[concept.id]
@@ -257,7 +286,10 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         elif (
             tail
             and all(_written(t.canonical, tail) and not _written(t.canonical, head) for t in own)
-            and (_outcome_like(concept, own, only_outcomes) or (only_outcomes and _used(own, tail)))
+            and (
+                _outcome_like(concept, own, only_outcomes, reported_as_such=reported_as_such)
+                or (only_outcomes and _used(own, tail))
+            )
         ):
             reason = (
                 "an outcome the title lists after its colon: the studies report it, a searcher leaves it out"
@@ -285,6 +317,27 @@ def listed_outcomes(concepts: list[Concept], terms: list[Term], description: str
         concept.role = ConceptRole.OUTCOME
         found[concept.id] = reason
     return found
+
+
+def _without_named_things(reported: str, concepts: list[Concept], members: dict[str, list[Term]]) -> str:
+    """What a subtitle reports with the phrases of its things (no people, no place) blanked out: "quality
+    of life", "activities of daily living" and "length of stay" hold an "of" that names no one and
+    nowhere, so "...: a meta-analysis of relapse, hypothyroidism and quality of life" still lists only
+    outcomes. The phrases of people and settings stay ("of patients with chronic kidney disease")."""
+    phrases = sorted(
+        (
+            t.canonical.strip()
+            for c in concepts
+            if c.role not in (ConceptRole.POPULATION, ConceptRole.SETTING)
+            for t in members[c.id]
+            if t.canonical.strip()
+        ),
+        key=len,
+        reverse=True,
+    )
+    for phrase in phrases:
+        reported = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ; ", reported, flags=re.IGNORECASE)
+    return reported
 
 
 def _lists_acted_on(description: str) -> list[str]:

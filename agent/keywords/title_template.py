@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from agent.keywords.phrase_words import APPROVAL_WORDS, content_words
+from agent.keywords.phrase_words import APPROVAL_WORDS, PEOPLE_NOUNS, content_words
 from agent.language.mesh_recognition import MeshVocabulary
 from agent.language.text import NOT_A_GENUS_INITIAL, word_set
 from agent.models import MeshDescriptor, Term
@@ -60,7 +60,9 @@ _REQUEST = re.compile(r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|p
 def _x_y_z(description: str) -> list[tuple[str, str, str]]:
     """The "X", "Y" and "Z" of each sentence written "X for Y (in Z)", the template of review titles
     ("Metformin for gestational diabetes in pregnant women", "Red flags to screen for malignancy in
-    patients with low-back pain"): what is done or tested, what for, and in whom ("" when not said)."""
+    patients with low-back pain"): what is done or tested, what for, and in whom ("" when not said). A
+    "Y" that ends with people ("for hospitalised adults", "for low-risk women") is whom it is for: no
+    purpose, all "Z"."""
     found = []
     for sentence in _SENTENCE_END.split(description):
         sentence = _REQUEST.sub("", sentence)
@@ -70,6 +72,11 @@ def _x_y_z(description: str) -> list[tuple[str, str, str]]:
         x, rest = sentence[: purpose.start()], sentence[purpose.end() :]
         end = _PURPOSE_END.search(rest)
         y, z = (rest[: end.start()], rest[end.start() :]) if end else (rest, "")
+        words = re.findall(r"[^\W\d_]+", y)
+        if words and words[-1].casefold() in PEOPLE_NOUNS:
+            # "for hospitalised adults with heart failure", "for low-risk women": the people it is for are
+            # the "Z" of whom, not what the question is for
+            y, z = "", rest
         if any(w.lower() in _CLAUSE_WORDS for w in re.findall(r"[^\W\d_]+", x + " " + y)):
             continue  # a sentence, not a title: "Time to passage and need for intervention are ..."
         cut = _X_END.search(x)

@@ -4,7 +4,7 @@ For every topic of CLEF TAR 2018 (42 training topics carried over from 2017, 30 
 and of the Seed collection (40 topics; topic 42 is suspect, so Seed is also reported without it), the
 review title is the description; the generator writes a PubMed query (by default the product's
 `agent.keywords.plan.plan_search` with the rules, no LLM, and the offline MeSH file given by `--mesh`, loaded
-once); the query is compared with the expert's. Rules may be chosen on `clef_train`, on the 404
+once); the query is compared with the expert's. Rules may be chosen on `clef_train`, on the 414
 `librarian` topics (the 15 written second also as `librarian2`, the 15 written third as `librarian3`,
 the 15 harder ones written fourth as `librarian4`, the 15 as hard as Seed's written fifth as
 `librarian5`, sixth as `librarian6`, seventh as `librarian7`, the ten diagnostic-accuracy titles
@@ -15,7 +15,7 @@ twelfth as `librarian12`, ten more written thirteenth as `librarian13`, ten more
 `librarian14`, eight written fifteenth as `librarian15`, ten written sixteenth as `librarian16`, eight
 written seventeenth as `librarian17`, ten written eighteenth as `librarian18`, eight written nineteenth as
 `librarian19`, ten written twentieth as `librarian20`, ten written twenty-first as `librarian21`, ten written
-twenty-second as `librarian22`, ten written twenty-third as `librarian23`, ten written twenty-fourth as `librarian24`, ten written twenty-fifth as `librarian25`, ten written twenty-sixth as `librarian26`, ten written twenty-seventh as `librarian27`, ten written twenty-eighth as `librarian28`, ten written twenty-ninth as `librarian29`, ten written thirtieth as `librarian30`, ten written thirty-first as `librarian31`, ten written thirty-second as `librarian32`, ten written thirty-third as `librarian33`, ten written thirty-fourth as `librarian34`, ten written thirty-fifth as `librarian35`, ten written thirty-sixth as `librarian36`; intervention, exposure, prognosis, prevalence, programme and qualitative reviews with
+twenty-second as `librarian22`, ten written twenty-third as `librarian23`, ten written twenty-fourth as `librarian24`, ten written twenty-fifth as `librarian25`, ten written twenty-sixth as `librarian26`, ten written twenty-seventh as `librarian27`, ten written twenty-eighth as `librarian28`, ten written twenty-ninth as `librarian29`, ten written thirtieth as `librarian30`, ten written thirty-first as `librarian31`, ten written thirty-second as `librarian32`, ten written thirty-third as `librarian33`, ten written thirty-fourth as `librarian34`, ten written thirty-fifth as `librarian35`, ten written thirty-sixth as `librarian36`, ten written thirty-seventh as `librarian37`; intervention, exposure, prognosis, prevalence, programme and qualitative reviews with
 the query a librarian would write,
 `librarian_dev.jsonl`) and on the 150 `engineering` topics outside medicine (the 10 written second also
 as `engineering2`, the 10 written third as `engineering3`, the 10 written fourth as `engineering4`, the

@@ -398,7 +398,7 @@ def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
     """Every hand-written librarian query parses without an issue, has at least two concept blocks, and
     names only MeSH 2024 headings, each written exactly as MeSH writes it."""
     topics = librarian_topics()
-    assert len(topics) == 404 and len({t.id for t in topics}) == 404
+    assert len(topics) == 414 and len({t.id for t in topics}) == 414
     assert sum(t.in_split("librarian2") for t in topics) == 15
     assert sum(t.in_split("librarian3") for t in topics) == 15
     assert sum(t.in_split("librarian4") for t in topics) == 15
@@ -434,6 +434,7 @@ def test_the_librarian_split_is_valid_pubmed_with_real_headings() -> None:
     assert sum(t.in_split("librarian34") for t in topics) == 10
     assert sum(t.in_split("librarian35") for t in topics) == 10
     assert sum(t.in_split("librarian36") for t in topics) == 10
+    assert sum(t.in_split("librarian37") for t in topics) == 10
     _assert_valid_with_real_headings(topics)
 
 

@@ -516,3 +516,91 @@ def test_a_word_mesh_does_not_know_filed_among_the_people_is_an_outcome_in_the_r
     assert outcomes["reinfarction"] == ("outcome", False)
     assert outcomes["death"] == ("outcome", False)
     assert outcomes["oldest old"][1]
+
+
+def test_an_of_inside_an_outcome_phrase_names_no_people_in_the_reviews_list(
+    vocabulary: MeshVocabulary,
+) -> None:
+    """'...: a meta-analysis of atrial fibrillation, fractures and quality of life': the "of" of "quality of
+    life" names no one and nowhere, so the subtitle still lists only outcomes, and the diseases in it
+    are outcomes the studies report, left out; the condition before the colon stays required."""
+    found = summary(
+        vocabulary,
+        "Levothyroxine for subclinical hypothyroidism in older adults: a systematic review and "
+        "meta-analysis of atrial fibrillation, fractures and quality of life",
+        method_measurement=["Levothyroxine"],
+        subject_population=["subclinical hypothyroidism", "older adults"],
+        output_target=["atrial fibrillation", "fractures", "quality of life"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert [v for w, v in outcomes.items() if "hypothyroidism" in w] == [("condition", True)], found
+    for outcome in ("atrial fibrillation", "fractures", "quality of life"):
+        assert outcomes[outcome] == ("outcome", False), (outcome, found)
+
+
+def test_the_people_a_reviews_of_names_keep_their_conditions(vocabulary: MeshVocabulary) -> None:
+    """'...: a meta-analysis of patients with atrial fibrillation and heart failure': the "with" of the
+    people is no phrase of a thing, so the subtitle names who is studied and their conditions stay."""
+    found = summary(
+        vocabulary,
+        "Levothyroxine for subclinical hypothyroidism: a meta-analysis of patients with atrial fibrillation "
+        "and heart failure",
+        method_measurement=["Levothyroxine"],
+        subject_population=[
+            "subclinical hypothyroidism",
+            "patients with atrial fibrillation",
+            "heart failure",
+        ],
+    )
+    assert all(required for role, required in found.values() if role == "condition"), found
+
+
+def test_one_outcome_a_subtitle_names_after_the_reviews_of_is_left_out(vocabulary: MeshVocabulary) -> None:
+    """'...: a systematic review and meta-analysis of intracranial haemorrhage': the review's "of" opens
+    what it reports, one thing as well as a list, so the disease written only there is an outcome the
+    studies report; the condition before the colon stays required."""
+    found = summary(
+        vocabulary,
+        "Rivaroxaban versus warfarin for atrial fibrillation: a systematic review and meta-analysis of "
+        "intracranial haemorrhage",
+        method_measurement=["Rivaroxaban versus warfarin"],
+        subject_population=["atrial fibrillation"],
+        output_target=["intracranial haemorrhage"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert outcomes["atrial fibrillation"] == ("condition", True), found
+    assert [v for w, v in outcomes.items() if "haemorrhage" in w] == [("outcome", False)], found
+    # a plain subtitle of one thing names no list of outcomes: the disease stays what it is
+    plain = summary(
+        vocabulary,
+        "Rivaroxaban versus warfarin for atrial fibrillation: intracranial haemorrhage",
+        method_measurement=["Rivaroxaban versus warfarin"],
+        subject_population=["atrial fibrillation", "intracranial haemorrhage"],
+    )
+    assert [v for w, v in plain.items() if "haemorrhage" in w] == [("condition", True)], plain
+
+
+def test_a_procedure_listed_as_what_the_review_reports_is_an_outcome(vocabulary: MeshVocabulary) -> None:
+    """'...: a systematic review of wound healing and major amputation': after the review's "of" (or
+    "effects on") a technique MeSH files among the procedures (Amputation, Surgical, E04) is the event
+    counted, left out; in a plain subtitle that only lists things it stays what it is ("...: amputation
+    and bypass surgery" may list the kinds of what is done)."""
+    found = summary(
+        vocabulary,
+        "Hyperbaric oxygen therapy for diabetic foot ulcers: a systematic review of wound healing and "
+        "major amputation",
+        method_measurement=["Hyperbaric oxygen therapy", "major amputation"],
+        subject_population=["diabetic foot ulcers"],
+        output_target=["wound healing"],
+    )
+    outcomes = {word: value for label, value in found.items() for word in label.split(" / ")}
+    assert [v for w, v in outcomes.items() if "amputation" in w] == [("outcome", False)], found
+    assert [v for w, v in outcomes.items() if "foot ulcer" in w] == [("condition", True)], found
+    plain = summary(
+        vocabulary,
+        "Hyperbaric oxygen therapy for diabetic foot ulcers: amputation and wound healing",
+        method_measurement=["Hyperbaric oxygen therapy", "amputation"],
+        subject_population=["diabetic foot ulcers"],
+        output_target=["wound healing"],
+    )
+    assert [v for w, v in plain.items() if "amputation" in w] == [("method", True)], plain
