@@ -167,9 +167,10 @@ def chinese_phrases(text: str) -> list[Phrase]:
             # whatever follows: what follows is observed after it
             flush()
             continue
-        if word in lex.ZH_FACTOR_WORDS and current and CJK.search(current[-1]):
+        if word in lex.ZH_FACTOR_WORDS and len(word) > 2 and current and CJK.search(current[-1]):
             # "公务员职业倦怠影响因素研究" as "公务员职业倦怠的影响因素": the factors are a phrase of their own, and
-            # what they act on the outcome (see `chinese_sentence_roles`), not one run "burnout influencing factor"
+            # what they act on the outcome (see `chinese_sentence_roles`), not one run "burnout influencing factor";
+            # a bare 因素 is the head of its compound (驱动|因素 "driving factors", 风险|因素 "risk factors")
             flush()
             after = "的"
             current.append(word)

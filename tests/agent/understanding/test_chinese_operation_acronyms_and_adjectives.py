@@ -68,6 +68,8 @@ def test_what_a_study_is_based_on_is_its_method_though_its_head_names_a_task() -
 def test_factors_written_against_their_outcome_are_a_phrase_of_their_own() -> None:
     texts = [p.text for p in chinese_phrases("农村老年人睡眠质量影响因素研究。")]
     assert "影响因素" in texts and not any("影响因素" in t and t != "影响因素" for t in texts), texts
+    # a bare 因素 is the head of its compound (风险|因素 "risk factors"), which stays one phrase
+    assert [p.text for p in chinese_phrases("城市交通事故风险因素分析。")] == ["城市交通事故风险因素"]
 
 
 def test_symptoms_are_the_head_after_a_disease_word() -> None:
