@@ -46,6 +46,7 @@ from agent.language.cedict import (
     to_simplified,
 )
 from agent.language.drug_stems import CLASS_SUFFIX, DrugClass, drug_class, min_prefix, stem_ending, stems
+from agent.language.morphology import is_acronym
 from agent.language.word_formation import ADJECTIVE_SUFFIXES
 
 __all__ = [
@@ -126,7 +127,26 @@ def tokenize(text: str, whole_words: bool = False) -> list[Token]:
         word, tag = pair.word, pair.flag
         raw.append(Token(text[start : start + len(word)], word, tag))
         start += len(word)
-    return _procedure_times(_join_drug_names(_refine(_join_latin(raw, normal), whole_words)))
+    return _symptom_heads(_procedure_times(_join_drug_names(_refine(_join_latin(raw, normal), whole_words))))
+
+
+def _symptom_heads(tokens: list[Token]) -> list[Token]:
+    """抑郁症|状 -> 抑郁|症状: jieba takes 症 into a disease word before a lone 状 ("accusation"), where 症状
+    "symptoms" is the head (抑郁症状 "depressive symptoms", 焦虑症状); the word before keeps its own sense."""
+    out: list[Token] = []
+    for token in tokens:
+        previous = out[-1] if out else None
+        if (
+            token.key == "状"
+            and previous is not None
+            and len(previous.key) > 2
+            and previous.key.endswith("症")
+        ):
+            out[-1] = Token(previous.text[:-1], previous.key[:-1], previous.tag)
+            out.append(Token(previous.text[-1] + token.text, "症状", "n"))
+            continue
+        out.append(token)
+    return out
 
 
 # 术后 "after surgery", 术前 "before surgery", 术中 "during surgery": after a verb of surgery (切除, 置换,
@@ -166,8 +186,20 @@ def _procedure_times(tokens: list[Token]) -> list[Token]:
             out[-1] = Token(previous.text + token.text[0], previous.key + token.key[0], "n")
             out.append(Token(token.text[1:], token.key[1:], "f"))
             continue
+        if token.key in _OPERATION_TIMES and previous is not None and _procedure_acronym(previous.key):
+            # the operation keeps its Latin name alone (searched as "TIP", not "TIP technique")
+            out.append(Token(token.text[1:], token.key[1:], "f"))
+            continue
         out.append(token)
     return out
+
+
+def _procedure_acronym(word: str) -> bool:
+    """TIP|术后, PCI|术后, TACE|术前: a Latin acronym written against 术后/术前/术中 is the name of the operation
+    (术 its suffix, as in PCI术 "PCI"), so it is cut TIP|后 as 肝移植术|后 is, the suffix
+    dropped: the operation is a time, and what follows is observed after it (not "TIP postoperative urinary
+    fistula")."""
+    return word.isascii() and len(word) > 1 and is_acronym(word)
 
 
 def _ends_in_procedure_verb(word: str) -> bool:

@@ -39,8 +39,11 @@ ADJECTIVE_SUFFIXES = frozenset("性式")
 MAX_PARTICIPLE_KEYS = 2  # 掺杂 may reach the parts cut into its characters (掺|杂)
 # nouns that are such a participle only before a head (干细胞|来源|外泌体 "stem cell-derived exosomes"): at the
 # end of a phrase they are what they name (数据|来源 "data source")
-# 样 "-like" takes the same place (焦虑|样|行为 "anxiety-like behavior", 抑郁|样|症状 "depression-like symptoms")
-HEADED_PARTICIPLES = {"来源": "derived", "衍生": "derived", "样": "like"}
+# 样 "-like" takes the same place (焦虑|样|行为 "anxiety-like behavior", 抑郁|样|症状 "depression-like symptoms"), and
+# so does 相关性, which jieba keeps whole: before a head it is 相关 "-related" with the adjective suffix 性
+# (导管|相关性|血栓 "catheter-related thrombosis", 年龄|相关性|黄斑变性 "age-related macular degeneration"); at
+# the end of a phrase it is the noun "correlation" (A与B的相关性)
+HEADED_PARTICIPLES = {"来源": "derived", "衍生": "derived", "样": "like", "相关性": "related"}
 
 
 def participle(keys: list[str], start: int) -> tuple[str, int] | None:

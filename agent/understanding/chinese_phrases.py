@@ -154,12 +154,26 @@ def chinese_phrases(text: str) -> list[Phrase]:
             word in _TIME_LOCALIZERS
             and current
             and len(current[-1]) > 1  # 短|时 "short-term", 睡|前: a lone character and 时 are one word
-            and (not zh_content(following) or _is_predicate(following) or current[-1].endswith("术"))
+            and (
+                not zh_content(following)
+                or _is_predicate(following)
+                or current[-1].endswith("术")
+                # TIP(术)|后|尿道瘘: an operation named by its Latin acronym (see `chinese_segmentation`)
+                or (current[-1].isascii() and is_acronym(current[-1]))
+            )
         ):
             # "在分娩|时", "新辅助放化疗|后|的": the word that makes a phrase a time ("when", "after")
             # closes it; the event it names is the term. An operation (甲状腺全切除术|后|患者) is a time
             # whatever follows: what follows is observed after it
             flush()
+            continue
+        if word in lex.ZH_FACTOR_WORDS and len(word) > 2 and current and CJK.search(current[-1]):
+            # "公务员职业倦怠影响因素研究" as "公务员职业倦怠的影响因素": the factors are a phrase of their own, and
+            # what they act on the outcome (see `chinese_sentence_roles`), not one run "burnout influencing factor";
+            # a bare 因素 is the head of its compound (驱动|因素 "driving factors", 风险|因素 "risk factors")
+            flush()
+            after = "的"
+            current.append(word)
             continue
         if word in _TASK_ADVERBS and current and following in lex.ZH_TASK_HEADS:
             continue  # "肺炎自动检测": the adverb only says how; the task word heads the phrase before it
@@ -422,6 +436,7 @@ def chinese_phrases(text: str) -> list[Phrase]:
                 or _opens_with_condition(tokens, index + 1)
                 or _opens_with_term(tokens, index + 1)
                 or _opens_with_anatomy(tokens, index + 1)
+                or _opens_with_operation(tokens, index + 1)
                 or sum(bool(CJK.search(w)) for w in current) >= 3  # 糖尿病|视网膜病变|患者: described people
             )
         ):
@@ -453,7 +468,8 @@ _MODIFIED_HEADS = lex.ZH_FEATURE_HEADS | lex.ZH_ALGORITHM_HEADS
 
 _ASPECT_PARTICLES = frozenset({"了", "着", "过"})
 # words after an event or a time span that make it a time: "when", "after", "before" (分娩时, 治疗后, 12周前)
-_TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后", "以前", "以内", "内"})
+# (手术|前后 "before and after surgery" as well)
+_TIME_LOCALIZERS = frozenset({"时", "后", "前", "之后", "之前", "以后", "以前", "以内", "内", "前后"})
 # measure words after a number that count things (35个城市, 500份问卷, 2000名孕妇)
 _MEASURE_WORDS = frozenset("个种项名例位所家座只份组类次批株头篇")
 _CHINESE_NUMERALS = frozenset("一二两三四五六七八九十百千几数")
@@ -778,6 +794,24 @@ def _opens_with_anatomy(tokens: list[str], start: int) -> bool:
         opening = "".join(rest[:size])
         if len(opening) > 1 and any(t.startswith(_ANATOMY_TREE) for t in mesh_trees(opening)):
             return True
+    return False
+
+
+# the most words of an operation's name a people word may stand before (鼻内镜|鼻窦|手术|前后)
+_OPERATION_WORDS = 5
+
+
+def _opens_with_operation(tokens: list[str], start: int) -> bool:
+    """True when the run from `start` is an operation that a time word closes (CRSwNP患者|鼻内镜鼻窦手术|前后,
+    老年患者|髋关节置换术|后|谵妄): the people word before it is who is studied, and the operation they
+    undergo the time of what is observed, no modifier of the people (which a word ending in 术 before
+    后/前/前后 names whatever it is)."""
+    words = [t for t in tokens[start:] if t != " "]
+    for index, word in enumerate(words[: _OPERATION_WORDS + 1]):
+        if word in _TIME_LOCALIZERS:
+            return index > 0 and words[index - 1].endswith("术")
+        if not zh_content(word) or word in lex.ZH_TASK_HEADS:
+            return False
     return False
 
 

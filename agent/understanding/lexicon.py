@@ -264,7 +264,7 @@ EN_POPULATION_HEADS = (
     entrepreneur smallholder landowner fisherman herder pastoralist prisoner inmate offender
     victim immigrant commuter cyclist borrower taxpayer shareholder
     counsellor counselor coach aide officer mentor tutor doula therapist educator instructor
-    navigator
+    navigator servant official bureaucrat
     cattle cow calf heifer steer bull sheep ewe lamb goat pig sow piglet gilt poultry chicken hen
     broiler horse mare foal dog cat livestock herd flock colony
     cultivar landrace variety accession genotype isolate seedling sapling

@@ -40,6 +40,9 @@ from agent.understanding.slot_evidence import (
 )
 from agent.understanding.slot_translation import embedded_vocabulary
 
+_BASED_ON = "基于"
+_SIMULATION_WORDS = ("模拟", "仿真")
+
 
 def classify(phrase: Phrase) -> list[tuple[str, str]]:
     """(slot, term) pairs for one phrase; a task phrase may also yield a context term. A Chinese phrase
@@ -75,6 +78,11 @@ def classify(phrase: Phrase) -> list[tuple[str, str]]:
             slot = zh_head_slot(phrase.text) or "method_measurement"
         if slot == "task" and phrase.cue in lex.ZH_SOURCE_CUES:
             slot = "method_measurement"  # "数据来自动态血压监测": the monitoring the data come from
+        if slot == "task" and phrase.after == _BASED_ON and phrase.text.endswith(_SIMULATION_WORDS):
+            # "基于CFD数值模拟的|阻力预测", "基于有限元仿真的|抗震性能评估": a simulation a study is based on is
+            # its method, though 模拟 heads tasks elsewhere ("模拟降雨"); a task verb after 基于 X is the
+            # task (基于…影像组学特征|预测…: "prediction")
+            slot = "method_measurement"
         return [(slot, phrase.text)]
 
     found: list[tuple[str, str]] = []
