@@ -787,7 +787,7 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
         return "a word of another concept's phrase: that concept's heading holds it"
     if not_had(members, description):
         return "what the people studied do not have ('without'): a search cannot leave papers out by it"
-    if explains_another(members, description):
+    if explains_another(members, description, [t for t in terms if t.concept != concept.id]):
         return "written inside a bracketed explanation of the words before it: it says what they mean"
     if (
         concept.role is ConceptRole.POPULATION
@@ -863,19 +863,28 @@ _EXPLANATION = re.compile(
 _ALTERNATIVES_INSIDE = re.compile(r"\b(?:or|and/or|vs\.?|versus)\b", re.IGNORECASE)
 
 
-def explains_another(members: list[Term], description: str) -> bool:
-    """Whether every term of a concept is written only inside a bracketed explanation of the words before
-    it ("social prescribing (link workers referring patients to community activities)", "benign
-    prostatic hyperplasia (prostate volume over 80 ml)", "prehabilitation (exercise training in the weeks
-    before lobectomy)"): the user says what those words mean, and a searcher puts the explanation's words
-    in the explained concept's block or leaves them out, never ANDs them. Not a short gloss of one or two
-    words (an acronym or another name: `bracketed_aliases`), nor a list of examples or alternatives."""
+def _ends_with(text: str, term: str) -> bool:
+    """Whether `text` ends with `term` as written (its last words, in any form `written_in` accepts)."""
+    words = term.split()
+    return bool(words) and written_in(term, " ".join(text.split()[-len(words) :]))
+
+
+def explains_another(members: list[Term], description: str, others: list[Term]) -> bool:
+    """Whether every term of a concept is written only inside a bracketed explanation of words before it
+    that another concept holds (`others`: "social prescribing (link workers referring patients to
+    community activities)", "benign prostatic hyperplasia (prostate volume over 80 ml)", "prehabilitation
+    (exercise training in the weeks before lobectomy)"): the user says what those words mean, and a
+    searcher puts the explanation's words in the explained concept's block or leaves them out, never ANDs
+    them. Not when no concept holds the words explained ("late talkers (toddlers with expressive language
+    delay)": the explanation names the condition the words before it do not), nor a short gloss of one or
+    two words (an acronym or another name: `bracketed_aliases`), nor a list of examples or alternatives."""
     if not members or not description:
         return False
     explanations = [
         m.group("what")
         for m in _EXPLANATION.finditer(description)
         if not _ALTERNATIVES_INSIDE.search(m.group("what"))
+        and any(_ends_with(description[: m.start()], t.canonical) for t in others)
     ]
     if not explanations:
         return False

@@ -664,8 +664,11 @@ def test_what_a_chinese_description_compares_with_is_a_comparator() -> None:
 
 
 def test_what_a_bracket_explains_is_no_concept_to_and() -> None:
-    def inside(phrase: str, description: str) -> bool:
-        return explains_another([Term(canonical=phrase, slot="context")], description)
+    def inside(phrase: str, description: str, explained: str = "") -> bool:
+        others = [
+            Term(canonical=w, slot="context") for w in (explained, "social prescribing", "hyperplasia") if w
+        ]
+        return explains_another([Term(canonical=phrase, slot="context")], description, others)
 
     prescribing = (
         "Does social prescribing (link workers referring patients to community activities) reduce GP "
@@ -684,5 +687,10 @@ def test_what_a_bracket_explains_is_no_concept_to_and() -> None:
     )
     assert not inside("warfarin", "Anticoagulants (DOACs or warfarin in older adults) for AF")
     assert not inside("soda taxes", "Policies (e.g. soda taxes on sugary drinks) and obesity")
+    # words no concept holds, explained: the explanation names the concept
+    late = "Language interventions for late talkers (toddlers with expressive language delay)"
+    assert not inside("language delay", late)
+    assert inside("language delay", late, explained="late talkers")
     # written outside the bracket too: the user names it as a concept of its own
-    assert not inside("exercise", "Exercise for fatigue (exercise in the weeks before surgery) in cancer")
+    assert not inside("exercise", "Exercise for fatigue (exercise in the weeks before surgery)", "fatigue")
+    assert inside("surgery", "Exercise for fatigue (exercise in the weeks before surgery)", "fatigue")
