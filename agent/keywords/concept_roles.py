@@ -787,6 +787,8 @@ def left_out_reason(concept: Concept, terms: list[Term], comparator: bool, descr
         return "a word of another concept's phrase: that concept's heading holds it"
     if not_had(members, description):
         return "what the people studied do not have ('without'): a search cannot leave papers out by it"
+    if explains_another(members, description, [t for t in terms if t.concept != concept.id]):
+        return "written inside a bracketed explanation of the words before it: it says what they mean"
     if (
         concept.role is ConceptRole.POPULATION
         and members
@@ -847,6 +849,48 @@ def _who_is_studied_written_only_in(phrase: re.Pattern[str], members: list[Term]
     elsewhere = phrase.sub(" ", description)
     return bool(written) and all(
         any(written_in(t.canonical, what) for what in written) and not written_in(t.canonical, elsewhere)
+        for t in members
+    )
+
+
+# a bracketed explanation of the words before it: three words or more after a word, not a list of
+# examples or alternatives (a comma, "e.g.", "such as", "including", "or"), which name members of the
+# concept ("(community-acquired pneumonia, COPD exacerbations)") and `example_lists` reads
+_EXPLANATION = re.compile(
+    r"(?<=\w)\s*\((?P<what>(?!\s*(?:e\.\s?g\.|i\.\s?e\.|eg\b|such\s+as\b|including\b|like\b))"
+    r"[^(),;]*?[^\s(),;]\s+[^\s(),;]+\s+[^\s(),;][^(),;]*?)\)"
+)
+_ALTERNATIVES_INSIDE = re.compile(r"\b(?:or|and/or|vs\.?|versus)\b", re.IGNORECASE)
+
+
+def _ends_with(text: str, term: str) -> bool:
+    """Whether `text` ends with `term` as written (its last words, in any form `written_in` accepts)."""
+    words = term.split()
+    return bool(words) and written_in(term, " ".join(text.split()[-len(words) :]))
+
+
+def explains_another(members: list[Term], description: str, others: list[Term]) -> bool:
+    """Whether every term of a concept is written only inside a bracketed explanation of words before it
+    that another concept holds (`others`: "social prescribing (link workers referring patients to
+    community activities)", "benign prostatic hyperplasia (prostate volume over 80 ml)", "prehabilitation
+    (exercise training in the weeks before lobectomy)"): the user says what those words mean, and a
+    searcher puts the explanation's words in the explained concept's block or leaves them out, never ANDs
+    them. Not when no concept holds the words explained ("late talkers (toddlers with expressive language
+    delay)": the explanation names the condition the words before it do not), nor a short gloss of one or
+    two words (an acronym or another name: `bracketed_aliases`), nor a list of examples or alternatives."""
+    if not members or not description:
+        return False
+    explanations = [
+        m.group("what")
+        for m in _EXPLANATION.finditer(description)
+        if not _ALTERNATIVES_INSIDE.search(m.group("what"))
+        and any(_ends_with(description[: m.start()], t.canonical) for t in others)
+    ]
+    if not explanations:
+        return False
+    elsewhere = _EXPLANATION.sub(" ", description)
+    return all(
+        any(written_in(t.canonical, what) for what in explanations) and not written_in(t.canonical, elsewhere)
         for t in members
     )
 

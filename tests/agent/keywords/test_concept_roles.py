@@ -7,6 +7,7 @@ import pytest
 from agent.keywords.concept_roles import (
     asks_for_a_diagnosis,
     decide_required,
+    explains_another,
     is_chinese_comparator,
     is_exposure,
     names_a_tradition,
@@ -660,3 +661,36 @@ def test_what_a_chinese_description_compares_with_is_a_comparator() -> None:
     assert not is_chinese_comparator("抑郁", "社交媒体使用与抑郁的关系")
     # the verb of comparing must close the same clause
     assert not is_chinese_comparator("胰岛素", "二甲双胍与胰岛素治疗妊娠期糖尿病。比较新生儿结局")
+
+
+def test_what_a_bracket_explains_is_no_concept_to_and() -> None:
+    def inside(phrase: str, description: str, explained: str = "") -> bool:
+        others = [
+            Term(canonical=w, slot="context") for w in (explained, "social prescribing", "hyperplasia") if w
+        ]
+        return explains_another([Term(canonical=phrase, slot="context")], description, others)
+
+    prescribing = (
+        "Does social prescribing (link workers referring patients to community activities) reduce GP "
+        "appointments for frequent attenders?"
+    )
+    assert inside("link workers", prescribing)
+    assert inside("community activities", prescribing)
+    assert not inside("social prescribing", prescribing)
+    assert not inside("frequent attenders", prescribing)
+    bph = "HoLEP versus TURP in men with benign prostatic hyperplasia (prostate volume over 80 ml)"
+    assert inside("prostate volume", bph)
+    # a gloss of one or two words is another name, and a list in brackets names members or alternatives
+    assert not inside("ECoG", "Decoding speech from electrocorticography (ECoG) in epilepsy")
+    assert not inside(
+        "COPD exacerbations", "Antibiotics for LRTI (community-acquired pneumonia, COPD exacerbations)"
+    )
+    assert not inside("warfarin", "Anticoagulants (DOACs or warfarin in older adults) for AF")
+    assert not inside("soda taxes", "Policies (e.g. soda taxes on sugary drinks) and obesity")
+    # words no concept holds, explained: the explanation names the concept
+    late = "Language interventions for late talkers (toddlers with expressive language delay)"
+    assert not inside("language delay", late)
+    assert inside("language delay", late, explained="late talkers")
+    # written outside the bracket too: the user names it as a concept of its own
+    assert not inside("exercise", "Exercise for fatigue (exercise in the weeks before surgery)", "fatigue")
+    assert inside("surgery", "Exercise for fatigue (exercise in the weeks before surgery)", "fatigue")
