@@ -233,6 +233,7 @@ from agent.keywords.phrase_words import (
     cut_after_participle,
     names_its_agent,
     noun_between,
+    only_comparative,
     people_only,
     publication_years,
     searchable_core,
@@ -1336,7 +1337,11 @@ def _drafts_for_text(
     widened = widened_to_a_name(part.text, description, vocabulary)
     if widened != part.text and part.text in (_facets_after_a_compound_modifier(widened) or ()):
         widened = part.text  # "supply chains" of "agri-food supply chains": a facet, not a cut name
-    pieces = [p for p in alternatives(widened, vocabulary) if content_words(p) or people_only(p)]
+    pieces = [
+        p
+        for p in alternatives(widened, vocabulary)
+        if (content_words(p) or people_only(p)) and not only_comparative(p)
+    ]
     drafts: list[Draft] = []
     for index, piece in enumerate(pieces):
         text = without_take_up(clean_term(piece), vocabulary)  # "vaccination uptake": the vaccination
@@ -1608,7 +1613,7 @@ def _drafts_for_text(
             for match in reversed(apart):
                 rest = rest[: match.start] + " " + rest[match.end :]
             drafts += [_mesh_draft(m, "", part, description, defined, vocabulary) for m in apart]
-            if content_words(rest):
+            if content_words(rest) and not only_comparative(clean_term(rest)):  # "bed sores faster"
                 drafts.append(_free_draft(clean_term(rest), part, description, vocabulary))
             continue
         if not head_covered and (done := _done_with(text, matches)) is not None:

@@ -168,8 +168,16 @@ FUNCTION_WORDS = word_set(
 
 # comparatives before an outcome say which way the studies hope it moves ("fewer falls", "better sleep",
 # "less pain", "more physical activity"): abstracts name the outcome either way, so they are cut from a
-# phrase's front; "lower" and "higher" are not, as they open names ("lower limb", "higher education")
-COMPARATIVE_WORDS = word_set("fewer more less greater better worse")
+# phrase's front; "lower" and "higher" are not, as they open names ("lower limb", "higher education"); nor
+# are "faster", "sooner" and the like: how fast a thing works ("heal bed sores faster") is no concept either
+COMPARATIVE_WORDS = word_set("fewer more less greater better worse faster slower quicker sooner")
+
+
+def only_comparative(text: str) -> bool:
+    """Whether a phrase is nothing but comparatives ("faster", "better"): which way the studies hope an
+    outcome moves, no concept a paper could be found by."""
+    words = text.split()
+    return bool(words) and all(word.lower() in COMPARATIVE_WORDS for word in words)
 
 
 # what a user writes after the designs they accept ("interrupted time series welcome", "RCTs only pls")

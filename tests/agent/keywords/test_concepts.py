@@ -3807,3 +3807,15 @@ def test_only_the_nearest_broader_heading_the_phrase_names_is_searched_unexplode
     result = concepts_of(vocabulary, "Acupuncture for chronic low back pain", output_target=["low back pain"])
     query = pubmed_query(result)
     assert '"Back Pain"[Mesh:NoExp]' in query and '"Pain"[Mesh:NoExp]' not in query
+
+
+def test_how_fast_a_thing_works_is_no_block(vocabulary: MeshVocabulary) -> None:
+    # "heal bed sores faster": the comparative left of the phrase is no concept to AND
+    result = concepts_of(
+        vocabulary,
+        "What dressings heal bed sores faster in older people?",
+        context=["dressings", "bed sores faster"],
+    )
+    labels = [c.label for c in result.concepts]
+    assert "bed sores" in labels
+    assert not any("faster" in label for label in labels)

@@ -9,6 +9,7 @@ from agent.keywords.phrase_words import (
     content_words,
     cut_after_participle,
     noun_between,
+    only_comparative,
     publication_years,
     searchable_core,
     set_aside,
@@ -458,3 +459,11 @@ def test_the_act_of_taking_a_thing_in_is_left_to_the_thing(vocabulary: MeshVocab
     assert without_the_act_of_taking("drinking water", vocabulary) == "drinking water"
     assert without_the_act_of_taking("drinking", vocabulary) == "drinking"
     assert without_the_act_of_taking("emotional eating", vocabulary) == "emotional eating"
+
+
+def test_a_phrase_of_comparatives_only_names_no_concept() -> None:
+    assert only_comparative("faster")
+    assert only_comparative("better")
+    assert not only_comparative("faster healing")
+    assert not only_comparative("lower limb")  # "lower" and "higher" open names
+    assert not only_comparative("")
