@@ -163,6 +163,15 @@ def condition_verb_after_who(r: PhraseReading) -> bool:
     word = r.lower
     if not (r.token.isalpha() and r.token.islower()) or r.following in _VERB_COMPLEMENTS:
         return False
+    vocabulary = embedded_vocabulary()
+    pair = f"{gerund(word)} {r.following}"
+    if r.following.isalpha() and gerund(word) != word and vocabulary is not None and vocabulary.knows(pair):
+        # "who live alone": the gerund with the word after it is a term MeSH names (Living Alone, an entry
+        # term of Home Environment), what the people do, a phrase of its own
+        r.phrases.append(Phrase(pair, "who", pair.split(), after="who", stop=r.index + 2))
+        r.cue = r.last_break = word
+        r.skip_to = r.index + 2
+        return True
     if r.following[:1].isalnum() and r.following not in lex.EN_FUNCTION:
         return False  # "who swallow button batteries", "who lift weights": the verb has an object
     if word in lex.EN_FUNCTION or word in lex.BE_FORMS or word in lex.MODALS or word.endswith("ly"):
@@ -170,7 +179,6 @@ def condition_verb_after_who(r: PhraseReading) -> bool:
     if word in {"do", "does", "did", "have", "has", "had"}:
         return False
     noun = gerund(word)
-    vocabulary = embedded_vocabulary()
     if noun == word or vocabulary is None or not vocabulary.knows(noun):
         return False
     r.phrases.append(Phrase(noun, "who", [noun], after="who", stop=r.index + 1))

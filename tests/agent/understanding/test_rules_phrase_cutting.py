@@ -432,6 +432,9 @@ def test_the_verb_of_who_whose_gerund_mesh_names_is_the_condition() -> None:
     assert "living" not in [p.text for p in english_phrases("children who live in rural areas")]
     # a verb with an object: the object is the concept, not the act
     assert "swallowing" not in [p.text for p in english_phrases("children who swallow button batteries")]
+    # the gerund with the word after it as a term MeSH names ("living alone": Home Environment) is one
+    assert "living alone" in [p.text for p in english_phrases("falls in older people who live alone")]
+    assert "living in" not in [p.text for p in english_phrases("children who live in rural areas")]
 
 
 def test_an_adjective_a_relative_clause_gives_people_joins_them() -> None:
