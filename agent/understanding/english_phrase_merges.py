@@ -91,6 +91,9 @@ def _share_heads(phrases: list[Phrase]) -> list[Phrase]:
             # police patrol GPS logs" shares nothing
             and phrase.stop + 1 == following.stop - len(following.words)
             and not is_acronym(phrase.words[0])
+            # the condition a relative clause's verb names is a term of its own ("adults who smoke and
+            # lung function": smoking, not "smoking function")
+            and phrase.cue != "who"
             # a name written with a digit is a noun of its own ("PM2.5 and cognitive decline")
             and not any(ch.isdigit() for ch in phrase.words[0])
             # a plural noun is a head of its own ("remittances and household investment")

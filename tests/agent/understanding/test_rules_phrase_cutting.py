@@ -435,6 +435,9 @@ def test_the_verb_of_who_whose_gerund_mesh_names_is_the_condition() -> None:
     # the gerund with the word after it as a term MeSH names ("living alone": Home Environment) is one
     assert "living alone" in [p.text for p in english_phrases("falls in older people who live alone")]
     assert "living in" not in [p.text for p in english_phrases("children who live in rural areas")]
+    # such a phrase shares no head with the phrase after "and"
+    texts = [p.text for p in english_phrases("adults who smoke and lung function")]
+    assert "smoking" in texts and "smoking function" not in texts
 
 
 def test_an_adjective_a_relative_clause_gives_people_joins_them() -> None:
