@@ -157,15 +157,23 @@ def condition_verb_after_who(r: PhraseReading) -> bool:
     people do or have, their condition: the gerund is a phrase under the cue "who" (the condition of
     the people before it), and the verb is taken. A verb with an object ("who swallow button
     batteries": the object is the concept), with its complement preposition after it ("who care for")
-    or whose gerund MeSH has no term for ("who live", "who attend") is left to the rules after it."""
+    or whose gerund MeSH has no term for ("who live", "who attend") is left to the rules after it, unless
+    the gerund and the word after it are a term MeSH names ("who live alone": living alone)."""
     if r.current or r.previous_token != "who" or r.tokens[r.index - 1] == "WHO":
         return False
     word = r.lower
     if not (r.token.isalpha() and r.token.islower()) or r.following in _VERB_COMPLEMENTS:
         return False
+    if word in lex.EN_FUNCTION or word in lex.BE_FORMS or word in lex.MODALS or word.endswith("ly"):
+        return False
+    if word in {"do", "does", "did", "have", "has", "had"}:
+        return False
+    noun = gerund(word)
     vocabulary = embedded_vocabulary()
-    pair = f"{gerund(word)} {r.following}"
-    if r.following.isalpha() and gerund(word) != word and vocabulary is not None and vocabulary.knows(pair):
+    if noun == word or vocabulary is None:
+        return False
+    pair = f"{noun} {r.following}"
+    if r.following.isalpha() and vocabulary.knows(pair):
         # "who live alone": the gerund with the word after it is a term MeSH names (Living Alone, an entry
         # term of Home Environment), what the people do, a phrase of its own
         r.phrases.append(Phrase(pair, "who", pair.split(), after="who", stop=r.index + 2))
@@ -174,12 +182,7 @@ def condition_verb_after_who(r: PhraseReading) -> bool:
         return True
     if r.following[:1].isalnum() and r.following not in lex.EN_FUNCTION:
         return False  # "who swallow button batteries", "who lift weights": the verb has an object
-    if word in lex.EN_FUNCTION or word in lex.BE_FORMS or word in lex.MODALS or word.endswith("ly"):
-        return False
-    if word in {"do", "does", "did", "have", "has", "had"}:
-        return False
-    noun = gerund(word)
-    if noun == word or vocabulary is None or not vocabulary.knows(noun):
+    if not vocabulary.knows(noun):
         return False
     r.phrases.append(Phrase(noun, "who", [noun], after="who", stop=r.index + 1))
     r.cue = r.last_break = word
